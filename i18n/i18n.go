@@ -1,0 +1,91 @@
+// Package i18n holds the two languages players read, English and Japanese,
+// and the small text type every message carries both of. It has no catalog
+// file: each message is written where it is used, in both languages, so that
+// neither can be forgotten.
+package i18n
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Lang is a language a player reads.
+type Lang string
+
+const (
+	EN Lang = "en"
+	JA Lang = "ja"
+)
+
+// Default is the language when nothing else is known.
+const Default = EN
+
+// Parse reads "en" or "ja" (case-insensitive, Discord locales like "en-US"
+// accepted) and says what is accepted otherwise.
+func Parse(s string) (Lang, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	switch {
+	case t == "":
+		return Default, nil
+	case t == "ja" || strings.HasPrefix(t, "ja-") || strings.HasPrefix(t, "ja_"):
+		return JA, nil
+	case t == "en" || strings.HasPrefix(t, "en-") || strings.HasPrefix(t, "en_"):
+		return EN, nil
+	}
+	return Default, fmt.Errorf("language %q is not supported: use en or ja", s)
+}
+
+// FromLocale maps a Discord locale ("ja", "en-US", "fr", ...) to the
+// language we answer in: Japanese for ja, English for everything else.
+func FromLocale(locale string) Lang {
+	if l, err := Parse(locale); err == nil {
+		return l
+	}
+	return EN
+}
+
+// Text is one message in both languages.
+type Text struct {
+	EN string
+	JA string
+}
+
+// T builds a Text.
+func T(en, ja string) Text { return Text{EN: en, JA: ja} }
+
+// In returns the text in l, falling back to English if the Japanese is missing.
+func (t Text) In(l Lang) string {
+	if l == JA && t.JA != "" {
+		return t.JA
+	}
+	return t.EN
+}
+
+// Sprintf formats both languages with the same arguments.
+func Sprintf(t Text, args ...any) Text {
+	return Text{EN: fmt.Sprintf(t.EN, args...), JA: fmt.Sprintf(t.JA, args...)}
+}
+
+// Error is an error that can say itself in both languages. The engine's
+// refusals and the commands' complaints are Errors.
+type Error struct{ Text }
+
+func (e *Error) Error() string { return e.EN }
+
+// Errorf builds an Error with the same arguments for both languages.
+func Errorf(en, ja string, args ...any) *Error {
+	return &Error{Sprintf(T(en, ja), args...)}
+}
+
+// Message returns err in l: an *Error in its own words, any other error as is.
+func Message(err error, l Lang) string {
+	if err == nil {
+		return ""
+	}
+	var e interface{ In(Lang) string }
+	if x, ok := err.(interface{ In(Lang) string }); ok {
+		e = x
+		return e.In(l)
+	}
+	return err.Error()
+}
