@@ -1,0 +1,110 @@
+package db
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fakeEngine stands in for the rules engine: its state is a running
+// SHA-256 over the setup and every order applied, plus a count. Orders are
+// "move ...", "attack ..." or "end ..." ("end" ends a segment); anything
+// else is refused, as the engine refuses an order it cannot read.
+type fakeEngine struct{}
+
+type fakeGame struct {
+	h [32]byte
+	n uint64
+}
+
+func (fakeEngine) Start(s Setup, state []byte) (Replay, error) {
+	if state != nil {
+		if len(state) != 40 {
+			return nil, fmt.Errorf("state is %d bytes, want 40", len(state))
+		}
+		g := &fakeGame{n: binary.BigEndian.Uint64(state)}
+		copy(g.h[:], state[8:])
+		return g, nil
+	}
+	return &fakeGame{h: sha256.Sum256([]byte(s.Scenario + "\x00" + s.Options + "\x00" + hex.EncodeToString(s.Seed)))}, nil
+}
+
+func (g *fakeGame) Apply(o Order) (Applied, error) {
+	verb, _, _ := strings.Cut(o.Text, " ")
+	switch verb {
+	case "move", "attack", "end":
+	default:
+		return Applied{}, fmt.Errorf("unknown order %q: orders are move, attack or end", verb)
+	}
+	g.h = sha256.Sum256(append(g.h[:], o.Text...))
+	g.n++
+	return Applied{
+		Events:     []Event{{Kind: verb, Text: fmt.Sprintf("%s did %s", o.Author, o.Text)}},
+		SegmentEnd: verb == "end",
+		Label:      fmt.Sprintf("after %d orders", g.n),
+	}, nil
+}
+
+func (g *fakeGame) Hash() string { return fmt.Sprintf("%x-%d", g.h[:8], g.n) }
+
+func (g *fakeGame) State() ([]byte, error) {
+	b := binary.BigEndian.AppendUint64(nil, g.n)
+	return append(b, g.h[:]...), nil
+}
+
+// play appends orders to a game the way the bot will: apply with the
+// engine, then store the order, its events and (at a segment's end) a
+// snapshot in one transaction.
+func play(t testing.TB, s *Store, rp Replay, game int64, author, side string, texts ...string) {
+	t.Helper()
+	ctx := context.Background()
+	for _, text := range texts {
+		a, err := rp.Apply(Order{Text: text, Author: author})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var snap *Snapshot
+		if a.SegmentEnd {
+			st, _ := rp.State()
+			snap = &Snapshot{Label: a.Label, Hash: rp.Hash(), State: st}
+		}
+		if _, err := s.AppendOrder(ctx, game, NewOrder{Author: author, Side: side, Text: text}, a.Events, snap); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func openTest(t testing.TB) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "rtrbot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
+	s.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func newGame(t testing.TB, s *Store, guild, channel string) (*Game, Replay) {
+	t.Helper()
+	g, err := s.CreateGame(context.Background(), NewGame{
+		Guild: guild, Channel: channel, Scenario: "standard", Options: `{"naval":true}`,
+		Seed: []byte("seed-" + guild + "-" + channel), CreatedBy: "u1",
+		Players: []Player{{UserID: "u1", Name: "Alice", Side: "german"}, {UserID: "u2", Name: "Bob", Side: "allied"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp, err := fakeEngine{}.Start(Setup{Game: g.ID, Scenario: g.Scenario, Options: g.Options, Seed: g.Seed}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, rp
+}

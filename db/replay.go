@@ -1,0 +1,284 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"rtrbot/i18n"
+)
+
+// Setup is what a game starts from: with the orders, all of a game.
+type Setup struct {
+	Game     int64
+	Scenario string
+	Options  string // JSON object
+	Seed     []byte
+}
+
+// Replayer is the rules engine as storage sees it. The engine adapter
+// (cmd/bot wires it) implements it; the tests use a fake.
+type Replayer interface {
+	// Start returns the game at its start when state is nil, or at the
+	// snapshot whose state blob is given (made by Replay.State).
+	Start(setup Setup, state []byte) (Replay, error)
+}
+
+// Replay is one game being rebuilt, one order at a time.
+type Replay interface {
+	// Apply applies one order (Kind "order"; undone orders are never
+	// passed) and reports what it caused.
+	Apply(o Order) (Applied, error)
+	// Hash is the state hash: equal hashes, equal states.
+	Hash() string
+	// State encodes the state for a snapshot.
+	State() ([]byte, error)
+}
+
+// Applied is what one order caused on replay.
+type Applied struct {
+	Events []Event
+	// SegmentEnd is true when the order ended a segment: a snapshot is due
+	// after it. Label names the new position for people ("GT 3 ...").
+	SegmentEnd bool
+	Label      string
+}
+
+// DamageError says that a game's stored data cannot be read or does not
+// replay: which game, at which order (0: the game's own row) and what is
+// wrong. The game is marked damaged and kept as it is; nothing is deleted.
+type DamageError struct {
+	Game           int64
+	Guild, Channel string
+	Seq            int64
+	What           i18n.Text
+}
+
+func (e *DamageError) Error() string { return e.In(i18n.EN) }
+
+// In says the error in l.
+func (e *DamageError) In(l i18n.Lang) string {
+	where := i18n.Sprintf(i18n.T("at order %d", "命令 %d で"), e.Seq)
+	if e.Seq == 0 {
+		where = i18n.T("in its game row", "ゲームの行で")
+	}
+	return i18n.Sprintf(i18n.T(
+		"Game #%d (guild %s, channel %s) is damaged %s: %s. The game is kept as it is and other games go on; a referee can export it to inspect it.",
+		"ゲーム #%d (サーバー %s、チャンネル %s) は%s破損しています: %s。ゲームはそのまま保存され、他のゲームは影響を受けません。審判はエクスポートして調べられます。"),
+		e.Game, e.Guild, e.Channel, where.In(l), e.What.In(l)).In(l)
+}
+
+func damage(g *Game, seq int64, format string, args ...any) *DamageError {
+	msg := fmt.Sprintf(format, args...)
+	return &DamageError{Game: g.ID, Guild: g.Guild, Channel: g.Channel, Seq: seq, What: i18n.T(msg, msg)}
+}
+
+// Loaded is a game rebuilt from storage.
+type Loaded struct {
+	Game *Game
+	// Replay holds the current state; the engine adapter's own type.
+	Replay Replay
+	// From is the snapshot loading started from (-1: the game's start).
+	From int64
+	// Replayed is how many orders were applied to get here.
+	Replayed int
+}
+
+// Load rebuilds a game quickly: from its newest snapshot, checking that the
+// snapshot's state has its stored hash, then the orders after it. Data that
+// cannot be read or does not replay marks the game damaged and comes back
+// as a *DamageError; a game already damaged is not loaded.
+func (s *Store) Load(ctx context.Context, id int64, r Replayer) (*Loaded, error) {
+	return s.load(ctx, id, r, false)
+}
+
+// Verify rebuilds a game from its start, replaying every order and
+// checking the state hash at every snapshot: the proof that the stored
+// snapshots are what the orders give. Failures are handled as in Load.
+func (s *Store) Verify(ctx context.Context, id int64, r Replayer) (*Loaded, error) {
+	return s.load(ctx, id, r, true)
+}
+
+func (s *Store) load(ctx context.Context, id int64, r Replayer, full bool) (*Loaded, error) {
+	g, err := s.Game(ctx, id)
+	if g == nil {
+		return nil, err
+	}
+	if err == nil && g.Status == Damaged {
+		return nil, &DamageError{Game: g.ID, Guild: g.Guild, Channel: g.Channel, What: i18n.T(
+			"it was marked damaged earlier: "+g.Damage, "以前に破損と判定されています: "+g.Damage)}
+	}
+	if err == nil {
+		var l *Loaded
+		l, err = s.replay(ctx, g, r, full)
+		if err == nil {
+			return l, nil
+		}
+	}
+	var de *DamageError
+	if errors.As(err, &de) {
+		if merr := s.markDamaged(ctx, g.ID, de); merr != nil {
+			return nil, fmt.Errorf("%w (and marking it damaged failed: %v)", err, merr)
+		}
+	}
+	return nil, err
+}
+
+type snapRow struct {
+	seq   int64
+	hash  string
+	state []byte
+}
+
+func (s *Store) replay(ctx context.Context, g *Game, r Replayer, full bool) (*Loaded, error) {
+	setup := Setup{Game: g.ID, Scenario: g.Scenario, Options: g.Options, Seed: g.Seed}
+	var snaps []snapRow
+	q := `SELECT seq, hash, NULL FROM snapshots WHERE game_id = ? ORDER BY seq`
+	if !full {
+		q = `SELECT seq, hash, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1`
+	}
+	rows, err := s.DB.QueryContext(ctx, q, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var sr snapRow
+		if err := rows.Scan(&sr.seq, &sr.hash, &sr.state); err != nil {
+			rows.Close()
+			return nil, damage(g, sr.seq, "a snapshot cannot be read: %v", err)
+		}
+		snaps = append(snaps, sr)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	l := &Loaded{Game: g, From: -1}
+	var from int64 = 1
+	if !full && len(snaps) == 1 {
+		sn := snaps[0]
+		rp, err := r.Start(setup, sn.state)
+		if err != nil {
+			return nil, damage(g, sn.seq, "the snapshot saved after order %d cannot be decoded: %v", sn.seq, err)
+		}
+		if h := rp.Hash(); h != sn.hash {
+			return nil, damage(g, sn.seq, "the snapshot saved after order %d has state hash %s but its state gives %s", sn.seq, sn.hash, h)
+		}
+		l.Replay, l.From, from = rp, sn.seq, sn.seq+1
+		snaps = nil
+	} else {
+		rp, err := r.Start(setup, nil)
+		if err != nil {
+			return nil, damage(g, 0, "the game cannot be started from its scenario, options and seed: %v", err)
+		}
+		l.Replay = rp
+	}
+	log, err := s.Log(ctx, g, from)
+	if err != nil {
+		return nil, err
+	}
+	// Orders taken back are skipped; an undo may name an order before from
+	// only if the log is wrong (undo is limited to the current segment).
+	undone := map[int64]bool{}
+	for _, o := range log {
+		if o.Kind == KindUndo {
+			if o.Undoes < from {
+				return nil, damage(g, o.Seq, "it takes back order %d, which is before the snapshot after order %d", o.Undoes, from-1)
+			}
+			undone[o.Undoes] = true
+		}
+	}
+	next := 0 // the next snapshot to check
+	check := func(seq int64) error {
+		for next < len(snaps) && snaps[next].seq <= seq {
+			sn := snaps[next]
+			if sn.seq == seq || sn.seq < seq {
+				if h := l.Replay.Hash(); h != sn.hash {
+					return damage(g, sn.seq, "replaying the orders up to %d gives state hash %s, but the snapshot saved after order %d says %s: the game diverges after order %d",
+						seq, h, sn.seq, sn.hash, lastGood(snaps, next))
+				}
+			}
+			next++
+		}
+		return nil
+	}
+	if err := check(0); err != nil {
+		return nil, err
+	}
+	for _, o := range log {
+		if o.Kind == KindOrder && !undone[o.Seq] {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if _, err := l.Replay.Apply(o); err != nil {
+				return nil, damage(g, o.Seq, "order %d by %s (%q) does not replay: %v", o.Seq, o.Author, o.Text, err)
+			}
+			l.Replayed++
+		}
+		if err := check(o.Seq); err != nil {
+			return nil, err
+		}
+	}
+	if next < len(snaps) {
+		sn := snaps[next]
+		return nil, damage(g, sn.seq, "there is a snapshot after order %d but the log ends at %d", sn.seq, g.LastSeq)
+	}
+	return l, nil
+}
+
+func lastGood(snaps []snapRow, i int) int64 {
+	if i == 0 {
+		return 0
+	}
+	return snaps[i-1].seq
+}
+
+// markDamaged records what is wrong with a game. An active game becomes
+// damaged (it takes no orders until a referee repairs it); a finished or
+// abandoned one keeps its status and gets the note.
+func (s *Store) markDamaged(ctx context.Context, id int64, de *DamageError) error {
+	return s.Write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE games SET damage = ?,
+			status = CASE WHEN status = 'active' THEN 'damaged' ELSE status END WHERE id = ?`, de.Error(), id)
+		return err
+	})
+}
+
+// Checked is the outcome of checking one game.
+type Checked struct {
+	Game int64
+	Err  error // nil: the game replays to every snapshot
+}
+
+// CheckAll verifies every active game (Verify: a full replay), marking the
+// ones that fail damaged. One bad game never stops the others; the result
+// lists every game checked. Run it at start-up.
+func (s *Store) CheckAll(ctx context.Context, r Replayer) ([]Checked, error) {
+	rows, err := s.DB.QueryContext(ctx, `SELECT id FROM games WHERE status = 'active' ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]Checked, 0, len(ids))
+	for _, id := range ids {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		_, err := s.Verify(ctx, id, r)
+		out = append(out, Checked{id, err})
+	}
+	return out, nil
+}
