@@ -1,0 +1,272 @@
+package units
+
+import (
+	"bufio"
+	"bytes"
+	_ "embed"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"rtrbot/engine/turn"
+)
+
+//go:embed data/types.tsv
+var typesTSV []byte
+
+//go:embed data/counters.tsv
+var countersTSV []byte
+
+// Set is a counter manifest: every counter, in file order, by index and id.
+type Set struct {
+	list []*Counter
+	byID map[string]*Counter
+}
+
+// All returns every counter in manifest order (Index order).
+func (s *Set) All() []*Counter { return s.list }
+
+// Len is the number of counters.
+func (s *Set) Len() int { return len(s.list) }
+
+// At returns the counter with index i.
+func (s *Set) At(i int) *Counter { return s.list[i] }
+
+// Lookup finds a counter by id, ignoring case.
+func (s *Set) Lookup(id string) (*Counter, bool) {
+	c, ok := s.byID[strings.ToUpper(strings.TrimSpace(id))]
+	return c, ok
+}
+
+// Arrives is the turn a Reinf counter may first enter (0 otherwise).
+func (c *Counter) Arrives() turn.Turn {
+	if c.Role != Reinf {
+		return 0
+	}
+	t, _ := turn.Parse(c.Where)
+	return t
+}
+
+var defaultSet = sync.OnceValues(func() (*Set, error) {
+	return Parse(bytes.NewReader(typesTSV), bytes.NewReader(countersTSV))
+})
+
+// Default returns the embedded manifest (parsed once; immutable).
+func Default() (*Set, error) { return defaultSet() }
+
+type typeKey struct {
+	t Type
+	s Size
+	n Nation
+}
+
+// Parse reads a types table and a counter manifest (the formats of
+// data/types.tsv and data/counters.tsv), checking every field.
+func Parse(types, counters io.Reader) (*Set, error) {
+	vals := map[typeKey]Values{}
+	err := eachRow(types, "types.tsv", 11, func(line int, f []string) error {
+		t, size := Type(f[0]), Size(f[1])
+		if !t.Valid() {
+			return fmt.Errorf("unknown type %q", f[0])
+		}
+		if size != Corps && size != Division && size != HQSize {
+			return fmt.Errorf("size %q is not corps, div or hq", f[1])
+		}
+		var n [6]int
+		for i, col := range []int{3, 4, 5, 6, 7, 8} {
+			if f[col] == "-" {
+				continue
+			}
+			x, err := strconv.Atoi(f[col])
+			if err != nil || x < 0 {
+				return fmt.Errorf("column %d: %q is not a number", col+1, f[col])
+			}
+			n[i] = x
+		}
+		rng := 0
+		if f[9] != "-" {
+			x, err := strconv.Atoi(f[9])
+			if err != nil || x < 1 {
+				return fmt.Errorf("range %q is not a positive number", f[9])
+			}
+			rng = x
+		}
+		mv := Moves(f[10])
+		switch mv {
+		case NormalMoves, LightMoves, ArmouredMoves, SiegeMoves:
+		default:
+			return fmt.Errorf("moves %q is not normal, light, armoured or siege", f[10])
+		}
+		if n[4] < 1 {
+			return fmt.Errorf("size in division-equivalents must be at least 1")
+		}
+		v := Values{Attack: n[0], Defence: n[1], Move: n[2], Trench: n[3], DE: n[4], VP: n[5], Range: rng, Moves: mv}
+		for _, nat := range strings.Split(f[2], ",") {
+			nn := Nation(strings.TrimSpace(nat))
+			if !nn.Valid() {
+				return fmt.Errorf("unknown nation %q", nat)
+			}
+			k := typeKey{t, size, nn}
+			if _, dup := vals[k]; dup {
+				return fmt.Errorf("%s %s %s given twice", t, size, nn)
+			}
+			vals[k] = v
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	s := &Set{byID: map[string]*Counter{}}
+	add := func(c *Counter) error {
+		v, ok := vals[typeKey{c.Type, c.Size, c.Nation}]
+		if !ok {
+			return fmt.Errorf("%s: no values for %s %s %s in types.tsv", c.ID, c.Nation, c.Type, c.Size)
+		}
+		c.Values = v
+		if _, dup := s.byID[c.ID]; dup {
+			return fmt.Errorf("counter id %s given twice", c.ID)
+		}
+		c.Index = len(s.list)
+		s.list = append(s.list, c)
+		s.byID[c.ID] = c
+		return nil
+	}
+	err = eachRow(counters, "counters.tsv", 9, func(line int, f []string) error {
+		c := &Counter{ID: strings.ToUpper(f[0]), Nation: Nation(f[1]), Type: Type(f[2]), Size: Size(f[3]), Role: Role(f[4]), Where: f[5], Name: f[6]}
+		if c.ID == "" || strings.ContainsAny(c.ID, " \t,:") {
+			return fmt.Errorf("id %q must be one word without commas or colons", f[0])
+		}
+		if !c.Nation.Valid() {
+			return fmt.Errorf("unknown nation %q", f[1])
+		}
+		switch c.Role {
+		case Setup, Reinf, Spare, Option, Event:
+		default:
+			return fmt.Errorf("role %q is not setup, reinf, spare, option or event", f[4])
+		}
+		if c.Role == Reinf {
+			if _, err := turn.Parse(c.Where); err != nil {
+				return err
+			}
+		}
+		if c.Role == Setup {
+			if _, err := ParseWhere(c.Where); err != nil {
+				return err
+			}
+		}
+		count := 1
+		if f[8] != "" {
+			x, err := strconv.Atoi(f[8])
+			if err != nil || x < 1 {
+				return fmt.Errorf("count %q is not a positive number", f[8])
+			}
+			count = x
+		}
+		var parts [][2]string
+		if f[7] != "" {
+			if c.Size != Corps {
+				return fmt.Errorf("%s is not a corps but has breakdown parts", c.ID)
+			}
+			for _, p := range strings.Split(f[7], ";") {
+				id, name, ok := strings.Cut(p, "=")
+				if !ok || id == "" || name == "" {
+					return fmt.Errorf("part %q must be id=name", p)
+				}
+				parts = append(parts, [2]string{strings.ToUpper(strings.TrimSpace(id)), strings.TrimSpace(name)})
+			}
+			if len(parts) != 2 {
+				return fmt.Errorf("a corps breaks down into exactly two divisions (10.0), %s lists %d", c.ID, len(parts))
+			}
+		}
+		if count > 1 || f[8] != "" {
+			for i := 1; i <= count; i++ {
+				x := *c
+				x.ID = fmt.Sprintf("%s%d", c.ID, i)
+				x.Name = fmt.Sprintf("%s %d", c.Name, i)
+				if err := add(&x); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		if err := add(c); err != nil {
+			return err
+		}
+		for _, p := range parts {
+			c.Parts = append(c.Parts, p[0])
+			d := &Counter{ID: p[0], Name: p[1], Nation: c.Nation, Type: c.Type, Size: Division, Role: Breakdown, Parent: c.ID}
+			if err := add(d); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func eachRow(r io.Reader, file string, cols int, f func(line int, fields []string) error) error {
+	sc := bufio.NewScanner(r)
+	line := 0
+	for sc.Scan() {
+		line++
+		t := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		fields := strings.Split(t, "\t")
+		for len(fields) < cols {
+			fields = append(fields, "")
+		}
+		if len(fields) > cols {
+			return fmt.Errorf("%s line %d: %d tab-separated columns, want %d", file, line, len(fields), cols)
+		}
+		for i := range fields {
+			fields[i] = strings.TrimSpace(fields[i])
+		}
+		if err := f(line, fields); err != nil {
+			return fmt.Errorf("%s line %d: %w", file, line, err)
+		}
+	}
+	return sc.Err()
+}
+
+// Where is a parsed setup instruction (17.2-17.5).
+type Where struct {
+	Areas     []string // setup areas, e.g. DE-1A
+	Hex       string   // a fixed hex XXYY
+	Countries []string // anywhere in these countries ("DE" includes Luxembourg, 14.2)
+	CityOf    string   // any city of this country, one such unit per hex
+	Hint      string   // the hex the automatic setup prefers
+}
+
+// ParseWhere reads "DE-1A", "hex:1723", "city:FR@0525", "country:DE@3024",
+// "DE-4A+country:LU".
+func ParseWhere(s string) (Where, error) {
+	var w Where
+	body, hint, _ := strings.Cut(s, "@")
+	w.Hint = hint
+	for _, part := range strings.Split(body, "+") {
+		k, v, ok := strings.Cut(part, ":")
+		switch {
+		case !ok && part != "":
+			w.Areas = append(w.Areas, part)
+		case k == "hex" && len(v) == 4:
+			w.Hex = v
+		case k == "country" && v != "":
+			w.Countries = append(w.Countries, v)
+		case k == "city" && v != "":
+			w.CityOf = v
+		default:
+			return w, fmt.Errorf("setup place %q: write an area (DE-1A), hex:XXYY, city:FR or country:FR, joined by +", s)
+		}
+	}
+	sort.Strings(w.Areas)
+	return w, nil
+}
