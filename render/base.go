@@ -1,0 +1,418 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+
+	"github.com/fogleman/gg"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+)
+
+// drawBase draws everything that never changes during a game, in the order
+// that keeps each thing visible: ground, then lines (coast, borders, rails,
+// rivers over rails so that no river disappears under a railway), then
+// hex numbers, symbols and names on top.
+func (r *Renderer) drawBase() *image.RGBA {
+	w, h := r.layout.Size()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	dc := gg.NewContextForRGBA(img)
+	dc.SetColor(paper)
+	dc.Clear()
+	hexes := r.m.Hexes()
+
+	r.drawTerrain(dc, hexes)
+	r.drawGrid(dc, hexes)
+	r.drawCoast(dc, hexes)
+	r.drawBorders(dc)
+	r.drawRails(dc)
+	r.drawRivers(dc)
+	numbers := r.drawHexNumbers(dc, hexes)
+	marks := r.drawSymbols(dc, hexes)
+	r.drawLabels(dc, hexes, marks, numbers)
+	if !r.opt.NoLegend {
+		r.drawFooter(dc)
+	}
+	return img
+}
+
+func (r *Renderer) hexPath(dc *gg.Context, h hex.Hex) {
+	c := r.layout.Corners(h)
+	dc.MoveTo(c[0][0], c[0][1])
+	for i := 1; i < 6; i++ {
+		dc.LineTo(c[i][0], c[i][1])
+	}
+	dc.ClosePath()
+}
+
+func (r *Renderer) drawTerrain(dc *gg.Context, hexes []*board.Hex) {
+	// One path per terrain: fewer fills, and no hairline seams between
+	// neighbouring hexes of the same ground.
+	for t := board.Clear; t <= board.Sea; t++ {
+		n := 0
+		for _, h := range hexes {
+			if h.Terrain == t {
+				r.hexPath(dc, h.At)
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		dc.SetColor(terrainFill[t])
+		dc.Fill()
+	}
+	for _, c := range []board.Country{board.Netherlands, board.Switzerland} {
+		tint := neutralTint[c]
+		n := 0
+		for _, h := range hexes {
+			if h.Country == c && h.Terrain != board.Sea {
+				r.hexPath(dc, h.At)
+				n++
+			}
+		}
+		if n > 0 {
+			dc.SetColor(tint)
+			dc.Fill()
+		}
+	}
+	for _, h := range hexes {
+		r.drawTerrainMark(dc, h)
+	}
+}
+
+// drawTerrainMark draws small symbols left and right of the hex centre
+// (the centre and the space above and below it are kept for the city
+// symbol, the name and the hex number).
+func (r *Renderer) drawTerrainMark(dc *gg.Context, h *board.Hex) {
+	col, ok := terrainMark[h.Terrain]
+	if !ok {
+		return
+	}
+	R := r.layout.R
+	cx, cy := r.layout.Center(h.At)
+	dc.SetColor(col)
+	for _, side := range []float64{-1, 1} {
+		markAt(dc, h.Terrain, cx+side*0.55*R, cy+0.08*R, R)
+	}
+}
+
+// markAt draws one terrain mark centred on x, y for hexes of radius R: it
+// tells terrain apart without relying on colour alone (colour-blind
+// players, washed-out phone screens). The colour is already set.
+func markAt(dc *gg.Context, t board.Terrain, x, y, R float64) {
+	switch t {
+	case board.Forest: // a clump of two trees
+		for _, p := range [][3]float64{{-0.1, 0.04, 0.12}, {0.1, -0.04, 0.14}} {
+			dc.DrawCircle(x+p[0]*R, y+p[1]*R, p[2]*R)
+			dc.Fill()
+			dc.SetLineWidth(math.Max(1, 0.05*R))
+			dc.DrawLine(x+p[0]*R, y+p[1]*R+p[2]*R, x+p[0]*R, y+p[1]*R+p[2]*R+0.1*R)
+			dc.Stroke()
+		}
+	case board.Mountain: // two peaks
+		for _, p := range [][2]float64{{-0.1, 0.05}, {0.1, 0}} {
+			px, py, s := x+p[0]*R, y+p[1]*R, 0.17*R
+			dc.MoveTo(px-s, py+s*0.8)
+			dc.LineTo(px, py-s*0.8)
+			dc.LineTo(px+s, py+s*0.8)
+			dc.ClosePath()
+			dc.Fill()
+		}
+	case board.Rough: // hummocks
+		dc.SetLineWidth(math.Max(1, 0.06*R))
+		for _, p := range [][2]float64{{-0.1, 0.06}, {0.1, -0.06}} {
+			dc.NewSubPath()
+			dc.DrawArc(x+p[0]*R, y+p[1]*R+0.05*R, 0.1*R, math.Pi, 2*math.Pi)
+			dc.Stroke()
+		}
+	case board.Marsh: // reeds over water lines
+		dc.SetLineWidth(math.Max(1, 0.05*R))
+		for i := -1; i <= 1; i++ {
+			yy := y + float64(i)*0.1*R
+			dc.DrawLine(x-0.14*R, yy, x+0.14*R, yy)
+		}
+		dc.DrawLine(x, y-0.1*R, x, y-0.28*R)
+		dc.DrawLine(x-0.07*R, y-0.1*R, x-0.12*R, y-0.24*R)
+		dc.DrawLine(x+0.07*R, y-0.1*R, x+0.12*R, y-0.24*R)
+		dc.Stroke()
+	case board.Sea: // a wave
+		dc.SetLineWidth(math.Max(1, 0.05*R))
+		dc.MoveTo(x-0.16*R, y)
+		dc.QuadraticTo(x-0.08*R, y-0.1*R, x, y)
+		dc.QuadraticTo(x+0.08*R, y+0.1*R, x+0.16*R, y)
+		dc.Stroke()
+	}
+}
+
+// drawGrid strokes every hex edge once, in one path, so that shared edges
+// are not darkened twice.
+func (r *Renderer) drawGrid(dc *gg.Context, hexes []*board.Hex) {
+	for _, h := range hexes {
+		c := r.layout.Corners(h.At)
+		for i := 0; i < 6; i++ {
+			dc.MoveTo(c[i][0], c[i][1])
+			dc.LineTo(c[(i+1)%6][0], c[(i+1)%6][1])
+		}
+	}
+	dc.SetColor(hexLine)
+	dc.SetLineWidth(math.Max(1, r.layout.R*0.04))
+	dc.Stroke()
+}
+
+func (r *Renderer) sidePath(dc *gg.Context, a, b hex.Hex) {
+	x1, y1, x2, y2 := r.layout.SideEnds(a, b)
+	dc.MoveTo(x1, y1)
+	dc.LineTo(x2, y2)
+}
+
+// drawCoast outlines land against sea so the coast reads at a glance.
+func (r *Renderer) drawCoast(dc *gg.Context, hexes []*board.Hex) {
+	n := 0
+	for _, h := range hexes {
+		if h.Terrain == board.Sea {
+			continue
+		}
+		for _, nb := range h.At.Neighbors() {
+			if x, ok := r.m.Hex(nb); ok && x.Terrain == board.Sea {
+				r.sidePath(dc, h.At, nb)
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return
+	}
+	dc.SetColor(coastLine)
+	dc.SetLineWidth(math.Max(1.2, 0.07*r.layout.R))
+	dc.SetLineCapRound()
+	dc.Stroke()
+}
+
+// drawBorders draws 1914 borders as a broad translucent band with a dashed
+// line in it: distinct from rivers (blue, solid) and rails (dark, centre to
+// centre), and still visible where a river runs along the border.
+func (r *Renderer) drawBorders(dc *gg.Context) {
+	sides := sortedSides(r.m.Sides())
+	R := r.layout.R
+	n := 0
+	for _, s := range sides {
+		if r.m.Side(s.A, s.B).Border {
+			r.sidePath(dc, s.A, s.B)
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	dc.SetLineCapRound()
+	dc.SetColor(borderBand)
+	dc.SetLineWidth(0.3 * R)
+	dc.StrokePreserve()
+	dc.SetColor(borderLine)
+	dc.SetLineWidth(math.Max(1.2, 0.07*R))
+	dc.SetDash(0.22*R, 0.12*R)
+	dc.Stroke()
+	dc.SetDash()
+}
+
+// drawRails draws each rail link from hex centre to hex centre: a dark line
+// on a pale casing, so that it reads over every ground colour.
+func (r *Renderer) drawRails(dc *gg.Context) {
+	links := r.m.RailLinks()
+	if len(links) == 0 {
+		return
+	}
+	R := r.layout.R
+	path := func() {
+		for _, s := range links {
+			x1, y1 := r.layout.Center(s.A)
+			x2, y2 := r.layout.Center(s.B)
+			dc.MoveTo(x1, y1)
+			dc.LineTo(x2, y2)
+		}
+	}
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	path()
+	dc.SetColor(railCase)
+	dc.SetLineWidth(0.17 * R)
+	dc.Stroke()
+	path()
+	dc.SetColor(railDark)
+	dc.SetLineWidth(math.Max(1.5, 0.08*R))
+	dc.Stroke()
+}
+
+// drawRivers draws rivers along hexsides, the major ones thicker.
+func (r *Renderer) drawRivers(dc *gg.Context) {
+	sides := sortedSides(r.m.Sides())
+	R := r.layout.R
+	for _, major := range []bool{false, true} {
+		n := 0
+		for _, s := range sides {
+			name := r.m.Side(s.A, s.B).River
+			if name != "" && isMajorRiver(name) == major {
+				r.sidePath(dc, s.A, s.B)
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		dc.SetLineCapRound()
+		dc.SetColor(riverBlue)
+		if major {
+			dc.SetLineWidth(0.2 * R)
+		} else {
+			dc.SetLineWidth(math.Max(1.5, 0.11*R))
+		}
+		dc.Stroke()
+	}
+}
+
+// drawHexNumbers writes XXYY in the upper part of every hex.
+// It returns the boxes they cover, which the country names avoid.
+func (r *Renderer) drawHexNumbers(dc *gg.Context, hexes []*board.Hex) []box {
+	R := r.layout.R
+	dc.SetFontFace(r.font.face(0.34 * R))
+	nw, nh := dc.MeasureString("0000")
+	var out []box
+	for _, h := range hexes {
+		cx, cy := r.layout.Center(h.At)
+		if h.Terrain == board.Sea {
+			dc.SetColor(seaNumber)
+		} else {
+			dc.SetColor(hexNumber)
+		}
+		dc.DrawStringAnchored(h.At.String(), cx, cy-0.5*R, 0.5, 0.5)
+		out = append(out, box{cx - nw/2, cy - 0.5*R - nh/2, cx + nw/2, cy - 0.5*R + nh/2})
+	}
+	return out
+}
+
+// box is a rectangle in picture pixels, used to keep labels apart.
+type box struct{ x0, y0, x1, y1 float64 }
+
+func (a box) overlaps(b box) bool {
+	return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+}
+
+// drawSymbols draws the city, fortress and port symbols and returns the
+// boxes they cover, so that names are placed beside them, not over them.
+func (r *Renderer) drawSymbols(dc *gg.Context, hexes []*board.Hex) []box {
+	R := r.layout.R
+	var marks []box
+	for _, h := range hexes {
+		cx, cy := r.layout.Center(h.At)
+		switch {
+		case h.Fortress > 0:
+			ro := fortRadius(h.Fortress, R)
+			drawFortress(dc, r.font, cx, cy, ro, h.Fortress)
+			marks = append(marks, box{cx - ro, cy - ro, cx + ro, cy + ro})
+		case h.City:
+			s := 0.17 * R
+			dc.DrawRectangle(cx-s, cy-s, 2*s, 2*s)
+			dc.SetColor(cityRed)
+			dc.FillPreserve()
+			dc.SetColor(color.White)
+			dc.SetLineWidth(math.Max(1, 0.05*R))
+			dc.Stroke()
+			marks = append(marks, box{cx - s, cy - s, cx + s, cy + s})
+		case h.Name != "":
+			s := 0.09 * R
+			dc.DrawCircle(cx, cy, s)
+			dc.SetColor(ink)
+			dc.FillPreserve()
+			dc.SetColor(color.White)
+			dc.SetLineWidth(math.Max(1, 0.04*R))
+			dc.Stroke()
+			marks = append(marks, box{cx - s, cy - s, cx + s, cy + s})
+		}
+		if h.Port {
+			ax, ay := cx+0.5*R, cy-0.08*R
+			drawAnchor(dc, ax, ay, 0.2*R)
+			marks = append(marks, box{ax - 0.2*R, ay - 0.24*R, ax + 0.2*R, ay + 0.22*R})
+		}
+	}
+	return marks
+}
+
+func fortRadius(strength int, R float64) float64 {
+	switch {
+	case strength >= 12:
+		return 0.44 * R
+	case strength >= 6:
+		return 0.38 * R
+	}
+	return 0.33 * R
+}
+
+// drawFortress draws a star fort (eight bastions) with its strength (3, 6
+// or 12, rule 12.0) in white inside it; bigger forts draw bigger.
+func drawFortress(dc *gg.Context, tf *typeface, cx, cy, ro float64, strength int) {
+	const n = 8
+	ri := ro * 0.76
+	for i := 0; i < 2*n; i++ {
+		a := float64(i)*math.Pi/n - math.Pi/2
+		rr := ro
+		if i%2 == 1 {
+			rr = ri
+		}
+		x, y := cx+rr*math.Cos(a), cy+rr*math.Sin(a)
+		if i == 0 {
+			dc.MoveTo(x, y)
+		} else {
+			dc.LineTo(x, y)
+		}
+	}
+	dc.ClosePath()
+	dc.SetColor(fortFill)
+	dc.FillPreserve()
+	dc.SetColor(color.White)
+	dc.SetLineWidth(math.Max(1, ro*0.1))
+	dc.Stroke()
+	label := strconv.Itoa(strength)
+	size := ri * 1.35
+	if len(label) > 1 {
+		size = ri * 1.15
+	}
+	dc.SetFontFace(tf.face(size))
+	dc.SetColor(color.White)
+	dc.DrawStringAnchored(label, cx, cy-size*0.06, 0.5, 0.42)
+	dc.DrawStringAnchored(label, cx+0.5, cy-size*0.06, 0.5, 0.42)
+}
+
+// drawAnchor draws a port's anchor of height about 2s centred on x, y.
+func drawAnchor(dc *gg.Context, x, y, s float64) {
+	dc.SetLineCapRound()
+	// white casing first, then the anchor in dark blue
+	for pass := 0; pass < 2; pass++ {
+		if pass == 0 {
+			dc.SetColor(halo)
+			dc.SetLineWidth(math.Max(2.5, s*0.45))
+		} else {
+			dc.SetColor(portBlue)
+			dc.SetLineWidth(math.Max(1.2, s*0.18))
+		}
+		dc.DrawCircle(x, y-s*0.85, s*0.22)
+		dc.Stroke()
+		dc.DrawLine(x, y-s*0.63, x, y+s)
+		dc.DrawLine(x-s*0.45, y-s*0.35, x+s*0.45, y-s*0.35)
+		dc.Stroke()
+		dc.DrawArc(x, y+s*0.25, s*0.75, 0.15*math.Pi, 0.85*math.Pi)
+		dc.Stroke()
+	}
+}
+
+func sortedSides(m map[hex.Side]board.Side) []hex.Side {
+	out := make([]hex.Side, 0, len(m))
+	for s := range m {
+		out = append(out, s)
+	}
+	sortSides(out)
+	return out
+}

@@ -1,0 +1,165 @@
+package render
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// go test ./render -update rewrites the golden pictures in testdata/.
+var update = flag.Bool("update", false, "rewrite the golden PNGs in render/testdata")
+
+// Pictures are compared pixel by pixel after decoding: a channel may differ
+// by channelTolerance (rounding in antialiasing), and at most
+// pixelBudget pixels may differ by more (a stray antialiased edge on
+// another CPU). A missing label, symbol or line changes hundreds.
+const (
+	channelTolerance = 2
+	pixelBudget      = 16
+)
+
+// checkGolden compares got (PNG bytes) with testdata/name, or rewrites it
+// with -update. On a mismatch the picture drawn is kept in a temporary
+// folder, whose path the failure names, so one can open both.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s (%d bytes)", path, len(got))
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("reading golden picture: %v (run go test ./render -update to create it)", err)
+	}
+	if err := samePicture(want, got); err != nil {
+		dir, derr := os.MkdirTemp("", "render-golden-")
+		if derr == nil {
+			out := filepath.Join(dir, name)
+			if werr := os.WriteFile(out, got, 0o644); werr == nil {
+				t.Errorf("%s: %v\n\tthe picture drawn is at %s; if the change is intended, run go test ./render -update", path, err, out)
+				return
+			}
+		}
+		t.Errorf("%s: %v (could not save the picture drawn)", path, err)
+	}
+}
+
+// samePicture reports how two PNGs differ, or nil if they are the same
+// picture within the tolerance.
+func samePicture(wantPNG, gotPNG []byte) error {
+	want, err := png.Decode(bytes.NewReader(wantPNG))
+	if err != nil {
+		return fmt.Errorf("golden picture does not decode: %v", err)
+	}
+	got, err := png.Decode(bytes.NewReader(gotPNG))
+	if err != nil {
+		return fmt.Errorf("picture drawn does not decode: %v", err)
+	}
+	if want.Bounds() != got.Bounds() {
+		return fmt.Errorf("size %v, want %v", got.Bounds().Size(), want.Bounds().Size())
+	}
+	return comparePixels(want, got)
+}
+
+func comparePixels(want, got image.Image) error {
+	b := want.Bounds()
+	bad, worst := 0, 0
+	var first image.Point
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, a1 := want.At(x, y).RGBA()
+			r2, g2, b2, a2 := got.At(x, y).RGBA()
+			d := max(diff8(r1, r2), diff8(g1, g2), diff8(b1, b2), diff8(a1, a2))
+			if d > channelTolerance {
+				if bad == 0 {
+					first = image.Pt(x, y)
+				}
+				bad++
+				worst = max(worst, d)
+			}
+		}
+	}
+	if bad > pixelBudget {
+		return fmt.Errorf("%d pixels differ (by up to %d of 255; first at %v)", bad, worst, first)
+	}
+	return nil
+}
+
+func diff8(a, b uint32) int {
+	d := int(a>>8) - int(b>>8)
+	if d < 0 {
+		return -d
+	}
+	return d
+}
+
+func TestGoldenSampleMap(t *testing.T) {
+	m := sampleMap()
+	en, err := New(m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ja, err := New(m, Options{Lang: "ja"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	big, err := New(m, Options{Scale: 1.5, NoLegend: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name  string
+		r     *Renderer
+		frame Frame
+	}{
+		{"sample-full.png", en, Frame{}},
+		{"sample-full-ja.png", ja, Frame{}},
+		{"sample-crop-0707.png", big, Frame{Crop: &Crop{Center: mustHex("0707"), Radius: 3}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := c.r.Draw(c.frame)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, c.name, got)
+		})
+	}
+}
+
+// The comparison must fail on a real difference: the sample map with one
+// hex turned to forest and one name removed is not the sample picture.
+func TestGoldenComparisonCatchesChanges(t *testing.T) {
+	a, err := New(sampleMap(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := sampleMap()
+	h, _ := m.Hex(mustHex("0305"))
+	h.Terrain = 3 // forest
+	h2, _ := m.Hex(mustHex("0807"))
+	h2.Name = ""
+	b, err := New(m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pa, _ := a.Draw(Frame{})
+	pb, _ := b.Draw(Frame{})
+	if err := samePicture(pa, pb); err == nil {
+		t.Fatal("a forest hex and a missing name went unnoticed by the golden comparison")
+	} else {
+		t.Logf("difference found as it should be: %v", err)
+	}
+	if err := samePicture(pa, pa); err != nil {
+		t.Fatalf("a picture differs from itself: %v", err)
+	}
+}

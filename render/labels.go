@@ -1,0 +1,288 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+)
+
+// place is one named place: a name and the connected hexes that carry it
+// (Paris is three hexes, Antwerp two), labelled once.
+type place struct {
+	name     string
+	hexes    []hex.Hex
+	city     bool
+	fortress int
+	port     bool
+}
+
+// places groups named hexes into places: hexes with the same name that
+// touch each other are one place.
+func places(hexes []*board.Hex) []place {
+	byName := map[string][]*board.Hex{}
+	var names []string
+	for _, h := range hexes {
+		if h.Name == "" {
+			continue
+		}
+		if _, ok := byName[h.Name]; !ok {
+			names = append(names, h.Name)
+		}
+		byName[h.Name] = append(byName[h.Name], h)
+	}
+	var out []place
+	for _, n := range names {
+		hs := byName[n]
+		used := make([]bool, len(hs))
+		for i := range hs {
+			if used[i] {
+				continue
+			}
+			p := place{name: n}
+			queue := []int{i}
+			used[i] = true
+			for len(queue) > 0 {
+				j := queue[0]
+				queue = queue[1:]
+				h := hs[j]
+				p.hexes = append(p.hexes, h.At)
+				p.city = p.city || h.City
+				p.port = p.port || h.Port
+				p.fortress = max(p.fortress, h.Fortress)
+				for k := range hs {
+					if !used[k] && hex.Adjacent(h.At, hs[k].At) {
+						used[k] = true
+						queue = append(queue, k)
+					}
+				}
+			}
+			out = append(out, p)
+		}
+	}
+	// Most important first, so that when names collide the lesser yields.
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.city != b.city {
+			return a.city
+		}
+		if a.fortress != b.fortress {
+			return a.fortress > b.fortress
+		}
+		if a.port != b.port {
+			return a.port
+		}
+		return a.name < b.name
+	})
+	return out
+}
+
+// labeller places text without overlaps, with a light halo so it reads over
+// any ground, rail or river.
+type labeller struct {
+	dc    *gg.Context
+	taken []box
+	limit box // labels stay inside the map area
+}
+
+func (l *labeller) fits(b box) bool {
+	if b.x0 < l.limit.x0 || b.y0 < l.limit.y0 || b.x1 > l.limit.x1 || b.y1 > l.limit.y1 {
+		return false
+	}
+	for _, t := range l.taken {
+		if b.overlaps(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// try places text with its top-left corner chosen by anchor ax, ay at x, y
+// (as gg.DrawStringAnchored) if it fits, and reports whether it did.
+func (l *labeller) try(s string, face font.Face, x, y, ax, ay float64, bold bool, fg color.Color) bool {
+	l.dc.SetFontFace(face)
+	w, h := l.dc.MeasureString(s)
+	// Boxes use the visible height of the letters (about 0.8 of the
+	// font height), padded by the halo.
+	x0 := x - ax*w
+	y0 := y - ay*h
+	b := box{x0 - 1.5, y0 - 1, x0 + w + 2, y0 + h + 1.5}
+	if !l.fits(b) {
+		return false
+	}
+	l.taken = append(l.taken, b)
+	drawHaloText(l.dc, s, x0, y0+h*0.82, bold, fg)
+	return true
+}
+
+// drawHaloText draws s with its baseline at y, a pale halo around the
+// letters, and a second pass half a pixel to the right for bold (the
+// embedded font has no bold cut).
+func drawHaloText(dc *gg.Context, s string, x, y float64, bold bool, fg color.Color) {
+	dc.SetColor(halo)
+	extra := 0.0
+	if bold {
+		extra = 0.6
+	}
+	for _, d := range [][2]float64{{-1.2, 0}, {1.2 + extra, 0}, {0, -1.2}, {0, 1.2}, {-0.9, -0.9}, {0.9 + extra, -0.9}, {-0.9, 0.9}, {0.9 + extra, 0.9}} {
+		dc.DrawString(s, x+d[0], y+d[1])
+	}
+	dc.SetColor(fg)
+	dc.DrawString(s, x, y)
+	if bold {
+		dc.DrawString(s, x+extra, y)
+	}
+}
+
+// drawLabels names every place and the countries. A name goes below its
+// symbol if there is room, else above, right or left; a minor place with
+// no room anywhere keeps its dot and loses its name (recorded in dropped).
+func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers []box) {
+	R := r.layout.R
+	mw, mh := r.layout.MapSize()
+	l := &labeller{dc: dc, taken: append([]box(nil), marks...), limit: box{2, 2, float64(mw) - 2, float64(mh) - 2}}
+	cityFace := r.font.face(0.5 * R)
+	placeFace := r.font.face(0.4 * R)
+	for _, p := range places(hexes) {
+		var cx, cy float64
+		for _, h := range p.hexes {
+			x, y := r.layout.Center(h)
+			cx += x
+			cy += y
+		}
+		cx /= float64(len(p.hexes))
+		cy /= float64(len(p.hexes))
+		face, bold := placeFace, false
+		if p.city {
+			face, bold = cityFace, true
+		}
+		gap := 0.3 * R
+		if p.fortress > 0 {
+			gap = fortRadius(p.fortress, R) + 0.04*R
+		}
+		if len(p.hexes) > 1 {
+			gap = 0.2 * R
+		}
+		candidates := [][4]float64{
+			{cx, cy + gap, 0.5, 0},         // below
+			{cx, cy - gap, 0.5, 1},         // above
+			{cx + gap + 2, cy, 0, 0.5},     // right
+			{cx - gap - 2, cy, 1, 0.5},     // left
+			{cx, cy + gap + 0.45*R, 0.5, 0}, // further below
+			{cx, cy - gap - 0.45*R, 0.5, 1}, // further above
+		}
+		placed := false
+		for _, c := range candidates {
+			if l.try(p.name, face, c[0], c[1], c[2], c[3], bold, ink) {
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			r.dropped = append(r.dropped, p.name)
+		}
+	}
+	// Country names must not hide hex numbers either; place names may
+	// (they are short and a hex number can be read beside them).
+	l.taken = append(l.taken, numbers...)
+	r.drawCountryNames(l, hexes)
+}
+
+// countryNames are the names the map shows for each country, in capitals.
+var countryNames = map[board.Country][2]string{
+	board.France:      {"FRANCE", "フランス"},
+	board.Germany:     {"GERMAN EMPIRE", "ドイツ帝国"},
+	board.Belgium:     {"BELGIUM", "ベルギー"},
+	board.Luxembourg:  {"LUXEMBOURG", "ルクセンブルク"},
+	board.Netherlands: {"NETHERLANDS (neutral)", "オランダ (中立)"},
+	board.Switzerland: {"SWITZERLAND (neutral)", "スイス (中立)"},
+}
+
+var countryInk = map[board.Country]color.NRGBA{
+	board.France:      {0x2a, 0x4a, 0x9a, 0x90},
+	board.Germany:     {0x40, 0x40, 0x40, 0x90},
+	board.Belgium:     {0x9a, 0x20, 0x20, 0x90},
+	board.Luxembourg:  {0x40, 0x40, 0x40, 0x90},
+	board.Netherlands: {0xc0, 0x50, 0x00, 0xc0},
+	board.Switzerland: {0xa0, 0x10, 0x10, 0xb0},
+}
+
+// drawCountryNames writes each country's name in large spaced capitals at
+// the free spot of its land nearest its middle.
+func (r *Renderer) drawCountryNames(l *labeller, hexes []*board.Hex) {
+	R := r.layout.R
+	face := r.font.face(0.62 * R)
+	byCountry := map[board.Country][]hex.Hex{}
+	for _, h := range hexes {
+		if h.Terrain != board.Sea && h.Country != board.NoCountry {
+			byCountry[h.Country] = append(byCountry[h.Country], h.At)
+		}
+	}
+	order := []board.Country{board.France, board.Germany, board.Belgium, board.Netherlands, board.Switzerland, board.Luxembourg}
+	for _, c := range order {
+		hs := byCountry[c]
+		if len(hs) < 4 {
+			continue // too small to name without covering it
+		}
+		var mx, my float64
+		for _, h := range hs {
+			x, y := r.layout.Center(h)
+			mx += x
+			my += y
+		}
+		mx /= float64(len(hs))
+		my /= float64(len(hs))
+		sort.Slice(hs, func(i, j int) bool {
+			xi, yi := r.layout.Center(hs[i])
+			xj, yj := r.layout.Center(hs[j])
+			di, dj := math.Hypot(xi-mx, yi-my), math.Hypot(xj-mx, yj-my)
+			if di != dj {
+				return di < dj
+			}
+			return hex.Less(hs[i], hs[j])
+		})
+		names := countryNames[c]
+		name := names[0]
+		if r.opt.Lang == "ja" {
+			name = names[1]
+		} else {
+			name = spaced(name)
+		}
+		for _, h := range hs {
+			x, y := r.layout.Center(h)
+			// across the middle of a line of hexes, below the numbers
+			if l.try(name, face, x, y+0.22*R, 0.5, 0.5, true, countryInk[c]) {
+				break
+			}
+		}
+	}
+}
+
+// spaced letter-spaces capitals as maps do: "FRANCE" -> "F R A N C E";
+// a note in brackets is left as it is.
+func spaced(s string) string {
+	head, tail := s, ""
+	if i := strings.Index(s, " ("); i >= 0 {
+		head, tail = s[:i], s[i:]
+	}
+	words := strings.Fields(head)
+	for i, w := range words {
+		words[i] = strings.Join(strings.Split(w, ""), " ")
+	}
+	return strings.Join(words, "   ") + tail
+}
+
+func sortSides(s []hex.Side) {
+	sort.Slice(s, func(i, j int) bool {
+		if s[i].A != s[j].A {
+			return hex.Less(s[i].A, s[j].A)
+		}
+		return hex.Less(s[i].B, s[j].B)
+	})
+}

@@ -1,0 +1,152 @@
+package render
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/fogleman/gg"
+
+	"rtrbot/engine/board"
+	"rtrbot/i18n"
+)
+
+// legendItem is one entry of the key: a small picture and its words.
+type legendItem struct {
+	text i18n.Text
+	icon func(dc *gg.Context, x, y, s float64) // centred on x, y, size about s
+}
+
+// drawFooter draws the title and the key under the map.
+func (r *Renderer) drawFooter(dc *gg.Context) {
+	R := r.layout.R
+	mw, mh := r.layout.MapSize()
+	w, h := r.layout.Size()
+	top := float64(mh)
+	dc.SetColor(color.RGBA{0xec, 0xe6, 0xd6, 0xff})
+	dc.DrawRectangle(0, top, float64(w), float64(h)-top)
+	dc.Fill()
+	dc.SetColor(color.RGBA{0x80, 0x70, 0x58, 0xff})
+	dc.SetLineWidth(1)
+	dc.DrawLine(0, top+0.5, float64(w), top+0.5)
+	dc.Stroke()
+
+	lang := r.opt.Lang
+	margin := r.layout.Margin
+	title := i18n.T("Reinforce the Right! — the 1914 map, north up", "Reinforce the Right! — 1914年の地図 (北が上)").In(lang)
+	sub := i18n.T(
+		"Hex numbers are XXYY: XX counts up the map, YY to the right. Rebuilt from geography; see docs/map.md.",
+		"ヘクス番号は XXYY: XX は下から上へ、YY は左から右へ。地理データから再構成 (docs/map.md 参照)。").In(lang)
+	dc.SetFontFace(r.font.face(0.62 * R))
+	dc.SetColor(ink)
+	dc.DrawString(title, margin, top+0.85*R)
+	dc.DrawString(title, margin+0.6, top+0.85*R)
+	tw, _ := dc.MeasureString(title)
+	dc.SetFontFace(r.font.face(0.4 * R))
+	dc.SetColor(color.RGBA{0x50, 0x48, 0x3c, 0xff})
+	if sw, _ := dc.MeasureString(sub); margin+tw+R+sw < float64(mw)-margin {
+		dc.DrawString(sub, margin+tw+R, top+0.85*R)
+	} else {
+		dc.DrawString(sub, margin, top+1.4*R)
+	}
+
+	items := r.legendItems()
+	face := r.font.face(0.42 * R)
+	dc.SetFontFace(face)
+	x, y := margin, top+2.1*R
+	step := 0.95 * R
+	for _, it := range items {
+		label := it.text.In(lang)
+		lw, _ := dc.MeasureString(label)
+		iw := 0.9 * R
+		if x+iw+lw > float64(w)-margin {
+			x = margin
+			y += step
+		}
+		it.icon(dc, x+iw/2, y, 0.8*R)
+		dc.SetFontFace(face)
+		dc.SetColor(ink)
+		dc.DrawStringAnchored(label, x+iw+0.15*R, y, 0, 0.35)
+		x += iw + lw + 0.75*R
+	}
+}
+
+func (r *Renderer) legendItems() []legendItem {
+	R := r.layout.R
+	terrain := func(t board.Terrain) func(dc *gg.Context, x, y, s float64) {
+		return func(dc *gg.Context, x, y, s float64) {
+			dc.DrawRegularPolygon(6, x, y, s*0.55, math.Pi/6)
+			dc.SetColor(terrainFill[t])
+			dc.FillPreserve()
+			dc.SetColor(hexLine)
+			dc.SetLineWidth(1)
+			dc.Stroke()
+			if col, ok := terrainMark[t]; ok {
+				// the same mark as on the map
+				dc.SetColor(col)
+				markAt(dc, t, x, y+0.05*s, R*0.9)
+			}
+		}
+	}
+	line := func(c color.Color, width float64, dash bool, band bool) func(dc *gg.Context, x, y, s float64) {
+		return func(dc *gg.Context, x, y, s float64) {
+			dc.SetLineCapRound()
+			if band {
+				dc.SetColor(borderBand)
+				dc.SetLineWidth(0.3 * R)
+				dc.DrawLine(x-s*0.45, y, x+s*0.45, y)
+				dc.Stroke()
+			}
+			if c == railDark {
+				dc.SetColor(railCase)
+				dc.SetLineWidth(0.17 * R)
+				dc.DrawLine(x-s*0.45, y, x+s*0.45, y)
+				dc.Stroke()
+			}
+			dc.SetColor(c)
+			dc.SetLineWidth(width)
+			if dash {
+				dc.SetDash(0.22*R, 0.12*R)
+			}
+			dc.DrawLine(x-s*0.45, y, x+s*0.45, y)
+			dc.Stroke()
+			dc.SetDash()
+		}
+	}
+	fort := func(n int) func(dc *gg.Context, x, y, s float64) {
+		return func(dc *gg.Context, x, y, s float64) { drawFortress(dc, r.font, x, y, fortRadius(n, R), n) }
+	}
+	return []legendItem{
+		{i18n.T("clear", "平地"), terrain(board.Clear)},
+		{i18n.T("rough", "荒地"), terrain(board.Rough)},
+		{i18n.T("mountain", "山岳"), terrain(board.Mountain)},
+		{i18n.T("forest", "森林"), terrain(board.Forest)},
+		{i18n.T("marsh", "湿地"), terrain(board.Marsh)},
+		{i18n.T("sea", "海"), terrain(board.Sea)},
+		{i18n.T("river", "河川"), line(riverBlue, math.Max(1.5, 0.11*R), false, false)},
+		{i18n.T("major river", "大河"), line(riverBlue, 0.2*R, false, false)},
+		{i18n.T("railway", "鉄道"), line(railDark, math.Max(1.5, 0.08*R), false, false)},
+		{i18n.T("1914 border", "1914年の国境"), line(borderLine, math.Max(1.2, 0.07*R), true, true)},
+		{i18n.T("city (victory)", "都市 (勝利得点)"), func(dc *gg.Context, x, y, s float64) {
+			q := 0.17 * R
+			dc.DrawRectangle(x-q, y-q, 2*q, 2*q)
+			dc.SetColor(cityRed)
+			dc.Fill()
+		}},
+		{i18n.T("town", "町"), func(dc *gg.Context, x, y, s float64) {
+			dc.DrawCircle(x, y, 0.09*R)
+			dc.SetColor(ink)
+			dc.Fill()
+		}},
+		{i18n.T("port", "港湾"), func(dc *gg.Context, x, y, s float64) { drawAnchor(dc, x, y, 0.2*R) }},
+		{i18n.T("fortress 3", "要塞 3"), fort(3)},
+		{i18n.T("fortress 6", "要塞 6"), fort(6)},
+		{i18n.T("fortress 12", "要塞 12"), fort(12)},
+		{i18n.T("neutral", "中立国"), func(dc *gg.Context, x, y, s float64) {
+			dc.DrawRegularPolygon(6, x, y, s*0.55, math.Pi/6)
+			dc.SetColor(terrainFill[board.Clear])
+			dc.FillPreserve()
+			dc.SetColor(neutralTint[board.Netherlands])
+			dc.Fill()
+		}},
+	}
+}

@@ -1,0 +1,195 @@
+// Package render draws the map of Reinforce the Right! as PNG with
+// github.com/fogleman/gg, north up (map-grid.md).
+//
+// A Renderer is built once from a *board.Map. It draws the static base map
+// (terrain, coast, rails, rivers, borders, hex numbers, places, title and
+// legend) once and keeps it; every later picture copies the base (or the
+// part a crop needs) and draws only its own layers on top. Layers are how
+// counters, markers and highlights come in later (issue 9): they receive a
+// Canvas with the geometry and fonts, and what they draw comes from a
+// side's view of the game, never from the game state itself, which this
+// package does not know.
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"math"
+
+	"github.com/fogleman/gg"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+	"rtrbot/i18n"
+)
+
+// DefaultHexRadius is the hex radius in pixels at scale 1: large enough for
+// four-digit hex numbers and place names to be read at full size, small
+// enough for the whole map to stay well under 1 MB as PNG.
+const DefaultHexRadius = 26
+
+// Options fix what a Renderer draws the same way every time.
+type Options struct {
+	// Scale multiplies DefaultHexRadius (1 when zero): crops for phones
+	// are drawn by a Renderer with a larger scale.
+	Scale float64
+	// Lang is the language of the title and legend.
+	Lang i18n.Lang
+	// NoLegend leaves out the title and legend strip.
+	NoLegend bool
+}
+
+// Renderer draws one map. It is safe for concurrent use: the cached base
+// picture is never written after New.
+type Renderer struct {
+	m      *board.Map
+	opt    Options
+	layout Layout
+	font   *typeface
+	base   *image.RGBA
+	// Labels that could not be placed without covering another (their
+	// places still get their symbol); kept for tests and the report.
+	dropped []string
+}
+
+// New builds a renderer for m and draws its base picture.
+func New(m *board.Map, opt Options) (*Renderer, error) {
+	if m == nil {
+		return nil, fmt.Errorf("render: no map")
+	}
+	if m.Cols < 1 || m.Rows < 1 {
+		return nil, fmt.Errorf("render: the map has %d columns and %d rows", m.Cols, m.Rows)
+	}
+	if opt.Scale == 0 {
+		opt.Scale = 1
+	}
+	if opt.Scale < 0.25 || opt.Scale > 4 {
+		return nil, fmt.Errorf("render: scale %.2f is out of range (0.25 to 4)", opt.Scale)
+	}
+	if opt.Lang == "" {
+		opt.Lang = i18n.Default
+	}
+	tf, err := parseTypeface()
+	if err != nil {
+		return nil, err
+	}
+	r := DefaultHexRadius * opt.Scale
+	l := Layout{R: r, Cols: m.Cols, Rows: m.Rows, Margin: math.Round(r * 0.9)}
+	if !opt.NoLegend {
+		l.Footer = math.Round(r * 4.2)
+	}
+	rd := &Renderer{m: m, opt: opt, layout: l, font: tf}
+	rd.base = rd.drawBase()
+	return rd, nil
+}
+
+// Layout is the geometry of the whole-map picture.
+func (r *Renderer) Layout() Layout { return r.layout }
+
+// Map is the map the renderer draws.
+func (r *Renderer) Map() *board.Map { return r.m }
+
+// Dropped lists the place names the base picture had no room for.
+func (r *Renderer) Dropped() []string { return append([]string(nil), r.dropped...) }
+
+// Crop asks for the part of the map around a hex: every hex within Radius
+// of Center (for /map around:XXYY and /map area:NAME).
+type Crop struct {
+	Center hex.Hex
+	Radius int
+}
+
+// Frame is one picture to draw: the whole map or a crop, with layers.
+type Frame struct {
+	Crop   *Crop   // nil: the whole map, with title and legend
+	Layers []Layer // drawn in order over the base map
+}
+
+// Layer draws something over the base map: counters, markers, highlights.
+type Layer interface {
+	DrawLayer(c *Canvas)
+}
+
+// LayerFunc makes a function a Layer.
+type LayerFunc func(c *Canvas)
+
+// DrawLayer calls f.
+func (f LayerFunc) DrawLayer(c *Canvas) { f(c) }
+
+// Canvas is what a layer draws on: a gg context whose coordinates are
+// those of the whole-map picture (already shifted for a crop), the layout
+// to find hexes, and the embedded font.
+type Canvas struct {
+	*gg.Context
+	Layout Layout
+	// Clip is the part of the whole-map picture being drawn; layers may
+	// skip anything outside it.
+	Clip image.Rectangle
+	font *typeface
+}
+
+// SetFontSize selects the embedded font at px pixels for DrawString.
+func (c *Canvas) SetFontSize(px float64) { c.SetFontFace(c.font.face(px)) }
+
+// Image draws a frame and returns the picture.
+func (r *Renderer) Image(f Frame) (*image.RGBA, error) {
+	clip := r.base.Bounds()
+	if f.Crop != nil {
+		var err error
+		if clip, err = r.cropRect(*f.Crop); err != nil {
+			return nil, err
+		}
+	}
+	img := image.NewRGBA(image.Rect(0, 0, clip.Dx(), clip.Dy()))
+	draw.Draw(img, img.Bounds(), r.base, clip.Min, draw.Src)
+	if len(f.Layers) > 0 {
+		dc := gg.NewContextForRGBA(img)
+		dc.Translate(float64(-clip.Min.X), float64(-clip.Min.Y))
+		c := &Canvas{Context: dc, Layout: r.layout, Clip: clip, font: r.font}
+		for _, l := range f.Layers {
+			dc.Push()
+			l.DrawLayer(c)
+			dc.Pop()
+		}
+	}
+	return img, nil
+}
+
+// Draw draws a frame and returns it as PNG.
+func (r *Renderer) Draw(f Frame) ([]byte, error) {
+	img, err := r.Image(f)
+	if err != nil {
+		return nil, err
+	}
+	return EncodePNG(img)
+}
+
+// EncodePNG encodes a picture as PNG with the best compression: maps are
+// posted to Discord, where bytes matter more than milliseconds.
+func EncodePNG(img image.Image) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&buf, img); err != nil {
+		return nil, fmt.Errorf("render: encoding PNG: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+func (r *Renderer) cropRect(c Crop) (image.Rectangle, error) {
+	if !r.m.OnMap(c.Center) {
+		return image.Rectangle{}, fmt.Errorf("render: hex %s is not on the map", c.Center)
+	}
+	if c.Radius < 0 {
+		return image.Rectangle{}, fmt.Errorf("render: crop radius %d is negative", c.Radius)
+	}
+	var in []hex.Hex
+	for _, h := range hex.Within(c.Center, c.Radius) {
+		if r.m.OnMap(h) {
+			in = append(in, h)
+		}
+	}
+	return r.layout.Bounds(in), nil
+}
