@@ -170,10 +170,10 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 			gap = 0.2 * R
 		}
 		candidates := [][4]float64{
-			{cx, cy + gap, 0.5, 0},         // below
-			{cx, cy - gap, 0.5, 1},         // above
-			{cx + gap + 2, cy, 0, 0.5},     // right
-			{cx - gap - 2, cy, 1, 0.5},     // left
+			{cx, cy + gap, 0.5, 0},          // below
+			{cx, cy - gap, 0.5, 1},          // above
+			{cx + gap + 2, cy, 0, 0.5},      // right
+			{cx - gap - 2, cy, 1, 0.5},      // left
 			{cx, cy + gap + 0.45*R, 0.5, 0}, // further below
 			{cx, cy - gap - 0.45*R, 0.5, 1}, // further above
 		}
