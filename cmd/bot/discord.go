@@ -2,13 +2,63 @@ package main
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"log/slog"
+	"os"
+	"strconv"
+	"strings"
 
 	"rtrbot/commands"
+	"rtrbot/discord"
 )
 
-// runDiscord connects to Discord and serves the commands until ctx ends.
+// dial replaces the network dialer in tests (127.0.0.1 only); nil in use.
+var dial discord.Dialer
+
+// runDiscord connects to Discord and serves the commands until ctx ends,
+// then lets the commands under way finish.
 func runDiscord(ctx context.Context, cfg config, bot *commands.Bot, log *slog.Logger) error {
-	return errors.New("the Discord connection is not built yet (issue 8): unset DISCORD_TOKEN to use the local console")
+	dc, err := discordConfig(cfg, os.Getenv)
+	if err != nil {
+		return err
+	}
+	dc.Log = log
+	a, err := discord.New(dc, bot.Router)
+	if err != nil {
+		return err
+	}
+	return a.Run(ctx)
+}
+
+// discordConfig reads the Discord settings that only the Discord side
+// needs: RTRBOT_GUILDS (comma-separated guild IDs to register commands
+// in at once; empty registers them globally), SHARD_ID and SHARD_COUNT.
+func discordConfig(cfg config, getenv func(string) string) (discord.Config, error) {
+	dc := discord.Config{Token: cfg.token, API: cfg.api, Dial: dial}
+	for _, g := range strings.Split(getenv("RTRBOT_GUILDS"), ",") {
+		if g = strings.TrimSpace(g); g == "" {
+			continue
+		}
+		if _, err := strconv.ParseUint(g, 10, 64); err != nil {
+			return dc, fmt.Errorf("RTRBOT_GUILDS: %q is not a guild ID (a number, as Discord's \"Copy Server ID\" gives it)", g)
+		}
+		dc.Guilds = append(dc.Guilds, g)
+	}
+	count, id := 1, 0
+	if v := getenv("SHARD_COUNT"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return dc, fmt.Errorf("SHARD_COUNT must be a whole number of 1 or more, not %q", v)
+		}
+		count = n
+	}
+	if v := getenv("SHARD_ID"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n >= count {
+			return dc, fmt.Errorf("SHARD_ID must be a whole number from 0 to SHARD_COUNT-1 (%d), not %q", count-1, v)
+		}
+		id = n
+	}
+	dc.ShardID, dc.ShardCount = id, count
+	return dc, nil
 }

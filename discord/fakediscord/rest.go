@@ -1,0 +1,546 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// route is one REST endpoint: method and path pattern after /api/vN.
+type route struct {
+	method string
+	path   *regexp.Regexp
+	handle func(s *Server, w http.ResponseWriter, r *http.Request, m []string)
+}
+
+var routes = []route{
+	{"GET", regexp.MustCompile(`^gateway$`), (*Server).getGateway},
+	{"GET", regexp.MustCompile(`^gateway/bot$`), (*Server).getGateway},
+	{"GET", regexp.MustCompile(`^users/@me$`), (*Server).getMe},
+	{"PUT", regexp.MustCompile(`^applications/(\d+)/commands$`), (*Server).putCommands},
+	{"PUT", regexp.MustCompile(`^applications/(\d+)/guilds/(\d+)/commands$`), (*Server).putCommands},
+	{"GET", regexp.MustCompile(`^applications/(\d+)/commands$`), (*Server).getCommands},
+	{"GET", regexp.MustCompile(`^applications/(\d+)/guilds/(\d+)/commands$`), (*Server).getCommands},
+	{"POST", regexp.MustCompile(`^interactions/(\d+)/([^/]+)/callback$`), (*Server).callback},
+	{"POST", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)$`), (*Server).followUp},
+	{"PATCH", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)/messages/(@original|\d+)$`), (*Server).editMessage},
+	{"DELETE", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)/messages/(@original|\d+)$`), (*Server).deleteMessage},
+	{"GET", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)/messages/(@original|\d+)$`), (*Server).getMessage},
+	{"POST", regexp.MustCompile(`^channels/(\d+)/messages$`), (*Server).channelMessage},
+}
+
+var apiPrefix = regexp.MustCompile(`^/api/v\d+/`)
+
+func (s *Server) rest(w http.ResponseWriter, r *http.Request) {
+	loc := apiPrefix.FindStringIndex(r.URL.Path)
+	if loc == nil {
+		s.unhandled(w, r)
+		return
+	}
+	path := r.URL.Path[loc[1]:]
+	for _, rt := range routes {
+		m := rt.path.FindStringSubmatch(path)
+		if m == nil || rt.method != r.Method {
+			continue
+		}
+		// Interaction callbacks and webhooks authenticate by their token
+		// in the URL; everything else needs the bot token.
+		if !strings.HasPrefix(path, "interactions/") && !strings.HasPrefix(path, "webhooks/") &&
+			r.Header.Get("Authorization") != "Bot "+s.Token {
+			s.mu.Lock()
+			s.problem("%s %s: Authorization %q", r.Method, path, r.Header.Get("Authorization"))
+			s.mu.Unlock()
+			apiError(w, http.StatusUnauthorized, 0, "401: Unauthorized")
+			return
+		}
+		rt.handle(s, w, r, m)
+		return
+	}
+	s.unhandled(w, r)
+}
+
+func (s *Server) unhandled(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.problem("no such endpoint in the fake: %s %s", r.Method, r.URL.Path)
+	s.mu.Unlock()
+	apiError(w, http.StatusNotFound, 0, "404: Not Found")
+}
+
+func (s *Server) getGateway(w http.ResponseWriter, r *http.Request, _ []string) {
+	writeJSON(w, http.StatusOK, map[string]any{
+		"url":    "ws" + s.URL[len("http"):] + "/gateway",
+		"shards": 1,
+		"session_start_limit": map[string]any{
+			"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1,
+		},
+	})
+}
+
+func (s *Server) getMe(w http.ResponseWriter, r *http.Request, _ []string) {
+	writeJSON(w, http.StatusOK, map[string]any{"id": s.AppID, "username": "rtrbot", "discriminator": "0", "bot": true})
+}
+
+var nameRule = regexp.MustCompile(`^[-_\p{Ll}\p{Lo}\p{N}]{1,32}$`)
+
+// putCommands is the bulk overwrite: the list replaces the scope's commands.
+func (s *Server) putCommands(w http.ResponseWriter, r *http.Request, m []string) {
+	guild := ""
+	if len(m) > 2 {
+		guild = m[2]
+	}
+	if m[1] != s.AppID {
+		apiError(w, http.StatusNotFound, 10002, "Unknown Application")
+		return
+	}
+	var cmds []Command
+	if err := json.NewDecoder(r.Body).Decode(&cmds); err != nil {
+		apiError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(cmds) > 100 {
+		apiError(w, http.StatusBadRequest, 30032, s.problem("more than 100 commands"))
+		return
+	}
+	for k := range cmds {
+		if msg := checkCommand(&cmds[k]); msg != "" {
+			apiError(w, http.StatusBadRequest, 50035, s.problem("Invalid Form Body: %s", msg))
+			return
+		}
+		cmds[k].ID = s.snowflake()
+		if cmds[k].Type == 0 {
+			cmds[k].Type = 1
+		}
+	}
+	s.commands[guild] = cmds
+	s.puts++
+	s.changed.Broadcast()
+	writeJSON(w, http.StatusOK, cmds)
+}
+
+func (s *Server) getCommands(w http.ResponseWriter, r *http.Request, m []string) {
+	guild := ""
+	if len(m) > 2 {
+		guild = m[2]
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	writeJSON(w, http.StatusOK, append([]Command{}, s.commands[guild]...))
+}
+
+// checkCommand applies Discord's limits on a command definition.
+func checkCommand(c *Command) string {
+	if !nameRule.MatchString(c.Name) {
+		return fmt.Sprintf("command name %q", c.Name)
+	}
+	if n := utf8.RuneCountInString(c.Description); n < 1 || n > 100 {
+		return fmt.Sprintf("/%s: description length %d", c.Name, n)
+	}
+	return checkOptions("/"+c.Name, c.Options, 0)
+}
+
+func checkOptions(path string, opts []CommandOption, depth int) string {
+	if len(opts) > 25 {
+		return fmt.Sprintf("%s: %d options", path, len(opts))
+	}
+	optional := false
+	for _, o := range opts {
+		p := path + " " + o.Name
+		if !nameRule.MatchString(o.Name) {
+			return fmt.Sprintf("%s: option name %q", path, o.Name)
+		}
+		if n := utf8.RuneCountInString(o.Description); n < 1 || n > 100 {
+			return fmt.Sprintf("%s: description length %d", p, n)
+		}
+		for l, d := range o.DescriptionLocalizations {
+			if n := utf8.RuneCountInString(d); n < 1 || n > 100 {
+				return fmt.Sprintf("%s: %s description length %d", p, l, n)
+			}
+		}
+		switch o.Type {
+		case SubCommand, SubCommandGroup:
+			if depth >= 2 || o.Type == SubCommandGroup && depth >= 1 {
+				return fmt.Sprintf("%s: nested too deep", p)
+			}
+			if msg := checkOptions(p, o.Options, depth+1); msg != "" {
+				return msg
+			}
+			continue
+		case String, Integer, Boolean, Number, Attachment, 6, 7, 8, 9:
+		default:
+			return fmt.Sprintf("%s: unknown option type %d", p, o.Type)
+		}
+		if o.Required && optional {
+			return fmt.Sprintf("%s: required options must be placed before non-required options", p)
+		}
+		optional = optional || !o.Required
+		if o.Autocomplete && len(o.Choices) > 0 {
+			return fmt.Sprintf("%s: autocomplete and choices together", p)
+		}
+		if len(o.Choices) > 25 {
+			return fmt.Sprintf("%s: %d choices", p, len(o.Choices))
+		}
+		for _, ch := range o.Choices {
+			switch ch.Value.(type) {
+			case string:
+				if o.Type != String {
+					return fmt.Sprintf("%s: choice %q is text, option type %d", p, ch.Name, o.Type)
+				}
+			case float64:
+				if o.Type != Integer && o.Type != Number {
+					return fmt.Sprintf("%s: choice %q is a number, option type %d", p, ch.Name, o.Type)
+				}
+			default:
+				return fmt.Sprintf("%s: choice %q has value %v", p, ch.Name, ch.Value)
+			}
+		}
+	}
+	return ""
+}
+
+// body is a message as the bot sent it, JSON or multipart with files.
+type body struct {
+	Type  int `json:"type"` // callbacks only
+	Data  *msgData
+	Files []File
+}
+
+type msgData struct {
+	Content string `json:"content"`
+	Flags   int    `json:"flags"`
+	Choices []struct {
+		Name  string `json:"name"`
+		Value any    `json:"value"`
+	} `json:"choices"`
+	CustomID   string          `json:"custom_id"`
+	Title      string          `json:"title"`
+	Components json.RawMessage `json:"components"`
+}
+
+// File is an attachment, sent by the bot or given to it.
+type File struct {
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// readBody decodes a JSON body or a multipart one (payload_json plus
+// files[n]), as discordgo sends messages with attachments. wrapped says
+// the JSON has the message under "data" (interaction callbacks).
+func readBody(r *http.Request, wrapped bool) (*body, error) {
+	b := &body{}
+	var payload []byte
+	mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt == "multipart/form-data" {
+		mr := multipart.NewReader(r.Body, params["boundary"])
+		for {
+			p, err := mr.NextPart()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+			data, err := io.ReadAll(p)
+			if err != nil {
+				return nil, err
+			}
+			switch name := p.FormName(); {
+			case name == "payload_json":
+				payload = data
+			case strings.HasPrefix(name, "files["):
+				b.Files = append(b.Files, File{Name: p.FileName(), ContentType: p.Header.Get("Content-Type"), Data: data})
+			default:
+				return nil, fmt.Errorf("unexpected multipart field %q", name)
+			}
+		}
+	} else {
+		var err error
+		if payload, err = io.ReadAll(r.Body); err != nil {
+			return nil, err
+		}
+	}
+	if len(payload) == 0 {
+		return b, nil
+	}
+	if wrapped {
+		var v struct {
+			Type int      `json:"type"`
+			Data *msgData `json:"data"`
+		}
+		if err := json.Unmarshal(payload, &v); err != nil {
+			return nil, err
+		}
+		b.Type, b.Data = v.Type, v.Data
+	} else {
+		b.Data = &msgData{}
+		if err := json.Unmarshal(payload, b.Data); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+// checkMessage applies Discord's rules on a message's content.
+func checkMessage(d *msgData, files []File) string {
+	content := ""
+	if d != nil {
+		content = d.Content
+	}
+	if content == "" && len(files) == 0 {
+		return "Cannot send an empty message"
+	}
+	if n := utf8.RuneCountInString(content); n > 2000 {
+		return fmt.Sprintf("content has %d characters, Discord allows 2000", n)
+	}
+	if len(files) > 10 {
+		return fmt.Sprintf("%d files, Discord allows 10", len(files))
+	}
+	return ""
+}
+
+// Interaction callback types.
+const (
+	Pong                   = 1
+	ChannelMessage         = 4
+	DeferredChannelMessage = 5
+	DeferredUpdateMessage  = 6
+	UpdateMessage          = 7
+	AutocompleteResult     = 8
+	Modal                  = 9
+	ephemeralFlag          = 64
+	maxCallbackWindow      = Window
+)
+
+func (s *Server) callback(w http.ResponseWriter, r *http.Request, m []string) {
+	b, err := readBody(r, true)
+	now := time.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err != nil {
+		apiError(w, http.StatusBadRequest, 50109, s.problem("callback: %v", err))
+		return
+	}
+	c := s.calls[m[1]]
+	if c == nil || c.Token != m[2] {
+		apiError(w, http.StatusNotFound, 10062, s.problem("callback for unknown interaction %s", m[1]))
+		return
+	}
+	if c.callback != nil {
+		apiError(w, http.StatusBadRequest, 40060, s.problem("interaction %s (/%s) has already been acknowledged", c.ID, c.Path))
+		return
+	}
+	if now.Sub(c.Sent) > maxCallbackWindow {
+		c.late = true
+		apiError(w, http.StatusNotFound, 10062, s.problem("callback for /%s after %v: Discord has dropped the interaction", c.Path, now.Sub(c.Sent)))
+		s.changed.Broadcast()
+		return
+	}
+	if c.Type == 4 && b.Type != AutocompleteResult {
+		apiError(w, http.StatusBadRequest, 50035, s.problem("autocomplete interaction answered with type %d", b.Type))
+		return
+	}
+	cb := &Callback{Type: b.Type, At: now}
+	switch b.Type {
+	case ChannelMessage:
+		if msg := checkMessage(b.Data, b.Files); msg != "" {
+			apiError(w, http.StatusBadRequest, 50006, s.problem("/%s: %s", c.Path, msg))
+			return
+		}
+		c.original = s.newMessage(c.Channel, b.Data, b.Files, "reply")
+		c.messages = append(c.messages, c.original)
+	case DeferredChannelMessage:
+		flags := 0
+		if b.Data != nil {
+			flags = b.Data.Flags
+		}
+		c.original = &Message{ID: s.snowflake(), Channel: c.Channel, Flags: flags, Ephemeral: flags&ephemeralFlag != 0, Kind: "reply", Thinking: true, At: now}
+		c.messages = append(c.messages, c.original)
+	case AutocompleteResult:
+		if c.Type != 4 {
+			apiError(w, http.StatusBadRequest, 50035, s.problem("autocomplete result for a non-autocomplete interaction"))
+			return
+		}
+		cb.Choices = []Choice{}
+		if b.Data != nil {
+			if len(b.Data.Choices) > 25 {
+				apiError(w, http.StatusBadRequest, 50035, s.problem("%d autocomplete choices, Discord allows 25", len(b.Data.Choices)))
+				return
+			}
+			for _, ch := range b.Data.Choices {
+				cb.Choices = append(cb.Choices, Choice{Name: ch.Name, Value: ch.Value})
+			}
+		}
+	case Modal:
+		if b.Data == nil || b.Data.CustomID == "" || b.Data.Title == "" {
+			apiError(w, http.StatusBadRequest, 50035, s.problem("modal without custom_id or title"))
+			return
+		}
+		cb.Modal = &ModalForm{CustomID: b.Data.CustomID, Title: b.Data.Title, Components: b.Data.Components}
+	default:
+		apiError(w, http.StatusBadRequest, 50035, s.problem("callback type %d not served by the fake", b.Type))
+		return
+	}
+	c.callback = cb
+	s.changed.Broadcast()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) newMessage(channel string, d *msgData, files []File, kind string) *Message {
+	m := &Message{ID: s.snowflake(), Channel: channel, Kind: kind, Files: files, At: time.Now()}
+	if d != nil {
+		m.Content, m.Flags = d.Content, d.Flags
+		m.Ephemeral = d.Flags&ephemeralFlag != 0
+	}
+	return m
+}
+
+func (s *Server) webhookCall(w http.ResponseWriter, app, token string) *Call {
+	c := s.byToken[token]
+	if app != s.AppID || c == nil || c.callback == nil {
+		apiError(w, http.StatusNotFound, 10015, s.problem("webhook for unknown or unacknowledged interaction (token %.8s…)", token))
+		return nil
+	}
+	return c
+}
+
+func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
+	b, err := readBody(r, false)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err != nil {
+		apiError(w, http.StatusBadRequest, 50109, s.problem("follow-up: %v", err))
+		return
+	}
+	c := s.webhookCall(w, m[1], m[2])
+	if c == nil {
+		return
+	}
+	if msg := checkMessage(b.Data, b.Files); msg != "" {
+		apiError(w, http.StatusBadRequest, 50006, s.problem("/%s follow-up: %s", c.Path, msg))
+		return
+	}
+	msg := s.newMessage(c.Channel, b.Data, b.Files, "followup")
+	c.messages = append(c.messages, msg)
+	s.changed.Broadcast()
+	writeJSON(w, http.StatusOK, msg.wire())
+}
+
+func (s *Server) message(w http.ResponseWriter, c *Call, id string) *Message {
+	for _, msg := range c.messages {
+		if id == "@original" && msg == c.original || msg.ID == id {
+			if !msg.Deleted {
+				return msg
+			}
+		}
+	}
+	apiError(w, http.StatusNotFound, 10008, s.problem("/%s: unknown message %s", c.Path, id))
+	return nil
+}
+
+func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string) {
+	b, err := readBody(r, false)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err != nil {
+		apiError(w, http.StatusBadRequest, 50109, s.problem("edit: %v", err))
+		return
+	}
+	c := s.webhookCall(w, m[1], m[2])
+	if c == nil {
+		return
+	}
+	msg := s.message(w, c, m[3])
+	if msg == nil {
+		return
+	}
+	content := msg.Content
+	if b.Data != nil {
+		content = b.Data.Content
+	}
+	files := msg.Files
+	if len(b.Files) > 0 {
+		files = b.Files
+	}
+	if problem := checkMessage(&msgData{Content: content}, files); problem != "" {
+		apiError(w, http.StatusBadRequest, 50006, s.problem("/%s edit: %s", c.Path, problem))
+		return
+	}
+	msg.Content, msg.Files, msg.Thinking, msg.Edited = content, files, false, true
+	s.changed.Broadcast()
+	writeJSON(w, http.StatusOK, msg.wire())
+}
+
+func (s *Server) deleteMessage(w http.ResponseWriter, r *http.Request, m []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.webhookCall(w, m[1], m[2])
+	if c == nil {
+		return
+	}
+	msg := s.message(w, c, m[3])
+	if msg == nil {
+		return
+	}
+	msg.Deleted = true
+	s.changed.Broadcast()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) getMessage(w http.ResponseWriter, r *http.Request, m []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.webhookCall(w, m[1], m[2])
+	if c == nil {
+		return
+	}
+	if msg := s.message(w, c, m[3]); msg != nil {
+		writeJSON(w, http.StatusOK, msg.wire())
+	}
+}
+
+func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request, m []string) {
+	b, err := readBody(r, false)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err != nil {
+		apiError(w, http.StatusBadRequest, 50109, s.problem("channel message: %v", err))
+		return
+	}
+	if b.Data != nil && b.Data.Flags&ephemeralFlag != 0 {
+		apiError(w, http.StatusBadRequest, 50035, s.problem("channel message with the ephemeral flag"))
+		return
+	}
+	if msg := checkMessage(b.Data, b.Files); msg != "" {
+		apiError(w, http.StatusBadRequest, 50006, s.problem("channel %s: %s", m[1], msg))
+		return
+	}
+	msg := s.newMessage(m[1], b.Data, b.Files, "channel")
+	s.channels[m[1]] = append(s.channels[m[1]], msg)
+	s.changed.Broadcast()
+	writeJSON(w, http.StatusOK, msg.wire())
+}
+
+// attachment serves a file a test gave the bot as an attachment option.
+func (s *Server) attachment(w http.ResponseWriter, r *http.Request) {
+	parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/attachments/"), "/")
+	s.mu.Lock()
+	f, ok := s.files[parts[0]]
+	s.mu.Unlock()
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	if f.ContentType != "" {
+		w.Header().Set("Content-Type", f.ContentType)
+	}
+	w.Write(f.Data)
+}

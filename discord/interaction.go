@@ -1,0 +1,523 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"rtrbot/commands"
+	"rtrbot/i18n"
+)
+
+// command answers a slash command. Fast commands run at once and are
+// answered directly if they finish within DeferAfter; Slow commands, those
+// with a file to fetch, and fast ones that overrun are deferred first (the
+// user sees "thinking…") and answered when done.
+func (a *Adapter) command(i *discordgo.Interaction) {
+	d, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+	if !ok || d.Name == "" {
+		a.refuse(i, tr(i, "This interaction carried no command, so there is nothing to run. Try the command again from Discord's / menu.",
+			"このインタラクションにはコマンドが含まれていません。Discord の / メニューからもう一度実行してください。"))
+		return
+	}
+	in, problem := a.request(i, d)
+	if problem != "" {
+		a.refuse(i, problem)
+		return
+	}
+	if o := missingText(in.cmd, in.req); o != nil {
+		a.askText(i, in.req, o)
+		return
+	}
+	a.run(i, in)
+}
+
+// input is a request ready to run, with the files still to fetch.
+type input struct {
+	req     *commands.Request
+	cmd     *commands.Command // nil: unknown command, the router says so
+	files   map[string]*discordgo.MessageAttachment
+	focused string // autocomplete: the option being typed
+}
+
+func (a *Adapter) run(i *discordgo.Interaction, in *input) {
+	done := make(chan *commands.Response, 1)
+	go func() {
+		if msg := a.fetch(in); msg != "" {
+			done <- commands.Private(msg)
+			return
+		}
+		done <- a.router.Run(a.ctx, in.req)
+	}()
+	deferred := in.cmd != nil && in.cmd.Slow || len(in.files) > 0
+	if !deferred {
+		t := time.NewTimer(a.cfg.DeferAfter)
+		select {
+		case resp := <-done:
+			t.Stop()
+			a.deliver(i, in.req, resp, false)
+			return
+		case <-t.C:
+			a.log.Warn("command overran the direct-answer budget; deferring", "path", in.req.Path, "budget", a.cfg.DeferAfter)
+		}
+	}
+	// A deferral is public: a command's first answer is usually public,
+	// and deliver turns a private one into a private follow-up.
+	a.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
+	a.deliver(i, in.req, <-done, true)
+}
+
+// part is one Discord message: at most 2000 characters and 10 files.
+type part struct {
+	text      string
+	ephemeral bool
+	files     []*discordgo.File
+}
+
+const (
+	maxContent = 2000
+	maxFiles   = 10
+)
+
+// deliver sends a response: the first part answers the interaction, the
+// others follow up; messages with a Target go to that channel or thread.
+func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp *commands.Response, deferred bool) {
+	var parts []part
+	var posts []commands.Message
+	for _, m := range resp.Messages {
+		if m.Target != "" {
+			posts = append(posts, m)
+			continue
+		}
+		parts = append(parts, split(m)...)
+	}
+	if len(parts) == 0 { // Discord needs an answer with something in it
+		text := req.T("Done.", "完了しました。")
+		if len(posts) > 0 {
+			var where []string
+			for _, p := range posts {
+				where = append(where, "<#"+p.Target+">")
+			}
+			text = req.T("Posted in ", "投稿先: ") + strings.Join(where, " ")
+		}
+		parts = []part{{text: text, ephemeral: true}}
+	}
+	first := parts[0]
+	ctx := discordgo.WithContext(a.ctx)
+	switch {
+	case !deferred:
+		a.respond(i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: first.text, Flags: flags(first.ephemeral), Files: first.files},
+		})
+	case !first.ephemeral:
+		text := first.text
+		if _, err := a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text, Files: first.files}, ctx); err != nil {
+			a.log.Error("editing deferred answer", "id", i.ID, "err", err)
+		}
+	default:
+		// A deferral's visibility is fixed when it is sent; a private
+		// answer replaces the public "thinking…" by a private follow-up.
+		if err := a.s.InteractionResponseDelete(i, ctx); err != nil {
+			a.log.Error("deleting deferred answer", "id", i.ID, "err", err)
+		}
+		a.followUp(i, first)
+	}
+	for _, p := range parts[1:] {
+		a.followUp(i, p)
+	}
+	for _, m := range posts {
+		a.post(i, req, m)
+	}
+}
+
+func (a *Adapter) followUp(i *discordgo.Interaction, p part) {
+	_, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: p.text, Flags: flags(p.ephemeral), Files: p.files}, discordgo.WithContext(a.ctx))
+	if err != nil {
+		a.log.Error("follow-up", "id", i.ID, "err", err)
+	}
+}
+
+// post sends a message to a channel or thread named by ID (a game's
+// thread); if that fails the user is told privately, not left guessing.
+func (a *Adapter) post(i *discordgo.Interaction, req *commands.Request, m commands.Message) {
+	m.Ephemeral = false // a channel message is seen by whoever sees the channel
+	for _, p := range split(m) {
+		_, err := a.s.ChannelMessageSendComplex(m.Target, &discordgo.MessageSend{Content: p.text, Files: p.files}, discordgo.WithContext(a.ctx))
+		if err != nil {
+			a.log.Error("posting to channel", "channel", m.Target, "err", err)
+			a.followUp(i, part{ephemeral: true, text: i18n.Sprintf(i18n.T(
+				"The bot could not post to <#%s> (%v). Check that it may send messages there.",
+				"<#%s> に投稿できませんでした (%v)。ボットにそこへの投稿権限があるか確認してください。"), m.Target, err).In(req.Lang)})
+			return
+		}
+	}
+}
+
+// split cuts a message into Discord-sized parts, at line breaks where it
+// can; files ride on the first part, ten at a time.
+func split(m commands.Message) []part {
+	var out []part
+	for _, t := range chunks(m.Text, maxContent) {
+		out = append(out, part{text: t, ephemeral: m.Ephemeral})
+	}
+	for k := 0; k < len(m.Files); k += maxFiles {
+		end := min(k+maxFiles, len(m.Files))
+		var fs []*discordgo.File
+		for _, f := range m.Files[k:end] {
+			fs = append(fs, &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)})
+		}
+		if k/maxFiles < len(out) {
+			out[k/maxFiles].files = fs
+		} else {
+			out = append(out, part{ephemeral: m.Ephemeral, files: fs})
+		}
+	}
+	return out
+}
+
+// chunks splits text into pieces of at most n characters, preferring
+// line breaks.
+func chunks(s string, n int) []string {
+	s = strings.TrimRight(s, "\n")
+	var out []string
+	for s != "" {
+		r := []rune(s)
+		if len(r) <= n {
+			out = append(out, s)
+			break
+		}
+		cut := n
+		if nl := strings.LastIndex(string(r[:n]), "\n"); nl > 0 {
+			cut = len([]rune(string(r[:n])[:nl]))
+		}
+		out = append(out, string(r[:cut]))
+		s = strings.TrimLeft(string(r[cut:]), "\n")
+	}
+	return out
+}
+
+func flags(ephemeral bool) discordgo.MessageFlags {
+	if ephemeral {
+		return discordgo.MessageFlagsEphemeral
+	}
+	return 0
+}
+
+// refuse answers at once, privately, with what is wrong.
+func (a *Adapter) refuse(i *discordgo.Interaction, text string) {
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		a.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}})
+		return
+	}
+	a.respond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: clip(text, maxContent), Flags: discordgo.MessageFlagsEphemeral},
+	})
+}
+
+// request turns an interaction into a commands.Request: the command path
+// from the name and subcommand options, option values as text, the
+// user's locale as the language. problem is a reply for input Discord
+// should not have sent (a stale command definition, a missing file).
+func (a *Adapter) request(i *discordgo.Interaction, d discordgo.ApplicationCommandInteractionData) (in *input, problem string) {
+	req := &commands.Request{
+		Path: d.Name, Options: map[string]string{},
+		Guild: i.GuildID, Channel: i.ChannelID,
+		Lang: i18n.FromLocale(string(i.Locale)), Now: time.Now(),
+	}
+	switch {
+	case i.Member != nil && i.Member.User != nil:
+		req.User = commands.User{ID: i.Member.User.ID, Name: displayName(i.Member.User, i.Member.Nick)}
+	case i.User != nil:
+		req.User = commands.User{ID: i.User.ID, Name: displayName(i.User, "")}
+	default:
+		return nil, tr(i, "This interaction did not say who sent it, so the bot cannot act on it.",
+			"このインタラクションには送信者がないため、実行できません。")
+	}
+	if req.Guild == "" {
+		req.Guild = "dm"
+	}
+	opts := d.Options
+	for len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
+		req.Path += " " + opts[0].Name
+		opts = opts[0].Options
+	}
+	in = &input{req: req, cmd: a.router.Find(req.Path), files: map[string]*discordgo.MessageAttachment{}}
+	for _, o := range opts {
+		if o == nil || o.Name == "" {
+			return nil, req.T("An option arrived without a name; try the command again from Discord's / menu.",
+				"名前のないオプションが届きました。Discord の / メニューからもう一度実行してください。")
+		}
+		if o.Focused {
+			in.focused = o.Name
+		}
+		def := optionDef(in.cmd, o.Name)
+		if def != nil && optionType(def.Type) != o.Type {
+			return nil, i18n.Sprintf(i18n.T(
+				"Option %s arrived as %s, but /%s takes %s. Discord may still show an older version of this command: wait a minute, reload Discord and try again.",
+				"オプション %s が %s として届きましたが、/%s では %s です。Discord が古いコマンド定義を表示している可能性があります。少し待ってから Discord を再読み込みしてください。"),
+				o.Name, typeName(o.Type, req.Lang), req.Path, typeName(optionType(def.Type), req.Lang)).In(req.Lang)
+		}
+		if o.Type == discordgo.ApplicationCommandOptionAttachment {
+			id, _ := o.Value.(string)
+			var att *discordgo.MessageAttachment
+			if d.Resolved != nil {
+				att = d.Resolved.Attachments[id]
+			}
+			if att == nil || att.URL == "" {
+				return nil, i18n.Sprintf(i18n.T("The file for option %s did not arrive with the command; please attach it again.",
+					"オプション %s のファイルが届きませんでした。もう一度添付してください。"), o.Name).In(req.Lang)
+			}
+			in.files[o.Name] = att
+			req.Options[o.Name] = att.Filename
+			continue
+		}
+		v, ok := text(o.Value)
+		if !ok {
+			return nil, i18n.Sprintf(i18n.T("Option %s arrived without a usable value (%v).", "オプション %s の値が使えません (%v)。"), o.Name, o.Value).In(req.Lang)
+		}
+		req.Options[o.Name] = v
+	}
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		in.files = nil // autocomplete never fetches files
+	}
+	return in, ""
+}
+
+// text writes an option value as the console user would type it.
+func text(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case bool:
+		return strconv.FormatBool(x), true
+	case float64: // JSON numbers; integers print without a decimal point
+		return strconv.FormatFloat(x, 'f', -1, 64), true
+	}
+	return "", false
+}
+
+func optionDef(c *commands.Command, name string) *commands.Option {
+	if c == nil {
+		return nil
+	}
+	for k := range c.Options {
+		if c.Options[k].Name == name {
+			return &c.Options[k]
+		}
+	}
+	return nil
+}
+
+func typeName(t discordgo.ApplicationCommandOptionType, l i18n.Lang) string {
+	switch t {
+	case discordgo.ApplicationCommandOptionString:
+		return i18n.T("text", "テキスト").In(l)
+	case discordgo.ApplicationCommandOptionInteger:
+		return i18n.T("a whole number", "整数").In(l)
+	case discordgo.ApplicationCommandOptionBoolean:
+		return i18n.T("true/false", "真偽値").In(l)
+	case discordgo.ApplicationCommandOptionAttachment:
+		return i18n.T("a file", "ファイル").In(l)
+	case discordgo.ApplicationCommandOptionNumber:
+		return i18n.T("a number", "数値").In(l)
+	}
+	return i18n.Sprintf(i18n.T("type %d", "型 %d"), int(t)).In(l)
+}
+
+func displayName(u *discordgo.User, nick string) string {
+	switch {
+	case nick != "":
+		return nick
+	case u.GlobalName != "":
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+// fetch downloads the files given as attachment options, within MaxUpload.
+func (a *Adapter) fetch(in *input) string {
+	req := in.req
+	for name, att := range in.files {
+		if att.Size > 0 && int64(att.Size) > a.cfg.MaxUpload {
+			return i18n.Sprintf(i18n.T("The file %s is %d bytes; the bot takes files up to %d bytes.", "ファイル %s は %d バイトです。受け付けるのは %d バイトまでです。"),
+				att.Filename, att.Size, a.cfg.MaxUpload).In(req.Lang)
+		}
+		data, err := a.download(att.URL)
+		if err != nil {
+			a.log.Error("fetching attachment", "url", att.URL, "err", err)
+			return i18n.Sprintf(i18n.T("The bot could not fetch the file %s: %v. Please attach it again.", "ファイル %s を取得できませんでした: %v。もう一度添付してください。"),
+				att.Filename, err).In(req.Lang)
+		}
+		if req.Files == nil {
+			req.Files = map[string][]byte{}
+		}
+		req.Files[name] = data
+	}
+	return ""
+}
+
+func (a *Adapter) download(u string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(a.ctx, 30*time.Second)
+	defer cancel()
+	r, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := a.s.Client.Do(r)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("HTTP %s", resp.Status)
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, a.cfg.MaxUpload+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > a.cfg.MaxUpload {
+		return nil, fmt.Errorf("larger than %d bytes", a.cfg.MaxUpload)
+	}
+	return data, nil
+}
+
+// autocomplete answers at once (Discord allows no deferral here) with at
+// most 25 choices; a completer that takes too long yields no choices.
+func (a *Adapter) autocomplete(i *discordgo.Interaction) {
+	d, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	if ok && d.Name != "" {
+		if in, problem := a.request(i, d); problem == "" && in.focused != "" {
+			choices = a.complete(in)
+		}
+	}
+	if choices == nil {
+		choices = []*discordgo.ApplicationCommandOptionChoice{}
+	}
+	a.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: choices}})
+}
+
+const completeBudget = 2 * time.Second
+
+func (a *Adapter) complete(in *input) []*discordgo.ApplicationCommandOptionChoice {
+	ctx, cancel := context.WithTimeout(a.ctx, completeBudget)
+	defer cancel()
+	got := make(chan []commands.Choice, 1)
+	go func() { got <- a.router.Complete(ctx, in.req, in.focused) }()
+	var cs []commands.Choice
+	select {
+	case cs = <-got:
+	case <-ctx.Done():
+		a.log.Warn("autocomplete too slow; answered with no choices", "path", in.req.Path, "option", in.focused)
+		return nil
+	}
+	def := optionDef(in.cmd, in.focused)
+	out := []*discordgo.ApplicationCommandOptionChoice{}
+	for _, c := range cs {
+		name := c.Name.In(in.req.Lang)
+		if name == "" {
+			name = c.Value
+		}
+		ch := &discordgo.ApplicationCommandOptionChoice{Name: clip(name, maxChoiceName), Value: c.Value}
+		if def != nil && def.Type == commands.Integer {
+			n, err := strconv.Atoi(c.Value)
+			if err != nil {
+				continue // Discord would refuse the whole answer
+			}
+			ch.Value = n
+		}
+		out = append(out, ch)
+		if len(out) == maxChoices {
+			break
+		}
+	}
+	return out
+}
+
+// Free-text options (a batch of orders) do not fit Discord's one-line
+// option box: when one is required and missing, the bot opens a text box
+// (a modal) and runs the command when it is sent.
+
+const modalPrefix = "rtrbot?"
+
+func missingText(c *commands.Command, req *commands.Request) *commands.Option {
+	if c == nil {
+		return nil
+	}
+	for k := range c.Options {
+		if o := &c.Options[k]; o.Text && o.Required && !req.Has(o.Name) {
+			return o
+		}
+	}
+	return nil
+}
+
+func (a *Adapter) askText(i *discordgo.Interaction, req *commands.Request, o *commands.Option) {
+	v := url.Values{"p": {req.Path}, "o": {o.Name}}
+	for k, x := range req.Options {
+		v.Set("x."+k, x)
+	}
+	id := modalPrefix + v.Encode()
+	if len(id) > 100 { // Discord's limit on custom IDs
+		a.refuse(i, i18n.Sprintf(i18n.T("Please give the option %s: directly; the other options are too long to carry through the text box.",
+			"オプション %s: を直接指定してください。他のオプションが長すぎます。"), o.Name).In(req.Lang))
+		return
+	}
+	a.respond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseModal,
+		Data: &discordgo.InteractionResponseData{
+			CustomID: id,
+			Title:    clip("/"+req.Path, 45),
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.TextInput{CustomID: o.Name, Label: clip(o.Description.In(req.Lang), 45), Style: discordgo.TextInputParagraph, Required: true, MaxLength: 4000},
+			}}},
+		},
+	})
+}
+
+func (a *Adapter) modal(i *discordgo.Interaction) {
+	d, ok := i.Data.(discordgo.ModalSubmitInteractionData)
+	v, err := url.ParseQuery(strings.TrimPrefix(d.CustomID, modalPrefix))
+	if !ok || !strings.HasPrefix(d.CustomID, modalPrefix) || err != nil || v.Get("p") == "" {
+		a.refuse(i, tr(i, "This form does not belong to any command of the bot.", "このフォームはボットのコマンドのものではありません。"))
+		return
+	}
+	in, problem := a.request(i, discordgo.ApplicationCommandInteractionData{Name: v.Get("p")})
+	if problem != "" {
+		a.refuse(i, problem)
+		return
+	}
+	for k := range v {
+		if name, ok := strings.CutPrefix(k, "x."); ok {
+			in.req.Options[name] = v.Get(k)
+		}
+	}
+	for _, row := range d.Components {
+		r, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range r.Components {
+			if t, ok := c.(*discordgo.TextInput); ok && t.CustomID == v.Get("o") {
+				in.req.Options[t.CustomID] = t.Value
+			}
+		}
+	}
+	a.run(i, in)
+}
+
+func tr(i *discordgo.Interaction, en, ja string) string {
+	return i18n.T(en, ja).In(i18n.FromLocale(string(i.Locale)))
+}
