@@ -195,8 +195,8 @@ func (s *Store) replay(ctx context.Context, g *Game, r Replayer, full bool) (*Lo
 			sn := snaps[next]
 			if sn.seq == seq || sn.seq < seq {
 				if h := l.Replay.Hash(); h != sn.hash {
-					return damage(g, sn.seq, "replaying the orders up to %d gives state hash %s, but the snapshot saved after order %d says %s: the game diverges after order %d",
-						seq, h, sn.seq, sn.hash, lastGood(snaps, next))
+					return damage(g, sn.seq, "replaying the orders up to %d gives state hash %s, but the snapshot saved after order %d says %s: the game diverges somewhere in orders %d to %d",
+						seq, h, sn.seq, sn.hash, lastGood(snaps, next)+1, sn.seq)
 				}
 			}
 			next++

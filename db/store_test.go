@@ -59,7 +59,7 @@ func TestGameLifecycle(t *testing.T) {
 		t.Errorf("snapshots: %+v", snaps)
 	}
 	evs, _ := s.Events(ctx, g.ID, 1, 0)
-	if len(evs) != 5 || evs[3].Text != "u2 did attack 1806" {
+	if len(evs) != 5 || evs[3].Text != "u2 did ATTACK 1806" {
 		t.Errorf("events: %+v", evs)
 	}
 	// A second game in the same channel is refused; in a thread it is fine.

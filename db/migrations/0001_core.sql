@@ -116,5 +116,5 @@ CREATE TABLE snapshots (
 	hash    TEXT NOT NULL,                      -- the engine's state hash
 	state   BLOB NOT NULL,                      -- the engine's encoding of the state
 	at      TEXT NOT NULL,
-	PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
+	UNIQUE (game_id, seq)
+);
