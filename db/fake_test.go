@@ -45,7 +45,7 @@ func (g *fakeGame) Apply(o Order) (Applied, error) {
 	g.h = sha256.Sum256(append(g.h[:], o.Text...))
 	g.n++
 	return Applied{
-		Events: []Event{{Kind: verb, Text: fmt.Sprintf("%s did %s", o.Author, strings.ToUpper(o.Text))}}, // not the order's own bytes: tests corrupt those in the file
+		Events:     []Event{{Kind: verb, Text: fmt.Sprintf("%s did %s", o.Author, strings.ToUpper(o.Text))}}, // not the order's own bytes: tests corrupt those in the file
 		SegmentEnd: verb == "end",
 		Label:      fmt.Sprintf("after %d orders", g.n),
 	}, nil
