@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"io"
 	"log/slog"
 	"time"
 
@@ -15,6 +16,9 @@ type Deps struct {
 	Log   *slog.Logger
 	// Now is the clock; tests fix it.
 	Now func() time.Time
+	// Entropy is where the companion's secret server seeds come from
+	// (crypto/rand.Reader when nil); tests give a fixed stream.
+	Entropy io.Reader
 }
 
 // Bot is the set of all commands over their dependencies.
