@@ -80,6 +80,7 @@ type Hex struct {
 	Fortress int      // fortress strength 3, 6 or 12; 0 = none (12.0)
 	Logistic []Nation // whose logistics hex this is (兵站)
 	Setup    []string // setup areas (配置地域), e.g. "DE-1A", "FR-5A", "BEF", "B"
+	Towns    []string // other towns in the hex, for name search and small labels
 }
 
 // Side is what lies along one hexside.
@@ -94,6 +95,7 @@ type Map struct {
 	hexes      map[hex.Hex]*Hex
 	sides      map[hex.Side]Side
 	rail       map[hex.Side]bool
+	railLines  map[hex.Side][]string // line ids of railways-1914.tsv per link (documentation only)
 }
 
 // NewMap builds a map from its parts; the loader and tests use it.

@@ -1,9 +1,32 @@
 package board
 
-import "errors"
+import (
+	"embed"
+	"io/fs"
+	"sync"
+)
 
-// Default loads the embedded map. Until the generated map data lands it
-// returns an error that says so.
+// data holds the generated map (cmd/mapgen) and its hand corrections.
+//
+//go:embed data/*.tsv
+var data embed.FS
+
+var (
+	defaultOnce sync.Once
+	defaultMap  *Map
+	defaultErr  error
+)
+
+// Default loads the embedded map, once; callers share it and must not
+// change it.
 func Default() (*Map, error) {
-	return nil, errors.New("the embedded map is not generated yet (run go run ./cmd/mapgen)")
+	defaultOnce.Do(func() {
+		sub, err := fs.Sub(data, "data")
+		if err != nil {
+			defaultErr = err
+			return
+		}
+		defaultMap, defaultErr = Load(sub)
+	})
+	return defaultMap, defaultErr
 }

@@ -1,0 +1,605 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+)
+
+// Rules of the build, documented in docs/map.md. Changing one changes the
+// map: rerun the generator and read the diff.
+const (
+	Cols = 42 // columns 01..42: Orléans-Dijon (south) to Rotterdam (north)
+	Rows = 35 // rows 01..35: Chartres-Dieppe (west) to Mainz-Mannheim (east)
+
+	// landSamples: a hex is land when at least this many of its 7 sample
+	// points are land (or an important place lies in it).
+	landSamples = 4
+	// regionSamples: a terrain region sets a hex's terrain when at least
+	// this many of its 7 sample points lie inside it.
+	regionSamples = 4
+	// elevation relief: a hex otherwise clear is rough when the ETOPO5
+	// heights within reliefRadius hex widths of its centre spread over at
+	// least reliefMetres.
+	reliefRadius = 0.75
+	reliefMetres = 300
+	// lakeWater: lakes of at least this many km² are water (sea terrain);
+	// smaller ones are land at this scale.
+	lakeWater = 100.0
+	// cityPopulation: a place of at least this many inhabitants in 1911 is
+	// a city (都市) for 15.23.
+	cityPopulation = 50000
+	// fortressCityPopulation: a fortress town of at least this many
+	// inhabitants is a city too.
+	fortressCityPopulation = 20000
+	// minorRiverSides: a rank-2 river is shown only if it runs along at
+	// least this many hexsides of the map (shorter stretches are brooks at
+	// 15 km a hex).
+	minorRiverSides = 3
+)
+
+type place struct {
+	name, local, country, kind string
+	port, fortress             bool
+	pop                        int
+	at                         pt
+	hexes                      []hex.Hex // where it is on the map (one, or the rules' hexes)
+	strength                   int       // fortress strength (12.0)
+	city                       *bool     // forced city status (override)
+	rules                      bool      // pinned by the rules
+}
+
+type elevPoint struct {
+	at pt
+	m  int
+}
+
+type railway struct {
+	id, name string
+	stations []string
+}
+
+// sources is the geography read from ../shared/geo, in hex space.
+type sources struct {
+	land, water, countries, regions []*poly
+	rivers                          []line
+	places                          []*place
+	elev                            []elevPoint
+	rails                           []railway
+}
+
+func readSources(dir string) (*sources, error) {
+	g := mapGrid
+	s := &sources{}
+	coast, err := polygons(filepath.Join(dir, "coastline.geojson"), g)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range coast {
+		switch p.kind {
+		case "land":
+			s.land = append(s.land, p)
+		case "sea_1914":
+			s.water = append(s.water, p)
+		case "lake":
+			if num(p.props, "area_km2") >= lakeWater || strings.Contains(p.name, "tidal in 1914") {
+				s.water = append(s.water, p)
+			}
+		}
+	}
+	if s.countries, err = polygons(filepath.Join(dir, "countries-1914.geojson"), g); err != nil {
+		return nil, err
+	}
+	if s.regions, err = polygons(filepath.Join(dir, "regions.geojson"), g); err != nil {
+		return nil, err
+	}
+	if s.rivers, err = lines(filepath.Join(dir, "rivers.geojson"), g); err != nil {
+		return nil, err
+	}
+	rows, err := readTSV(filepath.Join(dir, "cities.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		pop, _ := strconv.Atoi(r["population_1911_approx"])
+		p := &place{name: r["name"], local: r["name_local"], country: r["country_1914"], kind: r["kind"],
+			port: r["port"] == "yes", fortress: r["fortress_1914"] == "yes", pop: pop,
+			at: g.toHexSpace(atof(r["lat"]), atof(r["lon"]))}
+		if p.local == p.name {
+			p.local = ""
+		}
+		s.places = append(s.places, p)
+	}
+	erows, err := readTSV(filepath.Join(dir, "elevation.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range erows {
+		m, _ := strconv.Atoi(r["metres"])
+		s.elev = append(s.elev, elevPoint{g.toHexSpace(atof(r["lat"]), atof(r["lon"])), m})
+	}
+	rrows, err := readTSV(filepath.Join(dir, "railways-1914.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rrows {
+		var st []string
+		for _, x := range strings.Split(r["stations"], ">") {
+			if x = strings.TrimSpace(x); x != "" {
+				st = append(st, x)
+			}
+		}
+		s.rails = append(s.rails, railway{id: r["line_id"], name: r["name"], stations: st})
+	}
+	return s, nil
+}
+
+// report collects what the generator decided, for its log and docs.
+type report struct {
+	notes []string
+}
+
+func (r *report) addf(format string, args ...any) { r.notes = append(r.notes, fmt.Sprintf(format, args...)) }
+
+// build turns the sources and the overrides into the map.
+func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
+	hexes := map[hex.Hex]*board.Hex{}
+	var order []hex.Hex
+	for c := 1; c <= Cols; c++ {
+		for r := 1; r <= Rows; r++ {
+			h := hex.New(c, r)
+			order = append(order, h)
+			hexes[h] = &board.Hex{At: h}
+		}
+	}
+	inAny := func(ps []*poly, q pt) *poly {
+		for _, p := range ps {
+			if p.contains(q) {
+				return p
+			}
+		}
+		return nil
+	}
+	isLand := func(q pt) bool { return inAny(s.land, q) != nil && inAny(s.water, q) == nil }
+
+	// Places first: an important place keeps its hex land.
+	byName := map[string]*place{}
+	for _, p := range s.places {
+		byName[p.name] = p
+		p.hexes = []hex.Hex{hexAt(p.at)}
+	}
+	for _, o := range ovs {
+		if o.kind() != "place" {
+			continue
+		}
+		p := byName[o.name()]
+		if p == nil {
+			return nil, o.errorf("no place %q in cities.tsv", o.name())
+		}
+		switch o.field {
+		case "hexes":
+			var hs []hex.Hex
+			for _, f := range strings.Fields(o.value) {
+				h, err := hex.Parse(f)
+				if err != nil {
+					return nil, o.errorf("%v", err)
+				}
+				hs = append(hs, h)
+			}
+			if len(hs) == 0 {
+				return nil, o.errorf("no hexes given")
+			}
+			p.hexes, p.rules = hs, true
+		case "fortress":
+			n, err := strconv.Atoi(o.value)
+			if err != nil || (n != 3 && n != 6 && n != 12) {
+				return nil, o.errorf("fortress strength must be 3, 6 or 12 (12.0), not %q", o.value)
+			}
+			p.fortress, p.strength = true, n
+		case "city":
+			b, err := yesNo(o)
+			if err != nil {
+				return nil, err
+			}
+			p.city = &b
+		}
+	}
+	important := func(p *place) bool {
+		return p.rules || p.port || p.fortress || p.pop >= cityPopulation
+	}
+	placesIn := map[hex.Hex][]*place{}
+	for _, p := range s.places {
+		for _, h := range p.hexes {
+			if _, ok := hexes[h]; ok {
+				placesIn[h] = append(placesIn[h], p)
+			}
+		}
+	}
+
+	// Land, sea, country.
+	for _, h := range order {
+		x := hexes[h]
+		sm := samples(h)
+		land := 0
+		votes := map[string]int{}
+		for _, q := range sm {
+			if isLand(q) {
+				land++
+				if c := inAny(s.countries, q); c != nil {
+					votes[c.code]++
+				}
+			}
+		}
+		forced := false
+		for _, p := range placesIn[h] {
+			forced = forced || important(p)
+		}
+		if land < landSamples && !forced {
+			x.Terrain = board.Sea
+			continue
+		}
+		code := ""
+		if isLand(sm[0]) {
+			if c := inAny(s.countries, sm[0]); c != nil {
+				code = c.code
+			}
+		}
+		if code == "" {
+			code = majority(votes)
+		}
+		if code == "" && len(placesIn[h]) > 0 {
+			code = placesIn[h][0].country
+		}
+		switch code {
+		case "FR", "DE", "LU", "BE", "NL", "CH":
+			x.Country = board.Country(code)
+		case "GB":
+			// England is no part of the game: its corner of the grid is sea.
+			x.Terrain = board.Sea
+			continue
+		default:
+			return nil, fmt.Errorf("hex %s: land of country %q, which the map does not hold", h, code)
+		}
+		x.Terrain = terrainOf(s, h)
+	}
+
+	// Hand corrections of terrain and country.
+	for _, o := range ovs {
+		if o.kind() != "hex" || (o.field != "terrain" && o.field != "country") {
+			continue
+		}
+		x, err := overrideHex(hexes, o)
+		if err != nil {
+			return nil, err
+		}
+		if o.field == "terrain" {
+			t, err := board.ParseTerrain(o.value)
+			if err != nil {
+				return nil, o.errorf("%v", err)
+			}
+			x.Terrain = t
+			if t == board.Sea {
+				x.Country = board.NoCountry
+			}
+		} else {
+			switch c := board.Country(o.value); c {
+			case board.France, board.Germany, board.Luxembourg, board.Belgium, board.Netherlands, board.Switzerland:
+				x.Country = c
+			default:
+				return nil, o.errorf("country must be FR, DE, LU, BE, NL or CH")
+			}
+		}
+	}
+
+	// Names, cities, ports, fortresses.
+	for _, h := range order {
+		x := hexes[h]
+		ps := placesIn[h]
+		if len(ps) == 0 || x.Terrain == board.Sea {
+			continue
+		}
+		sort.SliceStable(ps, func(i, j int) bool {
+			if ps[i].rules != ps[j].rules {
+				return ps[i].rules
+			}
+			if ps[i].pop != ps[j].pop {
+				return ps[i].pop > ps[j].pop
+			}
+			return ps[i].name < ps[j].name
+		})
+		// A place pinned elsewhere by the rules does not also name the hex
+		// its coordinates fall in.
+		var here []*place
+		for _, p := range ps {
+			here = append(here, p)
+		}
+		first := here[0]
+		x.Name, x.Local = first.name, first.local
+		for _, p := range here[1:] {
+			x.Towns = append(x.Towns, p.name)
+		}
+		for _, p := range here {
+			x.Port = x.Port || p.port
+			if p.fortress {
+				st := p.strength
+				if st == 0 {
+					st = 3 // a fortress without a number is 3 (terrain table, 12.0)
+				}
+				x.Fortress = max(x.Fortress, st)
+			}
+			x.City = x.City || isCity(p)
+		}
+	}
+	for _, o := range ovs {
+		if o.kind() != "hex" {
+			continue
+		}
+		x, err := overrideHex(hexes, o)
+		if err != nil {
+			return nil, err
+		}
+		switch o.field {
+		case "name":
+			x.Name = o.value
+		case "city":
+			b, err := yesNo(o)
+			if err != nil {
+				return nil, err
+			}
+			x.City = b
+		case "port":
+			b, err := yesNo(o)
+			if err != nil {
+				return nil, err
+			}
+			x.Port = b
+		case "fortress":
+			switch o.value {
+			case "-", "0":
+				x.Fortress = 0
+			case "3", "6", "12":
+				x.Fortress, _ = strconv.Atoi(o.value)
+			default:
+				return nil, o.errorf("fortress strength must be 3, 6, 12 or -")
+			}
+		}
+	}
+
+	// Coastal, logistics.
+	for _, h := range order {
+		x := hexes[h]
+		if x.Terrain == board.Sea {
+			continue
+		}
+		for _, n := range h.Neighbors() {
+			if y, ok := hexes[n]; ok && y.Terrain == board.Sea {
+				x.Coastal = true
+			}
+		}
+		x.Logistic = logistics(x)
+	}
+	for _, o := range ovs {
+		if o.kind() != "hex" || o.field != "logistic" {
+			continue
+		}
+		x, _ := overrideHex(hexes, o)
+		x.Logistic = nil
+		for _, n := range strings.Split(o.value, ",") {
+			switch nat := board.Nation(strings.TrimSpace(n)); nat {
+			case board.French, board.German, board.British, board.Belgian:
+				x.Logistic = append(x.Logistic, nat)
+			case "-":
+			default:
+				return nil, o.errorf("logistics nations are FR, DE, GB, BE (comma-separated) or -")
+			}
+		}
+	}
+
+	// Setup areas.
+	for _, o := range ovs {
+		if o.kind() != "area" {
+			continue
+		}
+		for _, f := range strings.Fields(o.value) {
+			h, err := hex.Parse(f)
+			if err != nil {
+				return nil, o.errorf("%v", err)
+			}
+			x, ok := hexes[h]
+			if !ok {
+				return nil, o.errorf("hex %s is off the map", h)
+			}
+			if x.Terrain == board.Sea {
+				rep.addf("setup area %s: hex %s is sea, dropped", o.name(), h)
+				continue
+			}
+			x.Setup = append(x.Setup, o.name())
+		}
+	}
+
+	// Hexsides: borders and rivers.
+	sides := map[hex.Side]board.Side{}
+	for _, h := range order {
+		x := hexes[h]
+		for _, n := range h.Neighbors() {
+			y, ok := hexes[n]
+			if !ok || !hex.Less(h, n) || x.Terrain == board.Sea || y.Terrain == board.Sea {
+				continue
+			}
+			if x.Country != y.Country {
+				sd, _ := hex.SideBetween(h, n)
+				sides[sd] = board.Side{Border: true}
+			}
+		}
+	}
+	riverSides(s, hexes, order, sides, rep)
+	rail, railLines := railLinks(s, hexes, byName, rep)
+	for _, o := range ovs {
+		if o.kind() != "side" {
+			continue
+		}
+		sd, err := hex.ParseSide(o.target)
+		if err != nil {
+			return nil, o.errorf("%v", err)
+		}
+		if _, ok := hexes[sd.A]; !ok {
+			return nil, o.errorf("hex %s is off the map", sd.A)
+		}
+		if _, ok := hexes[sd.B]; !ok {
+			return nil, o.errorf("hex %s is off the map", sd.B)
+		}
+		switch o.field {
+		case "river":
+			v := sides[sd]
+			v.River = o.value
+			if o.value == "-" {
+				v.River = ""
+			}
+			sides[sd] = v
+		case "rail":
+			switch o.value {
+			case "add":
+				rail[sd] = true
+				railLines[sd] = append(railLines[sd], "override")
+			case "remove":
+				delete(rail, sd)
+				delete(railLines, sd)
+			default:
+				return nil, o.errorf("rail is add or remove")
+			}
+		}
+	}
+	for sd, v := range sides {
+		if v.River == "" && !v.Border {
+			delete(sides, sd)
+		}
+	}
+
+	list := make([]*board.Hex, 0, len(order))
+	for _, h := range order {
+		list = append(list, hexes[h])
+	}
+	m := board.NewMap(Cols, Rows, list, sides, rail)
+	m.SetRailLines(railLines)
+	return m, nil
+}
+
+func yesNo(o override) (bool, error) {
+	switch o.value {
+	case "yes":
+		return true, nil
+	case "no":
+		return false, nil
+	}
+	return false, o.errorf("value must be yes or no")
+}
+
+func overrideHex(hexes map[hex.Hex]*board.Hex, o override) (*board.Hex, error) {
+	h, err := hex.Parse(o.target)
+	if err != nil {
+		return nil, o.errorf("%v", err)
+	}
+	x, ok := hexes[h]
+	if !ok {
+		return nil, o.errorf("hex %s is off the map (columns 01-%02d, rows 01-%02d)", h, Cols, Rows)
+	}
+	return x, nil
+}
+
+// isCity is the city rule (docs/map.md): 50,000 inhabitants in 1911, or a
+// fortress town of 20,000, or a place the rules name; an override wins.
+func isCity(p *place) bool {
+	if p.city != nil {
+		return *p.city
+	}
+	return p.rules || p.pop >= cityPopulation || (p.fortress && p.pop >= fortressCityPopulation)
+}
+
+// logistics applies the terrain table's notes: a French fortress hex with a
+// city is French logistics, a German one German; a French fortress hex
+// with a port is British logistics. Design (docs/map.md): a Belgian
+// fortress hex with a city is Belgian logistics.
+func logistics(x *board.Hex) []board.Nation {
+	if x.Fortress == 0 {
+		return nil
+	}
+	var out []board.Nation
+	switch x.Country {
+	case board.France:
+		if x.City {
+			out = append(out, board.French)
+		}
+		if x.Port {
+			out = append(out, board.British)
+		}
+	case board.Germany:
+		if x.City {
+			out = append(out, board.German)
+		}
+	case board.Belgium:
+		if x.City {
+			out = append(out, board.Belgian)
+		}
+	}
+	return out
+}
+
+func majority(votes map[string]int) string {
+	best, n := "", 0
+	keys := make([]string, 0, len(votes))
+	for k := range votes {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if votes[k] > n {
+			best, n = k, votes[k]
+		}
+	}
+	return best
+}
+
+// terrainOf decides a land hex's terrain: regions by priority
+// mountain > marsh > rough > forest, each when it covers at least
+// regionSamples of the 7 samples; then elevation relief; else clear.
+func terrainOf(s *sources, h hex.Hex) board.Terrain {
+	sm := samples(h)
+	count := map[string]int{}
+	for _, r := range s.regions {
+		n := 0
+		for _, q := range sm {
+			if r.contains(q) {
+				n++
+			}
+		}
+		count[r.kind] = max(count[r.kind], n)
+	}
+	for _, k := range []struct {
+		kind string
+		t    board.Terrain
+	}{{"mountain", board.Mountain}, {"marsh", board.Marsh}, {"rough", board.Rough}, {"forest", board.Forest}} {
+		if count[k.kind] >= regionSamples {
+			return k.t
+		}
+	}
+	lo, hi, n := math.MaxInt, math.MinInt, 0
+	c := centre(h)
+	for _, e := range s.elev {
+		if math.Abs(e.at.U-c.U) > reliefRadius || math.Abs(e.at.V-c.V) > reliefRadius {
+			continue
+		}
+		if dist(e.at, c) <= reliefRadius {
+			lo, hi, n = min(lo, e.m), max(hi, e.m), n+1
+		}
+	}
+	if n >= 2 && hi-lo >= reliefMetres {
+		return board.Rough
+	}
+	return board.Clear
+}

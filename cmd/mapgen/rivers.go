@@ -1,0 +1,101 @@
+package main
+
+import (
+	"sort"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+)
+
+// riverSides puts rivers on hexsides. A hexside carries river R when the
+// lines of R cross the segment joining the two hex centres an odd number
+// of times (a river that crosses and crosses back does not part the two
+// hexes). Because every crossing of a centre-to-centre segment is a
+// crossing of the hexside dual to it, the hexsides of one river form a
+// connected chain from its first hex to its last. Rank 1 rivers always;
+// rank 2 ones when they follow at least minorRiverSides hexsides; rank 3
+// never. Where two rivers share a hexside the higher rank wins, then the
+// longer river, then the name.
+func riverSides(s *sources, hexes map[hex.Hex]*board.Hex, order []hex.Hex, sides map[hex.Side]board.Side, rep *report) {
+	rank := map[string]int{}
+	for _, l := range s.rivers {
+		if r, ok := rank[l.name]; !ok || l.rank < r {
+			rank[l.name] = l.rank
+		}
+	}
+	parity := map[string]map[hex.Side]bool{}
+	land := func(h hex.Hex) bool { x, ok := hexes[h]; return ok && x.Terrain != board.Sea }
+	for _, l := range s.rivers {
+		if l.rank > 2 || l.name == "" {
+			continue
+		}
+		par := parity[l.name]
+		if par == nil {
+			par = map[hex.Side]bool{}
+			parity[l.name] = par
+		}
+		for i := 1; i < len(l.pts); i++ {
+			p1, p2 := l.pts[i-1], l.pts[i]
+			a, b := hexAt(p1), hexAt(p2)
+			tested := map[hex.Side]bool{}
+			for _, h := range hex.Line(a, b) {
+				for _, x := range append([]hex.Hex{h}, neighbours(h)...) {
+					if !land(x) {
+						continue
+					}
+					for _, n := range x.Neighbors() {
+						sd, _ := hex.SideBetween(x, n)
+						if tested[sd] || !land(n) {
+							continue
+						}
+						tested[sd] = true
+						if segmentsCross(p1, p2, centre(sd.A), centre(sd.B)) {
+							par[sd] = !par[sd]
+						}
+					}
+				}
+			}
+		}
+	}
+	length := map[string]int{}
+	names := make([]string, 0, len(parity))
+	for name, par := range parity {
+		for sd, odd := range par {
+			if !odd {
+				delete(par, sd)
+			}
+		}
+		length[name] = len(par)
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	better := func(a, b string) bool { // is river a preferred to b on a shared side?
+		if rank[a] != rank[b] {
+			return rank[a] < rank[b]
+		}
+		if length[a] != length[b] {
+			return length[a] > length[b]
+		}
+		return a < b
+	}
+	for _, name := range names {
+		if rank[name] == 2 && length[name] < minorRiverSides {
+			if length[name] > 0 {
+				rep.addf("river %s (rank 2): %d hexsides, fewer than %d, left out", name, length[name], minorRiverSides)
+			}
+			continue
+		}
+		for sd := range parity[name] {
+			v := sides[sd]
+			if v.River == "" || better(name, v.River) {
+				v.River = name
+			}
+			sides[sd] = v
+		}
+	}
+}
+
+func neighbours(h hex.Hex) []hex.Hex {
+	n := h.Neighbors()
+	return n[:]
+}

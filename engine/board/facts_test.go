@@ -1,0 +1,471 @@
+package board
+
+import (
+	"slices"
+	"sort"
+	"testing"
+
+	"rtrbot/engine/hex"
+)
+
+// Facts the rules fix about the map. Each test reads the embedded map
+// (engine/board/data) and fails if the data is wrong.
+
+func mustDefault(t *testing.T) *Map {
+	t.Helper()
+	m, err := Default()
+	if err != nil {
+		t.Fatalf("embedded map: %v", err)
+	}
+	return m
+}
+
+func hexes(ss ...string) []hex.Hex {
+	out := make([]hex.Hex, len(ss))
+	for i, s := range ss {
+		out[i] = hex.MustParse(s)
+	}
+	return out
+}
+
+// The 20 places that the rules put in named hexes (15.23, 17.2-17.5;
+// shared design map-grid.md), each in exactly those hexes.
+var rulePlaces = []struct {
+	name  string
+	hexes []hex.Hex
+}{
+	{"Paris", hexes("1804", "1805", "1905")},
+	{"Lille", hexes("3210")},
+	{"Dunkerque", hexes("3607")},
+	{"Calais", hexes("3506")},
+	{"Boulogne", hexes("3404")},
+	{"Verdun", hexes("1819")},
+	{"Orléans", hexes("1101")},
+	{"Brussels", hexes("3216")},
+	{"Antwerp", hexes("3517", "3616")},
+	{"Ostend", hexes("3609")},
+	{"Luxembourg", hexes("2123")},
+	{"Metz", hexes("1723")},
+	{"Strasbourg", hexes("1330")},
+	{"Belfort", hexes("0525")},
+	{"Épinal", hexes("1023")},
+	{"Toul", hexes("1421")},
+	{"Châlons", hexes("1813")},
+	{"Liège", hexes("3021")},
+	{"Namur", hexes("2918")},
+	{"Maubeuge", hexes("2813")},
+}
+
+func TestRulePlacesInTheirHexes(t *testing.T) {
+	m := mustDefault(t)
+	for _, p := range rulePlaces {
+		var got []hex.Hex
+		for _, x := range m.Hexes() {
+			if slices.ContainsFunc(placeNames(x), func(n string) bool { return Fold(n) == Fold(p.name) }) {
+				got = append(got, x.At)
+			}
+		}
+		if !slices.Equal(got, p.hexes) {
+			t.Errorf("%s is the place name of hexes %v, want exactly %v (map-grid.md)", p.name, got, p.hexes)
+		}
+		for _, h := range p.hexes {
+			x, _ := m.Hex(h)
+			if x == nil || !x.City || x.Terrain == Sea {
+				t.Errorf("%s %s: want a land city hex, got %+v", p.name, h, x)
+			}
+		}
+	}
+}
+
+// placeNames is a hex's own place name and local names, not its towns.
+func placeNames(x *Hex) []string {
+	y := *x
+	y.Towns = nil
+	return y.names()
+}
+
+// 15.23: every hex the victory conditions name is on the map, a city, and
+// carries the name the rules give it; CityVP gives each its VP.
+func TestVictoryHexes(t *testing.T) {
+	m := mustDefault(t)
+	for _, v := range VictoryHexes() {
+		x, ok := m.Hex(v.At)
+		if !ok {
+			t.Errorf("15.23 %s %s: off the map", v.Name, v.At)
+			continue
+		}
+		if Fold(x.Name) != Fold(v.Name) {
+			t.Errorf("15.23 %s: hex %s is named %q", v.Name, v.At, x.Name)
+		}
+		if !x.City {
+			t.Errorf("15.23 %s %s: not a city", v.Name, v.At)
+		}
+		if got := m.CityVP(v.At, v.Scorer); got != v.VP {
+			t.Errorf("15.23 %s %s: CityVP = %d, want %d", v.Name, v.At, got, v.VP)
+		}
+		other := Germans
+		if v.Scorer == Germans {
+			other = Allies
+		}
+		if got := m.CityVP(v.At, other); got != 0 {
+			t.Errorf("15.23 %s %s: worth %d to the side that does not score it", v.Name, v.At, got)
+		}
+	}
+	// Other cities: 2 to the Germans if Allied, 10 to the Allies if German.
+	var fr, de bool
+	for _, x := range m.Hexes() {
+		if !x.City || isVictoryHex(x.At) {
+			continue
+		}
+		switch x.Country {
+		case France, Belgium:
+			fr = true
+			if m.CityVP(x.At, Germans) != 2 || m.CityVP(x.At, Allies) != 0 {
+				t.Errorf("15.23 Allied city %s %s: VP %d/%d, want 2 to the Germans only", x.Name, x.At, m.CityVP(x.At, Germans), m.CityVP(x.At, Allies))
+			}
+		case Germany:
+			de = true
+			if m.CityVP(x.At, Allies) != 10 || m.CityVP(x.At, Germans) != 0 {
+				t.Errorf("15.23 German city %s %s: VP %d/%d, want 10 to the Allies only", x.Name, x.At, m.CityVP(x.At, Allies), m.CityVP(x.At, Germans))
+			}
+		case Netherlands, Switzerland:
+			if m.CityVP(x.At, Allies)+m.CityVP(x.At, Germans) != 0 {
+				t.Errorf("neutral city %s %s scores VP", x.Name, x.At)
+			}
+		}
+	}
+	if !fr || !de {
+		t.Errorf("want other Allied and German cities on the map (15.23): allied %v german %v", fr, de)
+	}
+}
+
+func isVictoryHex(h hex.Hex) bool {
+	for _, v := range VictoryHexes() {
+		if v.At == h {
+			return true
+		}
+	}
+	return false
+}
+
+// 1914 borders: Metz and Strasbourg German, Belfort French, Luxembourg
+// its own country that counts as German unless neutral (14.2); the
+// Netherlands and Switzerland on the map and neutral (14.2).
+func TestCountries(t *testing.T) {
+	m := mustDefault(t)
+	for _, c := range []struct {
+		at   string
+		want Country
+	}{
+		{"1723", Germany}, {"1330", Germany}, {"0525", France}, {"2123", Luxembourg},
+		{"1804", France}, {"3216", Belgium}, {"3021", Belgium}, {"3129", Germany},
+		{"2823", Germany}, {"2924", Germany}, // Malmedy, Eupen: German in 1914
+	} {
+		x, _ := m.Hex(hex.MustParse(c.at))
+		if x == nil || x.Country != c.want {
+			t.Errorf("hex %s: country %v, want %s", c.at, x, c.want)
+		}
+	}
+	if !Luxembourg.GermanTerritory(false) || Luxembourg.GermanTerritory(true) {
+		t.Error("14.2: Luxembourg counts as German territory unless neutral")
+	}
+	if !Germany.GermanTerritory(true) || France.GermanTerritory(false) {
+		t.Error("GermanTerritory wrong for Germany or France")
+	}
+	count := map[Country]int{}
+	for _, x := range m.Hexes() {
+		if x.Terrain != Sea {
+			count[x.Country]++
+		}
+	}
+	for _, c := range []Country{Netherlands, Switzerland} {
+		if count[c] == 0 {
+			t.Errorf("14.2: %s is not on the map", c)
+		}
+		if !c.Neutral() {
+			t.Errorf("14.2: %s not neutral", c)
+		}
+	}
+	for _, c := range []Country{France, Germany, Luxembourg, Belgium} {
+		if c.Neutral() {
+			t.Errorf("%s neutral", c)
+		}
+		if count[c] == 0 {
+			t.Errorf("%s is not on the map", c)
+		}
+	}
+}
+
+// The Rhine: one connected line of river hexsides from Basel (the Swiss
+// border) to the Dutch border, broken only where it leaves the map.
+func TestRhineConnected(t *testing.T) {
+	m := mustDefault(t)
+	var rhine []hex.Side
+	for s, v := range m.Sides() {
+		if v.River == "Rhine" {
+			rhine = append(rhine, s)
+		}
+	}
+	if len(rhine) < 30 {
+		t.Fatalf("only %d Rhine hexsides", len(rhine))
+	}
+	comps := sideComponents(rhine)
+	touches := func(s hex.Side, c Country) bool {
+		for _, h := range []hex.Hex{s.A, s.B} {
+			ns := h.Neighbors()
+			for _, n := range append(ns[:], h) {
+				if x, ok := m.Hex(n); ok && x.Country == c {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	edge := func(s hex.Side) bool {
+		for _, h := range []hex.Hex{s.A, s.B} {
+			if h.Col == 1 || h.Row == 1 || h.Col == m.Cols || h.Row == m.Rows {
+				return true
+			}
+		}
+		return false
+	}
+	swiss, dutch := false, false
+	for _, comp := range comps {
+		for _, end := range sideEnds(comp) {
+			switch {
+			case touches(end, Switzerland):
+				swiss = true
+			case touches(end, Netherlands):
+				dutch = true
+			case edge(end):
+			default:
+				t.Errorf("the Rhine stops at hexside %s, inside the map (component of %d hexsides)", end, len(comp))
+			}
+		}
+	}
+	if !swiss || !dutch {
+		t.Errorf("the Rhine must run from the Swiss border (Basel) to the Dutch border: swiss end %v, dutch end %v", swiss, dutch)
+	}
+}
+
+// sideComponents groups hexsides that share a corner.
+func sideComponents(sides []hex.Side) [][]hex.Side {
+	sort.Slice(sides, func(i, j int) bool { return sides[i].String() < sides[j].String() })
+	seen := map[hex.Side]bool{}
+	var out [][]hex.Side
+	for _, s := range sides {
+		if seen[s] {
+			continue
+		}
+		var comp []hex.Side
+		stack := []hex.Side{s}
+		seen[s] = true
+		for len(stack) > 0 {
+			c := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			comp = append(comp, c)
+			for _, o := range sides {
+				if !seen[o] && sidesTouch(c, o) {
+					seen[o] = true
+					stack = append(stack, o)
+				}
+			}
+		}
+		out = append(out, comp)
+	}
+	return out
+}
+
+// sidesTouch: two different hexsides share a corner when their four hexes
+// include three mutually adjacent hexes (the hexes around that corner).
+func sidesTouch(a, b hex.Side) bool {
+	if a == b {
+		return false
+	}
+	hs := map[hex.Hex]bool{a.A: true, a.B: true, b.A: true, b.B: true}
+	if len(hs) != 3 {
+		return false
+	}
+	var l []hex.Hex
+	for h := range hs {
+		l = append(l, h)
+	}
+	return hex.Adjacent(l[0], l[1]) && hex.Adjacent(l[1], l[2]) && hex.Adjacent(l[0], l[2])
+}
+
+// sideEnds returns the hexsides of a chain that touch only one other at
+// one of their two corners: the chain's ends.
+func sideEnds(comp []hex.Side) []hex.Side {
+	var ends []hex.Side
+	for _, s := range comp {
+		corners := map[hex.Hex]bool{} // a corner is named by the third hex around it
+		for _, o := range comp {
+			if sidesTouch(s, o) {
+				for _, h := range []hex.Hex{o.A, o.B} {
+					if h != s.A && h != s.B {
+						corners[h] = true
+					}
+				}
+			}
+		}
+		// A hexside has two corners; each corner has one third hex. If
+		// its neighbours in the chain use only one corner, it is an end.
+		if len(cornerSet(s, corners)) < 2 {
+			ends = append(ends, s)
+		}
+	}
+	return ends
+}
+
+func cornerSet(s hex.Side, thirds map[hex.Hex]bool) map[int]bool {
+	// The two corners of s are the two hexes adjacent to both A and B.
+	out := map[int]bool{}
+	i := 0
+	for _, n := range s.A.Neighbors() {
+		if hex.Adjacent(n, s.B) {
+			if thirds[n] {
+				out[i] = true
+			}
+			i++
+		}
+	}
+	return out
+}
+
+// Rail links (graph search over rail.tsv): Paris to Lille, Brussels,
+// Liège, Verdun and Strasbourg; Cologne to Liège and Metz.
+func TestRailConnections(t *testing.T) {
+	m := mustDefault(t)
+	reach := func(from []hex.Hex) map[hex.Hex]bool {
+		seen := map[hex.Hex]bool{}
+		q := append([]hex.Hex(nil), from...)
+		for _, h := range from {
+			seen[h] = true
+		}
+		for len(q) > 0 {
+			h := q[0]
+			q = q[1:]
+			for _, n := range h.Neighbors() {
+				if !seen[n] && m.Rail(h, n) {
+					seen[n] = true
+					q = append(q, n)
+				}
+			}
+		}
+		return seen
+	}
+	paris := reach(hexes("1804", "1805", "1905"))
+	for _, to := range []struct{ name, at string }{{"Lille", "3210"}, {"Brussels", "3216"}, {"Liège", "3021"}, {"Verdun", "1819"}, {"Strasbourg", "1330"}} {
+		if !paris[hex.MustParse(to.at)] {
+			t.Errorf("no rail from Paris to %s %s", to.name, to.at)
+		}
+	}
+	cologne := m.Find("Cologne")
+	if len(cologne) != 1 {
+		t.Fatalf("Cologne names %d hexes", len(cologne))
+	}
+	c := reach([]hex.Hex{cologne[0].At})
+	for _, to := range []struct{ name, at string }{{"Liège", "3021"}, {"Metz", "1723"}} {
+		if !c[hex.MustParse(to.at)] {
+			t.Errorf("no rail from Cologne %s to %s %s", cologne[0].At, to.name, to.at)
+		}
+	}
+}
+
+// Sea along the Channel and North Sea coasts: the Channel ports are
+// coastal ports, and every column from the Somme mouth northwards begins
+// (row 01, the west edge) in the sea.
+func TestSeaCoasts(t *testing.T) {
+	m := mustDefault(t)
+	for _, at := range []string{"3404", "3506", "3607", "3609"} { // Boulogne Calais Dunkirk Ostend
+		x, _ := m.Hex(hex.MustParse(at))
+		if !x.Coastal || !x.Port {
+			t.Errorf("%s %s: coastal %v port %v, want a coastal port", x.Name, at, x.Coastal, x.Port)
+		}
+	}
+	for c := 29; c <= m.Cols; c++ {
+		x, _ := m.Hex(hex.New(c, 1))
+		if x.Terrain != Sea {
+			t.Errorf("hex %s on the Channel/North Sea side is %s, want sea", x.At, x.Terrain)
+		}
+	}
+	// North of Calais the sea runs along the whole west side.
+	for c := 36; c <= m.Cols; c++ {
+		for r := 1; r <= 5; r++ {
+			if x, _ := m.Hex(hex.New(c, r)); x.Terrain != Sea {
+				t.Errorf("hex %s in the North Sea is %s", x.At, x.Terrain)
+			}
+		}
+	}
+}
+
+// landComponents splits land hexes into groups joined by land.
+func landComponents(m *Map) [][]hex.Hex {
+	seen := map[hex.Hex]bool{}
+	var out [][]hex.Hex
+	for _, x := range m.Hexes() {
+		if x.Terrain == Sea || seen[x.At] {
+			continue
+		}
+		comp := []hex.Hex{x.At}
+		seen[x.At] = true
+		for i := 0; i < len(comp); i++ {
+			for _, n := range comp[i].Neighbors() {
+				if y, ok := m.Hex(n); ok && y.Terrain != Sea && !seen[n] {
+					seen[n] = true
+					comp = append(comp, n)
+				}
+			}
+		}
+		out = append(out, comp)
+	}
+	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
+	return out
+}
+
+// trueIslands are the land hexes cut off from the mainland by sea in 1914
+// (listed in docs/map.md): the Zeeland islands.
+var trueIslands = map[string]string{}
+
+// Paris can be reached by land from Metz, through hexes an army may enter
+// (no sea, no neutral country: 14.2).
+func TestParisByLandFromMetz(t *testing.T) {
+	m := mustDefault(t)
+	from, to := hex.MustParse("1723"), hex.MustParse("1804")
+	seen := map[hex.Hex]bool{from: true}
+	q := []hex.Hex{from}
+	for len(q) > 0 {
+		h := q[0]
+		q = q[1:]
+		for _, n := range h.Neighbors() {
+			y, ok := m.Hex(n)
+			if !ok || seen[n] || y.Terrain == Sea || y.Country.Neutral() {
+				continue
+			}
+			seen[n] = true
+			q = append(q, n)
+		}
+	}
+	if !seen[to] {
+		t.Error("Paris 1804 cannot be reached by land from Metz 1723")
+	}
+}
+
+// No land hex is cut off from the mainland except the true islands.
+func TestNoStrayLand(t *testing.T) {
+	m := mustDefault(t)
+	comps := landComponents(m)
+	for _, comp := range comps[1:] {
+		for _, h := range comp {
+			if _, ok := trueIslands[h.String()]; !ok {
+				x, _ := m.Hex(h)
+				t.Errorf("land hex %s (%s %s) is cut off from the mainland and is not a listed true island", h, x.Country, x.Name)
+			}
+		}
+	}
+	for at := range trueIslands {
+		if slices.Contains(comps[0], hex.MustParse(at)) {
+			t.Errorf("listed island %s joins the mainland", at)
+		}
+	}
+}

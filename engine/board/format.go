@@ -1,0 +1,385 @@
+package board
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strconv"
+	"strings"
+
+	"rtrbot/engine/hex"
+)
+
+// The map data is three tab-separated text files, one record a line, so
+// that a club can read a diff and correct a hex by hand:
+//
+//	hexes.tsv  one line per hex: terrain, country, place, city, port, ...
+//	sides.tsv  one line per hexside that carries a river or a border
+//	rail.tsv   one line per rail link between two adjacent hexes
+//
+// Lines starting with '#' are comments; the first other line is the header,
+// which must name the columns exactly as below. "-" is an empty field;
+// lists are comma-separated. docs/map.md describes every column.
+const (
+	HexesFile = "hexes.tsv"
+	SidesFile = "sides.tsv"
+	RailFile  = "rail.tsv"
+)
+
+var (
+	hexColumns  = []string{"hex", "terrain", "country", "name", "local", "city", "port", "coastal", "fortress", "logistic", "setup", "towns"}
+	sideColumns = []string{"side", "river", "border"}
+	railColumns = []string{"side", "lines"}
+)
+
+// Encode writes the map as the three data files, byte-identical for the
+// same map (hexes, hexsides and links in order).
+func Encode(m *Map, comment string) map[string][]byte {
+	out := map[string][]byte{}
+	head := func(b *bytes.Buffer, what string, cols []string) {
+		for _, l := range strings.Split(strings.TrimSpace(comment), "\n") {
+			if l != "" {
+				fmt.Fprintf(b, "# %s\n", l)
+			}
+		}
+		fmt.Fprintf(b, "# %s\n", what)
+		b.WriteString(strings.Join(cols, "\t") + "\n")
+	}
+
+	var b bytes.Buffer
+	head(&b, fmt.Sprintf("%d columns x %d rows, one hex a line; see docs/map.md", m.Cols, m.Rows), hexColumns)
+	for _, h := range m.Hexes() {
+		fort := "-"
+		if h.Fortress > 0 {
+			fort = strconv.Itoa(h.Fortress)
+		}
+		log := make([]string, len(h.Logistic))
+		for i, n := range h.Logistic {
+			log[i] = string(n)
+		}
+		fields := []string{
+			h.At.String(), h.Terrain.String(), dash(string(h.Country)), dash(h.Name), dash(h.Local),
+			flag(h.City, "city"), flag(h.Port, "port"), flag(h.Coastal, "coastal"), fort,
+			list(log), list(h.Setup), list(h.Towns),
+		}
+		b.WriteString(strings.Join(fields, "\t") + "\n")
+	}
+	out[HexesFile] = append([]byte(nil), b.Bytes()...)
+
+	b.Reset()
+	head(&b, "one hexside a line: the river along it and whether a 1914 border follows it", sideColumns)
+	for _, s := range sortedSides(m.sides) {
+		v := m.sides[s]
+		if v.River == "" && !v.Border {
+			continue
+		}
+		b.WriteString(strings.Join([]string{s.String(), dash(v.River), flag(v.Border, "border")}, "\t") + "\n")
+	}
+	out[SidesFile] = append([]byte(nil), b.Bytes()...)
+
+	b.Reset()
+	head(&b, "one rail link a line between two adjacent hexes, with the railways-1914 lines that use it", railColumns)
+	for _, s := range m.RailLinks() {
+		b.WriteString(s.String() + "\t" + list(m.railLines[s]) + "\n")
+	}
+	out[RailFile] = append([]byte(nil), b.Bytes()...)
+	return out
+}
+
+func sortedSides(sides map[hex.Side]Side) []hex.Side {
+	out := make([]hex.Side, 0, len(sides))
+	for s := range sides {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].A != out[j].A {
+			return hex.Less(out[i].A, out[j].A)
+		}
+		return hex.Less(out[i].B, out[j].B)
+	})
+	return out
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func flag(b bool, word string) string {
+	if b {
+		return word
+	}
+	return "-"
+}
+
+func list(xs []string) string {
+	if len(xs) == 0 {
+		return "-"
+	}
+	return strings.Join(xs, ",")
+}
+
+// DataError says which file and line of the map data is wrong, and how.
+type DataError struct {
+	File string
+	Line int
+	What string
+}
+
+func (e *DataError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("map data %s: %s", e.File, e.What)
+	}
+	return fmt.Sprintf("map data %s line %d: %s", e.File, e.Line, e.What)
+}
+
+// Load reads the three data files from fsys and checks them: every hex of
+// the rectangle present once, known terrain, countries and nations, sides
+// between adjacent hexes of the map. The first error found is returned
+// with its file and line.
+func Load(fsys fs.FS) (*Map, error) {
+	read := func(name string) ([]byte, error) {
+		b, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, &DataError{File: name, What: "cannot be read: " + err.Error()}
+		}
+		return b, nil
+	}
+	hb, err := read(HexesFile)
+	if err != nil {
+		return nil, err
+	}
+	sb, err := read(SidesFile)
+	if err != nil {
+		return nil, err
+	}
+	rb, err := read(RailFile)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(hb, sb, rb)
+}
+
+// record is one data line, split into fields.
+type record struct {
+	line   int
+	fields []string
+}
+
+// records splits a data file into its lines after checking the header.
+func records(file string, data []byte, cols []string) ([]record, error) {
+	var out []record
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	n, header := 0, false
+	for sc.Scan() {
+		n++
+		line := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		for i := range f {
+			f[i] = strings.TrimSpace(f[i])
+		}
+		if !header {
+			if strings.Join(f, "\t") != strings.Join(cols, "\t") {
+				return nil, &DataError{file, n, fmt.Sprintf("the header must be the columns %q separated by tabs, not %q", strings.Join(cols, " "), strings.Join(f, " "))}
+			}
+			header = true
+			continue
+		}
+		if len(f) != len(cols) {
+			return nil, &DataError{file, n, fmt.Sprintf("%d fields, want %d tab-separated fields (%s)", len(f), len(cols), strings.Join(cols, " "))}
+		}
+		out = append(out, record{n, f})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, &DataError{file, n, err.Error()}
+	}
+	if !header {
+		return nil, &DataError{File: file, What: "no header line (" + strings.Join(cols, " ") + ")"}
+	}
+	return out, nil
+}
+
+func undash(s string) string {
+	if s == "-" {
+		return ""
+	}
+	return s
+}
+
+func unlist(s string) []string {
+	if s == "-" || s == "" {
+		return nil
+	}
+	parts := strings.Split(s, ",")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts
+}
+
+func parseFlag(s, word string) (bool, error) {
+	switch s {
+	case word:
+		return true, nil
+	case "-":
+		return false, nil
+	}
+	return false, fmt.Errorf("%q must be %q or \"-\"", s, word)
+}
+
+// Parse reads the map from the contents of hexes.tsv, sides.tsv, rail.tsv.
+func Parse(hexesTSV, sidesTSV, railTSV []byte) (*Map, error) {
+	recs, err := records(HexesFile, hexesTSV, hexColumns)
+	if err != nil {
+		return nil, err
+	}
+	var hexes []*Hex
+	seen := map[hex.Hex]int{}
+	cols, rows := 0, 0
+	for _, r := range recs {
+		bad := func(format string, args ...any) error {
+			return &DataError{HexesFile, r.line, fmt.Sprintf(format, args...)}
+		}
+		f := r.fields
+		at, err := hex.Parse(f[0])
+		if err != nil {
+			return nil, bad("%v", err)
+		}
+		if prev, ok := seen[at]; ok {
+			return nil, bad("hex %s appears twice (first on line %d)", at, prev)
+		}
+		seen[at] = r.line
+		h := &Hex{At: at, Name: undash(f[3]), Local: undash(f[4]), Setup: unlist(f[10]), Towns: unlist(f[11])}
+		if h.Terrain, err = ParseTerrain(f[1]); err != nil {
+			return nil, bad("hex %s: %v", at, err)
+		}
+		switch c := Country(undash(f[2])); c {
+		case France, Germany, Luxembourg, Belgium, Netherlands, Switzerland:
+			h.Country = c
+		case NoCountry:
+			if h.Terrain != Sea {
+				return nil, bad("hex %s is %s but has no country: write FR, DE, LU, BE, NL or CH", at, h.Terrain)
+			}
+		default:
+			return nil, bad("hex %s: unknown country %q (one of FR DE LU BE NL CH, or - for sea)", at, f[2])
+		}
+		if h.Terrain == Sea && h.Country != NoCountry {
+			return nil, bad("hex %s is sea but has country %s: write - for sea hexes", at, h.Country)
+		}
+		if h.City, err = parseFlag(f[5], "city"); err != nil {
+			return nil, bad("hex %s city: %v", at, err)
+		}
+		if h.Port, err = parseFlag(f[6], "port"); err != nil {
+			return nil, bad("hex %s port: %v", at, err)
+		}
+		if h.Coastal, err = parseFlag(f[7], "coastal"); err != nil {
+			return nil, bad("hex %s coastal: %v", at, err)
+		}
+		switch f[8] {
+		case "-", "0":
+		case "3", "6", "12":
+			h.Fortress, _ = strconv.Atoi(f[8])
+		default:
+			return nil, bad("hex %s: fortress strength %q must be 3, 6, 12 or - (12.0)", at, f[8])
+		}
+		for _, n := range unlist(f[9]) {
+			switch nat := Nation(n); nat {
+			case French, German, British, Belgian:
+				h.Logistic = append(h.Logistic, nat)
+			default:
+				return nil, bad("hex %s: unknown logistics nation %q (FR, DE, GB or BE)", at, n)
+			}
+		}
+		cols, rows = max(cols, at.Col), max(rows, at.Row)
+		hexes = append(hexes, h)
+	}
+	if len(hexes) == 0 {
+		return nil, &DataError{File: HexesFile, What: "no hexes"}
+	}
+	for c := 1; c <= cols; c++ {
+		for r := 1; r <= rows; r++ {
+			if _, ok := seen[hex.New(c, r)]; !ok {
+				return nil, &DataError{File: HexesFile, What: fmt.Sprintf("hex %s is missing: the map is %d columns x %d rows and needs every hex of it", hex.New(c, r), cols, rows)}
+			}
+		}
+	}
+
+	onMap := func(file string, line int, s string) (hex.Side, error) {
+		side, err := hex.ParseSide(s)
+		if err != nil {
+			return hex.Side{}, &DataError{file, line, err.Error()}
+		}
+		for _, h := range []hex.Hex{side.A, side.B} {
+			if _, ok := seen[h]; !ok {
+				return hex.Side{}, &DataError{file, line, fmt.Sprintf("hexside %s: hex %s is not on the map (columns 01-%02d, rows 01-%02d)", s, h, cols, rows)}
+			}
+		}
+		return side, nil
+	}
+
+	srecs, err := records(SidesFile, sidesTSV, sideColumns)
+	if err != nil {
+		return nil, err
+	}
+	sides := map[hex.Side]Side{}
+	sideLine := map[hex.Side]int{}
+	for _, r := range srecs {
+		s, err := onMap(SidesFile, r.line, r.fields[0])
+		if err != nil {
+			return nil, err
+		}
+		if prev, ok := sideLine[s]; ok {
+			return nil, &DataError{SidesFile, r.line, fmt.Sprintf("hexside %s appears twice (first on line %d)", s, prev)}
+		}
+		sideLine[s] = r.line
+		border, err := parseFlag(r.fields[2], "border")
+		if err != nil {
+			return nil, &DataError{SidesFile, r.line, fmt.Sprintf("hexside %s border: %v", s, err)}
+		}
+		sides[s] = Side{River: undash(r.fields[1]), Border: border}
+	}
+
+	rrecs, err := records(RailFile, railTSV, railColumns)
+	if err != nil {
+		return nil, err
+	}
+	rail := map[hex.Side]bool{}
+	lines := map[hex.Side][]string{}
+	railLine := map[hex.Side]int{}
+	for _, r := range rrecs {
+		s, err := onMap(RailFile, r.line, r.fields[0])
+		if err != nil {
+			return nil, err
+		}
+		if prev, ok := railLine[s]; ok {
+			return nil, &DataError{RailFile, r.line, fmt.Sprintf("rail link %s appears twice (first on line %d)", s, prev)}
+		}
+		railLine[s] = r.line
+		rail[s] = true
+		lines[s] = unlist(r.fields[1])
+	}
+	m := NewMap(cols, rows, hexes, sides, rail)
+	m.railLines = lines
+	return m, nil
+}
+
+// SetRailLines records which railways use each link (the generator's
+// bookkeeping, written to rail.tsv so that a club sees what a link is).
+func (m *Map) SetRailLines(lines map[hex.Side][]string) { m.railLines = lines }
+
+// RailLines returns the railway line ids that use the link a-b.
+func (m *Map) RailLines(a, b hex.Hex) []string {
+	s, ok := hex.SideBetween(a, b)
+	if !ok {
+		return nil
+	}
+	return m.railLines[s]
+}
