@@ -145,7 +145,9 @@ type report struct {
 	notes []string
 }
 
-func (r *report) addf(format string, args ...any) { r.notes = append(r.notes, fmt.Sprintf(format, args...)) }
+func (r *report) addf(format string, args ...any) {
+	r.notes = append(r.notes, fmt.Sprintf(format, args...))
+}
 
 // build turns the sources and the overrides into the map.
 func build(s *sources, ovs []override, rep *report) (*board.Map, error) {

@@ -26,9 +26,9 @@ import (
 //	place:NAME   city      yes|no                force a place (not) a city
 //	area:NAME    hexes     XXYY XXYY ...         the hexes of a setup area
 type override struct {
-	line                  int
-	target, field, value  string
-	reason                string
+	line                 int
+	target, field, value string
+	reason               string
 }
 
 var overrideColumns = "target\tfield\tvalue\treason"

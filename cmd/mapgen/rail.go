@@ -159,6 +159,6 @@ func (q pq) Less(i, j int) bool {
 	}
 	return hex.Less(q[i].h, q[j].h)
 }
-func (q pq) Swap(i, j int)  { q[i], q[j] = q[j], q[i] }
-func (q *pq) Push(x any)    { *q = append(*q, x.(item)) }
-func (q *pq) Pop() any      { o := *q; it := o[len(o)-1]; *q = o[:len(o)-1]; return it }
+func (q pq) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *pq) Push(x any)   { *q = append(*q, x.(item)) }
+func (q *pq) Pop() any     { o := *q; it := o[len(o)-1]; *q = o[:len(o)-1]; return it }
