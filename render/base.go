@@ -266,9 +266,9 @@ func (r *Renderer) drawRivers(dc *gg.Context) {
 		dc.SetLineCapRound()
 		dc.SetColor(riverBlue)
 		if major {
-			dc.SetLineWidth(0.2 * R)
+			dc.SetLineWidth(0.18 * R)
 		} else {
-			dc.SetLineWidth(math.Max(1.5, 0.11*R))
+			dc.SetLineWidth(math.Max(1.5, 0.1*R))
 		}
 		dc.Stroke()
 	}

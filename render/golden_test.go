@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"rtrbot/engine/board"
 )
 
 // go test ./render -update rewrites the golden pictures in testdata/.
@@ -162,4 +164,73 @@ func TestGoldenComparisonCatchesChanges(t *testing.T) {
 	if err := samePicture(pa, pa); err != nil {
 		t.Fatalf("a picture differs from itself: %v", err)
 	}
+}
+
+// The real embedded map: the whole map as /map posts it, and a crop around
+// Verdun (1819) at the scale /map around: uses. When the map data changes
+// on purpose, look at the new pictures and run go test ./render -update.
+func TestGoldenRealMap(t *testing.T) {
+	m, err := board.Default()
+	if err != nil {
+		t.Fatalf("the embedded map does not load: %v", err)
+	}
+	full, err := New(m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	crop, err := New(m, Options{Scale: 1.5, NoLegend: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name  string
+		r     *Renderer
+		frame Frame
+	}{
+		{"map-full.png", full, Frame{}},
+		{"map-around-1819.png", crop, Frame{Crop: &Crop{Center: mustHex("1819"), Radius: 5}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := c.r.Draw(c.frame)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, c.name, got)
+		})
+	}
+}
+
+// The whole map stays well under Discord's attachment limit (issue 9 item
+// 5: aim for under 1 MB), and no city loses its name.
+func TestRealMapSizeAndNames(t *testing.T) {
+	m, err := board.Default()
+	if err != nil {
+		t.Fatalf("the embedded map does not load: %v", err)
+	}
+	r, err := New(m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := r.Draw(Frame{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := r.Layout().Size()
+	t.Logf("whole map: %dx%d px, %d bytes PNG", w, h, len(b))
+	if len(b) >= 1<<20 {
+		t.Errorf("whole map PNG is %d bytes, want under 1 MiB", len(b))
+	}
+	cities := map[string]bool{}
+	for _, x := range m.Hexes() {
+		if x.City {
+			cities[x.Name] = true
+		}
+	}
+	for _, d := range r.Dropped() {
+		if cities[d] {
+			t.Errorf("city %s has no name on the map", d)
+		}
+	}
+	t.Logf("minor places left unnamed for lack of room: %q", r.Dropped())
 }

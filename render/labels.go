@@ -106,19 +106,33 @@ func (l *labeller) fits(b box) bool {
 // try places text with its top-left corner chosen by anchor ax, ay at x, y
 // (as gg.DrawStringAnchored) if it fits, and reports whether it did.
 func (l *labeller) try(s string, face font.Face, x, y, ax, ay float64, bold bool, fg color.Color) bool {
-	l.dc.SetFontFace(face)
-	w, h := l.dc.MeasureString(s)
-	// Boxes use the visible height of the letters (about 0.8 of the
-	// font height), padded by the halo.
-	x0 := x - ax*w
-	y0 := y - ay*h
-	b := box{x0 - 1.5, y0 - 1, x0 + w + 2, y0 + h + 1.5}
+	x0, base, b := l.measure(s, face, x, y, ax, ay)
 	if !l.fits(b) {
 		return false
 	}
 	l.taken = append(l.taken, b)
-	drawHaloText(l.dc, s, x0, y0+h*0.82, bold, fg)
+	drawHaloText(l.dc, s, x0, base, bold, fg)
 	return true
+}
+
+// force places text whatever it touches.
+func (l *labeller) force(s string, face font.Face, x, y, ax, ay float64, bold bool, fg color.Color) {
+	x0, base, b := l.measure(s, face, x, y, ax, ay)
+	l.taken = append(l.taken, b)
+	drawHaloText(l.dc, s, x0, base, bold, fg)
+}
+
+// measure returns the left end of the text, its baseline, and the box it keeps
+// clear: the letters, the halo, and a space's width on either side so
+// that neighbouring names never run into one another.
+func (l *labeller) measure(s string, face font.Face, x, y, ax, ay float64) (x0, baseline float64, b box) {
+	l.dc.SetFontFace(face)
+	w, h := l.dc.MeasureString(s)
+	x0 = x - ax*w
+	y0 := y - ay*h
+	pad := h * 0.3
+	b = box{x0 - pad, y0 - 1, x0 + w + pad, y0 + h + 1.5}
+	return x0, y0 + h*0.82, b
 }
 
 // drawHaloText draws s with its baseline at y, a pale halo around the
@@ -150,39 +164,23 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 	cityFace := r.font.face(0.5 * R)
 	placeFace := r.font.face(0.4 * R)
 	for _, p := range places(hexes) {
-		var cx, cy float64
-		for _, h := range p.hexes {
-			x, y := r.layout.Center(h)
-			cx += x
-			cy += y
-		}
-		cx /= float64(len(p.hexes))
-		cy /= float64(len(p.hexes))
 		face, bold := placeFace, false
 		if p.city {
 			face, bold = cityFace, true
 		}
-		gap := 0.3 * R
-		if p.fortress > 0 {
-			gap = fortRadius(p.fortress, R) + 0.04*R
-		}
-		if len(p.hexes) > 1 {
-			gap = 0.2 * R
-		}
-		candidates := [][4]float64{
-			{cx, cy + gap, 0.5, 0},          // below
-			{cx, cy - gap, 0.5, 1},          // above
-			{cx + gap + 2, cy, 0, 0.5},      // right
-			{cx - gap - 2, cy, 1, 0.5},      // left
-			{cx, cy + gap + 0.45*R, 0.5, 0}, // further below
-			{cx, cy - gap - 0.45*R, 0.5, 1}, // further above
-		}
 		placed := false
-		for _, c := range candidates {
+		for _, c := range r.labelSpots(p) {
 			if l.try(p.name, face, c[0], c[1], c[2], c[3], bold, ink) {
 				placed = true
 				break
 			}
+		}
+		if !placed && p.city {
+			// A city's name is never left out: it goes below its symbol
+			// even if it touches another name.
+			c := r.labelSpots(p)[0]
+			l.force(p.name, face, c[0], c[1], c[2], c[3], bold, ink)
+			placed = true
 		}
 		if !placed {
 			r.dropped = append(r.dropped, p.name)
@@ -192,6 +190,62 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 	// (they are short and a hex number can be read beside them).
 	l.taken = append(l.taken, numbers...)
 	r.drawCountryNames(l, hexes)
+}
+
+// labelSpots are the places a name may go, best first, as x, y and the
+// anchor (ax, ay) of gg.DrawStringAnchored: below the symbol, above it,
+// right, left, then a little further off; for a place of several hexes
+// (Paris) first around their middle, then around each of its hexes.
+func (r *Renderer) labelSpots(p place) [][4]float64 {
+	R := r.layout.R
+	gapFor := func(fort int) float64 {
+		if fort > 0 {
+			return fortRadius(fort, R) + 0.04*R
+		}
+		return 0.26 * R
+	}
+	var out [][4]float64
+	around := func(cx, cy, gap float64) {
+		out = append(out,
+			[4]float64{cx, cy + gap, 0.5, 0},
+			[4]float64{cx, cy - gap, 0.5, 1},
+			[4]float64{cx + gap + 0.1*R, cy, 0, 0.5},
+			[4]float64{cx - gap - 0.1*R, cy, 1, 0.5},
+		)
+	}
+	var mx, my float64
+	for _, h := range p.hexes {
+		x, y := r.layout.Center(h)
+		mx += x
+		my += y
+	}
+	mx /= float64(len(p.hexes))
+	my /= float64(len(p.hexes))
+	if len(p.hexes) == 1 {
+		around(mx, my, gapFor(p.fortress))
+	} else {
+		around(mx, my, gapFor(p.fortress)*0.6)
+		hs := append([]hex.Hex(nil), p.hexes...)
+		// lowest hex first: a name under a city reads most naturally
+		sort.Slice(hs, func(i, j int) bool {
+			_, yi := r.layout.Center(hs[i])
+			_, yj := r.layout.Center(hs[j])
+			if yi != yj {
+				return yi > yj
+			}
+			return hex.Less(hs[i], hs[j])
+		})
+		for _, h := range hs {
+			x, y := r.layout.Center(h)
+			around(x, y, gapFor(p.fortress))
+		}
+	}
+	far := 0.5 * R
+	out = append(out,
+		[4]float64{mx, my + gapFor(p.fortress) + far, 0.5, 0},
+		[4]float64{mx, my - gapFor(p.fortress) - far, 0.5, 1},
+	)
+	return out
 }
 
 // countryNames are the names the map shows for each country, in capitals.

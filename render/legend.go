@@ -122,8 +122,8 @@ func (r *Renderer) legendItems() []legendItem {
 		{i18n.T("forest", "森林"), terrain(board.Forest)},
 		{i18n.T("marsh", "湿地"), terrain(board.Marsh)},
 		{i18n.T("sea", "海"), terrain(board.Sea)},
-		{i18n.T("river", "河川"), line(riverBlue, math.Max(1.5, 0.11*R), false, false)},
-		{i18n.T("major river", "大河"), line(riverBlue, 0.2*R, false, false)},
+		{i18n.T("river", "河川"), line(riverBlue, math.Max(1.5, 0.1*R), false, false)},
+		{i18n.T("major river", "大河"), line(riverBlue, 0.18*R, false, false)},
 		{i18n.T("railway", "鉄道"), line(railDark, math.Max(1.5, 0.08*R), false, false)},
 		{i18n.T("1914 border", "1914年の国境"), line(borderLine, math.Max(1.2, 0.07*R), true, true)},
 		{i18n.T("city (victory)", "都市 (勝利得点)"), func(dc *gg.Context, x, y, s float64) {

@@ -167,11 +167,14 @@ func (r *Renderer) Draw(f Frame) ([]byte, error) {
 	return EncodePNG(img)
 }
 
-// EncodePNG encodes a picture as PNG with the best compression: maps are
-// posted to Discord, where bytes matter more than milliseconds.
+// EncodePNG encodes a picture as PNG, reduced to 256 colours (see
+// palettize): maps are posted to Discord, where bytes count.
 func EncodePNG(img image.Image) ([]byte, error) {
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if rgba, ok := img.(*image.RGBA); ok {
+		img = palettize(rgba)
+	}
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
 	if err := enc.Encode(&buf, img); err != nil {
 		return nil, fmt.Errorf("render: encoding PNG: %w", err)
 	}

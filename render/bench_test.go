@@ -1,0 +1,94 @@
+package render
+
+import (
+	"testing"
+
+	"rtrbot/engine/board"
+)
+
+// benchMap is the real embedded map, or the sample map until it exists.
+func benchMap(b *testing.B) *board.Map {
+	m, err := board.Default()
+	if err != nil {
+		b.Logf("embedded map not available (%v): benchmarking the sample map", err)
+		return sampleMap()
+	}
+	return m
+}
+
+// New: parse the font and draw the whole base picture (done once per
+// renderer; this is the cost of a full draw without the cache).
+func BenchmarkNewBase(b *testing.B) {
+	m := benchMap(b)
+	for b.Loop() {
+		if _, err := New(m, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Full map from the cached base, PNG included: what /map costs.
+func BenchmarkDrawFull(b *testing.B) {
+	r, err := New(benchMap(b), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var n int
+	for b.Loop() {
+		png, err := r.Draw(Frame{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(png)
+	}
+	w, h := r.Layout().Size()
+	b.ReportMetric(float64(n), "png-bytes")
+	b.ReportMetric(float64(w*h), "pixels")
+}
+
+// Full map from the cached base without encoding: the copy and layers.
+func BenchmarkImageFull(b *testing.B) {
+	r, err := New(benchMap(b), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := r.Image(Frame{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// PNG encoding of the full map alone.
+func BenchmarkEncodePNGFull(b *testing.B) {
+	r, err := New(benchMap(b), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	img, _ := r.Image(Frame{})
+	for b.Loop() {
+		if _, err := EncodePNG(img); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// A phone-sized crop (radius 5 at scale 1.5), PNG included.
+func BenchmarkDrawCrop(b *testing.B) {
+	m := benchMap(b)
+	r, err := New(m, Options{Scale: 1.5, NoLegend: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	hexes := m.Hexes()
+	centre := hexes[len(hexes)/2].At
+	var n int
+	for b.Loop() {
+		png, err := r.Draw(Frame{Crop: &Crop{Center: centre, Radius: 5}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(png)
+	}
+	b.ReportMetric(float64(n), "png-bytes")
+}

@@ -1,0 +1,126 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"sort"
+)
+
+// palettize turns a picture into a paletted one of at most 256 colours, so
+// that its PNG takes one byte a pixel instead of three: the whole map drops
+// to well under half its size. A map is mostly flat colours, so the
+// palette is the most frequent colours, each kept only if it is not
+// within a small distance of one already chosen; every other colour (the
+// antialiased edges of letters and lines) goes to its nearest entry. No
+// dithering: it would blur small letters and compress badly.
+func palettize(img *image.RGBA) *image.Paletted {
+	b := img.Bounds()
+	counts := map[uint32]int{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := img.Pix[(y-b.Min.Y)*img.Stride:]
+		for x := 0; x < b.Dx(); x++ {
+			p := row[4*x : 4*x+4]
+			counts[uint32(p[0])<<24|uint32(p[1])<<16|uint32(p[2])<<8|uint32(p[3])]++
+		}
+	}
+	type entry struct {
+		c uint32
+		n int
+	}
+	all := make([]entry, 0, len(counts))
+	for c, n := range counts {
+		all = append(all, entry{c, n})
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].n != all[j].n {
+			return all[i].n > all[j].n
+		}
+		return all[i].c < all[j].c
+	})
+
+	var pal []uint32
+	if len(all) <= 256 {
+		for _, e := range all {
+			pal = append(pal, e.c)
+		}
+	} else {
+		// Pick spread-out frequent colours: first with a wide spacing,
+		// then narrower until the palette is full.
+		// Only the most frequent few thousand are candidates; the rest
+		// are edge pixels that map to their nearest entry.
+		cands := all[:min(len(all), 4096)]
+		chosen := map[uint32]bool{}
+		for _, minDist := range []int{48, 24, 12, 6, 0} {
+			for _, e := range cands {
+				if len(pal) == 256 {
+					break
+				}
+				if chosen[e.c] {
+					continue
+				}
+				ok := true
+				for _, p := range pal {
+					if dist(p, e.c) <= minDist {
+						ok = false
+						break
+					}
+				}
+				if ok {
+					pal = append(pal, e.c)
+					chosen[e.c] = true
+				}
+			}
+		}
+	}
+
+	palette := make(color.Palette, len(pal))
+	for i, c := range pal {
+		palette[i] = color.RGBA{uint8(c >> 24), uint8(c >> 16), uint8(c >> 8), uint8(c)}
+	}
+	index := make(map[uint32]uint8, len(all))
+	for _, e := range all {
+		best, bestD := 0, int(^uint(0)>>1)
+		for i, p := range pal {
+			if d := dist2(p, e.c); d < bestD {
+				best, bestD = i, d
+				if d == 0 {
+					break
+				}
+			}
+		}
+		index[e.c] = uint8(best)
+	}
+	out := image.NewPaletted(image.Rect(0, 0, b.Dx(), b.Dy()), palette)
+	for y := 0; y < b.Dy(); y++ {
+		row := img.Pix[y*img.Stride:]
+		dst := out.Pix[y*out.Stride:]
+		for x := 0; x < b.Dx(); x++ {
+			p := row[4*x : 4*x+4]
+			dst[x] = index[uint32(p[0])<<24|uint32(p[1])<<16|uint32(p[2])<<8|uint32(p[3])]
+		}
+	}
+	return out
+}
+
+// dist is the largest channel difference of two packed RGBA colours.
+func dist(a, b uint32) int {
+	d := 0
+	for s := 0; s < 32; s += 8 {
+		x := int(a>>s&0xff) - int(b>>s&0xff)
+		if x < 0 {
+			x = -x
+		}
+		d = max(d, x)
+	}
+	return d
+}
+
+// dist2 is the squared distance of two packed RGBA colours, green weighted
+// a little more as the eye sees it.
+func dist2(a, b uint32) int {
+	dr := int(a>>24&0xff) - int(b>>24&0xff)
+	dg := int(a>>16&0xff) - int(b>>16&0xff)
+	db := int(a>>8&0xff) - int(b>>8&0xff)
+	da := int(a&0xff) - int(b&0xff)
+	return 3*dr*dr + 4*dg*dg + 2*db*db + 3*da*da
+}
