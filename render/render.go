@@ -18,6 +18,7 @@ import (
 	"image/draw"
 	"image/png"
 	"math"
+	"sync"
 
 	"github.com/fogleman/gg"
 
@@ -50,6 +51,11 @@ type Renderer struct {
 	layout Layout
 	font   *typeface
 	base   *image.RGBA
+	// The PNG of the whole map with no layers, encoded the first time it
+	// is asked for: until a game adds counters, /map costs nothing.
+	bareOnce sync.Once
+	barePNG  []byte
+	bareErr  error
 	// Labels that could not be placed without covering another (their
 	// places still get their symbol); kept for tests and the report.
 	dropped []string
@@ -158,8 +164,12 @@ func (r *Renderer) Image(f Frame) (*image.RGBA, error) {
 	return img, nil
 }
 
-// Draw draws a frame and returns it as PNG.
+// Draw draws a frame and returns it as PNG. The caller owns the bytes.
 func (r *Renderer) Draw(f Frame) ([]byte, error) {
+	if f.Crop == nil && len(f.Layers) == 0 {
+		r.bareOnce.Do(func() { r.barePNG, r.bareErr = EncodePNG(r.base) })
+		return bytes.Clone(r.barePNG), r.bareErr
+	}
 	img, err := r.Image(f)
 	if err != nil {
 		return nil, err
