@@ -167,7 +167,7 @@ func (b *Bot) logRoll(ctx context.Context, req *Request, p *rollPlan) *Response 
 	s.WriteString(out.text.In(req.Lang))
 	s.WriteString("\n")
 	if roll.Source == db.RollTable {
-		s.WriteString(i18n.Sprintf(i18n.T("Roll #%d of dice session %d: die rolled at the table, logged by %s.",
+		s.WriteString(i18n.Sprintf(i18n.T("Roll #%d of dice session %d: rolled at the table, logged by %s.",
 			"ダイスセッション %[2]d のロール #%[1]d: 卓で振った目を %[3]s が記録。"), roll.Number, sess.ID, req.User.Name).In(req.Lang))
 	} else {
 		s.WriteString(i18n.Sprintf(i18n.T("Roll #%d of dice session %d, for %s.",
