@@ -1,4 +1,316 @@
 package commands
 
-// registerMapInfo registers /hex (issue 3).
-func (b *Bot) registerMapInfo(r *Router) {}
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+	"rtrbot/i18n"
+)
+
+// registerMapInfo registers /hex (issue 3): everything the map says about
+// one hex, in words.
+func (b *Bot) registerMapInfo(r *Router) {
+	r.Add(&Command{
+		Name:        "hex",
+		Description: i18n.T("Everything the map says about one hex", "ヘクスの情報 (地形・国・都市・河川・鉄道など)"),
+		Options: []Option{{
+			Name:         "hex",
+			Description:  i18n.T("Hex number XXYY (e.g. 1804) or a place name", "ヘクス番号 XXYY (例 1804) または地名"),
+			Type:         String,
+			Required:     true,
+			Autocomplete: true,
+		}},
+		Handler:  b.hexInfo,
+		Complete: b.completeHex,
+	})
+}
+
+func (b *Bot) hexInfo(ctx context.Context, req *Request) *Response {
+	m := b.Map
+	if m == nil {
+		return Private(req.T("The map is not loaded, so /hex cannot answer; the bot's operator should check the log.",
+			"マップが読み込まれていないため /hex は答えられません。運営者がログを確認してください。"))
+	}
+	in := strings.TrimSpace(req.Opt("hex"))
+	h, err := hex.Parse(in)
+	if err != nil {
+		return Private(notAHex(m, req, in, err))
+	}
+	x, ok := m.Hex(h)
+	if !ok {
+		return Private(req.T(
+			fmt.Sprintf("Hex %s is not on the map. %s", h, mapRange(m, i18n.EN)),
+			fmt.Sprintf("ヘクス %s はマップ上にありません。%s", h, mapRange(m, i18n.JA))))
+	}
+	return Reply(describeHex(m, x, req.Lang))
+}
+
+// mapRange says which hex numbers exist and how to write one.
+func mapRange(m *board.Map, l i18n.Lang) string {
+	return i18n.Sprintf(i18n.T(
+		"The map runs from 0101 to %02d%02d: columns 01-%02d, rows 01-%02d. Write a hex as four digits XXYY, column then row, e.g. 1804 (Paris).",
+		"マップは 0101 から %02d%02d まで (列 01-%02d、行 01-%02d)。ヘクスは 4 桁 XXYY (列、行) で書きます。例: 1804 (Paris)。"),
+		m.Cols, m.Rows, m.Cols, m.Rows).In(l)
+}
+
+// notAHex answers input that is not a hex number: a place name gets the
+// hexes it names, anything else the format.
+func notAHex(m *board.Map, req *Request, in string, err error) string {
+	found := m.Find(in)
+	if len(found) > 0 && in != "" {
+		var list []string
+		for i, x := range found {
+			if i == 12 {
+				list = append(list, "…")
+				break
+			}
+			list = append(list, fmt.Sprintf("%s %s", x.At, x.Name))
+		}
+		first := found[0].At.String()
+		return req.T(
+			fmt.Sprintf("%q is a place name, not a hex number. It names: %s. Try /hex hex:%s. %s", in, strings.Join(list, ", "), first, mapRange(m, i18n.EN)),
+			fmt.Sprintf("「%s」は地名で、ヘクス番号ではありません。該当: %s。/hex hex:%s のように指定してください。%s", in, strings.Join(list, "、"), first, mapRange(m, i18n.JA)))
+	}
+	reason := err.Error()
+	if pe, ok := err.(*hex.ParseError); ok {
+		reason = pe.Reason
+	}
+	return req.T(
+		fmt.Sprintf("%q is neither a hex number nor a place on the map (%s). %s", in, reason, mapRange(m, i18n.EN)),
+		fmt.Sprintf("「%s」はヘクス番号でもマップ上の地名でもありません。%s", in, mapRange(m, i18n.JA)))
+}
+
+var (
+	terrainText = map[board.Terrain]i18n.Text{
+		board.Clear: i18n.T("clear", "平地"), board.Rough: i18n.T("rough", "荒地"),
+		board.Mountain: i18n.T("mountain", "山岳"), board.Forest: i18n.T("forest", "森林"),
+		board.Marsh: i18n.T("marsh", "湿地"), board.Sea: i18n.T("sea", "海"),
+	}
+	countryText = map[board.Country]i18n.Text{
+		board.France: i18n.T("France", "フランス"), board.Germany: i18n.T("Germany", "ドイツ"),
+		board.Luxembourg: i18n.T("Luxembourg", "ルクセンブルク"), board.Belgium: i18n.T("Belgium", "ベルギー"),
+		board.Netherlands: i18n.T("the Netherlands", "オランダ"), board.Switzerland: i18n.T("Switzerland", "スイス"),
+	}
+	nationText = map[board.Nation]i18n.Text{
+		board.French: i18n.T("French", "仏軍"), board.German: i18n.T("German", "独軍"),
+		board.British: i18n.T("British", "英軍"), board.Belgian: i18n.T("Belgian", "ベルギー軍"),
+	}
+)
+
+// direction names the neighbour in direction d as a player sees the map
+// drawn north up (columns grow northwards, rows eastwards, even columns
+// half a hex further east): the same six names for odd and even columns.
+func direction(d hex.Direction) i18n.Text {
+	switch d {
+	case 0:
+		return i18n.T("west", "西")
+	case 1:
+		return i18n.T("east", "東")
+	case 2:
+		return i18n.T("south-west", "南西")
+	case 3:
+		return i18n.T("south-east", "南東")
+	case 4:
+		return i18n.T("north-west", "北西")
+	}
+	return i18n.T("north-east", "北東")
+}
+
+// describeHex is the whole answer of /hex for one hex.
+func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
+	t := func(en, ja string) string { return i18n.T(en, ja).In(l) }
+	f := func(en, ja string, args ...any) string { return i18n.Sprintf(i18n.T(en, ja), args...).In(l) }
+	sep := t(", ", "、")
+	var s strings.Builder
+	line := func(label, value string) {
+		s.WriteString(label + value + "\n")
+	}
+
+	title := f("Hex %s", "ヘクス %s", x.At)
+	if x.Name != "" {
+		title += " — " + x.Name
+		if x.Local != "" && x.Local != x.Name {
+			title += " (" + x.Local + ")"
+		}
+	}
+	s.WriteString("**" + title + "**\n")
+
+	if x.Terrain == board.Sea {
+		line(t("Terrain: ", "地形: "), terrainText[board.Sea].In(l))
+		line(t("Movement: ", "移動: "), t("prohibited (sea: terrain effects chart)", "進入不可 (海: 地形効果表)"))
+		return strings.TrimRight(s.String(), "\n")
+	}
+
+	terr := terrainText[x.Terrain].In(l)
+	line(t("Terrain: ", "地形: "), terr)
+	country := countryText[x.Country].In(l)
+	switch {
+	case x.Country.Neutral():
+		country += t(" — neutral in the standard scenario: no entry, no attack (14.2)", " — 標準シナリオでは中立国: 進入・攻撃不可 (14.2)")
+	case x.Country == board.Luxembourg:
+		country += t(" — German territory in every way unless neutral (14.2)", " — 中立でない限り全ての面で独領 (14.2)")
+	}
+	line(t("Country (1914): ", "国 (1914年): "), country)
+
+	var place []string
+	if x.City {
+		place = append(place, t("city (都市)", "都市"))
+	} else if x.Name != "" {
+		place = append(place, t("town (not a city for victory)", "町 (勝利条件の都市ではない)"))
+	}
+	if x.Port {
+		place = append(place, t("port (16.3)", "港湾 (16.3)"))
+	}
+	if x.Coastal {
+		place = append(place, t("coastal", "沿岸"))
+	}
+	if len(place) > 0 {
+		line(t("Place: ", "地勢: "), strings.Join(place, sep))
+	}
+	if len(x.Towns) > 0 {
+		line(t("Also in the hex: ", "同ヘクス内: "), strings.Join(x.Towns, sep))
+	}
+	if x.Fortress > 0 {
+		line(t("Fortress: ", "要塞: "), f("strength %d (12.0; VP %d if destroyed, 15.22)", "%d 戦力 (12.0、破壊時 %d VP、15.22)", x.Fortress, fortressVP(x.Fortress)))
+	}
+	if len(x.Logistic) > 0 {
+		var who []string
+		for _, n := range x.Logistic {
+			who = append(who, nationText[n].In(l))
+		}
+		line(t("Logistics hex (兵站) for: ", "兵站: "), strings.Join(who, sep))
+	}
+	if len(x.Setup) > 0 {
+		line(t("Setup area: ", "配置地域: "), strings.Join(x.Setup, sep))
+	}
+	if vp := m.CityVP(x.At, board.Germans); vp > 0 {
+		line(t("Victory (15.23): ", "勝利点 (15.23): "), f("%d VP to the Germans if they hold it or entered it last", "独軍が占拠または最後に進入していれば %d VP", vp))
+	}
+	if vp := m.CityVP(x.At, board.Allies); vp > 0 {
+		line(t("Victory (15.23): ", "勝利点 (15.23): "), f("%d VP to the Allies if they hold it or entered it last", "連合軍が占拠または最後に進入していれば %d VP", vp))
+	}
+
+	// Hexsides: rivers and borders, each with the hex across it.
+	var rivers, borders, rails []string
+	var riverFrom, railFrom []string
+	for d := hex.Direction(0); d < 6; d++ {
+		n := x.At.Neighbor(d)
+		y, ok := m.Hex(n)
+		if !ok {
+			continue
+		}
+		side := m.Side(x.At, n)
+		dir := direction(d).In(l)
+		if side.River != "" {
+			rivers = append(rivers, f("%s on the %s side (across it: %s)", "%s (%s側、対岸 %s)", side.River, dir, across(n, y)))
+			if y.Terrain != board.Sea {
+				riverFrom = append(riverFrom, n.String())
+			}
+		}
+		if side.Border {
+			borders = append(borders, f("%s with %s (%s)", "%s側 %s と (%s)", dir, countryText[y.Country].In(l), n))
+		}
+		if m.Rail(x.At, n) {
+			rails = append(rails, f("%s to %s", "%s %s へ", dir, across(n, y)))
+			railFrom = append(railFrom, n.String())
+		}
+	}
+	if len(rivers) > 0 {
+		line(t("Rivers: ", "河川: "), strings.Join(rivers, sep))
+	}
+	if len(borders) > 0 {
+		line(t("Border (1914): ", "国境 (1914年): "), strings.Join(borders, sep))
+	}
+	if len(rails) > 0 {
+		line(t("Rail: ", "鉄道: "), strings.Join(rails, sep))
+	}
+
+	// Movement cost to enter (terrain effects chart, 8.53).
+	cost, _ := x.TerrainCost()
+	why := terr
+	switch {
+	case x.City:
+		why = t("city", "都市")
+	case x.Fortress > 0:
+		why = t("fortress", "要塞")
+	}
+	mv := f("%d MP (%s)", "%d MP (%s)", cost, why)
+	if len(riverFrom) > 0 {
+		sort.Strings(riverFrom)
+		mv += f("; +1 across a river hexside (from %s)", "、河川ヘクスサイドを越えると +1 (%s から)", strings.Join(riverFrom, sep))
+	}
+	if len(railFrom) > 0 {
+		sort.Strings(railFrom)
+		mv += f("; 1 MP along the rail from %s, whatever the terrain or river (8.53)", "、%s から鉄道沿いなら地形・河川によらず 1 MP (8.53)", strings.Join(railFrom, sep))
+	}
+	if x.Country.Neutral() {
+		mv = t("prohibited while neutral (14.2); otherwise ", "中立の間は進入不可 (14.2)。参戦時: ") + mv
+	}
+	line(t("Movement cost to enter: ", "進入コスト: "), mv)
+	return strings.TrimRight(s.String(), "\n")
+}
+
+func across(n hex.Hex, y *board.Hex) string {
+	if y.Name != "" {
+		return n.String() + " " + y.Name
+	}
+	return n.String()
+}
+
+// fortressVP is what destroying a fortress scores (15.22): 3, 2, 1.
+func fortressVP(strength int) int {
+	switch strength {
+	case 12:
+		return 3
+	case 6:
+		return 2
+	}
+	return 1
+}
+
+// completeHex offers hexes for what has been typed: hex numbers that begin
+// with it, or places whose names match it.
+func (b *Bot) completeHex(ctx context.Context, req *Request, focused string) []Choice {
+	if b.Map == nil {
+		return nil
+	}
+	typed := strings.TrimSpace(req.Opt(focused))
+	var out []Choice
+	if typed != "" && strings.Trim(typed, "0123456789") == "" {
+		for _, x := range b.Map.Hexes() {
+			if s := x.At.String(); strings.HasPrefix(s, typed) {
+				name := s
+				if x.Name != "" {
+					name += " " + x.Name
+				}
+				out = append(out, Choice{Name: i18n.T(name, name), Value: s})
+				if len(out) == 25 {
+					break
+				}
+			}
+		}
+		return out
+	}
+	var found []*board.Hex
+	if typed == "" {
+		for _, x := range b.Map.Hexes() {
+			if x.City {
+				found = append(found, x)
+			}
+		}
+	} else {
+		found = b.Map.Find(typed)
+	}
+	for _, x := range found {
+		name := x.At.String() + " " + x.Name
+		out = append(out, Choice{Name: i18n.T(name, name), Value: x.At.String()})
+		if len(out) == 25 {
+			break
+		}
+	}
+	return out
+}

@@ -21,14 +21,14 @@ const (
 	// landSamples: a hex is land when at least this many of its 7 sample
 	// points are land (or an important place lies in it).
 	landSamples = 4
-	// regionSamples: a terrain region sets a hex's terrain when at least
-	// this many of its 7 sample points lie inside it.
-	regionSamples = 4
 	// elevation relief: a hex otherwise clear is rough when the ETOPO5
 	// heights within reliefRadius hex widths of its centre spread over at
 	// least reliefMetres.
 	reliefRadius = 0.75
 	reliefMetres = 300
+	// overlapReliefMetres splits hexes where a rough region and a forest
+	// region overlap: rough at this relief or more, forest below.
+	overlapReliefMetres = 150
 	// lakeWater: lakes of at least this many km² are water (sea terrain);
 	// smaller ones are land at this scale.
 	lakeWater = 100.0
@@ -567,11 +567,15 @@ func majority(votes map[string]int) string {
 	return best
 }
 
-// terrainOf decides a land hex's terrain: regions by priority
-// mountain > marsh > rough > forest, each when it covers at least
-// regionSamples of the 7 samples; then elevation relief; else clear.
+// terrainOf decides a land hex's terrain. A terrain region counts when
+// at least half of the hex's 19 fine samples lie inside it. Priority:
+// mountain > marsh > rough and forest > clear. Where rough and forest
+// overlap (the Ardennes and the Argonne are both), the relief decides:
+// rough where the ETOPO5 heights around the hex spread over
+// overlapReliefMetres (the deep valleys), forest on the plateaus. Outside
+// every region, a hex whose heights spread over reliefMetres is rough.
 func terrainOf(s *sources, h hex.Hex) board.Terrain {
-	sm := samples(h)
+	sm := fineSamples(h)
 	count := map[string]int{}
 	for _, r := range s.regions {
 		n := 0
@@ -582,14 +586,31 @@ func terrainOf(s *sources, h hex.Hex) board.Terrain {
 		}
 		count[r.kind] = max(count[r.kind], n)
 	}
-	for _, k := range []struct {
-		kind string
-		t    board.Terrain
-	}{{"mountain", board.Mountain}, {"marsh", board.Marsh}, {"rough", board.Rough}, {"forest", board.Forest}} {
-		if count[k.kind] >= regionSamples {
-			return k.t
+	in := func(kind string) bool { return 2*count[kind] >= len(sm) }
+	relief := reliefAt(s, h)
+	switch {
+	case in("mountain"):
+		return board.Mountain
+	case in("marsh"):
+		return board.Marsh
+	case in("rough") && in("forest"):
+		if relief >= overlapReliefMetres {
+			return board.Rough
 		}
+		return board.Forest
+	case in("rough"):
+		return board.Rough
+	case in("forest"):
+		return board.Forest
+	case relief >= reliefMetres:
+		return board.Rough
 	}
+	return board.Clear
+}
+
+// reliefAt is max - min of the ETOPO5 heights within reliefRadius of the
+// hex centre (0 with fewer than two grid nodes).
+func reliefAt(s *sources, h hex.Hex) int {
 	lo, hi, n := math.MaxInt, math.MinInt, 0
 	c := centre(h)
 	for _, e := range s.elev {
@@ -600,8 +621,8 @@ func terrainOf(s *sources, h hex.Hex) board.Terrain {
 			lo, hi, n = min(lo, e.m), max(hi, e.m), n+1
 		}
 	}
-	if n >= 2 && hi-lo >= reliefMetres {
-		return board.Rough
+	if n < 2 {
+		return 0
 	}
-	return board.Clear
+	return hi - lo
 }

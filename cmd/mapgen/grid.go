@@ -106,3 +106,21 @@ func segmentsCross(p1, p2, q1, q2 pt) bool {
 }
 
 func cross(o, a, b pt) float64 { return (a.U-o.U)*(b.V-o.V) - (a.V-o.V)*(b.U-o.U) }
+
+// fineSamples are 19 points spread over the hex (centre, and two rings of
+// six towards the corners and towards the edges) for terrain regions,
+// whose small hand-drawn outlines the 7 samples would miss.
+func fineSamples(h hex.Hex) []pt {
+	c := centre(h)
+	out := []pt{c}
+	corner := 1 / math.Sqrt(3)
+	for i := 0; i < 6; i++ {
+		a := float64(i) * math.Pi / 3
+		for _, f := range []float64{0.33, 0.72} {
+			out = append(out, pt{c.U + f*corner*math.Cos(a), c.V + f*corner*math.Sin(a)})
+		}
+		b := a + math.Pi/6 // towards the middle of an edge, at distance 0.5
+		out = append(out, pt{c.U + 0.3*math.Cos(b), c.V + 0.3*math.Sin(b)})
+	}
+	return out
+}

@@ -1,0 +1,168 @@
+package commands
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"rtrbot/engine/board"
+	"rtrbot/i18n"
+)
+
+func hexBot(t *testing.T) *Bot {
+	t.Helper()
+	m, err := board.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(Deps{Map: m})
+}
+
+func runHex(b *Bot, value string, lang i18n.Lang) *Response {
+	return b.Router.Run(context.Background(), &Request{Path: "hex", Options: map[string]string{"hex": value}, Lang: lang})
+}
+
+func text(r *Response) string {
+	var s []string
+	for _, m := range r.Messages {
+		s = append(s, m.Text)
+	}
+	return strings.Join(s, "\n")
+}
+
+// /hex through the router: what a player reads for known hexes, in both
+// languages (terrain table, 12.0, 14.2, 15.23, 8.53).
+func TestHexCommand(t *testing.T) {
+	b := hexBot(t)
+	for _, c := range []struct {
+		hex  string
+		lang i18n.Lang
+		want []string
+	}{
+		{"1804", i18n.EN, []string{"Hex 1804 — Paris", "Terrain: clear", "France", "city", "Fortress: strength 12", "Logistics hex (兵站) for: French", "10 VP to the Germans", "Rail:", "Movement cost to enter: 1 MP (city)"}},
+		{"1804", i18n.JA, []string{"ヘクス 1804", "平地", "フランス", "要塞: 12 戦力", "兵站: 仏軍", "独軍が占拠", "進入コスト: 1 MP"}},
+		{"3607", i18n.EN, []string{"Dunkirk", "port", "coastal", "French, British", "5 VP to the Germans"}},
+		{"1723", i18n.EN, []string{"Metz", "Germany", "20 VP to the Allies", "Setup area: DE-5A", "Moselle"}},
+		{"1330", i18n.EN, []string{"Strasbourg", "Germany", "20 VP to the Allies", "Rhine"}},
+		{"2123", i18n.EN, []string{"Luxembourg", "German territory in every way unless neutral (14.2)", "5 VP to the Germans"}},
+		{"2123", i18n.JA, []string{"ルクセンブルク", "全ての面で独領"}},
+		{"0525", i18n.EN, []string{"Belfort", "France", "Setup area: FR-1A"}},
+		{"3021", i18n.EN, []string{"Liège", "Belgium", "strength 6", "Belgian", "Meuse on the"}},
+	} {
+		r := runHex(b, c.hex, c.lang)
+		got := text(r)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("/hex hex:%s (%s): missing %q in\n%s", c.hex, c.lang, w, got)
+			}
+		}
+		if len(r.Messages) != 1 || r.Messages[0].Ephemeral {
+			t.Errorf("/hex hex:%s: want one public message", c.hex)
+		}
+	}
+}
+
+// A neutral hex, a sea hex, and a hex with a river crossing say so.
+func TestHexCommandSpecialHexes(t *testing.T) {
+	b := hexBot(t)
+	m := b.Map
+	var neutral, sea, river string
+	for _, x := range m.Hexes() {
+		switch {
+		case neutral == "" && x.Country.Neutral() && x.Terrain != board.Sea:
+			neutral = x.At.String()
+		case sea == "" && x.Terrain == board.Sea:
+			sea = x.At.String()
+		}
+	}
+	for s, v := range m.Sides() {
+		if v.River == "Meuse" {
+			river = s.A.String()
+			break
+		}
+	}
+	if got := text(runHex(b, neutral, i18n.EN)); !strings.Contains(got, "neutral") || !strings.Contains(got, "prohibited while neutral (14.2)") {
+		t.Errorf("neutral hex %s:\n%s", neutral, got)
+	}
+	if got := text(runHex(b, sea, i18n.EN)); !strings.Contains(got, "sea") || !strings.Contains(got, "prohibited") {
+		t.Errorf("sea hex %s:\n%s", sea, got)
+	}
+	if got := text(runHex(b, river, i18n.EN)); !strings.Contains(got, "+1 across a river hexside") {
+		t.Errorf("river hex %s:\n%s", river, got)
+	}
+}
+
+// Bad input: a clear private message with the map's range and the
+// format; a place name gets the hexes it names (accent-insensitive).
+func TestHexCommandBadInput(t *testing.T) {
+	b := hexBot(t)
+	for _, c := range []struct {
+		in   string
+		lang i18n.Lang
+		want []string
+	}{
+		{"9999", i18n.EN, []string{"Hex 9999 is not on the map", "0101 to 4235", "columns 01-42, rows 01-35", "XXYY"}},
+		{"9999", i18n.JA, []string{"ヘクス 9999 はマップ上にありません", "0101 から 4235"}},
+		{"Paris", i18n.EN, []string{"place name", "1804 Paris, 1805 Paris, 1905 Paris", "/hex hex:1804", "XXYY"}},
+		{"Liege", i18n.EN, []string{"3021 Liège"}},
+		{"ANTWERPEN", i18n.EN, []string{"3517 Antwerp, 3616 Antwerp"}},
+		{"Dunkerque", i18n.EN, []string{"3607 Dunkirk"}},
+		{"saarbrucken", i18n.EN, []string{"Saarbrücken"}},
+		{"Atlantis", i18n.EN, []string{"neither a hex number nor a place", "0101 to 4235"}},
+		{"18a4", i18n.EN, []string{"neither a hex number nor a place", "XXYY"}},
+		{"0000", i18n.EN, []string{"column 00 does not exist"}},
+		{"", i18n.EN, []string{"hex"}},
+	} {
+		r := runHex(b, c.in, c.lang)
+		got := text(r)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("/hex hex:%q (%s): missing %q in\n%s", c.in, c.lang, w, got)
+			}
+		}
+		if len(r.Messages) != 1 || !r.Messages[0].Ephemeral {
+			t.Errorf("/hex hex:%q: want one private message", c.in)
+		}
+	}
+}
+
+func TestHexCommandWithoutMap(t *testing.T) {
+	b := New(Deps{})
+	if got := text(runHex(b, "1804", i18n.EN)); !strings.Contains(got, "map is not loaded") {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestHexAutocomplete(t *testing.T) {
+	b := hexBot(t)
+	complete := func(v string) []Choice {
+		return b.Router.Complete(context.Background(), &Request{Path: "hex", Options: map[string]string{"hex": v}}, "hex")
+	}
+	if c := complete("liè"); len(c) == 0 || c[0].Value != "3021" {
+		t.Errorf("liè: %+v", c)
+	}
+	if c := complete("18"); len(c) == 0 || len(c) > 25 || !strings.HasPrefix(c[0].Value, "18") {
+		t.Errorf("18: %+v", c)
+	}
+	if c := complete(""); len(c) != 25 {
+		t.Errorf("empty: %d choices, want 25", len(c))
+	}
+}
+
+// FuzzHexCommand: no input makes /hex panic or answer nothing.
+func FuzzHexCommand(f *testing.F) {
+	m, err := board.Default()
+	if err != nil {
+		f.Fatal(err)
+	}
+	b := New(Deps{Map: m})
+	for _, s := range []string{"1804", "9999", "Paris", "liège", "", "#0101", "0", "🙂", "1804/1805"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r := b.hexInfo(context.Background(), &Request{Path: "hex", Options: map[string]string{"hex": s}, Lang: i18n.EN})
+		if r == nil || len(r.Messages) != 1 || r.Messages[0].Text == "" {
+			t.Fatalf("%q: empty answer", s)
+		}
+	})
+}
