@@ -1,0 +1,158 @@
+package game
+
+import (
+	"sort"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/scenario"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// Supported lists the scenario options (18.x) this engine plays, with what
+// they change; others are refused until they are built.
+var Supported = map[string]i18n.Text{
+	"18.1(5)":  i18n.T("Germans: do not invade Belgium (Belgium neutral; Allies lose the 40 VP of 15.21)", "独軍: ベルギーを侵略せず"),
+	"18.1(6)":  i18n.T("Germans: do not invade Luxembourg (neutral; no setup or rail there; Allies lose 10 VP)", "独軍: ルクセンブルクを侵略せず"),
+	"18.1(10)": i18n.T("Germans: much improved logistics (HQ ranges doubled; Allies +20 VP)", "独軍: 非常に改善された兵站"),
+	"18.1(11)": i18n.T("Germans: more effective cavalry (always in command; Allies +10 VP)", "独軍: 更に有効な騎兵"),
+	"18.2(3)":  i18n.T("Allies: better intelligence (Germans set up first; Germans +5 VP)", "連合軍: より良い諜報活動"),
+	"18.2(10)": i18n.T("Allies: much improved logistics (HQ ranges doubled; Germans +20 VP)", "連合軍: 非常に改善された兵站"),
+	"18.2(13)": i18n.T("Allies: more effective cavalry (always in command; Germans +10 VP)", "連合軍: 更に有効な騎兵"),
+	"18.2(14)": i18n.T("Allies: first blow (Allies move first; Germans +20 VP)", "連合軍: 連合軍の先の一撃"),
+}
+
+// optionVP is what each option gives at the start (18.x, 15.21).
+var optionVP = map[string][2]int{
+	"18.1(5)": {0, -40}, "18.1(6)": {0, -10}, "18.1(10)": {0, 20}, "18.1(11)": {0, 10},
+	"18.2(3)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0},
+}
+
+// New starts a game of a scenario: setup, Allies first (17.1).
+func New(r *Rules, seed uint64, options []string) (*State, error) {
+	opts := append([]string(nil), options...)
+	sort.Strings(opts)
+	for i, o := range opts {
+		if _, ok := Supported[o]; !ok {
+			var names []string
+			for k := range Supported {
+				names = append(names, k)
+			}
+			sort.Strings(names)
+			return nil, refuse("Option %q is not available: the engine plays %v.", "オプション %q は使えません。使用可能: %v", o, names)
+		}
+		if i > 0 && opts[i-1] == o {
+			return nil, refuse("Option %s is given twice.", "オプション %s が重複しています。", o)
+		}
+	}
+	s := &State{rules: r, Seed: seed, Options: opts, Turn: r.Scenario.First, Step: SetupStep, Player: units.Allied}
+	if s.Option("18.2(3)") {
+		s.Player = units.German
+	}
+	s.VP = r.Scenario.StartVP // 17.6
+	for _, o := range opts {
+		s.VP[0] += optionVP[o][0]
+		s.VP[1] += optionVP[o][1]
+	}
+	s.Units = make([]Unit, r.Counters.Len())
+	for _, c := range r.Counters.All() {
+		if c.Role == units.Setup && !s.neutralUnit(c) {
+			s.Units[c.Index].Box = Unplaced
+		}
+	}
+	return s, nil
+}
+
+// neutralUnit: neutral countries' units do not set up (14.2).
+func (s *State) neutralUnit(c *units.Counter) bool {
+	return c.Nation == units.BE && s.Option("18.1(5)")
+}
+
+// NewRules gathers the rules of a scenario: the map given, the embedded
+// counters and reinforcement table.
+func NewRules(m *board.Map, name string) (*Rules, error) {
+	sc, err := scenario.Get(name)
+	if err != nil {
+		return nil, err
+	}
+	set, err := units.Default()
+	if err != nil {
+		return nil, err
+	}
+	tab, err := scenario.Reinforcements()
+	if err != nil {
+		return nil, err
+	}
+	return &Rules{Map: m, Counters: set, Scenario: sc, Reinforcements: tab}, nil
+}
+
+// Apply is the rules engine: the state after the order, the events it
+// caused, or a refusal (*i18n.Error) saying what is wrong and what would
+// be right. The state given is never changed.
+func Apply(s *State, o Order) (*State, []Event, error) {
+	if s.Step == GameOver {
+		return nil, nil, refuse("The game is over; no more orders.", "ゲームは終了しました。命令はもう出せません。")
+	}
+	if o.Side != s.ToMove() {
+		return nil, nil, refuse("It is the %s player's %s step; the %s player cannot give orders now.", "現在は%sの %s です。%sは今は命令できません。",
+			s.ToMove().Name(), s.Step, o.Side.Name())
+	}
+	var (
+		n   *State
+		evs []Event
+		err error
+	)
+	switch o.Verb {
+	case End:
+		n, evs, err = s.applyEnd()
+	case Place:
+		n, evs, err = s.applyPlace(o)
+	case AutoSetup:
+		n, evs, err = s.applyAutoSetup()
+	case Move:
+		n, evs, err = s.applyMove(o)
+	case Rail:
+		n, evs, err = s.applyRail(o)
+	case Split:
+		n, evs, err = s.applySplit(o)
+	case Merge:
+		n, evs, err = s.applyMerge(o)
+	case Entrench, Unentrench:
+		n, evs, err = s.applyEntrench(o)
+	case Reinforce:
+		n, evs, err = s.applyReinforce(o)
+	case AutoReinforce:
+		n, evs, err = s.applyAutoReinforce()
+	case Remove:
+		n, evs, err = s.applyRemove(o)
+	case Withdraw:
+		n, evs, err = s.applyWithdraw(o)
+	case Attack:
+		err = refuse("Combat is not built yet (it comes with the next part of the engine); end the combat segment with /end.",
+			"戦闘はまだ実装されていません (次の段階で実装)。/end で戦闘セグを終了してください。")
+	default:
+		err = refuse("Unknown order %q.", "不明な命令 %q です。", o.Verb)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	n.Orders++
+	return n, evs, nil
+}
+
+// Replay rebuilds a game from its seed, options and orders. The same
+// inputs always give the same state (Hash).
+func Replay(r *Rules, seed uint64, options []string, orders []Order) (*State, error) {
+	s, err := New(r, seed, options)
+	if err != nil {
+		return nil, err
+	}
+	for i, o := range orders {
+		n, _, err := Apply(s, o)
+		if err != nil {
+			return s, i18n.Errorf("order %d (%s) is refused: %s", "命令 %d (%s) が拒否されました: %s", i+1, o, i18n.Message(err, i18n.EN))
+		}
+		s = n
+	}
+	return s, nil
+}

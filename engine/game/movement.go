@@ -1,0 +1,327 @@
+package game
+
+import (
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+// Allowance is a unit's movement allowance this turn (8.0; bad weather -1, 5.0).
+func (s *State) Allowance(c *units.Counter) int {
+	m := c.Move
+	if s.BadWeather {
+		m--
+	}
+	if m < 0 {
+		m = 0
+	}
+	return m
+}
+
+// EnterCost is the movement points a unit pays to move from a into the
+// adjacent hex b, ignoring units and zones of control: the terrain effects
+// chart (clear, city, fortress 1; rough, forest, marsh 2; mountain 3;
+// river hexside +1), 1 along a railway whatever the terrain and rivers
+// (8.53), light infantry 16.6, armoured cars 16.7, siege artillery
+// (rail-bound in rough and mountain, docs/rulings.md). ok is false with a
+// reason when b may not be entered at all.
+func (s *State) EnterCost(c *units.Counter, a, b hex.Hex) (int, reason) {
+	if closed, why := s.Closed(c.Side(), b); closed {
+		return 0, why
+	}
+	m := s.rules.Map
+	if m.Rail(a, b) {
+		return 1, whyNone // 8.53
+	}
+	x, _ := m.Hex(b)
+	cost := terrainCost(c.Moves, x.Terrain)
+	if cost == 0 {
+		return 0, whyTerrain
+	}
+	if x.City || x.Fortress > 0 {
+		cost = 1 // terrain effects chart: city 1, fortress 1 (docs/rulings.md)
+	}
+	if m.Side(a, b).River != "" {
+		cost++
+	}
+	return cost, whyNone
+}
+
+// terrainCost is the chart's cost by movement class; 0 = not enterable
+// except along a railway.
+func terrainCost(mv units.Moves, t board.Terrain) int {
+	switch mv {
+	case units.LightMoves: // 16.6
+		switch t {
+		case board.Rough, board.Forest, board.Marsh:
+			return 1
+		case board.Mountain:
+			return 2
+		}
+	case units.ArmouredMoves: // 16.7
+		switch t {
+		case board.Rough, board.Forest, board.Marsh:
+			return 3
+		case board.Mountain:
+			return 0
+		}
+	case units.SiegeMoves:
+		switch t {
+		case board.Rough, board.Mountain:
+			return 0
+		}
+	}
+	switch t {
+	case board.Rough, board.Forest, board.Marsh:
+		return 2
+	case board.Mountain:
+		return 3
+	}
+	return 1
+}
+
+// Dest is a hex a unit can reach this segment, at a cost, by a path
+// (excluding the start hex).
+type Dest struct {
+	To   hex.Hex
+	Cost int
+	Path []hex.Hex
+}
+
+// search is a finished movement search from one unit's hex.
+type search struct {
+	start hex.Hex
+	cost  []int16 // by marks index; -1 unreached
+	prev  []hex.Hex
+	order []hex.Hex // reached hexes in the order settled
+}
+
+// movementSearch finds every hex a unit can reach with at most limit MP,
+// obeying 6.0 (entering an EZOC ends movement; no move from EZOC directly
+// to EZOC) and never entering enemy-occupied hexes.
+func (s *State) movementSearch(c *units.Counter, from hex.Hex, limit int, ezoc, enemy marks) *search {
+	n := len(ezoc)
+	sr := &search{start: from, cost: make([]int16, n), prev: make([]hex.Hex, n)}
+	for i := range sr.cost {
+		sr.cost[i] = -1
+	}
+	si := ezoc.idx(from)
+	sr.cost[si] = 0
+	// Bucket queue: costs are small integers.
+	buckets := make([][]hex.Hex, limit+1)
+	buckets[0] = append(buckets[0], from)
+	for d := 0; d <= limit; d++ {
+		for k := 0; k < len(buckets[d]); k++ {
+			h := buckets[d][k]
+			hi := ezoc.idx(h)
+			if int(sr.cost[hi]) != d {
+				continue // settled earlier at a lower cost
+			}
+			if h != from {
+				sr.order = append(sr.order, h)
+				if ezoc[hi] {
+					continue // 6.0: entering an EZOC stops movement
+				}
+			}
+			for _, nb := range h.Neighbors() {
+				ni := ezoc.idx(nb)
+				if ni < 0 || enemy.has(nb) {
+					continue
+				}
+				if ezoc[hi] && ezoc[ni] {
+					continue // 6.0: no move from EZOC directly to EZOC
+				}
+				step, why := s.EnterCost(c, h, nb)
+				if why != whyNone {
+					continue
+				}
+				nc := d + step
+				if nc > limit {
+					continue
+				}
+				if sr.cost[ni] < 0 || int(sr.cost[ni]) > nc {
+					sr.cost[ni] = int16(nc)
+					sr.prev[ni] = h
+					buckets[nc] = append(buckets[nc], nb)
+				}
+			}
+		}
+	}
+	return sr
+}
+
+func (sr *search) reached(h hex.Hex, m marks) (int, bool) {
+	i := m.idx(h)
+	if i < 0 || sr.cost[i] < 0 || h == sr.start {
+		return 0, false
+	}
+	return int(sr.cost[i]), true
+}
+
+func (sr *search) path(h hex.Hex, m marks) []hex.Hex {
+	var rev []hex.Hex
+	for x := h; x != sr.start; x = sr.prev[m.idx(x)] {
+		rev = append(rev, x)
+	}
+	out := make([]hex.Hex, len(rev))
+	for i := range rev {
+		out[i] = rev[len(rev)-1-i]
+	}
+	return out
+}
+
+// canMove says why a unit may not move in this segment, or nil.
+func (s *State) canMove(c *units.Counter) error {
+	u := s.Units[c.Index]
+	if err := s.ownUnitOnMap(c); err != nil {
+		return err
+	}
+	if !s.Step.IsMovement() {
+		return refuse("Units move only in a movement segment (3.0, 8.0); this is the %s step.", "ユニットは移動セグにのみ移動できます (3.0, 8.0)。現在は %s です。", s.Step)
+	}
+	switch {
+	case u.Moved:
+		return refuse("%s has already moved in this movement segment (8.0).", "%s はこの移動セグで既に移動しました (8.0)。", c.ID)
+	case u.Trench:
+		return refuse("%s is on its trench side and cannot move (13.3); flip it to its mobile side in your reorganisation segment first.", "%s は塹壕面のため移動できません (13.3)。先に再編成セグで機動面に戻してください。", c.ID)
+	case u.Edge:
+		return refuse("%s entered at the map edge this turn and may not move until next turn (11.1).", "%s は今ターン盤端から登場したため移動できません (11.1)。", c.ID)
+	case s.Step == Move2 && u.OutOfCommand:
+		return refuse("%s is out of command: in the second impulse only units in command move (4.2, 8.0).", "%s は指揮不通です。第2インパルスには指揮下ユニットのみ移動できます (4.2, 8.0)。", c.ID)
+	case c.Move == 0:
+		return refuse("%s has no movement allowance.", "%s には移動力がありません。", c.ID)
+	}
+	return nil
+}
+
+// ownUnitOnMap checks the unit is the moving player's and on the map.
+func (s *State) ownUnitOnMap(c *units.Counter) error {
+	if c.Side() != s.Player {
+		return refuse("%s is %s: the %s player gives orders now.", "%s は%sです。現在は%sの手番です。",
+			c.ID, c.Side().Name(), s.Player.Name())
+	}
+	if u := s.Units[c.Index]; u.Box != OnMap {
+		return refuse("%s is not on the map (it is in the %s box).", "%s は盤上にいません (%s)。", c.ID, u.Box)
+	}
+	return nil
+}
+
+// Destinations answers the interface's question: every hex the unit may
+// move to now, with its cost and path, in the order of increasing cost.
+// It is empty, with the reason, when the unit may not move.
+func (s *State) Destinations(c *units.Counter) ([]Dest, error) {
+	if err := s.canMove(c); err != nil {
+		return nil, err
+	}
+	side := c.Side()
+	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	return s.destinations(c, ezoc, enemy), nil
+}
+
+func (s *State) destinations(c *units.Counter, ezoc, enemy marks) []Dest {
+	u := s.Units[c.Index]
+	sr := s.movementSearch(c, u.At, s.Allowance(c), ezoc, enemy)
+	out := make([]Dest, 0, len(sr.order))
+	for _, h := range sr.order {
+		cost, _ := sr.reached(h, ezoc)
+		out = append(out, Dest{To: h, Cost: cost, Path: sr.path(h, ezoc)})
+	}
+	return out
+}
+
+// applyMove moves a unit along the cheapest path, or along the path given
+// (every hex after the start, ending at the destination).
+func (s *State) applyMove(o Order) (*State, []Event, error) {
+	c, err := s.oneUnit(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(o.Hexes) == 0 {
+		return nil, nil, refuse("Say where %s moves: /move unit:%s to:XXYY.", "%s の移動先を指定してください: /move unit:%s to:XXYY", c.ID, c.ID)
+	}
+	if err := s.canMove(c); err != nil {
+		return nil, nil, err
+	}
+	side := c.Side()
+	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	from := s.Units[c.Index].At
+	to := o.Hexes[len(o.Hexes)-1]
+	var path []hex.Hex
+	cost := 0
+	if len(o.Hexes) == 1 {
+		sr := s.movementSearch(c, from, s.Allowance(c), ezoc, enemy)
+		k, ok := sr.reached(to, ezoc)
+		if !ok {
+			return nil, nil, s.whyNotReach(c, from, to, ezoc, enemy)
+		}
+		path, cost = sr.path(to, ezoc), k
+	} else {
+		path = o.Hexes
+		if cost, err = s.checkPath(c, from, path, ezoc, enemy); err != nil {
+			return nil, nil, err
+		}
+	}
+	n := s.clone()
+	n.Units[c.Index].At = to
+	n.Units[c.Index].Moved = true
+	e := ev(EvMoved, side, tr("%s moved %s → %s (%d MP: %s).", "%s が %s → %s に移動 (%d MP: %s)。", c.ID, from, to, cost, hexList(path)))
+	e.Units, e.Hexes, e.N = []string{c.ID}, append([]hex.Hex{from}, path...), cost
+	return n, []Event{e}, nil
+}
+
+// checkPath checks an explicit path step by step and returns its cost.
+func (s *State) checkPath(c *units.Counter, from hex.Hex, path []hex.Hex, ezoc, enemy marks) (int, error) {
+	cost, at := 0, from
+	for i, h := range path {
+		if !hex.Adjacent(at, h) {
+			return 0, refuse("The path must go hex by hex: %s is not next to %s.", "経路は隣接ヘクスを順にたどってください: %s は %s に隣接していません。", h, at)
+		}
+		if i > 0 && ezoc.has(at) {
+			return 0, refuse("%s is in an enemy zone of control: movement stops there (6.0), so the path cannot go on to %s.", "%s は EZOC 内のため移動はそこで停止します (6.0)。%s へは進めません。", at, h)
+		}
+		if ezoc.has(at) && ezoc.has(h) {
+			return 0, cannotEnter(c.ID, h, whyEZOCtoEZOC)
+		}
+		if enemy.has(h) {
+			return 0, cannotEnter(c.ID, h, whyEnemy)
+		}
+		step, why := s.EnterCost(c, at, h)
+		if why != whyNone {
+			return 0, cannotEnter(c.ID, h, why)
+		}
+		cost += step
+		at = h
+	}
+	if lim := s.Allowance(c); cost > lim {
+		return 0, refuse("That path costs %d MP but %s has %d (8.0: a unit may not enter a hex without enough MP).", "その経路は %d MP 必要ですが %s の移動力は %d です (8.0)。", cost, c.ID, lim)
+	}
+	return cost, nil
+}
+
+// whyNotReach explains why a destination is not reachable.
+func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy marks) error {
+	if to == from {
+		return refuse("%s is already in %s.", "%s は既に %s にいます。", c.ID, to)
+	}
+	if enemy.has(to) {
+		return cannotEnter(c.ID, to, whyEnemy)
+	}
+	if closed, why := s.Closed(c.Side(), to); closed {
+		return cannotEnter(c.ID, to, why)
+	}
+	x, _ := s.rules.Map.Hex(to)
+	if terrainCost(c.Moves, x.Terrain) == 0 && !s.rules.Map.HasRail(to) {
+		return refuse("%s cannot enter %s terrain except along a railway (16.7).", "%s は %s に鉄道沿い以外では進入できません (16.7)。", c.ID, x.Terrain)
+	}
+	// Reachable with unlimited MP?
+	far := s.movementSearch(c, from, 200, ezoc, enemy)
+	if k, ok := far.reached(to, ezoc); ok {
+		return refuse("%s needs %d MP to reach %s but has %d (8.0); use /moves unit:%s to see where it can go.",
+			"%s が %s に到達するには %d MP 必要ですが移動力は %d です (8.0)。/moves unit:%s で移動可能先を確認できます。", c.ID, k, to, s.Allowance(c), c.ID)
+	}
+	if ezoc.has(from) && ezoc.has(to) && hex.Adjacent(from, to) {
+		return cannotEnter(c.ID, to, whyEZOCtoEZOC)
+	}
+	return refuse("%s cannot reach %s: every route is blocked by enemy units, enemy zones of control (6.0) or closed hexes; use /moves unit:%s to see where it can go.",
+		"%s は %s に到達できません: 全経路が敵ユニット、EZOC (6.0)、または進入禁止ヘクスで塞がれています。/moves unit:%s で移動可能先を確認できます。", c.ID, to, c.ID)
+}

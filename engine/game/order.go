@@ -1,0 +1,130 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// Verb is what an order does.
+type Verb string
+
+const (
+	Place         Verb = "place"         // setup: place unit in hex (17.1-17.5)
+	AutoSetup     Verb = "autosetup"     // setup: place every unit still unplaced by the default placement
+	End           Verb = "end"           // end the current phase or segment (3.0)
+	Move          Verb = "move"          // move unit to hex, or along a path of hexes (8.0)
+	Rail          Verb = "rail"          // rail-move unit to hex (8.5)
+	Split         Verb = "split"         // break a corps into two divisions (10.0)
+	Merge         Verb = "merge"         // combine two divisions into a corps (10.0)
+	Entrench      Verb = "entrench"      // flip to the trench side (13.0)
+	Unentrench    Verb = "unentrench"    // flip back to the mobile side (13.0)
+	Reinforce     Verb = "reinforce"     // bring unit on as a reinforcement in hex (11.1)
+	AutoReinforce Verb = "autoreinforce" // bring on every due reinforcement by the default choice
+	Remove        Verb = "remove"        // remove own unit from an over-stacked hex (7.0)
+	Withdraw      Verb = "withdraw"      // send unit to the Russian Front (11.7)
+	Attack        Verb = "attack"        // combat (9.0; issue 5)
+)
+
+var verbs = []Verb{Place, AutoSetup, End, Move, Rail, Split, Merge, Entrench, Unentrench, Reinforce, AutoReinforce, Remove, Withdraw, Attack}
+
+// Order is one order of one side. Its text form (String, ParseOrder) is
+// stable: it is what a game's log stores and Replay reads.
+//
+//	german move G-III 3024 3023
+//	allied merge F-14 F-41
+//	german end
+type Order struct {
+	Side  units.Side
+	Verb  Verb
+	Units []string
+	Hexes []hex.Hex
+}
+
+func (o Order) String() string {
+	var b strings.Builder
+	b.WriteString(o.Side.String())
+	b.WriteString(" ")
+	b.WriteString(string(o.Verb))
+	for _, u := range o.Units {
+		b.WriteString(" " + u)
+	}
+	for _, h := range o.Hexes {
+		b.WriteString(" " + h.String())
+	}
+	return b.String()
+}
+
+// MarshalText and UnmarshalText make orders serialisable as their text.
+func (o Order) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+func (o *Order) UnmarshalText(b []byte) error {
+	x, err := ParseOrder(string(b))
+	if err != nil {
+		return err
+	}
+	*o = x
+	return nil
+}
+
+// ParseOrder reads the text form: side, verb, then unit ids and hexes.
+func ParseOrder(s string) (Order, error) {
+	f := strings.Fields(s)
+	if len(f) < 2 {
+		return Order{}, i18n.Errorf("%q is not an order: write the side, the verb and its arguments, e.g. \"german move G-III 3024\".",
+			"%q は命令ではありません。陣営、動詞、引数の順に書いてください (例: \"german move G-III 3024\")。", s)
+	}
+	side, err := units.ParseSide(f[0])
+	if err != nil {
+		return Order{}, i18n.Errorf("%q: the order must start with german or allied.", "%q: 命令は german か allied で始めてください。", s)
+	}
+	o := Order{Side: side, Verb: Verb(strings.ToLower(f[1]))}
+	known := false
+	for _, v := range verbs {
+		known = known || v == o.Verb
+	}
+	if !known {
+		names := make([]string, len(verbs))
+		for i, v := range verbs {
+			names[i] = string(v)
+		}
+		return Order{}, i18n.Errorf("%q is not an order verb: one of %s.", "%q は命令の動詞ではありません。次のいずれかです: %s", f[1], strings.Join(names, ", "))
+	}
+	for _, a := range f[2:] {
+		if len(a) == 4 && strings.Trim(a, "0123456789") == "" {
+			h, err := hex.Parse(a)
+			if err != nil {
+				return Order{}, i18n.Errorf("%s", "%s", err.Error())
+			}
+			o.Hexes = append(o.Hexes, h)
+			continue
+		}
+		if len(o.Hexes) > 0 {
+			return Order{}, i18n.Errorf("In %q the units must come before the hexes.", "%q: ユニットはヘクスより前に書いてください。", s)
+		}
+		o.Units = append(o.Units, strings.ToUpper(a))
+	}
+	return o, nil
+}
+
+// oneUnit resolves the single unit an order names.
+func (s *State) oneUnit(o Order) (*units.Counter, error) {
+	if len(o.Units) != 1 {
+		return nil, refuse("/%s takes exactly one unit, e.g. G-III.", "/%s にはユニットを1個だけ指定してください (例: G-III)。", o.Verb)
+	}
+	return s.counter(o.Units[0])
+}
+
+func (s *State) counter(id string) (*units.Counter, error) {
+	c, ok := s.Lookup(id)
+	if !ok {
+		return nil, refuse("There is no unit %q. Unit names look like G-III (German III corps), F-XX, GB-I, BE-3; /units lists them.",
+			"ユニット %q はありません。ユニット名は G-III (独第III軍団)、F-XX、GB-I、BE-3 のような形です。/units で一覧できます。", id)
+	}
+	return c, nil
+}
+
+func (o Order) describe() string { return fmt.Sprintf("%q", o.String()) }

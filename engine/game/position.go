@@ -1,0 +1,298 @@
+package game
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"rtrbot/engine/board"
+	hexes "rtrbot/engine/hex"
+	"rtrbot/engine/turn"
+	"rtrbot/engine/units"
+)
+
+// Position writes the state in the position format of docs/positions.md:
+// readable, complete (ParsePosition gives the same state back) and
+// canonical, so that equal states give equal text and Hash.
+func (s *State) Position() string {
+	var b strings.Builder
+	b.WriteString("# rtrbot position (docs/positions.md)\n")
+	fmt.Fprintf(&b, "scenario %s\n", s.rules.Scenario.Name)
+	fmt.Fprintf(&b, "seed %d\n", s.Seed)
+	if len(s.Options) > 0 {
+		fmt.Fprintf(&b, "options %s\n", strings.Join(s.Options, " "))
+	}
+	fmt.Fprintf(&b, "turn %s\n", s.Turn)
+	fmt.Fprintf(&b, "step %s\n", s.Step)
+	fmt.Fprintf(&b, "player %s\n", s.Player)
+	fmt.Fprintf(&b, "vp %d %d\n", s.VP[0], s.VP[1])
+	if s.RailUsed != [2]int{} {
+		fmt.Fprintf(&b, "rail %d %d\n", s.RailUsed[0], s.RailUsed[1])
+	}
+	if s.Entrenching {
+		b.WriteString("entrenching yes\n")
+	}
+	if s.BadWeather {
+		b.WriteString("weather bad\n")
+	}
+	if len(s.Destroyed) > 0 {
+		b.WriteString("destroyed " + hexList(s.Destroyed) + "\n")
+	}
+	for _, d := range s.Dues {
+		fmt.Fprintf(&b, "due %s %s %d\n", d.Nation, d.Type, d.DE)
+	}
+	if s.WithdrawAttack > 0 || s.WithdrawHQ > 0 {
+		fmt.Fprintf(&b, "withdraw %d %d\n", s.WithdrawAttack, s.WithdrawHQ)
+	}
+	if s.NavalGunfire > 0 {
+		fmt.Fprintf(&b, "naval %d\n", s.NavalGunfire)
+	}
+	fmt.Fprintf(&b, "orders %d\n", s.Orders)
+	boxes := map[Box][]string{}
+	byHex := map[hexes.Hex][]string{}
+	for i, u := range s.Units {
+		id := s.Counter(i).ID
+		switch u.Box {
+		case OnMap:
+			if u.Trench {
+				id += ":trench"
+			}
+			if u.OutOfCommand {
+				id += ":ooc"
+			}
+			if u.Moved {
+				id += ":moved"
+			}
+			if u.Edge {
+				id += ":edge"
+			}
+			byHex[u.At] = append(byHex[u.At], id)
+		case Pool:
+		default:
+			boxes[u.Box] = append(boxes[u.Box], id)
+		}
+	}
+	for _, box := range []Box{Unplaced, Eliminated, Russia} {
+		if len(boxes[box]) > 0 {
+			fmt.Fprintf(&b, "%s %s\n", box, strings.Join(boxes[box], " "))
+		}
+	}
+	hs := make([]hexes.Hex, 0, len(byHex))
+	for h := range byHex {
+		hs = append(hs, h)
+	}
+	sort.Slice(hs, func(i, j int) bool { return hexes.Less(hs[i], hs[j]) })
+	for _, h := range hs {
+		fmt.Fprintf(&b, "%s: %s\n", h, strings.Join(byHex[h], " "))
+	}
+	return b.String()
+}
+
+// Hash is the SHA-256 of the canonical position: equal hashes, equal states.
+func (s *State) Hash() string {
+	sum := sha256.Sum256([]byte(s.Position()))
+	return hex.EncodeToString(sum[:])
+}
+
+// ParsePosition reads a position (docs/positions.md) over a map. Unknown
+// keys, units, hexes off the map, a unit listed twice, all get an error
+// naming the line.
+func ParsePosition(m *board.Map, text string) (*State, error) {
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	var s *State
+	line := 0
+	bad := func(format string, args ...any) error {
+		return refuse("position line %d: "+format, "局面 %d 行目: "+format, append([]any{line}, args...)...)
+	}
+	seen := map[string]bool{}
+	placeUnit := func(tok string, box Box, at hexes.Hex) error {
+		parts := strings.Split(tok, ":")
+		c, ok := s.Lookup(parts[0])
+		if !ok {
+			return bad("there is no unit %q", parts[0])
+		}
+		if seen[c.ID] {
+			return bad("%s is listed twice", c.ID)
+		}
+		seen[c.ID] = true
+		u := Unit{Box: box, At: at}
+		for _, f := range parts[1:] {
+			switch {
+			case box != OnMap:
+				return bad("%s: flags are only for units on the map", c.ID)
+			case f == "trench":
+				u.Trench = true
+			case f == "ooc":
+				u.OutOfCommand = true
+			case f == "moved":
+				u.Moved = true
+			case f == "edge":
+				u.Edge = true
+			default:
+				return bad("%s: unknown flag %q (trench, ooc, moved, edge)", c.ID, f)
+			}
+		}
+		s.Units[c.Index] = u
+		return nil
+	}
+	for sc.Scan() {
+		line++
+		t := strings.TrimSpace(sc.Text())
+		if i := strings.Index(t, "#"); i >= 0 {
+			t = strings.TrimSpace(t[:i])
+		}
+		if t == "" {
+			continue
+		}
+		f := strings.Fields(t)
+		key, args := f[0], f[1:]
+		if s == nil {
+			if key != "scenario" || len(args) != 1 {
+				return nil, bad("a position starts with \"scenario standard\" or \"scenario extended\"")
+			}
+			r, err := NewRules(m, args[0])
+			if err != nil {
+				return nil, err
+			}
+			s = &State{rules: r, Turn: r.Scenario.First, Step: Move1, Player: units.German, VP: r.Scenario.StartVP}
+			s.Units = make([]Unit, r.Counters.Len())
+			continue
+		}
+		nums := func(n int) ([]int, error) {
+			if len(args) != n {
+				return nil, bad("%s takes %d numbers", key, n)
+			}
+			out := make([]int, n)
+			for i, a := range args {
+				x, err := strconv.Atoi(a)
+				if err != nil || x < 0 {
+					return nil, bad("%s: %q is not a number", key, a)
+				}
+				out[i] = x
+			}
+			return out, nil
+		}
+		if strings.HasSuffix(key, ":") {
+			h, err := hexes.Parse(strings.TrimSuffix(key, ":"))
+			if err != nil {
+				return nil, bad("%s", err.Error())
+			}
+			if !m.OnMap(h) {
+				return nil, bad("hex %s is not on the map", h)
+			}
+			for _, a := range args {
+				if err := placeUnit(a, OnMap, h); err != nil {
+					return nil, err
+				}
+			}
+			continue
+		}
+		switch key {
+		case "seed":
+			if len(args) != 1 {
+				return nil, bad("seed takes one number")
+			}
+			x, err := strconv.ParseUint(args[0], 10, 64)
+			if err != nil {
+				return nil, bad("seed %q is not a number", args[0])
+			}
+			s.Seed = x
+		case "options":
+			for _, o := range args {
+				if _, ok := Supported[o]; !ok {
+					return nil, bad("unknown option %q", o)
+				}
+			}
+			s.Options = append([]string(nil), args...)
+			sort.Strings(s.Options)
+		case "turn":
+			gt, err := turn.Parse(strings.Join(args, " "))
+			if err != nil {
+				return nil, bad("%s", err.Error())
+			}
+			s.Turn = gt
+		case "step":
+			st, ok := ParseStep(strings.Join(args, " "))
+			if !ok {
+				return nil, bad("unknown step %q (one of %s)", strings.Join(args, " "), strings.Join(stepNames[:], ", "))
+			}
+			s.Step = st
+		case "player":
+			if len(args) != 1 {
+				return nil, bad("player takes german or allied")
+			}
+			p, err := units.ParseSide(args[0])
+			if err != nil {
+				return nil, bad("%s", err.Error())
+			}
+			s.Player = p
+		case "vp", "rail", "withdraw":
+			x, err := nums(2)
+			if err != nil {
+				return nil, err
+			}
+			switch key {
+			case "vp":
+				s.VP = [2]int{x[0], x[1]}
+			case "rail":
+				s.RailUsed = [2]int{x[0], x[1]}
+			default:
+				s.WithdrawAttack, s.WithdrawHQ = x[0], x[1]
+			}
+		case "naval", "orders":
+			x, err := nums(1)
+			if err != nil {
+				return nil, err
+			}
+			if key == "naval" {
+				s.NavalGunfire = x[0]
+			} else {
+				s.Orders = x[0]
+			}
+		case "entrenching":
+			s.Entrenching = len(args) == 1 && args[0] == "yes"
+		case "weather":
+			s.BadWeather = len(args) == 1 && args[0] == "bad"
+		case "destroyed":
+			for _, a := range args {
+				h, err := hexes.Parse(a)
+				if err != nil {
+					return nil, bad("%s", err.Error())
+				}
+				s.Destroyed = append(s.Destroyed, h)
+			}
+			sort.Slice(s.Destroyed, func(i, j int) bool { return hexes.Less(s.Destroyed[i], s.Destroyed[j]) })
+		case "due":
+			if len(args) != 3 {
+				return nil, bad("due takes nation, type and division-equivalents, e.g. \"due DE reserve 7\"")
+			}
+			n, typ := units.Nation(args[0]), units.Type(args[1])
+			x, err := strconv.Atoi(args[2])
+			if !n.Valid() || !typ.Valid() || err != nil || x < 1 {
+				return nil, bad("due %s: write nation, type and a count, e.g. \"due DE reserve 7\"", strings.Join(args, " "))
+			}
+			s.Dues = append(s.Dues, Due{Nation: n, Type: typ, DE: x})
+		case "unplaced", "eliminated", "russia":
+			box := map[string]Box{"unplaced": Unplaced, "eliminated": Eliminated, "russia": Russia}[key]
+			for _, a := range args {
+				if err := placeUnit(a, box, hexes.None); err != nil {
+					return nil, err
+				}
+			}
+		default:
+			return nil, bad("unknown line %q: lines are a key (scenario, seed, options, turn, step, player, vp, rail, entrenching, weather, destroyed, due, withdraw, naval, orders, unplaced, eliminated, russia) or a hex \"XXYY: units\"", t)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if s == nil {
+		return nil, refuse("The position is empty: it starts with \"scenario standard\" (docs/positions.md).", "局面が空です。\"scenario standard\" で始めてください (docs/positions.md)。")
+	}
+	return s, nil
+}

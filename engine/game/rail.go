@@ -1,0 +1,193 @@
+package game
+
+import (
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// RailLimit is the division-equivalents a side may move by rail each turn
+// (8.5: Germans 5, Allies 4).
+func RailLimit(side units.Side) int {
+	if side == units.German {
+		return 5
+	}
+	return 4
+}
+
+// railNet finds every hex reachable by rail movement from h for side (8.5):
+// along railways only, in the side's own territory, never entering an
+// enemy zone of control or an enemy-occupied hex.
+func (s *State) railNet(side units.Side, from hex.Hex, ezoc, enemy marks) marks {
+	seen := newMarks()
+	seen.set(from)
+	queue := []hex.Hex{from}
+	for len(queue) > 0 {
+		h := queue[0]
+		queue = queue[1:]
+		for _, nb := range h.Neighbors() {
+			if seen.has(nb) || !s.rules.Map.Rail(h, nb) || !s.Own(side, nb) || ezoc.has(nb) || enemy.has(nb) {
+				continue
+			}
+			seen.set(nb)
+			queue = append(queue, nb)
+		}
+	}
+	return seen
+}
+
+// canRail says why a unit may not move by rail now, or nil.
+func (s *State) canRail(c *units.Counter, ezoc marks) error {
+	if err := s.canMove(c); err != nil {
+		return err
+	}
+	u := s.Units[c.Index]
+	side := c.Side()
+	switch {
+	case s.Step != Move1:
+		return refuse("Rail movement is allowed only in the first impulse's movement segment (8.5).", "鉄道移動は第1インパルスの移動セグのみです (8.5)。")
+	case !s.rules.Map.HasRail(u.At):
+		return refuse("%s is not on a railway (8.5).", "%s は鉄道上にいません (8.5)。", c.ID)
+	case !s.Own(side, u.At):
+		return refuse("%s is not in its own territory: %s rail movement runs only in %s (8.5).", "%s は自国領内にいません。%sの鉄道移動は%s内のみです (8.5)。", c.ID, side.Name(), ownLands(side))
+	case ezoc.has(u.At):
+		return refuse("%s is in an enemy zone of control: rail movement may not leave one (8.5).", "%s は EZOC 内です。鉄道移動で EZOC から出ることはできません (8.5)。", c.ID)
+	case s.RailUsed[side]+c.DE > RailLimit(side):
+		return refuse("The %s rail capacity is %d division-equivalents a turn and %d are used; %s needs %d (8.5).", "%sの鉄道輸送力は毎ターン師団相当 %d 個で、既に %d 使用しています。%s には %d 必要です (8.5)。",
+			side.Name(), RailLimit(side), s.RailUsed[side], c.ID, c.DE)
+	}
+	return nil
+}
+
+func ownLands(side units.Side) i18n.Text {
+	if side == units.German {
+		return i18n.T("Germany and Luxembourg", "独とルクセンブルク領")
+	}
+	return i18n.T("France and Belgium", "仏とベルギー領")
+}
+
+// RailDestinations answers where a unit can go by rail now.
+func (s *State) RailDestinations(c *units.Counter) ([]hex.Hex, error) {
+	side := c.Side()
+	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	if err := s.canRail(c, ezoc); err != nil {
+		return nil, err
+	}
+	at := s.Units[c.Index].At
+	net := s.railNet(side, at, ezoc, enemy)
+	var out []hex.Hex
+	for _, x := range s.rules.Map.Hexes() {
+		if x.At != at && net.has(x.At) {
+			out = append(out, x.At)
+		}
+	}
+	return out, nil
+}
+
+func (s *State) applyRail(o Order) (*State, []Event, error) {
+	c, err := s.oneUnit(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(o.Hexes) != 1 {
+		return nil, nil, refuse("Say where: /rail unit:%s to:XXYY.", "移動先を指定してください: /rail unit:%s to:XXYY", c.ID)
+	}
+	side := c.Side()
+	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	if err := s.canRail(c, ezoc); err != nil {
+		return nil, nil, err
+	}
+	from, to := s.Units[c.Index].At, o.Hexes[0]
+	if to == from {
+		return nil, nil, refuse("%s is already in %s.", "%s は既に %s にいます。", c.ID, to)
+	}
+	if !s.railNet(side, from, ezoc, enemy).has(to) {
+		switch {
+		case !s.rules.Map.HasRail(to):
+			return nil, nil, refuse("%s has no railway (8.5).", "%s に鉄道はありません (8.5)。", to)
+		case !s.Own(side, to):
+			return nil, nil, refuse("%s is not in %s: rail movement stays in own territory (8.5).", "%s は%sではありません。鉄道移動は自国領内のみです (8.5)。", to, ownLands(side))
+		case ezoc.has(to):
+			return nil, nil, refuse("%s is in an enemy zone of control: rail movement may not enter one (8.5).", "%s は EZOC 内です。鉄道移動で EZOC に入ることはできません (8.5)。", to)
+		}
+		return nil, nil, refuse("No railway connects %s to %s inside %s without passing enemy units or their zones of control (8.5).",
+			"%s から %s へ、%s内で敵ユニットや EZOC を通らずにつながる鉄道はありません (8.5)。", from, to, ownLands(side))
+	}
+	n := s.clone()
+	n.Units[c.Index].At = to
+	n.Units[c.Index].Moved = true // 8.5: not combined with other movement
+	n.RailUsed[side] += c.DE
+	e := ev(EvRailMoved, side, tr("%s moved by rail %s → %s (%d of %d rail capacity used this turn).", "%s が鉄道で %s → %s に移動 (今ターン輸送力 %d/%d 使用)。", c.ID, from, to, n.RailUsed[side], RailLimit(side)))
+	e.Units, e.Hexes, e.N = []string{c.ID}, []hex.Hex{from, to}, c.DE
+	return n, []Event{e}, nil
+}
+
+// EastEdge reports whether h is on the eastern edge of the map (rows grow
+// eastwards, map-grid.md): its eastern neighbour along the column is off
+// the map.
+func (s *State) EastEdge(h hex.Hex) bool {
+	return !s.rules.Map.OnMap(hex.Hex{Col: h.Col, Row: h.Row + 1})
+}
+
+// WestEdge and SouthEdge are the French map edges of 11.1.
+func (s *State) WestEdge(h hex.Hex) bool {
+	return !s.rules.Map.OnMap(hex.Hex{Col: h.Col, Row: h.Row - 1})
+}
+
+func (s *State) SouthEdge(h hex.Hex) bool {
+	return !s.rules.Map.OnMap(hex.Hex{Col: h.Col - 1, Row: h.Row}) && !s.rules.Map.OnMap(h.Neighbor(2))
+}
+
+// applyWithdraw sends a unit to the Russian Front (11.7): by rail movement
+// within its limits, off the eastern edge, while the Russian Front demands
+// attack strength or an HQ this turn. Bavarians and Italians never go.
+func (s *State) applyWithdraw(o Order) (*State, []Event, error) {
+	c, err := s.oneUnit(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if s.WithdrawAttack <= 0 && s.WithdrawHQ <= 0 {
+		return nil, nil, refuse("Nothing is owed to the Russian Front this turn: units withdraw only when the Russian Front table demands it (11.7).",
+			"今ターンはロシア戦線への転進要求がありません。転進はロシア戦線表の結果でのみ行います (11.7)。")
+	}
+	if c.Nation == units.BY || c.Nation == units.IT {
+		return nil, nil, refuse("%s is %s: Bavarians and Italians are never withdrawn (11.7).", "%s は%sです。ババリア軍と伊軍は転進できません (11.7)。", c.ID, c.Nation.Name())
+	}
+	side := c.Side()
+	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	if err := s.canRail(c, ezoc); err != nil {
+		return nil, nil, err
+	}
+	if c.Type == units.HQ && s.WithdrawHQ <= 0 {
+		return nil, nil, refuse("No HQ is owed to the Russian Front this turn.", "今ターンは司令部の転進要求はありません。")
+	}
+	if c.Type != units.HQ && s.WithdrawAttack <= 0 {
+		return nil, nil, refuse("The attack strength owed to the Russian Front is already sent; only an HQ is still owed.", "攻撃力分の転進は完了しています。司令部のみ要求が残っています。")
+	}
+	net := s.railNet(side, s.Units[c.Index].At, ezoc, enemy)
+	exit := hex.None
+	for _, x := range s.rules.Map.Hexes() {
+		if net.has(x.At) && s.EastEdge(x.At) {
+			exit = x.At
+			break
+		}
+	}
+	if exit == hex.None {
+		return nil, nil, refuse("%s cannot reach the eastern map edge by rail inside Germany and Luxembourg (11.7, 8.5).", "%s は独・ルクセンブルク領内の鉄道で東端に到達できません (11.7, 8.5)。", c.ID)
+	}
+	n := s.clone()
+	from := n.Units[c.Index].At
+	n.Units[c.Index] = Unit{Box: Russia}
+	n.RailUsed[side] += c.DE
+	if c.Type == units.HQ {
+		n.WithdrawHQ--
+	} else {
+		n.WithdrawAttack -= c.Attack
+		if n.WithdrawAttack < 0 {
+			n.WithdrawAttack = 0
+		}
+	}
+	e := ev(EvWithdrawn, side, tr("%s withdrawn to the Russian Front by rail from %s via %s (11.7); still owed: %d attack, %d HQ.", "%s を %s から %s 経由でロシア戦線へ転進 (11.7)。残り要求: 攻撃力 %d、司令部 %d。", c.ID, from, exit, n.WithdrawAttack, n.WithdrawHQ))
+	e.Units, e.Hexes, e.N = []string{c.ID}, []hex.Hex{from, exit}, c.Attack
+	return n, []Event{e}, nil
+}

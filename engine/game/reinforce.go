@@ -1,0 +1,293 @@
+package game
+
+import (
+	"sort"
+	"strings"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/scenario"
+	"rtrbot/engine/units"
+)
+
+// group is the reinforcement nationality of a counter (11.1: Bavarians
+// arrive as German reinforcements).
+func group(n units.Nation) units.Nation {
+	if n == units.BY {
+		return units.DE
+	}
+	return n
+}
+
+// startReinforcements computes this phase's reinforcements (11.1, the
+// reinforcement table).
+func (s *State) startReinforcements(evs *[]Event) {
+	s.Dues = nil
+	for _, e := range scenario.Due(s.rules.Reinforcements, s.Turn, s.Player) {
+		if e.Type == "naval" {
+			s.NavalGunfire += e.DE
+			*evs = append(*evs, ev(EvNaval, s.Player, tr("The British naval gunfire marker is available (16.4).", "英軍艦砲射撃マーカーを得ました (16.4)。")))
+			continue
+		}
+		s.Dues = append(s.Dues, Due{Nation: e.Nation, Type: e.Type, DE: e.DE})
+	}
+	if len(s.Dues) > 0 {
+		*evs = append(*evs, ev(EvDue, s.Player, tr("Reinforcements due (11.1): %s.", "増援 (11.1): %s。", s.duesText())))
+	}
+}
+
+func (s *State) duesText() string {
+	var parts []string
+	for _, d := range s.Dues {
+		parts = append(parts, string(d.Nation)+" "+string(d.Type)+" x"+itoa(d.DE))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// eligible reports whether a counter may enter as this due (11.1): a
+// counter not in play, of the due's nationality group and type, no bigger
+// than what is left (a corps for two divisions); eliminated units return,
+// except Austro-Hungarians and Italians.
+func (s *State) eligible(c *units.Counter, d Due) bool {
+	if group(c.Nation) != d.Nation || c.Type != d.Type || c.DE > d.DE {
+		return false
+	}
+	switch s.Units[c.Index].Box {
+	case Pool:
+		return s.available(c)
+	case Eliminated:
+		return c.Nation != units.AH && c.Nation != units.IT
+	}
+	return false
+}
+
+// logisticsNation is whose logistics hexes a nation's reinforcements use.
+func logisticsNation(n units.Nation) board.Nation {
+	switch n {
+	case units.FR:
+		return board.French
+	case units.GB:
+		return board.British
+	case units.BE:
+		return board.Belgian
+	}
+	return board.German
+}
+
+// EntryHexes are where a nation's reinforcements may enter now (11.1): its
+// logistics hexes not enemy-occupied, not in an EZOC and not in a destroyed
+// fortress; if there is none, the map edge: the Germans' eastern edge of
+// Germany, the French and British western or southern edge of France
+// (edge is then true: such units may not reorganise, move or attack this
+// turn).
+func (s *State) EntryHexes(n units.Nation) (hexes []hex.Hex, edge bool) {
+	side := n.Side()
+	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	ln := logisticsNation(n)
+	for _, x := range s.rules.Map.Hexes() {
+		if ezoc.has(x.At) || enemy.has(x.At) || s.Neutral(x.Country) || x.Terrain == board.Sea {
+			continue
+		}
+		if x.Fortress > 0 && s.IsDestroyed(x.At) {
+			continue
+		}
+		for _, l := range x.Logistic {
+			if l == ln {
+				hexes = append(hexes, x.At)
+				break
+			}
+		}
+	}
+	if len(hexes) > 0 {
+		return hexes, false
+	}
+	for _, x := range s.rules.Map.Hexes() {
+		if ezoc.has(x.At) || enemy.has(x.At) || x.Terrain == board.Sea {
+			continue
+		}
+		switch {
+		case group(n) == units.DE && s.Own(units.German, x.At) && s.EastEdge(x.At):
+		case (n == units.FR || n == units.GB) && x.Country == board.France && (s.WestEdge(x.At) || s.SouthEdge(x.At)):
+		default:
+			continue
+		}
+		hexes = append(hexes, x.At)
+	}
+	return hexes, len(hexes) > 0
+}
+
+func (s *State) dueFor(c *units.Counter) int {
+	for i, d := range s.Dues {
+		if s.eligible(c, d) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *State) applyReinforce(o Order) (*State, []Event, error) {
+	if s.Step != Reinforcement {
+		return nil, nil, refuse("Reinforcements enter in your reinforcement phase (11.1); now it is the %s.", "増援は自軍増援Phに登場します (11.1)。現在は %s です。", s.Step)
+	}
+	c, err := s.oneUnit(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(o.Hexes) != 1 {
+		return nil, nil, refuse("Say where: /reinforce unit:%s hex:XXYY.", "登場ヘクスを指定してください: /reinforce unit:%s hex:XXYY", c.ID)
+	}
+	if c.Side() != s.Player {
+		return nil, nil, refuse("%s is %s: the %s player's reinforcements enter now.", "%s は%sです。現在は%sの増援です。", c.ID, c.Side().Name(), s.Player.Name())
+	}
+	i := s.dueFor(c)
+	if i < 0 {
+		if len(s.Dues) == 0 {
+			return nil, nil, refuse("No reinforcements are due this phase (11.1).", "この増援Phに登場する増援はありません (11.1)。")
+		}
+		switch box := s.Units[c.Index].Box; {
+		case box == OnMap:
+			return nil, nil, refuse("%s is already on the map.", "%s は既に盤上にいます。", c.ID)
+		case box == Eliminated && (c.Nation == units.AH || c.Nation == units.IT):
+			return nil, nil, refuse("%s was eliminated: Austro-Hungarian and Italian units never return (11.1).", "%s は除去済です。AH軍と伊軍は復帰できません (11.1)。", c.ID)
+		case c.Role == units.Reinf && c.Arrives() > s.Turn:
+			return nil, nil, refuse("%s arrives no earlier than %s.", "%s の登場は %s 以降です。", c.ID, turnName(c.Arrives()))
+		}
+		return nil, nil, refuse("%s (%s %s, %d DE) is not among this phase's reinforcements: %s (11.1).", "%s (%s %s、師団相当 %d) はこのPhの増援に該当しません: %s (11.1)。",
+			c.ID, c.Nation.Name(), c.Type.Name(), c.DE, s.duesText())
+	}
+	h := o.Hexes[0]
+	hexes, edge := s.EntryHexes(c.Nation)
+	ok := false
+	for _, x := range hexes {
+		ok = ok || x == h
+	}
+	if !ok {
+		if len(hexes) == 0 {
+			return nil, nil, refuse("%s has no hex to enter: every logistics hex is enemy-held or in an enemy zone of control, and no map-edge hex is free (11.1).", "%s の登場可能ヘクスがありません (11.1)。", c.ID)
+		}
+		where := "a logistics hex of its nation not enemy-occupied nor in an enemy zone of control"
+		if edge {
+			where = "a map-edge hex (no logistics hex is usable)"
+		}
+		return nil, nil, refuse("%s may not enter in %s: it must enter in %s (11.1), e.g. %s.", "%s は %s に登場できません。登場できるのは自国兵站Hx (敵占拠・EZOC以外; 無ければ盤端) です (11.1)。例: %[4]s", c.ID, h, where, hexes[0])
+	}
+	return s.reinforceAt(c, i, h, edge), []Event{reinforcedEvent(c, h, edge)}, nil
+}
+
+func reinforcedEvent(c *units.Counter, h hex.Hex, edge bool) Event {
+	e := ev(EvReinforced, c.Side(), tr("%s entered as a reinforcement in %s (11.1).", "%s が増援として %s に登場 (11.1)。", c.ID, h))
+	if edge {
+		e.Text = tr("%s entered at the map edge in %s and may not reorganise, move or attack this turn (11.1).", "%s が盤端 %s に登場。今ターンは再編成・移動・攻撃不可 (11.1)。", c.ID, h)
+	}
+	e.Units, e.Hexes = []string{c.ID}, []hex.Hex{h}
+	return e
+}
+
+func (s *State) reinforceAt(c *units.Counter, due int, h hex.Hex, edge bool) *State {
+	n := s.clone()
+	n.Units[c.Index] = Unit{Box: OnMap, At: h, Edge: edge}
+	n.Dues[due].DE -= c.DE
+	if n.Dues[due].DE <= 0 {
+		n.Dues = append(n.Dues[:due], n.Dues[due+1:]...)
+	}
+	return n
+}
+
+// candidates lists the counters that may fill a due, best first: named
+// reinforcements of this turn, then earlier ones, spares, broken-down and
+// other free counters, and last the eliminated; bigger first.
+func (s *State) candidates(d Due) []*units.Counter {
+	var out []*units.Counter
+	for _, c := range s.rules.Counters.All() {
+		if s.eligible(c, d) {
+			out = append(out, c)
+		}
+	}
+	rank := func(c *units.Counter) int {
+		switch {
+		case s.Units[c.Index].Box == Eliminated:
+			return 5
+		case c.Role == units.Reinf && c.Arrives() == s.Turn:
+			return 0
+		case c.Role == units.Reinf:
+			return 1
+		case c.Role == units.Spare:
+			return 2
+		}
+		return 3
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if rank(out[i]) != rank(out[j]) {
+			return rank(out[i]) < rank(out[j])
+		}
+		return out[i].DE > out[j].DE
+	})
+	return out
+}
+
+// applyAutoReinforce brings on every due reinforcement: the best candidate
+// counters, each in the entry hex holding the fewest own units.
+func (s *State) applyAutoReinforce() (*State, []Event, error) {
+	if s.Step != Reinforcement {
+		return nil, nil, refuse("Reinforcements enter in your reinforcement phase (11.1); now it is the %s.", "増援は自軍増援Phに登場します (11.1)。現在は %s です。", s.Step)
+	}
+	n := s
+	var evs []Event
+	for guard := 0; guard < 200 && len(n.Dues) > 0; guard++ {
+		placed := false
+		for i, d := range n.Dues {
+			cands := n.candidates(d)
+			if len(cands) == 0 {
+				continue
+			}
+			c := cands[0]
+			hexes, edge := n.EntryHexes(c.Nation)
+			if len(hexes) == 0 {
+				continue
+			}
+			best, bestDE := hexes[0], n.stackDE(hexes[0], c.Side())
+			for _, h := range hexes[1:] {
+				if de := n.stackDE(h, c.Side()); de < bestDE {
+					best, bestDE = h, de
+				}
+			}
+			n = n.reinforceAt(c, i, best, edge)
+			evs = append(evs, reinforcedEvent(c, best, edge))
+			placed = true
+			break
+		}
+		if !placed {
+			break
+		}
+	}
+	if n == s {
+		n = s.clone()
+	}
+	return n, evs, nil
+}
+
+// duesLeft refuses to end the reinforcement phase while a due could still
+// enter (11.1: no delaying reinforcements).
+func (s *State) duesLeft() error {
+	for _, d := range s.Dues {
+		cands := s.candidates(d)
+		if len(cands) == 0 {
+			continue
+		}
+		if hexes, _ := s.EntryHexes(cands[0].Nation); len(hexes) > 0 {
+			return refuse("Reinforcements may not be delayed (11.1): still to enter %s, e.g. %s; use /reinforce, or /reinforce with no unit to place them all.",
+				"増援の登場遅延は不可です (11.1)。未登場: %s (例: %s)。/reinforce で配置するか、unit を省略して全て自動配置してください。", s.duesText(), cands[0].ID)
+		}
+	}
+	return nil
+}

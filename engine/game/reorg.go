@@ -1,0 +1,196 @@
+package game
+
+import (
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+// available reports whether a counter in the pool may come into play now:
+// named reinforcements from their turn on, option counters with their
+// option, spares and broken-down corps and divisions always; counters of
+// events only when their event brings them (issue 5).
+func (s *State) available(c *units.Counter) bool {
+	if s.Units[c.Index].Box != Pool {
+		return false
+	}
+	switch c.Role {
+	case units.Reinf:
+		return c.Arrives() <= s.Turn
+	case units.Option:
+		return s.Option(c.Where)
+	case units.Event:
+		return false
+	case units.Setup:
+		return !s.neutralUnit(c)
+	}
+	return true
+}
+
+// canReorganise says why a unit may not reorganise now (10.0, 13.0), or nil.
+func (s *State) canReorganise(c *units.Counter) error {
+	if err := s.ownUnitOnMap(c); err != nil {
+		return err
+	}
+	u := s.Units[c.Index]
+	switch {
+	case !s.Step.IsReorg():
+		return refuse("Reorganisation and entrenchment happen in your reorganisation segment (10.0, 13.0); now it is the %s.", "再編成と塹壕構築は自軍再編成セグに行います (10.0, 13.0)。現在は %s です。", s.Step)
+	case u.Edge:
+		return refuse("%s entered at the map edge this turn and may not reorganise (11.1).", "%s は今ターン盤端から登場したため再編成できません (11.1)。", c.ID)
+	case s.Step == Reorg2 && u.OutOfCommand:
+		return refuse("%s is out of command: in the second impulse only units in command reorganise (4.2, 10.0, 13.0).", "%s は指揮不通です。第2インパルスの再編成は指揮下ユニットのみです (4.2, 10.0, 13.0)。", c.ID)
+	}
+	return nil
+}
+
+// freeCounter finds a counter in the pool for a reorganisation: the
+// preferred ids first, then any of the type and size whose nation is kin
+// (10.0: not necessarily the original divisions; Bavarians with Germans).
+func (s *State) freeCounter(prefer []string, nation units.Nation, typ units.Type, size units.Size, skip ...int) *units.Counter {
+	taken := func(c *units.Counter) bool {
+		for _, k := range skip {
+			if k == c.Index {
+				return true
+			}
+		}
+		return false
+	}
+	for _, id := range prefer {
+		if c, ok := s.Lookup(id); ok && s.available(c) && !taken(c) {
+			return c
+		}
+	}
+	for pass := 0; pass < 2; pass++ {
+		for _, c := range s.rules.Counters.All() {
+			if c.Type != typ || c.Size != size || taken(c) || !s.available(c) {
+				continue
+			}
+			if (pass == 0 && c.Nation == nation) || (pass == 1 && units.Kin(c.Nation, nation)) {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+func (s *State) applySplit(o Order) (*State, []Event, error) {
+	c, err := s.oneUnit(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.canReorganise(c); err != nil {
+		return nil, nil, err
+	}
+	if !c.IsCorps() {
+		return nil, nil, refuse("%s is not a corps; only corps break down into divisions (10.0).", "%s は軍団ではありません。分割できるのは軍団のみです (10.0)。", c.ID)
+	}
+	a := s.freeCounter(c.Parts, c.Nation, c.Type, units.Division)
+	var b *units.Counter
+	if a != nil {
+		b = s.freeCounter(c.Parts, c.Nation, c.Type, units.Division, a.Index)
+	}
+	if a == nil || b == nil {
+		return nil, nil, refuse("There are not two free %s %s division counters to break %s into (10.0; counters are limited to those provided, 11.1).",
+			"%[3]s を分割する%[1]s%[2]s師団の駒が2個ありません (10.0; 駒数は用意された分まで, 11.1)。", c.Nation.Name(), c.Type.Name(), c.ID)
+	}
+	n := s.clone()
+	u := n.Units[c.Index]
+	n.Units[c.Index] = Unit{Box: Pool}
+	n.Units[a.Index] = Unit{Box: OnMap, At: u.At, Trench: u.Trench, OutOfCommand: u.OutOfCommand}
+	n.Units[b.Index] = n.Units[a.Index]
+	e := ev(EvSplit, c.Side(), tr("%s broke down into %s and %s in %s (10.0).", "%s を %s と %s に分割 (%s, 10.0)。", c.ID, a.ID, b.ID, u.At))
+	e.Units, e.Hexes = []string{c.ID, a.ID, b.ID}, []hex.Hex{u.At}
+	return n, []Event{e}, nil
+}
+
+func (s *State) applyMerge(o Order) (*State, []Event, error) {
+	if len(o.Units) != 2 {
+		return nil, nil, refuse("Merging takes two divisions: /reorg merge unit:A with:B (10.0).", "統合には師団2個を指定してください: /reorg merge unit:A with:B (10.0)。")
+	}
+	a, err := s.counter(o.Units[0])
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := s.counter(o.Units[1])
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, c := range []*units.Counter{a, b} {
+		if err := s.canReorganise(c); err != nil {
+			return nil, nil, err
+		}
+		if c.Size != units.Division {
+			return nil, nil, refuse("%s is not a division; a corps is formed from two divisions (10.0).", "%s は師団ではありません。軍団は師団2個から統合します (10.0)。", c.ID)
+		}
+	}
+	ua, ub := s.Units[a.Index], s.Units[b.Index]
+	switch {
+	case a == b:
+		return nil, nil, refuse("Name two different divisions.", "異なる師団を2個指定してください。")
+	case ua.At != ub.At:
+		return nil, nil, refuse("%s (%s) and %s (%s) must be in the same hex to combine (10.0).", "%s (%s) と %s (%s) は同一ヘクスにいなければ統合できません (10.0)。", a.ID, ua.At, b.ID, ub.At)
+	case a.Type != b.Type:
+		return nil, nil, refuse("%s is %s and %s is %s: only the same type combines (10.0).", "%s は%s、%s は%sです。統合は同一タイプのみです (10.0)。", a.ID, a.Type.Name(), b.ID, b.Type.Name())
+	case !units.Kin(a.Nation, b.Nation):
+		return nil, nil, refuse("%s is %s and %s is %s: only the same nationality combines, Bavarians with Germans, never Italians with them (10.0).",
+			"%s は%s、%s は%sです。統合は同一国籍のみ (ババリア軍は独軍と可、伊軍は不可) です (10.0)。", a.ID, a.Nation.Name(), b.ID, b.Nation.Name())
+	}
+	var prefer []string
+	if a.Parent != "" && a.Parent == b.Parent {
+		prefer = append(prefer, a.Parent)
+	}
+	if a.Parent != "" {
+		prefer = append(prefer, a.Parent)
+	}
+	if b.Parent != "" {
+		prefer = append(prefer, b.Parent)
+	}
+	corps := s.freeCounter(prefer, a.Nation, a.Type, units.Corps)
+	if corps == nil {
+		return nil, nil, refuse("There is no free %s %s corps counter to combine %s and %s into (10.0; counters are limited to those provided).",
+			"%[3]s と %[4]s を統合する%[1]s%[2]s軍団の駒がありません (10.0)。", a.Nation.Name(), a.Type.Name(), a.ID, b.ID)
+	}
+	n := s.clone()
+	n.Units[a.Index] = Unit{Box: Pool}
+	n.Units[b.Index] = Unit{Box: Pool}
+	// The corps is on its trench side only if both divisions were
+	// (docs/rulings.md); out of command if either was.
+	n.Units[corps.Index] = Unit{Box: OnMap, At: ua.At, Trench: ua.Trench && ub.Trench, OutOfCommand: ua.OutOfCommand || ub.OutOfCommand}
+	e := ev(EvMerged, a.Side(), tr("%s and %s combined into %s in %s (10.0).", "%s と %s を %s に統合 (%s, 10.0)。", a.ID, b.ID, corps.ID, ua.At))
+	e.Units, e.Hexes = []string{a.ID, b.ID, corps.ID}, []hex.Hex{ua.At}
+	return n, []Event{e}, nil
+}
+
+// applyEntrench flips a unit to its trench side or back (13.0, 13.3).
+func (s *State) applyEntrench(o Order) (*State, []Event, error) {
+	c, err := s.oneUnit(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.canReorganise(c); err != nil {
+		return nil, nil, err
+	}
+	u := s.Units[c.Index]
+	n := s.clone()
+	if o.Verb == Entrench {
+		switch {
+		case !s.Entrenching:
+			return nil, nil, refuse("No entrenchment before the \"entrenchment begins\" event (13.0, event 31-36).", "「塹壕構築開始」イベントが生じるまで塹壕構築はできません (13.0)。")
+		case !c.CanEntrench():
+			return nil, nil, refuse("%s has no trench side and cannot entrench (13.3).", "%s には塹壕面がなく、構築できません (13.3)。", c.ID)
+		case u.Trench:
+			return nil, nil, refuse("%s is already on its trench side.", "%s は既に塹壕面です。", c.ID)
+		}
+		n.Units[c.Index].Trench = true
+		e := ev(EvEntrenched, c.Side(), tr("%s entrenched in %s (13.0).", "%s が %s で塹壕構築 (13.0)。", c.ID, u.At))
+		e.Units, e.Hexes = []string{c.ID}, []hex.Hex{u.At}
+		return n, []Event{e}, nil
+	}
+	if !u.Trench {
+		return nil, nil, refuse("%s is already on its mobile side.", "%s は既に機動面です。", c.ID)
+	}
+	n.Units[c.Index].Trench = false
+	e := ev(EvMobile, c.Side(), tr("%s flipped to its mobile side in %s (13.0).", "%s を %s で機動面に戻しました (13.0)。", c.ID, u.At))
+	e.Units, e.Hexes = []string{c.ID}, []hex.Hex{u.At}
+	return n, []Event{e}, nil
+}

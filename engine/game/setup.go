@@ -1,0 +1,210 @@
+package game
+
+import (
+	"sort"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+// StackLimit is 2 corps = 4 division-equivalents per hex (7.0).
+const StackLimit = 4
+
+// unplaced lists a side's counters still to set up.
+func (s *State) unplaced(side units.Side) []*units.Counter {
+	var out []*units.Counter
+	for i, u := range s.Units {
+		if u.Box == Unplaced && s.Counter(i).Side() == side {
+			out = append(out, s.Counter(i))
+		}
+	}
+	return out
+}
+
+// Unplaced lists the counters the side to move still has to set up.
+func (s *State) Unplaced() []*units.Counter { return s.unplaced(s.Player) }
+
+// stackDE is the division-equivalents of side's units in h (7.0;
+// fortresses are not units and do not count, 12.0).
+func (s *State) stackDE(h hex.Hex, side units.Side) int {
+	n := 0
+	for i, u := range s.Units {
+		if u.Box == OnMap && u.At == h && s.Counter(i).Side() == side {
+			n += s.Counter(i).DE
+		}
+	}
+	return n
+}
+
+// setupFits says whether the counter may set up in h by its instruction
+// (17.2-17.5), and why not.
+func (s *State) setupFits(c *units.Counter, h hex.Hex) error {
+	w, err := units.ParseWhere(c.Where)
+	if err != nil {
+		return err
+	}
+	x, ok := s.rules.Map.Hex(h)
+	if !ok {
+		return refuse("%s is not on the map.", "%s は盤上にありません。", h)
+	}
+	if x.Terrain == board.Sea || s.Neutral(x.Country) {
+		return refuse("%s may not set up in %s: it is sea or neutral (14.2).", "%s は %s に配置できません (海または中立国, 14.2)。", c.ID, h)
+	}
+	okPlace := false
+	for _, a := range w.Areas {
+		for _, name := range x.Setup {
+			if name == a {
+				okPlace = true
+			}
+		}
+	}
+	if w.Hex != "" && w.Hex == h.String() {
+		okPlace = true
+	}
+	for _, country := range w.Countries {
+		switch {
+		case country == "DE" && s.Own(units.German, h): // Luxembourg is German (14.2)
+			okPlace = true
+		case country == "LU" && x.Country == board.Luxembourg:
+			okPlace = true
+		case country == string(x.Country) && country != "DE":
+			okPlace = true
+		}
+	}
+	if w.CityOf != "" && x.City && string(x.Country) == w.CityOf {
+		okPlace = true
+		for _, o := range s.UnitsAt(h, c.Side()) {
+			if o != c && o.Where == c.Where {
+				return refuse("%s already holds %s, set up by the same instruction: one per city hex (17.2).", "%s には同じ指定の %s が既にいます。各都市Hxに1個です (17.2)。", h, o.ID)
+			}
+		}
+	}
+	if !okPlace {
+		return refuse("%s sets up %s (17.2-17.5); %s is not such a hex.", "%s の配置場所は %s です (17.2-17.5)。%s は該当しません。", c.ID, whereText(w), h)
+	}
+	de := s.stackDE(h, c.Side())
+	if u := s.Units[c.Index]; u.Box == OnMap && u.At == h {
+		de -= c.DE
+	}
+	if de+c.DE > StackLimit {
+		return refuse("%s already holds %d division-equivalents; %s (%d) would exceed the stacking limit of 2 corps (7.0, 17.1).",
+			"%s には既に師団相当 %d 個がいます。%s (%d) を置くとスタック制限 (軍団2個) を超えます (7.0, 17.1)。", h, de, c.ID, c.DE)
+	}
+	return nil
+}
+
+func whereText(w units.Where) string {
+	var parts []string
+	for _, a := range w.Areas {
+		parts = append(parts, "in setup area "+a)
+	}
+	if w.Hex != "" {
+		parts = append(parts, "in hex "+w.Hex)
+	}
+	for _, c := range w.Countries {
+		if c == "DE" {
+			parts = append(parts, "anywhere in Germany or Luxembourg")
+		} else {
+			parts = append(parts, "anywhere in "+c)
+		}
+	}
+	if w.CityOf != "" {
+		parts = append(parts, "in any "+w.CityOf+" city, one per hex")
+	}
+	out := ""
+	for i, p := range parts {
+		if i > 0 {
+			out += " or "
+		}
+		out += p
+	}
+	return out
+}
+
+func (s *State) applyPlace(o Order) (*State, []Event, error) {
+	if s.Step != SetupStep {
+		return nil, nil, refuse("Units are placed only during setup (17.1); now it is the %s.", "ユニットの配置は初期配置時のみです (17.1)。現在は %s です。", s.Step)
+	}
+	c, err := s.oneUnit(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(o.Hexes) != 1 {
+		return nil, nil, refuse("Say where: /place unit:%s hex:XXYY.", "配置先を指定してください: /place unit:%s hex:XXYY", c.ID)
+	}
+	if c.Side() != s.Player {
+		return nil, nil, refuse("%s is %s: the %s player sets up now.", "%s は%sです。現在は%sが配置中です。", c.ID, c.Side().Name(), s.Player.Name())
+	}
+	if u := s.Units[c.Index]; u.Box != Unplaced && !(u.Box == OnMap && c.Role == units.Setup) {
+		return nil, nil, refuse("%s does not set up on the map (it is not in the setup of 17.2-17.5).", "%s は初期配置ユニットではありません (17.2-17.5)。", c.ID)
+	}
+	h := o.Hexes[0]
+	if err := s.setupFits(c, h); err != nil {
+		return nil, nil, err
+	}
+	n := s.clone()
+	n.Units[c.Index] = Unit{Box: OnMap, At: h}
+	e := ev(EvPlaced, c.Side(), tr("%s set up in %s.", "%s を %s に配置。", c.ID, h))
+	e.Units, e.Hexes = []string{c.ID}, []hex.Hex{h}
+	return n, []Event{e}, nil
+}
+
+// applyAutoSetup places every unplaced unit of the side by a default
+// placement: fixed hexes first, then the biggest units, each in the hex of
+// its instruction holding the fewest units (ties: nearest its preferred
+// hex, then hex order), so that armies spread over their areas.
+func (s *State) applyAutoSetup() (*State, []Event, error) {
+	if s.Step != SetupStep {
+		return nil, nil, refuse("Automatic setup works only during setup (17.1).", "自動配置は初期配置時のみです (17.1)。")
+	}
+	n := s.clone()
+	left := n.unplaced(n.Player)
+	sort.SliceStable(left, func(i, j int) bool {
+		wi, _ := units.ParseWhere(left[i].Where)
+		wj, _ := units.ParseWhere(left[j].Where)
+		if (wi.Hex != "") != (wj.Hex != "") {
+			return wi.Hex != ""
+		}
+		if (wi.CityOf != "") != (wj.CityOf != "") {
+			return wi.CityOf != ""
+		}
+		return left[i].DE > left[j].DE
+	})
+	hexes := s.rules.Map.Hexes()
+	var evs []Event
+	for _, c := range left {
+		w, _ := units.ParseWhere(c.Where)
+		var hint hex.Hex
+		if w.Hint != "" {
+			hint, _ = hex.Parse(w.Hint)
+		}
+		best, bestDE, bestD := hex.None, 0, 0
+		if hint != hex.None && n.setupFits(c, hint) == nil {
+			best = hint
+		} else {
+			for _, x := range hexes {
+				if n.setupFits(c, x.At) != nil {
+					continue
+				}
+				de := n.stackDE(x.At, c.Side())
+				d := 0
+				if hint != hex.None {
+					d = hex.Distance(hint, x.At)
+				}
+				if best == hex.None || de < bestDE || (de == bestDE && d < bestD) {
+					best, bestDE, bestD = x.At, de, d
+				}
+			}
+		}
+		if best == hex.None {
+			return nil, nil, refuse("There is no room left to set up %s (%s) within the stacking limit; move some units with /place first.",
+				"%s (%s) を配置できる場所がスタック制限内にありません。先に /place で一部を動かしてください。", c.ID, whereText(w))
+		}
+		n.Units[c.Index] = Unit{Box: OnMap, At: best}
+		e := ev(EvPlaced, c.Side(), tr("%s set up in %s.", "%s を %s に配置。", c.ID, best))
+		e.Units, e.Hexes = []string{c.ID}, []hex.Hex{best}
+		evs = append(evs, e)
+	}
+	return n, evs, nil
+}

@@ -1,0 +1,74 @@
+package game
+
+import (
+	"sort"
+	"strings"
+
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+// Overstacked lists the hexes where side has more than 2 corps (7.0).
+func (s *State) Overstacked(side units.Side) []hex.Hex {
+	de := map[hex.Hex]int{}
+	for i, u := range s.Units {
+		if u.Box == OnMap && s.Counter(i).Side() == side {
+			de[u.At] += s.Counter(i).DE
+		}
+	}
+	var out []hex.Hex
+	for h, n := range de {
+		if n > StackLimit {
+			out = append(out, h)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return hex.Less(out[i], out[j]) })
+	return out
+}
+
+// stackingCheck refuses to end a movement or combat segment while a hex is
+// over-stacked (7.0: checked at the end of movement and combat; the owner
+// chooses which units go).
+func (s *State) stackingCheck(side units.Side) error {
+	over := s.Overstacked(side)
+	if len(over) == 0 {
+		return nil
+	}
+	var hs []string
+	for _, h := range over {
+		var ids []string
+		for _, c := range s.UnitsAt(h, side) {
+			ids = append(ids, c.ID)
+		}
+		hs = append(hs, h.String()+" ("+strings.Join(ids, " ")+")")
+	}
+	return refuse("Stacking is over the limit of 2 corps (4 division-equivalents) in %s: move units away or remove units of your choice with /remove (7.0) before ending the segment.",
+		"スタック制限 (軍団2個 = 師団相当4) を超えています: %s。セグ終了前に移動させるか /remove で所有者選択により除去してください (7.0)。", strings.Join(hs, "; "))
+}
+
+// applyRemove removes one of the owner's units from an over-stacked hex
+// (7.0). The enemy scores its VP as for any eliminated unit (15.22;
+// docs/rulings.md).
+func (s *State) applyRemove(o Order) (*State, []Event, error) {
+	c, err := s.oneUnit(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.ownUnitOnMap(c); err != nil {
+		return nil, nil, err
+	}
+	if !s.Step.IsMovement() && !s.Step.IsCombat() {
+		return nil, nil, refuse("Over-stacked units are removed at the end of a movement or combat segment (7.0).", "スタック超過ユニットの除去は移動・戦闘セグ終了時です (7.0)。")
+	}
+	at := s.Units[c.Index].At
+	if s.stackDE(at, c.Side()) <= StackLimit {
+		return nil, nil, refuse("%s is not over-stacked; units may be removed only to meet the stacking limit (7.0).", "%s はスタック超過ではありません。除去はスタック制限を満たすためにのみ行えます (7.0)。", at)
+	}
+	n := s.clone()
+	n.Units[c.Index] = Unit{Box: Eliminated}
+	other := c.Side().Other()
+	n.VP[other] += c.VP
+	e := ev(EvRemoved, c.Side(), tr("%s removed from over-stacked %s (7.0); %s +%d VP.", "%s をスタック超過の %s から除去 (7.0)。%s +%d VP。", c.ID, at, other.Name(), c.VP))
+	e.Units, e.Hexes, e.N = []string{c.ID}, []hex.Hex{at}, c.VP
+	return n, []Event{e}, nil
+}

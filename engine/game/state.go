@@ -1,0 +1,246 @@
+// Package game is the rules engine of Reinforce the Right!: a State, the
+// Orders players give, and Apply, which turns a state and an order into the
+// next state and the Events it caused, or refuses the order with a reason
+// in English and Japanese. It does no I/O and keeps no global state; a game
+// is its seed, options and list of orders (Replay).
+//
+// Rule numbers in comments and tests are those of the rules summary
+// (shared/seed/rules-ja.txt).
+package game
+
+import (
+	"sort"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/scenario"
+	"rtrbot/engine/turn"
+	"rtrbot/engine/units"
+)
+
+// Rules is what a game is played with: the map, the counters, the scenario
+// and its reinforcement table. It is shared by all states of a game and
+// never changed.
+type Rules struct {
+	Map            *board.Map
+	Counters       *units.Set
+	Scenario       scenario.Scenario
+	Reinforcements []scenario.Entry
+}
+
+// Step is a phase or segment of the sequence of play (3.0).
+type Step int
+
+const (
+	SetupStep     Step = iota // 17.1: the side of Player places its units
+	EventStep                 // A. event phase (5.0; from GT 2)
+	Reinforcement             // (1) reinforcement phase (11.0)
+	Reorg1                    // (2)(a) first impulse: reorganisation segment (10.0)
+	Move1                     // (2)(b) movement segment (8.0)
+	Combat1                   // (2)(c) combat segment (9.0)
+	Command                   // (3) command phase (4.0)
+	Reorg2                    // (4)(a) second impulse
+	Move2                     // (4)(b)
+	Combat2                   // (4)(c)
+	GameOver
+)
+
+var stepNames = [...]string{"setup", "event", "reinforcement", "reorganisation-1", "movement-1", "combat-1", "command", "reorganisation-2", "movement-2", "combat-2", "over"}
+
+func (s Step) String() string {
+	if int(s) < len(stepNames) {
+		return stepNames[s]
+	}
+	return "step?"
+}
+
+// ParseStep reads a step name as String writes it.
+func ParseStep(s string) (Step, bool) {
+	for i, n := range stepNames {
+		if n == s {
+			return Step(i), true
+		}
+	}
+	return 0, false
+}
+
+// Impulse is 1 or 2 for the segments of an impulse, 0 otherwise.
+func (s Step) Impulse() int {
+	switch s {
+	case Reorg1, Move1, Combat1:
+		return 1
+	case Reorg2, Move2, Combat2:
+		return 2
+	}
+	return 0
+}
+
+// IsMovement, IsReorg, IsCombat classify segments.
+func (s Step) IsMovement() bool { return s == Move1 || s == Move2 }
+func (s Step) IsReorg() bool    { return s == Reorg1 || s == Reorg2 }
+func (s Step) IsCombat() bool   { return s == Combat1 || s == Combat2 }
+
+// Box is where a counter is.
+type Box uint8
+
+const (
+	Pool       Box = iota // not in play: not yet arrived, a spare, or a broken-down corps
+	Unplaced              // to be placed at setup (17.2-17.5)
+	OnMap                 // on the map at At
+	Eliminated            // eliminated (may return as a reinforcement, 11.1)
+	Russia                // in the Russian Front box (11.7, 14.3)
+)
+
+var boxNames = [...]string{"pool", "unplaced", "map", "eliminated", "russia"}
+
+func (b Box) String() string { return boxNames[b] }
+
+// Unit is the state of one counter. The zero value is a counter in the pool.
+type Unit struct {
+	Box          Box
+	At           hex.Hex
+	Trench       bool // on its trench side (13.0)
+	OutOfCommand bool // out-of-command marker (4.0)
+	Moved        bool // has moved (or rail-moved) in this movement segment
+	Edge         bool // entered at the map edge this turn: no reorganisation, movement or attack (11.1)
+}
+
+// Due is a reinforcement entitlement still to be placed this phase.
+type Due struct {
+	Nation units.Nation // DE covers Bavarians
+	Type   units.Type
+	DE     int
+}
+
+// State is a position of a game. States are values: Apply never changes
+// the state it is given.
+type State struct {
+	rules *Rules
+
+	Seed    uint64
+	Options []string // scenario options in force (18.x), sorted
+	Turn    turn.Turn
+	Step    Step
+	Player  units.Side // whose setup or player turn it is
+	Units   []Unit     // indexed by counter Index
+	VP      [2]int
+	// RailUsed is the division-equivalents moved by rail this turn (8.5).
+	RailUsed [2]int
+	// Entrenching is true once the "entrenchment begins" event has
+	// happened (13.0).
+	Entrenching bool
+	// BadWeather is set by the weather events for the current turn (5.0).
+	BadWeather bool
+	// Destroyed fortresses (12.7), sorted.
+	Destroyed []hex.Hex
+	// Dues are this phase's reinforcements still to place (11.1).
+	Dues []Due
+	// WithdrawAttack and WithdrawHQ are what the Russian Front still
+	// demands this turn (11.7, 14.3).
+	WithdrawAttack, WithdrawHQ int
+	// NavalGunfire counts British naval gunfire markers received (16.4).
+	NavalGunfire int
+	// Orders is how many orders have been applied.
+	Orders int
+}
+
+// Rules returns the rules the state is played with.
+func (s *State) Rules() *Rules { return s.rules }
+
+// Counter returns the counter of unit index i.
+func (s *State) Counter(i int) *units.Counter { return s.rules.Counters.At(i) }
+
+// Lookup finds a counter by id.
+func (s *State) Lookup(id string) (*units.Counter, bool) { return s.rules.Counters.Lookup(id) }
+
+// Unit returns the state of a counter.
+func (s *State) Unit(c *units.Counter) Unit { return s.Units[c.Index] }
+
+// Option reports whether a scenario option is in force.
+func (s *State) Option(code string) bool {
+	i := sort.SearchStrings(s.Options, code)
+	return i < len(s.Options) && s.Options[i] == code
+}
+
+// ToMove is the side whose order the game waits for.
+func (s *State) ToMove() units.Side {
+	if s.Step == EventStep {
+		return units.Allied // 5.0: the Allies roll the event
+	}
+	return s.Player
+}
+
+// FirstPlayer is the side that moves first each turn (3.0; 18.2(14)
+// reverses it).
+func (s *State) FirstPlayer() units.Side {
+	if s.Option("18.2(14)") {
+		return units.Allied
+	}
+	return units.German
+}
+
+// IsDestroyed reports whether the fortress in h has been destroyed (12.7).
+func (s *State) IsDestroyed(h hex.Hex) bool {
+	i := sort.Search(len(s.Destroyed), func(i int) bool { return !hex.Less(s.Destroyed[i], h) })
+	return i < len(s.Destroyed) && s.Destroyed[i] == h
+}
+
+func (s *State) clone() *State {
+	n := *s
+	n.Units = append([]Unit(nil), s.Units...)
+	n.Options = append([]string(nil), s.Options...)
+	n.Destroyed = append([]hex.Hex(nil), s.Destroyed...)
+	n.Dues = append([]Due(nil), s.Dues...)
+	return &n
+}
+
+// stack is the units of each side in one hex.
+type stack struct {
+	side  [2][]int // unit indexes per side
+	taken bool
+}
+
+// Occupancy indexes the units on the map by hex.
+type Occupancy map[hex.Hex]*stack
+
+func (s *State) occupancy() Occupancy {
+	o := Occupancy{}
+	for i, u := range s.Units {
+		if u.Box != OnMap {
+			continue
+		}
+		b := o[u.At]
+		if b == nil {
+			b = &stack{}
+			o[u.At] = b
+		}
+		side := s.Counter(i).Side()
+		b.side[side] = append(b.side[side], i)
+	}
+	return o
+}
+
+// Has reports whether side has a unit in h.
+func (o Occupancy) Has(h hex.Hex, side units.Side) bool {
+	b := o[h]
+	return b != nil && len(b.side[side]) > 0
+}
+
+// At returns the unit indexes of side in h.
+func (o Occupancy) At(h hex.Hex, side units.Side) []int {
+	if b := o[h]; b != nil {
+		return b.side[side]
+	}
+	return nil
+}
+
+// UnitsAt returns the counters of a side in a hex.
+func (s *State) UnitsAt(h hex.Hex, side units.Side) []*units.Counter {
+	var out []*units.Counter
+	for i, u := range s.Units {
+		if u.Box == OnMap && u.At == h && s.Counter(i).Side() == side {
+			out = append(out, s.Counter(i))
+		}
+	}
+	return out
+}

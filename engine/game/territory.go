@@ -1,0 +1,131 @@
+package game
+
+import (
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+// marks is a set of hexes, indexed by XXYY: much faster than a map in the
+// searches of movement, command and rail.
+type marks []bool
+
+func newMarks() marks { return make(marks, (hex.MaxCol+1)*(hex.MaxRow+1)) }
+
+func (m marks) idx(h hex.Hex) int {
+	if h.Col < 0 || h.Col > hex.MaxCol || h.Row < 0 || h.Row > hex.MaxRow {
+		return -1
+	}
+	return h.Col*(hex.MaxRow+1) + h.Row
+}
+
+func (m marks) has(h hex.Hex) bool { i := m.idx(h); return i >= 0 && m[i] }
+func (m marks) set(h hex.Hex) {
+	if i := m.idx(h); i >= 0 {
+		m[i] = true
+	}
+}
+
+// Neutral reports whether a country is neutral in this game (14.2: the
+// Netherlands and Switzerland; Belgium with 18.1(5), Luxembourg with
+// 18.1(6); the Netherlands join the Allies with 18.1(7)).
+func (s *State) Neutral(c board.Country) bool {
+	switch c {
+	case board.Switzerland:
+		return true // 14.2: never violated
+	case board.Netherlands:
+		return !s.Option("18.1(7)")
+	case board.Belgium:
+		return s.Option("18.1(5)")
+	case board.Luxembourg:
+		return s.Option("18.1(6)")
+	}
+	return false
+}
+
+// Owner is the side whose territory a country is: Germany and Luxembourg
+// German (14.2: Luxembourg is German in every respect), France and Belgium
+// Allied, the Netherlands Allied only when invaded (18.1(7)).
+func Owner(c board.Country) (units.Side, bool) {
+	switch c {
+	case board.Germany, board.Luxembourg:
+		return units.German, true
+	case board.France, board.Belgium, board.Netherlands:
+		return units.Allied, true
+	}
+	return units.German, false
+}
+
+// Own reports whether h is the side's own, non-neutral territory (8.5:
+// Germans in Germany and Luxembourg, Allies in France and Belgium).
+func (s *State) Own(side units.Side, h hex.Hex) bool {
+	x, ok := s.rules.Map.Hex(h)
+	if !ok || x.Terrain == board.Sea || s.Neutral(x.Country) {
+		return false
+	}
+	if x.Country == board.Netherlands {
+		return false // 8.5 names France and Belgium only
+	}
+	o, ok := Owner(x.Country)
+	return ok && o == side
+}
+
+// EnemyFortress reports whether h holds an undestroyed fortress of the
+// side's enemy (12.7: closed to the side until destroyed).
+func (s *State) EnemyFortress(side units.Side, h hex.Hex) bool {
+	x, ok := s.rules.Map.Hex(h)
+	if !ok || x.Fortress == 0 || s.IsDestroyed(h) {
+		return false
+	}
+	o, ok := Owner(x.Country)
+	return ok && o != side
+}
+
+// Closed reports whether a unit of side may never enter h in a movement
+// segment, and why: off the map, sea, a neutral country, an undestroyed
+// enemy fortress (6.0, 8.0, 12.7, 14.2).
+func (s *State) Closed(side units.Side, h hex.Hex) (bool, reason) {
+	x, ok := s.rules.Map.Hex(h)
+	switch {
+	case !ok:
+		return true, whyOffMap
+	case x.Terrain == board.Sea:
+		return true, whySea
+	case s.Neutral(x.Country):
+		return true, whyNeutral
+	case s.EnemyFortress(side, h):
+		return true, whyFortress
+	}
+	return false, whyNone
+}
+
+// ZOC returns the hexes in the zone of control of side's units (6.0):
+// every unit, trench side and HQs included, into all six neighbours,
+// enemy-occupied ones too, but not into hexes the unit could not enter
+// in a movement segment. Fortresses themselves have none (12.0); a unit
+// inside one has its own.
+func (s *State) ZOC(side units.Side) marks {
+	m := newMarks()
+	for i, u := range s.Units {
+		if u.Box != OnMap || s.Counter(i).Side() != side {
+			continue
+		}
+		for _, n := range u.At.Neighbors() {
+			if closed, _ := s.Closed(side, n); !closed {
+				m.set(n)
+			}
+		}
+	}
+	return m
+}
+
+// occupiedBy marks the hexes holding units of side.
+func (s *State) occupiedBy(side units.Side) marks {
+	m := newMarks()
+	for i, u := range s.Units {
+		if u.Box == OnMap && s.Counter(i).Side() == side {
+			m.set(u.At)
+		}
+	}
+	return m
+}
