@@ -210,3 +210,11 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkDie(b *testing.B) {
+	n := 0
+	for b.Loop() {
+		n++
+		Die(vectorSeed, "players", n, 1, 6)
+	}
+}

@@ -152,3 +152,12 @@ func TestLoadRefusesBrokenData(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkOddsAndLookup(b *testing.B) {
+	s := Default()
+	crt, _ := s.CRT("assault")
+	for b.Loop() {
+		o, _ := s.Odds(14, 5, 1)
+		crt.Lookup(o.Column, 4)
+	}
+}
