@@ -29,6 +29,10 @@ const (
 	// overlapReliefMetres splits hexes where a rough region and a forest
 	// region overlap: rough at this relief or more, forest below.
 	overlapReliefMetres = 150
+	// uplandMetres and mountainMetres confirm the generalised Natural
+	// Earth outlines (see terrainOf).
+	uplandMetres   = 330
+	mountainMetres = 500
 	// lakeWater: lakes of at least this many km² are water (sea terrain);
 	// smaller ones are land at this scale.
 	lakeWater = 100.0
@@ -568,15 +572,24 @@ func majority(votes map[string]int) string {
 }
 
 // terrainOf decides a land hex's terrain. A terrain region counts when
-// at least half of the hex's 19 fine samples lie inside it. Priority:
-// mountain > marsh > rough and forest > clear. Where rough and forest
-// overlap (the Ardennes and the Argonne are both), the relief decides:
-// rough where the ETOPO5 heights around the hex spread over
-// overlapReliefMetres (the deep valleys), forest on the plateaus. Outside
-// every region, a hex whose heights spread over reliefMetres is rough.
+// at least half of the hex's 19 fine samples lie inside it. The Natural
+// Earth outlines (Vosges, Jura, Alps, Ardennes) are generalised and spill
+// tens of km onto the plains (the Vosges outline reaches Dieuze, the
+// Ardennes one Rethel), so they count only where ETOPO5 confirms upland:
+// a mountain outline gives mountain where the highest point near the hex
+// reaches mountainMetres or the relief reliefMetres, rough where it is
+// upland (uplandMetres high or overlapReliefMetres of relief), and
+// nothing below; the Ardennes count only where upland. Hand-drawn outlines
+// are tight and count as drawn. Priority: mountain > marsh > rough and
+// forest > clear. Where rough and forest overlap (Ardennes, Argonne) the
+// relief decides: rough at overlapReliefMetres or more (the deep valleys),
+// forest on the plateaus. Outside every region a hex whose heights spread
+// over reliefMetres is rough.
 func terrainOf(s *sources, h hex.Hex) board.Terrain {
 	sm := fineSamples(h)
-	count := map[string]int{}
+	high, relief := heightsAt(s, h)
+	upland := high >= uplandMetres || relief >= overlapReliefMetres
+	in := map[string]bool{}
 	for _, r := range s.regions {
 		n := 0
 		for _, q := range sm {
@@ -584,23 +597,35 @@ func terrainOf(s *sources, h hex.Hex) board.Terrain {
 				n++
 			}
 		}
-		count[r.kind] = max(count[r.kind], n)
+		if 2*n < len(sm) {
+			continue
+		}
+		kind := r.kind
+		if strings.HasPrefix(str(r.props, "source"), "Natural Earth") {
+			switch {
+			case kind == "mountain" && (high >= mountainMetres || relief >= reliefMetres):
+			case kind == "mountain" && upland:
+				kind = "rough"
+			case kind != "mountain" && upland:
+			default:
+				continue
+			}
+		}
+		in[kind] = true
 	}
-	in := func(kind string) bool { return 2*count[kind] >= len(sm) }
-	relief := reliefAt(s, h)
 	switch {
-	case in("mountain"):
+	case in["mountain"]:
 		return board.Mountain
-	case in("marsh"):
+	case in["marsh"]:
 		return board.Marsh
-	case in("rough") && in("forest"):
+	case in["rough"] && in["forest"]:
 		if relief >= overlapReliefMetres {
 			return board.Rough
 		}
 		return board.Forest
-	case in("rough"):
+	case in["rough"]:
 		return board.Rough
-	case in("forest"):
+	case in["forest"]:
 		return board.Forest
 	case relief >= reliefMetres:
 		return board.Rough
@@ -608,9 +633,10 @@ func terrainOf(s *sources, h hex.Hex) board.Terrain {
 	return board.Clear
 }
 
-// reliefAt is max - min of the ETOPO5 heights within reliefRadius of the
-// hex centre (0 with fewer than two grid nodes).
-func reliefAt(s *sources, h hex.Hex) int {
+// heightsAt is the highest ETOPO5 height within reliefRadius of the hex
+// centre and the spread (max - min) of those heights (0, 0 with fewer
+// than two grid nodes).
+func heightsAt(s *sources, h hex.Hex) (high, relief int) {
 	lo, hi, n := math.MaxInt, math.MinInt, 0
 	c := centre(h)
 	for _, e := range s.elev {
@@ -622,7 +648,7 @@ func reliefAt(s *sources, h hex.Hex) int {
 		}
 	}
 	if n < 2 {
-		return 0
+		return 0, 0
 	}
-	return hi - lo
+	return hi, hi - lo
 }
