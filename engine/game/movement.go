@@ -313,14 +313,14 @@ func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy mark
 	if terrainCost(c.Moves, x.Terrain) == 0 && !s.rules.Map.HasRail(to) {
 		return refuse("%s cannot enter %s terrain except along a railway (16.7).", "%s は %s に鉄道沿い以外では進入できません (16.7)。", c.ID, x.Terrain)
 	}
+	if ezoc.has(from) && ezoc.has(to) && hex.Adjacent(from, to) {
+		return cannotEnter(c.ID, to, whyEZOCtoEZOC)
+	}
 	// Reachable with unlimited MP?
 	far := s.movementSearch(c, from, 200, ezoc, enemy)
 	if k, ok := far.reached(to, ezoc); ok {
 		return refuse("%s needs %d MP to reach %s but has %d (8.0); use /moves unit:%s to see where it can go.",
-			"%s が %s に到達するには %d MP 必要ですが移動力は %d です (8.0)。/moves unit:%s で移動可能先を確認できます。", c.ID, k, to, s.Allowance(c), c.ID)
-	}
-	if ezoc.has(from) && ezoc.has(to) && hex.Adjacent(from, to) {
-		return cannotEnter(c.ID, to, whyEZOCtoEZOC)
+			"%[1]s が %[3]s に到達するには %[2]d MP 必要ですが移動力は %[4]d です (8.0)。/moves unit:%[5]s で移動可能先を確認できます。", c.ID, k, to, s.Allowance(c), c.ID)
 	}
 	return refuse("%s cannot reach %s: every route is blocked by enemy units, enemy zones of control (6.0) or closed hexes; use /moves unit:%s to see where it can go.",
 		"%s は %s に到達できません: 全経路が敵ユニット、EZOC (6.0)、または進入禁止ヘクスで塞がれています。/moves unit:%s で移動可能先を確認できます。", c.ID, to, c.ID)
