@@ -2,15 +2,14 @@ package db
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
+	"rtrbot/db/gamefile"
 	"rtrbot/i18n"
 )
 
@@ -111,7 +110,7 @@ var ErrNoGame = i18n.Errorf("There is no such game.", "そのゲームはあり�
 
 // tsLayout is RFC 3339 with a fixed number of digits, so that stored times
 // sort as text in time order (deadlines are compared in SQL).
-const tsLayout = "2006-01-02T15:04:05.000000Z07:00"
+const tsLayout = gamefile.TimeLayout
 
 func ts(t time.Time) string { return t.UTC().Format(tsLayout) }
 
@@ -125,21 +124,9 @@ func (s *Store) now() time.Time {
 }
 
 // Commitment is the public commitment to a seed: hex SHA-256 of its bytes.
-func Commitment(seed []byte) string {
-	sum := sha256.Sum256(seed)
-	return hex.EncodeToString(sum[:])
-}
+func Commitment(seed []byte) string { return gamefile.Commitment(seed) }
 
-func checkOptions(opts string) (string, error) {
-	if strings.TrimSpace(opts) == "" {
-		return "{}", nil
-	}
-	var m map[string]any
-	if err := json.Unmarshal([]byte(opts), &m); err != nil {
-		return "", fmt.Errorf("options are not a JSON object: %v", err)
-	}
-	return opts, nil
-}
+func checkOptions(opts string) (string, error) { return gamefile.CheckOptions(opts) }
 
 // CreateGame creates a game and its players in one transaction.
 func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, error) {
@@ -160,45 +147,53 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (*Game, error) {
 	now := ts(s.now())
 	var id int64
 	err = s.Write(ctx, func(tx *sql.Tx) error {
-		var busy int64
-		switch err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE guild_id = ? AND channel_id = ? AND status IN ('active', 'damaged')`,
-			ng.Guild, ng.Channel).Scan(&busy); {
-		case err == nil:
-			return &ErrChannelBusy{busy}
-		case !errors.Is(err, sql.ErrNoRows):
-			return err
-		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO games(guild_id, channel_id, scenario, options, seed, seed_commitment,
-			created_by, created_at, updated_at, deadline_action, segment_hours) VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
-			ng.Guild, ng.Channel, ng.Scenario, opts, hex.EncodeToString(ng.Seed), Commitment(ng.Seed),
-			ng.CreatedBy, now, now, action, ng.SegmentHours)
-		if err != nil {
-			return err
-		}
-		if id, err = res.LastInsertId(); err != nil {
-			return err
-		}
-		for _, p := range ng.Players {
-			if err := addPlayer(ctx, tx, id, p, now); err != nil {
-				return err
-			}
-		}
-		if len(ng.StartEvents) > 0 {
-			if err := addEvents(ctx, tx, id, 0, ng.StartEvents); err != nil {
-				return err
-			}
-		}
-		if ng.Start != nil {
-			if err := putSnapshot(ctx, tx, id, 0, ng.Start, now); err != nil {
-				return err
-			}
-		}
-		return nil
+		var err error
+		id, err = insertGame(ctx, tx, ng, opts, action, now)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return s.Game(ctx, id)
+}
+
+// insertGame writes a new game's rows inside tx.
+func insertGame(ctx context.Context, tx *sql.Tx, ng NewGame, opts, action, now string) (int64, error) {
+	var busy int64
+	switch err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE guild_id = ? AND channel_id = ? AND status IN ('active', 'damaged')`,
+		ng.Guild, ng.Channel).Scan(&busy); {
+	case err == nil:
+		return 0, &ErrChannelBusy{busy}
+	case !errors.Is(err, sql.ErrNoRows):
+		return 0, err
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO games(guild_id, channel_id, scenario, options, seed, seed_commitment,
+		created_by, created_at, updated_at, deadline_action, segment_hours) VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
+		ng.Guild, ng.Channel, ng.Scenario, opts, hex.EncodeToString(ng.Seed), Commitment(ng.Seed),
+		ng.CreatedBy, now, now, action, ng.SegmentHours)
+	if err != nil {
+		return 0, err
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return 0, err
+	}
+	for _, p := range ng.Players {
+		if err := addPlayer(ctx, tx, id, p, now); err != nil {
+			return 0, err
+		}
+	}
+	if len(ng.StartEvents) > 0 {
+		if err := addEvents(ctx, tx, id, 0, ng.StartEvents); err != nil {
+			return 0, err
+		}
+	}
+	if ng.Start != nil {
+		if err := putSnapshot(ctx, tx, id, 0, ng.Start, now); err != nil {
+			return 0, err
+		}
+	}
+	return id, nil
 }
 
 func addPlayer(ctx context.Context, tx *sql.Tx, game int64, p Player, now string) error {

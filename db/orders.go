@@ -5,10 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
-	"unicode/utf8"
 
+	"rtrbot/db/gamefile"
 	"rtrbot/i18n"
 )
 
@@ -25,8 +24,8 @@ type Order struct {
 
 // Order kinds.
 const (
-	KindOrder = "order"
-	KindUndo  = "undo"
+	KindOrder = gamefile.KindOrder
+	KindUndo  = gamefile.KindUndo
 )
 
 // NewOrder is an order to append.
@@ -52,22 +51,10 @@ type Snapshot struct {
 }
 
 // MaxOrderText bounds one order's text encoding.
-const MaxOrderText = 4096
+const MaxOrderText = gamefile.MaxText
 
 // checkOrderText refuses text that could not be exported one order a line.
-func checkOrderText(text string) error {
-	switch {
-	case strings.TrimSpace(text) == "":
-		return i18n.Errorf("An order cannot be empty.", "空の命令は保存できません。")
-	case len(text) > MaxOrderText:
-		return i18n.Errorf("An order's text is %d bytes long; at most %d are stored.", "命令の文字列が %d バイトあります。上限は %d バイトです。", len(text), MaxOrderText)
-	case !utf8.ValidString(text):
-		return i18n.Errorf("An order's text must be UTF-8.", "命令の文字列は UTF-8 でなければなりません。")
-	case strings.ContainsAny(text, "\n\r\x00"):
-		return i18n.Errorf("An order's text must be one line.", "命令の文字列は 1 行でなければなりません。")
-	}
-	return nil
-}
+func checkOrderText(text string) error { return gamefile.CheckText(text) }
 
 // ErrNotActive is returned when orders are appended to a game that is not active.
 type ErrNotActive struct {

@@ -1,0 +1,171 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"rtrbot/db/gamefile"
+	"rtrbot/i18n"
+)
+
+// Export writes a game as a readable text file (package gamefile,
+// docs/storage.md). It reads the rows as they are, so that a damaged game
+// can be exported too, for a referee to inspect and mend by hand. The file
+// holds the seed: while the game runs it must go to its referee only.
+func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
+	g, gerr := s.Game(ctx, id)
+	if g == nil {
+		return nil, gerr
+	}
+	log, lerr := s.Log(ctx, g, 1)
+	snaps, err := s.Snapshots(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	gf := &gamefile.File{Scenario: g.Scenario, Options: g.Options, Seed: g.Seed, Commitment: g.SeedCommitment, Status: string(g.Status),
+		Created: g.Created, CreatedBy: g.CreatedBy, Game: g.ID, Guild: g.Guild, Channel: g.Channel}
+	for _, p := range g.Players {
+		gf.Players = append(gf.Players, gamefile.Player(p))
+	}
+	for _, o := range log {
+		gf.Log = append(gf.Log, gamefile.Order(o))
+	}
+	for _, c := range snaps {
+		gf.Checks = append(gf.Checks, gamefile.Check(c))
+	}
+	notes := []string{
+		fmt.Sprintf("Reinforce the Right! game #%d of guild %s, channel %s, exported by rtrbot at %s.", g.ID, g.Guild, g.Channel, ts(s.now())),
+		"One fact a line: a keyword, then its value. The orders are the game; import replays them.",
+	}
+	if g.Status == Active {
+		notes = append(notes, "The game is running: the seed below lets its reader predict every die. Give this file to the referee only.")
+	}
+	for _, e := range []error{gerr, lerr} {
+		if e != nil {
+			notes = append(notes, "damaged: "+e.Error())
+		}
+	}
+	if g.Damage != "" {
+		notes = append(notes, "damaged: "+g.Damage)
+	}
+	return gf.Encode(notes...), nil
+}
+
+// ImportTo says where an imported game goes.
+type ImportTo struct {
+	Guild, Channel string
+	By             string   // the user importing it: the game's creator here
+	Players        []Player // nil: the file's players
+}
+
+// Import rebuilds a game from an export file in another place: it replays
+// every order with the engine, checks the state hash at every check line
+// of the file, and only then stores the game (log, events, snapshots at
+// each segment's end) in one transaction. A file that does not replay is
+// refused with the order that fails; nothing is stored.
+func (s *Store) Import(ctx context.Context, r Replayer, data []byte, to ImportTo) (*Game, error) {
+	gf, err := gamefile.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	if to.Guild == "" || to.Channel == "" || to.By == "" {
+		return nil, fmt.Errorf("an import needs a guild, a channel and the importing user")
+	}
+	rp, err := r.Start(Setup{Scenario: gf.Scenario, Options: gf.Options, Seed: gf.Seed}, nil)
+	if err != nil {
+		return nil, i18n.Errorf("The game cannot be started from the file's scenario, options and seed: %v",
+			"ファイルのシナリオ・オプション・シードからゲームを開始できません: %v", err)
+	}
+	undone := map[int64]bool{}
+	log := make([]Order, len(gf.Log))
+	for i, o := range gf.Log {
+		log[i] = Order(o)
+		if o.Kind == KindUndo {
+			undone[o.Undoes] = true
+		}
+	}
+	events := map[int64][]Event{}
+	var snaps []Snapshot
+	ci := 0
+	check := func(seq int64) error {
+		for ci < len(gf.Checks) && gf.Checks[ci].Seq == seq {
+			if h := rp.Hash(); h != gf.Checks[ci].Hash {
+				return i18n.Errorf("Replaying the file's orders up to %d gives state hash %s, but the file says %s: the game does not replay to the same state, so it was not imported.",
+					"ファイルの命令を %d まで再生すると状態ハッシュは %s ですが、ファイルには %s とあります。同じ状態にならないため取り込みませんでした。", seq, h, gf.Checks[ci].Hash)
+			}
+			ci++
+		}
+		return nil
+	}
+	if err := check(0); err != nil {
+		return nil, err
+	}
+	for _, o := range log {
+		if o.Kind == KindOrder && !undone[o.Seq] {
+			a, err := rp.Apply(o)
+			if err != nil {
+				return nil, i18n.Errorf("Order %d of the file (%q) does not replay: %v. Nothing was imported.",
+					"ファイルの命令 %d (%q) を再生できません: %v。何も取り込んでいません。", o.Seq, o.Text, err)
+			}
+			events[o.Seq] = a.Events
+			if a.SegmentEnd {
+				st, err := rp.State()
+				if err != nil {
+					return nil, err
+				}
+				snaps = append(snaps, Snapshot{Seq: o.Seq, Label: a.Label, Hash: rp.Hash(), State: st})
+			}
+		}
+		if err := check(o.Seq); err != nil {
+			return nil, err
+		}
+	}
+	status := Status(gf.Status)
+	if status == Damaged { // mended by hand, and it replays: it can go on
+		status = Active
+	}
+	var players []Player
+	for _, p := range gf.Players {
+		players = append(players, Player(p))
+	}
+	if to.Players != nil {
+		players = to.Players
+	}
+	now := ts(s.now())
+	var id int64
+	err = s.Write(ctx, func(tx *sql.Tx) error {
+		var err error
+		id, err = insertGame(ctx, tx, NewGame{Guild: to.Guild, Channel: to.Channel, Scenario: gf.Scenario, Seed: gf.Seed,
+			CreatedBy: to.By, Players: players, StartEvents: []Event{{Kind: "import", Text: fmt.Sprintf(
+				"imported by %s from game #%d (guild %s, channel %s), created by %s at %s", to.By, gf.Game, gf.Guild, gf.Channel, gf.CreatedBy, ts(gf.Created))}},
+		}, gf.Options, "remind", now)
+		if err != nil {
+			return err
+		}
+		for _, o := range log {
+			var u any
+			if o.Kind == KindUndo {
+				u = o.Undoes
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO orders(game_id, seq, kind, undoes, author, side, at, text) VALUES (?,?,?,?,?,?,?,?)`,
+				id, o.Seq, o.Kind, u, o.Author, o.Side, ts(o.At), o.Text); err != nil {
+				return err
+			}
+			if err := addEvents(ctx, tx, id, o.Seq, events[o.Seq]); err != nil {
+				return err
+			}
+		}
+		for i := range snaps {
+			if err := putSnapshot(ctx, tx, id, snaps[i].Seq, &snaps[i], now); err != nil {
+				return err
+			}
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET status = ?, log_length = ? WHERE id = ?`, string(status), len(gf.Log), id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Game(ctx, id)
+}

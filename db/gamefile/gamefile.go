@@ -1,0 +1,353 @@
+// Package gamefile is the export format of a game: a readable text file,
+// one fact a line, that holds everything needed to rebuild the game (its
+// scenario, options, seed, players and whole log of orders) and the state
+// hashes to check the rebuild against. docs/storage.md describes it. It
+// knows nothing of SQLite: package db writes and reads the rows.
+package gamefile
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"rtrbot/i18n"
+)
+
+// Header opens every export file; the number is the format's version.
+const Header = "rtrbot-game 1"
+
+// File is a game as an export file holds it: everything needed to rebuild
+// it (scenario, options, seed, players, the whole log) and the state hashes
+// of its snapshots, to check the rebuild against.
+type File struct {
+	Scenario   string
+	Options    string // a JSON object
+	Seed       []byte
+	Commitment string
+	Status     string // active, finished, damaged or abandoned
+	Created    time.Time
+	CreatedBy  string
+	Players    []Player
+	Log        []Order
+	Checks     []Check // state hash (and label) after order Seq
+	// Where it came from (informational).
+	Game           int64
+	Guild, Channel string
+}
+
+// Order is one row of the log. Kind is "order", or "undo" with Undoes
+// naming the order taken back.
+type Order struct {
+	Seq    int64
+	Kind   string
+	Undoes int64
+	Author string
+	Side   string
+	At     time.Time
+	Text   string
+}
+
+// Player is a user playing one side.
+type Player struct {
+	UserID string
+	Name   string
+	Side   string
+	Joined time.Time
+}
+
+// Check is a snapshot's state hash after order Seq.
+type Check struct {
+	Seq   int64
+	Label string
+	Hash  string
+	At    time.Time
+}
+
+// Order kinds.
+const (
+	KindOrder = "order"
+	KindUndo  = "undo"
+)
+
+// MaxText bounds one order's text encoding.
+const MaxText = 4096
+
+// CheckText refuses order text that could not be written one order a line.
+func CheckText(text string) error {
+	switch {
+	case strings.TrimSpace(text) == "":
+		return i18n.Errorf("An order cannot be empty.", "空の命令は保存できません。")
+	case len(text) > MaxText:
+		return i18n.Errorf("An order's text is %d bytes long; at most %d are stored.", "命令の文字列が %d バイトあります。上限は %d バイトです。", len(text), MaxText)
+	case !utf8.ValidString(text):
+		return i18n.Errorf("An order's text must be UTF-8.", "命令の文字列は UTF-8 でなければなりません。")
+	case strings.ContainsAny(text, "\n\r\x00"):
+		return i18n.Errorf("An order's text must be one line.", "命令の文字列は 1 行でなければなりません。")
+	}
+	return nil
+}
+
+// CheckOptions checks that options are a JSON object ("" is {}).
+func CheckOptions(opts string) (string, error) {
+	if strings.TrimSpace(opts) == "" {
+		return "{}", nil
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(opts), &m); err != nil {
+		return "", fmt.Errorf("options are not a JSON object: %v", err)
+	}
+	return opts, nil
+}
+
+// Commitment is the public commitment to a seed: hex SHA-256 of its bytes.
+func Commitment(seed []byte) string {
+	sum := sha256.Sum256(seed)
+	return hex.EncodeToString(sum[:])
+}
+
+// TimeLayout is RFC 3339 with a fixed number of digits, so that times
+// sort as text in time order.
+const TimeLayout = "2006-01-02T15:04:05.000000Z07:00"
+
+func ts(t time.Time) string { return t.UTC().Format(TimeLayout) }
+
+func parseTS(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }
+
+func validStatus(s string) bool {
+	switch s {
+	case "active", "finished", "damaged", "abandoned":
+		return true
+	}
+	return false
+}
+
+// Encode writes the file; notes become comment lines at its top.
+func (gf *File) Encode(notes ...string) []byte {
+	var b bytes.Buffer
+	fmt.Fprintln(&b, Header)
+	for _, n := range notes {
+		fmt.Fprintf(&b, "# %s\n", oneLine(n))
+	}
+	if gf.Guild != "" && gf.Channel != "" {
+		fmt.Fprintf(&b, "game %d %s %s\n", gf.Game, gf.Guild, gf.Channel)
+	}
+	fmt.Fprintf(&b, "scenario %s\n", oneLine(gf.Scenario))
+	fmt.Fprintf(&b, "options %s\n", oneLine(gf.Options))
+	fmt.Fprintf(&b, "seed %s\n", hex.EncodeToString(gf.Seed))
+	fmt.Fprintf(&b, "commitment %s\n", Commitment(gf.Seed))
+	fmt.Fprintf(&b, "status %s\n", gf.Status)
+	fmt.Fprintf(&b, "created %s %s\n", ts(gf.Created), gf.CreatedBy)
+	for _, p := range gf.Players {
+		fmt.Fprintf(&b, "player %s %s %s\n", p.Side, p.UserID, oneLine(p.Name))
+	}
+	ci := 0
+	writeChecks := func(seq int64) {
+		for ci < len(gf.Checks) && gf.Checks[ci].Seq <= seq {
+			c := gf.Checks[ci]
+			fmt.Fprintf(&b, "check %d %s %s\n", c.Seq, c.Hash, oneLine(c.Label))
+			ci++
+		}
+	}
+	writeChecks(0)
+	for _, o := range gf.Log {
+		side := o.Side
+		if side == "" {
+			side = "-"
+		}
+		if o.Kind == KindUndo {
+			fmt.Fprintf(&b, "undo %d %s %s %s %d\n", o.Seq, ts(o.At), o.Author, side, o.Undoes)
+		} else {
+			fmt.Fprintf(&b, "order %d %s %s %s %s\n", o.Seq, ts(o.At), o.Author, side, o.Text)
+		}
+		writeChecks(o.Seq)
+	}
+	fmt.Fprintf(&b, "end %d\n", len(gf.Log))
+	return b.Bytes()
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' || r == 0 }), " ")
+}
+
+// Parse reads a game file, strictly: every line must be known
+// and well formed, orders numbered 1, 2, 3… and the end line must count
+// them all. Errors name the line and say what was expected.
+func Parse(data []byte) (*File, error) {
+	gf := &File{Status: "active"}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	line, header, ended := 0, false, false
+	var seen = map[string]bool{}
+	bad := func(en, ja string, args ...any) error {
+		return i18n.Errorf("line %d of the game file: "+en, "ゲームファイル %d 行目: "+ja, append([]any{line}, args...)...)
+	}
+	for sc.Scan() {
+		line++
+		text := strings.TrimRight(sc.Text(), " \t\r")
+		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		if !header {
+			if text != Header {
+				return nil, bad("the file must begin with %q; this is not an rtrbot game file or comes from a newer version.",
+					"ファイルは %q で始まる必要があります。rtrbot のゲームファイルではないか、新しい版のものです。", Header)
+			}
+			header = true
+			continue
+		}
+		if ended {
+			return nil, bad("nothing may follow the end line.", "end 行の後には何も書けません。")
+		}
+		key, rest, _ := strings.Cut(text, " ")
+		once := func() error {
+			if seen[key] {
+				return bad("%s is given twice.", "%s が 2 回あります。", key)
+			}
+			seen[key] = true
+			return nil
+		}
+		switch key {
+		case "game":
+			f := strings.Fields(rest)
+			if len(f) != 3 {
+				return nil, bad("write game ID GUILD CHANNEL.", "game ID サーバー チャンネル と書いてください。")
+			}
+			gf.Game, _ = strconv.ParseInt(f[0], 10, 64)
+			gf.Guild, gf.Channel = f[1], f[2]
+		case "scenario", "options", "seed", "commitment", "status":
+			if err := once(); err != nil {
+				return nil, err
+			}
+			if rest == "" {
+				return nil, bad("%s needs a value.", "%s に値が必要です。", key)
+			}
+			switch key {
+			case "scenario":
+				gf.Scenario = rest
+			case "options":
+				if _, err := CheckOptions(rest); err != nil {
+					return nil, bad("%v.", "%v。", err)
+				}
+				gf.Options = rest
+			case "seed":
+				seed, err := hex.DecodeString(rest)
+				if err != nil || len(seed) == 0 {
+					return nil, bad("the seed must be hexadecimal digits, not %q.", "seed は 16 進数で書いてください (%q は不可)。", rest)
+				}
+				gf.Seed = seed
+			case "commitment":
+				gf.Commitment = rest
+			case "status":
+				gf.Status = rest
+				if !validStatus(rest) {
+					return nil, bad("status must be active, finished, damaged or abandoned, not %q.", "status は active, finished, damaged, abandoned のいずれかです (%q は不可)。", rest)
+				}
+			}
+		case "created":
+			f := strings.Fields(rest)
+			if len(f) != 2 {
+				return nil, bad("write created TIME USER.", "created 時刻 ユーザー と書いてください。")
+			}
+			t, err := parseTS(f[0])
+			if err != nil {
+				return nil, bad("%q is not a time like 2026-11-22T18:00:00Z.", "%q は時刻ではありません (例 2026-11-22T18:00:00Z)。", f[0])
+			}
+			gf.Created, gf.CreatedBy = t, f[1]
+		case "player":
+			f := strings.SplitN(rest, " ", 3)
+			if len(f) < 2 || f[0] == "" || f[1] == "" {
+				return nil, bad("write player SIDE USER-ID NAME.", "player 陣営 ユーザーID 名前 と書いてください。")
+			}
+			p := Player{Side: f[0], UserID: f[1]}
+			if len(f) == 3 {
+				p.Name = f[2]
+			}
+			gf.Players = append(gf.Players, p)
+		case "order", "undo":
+			f := strings.SplitN(rest, " ", 5)
+			if len(f) != 5 {
+				return nil, bad("write %s SEQ TIME AUTHOR SIDE %s.", "%s 番号 時刻 発令者 陣営 %s と書いてください。", key, map[string]string{"order": "TEXT", "undo": "SEQ-TAKEN-BACK"}[key])
+			}
+			seq, err := strconv.ParseInt(f[0], 10, 64)
+			if want := int64(len(gf.Log)) + 1; err != nil || seq != want {
+				return nil, bad("the next order must be number %d, not %q.", "次の命令番号は %d です (%q は不可)。", want, f[0])
+			}
+			at, err := parseTS(f[1])
+			if err != nil {
+				return nil, bad("%q is not a time like 2026-11-22T18:00:00Z.", "%q は時刻ではありません (例 2026-11-22T18:00:00Z)。", f[1])
+			}
+			if f[2] == "" || f[3] == "" {
+				return nil, bad("the author and the side are one word each (the side - for none).", "発令者と陣営はそれぞれ 1 語です (陣営なしは -)。")
+			}
+			o := Order{Seq: seq, Kind: key, At: at, Author: f[2], Side: f[3]}
+			if o.Side == "-" {
+				o.Side = ""
+			}
+			if key == "order" {
+				if err := CheckText(f[4]); err != nil {
+					return nil, bad("%s", "%s", i18n.Message(err, i18n.EN))
+				}
+				o.Text = f[4]
+			} else {
+				u, err := strconv.ParseInt(f[4], 10, 64)
+				if err != nil || u < 1 || u >= seq || gf.Log[u-1].Kind != KindOrder {
+					return nil, bad("an undo must name an earlier order, not %q.", "undo は前の命令の番号を指定します (%q は不可)。", f[4])
+				}
+				o.Undoes, o.Text = u, fmt.Sprintf("undo %d", u)
+			}
+			gf.Log = append(gf.Log, o)
+		case "check":
+			f := strings.SplitN(rest, " ", 3)
+			if len(f) < 2 {
+				return nil, bad("write check SEQ HASH [LABEL].", "check 番号 ハッシュ [ラベル] と書いてください。")
+			}
+			seq, err := strconv.ParseInt(f[0], 10, 64)
+			if err != nil || seq != int64(len(gf.Log)) {
+				return nil, bad("a check follows the order it checks (%d here), not %q.", "check はその命令の直後に書きます (ここでは %d、%q は不可)。", len(gf.Log), f[0])
+			}
+			c := Check{Seq: seq, Hash: f[1]}
+			if len(f) == 3 {
+				c.Label = f[2]
+			}
+			gf.Checks = append(gf.Checks, c)
+		case "end":
+			n, err := strconv.Atoi(rest)
+			if err != nil || n != len(gf.Log) {
+				return nil, bad("the end line counts %q orders but the file has %d: it may be cut short.", "end 行の命令数 %q がファイル内の数 %d と合いません。途中で切れている可能性があります。", rest, len(gf.Log))
+			}
+			ended = true
+		default:
+			return nil, bad("unknown keyword %q; known: game scenario options seed commitment status created player order undo check end.",
+				"不明なキーワード %q。使えるもの: game scenario options seed commitment status created player order undo check end", key)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, i18n.Errorf("the game file cannot be read: %v", "ゲームファイルを読めません: %v", err)
+	}
+	line++
+	switch {
+	case !header:
+		return nil, i18n.Errorf("the game file is empty.", "ゲームファイルが空です。")
+	case !ended:
+		return nil, bad("the file has no end line: it may be cut short.", "end 行がありません。途中で切れている可能性があります。")
+	case gf.Scenario == "" || gf.Seed == nil:
+		return nil, i18n.Errorf("the game file must give the scenario and the seed.", "ゲームファイルには scenario と seed が必要です。")
+	case gf.Commitment != "" && gf.Commitment != Commitment(gf.Seed):
+		return nil, i18n.Errorf("the seed in the game file is not the one its players were promised (its SHA-256 differs from the commitment).",
+			"ゲームファイルの seed は、プレイヤーに約束されたものと違います (SHA-256 がコミットメントと一致しません)。")
+	}
+	if gf.Options == "" {
+		gf.Options = "{}"
+	}
+	if gf.CreatedBy == "" {
+		gf.CreatedBy = "-"
+	}
+	return gf, nil
+}
