@@ -117,7 +117,7 @@ func TestZOC(t *testing.T) {
 // hex is allowed.
 func TestEZOCToEZOC(t *testing.T) {
 	m := newTestMap(10, 10)
-	m.terrain(board.Mountain, "0503", "0403", "0603") // no cheap way round
+	m.terrain(board.Mountain, "0503", "0403", "0603")      // no cheap way round
 	s := position(t, m.build(), "0504: G-LW1\n0505: F-XX") // Landwehr: 3 MP
 	wantRefused(t, s, "german move G-LW1 0404", "directly from one enemy zone of control to another")
 	if got := destCost(t, s, "G-LW1", "0503"); got != 3 {

@@ -1,0 +1,150 @@
+package game
+
+import (
+	"strings"
+	"testing"
+)
+
+// 3.0: the sequence of play, step by step, each ended by an explicit order
+// of the side to move; 4.0: markers off at the end of the turn.
+func TestSequenceOfPlay(t *testing.T) {
+	m := newTestMap(10, 10)
+	m.logistic("DE", "0509", "0609") // 11.1: 7 reserve divisions arrive, over the limit of one hex
+	m.logistic("FR", "0501")
+	s := position(t, m.build(), "turn Aug II\nstep event\nplayer german\n0505: G-III\n0503: F-XX")
+	want := []struct {
+		side, step string
+	}{
+		{"allied", "event"}, // 3.0 A: the event phase, the Allies roll (5.0)
+		{"german", "reinforcement"}, {"german", "reorganisation-1"}, {"german", "movement-1"}, {"german", "combat-1"},
+		{"german", "command"}, {"german", "reorganisation-2"}, {"german", "movement-2"}, {"german", "combat-2"},
+		{"allied", "reinforcement"}, {"allied", "reorganisation-1"}, {"allied", "movement-1"}, {"allied", "combat-1"},
+		{"allied", "command"}, {"allied", "reorganisation-2"}, {"allied", "movement-2"}, {"allied", "combat-2"},
+		{"allied", "event"}, // next turn
+	}
+	for i, w := range want {
+		if s.ToMove().String() != w.side || s.Step.String() != w.step {
+			t.Fatalf("step %d: %s %s, want %s %s", i, s.ToMove(), s.Step, w.side, w.step)
+		}
+		if i == len(want)-1 {
+			break
+		}
+		wantRefused(t, s, s.ToMove().Other().String()+" end", "cannot give orders now")
+		if s.Step == Reinforcement {
+			s = wantOK(t, s, s.ToMove().String()+" autoreinforce")
+		}
+		s = wantOK(t, s, s.ToMove().String()+" end")
+	}
+	if s.Turn.String() != "Aug III" {
+		t.Errorf("turn %s after a full turn", s.Turn)
+	}
+}
+
+// 17.1: the standard game ends after Sep IV.
+func TestGameEnds(t *testing.T) {
+	m := newTestMap(10, 10)
+	s := position(t, m.build(), "turn Sep IV\nstep combat-2\nplayer allied\n0505: G-III\n0503: F-XX")
+	n, evs, err := try(t, s, "allied end")
+	if err != nil || n.Step != GameOver {
+		t.Fatalf("%v %v", n, err)
+	}
+	if evs[len(evs)-1].Kind != EvGameOver {
+		t.Errorf("events %v", evs)
+	}
+	wantRefused(t, n, "german end", "The game is over")
+	e := position(t, m.build(), "scenario extended\nturn Sep IV\nstep combat-2\nplayer allied\n0505: G-III")
+	if n := wantOK(t, e, "allied end"); n.Step != EventStep || n.Turn.String() != "Oct I" {
+		t.Errorf("extended: after Sep IV comes %s %s", n.Turn, n.Step)
+	}
+}
+
+// 18.2(14): the Allies move first.
+func TestAlliedFirstOption(t *testing.T) {
+	m := newTestMap(10, 10)
+	s := position(t, m.build(), "options 18.2(14)\nstep event\n0505: G-III")
+	n := wantOK(t, s, "allied end")
+	if n.Player.String() != "allied" || n.Step != Reinforcement {
+		t.Errorf("after the event phase: %s %s", n.Player, n.Step)
+	}
+}
+
+// 9.0 is the next issue: combat orders get a clear "not yet".
+func TestCombatNotYet(t *testing.T) {
+	m := newTestMap(10, 10)
+	s := position(t, m.build(), "step combat-1\n0505: G-III\n0504: F-XX")
+	wantRefused(t, s, "german attack G-III 0504", "not built yet")
+}
+
+// Orders round-trip through their text form.
+func TestOrderText(t *testing.T) {
+	for _, in := range []string{"german move G-III 3024 3023", "allied merge F-14 F-41", "german end", "allied place BE-3 3021"} {
+		o, err := ParseOrder(in)
+		if err != nil || o.String() != in {
+			t.Errorf("%q -> %q, %v", in, o.String(), err)
+		}
+		b, _ := o.MarshalText()
+		var back Order
+		if err := back.UnmarshalText(b); err != nil || back.String() != in {
+			t.Errorf("text round trip %q: %v", in, err)
+		}
+	}
+	for _, bad := range []string{"", "german", "french move X 0101", "german fly G-III 0101", "german move 0101 G-III", "german move G-III 0001"} {
+		if _, err := ParseOrder(bad); err == nil {
+			t.Errorf("ParseOrder(%q) accepted", bad)
+		}
+	}
+}
+
+func FuzzParseOrder(f *testing.F) {
+	for _, s := range []string{"german move G-III 3024 3023", "allied end", "x y z", "german place 9999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		o, err := ParseOrder(s)
+		if err != nil {
+			return
+		}
+		back, err := ParseOrder(o.String())
+		if err != nil || back.String() != o.String() {
+			t.Errorf("%q -> %q does not round-trip: %v", s, o.String(), err)
+		}
+	})
+}
+
+func FuzzParsePosition(f *testing.F) {
+	m := newTestMap(6, 6).build()
+	f.Add("scenario standard\nturn Aug III\n0505: G-III:trench F-XX\neliminated G-IV\n")
+	f.Add("scenario extended\nvp 1 2\ndue DE reserve 3\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := ParsePosition(m, text)
+		if err != nil {
+			return
+		}
+		again, err := ParsePosition(m, s.Position())
+		if err != nil {
+			t.Fatalf("position does not re-read: %v\n%s", err, s.Position())
+		}
+		if again.Position() != s.Position() {
+			t.Errorf("position not canonical:\n%s\n%s", s.Position(), again.Position())
+		}
+	})
+}
+
+func TestPositionErrors(t *testing.T) {
+	m := newTestMap(6, 6).build()
+	cases := map[string]string{
+		"turn Aug II\n":                          "starts with",
+		"scenario standard\n0505: G-XX\n":        "no unit",
+		"scenario standard\n0909: G-III\n":       "not on the map",
+		"scenario standard\n0505: G-III G-III\n": "listed twice",
+		"scenario standard\nbogus 1\n":           "unknown line",
+		"scenario standard\n0505: G-III:wet\n":   "unknown flag",
+		"scenario standard\nstep nap\n":          "unknown step",
+	}
+	for text, want := range cases {
+		_, err := ParsePosition(m, text)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", text, err, want)
+		}
+	}
+}
