@@ -266,13 +266,18 @@ func (r *Renderer) drawRivers(dc *gg.Context) {
 		dc.SetLineCapRound()
 		dc.SetColor(riverBlue)
 		if major {
-			dc.SetLineWidth(0.18 * R)
+			dc.SetLineWidth(0.17 * R)
 		} else {
-			dc.SetLineWidth(math.Max(1.5, 0.1*R))
+			dc.SetLineWidth(math.Max(1.5, 0.08*R))
 		}
 		dc.Stroke()
 	}
 }
+
+// numberDrop places the hex number's middle this far above the centre (in
+// hex radii): high enough to clear the biggest fortress, low enough to fit
+// between the hex's upper sides.
+const numberDrop = 0.56
 
 // drawHexNumbers writes XXYY in the upper part of every hex.
 // It returns the boxes they cover, which the country names avoid.
@@ -288,8 +293,8 @@ func (r *Renderer) drawHexNumbers(dc *gg.Context, hexes []*board.Hex) []box {
 		} else {
 			dc.SetColor(hexNumber)
 		}
-		dc.DrawStringAnchored(h.At.String(), cx, cy-0.5*R, 0.5, 0.5)
-		out = append(out, box{cx - nw/2, cy - 0.5*R - nh/2, cx + nw/2, cy - 0.5*R + nh/2})
+		dc.DrawStringAnchored(h.At.String(), cx, cy-numberDrop*R, 0.5, 0.5)
+		out = append(out, box{cx - nw/2, cy - numberDrop*R - nh/2, cx + nw/2, cy - numberDrop*R + nh/2})
 	}
 	return out
 }
@@ -344,11 +349,11 @@ func (r *Renderer) drawSymbols(dc *gg.Context, hexes []*board.Hex) []box {
 func fortRadius(strength int, R float64) float64 {
 	switch {
 	case strength >= 12:
-		return 0.44 * R
+		return 0.41 * R
 	case strength >= 6:
-		return 0.38 * R
+		return 0.36 * R
 	}
-	return 0.33 * R
+	return 0.31 * R
 }
 
 // drawFortress draws a star fort (eight bastions) with its strength (3, 6

@@ -27,8 +27,9 @@ func BenchmarkNewBase(b *testing.B) {
 	}
 }
 
-// Full map from the cached base, PNG included: what /map costs.
-func BenchmarkDrawFull(b *testing.B) {
+// Full map as /map posts it before a game adds layers: the PNG is
+// encoded once per renderer and copied.
+func BenchmarkDrawFullCached(b *testing.B) {
 	r, err := New(benchMap(b), Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -46,6 +47,25 @@ func BenchmarkDrawFull(b *testing.B) {
 	b.ReportMetric(float64(w*h), "pixels")
 }
 
+// Full map with a layer over the cached base, PNG included: what a map
+// after every segment will cost (copy, layers, 256 colours, encode).
+func BenchmarkDrawFullWithLayer(b *testing.B) {
+	r, err := New(benchMap(b), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	dot := LayerFunc(func(c *Canvas) { c.DrawCircle(100, 100, 10); c.Fill() })
+	var n int
+	for b.Loop() {
+		png, err := r.Draw(Frame{Layers: []Layer{dot}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(png)
+	}
+	b.ReportMetric(float64(n), "png-bytes")
+}
+
 // Full map from the cached base without encoding: the copy and layers.
 func BenchmarkImageFull(b *testing.B) {
 	r, err := New(benchMap(b), Options{})
@@ -59,7 +79,19 @@ func BenchmarkImageFull(b *testing.B) {
 	}
 }
 
-// PNG encoding of the full map alone.
+// Reducing the full map to 256 colours alone (part of EncodePNG).
+func BenchmarkPalettizeFull(b *testing.B) {
+	r, err := New(benchMap(b), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	img, _ := r.Image(Frame{})
+	for b.Loop() {
+		palettize(img)
+	}
+}
+
+// PNG encoding of the full map alone (256 colours, then deflate).
 func BenchmarkEncodePNGFull(b *testing.B) {
 	r, err := New(benchMap(b), Options{})
 	if err != nil {

@@ -183,7 +183,7 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 			placed = true
 		}
 		if !placed {
-			r.dropped = append(r.dropped, p.name)
+			r.dropped = append(r.dropped, p.name+" "+p.hexes[0].String())
 		}
 	}
 	// Country names must not hide hex numbers either; place names may

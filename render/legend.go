@@ -3,8 +3,10 @@ package render
 import (
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
 
 	"rtrbot/engine/board"
 	"rtrbot/i18n"
@@ -49,25 +51,61 @@ func (r *Renderer) drawFooter(dc *gg.Context) {
 		dc.DrawString(sub, margin, top+1.4*R)
 	}
 
-	items := r.legendItems()
 	face := r.font.face(0.42 * R)
-	dc.SetFontFace(face)
-	x, y := margin, top+2.1*R
-	step := 0.95 * R
-	for _, it := range items {
-		label := it.text.In(lang)
-		lw, _ := dc.MeasureString(label)
-		iw := 0.9 * R
-		if x+iw+lw > float64(w)-margin {
-			x = margin
-			y += step
-		}
-		it.icon(dc, x+iw/2, y, 0.8*R)
+	var y float64
+	for _, it := range r.legendFlow(dc, face, float64(w)) {
+		y = top + 2.1*R + float64(it.row)*legendStep*R
+		it.icon(dc, it.x+0.45*R, y, 0.8*R)
 		dc.SetFontFace(face)
 		dc.SetColor(ink)
-		dc.DrawStringAnchored(label, x+iw+0.15*R, y, 0, 0.35)
-		x += iw + lw + 0.75*R
+		dc.DrawStringAnchored(it.label, it.x+1.05*R, y, 0, 0.35)
 	}
+	if len(r.dropped) > 0 {
+		dc.SetFontFace(r.font.face(0.4 * R))
+		dc.SetColor(color.RGBA{0x50, 0x48, 0x3c, 0xff})
+		note := i18n.T("Not named on the map for lack of room (see /hex): ", "場所が足りず名前を省いた地点 (/hex 参照): ").In(lang)
+		dc.DrawStringAnchored(note+strings.Join(r.dropped, ", "), margin, y+legendStep*R, 0, 0.35)
+	}
+}
+
+// legendStep is the height of a line of the key, in hex radii.
+const legendStep = 0.95
+
+type placedItem struct {
+	legendItem
+	label string
+	x     float64
+	row   int
+}
+
+// legendFlow lays the key out in lines across the picture's width.
+func (r *Renderer) legendFlow(dc *gg.Context, face font.Face, width float64) []placedItem {
+	R := r.layout.R
+	margin := r.layout.Margin
+	dc.SetFontFace(face)
+	var out []placedItem
+	x, row := margin, 0
+	for _, it := range r.legendItems() {
+		label := it.text.In(r.opt.Lang)
+		lw, _ := dc.MeasureString(label)
+		if x+1.05*R+lw > width-margin && x > margin {
+			x, row = margin, row+1
+		}
+		out = append(out, placedItem{it, label, x, row})
+		x += 1.05*R + lw + 0.6*R
+	}
+	return out
+}
+
+// footerHeight is the height of the title and key strip: the title, the
+// lines of the key, and a line for names left off the map.
+func (r *Renderer) footerHeight() float64 {
+	R := r.layout.R
+	w, _ := r.layout.MapSize()
+	dc := gg.NewContext(1, 1)
+	items := r.legendFlow(dc, r.font.face(0.42*R), float64(w))
+	rows := items[len(items)-1].row + 1
+	return math.Round(R * (2.1 + float64(rows)*legendStep + 0.5))
 }
 
 func (r *Renderer) legendItems() []legendItem {
@@ -122,8 +160,8 @@ func (r *Renderer) legendItems() []legendItem {
 		{i18n.T("forest", "森林"), terrain(board.Forest)},
 		{i18n.T("marsh", "湿地"), terrain(board.Marsh)},
 		{i18n.T("sea", "海"), terrain(board.Sea)},
-		{i18n.T("river", "河川"), line(riverBlue, math.Max(1.5, 0.1*R), false, false)},
-		{i18n.T("major river", "大河"), line(riverBlue, 0.18*R, false, false)},
+		{i18n.T("river", "河川"), line(riverBlue, math.Max(1.5, 0.08*R), false, false)},
+		{i18n.T("major river", "大河"), line(riverBlue, 0.17*R, false, false)},
 		{i18n.T("railway", "鉄道"), line(railDark, math.Max(1.5, 0.08*R), false, false)},
 		{i18n.T("1914 border", "1914年の国境"), line(borderLine, math.Max(1.2, 0.07*R), true, true)},
 		{i18n.T("city (victory)", "都市 (勝利得点)"), func(dc *gg.Context, x, y, s float64) {

@@ -15,12 +15,26 @@ import (
 // dithering: it would blur small letters and compress badly.
 func palettize(img *image.RGBA) *image.Paletted {
 	b := img.Bounds()
+	// Maps are mostly runs of one colour: count runs, not pixels, to
+	// spare the map lookups.
 	counts := map[uint32]int{}
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		row := img.Pix[(y-b.Min.Y)*img.Stride:]
+	for y := 0; y < b.Dy(); y++ {
+		row := img.Pix[y*img.Stride:]
+		run, last := 0, uint32(0)
 		for x := 0; x < b.Dx(); x++ {
 			p := row[4*x : 4*x+4]
-			counts[uint32(p[0])<<24|uint32(p[1])<<16|uint32(p[2])<<8|uint32(p[3])]++
+			c := uint32(p[0])<<24 | uint32(p[1])<<16 | uint32(p[2])<<8 | uint32(p[3])
+			if run > 0 && c == last {
+				run++
+				continue
+			}
+			if run > 0 {
+				counts[last] += run
+			}
+			last, run = c, 1
+		}
+		if run > 0 {
+			counts[last] += run
 		}
 	}
 	type entry struct {
@@ -94,9 +108,14 @@ func palettize(img *image.RGBA) *image.Paletted {
 	for y := 0; y < b.Dy(); y++ {
 		row := img.Pix[y*img.Stride:]
 		dst := out.Pix[y*out.Stride:]
+		last, li := uint32(0), uint8(0)
 		for x := 0; x < b.Dx(); x++ {
 			p := row[4*x : 4*x+4]
-			dst[x] = index[uint32(p[0])<<24|uint32(p[1])<<16|uint32(p[2])<<8|uint32(p[3])]
+			c := uint32(p[0])<<24 | uint32(p[1])<<16 | uint32(p[2])<<8 | uint32(p[3])
+			if x == 0 || c != last {
+				last, li = c, index[c]
+			}
+			dst[x] = li
 		}
 	}
 	return out

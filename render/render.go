@@ -84,10 +84,10 @@ func New(m *board.Map, opt Options) (*Renderer, error) {
 	}
 	r := DefaultHexRadius * opt.Scale
 	l := Layout{R: r, Cols: m.Cols, Rows: m.Rows, Margin: math.Round(r * 0.9)}
-	if !opt.NoLegend {
-		l.Footer = math.Round(r * 4.2)
-	}
 	rd := &Renderer{m: m, opt: opt, layout: l, font: tf}
+	if !opt.NoLegend {
+		rd.layout.Footer = rd.footerHeight()
+	}
 	rd.base = rd.drawBase()
 	return rd, nil
 }
@@ -98,7 +98,8 @@ func (r *Renderer) Layout() Layout { return r.layout }
 // Map is the map the renderer draws.
 func (r *Renderer) Map() *board.Map { return r.m }
 
-// Dropped lists the place names the base picture had no room for.
+// Dropped lists the places ("Neuss 3429") whose names the base picture had
+// no room for; the footer names them too.
 func (r *Renderer) Dropped() []string { return append([]string(nil), r.dropped...) }
 
 // Crop asks for the part of the map around a hex: every hex within Radius
