@@ -168,7 +168,7 @@ func rollsCSV(sessions []db.RollSession, rolls []db.Roll) []byte {
 		}
 		w.Write([]string{strconv.FormatInt(r.Session, 10), s.Commitment, seed, strconv.Itoa(r.Number),
 			r.At.UTC().Format("2006-01-02T15:04:05Z"), csvSafe(r.UserName), r.UserID, r.Command, r.Inputs,
-			csvSafe(r.PlayersSeed), r.Source, strconv.Itoa(r.Sides), strings.Join(faces, " "), r.Result})
+			r.PlayersSeed, r.Source, strconv.Itoa(r.Sides), strings.Join(faces, " "), r.Result})
 	}
 	w.Flush()
 	return buf.Bytes()
@@ -200,6 +200,10 @@ func checkPlayerSeed(v string) error {
 	n := utf8.RuneCountInString(v)
 	if n < 1 || n > seedMaxRunes || !utf8.ValidString(v) {
 		return i18n.Errorf("A seed is any text of 1 to %d characters, not %d.", "シードは1〜%d文字の任意の文字列です (%d 文字は不可)。", seedMaxRunes, n)
+	}
+	if strings.ContainsRune("=+-@", rune(v[0])) {
+		return i18n.Errorf("A seed may not start with = + - or @, so that a spreadsheet never reads the exported log as a formula.",
+			"シードは = + - @ で始められません (書き出したログを表計算ソフトが数式と読まないように)。")
 	}
 	for _, r := range v {
 		if unicode.IsControl(r) || r == '|' {

@@ -310,6 +310,7 @@ func TestCompanionBadInput(t *testing.T) {
 		{"russia", []string{"box:-5"}, "between 0 and 999"},
 		{"russia", []string{"maxoffensive:perhaps"}, "true or false"},
 		{"log seed", []string{"value:a|b"}, "'|'"},
+		{"log seed", []string{"value:=cmd()"}, "may not start with"},
 		{"log seed", []string{"value:" + strings.Repeat("x", 101)}, "1 to 100 characters"},
 		{"log verify", []string{"session:99"}, "no dice session 99"},
 	}
