@@ -469,3 +469,189 @@ func TestNoStrayLand(t *testing.T) {
 		}
 	}
 }
+
+// Setup areas (17.2-17.5, shared design setup-areas.md): every area on the
+// map, each hex of it land in the right country, the area one connected
+// group with room for its units (stacking 4 division-equivalents a hex,
+// at least twice the minimum number of hexes), no hex in two areas.
+func TestSetupAreas(t *testing.T) {
+	m := mustDefault(t)
+	areas := map[string][]hex.Hex{}
+	for _, x := range m.Hexes() {
+		if len(x.Setup) > 1 {
+			t.Errorf("hex %s is in two setup areas %v", x.At, x.Setup)
+		}
+		for _, a := range x.Setup {
+			areas[a] = append(areas[a], x.At)
+			want := map[byte]Country{'D': Germany, 'F': France, 'B': France}[a[0]]
+			if a == "B" {
+				want = Belgium
+			}
+			if x.Terrain == Sea || x.Country != want {
+				t.Errorf("setup area %s: hex %s is %s in %q, want land in %s", a, x.At, x.Terrain, x.Country, want)
+			}
+		}
+	}
+	for _, c := range []struct {
+		area    string
+		minHexs int
+	}{
+		{"DE-1A", 4}, {"DE-2A", 4}, {"DE-3A", 3}, {"DE-4A", 3}, {"DE-5A", 4}, {"DE-6A", 4}, {"DE-7A", 2},
+		{"FR-1A", 5}, {"FR-2A", 4}, {"FR-3A", 3}, {"FR-4A", 2}, {"FR-5A", 4}, {"BEF", 2}, {"B", 2},
+	} {
+		hs := areas[c.area]
+		if len(hs) < 2*c.minHexs-1 {
+			t.Errorf("setup area %s has %d hexes, want about twice its minimum %d", c.area, len(hs), c.minHexs)
+			continue
+		}
+		seen := map[hex.Hex]bool{hs[0]: true}
+		q := []hex.Hex{hs[0]}
+		for len(q) > 0 {
+			h := q[0]
+			q = q[1:]
+			for _, n := range h.Neighbors() {
+				if !seen[n] && slices.Contains(hs, n) {
+					seen[n] = true
+					q = append(q, n)
+				}
+			}
+		}
+		if len(seen) != len(hs) {
+			t.Errorf("setup area %s is not one connected group: %v", c.area, hs)
+		}
+	}
+	// Fixed setup hexes of 17.2-17.5 lie inside their areas where the rules
+	// say so: Metz inside 5A; Belfort and Épinal in 1A, Toul in 2A, Verdun
+	// in 3A; Maubeuge in the BEF area.
+	for at, area := range map[string]string{"1723": "DE-5A", "0525": "FR-1A", "1023": "FR-1A", "1421": "FR-2A", "1819": "FR-3A", "2813": "BEF"} {
+		x, _ := m.Hex(hex.MustParse(at))
+		if !slices.Contains(x.Setup, area) {
+			t.Errorf("%s %s not in setup area %s", x.Name, at, area)
+		}
+	}
+}
+
+// Logistics hexes (terrain effects chart notes): every French fortress hex
+// with a city is French logistics, every German one German, every French
+// fortress hex with a port British; a Belgian fortress city is Belgian
+// (design, docs/map.md); nothing else is a logistics hex.
+func TestLogistics(t *testing.T) {
+	m := mustDefault(t)
+	count := map[Nation]int{}
+	for _, x := range m.Hexes() {
+		var want []Nation
+		if x.Fortress > 0 {
+			switch x.Country {
+			case France:
+				if x.City {
+					want = append(want, French)
+				}
+				if x.Port {
+					want = append(want, British)
+				}
+			case Germany:
+				if x.City {
+					want = append(want, German)
+				}
+			case Belgium:
+				if x.City {
+					want = append(want, Belgian)
+				}
+			}
+		}
+		if !slices.Equal(x.Logistic, want) {
+			t.Errorf("hex %s %s: logistics %v, want %v", x.At, x.Name, x.Logistic, want)
+		}
+		for _, n := range x.Logistic {
+			count[n]++
+		}
+	}
+	for _, c := range []struct {
+		at   string
+		want []Nation
+	}{
+		{"1804", []Nation{French}}, {"1819", []Nation{French}}, {"3607", []Nation{French, British}},
+		{"3506", []Nation{French, British}}, {"1723", []Nation{German}}, {"1330", []Nation{German}},
+		{"3517", []Nation{Belgian}}, {"3616", []Nation{Belgian}},
+	} {
+		x, _ := m.Hex(hex.MustParse(c.at))
+		if !slices.Equal(x.Logistic, c.want) {
+			t.Errorf("%s %s: logistics %v, want %v", x.Name, c.at, x.Logistic, c.want)
+		}
+	}
+	for _, n := range []Nation{French, German, British, Belgian} {
+		if count[n] == 0 {
+			t.Errorf("no %s logistics hex: HQs could not trace command (4.4) nor reinforcements arrive (11.1)", n)
+		}
+	}
+}
+
+// Fortress strengths (12.0, shared design fortresses.md): 3, 6 or 12; the
+// rules' places with the strengths chosen; no fortress in Luxembourg or
+// at Châlons.
+func TestFortresses(t *testing.T) {
+	m := mustDefault(t)
+	for _, c := range []struct {
+		at   string
+		want int
+	}{
+		{"1804", 12}, {"1805", 12}, {"1905", 12}, {"1819", 12}, {"1421", 12}, {"1023", 12}, {"0525", 12},
+		{"3517", 12}, {"3616", 12}, {"1723", 12}, {"1330", 12},
+		{"3021", 6}, {"2918", 6}, {"2813", 6}, {"3607", 6},
+		{"3210", 3}, {"3506", 3},
+		{"2123", 0}, {"1813", 0},
+	} {
+		x, _ := m.Hex(hex.MustParse(c.at))
+		if x.Fortress != c.want {
+			t.Errorf("%s %s: fortress %d, want %d", x.Name, c.at, x.Fortress, c.want)
+		}
+	}
+	n := 0
+	for _, x := range m.Hexes() {
+		switch x.Fortress {
+		case 0:
+		case 3, 6, 12:
+			n++
+		default:
+			t.Errorf("hex %s: fortress strength %d", x.At, x.Fortress)
+		}
+	}
+	if n < 30 {
+		t.Errorf("only %d fortress hexes; fortresses.md lists 36 places", n)
+	}
+}
+
+// TerrainCost follows the terrain effects chart.
+func TestTerrainCost(t *testing.T) {
+	for _, c := range []struct {
+		x    Hex
+		cost int
+		ok   bool
+	}{
+		{Hex{Terrain: Clear}, 1, true}, {Hex{Terrain: Rough}, 2, true}, {Hex{Terrain: Mountain}, 3, true},
+		{Hex{Terrain: Forest}, 2, true}, {Hex{Terrain: Marsh}, 2, true}, {Hex{Terrain: Sea}, 0, false},
+		{Hex{Terrain: Rough, City: true}, 1, true}, {Hex{Terrain: Mountain, Fortress: 3}, 1, true},
+	} {
+		cost, ok := c.x.TerrainCost()
+		if cost != c.cost || ok != c.ok {
+			t.Errorf("%s city %v fortress %d: cost %d %v, want %d %v", c.x.Terrain, c.x.City, c.x.Fortress, cost, ok, c.cost, c.ok)
+		}
+	}
+}
+
+// Name search ignores accents and case; local names and towns count.
+func TestFind(t *testing.T) {
+	m := mustDefault(t)
+	for _, c := range []struct{ q, want string }{
+		{"Liege", "3021"}, {"LIÈGE", "3021"}, {"Luik", "3021"}, {"Dunkerque", "3607"},
+		{"strassburg", "1330"}, {"Straßburg", "1330"}, {"epinal", "1023"}, {"chalons", "1813"},
+	} {
+		got := m.Find(c.q)
+		if len(got) == 0 || got[0].At.String() != c.want {
+			t.Errorf("Find(%q) = %v, want %s first", c.q, got, c.want)
+		}
+	}
+	if got := m.Find("Atlantis"); got != nil {
+		t.Errorf("Find(Atlantis) = %v", got)
+	}
+}
