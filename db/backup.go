@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // BackupDir is where Backup writes unless told otherwise: a folder
@@ -23,7 +22,7 @@ func (s *Store) Backup(ctx context.Context, dir string) (string, int64, error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return "", 0, err
 	}
-	name := "rtrbot-" + strings.ReplaceAll(s.now().UTC().Format("20060102T150405.000Z"), ".", "") + ".db"
+	name := "rtrbot-" + s.now().UTC().Format("20060102T150405.000Z") + ".db"
 	path := filepath.Join(dir, name)
 	size, err := s.BackupTo(ctx, path)
 	return path, size, err
