@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
+	"io"
+	"log/slog"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -56,7 +58,8 @@ func newCompanion(t testing.TB) *companion {
 	}
 	t.Cleanup(func() { store.Close() })
 	c := &companion{t: t, store: store, clock: time.Date(1914, 8, 9, 12, 0, 0, 0, time.UTC)}
-	c.bot = commands.New(commands.Deps{Store: store, Entropy: &fixedEntropy{}, Now: func() time.Time { return c.clock }})
+	c.bot = commands.New(commands.Deps{Store: store, Entropy: &fixedEntropy{}, Now: func() time.Time { return c.clock },
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	return c
 }
 

@@ -366,3 +366,31 @@ func (c *companion) public2(channel, path string, opts ...string) string {
 	r := c.run(i18n.EN, channel, "anna", path, opts...)
 	return r.Messages[0].Text
 }
+
+// A corrupt row in the roll log gets a message that names it; rolling goes
+// on and nothing is lost.
+func TestCorruptRollRow(t *testing.T) {
+	c := newCompanion(t)
+	for i := 0; i < 3; i++ {
+		c.public(i18n.EN, "roll", "dice:2d6")
+	}
+	if _, err := c.store.DB.Exec(`UPDATE rolls SET faces = 'x,9' WHERE number = 2`); err != nil {
+		t.Fatal(err)
+	}
+	r := c.run(i18n.EN, "table-1", "anna", "log")
+	if !r.Messages[0].Ephemeral || !strings.Contains(r.Messages[0].Text, "roll 2 of session 1") || !strings.Contains(r.Messages[0].Text, "Nothing was changed") {
+		t.Errorf("/log over a corrupt row: %+v", r.Messages)
+	}
+	if out := c.public(i18n.EN, "roll", "dice:2d6"); !strings.Contains(out, "Roll #4 of dice session 1") {
+		t.Errorf("rolling after a corrupt row: %q", out)
+	}
+	c.public(i18n.EN, "log reveal")
+	r = c.run(i18n.EN, "table-1", "anna", "log verify")
+	if !r.Messages[0].Ephemeral || !strings.Contains(r.Messages[0].Text, "roll 2 of session 1") {
+		t.Errorf("/log verify over a corrupt row: %+v", r.Messages)
+	}
+	var n int
+	if err := c.store.DB.QueryRow(`SELECT COUNT(*) FROM rolls`).Scan(&n); err != nil || n != 4 {
+		t.Errorf("rolls kept: %d %v", n, err)
+	}
+}
