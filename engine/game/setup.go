@@ -75,7 +75,7 @@ func (s *State) setupFits(c *units.Counter, h hex.Hex) error {
 	if w.CityOf != "" && x.City && string(x.Country) == w.CityOf {
 		okPlace = true
 		for _, o := range s.UnitsAt(h, c.Side()) {
-			if o != c && o.Where == c.Where {
+			if ow, _ := units.ParseWhere(o.Where); o != c && o.Role == units.Setup && ow.CityOf == w.CityOf {
 				return refuse("%s already holds %s, set up by the same instruction: one per city hex (17.2).", "%s には同じ指定の %s が既にいます。各都市Hxに1個です (17.2)。", h, o.ID)
 			}
 		}

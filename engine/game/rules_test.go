@@ -1,0 +1,271 @@
+package game
+
+import (
+	"strings"
+	"testing"
+
+	"rtrbot/engine/board"
+)
+
+// 7.0: at the end of movement, at most 2 corps a hex; the owner removes
+// the excess by choice; the enemy scores its VP (docs/rulings.md).
+func TestStacking(t *testing.T) {
+	m := newTestMap(10, 10)
+	s := position(t, m.build(), "0505: G-III G-IV\n0506: G-II\n0101: F-XX")
+	n := wantOK(t, s, "german move G-II 0505") // 6 DE in 0505, allowed while moving
+	wantRefused(t, n, "german end", "Stacking is over the limit of 2 corps")
+	wantRefused(t, n, "german remove G-GKD", "not on the map")
+	wantRefused(t, s, "german remove G-III", "not over-stacked")
+	n2, evs := mustApply(t, n, "german remove G-IV")
+	if at(t, n2, "G-IV") != "eliminated" || n2.VP[1] != n.VP[1]+6 || evs[0].Kind != EvRemoved {
+		t.Errorf("7.0: G-IV %s, Allied VP %d -> %d", at(t, n2, "G-IV"), n.VP[1], n2.VP[1])
+	}
+	wantOK(t, n2, "german end")
+	// Two corps, or four divisions/HQs, fit.
+	ok := position(t, m.build(), "0505: G-III G-1A G-5 \n0101: F-XX")
+	if len(ok.Overstacked(0)) != 0 {
+		t.Error("7.0: corps + HQ + division (4 DE) is legal")
+	}
+}
+
+// 8.5: rail movement.
+func TestRail(t *testing.T) {
+	build := func() *testMap {
+		m := newTestMap(10, 10)
+		m.railway("0106", "0206", "0306", "0406", "0506", "0606", "0706", "0806", "0906") // along row 6, in Germany
+		m.railway("0906", "0905", "0904")                                                 // on into France
+		return m
+	}
+	s := position(t, build().build(), "0106: G-III G-IV G-5\n0206: G-IX\n0101: F-XX")
+	n := wantOK(t, s, "german rail G-III 0906") // 8 hexes: unlimited distance
+	if at(t, n, "G-III") != "0906" || n.RailUsed[0] != 2 {
+		t.Errorf("8.5: G-III %s, rail used %d", at(t, n, "G-III"), n.RailUsed[0])
+	}
+	wantRefused(t, n, "german move G-III 0907", "already moved")
+	wantRefused(t, n, "german rail G-5 0905", "not in Germany and Luxembourg")
+	n = wantOK(t, n, "german rail G-IV 0806")
+	n = wantOK(t, n, "german rail G-5 0706") // a division still fits: 5
+	wantRefused(t, n, "german rail G-IX 0706", "capacity is 5 division-equivalents a turn and 5 are used")
+	// Second impulse: none.
+	s2 := position(t, build().build(), "step movement-2\n0106: G-III\n0101: F-XX")
+	wantRefused(t, s2, "german rail G-III 0906", "first impulse's movement segment")
+	// No EZOC on the way, at the start or the end.
+	s3 := position(t, build().build(), "0106: G-III\n0507: F-XX")
+	wantRefused(t, s3, "german rail G-III 0906", "No railway connects")
+	wantRefused(t, s3, "german rail G-III 0506", "enemy zone of control")
+	s4 := position(t, build().build(), "0106: G-III\n0107: F-XX")
+	wantRefused(t, s4, "german rail G-III 0906", "may not leave one")
+	// Off the railway.
+	s5 := position(t, build().build(), "0108: G-III\n0101: F-XX")
+	wantRefused(t, s5, "german rail G-III 0906", "not on a railway")
+	// Allies: France and Belgium, 4 a turn.
+	s6 := position(t, build().build(), "player allied\nrail 0 3\n0904: F-XX F-11\n0101: G-III")
+	wantRefused(t, s6, "allied rail F-XX 0905", "capacity is 4")
+	wantOK(t, s6, "allied rail F-11 0905")
+	wantRefused(t, s6, "allied rail F-11 0906", "not in France and Belgium")
+}
+
+// 14.2: Luxembourg is German in every respect (rail, setup); with
+// 18.1(6) it is neutral.
+func TestLuxembourg(t *testing.T) {
+	m := newTestMap(10, 10)
+	m.country(board.Luxembourg, "0505", "0605")
+	m.railway("0506", "0505", "0605")
+	s := position(t, m.build(), "0506: G-III\n0101: F-XX")
+	wantOK(t, s, "german rail G-III 0605")
+	n := position(t, m.build(), "options 18.1(6)\n0506: G-III\n0101: F-XX")
+	wantRefused(t, n, "german rail G-III 0605", "rail movement stays in own territory")
+	wantRefused(t, n, "german move G-III 0505", "neutral country (14.2)")
+}
+
+// 10.0: reorganisation.
+func TestReorganisation(t *testing.T) {
+	m := newTestMap(10, 10)
+	base := "step reorganisation-1\n0101: F-XX\n"
+	s := position(t, m.build(), base+"0505: G-III\n0506: BY-1 G-3\n0507: G-5R G-5\n0508: IT-1 IT-2 G-4\n0509: G-1A")
+	n, evs := mustApply(t, s, "german split G-III")
+	// G-5 is in play elsewhere, so another free assault division stands in.
+	if at(t, n, "G-6") != "0505" || at(t, n, "G-III") != "pool" || len(evs[0].Units) != 3 || at(t, n, evs[0].Units[2]) != "0505" {
+		t.Errorf("10.0 split: %v", evs)
+	}
+	// Merge back, not necessarily the original divisions: Bavarian with German.
+	n2, evs := mustApply(t, s, "german merge BY-1 G-3")
+	if len(evs) != 1 || !strings.Contains(evs[0].Text.EN, "combined into") {
+		t.Errorf("10.0 merge: %v", evs)
+	}
+	_ = n2
+	wantRefused(t, s, "german merge G-5R G-5", "only the same type combines")
+	wantRefused(t, s, "german merge IT-1 G-4", "never Italians")
+	wantRefused(t, s, "german merge G-3 G-4", "same hex")
+	wantRefused(t, s, "german split G-5", "not a corps")
+	wantRefused(t, s, "german merge G-1A G-5", "not a division")
+	// Second impulse: only in command.
+	s2 := position(t, m.build(), "step reorganisation-2\n0101: F-XX\n0505: G-III:ooc\n0506: G-IV")
+	wantRefused(t, s2, "german split G-III", "out of command")
+	wantOK(t, s2, "german split G-IV")
+	// Not outside the reorganisation segment.
+	s3 := position(t, m.build(), "0101: F-XX\n0505: G-III")
+	wantRefused(t, s3, "german split G-III", "reorganisation segment")
+	// Counters are limited: no free Italian corps once both are in play.
+	s4 := position(t, m.build(), base+"0505: IT-I IT-II\n0506: IT-5 IT-1")
+	wantRefused(t, s4, "german merge IT-5 IT-1", "no free")
+}
+
+// 11.1: reinforcements.
+func TestReinforcements(t *testing.T) {
+	m := newTestMap(10, 10)
+	m.logistic("DE", "0509", "0609")
+	m.logistic("FR", "0501")
+	m.logistic("GB", "0201")
+	s := position(t, m.build(), "step reinforcement\nturn Aug III\ndue DE active 1\ndue DE reserve 2\ndue DE landwehr 1\neliminated G-III AH-S G-GW\n0101: F-XX")
+	wantRefused(t, s, "german reinforce G-33R 0505", "must enter in a logistics hex")
+	wantRefused(t, s, "german reinforce AH-S 0509", "never return")
+	wantRefused(t, s, "german reinforce G-IXR 0509", "no earlier than Aug IV")
+	wantRefused(t, s, "german reinforce G-III 0509", "not among this phase's reinforcements")
+	wantRefused(t, s, "german end", "may not be delayed")
+	n := wantOK(t, s, "german reinforce G-33R 0509")
+	n = wantOK(t, n, "german reinforce BY-E 0609") // Bavarians arrive as Germans
+	if len(n.Dues) != 2 {
+		t.Errorf("dues left %v", n.Dues)
+	}
+	wantRefused(t, n, "german reinforce G-ER1 0509", "not among")
+	n = wantOK(t, n, "german autoreinforce")
+	if len(n.Dues) != 0 {
+		t.Errorf("autoreinforce left %v", n.Dues)
+	}
+	wantOK(t, n, "german end")
+
+	// A corps for two divisions; eliminated units return.
+	s2 := position(t, m.build(), "step reinforcement\ndue DE assault 2\neliminated G-III\n0101: F-XX")
+	n2 := wantOK(t, s2, "german reinforce G-III 0509")
+	if len(n2.Dues) != 0 {
+		t.Errorf("11.1: corps for two divisions: %v", n2.Dues)
+	}
+	// Two divisions for a corps.
+	s3 := position(t, m.build(), "turn Aug IV\nstep reinforcement\ndue DE reserve 2\n0101: F-XX")
+	n3 := wantOK(t, s3, "german reinforce G-ER1 0509")
+	n3 = wantOK(t, n3, "german reinforce G-ER2 0509")
+	if len(n3.Dues) != 0 {
+		t.Errorf("dues %v", n3.Dues)
+	}
+	// Not in an EZOC or an enemy-occupied logistics hex.
+	s4 := position(t, m.build(), "step reinforcement\ndue DE reserve 1\n0508: F-XX")
+	wantRefused(t, s4, "german reinforce G-ER1 0509", "must enter")
+	wantOK(t, s4, "german reinforce G-ER1 0609")
+
+	// No usable logistics hex: the eastern edge of Germany, and no
+	// movement this turn.
+	s5 := position(t, m.build(), "step reinforcement\ndue DE reserve 1\n0508: F-XX\n0608: F-XV")
+	wantRefused(t, s5, "german reinforce G-ER1 0909", "map-edge hex")
+	n5 := wantOK(t, s5, "german reinforce G-ER1 0910")
+	if c, _ := n5.Lookup("G-ER1"); !n5.Units[c.Index].Edge {
+		t.Error("11.1: a unit entering at the edge may not move this turn")
+	}
+
+	// Lost when nothing can enter; the phase then ends.
+	s6 := position(t, m.build(), "step reinforcement\ndue DE marine 1\n0101: F-XX") // no German marine counter exists
+	n6, evs := mustApply(t, s6, "german end")
+	if n6.Step != Reorg1 || evs[0].Kind != EvDueLost {
+		t.Errorf("lost dues: %v", evs)
+	}
+	// British reinforcements at British logistics hexes.
+	s7 := position(t, m.build(), "player allied\nturn Sep I\nstep reinforcement\ndue GB active 1\n0909: G-III")
+	wantRefused(t, s7, "allied reinforce GB-6 0501", "must enter")
+	wantOK(t, s7, "allied reinforce GB-6 0201")
+}
+
+// The reinforcement phase computes its dues from the table (11.1).
+func TestReinforcementTableUsed(t *testing.T) {
+	m := newTestMap(10, 10)
+	m.logistic("DE", "0509")
+	s := position(t, m.build(), "turn Aug II\nstep event\n0101: F-XX")
+	n := wantOK(t, s, "allied end")
+	if len(n.Dues) != 1 || n.Dues[0].DE != 7 || n.Dues[0].Type != "reserve" {
+		t.Errorf("Aug II German reinforcements: %v", n.Dues)
+	}
+}
+
+// 11.7: withdrawal to the Russian Front.
+func TestWithdrawal(t *testing.T) {
+	m := newTestMap(10, 10)
+	m.railway("0506", "0507", "0508", "0509", "0510")
+	s := position(t, m.build(), "withdraw 10 0\n0506: G-III G-V BY-I\n0101: F-XX")
+	wantRefused(t, s, "german withdraw BY-I", "never withdrawn")
+	n := wantOK(t, s, "german withdraw G-III")
+	if at(t, n, "G-III") != "russia" || n.WithdrawAttack != 2 || n.RailUsed[0] != 2 {
+		t.Errorf("11.7: G-III %s, owed %d, rail %d", at(t, n, "G-III"), n.WithdrawAttack, n.RailUsed[0])
+	}
+	n = wantOK(t, n, "german withdraw G-V")
+	wantRefused(t, n, "german withdraw BY-I", "Nothing is owed")
+	none := position(t, m.build(), "0506: G-III\n0101: F-XX")
+	wantRefused(t, none, "german withdraw G-III", "Nothing is owed")
+	cut := position(t, m.build(), "withdraw 10 0\n0506: G-III\n0409: F-XX")
+	wantRefused(t, cut, "german withdraw G-III", "cannot reach the eastern map edge")
+}
+
+// 13.0, 13.3: entrenchment.
+func TestEntrenchment(t *testing.T) {
+	m := newTestMap(10, 10)
+	m.fortress(6, "0507")
+	s := position(t, m.build(), "step reorganisation-1\n0505: G-III G-GKD\n0504: F-XX\n0507: G-IV")
+	wantRefused(t, s, "german entrench G-III", "entrenchment begins")
+	s.Entrenching = true
+	n := wantOK(t, s, "german entrench G-III") // in an EZOC (13.0)
+	wantOK(t, s, "german entrench G-IV")       // in a fortress (13.0)
+	wantRefused(t, s, "german entrench G-GKD", "no trench side")
+	wantRefused(t, n, "german entrench G-III", "already on its trench side")
+	back := wantOK(t, n, "german unentrench G-III")
+	if c, _ := back.Lookup("G-III"); back.Units[c.Index].Trench {
+		t.Error("13.0: not flipped back")
+	}
+	s2 := position(t, m.build(), "entrenching yes\nstep reorganisation-2\n0505: G-III:ooc\n0101: F-XX")
+	wantRefused(t, s2, "german entrench G-III", "out of command")
+}
+
+// 17.1-17.5: setup orders on a small map.
+func TestSetupRules(t *testing.T) {
+	m := newTestMap(10, 10)
+	m.setup("FR-5A", "0502", "0503")
+	m.setup("DE-1A", "0508")
+	m.hex("0402").City = true
+	m.hex("0403").City = true
+	s := position(t, m.build(), "step setup\nplayer allied\nunplaced F-XI F-X F-III F-57R F-71R G-III")
+	wantRefused(t, s, "allied place F-XI 0508", "in setup area FR-5A")
+	wantRefused(t, s, "allied place G-III 0508", "the Allied player sets up now")
+	n := wantOK(t, s, "allied place F-XI 0502")
+	n = wantOK(t, n, "allied place F-X 0502")
+	wantRefused(t, n, "allied place F-III 0502", "exceed the stacking limit")
+	n = wantOK(t, n, "allied place F-57R 0402")
+	wantRefused(t, n, "allied place F-71R 0402", "one per city hex")
+	wantRefused(t, n, "allied end", "still to be set up")
+	n = wantOK(t, n, "allied autosetup")
+	n = wantOK(t, n, "allied end")
+	if n.Player.String() != "german" || n.Step != SetupStep {
+		t.Errorf("17.1: after the Allies, the Germans set up: %s %s", n.Player, n.Step)
+	}
+	n = wantOK(t, n, "german place G-III 0508")
+	wantRefused(t, n, "german move G-III 0507", "only in a movement segment")
+}
+
+// 17.6, 15.21: starting VP, and options' VP.
+func TestStartingVP(t *testing.T) {
+	r := &Rules{Map: newTestMap(4, 4).build()}
+	rr, err := NewRules(r.Map, "standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := New(rr, 1, nil)
+	if s.VP != [2]int{0, 50} {
+		t.Errorf("17.6: %v", s.VP)
+	}
+	s, _ = New(rr, 1, []string{"18.1(5)", "18.1(6)"})
+	if s.VP != [2]int{0, 0} {
+		t.Errorf("18.1(5)+(6): %v", s.VP)
+	}
+	if c, _ := s.Lookup("BE-1"); s.Units[c.Index].Box != Pool {
+		t.Error("14.2: neutral Belgian units do not set up")
+	}
+	if _, err := New(rr, 1, []string{"18.9(9)"}); err == nil {
+		t.Error("unknown option accepted")
+	}
+}
