@@ -76,6 +76,7 @@ type sources struct {
 	places                          []*place
 	elev                            []elevPoint
 	rails                           []railway
+	rankOverride                    map[string]int // river:NAME rank overrides
 }
 
 func readSources(dir string) (*sources, error) {
@@ -426,6 +427,44 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 				continue
 			}
 			x.Setup = append(x.Setup, o.name())
+		}
+	}
+
+	// Hand-drawn river stretches and rank changes.
+	for _, o := range ovs {
+		if o.kind() != "river" {
+			continue
+		}
+		switch o.field {
+		case "rank":
+			r, err := strconv.Atoi(o.value)
+			if err != nil || r < 1 || r > 3 {
+				return nil, o.errorf("rank is 1, 2 or 3")
+			}
+			if s.rankOverride == nil {
+				s.rankOverride = map[string]int{}
+			}
+			s.rankOverride[o.name()] = r
+		case "line":
+			l := line{name: o.name(), rank: 1}
+			for _, f := range s.rivers {
+				if f.name == o.name() {
+					l.rank = f.rank
+				}
+			}
+			for _, pair := range strings.Fields(o.value) {
+				la, lo, ok := strings.Cut(pair, ",")
+				lat, err1 := strconv.ParseFloat(la, 64)
+				lon, err2 := strconv.ParseFloat(lo, 64)
+				if !ok || err1 != nil || err2 != nil {
+					return nil, o.errorf("a river line is points lat,lon separated by spaces, e.g. 49.93,4.08 49.90,3.63; %q is not one", pair)
+				}
+				l.pts = append(l.pts, mapGrid.toHexSpace(lat, lon))
+			}
+			if len(l.pts) < 2 {
+				return nil, o.errorf("a river line needs at least two points")
+			}
+			s.rivers = append(s.rivers, l)
 		}
 	}
 

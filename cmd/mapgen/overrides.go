@@ -25,6 +25,8 @@ import (
 //	place:NAME   fortress  3|6|12                fortress strength of a place
 //	place:NAME   city      yes|no                force a place (not) a city
 //	area:NAME    hexes     XXYY XXYY ...         the hexes of a setup area
+//	river:NAME   line      lat,lon lat,lon ...   add a hand-drawn stretch of river
+//	river:NAME   rank      1|2|3                 change a river's rank (3 = not shown)
 type override struct {
 	line                 int
 	target, field, value string
@@ -38,6 +40,7 @@ var overrideFields = map[string][]string{
 	"side":  {"river", "rail"},
 	"place": {"hexes", "fortress", "city"},
 	"area":  {"hexes"},
+	"river": {"line", "rank"},
 }
 
 // kind says what an override's target is: hex, side, place or area.
@@ -47,6 +50,8 @@ func (o override) kind() string {
 		return "place"
 	case strings.HasPrefix(o.target, "area:"):
 		return "area"
+	case strings.HasPrefix(o.target, "river:"):
+		return "river"
 	case strings.Contains(o.target, "/"):
 		return "side"
 	}

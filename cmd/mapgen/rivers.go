@@ -23,17 +23,18 @@ func riverSides(s *sources, hexes map[hex.Hex]*board.Hex, order []hex.Hex, sides
 			rank[l.name] = l.rank
 		}
 	}
-	parity := map[string]map[hex.Side]bool{}
+	for name, r := range s.rankOverride {
+		rank[name] = r
+	}
+	crossed := map[string]map[hex.Side]bool{}
 	land := func(h hex.Hex) bool { x, ok := hexes[h]; return ok && x.Terrain != board.Sea }
 	for _, l := range s.rivers {
-		if l.rank > 2 || l.name == "" {
+		if rank[l.name] > 2 || l.name == "" {
 			continue
 		}
-		par := parity[l.name]
-		if par == nil {
-			par = map[hex.Side]bool{}
-			parity[l.name] = par
-		}
+		// Parity per line, then the union over the lines of one river:
+		// features that overlap where they join must not cancel out.
+		par := map[hex.Side]bool{}
 		for i := 1; i < len(l.pts); i++ {
 			p1, p2 := l.pts[i-1], l.pts[i]
 			a, b := hexAt(p1), hexAt(p2)
@@ -56,15 +57,18 @@ func riverSides(s *sources, hexes map[hex.Hex]*board.Hex, order []hex.Hex, sides
 				}
 			}
 		}
-	}
-	length := map[string]int{}
-	names := make([]string, 0, len(parity))
-	for name, par := range parity {
+		if crossed[l.name] == nil {
+			crossed[l.name] = map[hex.Side]bool{}
+		}
 		for sd, odd := range par {
-			if !odd {
-				delete(par, sd)
+			if odd {
+				crossed[l.name][sd] = true
 			}
 		}
+	}
+	length := map[string]int{}
+	names := make([]string, 0, len(crossed))
+	for name, par := range crossed {
 		length[name] = len(par)
 		names = append(names, name)
 	}
@@ -85,7 +89,7 @@ func riverSides(s *sources, hexes map[hex.Hex]*board.Hex, order []hex.Hex, sides
 			}
 			continue
 		}
-		for sd := range parity[name] {
+		for sd := range crossed[name] {
 			v := sides[sd]
 			if v.River == "" || better(name, v.River) {
 				v.River = name

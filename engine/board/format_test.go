@@ -2,6 +2,7 @@ package board
 
 import (
 	"bytes"
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -125,4 +126,18 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("error without its file: %v", err)
 		}
 	})
+}
+
+// BenchmarkLoad measures parsing the embedded map (what the bot does once
+// at start).
+func BenchmarkLoad(b *testing.B) {
+	sub, err := fs.Sub(data, "data")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		if _, err := Load(sub); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
