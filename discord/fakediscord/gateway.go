@@ -109,6 +109,7 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		case opHeartbeat:
 			s.mu.Lock()
 			s.heartbeat++
+			s.changed.Broadcast()
 			s.mu.Unlock()
 			c.send(opHeartbeatAck, "", nil)
 		case opIdentify:
@@ -161,7 +162,7 @@ func (s *Server) identify(c *conn, raw json.RawMessage) bool {
 		}
 	}
 	s.mu.Unlock()
-	err := c.send(opDispatch, "READY", map[string]any{
+	ready := map[string]any{
 		"v":                  10,
 		"user":               map[string]any{"id": s.AppID, "username": "rtrbot", "discriminator": "0", "bot": true},
 		"session_id":         c.session,
@@ -169,14 +170,22 @@ func (s *Server) identify(c *conn, raw json.RawMessage) bool {
 		"guilds":             guilds,
 		"shard":              shard,
 		"application":        map[string]any{"id": s.AppID, "flags": 0},
-	})
-	if err != nil {
-		return false
 	}
+	// The session counts as connected from the moment READY is on its
+	// way; holding the writer lock keeps any dispatch behind READY.
+	c.wmu.Lock()
 	s.mu.Lock()
 	c.ready = true
 	s.changed.Broadcast()
 	s.mu.Unlock()
+	data, _ := json.Marshal(ready)
+	c.seq++
+	seq := c.seq
+	err := c.ws.WriteJSON(payload{Op: opDispatch, D: data, S: &seq, T: "READY"})
+	c.wmu.Unlock()
+	if err != nil {
+		return false
+	}
 	return true
 }
 

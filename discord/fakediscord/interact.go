@@ -412,6 +412,10 @@ func (s *Server) Inject(typ int, in Invoke, data map[string]any) (*Call, error) 
 	c.Sent = time.Now()
 	s.mu.Unlock()
 	if err := s.dispatch(guild, "INTERACTION_CREATE", ev); err != nil {
+		s.mu.Lock()
+		delete(s.calls, c.ID)
+		delete(s.byToken, c.Token)
+		s.mu.Unlock()
 		return nil, err
 	}
 	return c, nil

@@ -1,0 +1,783 @@
+package discord_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"rtrbot/commands"
+	"rtrbot/discord"
+	"rtrbot/discord/fakediscord"
+	"rtrbot/i18n"
+)
+
+const wait = 5 * time.Second
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+var (
+	alice = fakediscord.User{ID: "400000000000000011", Name: "Alice", Locale: "en-US"}
+	kenji = fakediscord.User{ID: "400000000000000012", Name: "Kenji", Locale: "ja"}
+)
+
+// mapPNG stands for a map image: random bytes that must arrive unchanged.
+var mapPNG = func() []byte {
+	b := make([]byte, 300_000)
+	r := rand.New(rand.NewPCG(1, 2))
+	for k := range b {
+		b[k] = byte(r.Uint32())
+	}
+	return b
+}()
+
+const postChannel = "300000000000000099"
+
+// testRouter holds commands shaped like the bot's: fast and slow, public
+// and private, with files, autocomplete, subcommands and free text.
+func testRouter(slowFor time.Duration) *commands.Router {
+	r := commands.NewRouter(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	r.Add(&commands.Command{
+		Name: "echo", Description: i18n.T("Say it back", "おうむ返し"),
+		Options: []commands.Option{
+			{Name: "text", Description: i18n.T("What to say", "言うこと"), Type: commands.String, Required: true},
+			{Name: "times", Description: i18n.T("How often", "回数"), Type: commands.Integer, MinInt: 1, MaxInt: 5},
+			{Name: "loud", Description: i18n.T("Shout", "大声"), Type: commands.Boolean},
+		},
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+			s := req.Opt("text")
+			if req.Opt("loud") == "true" {
+				s = strings.ToUpper(s)
+			}
+			return commands.Reply(fmt.Sprintf("%s echo (times=%s) by %s: %s", req.User.Name, req.Opt("times"), req.User.ID, s))
+		},
+	})
+	r.Add(&commands.Command{
+		Name: "greet", Description: i18n.T("Greet the user", "あいさつ"),
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+			return commands.Reply(req.T("Hello, "+req.User.Name, "こんにちは、"+req.User.Name+"さん"))
+		},
+	})
+	r.Add(&commands.Command{
+		Name: "secret", Description: i18n.T("A private answer", "非公開の返答"),
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+			return commands.Private(req.T("Only you see this.", "あなただけに見えます。"))
+		},
+	})
+	r.Add(&commands.Command{
+		Name: "map", Description: i18n.T("Draw the map (slow)", "地図を描く (時間がかかる)"), Slow: true,
+		Options: []commands.Option{{Name: "private", Description: i18n.T("Own side only", "自軍のみ"), Type: commands.Boolean}},
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+			time.Sleep(slowFor)
+			resp := &commands.Response{Messages: []commands.Message{{Text: req.T("The map", "地図"), Ephemeral: req.Opt("private") == "true"}}}
+			resp.WithFile(commands.File{Name: "map.png", ContentType: "image/png", Data: mapPNG})
+			return resp.Add(commands.Message{Text: req.T("Second message", "2通目")})
+		},
+	})
+	r.Add(&commands.Command{
+		Name: "overrun", Description: i18n.T("A fast command that is not", "遅い速いコマンド"),
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+			time.Sleep(slowFor)
+			return commands.Reply("finally")
+		},
+	})
+	r.Add(&commands.Command{
+		Name: "upload", Description: i18n.T("Take a file", "ファイルを受け取る"),
+		Options: []commands.Option{{Name: "file", Description: i18n.T("The file", "ファイル"), Type: commands.Attachment, Required: true}},
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+			return commands.Reply(fmt.Sprintf("got %s: %d bytes, sha256 %x", req.Opt("file"), len(req.Files["file"]), sha256.Sum256(req.Files["file"])))
+		},
+	})
+	r.Add(&commands.Command{
+		Name: "unit", Description: i18n.T("Pick a unit", "ユニットを選ぶ"),
+		Options: []commands.Option{
+			{Name: "name", Description: i18n.T("Unit", "ユニット"), Type: commands.String, Required: true, Autocomplete: true},
+			{Name: "size", Description: i18n.T("Size", "規模"), Type: commands.Integer, Autocomplete: true},
+		},
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+			return commands.Reply("unit " + req.Opt("name"))
+		},
+		Complete: func(ctx context.Context, req *commands.Request, focused string) []commands.Choice {
+			var out []commands.Choice
+			if focused == "size" {
+				return []commands.Choice{{Name: i18n.T("corps", "軍団"), Value: "3"}, {Name: i18n.T("division", "師団"), Value: "2"}}
+			}
+			for k := 1; k <= 40; k++ {
+				v := fmt.Sprintf("%d Corps", k)
+				if strings.HasPrefix(v, req.Opt("name")) {
+					out = append(out, commands.Choice{Name: i18n.T(v, fmt.Sprintf("第%d軍団", k)), Value: v})
+				}
+			}
+			return out
+		},
+	})
+	r.Add(&commands.Command{
+		Name: "game", Description: i18n.T("Games", "ゲーム"),
+		Sub: []*commands.Command{
+			{Name: "new", Description: i18n.T("Start a game", "ゲーム開始"),
+				Options: []commands.Option{{Name: "scenario", Description: i18n.T("Scenario", "シナリオ"), Required: true,
+					Choices: []commands.Choice{{Name: i18n.T("Standard", "標準"), Value: "standard"}, {Name: i18n.T("Extended", "拡張"), Value: "extended"}}}},
+				Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+					return commands.Reply("new game: " + req.Opt("scenario"))
+				}},
+			{Name: "post", Description: i18n.T("Post to the game's thread", "スレッドに投稿"),
+				Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+					resp := &commands.Response{Messages: []commands.Message{{Text: "turn 1 begins", Target: postChannel}}}
+					return resp.WithFile(commands.File{Name: "turn1.png", ContentType: "image/png", Data: mapPNG[:1000]})
+				}},
+			{Name: "ref", Description: i18n.T("Referee", "審判"), Sub: []*commands.Command{
+				{Name: "pause", Description: i18n.T("Pause the game", "一時停止"),
+					Handler: func(ctx context.Context, req *commands.Request) *commands.Response { return commands.Reply("paused") }},
+			}},
+		},
+	})
+	r.Add(&commands.Command{
+		Name: "orders", Description: i18n.T("Give a batch of orders", "命令をまとめて出す"),
+		Options: []commands.Option{{Name: "text", Description: i18n.T("Orders, one a line", "1行に1命令"), Type: commands.String, Required: true, Text: true}},
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+			return commands.Reply(fmt.Sprintf("%d orders: %q", len(strings.Split(req.Opt("text"), "\n")), req.Opt("text")))
+		},
+	})
+	r.Add(&commands.Command{
+		Name: "long", Description: i18n.T("A long answer", "長い返答"),
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+			var b strings.Builder
+			for k := 0; k < 150; k++ {
+				fmt.Fprintf(&b, "line %03d: %s\n", k, strings.Repeat("x", 20))
+			}
+			return commands.Reply(b.String())
+		},
+	})
+	r.Add(&commands.Command{
+		Name: "boom", Description: i18n.T("A handler that panics", "パニックする"),
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response { panic("boom") },
+	})
+	return r
+}
+
+// harness is a fake Discord with the bot connected to it.
+type harness struct {
+	t   testing.TB
+	srv *fakediscord.Server
+	bot *discord.Adapter
+	cfg discord.Config
+	r   *commands.Router
+}
+
+func newHarness(t testing.TB, r *commands.Router, tweak func(*discord.Config)) *harness {
+	t.Helper()
+	srv := fakediscord.New()
+	h := &harness{t: t, srv: srv, r: r}
+	h.cfg = discord.Config{
+		Token: srv.Token, API: srv.API, Guilds: srv.Guilds, Dial: srv.Dial,
+		DeferAfter: time.Second, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}
+	if tweak != nil {
+		tweak(&h.cfg)
+	}
+	h.start()
+	t.Cleanup(func() {
+		h.bot.Close()
+		srv.Close()
+		if off := srv.OffHost(); len(off) > 0 {
+			t.Errorf("the bot tried to reach hosts other than 127.0.0.1: %v", off)
+		}
+		if p := srv.Problems(); len(p) > 0 {
+			t.Errorf("requests Discord would refuse:\n%s", strings.Join(p, "\n"))
+		}
+		for _, c := range srv.Calls() {
+			if l := c.Latency(); l == 0 || l > fakediscord.Window {
+				t.Errorf("/%s: first answer after %v (Discord's window is %v)", c.Path, l, fakediscord.Window)
+			}
+		}
+	})
+	return h
+}
+
+func (h *harness) start() {
+	h.t.Helper()
+	a, err := discord.New(h.cfg, h.r)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	if err := a.Open(ctx); err != nil {
+		h.t.Fatal(err)
+	}
+	h.bot = a
+}
+
+// run invokes a command and waits for its first answer.
+func (h *harness) run(in fakediscord.Invoke) (*fakediscord.Call, fakediscord.Callback) {
+	h.t.Helper()
+	c, err := h.srv.Slash(in)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	cb, err := c.Wait(wait)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if l := c.Latency(); l > fakediscord.Window {
+		h.t.Errorf("/%s answered after %v", in.Path, l)
+	}
+	return c, cb
+}
+
+func (h *harness) messages(c *fakediscord.Call, n int) []fakediscord.Message {
+	h.t.Helper()
+	ms, err := c.WaitMessages(n, wait)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond) // let any extra message arrive, to be caught below
+	if ms = c.Visible(); len(ms) != n {
+		h.t.Fatalf("/%s: %d messages, want %d: %+v", c.Path, len(ms), n, ms)
+	}
+	return ms
+}
+
+func TestRegistersCommandsInGuildWithJapanese(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	g := h.srv.Guilds[0]
+	cmds := h.srv.Commands(g)
+	var names []string
+	byName := map[string]fakediscord.Command{}
+	for _, c := range cmds {
+		names = append(names, c.Name)
+		byName[c.Name] = c
+	}
+	if got, want := strings.Join(names, " "), "boom echo game greet long map orders overrun secret unit upload"; got != want {
+		t.Fatalf("registered %q, want %q", got, want)
+	}
+	if len(h.srv.Commands("")) != 0 {
+		t.Error("with RTRBOT_GUILDS set, nothing should be registered globally")
+	}
+	echo := byName["echo"]
+	if echo.DescriptionLocalizations["ja"] != "おうむ返し" {
+		t.Errorf("echo ja description = %q", echo.DescriptionLocalizations["ja"])
+	}
+	want := []struct {
+		name     string
+		typ      int
+		required bool
+	}{{"text", fakediscord.String, true}, {"times", fakediscord.Integer, false}, {"loud", fakediscord.Boolean, false}}
+	for k, w := range want {
+		o := echo.Options[k]
+		if o.Name != w.name || o.Type != w.typ || o.Required != w.required {
+			t.Errorf("echo option %d = %s type %d required %v, want %+v", k, o.Name, o.Type, o.Required, w)
+		}
+	}
+	if o := echo.Options[1]; o.MinValue == nil || *o.MinValue != 1 || o.MaxValue == nil || *o.MaxValue != 5 {
+		t.Errorf("times bounds = %v..%v, want 1..5", o.MinValue, o.MaxValue)
+	}
+	game := byName["game"]
+	if len(game.Options) != 3 || game.Options[0].Type != fakediscord.SubCommand || game.Options[2].Type != fakediscord.SubCommandGroup ||
+		game.Options[2].Options[0].Name != "pause" || game.Options[2].Options[0].Type != fakediscord.SubCommand {
+		t.Fatalf("game subcommands: %+v", game.Options)
+	}
+	sc := game.Options[0].Options[0]
+	if len(sc.Choices) != 2 || sc.Choices[0].Value != "standard" || sc.Choices[0].NameLocalizations["ja"] != "標準" {
+		t.Errorf("scenario choices: %+v", sc.Choices)
+	}
+	if u := byName["unit"].Options[0]; !u.Autocomplete || len(u.Choices) != 0 {
+		t.Errorf("unit name: autocomplete %v choices %v", u.Autocomplete, u.Choices)
+	}
+	if o := byName["orders"].Options[0]; o.Required {
+		t.Error("a free-text option must be optional in Discord, so that leaving it out opens the text box")
+	}
+	for _, id := range h.srv.Identifies() {
+		if id.Intents != 1 { // GUILDS only: no privileged intent
+			t.Errorf("intents %b, want GUILDS (1) only", id.Intents)
+		}
+	}
+}
+
+func TestRegistersGloballyWithoutGuilds(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), func(c *discord.Config) { c.Guilds = nil })
+	if len(h.srv.Commands("")) != 11 || len(h.srv.Commands(h.srv.Guilds[0])) != 0 {
+		t.Fatalf("global %d, guild %d", len(h.srv.Commands("")), len(h.srv.Commands(h.srv.Guilds[0])))
+	}
+	_, cb := h.run(fakediscord.Invoke{User: alice, Path: "greet"})
+	if cb.Type != fakediscord.ChannelMessage {
+		t.Errorf("callback type %d", cb.Type)
+	}
+}
+
+func TestFastCommandAnsweredDirectly(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	c, cb := h.run(fakediscord.Invoke{User: alice, Path: "echo", Options: map[string]any{"text": "hi there", "times": 3, "loud": true}})
+	if cb.Type != fakediscord.ChannelMessage {
+		t.Fatalf("callback type %d, want a direct answer (4)", cb.Type)
+	}
+	ms := h.messages(c, 1)
+	if want := "Alice echo (times=3) by 400000000000000011: HI THERE"; ms[0].Content != want || ms[0].Ephemeral {
+		t.Errorf("got %q ephemeral=%v, want %q public", ms[0].Content, ms[0].Ephemeral, want)
+	}
+}
+
+func TestSubcommandsAndGroups(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "game new", Options: map[string]any{"scenario": "extended"}})
+	if ms := h.messages(c, 1); ms[0].Content != "new game: extended" {
+		t.Errorf("game new: %q", ms[0].Content)
+	}
+	c, _ = h.run(fakediscord.Invoke{User: alice, Path: "game ref pause"})
+	if ms := h.messages(c, 1); ms[0].Content != "paused" {
+		t.Errorf("game ref pause: %q", ms[0].Content)
+	}
+}
+
+func TestSlowCommandDeferredThenFollowedUp(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(300*time.Millisecond), nil)
+	c, cb := h.run(fakediscord.Invoke{User: alice, Path: "map"})
+	if cb.Type != fakediscord.DeferredChannelMessage {
+		t.Fatalf("callback type %d, want deferred (5)", cb.Type)
+	}
+	if l := c.Latency(); l > 250*time.Millisecond {
+		t.Errorf("deferral took %v: a Slow command must be acknowledged before it runs", l)
+	}
+	ms := h.messages(c, 2)
+	if ms[0].Content != "The map" || ms[0].Ephemeral || !ms[0].Edited || len(ms[0].Files) != 1 {
+		t.Fatalf("first message: %+v", ms[0])
+	}
+	f := ms[0].Files[0]
+	if f.Name != "map.png" || f.ContentType != "image/png" || !bytes.Equal(f.Data, mapPNG) {
+		t.Errorf("attachment %s %s %d bytes: not the bytes sent (%d)", f.Name, f.ContentType, len(f.Data), len(mapPNG))
+	}
+	if ms[1].Content != "Second message" || ms[1].Kind != "followup" {
+		t.Errorf("second message: %+v", ms[1])
+	}
+}
+
+func TestEphemeralStaysEphemeral(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(100*time.Millisecond), nil)
+	c, cb := h.run(fakediscord.Invoke{User: alice, Path: "secret"})
+	if ms := h.messages(c, 1); cb.Type != fakediscord.ChannelMessage || !ms[0].Ephemeral || ms[0].Flags&64 == 0 {
+		t.Errorf("/secret: %+v", ms)
+	}
+	// A Slow command whose first answer is private: the public
+	// "thinking…" goes away and the answer comes as a private follow-up.
+	c, cb = h.run(fakediscord.Invoke{User: alice, Path: "map", Options: map[string]any{"private": true}})
+	ms := h.messages(c, 2)
+	if cb.Type != fakediscord.DeferredChannelMessage || !ms[0].Ephemeral || !bytes.Equal(ms[0].Files[0].Data, mapPNG) || ms[1].Ephemeral {
+		t.Errorf("/map private: %+v", ms)
+	}
+	for _, m := range c.All() {
+		if !m.Ephemeral && m.Content == "The map" {
+			t.Error("the private map was shown publicly")
+		}
+	}
+}
+
+func TestFastCommandThatOverrunsIsDeferred(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(600*time.Millisecond), func(c *discord.Config) { c.DeferAfter = 100 * time.Millisecond })
+	c, cb := h.run(fakediscord.Invoke{User: alice, Path: "overrun"})
+	if cb.Type != fakediscord.DeferredChannelMessage {
+		t.Fatalf("callback type %d, want deferred", cb.Type)
+	}
+	if ms := h.messages(c, 1); ms[0].Content != "finally" {
+		t.Errorf("got %q", ms[0].Content)
+	}
+}
+
+func TestAttachmentOptionArrivesIntact(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	data := mapPNG[:123_456]
+	c, cb := h.run(fakediscord.Invoke{User: alice, Path: "upload", Options: map[string]any{
+		"file": fakediscord.File{Name: "orders.txt", ContentType: "text/plain", Data: data}}})
+	if cb.Type != fakediscord.DeferredChannelMessage {
+		t.Errorf("a command with a file to fetch should be deferred, got %d", cb.Type)
+	}
+	want := fmt.Sprintf("got orders.txt: %d bytes, sha256 %x", len(data), sha256.Sum256(data))
+	if ms := h.messages(c, 1); ms[0].Content != want {
+		t.Errorf("got %q, want %q", ms[0].Content, want)
+	}
+}
+
+func TestUserLocaleChoosesLanguage(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	for _, tc := range []struct {
+		user fakediscord.User
+		want string
+	}{
+		{kenji, "こんにちは、Kenjiさん"},
+		{alice, "Hello, Alice"},
+		{fakediscord.User{ID: "400000000000000013", Name: "Marie", Locale: "fr"}, "Hello, Marie"},
+	} {
+		c, _ := h.run(fakediscord.Invoke{User: tc.user, Path: "greet"})
+		if ms := h.messages(c, 1); ms[0].Content != tc.want {
+			t.Errorf("%s (%s): %q, want %q", tc.user.Name, tc.user.Locale, ms[0].Content, tc.want)
+		}
+	}
+}
+
+func TestAutocomplete(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	for _, tc := range []struct {
+		user    fakediscord.User
+		typed   string
+		n       int
+		first   string
+		focused string
+	}{
+		{alice, "", 25, "1 Corps", "name"},  // 40 offered, Discord takes 25
+		{alice, "3", 11, "3 Corps", "name"}, // 3 and 30..39
+		{kenji, "1", 11, "第1軍団", "name"},    // 1 and 10..19, named in Japanese
+	} {
+		c, err := h.srv.Autocomplete(fakediscord.Invoke{User: tc.user, Path: "unit", Options: map[string]any{tc.focused: tc.typed}}, tc.focused)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cb, err := c.Wait(wait)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cb.Type != fakediscord.AutocompleteResult || len(cb.Choices) != tc.n || cb.Choices[0].Name != tc.first {
+			t.Errorf("typed %q as %s: %+v", tc.typed, tc.user.Name, cb)
+		}
+		for _, ch := range cb.Choices {
+			if v, _ := ch.Value.(string); !strings.HasPrefix(v, tc.typed) {
+				t.Errorf("typed %q: offered %v", tc.typed, ch.Value)
+			}
+		}
+	}
+	// An integer option's choices carry numbers, as Discord requires.
+	c, err := h.srv.Autocomplete(fakediscord.Invoke{User: kenji, Path: "unit", Options: map[string]any{"name": "1 Corps", "size": ""}}, "size")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cb, err := c.Wait(wait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cb.Choices) != 2 || cb.Choices[0].Name != "軍団" || cb.Choices[0].Value != float64(3) {
+		t.Errorf("size choices: %+v", cb.Choices)
+	}
+}
+
+func TestPostToTarget(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "game post"})
+	ms := h.messages(c, 1)
+	if !ms[0].Ephemeral || !strings.Contains(ms[0].Content, "<#"+postChannel+">") {
+		t.Errorf("answer to the user: %+v", ms[0])
+	}
+	posted, err := h.srv.WaitChannel(postChannel, 1, wait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if posted[0].Content != "turn 1 begins" || len(posted[0].Files) != 1 || !bytes.Equal(posted[0].Files[0].Data, mapPNG[:1000]) {
+		t.Errorf("posted: %+v", posted[0])
+	}
+}
+
+func TestLongAnswerSplitAtLines(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "long"})
+	ms := h.messages(c, 3) // 150 lines of 30 characters: 4500, in pieces of at most 2000
+	var all []string
+	for _, m := range ms {
+		if !strings.HasPrefix(m.Content, "line ") || !strings.HasSuffix(m.Content, "x") {
+			t.Errorf("a piece does not start and end at a line: %.20q…%q", m.Content, m.Content[len(m.Content)-10:])
+		}
+		all = append(all, m.Content)
+	}
+	if n := len(strings.Split(strings.Join(all, "\n"), "\n")); n != 150 {
+		t.Errorf("%d lines arrived, want 150", n)
+	}
+}
+
+func TestFreeTextOpensTextBox(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	_, cb := h.run(fakediscord.Invoke{User: kenji, Path: "orders"})
+	if cb.Type != fakediscord.Modal || cb.Modal == nil || !strings.Contains(string(cb.Modal.Components), `"style":2`) {
+		t.Fatalf("want a modal with a paragraph box, got %+v", cb)
+	}
+	c, err := h.srv.SubmitModal(fakediscord.Invoke{User: kenji}, cb.Modal, map[string]string{"text": "move 1 to 1804\nattack 1905"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Wait(wait); err != nil {
+		t.Fatal(err)
+	}
+	if ms := h.messages(c, 1); ms[0].Content != `2 orders: "move 1 to 1804\nattack 1905"` {
+		t.Errorf("got %q", ms[0].Content)
+	}
+	// Given inline, the text runs at once.
+	c, _ = h.run(fakediscord.Invoke{User: kenji, Path: "orders", Options: map[string]any{"text": "move 1 to 1804"}})
+	if ms := h.messages(c, 1); ms[0].Content != `1 orders: "move 1 to 1804"` {
+		t.Errorf("got %q", ms[0].Content)
+	}
+}
+
+func TestBadInputGetsSpecificReply(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	echo := func(opts ...map[string]any) map[string]any {
+		var o []map[string]any
+		for _, x := range opts {
+			o = append(o, x)
+		}
+		return map[string]any{"id": "1", "name": "echo", "type": 1, "options": o}
+	}
+	for _, tc := range []struct {
+		name string
+		typ  int
+		user fakediscord.User
+		data map[string]any
+		want string
+	}{
+		{"unknown command", 2, alice, map[string]any{"id": "1", "name": "nosuch", "type": 1}, "There is no command /nosuch. Commands: /boom /echo"},
+		{"unknown command in Japanese", 2, kenji, map[string]any{"id": "1", "name": "nosuch", "type": 1}, "/nosuch というコマンドはありません"},
+		{"option of the wrong type", 2, alice, echo(map[string]any{"name": "text", "type": 3, "value": "x"}, map[string]any{"name": "times", "type": 3, "value": "three"}),
+			"Option times arrived as text, but /echo takes a whole number"},
+		{"integer out of range", 2, alice, echo(map[string]any{"name": "text", "type": 3, "value": "x"}, map[string]any{"name": "times", "type": 4, "value": 9}),
+			"Option times must be between 1 and 5, not 9."},
+		{"missing required option", 2, kenji, echo(), "/echo にはオプション text: が必要です"},
+		{"option unknown to the command", 2, alice, echo(map[string]any{"name": "text", "type": 3, "value": "x"}, map[string]any{"name": "colour", "type": 3, "value": "red"}),
+			`/echo has no option "colour"`},
+		{"option without a value", 2, alice, echo(map[string]any{"name": "text", "type": 3}), "Option text arrived without a usable value"},
+		{"no data at all", 2, alice, nil, "This interaction carried no command"},
+		{"attachment that did not arrive", 2, alice, map[string]any{"id": "1", "name": "upload", "type": 1,
+			"options": []map[string]any{{"name": "file", "type": 11, "value": "999"}}}, "The file for option file did not arrive"},
+		{"subcommand missing", 2, alice, map[string]any{"id": "1", "name": "game", "type": 1}, "/game needs a subcommand: new, post, ref"},
+		{"a panicking handler", 2, kenji, map[string]any{"id": "1", "name": "boom", "type": 1}, "ボット内部でエラー"},
+		{"a button press", 3, alice, map[string]any{"custom_id": "x", "component_type": 2}, "This bot answers slash commands only."},
+		{"a form of someone else", 5, alice, map[string]any{"custom_id": "other", "components": []any{}}, "This form does not belong"},
+	} {
+		c, err := h.srv.Inject(tc.typ, fakediscord.Invoke{User: tc.user, Path: tc.name}, tc.data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Wait(wait); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		ms := h.messages(c, 1)
+		if !ms[0].Ephemeral || !strings.Contains(ms[0].Content, tc.want) {
+			t.Errorf("%s: got %q (ephemeral %v), want it to contain %q", tc.name, ms[0].Content, ms[0].Ephemeral, tc.want)
+		}
+	}
+	// Still serving after all that.
+	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "greet"})
+	if ms := h.messages(c, 1); ms[0].Content != "Hello, Alice" {
+		t.Errorf("after bad input: %q", ms[0].Content)
+	}
+}
+
+func TestDirectMessage(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), func(c *discord.Config) { c.Guilds = nil })
+	c, _ := h.run(fakediscord.Invoke{User: kenji, DM: true, Path: "echo", Options: map[string]any{"text": "dm"}})
+	if ms := h.messages(c, 1); ms[0].Content != "Kenji echo (times=) by 400000000000000012: dm" {
+		t.Errorf("got %q", ms[0].Content)
+	}
+}
+
+func TestRestartAgainstSameServer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "greet"})
+	h.messages(c, 1)
+	if err := h.bot.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.srv.WaitConnected(0, wait); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.srv.Slash(fakediscord.Invoke{User: alice, Path: "greet"}); err == nil {
+		t.Error("an interaction was delivered with no bot connected")
+	}
+	h.start()
+	c, _ = h.run(fakediscord.Invoke{User: kenji, Path: "greet"})
+	if ms := h.messages(c, 1); ms[0].Content != "こんにちは、Kenjiさん" {
+		t.Errorf("after restart: %q", ms[0].Content)
+	}
+	if n := len(h.srv.Identifies()); n != 2 {
+		t.Errorf("%d IDENTIFYs, want 2", n)
+	}
+	if n := h.srv.Registrations(); n != 2 {
+		t.Errorf("%d registrations, want one per start (2)", n)
+	}
+}
+
+func TestShutdownLetsRunningCommandsFinish(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(500*time.Millisecond), nil)
+	c, cb := h.run(fakediscord.Invoke{User: alice, Path: "map"})
+	if cb.Type != fakediscord.DeferredChannelMessage {
+		t.Fatalf("callback %d", cb.Type)
+	}
+	start := time.Now()
+	if err := h.bot.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Visible()) != 2 {
+		t.Errorf("Close returned after %v with %d of 2 messages delivered", time.Since(start), len(c.Visible()))
+	}
+}
+
+func TestHeartbeats(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New()
+	srv.Heartbeat = 50 * time.Millisecond
+	defer srv.Close()
+	a, err := discord.New(discord.Config{Token: srv.Token, API: srv.API, Dial: srv.Dial, Guilds: srv.Guilds, Log: quiet}, testRouter(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Open(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if err := srv.WaitHeartbeats(3, wait); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestShardsServeTheirGuilds(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New()
+	defer srv.Close()
+	// Discord routes guild g to shard (g >> 22) % 2.
+	even, odd := "200000000000000000", fmt.Sprint(uint64(200000000000000000)+1<<22)
+	srv.Guilds = []string{even, odd}
+	var mu sync.Mutex
+	served := map[string]int{}
+	shardRouter := func(id int) *commands.Router {
+		r := testRouter(0)
+		r.Add(&commands.Command{Name: "whoami", Description: i18n.T("Which shard", "どのシャード"),
+			Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+				mu.Lock()
+				served[req.Guild] = id
+				mu.Unlock()
+				return commands.Reply(fmt.Sprintf("shard %d", id))
+			}})
+		return r
+	}
+	for id := 0; id < 2; id++ {
+		a, err := discord.New(discord.Config{Token: srv.Token, API: srv.API, Dial: srv.Dial, Guilds: srv.Guilds, ShardID: id, ShardCount: 2, Log: quiet}, shardRouter(id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Open(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		defer a.Close()
+	}
+	if n := srv.Registrations(); n != 2 { // shard 0 registers in both guilds; shard 1 does not
+		t.Errorf("%d registrations, want 2 (shard 0, one per guild)", n)
+	}
+	for g, want := range map[string]string{even: "shard 0", odd: "shard 1"} {
+		c, err := srv.Slash(fakediscord.Invoke{User: alice, Guild: g, Path: "whoami"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, err := c.WaitMessages(1, wait)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ms[0].Content != want {
+			t.Errorf("guild %s answered by %q, want %q", g, ms[0].Content, want)
+		}
+	}
+	var shards []int
+	for _, id := range srv.Identifies() {
+		shards = append(shards, id.Shard[0]*10+id.Shard[1])
+	}
+	if fmt.Sprint(shards) != "[2 12]" {
+		t.Errorf("IDENTIFY shards %v, want [0 2] then [1 2]", shards)
+	}
+}
+
+func TestNeverLeavesLoopback(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New()
+	defer srv.Close()
+	// Without RTRBOT_DISCORD_API the bot would call discord.com: the
+	// test dialer refuses, so a mistake cannot reach the internet.
+	a, err := discord.New(discord.Config{Token: srv.Token, Dial: srv.Dial, Log: quiet}, testRouter(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Open(context.Background()); err == nil {
+		a.Close()
+		t.Fatal("connected to Discord's own API from a test")
+	}
+	off := srv.OffHost()
+	if len(off) == 0 || off[0] != "discord.com:443" {
+		t.Errorf("refused dials: %v, want discord.com:443", off)
+	}
+}
+
+func TestWrongTokenRefused(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New()
+	defer srv.Close()
+	a, err := discord.New(discord.Config{Token: "not-the-token", API: srv.API, Dial: srv.Dial, Log: quiet}, testRouter(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Open(context.Background()); err == nil {
+		a.Close()
+		t.Fatal("opened with a wrong token")
+	}
+}
+
+// BenchmarkInteractionToFirstAnswer measures, through the real discordgo
+// client and the fake gateway and REST API on 127.0.0.1, the time from
+// dispatching INTERACTION_CREATE to the bot's first callback arriving.
+func BenchmarkInteractionToFirstAnswer(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		in   fakediscord.Invoke
+	}{
+		{"fast", fakediscord.Invoke{User: alice, Path: "echo", Options: map[string]any{"text": "hi"}}},
+		{"slow-deferred", fakediscord.Invoke{User: alice, Path: "map"}},
+		{"japanese", fakediscord.Invoke{User: kenji, Path: "greet"}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			h := newHarness(b, testRouter(0), nil)
+			var total, worst time.Duration
+			b.ResetTimer()
+			for range b.N {
+				c, err := h.srv.Slash(bc.in)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := c.Wait(wait); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := c.WaitMessages(1, wait); err != nil {
+					b.Fatal(err)
+				}
+				l := c.Latency()
+				total += l
+				worst = max(worst, l)
+			}
+			b.ReportMetric(float64(total.Microseconds())/float64(b.N), "µs-to-ack")
+			b.ReportMetric(float64(worst.Microseconds()), "µs-worst")
+		})
+	}
+}
