@@ -288,15 +288,36 @@ func (r *Renderer) drawHexNumbers(dc *gg.Context, hexes []*board.Hex) []box {
 	var out []box
 	for _, h := range hexes {
 		cx, cy := r.layout.Center(h.At)
+		y := cy - numberDrop*R
+		// A thin rim of the hex's own ground colour keeps the number
+		// readable where a river or a railway passes under it.
+		dc.SetColor(groundColour(h))
+		for _, d := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			dc.DrawStringAnchored(h.At.String(), cx+d[0], y+d[1], 0.5, 0.5)
+		}
 		if h.Terrain == board.Sea {
 			dc.SetColor(seaNumber)
 		} else {
 			dc.SetColor(hexNumber)
 		}
-		dc.DrawStringAnchored(h.At.String(), cx, cy-numberDrop*R, 0.5, 0.5)
+		dc.DrawStringAnchored(h.At.String(), cx, y, 0.5, 0.5)
 		out = append(out, box{cx - nw/2, cy - numberDrop*R - nh/2, cx + nw/2, cy - numberDrop*R + nh/2})
 	}
 	return out
+}
+
+// groundColour is the colour a hex is filled with: its terrain, washed
+// with its country's tint if neutral.
+func groundColour(h *board.Hex) color.RGBA {
+	c := terrainFill[h.Terrain]
+	t, ok := neutralTint[h.Country]
+	if !ok || h.Terrain == board.Sea {
+		return c
+	}
+	mix := func(a, b uint8) uint8 {
+		return uint8((int(a)*(255-int(t.A)) + int(b)*int(t.A) + 127) / 255)
+	}
+	return color.RGBA{mix(c.R, t.R), mix(c.G, t.G), mix(c.B, t.B), 0xff}
 }
 
 // box is a rectangle in picture pixels, used to keep labels apart.
@@ -316,8 +337,9 @@ func (r *Renderer) drawSymbols(dc *gg.Context, hexes []*board.Hex) []box {
 		switch {
 		case h.Fortress > 0:
 			ro := fortRadius(h.Fortress, R)
-			drawFortress(dc, r.font, cx, cy, ro, h.Fortress)
-			marks = append(marks, box{cx - ro, cy - ro, cx + ro, cy + ro})
+			fy := cy + fortDrop*R
+			drawFortress(dc, r.font, cx, fy, ro, h.Fortress)
+			marks = append(marks, box{cx - ro, fy - ro, cx + ro, fy + ro})
 		case h.City:
 			s := 0.17 * R
 			dc.DrawRectangle(cx-s, cy-s, 2*s, 2*s)
@@ -337,6 +359,11 @@ func (r *Renderer) drawSymbols(dc *gg.Context, hexes []*board.Hex) []box {
 			dc.Stroke()
 			marks = append(marks, box{cx - s, cy - s, cx + s, cy + s})
 		}
+		for i, n := range h.Logistic {
+			x, y := cx-0.48*R-float64(i)*0.27*R, cy-0.06*R
+			drawLogistic(dc, x, y, 0.12*R, n)
+			marks = append(marks, box{x - 0.13*R, y - 0.13*R, x + 0.13*R, y + 0.13*R})
+		}
 		if h.Port {
 			ax, ay := cx+0.5*R, cy-0.08*R
 			drawAnchor(dc, ax, ay, 0.2*R)
@@ -345,6 +372,22 @@ func (r *Renderer) drawSymbols(dc *gg.Context, hexes []*board.Hex) []box {
 	}
 	return marks
 }
+
+// drawLogistic marks a logistics hex (兵站) with a disc in the colour of
+// the nation it serves (2.4 counter colours: French pale blue, German grey,
+// British tan, Belgian red).
+func drawLogistic(dc *gg.Context, x, y, s float64, n board.Nation) {
+	dc.DrawCircle(x, y, s)
+	dc.SetColor(logisticColour[n])
+	dc.FillPreserve()
+	dc.SetColor(ink)
+	dc.SetLineWidth(math.Max(1, s*0.22))
+	dc.Stroke()
+}
+
+// fortDrop sets a fortress a little below the hex centre, clear of the
+// hex number (in hex radii).
+const fortDrop = 0.06
 
 func fortRadius(strength int, R float64) float64 {
 	switch {

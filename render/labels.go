@@ -87,8 +87,11 @@ func places(hexes []*board.Hex) []place {
 // any ground, rail or river.
 type labeller struct {
 	dc    *gg.Context
-	taken []box
-	limit box // labels stay inside the map area
+	taken []box // never covered: symbols and names already placed
+	soft  []box // covered only if there is no other way: hex numbers
+	// strict: avoid the soft boxes too
+	strict bool
+	limit  box // labels stay inside the map area
 }
 
 func (l *labeller) fits(b box) bool {
@@ -98,6 +101,13 @@ func (l *labeller) fits(b box) bool {
 	for _, t := range l.taken {
 		if b.overlaps(t) {
 			return false
+		}
+	}
+	if l.strict {
+		for _, t := range l.soft {
+			if b.overlaps(t) {
+				return false
+			}
 		}
 	}
 	return true
@@ -160,18 +170,30 @@ func drawHaloText(dc *gg.Context, s string, x, y float64, bold bool, fg color.Co
 func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers []box) {
 	R := r.layout.R
 	mw, mh := r.layout.MapSize()
-	l := &labeller{dc: dc, taken: append([]box(nil), marks...), limit: box{2, 2, float64(mw) - 2, float64(mh) - 2}}
+	l := &labeller{dc: dc, taken: append([]box(nil), marks...), soft: numbers, limit: box{2, 2, float64(mw) - 2, float64(mh) - 2}}
 	cityFace := r.font.face(0.5 * R)
+	bigCityFace := r.font.face(0.62 * R) // cities of several hexes: Paris, Antwerp
 	placeFace := r.font.face(0.4 * R)
 	for _, p := range places(hexes) {
 		face, bold := placeFace, false
 		if p.city {
 			face, bold = cityFace, true
+			if len(p.hexes) > 1 {
+				face = bigCityFace
+			}
 		}
+		// First every spot that leaves the hex numbers readable, then
+		// every spot that at least covers no other name or symbol.
 		placed := false
-		for _, c := range r.labelSpots(p) {
-			if l.try(p.name, face, c[0], c[1], c[2], c[3], bold, ink) {
-				placed = true
+		for _, strict := range []bool{true, false} {
+			l.strict = strict
+			for _, c := range r.labelSpots(p) {
+				if l.try(p.name, face, c[0], c[1], c[2], c[3], bold, ink) {
+					placed = true
+					break
+				}
+			}
+			if placed {
 				break
 			}
 		}
@@ -186,9 +208,8 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 			r.dropped = append(r.dropped, p.name+" "+p.hexes[0].String())
 		}
 	}
-	// Country names must not hide hex numbers either; place names may
-	// (they are short and a hex number can be read beside them).
-	l.taken = append(l.taken, numbers...)
+	// Country names never hide hex numbers.
+	l.strict = true
 	r.drawCountryNames(l, hexes)
 }
 
@@ -221,8 +242,14 @@ func (r *Renderer) labelSpots(p place) [][4]float64 {
 	}
 	mx /= float64(len(p.hexes))
 	my /= float64(len(p.hexes))
+	symY := func(y float64) float64 {
+		if p.fortress > 0 {
+			return y + fortDrop*R
+		}
+		return y
+	}
 	if len(p.hexes) == 1 {
-		around(mx, my, gapFor(p.fortress))
+		around(mx, symY(my), gapFor(p.fortress))
 	} else {
 		around(mx, my, gapFor(p.fortress)*0.6)
 		hs := append([]hex.Hex(nil), p.hexes...)
@@ -237,7 +264,7 @@ func (r *Renderer) labelSpots(p place) [][4]float64 {
 		})
 		for _, h := range hs {
 			x, y := r.layout.Center(h)
-			around(x, y, gapFor(p.fortress))
+			around(x, symY(y), gapFor(p.fortress))
 		}
 	}
 	far := 0.5 * R

@@ -179,6 +179,11 @@ func (r *Renderer) legendItems() []legendItem {
 		{i18n.T("fortress 3", "要塞 3"), fort(3)},
 		{i18n.T("fortress 6", "要塞 6"), fort(6)},
 		{i18n.T("fortress 12", "要塞 12"), fort(12)},
+		{i18n.T("logistics hex: FR DE GB BE", "兵站: 仏 独 英 白"), func(dc *gg.Context, x, y, s float64) {
+			for i, n := range []board.Nation{board.French, board.German, board.British, board.Belgian} {
+				drawLogistic(dc, x-0.36*R+float64(i)*0.24*R, y, 0.1*R, n)
+			}
+		}},
 		{i18n.T("neutral", "中立国"), func(dc *gg.Context, x, y, s float64) {
 			dc.DrawRegularPolygon(6, x, y, s*0.55, math.Pi/6)
 			dc.SetColor(terrainFill[board.Clear])

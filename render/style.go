@@ -47,6 +47,14 @@ var (
 	portBlue   = color.RGBA{0x10, 0x3c, 0x78, 0xff}
 )
 
+// Logistics hexes carry a disc in their nation's counter colour (2.4).
+var logisticColour = map[board.Nation]color.RGBA{
+	board.French:  {0x8f, 0xb4, 0xe3, 0xff},
+	board.German:  {0x9a, 0x9a, 0x9a, 0xff},
+	board.British: {0xc9, 0xa6, 0x6b, 0xff},
+	board.Belgian: {0xc8, 0x35, 0x2e, 0xff},
+}
+
 // Neutral countries are washed with their own tint and named, so that no
 // one marches into the Netherlands by mistake. Belgium and Luxembourg are
 // not washed: the game's opening move is to invade them.
