@@ -16,23 +16,26 @@ import (
 // SHA-256 over the setup and every order applied, plus a count. Orders are
 // "move ...", "attack ..." or "end ..." ("end" ends a segment); anything
 // else is refused, as the engine refuses an order it cannot read.
-type fakeEngine struct{}
-
-type fakeGame struct {
-	h [32]byte
-	n uint64
+type fakeEngine struct {
+	pad int // bytes added to each state blob, to stand for a real state's size
 }
 
-func (fakeEngine) Start(s Setup, state []byte) (Replay, error) {
+type fakeGame struct {
+	h   [32]byte
+	n   uint64
+	pad int
+}
+
+func (e fakeEngine) Start(s Setup, state []byte) (Replay, error) {
 	if state != nil {
-		if len(state) != 40 {
-			return nil, fmt.Errorf("state is %d bytes, want 40", len(state))
+		if len(state) != 40+e.pad {
+			return nil, fmt.Errorf("state is %d bytes, want %d", len(state), 40+e.pad)
 		}
-		g := &fakeGame{n: binary.BigEndian.Uint64(state)}
+		g := &fakeGame{n: binary.BigEndian.Uint64(state), pad: e.pad}
 		copy(g.h[:], state[8:])
 		return g, nil
 	}
-	return &fakeGame{h: sha256.Sum256([]byte(s.Scenario + "\x00" + s.Options + "\x00" + hex.EncodeToString(s.Seed)))}, nil
+	return &fakeGame{pad: e.pad, h: sha256.Sum256([]byte(s.Scenario + "\x00" + s.Options + "\x00" + hex.EncodeToString(s.Seed)))}, nil
 }
 
 func (g *fakeGame) Apply(o Order) (Applied, error) {
@@ -54,8 +57,10 @@ func (g *fakeGame) Apply(o Order) (Applied, error) {
 func (g *fakeGame) Hash() string { return fmt.Sprintf("%x-%d", g.h[:8], g.n) }
 
 func (g *fakeGame) State() ([]byte, error) {
-	b := binary.BigEndian.AppendUint64(nil, g.n)
-	return append(b, g.h[:]...), nil
+	b := make([]byte, 8, 40+g.pad)
+	binary.BigEndian.PutUint64(b, g.n)
+	b = append(b, g.h[:]...)
+	return append(b, make([]byte, g.pad)...), nil
 }
 
 // play appends orders to a game the way the bot will: apply with the

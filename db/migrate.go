@@ -36,7 +36,7 @@ type migration struct {
 // Version returns the schema version the file is at.
 func (s *Store) Version(ctx context.Context) (int, error) {
 	var v int
-	err := s.DB.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&v)
+	err := s.w.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&v)
 	return v, err
 }
 
@@ -86,7 +86,7 @@ func loadMigrations(src fs.FS) ([]migration, error) {
 func (s *Store) migrate(ctx context.Context, src fs.FS) error {
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
-	if _, err := s.DB.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
+	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
 		version    INTEGER PRIMARY KEY,
 		name       TEXT NOT NULL,
 		sha256     TEXT NOT NULL,
@@ -104,7 +104,7 @@ func (s *Store) migrate(ctx context.Context, src fs.FS) error {
 	if have > len(ms) {
 		return fmt.Errorf("the file is at schema version %d but this bot knows only up to %d: use a newer bot (the file is unchanged)", have, len(ms))
 	}
-	rows, err := s.DB.QueryContext(ctx, `SELECT version, name, sha256 FROM schema_version ORDER BY version`)
+	rows, err := s.w.QueryContext(ctx, `SELECT version, name, sha256 FROM schema_version ORDER BY version`)
 	if err != nil {
 		return err
 	}
@@ -132,7 +132,7 @@ func (s *Store) migrate(ctx context.Context, src fs.FS) error {
 		}
 	}
 	for _, m := range ms[have:] {
-		tx, err := s.DB.BeginTx(ctx, nil)
+		tx, err := s.w.BeginTx(ctx, nil)
 		if err != nil {
 			return err
 		}
