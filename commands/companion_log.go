@@ -114,8 +114,9 @@ func rollLine(r db.Roll, lang i18n.Lang) string {
 	if r.Source == db.RollTable {
 		src = i18n.T(" (rolled at the table)", " (卓で振った目)").In(lang)
 	}
-	return fmt.Sprintf("#%d (s%d) %s %s: /%s %s · d%d [%s]%s → %s", r.Number, r.Session, r.At.Format("2006-01-02 15:04"),
-		r.UserName, r.Command, r.Inputs, r.Sides, strings.Join(faces, ","), src, r.Result)
+	cmd := strings.TrimSpace("/" + r.Command + " " + r.Inputs)
+	return fmt.Sprintf("#%d (s%d) %s %s: %s · d%d [%s]%s → %s", r.Number, r.Session, r.At.Format("2006-01-02 15:04"),
+		r.UserName, cmd, r.Sides, strings.Join(faces, ","), src, r.Result)
 }
 
 func (b *Bot) logReadFailed(req *Request, err error) *Response {

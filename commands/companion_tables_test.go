@@ -1,10 +1,12 @@
 package commands_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 
+	"rtrbot/commands"
 	"rtrbot/i18n"
 )
 
@@ -328,4 +330,41 @@ func TestCompanionBadInput(t *testing.T) {
 	if !strings.Contains(ja.Messages[0].Text, "1〜100個") {
 		t.Errorf("Japanese message for 0d6: %q", ja.Messages[0].Text)
 	}
+}
+
+// Whatever a player types into the companion's options, the answer is a
+// reply or a clear refusal, never the router's apology for a panic.
+func FuzzCompanionOptions(f *testing.F) {
+	f.Add("combat", "assault", "3:1", "+1", "4")
+	f.Add("combat", "mobile", "9:0", "-9", "7")
+	f.Add("roll", "3d6+1", "", "", "")
+	f.Add("roll", "1000d1000", "x", "", "")
+	f.Add("event", "sep", "yes", "35", "")
+	f.Add("russia", "45", "true", "", "6")
+	f.Add("siege", "5", "", "", "0")
+	c := newCompanion(f)
+	names := map[string][]string{
+		"combat": {"table", "odds", "shift", "die"},
+		"roll":   {"dice", "x", "y", "z"},
+		"event":  {"month", "violated", "roll", "x"},
+		"russia": {"box", "maxoffensive", "x", "die"},
+		"siege":  {"fortress", "x", "y", "die"},
+	}
+	f.Fuzz(func(t *testing.T, cmd, a, b, d, e string) {
+		opts, ok := names[cmd]
+		if !ok {
+			return
+		}
+		args := map[string]string{}
+		for i, v := range []string{a, b, d, e} {
+			if v != "" && opts[i] != "x" && opts[i] != "y" && opts[i] != "z" {
+				args[opts[i]] = v
+			}
+		}
+		r := c.bot.Router.Run(context.Background(), &commands.Request{Path: cmd, Options: args,
+			User: commands.User{ID: "f", Name: "fuzz"}, Guild: "guild", Channel: "fuzz", Lang: i18n.EN, Now: c.clock})
+		if len(r.Messages) == 0 || r.Messages[0].Text == "" || strings.Contains(r.Messages[0].Text, "Something went wrong") {
+			t.Fatalf("/%s %v: %+v", cmd, args, r.Messages)
+		}
+	})
 }

@@ -26,7 +26,7 @@ type RollSession struct {
 	CreatedAt         time.Time
 	RevealedAt        time.Time
 	RevealedBy        string
-	Rolls             int // how many rolls the session holds
+	Rolls             int // how many rolls the session holds (numbers run 1..Rolls)
 	PlayerSeedEntries int // how many seeds players added
 }
 
@@ -76,8 +76,8 @@ var ErrNoSession = errors.New("no roll session")
 const PlayersSeedSeparator = "|"
 
 const rollSessionCols = `id, guild_id, channel_id, server_seed, commitment, players_seed, revealed, created_at, revealed_at, revealed_by,
-	(SELECT COUNT(*) FROM rolls r WHERE r.session_id = roll_sessions.id),
-	(SELECT COUNT(*) FROM roll_seeds p WHERE p.session_id = roll_sessions.id)`
+	(SELECT COALESCE(MAX(number), 0) FROM rolls r WHERE r.session_id = roll_sessions.id),
+	(SELECT COALESCE(MAX(seq), 0) FROM roll_seeds p WHERE p.session_id = roll_sessions.id)`
 
 type rollRowScanner interface{ Scan(...any) error }
 
