@@ -1,0 +1,133 @@
+package discord_test
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"rtrbot/db"
+	"rtrbot/engine/board"
+
+	"rtrbot/commands"
+	"rtrbot/discord"
+	"rtrbot/discord/fakediscord"
+)
+
+// The bot's own commands, whatever families exist by now, must be
+// definitions Discord accepts: a bad one would fail the bot at start-up
+// in every club.
+func TestBotCommandsAreValidForDiscord(t *testing.T) {
+	bot := commands.New(commands.Deps{Log: quiet})
+	defs, err := discord.ApplicationCommands(bot.Router.Commands())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(defs) == 0 {
+		t.Fatal("no commands")
+	}
+	for _, d := range defs {
+		if d.DescriptionLocalizations == nil || (*d.DescriptionLocalizations)["ja"] == "" {
+			t.Errorf("/%s has no Japanese description", d.Name)
+		}
+	}
+}
+
+func TestBotHelpThroughDiscord(t *testing.T) {
+	t.Parallel()
+	bot := commands.New(commands.Deps{Log: quiet})
+	h := newHarness(t, bot.Router, nil)
+	var names []string
+	for _, c := range h.srv.Commands(h.srv.Guilds[0]) {
+		names = append(names, c.Name)
+	}
+	if !strings.Contains(" "+strings.Join(names, " ")+" ", " help ") {
+		t.Fatalf("help not registered: %v", names)
+	}
+	for _, tc := range []struct {
+		user fakediscord.User
+		want string
+	}{{alice, "Commands (options as name:value):"}, {kenji, "コマンド一覧 (オプションは 名前:値):"}} {
+		c, cb := h.run(fakediscord.Invoke{User: tc.user, Path: "help"})
+		if cb.Type != fakediscord.ChannelMessage {
+			t.Errorf("/help callback %d, want a direct answer", cb.Type)
+		}
+		ms, err := c.WaitMessages(1, wait)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ms[0].Ephemeral || !strings.HasPrefix(ms[0].Content, tc.want) || !strings.Contains(ms[0].Content, "/help") {
+			t.Errorf("/help for %s: %q", tc.user.Name, ms[0].Content)
+		}
+	}
+}
+
+// The bot as a club runs it (map, SQLite file, every family that exists),
+// driven through Discord: a fast lookup, a roll stored in SQLite, a slow
+// map picture, autocomplete, and a bad hex.
+func TestRealBotThroughDiscord(t *testing.T) {
+	t.Parallel()
+	m, err := board.Default()
+	if err != nil {
+		t.Skip("map not available yet:", err)
+	}
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "rtrbot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	bot := commands.New(commands.Deps{Map: m, Store: store, Log: quiet})
+	h := newHarness(t, bot.Router, nil)
+
+	has := func(path string) bool { return bot.Router.Find(path) != nil }
+	if has("hex") {
+		c, _ := h.run(fakediscord.Invoke{User: kenji, Path: "hex", Options: map[string]any{"hex": "1804"}})
+		ms := h.messages(c, 1)
+		t.Logf("/hex hex:1804 (ja):\n%s", ms[0].Content)
+		if !strings.Contains(ms[0].Content, "Paris") || !strings.ContainsAny(ms[0].Content, "地形都市") {
+			t.Errorf("/hex 1804 in Japanese: %q", ms[0].Content)
+		}
+		c, _ = h.run(fakediscord.Invoke{User: alice, Path: "hex", Options: map[string]any{"hex": "9999"}})
+		if ms := h.messages(c, 1); !ms[0].Ephemeral || !strings.Contains(ms[0].Content, "9999") {
+			t.Errorf("/hex 9999: %+v", ms[0])
+		}
+	}
+	if has("roll") {
+		c, cb := h.run(fakediscord.Invoke{User: alice, Path: "roll", Options: map[string]any{"dice": "2d6"}})
+		ms := h.messages(c, 1)
+		t.Logf("/roll dice:2d6: %s", ms[0].Content)
+		if ms[0].Content == "" || cb.Type != fakediscord.ChannelMessage {
+			t.Errorf("/roll: %d %+v", cb.Type, ms)
+		}
+	}
+	if has("map") {
+		c, cb := h.run(fakediscord.Invoke{User: alice, Path: "map", Options: map[string]any{"around": "1804", "radius": 3}})
+		if cb.Type != fakediscord.DeferredChannelMessage {
+			t.Errorf("/map: callback %d, want deferred", cb.Type)
+		}
+		ms, err := c.WaitMessages(1, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("/map around:1804 after %v: %q + %d files", time.Since(c.Sent), ms[0].Content, len(ms[0].Files))
+		if len(ms[0].Files) != 1 || !bytes.HasPrefix(ms[0].Files[0].Data, []byte("\x89PNG\r\n\x1a\n")) {
+			t.Errorf("/map: no PNG attached: %+v", ms[0])
+		} else if _, err := png.Decode(bytes.NewReader(ms[0].Files[0].Data)); err != nil {
+			t.Errorf("/map: the PNG does not decode: %v", err)
+		}
+		ac, err := h.srv.Autocomplete(fakediscord.Invoke{User: alice, Path: "map", Options: map[string]any{"area": "Par"}}, "area")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ac.Wait(wait)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Choices) == 0 || len(got.Choices) > 25 {
+			t.Errorf("/map area:Par offered %d choices", len(got.Choices))
+		}
+	}
+}
