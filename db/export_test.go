@@ -179,8 +179,22 @@ func TestExportDamagedGame(t *testing.T) {
 			mended = append(mended, line)
 		}
 	}
-	ng, err := s.Import(ctx, fakeEngine{}, []byte(strings.Join(mended, "\n")), ImportTo{Guild: "G1", Channel: "T2", By: "ref"})
+	// The damaged game holds its channel until the referee abandons it.
+	if _, err := s.Import(ctx, fakeEngine{}, []byte(strings.Join(mended, "\n")), ImportTo{Guild: "G1", Channel: "C1", By: "ref"}); !errors.As(err, new(*ErrChannelBusy)) {
+		t.Fatalf("import into the damaged game's channel: %v", err)
+	}
+	if err := s.Update(ctx, g.ID, func(tx *GameTx) error { return tx.SetStatus(Abandoned, "") }); err != nil {
+		t.Fatal(err)
+	}
+	ng, err := s.Import(ctx, fakeEngine{}, []byte(strings.Join(mended, "\n")), ImportTo{Guild: "G1", Channel: "C1", By: "ref"})
 	if err != nil || ng.Status != Active {
 		t.Fatalf("import of the mended file: %v", err)
+	}
+	if _, err := s.Load(ctx, ng.ID, fakeEngine{}); err != nil {
+		t.Error(err)
+	}
+	// The old game is still there, abandoned, with all its rows.
+	if old, _ := s.Game(ctx, g.ID); old.Status != Abandoned || old.LastSeq != 9 {
+		t.Errorf("the old game: %+v", old)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestPragmas(t *testing.T) {
@@ -216,5 +217,36 @@ func TestManyGamesManyGuilds(t *testing.T) {
 	in, err := s.GameIn(ctx, "G2", "C1")
 	if err != nil || in.Guild != "G2" {
 		t.Errorf("GameIn: %v %v", in, err)
+	}
+}
+
+func TestDeadlines(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	a, _ := newGame(t, s, "G", "A")
+	b, _ := newGame(t, s, "G", "B")
+	c, _ := newGame(t, s, "G", "C")
+	t0 := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
+	// Sub-second deadlines: stored times must compare in time order as text.
+	set := map[int64]time.Time{a.ID: t0.Add(500 * time.Millisecond), b.ID: t0, c.ID: t0.Add(time.Hour)}
+	for id, at := range set {
+		if err := s.Update(ctx, id, func(tx *GameTx) error { return tx.SetDeadline(at) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	due, err := s.DueGames(ctx, t0.Add(time.Second))
+	if err != nil || len(due) != 2 || due[0] != b.ID || due[1] != a.ID {
+		t.Errorf("due at t0+1s: %v %v, want [%d %d]", due, err, b.ID, a.ID)
+	}
+	due, _ = s.DueGames(ctx, t0.Add(100*time.Millisecond))
+	if len(due) != 1 || due[0] != b.ID {
+		t.Errorf("due at t0+0.1s: %v, want [%d]", due, b.ID)
+	}
+	s.Update(ctx, b.ID, func(tx *GameTx) error { return tx.SetDeadline(time.Time{}) })
+	if g, _ := s.Game(ctx, b.ID); !g.Deadline.IsZero() {
+		t.Errorf("cleared deadline: %v", g.Deadline)
+	}
+	if g, _ := s.Game(ctx, a.ID); !g.Deadline.Equal(set[a.ID]) {
+		t.Errorf("deadline read back as %v, want %v", g.Deadline, set[a.ID])
 	}
 }
