@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"rtrbot/commands"
+	"rtrbot/discord/fakediscord"
+)
+
+func TestDiscordConfigFromEnvironment(t *testing.T) {
+	for _, tc := range []struct {
+		env     map[string]string
+		guilds  string
+		shard   [2]int
+		problem string
+	}{
+		{env: nil, shard: [2]int{0, 1}},
+		{env: map[string]string{"RTRBOT_GUILDS": " 111, 222 ,"}, guilds: "111 222", shard: [2]int{0, 1}},
+		{env: map[string]string{"SHARD_ID": "2", "SHARD_COUNT": "4"}, shard: [2]int{2, 4}},
+		{env: map[string]string{"RTRBOT_GUILDS": "my-club"}, problem: `"my-club" is not a guild ID`},
+		{env: map[string]string{"SHARD_ID": "4", "SHARD_COUNT": "4"}, problem: "SHARD_ID must be a whole number from 0 to SHARD_COUNT-1 (3)"},
+		{env: map[string]string{"SHARD_COUNT": "0"}, problem: "SHARD_COUNT must be a whole number of 1 or more"},
+		{env: map[string]string{"SHARD_ID": "x"}, problem: "SHARD_ID must be"},
+	} {
+		dc, err := discordConfig(config{token: "t"}, func(k string) string { return tc.env[k] })
+		if tc.problem != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.problem) {
+				t.Errorf("%v: error %v, want %q", tc.env, err, tc.problem)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%v: %v", tc.env, err)
+			continue
+		}
+		if strings.Join(dc.Guilds, " ") != tc.guilds || [2]int{dc.ShardID, dc.ShardCount} != tc.shard {
+			t.Errorf("%v: guilds %v shard %d/%d", tc.env, dc.Guilds, dc.ShardID, dc.ShardCount)
+		}
+	}
+}
+
+// runDiscord, as main calls it, serves the commands against a fake
+// Discord given by RTRBOT_DISCORD_API, and returns when ctx ends.
+func TestRunDiscordAgainstFakeServer(t *testing.T) {
+	srv := fakediscord.New()
+	defer srv.Close()
+	dial = srv.Dial
+	defer func() { dial = nil }()
+	t.Setenv("RTRBOT_GUILDS", srv.Guilds[0])
+	bot := commands.New(commands.Deps{Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- runDiscord(ctx, config{token: srv.Token, api: srv.API}, bot, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	}()
+	if err := srv.WaitRegistered(srv.Guilds[0], 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	c, err := srv.Slash(fakediscord.Invoke{User: fakediscord.User{ID: "400000000000000001", Name: "Ana", Locale: "ja"}, Path: "help"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := c.WaitMessages(1, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(ms[0].Content, "コマンド一覧") {
+		t.Errorf("/help: %q", ms[0].Content)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("runDiscord returned %v after shutdown", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("runDiscord did not return after ctx ended")
+	}
+	if off := srv.OffHost(); len(off) > 0 {
+		t.Errorf("dialled %v", off)
+	}
+	if p := srv.Problems(); len(p) > 0 {
+		t.Errorf("problems: %v", p)
+	}
+}
+
+// The whole program, as configured from the environment with a token and
+// RTRBOT_DISCORD_API, opens its database and serves Discord.
+func TestRunWithTokenServesDiscord(t *testing.T) {
+	srv := fakediscord.New()
+	defer srv.Close()
+	dial = srv.Dial
+	defer func() { dial = nil }()
+	env := map[string]string{
+		"DISCORD_TOKEN": srv.Token, "RTRBOT_DISCORD_API": srv.API,
+		"RTRBOT_DB": filepath.Join(t.TempDir(), "club.db"), "RTRBOT_GUILDS": srv.Guilds[0],
+	}
+	for k, v := range env {
+		t.Setenv(k, v)
+	}
+	cfg, err := loadConfig(nil, func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, cfg) }()
+	if err := srv.WaitRegistered(srv.Guilds[0], 10*time.Second); err != nil {
+		cancel()
+		t.Fatalf("%v (run: %v)", err, <-done)
+	}
+	c, err := srv.Slash(fakediscord.Invoke{User: fakediscord.User{ID: "400000000000000001", Name: "Ana"}, Path: "help"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.WaitMessages(1, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("run: %v", err)
+	}
+}
