@@ -56,7 +56,8 @@ type place struct {
 	hexes                      []hex.Hex // where it is on the map (one, or the rules' hexes)
 	strength                   int       // fortress strength (12.0)
 	city                       *bool     // forced city status (override)
-	rules                      bool      // pinned by the rules
+	pinned                     bool      // put in its hexes by an override
+	rules                      bool      // named by the rules in these hexes: a city
 }
 
 type elevPoint struct {
@@ -190,7 +191,7 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 			return nil, o.errorf("no place %q in cities.tsv", o.name())
 		}
 		switch o.field {
-		case "hexes":
+		case "hexes", "rules":
 			var hs []hex.Hex
 			for _, f := range strings.Fields(o.value) {
 				h, err := hex.Parse(f)
@@ -202,7 +203,8 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 			if len(hs) == 0 {
 				return nil, o.errorf("no hexes given")
 			}
-			p.hexes, p.rules = hs, true
+			p.hexes, p.pinned = hs, true
+			p.rules = o.field == "rules"
 		case "fortress":
 			n, err := strconv.Atoi(o.value)
 			if err != nil || (n != 3 && n != 6 && n != 12) {
@@ -218,7 +220,7 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 		}
 	}
 	important := func(p *place) bool {
-		return p.rules || p.port || p.fortress || p.pop >= cityPopulation
+		return p.pinned || p.port || p.fortress || p.pop >= cityPopulation
 	}
 	placesIn := map[hex.Hex][]*place{}
 	for _, p := range s.places {
@@ -311,21 +313,25 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 		if len(ps) == 0 || x.Terrain == board.Sea {
 			continue
 		}
+		// The name shown: a place the rules pin, else a city, else a
+		// fortress (Neuf-Brisach, not Breisach across the Rhine), else the
+		// most populous; the others are listed as the hex's towns.
 		sort.SliceStable(ps, func(i, j int) bool {
 			if ps[i].rules != ps[j].rules {
 				return ps[i].rules
+			}
+			if ci, cj := isCity(ps[i]), isCity(ps[j]); ci != cj {
+				return ci
+			}
+			if ps[i].fortress != ps[j].fortress {
+				return ps[i].fortress
 			}
 			if ps[i].pop != ps[j].pop {
 				return ps[i].pop > ps[j].pop
 			}
 			return ps[i].name < ps[j].name
 		})
-		// A place pinned elsewhere by the rules does not also name the hex
-		// its coordinates fall in.
-		var here []*place
-		for _, p := range ps {
-			here = append(here, p)
-		}
+		here := ps
 		first := here[0]
 		x.Name, x.Local = first.name, first.local
 		for _, p := range here[1:] {

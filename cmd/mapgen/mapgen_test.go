@@ -124,7 +124,7 @@ func TestOverrideErrors(t *testing.T) {
 		{head + "0101\tterrain\tclear\n", "4 tab-separated fields"},
 		{head + "0101\tterrain\tclear\t\n", "needs a one-line reason"},
 		{head + "0101\tcolour\tred\twhy\n", "not \"colour\""},
-		{head + "place:Paris\tterrain\tclear\twhy\n", "hexes, fortress, city"},
+		{head + "place:Paris\tterrain\tclear\twhy\n", "rules, hexes, fortress, city"},
 	} {
 		_, err := parseOverrides([]byte(c.in))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -21,7 +21,8 @@ import (
 //	XXYY         logistic  FR,GB|-               set whose logistics hex it is
 //	XXYY/XXYY    river     name|-                set or remove a river
 //	XXYY/XXYY    rail      add|remove            add or remove a rail link
-//	place:NAME   hexes     XXYY XXYY ...         put a place in exactly these hexes
+//	place:NAME   rules     XXYY XXYY ...         the rules name the place in these hexes: put it there, a city
+//	place:NAME   hexes     XXYY XXYY ...         move a place to these hexes
 //	place:NAME   fortress  3|6|12                fortress strength of a place
 //	place:NAME   city      yes|no                force a place (not) a city
 //	area:NAME    hexes     XXYY XXYY ...         the hexes of a setup area
@@ -38,7 +39,7 @@ var overrideColumns = "target\tfield\tvalue\treason"
 var overrideFields = map[string][]string{
 	"hex":   {"terrain", "country", "name", "city", "port", "fortress", "logistic"},
 	"side":  {"river", "rail"},
-	"place": {"hexes", "fortress", "city"},
+	"place": {"rules", "hexes", "fortress", "city"},
 	"area":  {"hexes"},
 	"river": {"line", "rank"},
 }
