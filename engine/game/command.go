@@ -51,10 +51,10 @@ func (s *State) traceable(h hex.Hex, ezoc, enemy marks) bool {
 // an EZOC, not in a destroyed fortress) or a hex joined to one by rail of
 // any length through hexes free of enemy units, EZOC and neutral ground.
 func (s *State) supplyHexes(n units.Nation, ezoc, enemy marks) marks {
-	m := newMarks()
+	m := s.newMarks()
 	var queue []hex.Hex
 	nats := logisticsOf(n)
-	for _, x := range s.rules.Map.Hexes() {
+	for _, x := range s.allHexes() {
 		if !s.traceable(x.At, ezoc, enemy) || (x.Fortress > 0 && s.IsDestroyed(x.At)) {
 			continue
 		}

@@ -100,7 +100,7 @@ type search struct {
 // obeying 6.0 (entering an EZOC ends movement; no move from EZOC directly
 // to EZOC) and never entering enemy-occupied hexes.
 func (s *State) movementSearch(c *units.Counter, from hex.Hex, limit int, ezoc, enemy marks) *search {
-	n := len(ezoc)
+	n := len(ezoc.b)
 	sr := &search{start: from, cost: make([]int16, n), prev: make([]hex.Hex, n)}
 	for i := range sr.cost {
 		sr.cost[i] = -1
@@ -119,7 +119,7 @@ func (s *State) movementSearch(c *units.Counter, from hex.Hex, limit int, ezoc, 
 			}
 			if h != from {
 				sr.order = append(sr.order, h)
-				if ezoc[hi] {
+				if ezoc.b[hi] {
 					continue // 6.0: entering an EZOC stops movement
 				}
 			}
@@ -128,7 +128,7 @@ func (s *State) movementSearch(c *units.Counter, from hex.Hex, limit int, ezoc, 
 				if ni < 0 || enemy.has(nb) {
 					continue
 				}
-				if ezoc[hi] && ezoc[ni] {
+				if ezoc.b[hi] && ezoc.b[ni] {
 					continue // 6.0: no move from EZOC directly to EZOC
 				}
 				step, why := s.EnterCost(c, h, nb)

@@ -19,7 +19,7 @@ func RailLimit(side units.Side) int {
 // along railways only, in the side's own territory, never entering an
 // enemy zone of control or an enemy-occupied hex.
 func (s *State) railNet(side units.Side, from hex.Hex, ezoc, enemy marks) marks {
-	seen := newMarks()
+	seen := s.newMarks()
 	seen.set(from)
 	queue := []hex.Hex{from}
 	for len(queue) > 0 {
@@ -76,7 +76,7 @@ func (s *State) RailDestinations(c *units.Counter) ([]hex.Hex, error) {
 	at := s.Units[c.Index].At
 	net := s.railNet(side, at, ezoc, enemy)
 	var out []hex.Hex
-	for _, x := range s.rules.Map.Hexes() {
+	for _, x := range s.allHexes() {
 		if x.At != at && net.has(x.At) {
 			out = append(out, x.At)
 		}
@@ -166,7 +166,7 @@ func (s *State) applyWithdraw(o Order) (*State, []Event, error) {
 	}
 	net := s.railNet(side, s.Units[c.Index].At, ezoc, enemy)
 	exit := hex.None
-	for _, x := range s.rules.Map.Hexes() {
+	for _, x := range s.allHexes() {
 		if net.has(x.At) && s.EastEdge(x.At) {
 			exit = x.At
 			break

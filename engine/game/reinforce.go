@@ -94,7 +94,7 @@ func (s *State) EntryHexes(n units.Nation) (hexes []hex.Hex, edge bool) {
 	side := n.Side()
 	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
 	ln := logisticsNation(n)
-	for _, x := range s.rules.Map.Hexes() {
+	for _, x := range s.allHexes() {
 		if ezoc.has(x.At) || enemy.has(x.At) || s.Neutral(x.Country) || x.Terrain == board.Sea {
 			continue
 		}
@@ -111,7 +111,7 @@ func (s *State) EntryHexes(n units.Nation) (hexes []hex.Hex, edge bool) {
 	if len(hexes) > 0 {
 		return hexes, false
 	}
-	for _, x := range s.rules.Map.Hexes() {
+	for _, x := range s.allHexes() {
 		if ezoc.has(x.At) || enemy.has(x.At) || x.Terrain == board.Sea {
 			continue
 		}

@@ -38,50 +38,14 @@ func (s *State) stackDE(h hex.Hex, side units.Side) int {
 }
 
 // setupFits says whether the counter may set up in h by its instruction
-// (17.2-17.5), and why not.
+// (17.2-17.5) and the stacking limit (7.0, 17.1), and why not.
 func (s *State) setupFits(c *units.Counter, h hex.Hex) error {
 	w, err := units.ParseWhere(c.Where)
 	if err != nil {
 		return err
 	}
-	x, ok := s.rules.Map.Hex(h)
-	if !ok {
-		return refuse("%s is not on the map.", "%s は盤上にありません。", h)
-	}
-	if x.Terrain == board.Sea || s.Neutral(x.Country) {
-		return refuse("%s may not set up in %s: it is sea or neutral (14.2).", "%s は %s に配置できません (海または中立国, 14.2)。", c.ID, h)
-	}
-	okPlace := false
-	for _, a := range w.Areas {
-		for _, name := range x.Setup {
-			if name == a {
-				okPlace = true
-			}
-		}
-	}
-	if w.Hex != "" && w.Hex == h.String() {
-		okPlace = true
-	}
-	for _, country := range w.Countries {
-		switch {
-		case country == "DE" && s.Own(units.German, h): // Luxembourg is German (14.2)
-			okPlace = true
-		case country == "LU" && x.Country == board.Luxembourg:
-			okPlace = true
-		case country == string(x.Country) && country != "DE":
-			okPlace = true
-		}
-	}
-	if w.CityOf != "" && x.City && string(x.Country) == w.CityOf {
-		okPlace = true
-		for _, o := range s.UnitsAt(h, c.Side()) {
-			if ow, _ := units.ParseWhere(o.Where); o != c && o.Role == units.Setup && ow.CityOf == w.CityOf {
-				return refuse("%s already holds %s, set up by the same instruction: one per city hex (17.2).", "%s には同じ指定の %s が既にいます。各都市Hxに1個です (17.2)。", h, o.ID)
-			}
-		}
-	}
-	if !okPlace {
-		return refuse("%s sets up %s (17.2-17.5); %s is not such a hex.", "%s の配置場所は %s です (17.2-17.5)。%s は該当しません。", c.ID, whereText(w), h)
+	if err := s.setupPlace(c, w, h); err != nil {
+		return err
 	}
 	de := s.stackDE(h, c.Side())
 	if u := s.Units[c.Index]; u.Box == OnMap && u.At == h {
@@ -92,6 +56,72 @@ func (s *State) setupFits(c *units.Counter, h hex.Hex) error {
 			"%s には既に師団相当 %d 個がいます。%s (%d) を置くとスタック制限 (軍団2個) を超えます (7.0, 17.1)。", h, de, c.ID, c.DE)
 	}
 	return nil
+}
+
+// setupPlace checks the instruction alone.
+func (s *State) setupPlace(c *units.Counter, w units.Where, h hex.Hex) error {
+	switch why, other := s.setupWhy(c, w, h); why {
+	case placeOffMap:
+		return refuse("%s is not on the map.", "%s は盤上にありません。", h)
+	case placeClosed:
+		return refuse("%s may not set up in %s: it is sea or neutral (14.2).", "%s は %s に配置できません (海または中立国, 14.2)。", c.ID, h)
+	case placeCityTaken:
+		return refuse("%s already holds %s, set up by the same instruction: one per city hex (17.2).", "%s には同じ指定の %s が既にいます。各都市Hxに1個です (17.2)。", h, other.ID)
+	case placeWrong:
+		return refuse("%s sets up %s (17.2-17.5); %s is not such a hex.", "%s の配置場所は %s です (17.2-17.5)。%s は該当しません。", c.ID, whereText(w), h)
+	}
+	return nil
+}
+
+const (
+	placeOK = iota
+	placeOffMap
+	placeClosed
+	placeCityTaken
+	placeWrong
+)
+
+func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *units.Counter) {
+	x, ok := s.rules.Map.Hex(h)
+	if !ok {
+		return placeOffMap, nil
+	}
+	if x.Terrain == board.Sea || s.Neutral(x.Country) {
+		return placeClosed, nil
+	}
+	okPlace := false
+	for _, a := range w.Areas {
+		for _, name := range x.Setup {
+			if name == a {
+				okPlace = true
+			}
+		}
+	}
+	if w.Hex != "" && w.Hex == hexString(h) {
+		okPlace = true
+	}
+	for _, country := range w.Countries {
+		switch {
+		case country == "DE" && s.Own(units.German, h): // Luxembourg is German (14.2)
+			okPlace = true
+		case country == "LU" && x.Country == board.Luxembourg && !s.Neutral(board.Luxembourg):
+			okPlace = true
+		case country == string(x.Country) && country != "DE":
+			okPlace = true
+		}
+	}
+	if w.CityOf != "" && x.City && string(x.Country) == w.CityOf {
+		okPlace = true
+		for _, o := range s.UnitsAt(h, c.Side()) {
+			if ow, _ := units.ParseWhere(o.Where); o != c && o.Role == units.Setup && ow.CityOf == w.CityOf {
+				return placeCityTaken, o
+			}
+		}
+	}
+	if !okPlace {
+		return placeWrong, nil
+	}
+	return placeOK, nil
 }
 
 func whereText(w units.Where) string {
@@ -171,7 +201,13 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 		}
 		return left[i].DE > left[j].DE
 	})
-	hexes := s.rules.Map.Hexes()
+	hexes := s.allHexes()
+	de := map[hex.Hex]int{}
+	for i, u := range n.Units {
+		if u.Box == OnMap && n.Counter(i).Side() == n.Player {
+			de[u.At] += n.Counter(i).DE
+		}
+	}
 	var evs []Event
 	for _, c := range left {
 		w, _ := units.ParseWhere(c.Where)
@@ -179,21 +215,27 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 		if w.Hint != "" {
 			hint, _ = hex.Parse(w.Hint)
 		}
+		fits := func(h hex.Hex) bool {
+			if de[h]+c.DE > StackLimit {
+				return false
+			}
+			why, _ := n.setupWhy(c, w, h)
+			return why == placeOK
+		}
 		best, bestDE, bestD := hex.None, 0, 0
-		if hint != hex.None && n.setupFits(c, hint) == nil {
+		if hint != hex.None && fits(hint) {
 			best = hint
 		} else {
 			for _, x := range hexes {
-				if n.setupFits(c, x.At) != nil {
+				if !fits(x.At) {
 					continue
 				}
-				de := n.stackDE(x.At, c.Side())
 				d := 0
 				if hint != hex.None {
 					d = hex.Distance(hint, x.At)
 				}
-				if best == hex.None || de < bestDE || (de == bestDE && d < bestD) {
-					best, bestDE, bestD = x.At, de, d
+				if best == hex.None || de[x.At] < bestDE || (de[x.At] == bestDE && d < bestD) {
+					best, bestDE, bestD = x.At, de[x.At], d
 				}
 			}
 		}
@@ -201,10 +243,16 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 			return nil, nil, refuse("There is no room left to set up %s (%s) within the stacking limit; move some units with /place first.",
 				"%s (%s) を配置できる場所がスタック制限内にありません。先に /place で一部を動かしてください。", c.ID, whereText(w))
 		}
+		de[best] += c.DE
 		n.Units[c.Index] = Unit{Box: OnMap, At: best}
 		e := ev(EvPlaced, c.Side(), tr("%s set up in %s.", "%s を %s に配置。", c.ID, best))
 		e.Units, e.Hexes = []string{c.ID}, []hex.Hex{best}
 		evs = append(evs, e)
 	}
 	return n, evs, nil
+}
+
+func hexString(h hex.Hex) string {
+	b := [4]byte{byte('0' + h.Col/10%10), byte('0' + h.Col%10), byte('0' + h.Row/10%10), byte('0' + h.Row%10)}
+	return string(b[:])
 }

@@ -26,6 +26,15 @@ type Rules struct {
 	Counters       *units.Set
 	Scenario       scenario.Scenario
 	Reinforcements []scenario.Entry
+	hexes          []*board.Hex // the map's hexes in order, listed once
+}
+
+// allHexes lists the map's hexes in column, row order.
+func (s *State) allHexes() []*board.Hex {
+	if s.rules.hexes == nil {
+		s.rules.hexes = s.rules.Map.Hexes()
+	}
+	return s.rules.hexes
 }
 
 // Step is a phase or segment of the sequence of play (3.0).

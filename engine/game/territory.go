@@ -2,27 +2,37 @@ package game
 
 import (
 	"rtrbot/engine/board"
-	"rtrbot/engine/hex"
+	hexes "rtrbot/engine/hex"
 	"rtrbot/engine/units"
 )
 
-// marks is a set of hexes, indexed by XXYY: much faster than a map in the
-// searches of movement, command and rail.
-type marks []bool
-
-func newMarks() marks { return make(marks, (hex.MaxCol+1)*(hex.MaxRow+1)) }
-
-func (m marks) idx(h hex.Hex) int {
-	if h.Col < 0 || h.Col > hex.MaxCol || h.Row < 0 || h.Row > hex.MaxRow {
-		return -1
-	}
-	return h.Col*(hex.MaxRow+1) + h.Row
+// marks is a set of hexes over the map's grid: much faster than a map in
+// the searches of movement, command and rail.
+type marks struct {
+	rows int
+	b    []bool
 }
 
-func (m marks) has(h hex.Hex) bool { i := m.idx(h); return i >= 0 && m[i] }
-func (m marks) set(h hex.Hex) {
+func (s *State) newMarks() marks {
+	cols, rows := s.rules.Map.Cols, s.rules.Map.Rows
+	if cols <= 0 || rows <= 0 {
+		cols, rows = hexes.MaxCol, hexes.MaxRow
+	}
+	return marks{rows: rows, b: make([]bool, (cols+1)*(rows+1))}
+}
+
+func (m marks) idx(h hexes.Hex) int {
+	i := h.Col*(m.rows+1) + h.Row
+	if h.Col < 0 || h.Row < 0 || h.Row > m.rows || i >= len(m.b) {
+		return -1
+	}
+	return i
+}
+
+func (m marks) has(h hexes.Hex) bool { i := m.idx(h); return i >= 0 && m.b[i] }
+func (m marks) set(h hexes.Hex) {
 	if i := m.idx(h); i >= 0 {
-		m[i] = true
+		m.b[i] = true
 	}
 }
 
@@ -58,7 +68,7 @@ func Owner(c board.Country) (units.Side, bool) {
 
 // Own reports whether h is the side's own, non-neutral territory (8.5:
 // Germans in Germany and Luxembourg, Allies in France and Belgium).
-func (s *State) Own(side units.Side, h hex.Hex) bool {
+func (s *State) Own(side units.Side, h hexes.Hex) bool {
 	x, ok := s.rules.Map.Hex(h)
 	if !ok || x.Terrain == board.Sea || s.Neutral(x.Country) {
 		return false
@@ -72,7 +82,7 @@ func (s *State) Own(side units.Side, h hex.Hex) bool {
 
 // EnemyFortress reports whether h holds an undestroyed fortress of the
 // side's enemy (12.7: closed to the side until destroyed).
-func (s *State) EnemyFortress(side units.Side, h hex.Hex) bool {
+func (s *State) EnemyFortress(side units.Side, h hexes.Hex) bool {
 	x, ok := s.rules.Map.Hex(h)
 	if !ok || x.Fortress == 0 || s.IsDestroyed(h) {
 		return false
@@ -84,7 +94,7 @@ func (s *State) EnemyFortress(side units.Side, h hex.Hex) bool {
 // Closed reports whether a unit of side may never enter h in a movement
 // segment, and why: off the map, sea, a neutral country, an undestroyed
 // enemy fortress (6.0, 8.0, 12.7, 14.2).
-func (s *State) Closed(side units.Side, h hex.Hex) (bool, reason) {
+func (s *State) Closed(side units.Side, h hexes.Hex) (bool, reason) {
 	x, ok := s.rules.Map.Hex(h)
 	switch {
 	case !ok:
@@ -105,7 +115,7 @@ func (s *State) Closed(side units.Side, h hex.Hex) (bool, reason) {
 // in a movement segment. Fortresses themselves have none (12.0); a unit
 // inside one has its own.
 func (s *State) ZOC(side units.Side) marks {
-	m := newMarks()
+	m := s.newMarks()
 	for i, u := range s.Units {
 		if u.Box != OnMap || s.Counter(i).Side() != side {
 			continue
@@ -121,7 +131,7 @@ func (s *State) ZOC(side units.Side) marks {
 
 // occupiedBy marks the hexes holding units of side.
 func (s *State) occupiedBy(side units.Side) marks {
-	m := newMarks()
+	m := s.newMarks()
 	for i, u := range s.Units {
 		if u.Box == OnMap && s.Counter(i).Side() == side {
 			m.set(u.At)

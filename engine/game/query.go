@@ -1,0 +1,82 @@
+package game
+
+import (
+	"rtrbot/engine/units"
+)
+
+// Check answers "why is this order illegal?": nil if Apply would accept it,
+// otherwise the refusal Apply would give.
+func Check(s *State, o Order) error {
+	_, _, err := Apply(s, o)
+	return err
+}
+
+// Actors answers "which units of the side to move may still act in this
+// step?": units to set up, reinforcements that may enter, units that may
+// reorganise, units that may move or rail-move. Steps without unit orders
+// (event, command, combat until it is built) have none.
+func (s *State) Actors() []*units.Counter {
+	var out []*units.Counter
+	switch {
+	case s.Step == SetupStep:
+		return s.unplaced(s.Player)
+	case s.Step == Reinforcement:
+		seen := map[int]bool{}
+		for _, d := range s.Dues {
+			for _, c := range s.candidates(d) {
+				if !seen[c.Index] {
+					seen[c.Index] = true
+					out = append(out, c)
+				}
+			}
+		}
+		return out
+	case s.Step.IsReorg():
+		for i, u := range s.Units {
+			c := s.Counter(i)
+			if u.Box != OnMap || c.Side() != s.Player || s.canReorganise(c) != nil {
+				continue
+			}
+			if c.IsCorps() || u.Trench || (s.Entrenching && c.CanEntrench()) || s.hasMergePartner(c) {
+				out = append(out, c)
+			}
+		}
+	case s.Step.IsMovement():
+		side := s.Player
+		ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+		for i, u := range s.Units {
+			c := s.Counter(i)
+			if u.Box != OnMap || c.Side() != side || s.canMove(c) != nil {
+				continue
+			}
+			if len(s.destinations(c, ezoc, enemy)) > 0 || (s.canRail(c, ezoc) == nil && s.railNet(side, u.At, ezoc, enemy).count() > 1) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+func (m marks) count() int {
+	n := 0
+	for _, b := range m.b {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+// hasMergePartner: another division of its type and a kin nation in its hex.
+func (s *State) hasMergePartner(c *units.Counter) bool {
+	if c.Size != units.Division {
+		return false
+	}
+	u := s.Units[c.Index]
+	for _, o := range s.UnitsAt(u.At, c.Side()) {
+		if o != c && o.Size == units.Division && o.Type == c.Type && units.Kin(o.Nation, c.Nation) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,170 @@
+package game
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"rtrbot/engine/hex"
+)
+
+type hexT = hex.Hex
+
+// playBot plays legal orders chosen by a seeded generator until the game
+// reaches the given turn (or ends), returning every order applied. It is a
+// small self-play driver: after every order it checks that no unit is in
+// two places and that stacking holds whenever a movement segment ends.
+func playBot(t testing.TB, r *Rules, seed uint64, untilTurn int) (*State, []Order) {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	s, err := New(r, seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var orders []Order
+	apply := func(o Order) bool {
+		n, _, err := Apply(s, o)
+		if err != nil {
+			return false
+		}
+		s = n
+		orders = append(orders, o)
+		return true
+	}
+	for s.Step != GameOver && int(s.Turn) <= untilTurn {
+		side := s.ToMove()
+		switch {
+		case s.Step == SetupStep:
+			apply(Order{Side: side, Verb: AutoSetup})
+		case s.Step == Reinforcement:
+			apply(Order{Side: side, Verb: AutoReinforce})
+		case s.Step.IsReorg():
+			for _, c := range s.Actors() {
+				if c.IsCorps() && rng.IntN(8) == 0 {
+					apply(Order{Side: side, Verb: Split, Units: []string{c.ID}})
+				}
+			}
+		case s.Step.IsMovement():
+			for _, c := range s.Actors() {
+				if rng.IntN(3) == 0 {
+					continue
+				}
+				if s.Step == Move1 && rng.IntN(10) == 0 {
+					if ds, err := s.RailDestinations(c); err == nil && len(ds) > 0 {
+						to := ds[rng.IntN(len(ds))]
+						if s.stackDE(to, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: Rail, Units: []string{c.ID}, Hexes: []hexT{to}}) {
+							continue
+						}
+					}
+				}
+				ds, err := s.Destinations(c)
+				if err != nil || len(ds) == 0 {
+					continue
+				}
+				d := ds[rng.IntN(len(ds))]
+				if s.stackDE(d.To, side)+c.DE <= StackLimit {
+					apply(Order{Side: side, Verb: Move, Units: []string{c.ID}, Hexes: []hexT{d.To}})
+				}
+			}
+			// 7.0: the owner removes what is still over-stacked.
+			for _, h := range s.Overstacked(side) {
+				for s.stackDE(h, side) > StackLimit {
+					us := s.UnitsAt(h, side)
+					if !apply(Order{Side: side, Verb: Remove, Units: []string{us[len(us)-1].ID}}) {
+						t.Fatalf("cannot remove from %s", h)
+					}
+				}
+			}
+		}
+		if !apply(Order{Side: side, Verb: End}) {
+			_, _, err := Apply(s, Order{Side: side, Verb: End})
+			t.Fatalf("%s cannot end %s: %v", side, s.Step, err)
+		}
+		checkInvariants(t, s)
+	}
+	return s, orders
+}
+
+func checkInvariants(t testing.TB, s *State) {
+	t.Helper()
+	if s.Step == Combat1 || s.Step == Combat2 || s.Step == Command {
+		if len(s.Overstacked(0))+len(s.Overstacked(1)) > 0 {
+			t.Fatalf("7.0: over-stacked after movement at %s %s", s.Turn, s.Step)
+		}
+	}
+	occ := s.occupancy()
+	for h, st := range occ {
+		if len(st.side[0]) > 0 && len(st.side[1]) > 0 {
+			t.Fatalf("both sides in %s", h)
+		}
+	}
+}
+
+// A seeded game replayed from its orders (also through their text form)
+// reaches the same state hash; a different game does not.
+func TestReplaySameHash(t *testing.T) {
+	r := realRules(t, "extended")
+	turns := 16 // the whole extended scenario
+	if testing.Short() {
+		turns = 3
+	}
+	end, orders := playBot(t, r, 42, turns)
+	if len(orders) < 100 {
+		t.Fatalf("only %d orders", len(orders))
+	}
+	var texts []Order
+	for _, o := range orders {
+		back, err := ParseOrder(o.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, back)
+	}
+	again, err := Replay(r, 42, nil, texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Hash() != end.Hash() {
+		t.Fatalf("replay of %d orders gives another state", len(orders))
+	}
+	// The position is the whole state: reading it back gives the same hash.
+	p, err := ParsePosition(r.Map, end.Position())
+	if err != nil || p.Hash() != end.Hash() {
+		t.Fatalf("position round trip: %v", err)
+	}
+	other, _ := playBot(t, r, 43, turns)
+	if other.Hash() == end.Hash() {
+		t.Error("two different games have the same hash")
+	}
+	t.Logf("%d orders over %d turns; hash %s", len(orders), turns, end.Hash()[:16])
+}
+
+// The interface's questions agree with Apply: every destination offered is
+// accepted, and each actor can act.
+func TestQuestionsAgreeWithApply(t *testing.T) {
+	r := realRules(t, "standard")
+	s, _ := playBot(t, r, 5, 2)
+	for s.Step != Move1 {
+		n, _, err := Apply(s, Order{Side: s.ToMove(), Verb: End})
+		if err != nil {
+			n, _, _ = Apply(s, Order{Side: s.ToMove(), Verb: AutoReinforce})
+			if n == nil {
+				t.Fatal(err)
+			}
+		}
+		s = n
+	}
+	actors := s.Actors()
+	if len(actors) == 0 {
+		t.Fatal("nobody can move")
+	}
+	for _, c := range actors[:min(10, len(actors))] {
+		ds, err := s.Destinations(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range ds {
+			if err := Check(s, Order{Side: s.Player, Verb: Move, Units: []string{c.ID}, Hexes: []hexT{d.To}}); err != nil {
+				t.Errorf("%s to %s offered but refused: %v", c.ID, d.To, err)
+			}
+		}
+	}
+}
