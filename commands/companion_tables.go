@@ -59,6 +59,8 @@ func companionRollCommands() []rollCommand {
 				{Name: "defense", Type: Integer, MinInt: 1, MaxInt: tables.MaxStrength, Description: i18n.T("Total defence strength, doublings included", "防御力の合計 (2倍化込み)")},
 				{Name: "odds", Description: i18n.T("Odds instead of strengths, e.g. 3:1 or 1:2", "戦力値の代わりに戦力比 (例 3:1, 1:2)")},
 				{Name: "shift", Type: Integer, MinInt: -tables.MaxShift, MaxInt: tables.MaxShift, Description: i18n.T("Column shift, + for the attacker (e.g. +1, -2)", "コラムシフト、攻撃側有利が + (例 +1, -2)")},
+				{Name: "fortress", Description: i18n.T("The defender's hex is an undestroyed fortress, occupied or empty (12.5)", "防御側ヘクスが未破壊の要塞 (占拠または空, 12.5)"),
+					Choices: []Choice{{i18n.T("occupied by units", "ユニットが占拠"), "occupied"}, {i18n.T("empty", "空"), "empty"}}},
 				dieOpt,
 			},
 			plan: planCombat,
@@ -304,6 +306,20 @@ func planCombat(opts map[string]string) (*rollPlan, error) {
 	if err != nil {
 		return nil, err
 	}
+	fortress := ""
+	if v, ok := opts["fortress"]; ok {
+		switch v = strings.ToLower(strings.TrimSpace(v)); v {
+		case "occupied", "empty":
+			fortress, in["fortress"] = v, v
+		default:
+			return nil, i18n.Errorf("fortress:%s: say occupied or empty (leave it out when there is no undestroyed fortress).",
+				"fortress:%s: occupied か empty を指定してください (未破壊の要塞がなければ省略)。", v)
+		}
+		if crt.ID == "mobile" && !tables.MobileAllowedAgainstFortress {
+			return nil, i18n.Errorf("The manoeuvre table cannot be chosen against an undestroyed fortress (9.7, 12.5): use table:recon or table:assault.",
+				"未破壊の要塞には機動戦闘結果表を選べません (9.7, 12.5): table:recon か table:assault を使ってください。")
+		}
+	}
 	given, err := givenDie(opts)
 	if err != nil {
 		return nil, err
@@ -316,7 +332,11 @@ func planCombat(opts map[string]string) (*rollPlan, error) {
 			if err != nil {
 				return reading{result: "invalid"}
 			}
-			return combatReading(set, crt, o, strengths, faces[0], code)
+			r := combatReading(set, crt, o, strengths, faces[0], code)
+			if fortress != "" {
+				r = fortressReading(r, code, fortress == "occupied")
+			}
+			return r
 		},
 	}, nil
 }
@@ -380,4 +400,26 @@ func planSiege(opts map[string]string) (*rollPlan, error) {
 			return reading{result: fmt.Sprintf("%d %s", r.Total, r.Row.ID), text: join(head, r.Row.Text)}
 		},
 	}, nil
+}
+
+// fortressReading adds what the result does to an undestroyed fortress in
+// the defending hex (12.5).
+func fortressReading(r reading, code tables.Code, occupied bool) reading {
+	var t i18n.Text
+	switch {
+	case tables.FortressDestroyed(code, occupied):
+		r.result += " fortress-destroyed"
+		t = tx("🏰 The fortress is destroyed (12.5, 12.7): it scores VP (15.22) and its logistics are lost.",
+			"🏰 要塞は破壊される (12.5, 12.7): VP が入り (15.22)、兵站は失われる。")
+	case occupied:
+		r.result += " fortress-holds"
+		t = tx("🏰 The fortress holds: only DZ destroys an occupied fortress (12.5); the units inside suffer the result.",
+			"🏰 要塞は持ちこたえる: ユニットが占拠する要塞は DZ でのみ破壊される (12.5)。占拠ユニットは結果を被る。")
+	default:
+		r.result += " fortress-holds"
+		t = tx("🏰 The fortress holds: an empty fortress falls only to DA or DZ; other results have no effect (12.5).",
+			"🏰 要塞は持ちこたえる: 空の要塞は DA か DZ でのみ破壊され、他の結果は無効 (12.5)。")
+	}
+	r.text = join(r.text, t)
+	return r
 }

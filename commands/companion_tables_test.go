@@ -83,6 +83,31 @@ func TestCombatEveryCell(t *testing.T) {
 	}
 }
 
+// Attacks on an undestroyed fortress (12.5): an occupied one falls only to
+// DZ, an empty one to DA or DZ; other results leave it standing; the
+// manoeuvre table may not be chosen (9.7).
+func TestCombatAgainstFortress(t *testing.T) {
+	c := newCompanion(t)
+	for _, table := range []string{"recon", "assault"} {
+		for die := 1; die <= 6; die++ {
+			for col, code := range strings.Fields(rulesCRT[table][die-1]) {
+				for _, state := range []string{"occupied", "empty"} {
+					destroyed := code == "DZ" || (state == "empty" && code == "DA")
+					out := c.public(i18n.EN, "combat", "table:"+table, "odds:"+rulesColumns[col], fmt.Sprint("die:", die), "fortress:"+state)
+					if got := strings.Contains(out, "The fortress is destroyed"); got != destroyed || (!got && !strings.Contains(out, "The fortress holds")) {
+						t.Errorf("%s %s die %d (%s) against an %s fortress: destroyed %v, want %v: %q",
+							table, rulesColumns[col], die, code, state, got, destroyed, out)
+					}
+				}
+			}
+		}
+	}
+	r := c.run(i18n.EN, "table-1", "anna", "combat", "table:mobile", "odds:3:1", "fortress:occupied")
+	if !r.Messages[0].Ephemeral || !strings.Contains(r.Messages[0].Text, "9.7, 12.5") {
+		t.Errorf("manoeuvre table against a fortress: %+v", r.Messages)
+	}
+}
+
 // Odds from strengths (9.0): rounded in the defender's favour, below 1:3
 // as 1:3, above 7:1 as 7:1, shifts applied after and stopping at the ends.
 func TestCombatOddsFromStrengths(t *testing.T) {
