@@ -36,18 +36,18 @@ func tablesMarkdown(s *Set) string {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	p(`# The game's tables as the bot uses them
 
-This file is written from the data the bot embeds (` + "`engine/tables/data/*.txt`" + `)
-by ` + "`go test ./engine/tables -run TestTablesDoc -update`" + `; a test fails when the
-two differ. The tables are transcribed from the rules (` + "`rules-ja.txt`" + `); the
+This file is written from the data the bot embeds (`+"`engine/tables/data/*.txt`"+`)
+by `+"`go test ./engine/tables -run TestTablesDoc -update`"+`; a test fails when the
+two differ. The tables are transcribed from the rules (`+"`rules-ja.txt`"+`); the
 texts are our own wording of them in English and Japanese. A club whose
 printed charts differ edits the data files, runs the command above, and the
 companion commands and the rules engine both follow.
 
 The companion commands that read each table are named in its section;
-` + "`die:N`" + ` (or ` + "`roll:NN`" + ` for events) looks up a die rolled at the table instead of
+`+"`die:N`"+` (or `+"`roll:NN`"+` for events) looks up a die rolled at the table instead of
 rolling. See [dice.md](dice.md) for how the bot rolls.
 
-## Combat results tables (9.0, 9.7) — ` + "`/combat`" + `
+## Combat results tables (9.0, 9.7) — `+"`/combat`"+`
 
 The attacker chooses the table before seeing the defending stack (9.7).
 Odds are total attack strength against total defence strength, rounded in
@@ -55,9 +55,9 @@ the defender's favour: 14:5 is 2:1, 5:12 is 1:3 (the defence is divided by
 the attack and rounded up). Odds below the first column are read as it and
 odds above the last as the last (9.0). Column shifts (options, naval
 gunfire) move from that column afterwards, to the right in the attacker's
-favour, and stop at the ends of the table. ` + "`/combat`" + ` takes ` + "`attack:`" + ` and
-` + "`defense:`" + ` (strengths 1–%d, doublings already included) or ` + "`odds:A:D`" + `, and
-` + "`shift:`" + ` from -%d to +%d.
+favour, and stop at the ends of the table. `+"`/combat`"+` takes `+"`attack:`"+` and
+`+"`defense:`"+` (strengths 1–%d, doublings already included) or `+"`odds:A:D`"+`, and
+`+"`shift:`"+` from -%d to +%d.
 
 `, MaxStrength, MaxShift, MaxShift)
 	for _, t := range s.CRTs() {
@@ -134,12 +134,12 @@ the modifier for the fortress's strength (a fortress without a number is a
 	p(`
 **%s**: %s
 
-## Random events (5.0) — ` + "`/event [month:aug|sep|oct|nov] [violated:yes|no]`" + `
+## Random events (5.0) — `+"`/event [month:aug|sep|oct|nov] [violated:yes|no]`"+`
 
 From game turn 2 the Allied player rolls two dice read as tens and units
 (11–66). Unless a row says otherwise, an event may happen more than once.
-` + "`month:`" + ` settles autumn weather (from September only; in August it is no
-event) and ` + "`violated:`" + ` settles Italy (only if Germany has violated neither
+`+"`month:`"+` settles autumn weather (from September only; in August it is no
+event) and `+"`violated:`"+` settles Italy (only if Germany has violated neither
 Belgium nor the Netherlands; otherwise no event). Without them the reply
 states the condition.
 
@@ -150,12 +150,12 @@ states the condition.
 		p("| %s | %s | %s | %s |\n", r.row.Rolls, r.row.Name.EN, r.row.Name.JA, r.row.Text.EN)
 	}
 	p(`
-## Russian Front table (14.3) — ` + "`/russia [box:N] [maxoffensive:true]`" + `
+## Russian Front table (14.3) — `+"`/russia [box:N] [maxoffensive:true]`"+`
 
 The German player rolls one die when the Russian Front event happens.
 Cumulative modifiers: +1 for each 10 attack strength in the Russian Front
-box (` + "`box:`" + `, 0–%d; at most +%d), and -1 when the German option 18.1(2),
-the Western Front maximum offensive, is in play (` + "`maxoffensive:true`" + `). The
+box (`+"`box:`"+`, 0–%d; at most +%d), and -1 when the German option 18.1(2),
+the Western Front maximum offensive, is in play (`+"`maxoffensive:true`"+`). The
 modified roll is read from 0 to 10 (with these modifiers it cannot leave
 that range; the bot would hold it there). The rules say "+1 for each
 additional 10 attack strength in the box"; the box is empty at the start
