@@ -135,3 +135,48 @@ func TestMapAreaAutocomplete(t *testing.T) {
 		t.Errorf("empty area: suggests %d names, want 1..25", len(all))
 	}
 }
+
+// Whatever a player types into /map's options, the answer is a picture or
+// a clear refusal, never the bot's apology for an internal error.
+func FuzzMapOptions(f *testing.F) {
+	m, err := board.Default()
+	if err != nil {
+		f.Fatal(err)
+	}
+	b := New(Deps{Map: m})
+	for _, s := range [][3]string{
+		{"", "", ""}, {"Paris", "", ""}, {"", "1819", "3"}, {"", "0101", "12"}, {"", "4235", "1"},
+		{"liège", "", "2"}, {"'s-Hert", "", ""}, {"", "-1", ""}, {"", "99999", "0"}, {"\x00", "\xff", "x"},
+		{"Saint", "", "-5"}, {"", "#1804", "5"}, {"パリ", "１８１９", ""},
+	} {
+		f.Add(s[0], s[1], s[2])
+	}
+	f.Fuzz(func(t *testing.T, area, around, radius string) {
+		opts := map[string]string{}
+		if area != "" {
+			opts["area"] = area
+		}
+		if around != "" {
+			opts["around"] = around
+		}
+		if radius != "" {
+			opts["radius"] = radius
+		}
+		resp := runMap(b, opts, i18n.EN)
+		if len(resp.Messages) != 1 {
+			t.Fatalf("want one message, got %d", len(resp.Messages))
+		}
+		msg := resp.Messages[0]
+		if strings.Contains(msg.Text, "Something went wrong") {
+			t.Fatalf("internal error for %q: %s", opts, msg.Text)
+		}
+		if len(msg.Files) == 0 && !msg.Ephemeral {
+			t.Fatalf("neither a picture nor a private refusal for %q: %s", opts, msg.Text)
+		}
+		for _, f := range msg.Files {
+			if _, err := png.Decode(bytes.NewReader(f.Data)); err != nil {
+				t.Fatalf("attachment for %q does not decode: %v", opts, err)
+			}
+		}
+	})
+}
