@@ -13,7 +13,8 @@ import (
 // The companion's roll log (issue 7, schema 0002_rolls.sql): a session of
 // commit-reveal dice per channel and every roll made in it. The dice
 // themselves are computed by the caller (package engine/dice); this file
-// only keeps them, one transaction per roll.
+// only keeps them, one transaction per roll, on the store's single writer
+// path (Store.Write) like every other write.
 
 // RollSession is one channel's run of verifiable dice.
 type RollSession struct {
@@ -141,37 +142,37 @@ func openRollSession(ctx context.Context, tx *sql.Tx, guild, channel string, at 
 // are filled in here.
 func (s *Store) AppendRoll(ctx context.Context, guild, channel string, at time.Time, fresh NewSession,
 	draw func(sess RollSession, number int) (Roll, error)) (Roll, RollSession, bool, error) {
-	tx, err := s.DB.BeginTx(ctx, nil)
+	var r Roll
+	var sess RollSession
+	var started bool
+	err := s.Write(ctx, func(tx *sql.Tx) error {
+		var err error
+		if sess, started, err = openRollSession(ctx, tx, guild, channel, at, &fresh); err != nil {
+			return err
+		}
+		var last int
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(number), 0) FROM rolls WHERE session_id = ?`, sess.ID).Scan(&last); err != nil {
+			return err
+		}
+		if r, err = draw(sess, last+1); err != nil {
+			return err
+		}
+		r.Session, r.Number, r.Guild, r.Channel, r.At, r.PlayersSeed = sess.ID, last+1, guild, channel, at.UTC(), sess.PlayersSeed
+		if r.Source == "" {
+			r.Source = RollBot
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO rolls (session_id, number, user_id, user_name, rolled_at, guild_id, channel_id,
+			command, inputs, players_seed, source, sides, faces, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.Session, r.Number, r.UserID, r.UserName, rollTime(r.At), guild, channel, r.Command, r.Inputs, r.PlayersSeed,
+			r.Source, r.Sides, formatFaces(r.Faces), r.Result); err != nil {
+			return fmt.Errorf("log roll: %w", err)
+		}
+		sess.Rolls = last + 1
+		return nil
+	})
 	if err != nil {
-		return Roll{}, RollSession{}, false, err
-	}
-	defer tx.Rollback()
-	sess, started, err := openRollSession(ctx, tx, guild, channel, at, &fresh)
-	if err != nil {
 		return Roll{}, sess, false, err
 	}
-	var last int
-	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(number), 0) FROM rolls WHERE session_id = ?`, sess.ID).Scan(&last); err != nil {
-		return Roll{}, sess, false, err
-	}
-	r, err := draw(sess, last+1)
-	if err != nil {
-		return Roll{}, sess, false, err
-	}
-	r.Session, r.Number, r.Guild, r.Channel, r.At, r.PlayersSeed = sess.ID, last+1, guild, channel, at.UTC(), sess.PlayersSeed
-	if r.Source == "" {
-		r.Source = RollBot
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO rolls (session_id, number, user_id, user_name, rolled_at, guild_id, channel_id,
-		command, inputs, players_seed, source, sides, faces, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.Session, r.Number, r.UserID, r.UserName, rollTime(r.At), guild, channel, r.Command, r.Inputs, r.PlayersSeed,
-		r.Source, r.Sides, formatFaces(r.Faces), r.Result); err != nil {
-		return Roll{}, sess, false, fmt.Errorf("log roll: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return Roll{}, sess, false, err
-	}
-	sess.Rolls = last + 1
 	return r, sess, started, nil
 }
 
@@ -181,58 +182,56 @@ func (s *Store) AppendRoll(ctx context.Context, guild, channel string, at time.T
 // contributions so far, joined by PlayersSeedSeparator.
 func (s *Store) AddPlayersSeed(ctx context.Context, guild, channel, userID, userName, value string, at time.Time,
 	fresh NewSession) (PlayerSeed, RollSession, bool, error) {
-	tx, err := s.DB.BeginTx(ctx, nil)
+	var p PlayerSeed
+	var sess RollSession
+	var started bool
+	err := s.Write(ctx, func(tx *sql.Tx) error {
+		var err error
+		if sess, started, err = openRollSession(ctx, tx, guild, channel, at, &fresh); err != nil {
+			return err
+		}
+		var rolls, seeds int
+		if err := tx.QueryRowContext(ctx, `SELECT
+			(SELECT COALESCE(MAX(number), 0) FROM rolls WHERE session_id = ?),
+			(SELECT COALESCE(MAX(seq), 0) FROM roll_seeds WHERE session_id = ?)`, sess.ID, sess.ID).Scan(&rolls, &seeds); err != nil {
+			return err
+		}
+		p = PlayerSeed{Session: sess.ID, Seq: seeds + 1, UserID: userID, UserName: userName, Value: value, FromRoll: rolls + 1, At: at.UTC()}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO roll_seeds (session_id, seq, user_id, user_name, value, from_roll, added_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, p.Session, p.Seq, userID, userName, value, p.FromRoll, rollTime(at)); err != nil {
+			return err
+		}
+		if sess.PlayersSeed == "" {
+			sess.PlayersSeed = value
+		} else {
+			sess.PlayersSeed += PlayersSeedSeparator + value
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE roll_sessions SET players_seed = ? WHERE id = ?`, sess.PlayersSeed, sess.ID); err != nil {
+			return err
+		}
+		sess.Rolls, sess.PlayerSeedEntries = rolls, seeds+1
+		return nil
+	})
 	if err != nil {
-		return PlayerSeed{}, RollSession{}, false, err
-	}
-	defer tx.Rollback()
-	sess, started, err := openRollSession(ctx, tx, guild, channel, at, &fresh)
-	if err != nil {
 		return PlayerSeed{}, sess, false, err
 	}
-	var rolls, seeds int
-	if err := tx.QueryRowContext(ctx, `SELECT
-		(SELECT COALESCE(MAX(number), 0) FROM rolls WHERE session_id = ?),
-		(SELECT COALESCE(MAX(seq), 0) FROM roll_seeds WHERE session_id = ?)`, sess.ID, sess.ID).Scan(&rolls, &seeds); err != nil {
-		return PlayerSeed{}, sess, false, err
-	}
-	p := PlayerSeed{Session: sess.ID, Seq: seeds + 1, UserID: userID, UserName: userName, Value: value, FromRoll: rolls + 1, At: at.UTC()}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO roll_seeds (session_id, seq, user_id, user_name, value, from_roll, added_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, p.Session, p.Seq, userID, userName, value, p.FromRoll, rollTime(at)); err != nil {
-		return PlayerSeed{}, sess, false, err
-	}
-	if sess.PlayersSeed == "" {
-		sess.PlayersSeed = value
-	} else {
-		sess.PlayersSeed += PlayersSeedSeparator + value
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE roll_sessions SET players_seed = ? WHERE id = ?`, sess.PlayersSeed, sess.ID); err != nil {
-		return PlayerSeed{}, sess, false, err
-	}
-	if err := tx.Commit(); err != nil {
-		return PlayerSeed{}, sess, false, err
-	}
-	sess.Rolls, sess.PlayerSeedEntries = rolls, seeds+1
 	return p, sess, started, nil
 }
 
 // RevealSession ends the channel's open session and makes its server seed
 // public. It returns ErrNoSession if no session is open.
 func (s *Store) RevealSession(ctx context.Context, guild, channel, by string, at time.Time) (RollSession, error) {
-	tx, err := s.DB.BeginTx(ctx, nil)
+	var sess RollSession
+	err := s.Write(ctx, func(tx *sql.Tx) error {
+		var err error
+		if sess, _, err = openRollSession(ctx, tx, guild, channel, at, nil); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE roll_sessions SET revealed = 1, revealed_at = ?, revealed_by = ? WHERE id = ?`,
+			rollTime(at), by, sess.ID)
+		return err
+	})
 	if err != nil {
-		return RollSession{}, err
-	}
-	defer tx.Rollback()
-	sess, _, err := openRollSession(ctx, tx, guild, channel, at, nil)
-	if err != nil {
-		return sess, err
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE roll_sessions SET revealed = 1, revealed_at = ?, revealed_by = ? WHERE id = ?`,
-		rollTime(at), by, sess.ID); err != nil {
-		return sess, err
-	}
-	if err := tx.Commit(); err != nil {
 		return sess, err
 	}
 	sess.Revealed, sess.RevealedAt, sess.RevealedBy = true, at.UTC(), by
