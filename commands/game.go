@@ -1,4 +1,541 @@
 package commands
 
-// registerGame registers /game and orders (issues 4, 5, 8).
-func (b *Bot) registerGame(r *Router) {}
+import (
+	"context"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"rtrbot/engine/game"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/scenario"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// table is the games running now, one per channel, kept in memory (issue 4;
+// storage in SQLite builds on the orders kept here, issue 6). A game is its
+// seed, options and orders, so Replay can rebuild it at any time.
+type table struct {
+	mu    sync.Mutex
+	games map[string]*running
+}
+
+// running is one game in a channel.
+type running struct {
+	State   *game.State
+	Seed    uint64
+	Options []string
+	Orders  []game.Order
+	Sandbox bool // loaded from a position: it has no order log from the start
+}
+
+func (t *table) get(channel string) *running {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.games[channel]
+}
+
+func (t *table) put(channel string, g *running) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.games[channel] = g
+}
+
+// registerGame registers /game and the orders (issues 4, 5, 8).
+func (b *Bot) registerGame(r *Router) {
+	t := &table{games: map[string]*running{}}
+	unit := func(desc i18n.Text) Option {
+		return Option{Name: "unit", Description: desc, Type: String, Required: true, Autocomplete: true}
+	}
+	hexOpt := func(name string, desc i18n.Text, req bool) Option {
+		return Option{Name: name, Description: desc, Type: String, Required: req}
+	}
+	complete := func(ctx context.Context, req *Request, focused string) []Choice {
+		g := t.get(req.Channel)
+		if g == nil {
+			return nil
+		}
+		prefix := strings.ToUpper(req.Opt(focused))
+		var out []Choice
+		for _, c := range g.State.Actors() {
+			if strings.HasPrefix(c.ID, prefix) {
+				out = append(out, Choice{Name: i18n.T(c.Label(), c.Label()), Value: c.ID})
+			}
+		}
+		return out
+	}
+	r.Add(&Command{
+		Name:        "game",
+		Description: i18n.T("Start, load and inspect a game in this channel", "このチャンネルのゲームの開始・読込・確認"),
+		Sub: []*Command{
+			{
+				Name:        "new",
+				Description: i18n.T("Start a hot-seat game: setup, Allies first (17.1)", "ホットシートのゲームを開始 (初期配置は連合軍から, 17.1)"),
+				Options: []Option{
+					{Name: "scenario", Description: i18n.T("standard (Aug II - Sep IV) or extended (Aug II - Nov IV)", "standard (8月II～9月IV) か extended (8月II～11月IV)"), Type: String,
+						Choices: []Choice{{Name: i18n.T("standard", "標準"), Value: "standard"}, {Name: i18n.T("extended", "延長"), Value: "extended"}}},
+					{Name: "seed", Description: i18n.T("the game's random seed (default: from the clock)", "乱数シード (既定: 時刻から)"), Type: Integer},
+					{Name: "options", Description: i18n.T("scenario options, e.g. 18.1(10) 18.2(14)", "シナリオオプション (例: 18.1(10) 18.2(14))"), Type: String},
+				},
+				Handler: func(ctx context.Context, req *Request) *Response { return b.gameNew(t, req) },
+			},
+			{
+				Name:        "load",
+				Description: i18n.T("Start a sandbox game from a position file (docs/positions.md)", "局面ファイルからサンドボックスゲームを開始 (docs/positions.md)"),
+				Options: []Option{
+					{Name: "file", Description: i18n.T("path of the position file (console only)", "局面ファイルのパス (コンソールのみ)"), Type: String},
+					{Name: "attachment", Description: i18n.T("the position file", "局面ファイル"), Type: Attachment},
+				},
+				Handler: func(ctx context.Context, req *Request) *Response { return b.gameLoad(t, req) },
+			},
+			{
+				Name:        "status",
+				Description: i18n.T("Turn, step, side to move, VP and what to do next", "ターン、手順、手番、VP、次にすること"),
+				Handler:     func(ctx context.Context, req *Request) *Response { return gameStatus(t, req) },
+			},
+			{
+				Name:        "setup",
+				Description: i18n.T("Complete the side's setup with the default placement", "手番側の初期配置を既定配置で完了"),
+				Handler: func(ctx context.Context, req *Request) *Response {
+					return order(t, req, game.Order{Verb: game.AutoSetup})
+				},
+			},
+			{
+				Name:        "position",
+				Description: i18n.T("The current position in the text format of docs/positions.md", "現局面を docs/positions.md の形式で表示"),
+				Handler:     func(ctx context.Context, req *Request) *Response { return gamePosition(t, req) },
+			},
+			{
+				Name:        "orders",
+				Description: i18n.T("Every order of this game, in their stored text form", "このゲームの全命令 (保存形式)"),
+				Handler:     func(ctx context.Context, req *Request) *Response { return gameOrders(t, req) },
+			},
+		},
+	})
+	r.Add(&Command{
+		Name: "place", Description: i18n.T("Setup: place a unit (17.2-17.5)", "初期配置: ユニットを配置 (17.2-17.5)"),
+		Options:  []Option{unit(i18n.T("unit to place, e.g. F-XX", "配置するユニット (例: F-XX)")), hexOpt("hex", i18n.T("hex XXYY", "ヘクス XXYY"), true)},
+		Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return unitOrder(t, req, game.Place, "hex")
+		},
+	})
+	r.Add(&Command{
+		Name: "move", Description: i18n.T("Move a unit (8.0): the cheapest path, or via hexes you give", "ユニットを移動 (8.0): 最小コスト経路、または経由ヘクス指定"),
+		Options: []Option{unit(i18n.T("unit to move", "移動するユニット")), hexOpt("to", i18n.T("destination hex XXYY", "移動先ヘクス XXYY"), true),
+			hexOpt("via", i18n.T("hexes to pass through, in order, e.g. 3024 3023", "経由ヘクス (順に、例: 3024 3023)"), false)},
+		Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return unitOrder(t, req, game.Move, "via", "to")
+		},
+	})
+	r.Add(&Command{
+		Name: "moves", Description: i18n.T("Where a unit can move now, with the cost of each hex", "ユニットの移動可能先とコスト"),
+		Options:  []Option{unit(i18n.T("unit", "ユニット"))},
+		Complete: complete,
+		Handler:  func(ctx context.Context, req *Request) *Response { return unitMoves(t, req) },
+	})
+	r.Add(&Command{
+		Name: "rail", Description: i18n.T("Rail movement (8.5): first impulse, own territory, 5 German / 4 Allied a turn", "鉄道移動 (8.5): 第1インパルス、自国領内、独5/連合4"),
+		Options:  []Option{unit(i18n.T("unit to move by rail", "鉄道移動するユニット")), hexOpt("to", i18n.T("destination hex XXYY", "移動先ヘクス XXYY"), true)},
+		Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return unitOrder(t, req, game.Rail, "to")
+		},
+	})
+	reorg := func(name string, verb game.Verb, desc i18n.Text, extra ...Option) *Command {
+		return &Command{Name: name, Description: desc, Options: append([]Option{unit(i18n.T("unit", "ユニット"))}, extra...), Complete: complete,
+			Handler: func(ctx context.Context, req *Request) *Response { return unitOrder(t, req, verb) }}
+	}
+	r.Add(&Command{
+		Name: "reorg", Description: i18n.T("Reorganisation segment: split, merge, entrench (10.0, 13.0)", "再編成セグ: 分割・統合・塹壕 (10.0, 13.0)"),
+		Sub: []*Command{
+			reorg("split", game.Split, i18n.T("Break a corps into two divisions (10.0)", "軍団を師団2個に分割 (10.0)")),
+			reorg("merge", game.Merge, i18n.T("Combine two divisions in one hex into a corps (10.0)", "同一ヘクスの師団2個を軍団に統合 (10.0)"),
+				Option{Name: "with", Description: i18n.T("the other division", "もう一方の師団"), Type: String, Required: true}),
+			reorg("entrench", game.Entrench, i18n.T("Flip to the trench side (13.0)", "塹壕面に裏返す (13.0)")),
+			reorg("mobile", game.Unentrench, i18n.T("Flip back to the mobile side (13.0)", "機動面に戻す (13.0)")),
+		},
+	})
+	r.Add(&Command{
+		Name: "reinforce", Description: i18n.T("Bring on a reinforcement (11.1); with no unit, all of them by default", "増援を登場させる (11.1)。unit 省略で全て自動"),
+		Options: []Option{
+			{Name: "unit", Description: i18n.T("reinforcement unit", "増援ユニット"), Type: String, Autocomplete: true},
+			hexOpt("hex", i18n.T("entry hex XXYY", "登場ヘクス XXYY"), false),
+		},
+		Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response {
+			if !req.Has("unit") {
+				return order(t, req, game.Order{Verb: game.AutoReinforce})
+			}
+			return unitOrder(t, req, game.Reinforce, "hex")
+		},
+	})
+	r.Add(&Command{
+		Name: "remove", Description: i18n.T("Remove an own unit from an over-stacked hex (7.0)", "スタック超過ヘクスから自軍ユニットを除去 (7.0)"),
+		Options: []Option{unit(i18n.T("unit to remove", "除去するユニット"))}, Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response { return unitOrder(t, req, game.Remove) },
+	})
+	r.Add(&Command{
+		Name: "withdraw", Description: i18n.T("Send a unit to the Russian Front (11.7)", "ユニットをロシア戦線へ転進 (11.7)"),
+		Options: []Option{unit(i18n.T("unit to withdraw", "転進するユニット"))}, Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response { return unitOrder(t, req, game.Withdraw) },
+	})
+	r.Add(&Command{
+		Name: "attack", Description: i18n.T("Attack (9.0; not built yet)", "攻撃 (9.0; 未実装)"),
+		Options: []Option{{Name: "units", Description: i18n.T("attacking units", "攻撃ユニット"), Type: String}, hexOpt("hex", i18n.T("defending hex", "防御ヘクス"), false)},
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return order(t, req, game.Order{Verb: game.Attack})
+		},
+	})
+	r.Add(&Command{
+		Name: "end", Description: i18n.T("End the current phase or segment (3.0)", "現在のフェイズ/セグメントを終了 (3.0)"),
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return order(t, req, game.Order{Verb: game.End})
+		},
+	})
+	r.Add(&Command{
+		Name: "units", Description: i18n.T("List units: the side to move's by default", "ユニット一覧 (既定: 手番側)"),
+		Options: []Option{
+			{Name: "side", Description: i18n.T("german or allied", "german か allied"), Type: String,
+				Choices: []Choice{{Name: i18n.T("German", "独軍"), Value: "german"}, {Name: i18n.T("Allied", "連合軍"), Value: "allied"}}},
+			hexOpt("hex", i18n.T("only this hex", "このヘクスのみ"), false),
+		},
+		Handler: func(ctx context.Context, req *Request) *Response { return listUnits(t, req) },
+	})
+}
+
+func noGame(req *Request) *Response {
+	return Private(req.T("There is no game in this channel: start one with /game new scenario:standard (or /game load file:PATH).",
+		"このチャンネルにゲームはありません。/game new scenario:standard (または /game load file:PATH) で開始してください。"))
+}
+
+func (b *Bot) rules(req *Request, name string) (*game.Rules, *Response) {
+	if b.Map == nil {
+		return nil, Private(req.T("The map is not loaded, so no game can be played.", "マップが読み込まれていないため、ゲームはできません。"))
+	}
+	r, err := game.NewRules(b.Map, name)
+	if err != nil {
+		return nil, Fail(req, err)
+	}
+	return r, nil
+}
+
+func (b *Bot) gameNew(t *table, req *Request) *Response {
+	name := req.Opt("scenario")
+	if name == "" {
+		name = "standard"
+	}
+	r, fail := b.rules(req, name)
+	if fail != nil {
+		return fail
+	}
+	seed := uint64(b.Now().UnixNano())
+	if req.Has("seed") {
+		x, _ := strconv.ParseInt(req.Opt("seed"), 10, 64)
+		seed = uint64(x)
+	}
+	opts := strings.Fields(req.Opt("options"))
+	s, err := game.New(r, seed, opts)
+	if err != nil {
+		return Fail(req, err)
+	}
+	t.put(req.Channel, &running{State: s, Seed: seed, Options: opts})
+	sc, _ := scenario.Get(name)
+	msg := sc.Title.In(req.Lang) + "\n" + req.T(
+		"Setup (17.1): the Allies place first. /place unit:ID hex:XXYY for each unit, or /game setup to place all by the default; then /end. /units lists the units to place.",
+		"初期配置 (17.1): 連合軍から。/place unit:ID hex:XXYY で1個ずつ、または /game setup で全て既定配置し、/end。/units で配置するユニットを一覧できます。")
+	return Reply(msg + "\n" + statusLine(s, req.Lang))
+}
+
+func (b *Bot) gameLoad(t *table, req *Request) *Response {
+	var text []byte
+	switch {
+	case len(req.Files["attachment"]) > 0:
+		text = req.Files["attachment"]
+	case req.Has("file"):
+		if req.Guild != "console" {
+			return Private(req.T("file: reads a file on the bot's own machine and works only in the local console; attach the position file instead.",
+				"file: はボットのマシン上のファイルを読むため、ローカルコンソール専用です。局面ファイルを添付してください。"))
+		}
+		data, err := os.ReadFile(req.Opt("file"))
+		if err != nil {
+			return Private(fmt.Sprintf(req.T("Cannot read %s: %v. Give the path of a position file (docs/positions.md).", "%s を読めません: %v。局面ファイル (docs/positions.md) のパスを指定してください。"), req.Opt("file"), err))
+		}
+		text = data
+	default:
+		return Private(req.T("Give the position: /game load file:PATH (console) or attach the file.", "局面を指定してください: /game load file:PATH (コンソール) またはファイルを添付。"))
+	}
+	if b.Map == nil {
+		return Private(req.T("The map is not loaded, so no game can be played.", "マップが読み込まれていないため、ゲームはできません。"))
+	}
+	s, err := game.ParsePosition(b.Map, string(text))
+	if err != nil {
+		return Fail(req, err)
+	}
+	t.put(req.Channel, &running{State: s, Seed: s.Seed, Options: s.Options, Sandbox: true})
+	return Reply(req.T("Sandbox game loaded from the position.", "局面からサンドボックスゲームを読み込みました。") + "\n" + statusLine(s, req.Lang))
+}
+
+// order applies one order of the side to move (hot seat: the console
+// player plays both sides) and answers with its events.
+func order(t *table, req *Request, o game.Order) *Response {
+	g := t.get(req.Channel)
+	if g == nil {
+		return noGame(req)
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	o.Side = g.State.ToMove()
+	n, evs, err := game.Apply(g.State, o)
+	if err != nil {
+		return Fail(req, err)
+	}
+	g.State = n
+	g.Orders = append(g.Orders, o)
+	var lines []string
+	for i, e := range evs {
+		if e.Kind == game.EvPlaced && len(evs) > 12 && i >= 10 {
+			if i == 10 {
+				lines = append(lines, fmt.Sprintf(req.T("… and %d more units placed.", "… ほか %d 個を配置。"), len(evs)-10))
+			}
+			continue
+		}
+		lines = append(lines, e.Text.In(req.Lang))
+	}
+	lines = append(lines, statusLine(n, req.Lang))
+	return Reply(strings.Join(lines, "\n"))
+}
+
+// unitOrder builds an order from the unit option, an optional "with" unit
+// and hex options in the order given.
+func unitOrder(t *table, req *Request, verb game.Verb, hexOpts ...string) *Response {
+	o := game.Order{Verb: verb, Units: []string{strings.ToUpper(strings.TrimSpace(req.Opt("unit")))}}
+	if req.Has("with") {
+		o.Units = append(o.Units, strings.ToUpper(strings.TrimSpace(req.Opt("with"))))
+	}
+	for _, name := range hexOpts {
+		for _, f := range strings.Fields(strings.ReplaceAll(req.Opt(name), ",", " ")) {
+			h, err := hex.Parse(f)
+			if err != nil {
+				return Private(fmt.Sprintf("%s: %v", name, err))
+			}
+			o.Hexes = append(o.Hexes, h)
+		}
+	}
+	return order(t, req, o)
+}
+
+func unitMoves(t *table, req *Request) *Response {
+	g := t.get(req.Channel)
+	if g == nil {
+		return noGame(req)
+	}
+	s := g.State
+	c, ok := s.Lookup(req.Opt("unit"))
+	if !ok {
+		return Private(fmt.Sprintf(req.T("There is no unit %q; /units lists them.", "ユニット %q はありません。/units で一覧できます。"), req.Opt("unit")))
+	}
+	ds, err := s.Destinations(c)
+	if err != nil {
+		return Fail(req, err)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, req.T("%s can move to %d hexes (allowance %d MP):\n", "%s の移動可能先 %d ヘクス (移動力 %d MP):\n"), c.ID, len(ds), s.Allowance(c))
+	byCost := map[int][]string{}
+	var costs []int
+	for _, d := range ds {
+		if len(byCost[d.Cost]) == 0 {
+			costs = append(costs, d.Cost)
+		}
+		byCost[d.Cost] = append(byCost[d.Cost], d.To.String())
+	}
+	sort.Ints(costs)
+	for _, k := range costs {
+		fmt.Fprintf(&b, "%d MP: %s\n", k, strings.Join(byCost[k], " "))
+	}
+	if rails, err := s.RailDestinations(c); err == nil && len(rails) > 0 {
+		fmt.Fprintf(&b, req.T("By rail (8.5): %d hexes, e.g. %s\n", "鉄道 (8.5): %d ヘクス (例: %s)\n"), len(rails), joinHexes(rails, 12))
+	}
+	return Private(strings.TrimRight(b.String(), "\n"))
+}
+
+func joinHexes(hs []hex.Hex, max int) string {
+	var s []string
+	for i, h := range hs {
+		if i == max {
+			s = append(s, "…")
+			break
+		}
+		s = append(s, h.String())
+	}
+	return strings.Join(s, " ")
+}
+
+func statusLine(s *game.State, l i18n.Lang) string {
+	if s.Step == game.GameOver {
+		return i18n.T(fmt.Sprintf("Game over. VP: German %d, Allied %d.", s.VP[0], s.VP[1]), fmt.Sprintf("ゲーム終了。VP: 独軍 %d、連合軍 %d。", s.VP[0], s.VP[1])).In(l)
+	}
+	side := s.ToMove().Name()
+	st := s.Step.Name()
+	return i18n.T(fmt.Sprintf("▶ %s, %s: %s player to act.", s.Turn, st.EN, side.EN),
+		fmt.Sprintf("▶ %s %s: %sの手番。", s.Turn.Japanese(), st.JA, side.JA)).In(l)
+}
+
+func gameStatus(t *table, req *Request) *Response {
+	g := t.get(req.Channel)
+	if g == nil {
+		return noGame(req)
+	}
+	s := g.State
+	sc := s.Rules().Scenario
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n%s\n", sc.Title.In(req.Lang), statusLine(s, req.Lang))
+	fmt.Fprintf(&b, req.T("VP: German %d, Allied %d. Rail used this turn: German %d/5, Allied %d/4.\n", "VP: 独軍 %d、連合軍 %d。今ターン鉄道輸送: 独 %d/5、連合 %d/4。\n"), s.VP[0], s.VP[1], s.RailUsed[0], s.RailUsed[1])
+	if s.Entrenching {
+		b.WriteString(req.T("Entrenchment is allowed (13.0).\n", "塹壕構築可 (13.0)。\n"))
+	}
+	if len(s.Dues) > 0 {
+		var d []string
+		for _, x := range s.Dues {
+			d = append(d, fmt.Sprintf("%s %s x%d", x.Nation, x.Type, x.DE))
+		}
+		fmt.Fprintf(&b, req.T("Reinforcements to place: %s (/reinforce).\n", "未登場の増援: %s (/reinforce)。\n"), strings.Join(d, ", "))
+	}
+	if actors := s.Actors(); len(actors) > 0 {
+		fmt.Fprintf(&b, req.T("%d units may still act in this step (/units).\n", "このステップで行動可能なユニット: %d 個 (/units)。\n"), len(actors))
+	}
+	fmt.Fprintf(&b, req.T("Orders so far: %d.", "これまでの命令: %d。"), len(g.Orders))
+	if g.Sandbox {
+		b.WriteString(req.T(" (sandbox from a position)", " (局面からのサンドボックス)"))
+	}
+	return Reply(b.String())
+}
+
+func gamePosition(t *table, req *Request) *Response {
+	g := t.get(req.Channel)
+	if g == nil {
+		return noGame(req)
+	}
+	p := g.State.Position()
+	return Private("```\n" + p + "```").WithFile(File{Name: "position.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(p)})
+}
+
+func gameOrders(t *table, req *Request) *Response {
+	g := t.get(req.Channel)
+	if g == nil {
+		return noGame(req)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "seed %d\noptions %s\n", g.Seed, strings.Join(g.Options, " "))
+	for _, o := range g.Orders {
+		b.WriteString(o.String() + "\n")
+	}
+	return Private(fmt.Sprintf(req.T("%d orders.", "命令 %d 件。"), len(g.Orders))).WithFile(File{Name: "orders.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(b.String())})
+}
+
+// listUnits lists a side's units: on the map by hex, with markers; and
+// those still to place or to enter. Units that may act now carry a *.
+func listUnits(t *table, req *Request) *Response {
+	g := t.get(req.Channel)
+	if g == nil {
+		return noGame(req)
+	}
+	s := g.State
+	side := s.ToMove()
+	if req.Has("side") {
+		side, _ = units.ParseSide(req.Opt("side"))
+	}
+	var only hex.Hex
+	if req.Has("hex") {
+		h, err := hex.Parse(req.Opt("hex"))
+		if err != nil {
+			return Private(err.Error())
+		}
+		only = h
+	}
+	acts := map[string]bool{}
+	if side == s.ToMove() {
+		for _, c := range s.Actors() {
+			acts[c.ID] = true
+		}
+	}
+	byHex := map[hex.Hex][]string{}
+	var unplaced, elim, russia []string
+	for _, c := range s.Rules().Counters.All() {
+		if c.Side() != side {
+			continue
+		}
+		u := s.Unit(c)
+		label := c.ID
+		if acts[c.ID] {
+			label = "*" + label
+		}
+		switch u.Box {
+		case game.OnMap:
+			if u.Trench {
+				label += req.T("[trench]", "[塹壕]")
+			}
+			if u.OutOfCommand {
+				label += req.T("[out of command]", "[指揮不通]")
+			}
+			if u.Moved {
+				label += req.T("[moved]", "[移動済]")
+			}
+			byHex[u.At] = append(byHex[u.At], label)
+		case game.Unplaced:
+			unplaced = append(unplaced, label+" ("+c.Where+")")
+		case game.Eliminated:
+			elim = append(elim, c.ID)
+		case game.Russia:
+			russia = append(russia, c.ID)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, req.T("%s units", "%sユニット"), side.Name().In(req.Lang))
+	if len(acts) > 0 {
+		b.WriteString(req.T(" (* may act now)", " (* は行動可能)"))
+	}
+	b.WriteString(":\n")
+	var hs []hex.Hex
+	for h := range byHex {
+		if only == hex.None || h == only {
+			hs = append(hs, h)
+		}
+	}
+	sort.Slice(hs, func(i, j int) bool { return hex.Less(hs[i], hs[j]) })
+	for _, h := range hs {
+		fmt.Fprintf(&b, "%s: %s\n", h, strings.Join(byHex[h], " "))
+	}
+	if only == hex.None {
+		if len(unplaced) > 0 {
+			fmt.Fprintf(&b, req.T("To set up: %s\n", "未配置: %s\n"), strings.Join(unplaced, ", "))
+		}
+		if s.Step == game.Reinforcement && side == s.ToMove() && len(acts) > 0 {
+			var r []string
+			for id := range acts {
+				r = append(r, id)
+			}
+			sort.Strings(r)
+			fmt.Fprintf(&b, req.T("May enter as reinforcements: %s\n", "増援として登場可能: %s\n"), joinMax(r, 30))
+		}
+		if len(elim) > 0 {
+			fmt.Fprintf(&b, req.T("Eliminated: %s\n", "除去済: %s\n"), strings.Join(elim, " "))
+		}
+		if len(russia) > 0 {
+			fmt.Fprintf(&b, req.T("Russian Front: %s\n", "ロシア戦線: %s\n"), strings.Join(russia, " "))
+		}
+	}
+	return Private(strings.TrimRight(b.String(), "\n"))
+}
+
+func joinMax(s []string, max int) string {
+	if len(s) > max {
+		return strings.Join(s[:max], " ") + fmt.Sprintf(" … (+%d)", len(s)-max)
+	}
+	return strings.Join(s, " ")
+}
