@@ -150,7 +150,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 	country := countryText[x.Country].In(l)
 	switch {
 	case x.Country.Neutral():
-		country += t(" — neutral in the standard scenario: no entry, no attack (14.2)", " — 標準シナリオでは中立国: 進入・攻撃不可 (14.2)")
+		country += t(" — neutral: no entry, no attack (14.2)", " — 中立国: 進入・攻撃不可 (14.2)")
 	case x.Country == board.Luxembourg:
 		country += t(" — German territory in every way unless neutral (14.2)", " — 中立でない限り全ての面で独領 (14.2)")
 	}
@@ -169,7 +169,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		place = append(place, t("coastal", "沿岸"))
 	}
 	if len(place) > 0 {
-		line(t("Place: ", "地勢: "), strings.Join(place, sep))
+		line(t("Place: ", "特徴: "), strings.Join(place, sep))
 	}
 	if len(x.Towns) > 0 {
 		line(t("Also in the hex: ", "同ヘクス内: "), strings.Join(x.Towns, sep))
@@ -212,7 +212,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 			}
 		}
 		if side.Border {
-			borders = append(borders, f("%s with %s (%s)", "%s側 %s と (%s)", dir, countryText[y.Country].In(l), n))
+			borders = append(borders, f("%s side, with %s (%s)", "%s側で%sと接する (%s)", dir, countryText[y.Country].In(l), n))
 		}
 		if m.Rail(x.At, n) {
 			rails = append(rails, f("%s to %s", "%s %s へ", dir, across(n, y)))
@@ -247,8 +247,11 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		sort.Strings(railFrom)
 		mv += f("; 1 MP along the rail from %s, whatever the terrain or river (8.53)", "、%s から鉄道沿いなら地形・河川によらず 1 MP (8.53)", strings.Join(railFrom, sep))
 	}
-	if x.Country.Neutral() {
-		mv = t("prohibited while neutral (14.2); otherwise ", "中立の間は進入不可 (14.2)。参戦時: ") + mv
+	switch x.Country {
+	case board.Switzerland:
+		mv = t("prohibited: Switzerland's neutrality may never be violated (14.2)", "進入不可: スイスの中立侵犯は絶対に不可 (14.2)")
+	case board.Netherlands:
+		mv = t("prohibited while neutral (14.2); if the Netherlands are at war, ", "中立の間は進入不可 (14.2)。オランダ参戦時: ") + mv
 	}
 	line(t("Movement cost to enter: ", "進入コスト: "), mv)
 	return strings.TrimRight(s.String(), "\n")

@@ -69,7 +69,7 @@ func TestHexCommandSpecialHexes(t *testing.T) {
 	var neutral, sea, river string
 	for _, x := range m.Hexes() {
 		switch {
-		case neutral == "" && x.Country.Neutral() && x.Terrain != board.Sea:
+		case neutral == "" && x.Country == board.Netherlands && x.Terrain != board.Sea:
 			neutral = x.At.String()
 		case sea == "" && x.Terrain == board.Sea:
 			sea = x.At.String()
@@ -83,6 +83,9 @@ func TestHexCommandSpecialHexes(t *testing.T) {
 	}
 	if got := text(runHex(b, neutral, i18n.EN)); !strings.Contains(got, "neutral") || !strings.Contains(got, "prohibited while neutral (14.2)") {
 		t.Errorf("neutral hex %s:\n%s", neutral, got)
+	}
+	if got := text(runHex(b, "0232", i18n.EN)); !strings.Contains(got, "Zürich") || !strings.Contains(got, "may never be violated (14.2)") {
+		t.Errorf("Swiss hex 0232:\n%s", got)
 	}
 	if got := text(runHex(b, sea, i18n.EN)); !strings.Contains(got, "sea") || !strings.Contains(got, "prohibited") {
 		t.Errorf("sea hex %s:\n%s", sea, got)
