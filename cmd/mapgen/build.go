@@ -18,6 +18,11 @@ const (
 	Cols = 42 // columns 01..42: Orléans-Dijon (south) to Rotterdam (north)
 	Rows = 35 // rows 01..35: Chartres-Dieppe (west) to Mainz-Mannheim (east)
 
+	// regionSamples: a terrain region counts for a hex when it covers at
+	// least this many of the hex's 19 fine samples (about 40%: a forest or
+	// marsh belt that wide commands movement through the hex; the Marais
+	// de Saint-Gond, 9 of 19, is the case in point).
+	regionSamples = 8
 	// landSamples: a hex is land when at least this many of its 7 sample
 	// points are land (or an important place lies in it).
 	landSamples = 4
@@ -617,7 +622,7 @@ func majority(votes map[string]int) string {
 }
 
 // terrainOf decides a land hex's terrain. A terrain region counts when
-// at least half of the hex's 19 fine samples lie inside it. The Natural
+// at least regionSamples of the hex's 19 fine samples lie inside it. The Natural
 // Earth outlines (Vosges, Jura, Alps, Ardennes) are generalised and spill
 // tens of km onto the plains (the Vosges outline reaches Dieuze, the
 // Ardennes one Rethel), so they count only where ETOPO5 confirms upland:
@@ -642,7 +647,7 @@ func terrainOf(s *sources, h hex.Hex) board.Terrain {
 				n++
 			}
 		}
-		if 2*n < len(sm) {
+		if n < regionSamples {
 			continue
 		}
 		kind := r.kind
