@@ -186,6 +186,11 @@ func (s *Store) replay(ctx context.Context, g *Game, r Replayer, full bool) (*Lo
 			if o.Undoes < from {
 				return nil, damage(g, o.Seq, "it takes back order %d, which is before the snapshot after order %d", o.Undoes, from-1)
 			}
+			for _, sn := range snaps {
+				if sn.seq >= o.Undoes && sn.seq < o.Seq {
+					return nil, damage(g, o.Seq, "it takes back order %d, which is before the snapshot after order %d", o.Undoes, sn.seq)
+				}
+			}
 			undone[o.Undoes] = true
 		}
 	}

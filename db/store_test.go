@@ -184,6 +184,18 @@ func TestUndo(t *testing.T) {
 	if len(log) != 5 || log[3].Kind != KindUndo || log[3].Undoes != o3.Seq || len(Effective(log)) != 3 {
 		t.Errorf("log after undo: %+v", log)
 	}
+	// An undo row that reaches back past a segment's end (written by hand:
+	// Undo refuses it) is damage, named at the undo row.
+	s.Update(ctx, g.ID, func(tx *GameTx) error {
+		_, err := tx.tx.ExecContext(ctx, `INSERT INTO orders(game_id, seq, kind, undoes, author, side, at, text) VALUES (?, 6, 'undo', 1, 'u1', 'german', ?, 'undo 1')`, g.ID, tx.now)
+		tx.seq = 6
+		return err
+	})
+	_, err = s.Verify(ctx, g.ID, fakeEngine{})
+	var de *DamageError
+	if !errors.As(err, &de) || de.Seq != 6 || !strings.Contains(err.Error(), "takes back order 1, which is before the snapshot after order 2") {
+		t.Errorf("undo past a snapshot: %v", err)
+	}
 }
 
 func TestManyGamesManyGuilds(t *testing.T) {
