@@ -82,6 +82,22 @@ type Request struct {
 	Now     time.Time
 	// Files holds attachment options' contents, by option name.
 	Files map[string][]byte
+	// Chat lets a command act in the chat beyond its answer: open a
+	// game's thread or a side's private thread, post there. Nil where
+	// there is no chat (tests, and the console unless it provides one).
+	Chat Chat
+}
+
+// Chat is what the chat platform does for commands besides answering.
+// The Discord adapter implements it; commands must work when it is nil.
+type Chat interface {
+	// CreateThread opens a thread under a channel and returns its ID.
+	// A private thread is seen only by the members added (and
+	// moderators); members are user IDs.
+	CreateThread(ctx context.Context, parent, name string, private bool, members []string) (id string, err error)
+	// Post sends a message to a channel or thread, outside any
+	// interaction (deadline reminders, turn reports).
+	Post(ctx context.Context, channel string, m Message) error
 }
 
 // Opt returns the value of an option ("" if not given).
