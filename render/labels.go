@@ -184,10 +184,16 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 		}
 		// First every spot that leaves the hex numbers readable, then
 		// every spot that at least covers no other name or symbol.
+		// A name next to its own symbol matters more than a hex number
+		// it half covers; a name drifted off its hex would mislead.
+		near, far := r.labelSpots(p)
 		placed := false
-		for _, strict := range []bool{true, false} {
-			l.strict = strict
-			for _, c := range r.labelSpots(p) {
+		for _, pass := range []struct {
+			spots  [][4]float64
+			strict bool
+		}{{near, true}, {near, false}, {far, true}, {far, false}} {
+			l.strict = pass.strict
+			for _, c := range pass.spots {
 				if l.try(p.name, face, c[0], c[1], c[2], c[3], bold, ink) {
 					placed = true
 					break
@@ -200,7 +206,7 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 		if !placed && p.city {
 			// A city's name is never left out: it goes below its symbol
 			// even if it touches another name.
-			c := r.labelSpots(p)[0]
+			c := near[0]
 			l.force(p.name, face, c[0], c[1], c[2], c[3], bold, ink)
 			placed = true
 		}
@@ -215,9 +221,9 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 
 // labelSpots are the places a name may go, best first, as x, y and the
 // anchor (ax, ay) of gg.DrawStringAnchored: below the symbol, above it,
-// right, left, then a little further off; for a place of several hexes
+// right, left (near), then a little further off (far); for a place of several hexes
 // (Paris) first around their middle, then around each of its hexes.
-func (r *Renderer) labelSpots(p place) [][4]float64 {
+func (r *Renderer) labelSpots(p place) (near, far [][4]float64) {
 	R := r.layout.R
 	gapFor := func(fort int) float64 {
 		if fort > 0 {
@@ -230,8 +236,9 @@ func (r *Renderer) labelSpots(p place) [][4]float64 {
 		out = append(out,
 			[4]float64{cx, cy + gap, 0.5, 0},
 			[4]float64{cx, cy - gap, 0.5, 1},
-			[4]float64{cx + gap + 0.1*R, cy, 0, 0.5},
-			[4]float64{cx - gap - 0.1*R, cy, 1, 0.5},
+			// beside: clear of the symbol by the name's own padding
+			[4]float64{cx + gap + 0.25*R, cy, 0, 0.5},
+			[4]float64{cx - gap - 0.25*R, cy, 1, 0.5},
 		)
 	}
 	var mx, my float64
@@ -267,12 +274,12 @@ func (r *Renderer) labelSpots(p place) [][4]float64 {
 			around(x, symY(y), gapFor(p.fortress))
 		}
 	}
-	far := 0.5 * R
-	out = append(out,
-		[4]float64{mx, my + gapFor(p.fortress) + far, 0.5, 0},
-		[4]float64{mx, my - gapFor(p.fortress) - far, 0.5, 1},
-	)
-	return out
+	off := 0.5 * R
+	far = [][4]float64{
+		{mx, symY(my) + gapFor(p.fortress) + off, 0.5, 0},
+		{mx, symY(my) - gapFor(p.fortress) - off, 0.5, 1},
+	}
+	return out, far
 }
 
 // countryNames are the names the map shows for each country, in capitals.
@@ -286,9 +293,9 @@ var countryNames = map[board.Country][2]string{
 }
 
 var countryInk = map[board.Country]color.NRGBA{
-	board.France:      {0x2a, 0x4a, 0x9a, 0x90},
-	board.Germany:     {0x40, 0x40, 0x40, 0x90},
-	board.Belgium:     {0x9a, 0x20, 0x20, 0x90},
+	board.France:      {0x2a, 0x4a, 0x9a, 0xb0},
+	board.Germany:     {0x40, 0x40, 0x40, 0xb0},
+	board.Belgium:     {0x9a, 0x20, 0x20, 0xb0},
 	board.Luxembourg:  {0x40, 0x40, 0x40, 0x90},
 	board.Netherlands: {0xc0, 0x50, 0x00, 0xc0},
 	board.Switzerland: {0xa0, 0x10, 0x10, 0xb0},
