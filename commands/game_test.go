@@ -1,0 +1,191 @@
+package commands
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/game"
+	"rtrbot/i18n"
+)
+
+func gameBot(t testing.TB) *Bot {
+	t.Helper()
+	m, err := board.Default()
+	if err != nil {
+		t.Skipf("map: %v", err)
+	}
+	return New(Deps{Map: m, Now: func() time.Time { return time.Unix(1, 0) }})
+}
+
+// say runs one console-style line ("/move unit:G-III to:3023") in the
+// console channel and returns the reply text.
+func say(t testing.TB, b *Bot, line string) string {
+	t.Helper()
+	return sayIn(t, b, line, i18n.EN)
+}
+
+func sayIn(t testing.TB, b *Bot, line string, lang i18n.Lang) string {
+	t.Helper()
+	words := strings.Fields(strings.TrimPrefix(line, "/"))
+	_, path, rest := b.Router.Lookup(words)
+	opts := map[string]string{}
+	for _, w := range rest {
+		k, v, _ := strings.Cut(w, ":")
+		if opts[k] != "" {
+			opts[k] += " " + v
+		} else {
+			opts[k] = v
+		}
+	}
+	resp := b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: lang, User: User{ID: "u", Name: "u"}})
+	var s []string
+	for _, m := range resp.Messages {
+		s = append(s, m.Text)
+	}
+	return strings.Join(s, "\n")
+}
+
+func expect(t testing.TB, got string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("missing %q in:\n%s", w, got)
+		}
+	}
+}
+
+// A hot-seat game from setup through the movement of several turns, by
+// the console commands (issue 4, point 10).
+func TestHotSeatGame(t *testing.T) {
+	b := gameBot(t)
+	expect(t, say(t, b, "/units"), "no game in this channel")
+	expect(t, say(t, b, "/game new scenario:standard seed:3"), "Standard scenario", "Allied player to act")
+	expect(t, say(t, b, "/place unit:F-XX hex:0101"), "F-XX sets up in setup area FR-2A")
+	expect(t, say(t, b, "/place unit:G-III hex:3024"), "G-III is German")
+	expect(t, say(t, b, "/end"), "still to be set up")
+	expect(t, say(t, b, "/game setup"), "set up in")
+	expect(t, say(t, b, "/end"), "German player to act")
+	expect(t, say(t, b, "/game setup"), "set up in")
+	expect(t, say(t, b, "/end"), "Aug II begins", "event phase")
+	expect(t, sayIn(t, b, "/game status", i18n.JA), "8月II", "連合軍の手番")
+	moved := 0
+	for turn := 0; turn < 3; turn++ {
+		for i := 0; i < 40; i++ {
+			st := say(t, b, "/game status")
+			if strings.Contains(st, "movement segment") && !strings.Contains(st, "units may still act") {
+				t.Fatalf("movement segment with nobody to move:\n%s", st)
+			}
+			if strings.Contains(st, "movement segment") {
+				// Move the first unit that may act to its cheapest destination.
+				units := say(t, b, "/units")
+				id := firstActor(units)
+				if id != "" {
+					dests := say(t, b, "/moves unit:"+id)
+					if to := firstDest(dests); to != "" {
+						expect(t, say(t, b, "/move unit:"+id+" to:"+to), id+" moved")
+						moved++
+					}
+				}
+			}
+			if strings.Contains(st, "reinforcement phase") {
+				say(t, b, "/reinforce")
+			}
+			out := say(t, b, "/end")
+			if strings.Contains(out, "Stacking is over the limit") {
+				// 7.0: the owner removes a unit of his choice, then ends.
+				ids := strings.Fields(overstackRE.FindStringSubmatch(out)[1])
+				expect(t, say(t, b, "/remove unit:"+ids[len(ids)-1]), "removed from over-stacked")
+				out = say(t, b, "/end")
+			}
+			if strings.Contains(out, "event phase") {
+				break
+			}
+		}
+	}
+	st := say(t, b, "/game status")
+	expect(t, st, "Sep I")
+	if moved < 6 {
+		t.Errorf("only %d moves made", moved)
+	}
+	expect(t, say(t, b, "/move unit:ZZ-9 to:1804"), "There is no unit")
+	expect(t, say(t, b, "/attack"), "")
+}
+
+var overstackRE = regexp.MustCompile(`\d{4} \(([^)]*)\)`)
+
+func firstActor(units string) string {
+	for _, f := range strings.Fields(units) {
+		if strings.HasPrefix(f, "*") {
+			id := strings.TrimPrefix(f, "*")
+			if i := strings.IndexAny(id, "[("); i > 0 {
+				id = id[:i]
+			}
+			return id
+		}
+	}
+	return ""
+}
+
+func firstDest(moves string) string {
+	for _, line := range strings.Split(moves, "\n") {
+		if strings.HasPrefix(line, "1 MP: ") || strings.HasPrefix(line, "2 MP: ") {
+			return strings.Fields(strings.TrimPrefix(line[strings.Index(line, ":")+1:], " "))[0]
+		}
+	}
+	return ""
+}
+
+// /game load starts a sandbox game from a position file; the reply names
+// what is wrong with a bad file; file: is refused outside the console.
+func TestGameLoad(t *testing.T) {
+	b := gameBot(t)
+	dir := t.TempDir()
+	good := filepath.Join(dir, "p.txt")
+	os.WriteFile(good, []byte("scenario standard\nturn Aug III\nstep movement-1\nplayer german\n3024: G-III\n3021: BE-3\n"), 0o644)
+	expect(t, say(t, b, "/game load file:"+good), "Sandbox game loaded", "Aug III, first impulse, movement segment")
+	expect(t, say(t, b, "/moves unit:G-III"), "G-III can move to")
+	expect(t, say(t, b, "/move unit:G-III to:3021"), "enemy units hold it")
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("scenario standard\n3024: G-XXX\n"), 0o644)
+	expect(t, say(t, b, "/game load file:"+bad), "line 2", "no unit")
+	expect(t, say(t, b, "/game load file:"+filepath.Join(dir, "none.txt")), "Cannot read")
+	resp := b.Router.Run(context.Background(), &Request{Path: "game load", Options: map[string]string{"file": good}, Guild: "g1", Channel: "c2"})
+	expect(t, resp.Messages[0].Text, "only in the local console")
+	// The position written by /game position loads back.
+	pos := say(t, b, "/game position")
+	expect(t, pos, "scenario standard", "3024: G-III")
+}
+
+// The orders kept for a game replay to the same state (issue 6 builds on this).
+func TestGameOrdersReplay(t *testing.T) {
+	b := gameBot(t)
+	say(t, b, "/game new scenario:extended seed:11")
+	for _, l := range []string{"/game setup", "/end", "/game setup", "/end", "/end", "/reinforce", "/end", "/end"} {
+		say(t, b, l)
+	}
+	resp := b.Router.Run(context.Background(), &Request{Path: "game orders", Options: map[string]string{}, Guild: "console", Channel: "c1"})
+	data := string(resp.Messages[0].Files[0].Data)
+	var orders []game.Order
+	for _, line := range strings.Split(strings.TrimSpace(data), "\n")[2:] {
+		o, err := game.ParseOrder(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		orders = append(orders, o)
+	}
+	r, _ := game.NewRules(b.Map, "extended")
+	s, err := game.Replay(r, 11, nil, orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := say(t, b, "/game position")
+	if !strings.Contains(pos, strings.TrimSpace(s.Position())) {
+		t.Errorf("replayed position differs from the running game")
+	}
+}
