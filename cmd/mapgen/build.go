@@ -336,13 +336,12 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 			}
 			return ps[i].name < ps[j].name
 		})
-		here := ps
-		first := here[0]
+		first := ps[0]
 		x.Name, x.Local = first.name, first.local
-		for _, p := range here[1:] {
+		for _, p := range ps[1:] {
 			x.Towns = append(x.Towns, p.name)
 		}
-		for _, p := range here {
+		for _, p := range ps {
 			x.Port = x.Port || p.port
 			if p.fortress {
 				st := p.strength

@@ -172,3 +172,22 @@ func BenchmarkGenerate(b *testing.B) {
 		}
 	}
 }
+
+// FuzzParseOverrides: a damaged overrides file never panics the generator's
+// reader; it parses or says which line is wrong.
+func FuzzParseOverrides(f *testing.F) {
+	f.Add(overrideColumns + "\n0101\tterrain\tclear\twhy\n")
+	f.Add(overrideColumns + "\nplace:Paris\trules\t1804 1805\twhy\nriver:Oise\tline\t49.9,4.0 49.8,3.9\twhy\n")
+	f.Add("target field value reason\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		ovs, err := parseOverrides([]byte(s))
+		if err != nil && !strings.Contains(err.Error(), "overrides.tsv") {
+			t.Fatalf("error without the file: %v", err)
+		}
+		for _, o := range ovs {
+			if o.reason == "" {
+				t.Fatalf("override without reason accepted: %+v", o)
+			}
+		}
+	})
+}

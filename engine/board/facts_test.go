@@ -655,3 +655,35 @@ func TestFind(t *testing.T) {
 		t.Errorf("Find(Atlantis) = %v", got)
 	}
 }
+
+// 15.23 against 15.1: the named hexes are worth 90 VP to the Germans (4
+// hexes of 10, 10 of 5) and 40 to the Allies; the minor Allied cities (2
+// VP each) together stay within a draw's margin (0-50), so that small
+// towns never decide a game on their own; Paris and Lille alone (40) are
+// most of a marginal victory.
+func TestVictoryTotals(t *testing.T) {
+	m := mustDefault(t)
+	named := map[Player]int{}
+	for _, v := range VictoryHexes() {
+		named[v.Scorer] += v.VP
+	}
+	if named[Germans] != 90 || named[Allies] != 40 {
+		t.Errorf("15.23 named hexes: Germans %d, Allies %d; want 90 and 40", named[Germans], named[Allies])
+	}
+	minor, germanCities := 0, 0
+	for _, x := range m.Hexes() {
+		if isVictoryHex(x.At) {
+			continue
+		}
+		minor += m.CityVP(x.At, Germans)
+		if m.CityVP(x.At, Allies) > 0 {
+			germanCities++
+		}
+	}
+	if minor == 0 || minor > 50 {
+		t.Errorf("other Allied cities are worth %d VP to the Germans; want some, at most 50 (a draw's margin, 15.1)", minor)
+	}
+	if germanCities == 0 {
+		t.Error("no other German city: 15.23's 10 VP per German city would mean nothing")
+	}
+}
