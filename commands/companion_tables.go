@@ -33,6 +33,8 @@ func companionRollCommands() []rollCommand {
 					Choices: []Choice{{i18n.T("August", "8月"), "aug"}, {i18n.T("September", "9月"), "sep"}, {i18n.T("October", "10月"), "oct"}, {i18n.T("November", "11月"), "nov"}}},
 				{Name: "violated", Description: i18n.T("Has Germany violated Belgium or the Netherlands? (Italy)", "独軍はベルギーかオランダを中立侵犯したか (イタリアの判定用)"),
 					Choices: []Choice{{i18n.T("yes", "はい"), "yes"}, {i18n.T("no", "いいえ"), "no"}}},
+				{Name: "settled", Description: i18n.T("Has a Russian Front roll already given stalemate or victory? (then 51-66 is no event)", "ロシア戦線表で膠着か勝利が出済みか (なら51〜66はイベントなし)"),
+					Choices: []Choice{{i18n.T("yes", "はい"), "yes"}, {i18n.T("no", "いいえ"), "no"}}},
 				{Name: "roll", Description: i18n.T("Two dice already rolled at the table, read as 11-66: look it up, no roll", "卓で振った2個のダイスの目 (11〜66): 表を引くだけで振らない")},
 			},
 			plan: planEvent,
@@ -145,6 +147,16 @@ func planEvent(opts map[string]string) (*rollPlan, error) {
 			return nil, i18n.Errorf("violated:%s: answer yes or no.", "violated:%s: yes か no で答えてください。", v)
 		}
 	}
+	if v, ok := opts["settled"]; ok {
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "yes", "true":
+			cond.RussiaSettled, in["settled"] = tables.Yes, "yes"
+		case "no", "false":
+			cond.RussiaSettled, in["settled"] = tables.No, "no"
+		default:
+			return nil, i18n.Errorf("settled:%s: answer yes or no.", "settled:%s: yes か no で答えてください。", v)
+		}
+	}
 	p := &rollPlan{command: "event", inputs: in, count: 2, sides: 6}
 	if v, ok := opts["roll"]; ok {
 		t := strings.TrimSpace(v)
@@ -187,6 +199,9 @@ func eventReading(r tables.EventResult, faces []int, cond tables.EventConditions
 		case "italy":
 			parts = append(parts, tx("→ Germany has violated Belgium or the Netherlands, so this is **no event**.",
 				"→ 独軍がベルギーまたはオランダを中立侵犯しているので、**イベントなし**。"))
+		case "russia":
+			parts = append(parts, tx("→ The Russian Front is settled (stalemate or victory in the East, 14.3), so this is **no event**.",
+				"→ ロシア戦線は決着済み (膠着または東部での勝利, 14.3) なので、**イベントなし**。"))
 		}
 	case tables.Unknown:
 		result += " (conditional)"
@@ -197,6 +212,9 @@ func eventReading(r tables.EventResult, faces []int, cond tables.EventConditions
 		case "italy":
 			parts = append(parts, tx("→ Give violated: to settle it: in the standard game Germany has violated Belgium (17.6), so this is no event unless option 18.1(5) kept Belgium neutral and the Netherlands were spared.",
 				"→ violated: を指定すれば確定します: 標準シナリオでは独軍はベルギーを侵犯している (17.6) ので、オプション 18.1(5) でベルギーが中立のままでオランダも侵犯していない場合を除き「イベントなし」。"))
+		case "russia":
+			parts = append(parts, tx("→ Unless an earlier Russian Front roll gave stalemate or a victory (then give settled:yes: no event), roll /russia now.",
+				"→ 以前のロシア戦線表で膠着か勝利が出ていなければ (出ていれば settled:yes で「イベントなし」)、今 /russia を振ってください。"))
 		}
 	}
 	return reading{result: result, text: join(parts...)}

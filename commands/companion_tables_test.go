@@ -239,7 +239,7 @@ var rulesEvents = []struct {
 	{26, 26, "イタリアの三国同盟支援", "Italy honours the Triple Alliance", "2 active corps", "現役軍団2個", "italy"},
 	{31, 36, "塹壕構築開始", "Entrenchment begins", "entrench (13.0)", "塹壕構築ができる", ""},
 	{41, 46, "イベントなし", "No event", "Nothing happens", "イベントは起こらない", ""},
-	{51, 66, "ロシア戦線", "Russian Front", "Russian Front table (14.3)", "ロシア戦線表", ""},
+	{51, 66, "ロシア戦線", "Russian Front", "Russian Front table (14.3)", "ロシア戦線表", "russia"},
 }
 
 // Every reading 11..66 of the events table (5.0) with the conditions of
@@ -293,8 +293,18 @@ func TestEventEveryRow(t *testing.T) {
 				if out := c.public(i18n.EN, "event", roll); !strings.Contains(out, "Give violated:") {
 					t.Errorf("Italy without violated: should say how to settle it: %q", out)
 				}
+			case "russia":
+				if out := c.public(i18n.EN, "event", roll, "settled:yes"); !strings.Contains(out, "**no event**") {
+					t.Errorf("Russian Front once settled (14.3): want no event in %q", out)
+				}
+				if out := c.public(i18n.EN, "event", roll, "settled:no"); strings.Contains(out, "**no event**") {
+					t.Errorf("Russian Front not settled: the event applies, got %q", out)
+				}
+				if out := c.public(i18n.EN, "event", roll); !strings.Contains(out, "roll /russia now") {
+					t.Errorf("Russian Front without settled: should say what to do: %q", out)
+				}
 			default:
-				for _, opts := range [][]string{{"month:aug", "violated:yes"}, {"month:nov", "violated:no"}} {
+				for _, opts := range [][]string{{"month:aug", "violated:yes", "settled:yes"}, {"month:nov", "violated:no", "settled:no"}} {
 					if out := c.public(i18n.EN, "event", append([]string{roll}, opts...)...); strings.Contains(out, "**no event**") {
 						t.Errorf("event %d %v: unconditional rows always apply, got %q", n, opts, out)
 					}
@@ -371,7 +381,7 @@ func FuzzCompanionOptions(f *testing.F) {
 	names := map[string][]string{
 		"combat": {"table", "odds", "shift", "die"},
 		"roll":   {"dice", "x", "y", "z"},
-		"event":  {"month", "violated", "roll", "x"},
+		"event":  {"month", "violated", "roll", "settled"},
 		"russia": {"box", "maxoffensive", "x", "die"},
 		"siege":  {"fortress", "x", "y", "die"},
 	}

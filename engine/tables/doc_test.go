@@ -140,8 +140,9 @@ From game turn 2 the Allied player rolls two dice read as tens and units
 (11–66). Unless a row says otherwise, an event may happen more than once.
 `+"`month:`"+` settles autumn weather (from September only; in August it is no
 event) and `+"`violated:`"+` settles Italy (only if Germany has violated neither
-Belgium nor the Netherlands; otherwise no event). Without them the reply
-states the condition.
+Belgium nor the Netherlands; otherwise no event), and `+"`settled:`"+` the Russian
+Front (once a Russian Front roll gave stalemate or a victory in the East, the
+event is no event, 14.3). Without them the reply states the condition.
 
 | roll | event | イベント | what happens |
 |---|---|---|---|

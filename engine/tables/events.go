@@ -13,8 +13,9 @@ type EventRow struct {
 	// Rolls is the row's range as printed ("11-12", "15").
 	Rolls string
 	// Condition is "" (always), "autumn" (only from September, else no
-	// event) or "italy" (only if Belgium and the Netherlands were not
-	// violated, else no event).
+	// event), "italy" (only if Belgium and the Netherlands were not
+	// violated, else no event) or "russia" (no event once the Russian Front
+	// is settled, 14.3).
 	Condition string
 }
 
@@ -36,6 +37,9 @@ type EventConditions struct {
 	Month Month
 	// Violated: has Germany violated Belgium or the Netherlands (15.21)?
 	Violated Tri
+	// RussiaSettled: has a Russian Front roll already given stalemate or a
+	// victory in the East (14.3)? Then the Russian Front event is no event.
+	RussiaSettled Tri
 }
 
 // EventResult is a reading of the events table.
@@ -99,6 +103,13 @@ func (s *Set) Event(reading int, c EventConditions) (EventResult, error) {
 		case Yes:
 			r.Applies = No
 		}
+	case "russia":
+		switch c.RussiaSettled {
+		case Unknown:
+			r.Applies = Unknown
+		case Yes:
+			r.Applies = No
+		}
 	}
 	return r, nil
 }
@@ -154,7 +165,7 @@ func (s *Set) parseEvents(text string) error {
 		switch cond {
 		case "none":
 			cond = ""
-		case "autumn", "italy":
+		case "autumn", "italy", "russia":
 		default:
 			return fmt.Errorf("record at line %d: unknown condition %q", r.line, cond)
 		}
