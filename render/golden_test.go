@@ -47,7 +47,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 		if derr == nil {
 			out := filepath.Join(dir, name)
 			if werr := os.WriteFile(out, got, 0o644); werr == nil {
-				t.Errorf("%s: %v\n\tthe picture drawn is at %s; if the change is intended, run go test ./render -update", path, err, out)
+				t.Errorf("%s: %v\n\tthe picture drawn is at %s; look at both, and if the change is intended (a change of the renderer or of the map data in engine/board/data), run go test ./render -update", path, err, out)
 				return
 			}
 		}

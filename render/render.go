@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
 	"image/png"
 	"math"
@@ -140,6 +141,26 @@ type Canvas struct {
 
 // SetFontSize selects the embedded font at px pixels for DrawString.
 func (c *Canvas) SetFontSize(px float64) { c.SetFontFace(c.font.face(px)) }
+
+// HexPath adds the outline of hex h to the current path, to fill or stroke
+// (a highlighted destination, a combat hex).
+func (c *Canvas) HexPath(h hex.Hex) {
+	k := c.Layout.Corners(h)
+	c.MoveTo(k[0][0], k[0][1])
+	for i := 1; i < 6; i++ {
+		c.LineTo(k[i][0], k[i][1])
+	}
+	c.ClosePath()
+}
+
+// Text writes s in the embedded font at px pixels, anchored at x, y as
+// gg.DrawStringAnchored does, with the pale halo the map's own names have
+// so that it reads over any ground; bold thickens it.
+func (c *Canvas) Text(s string, x, y, px, ax, ay float64, bold bool, col color.Color) {
+	c.SetFontSize(px)
+	w, h := c.MeasureString(s)
+	drawHaloText(c.Context, s, x-ax*w, y-ay*h+h*0.82, bold, col)
+}
 
 // Image draws a frame and returns the picture.
 func (r *Renderer) Image(f Frame) (*image.RGBA, error) {

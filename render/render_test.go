@@ -145,11 +145,13 @@ func TestLayersDrawOverCachedBase(t *testing.T) {
 	target := mustHex("0707")
 	dot := LayerFunc(func(c *Canvas) {
 		x, y := c.Layout.Center(target)
+		c.HexPath(mustHex("0708"))
+		c.SetColor(color.NRGBA{0, 0xff, 0, 0x60})
+		c.Fill()
 		c.SetColor(red)
 		c.DrawCircle(x, y, 6)
 		c.Fill()
-		c.SetFontSize(12)
-		c.DrawString("軍団", x, y+20)
+		c.Text("第1軍団", x, y+20, 12, 0.5, 0.5, true, red)
 	})
 	for _, crop := range []*Crop{nil, {Center: target, Radius: 2}} {
 		img, err := r.Image(Frame{Crop: crop, Layers: []Layer{dot}})
@@ -165,12 +167,22 @@ func TestLayersDrawOverCachedBase(t *testing.T) {
 		if got := img.RGBAAt(int(x), int(y)); got != red {
 			t.Errorf("crop %v: layer dot not at the hex centre: pixel is %v", crop, got)
 		}
+		// the highlighted neighbour is greener than the base there
+		hx, hy := r.Layout().Center(mustHex("0708"))
+		hx, hy = hx+x-r.layoutX(target), hy+y-r.layoutY(target)
+		base := r.base.RGBAAt(int(r.layoutX(mustHex("0708"))), int(r.layoutY(mustHex("0708"))))
+		if got := img.RGBAAt(int(hx), int(hy)); got.G <= base.G || got.R >= base.R {
+			t.Errorf("crop %v: hex 0708 not highlighted: %v over base %v", crop, got, base)
+		}
 	}
 	after, _ := r.Draw(Frame{})
 	if !bytes.Equal(before, after) {
 		t.Error("drawing a layer changed the cached base picture")
 	}
 }
+
+func (r *Renderer) layoutX(h hex.Hex) float64 { x, _ := r.layout.Center(h); return x }
+func (r *Renderer) layoutY(h hex.Hex) float64 { _, y := r.layout.Center(h); return y }
 
 // Renderers are shared by concurrent commands.
 func TestConcurrentDraws(t *testing.T) {
