@@ -260,9 +260,9 @@ func (b *Bot) logReveal(ctx context.Context, req *Request) *Response {
 	msg := join(
 		tx("Dice session %d is over (%d rolls). Server seed: `%s`", "ダイスセッション %d を終了しました (ロール %d 件)。サーバーシード: `%s`", sess.ID, sess.Rolls, sess.ServerSeed),
 		tx("Its SHA-256 is the commitment published at the start: `%s`.", "その SHA-256 が開始時に公開したコミットメントです: `%s`", sess.Commitment),
-		tx("Players' seed: %q.", "プレイヤーシード: %q", sess.PlayersSeed),
-		tx("Check every roll with /log verify session:%d, or by hand (docs/dice.md): die i of roll n is HMAC-SHA256 with the server seed as key over \"players' seed:n:i:0\", first 4 bytes as a number x, face = x mod sides + 1.",
-			"/log verify session:%d で全ロールを検証できます。手計算でも可能 (docs/dice.md): ロール n のダイス i は、サーバーシードを鍵とする \"プレイヤーシード:n:i:0\" の HMAC-SHA256 の先頭4バイトを数 x とし、目 = x mod 面数 + 1。", sess.ID),
+		playersSeedLine(sess.PlayersSeed),
+		tx("Check every roll with /log verify session:%d, or by hand (docs/dice.md): die i of roll n is HMAC-SHA256 with the server seed as key over \"players' seed:n:i:0\"; its first 4 bytes are a number x; the die shows x mod sides + 1 (in the rare case x lies at or above the last whole multiple of sides below 2^32, take the HMAC again with 1 instead of the final 0, and so on).",
+			"/log verify session:%d で全ロールを検証できます。手計算でも可能 (docs/dice.md): ロール n のダイス i は、サーバーシードを鍵とする \"プレイヤーシード:n:i:0\" の HMAC-SHA256 の先頭4バイトを数 x とし、目 = x mod 面数 + 1 (x が 2^32 未満で最大の面数の倍数以上というまれな場合は、末尾の 0 を 1 にして HMAC を計算し直す)。", sess.ID),
 		tx("The next roll in this channel starts a new session.", "このチャンネルの次のロールで新しいセッションが始まります。"),
 	)
 	return Reply(msg.In(req.Lang))
@@ -341,8 +341,8 @@ func (v verification) text() i18n.Text {
 			"❌ ダイスセッション %d: 公開したサーバーシードはコミットメントと一致しません。", v.session))
 	}
 	if len(v.mismatches) == 0 {
-		parts = append(parts, tx("✅ All %d rolls drawn by the bot recompute to the same dice and results; %d entered from the table were read again on the tables and match.",
-			"✅ ボットが振った %d 件のロールはすべて同じ目と結果に再計算されました。卓で振った %d 件の目も表を引き直して一致しました。", v.drawn, v.table))
+		parts = append(parts, tx("✅ Rolls drawn by the bot: %d, every one recomputed to the same dice and result. Dice rolled at the table: %d, every one read again on the tables to the same result.",
+			"✅ ボットが振ったロール %d 件: すべて同じ目と結果に再計算されました。卓で振ったダイス %d 件: すべて表を引き直して同じ結果になりました。", v.drawn, v.table))
 	} else {
 		parts = append(parts, tx("❌ %d rolls do not match:", "❌ 一致しないロールが %d 件あります:", len(v.mismatches)))
 		for i, m := range v.mismatches {
@@ -474,4 +474,12 @@ func diceStats(sess db.RollSession, rolls []db.Roll) i18n.Text {
 		parts = append(parts, line)
 	}
 	return join(parts...)
+}
+
+func playersSeedLine(ps string) i18n.Text {
+	if ps == "" {
+		return i18n.T("Players' seed: none (no player added one; the dice used an empty players' seed).",
+			"プレイヤーシード: なし (誰も加えなかったので、空のプレイヤーシードで振りました)。")
+	}
+	return tx("Players' seed: %q.", "プレイヤーシード: %q", ps)
 }

@@ -147,7 +147,7 @@ func TestSessionRecomputedFromRevealedSeed(t *testing.T) {
 		t.Errorf("%d rolls drawn by the bot, want 8", drawn)
 	}
 	ok := c.public(i18n.EN, "log verify")
-	if !strings.Contains(ok, "✅ Dice session 1") || !strings.Contains(ok, "✅ All 8 rolls") || strings.Contains(ok, "❌") {
+	if !strings.Contains(ok, "✅ Dice session 1") || !strings.Contains(ok, "✅ Rolls drawn by the bot: 8,") || strings.Contains(ok, "❌") {
 		t.Fatalf("/log verify on an honest log: %q", ok)
 	}
 	if ja := c.public(i18n.JA, "log verify"); !strings.Contains(ja, "一致") || strings.Contains(ja, "❌") {
@@ -268,7 +268,7 @@ func TestConcurrentRolls(t *testing.T) {
 	if v := c.public2("busy", "log reveal"); !strings.Contains(v, "200 rolls") {
 		t.Errorf("reveal: %q", v)
 	}
-	if v := c.public2("busy", "log verify"); !strings.Contains(v, "✅ All 200 rolls") {
+	if v := c.public2("busy", "log verify"); !strings.Contains(v, "✅ Rolls drawn by the bot: 200,") {
 		t.Errorf("verify: %q", v)
 	}
 }
