@@ -139,6 +139,29 @@ func testRouter(slowFor time.Duration) *commands.Router {
 		},
 	})
 	r.Add(&commands.Command{
+		Name: "start", Description: i18n.T("Open a game's threads", "ゲームのスレッドを開く"),
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+			if req.Chat == nil {
+				return commands.Private("no chat")
+			}
+			game, err := req.Chat.CreateThread(ctx, req.Channel, "Game 1: Alice vs Kenji", false, nil)
+			if err != nil {
+				return commands.Private(err.Error())
+			}
+			german, err := req.Chat.CreateThread(ctx, req.Channel, "Game 1 – German side", true, []string{alice.ID})
+			if err != nil {
+				return commands.Private(err.Error())
+			}
+			if err := req.Chat.Post(ctx, german, commands.Message{Text: "your units", Files: []commands.File{{Name: "own.png", Data: mapPNG[:500]}}}); err != nil {
+				return commands.Private(err.Error())
+			}
+			return &commands.Response{Messages: []commands.Message{
+				{Text: "Game 1 opened in <#" + game + ">"},
+				{Text: "turn 1", Target: game},
+			}}
+		},
+	})
+	r.Add(&commands.Command{
 		Name: "orders", Description: i18n.T("Give a batch of orders", "命令をまとめて出す"),
 		Options: []commands.Option{{Name: "text", Description: i18n.T("Orders, one a line", "1行に1命令"), Type: commands.String, Required: true, Text: true}},
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
@@ -256,7 +279,7 @@ func TestRegistersCommandsInGuildWithJapanese(t *testing.T) {
 		names = append(names, c.Name)
 		byName[c.Name] = c
 	}
-	if got, want := strings.Join(names, " "), "boom echo game greet long map orders overrun secret unit upload"; got != want {
+	if got, want := strings.Join(names, " "), "boom echo game greet long map orders overrun secret start unit upload"; got != want {
 		t.Fatalf("registered %q, want %q", got, want)
 	}
 	if len(h.srv.Commands("")) != 0 {
@@ -305,7 +328,7 @@ func TestRegistersCommandsInGuildWithJapanese(t *testing.T) {
 func TestRegistersGloballyWithoutGuilds(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, testRouter(0), func(c *discord.Config) { c.Guilds = nil })
-	if len(h.srv.Commands("")) != 11 || len(h.srv.Commands(h.srv.Guilds[0])) != 0 {
+	if len(h.srv.Commands("")) != 12 || len(h.srv.Commands(h.srv.Guilds[0])) != 0 {
 		t.Fatalf("global %d, guild %d", len(h.srv.Commands("")), len(h.srv.Commands(h.srv.Guilds[0])))
 	}
 	_, cb := h.run(fakediscord.Invoke{User: alice, Path: "greet"})
@@ -779,5 +802,44 @@ func BenchmarkInteractionToFirstAnswer(b *testing.B) {
 			b.ReportMetric(float64(total.Microseconds())/float64(b.N), "µs-to-ack")
 			b.ReportMetric(float64(worst.Microseconds()), "µs-worst")
 		})
+	}
+}
+
+func TestThreadsAndPosts(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "start"})
+	ms := h.messages(c, 1)
+	th := h.srv.Threads()
+	if len(th) != 2 {
+		t.Fatalf("threads: %+v (answer %q)", th, ms[0].Content)
+	}
+	if th[0].Private || th[0].Parent != fakediscord.DefaultChannel || ms[0].Content != "Game 1 opened in <#"+th[0].ID+">" {
+		t.Errorf("game thread %+v, answer %q", th[0], ms[0].Content)
+	}
+	if !th[1].Private || th[1].Invitable || strings.Join(th[1].Members, ",") != alice.ID || th[1].ArchiveMinutes != 10080 {
+		t.Errorf("side thread %+v", th[1])
+	}
+	if got, err := h.srv.WaitChannel(th[0].ID, 1, wait); err != nil || got[0].Content != "turn 1" {
+		t.Errorf("game thread posts %+v %v", got, err)
+	}
+	if got := h.srv.ChannelMessages(th[1].ID); len(got) != 1 || !bytes.Equal(got[0].Files[0].Data, mapPNG[:500]) {
+		t.Errorf("side thread posts %+v", got)
+	}
+}
+
+func TestReconnectsAfterNetworkFailure(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	h.srv.DropConnections()
+	if err := h.srv.WaitConnected(0, wait); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.srv.WaitConnected(1, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := h.run(fakediscord.Invoke{User: kenji, Path: "greet"})
+	if ms := h.messages(c, 1); ms[0].Content != "こんにちは、Kenjiさん" {
+		t.Errorf("after reconnecting: %q", ms[0].Content)
 	}
 }

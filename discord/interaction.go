@@ -150,15 +150,11 @@ func (a *Adapter) followUp(i *discordgo.Interaction, p part) {
 // thread); if that fails the user is told privately, not left guessing.
 func (a *Adapter) post(i *discordgo.Interaction, req *commands.Request, m commands.Message) {
 	m.Ephemeral = false // a channel message is seen by whoever sees the channel
-	for _, p := range split(m) {
-		_, err := a.s.ChannelMessageSendComplex(m.Target, &discordgo.MessageSend{Content: p.text, Files: p.files}, discordgo.WithContext(a.ctx))
-		if err != nil {
-			a.log.Error("posting to channel", "channel", m.Target, "err", err)
-			a.followUp(i, part{ephemeral: true, text: i18n.Sprintf(i18n.T(
-				"The bot could not post to <#%s> (%v). Check that it may send messages there.",
-				"<#%s> に投稿できませんでした (%v)。ボットにそこへの投稿権限があるか確認してください。"), m.Target, err).In(req.Lang)})
-			return
-		}
+	if err := a.Chat().Post(a.ctx, m.Target, m); err != nil {
+		a.log.Error("posting to channel", "channel", m.Target, "err", err)
+		a.followUp(i, part{ephemeral: true, text: i18n.Sprintf(i18n.T(
+			"The bot could not post to <#%s> (%v). Check that it may send messages there.",
+			"<#%s> に投稿できませんでした (%v)。ボットにそこへの投稿権限があるか確認してください。"), m.Target, err).In(req.Lang)})
 	}
 }
 
@@ -233,7 +229,8 @@ func (a *Adapter) request(i *discordgo.Interaction, d discordgo.ApplicationComma
 	req := &commands.Request{
 		Path: d.Name, Options: map[string]string{},
 		Guild: i.GuildID, Channel: i.ChannelID,
-		Lang: i18n.FromLocale(string(i.Locale)), Now: time.Now(),
+		Lang: lang(i), Now: time.Now(),
+		Chat: a.Chat(),
 	}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
@@ -519,5 +516,14 @@ func (a *Adapter) modal(i *discordgo.Interaction) {
 }
 
 func tr(i *discordgo.Interaction, en, ja string) string {
-	return i18n.T(en, ja).In(i18n.FromLocale(string(i.Locale)))
+	return i18n.T(en, ja).In(lang(i))
+}
+
+// lang is the user's own Discord language; the guild's when a client
+// does not say (Discord always does; compatible servers may not).
+func lang(i *discordgo.Interaction) i18n.Lang {
+	if i.Locale == "" && i.GuildLocale != nil {
+		return i18n.FromLocale(string(*i.GuildLocale))
+	}
+	return i18n.FromLocale(string(i.Locale))
 }

@@ -56,6 +56,7 @@ type Server struct {
 	calls     map[string]*Call     // interaction ID to call
 	byToken   map[string]*Call
 	channels  map[string][]*Message
+	threads   []*Thread
 	files     map[string]File // attachment ID to file served to the bot
 	offHost   []string
 	problems  []string // requests a real Discord would refuse, and why

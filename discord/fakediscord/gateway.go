@@ -219,3 +219,14 @@ func (s *Server) dispatch(guild, event string, d any) error {
 func (s *Server) WaitHeartbeats(n int, timeout time.Duration) error {
 	return s.wait(timeout, func() bool { return s.heartbeat >= n }, fmt.Sprintf("%d heartbeats", n))
 }
+
+// DropConnections cuts every gateway connection without a close frame, as
+// a network failure would; the bot is expected to reconnect.
+func (s *Server) DropConnections() {
+	s.mu.Lock()
+	conns := append([]*conn(nil), s.conns...)
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.ws.UnderlyingConn().Close()
+	}
+}

@@ -34,6 +34,8 @@ var routes = []route{
 	{"DELETE", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)/messages/(@original|\d+)$`), (*Server).deleteMessage},
 	{"GET", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)/messages/(@original|\d+)$`), (*Server).getMessage},
 	{"POST", regexp.MustCompile(`^channels/(\d+)/messages$`), (*Server).channelMessage},
+	{"POST", regexp.MustCompile(`^channels/(\d+)/threads$`), (*Server).createThread},
+	{"PUT", regexp.MustCompile(`^channels/(\d+)/thread-members/(\d+)$`), (*Server).addThreadMember},
 }
 
 var apiPrefix = regexp.MustCompile(`^/api/v\d+/`)
@@ -428,6 +430,17 @@ func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
 		apiError(w, http.StatusBadRequest, 50006, s.problem("/%s follow-up: %s", c.Path, msg))
 		return
 	}
+	// Discord: the first follow-up after a deferral replaces the
+	// "thinking…" message and keeps the deferral's visibility.
+	if o := c.original; o != nil && o.Thinking && !o.Deleted {
+		o.Content, o.Files, o.Thinking, o.Edited = "", b.Files, false, true
+		if b.Data != nil {
+			o.Content = b.Data.Content
+		}
+		s.changed.Broadcast()
+		writeJSON(w, http.StatusOK, o.wire())
+		return
+	}
 	msg := s.newMessage(c.Channel, b.Data, b.Files, "followup")
 	c.messages = append(c.messages, msg)
 	s.changed.Broadcast()
@@ -543,4 +556,73 @@ func (s *Server) attachment(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", f.ContentType)
 	}
 	w.Write(f.Data)
+}
+
+// Thread is a thread the bot opened.
+type Thread struct {
+	ID, Parent, Name string
+	Private          bool
+	Invitable        bool
+	ArchiveMinutes   int
+	Members          []string
+}
+
+func (s *Server) createThread(w http.ResponseWriter, r *http.Request, m []string) {
+	var req struct {
+		Name      string `json:"name"`
+		Type      int    `json:"type"`
+		Archive   int    `json:"auto_archive_duration"`
+		Invitable bool   `json:"invitable"`
+	}
+	err := json.NewDecoder(r.Body).Decode(&req)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err != nil {
+		apiError(w, http.StatusBadRequest, 50109, s.problem("thread: %v", err))
+		return
+	}
+	if n := utf8.RuneCountInString(req.Name); n < 1 || n > 100 || (req.Type != 11 && req.Type != 12) {
+		apiError(w, http.StatusBadRequest, 50035, s.problem("thread %q of type %d", req.Name, req.Type))
+		return
+	}
+	switch req.Archive {
+	case 0, 60, 1440, 4320, 10080:
+	default:
+		apiError(w, http.StatusBadRequest, 50035, s.problem("thread auto_archive_duration %d", req.Archive))
+		return
+	}
+	t := &Thread{ID: s.snowflake(), Parent: m[1], Name: req.Name, Private: req.Type == 12, Invitable: req.Invitable, ArchiveMinutes: req.Archive}
+	s.threads = append(s.threads, t)
+	s.changed.Broadcast()
+	writeJSON(w, http.StatusCreated, map[string]any{
+		"id": t.ID, "type": req.Type, "parent_id": t.Parent, "name": t.Name, "guild_id": s.Guilds[0],
+		"thread_metadata": map[string]any{"archived": false, "auto_archive_duration": req.Archive, "locked": false, "invitable": req.Invitable},
+	})
+}
+
+func (s *Server) addThreadMember(w http.ResponseWriter, r *http.Request, m []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range s.threads {
+		if t.ID == m[1] {
+			t.Members = append(t.Members, m[2])
+			s.changed.Broadcast()
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+	}
+	apiError(w, http.StatusNotFound, 10003, s.problem("thread member for unknown thread %s", m[1]))
+}
+
+// Threads returns the threads the bot opened, in order.
+func (s *Server) Threads() []Thread {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Thread
+	for _, t := range s.threads {
+		x := *t
+		x.Members = append([]string(nil), t.Members...)
+		out = append(out, x)
+	}
+	return out
 }

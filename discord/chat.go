@@ -1,0 +1,56 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"rtrbot/commands"
+)
+
+// Chat returns what commands may do in Discord besides answering: open
+// threads (a game's public thread, a side's private one) and post to
+// channels outside any interaction (reminders, turn reports). Every
+// request carries it; cmd/bot can hand it to timers too.
+func (a *Adapter) Chat() commands.Chat { return chat{a} }
+
+type chat struct{ a *Adapter }
+
+// A week: a game over weeks should not see its threads archived between
+// turns; posting to an archived thread reopens it anyway.
+const threadArchiveMinutes = 10080
+
+func (c chat) CreateThread(ctx context.Context, parent, name string, private bool, members []string) (string, error) {
+	if name == "" {
+		return "", errors.New("a thread needs a name")
+	}
+	typ := discordgo.ChannelTypeGuildPublicThread
+	if private {
+		typ = discordgo.ChannelTypeGuildPrivateThread
+	}
+	ch, err := c.a.s.ThreadStartComplex(parent, &discordgo.ThreadStart{
+		Name: clip(name, 100), AutoArchiveDuration: threadArchiveMinutes, Type: typ,
+		Invitable: false, // only the bot adds players to a side's thread
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", fmt.Errorf("creating thread %q in <#%s>: %w", name, parent, err)
+	}
+	for _, m := range members {
+		if err := c.a.s.ThreadMemberAdd(ch.ID, m, discordgo.WithContext(ctx)); err != nil {
+			return ch.ID, fmt.Errorf("adding <@%s> to thread %q: %w", m, name, err)
+		}
+	}
+	return ch.ID, nil
+}
+
+func (c chat) Post(ctx context.Context, channel string, m commands.Message) error {
+	for _, p := range split(m) {
+		_, err := c.a.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: p.text, Files: p.files}, discordgo.WithContext(ctx))
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
