@@ -186,3 +186,5 @@ func destCost(t testing.TB, s *State, id, to string) int {
 	}
 	return -1
 }
+
+func hexMust(s string) hex.Hex { return hex.MustParse(s) }
