@@ -119,6 +119,9 @@ func New(cfg Config, r *commands.Router) (*Adapter, error) {
 // Run connects, serves until ctx ends, then shuts down gracefully.
 func (a *Adapter) Run(ctx context.Context) error {
 	if err := a.Open(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil // asked to stop while starting: not a failure
+		}
 		return err
 	}
 	<-ctx.Done()
