@@ -147,7 +147,7 @@ func (b *Bot) mapImage(req *Request, pics *mapPictures) *Response {
 		return Private(req.T("The map could not be drawn; the bot's operator should check the log.",
 			"地図を描けませんでした。運営者がログを確認してください。"))
 	}
-	return Reply(what.In(req.Lang)+req.T(".", "。")).WithFile(File{Name: name, ContentType: "image/png", Data: png})
+	return Reply(what.In(req.Lang) + req.T(".", "。")).WithFile(File{Name: name, ContentType: "image/png", Data: png})
 }
 
 // label names a hex for a caption: "1819 Verdun" or just "1819".
