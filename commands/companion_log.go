@@ -22,6 +22,9 @@ const (
 	logMaxCount     = 50
 	seedMaxRunes    = 100
 	verifyShowMax   = 10
+	// exportMaxBytes keeps a CSV export under Discord's smallest attachment
+	// limit for bots (10 MB on servers without boosts).
+	exportMaxBytes = 8 << 20
 )
 
 // logCommand is /log and its subcommands. Bare /log (console) is /log
@@ -40,7 +43,8 @@ func (b *Bot) logCommand() *Command {
 		Handler:     b.logRecent,
 		Sub: []*Command{
 			recent,
-			{Name: "export", Description: i18n.T("Every roll of the channel as a CSV file", "このチャンネルの全ロールを CSV ファイルで"), Slow: true, Handler: b.logExport},
+			{Name: "export", Description: i18n.T("Every roll of the channel (or of one session) as a CSV file", "このチャンネル (または1セッション) の全ロールを CSV ファイルで"),
+				Options: []Option{sessionOpt}, Slow: true, Handler: b.logExport},
 			{Name: "seed", Description: i18n.T("Add your own seed to the dice of this channel's session", "このチャンネルのセッションのダイスに自分のシードを加える"),
 				Options: []Option{{Name: "value", Required: true, Text: true, Description: i18n.T(
 					fmt.Sprintf("Any text of 1-%d characters (no '|')", seedMaxRunes), fmt.Sprintf("1〜%d文字の任意の文字列 ('|' は不可)", seedMaxRunes))}},
@@ -129,21 +133,37 @@ func (b *Bot) logExport(ctx context.Context, req *Request) *Response {
 	if b.Store == nil {
 		return b.noStore(req)
 	}
-	sessions, err := b.Store.ChannelSessions(ctx, req.Guild, req.Channel)
-	if err != nil {
-		return b.logReadFailed(req, err)
+	var sessions []db.RollSession
+	var rolls []db.Roll
+	var err error
+	name := "rolls-" + safeName(req.Channel)
+	if req.Has("session") {
+		sess, fail := b.pickSession(ctx, req, false)
+		if fail != nil {
+			return fail
+		}
+		sessions = []db.RollSession{sess}
+		rolls, err = b.Store.SessionRolls(ctx, sess.ID)
+		name += fmt.Sprintf("-session-%d", sess.ID)
+	} else {
+		if sessions, err = b.Store.ChannelSessions(ctx, req.Guild, req.Channel); err == nil {
+			rolls, err = b.Store.ChannelRolls(ctx, req.Guild, req.Channel)
+		}
 	}
-	rolls, err := b.Store.ChannelRolls(ctx, req.Guild, req.Channel)
 	if err != nil {
 		return b.logReadFailed(req, err)
 	}
 	if len(rolls) == 0 {
-		return Private(req.T("No rolls in this channel to export yet.", "このチャンネルには書き出すロールがまだありません。"))
+		return Private(req.T("No rolls to export yet.", "書き出すロールがまだありません。"))
 	}
 	data := rollsCSV(sessions, rolls)
-	msg := i18n.Sprintf(i18n.T("%d rolls of this channel in %d dice sessions. Server seeds are shown for revealed sessions only.",
-		"このチャンネルのロール %d 件 (ダイスセッション %d 個)。サーバーシードは公開済みのセッションのみ記載。"), len(rolls), len(sessions)).In(req.Lang)
-	return Reply(msg).WithFile(File{Name: "rolls-" + safeName(req.Channel) + ".csv", ContentType: "text/csv", Data: data})
+	if len(data) > exportMaxBytes {
+		return Private(i18n.Sprintf(i18n.T("The log of this channel is too large for one Discord attachment (%d MB): export one session at a time with /log export session:N (/log shows the sessions).",
+			"このチャンネルのログは Discord の添付1つには大きすぎます (%d MB): /log export session:N でセッションごとに書き出してください (/log でセッションを確認できます)。"), len(data)>>20).In(req.Lang))
+	}
+	msg := i18n.Sprintf(i18n.T("%d rolls in %d dice sessions. Server seeds are shown for revealed sessions only.",
+		"ロール %d 件 (ダイスセッション %d 個)。サーバーシードは公開済みのセッションのみ記載。"), len(rolls), len(sessions)).In(req.Lang)
+	return Reply(msg).WithFile(File{Name: name + ".csv", ContentType: "text/csv", Data: data})
 }
 
 // rollsCSV writes the rolls with their session's commitment, and its server

@@ -305,6 +305,14 @@ func TestExportCSV(t *testing.T) {
 			t.Errorf("CSV die %d = %s does not recompute", i+1, f)
 		}
 	}
+	c.public(i18n.EN, "roll", "dice:1d6") // session 2
+	r := c.run(i18n.EN, "table-1", "anna", "log export", "session:2")
+	if len(r.Messages[0].Files) != 1 || r.Messages[0].Files[0].Name != "rolls-table-1-session-2.csv" {
+		t.Fatalf("export of one session: %+v", r.Messages)
+	}
+	if rows, _ := csv.NewReader(bytes.NewReader(r.Messages[0].Files[0].Data)).ReadAll(); len(rows) != 2 || rows[1][0] != "2" || rows[1][2] != "" {
+		t.Errorf("CSV of session 2 (open): %v", rows)
+	}
 	if r := c.run(i18n.EN, "empty", "anna", "log export"); !r.Messages[0].Ephemeral {
 		t.Errorf("export of an empty channel: %+v", r.Messages)
 	}
