@@ -33,10 +33,17 @@ type running struct {
 	Sandbox bool // loaded from a position: it has no order log from the start
 }
 
+// get returns a copy of the channel's game, safe to read while orders
+// are applied (states are values: Apply never changes one).
 func (t *table) get(channel string) *running {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.games[channel]
+	g := t.games[channel]
+	if g == nil {
+		return nil
+	}
+	c := *g
+	return &c
 }
 
 func (t *table) put(channel string, g *running) {
@@ -284,12 +291,12 @@ func (b *Bot) gameLoad(t *table, req *Request) *Response {
 // order applies one order of the side to move (hot seat: the console
 // player plays both sides) and answers with its events.
 func order(t *table, req *Request, o game.Order) *Response {
-	g := t.get(req.Channel)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g := t.games[req.Channel]
 	if g == nil {
 		return noGame(req)
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
 	o.Side = g.State.ToMove()
 	n, evs, err := game.Apply(g.State, o)
 	if err != nil {

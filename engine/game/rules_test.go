@@ -236,7 +236,7 @@ func TestSetupRules(t *testing.T) {
 	n = wantOK(t, n, "allied place F-X 0502")
 	wantRefused(t, n, "allied place F-III 0502", "exceed the stacking limit")
 	n = wantOK(t, n, "allied place F-57R 0402")
-	wantRefused(t, n, "allied place F-71R 0402", "one per city hex")
+	wantRefused(t, n, "allied place F-71R 0402", "one per city hex") // 17.2
 	wantRefused(t, n, "allied end", "still to be set up")
 	n = wantOK(t, n, "allied autosetup")
 	n = wantOK(t, n, "allied end")
