@@ -270,12 +270,14 @@ func Benchmark1000Games(b *testing.B) {
 			}
 		})
 	}
-	b.Run("CheckAll", func(b *testing.B) {
-		for b.Loop() {
-			res, err := s.CheckAll(ctx, fakeEngine{})
-			if err != nil || len(res) != 1000 || res[999].Err != nil {
-				b.Fatal(err)
+	for _, full := range []bool{false, true} {
+		b.Run(fmt.Sprintf("CheckAll/full=%v", full), func(b *testing.B) {
+			for b.Loop() {
+				res, err := s.CheckAll(ctx, fakeEngine{}, full)
+				if err != nil || len(res) != 1000 || res[999].Err != nil {
+					b.Fatal(err)
+				}
 			}
-		}
-	})
+		})
+	}
 }

@@ -113,7 +113,7 @@ func TestDamagedGamesInARealFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s2.Close()
-	checked, err := s2.CheckAll(ctx, fakeEngine{})
+	checked, err := s2.CheckAll(ctx, fakeEngine{}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
