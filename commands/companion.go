@@ -29,7 +29,6 @@ import (
 // registerCompanion registers /roll /event /russia /combat /siege /log (issue 7).
 func (b *Bot) registerCompanion(r *Router) {
 	for _, c := range companionRollCommands() {
-		c := c
 		cmd := &Command{Name: c.name, Description: c.desc, Options: c.options}
 		cmd.Handler = func(ctx context.Context, req *Request) *Response {
 			p, err := c.plan(req.Options)
