@@ -145,6 +145,9 @@ func wantRefused(t testing.TB, s *State, order, want string) {
 	if !strings.Contains(e.EN, want) {
 		t.Errorf("%s: refused with %q, want it to say %q", order, e.EN, want)
 	}
+	if strings.Contains(e.EN+e.JA, "%!") {
+		t.Errorf("%s: badly formatted reason: %q / %q", order, e.EN, e.JA)
+	}
 	if e.JA == "" || e.JA == e.EN {
 		t.Errorf("%s: no Japanese reason: %q", order, e.JA)
 	}

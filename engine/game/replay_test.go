@@ -2,7 +2,10 @@ package game
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"rtrbot/i18n"
 
 	"rtrbot/engine/hex"
 )
@@ -21,9 +24,17 @@ func playBot(t testing.TB, r *Rules, seed uint64, untilTurn int) (*State, []Orde
 	}
 	var orders []Order
 	apply := func(o Order) bool {
-		n, _, err := Apply(s, o)
+		n, evs, err := Apply(s, o)
 		if err != nil {
+			if strings.Contains(i18n.Message(err, i18n.EN)+i18n.Message(err, i18n.JA), "%!") {
+				t.Fatalf("badly formatted refusal: %v", err)
+			}
 			return false
+		}
+		for _, e := range evs {
+			if e.Text.EN == "" || e.Text.JA == "" || strings.Contains(e.Text.EN+e.Text.JA, "%!") {
+				t.Fatalf("event %v has a bad text: %q / %q", e, e.Text.EN, e.Text.JA)
+			}
 		}
 		s = n
 		orders = append(orders, o)
@@ -130,7 +141,7 @@ func TestReplaySameHash(t *testing.T) {
 	if err != nil || p.Hash() != end.Hash() {
 		t.Fatalf("position round trip: %v", err)
 	}
-	other, _ := playBot(t, r, 43, turns)
+	other, _ := playBot(t, r, 43, 3)
 	if other.Hash() == end.Hash() {
 		t.Error("two different games have the same hash")
 	}
