@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -40,6 +41,10 @@ type Config struct {
 	Grace time.Duration
 	// MaxUpload caps the size of an attachment a user gives a command.
 	MaxUpload int64
+	// MaxSlow is how many Slow commands (map pictures, exports) run at
+	// once; more wait their turn, already deferred, so that a burst
+	// cannot exhaust memory. Default: the number of CPUs.
+	MaxSlow int
 	// Dial replaces the network dialer (tests: loopback only).
 	Dial Dialer
 	Log  *slog.Logger
@@ -53,6 +58,7 @@ type Adapter struct {
 	s      *discordgo.Session
 
 	ready   chan *discordgo.Ready
+	slow    chan struct{} // one token per Slow command running
 	appID   string
 	work    sync.WaitGroup // interactions being answered
 	ctx     context.Context
@@ -85,6 +91,9 @@ func New(cfg Config, r *commands.Router) (*Adapter, error) {
 	if cfg.MaxUpload <= 0 {
 		cfg.MaxUpload = 10 << 20
 	}
+	if cfg.MaxSlow <= 0 {
+		cfg.MaxSlow = runtime.GOMAXPROCS(0)
+	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
@@ -104,7 +113,7 @@ func New(cfg Config, r *commands.Router) (*Adapter, error) {
 	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	s.StateEnabled = false
 	s.LogLevel = discordgo.LogError
-	a := &Adapter{cfg: cfg, router: r, log: cfg.Log.With("shard", cfg.ShardID), s: s, ready: make(chan *discordgo.Ready, 1)}
+	a := &Adapter{cfg: cfg, router: r, log: cfg.Log.With("shard", cfg.ShardID), s: s, ready: make(chan *discordgo.Ready, 1), slow: make(chan struct{}, cfg.MaxSlow)}
 	a.ctx, a.cancel = context.WithCancel(context.Background())
 	s.AddHandler(func(_ *discordgo.Session, ev *discordgo.Ready) {
 		select {

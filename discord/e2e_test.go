@@ -843,3 +843,46 @@ func TestReconnectsAfterNetworkFailure(t *testing.T) {
 		t.Errorf("after reconnecting: %q", ms[0].Content)
 	}
 }
+
+// A burst of Slow commands runs MaxSlow at a time; every one is still
+// acknowledged at once and answered in the end.
+func TestSlowCommandsBounded(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	running, most := 0, 0
+	r := commands.NewRouter(quiet)
+	r.Add(&commands.Command{Name: "draw", Description: i18n.T("Draw", "描く"), Slow: true,
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+			mu.Lock()
+			running++
+			most = max(most, running)
+			mu.Unlock()
+			time.Sleep(100 * time.Millisecond)
+			mu.Lock()
+			running--
+			mu.Unlock()
+			return commands.Reply("drawn")
+		}})
+	h := newHarness(t, r, func(c *discord.Config) { c.MaxSlow = 2 })
+	var calls []*fakediscord.Call
+	for range 6 {
+		c, err := h.srv.Slash(fakediscord.Invoke{User: alice, Path: "draw"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls = append(calls, c)
+	}
+	for _, c := range calls {
+		if cb, err := c.Wait(wait); err != nil || cb.Type != fakediscord.DeferredChannelMessage {
+			t.Fatalf("callback %+v %v", cb, err)
+		}
+		if ms := h.messages(c, 1); ms[0].Content != "drawn" {
+			t.Errorf("got %q", ms[0].Content)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if most != 2 {
+		t.Errorf("at most %d Slow commands ran at once, want 2", most)
+	}
+}

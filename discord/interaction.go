@@ -50,14 +50,24 @@ type input struct {
 
 func (a *Adapter) run(i *discordgo.Interaction, in *input) {
 	done := make(chan *commands.Response, 1)
+	slow := in.cmd != nil && in.cmd.Slow
 	go func() {
+		if slow {
+			select {
+			case a.slow <- struct{}{}:
+				defer func() { <-a.slow }()
+			case <-a.ctx.Done():
+				done <- commands.Private(in.req.T("The bot is shutting down; please try again in a moment.", "ボットを停止中です。少し後でもう一度お試しください。"))
+				return
+			}
+		}
 		if msg := a.fetch(in); msg != "" {
 			done <- commands.Private(msg)
 			return
 		}
 		done <- a.router.Run(a.ctx, in.req)
 	}()
-	deferred := in.cmd != nil && in.cmd.Slow || len(in.files) > 0
+	deferred := slow || len(in.files) > 0
 	if !deferred {
 		t := time.NewTimer(a.cfg.DeferAfter)
 		select {
