@@ -201,10 +201,7 @@ func join(ts ...i18n.Text) i18n.Text {
 	return i18n.T(strings.Join(en, "\n"), strings.Join(ja, "\n"))
 }
 
-var errNoSession = db.ErrNoSession
+func isNoSession(err error) bool { return errors.Is(err, db.ErrNoSession) }
 
-func isNoSession(err error) bool { return errors.Is(err, errNoSession) }
-
-// tablesSet is the game's tables; a function so that every command reads
-// the same embedded set.
+// tablesSet is the set of tables the companion reads: the embedded one.
 func tablesSet() *tables.Set { return tables.Default() }
