@@ -83,11 +83,11 @@ type sources struct {
 	elev                            []elevPoint
 	rails                           []railway
 	rankOverride                    map[string]int // river:NAME rank overrides
+	grid                            grid           // the transform used
 }
 
-func readSources(dir string) (*sources, error) {
-	g := mapGrid
-	s := &sources{}
+func readSources(dir string, g grid) (*sources, error) {
+	s := &sources{grid: g}
 	coast, err := polygons(filepath.Join(dir, "coastline.geojson"), g)
 	if err != nil {
 		return nil, err
@@ -182,6 +182,8 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 	isLand := func(q pt) bool { return inAny(s.land, q) != nil && inAny(s.water, q) == nil }
 
 	// Places first: an important place keeps its hex land.
+	// (The rules' anchors have bent the grid already; pinning them below
+	// is then exact and changes nothing for them.)
 	byName := map[string]*place{}
 	for _, p := range s.places {
 		byName[p.name] = p
@@ -338,6 +340,15 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 		})
 		first := ps[0]
 		x.Name, x.Local = first.name, first.local
+		// A city is not split by a border at this scale: its hex takes the
+		// city's 1914 country (Basel stays Swiss, Roubaix French).
+		if isCity(first) && board.Country(first.country) != x.Country {
+			switch c := board.Country(first.country); c {
+			case board.France, board.Germany, board.Luxembourg, board.Belgium, board.Netherlands, board.Switzerland:
+				rep.addf("hex %s: country %s -> %s, the country of its city %s", h, x.Country, c, first.name)
+				x.Country = c
+			}
+		}
 		for _, p := range ps[1:] {
 			x.Towns = append(x.Towns, p.name)
 		}
@@ -432,8 +443,10 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 			if !ok {
 				return nil, o.errorf("hex %s is off the map", h)
 			}
-			if x.Terrain == board.Sea {
-				rep.addf("setup area %s: hex %s is sea, dropped", o.name(), h)
+			// setup-areas.md: a listed hex that the map makes sea, neutral
+			// or the wrong country is dropped.
+			if want := areaCountry(o.name()); x.Terrain == board.Sea || x.Country != want {
+				rep.addf("setup area %s: hex %s is %s in %q, not land in %s: dropped", o.name(), h, x.Terrain, x.Country, want)
 				continue
 			}
 			x.Setup = append(x.Setup, o.name())
@@ -469,7 +482,7 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 				if !ok || err1 != nil || err2 != nil {
 					return nil, o.errorf("a river line is points lat,lon separated by spaces, e.g. 49.93,4.08 49.90,3.63; %q is not one", pair)
 				}
-				l.pts = append(l.pts, mapGrid.toHexSpace(lat, lon))
+				l.pts = append(l.pts, s.grid.toHexSpace(lat, lon))
 			}
 			if len(l.pts) < 2 {
 				return nil, o.errorf("a river line needs at least two points")
@@ -543,6 +556,18 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 	m := board.NewMap(Cols, Rows, list, sides, rail)
 	m.SetRailLines(railLines)
 	return m, nil
+}
+
+// areaCountry is the country a setup area lies in: German areas DE-…,
+// French FR-… and the BEF in France, the Belgian area B in Belgium.
+func areaCountry(area string) board.Country {
+	switch {
+	case strings.HasPrefix(area, "DE-"):
+		return board.Germany
+	case area == "B":
+		return board.Belgium
+	}
+	return board.France
 }
 
 func yesNo(o override) (bool, error) {

@@ -19,6 +19,15 @@ import (
 type grid struct {
 	a, b, u0 float64
 	c, d, v0 float64
+	// anchors, when set, bend the affine locally so that the places the
+	// rules pin land exactly in their hexes (see warp).
+	anchors []anchor
+}
+
+// anchor is a place the rules pin: where the affine puts it, and where the
+// rules' hexes say it is (the centroid of its hexes).
+type anchor struct {
+	at, want pt
 }
 
 var mapGrid = grid{
@@ -33,14 +42,70 @@ var (
 
 const kmPerLatDeg = 110.57
 
-// toHexSpace projects a latitude/longitude into hex space.
+// toHexSpace projects a latitude/longitude into hex space: the affine,
+// then the local correction towards the rules' anchors.
 func (g grid) toHexSpace(lat, lon float64) pt {
+	return g.warp(g.affine(lat, lon))
+}
+
+func (g grid) affine(lat, lon float64) pt {
 	x := lon * kmPerLonDeg
 	y := (lat - 49.5) * kmPerLatDeg
 	return pt{g.a*x + g.b*y + g.u0, g.c*x + g.d*y + g.v0}
 }
 
-// latLon inverts the affine: the latitude/longitude of a hex-space point.
+// warp moves a point by the inverse-distance-weighted miss of the anchors,
+// fading out with distance: d(p) = Σ wᵢ mᵢ / (Σ wᵢ + w₀), wᵢ = 1/|p − aᵢ|²,
+// w₀ = 1/warpRadius². At an anchor the miss is corrected exactly (Calais
+// lands in 3506, Strasbourg in 1330, and the coast and the Rhine beside
+// them move with them); warpRadius hexes away half of it is; far from every
+// anchor nothing moves. The least-squares fit leaves misses of 0.1-1.1 hex.
+func (g grid) warp(p pt) pt {
+	if len(g.anchors) == 0 {
+		return p
+	}
+	var su, sv, sw float64
+	for _, a := range g.anchors {
+		d2 := (p.U-a.at.U)*(p.U-a.at.U) + (p.V-a.at.V)*(p.V-a.at.V)
+		if d2 < 1e-12 {
+			return pt{p.U + a.want.U - a.at.U, p.V + a.want.V - a.at.V}
+		}
+		w := 1 / d2
+		su += w * (a.want.U - a.at.U)
+		sv += w * (a.want.V - a.at.V)
+		sw += w
+	}
+	sw += 1 / (warpRadius * warpRadius)
+	return pt{p.U + su/sw, p.V + sv/sw}
+}
+
+// warpRadius is the distance (hex widths) at which an anchor's correction
+// has faded to half.
+const warpRadius = 3.0
+
+// withAnchors returns the grid bent towards the given places: each the
+// affine image of (lat, lon) and the hexes the rules give it.
+func (g grid) withAnchors(places []anchorPlace) grid {
+	g.anchors = nil
+	for _, p := range places {
+		var want pt
+		for _, h := range p.hexes {
+			c := centre(h)
+			want.U += c.U / float64(len(p.hexes))
+			want.V += c.V / float64(len(p.hexes))
+		}
+		g.anchors = append(g.anchors, anchor{at: g.affine(p.lat, p.lon), want: want})
+	}
+	return g
+}
+
+type anchorPlace struct {
+	lat, lon float64
+	hexes    []hex.Hex
+}
+
+// latLon inverts the affine (without the anchors' local correction): the
+// latitude/longitude of a hex-space point.
 func (g grid) latLon(p pt) (lat, lon float64) {
 	du, dv := p.U-g.u0, p.V-g.v0
 	det := g.a*g.d - g.b*g.c

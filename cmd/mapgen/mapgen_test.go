@@ -191,3 +191,37 @@ func FuzzParseOverrides(f *testing.F) {
 		}
 	})
 }
+
+// The anchored grid puts every place the rules pin exactly in its rules
+// hex (the centroid of its hexes for Paris and Antwerp) and leaves ground
+// far from every anchor where the affine puts it.
+func TestAnchoredGrid(t *testing.T) {
+	geo := geoDir(t)
+	ovs, err := parseOverrides(overridesFile(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := anchoredGrid(geo, ovs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.anchors) != 20 {
+		t.Fatalf("%d anchors, want the 20 places of map-grid.md", len(g.anchors))
+	}
+	for _, c := range []struct {
+		at       string
+		lat, lon float64
+	}{
+		{"3506", 50.951, 1.858}, {"3404", 50.726, 1.614}, {"1330", 48.573, 7.752},
+		{"0525", 47.638, 6.863}, {"2813", 50.278, 3.973}, {"1813", 48.957, 4.363},
+	} {
+		if got := hexAt(g.toHexSpace(c.lat, c.lon)); got.String() != c.at {
+			t.Errorf("anchored %v,%v lands in %s, want %s", c.lat, c.lon, got, c.at)
+		}
+	}
+	// Osnabrück (52.28 N, 8.05 E) is far from every anchor.
+	a, w := mapGrid.toHexSpace(52.28, 8.05), g.toHexSpace(52.28, 8.05)
+	if d := dist(a, w); d > 0.1 {
+		t.Errorf("Osnabrück moved %.2f hex; the correction should fade far from the anchors", d)
+	}
+}
