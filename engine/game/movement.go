@@ -29,6 +29,9 @@ func (s *State) EnterCost(c *units.Counter, a, b hex.Hex) (int, reason) {
 	if closed, why := s.Closed(c.Side(), b); closed {
 		return 0, why
 	}
+	if s.timid(c) && !s.home(c, b) {
+		return 0, whyTimid
+	}
 	m := s.rules.Map
 	if m.Rail(a, b) {
 		return 1, whyNone // 8.53
@@ -309,6 +312,9 @@ func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy mark
 	if closed, why := s.Closed(c.Side(), to); closed {
 		return cannotEnter(c.ID, to, why)
 	}
+	if s.timid(c) && !s.home(c, to) {
+		return cannotEnter(c.ID, to, whyTimid)
+	}
 	x, _ := s.rules.Map.Hex(to)
 	if terrainCost(c.Moves, x.Terrain) == 0 && !s.rules.Map.HasRail(to) {
 		return refuse("%s cannot enter %s terrain except along a railway (16.7).", "%s は %s に鉄道沿い以外では進入できません (16.7)。", c.ID, x.Terrain)
@@ -324,4 +330,24 @@ func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy mark
 	}
 	return refuse("%s cannot reach %s: every route is blocked by enemy units, enemy zones of control (6.0) or closed hexes; use /moves unit:%s to see where it can go.",
 		"%s は %s に到達できません: 全経路が敵ユニット、EZOC (6.0)、または進入禁止ヘクスで塞がれています。/moves unit:%s で移動可能先を確認できます。", c.ID, to, c.ID)
+}
+
+// home reports whether h is in the unit's own country (Luxembourg counts
+// as Germany, 14.2).
+func (s *State) home(c *units.Counter, h hex.Hex) bool {
+	if c.Side() == units.German {
+		return s.Own(units.German, h)
+	}
+	x, ok := s.rules.Map.Hex(h)
+	return ok && x.Country == board.France
+}
+
+// timid reports whether the unit is held in its own country by the timid
+// reservists options until Sep I (18.1(8): German reserve and Landwehr stay
+// in Germany; 18.2(11): French reserve and territorial units in France).
+func (s *State) timid(c *units.Counter) bool {
+	if s.Turn >= 5 || (c.Type != units.Reserve && c.Type != units.Landwehr) {
+		return false
+	}
+	return (s.Option("18.1(8)") && group(c.Nation) == units.DE) || (s.Option("18.2(11)") && c.Nation == units.FR)
 }

@@ -269,3 +269,23 @@ func TestStartingVP(t *testing.T) {
 		t.Error("unknown option accepted")
 	}
 }
+
+// 18.1(8), 18.2(11): timid reservists stay home until Sep I; 18.1(4),
+// 18.2(2): free setup.
+func TestOptionsTimidAndFreeSetup(t *testing.T) {
+	m := newTestMap(10, 10)
+	s := position(t, m.build(), "options 18.1(8)\n0506: G-IIIR G-III\n0101: F-XX")
+	wantRefused(t, s, "german move G-IIIR 0505", "timid reservists")
+	wantOK(t, s, "german move G-III 0505")
+	s.Turn = 5 // Sep I
+	wantOK(t, s, "german move G-IIIR 0505")
+	f := position(t, m.build(), "options 18.2(11)\nplayer allied\n0505: F-58R\n0909: G-III")
+	wantRefused(t, f, "allied move F-58R 0506", "timid reservists")
+	free := position(t, m.build(), "options 18.1(4) 18.2(2)\nstep setup\nplayer allied\nunplaced F-XX G-III")
+	wantOK(t, free, "allied place F-XX 0303")
+	free.Player = 0
+	wantOK(t, free, "german place G-III 0909")
+	if n, _ := New(s.Rules(), 1, []string{"18.1(4)", "18.1(8)"}); n.VP != [2]int{20, 70} {
+		t.Errorf("VP with 18.1(4) and 18.1(8): %v", n.VP)
+	}
+}

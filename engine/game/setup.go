@@ -90,6 +90,13 @@ func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *unit
 		return placeClosed, nil
 	}
 	okPlace := false
+	// 18.1(4), 18.2(2): free setup in own country.
+	if s.Option("18.1(4)") && c.Side() == units.German && s.Own(units.German, h) {
+		okPlace = true
+	}
+	if s.Option("18.2(2)") && (c.Nation == units.FR || c.Nation == units.GB) && x.Country == board.France {
+		okPlace = true
+	}
 	for _, a := range w.Areas {
 		for _, name := range x.Setup {
 			if name == a {
