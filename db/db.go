@@ -20,13 +20,14 @@ import (
 //
 // DB is a pool of connections for reads, which run in parallel (WAL lets
 // readers go on while one writer commits). Writes that belong to games go
-// through Write: one connection of their own, taken in turn, so that two
-// commands never wait on SQLite's busy timeout for each other and the
-// writer's page cache stays warm (BenchmarkWritePath: three times faster
-// than writing through the pool). Every transaction starts with BEGIN
-// IMMEDIATE (the _txlock setting), so any other writer (the roll log's
-// writes through DB, a second process, the sqlite3 shell) is serialised by
-// SQLite itself, waiting up to the busy timeout.
+// through Write: one connection of their own, taken in turn behind a mutex,
+// so that the process's own writers queue in Go instead of polling SQLite's
+// busy timeout. BenchmarkWritePath found no clear difference in throughput
+// between this and the alternatives (docs/storage.md); the single path is
+// chosen because it is simple to reason about. Every transaction starts
+// with BEGIN IMMEDIATE (the _txlock setting), so any other writer (the roll
+// log's writes through DB, a second process, the sqlite3 shell) is
+// serialised by SQLite itself, waiting up to the busy timeout.
 type Store struct {
 	DB   *sql.DB
 	Path string
