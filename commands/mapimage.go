@@ -93,6 +93,7 @@ func (b *Bot) mapImage(req *Request, pics *mapPictures) *Response {
 	}
 
 	var centre hex.Hex
+	var focus []hex.Hex // outlined in the crop
 	var what i18n.Text
 	switch {
 	case req.Has("around"):
@@ -115,14 +116,15 @@ func (b *Bot) mapImage(req *Request, pics *mapPictures) *Response {
 			return Private(i18n.Sprintf(i18n.T("Hex %s is not on the map. %s", "ヘクス %s はマップ上にありません。%s"),
 				h, mapRange(m, req.Lang)).In(req.Lang))
 		}
-		centre = h
+		centre, focus = h, []hex.Hex{h}
 		what = i18n.Sprintf(i18n.T("The map around %s, %d hexes out", "%s の周囲 %d ヘクスの地図"), label(m, h), radius)
 	case req.Has("area"):
-		h, msg := findArea(m, area, req.Lang)
+		hexes, msg := findArea(m, area, req.Lang)
 		if msg != "" {
 			return Private(msg)
 		}
-		centre = h
+		h := middle(hexes)
+		centre, focus = h, hexes
 		what = i18n.Sprintf(i18n.T("The map around %s, %d hexes out", "%s の周囲 %d ヘクスの地図"), label(m, h), radius)
 	default:
 		what = i18n.T("The whole map", "地図全体")
@@ -139,6 +141,7 @@ func (b *Bot) mapImage(req *Request, pics *mapPictures) *Response {
 	name := "map.png"
 	if crop {
 		frame.Crop = &render.Crop{Center: centre, Radius: radius}
+		frame.Layers = []render.Layer{render.Focus(focus...)}
 		name = "map-" + centre.String() + ".png"
 	}
 	png, err := r.Draw(frame)
@@ -158,22 +161,22 @@ func label(m *board.Map, h hex.Hex) string {
 	return h.String()
 }
 
-// findArea finds the place a player named and the hex to centre on, or
-// says what is wrong: no such place, or several places match.
-func findArea(m *board.Map, name string, lang i18n.Lang) (hex.Hex, string) {
+// findArea finds the hexes of the place a player named, or says what is
+// wrong: no such place, or several places match.
+func findArea(m *board.Map, name string, lang i18n.Lang) ([]hex.Hex, string) {
 	if name == "" {
-		return hex.None, i18n.T(
+		return nil, i18n.T(
 			"area: wants a place name, e.g. /map area:Verdun (or a hex with around:1819).",
 			"area: には地名が必要です。例: /map area:Verdun (ヘクスなら around:1819)").In(lang)
 	}
 	if h, err := hex.Parse(name); err == nil {
-		return hex.None, i18n.Sprintf(i18n.T(
+		return nil, i18n.Sprintf(i18n.T(
 			"%q is a hex number, not a place: use /map around:%s.",
 			"「%s」はヘクス番号で、地名ではありません。/map around:%s を使ってください。"), name, h).In(lang)
 	}
 	found := m.Find(name)
 	if len(found) == 0 {
-		return hex.None, i18n.Sprintf(i18n.T(
+		return nil, i18n.Sprintf(i18n.T(
 			"There is no place called %q on the map. Type the start of a name and pick one of the suggestions, or use around:XXYY with a hex number. %s",
 			"「%s」という地名はマップにありません。名前の最初を入力して候補から選ぶか、around:XXYY でヘクス番号を指定してください。%s"),
 			name, mapRange(m, lang)).In(lang)
@@ -196,12 +199,12 @@ func findArea(m *board.Map, name string, lang i18n.Lang) (hex.Hex, string) {
 			}
 			list = append(list, fmt.Sprintf("%s (%s)", n, byName[n][0]))
 		}
-		return hex.None, i18n.Sprintf(i18n.T(
+		return nil, i18n.Sprintf(i18n.T(
 			"%q matches several places: %s. Give more of the name, or a hex with around:XXYY.",
 			"「%s」に当てはまる地名が複数あります: %s。名前をもっと詳しく入力するか、around:XXYY でヘクスを指定してください。"),
 			name, strings.Join(list, ", ")).In(lang)
 	}
-	return middle(byName[names[0]]), ""
+	return byName[names[0]], ""
 }
 
 // middle is the hex of a place closest to all its others (for Paris, one of

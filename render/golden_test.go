@@ -125,7 +125,7 @@ func TestGoldenSampleMap(t *testing.T) {
 	}{
 		{"sample-full.png", en, Frame{}},
 		{"sample-full-ja.png", ja, Frame{}},
-		{"sample-crop-0707.png", big, Frame{Crop: &Crop{Center: mustHex("0707"), Radius: 3}}},
+		{"sample-crop-0707.png", big, Frame{Crop: &Crop{Center: mustHex("0707"), Radius: 3}, Layers: []Layer{Focus(mustHex("0707"))}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -188,7 +188,7 @@ func TestGoldenRealMap(t *testing.T) {
 		frame Frame
 	}{
 		{"map-full.png", full, Frame{}},
-		{"map-around-1819.png", crop, Frame{Crop: &Crop{Center: mustHex("1819"), Radius: 5}}},
+		{"map-around-1819.png", crop, Frame{Crop: &Crop{Center: mustHex("1819"), Radius: 5}, Layers: []Layer{Focus(mustHex("1819"))}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -184,6 +184,33 @@ func TestLayersDrawOverCachedBase(t *testing.T) {
 func (r *Renderer) layoutX(h hex.Hex) float64 { x, _ := r.layout.Center(h); return x }
 func (r *Renderer) layoutY(h hex.Hex) float64 { _, y := r.layout.Center(h); return y }
 
+// Focus outlines its hexes in red just inside each hexside; the hex centre
+// keeps its colour.
+func TestFocusOutline(t *testing.T) {
+	r, err := New(sampleMap(), Options{NoLegend: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := mustHex("0305")
+	img, err := r.Image(Frame{Layers: []Layer{Focus(h)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range h.Neighbors() {
+		x1, y1, x2, y2 := r.layout.SideEnds(h, n)
+		cx, cy := r.layout.Center(h)
+		mx, my := cx+((x1+x2)/2-cx)*0.88, cy+((y1+y2)/2-cy)*0.88
+		p := img.RGBAAt(int(math.Round(mx)), int(math.Round(my)))
+		if !(p.R > 180 && p.G < 120 && p.B < 120) {
+			t.Errorf("side %s/%s is not outlined red: %v", h, n, p)
+		}
+	}
+	cx, cy := r.layout.Center(h)
+	if img.RGBAAt(int(cx), int(cy)) != r.base.RGBAAt(int(cx), int(cy)) {
+		t.Error("the outline changed the hex centre")
+	}
+}
+
 // Renderers are shared by concurrent commands.
 func TestConcurrentDraws(t *testing.T) {
 	r, err := New(sampleMap(), Options{})
