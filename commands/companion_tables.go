@@ -47,6 +47,8 @@ func companionRollCommands() []rollCommand {
 					Description: i18n.T("Attack strength in the Russian Front box (+1 per 10, at most +4)", "ロシア戦線ボックス内の攻撃力 (10毎に+1、最大+4)")},
 				{Name: "maxoffensive", Type: Boolean,
 					Description: i18n.T("German option 18.1(2), Western Front maximum offensive, in play (-1)", "独軍オプション 18.1(2) 西部戦線最大規模攻勢を採用 (-1)")},
+				{Name: "alternative", Type: Boolean,
+					Description: i18n.T("MOVES #91 alternative: box modifier -2..+4 by its attack strength", "MOVES #91 の試案: ボックス攻撃力による修整 -2〜+4")},
 				dieOpt,
 			},
 			plan: planRussia,
@@ -238,15 +240,27 @@ func planRussia(opts map[string]string) (*rollPlan, error) {
 		}
 		maxOff = b
 	}
+	alt := false
+	if v, ok := opts["alternative"]; ok {
+		b, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			return nil, i18n.Errorf("alternative:%s: answer true or false.", "alternative:%s: true か false で答えてください。", v)
+		}
+		alt = b
+	}
 	given, err := givenDie(opts)
 	if err != nil {
 		return nil, err
 	}
+	in := map[string]string{"box": strconv.Itoa(box), "maxoffensive": strconv.FormatBool(maxOff)}
+	if alt {
+		in["alternative"] = "true"
+	}
 	return &rollPlan{
-		command: "russia", inputs: map[string]string{"box": strconv.Itoa(box), "maxoffensive": strconv.FormatBool(maxOff)},
+		command: "russia", inputs: in,
 		count: 1, sides: 6, given: given,
 		read: func(faces []int) reading {
-			r, err := tablesSet().Russia(faces[0], box, maxOff)
+			r, err := tablesSet().Russia(faces[0], tables.RussiaOptions{Box: box, MaxOffensive: maxOff, Alternative: alt})
 			if err != nil {
 				return reading{result: "invalid"}
 			}
@@ -257,13 +271,18 @@ func planRussia(opts map[string]string) (*rollPlan, error) {
 
 func russiaReading(r tables.RussiaResult) reading {
 	calc := tx("die %d", "ダイス %d", r.Die)
-	calc = join2(calc, tx(" %+d (box %d: +1 per 10 attack strength, at most +4)", " %+d (ボックス攻撃力 %d: 10毎に+1、最大+4)", r.BoxModifier, r.Box))
+	if r.Alternative {
+		calc = join2(calc, tx(" %+d (box %d, MOVES #91 alternative)", " %+d (ボックス攻撃力 %d、MOVES #91 試案)", r.BoxModifier, r.Box))
+	} else {
+		calc = join2(calc, tx(" %+d (box %d: +1 per 10 attack strength, at most +4)", " %+d (ボックス攻撃力 %d: 10毎に+1、最大+4)", r.BoxModifier, r.Box))
+	}
 	if r.MaxOffensive {
 		calc = join2(calc, tx(" -1 (option 18.1(2))", " -1 (オプション 18.1(2))"))
 	}
 	total := tx(" = %d", " = %d", r.Total)
 	if r.Clamped {
-		total = tx(" = %d (the table runs 0 to 10)", " = %d (表は0〜10)", r.Total)
+		raw := r.Die + r.BoxModifier + r.OptionModifier
+		total = tx(" = %d, read as %d (the table runs 0 to 10)", " = %d、%d として読む (表は0〜10)", raw, r.Total)
 	}
 	calc = join2(calc, total)
 	head := i18n.T(

@@ -219,6 +219,42 @@ func TestRussiaEveryResult(t *testing.T) {
 	}
 }
 
+// The alternative Russian Front modifier printed in MOVES #91 (ロシア戦線
+// ボックスの独軍攻撃力による drm), with option 18.1(2) and the table's
+// limits: a total below 0 is read as 0.
+func TestRussiaAlternative(t *testing.T) {
+	c := newCompanion(t)
+	alt := []struct{ lo, hi, drm int }{{0, 9, -2}, {10, 19, -1}, {20, 29, 0}, {30, 39, 1}, {40, 49, 2}, {50, 59, 3}, {60, 999, 4}}
+	for _, a := range alt {
+		for _, box := range []int{a.lo, a.hi} {
+			for _, maxOff := range []bool{false, true} {
+				for die := 1; die <= 6; die++ {
+					raw := die + a.drm
+					if maxOff {
+						raw--
+					}
+					total := max(0, min(10, raw))
+					var want = rulesRussia[0]
+					for _, r := range rulesRussia {
+						if total >= r.lo && total <= r.hi {
+							want = r
+						}
+					}
+					out := c.public(i18n.EN, "russia", fmt.Sprint("box:", box), fmt.Sprint("die:", die), fmt.Sprint("maxoffensive:", maxOff), "alternative:true")
+					calc := fmt.Sprintf("die %d %+d (box %d, MOVES #91 alternative)", die, a.drm, box)
+					result := fmt.Sprintf("= %d → **%s**", total, want.en)
+					if raw != total {
+						result = fmt.Sprintf("= %d, read as %d (the table runs 0 to 10) → **%s**", raw, total, want.en)
+					}
+					if !strings.Contains(out, calc) || !strings.Contains(out, result) {
+						t.Errorf("alternative, box %d maxoffensive %v die %d: want %q and %q in %q", box, maxOff, die, calc, result, out)
+					}
+				}
+			}
+		}
+	}
+}
+
 // The random events table 5.0 as the rules print it: two dice read 11-66,
 // the event's Japanese name and one fact of it in each language.
 var rulesEvents = []struct {
@@ -382,7 +418,7 @@ func FuzzCompanionOptions(f *testing.F) {
 		"combat": {"table", "odds", "shift", "die"},
 		"roll":   {"dice", "x", "y", "z"},
 		"event":  {"month", "violated", "roll", "settled"},
-		"russia": {"box", "maxoffensive", "x", "die"},
+		"russia": {"box", "maxoffensive", "alternative", "die"},
 		"siege":  {"fortress", "x", "y", "die"},
 	}
 	f.Fuzz(func(t *testing.T, cmd, a, b, d, e string) {

@@ -171,10 +171,18 @@ strength there.
 		p("| %s | %s | %s | %s |\n", r.row.Rolls, r.row.Name.EN, r.row.Name.JA, r.row.Text.EN)
 	}
 	p(`
-The alternative Russian Front rule printed in MOVES #91 (a box set up with
-units and a modifier from -2 to +4 by its attack strength) is not built in:
-a club that plays it rolls with ` + "`/roll dice:1d6`" + ` and applies its modifier by
-hand.
+With ` + "`alternative:true`" + ` the bot uses instead the box modifier printed as an
+alternative in MOVES #91 (not part of the published rules; players agree to
+it), by the attack strength in the box:
+
+| attack strength in the box | modifier |
+|---|---|
+`)
+	for _, a := range s.russiaAlt {
+		p("| %s | %+d |\n", rangeText(a.lo, a.hi), a.row)
+	}
+	p(`
+Option 18.1(2) still adds -1; a total below 0 is read as 0.
 `)
 	return b.String()
 }

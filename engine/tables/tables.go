@@ -37,6 +37,8 @@ type Set struct {
 	siege    []ranged[SiegeRow]
 	events   []ranged[EventRow]
 	russia   []ranged[RussiaRow]
+	// russiaAlt is the box modifier of the MOVES #91 alternative.
+	russiaAlt []ranged[int]
 }
 
 type ranged[T any] struct {

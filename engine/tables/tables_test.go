@@ -144,6 +144,7 @@ func TestLoadRefusesBrokenData(t *testing.T) {
 		"event hole":     {"events.txt": strings.Replace(orig("events.txt"), "rolls: 41-46", "rolls: 41-45", 1)},
 		"russia overlap": {"russia.txt": strings.Replace(orig("russia.txt"), "rolls: 2-3", "rolls: 1-3", 1)},
 		"siege hole":     {"siege.txt": strings.Replace(orig("siege.txt"), "rolls: 3-8", "rolls: 3-7", 1)},
+		"alt box hole":   {"russia.txt": strings.Replace(orig("russia.txt"), "alt-box: 60-999", "alt-box: 61-999", 1)},
 		"no japanese":    {"results.txt": strings.Replace(orig("results.txt"), "name.ja: 激戦", "name.ja:", 1)},
 	}
 	for name, over := range cases {
