@@ -151,7 +151,7 @@ event is no event, 14.3). Without them the reply states the condition.
 		p("| %s | %s | %s | %s |\n", r.row.Rolls, r.row.Name.EN, r.row.Name.JA, r.row.Text.EN)
 	}
 	p(`
-## Russian Front table (14.3) — `+"`/russia [box:N] [maxoffensive:true]`"+`
+## Russian Front table (14.3) — `+"`/russia [box:N] [maxoffensive:true] [alternative:true]`"+`
 
 The German player rolls one die when the Russian Front event happens.
 Cumulative modifiers: +1 for each 10 attack strength in the Russian Front
