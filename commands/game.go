@@ -523,11 +523,10 @@ func listUnits(t *table, req *Request) *Response {
 			fmt.Fprintf(&b, req.T("To set up: %s\n", "未配置: %s\n"), strings.Join(unplaced, ", "))
 		}
 		if s.Step == game.Reinforcement && side == s.ToMove() && len(acts) > 0 {
-			var r []string
-			for id := range acts {
-				r = append(r, id)
+			var r []string // best candidates first, as /reinforce would take them
+			for _, c := range s.Actors() {
+				r = append(r, c.ID)
 			}
-			sort.Strings(r)
 			fmt.Fprintf(&b, req.T("May enter as reinforcements: %s\n", "増援として登場可能: %s\n"), joinMax(r, 30))
 		}
 		if len(elim) > 0 {

@@ -108,8 +108,7 @@ func (s *State) enter(st Step, evs *[]Event) {
 	*evs = append(*evs, Event{Kind: EvStep, Side: s.ToMove(), N: int(st), Text: tr("%s: the %s player's %s.", "%s: %sの %s。", turnName(s.Turn), s.ToMove().Name(), st.Name())})
 	switch st {
 	case EventStep:
-		// The random event (5.0) is rolled here once the dice exist (issue 5).
-		*evs = append(*evs, ev(EvEventPhase, units.Allied, i18n.T("Event phase: the random event roll (5.0) is not built yet; end it with /end.", "イベントPh: ランダムイベント (5.0) は未実装です。/end で終了してください。")))
+		s.eventPhase(evs)
 	case Reinforcement:
 		s.startReinforcements(evs)
 	case Move1, Move2:
@@ -146,4 +145,12 @@ func (st Step) Name() i18n.Text {
 		return i18n.T("second impulse, combat segment", "第2インパルス 戦闘セグ")
 	}
 	return i18n.T("game over", "ゲーム終了")
+}
+
+// eventPhase is the hook of 3.0 A: the Allies' random event roll (5.0) and
+// its effects (weather, entrenchment, the Russian Front...) belong here
+// once the game has dice (issue 5). For now the phase only waits for the
+// Allied player's /end.
+func (s *State) eventPhase(evs *[]Event) {
+	*evs = append(*evs, ev(EvEventPhase, units.Allied, i18n.T("Event phase: the random event roll (5.0) is not built yet; end it with /end.", "イベントPh: ランダムイベント (5.0) は未実装です。/end で終了してください。")))
 }
