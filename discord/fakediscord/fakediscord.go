@@ -43,6 +43,10 @@ type Server struct {
 	Guilds []string
 	// Heartbeat is the gateway heartbeat interval sent in HELLO.
 	Heartbeat time.Duration
+	// AnswerWithin is how long an interaction waits for its first answer
+	// before it is dropped: Window, as on Discord; tests of the fake
+	// itself shorten it.
+	AnswerWithin time.Duration
 
 	srv *httptest.Server
 
@@ -69,16 +73,17 @@ type Server struct {
 // New starts a fake Discord on 127.0.0.1 with one guild.
 func New() *Server {
 	s := &Server{
-		Token:     "fake-token",
-		AppID:     "100000000000000001",
-		Guilds:    []string{"200000000000000001"},
-		Heartbeat: 5 * time.Second,
-		next:      1 << 40,
-		commands:  map[string][]Command{},
-		calls:     map[string]*Call{},
-		byToken:   map[string]*Call{},
-		channels:  map[string][]*Message{},
-		files:     map[string]File{},
+		Token:        "fake-token",
+		AppID:        "100000000000000001",
+		Guilds:       []string{"200000000000000001"},
+		Heartbeat:    5 * time.Second,
+		AnswerWithin: Window,
+		next:         1 << 40,
+		commands:     map[string][]Command{},
+		calls:        map[string]*Call{},
+		byToken:      map[string]*Call{},
+		channels:     map[string][]*Message{},
+		files:        map[string]File{},
 	}
 	s.changed = sync.NewCond(&s.mu)
 	s.gwCtx, s.gwCancel = context.WithCancel(context.Background())

@@ -106,7 +106,7 @@ func (c *Call) Wait(timeout time.Duration) (Callback, error) {
 		return Callback{}, err
 	}
 	if c.callback == nil {
-		return Callback{}, fmt.Errorf("/%s was answered after Discord's %v window", c.Path, Window)
+		return Callback{}, fmt.Errorf("/%s was answered after Discord's %v window", c.Path, c.s.AnswerWithin)
 	}
 	return *c.callback, nil
 }

@@ -340,7 +340,7 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request, m []string) {
 		apiError(w, http.StatusBadRequest, 40060, s.problem("interaction %s (/%s) has already been acknowledged", c.ID, c.Path))
 		return
 	}
-	if now.Sub(c.Sent) > maxCallbackWindow {
+	if now.Sub(c.Sent) > s.AnswerWithin {
 		c.late = true
 		apiError(w, http.StatusNotFound, 10062, s.problem("callback for /%s after %v: Discord has dropped the interaction", c.Path, now.Sub(c.Sent)))
 		s.changed.Broadcast()
