@@ -88,7 +88,7 @@ func NewRules(m *board.Map, name string) (*Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Rules{Map: m, Counters: set, Scenario: sc, Reinforcements: tab, hexes: m.Hexes()}, nil
+	return &Rules{Map: m, Counters: set, Scenario: sc, Reinforcements: tab}, nil
 }
 
 // Apply is the rules engine: the state after the order, the events it

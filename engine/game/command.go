@@ -42,7 +42,7 @@ func logisticsOf(n units.Nation) []board.Nation {
 // not through enemy units or enemy zones of control; and, the rules being
 // silent, not across sea or neutral countries (docs/rulings.md).
 func (s *State) traceable(h hex.Hex, ezoc, enemy marks) bool {
-	x, ok := s.rules.Map.Hex(h)
+	x, ok := s.hexAt(h)
 	return ok && x.Terrain != board.Sea && !s.Neutral(x.Country) && !ezoc.has(h) && !enemy.has(h)
 }
 
@@ -70,8 +70,9 @@ func (s *State) supplyHexes(n units.Nation, ezoc, enemy marks) marks {
 	for len(queue) > 0 {
 		h := queue[0]
 		queue = queue[1:]
-		for _, nb := range h.Neighbors() {
-			if m.has(nb) || !s.rules.Map.Rail(h, nb) || !s.traceable(nb, ezoc, enemy) {
+		ch := s.cellAt(h)
+		for d, nb := range h.Neighbors() {
+			if m.has(nb) || !ch.rail[d] || !s.traceable(nb, ezoc, enemy) {
 				continue
 			}
 			m.set(nb)
@@ -100,7 +101,7 @@ func (s *State) within(from hex.Hex, r int, ezoc, enemy marks) map[hex.Hex]int {
 				if _, seen := dist[nb]; seen {
 					continue
 				}
-				x, ok := s.rules.Map.Hex(nb)
+				x, ok := s.hexAt(nb)
 				if !ok || x.Terrain == board.Sea || s.Neutral(x.Country) || enemy.has(nb) {
 					continue
 				}

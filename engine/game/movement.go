@@ -32,11 +32,14 @@ func (s *State) EnterCost(c *units.Counter, a, b hex.Hex) (int, reason) {
 	if s.timid(c) && !s.home(c, b) {
 		return 0, whyTimid
 	}
-	m := s.rules.Map
-	if m.Rail(a, b) {
+	ca, d := s.cellAt(a), direction(a, b)
+	if ca == nil || d < 0 {
+		return 0, whyOffMap
+	}
+	if ca.rail[d] {
 		return 1, whyNone // 8.53
 	}
-	x, _ := m.Hex(b)
+	x, _ := s.hexAt(b)
 	cost := terrainCost(c.Moves, x.Terrain)
 	if cost == 0 {
 		return 0, whyTerrain
@@ -44,7 +47,7 @@ func (s *State) EnterCost(c *units.Counter, a, b hex.Hex) (int, reason) {
 	if x.City || x.Fortress > 0 {
 		cost = 1 // terrain effects chart: city 1, fortress 1 (docs/rulings.md)
 	}
-	if m.Side(a, b).River != "" {
+	if ca.river[d] {
 		cost++
 	}
 	return cost, whyNone
@@ -315,7 +318,7 @@ func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy mark
 	if s.timid(c) && !s.home(c, to) {
 		return cannotEnter(c.ID, to, whyTimid)
 	}
-	x, _ := s.rules.Map.Hex(to)
+	x, _ := s.hexAt(to)
 	if terrainCost(c.Moves, x.Terrain) == 0 && !s.rules.Map.HasRail(to) {
 		return refuse("%s cannot enter %s terrain except along a railway (16.7).", "%s は %s に鉄道沿い以外では進入できません (16.7)。", c.ID, x.Terrain)
 	}
@@ -338,7 +341,7 @@ func (s *State) home(c *units.Counter, h hex.Hex) bool {
 	if c.Side() == units.German {
 		return s.Own(units.German, h)
 	}
-	x, ok := s.rules.Map.Hex(h)
+	x, ok := s.hexAt(h)
 	return ok && x.Country == board.France
 }
 

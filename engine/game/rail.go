@@ -25,8 +25,9 @@ func (s *State) railNet(side units.Side, from hex.Hex, ezoc, enemy marks) marks 
 	for len(queue) > 0 {
 		h := queue[0]
 		queue = queue[1:]
-		for _, nb := range h.Neighbors() {
-			if seen.has(nb) || !s.rules.Map.Rail(h, nb) || !s.Own(side, nb) || ezoc.has(nb) || enemy.has(nb) {
+		ch := s.cellAt(h)
+		for d, nb := range h.Neighbors() {
+			if seen.has(nb) || !ch.rail[d] || !s.Own(side, nb) || ezoc.has(nb) || enemy.has(nb) {
 				continue
 			}
 			seen.set(nb)

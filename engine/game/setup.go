@@ -82,7 +82,7 @@ const (
 )
 
 func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *units.Counter) {
-	x, ok := s.rules.Map.Hex(h)
+	x, ok := s.hexAt(h)
 	if !ok {
 		return placeOffMap, nil
 	}

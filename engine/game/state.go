@@ -10,6 +10,7 @@ package game
 
 import (
 	"sort"
+	"sync"
 
 	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
@@ -26,15 +27,77 @@ type Rules struct {
 	Counters       *units.Set
 	Scenario       scenario.Scenario
 	Reinforcements []scenario.Entry
-	hexes          []*board.Hex // the map's hexes in order, listed once
+
+	once  sync.Once
+	hexes []*board.Hex // the map's hexes in order, listed once
+	cells []cell       // the map as a dense grid, by marks index
+	rows  int
+}
+
+// cell is one hex of the dense grid: what the map says, and which of its
+// six hexsides (by hex.Direction) carry a railway or a river.
+type cell struct {
+	x     *board.Hex
+	rail  [6]bool
+	river [6]bool
+}
+
+func (r *Rules) index() {
+	r.once.Do(func() {
+		r.hexes = r.Map.Hexes()
+		cols, rows := r.Map.Cols, r.Map.Rows
+		for _, x := range r.hexes {
+			cols, rows = max(cols, x.At.Col), max(rows, x.At.Row)
+		}
+		r.rows = rows
+		r.cells = make([]cell, (cols+1)*(rows+1))
+		for _, x := range r.hexes {
+			c := &r.cells[x.At.Col*(rows+1)+x.At.Row]
+			c.x = x
+			for d, n := range x.At.Neighbors() {
+				c.rail[d] = r.Map.Rail(x.At, n)
+				c.river[d] = r.Map.Side(x.At, n).River != ""
+			}
+		}
+	})
 }
 
 // allHexes lists the map's hexes in column, row order.
 func (s *State) allHexes() []*board.Hex {
-	if s.rules.hexes == nil {
-		s.rules.hexes = s.rules.Map.Hexes()
-	}
+	s.rules.index()
 	return s.rules.hexes
+}
+
+// cellAt is the dense-grid cell of h, or nil off the map.
+func (s *State) cellAt(h hex.Hex) *cell {
+	r := s.rules
+	r.index()
+	if h.Col < 0 || h.Row < 0 || h.Row > r.rows {
+		return nil
+	}
+	i := h.Col*(r.rows+1) + h.Row
+	if i >= len(r.cells) || r.cells[i].x == nil {
+		return nil
+	}
+	return &r.cells[i]
+}
+
+// hexAt is Map.Hex over the dense grid.
+func (s *State) hexAt(h hex.Hex) (*board.Hex, bool) {
+	if c := s.cellAt(h); c != nil {
+		return c.x, true
+	}
+	return nil, false
+}
+
+// direction finds the direction from a to its neighbour b (-1 if none).
+func direction(a, b hex.Hex) int {
+	for d, n := range a.Neighbors() {
+		if n == b {
+			return d
+		}
+	}
+	return -1
 }
 
 // Step is a phase or segment of the sequence of play (3.0).

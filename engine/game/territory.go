@@ -14,11 +14,8 @@ type marks struct {
 }
 
 func (s *State) newMarks() marks {
-	cols, rows := s.rules.Map.Cols, s.rules.Map.Rows
-	if cols <= 0 || rows <= 0 {
-		cols, rows = hexes.MaxCol, hexes.MaxRow
-	}
-	return marks{rows: rows, b: make([]bool, (cols+1)*(rows+1))}
+	s.rules.index()
+	return marks{rows: s.rules.rows, b: make([]bool, len(s.rules.cells))}
 }
 
 func (m marks) idx(h hexes.Hex) int {
@@ -69,7 +66,7 @@ func Owner(c board.Country) (units.Side, bool) {
 // Own reports whether h is the side's own, non-neutral territory (8.5:
 // Germans in Germany and Luxembourg, Allies in France and Belgium).
 func (s *State) Own(side units.Side, h hexes.Hex) bool {
-	x, ok := s.rules.Map.Hex(h)
+	x, ok := s.hexAt(h)
 	if !ok || x.Terrain == board.Sea || s.Neutral(x.Country) {
 		return false
 	}
@@ -83,7 +80,7 @@ func (s *State) Own(side units.Side, h hexes.Hex) bool {
 // EnemyFortress reports whether h holds an undestroyed fortress of the
 // side's enemy (12.7: closed to the side until destroyed).
 func (s *State) EnemyFortress(side units.Side, h hexes.Hex) bool {
-	x, ok := s.rules.Map.Hex(h)
+	x, ok := s.hexAt(h)
 	if !ok || x.Fortress == 0 || s.IsDestroyed(h) {
 		return false
 	}
@@ -95,7 +92,7 @@ func (s *State) EnemyFortress(side units.Side, h hexes.Hex) bool {
 // segment, and why: off the map, sea, a neutral country, an undestroyed
 // enemy fortress (6.0, 8.0, 12.7, 14.2).
 func (s *State) Closed(side units.Side, h hexes.Hex) (bool, reason) {
-	x, ok := s.rules.Map.Hex(h)
+	x, ok := s.hexAt(h)
 	switch {
 	case !ok:
 		return true, whyOffMap
