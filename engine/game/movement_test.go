@@ -67,6 +67,15 @@ func TestMovementCosts(t *testing.T) {
 	}
 }
 
+// 5.0: bad weather takes 1 from every movement allowance.
+func TestBadWeatherAllowance(t *testing.T) {
+	m := newTestMap(10, 10)
+	s := position(t, m.build(), "weather bad\n0502: G-III")
+	if destCost(t, s, "G-III", "0505") != 3 || destCost(t, s, "G-III", "0506") != -1 {
+		t.Error("bad weather: G-III should reach 3 hexes, not 4")
+	}
+}
+
 // 12.7: a destroyed enemy fortress may be entered.
 func TestDestroyedFortressOpen(t *testing.T) {
 	m := newTestMap(10, 10)

@@ -192,3 +192,26 @@ func (s *State) applyWithdraw(o Order) (*State, []Event, error) {
 	e.Units, e.Hexes, e.N = []string{c.ID}, []hex.Hex{from, exit}, c.Attack
 	return n, []Event{e}, nil
 }
+
+// withdrawalOwed refuses to end the German first movement segment while the
+// Russian Front still demands units this turn and some unit could still go
+// (11.7: "this turn"; what cannot go lapses, docs/rulings.md R21).
+func (s *State) withdrawalOwed() error {
+	if s.WithdrawAttack <= 0 && s.WithdrawHQ <= 0 {
+		return nil
+	}
+	for i, u := range s.Units {
+		c := s.Counter(i)
+		if u.Box != OnMap || c.Side() != units.German {
+			continue
+		}
+		if (c.Type == units.HQ && s.WithdrawHQ <= 0) || (c.Type != units.HQ && (s.WithdrawAttack <= 0 || c.Attack == 0)) {
+			continue
+		}
+		if _, _, err := s.applyWithdraw(Order{Side: units.German, Verb: Withdraw, Units: []string{c.ID}}); err == nil {
+			return refuse("The Russian Front still demands %d attack strength and %d HQ this turn (11.7), and %s could still go: /withdraw unit:%s (or another unit).",
+				"ロシア戦線への転進要求 (攻撃力 %d、司令部 %d) が残っています (11.7)。%s が転進可能です: /withdraw unit:%s (他のユニットでも可)。", s.WithdrawAttack, s.WithdrawHQ, c.ID, c.ID)
+		}
+	}
+	return nil
+}

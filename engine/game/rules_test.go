@@ -201,6 +201,11 @@ func TestWithdrawal(t *testing.T) {
 	wantRefused(t, none, "german withdraw G-III", "Nothing is owed")
 	cut := position(t, m.build(), "withdraw 10 0\n0506: G-III\n0409: F-XX")
 	wantRefused(t, cut, "german withdraw G-III", "cannot reach the eastern map edge")
+	// R21: the demand must be met this turn while a unit can go; what
+	// cannot go lapses.
+	owed := position(t, m.build(), "withdraw 10 0\n0506: G-III BY-I\n0101: F-XX")
+	wantRefused(t, owed, "german end", "still demands 10 attack strength")
+	wantOK(t, cut, "german end")
 }
 
 // 13.0, 13.3: entrenchment.

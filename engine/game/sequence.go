@@ -22,6 +22,11 @@ func (s *State) applyEnd() (*State, []Event, error) {
 		if err := s.stackingCheck(s.Player); err != nil { // 7.0
 			return nil, nil, err
 		}
+		if s.Step == Move1 && s.Player == units.German {
+			if err := s.withdrawalOwed(); err != nil { // 11.7
+				return nil, nil, err
+			}
+		}
 	}
 	n := s.clone()
 	var evs []Event
@@ -92,7 +97,7 @@ func (s *State) endTurn(evs *[]Event) {
 	}
 	s.RailUsed = [2]int{}
 	s.BadWeather = false
-	s.WithdrawAttack, s.WithdrawHQ = 0, 0
+	s.WithdrawAttack, s.WithdrawHQ = 0, 0 // what could not be sent this turn lapses (docs/rulings.md R21)
 	if s.Turn >= s.rules.Scenario.Last {
 		s.Step = GameOver
 		*evs = append(*evs, ev(EvGameOver, s.Player, tr("The game ends after %s (17.1).", "%s で終了しました (17.1)。", turnName(s.Turn))))
