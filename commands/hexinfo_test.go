@@ -2,6 +2,10 @@ package commands
 
 import (
 	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -168,4 +172,34 @@ func FuzzHexCommand(f *testing.F) {
 			t.Fatalf("%q: empty answer", s)
 		}
 	})
+}
+
+// The answers of /hex for a set of hexes, English and Japanese, compared
+// with a golden file; `go test ./commands -run TestHexGolden -update`
+// rewrites it after a deliberate change to the map or the wording (the
+// -update flag is the package's shared one).
+func TestHexGolden(t *testing.T) {
+	b := hexBot(t)
+	var out strings.Builder
+	for _, lang := range []i18n.Lang{i18n.EN, i18n.JA} {
+		for _, h := range []string{"1804", "1330", "1723", "2123", "3021", "3607", "0525", "2813", "3924", "0232", "4001", "9999", "Antwerp"} {
+			fmt.Fprintf(&out, "> /hex hex:%s (%s)\n%s\n\n", h, lang, text(runHex(b, h, lang)))
+		}
+	}
+	path := filepath.Join("testdata", "hexinfo.golden")
+	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(out.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if out.String() != string(want) {
+		t.Errorf("/hex answers differ from %s (run with -update after a deliberate change):\n%s", path, out.String())
+	}
 }
