@@ -199,10 +199,18 @@ func (b *Bot) registerGame(r *Router) {
 			return order(t, req, game.Order{Verb: game.Attack})
 		},
 	})
+	var stepChoices []Choice
+	for st := game.EventStep; st < game.GameOver; st++ {
+		stepChoices = append(stepChoices, Choice{Name: st.Name(), Value: st.String()})
+	}
 	r.Add(&Command{
-		Name: "end", Description: i18n.T("End the current phase or segment (3.0)", "現在のフェイズ/セグメントを終了 (3.0)"),
+		Name: "end", Description: i18n.T("End the current phase or segment (3.0); until: ends each step in turn up to the one named", "現在のフェイズ/セグメントを終了 (3.0)。until: で指定の手順まで順に終了"),
+		Options: []Option{{Name: "until", Description: i18n.T("stop when this step begins (each step is still ended by its own order)", "この手順が始まるまで終了を繰り返す (各手順ごとに終了命令を記録)"), Type: String, Choices: stepChoices}},
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return order(t, req, game.Order{Verb: game.End})
+			if !req.Has("until") {
+				return order(t, req, game.Order{Verb: game.End})
+			}
+			return endUntil(t, req, req.Opt("until"))
 		},
 	})
 	r.Add(&Command{
@@ -544,4 +552,26 @@ func joinMax(s []string, max int) string {
 		return strings.Join(s[:max], " ") + fmt.Sprintf(" … (+%d)", len(s)-max)
 	}
 	return strings.Join(s, " ")
+}
+
+// endUntil ends steps one by one, each by its own End order of the side to
+// act, until the named step begins, a step refuses to end (the reason is
+// shown), or a new turn's event phase is reached.
+func endUntil(t *table, req *Request, until string) *Response {
+	target, _ := game.ParseStep(until)
+	var out []string
+	for i := 0; i < 40; i++ {
+		r := order(t, req, game.Order{Verb: game.End})
+		if len(r.Messages) > 0 {
+			out = append(out, r.Messages[0].Text)
+		}
+		if len(r.Messages) > 0 && r.Messages[0].Ephemeral {
+			break // refused: the reason is the last line
+		}
+		g := t.get(req.Channel)
+		if g.State.Step == target || g.State.Step == game.EventStep || g.State.Step == game.GameOver {
+			break
+		}
+	}
+	return Reply(strings.Join(out, "\n"))
 }

@@ -189,3 +189,17 @@ func TestGameOrdersReplay(t *testing.T) {
 		t.Errorf("replayed position differs from the running game")
 	}
 }
+
+// /end until: ends step after step, each by its own order, and stops at a
+// refusal with its reason.
+func TestEndUntil(t *testing.T) {
+	b := gameBot(t)
+	for _, l := range []string{"/game new seed:2", "/game setup", "/end", "/game setup", "/end"} {
+		say(t, b, l)
+	}
+	expect(t, say(t, b, "/end until:movement-1"), "reinforcement phase", "Reinforcements may not be delayed")
+	say(t, b, "/reinforce")
+	expect(t, say(t, b, "/end until:movement-1"), "first impulse, movement segment: German player to act")
+	expect(t, say(t, b, "/game status"), "first impulse, movement segment")
+	expect(t, say(t, b, "/end until:nap"), "cannot be")
+}

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"fmt"
 	"strings"
 
 	"rtrbot/engine/hex"
@@ -126,5 +125,3 @@ func (s *State) counter(id string) (*units.Counter, error) {
 	}
 	return c, nil
 }
-
-func (o Order) describe() string { return fmt.Sprintf("%q", o.String()) }

@@ -5,7 +5,6 @@ import (
 
 	"rtrbot/engine/hex"
 	"rtrbot/engine/turn"
-	"rtrbot/engine/units"
 	"rtrbot/i18n"
 )
 
@@ -71,8 +70,6 @@ func (r reason) text() i18n.Text {
 	}
 	return i18n.T("", "")
 }
-
-func sideName(s units.Side) i18n.Text { return s.Name() }
 
 // cannotEnter says a unit cannot enter a hex, and why.
 func cannotEnter(id string, h hex.Hex, why reason) error {
