@@ -214,9 +214,10 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 			r.dropped = append(r.dropped, p.name+" "+p.hexes[0].String())
 		}
 	}
-	// Country names never hide hex numbers.
+	// Country and river names never hide hex numbers.
 	l.strict = true
 	r.drawCountryNames(l, hexes)
+	r.drawRiverNames(l)
 }
 
 // labelSpots are the places a name may go, best first, as x, y and the
@@ -373,4 +374,105 @@ func sortSides(s []hex.Side) {
 		}
 		return hex.Less(s[i].B, s[j].B)
 	})
+}
+
+// drawRiverNames writes river names in blue beside their rivers, once for
+// every stretch of about twenty hexsides (at least once for a river of
+// four or more), never over a hexside of the river itself.
+func (r *Renderer) drawRiverNames(l *labeller) {
+	R := r.layout.R
+	face := r.font.face(0.4 * R)
+	bySide := map[string][]hex.Side{}
+	var names []string
+	for _, s := range sortedSides(r.m.Sides()) {
+		n := r.m.Side(s.A, s.B).River
+		if n == "" {
+			continue
+		}
+		if _, ok := bySide[n]; !ok {
+			names = append(names, n)
+		}
+		bySide[n] = append(bySide[n], s)
+	}
+	// Longest rivers first: they are the ones players name.
+	sort.SliceStable(names, func(i, j int) bool { return len(bySide[names[i]]) > len(bySide[names[j]]) })
+	mid := func(s hex.Side) (float64, float64) {
+		x1, y1, x2, y2 := r.layout.SideEnds(s.A, s.B)
+		return (x1 + x2) / 2, (y1 + y2) / 2
+	}
+	for _, n := range names {
+		sides := bySide[n]
+		if len(sides) < 4 {
+			continue
+		}
+		want := 1 + len(sides)/20
+		// Start from the middle of the river's course and go outwards;
+		// names of one river stay ten hexes apart.
+		var mx, my float64
+		for _, s := range sides {
+			x, y := mid(s)
+			mx += x
+			my += y
+		}
+		mx /= float64(len(sides))
+		my /= float64(len(sides))
+		order := append([]hex.Side(nil), sides...)
+		sort.SliceStable(order, func(i, j int) bool {
+			xi, yi := mid(order[i])
+			xj, yj := mid(order[j])
+			return math.Hypot(xi-mx, yi-my) < math.Hypot(xj-mx, yj-my)
+		})
+		var placed [][2]float64
+		for _, s := range order {
+			if len(placed) == want {
+				break
+			}
+			x, y := mid(s)
+			far := true
+			for _, p := range placed {
+				if math.Hypot(p[0]-x, p[1]-y) < 10*r.layout.W() {
+					far = false
+				}
+			}
+			if !far {
+				continue
+			}
+			for _, off := range [][4]float64{{0.22, 0, 0, 0.5}, {-0.22, 0, 1, 0.5}, {0, 0.3, 0.5, 0}, {0, -0.3, 0.5, 1}} {
+				if l.tryColoured(n, face, x+off[0]*R, y+off[1]*R, off[2], off[3], riverText, r.riverSideBoxes(sides)) {
+					placed = append(placed, [2]float64{x, y})
+					break
+				}
+			}
+		}
+	}
+}
+
+// riverSideBoxes are small boxes along a river's hexsides, which its
+// name must not cover.
+func (r *Renderer) riverSideBoxes(sides []hex.Side) []box {
+	var out []box
+	for _, s := range sides {
+		x1, y1, x2, y2 := r.layout.SideEnds(s.A, s.B)
+		for _, t := range []float64{0, 0.25, 0.5, 0.75, 1} {
+			x, y := x1+(x2-x1)*t, y1+(y2-y1)*t
+			out = append(out, box{x - 2, y - 2, x + 2, y + 2})
+		}
+	}
+	return out
+}
+
+// tryColoured is try with extra boxes to avoid, for names drawn in colour.
+func (l *labeller) tryColoured(s string, face font.Face, x, y, ax, ay float64, fg color.Color, avoid []box) bool {
+	x0, base, b := l.measure(s, face, x, y, ax, ay)
+	for _, a := range avoid {
+		if b.overlaps(a) {
+			return false
+		}
+	}
+	if !l.fits(b) {
+		return false
+	}
+	l.taken = append(l.taken, b)
+	drawHaloText(l.dc, s, x0, base, false, fg)
+	return true
 }
