@@ -203,3 +203,12 @@ func TestEndUntil(t *testing.T) {
 	expect(t, say(t, b, "/game status"), "first impulse, movement segment")
 	expect(t, say(t, b, "/end until:nap"), "cannot be")
 }
+
+// The sample position of docs/positions.md loads in the console and can be
+// played from: a German corps cannot enter the undestroyed fortress (12.7).
+func TestLoadSamplePosition(t *testing.T) {
+	b := gameBot(t)
+	expect(t, say(t, b, "/game load file:../engine/game/testdata/liege.txt"), "Sandbox game loaded")
+	expect(t, say(t, b, "/move unit:G-GKD to:3021"), "enemy units hold it")
+	expect(t, say(t, b, "/units hex:2824"), "G-VII", "G-X")
+}
