@@ -81,3 +81,16 @@ func TestRulingSetupInLuxembourg(t *testing.T) {
 	n := position(t, m.build(), "options 18.1(6)\nstep setup\nplayer german\nunplaced G-GKD G-VI")
 	wantRefused(t, n, "german place G-GKD 0506", "sea or neutral")
 }
+
+// 18.2(1) Plan Michel on the real map: the 5th Army may set up near Lille.
+func TestPlanMichel(t *testing.T) {
+	r := realRules(t, "standard")
+	s, _ := New(r, 1, []string{"18.2(1)"})
+	if s.VP != [2]int{10, 50} {
+		t.Errorf("VP %v", s.VP)
+	}
+	wantOK(t, s, "allied place F-I 3110") // within 2 of Lille 3210
+	wantRefused(t, s, "allied place F-IX 3110", "in setup area FR-2A")
+	plain, _ := New(r, 1, nil)
+	wantRefused(t, plain, "allied place F-I 3110", "in setup area FR-5A")
+}

@@ -97,6 +97,13 @@ func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *unit
 	if s.Option("18.2(2)") && (c.Nation == units.FR || c.Nation == units.GB) && x.Country == board.France {
 		okPlace = true
 	}
+	if s.Option("18.2(1)") && x.Country == board.France && planMichel(w) {
+		for _, anchor := range []hex.Hex{{Col: 32, Row: 10}, {Col: 28, Row: 13}} { // Lille 3210, Maubeuge 2813
+			if hex.Distance(anchor, h) <= 2 {
+				okPlace = true
+			}
+		}
+	}
 	for _, a := range w.Areas {
 		for _, name := range x.Setup {
 			if name == a {
@@ -262,4 +269,14 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 func hexString(h hex.Hex) string {
 	b := [4]byte{byte('0' + h.Col/10%10), byte('0' + h.Col%10), byte('0' + h.Row/10%10), byte('0' + h.Row%10)}
 	return string(b[:])
+}
+
+// planMichel: the units of the French 4th and 5th Armies (18.2(1)).
+func planMichel(w units.Where) bool {
+	for _, a := range w.Areas {
+		if a == "FR-4A" || a == "FR-5A" {
+			return true
+		}
+	}
+	return false
 }
