@@ -886,3 +886,19 @@ func TestSlowCommandsBounded(t *testing.T) {
 		t.Errorf("at most %d Slow commands ran at once, want 2", most)
 	}
 }
+
+// Discord answers 429 when a rate-limit bucket is empty; the follow-ups
+// still arrive, after waiting as told.
+func TestFollowUpsSurviveRateLimits(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	h.srv.RateLimit(2)
+	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "map"})
+	ms := h.messages(c, 2)
+	if ms[0].Content != "The map" || ms[1].Content != "Second message" || !bytes.Equal(ms[0].Files[0].Data, mapPNG) {
+		t.Errorf("after rate limits: %+v", ms)
+	}
+	if n := h.srv.RateLimited(); n != 2 {
+		t.Errorf("%d requests rate-limited, want 2", n)
+	}
+}

@@ -102,6 +102,16 @@ func TestOpeningTurnThroughDiscord(t *testing.T) {
 	if got := text(tr.say(kenji, "game status", nil)); !strings.Contains(got, "8月") {
 		t.Errorf("/game status in Japanese: %q", got)
 	}
+	// The bot's connection restarts in the middle of the game (a deploy,
+	// a network failure): the game goes on where it was.
+	if err := h.bot.Close(); err != nil {
+		t.Fatal(err)
+	}
+	h.start()
+	tr.lines = append(tr.lines, "    (the bot reconnects)")
+	if got := text(tr.say(alice, "game status", nil)); !strings.Contains(got, "Aug II") {
+		t.Errorf("/game status after the restart: %q", got)
+	}
 	moved := 0
 	for step := 0; step < 60; step++ {
 		st := text(tr.say(alice, "game status", nil))
@@ -160,6 +170,12 @@ func TestOpeningTurnThroughDiscord(t *testing.T) {
 	}
 	if after := text(tr.say(alice, "game status", nil)); after != before {
 		t.Errorf("a refused order changed the game:\n%s\n---\n%s", before, after)
+	}
+	// What a player asked to see privately never reached the channel.
+	for _, m := range h.srv.Public() {
+		if strings.Contains(m.Content, "may act now") || strings.Contains(m.Content, "can move to") {
+			t.Errorf("a private answer was posted publicly: %.80q", m.Content)
+		}
 	}
 	if bot.Router.Find("map") != nil {
 		ms := tr.say(alice, "map", nil)

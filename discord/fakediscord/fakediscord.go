@@ -61,6 +61,8 @@ type Server struct {
 	byToken   map[string]*Call
 	channels  map[string][]*Message
 	threads   []*Thread
+	limit     int             // follow-ups still to answer with 429
+	limited   int             // 429s sent
 	files     map[string]File // attachment ID to file served to the bot
 	offHost   []string
 	problems  []string // requests a real Discord would refuse, and why
@@ -151,6 +153,21 @@ func (s *Server) problem(format string, args ...any) string {
 func (s *Server) snowflake() string {
 	s.next += 1 << 22
 	return strconv.FormatInt(s.next, 10)
+}
+
+// RateLimit makes the next n follow-up and edit requests fail with HTTP
+// 429, as Discord does when a bucket is empty.
+func (s *Server) RateLimit(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.limit = n
+}
+
+// RateLimited is how many requests were answered with 429.
+func (s *Server) RateLimited() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.limited
 }
 
 // Identify is what a bot said when it connected to the gateway.

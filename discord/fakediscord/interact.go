@@ -420,3 +420,26 @@ func (s *Server) Inject(typ int, in Invoke, data map[string]any) (*Call, error) 
 	}
 	return c, nil
 }
+
+// Public returns every message anyone in the server could see: answers and
+// follow-ups without the ephemeral flag, and channel and thread posts, in
+// the order they were sent. A test of hidden information scans them all.
+func (s *Server) Public() []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Message
+	for _, c := range s.calls {
+		for _, m := range c.messages {
+			if !m.Ephemeral && !m.Deleted && !m.Thinking {
+				out = append(out, *m)
+			}
+		}
+	}
+	for _, ms := range s.channels {
+		for _, m := range ms {
+			out = append(out, *m)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].At.Before(out[j].At) })
+	return out
+}

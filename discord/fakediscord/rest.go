@@ -62,6 +62,23 @@ func (s *Server) rest(w http.ResponseWriter, r *http.Request) {
 			apiError(w, http.StatusUnauthorized, 0, "401: Unauthorized")
 			return
 		}
+		s.mu.Lock()
+		limited := s.limit > 0 && strings.HasPrefix(path, "webhooks/")
+		if limited {
+			s.limit--
+			s.limited++
+		}
+		s.mu.Unlock()
+		if limited {
+			// Discord's answer when a bucket is empty; clients wait
+			// retry_after seconds and send again.
+			w.Header().Set("X-RateLimit-Limit", "5")
+			w.Header().Set("X-RateLimit-Remaining", "0")
+			w.Header().Set("X-RateLimit-Reset-After", "0.05")
+			w.Header().Set("Retry-After", "1")
+			writeJSON(w, http.StatusTooManyRequests, map[string]any{"message": "You are being rate limited.", "retry_after": 0.05, "global": false})
+			return
+		}
 		rt.handle(s, w, r, m)
 		return
 	}
