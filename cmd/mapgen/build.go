@@ -160,42 +160,86 @@ func (r *report) addf(format string, args ...any) {
 	r.notes = append(r.notes, fmt.Sprintf(format, args...))
 }
 
-// build turns the sources and the overrides into the map.
+// builder is the map under construction. build runs its stages in order;
+// each stage reads what the ones before it decided.
+type builder struct {
+	src      *sources
+	ovs      []override
+	rep      *report
+	hexes    map[hex.Hex]*board.Hex
+	order    []hex.Hex // column, row
+	byName   map[string]*place
+	placesIn map[hex.Hex][]*place
+	sides    map[hex.Side]board.Side
+	rail     map[hex.Side]bool
+	lines    map[hex.Side][]string
+}
+
+// build turns the sources and the overrides into the map, stage by stage.
 func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
-	hexes := map[hex.Hex]*board.Hex{}
-	var order []hex.Hex
+	b := &builder{src: s, ovs: ovs, rep: rep, hexes: map[hex.Hex]*board.Hex{}}
 	for c := 1; c <= Cols; c++ {
 		for r := 1; r <= Rows; r++ {
 			h := hex.New(c, r)
-			order = append(order, h)
-			hexes[h] = &board.Hex{At: h}
+			b.order = append(b.order, h)
+			b.hexes[h] = &board.Hex{At: h}
 		}
 	}
-	inAny := func(ps []*poly, q pt) *poly {
-		for _, p := range ps {
-			if p.contains(q) {
-				return p
-			}
+	for _, stage := range []func() error{
+		b.placePlaces,      // towns to hexes; the rules' places to their hexes
+		b.landAndCountry,   // sea or land, 1914 country, terrain
+		b.overrideGround,   // hand corrections of terrain and country
+		b.namePlaces,       // names, cities, ports, fortresses
+		b.overridePlaces,   // hand corrections of names, cities, ports, fortresses
+		b.coastAndSupply,   // coastal hexes, logistics hexes
+		b.setupAreas,       // setup areas (setup-areas.md)
+		b.overrideRivers,   // hand-drawn river stretches, river ranks
+		b.bordersAndRivers, // hexsides
+		b.railways,         // rail links
+		b.overrideSides,    // hand corrections of rivers and rail
+	} {
+		if err := stage(); err != nil {
+			return nil, err
 		}
-		return nil
 	}
-	isLand := func(q pt) bool { return inAny(s.land, q) != nil && inAny(s.water, q) == nil }
+	list := make([]*board.Hex, 0, len(b.order))
+	for _, h := range b.order {
+		list = append(list, b.hexes[h])
+	}
+	m := board.NewMap(Cols, Rows, list, b.sides, b.rail)
+	m.SetRailLines(b.lines)
+	return m, nil
+}
 
-	// Places first: an important place keeps its hex land.
-	// (The rules' anchors have bent the grid already; pinning them below
-	// is then exact and changes nothing for them.)
-	byName := map[string]*place{}
+func inAny(ps []*poly, q pt) *poly {
+	for _, p := range ps {
+		if p.contains(q) {
+			return p
+		}
+	}
+	return nil
+}
+
+func (b *builder) isLand(q pt) bool {
+	return inAny(b.src.land, q) != nil && inAny(b.src.water, q) == nil
+}
+
+// placePlaces puts every town of cities.tsv in the hex nearest its point,
+// and the places an override pins in their hexes.
+func (b *builder) placePlaces() error {
+	s := b.src
+	b.byName = map[string]*place{}
 	for _, p := range s.places {
-		byName[p.name] = p
+		b.byName[p.name] = p
 		p.hexes = []hex.Hex{hexAt(p.at)}
 	}
-	for _, o := range ovs {
+	for _, o := range b.ovs {
 		if o.kind() != "place" {
 			continue
 		}
-		p := byName[o.name()]
+		p := b.byName[o.name()]
 		if p == nil {
-			return nil, o.errorf("no place %q in cities.tsv", o.name())
+			return o.errorf("no place %q in cities.tsv", o.name())
 		}
 		switch o.field {
 		case "hexes", "rules":
@@ -203,49 +247,54 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 			for _, f := range strings.Fields(o.value) {
 				h, err := hex.Parse(f)
 				if err != nil {
-					return nil, o.errorf("%v", err)
+					return o.errorf("%v", err)
 				}
 				hs = append(hs, h)
 			}
 			if len(hs) == 0 {
-				return nil, o.errorf("no hexes given")
+				return o.errorf("no hexes given")
 			}
 			p.hexes, p.pinned = hs, true
 			p.rules = o.field == "rules"
 		case "fortress":
 			n, err := strconv.Atoi(o.value)
 			if err != nil || (n != 3 && n != 6 && n != 12) {
-				return nil, o.errorf("fortress strength must be 3, 6 or 12 (12.0), not %q", o.value)
+				return o.errorf("fortress strength must be 3, 6 or 12 (12.0), not %q", o.value)
 			}
 			p.fortress, p.strength = true, n
 		case "city":
-			b, err := yesNo(o)
+			v, err := yesNo(o)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			p.city = &b
+			p.city = &v
 		}
 	}
+	b.placesIn = map[hex.Hex][]*place{}
+	for _, p := range s.places {
+		for _, h := range p.hexes {
+			if _, ok := b.hexes[h]; ok {
+				b.placesIn[h] = append(b.placesIn[h], p)
+			}
+		}
+	}
+	return nil
+}
+
+// landAndCountry decides sea or land (an important place keeps its hex
+// land), the 1914 country and the terrain of every hex.
+func (b *builder) landAndCountry() error {
+	s := b.src
 	important := func(p *place) bool {
 		return p.pinned || p.port || p.fortress || p.pop >= cityPopulation
 	}
-	placesIn := map[hex.Hex][]*place{}
-	for _, p := range s.places {
-		for _, h := range p.hexes {
-			if _, ok := hexes[h]; ok {
-				placesIn[h] = append(placesIn[h], p)
-			}
-		}
-	}
-
-	// Land, sea, country.
-	for _, h := range order {
-		x := hexes[h]
+	for _, h := range b.order {
+		x := b.hexes[h]
 		sm := samples(h)
 		land := 0
 		votes := map[string]int{}
 		for _, q := range sm {
-			if isLand(q) {
+			if b.isLand(q) {
 				land++
 				if c := inAny(s.countries, q); c != nil {
 					votes[c.code]++
@@ -253,7 +302,7 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 			}
 		}
 		forced := false
-		for _, p := range placesIn[h] {
+		for _, p := range b.placesIn[h] {
 			forced = forced || important(p)
 		}
 		if land < landSamples && !forced {
@@ -261,7 +310,7 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 			continue
 		}
 		code := ""
-		if isLand(sm[0]) {
+		if b.isLand(sm[0]) {
 			if c := inAny(s.countries, sm[0]); c != nil {
 				code = c.code
 			}
@@ -269,8 +318,8 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 		if code == "" {
 			code = majority(votes)
 		}
-		if code == "" && len(placesIn[h]) > 0 {
-			code = placesIn[h][0].country
+		if code == "" && len(b.placesIn[h]) > 0 {
+			code = b.placesIn[h][0].country
 		}
 		switch code {
 		case "FR", "DE", "LU", "BE", "NL", "CH":
@@ -280,43 +329,50 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 			x.Terrain = board.Sea
 			continue
 		default:
-			return nil, fmt.Errorf("hex %s: land of country %q, which the map does not hold", h, code)
+			return fmt.Errorf("hex %s: land of country %q, which the map does not hold", h, code)
 		}
 		x.Terrain = terrainOf(s, h)
 	}
+	return nil
+}
 
-	// Hand corrections of terrain and country.
-	for _, o := range ovs {
+// overrideGround applies the hand corrections of terrain and country.
+func (b *builder) overrideGround() error {
+	for _, o := range b.ovs {
 		if o.kind() != "hex" || (o.field != "terrain" && o.field != "country") {
 			continue
 		}
-		x, err := overrideHex(hexes, o)
+		x, err := overrideHex(b.hexes, o)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if o.field == "terrain" {
 			t, err := board.ParseTerrain(o.value)
 			if err != nil {
-				return nil, o.errorf("%v", err)
+				return o.errorf("%v", err)
 			}
 			x.Terrain = t
 			if t == board.Sea {
 				x.Country = board.NoCountry
 			}
-		} else {
-			switch c := board.Country(o.value); c {
-			case board.France, board.Germany, board.Luxembourg, board.Belgium, board.Netherlands, board.Switzerland:
-				x.Country = c
-			default:
-				return nil, o.errorf("country must be FR, DE, LU, BE, NL or CH")
-			}
+			continue
+		}
+		switch c := board.Country(o.value); c {
+		case board.France, board.Germany, board.Luxembourg, board.Belgium, board.Netherlands, board.Switzerland:
+			x.Country = c
+		default:
+			return o.errorf("country must be FR, DE, LU, BE, NL or CH")
 		}
 	}
+	return nil
+}
 
-	// Names, cities, ports, fortresses.
-	for _, h := range order {
-		x := hexes[h]
-		ps := placesIn[h]
+// namePlaces gives each land hex its name, other towns, city, port and
+// fortress from the places in it.
+func (b *builder) namePlaces() error {
+	for _, h := range b.order {
+		x := b.hexes[h]
+		ps := b.placesIn[h]
 		if len(ps) == 0 || x.Terrain == board.Sea {
 			continue
 		}
@@ -345,7 +401,7 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 		if isCity(first) && board.Country(first.country) != x.Country {
 			switch c := board.Country(first.country); c {
 			case board.France, board.Germany, board.Luxembourg, board.Belgium, board.Netherlands, board.Switzerland:
-				rep.addf("hex %s: country %s -> %s, the country of its city %s", h, x.Country, c, first.name)
+				b.rep.addf("hex %s: country %s -> %s, the country of its city %s", h, x.Country, c, first.name)
 				x.Country = c
 			}
 		}
@@ -364,29 +420,35 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 			x.City = x.City || isCity(p)
 		}
 	}
-	for _, o := range ovs {
+	return nil
+}
+
+// overridePlaces applies the hand corrections of names, cities, ports and
+// fortresses of single hexes.
+func (b *builder) overridePlaces() error {
+	for _, o := range b.ovs {
 		if o.kind() != "hex" {
 			continue
 		}
-		x, err := overrideHex(hexes, o)
+		x, err := overrideHex(b.hexes, o)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		switch o.field {
 		case "name":
 			x.Name = o.value
 		case "city":
-			b, err := yesNo(o)
+			v, err := yesNo(o)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			x.City = b
+			x.City = v
 		case "port":
-			b, err := yesNo(o)
+			v, err := yesNo(o)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			x.Port = b
+			x.Port = v
 		case "fortress":
 			switch o.value {
 			case "-", "0":
@@ -394,29 +456,36 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 			case "3", "6", "12":
 				x.Fortress, _ = strconv.Atoi(o.value)
 			default:
-				return nil, o.errorf("fortress strength must be 3, 6, 12 or -")
+				return o.errorf("fortress strength must be 3, 6, 12 or -")
 			}
 		}
 	}
+	return nil
+}
 
-	// Coastal, logistics.
-	for _, h := range order {
-		x := hexes[h]
+// coastAndSupply marks coastal hexes and logistics hexes (the terrain
+// table's notes, see logistics), then applies logistic overrides.
+func (b *builder) coastAndSupply() error {
+	for _, h := range b.order {
+		x := b.hexes[h]
 		if x.Terrain == board.Sea {
 			continue
 		}
 		for _, n := range h.Neighbors() {
-			if y, ok := hexes[n]; ok && y.Terrain == board.Sea {
+			if y, ok := b.hexes[n]; ok && y.Terrain == board.Sea {
 				x.Coastal = true
 			}
 		}
 		x.Logistic = logistics(x)
 	}
-	for _, o := range ovs {
+	for _, o := range b.ovs {
 		if o.kind() != "hex" || o.field != "logistic" {
 			continue
 		}
-		x, _ := overrideHex(hexes, o)
+		x, err := overrideHex(b.hexes, o)
+		if err != nil {
+			return err
+		}
 		x.Logistic = nil
 		for _, n := range strings.Split(o.value, ",") {
 			switch nat := board.Nation(strings.TrimSpace(n)); nat {
@@ -424,37 +493,45 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 				x.Logistic = append(x.Logistic, nat)
 			case "-":
 			default:
-				return nil, o.errorf("logistics nations are FR, DE, GB, BE (comma-separated) or -")
+				return o.errorf("logistics nations are FR, DE, GB, BE (comma-separated) or -")
 			}
 		}
 	}
+	return nil
+}
 
-	// Setup areas.
-	for _, o := range ovs {
+// setupAreas lays out the setup areas of the overrides (setup-areas.md).
+func (b *builder) setupAreas() error {
+	for _, o := range b.ovs {
 		if o.kind() != "area" {
 			continue
 		}
 		for _, f := range strings.Fields(o.value) {
 			h, err := hex.Parse(f)
 			if err != nil {
-				return nil, o.errorf("%v", err)
+				return o.errorf("%v", err)
 			}
-			x, ok := hexes[h]
+			x, ok := b.hexes[h]
 			if !ok {
-				return nil, o.errorf("hex %s is off the map", h)
+				return o.errorf("hex %s is off the map", h)
 			}
 			// setup-areas.md: a listed hex that the map makes sea, neutral
 			// or the wrong country is dropped.
 			if want := areaCountry(o.name()); x.Terrain == board.Sea || x.Country != want {
-				rep.addf("setup area %s: hex %s is %s in %q, not land in %s: dropped", o.name(), h, x.Terrain, x.Country, want)
+				b.rep.addf("setup area %s: hex %s is %s in %q, not land in %s: dropped", o.name(), h, x.Terrain, x.Country, want)
 				continue
 			}
 			x.Setup = append(x.Setup, o.name())
 		}
 	}
+	return nil
+}
 
-	// Hand-drawn river stretches and rank changes.
-	for _, o := range ovs {
+// overrideRivers adds the hand-drawn river stretches and rank changes to
+// the sources before rivers are put on hexsides.
+func (b *builder) overrideRivers() error {
+	s := b.src
+	for _, o := range b.ovs {
 		if o.kind() != "river" {
 			continue
 		}
@@ -462,7 +539,7 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 		case "rank":
 			r, err := strconv.Atoi(o.value)
 			if err != nil || r < 1 || r > 3 {
-				return nil, o.errorf("rank is 1, 2 or 3")
+				return o.errorf("rank is 1, 2 or 3")
 			}
 			if s.rankOverride == nil {
 				s.rankOverride = map[string]int{}
@@ -480,94 +557,89 @@ func build(s *sources, ovs []override, rep *report) (*board.Map, error) {
 				lat, err1 := strconv.ParseFloat(la, 64)
 				lon, err2 := strconv.ParseFloat(lo, 64)
 				if !ok || err1 != nil || err2 != nil {
-					return nil, o.errorf("a river line is points lat,lon separated by spaces, e.g. 49.93,4.08 49.90,3.63; %q is not one", pair)
+					return o.errorf("a river line is points lat,lon separated by spaces, e.g. 49.93,4.08 49.90,3.63; %q is not one", pair)
 				}
 				l.pts = append(l.pts, s.grid.toHexSpace(lat, lon))
 			}
 			if len(l.pts) < 2 {
-				return nil, o.errorf("a river line needs at least two points")
+				return o.errorf("a river line needs at least two points")
 			}
 			s.rivers = append(s.rivers, l)
 		}
 	}
+	return nil
+}
 
-	// Hexsides: borders and rivers.
-	sides := map[hex.Side]board.Side{}
-	for _, h := range order {
-		x := hexes[h]
+// bordersAndRivers fills the hexsides: a border between land hexes of two
+// countries, and the rivers (rivers.go).
+func (b *builder) bordersAndRivers() error {
+	b.sides = map[hex.Side]board.Side{}
+	for _, h := range b.order {
+		x := b.hexes[h]
 		for _, n := range h.Neighbors() {
-			y, ok := hexes[n]
+			y, ok := b.hexes[n]
 			if !ok || !hex.Less(h, n) || x.Terrain == board.Sea || y.Terrain == board.Sea {
 				continue
 			}
 			if x.Country != y.Country {
 				sd, _ := hex.SideBetween(h, n)
-				sides[sd] = board.Side{Border: true}
+				b.sides[sd] = board.Side{Border: true}
 			}
 		}
 	}
-	riverSides(s, hexes, order, sides, rep)
-	rail, railLines := railLinks(s, hexes, byName, rep)
-	for _, o := range ovs {
+	riverSides(b.src, b.hexes, b.order, b.sides, b.rep)
+	return nil
+}
+
+// railways lays the 1914 lines on the grid (rail.go).
+func (b *builder) railways() error {
+	b.rail, b.lines = railLinks(b.src, b.hexes, b.byName, b.rep)
+	return nil
+}
+
+// overrideSides applies the hand corrections of rivers and rail links,
+// then drops hexsides left with nothing on them.
+func (b *builder) overrideSides() error {
+	for _, o := range b.ovs {
 		if o.kind() != "side" {
 			continue
 		}
 		sd, err := hex.ParseSide(o.target)
 		if err != nil {
-			return nil, o.errorf("%v", err)
+			return o.errorf("%v", err)
 		}
-		if _, ok := hexes[sd.A]; !ok {
-			return nil, o.errorf("hex %s is off the map", sd.A)
-		}
-		if _, ok := hexes[sd.B]; !ok {
-			return nil, o.errorf("hex %s is off the map", sd.B)
+		for _, h := range []hex.Hex{sd.A, sd.B} {
+			if _, ok := b.hexes[h]; !ok {
+				return o.errorf("hex %s is off the map", h)
+			}
 		}
 		switch o.field {
 		case "river":
-			v := sides[sd]
+			v := b.sides[sd]
 			v.River = o.value
 			if o.value == "-" {
 				v.River = ""
 			}
-			sides[sd] = v
+			b.sides[sd] = v
 		case "rail":
 			switch o.value {
 			case "add":
-				rail[sd] = true
-				railLines[sd] = append(railLines[sd], "override")
+				b.rail[sd] = true
+				b.lines[sd] = append(b.lines[sd], "override")
 			case "remove":
-				delete(rail, sd)
-				delete(railLines, sd)
+				delete(b.rail, sd)
+				delete(b.lines, sd)
 			default:
-				return nil, o.errorf("rail is add or remove")
+				return o.errorf("rail is add or remove")
 			}
 		}
 	}
-	for sd, v := range sides {
+	for sd, v := range b.sides {
 		if v.River == "" && !v.Border {
-			delete(sides, sd)
+			delete(b.sides, sd)
 		}
 	}
-
-	list := make([]*board.Hex, 0, len(order))
-	for _, h := range order {
-		list = append(list, hexes[h])
-	}
-	m := board.NewMap(Cols, Rows, list, sides, rail)
-	m.SetRailLines(railLines)
-	return m, nil
-}
-
-// areaCountry is the country a setup area lies in: German areas DE-…,
-// French FR-… and the BEF in France, the Belgian area B in Belgium.
-func areaCountry(area string) board.Country {
-	switch {
-	case strings.HasPrefix(area, "DE-"):
-		return board.Germany
-	case area == "B":
-		return board.Belgium
-	}
-	return board.France
+	return nil
 }
 
 func yesNo(o override) (bool, error) {
@@ -725,4 +797,16 @@ func heightsAt(s *sources, h hex.Hex) (high, relief int) {
 		return 0, 0
 	}
 	return hi, hi - lo
+}
+
+// areaCountry is the country a setup area lies in: German areas DE-…,
+// French FR-… and the BEF in France, the Belgian area B in Belgium.
+func areaCountry(area string) board.Country {
+	switch {
+	case strings.HasPrefix(area, "DE-"):
+		return board.Germany
+	case area == "B":
+		return board.Belgium
+	}
+	return board.France
 }
