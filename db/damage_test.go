@@ -108,6 +108,26 @@ func TestDamagedGamesInARealFile(t *testing.T) {
 		}
 	}
 
+	// The fast check (from the newest snapshot) on a copy sees the broken
+	// game row and the broken snapshot, not the orders before the snapshot.
+	fastPath := filepath.Join(t.TempDir(), "fast.db")
+	copyFile(t, path, fastPath)
+	fs, err := Open(ctx, fastPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast, err := fs.CheckAll(ctx, fakeEngine{}, false)
+	fs.Close()
+	if err != nil || len(fast) != len(faults)+1 {
+		t.Fatalf("fast check: %v %v", fast, err)
+	}
+	for i, c := range fast {
+		wantBad := i == 3 || i == 4
+		if (c.Err != nil) != wantBad {
+			t.Errorf("fast check of game %d: %v (want damage: %v)", c.Game, c.Err, wantBad)
+		}
+	}
+
 	s2, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)

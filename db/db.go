@@ -102,6 +102,24 @@ func (s *Store) Close() error {
 	return err
 }
 
+// querier is what reads need: the read pool, or a transaction.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// read runs fn in one read transaction: every query in it sees the
+// database as it stood at one moment, whatever writers do meanwhile (WAL
+// snapshot isolation), so that a game row and its log always agree.
+func (s *Store) read(ctx context.Context, fn func(q querier) error) error {
+	tx, err := s.DB.BeginTx(ctx, &sql.TxOptions{ReadOnly: true}) // a plain BEGIN: takes no write lock
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	return fn(tx)
+}
+
 // Write runs fn in one transaction on the process's single writer path:
 // everything fn does is committed together or not at all. Every command
 // that changes a game does all its writing in one Write (or one Update).

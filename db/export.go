@@ -14,12 +14,19 @@ import (
 // can be exported too, for a referee to inspect and mend by hand. The file
 // holds the seed: while the game runs it must go to its referee only.
 func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
-	g, gerr := s.Game(ctx, id)
-	if g == nil {
-		return nil, gerr
-	}
-	log, lerr := s.Log(ctx, g, 1)
-	snaps, err := s.Snapshots(ctx, id)
+	var g *Game
+	var log []Order
+	var snaps []SnapshotInfo
+	var gerr, lerr error
+	err := s.read(ctx, func(q querier) error { // the row, log and snapshots of one moment
+		if g, gerr = getGame(ctx, q, id); g == nil {
+			return gerr
+		}
+		log, lerr = getLog(ctx, q, g, 1)
+		var err error
+		snaps, err = getSnapshots(ctx, q, id)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

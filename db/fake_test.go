@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -91,8 +92,14 @@ func openTest(t testing.TB) *Store {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var mu sync.Mutex
 	clock := time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
-	s.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	s.Now = func() time.Time { // a second per call: times in tests are exact
+		mu.Lock()
+		defer mu.Unlock()
+		clock = clock.Add(time.Second)
+		return clock
+	}
 	t.Cleanup(func() { s.Close() })
 	return s
 }

@@ -265,15 +265,26 @@ func scanGame(row scanner) (*Game, error) {
 
 // Game returns a game with its players. A game whose row cannot be decoded
 // comes back with a *DamageError (and as much of the game as could be read).
-func (s *Store) Game(ctx context.Context, id int64) (*Game, error) {
-	g, err := scanGame(s.DB.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.id = ?`, id))
+func (s *Store) Game(ctx context.Context, id int64) (g *Game, err error) {
+	rerr := s.read(ctx, func(q querier) error {
+		g, err = getGame(ctx, q, id)
+		return nil
+	})
+	if rerr != nil {
+		return nil, rerr
+	}
+	return g, err
+}
+
+func getGame(ctx context.Context, q querier, id int64) (*Game, error) {
+	g, err := scanGame(q.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNoGame
 	}
 	if g == nil {
 		return nil, err
 	}
-	perr := s.loadPlayers(ctx, g)
+	perr := loadPlayers(ctx, q, g)
 	if err == nil {
 		err = perr
 	}
@@ -294,8 +305,8 @@ func (s *Store) GameIn(ctx context.Context, guild, channel string) (*Game, error
 	return s.Game(ctx, id)
 }
 
-func (s *Store) loadPlayers(ctx context.Context, g *Game) error {
-	rows, err := s.DB.QueryContext(ctx, `SELECT user_id, user_name, side, joined_at FROM game_players WHERE game_id = ? ORDER BY joined_at, user_id`, g.ID)
+func loadPlayers(ctx context.Context, q querier, g *Game) error {
+	rows, err := q.QueryContext(ctx, `SELECT user_id, user_name, side, joined_at FROM game_players WHERE game_id = ? ORDER BY joined_at, user_id`, g.ID)
 	if err != nil {
 		return err
 	}

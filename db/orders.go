@@ -256,7 +256,11 @@ func (s *Store) AppendOrder(ctx context.Context, game int64, o NewOrder, evs []E
 // that cannot be decoded, or a gap in the numbering, ends the list with a
 // *DamageError naming that row (the rows before it are returned).
 func (s *Store) Log(ctx context.Context, g *Game, from int64) ([]Order, error) {
-	rows, err := s.DB.QueryContext(ctx, `SELECT seq, kind, COALESCE(undoes, 0), author, side, at, text FROM orders WHERE game_id = ? AND seq >= ? ORDER BY seq`, g.ID, from)
+	return getLog(ctx, s.DB, g, from)
+}
+
+func getLog(ctx context.Context, q querier, g *Game, from int64) ([]Order, error) {
+	rows, err := q.QueryContext(ctx, `SELECT seq, kind, COALESCE(undoes, 0), author, side, at, text FROM orders WHERE game_id = ? AND seq >= ? ORDER BY seq`, g.ID, from)
 	if err != nil {
 		return nil, err
 	}
@@ -300,7 +304,9 @@ func (s *Store) Log(ctx context.Context, g *Game, from int64) ([]Order, error) {
 	if err := rows.Err(); err != nil {
 		return out, damage(g, want, "the log cannot be read: %v", err)
 	}
-	if last := want - 1; from <= g.LastSeq+1 && last != g.LastSeq {
+	// Fewer rows than the game counts is damage (rows are never removed);
+	// more is a game read before its newest orders.
+	if last := want - 1; from <= g.LastSeq+1 && last < g.LastSeq {
 		return out, damage(g, last+1, "the log ends at row %d but the game counts %d rows", last, g.LastSeq)
 	}
 	return out, nil
@@ -366,7 +372,11 @@ type SnapshotInfo struct {
 
 // Snapshots lists a game's snapshots in order.
 func (s *Store) Snapshots(ctx context.Context, game int64) ([]SnapshotInfo, error) {
-	rows, err := s.DB.QueryContext(ctx, `SELECT seq, label, hash, at FROM snapshots WHERE game_id = ? ORDER BY seq`, game)
+	return getSnapshots(ctx, s.DB, game)
+}
+
+func getSnapshots(ctx context.Context, q querier, game int64) ([]SnapshotInfo, error) {
+	rows, err := q.QueryContext(ctx, `SELECT seq, label, hash, at FROM snapshots WHERE game_id = ? ORDER BY seq`, game)
 	if err != nil {
 		return nil, err
 	}

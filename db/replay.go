@@ -101,18 +101,43 @@ func (s *Store) Verify(ctx context.Context, id int64, r Replayer) (*Loaded, erro
 }
 
 func (s *Store) load(ctx context.Context, id int64, r Replayer, full bool) (*Loaded, error) {
-	g, err := s.Game(ctx, id)
-	if g == nil {
+	// Read the row, the snapshots and the log as of one moment, then
+	// replay outside the transaction (a replay may take a while).
+	var g *Game
+	var snaps []snapRow
+	var log []Order
+	var gerr, lerr error
+	err := s.read(ctx, func(q querier) error {
+		if g, gerr = getGame(ctx, q, id); g == nil || gerr != nil || g.Status == Damaged {
+			return nil
+		}
+		if snaps, lerr = readSnapshots(ctx, q, g, full); lerr != nil {
+			return nil
+		}
+		var from int64 = 1
+		if !full && len(snaps) == 1 {
+			from = snaps[0].seq + 1
+		}
+		log, lerr = getLog(ctx, q, g, from)
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	if err == nil && g.Status == Damaged {
+	if g == nil {
+		return nil, gerr
+	}
+	if gerr == nil && g.Status == Damaged {
 		return nil, &DamageError{Game: g.ID, Guild: g.Guild, Channel: g.Channel, What: i18n.T(
 			"it was marked damaged earlier: "+g.Damage, "以前に破損と判定されています: "+g.Damage)}
 	}
+	err = gerr
+	if err == nil {
+		err = lerr
+	}
 	if err == nil {
 		var l *Loaded
-		l, err = s.replay(ctx, g, r, full)
-		if err == nil {
+		if l, err = replay(ctx, g, r, full, snaps, log); err == nil {
 			return l, nil
 		}
 	}
@@ -131,29 +156,33 @@ type snapRow struct {
 	state []byte
 }
 
-func (s *Store) replay(ctx context.Context, g *Game, r Replayer, full bool) (*Loaded, error) {
-	setup := Setup{Game: g.ID, Scenario: g.Scenario, Options: g.Options, Seed: g.Seed}
-	var snaps []snapRow
-	q := `SELECT seq, hash, NULL FROM snapshots WHERE game_id = ? ORDER BY seq`
+// readSnapshots reads every snapshot's hash (full) or the newest one with
+// its state.
+func readSnapshots(ctx context.Context, q querier, g *Game, full bool) ([]snapRow, error) {
+	query := `SELECT seq, hash, NULL FROM snapshots WHERE game_id = ? ORDER BY seq`
 	if !full {
-		q = `SELECT seq, hash, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1`
+		query = `SELECT seq, hash, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1`
 	}
-	rows, err := s.DB.QueryContext(ctx, q, g.ID)
+	rows, err := q.QueryContext(ctx, query, g.ID)
 	if err != nil {
 		return nil, err
 	}
+	defer rows.Close()
+	var snaps []snapRow
 	for rows.Next() {
 		var sr snapRow
 		if err := rows.Scan(&sr.seq, &sr.hash, &sr.state); err != nil {
-			rows.Close()
 			return nil, damage(g, sr.seq, "a snapshot cannot be read: %v", err)
 		}
 		snaps = append(snaps, sr)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
+	return snaps, rows.Err()
+}
+
+// replay rebuilds g from its snapshots and log as read: from the start
+// (full: checking every snapshot's hash) or from the one newest snapshot.
+func replay(ctx context.Context, g *Game, r Replayer, full bool, snaps []snapRow, log []Order) (*Loaded, error) {
+	setup := Setup{Game: g.ID, Scenario: g.Scenario, Options: g.Options, Seed: g.Seed}
 	l := &Loaded{Game: g, From: -1}
 	var from int64 = 1
 	if !full && len(snaps) == 1 {
@@ -173,10 +202,6 @@ func (s *Store) replay(ctx context.Context, g *Game, r Replayer, full bool) (*Lo
 			return nil, damage(g, 0, "the game cannot be started from its scenario, options and seed: %v", err)
 		}
 		l.Replay = rp
-	}
-	log, err := s.Log(ctx, g, from)
-	if err != nil {
-		return nil, err
 	}
 	// Orders taken back are skipped; an undo may name an order before from
 	// only if the log is wrong (undo is limited to the current segment).
@@ -198,11 +223,9 @@ func (s *Store) replay(ctx context.Context, g *Game, r Replayer, full bool) (*Lo
 	check := func(seq int64) error {
 		for next < len(snaps) && snaps[next].seq <= seq {
 			sn := snaps[next]
-			if sn.seq == seq || sn.seq < seq {
-				if h := l.Replay.Hash(); h != sn.hash {
-					return damage(g, sn.seq, "replaying the orders up to %d gives state hash %s, but the snapshot saved after order %d says %s: the game diverges somewhere in orders %d to %d",
-						seq, h, sn.seq, sn.hash, lastGood(snaps, next)+1, sn.seq)
-				}
+			if h := l.Replay.Hash(); h != sn.hash {
+				return damage(g, sn.seq, "replaying the orders up to %d gives state hash %s, but the snapshot saved after order %d says %s: the game diverges somewhere in orders %d to %d",
+					seq, h, sn.seq, sn.hash, lastGood(snaps, next)+1, sn.seq)
 			}
 			next++
 		}

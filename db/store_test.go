@@ -3,7 +3,9 @@ package db
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -260,5 +262,94 @@ func TestDeadlines(t *testing.T) {
 	}
 	if g, _ := s.Game(ctx, a.ID); !g.Deadline.Equal(set[a.ID]) {
 		t.Errorf("deadline read back as %v, want %v", g.Deadline, set[a.ID])
+	}
+}
+
+// TestConcurrentCommands: eight goroutines append to two games and four
+// read at the same time; every order lands once, numbered without gaps.
+func TestConcurrentCommands(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	a, _ := newGame(t, s, "G", "A")
+	b, _ := newGame(t, s, "G", "B")
+	var wg sync.WaitGroup
+	errs := make(chan error, 100)
+	var mu sync.Mutex // one engine state per game, as the bot keeps them
+	reps := map[int64]Replay{}
+	for _, id := range []int64{a.ID, b.ID} {
+		g, _ := s.Game(ctx, id)
+		reps[id], _ = fakeEngine{}.Start(Setup{Scenario: g.Scenario, Options: g.Options, Seed: g.Seed}, nil)
+	}
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			id := []int64{a.ID, b.ID}[w%2]
+			for i := 0; i < 25; i++ {
+				// Every fifth order ends a segment: a snapshot for the readers to check.
+				text := fmt.Sprintf("move w%d %d", w, i)
+				if i%5 == 4 {
+					text = fmt.Sprintf("end w%d %d", w, i)
+				}
+				mu.Lock()
+				rp := reps[id]
+				ap, _ := rp.Apply(Order{Text: text})
+				var snap *Snapshot
+				if ap.SegmentEnd {
+					st, _ := rp.State()
+					snap = &Snapshot{Hash: rp.Hash(), State: st}
+				}
+				_, err := s.AppendOrder(ctx, id, NewOrder{Author: fmt.Sprint("w", w), Text: text}, ap.Events, snap)
+				mu.Unlock()
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	stop := make(chan struct{})
+	var rg sync.WaitGroup
+	for r := 0; r < 4; r++ {
+		rg.Add(1)
+		go func() {
+			defer rg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				// A reader must never see a game half written, nor take a
+				// game being written for a damaged one.
+				g, err := s.Game(ctx, a.ID)
+				if err == nil {
+					_, err = s.Log(ctx, g, 1)
+				}
+				if err == nil {
+					_, err = s.Verify(ctx, b.ID, fakeEngine{})
+				}
+				if err == nil {
+					_, err = s.Export(ctx, a.ID)
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(stop)
+	rg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	for _, id := range []int64{a.ID, b.ID} {
+		l, err := s.Verify(ctx, id, fakeEngine{})
+		if err != nil || l.Game.LastSeq != 100 || l.Replayed != 100 {
+			t.Errorf("game %d: %v", id, err)
+		}
 	}
 }
