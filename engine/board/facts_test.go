@@ -687,3 +687,29 @@ func TestVictoryTotals(t *testing.T) {
 		t.Error("no other German city: 15.23's 10 VP per German city would mean nothing")
 	}
 }
+
+// No land hex is a one-hex island of its country among other countries'
+// land: at 15 km a hex, a country's territory is never a single stray hex
+// (a guard against a bad country override or a sampling accident).
+func TestNoOneHexEnclaves(t *testing.T) {
+	m := mustDefault(t)
+	for _, x := range m.Hexes() {
+		if x.Terrain == Sea {
+			continue
+		}
+		same, land := 0, 0
+		for _, n := range x.At.Neighbors() {
+			y, ok := m.Hex(n)
+			if !ok || y.Terrain == Sea {
+				continue
+			}
+			land++
+			if y.Country == x.Country {
+				same++
+			}
+		}
+		if land > 0 && same == 0 {
+			t.Errorf("hex %s (%s %s) is a one-hex enclave of %s", x.At, x.Name, x.Terrain, x.Country)
+		}
+	}
+}
