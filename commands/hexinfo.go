@@ -166,7 +166,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		place = append(place, t("port (16.3)", "港湾 (16.3)"))
 	}
 	if x.Coastal {
-		place = append(place, t("coastal", "沿岸"))
+		place = append(place, t("coastal (16.32)", "沿岸 (16.32)"))
 	}
 	if len(place) > 0 {
 		line(t("Place: ", "特徴: "), strings.Join(place, sep))
