@@ -52,6 +52,18 @@ func (t *table) put(channel string, g *running) {
 	t.games[channel] = g
 }
 
+var replaceOpt = Option{Name: "replace", Description: i18n.T("replace the game running in this channel", "このチャンネルで進行中のゲームを置き換える"), Type: Boolean}
+
+// busy refuses to start a game over a running one unless replace:true.
+func busy(t *table, req *Request) *Response {
+	g := t.get(req.Channel)
+	if g == nil || g.State.Step == game.GameOver || req.Opt("replace") == "true" {
+		return nil
+	}
+	return Private(fmt.Sprintf(req.T("A game is running in this channel (%s, %d orders); add replace:true to abandon it and start another.",
+		"このチャンネルでゲームが進行中です (%s、命令 %d 件)。破棄して新しく始めるには replace:true を付けてください。"), g.State.Turn, len(g.Orders)))
+}
+
 // registerGame registers /game and the orders (issues 4, 5, 8).
 func (b *Bot) registerGame(r *Router) {
 	t := &table{games: map[string]*running{}}
@@ -87,6 +99,7 @@ func (b *Bot) registerGame(r *Router) {
 						Choices: []Choice{{Name: i18n.T("standard", "標準"), Value: "standard"}, {Name: i18n.T("extended", "延長"), Value: "extended"}}},
 					{Name: "seed", Description: i18n.T("the game's random seed (default: from the clock)", "乱数シード (既定: 時刻から)"), Type: Integer},
 					{Name: "options", Description: i18n.T("scenario options, e.g. 18.1(10) 18.2(14)", "シナリオオプション (例: 18.1(10) 18.2(14))"), Type: String},
+					replaceOpt,
 				},
 				Handler: func(ctx context.Context, req *Request) *Response { return b.gameNew(t, req) },
 			},
@@ -96,6 +109,7 @@ func (b *Bot) registerGame(r *Router) {
 				Options: []Option{
 					{Name: "file", Description: i18n.T("path of the position file (console only)", "局面ファイルのパス (コンソールのみ)"), Type: String},
 					{Name: "attachment", Description: i18n.T("the position file", "局面ファイル"), Type: Attachment},
+					replaceOpt,
 				},
 				Handler: func(ctx context.Context, req *Request) *Response { return b.gameLoad(t, req) },
 			},
@@ -241,6 +255,9 @@ func (b *Bot) rules(req *Request, name string) (*game.Rules, *Response) {
 }
 
 func (b *Bot) gameNew(t *table, req *Request) *Response {
+	if r := busy(t, req); r != nil {
+		return r
+	}
 	name := req.Opt("scenario")
 	if name == "" {
 		name = "standard"
@@ -268,6 +285,9 @@ func (b *Bot) gameNew(t *table, req *Request) *Response {
 }
 
 func (b *Bot) gameLoad(t *table, req *Request) *Response {
+	if r := busy(t, req); r != nil {
+		return r
+	}
 	var text []byte
 	switch {
 	case len(req.Files["attachment"]) > 0:
