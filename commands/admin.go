@@ -3,12 +3,15 @@ package commands
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
+	"rtrbot/db/enginereplay"
 	"rtrbot/i18n"
 )
 
-// registerAdmin registers the operator's commands: /admin backup (issue 6).
+// registerAdmin registers the operator's commands: /admin backup and
+// /admin check (issue 6).
 func (b *Bot) registerAdmin(r *Router) {
 	r.Add(&Command{
 		Name:        "admin",
@@ -18,6 +21,18 @@ func (b *Bot) registerAdmin(r *Router) {
 			Description: i18n.T("Write a consistent copy of the whole database next to it and say where",
 				"データベース全体の一貫したバックアップを書き出し、その場所を答える"),
 			Handler: b.adminBackup,
+			Slow:    true,
+		}, {
+			Name: "check",
+			Description: i18n.T("Check that every active game replays to its saved states; mark the ones that do not damaged",
+				"進行中の全ゲームが保存された状態まで再生できるか確認し、できないものを破損として記録する"),
+			Options: []Option{{
+				Name: "full",
+				Description: i18n.T("true: replay every game from its start (slow); false: from its last saved state (fast)",
+					"true: 最初から全再生 (低速)、false: 最後の保存状態から (高速)"),
+				Type: Boolean,
+			}},
+			Handler: b.adminCheck,
 			Slow:    true,
 		}},
 	})
@@ -60,4 +75,37 @@ func humanSize(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+func (b *Bot) adminCheck(ctx context.Context, req *Request) *Response {
+	if !isOperator(req) {
+		return Private(req.T(
+			"Only the bot's operator can check every game: it covers every server. Ask whoever runs the bot.",
+			"全ゲームの確認ができるのはボットの運営者だけです (全サーバーが対象のため)。ボットを動かしている人に依頼してください。"))
+	}
+	if b.Store == nil || b.Map == nil {
+		return Private(req.T("There is no database or no map, so no game can be checked.", "データベースかマップがないため、ゲームを確認できません。"))
+	}
+	full, _ := strconv.ParseBool(strings.TrimSpace(req.Opt("full")))
+	res, err := b.Store.CheckAll(ctx, enginereplay.Replayer{Map: b.Map}, full)
+	if err != nil {
+		return Private(i18n.Sprintf(i18n.T("The check stopped: %v.", "確認が中断しました: %v。"), err).In(req.Lang))
+	}
+	var bad []string
+	for _, c := range res {
+		if c.Err != nil {
+			bad = append(bad, "- "+i18n.Message(c.Err, req.Lang))
+		}
+	}
+	how := i18n.T("from their last saved states", "最後の保存状態から")
+	if full {
+		how = i18n.T("from their start, every saved state checked", "最初から、全保存状態を照合")
+	}
+	if len(bad) == 0 {
+		return Private(i18n.Sprintf(i18n.T("Checked %d active games (%s): every one replays.", "進行中のゲーム %d 件を確認しました (%s)。すべて正常に再生できます。"),
+			len(res), how.In(req.Lang)).In(req.Lang))
+	}
+	return Private(i18n.Sprintf(i18n.T("Checked %d active games (%s): %d damaged, now marked so and kept as they are; the others go on.\n%s",
+		"進行中のゲーム %d 件を確認しました (%s)。%d 件が破損しており、その旨を記録してそのまま保存しました。他のゲームは続行できます。\n%s"),
+		len(res), how.In(req.Lang), len(bad), strings.Join(bad, "\n")).In(req.Lang))
 }

@@ -2,6 +2,7 @@ package commands_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +13,9 @@ import (
 
 	"rtrbot/commands"
 	"rtrbot/db"
+	"rtrbot/db/enginereplay"
+	"rtrbot/engine/board"
+	"rtrbot/engine/game"
 	"rtrbot/i18n"
 )
 
@@ -62,5 +66,71 @@ func TestAdminBackup(t *testing.T) {
 	ja := bot.Router.Run(ctx, req("console", "console:player", i18n.JA)).Messages[0].Text
 	if !strings.Contains(ja, "バックアップを書き出しました") {
 		t.Errorf("Japanese answer: %q", ja)
+	}
+}
+
+// TestAdminCheck stores a real game (setup by the engine's defaults) and a
+// second one whose log is then broken, and checks both through /admin check.
+func TestAdminCheck(t *testing.T) {
+	ctx := context.Background()
+	m, err := board.Default()
+	if err != nil {
+		t.Skipf("no map yet: %v", err)
+	}
+	store, err := db.Open(ctx, filepath.Join(t.TempDir(), "rtrbot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	r := enginereplay.Replayer{Map: m}
+	var ids []int64
+	for i, ch := range []string{"C1", "C2"} {
+		g, err := store.CreateGame(ctx, db.NewGame{Guild: "G", Channel: ch, Scenario: "standard", Options: enginereplay.Options(nil),
+			Seed: enginereplay.SeedBytes(uint64(1914 + i)), CreatedBy: "ref"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rp, err := r.Start(db.Setup{Scenario: g.Scenario, Options: g.Options, Seed: g.Seed}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := rp.(*enginereplay.Replay).Game
+		for _, o := range []game.Order{{Side: st.ToMove(), Verb: game.AutoSetup}, {Side: st.ToMove(), Verb: game.End}} {
+			a, err := rp.Apply(db.Order{Text: o.String()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var snap *db.Snapshot
+			if a.SegmentEnd {
+				state, _ := rp.State()
+				snap = &db.Snapshot{Label: a.Label, Hash: rp.Hash(), State: state}
+			}
+			if _, err := store.AppendOrder(ctx, g.ID, db.NewOrder{Author: "ref", Side: o.Side.String(), Text: o.String()}, a.Events, snap); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ids = append(ids, g.ID)
+	}
+	bot := commands.New(commands.Deps{Store: store, Map: m})
+	run := func(opts map[string]string) string {
+		return bot.Router.Run(ctx, &commands.Request{Path: "admin check", Options: opts, User: commands.User{ID: "console:op"},
+			Guild: "console", Lang: i18n.EN}).Messages[0].Text
+	}
+	if got := run(map[string]string{"full": "true"}); !strings.Contains(got, "Checked 2 active games (from their start, every saved state checked): every one replays.") {
+		t.Fatalf("sound games: %q", got)
+	}
+	// A snapshot hash that no replay gives: the full check must say so.
+	if _, err := store.DB.Exec(`UPDATE snapshots SET hash = 'f00d' WHERE game_id = ?`, ids[1]); err != nil {
+		t.Fatal(err)
+	}
+	got := run(map[string]string{"full": "true"})
+	if !strings.Contains(got, "1 damaged") || !strings.Contains(got, fmt.Sprintf("Game #%d (guild G, channel C2) is damaged at order 2", ids[1])) {
+		t.Errorf("broken game: %q", got)
+	}
+	if g, _ := store.Game(ctx, ids[0]); g.Status != db.Active {
+		t.Errorf("the sound game is %s", g.Status)
+	}
+	if resp := bot.Router.Run(ctx, &commands.Request{Path: "admin check", Options: map[string]string{}, User: commands.User{ID: "42"}, Guild: "123"}); !strings.Contains(resp.Messages[0].Text, "Only the bot's operator") {
+		t.Errorf("a Discord user ran the check: %q", resp.Messages[0].Text)
 	}
 }
