@@ -3,8 +3,10 @@ package commands
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image/png"
 	"strings"
+	"sync"
 	"testing"
 
 	"rtrbot/engine/board"
@@ -110,6 +112,37 @@ func TestMapCommand(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Discord runs commands concurrently: several /map at once all get their
+// picture (run with -race to check the renderer cache).
+func TestMapCommandConcurrent(t *testing.T) {
+	m, err := board.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(Deps{Map: m})
+	var wg sync.WaitGroup
+	errs := make(chan string, 6)
+	for _, opts := range []map[string]string{nil, {"around": "1819"}, {"area": "Paris"}, nil, {"around": "3021", "radius": "2"}, {"area": "Metz"}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp := runMap(b, opts, i18n.EN)
+			if len(resp.Messages) != 1 || len(resp.Messages[0].Files) != 1 {
+				errs <- fmt.Sprintf("%v: no picture: %+v", opts, resp.Messages)
+				return
+			}
+			if _, err := png.Decode(bytes.NewReader(resp.Messages[0].Files[0].Data)); err != nil {
+				errs <- fmt.Sprintf("%v: %v", opts, err)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
 
