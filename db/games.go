@@ -23,6 +23,21 @@ const (
 	Abandoned Status = "abandoned"
 )
 
+// Text names the status for players.
+func (st Status) Text() i18n.Text {
+	switch st {
+	case Active:
+		return i18n.T("in progress", "進行中")
+	case Finished:
+		return i18n.T("finished", "終了")
+	case Damaged:
+		return i18n.T("damaged (a referee can export it and mend it)", "破損 (審判がエクスポートして修復できます)")
+	case Abandoned:
+		return i18n.T("abandoned", "放棄")
+	}
+	return i18n.T(string(st), string(st))
+}
+
 func (st Status) valid() bool {
 	switch st {
 	case Active, Finished, Damaged, Abandoned:

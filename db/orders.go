@@ -68,7 +68,7 @@ func (e *ErrNotActive) Error() string { return e.In(i18n.EN) }
 func (e *ErrNotActive) In(l i18n.Lang) string {
 	return i18n.Sprintf(i18n.T(
 		"Game #%d is %s: it takes no more orders.",
-		"ゲーム #%d は %s のため、命令を受け付けません。"), e.Game, e.Status).In(l)
+		"ゲーム #%d は%sのため、命令を受け付けません。"), e.Game, e.Status.Text().In(l)).In(l)
 }
 
 // GameTx is one transaction on one game: every command that changes a game
@@ -95,6 +95,9 @@ func (s *Store) Update(ctx context.Context, id int64, fn func(*GameTx) error) er
 		}
 		if err != nil && g.Status == Active { // a row that cannot be read takes no orders
 			g.Status = Damaged
+		}
+		if err := loadPlayers(ctx, tx, g); err != nil {
+			return err
 		}
 		t := &GameTx{ctx: ctx, tx: tx, Game: g, seq: g.LastSeq, now: ts(s.now())}
 		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), -1) FROM snapshots WHERE game_id = ?`, id).Scan(&t.snap); err != nil {

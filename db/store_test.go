@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"rtrbot/i18n"
 )
 
 func TestPragmas(t *testing.T) {
@@ -80,9 +82,16 @@ func TestGameLifecycle(t *testing.T) {
 	}
 	_, err = s.AppendOrder(ctx, g.ID, NewOrder{Author: "u1", Text: "move a 1"}, nil, nil)
 	var na *ErrNotActive
-	if !errors.As(err, &na) {
+	if !errors.As(err, &na) || na.In(i18n.JA) != fmt.Sprintf("ゲーム #%d は終了のため、命令を受け付けません。", g.ID) {
 		t.Errorf("order to finished game: %v", err)
 	}
+	// The transaction sees the players, for the commands' permission checks.
+	s.Update(ctx, g.ID, func(tx *GameTx) error {
+		if tx.Game.Side("u2") != "allied" {
+			t.Errorf("players in Update: %+v", tx.Game.Players)
+		}
+		return nil
+	})
 	if _, err := s.CreateGame(ctx, NewGame{Guild: "G1", Channel: "C1", Scenario: "extended", Seed: []byte{2}, CreatedBy: "u1"}); err != nil {
 		t.Errorf("new game after the old one finished: %v", err)
 	}
