@@ -190,6 +190,9 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 	if vp := m.CityVP(x.At, board.Germans); vp > 0 {
 		line(t("Victory (15.23): ", "勝利点 (15.23): "), f("%d VP to the Germans if they hold it or entered it last", "独軍が占拠または最後に進入していれば %d VP", vp))
 	}
+	if x.Name == "Paris" && m.CityVP(x.At, board.Germans) > 0 {
+		line(t("Paris (15.22): ", "Paris (15.22): "), t("+10 VP to the Germans the first time their units enter any Paris hex", "独軍ユニットがいずれかの Paris ヘクスに初めて進入すると独軍へ +10 VP"))
+	}
 	if vp := m.CityVP(x.At, board.Allies); vp > 0 {
 		line(t("Victory (15.23): ", "勝利点 (15.23): "), f("%d VP to the Allies if they hold it or entered it last", "連合軍が占拠または最後に進入していれば %d VP", vp))
 	}
@@ -197,6 +200,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 	// Hexsides: rivers and borders, each with the hex across it.
 	var rivers, borders, rails []string
 	var riverFrom, railFrom []string
+	rhine := false
 	for d := hex.Direction(0); d < 6; d++ {
 		n := x.At.Neighbor(d)
 		y, ok := m.Hex(n)
@@ -205,6 +209,9 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		}
 		side := m.Side(x.At, n)
 		dir := direction(d).In(l)
+		if side.River == "Rhine" {
+			rhine = true
+		}
 		if side.River != "" {
 			rivers = append(rivers, f("%s on the %s side (across it: %s)", "%s (%s側、対岸 %s)", side.River, dir, across(n, y)))
 			if y.Terrain != board.Sea {
@@ -221,6 +228,9 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 	}
 	if len(rivers) > 0 {
 		line(t("Rivers: ", "河川: "), strings.Join(rivers, sep))
+	}
+	if rhine {
+		line(t("Rhine (15.22): ", "ライン河 (15.22): "), t("+10 VP to the Allies the first time French units cross the Rhine from the west bank to the east", "仏軍が初めて西岸から東岸へ渡河すると連合軍へ +10 VP"))
 	}
 	if len(borders) > 0 {
 		line(t("Border (1914): ", "国境 (1914年): "), strings.Join(borders, sep))
