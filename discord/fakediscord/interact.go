@@ -66,7 +66,7 @@ type Message struct {
 	Thinking  bool   // a deferred answer not yet edited
 	Edited    bool
 	Deleted   bool
-	At        time.Time
+	At        time.Time // when it was sent, or last edited
 }
 
 func (m *Message) wire() map[string]any {

@@ -450,7 +450,7 @@ func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
 	// Discord: the first follow-up after a deferral replaces the
 	// "thinking…" message and keeps the deferral's visibility.
 	if o := c.original; o != nil && o.Thinking && !o.Deleted {
-		o.Content, o.Files, o.Thinking, o.Edited = "", b.Files, false, true
+		o.Content, o.Files, o.Thinking, o.Edited, o.At = "", b.Files, false, true, time.Now()
 		if b.Data != nil {
 			o.Content = b.Data.Content
 		}
@@ -504,7 +504,7 @@ func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string)
 		apiError(w, http.StatusBadRequest, 50006, s.problem("/%s edit: %s", c.Path, problem))
 		return
 	}
-	msg.Content, msg.Files, msg.Thinking, msg.Edited = content, files, false, true
+	msg.Content, msg.Files, msg.Thinking, msg.Edited, msg.At = content, files, false, true, time.Now()
 	s.changed.Broadcast()
 	writeJSON(w, http.StatusOK, msg.wire())
 }
