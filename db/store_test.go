@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -33,6 +34,26 @@ func TestPragmas(t *testing.T) {
 		if mode != "wal" || busy != 10000 || fk != 1 || sync != 2 {
 			t.Errorf("connection %d: journal_mode %s busy_timeout %d foreign_keys %d synchronous %d; want wal 10000 1 2 (FULL)", i, mode, busy, fk, sync)
 		}
+	}
+	// And on the writer's own connection, inside a write transaction.
+	err := s.Write(ctx, func(tx *sql.Tx) error {
+		var mode string
+		var busy, fk, sync int
+		tx.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode)
+		tx.QueryRowContext(ctx, `PRAGMA busy_timeout`).Scan(&busy)
+		tx.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk)
+		tx.QueryRowContext(ctx, `PRAGMA synchronous`).Scan(&sync)
+		if mode != "wal" || busy != 10000 || fk != 1 || sync != 2 {
+			t.Errorf("writer: journal_mode %s busy_timeout %d foreign_keys %d synchronous %d; want wal 10000 1 2 (FULL)", mode, busy, fk, sync)
+		}
+		// Foreign keys at work: an order of no game is refused.
+		if _, err := tx.ExecContext(ctx, `INSERT INTO orders(game_id, seq, author, at, text) VALUES (999, 1, 'u', 'now', 'x')`); err == nil {
+			t.Error("an order of a game that does not exist was stored")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
