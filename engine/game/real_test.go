@@ -67,3 +67,96 @@ func TestRealSetup(t *testing.T) {
 	}
 	t.Log(s.Position())
 }
+
+// 11.1 on the real map: over the whole extended scenario, with nobody
+// moving, every reinforcement of the table enters (there are logistics
+// hexes for each nationality and counters for every entry), and the
+// British enter at British logistics hexes.
+func TestRealReinforcementsAllEnter(t *testing.T) {
+	r := realRules(t, "extended")
+	s, _ := New(r, 1, nil)
+	s, _ = mustApply(t, s, "allied autosetup")
+	s, _ = mustApply(t, s, "allied end")
+	s, _ = mustApply(t, s, "german autosetup")
+	s, _ = mustApply(t, s, "german end")
+	entered := map[string]int{}
+	for s.Step != GameOver {
+		side := s.ToMove().String()
+		if s.Step == Reinforcement {
+			var evs []Event
+			s, evs = mustApply(t, s, side+" autoreinforce")
+			for _, e := range evs {
+				c, _ := s.Lookup(e.Units[0])
+				entered[string(group(c.Nation))] += c.DE
+				if c.Nation == "GB" {
+					x, _ := r.Map.Hex(e.Hexes[0])
+					if len(x.Logistic) == 0 || !containsNation(x.Logistic, "GB") {
+						t.Errorf("%s entered in %s, not a British logistics hex", c.ID, x.At)
+					}
+				}
+			}
+		}
+		if s.Step.IsMovement() {
+			s = spreadOut(t, s) // 7.0: reinforcements pile up on logistics hexes
+		}
+		n, evs, err := Apply(s, Order{Side: s.ToMove(), Verb: End})
+		if err != nil {
+			t.Fatalf("%s %s: %v", s.Turn, s.Step, err)
+		}
+		for _, e := range evs {
+			if e.Kind == EvDueLost {
+				t.Errorf("%s: %s", s.Turn, e.Text.EN)
+			}
+		}
+		s = n
+	}
+	want := map[string]int{}
+	for _, e := range r.Reinforcements {
+		if e.Type != "naval" {
+			want[string(e.Nation)] += e.DE
+		}
+	}
+	for n, de := range want {
+		if entered[n] != de {
+			t.Errorf("%s: %d division-equivalents entered, the table gives %d", n, entered[n], de)
+		}
+	}
+	t.Logf("division-equivalents entered: %v", entered)
+}
+
+func containsNation(ns []board.Nation, n board.Nation) bool {
+	for _, x := range ns {
+		if x == n {
+			return true
+		}
+	}
+	return false
+}
+
+// spreadOut moves units off over-stacked hexes to the nearest hexes with
+// room (removing only what cannot move).
+func spreadOut(t *testing.T, s *State) *State {
+	side := s.Player
+	for _, h := range s.Overstacked(side) {
+		for _, c := range s.UnitsAt(h, side) {
+			if s.stackDE(h, side) <= StackLimit {
+				break
+			}
+			ds, err := s.Destinations(c)
+			if err != nil {
+				continue
+			}
+			for _, d := range ds {
+				if s.stackDE(d.To, side)+c.DE <= StackLimit {
+					s, _ = mustApply(t, s, side.String()+" move "+c.ID+" "+d.To.String())
+					break
+				}
+			}
+		}
+		for s.stackDE(h, side) > StackLimit {
+			us := s.UnitsAt(h, side)
+			s, _ = mustApply(t, s, side.String()+" remove "+us[len(us)-1].ID)
+		}
+	}
+	return s
+}
