@@ -53,6 +53,8 @@ func TestCommand(t *testing.T) {
 			"0508: G-1A\n0506: G-III\n0407: F-XX\n0607: F-XV\n0507: F-IX", 0, nil, []string{"G-III"}},
 		{"4.3", "Bavarians and Austro-Hungarians trace to German HQs", nil,
 			"0508: G-1A\n0507: BY-1 AH-S", 0, []string{"BY-1", "AH-S"}, nil},
+		{"4.4", "Italian HQs may trace to German logistics; Germans do not trace to Italian HQs", nil,
+			"0508: IT-HQ\n0507: IT-1 G-5", 0, []string{"IT-HQ", "IT-1"}, []string{"G-5"}},
 		{"4.3", "Italians trace only to Italian HQs", nil,
 			"0508: G-1A\n0507: IT-1", 0, nil, []string{"IT-1"}},
 		{"4.3", "Allied units trace only to their own nation's HQs; the Dutch are always out", func(m *testMap) { m.logistic("FR", "0501") },
