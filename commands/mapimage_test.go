@@ -13,6 +13,30 @@ import (
 	"rtrbot/i18n"
 )
 
+// The tests share one bot over the real map, so that its renderers (a
+// second or so each to draw their base) are built once.
+var (
+	sharedMapBotOnce sync.Once
+	sharedMapBot     *Bot
+	sharedMapErr     error
+)
+
+func mapBot(t testing.TB) *Bot {
+	t.Helper()
+	sharedMapBotOnce.Do(func() {
+		m, err := board.Default()
+		if err != nil {
+			sharedMapErr = err
+			return
+		}
+		sharedMapBot = New(Deps{Map: m})
+	})
+	if sharedMapErr != nil {
+		t.Fatal(sharedMapErr)
+	}
+	return sharedMapBot
+}
+
 func runMap(b *Bot, opts map[string]string, lang i18n.Lang) *Response {
 	if opts == nil {
 		opts = map[string]string{}
@@ -24,11 +48,7 @@ func runMap(b *Bot, opts map[string]string, lang i18n.Lang) *Response {
 // attachments that decode; wrong input gets a private message that says
 // what is wrong and what would be right (issue 3 item 7, issue 9 item 3).
 func TestMapCommand(t *testing.T) {
-	m, err := board.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := New(Deps{Map: m})
+	b := mapBot(t)
 	if c := b.Router.Find("map"); c == nil || !c.Slow {
 		t.Fatal("/map is not registered as a slow (deferred) command")
 	}
@@ -122,7 +142,7 @@ func TestMapCommandConcurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := New(Deps{Map: m})
+	b := New(Deps{Map: m}) // a fresh bot: its renderers are built concurrently
 	var wg sync.WaitGroup
 	errs := make(chan string, 6)
 	for _, opts := range []map[string]string{nil, {"around": "1819"}, {"area": "Paris"}, nil, {"around": "3021", "radius": "2"}, {"area": "Metz"}} {
@@ -154,11 +174,7 @@ func TestMapCommandWithoutMap(t *testing.T) {
 }
 
 func TestMapAreaAutocomplete(t *testing.T) {
-	m, err := board.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := New(Deps{Map: m})
+	b := mapBot(t)
 	got := b.Router.Complete(context.Background(), &Request{Path: "map", Options: map[string]string{"area": "verd"}}, "area")
 	if len(got) == 0 || got[0].Value != "Verdun" {
 		t.Errorf("area:verd suggests %+v, want Verdun first", got)
@@ -172,11 +188,7 @@ func TestMapAreaAutocomplete(t *testing.T) {
 // Whatever a player types into /map's options, the answer is a picture or
 // a clear refusal, never the bot's apology for an internal error.
 func FuzzMapOptions(f *testing.F) {
-	m, err := board.Default()
-	if err != nil {
-		f.Fatal(err)
-	}
-	b := New(Deps{Map: m})
+	b := mapBot(f)
 	for _, s := range [][3]string{
 		{"", "", ""}, {"Paris", "", ""}, {"", "1819", "3"}, {"", "0101", "12"}, {"", "4235", "1"},
 		{"liège", "", "2"}, {"'s-Hert", "", ""}, {"", "-1", ""}, {"", "99999", "0"}, {"\x00", "\xff", "x"},
