@@ -8,6 +8,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"rtrbot/db"
@@ -28,7 +29,7 @@ import (
 
 // registerCompanion registers /roll /event /russia /combat /siege /log (issue 7).
 func (b *Bot) registerCompanion(r *Router) {
-	for _, c := range companionRollCommands() {
+	for _, c := range rollCommands() {
 		cmd := &Command{Name: c.name, Description: c.desc, Options: c.options}
 		cmd.Handler = func(ctx context.Context, req *Request) *Response {
 			p, err := c.plan(req.Options)
@@ -53,6 +54,9 @@ type rollCommand struct {
 	plan func(opts map[string]string) (*rollPlan, error)
 }
 
+// rollCommands is the fixed list of rolling commands, built once.
+var rollCommands = sync.OnceValue(companionRollCommands)
+
 // rollPlan is a roll about to happen: what to log and how to read the dice.
 type rollPlan struct {
 	command string
@@ -73,7 +77,7 @@ type reading struct {
 // planFor rebuilds the plan of a logged roll from its command and inputs:
 // /log verify reads every roll again with it.
 func planFor(command, inputs string) (*rollPlan, error) {
-	for _, c := range companionRollCommands() {
+	for _, c := range rollCommands() {
 		if c.name == command {
 			return c.plan(decodeInputs(inputs))
 		}
