@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"rtrbot/engine/board"
+	"rtrbot/i18n"
 )
 
 // go test ./render -update rewrites the golden pictures in testdata/.
@@ -113,7 +114,7 @@ func TestGoldenSampleMap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ja, err := New(m, Options{Lang: "ja"})
+	ja, err := New(m, Options{Lang: i18n.JA})
 	if err != nil {
 		t.Fatal(err)
 	}

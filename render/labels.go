@@ -11,6 +11,7 @@ import (
 
 	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
+	"rtrbot/i18n"
 )
 
 // place is one named place: a name and the connected hexes that carry it
@@ -338,7 +339,7 @@ func (r *Renderer) drawCountryNames(l *labeller, hexes []*board.Hex) {
 		})
 		names := countryNames[c]
 		name := names[0]
-		if r.opt.Lang == "ja" {
+		if r.opt.Lang == i18n.JA {
 			name = names[1]
 		} else {
 			name = spaced(name)
