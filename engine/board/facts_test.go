@@ -1,8 +1,10 @@
 package board
 
 import (
+	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"rtrbot/engine/hex"
@@ -200,6 +202,32 @@ func TestCountries(t *testing.T) {
 // border) to the Dutch border, broken only where it leaves the map.
 func TestRhineConnected(t *testing.T) {
 	m := mustDefault(t)
+	for _, p := range rhineProblems(m) {
+		t.Error(p)
+	}
+	// The check itself: cut one Rhine hexside in the middle (Cologne's
+	// stretch) and it must complain.
+	files := Encode(m, "")
+	var cut []string
+	done := false
+	for _, l := range strings.Split(string(files[SidesFile]), "\n") {
+		if !done && strings.HasPrefix(l, "31") && strings.Contains(l, "\tRhine\t") {
+			done = true
+			continue
+		}
+		cut = append(cut, l)
+	}
+	broken, err := Parse(files[HexesFile], []byte(strings.Join(cut, "\n")), files[RailFile])
+	if err != nil || !done {
+		t.Fatalf("cutting the Rhine: %v (cut %v)", err, done)
+	}
+	if len(rhineProblems(broken)) == 0 {
+		t.Error("a Rhine with a hexside cut out near Cologne passes the check")
+	}
+}
+
+// rhineProblems says what is wrong with the Rhine's line of hexsides.
+func rhineProblems(m *Map) []string {
 	var rhine []hex.Side
 	for s, v := range m.Sides() {
 		if v.River == "Rhine" {
@@ -207,9 +235,8 @@ func TestRhineConnected(t *testing.T) {
 		}
 	}
 	if len(rhine) < 30 {
-		t.Fatalf("only %d Rhine hexsides", len(rhine))
+		return []string{fmt.Sprintf("only %d Rhine hexsides", len(rhine))}
 	}
-	comps := sideComponents(rhine)
 	touches := func(s hex.Side, c Country) bool {
 		for _, h := range []hex.Hex{s.A, s.B} {
 			ns := h.Neighbors()
@@ -229,8 +256,9 @@ func TestRhineConnected(t *testing.T) {
 		}
 		return false
 	}
+	var out []string
 	swiss, dutch := false, false
-	for _, comp := range comps {
+	for _, comp := range sideComponents(rhine) {
 		for _, end := range sideEnds(comp) {
 			switch {
 			case touches(end, Switzerland):
@@ -239,13 +267,14 @@ func TestRhineConnected(t *testing.T) {
 				dutch = true
 			case edge(end):
 			default:
-				t.Errorf("the Rhine stops at hexside %s, inside the map (component of %d hexsides)", end, len(comp))
+				out = append(out, fmt.Sprintf("the Rhine stops at hexside %s, inside the map (a stretch of %d hexsides)", end, len(comp)))
 			}
 		}
 	}
 	if !swiss || !dutch {
-		t.Errorf("the Rhine must run from the Swiss border (Basel) to the Dutch border: swiss end %v, dutch end %v", swiss, dutch)
+		out = append(out, fmt.Sprintf("the Rhine must run from the Swiss border (Basel) to the Dutch border: Swiss end %v, Dutch end %v", swiss, dutch))
 	}
+	return out
 }
 
 // sideComponents groups hexsides that share a corner.
