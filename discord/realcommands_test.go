@@ -131,3 +131,45 @@ func TestRealBotThroughDiscord(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRealCommandToFirstAnswer: the bot's own /hex and /roll (a roll
+// is stored in SQLite before the answer) through the fake Discord.
+func BenchmarkRealCommandToFirstAnswer(b *testing.B) {
+	m, err := board.Default()
+	if err != nil {
+		b.Skip(err)
+	}
+	store, err := db.Open(context.Background(), filepath.Join(b.TempDir(), "rtrbot.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	bot := commands.New(commands.Deps{Map: m, Store: store, Log: quiet})
+	for _, bc := range []fakediscord.Invoke{
+		{User: kenji, Path: "hex", Options: map[string]any{"hex": "1804"}},
+		{User: alice, Path: "roll", Options: map[string]any{"dice": "2d6"}},
+	} {
+		if bot.Router.Find(bc.Path) == nil {
+			continue
+		}
+		b.Run(bc.Path, func(b *testing.B) {
+			h := newHarness(b, bot.Router, nil)
+			var total, worst time.Duration
+			b.ResetTimer()
+			for range b.N {
+				c, err := h.srv.Slash(bc)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := c.WaitMessages(1, wait); err != nil {
+					b.Fatal(err)
+				}
+				l := c.Latency()
+				total += l
+				worst = max(worst, l)
+			}
+			b.ReportMetric(float64(total.Microseconds())/float64(b.N), "µs-to-ack")
+			b.ReportMetric(float64(worst.Microseconds()), "µs-worst")
+		})
+	}
+}
