@@ -523,7 +523,8 @@ func listUnits(t *table, req *Request) *Response {
 			}
 			byHex[u.At] = append(byHex[u.At], label)
 		case game.Unplaced:
-			unplaced = append(unplaced, label+" ("+c.Where+")")
+			place, _ := c.SetupWhere()
+			unplaced = append(unplaced, label+" ("+place+")")
 		case game.Eliminated:
 			elim = append(elim, c.ID)
 		case game.Russia:

@@ -21,6 +21,9 @@ var Supported = map[string]i18n.Text{
 	"18.2(2)":  i18n.T("Allies: free setup of the French and British anywhere in France (Germans +20 VP)", "連合軍: 自由配置"),
 	"18.2(11)": i18n.T("Allies: timid reservists (French reserve and territorial units stay in France until Sep I; Allies +10 VP)", "連合軍: 臆病な予備兵"),
 	"18.2(1)":  i18n.T("Allies: Plan Michel (French 4th and 5th Armies may also set up in France within 2 hexes of Lille or Maubeuge; Germans +10 VP)", "連合軍: Michel 計画"),
+	"18.1(9)":  i18n.T("Germans: more mechanisation (2 armoured-car brigades set up in Germany; Allies +5 VP)", "独軍: 機械化の増加"),
+	"18.2(9)":  i18n.T("Allies: more mechanisation (a French armoured-car brigade in France, a British one in the BEF area; Germans +5 VP)", "連合軍: 機械化の増加"),
+	"18.3":     i18n.T("Workers of the world, unite! (no reinforcements for either side; both players must agree)", "万国の労働者よ、団結せよ! (両軍とも増援なし)"),
 	"18.2(3)":  i18n.T("Allies: better intelligence (Germans set up first; Germans +5 VP)", "連合軍: より良い諜報活動"),
 	"18.2(10)": i18n.T("Allies: much improved logistics (HQ ranges doubled; Germans +20 VP)", "連合軍: 非常に改善された兵站"),
 	"18.2(13)": i18n.T("Allies: more effective cavalry (always in command; Germans +10 VP)", "連合軍: 更に有効な騎兵"),
@@ -31,7 +34,7 @@ var Supported = map[string]i18n.Text{
 var optionVP = map[string][2]int{
 	"18.1(5)": {0, -40}, "18.1(6)": {0, -10}, "18.1(10)": {0, 20}, "18.1(11)": {0, 10},
 	"18.1(4)": {0, 20}, "18.1(8)": {20, 0}, "18.2(2)": {20, 0}, "18.2(11)": {0, 10},
-	"18.2(1)": {10, 0}, "18.2(3)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0},
+	"18.2(1)": {10, 0}, "18.2(3)": {5, 0}, "18.1(9)": {0, 5}, "18.2(9)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0},
 }
 
 // New starts a game of a scenario: setup, Allies first (17.1).
@@ -64,6 +67,9 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 	for _, c := range r.Counters.All() {
 		if c.Role == units.Setup && !s.neutralUnit(c) {
 			s.Units[c.Index].Box = Unplaced
+		}
+		if _, ok := c.SetupWhere(); ok && c.Role == units.Option && s.Option(c.OptionCode()) {
+			s.Units[c.Index].Box = Unplaced // 18.1(9), 18.2(9)
 		}
 	}
 	return s, nil

@@ -23,6 +23,9 @@ func group(n units.Nation) units.Nation {
 // reinforcement table).
 func (s *State) startReinforcements(evs *[]Event) {
 	s.Dues = nil
+	if s.Option("18.3") {
+		return // 18.3: no reinforcements for either side
+	}
 	for _, e := range scenario.Due(s.rules.Reinforcements, s.Turn, s.Player) {
 		if e.Type == "naval" {
 			s.NavalGunfire += e.DE

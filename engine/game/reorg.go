@@ -17,7 +17,7 @@ func (s *State) available(c *units.Counter) bool {
 	case units.Reinf:
 		return c.Arrives() <= s.Turn
 	case units.Option:
-		return s.Option(c.Where)
+		return s.Option(c.OptionCode())
 	case units.Event:
 		return false
 	case units.Setup:

@@ -294,3 +294,34 @@ func TestOptionsTimidAndFreeSetup(t *testing.T) {
 		t.Errorf("VP with 18.1(4) and 18.1(8): %v", n.VP)
 	}
 }
+
+// 18.1(9), 18.2(9): armoured cars set up with their option; 18.3: no
+// reinforcements at all.
+func TestOptionsArmouredCarsAndNoReinforcements(t *testing.T) {
+	r := realRules(t, "standard")
+	s, err := New(r, 1, []string{"18.1(9)", "18.2(9)", "18.3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"G-PK1", "G-PK2", "F-AM", "GB-RNAS"} {
+		if at(t, s, id) != "unplaced" {
+			t.Errorf("%s is %s, want unplaced", id, at(t, s, id))
+		}
+	}
+	wantRefused(t, s, "allied place GB-RNAS 1804", "in setup area BEF")
+	s = wantOK(t, s, "allied autosetup")
+	s = wantOK(t, s, "allied end")
+	s = wantOK(t, s, "german autosetup")
+	s = wantOK(t, s, "german end")
+	s = wantOK(t, s, "allied end") // event phase
+	if s.Step != Reinforcement || len(s.Dues) != 0 {
+		t.Errorf("18.3: dues %v", s.Dues)
+	}
+	if s.VP != [2]int{5, 55} {
+		t.Errorf("VP %v", s.VP)
+	}
+	plain, _ := New(r, 1, nil)
+	if at(t, plain, "G-PK1") != "pool" {
+		t.Error("armoured cars without their option")
+	}
+}

@@ -40,7 +40,8 @@ func (s *State) stackDE(h hex.Hex, side units.Side) int {
 // setupFits says whether the counter may set up in h by its instruction
 // (17.2-17.5) and the stacking limit (7.0, 17.1), and why not.
 func (s *State) setupFits(c *units.Counter, h hex.Hex) error {
-	w, err := units.ParseWhere(c.Where)
+	place, _ := c.SetupWhere()
+	w, err := units.ParseWhere(place)
 	if err != nil {
 		return err
 	}
@@ -180,7 +181,7 @@ func (s *State) applyPlace(o Order) (*State, []Event, error) {
 	if c.Side() != s.Player {
 		return nil, nil, refuse("%s is %s: the %s player sets up now.", "%s は%sです。現在は%sが配置中です。", c.ID, c.Side().Name(), s.Player.Name())
 	}
-	if u := s.Units[c.Index]; u.Box != Unplaced && !(u.Box == OnMap && c.Role == units.Setup) {
+	if _, sets := c.SetupWhere(); s.Units[c.Index].Box != Unplaced && !(s.Units[c.Index].Box == OnMap && sets) {
 		return nil, nil, refuse("%s does not set up on the map (it is not in the setup of 17.2-17.5).", "%s は初期配置ユニットではありません (17.2-17.5)。", c.ID)
 	}
 	h := o.Hexes[0]
@@ -205,8 +206,10 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 	n := s.clone()
 	left := n.unplaced(n.Player)
 	sort.SliceStable(left, func(i, j int) bool {
-		wi, _ := units.ParseWhere(left[i].Where)
-		wj, _ := units.ParseWhere(left[j].Where)
+		pi, _ := left[i].SetupWhere()
+		pj, _ := left[j].SetupWhere()
+		wi, _ := units.ParseWhere(pi)
+		wj, _ := units.ParseWhere(pj)
 		if (wi.Hex != "") != (wj.Hex != "") {
 			return wi.Hex != ""
 		}
@@ -224,7 +227,8 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 	}
 	var evs []Event
 	for _, c := range left {
-		w, _ := units.ParseWhere(c.Where)
+		place, _ := c.SetupWhere()
+		w, _ := units.ParseWhere(place)
 		var hint hex.Hex
 		if w.Hint != "" {
 			hint, _ = hex.Parse(w.Hint)

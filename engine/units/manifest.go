@@ -41,6 +41,26 @@ func (s *Set) Lookup(id string) (*Counter, bool) {
 	return c, ok
 }
 
+// SetupWhere is where the counter sets up (17.2-17.5): the instruction of
+// a setup counter, or the place an option counter takes when its option is
+// chosen ("18.1(9)/country:DE"); ok is false for counters that do not set up.
+func (c *Counter) SetupWhere() (string, bool) {
+	switch c.Role {
+	case Setup:
+		return c.Where, true
+	case Option:
+		_, place, ok := strings.Cut(c.Where, "/")
+		return place, ok
+	}
+	return "", false
+}
+
+// OptionCode is the option (18.x) an option counter belongs to.
+func (c *Counter) OptionCode() string {
+	code, _, _ := strings.Cut(c.Where, "/")
+	return code
+}
+
 // Arrives is the turn a Reinf counter may first enter (0 otherwise).
 func (c *Counter) Arrives() turn.Turn {
 	if c.Role != Reinf {
@@ -153,8 +173,8 @@ func Parse(types, counters io.Reader) (*Set, error) {
 				return err
 			}
 		}
-		if c.Role == Setup {
-			if _, err := ParseWhere(c.Where); err != nil {
+		if place, ok := c.SetupWhere(); ok {
+			if _, err := ParseWhere(place); err != nil {
 				return err
 			}
 		}
