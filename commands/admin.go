@@ -10,8 +10,8 @@ import (
 	"rtrbot/i18n"
 )
 
-// registerAdmin registers the operator's commands: /admin backup and
-// /admin check (issue 6).
+// registerAdmin registers the operator's commands: /admin backup, check
+// and repair (issue 6).
 func (b *Bot) registerAdmin(r *Router) {
 	r.Add(&Command{
 		Name:        "admin",
@@ -33,6 +33,20 @@ func (b *Bot) registerAdmin(r *Router) {
 				Type: Boolean,
 			}},
 			Handler: b.adminCheck,
+			Slow:    true,
+		}, {
+			Name: "repair",
+			Description: i18n.T("Bring back a damaged game whose orders are sound, rebuilding its saved states",
+				"命令が健全な破損ゲームを、保存状態を作り直して復旧する"),
+			Options: []Option{{
+				Name:        "game",
+				Description: i18n.T("The game's number (as /admin check names it)", "ゲーム番号 (/admin check が示すもの)"),
+				Type:        Integer,
+				Required:    true,
+				MinInt:      1,
+				MaxInt:      1 << 30,
+			}},
+			Handler: b.adminRepair,
 			Slow:    true,
 		}},
 	})
@@ -108,4 +122,26 @@ func (b *Bot) adminCheck(ctx context.Context, req *Request) *Response {
 	return Private(i18n.Sprintf(i18n.T("Checked %d active games (%s): %d damaged, now marked so and kept as they are; the others go on.\n%s",
 		"進行中のゲーム %d 件を確認しました (%s)。%d 件が破損しており、その旨を記録してそのまま保存しました。他のゲームは続行できます。\n%s"),
 		len(res), how.In(req.Lang), len(bad), strings.Join(bad, "\n")).In(req.Lang))
+}
+
+func (b *Bot) adminRepair(ctx context.Context, req *Request) *Response {
+	if !isOperator(req) {
+		return Private(req.T(
+			"Only the bot's operator can repair games. Ask whoever runs the bot.",
+			"ゲームを修復できるのはボットの運営者だけです。ボットを動かしている人に依頼してください。"))
+	}
+	if b.Store == nil || b.Map == nil {
+		return Private(req.T("There is no database or no map, so no game can be repaired.", "データベースかマップがないため、ゲームを修復できません。"))
+	}
+	id, _ := strconv.ParseInt(strings.TrimSpace(req.Opt("game")), 10, 64)
+	n, err := b.Store.Repair(ctx, id, enginereplay.Replayer{Map: b.Map}, req.User.ID)
+	if err != nil {
+		return Private(i18n.Sprintf(i18n.T(
+			"Game #%d was not repaired: %s\nIf its orders themselves are wrong, export it, mend the file, abandon the game and import the file.",
+			"ゲーム #%d は修復されませんでした: %s\n命令自体に誤りがある場合は、エクスポートしてファイルを直し、ゲームを放棄してからファイルを取り込んでください。"),
+			id, i18n.Message(err, req.Lang)).In(req.Lang))
+	}
+	return Private(i18n.Sprintf(i18n.T(
+		"Game #%d is active again: its orders replay to every saved state; %d saved state(s) rebuilt from the orders.",
+		"ゲーム #%d は再開できます。命令はすべての保存状態まで再生でき、%d 件の保存状態を命令から作り直しました。"), id, n).In(req.Lang))
 }

@@ -69,7 +69,7 @@ func TestAdminBackup(t *testing.T) {
 	}
 }
 
-// TestAdminCheck stores a real game (setup by the engine's defaults) and a
+// TestAdminCheck (and /admin repair) stores a real game (setup by the engine's defaults) and a
 // second one whose log is then broken, and checks both through /admin check.
 func TestAdminCheck(t *testing.T) {
 	ctx := context.Background()
@@ -129,6 +129,31 @@ func TestAdminCheck(t *testing.T) {
 	}
 	if g, _ := store.Game(ctx, ids[0]); g.Status != db.Active {
 		t.Errorf("the sound game is %s", g.Status)
+	}
+	// Its orders are sound but a stored hash is wrong: nobody can tell which
+	// is right, so repair refuses and says what to do.
+	rep := func(id int64) string {
+		return bot.Router.Run(ctx, &commands.Request{Path: "admin repair", Options: map[string]string{"game": fmt.Sprint(id)},
+			User: commands.User{ID: "console:op"}, Guild: "console", Lang: i18n.EN}).Messages[0].Text
+	}
+	if got := rep(ids[1]); !strings.Contains(got, fmt.Sprintf("Game #%d was not repaired", ids[1])) || !strings.Contains(got, "export it, mend the file") {
+		t.Errorf("repair of a wrong hash: %q", got)
+	}
+	if got := rep(ids[0]); !strings.Contains(got, "is not damaged") {
+		t.Errorf("repair of a sound game: %q", got)
+	}
+	// A state blob that does not decode, under a right hash: repaired.
+	if _, err := store.DB.Exec(`UPDATE snapshots SET state = x'00' WHERE game_id = ?`, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Load(ctx, ids[0], r); err == nil {
+		t.Fatal("a broken state blob loaded")
+	}
+	if got := rep(ids[0]); !strings.Contains(got, fmt.Sprintf("Game #%d is active again", ids[0])) || !strings.Contains(got, "1 saved state(s) rebuilt") {
+		t.Errorf("repair of a broken blob: %q", got)
+	}
+	if _, err := store.Load(ctx, ids[0], r); err != nil {
+		t.Errorf("load after repair: %v", err)
 	}
 	if resp := bot.Router.Run(ctx, &commands.Request{Path: "admin check", Options: map[string]string{}, User: commands.User{ID: "42"}, Guild: "123"}); !strings.Contains(resp.Messages[0].Text, "Only the bot's operator") {
 		t.Errorf("a Discord user ran the check: %q", resp.Messages[0].Text)

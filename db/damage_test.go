@@ -187,6 +187,23 @@ func TestDamagedGamesInARealFile(t *testing.T) {
 	if g, _ := s2.Game(ctx, ids[4]); g.Status != Damaged {
 		t.Errorf("broken snapshot: status %s", g.Status)
 	}
+	// Its orders are sound, so the store can rebuild the snapshot and bring
+	// it back; the diverging game cannot be repaired: a referee must.
+	if n, err := s2.Repair(ctx, ids[4], fakeEngine{}, "op"); err != nil || n != 1 {
+		t.Errorf("repair of the broken snapshot: %d rebuilt, %v", n, err)
+	}
+	if l, err := s2.Load(ctx, ids[4], fakeEngine{}); err != nil || l.Replay.Hash() != hashes[4] {
+		t.Errorf("load after repair: %v", err)
+	}
+	if evs, _ := s2.Events(ctx, ids[4], 15, 15); len(evs) != 2 || evs[1].Kind != "repaired" || !strings.Contains(evs[1].Text, "snapshot saved after order 15 cannot be decoded") {
+		t.Errorf("repair event: %+v", evs)
+	}
+	if _, err := s2.Repair(ctx, ids[0], fakeEngine{}, "op"); err == nil || !strings.Contains(err.Error(), "diverges") {
+		t.Errorf("repair of a diverging game: %v", err)
+	}
+	if g, _ := s2.Game(ctx, ids[0]); g.Status != Damaged {
+		t.Errorf("the diverging game after a refused repair: %s", g.Status)
+	}
 	// The healthy game goes on.
 	if checked[len(faults)].Err != nil {
 		t.Errorf("healthy game: %v", checked[len(faults)].Err)
@@ -199,7 +216,7 @@ func TestDamagedGamesInARealFile(t *testing.T) {
 	// Nothing was deleted (the healthy game has one more order and event).
 	n := 15*len(faults) + 2
 	after := strings.Replace(strings.Replace(counts(t, s2), fmt.Sprintf("orders=%d", n+1), fmt.Sprintf("orders=%d", n), 1),
-		fmt.Sprintf("events=%d", n+1), fmt.Sprintf("events=%d", n), 1)
+		fmt.Sprintf("events=%d", n+2), fmt.Sprintf("events=%d", n), 1) // + the new order's event and the repair's
 	if after != before {
 		t.Errorf("rows before: %s; after (less the new order): %s", before, after)
 	}

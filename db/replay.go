@@ -314,3 +314,103 @@ func (s *Store) CheckAll(ctx context.Context, r Replayer, full bool) ([]Checked,
 	}
 	return out, nil
 }
+
+// Repair brings a damaged game back when its orders are sound and only
+// derived data is bad: it replays every order from the start, requires
+// each stored snapshot hash to match the replay (if one does not, nobody
+// can tell the orders from the snapshot, and a referee must mend the game
+// by hand through an export), rewrites every snapshot whose state blob
+// does not decode to its hash, and sets the game active again with an
+// event recording what was wrong. Nothing is deleted.
+func (s *Store) Repair(ctx context.Context, id int64, r Replayer, by string) (fixed int, err error) {
+	var g *Game
+	var snaps []snapRow
+	var log []Order
+	err = s.read(ctx, func(q querier) error {
+		var err error
+		if g, err = getGame(ctx, q, id); err != nil {
+			return err
+		}
+		rows, err := q.QueryContext(ctx, `SELECT seq, hash, state FROM snapshots WHERE game_id = ? ORDER BY seq`, id)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var sr snapRow
+			if err := rows.Scan(&sr.seq, &sr.hash, &sr.state); err != nil {
+				return err
+			}
+			snaps = append(snaps, sr)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		log, err = getLog(ctx, q, g, 1)
+		return err
+	})
+	if err != nil {
+		return 0, err // a game row or log that cannot be read is for a referee
+	}
+	if g.Status != Damaged {
+		return 0, i18n.Errorf("Game #%d is not damaged; there is nothing to repair.", "ゲーム #%d は破損していません。修復の必要はありません。", id)
+	}
+	// The full replay checks every hash; it ignores the blobs.
+	hashes := make([]snapRow, len(snaps))
+	for i, sn := range snaps {
+		hashes[i] = snapRow{seq: sn.seq, hash: sn.hash}
+	}
+	if _, err := replay(ctx, g, r, true, hashes, log); err != nil {
+		return 0, err
+	}
+	// Which blobs are bad, and the good state at each of their points.
+	setup := Setup{Game: g.ID, Scenario: g.Scenario, Options: g.Options, Seed: g.Seed}
+	bad := map[int64]bool{}
+	for _, sn := range snaps {
+		if rp, err := r.Start(setup, sn.state); err != nil || rp.Hash() != sn.hash {
+			bad[sn.seq] = true
+		}
+	}
+	good := map[int64][]byte{}
+	if len(bad) > 0 {
+		rp, err := r.Start(setup, nil)
+		if err != nil {
+			return 0, err
+		}
+		apply := map[int64]bool{}
+		for _, o := range Effective(log) {
+			apply[o.Seq] = true
+		}
+		for _, o := range log {
+			if apply[o.Seq] {
+				if _, err := rp.Apply(o); err != nil {
+					return 0, err
+				}
+			}
+			if bad[o.Seq] {
+				if good[o.Seq], err = rp.State(); err != nil {
+					return 0, err
+				}
+			}
+		}
+		if bad[0] {
+			if rp0, err := r.Start(setup, nil); err == nil {
+				good[0], _ = rp0.State()
+			}
+		}
+	}
+	note := fmt.Sprintf("repaired by %s: %d snapshot(s) rebuilt from the orders; it had been marked damaged: %s", by, len(bad), g.Damage)
+	err = s.Write(ctx, func(tx *sql.Tx) error {
+		for seq, state := range good {
+			if _, err := tx.ExecContext(ctx, `UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = ?`, state, id, seq); err != nil {
+				return err
+			}
+		}
+		if err := addEvents(ctx, tx, id, g.LastSeq, []Event{{Kind: "repaired", Text: note}}); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE games SET status = 'active', damage = '' WHERE id = ? AND status = 'damaged'`, id)
+		return err
+	})
+	return len(bad), err
+}
