@@ -15,7 +15,28 @@ import (
 // legendItem is one entry of the key: a small picture and its words.
 type legendItem struct {
 	text i18n.Text
-	icon func(dc *gg.Context, x, y, s float64) // centred on x, y, size about s
+	icon func(dc *gg.Context, x, y, s float64) // centred on x, y, size about s; nil: words only
+	// small: a narrow icon and a narrow gap after the words, for entries
+	// that belong together (the logistics colours)
+	small bool
+}
+
+// iconWidth is the room an item's icon takes before its words.
+func (it legendItem) iconWidth(R float64) float64 {
+	switch {
+	case it.icon == nil:
+		return 0
+	case it.small:
+		return 0.45 * R
+	}
+	return 1.05 * R
+}
+
+func (it legendItem) gap(R float64) float64 {
+	if it.small {
+		return 0.3 * R
+	}
+	return 0.6 * R
 }
 
 // drawFooter draws the title and the key under the map.
@@ -55,10 +76,12 @@ func (r *Renderer) drawFooter(dc *gg.Context) {
 	var y float64
 	for _, it := range r.legendFlow(dc, face, float64(w)) {
 		y = top + 2.1*R + float64(it.row)*legendStep*R
-		it.icon(dc, it.x+0.45*R, y, 0.8*R)
+		if it.icon != nil {
+			it.icon(dc, it.x+it.iconWidth(R)*0.43, y, 0.8*R)
+		}
 		dc.SetFontFace(face)
 		dc.SetColor(ink)
-		dc.DrawStringAnchored(it.label, it.x+1.05*R, y, 0, 0.35)
+		dc.DrawStringAnchored(it.label, it.x+it.iconWidth(R), y, 0, 0.35)
 	}
 	if len(r.dropped) > 0 {
 		dc.SetFontFace(r.font.face(0.4 * R))
@@ -88,11 +111,11 @@ func (r *Renderer) legendFlow(dc *gg.Context, face font.Face, width float64) []p
 	for _, it := range r.legendItems() {
 		label := it.text.In(r.opt.Lang)
 		lw, _ := dc.MeasureString(label)
-		if x+1.05*R+lw > width-margin && x > margin {
+		if x+it.iconWidth(R)+lw > width-margin && x > margin {
 			x, row = margin, row+1
 		}
 		out = append(out, placedItem{it, label, x, row})
-		x += 1.05*R + lw + 0.6*R
+		x += it.iconWidth(R) + lw + it.gap(R)
 	}
 	return out
 }
@@ -150,41 +173,44 @@ func (r *Renderer) legendItems() []legendItem {
 			dc.SetDash()
 		}
 	}
+	logistic := func(n board.Nation, name i18n.Text) legendItem {
+		return legendItem{text: name, small: true, icon: func(dc *gg.Context, x, y, s float64) { drawLogistic(dc, x, y, 0.12*R, n) }}
+	}
 	fort := func(n int) func(dc *gg.Context, x, y, s float64) {
 		return func(dc *gg.Context, x, y, s float64) { drawFortress(dc, r.font, x, y, fortRadius(n, R), n) }
 	}
 	return []legendItem{
-		{i18n.T("clear", "平地"), terrain(board.Clear)},
-		{i18n.T("rough", "荒地"), terrain(board.Rough)},
-		{i18n.T("mountain", "山岳"), terrain(board.Mountain)},
-		{i18n.T("forest", "森林"), terrain(board.Forest)},
-		{i18n.T("marsh", "湿地"), terrain(board.Marsh)},
-		{i18n.T("sea", "海"), terrain(board.Sea)},
-		{i18n.T("river", "河川"), line(riverBlue, math.Max(1.5, 0.08*R), false, false)},
-		{i18n.T("major river", "大河"), line(riverBlue, 0.17*R, false, false)},
-		{i18n.T("railway", "鉄道"), line(railDark, math.Max(1.5, 0.08*R), false, false)},
-		{i18n.T("1914 border", "1914年の国境"), line(borderLine, math.Max(1.2, 0.07*R), true, true)},
-		{i18n.T("city (victory)", "都市 (勝利得点)"), func(dc *gg.Context, x, y, s float64) {
+		{text: i18n.T("clear", "平地"), icon: terrain(board.Clear)},
+		{text: i18n.T("rough", "荒地"), icon: terrain(board.Rough)},
+		{text: i18n.T("mountain", "山岳"), icon: terrain(board.Mountain)},
+		{text: i18n.T("forest", "森林"), icon: terrain(board.Forest)},
+		{text: i18n.T("marsh", "湿地"), icon: terrain(board.Marsh)},
+		{text: i18n.T("sea", "海"), icon: terrain(board.Sea)},
+		{text: i18n.T("river", "河川"), icon: line(riverBlue, math.Max(1.5, 0.08*R), false, false)},
+		{text: i18n.T("major river", "大河"), icon: line(riverBlue, 0.17*R, false, false)},
+		{text: i18n.T("railway", "鉄道"), icon: line(railDark, math.Max(1.5, 0.08*R), false, false)},
+		{text: i18n.T("1914 border", "1914年の国境"), icon: line(borderLine, math.Max(1.2, 0.07*R), true, true)},
+		{text: i18n.T("city (victory)", "都市 (勝利得点)"), icon: func(dc *gg.Context, x, y, s float64) {
 			q := 0.17 * R
 			dc.DrawRectangle(x-q, y-q, 2*q, 2*q)
 			dc.SetColor(cityRed)
 			dc.Fill()
 		}},
-		{i18n.T("town", "町"), func(dc *gg.Context, x, y, s float64) {
+		{text: i18n.T("town", "町"), icon: func(dc *gg.Context, x, y, s float64) {
 			dc.DrawCircle(x, y, 0.09*R)
 			dc.SetColor(ink)
 			dc.Fill()
 		}},
-		{i18n.T("port", "港湾"), func(dc *gg.Context, x, y, s float64) { drawAnchor(dc, x, y, 0.2*R) }},
-		{i18n.T("fortress 3", "要塞 3"), fort(3)},
-		{i18n.T("fortress 6", "要塞 6"), fort(6)},
-		{i18n.T("fortress 12", "要塞 12"), fort(12)},
-		{i18n.T("logistics hex: FR DE GB BE", "兵站: 仏 独 英 白"), func(dc *gg.Context, x, y, s float64) {
-			for i, n := range []board.Nation{board.French, board.German, board.British, board.Belgian} {
-				drawLogistic(dc, x-0.36*R+float64(i)*0.24*R, y, 0.1*R, n)
-			}
-		}},
-		{i18n.T("neutral", "中立国"), func(dc *gg.Context, x, y, s float64) {
+		{text: i18n.T("port", "港湾"), icon: func(dc *gg.Context, x, y, s float64) { drawAnchor(dc, x, y, 0.2*R) }},
+		{text: i18n.T("fortress 3", "要塞 3"), icon: fort(3)},
+		{text: i18n.T("fortress 6", "要塞 6"), icon: fort(6)},
+		{text: i18n.T("fortress 12", "要塞 12"), icon: fort(12)},
+		{text: i18n.T("logistics hex:", "兵站:"), small: true},
+		logistic(board.French, i18n.T("French", "仏")),
+		logistic(board.German, i18n.T("German", "独")),
+		logistic(board.British, i18n.T("British", "英")),
+		logistic(board.Belgian, i18n.T("Belgian", "白")),
+		{text: i18n.T("neutral", "中立国"), icon: func(dc *gg.Context, x, y, s float64) {
 			dc.DrawRegularPolygon(6, x, y, s*0.55, math.Pi/6)
 			dc.SetColor(terrainFill[board.Clear])
 			dc.FillPreserve()
