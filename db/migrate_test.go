@@ -209,3 +209,18 @@ func TestEmbeddedMigrationsApply(t *testing.T) {
 		t.Errorf("fresh file at version %d (%v), want %d", v, err, Migrations())
 	}
 }
+
+// TestOpenNotADatabase: a file that is not SQLite is refused with a clear
+// error and left as it was.
+func TestOpenNotADatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "notes.txt")
+	body := []byte(strings.Repeat("these are my club's notes, not a database\n", 200))
+	os.WriteFile(path, body, 0o644)
+	_, err := Open(context.Background(), path)
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "not a database") {
+		t.Errorf("open of a text file: %v", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != string(body) {
+		t.Error("the file was changed")
+	}
+}
