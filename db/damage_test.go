@@ -204,6 +204,16 @@ func TestDamagedGamesInARealFile(t *testing.T) {
 	if g, _ := s2.Game(ctx, ids[0]); g.Status != Damaged {
 		t.Errorf("the diverging game after a refused repair: %s", g.Status)
 	}
+	// Listing shows every game, the unreadable one with its problem.
+	listed, err := s2.ListGames(ctx, Filter{})
+	if err != nil || len(listed) != len(faults)+1 {
+		t.Fatalf("listing: %d games, %v", len(listed), err)
+	}
+	for _, lg := range listed {
+		if (lg.Problem != nil) != (lg.ID == ids[3]) {
+			t.Errorf("listing game %d: problem %v", lg.ID, lg.Problem)
+		}
+	}
 	// The healthy game goes on.
 	if checked[len(faults)].Err != nil {
 		t.Errorf("healthy game: %v", checked[len(faults)].Err)
