@@ -43,6 +43,11 @@ func (s *Store) BackupTo(ctx context.Context, path string) (int64, error) {
 		os.Remove(tmp)
 		return 0, fmt.Errorf("backup to %s: %w", path, err)
 	}
+	// The copy holds the secret seeds of running games: owner only.
+	if err := os.Chmod(tmp, 0o600); err != nil {
+		os.Remove(tmp)
+		return 0, err
+	}
 	f, err := os.Open(tmp)
 	if err != nil {
 		return 0, err

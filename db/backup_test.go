@@ -59,7 +59,7 @@ func TestBackupWhileWriting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st, err := os.Stat(path); err != nil || st.Size() != size || size == 0 {
+	if st, err := os.Stat(path); err != nil || st.Size() != size || size == 0 || st.Mode().Perm() != 0o600 {
 		t.Fatalf("backup %s: size %d, stat %v %v", path, size, st, err)
 	}
 	b, err := Open(ctx, path)
