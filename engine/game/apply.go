@@ -23,6 +23,8 @@ var Supported = map[string]i18n.Text{
 	"18.2(1)":  i18n.T("Allies: Plan Michel (French 4th and 5th Armies may also set up in France within 2 hexes of Lille or Maubeuge; Germans +10 VP)", "連合軍: Michel 計画"),
 	"18.1(9)":  i18n.T("Germans: more mechanisation (2 armoured-car brigades set up in Germany; Allies +5 VP)", "独軍: 機械化の増加"),
 	"18.2(9)":  i18n.T("Allies: more mechanisation (a French armoured-car brigade in France, a British one in the BEF area; Germans +5 VP)", "連合軍: 機械化の増加"),
+	"16.1":     i18n.T("Optional rule: disengagement (a unit starting its movement in an enemy zone of control may not enter another one that segment)", "選択ルール: 交戦離脱"),
+	"16.5":     i18n.T("Optional rule: partisans (command is not traced through enemy cities unless own units hold them)", "選択ルール: パルチザン"),
 	"18.3":     i18n.T("Workers of the world, unite! (no reinforcements for either side; both players must agree)", "万国の労働者よ、団結せよ! (両軍とも増援なし)"),
 	"18.2(3)":  i18n.T("Allies: better intelligence (Germans set up first; Germans +5 VP)", "連合軍: より良い諜報活動"),
 	"18.2(10)": i18n.T("Allies: much improved logistics (HQ ranges doubled; Germans +20 VP)", "連合軍: 非常に改善された兵站"),

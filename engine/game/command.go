@@ -43,7 +43,21 @@ func logisticsOf(n units.Nation) []board.Nation {
 // silent, not across sea or neutral countries (docs/rulings.md).
 func (s *State) traceable(h hex.Hex, ezoc, enemy marks) bool {
 	x, ok := s.hexAt(h)
-	return ok && x.Terrain != board.Sea && !s.Neutral(x.Country) && !ezoc.has(h) && !enemy.has(h)
+	return ok && x.Terrain != board.Sea && !s.Neutral(x.Country) && !ezoc.has(h) && !enemy.has(h) && !s.partisans(x)
+}
+
+// partisans: with 16.5, command is not traced into an enemy country's city
+// unless own units hold it. The side is the one whose command is traced:
+// the side of the player in the command phase.
+func (s *State) partisans(x *board.Hex) bool {
+	if !s.Option("16.5") || !x.City {
+		return false
+	}
+	owner, ok := Owner(x.Country)
+	if !ok || owner == s.Player {
+		return false
+	}
+	return len(s.UnitsAt(x.At, s.Player)) == 0
 }
 
 // supplyHexes marks the hexes from which an HQ of nation n is in command
@@ -102,7 +116,7 @@ func (s *State) within(from hex.Hex, r int, ezoc, enemy marks) map[hex.Hex]int {
 					continue
 				}
 				x, ok := s.hexAt(nb)
-				if !ok || x.Terrain == board.Sea || s.Neutral(x.Country) || enemy.has(nb) {
+				if !ok || x.Terrain == board.Sea || s.Neutral(x.Country) || enemy.has(nb) || s.partisans(x) {
 					continue
 				}
 				dist[nb] = d

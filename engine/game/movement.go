@@ -113,6 +113,7 @@ func (s *State) movementSearch(c *units.Counter, from hex.Hex, limit int, ezoc, 
 	}
 	si := ezoc.idx(from)
 	sr.cost[si] = 0
+	disengaging := ezoc.b[si] && s.Option("16.1")
 	// Bucket queue: costs are small integers.
 	buckets := make([][]hex.Hex, limit+1)
 	buckets[0] = append(buckets[0], from)
@@ -136,6 +137,9 @@ func (s *State) movementSearch(c *units.Counter, from hex.Hex, limit int, ezoc, 
 				}
 				if ezoc.b[hi] && ezoc.b[ni] {
 					continue // 6.0: no move from EZOC directly to EZOC
+				}
+				if disengaging && ezoc.b[ni] {
+					continue // 16.1: no other EZOC after starting in one
 				}
 				step, why := s.EnterCost(c, h, nb)
 				if why != whyNone {
@@ -288,6 +292,9 @@ func (s *State) checkPath(c *units.Counter, from hex.Hex, path []hex.Hex, ezoc, 
 		if ezoc.has(at) && ezoc.has(h) {
 			return 0, cannotEnter(c.ID, h, whyEZOCtoEZOC)
 		}
+		if ezoc.has(from) && ezoc.has(h) && s.Option("16.1") {
+			return 0, cannotEnter(c.ID, h, whyDisengage)
+		}
 		if enemy.has(h) {
 			return 0, cannotEnter(c.ID, h, whyEnemy)
 		}
@@ -324,6 +331,9 @@ func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy mark
 	}
 	if ezoc.has(from) && ezoc.has(to) && hex.Adjacent(from, to) {
 		return cannotEnter(c.ID, to, whyEZOCtoEZOC)
+	}
+	if ezoc.has(from) && ezoc.has(to) && s.Option("16.1") {
+		return cannotEnter(c.ID, to, whyDisengage)
 	}
 	// Reachable with unlimited MP?
 	far := s.movementSearch(c, from, 200, ezoc, enemy)

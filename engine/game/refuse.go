@@ -45,6 +45,7 @@ const (
 	whyEZOC
 	whyEZOCtoEZOC
 	whyTimid
+	whyDisengage
 )
 
 func (r reason) text() i18n.Text {
@@ -63,6 +64,8 @@ func (r reason) text() i18n.Text {
 		return i18n.T("this unit may enter that terrain only along a railway (16.7)", "このユニットはその地形に鉄道沿いでしか進入できません (16.7)")
 	case whyEZOC:
 		return i18n.T("the route enters an enemy zone of control, where movement stops (6.0)", "経路が EZOC に入り、そこで移動が停止します (6.0)")
+	case whyDisengage:
+		return i18n.T("it started in an enemy zone of control and may not enter another this segment (16.1 disengagement)", "EZOC で移動を開始したため、このセグでは他の EZOC に進入できません (16.1 交戦離脱)")
 	case whyTimid:
 		return i18n.T("timid reservists may not leave their own country before Sep I (18.1(8), 18.2(11))", "臆病な予備兵は9月Iターンまで自国領を離れられません (18.1(8), 18.2(11))")
 	case whyEZOCtoEZOC:

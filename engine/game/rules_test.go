@@ -325,3 +325,33 @@ func TestOptionsArmouredCarsAndNoReinforcements(t *testing.T) {
 		t.Error("armoured cars without their option")
 	}
 }
+
+// Optional rules 16.1 (disengagement) and 16.5 (partisans).
+func TestOptionalRules16(t *testing.T) {
+	m := newTestMap(10, 10)
+	s := position(t, m.build(), "0504: G-III\n0505: F-XX")
+	if destCost(t, s, "G-III", "0604") != 2 {
+		t.Fatalf("without 16.1 G-III reaches 0604 round the EZOC")
+	}
+	s.Options = []string{"16.1"}
+	if destCost(t, s, "G-III", "0604") != -1 {
+		t.Error("16.1: a unit starting in an EZOC entered another")
+	}
+	wantRefused(t, s, "german move G-III 0603 0604", "16.1 disengagement")
+
+	p := newTestMap(10, 10)
+	p.logistic("DE", "0510")
+	p.country(board.France, "0507", "0407", "0607")
+	p.hex("0507").City = true
+	p.terrain(board.Sea, "0407", "0607")
+	base := "0508: G-1A\n0506: G-III\n0101: F-XX"
+	if !inCommand(t, position(t, p.build(), base), 0)["G-III"] {
+		t.Fatal("without 16.5 G-III is in command")
+	}
+	if inCommand(t, position(t, p.build(), "options 16.5\n"+base), 0)["G-III"] {
+		t.Error("16.5: command traced through an unoccupied enemy city")
+	}
+	if !inCommand(t, position(t, p.build(), "options 16.5\n"+base+"\n0507: G-5"), 0)["G-III"] {
+		t.Error("16.5: command not traced through an enemy city held by own units")
+	}
+}
