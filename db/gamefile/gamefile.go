@@ -215,6 +215,9 @@ func Parse(data []byte) (*File, error) {
 		}
 		switch key {
 		case "game":
+			if err := once(); err != nil {
+				return nil, err
+			}
 			f := strings.Fields(rest)
 			if len(f) != 3 {
 				return nil, bad("write game ID GUILD CHANNEL.", "game ID サーバー チャンネル と書いてください。")
@@ -251,6 +254,9 @@ func Parse(data []byte) (*File, error) {
 				}
 			}
 		case "created":
+			if err := once(); err != nil {
+				return nil, err
+			}
 			f := strings.Fields(rest)
 			if len(f) != 2 {
 				return nil, bad("write created TIME USER.", "created 時刻 ユーザー と書いてください。")

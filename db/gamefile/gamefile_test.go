@@ -45,6 +45,7 @@ func TestParseErrors(t *testing.T) {
 		{base + "check 5 abc\nend 0\n", "a check follows the order it checks (0 here)"},
 		{base + "status paused\nend 0\n", `not "paused"`},
 		{base + "seed zz\nend 0\n", "seed is given twice"},
+		{base + "created 2026-11-22T18:00:00Z a\ncreated 2026-11-22T18:00:00Z b\nend 0\n", "created is given twice"},
 		{Header + "\nscenario s\nseed xyz\nend 0\n", "hexadecimal"},
 		{Header + "\nscenario s\nseed 00\ncommitment 1234\nend 0\n", "not the one its players were promised"},
 		{base + "options [1]\nend 0\n", "options are not a JSON object"},
