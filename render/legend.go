@@ -108,14 +108,28 @@ func (r *Renderer) legendFlow(dc *gg.Context, face font.Face, width float64) []p
 	dc.SetFontFace(face)
 	var out []placedItem
 	x, row := margin, 0
-	for _, it := range r.legendItems() {
+	items := r.legendItems()
+	width1 := func(it legendItem) float64 {
+		lw, _ := dc.MeasureString(it.text.In(r.opt.Lang))
+		return it.iconWidth(R) + lw
+	}
+	for i, it := range items {
 		label := it.text.In(r.opt.Lang)
-		lw, _ := dc.MeasureString(label)
-		if x+it.iconWidth(R)+lw > width-margin && x > margin {
+		need := width1(it)
+		if it.small && it.icon == nil {
+			// a heading and its small entries stay on one line
+			for _, next := range items[i+1:] {
+				if !next.small || next.icon == nil {
+					break
+				}
+				need += it.gap(R) + width1(next)
+			}
+		}
+		if x+need > width-margin && x > margin {
 			x, row = margin, row+1
 		}
 		out = append(out, placedItem{it, label, x, row})
-		x += it.iconWidth(R) + lw + it.gap(R)
+		x += width1(it) + it.gap(R)
 	}
 	return out
 }
