@@ -1,11 +1,3 @@
-// Package game is the rules engine of Reinforce the Right!: a State, the
-// Orders players give, and Apply, which turns a state and an order into the
-// next state and the Events it caused, or refuses the order with a reason
-// in English and Japanese. It does no I/O and keeps no global state; a game
-// is its seed, options and list of orders (Replay).
-//
-// Rule numbers in comments and tests are those of the rules summary
-// (shared/seed/rules-ja.txt).
 package game
 
 import (

@@ -1,0 +1,35 @@
+// Package game is the rules engine of Reinforce the Right!: a State, the
+// Orders players give, and Apply, which turns a state and an order into the
+// next state and the Events it caused, or refuses the order with a reason
+// in English and Japanese (*i18n.Error). It does no I/O, reads no clock and
+// keeps no global state: a game is its seed, options and list of orders,
+// and Replay rebuilds it exactly (State.Hash compares).
+//
+// Rule numbers in comments and tests are those of the rules summary
+// (shared/seed/rules-ja.txt); where the rules are silent the engine follows
+// the rulings of docs/rulings.md.
+//
+// Files, by what they hold:
+//
+//	state.go      State, Unit, Step (the sequence of play 3.0), Rules
+//	order.go      Order and its stable text form ("german move G-III 3024")
+//	event.go      Event: what happened, as values with a sentence in both languages
+//	apply.go      New, Apply (one switch over the verbs), Replay, supported options
+//	sequence.go   ending steps, the turn, the event phase hook (3.0, 5.0)
+//	setup.go      setup orders and the default placement (17.1-17.5)
+//	territory.go  countries, neutrality, fortresses, zones of control (6.0, 12.7, 14.2)
+//	movement.go   movement costs and the movement search (8.0, 8.53, 16.6, 16.7)
+//	rail.go       rail movement and withdrawal to the Russian Front (8.5, 11.7)
+//	command.go    command and control (4.0-4.4)
+//	reorg.go      splitting, merging, entrenching (10.0, 13.0)
+//	reinforce.go  reinforcements (11.1)
+//	stacking.go   the stacking limit and removals (7.0)
+//	query.go      the interface's questions: Actors, Check (and Destinations in movement.go)
+//	position.go   the position text format (docs/positions.md) and Hash
+//
+// Combat (9.0), fortresses (12.x), the random events (5.0), the Russian
+// Front (14.3), fog of war (14.1) and victory (15.0) come with the next
+// part of the engine: combat segments exist and end by /end, Attack orders
+// are refused as "not built yet", and eventPhase is where the event roll
+// goes.
+package game
