@@ -47,7 +47,7 @@ func (c chat) CreateThread(ctx context.Context, parent, name string, private boo
 
 func (c chat) Post(ctx context.Context, channel string, m commands.Message) error {
 	for _, p := range split(m) {
-		_, err := c.a.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: p.text, Files: p.files}, discordgo.WithContext(ctx))
+		_, err := c.a.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: p.text, Files: p.files, AllowedMentions: mentions}, discordgo.WithContext(ctx))
 		if err != nil {
 			return err
 		}

@@ -239,7 +239,7 @@ func (a *Adapter) dispatch(i *discordgo.Interaction) {
 	default:
 		a.respond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
+			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: mentions,
 				Content: tr(i, "This bot answers slash commands only.", "このボットはスラッシュコマンドにのみ応答します。")},
 		})
 	}

@@ -215,9 +215,19 @@ func newHarness(t testing.TB, r *commands.Router, tweak func(*discord.Config)) *
 		if p := srv.Problems(); len(p) > 0 {
 			t.Errorf("requests Discord would refuse:\n%s", strings.Join(p, "\n"))
 		}
+		for _, m := range srv.Public() {
+			if strings.Join(m.Pings, ",") != "users" {
+				t.Errorf("a public message may ping %v, want users only: %.60q", m.Pings, m.Content)
+			}
+		}
 		for _, c := range srv.Calls() {
 			if l := c.Latency(); l == 0 || l > fakediscord.Window {
 				t.Errorf("/%s: first answer after %v (Discord's window is %v)", c.Path, l, fakediscord.Window)
+			}
+			for _, m := range c.All() {
+				if !m.Thinking && strings.Join(m.Pings, ",") != "users" {
+					t.Errorf("/%s: a message may ping %v, want users only: %.60q", c.Path, m.Pings, m.Content)
+				}
 			}
 		}
 	})
@@ -902,5 +912,16 @@ func TestFollowUpsSurviveRateLimits(t *testing.T) {
 	}
 	if n := h.srv.RateLimited(); n != 2 {
 		t.Errorf("%d requests rate-limited, want 2", n)
+	}
+}
+
+// A reply that quotes what a user typed cannot ping the whole server.
+func TestNoMassPings(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "echo", Options: map[string]any{"text": "@everyone @here <@&500000000000000001>"}})
+	ms := h.messages(c, 1)
+	if !strings.Contains(ms[0].Content, "@everyone") || strings.Join(ms[0].Pings, ",") != "users" {
+		t.Errorf("%q may ping %v", ms[0].Content, ms[0].Pings)
 	}
 }

@@ -126,11 +126,11 @@ func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp 
 	case !deferred:
 		a.respond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: first.text, Flags: flags(first.ephemeral), Files: first.files},
+			Data: &discordgo.InteractionResponseData{Content: first.text, Flags: flags(first.ephemeral), Files: first.files, AllowedMentions: mentions},
 		})
 	case !first.ephemeral:
 		text := first.text
-		if _, err := a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text, Files: first.files}, ctx); err != nil {
+		if _, err := a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text, Files: first.files, AllowedMentions: mentions}, ctx); err != nil {
 			a.log.Error("editing deferred answer", "id", i.ID, "err", err)
 		}
 	default:
@@ -150,7 +150,7 @@ func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp 
 }
 
 func (a *Adapter) followUp(i *discordgo.Interaction, p part) {
-	_, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: p.text, Flags: flags(p.ephemeral), Files: p.files}, discordgo.WithContext(a.ctx))
+	_, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: p.text, Flags: flags(p.ephemeral), Files: p.files, AllowedMentions: mentions}, discordgo.WithContext(a.ctx))
 	if err != nil {
 		a.log.Error("follow-up", "id", i.ID, "err", err)
 	}
@@ -211,6 +211,11 @@ func chunks(s string, n int) []string {
 	return out
 }
 
+// mentions lets a message ping the users it names (<@id>: "your move")
+// and nobody else: a reply that quotes what a user typed must not ping
+// @everyone or a role.
+var mentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeUsers}}
+
 func flags(ephemeral bool) discordgo.MessageFlags {
 	if ephemeral {
 		return discordgo.MessageFlagsEphemeral
@@ -227,7 +232,7 @@ func (a *Adapter) refuse(i *discordgo.Interaction, text string) {
 	}
 	a.respond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: clip(text, maxContent), Flags: discordgo.MessageFlagsEphemeral},
+		Data: &discordgo.InteractionResponseData{Content: clip(text, maxContent), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: mentions},
 	})
 }
 

@@ -67,6 +67,9 @@ type Message struct {
 	Edited    bool
 	Deleted   bool
 	At        time.Time // when it was sent, or last edited
+	// Pings are the mention types Discord would act on in this message
+	// ("everyone", "roles", "users"); see allowed_mentions.
+	Pings []string
 }
 
 func (m *Message) wire() map[string]any {

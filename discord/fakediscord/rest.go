@@ -239,7 +239,14 @@ type msgData struct {
 		Name  string `json:"name"`
 		Value any    `json:"value"`
 	} `json:"choices"`
-	CustomID   string          `json:"custom_id"`
+	CustomID string `json:"custom_id"`
+	// AllowedMentions is nil when the bot did not say, which on Discord
+	// lets the message ping everyone its text names.
+	AllowedMentions *struct {
+		Parse []string `json:"parse"`
+		Users []string `json:"users"`
+		Roles []string `json:"roles"`
+	} `json:"allowed_mentions"`
 	Title      string          `json:"title"`
 	Components json.RawMessage `json:"components"`
 }
@@ -418,6 +425,7 @@ func (s *Server) newMessage(channel string, d *msgData, files []File, kind strin
 	if d != nil {
 		m.Content, m.Flags = d.Content, d.Flags
 		m.Ephemeral = d.Flags&ephemeralFlag != 0
+		m.Pings = pings(d)
 	}
 	return m
 }
@@ -452,7 +460,7 @@ func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
 	if o := c.original; o != nil && o.Thinking && !o.Deleted {
 		o.Content, o.Files, o.Thinking, o.Edited, o.At = "", b.Files, false, true, time.Now()
 		if b.Data != nil {
-			o.Content = b.Data.Content
+			o.Content, o.Pings = b.Data.Content, pings(b.Data)
 		}
 		s.changed.Broadcast()
 		writeJSON(w, http.StatusOK, o.wire())
@@ -505,6 +513,9 @@ func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string)
 		return
 	}
 	msg.Content, msg.Files, msg.Thinking, msg.Edited, msg.At = content, files, false, true, time.Now()
+	if b.Data != nil {
+		msg.Pings = pings(b.Data)
+	}
 	s.changed.Broadcast()
 	writeJSON(w, http.StatusOK, msg.wire())
 }
@@ -642,4 +653,14 @@ func (s *Server) Threads() []Thread {
 		out = append(out, x)
 	}
 	return out
+}
+
+// pings says whom a message may ping: the mention types Discord parses
+// in it ("everyone", "roles", "users"), all three when the bot left
+// allowed_mentions out.
+func pings(d *msgData) []string {
+	if d.AllowedMentions == nil {
+		return []string{"everyone", "roles", "users"}
+	}
+	return append([]string{}, d.AllowedMentions.Parse...)
 }
