@@ -82,6 +82,12 @@ type Request struct {
 	Now     time.Time
 	// Files holds attachment options' contents, by option name.
 	Files map[string][]byte
+	// Roles are the user's role IDs in the guild, and Manager says he
+	// may manage the guild (Discord's Manage Server or Administrator
+	// permission): what a referee role set by the guild's admin is
+	// checked against. Empty in the console.
+	Roles   []string
+	Manager bool
 	// Chat lets a command act in the chat beyond its answer: open a
 	// game's thread or a side's private thread, post there. Nil where
 	// there is no chat (tests, and the console unless it provides one).
