@@ -742,3 +742,40 @@ func TestNoOneHexEnclaves(t *testing.T) {
 		}
 	}
 }
+
+// The rivers the 1914 campaign turned on are each one unbroken line of
+// river hexsides: all of a river's hexsides lie in one connected stretch of
+// the river network (where two rivers meet, a hexside may carry the other's
+// name).
+func TestMajorRiversUnbroken(t *testing.T) {
+	m := mustDefault(t)
+	var all []hex.Side
+	by := map[string][]hex.Side{}
+	for s, v := range m.Sides() {
+		if v.River != "" {
+			all = append(all, s)
+			by[v.River] = append(by[v.River], s)
+		}
+	}
+	comp := map[hex.Side]int{}
+	for i, c := range sideComponents(all) {
+		for _, s := range c {
+			comp[s] = i
+		}
+	}
+	for _, name := range []string{"Rhine", "Meuse", "Moselle", "Marne", "Aisne", "Oise", "Somme", "Scheldt",
+		"Sambre", "Seine", "Saar", "Lys", "Yser", "Ourcq", "Semois", "Meurthe", "Ourthe", "Dyle", "Gete", "Nete"} {
+		sides := by[name]
+		if len(sides) < 3 {
+			t.Errorf("the %s has %d hexsides", name, len(sides))
+			continue
+		}
+		parts := map[int]int{}
+		for _, s := range sides {
+			parts[comp[s]]++
+		}
+		if len(parts) != 1 {
+			t.Errorf("the %s is broken into %d stretches of river hexsides (sizes %v)", name, len(parts), parts)
+		}
+	}
+}
