@@ -223,7 +223,7 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 
 // labelSpots are the places a name may go, best first, as x, y and the
 // anchor (ax, ay) of gg.DrawStringAnchored: below the symbol, above it,
-// right, left (near), then a little further off (far); for a place of several hexes
+// right, left, at its corners (near), then a little further off (far); for a place of several hexes
 // (Paris) first around their middle, then around each of its hexes.
 func (r *Renderer) labelSpots(p place) (near, far [][4]float64) {
 	R := r.layout.R
@@ -241,6 +241,11 @@ func (r *Renderer) labelSpots(p place) (near, far [][4]float64) {
 			// beside: clear of the symbol by the name's own padding
 			[4]float64{cx + gap + 0.25*R, cy, 0, 0.5},
 			[4]float64{cx - gap - 0.25*R, cy, 1, 0.5},
+			// corners: starting beside the symbol, below or above it
+			[4]float64{cx + 0.1*R, cy + gap, 0, 0},
+			[4]float64{cx - 0.1*R, cy + gap, 1, 0},
+			[4]float64{cx + 0.1*R, cy - gap, 0, 1},
+			[4]float64{cx - 0.1*R, cy - gap, 1, 1},
 		)
 	}
 	var mx, my float64
