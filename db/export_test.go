@@ -62,9 +62,14 @@ func TestExportImportReplaysToTheSameState(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g, rp := exampleGame(t, s)
+	// A console user's ID has a space in it: it must stay one field.
+	play(t, s, rp, g.ID, "console:John Smith", "allied", "move x 0101")
 	file, err := s.Export(ctx, g.ID)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(string(file), " console:John%20Smith allied move x 0101\n") {
+		t.Errorf("export:\n%s", file)
 	}
 	// Another server: another file.
 	other := openTest(t)
@@ -110,7 +115,7 @@ func TestExportImportReplaysToTheSameState(t *testing.T) {
 	}
 	// Exporting the imported game gives the same game again.
 	file2, _ := other.Export(ctx, ng.ID)
-	if !strings.Contains(string(file2), "undo 8 2026-11-22T18:00:08.000000Z u2 allied 7\n") || !strings.Contains(string(file2), "end 10\n") {
+	if !strings.Contains(string(file2), "undo 8 2026-11-22T18:00:08.000000Z u2 allied 7\n") || !strings.Contains(string(file2), "end 11\n") {
 		t.Errorf("re-export:\n%s", file2)
 	}
 }

@@ -11,7 +11,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -88,8 +90,11 @@ func CheckText(text string) error {
 		return i18n.Errorf("An order's text is %d bytes long; at most %d are stored.", "命令の文字列が %d バイトあります。上限は %d バイトです。", len(text), MaxText)
 	case !utf8.ValidString(text):
 		return i18n.Errorf("An order's text must be UTF-8.", "命令の文字列は UTF-8 でなければなりません。")
-	case strings.ContainsAny(text, "\n\r\x00"):
-		return i18n.Errorf("An order's text must be one line.", "命令の文字列は 1 行でなければなりません。")
+	case strings.IndexFunc(text, func(r rune) bool { return r < 0x20 || r == 0x7f }) >= 0:
+		return i18n.Errorf("An order's text must be one line of plain text (no tabs, line breaks or control characters).",
+			"命令の文字列は制御文字 (タブ・改行など) を含まない 1 行のテキストでなければなりません。")
+	case strings.TrimSpace(text) != text:
+		return i18n.Errorf("An order's text must not begin or end with spaces.", "命令の文字列の先頭と末尾に空白は置けません。")
 	}
 	return nil
 }
@@ -136,16 +141,16 @@ func (gf *File) Encode(notes ...string) []byte {
 		fmt.Fprintf(&b, "# %s\n", oneLine(n))
 	}
 	if gf.Guild != "" && gf.Channel != "" {
-		fmt.Fprintf(&b, "game %d %s %s\n", gf.Game, gf.Guild, gf.Channel)
+		fmt.Fprintf(&b, "game %d %s %s\n", gf.Game, word(gf.Guild), word(gf.Channel))
 	}
 	fmt.Fprintf(&b, "scenario %s\n", oneLine(gf.Scenario))
 	fmt.Fprintf(&b, "options %s\n", oneLine(gf.Options))
 	fmt.Fprintf(&b, "seed %s\n", hex.EncodeToString(gf.Seed))
 	fmt.Fprintf(&b, "commitment %s\n", Commitment(gf.Seed))
 	fmt.Fprintf(&b, "status %s\n", gf.Status)
-	fmt.Fprintf(&b, "created %s %s\n", ts(gf.Created), gf.CreatedBy)
+	fmt.Fprintf(&b, "created %s %s\n", ts(gf.Created), word(gf.CreatedBy))
 	for _, p := range gf.Players {
-		fmt.Fprintf(&b, "player %s %s %s\n", p.Side, p.UserID, oneLine(p.Name))
+		fmt.Fprintf(&b, "player %s %s %s\n", word(p.Side), word(p.UserID), oneLine(p.Name))
 	}
 	ci := 0
 	writeChecks := func(seq int64) {
@@ -157,19 +162,38 @@ func (gf *File) Encode(notes ...string) []byte {
 	}
 	writeChecks(0)
 	for _, o := range gf.Log {
-		side := o.Side
-		if side == "" {
+		side := word(o.Side)
+		if o.Side == "" {
 			side = "-"
 		}
 		if o.Kind == KindUndo {
-			fmt.Fprintf(&b, "undo %d %s %s %s %d\n", o.Seq, ts(o.At), o.Author, side, o.Undoes)
+			fmt.Fprintf(&b, "undo %d %s %s %s %d\n", o.Seq, ts(o.At), word(o.Author), side, o.Undoes)
 		} else {
-			fmt.Fprintf(&b, "order %d %s %s %s %s\n", o.Seq, ts(o.At), o.Author, side, o.Text)
+			fmt.Fprintf(&b, "order %d %s %s %s %s\n", o.Seq, ts(o.At), word(o.Author), side, o.Text)
 		}
 		writeChecks(o.Seq)
 	}
 	fmt.Fprintf(&b, "end %d\n", len(gf.Log))
 	return b.Bytes()
+}
+
+// word writes a one-word field (a user ID, a side): a space, a tab or a
+// percent sign inside it is percent-escaped, so that an ID like
+// "console:John Smith" stays one field; ordinary IDs are unchanged.
+func word(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return strings.NewReplacer("%", "%25", " ", "%20", "\t", "%09").Replace(s)
+}
+
+// unword reads a field written by word.
+func unword(s string) (string, error) {
+	out, err := url.PathUnescape(s)
+	if err != nil {
+		return "", fmt.Errorf("%q is not a well-formed field: a %% must begin %%20, %%09 or %%25", s)
+	}
+	return out, nil
 }
 
 func oneLine(s string) string {
@@ -193,6 +217,9 @@ func Parse(data []byte) (*File, error) {
 		text := strings.TrimRight(sc.Text(), " \t\r")
 		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
 			continue
+		}
+		if !utf8.ValidString(text) || strings.IndexFunc(text, func(r rune) bool { return r < 0x20 && r != '\t' || r == 0x7f }) >= 0 {
+			return nil, bad("the line is not plain text (it holds a control character or is not UTF-8).", "この行は通常のテキストではありません (制御文字を含むか UTF-8 ではありません)。")
 		}
 		if !header {
 			if text != Header {
@@ -223,12 +250,17 @@ func Parse(data []byte) (*File, error) {
 				return nil, bad("write game ID GUILD CHANNEL.", "game ID サーバー チャンネル と書いてください。")
 			}
 			gf.Game, _ = strconv.ParseInt(f[0], 10, 64)
-			gf.Guild, gf.Channel = f[1], f[2]
+			var e1, e2 error
+			gf.Guild, e1 = unword(f[1])
+			gf.Channel, e2 = unword(f[2])
+			if e1 != nil || e2 != nil {
+				return nil, bad("%s", "%s", errors.Join(e1, e2))
+			}
 		case "scenario", "options", "seed", "commitment", "status":
 			if err := once(); err != nil {
 				return nil, err
 			}
-			if rest == "" {
+			if rest = strings.TrimSpace(rest); rest == "" {
 				return nil, bad("%s needs a value.", "%s に値が必要です。", key)
 			}
 			switch key {
@@ -265,13 +297,22 @@ func Parse(data []byte) (*File, error) {
 			if err != nil {
 				return nil, bad("%q is not a time like 2026-11-22T18:00:00Z.", "%q は時刻ではありません (例 2026-11-22T18:00:00Z)。", f[0])
 			}
-			gf.Created, gf.CreatedBy = t, f[1]
+			by, err := unword(f[1])
+			if err != nil {
+				return nil, bad("%s", "%s", err)
+			}
+			gf.Created, gf.CreatedBy = t, by
 		case "player":
 			f := strings.SplitN(rest, " ", 3)
 			if len(f) < 2 || f[0] == "" || f[1] == "" {
 				return nil, bad("write player SIDE USER-ID NAME.", "player 陣営 ユーザーID 名前 と書いてください。")
 			}
-			p := Player{Side: f[0], UserID: f[1]}
+			side, e1 := unword(f[0])
+			user, e2 := unword(f[1])
+			if e1 != nil || e2 != nil {
+				return nil, bad("%s", "%s", errors.Join(e1, e2))
+			}
+			p := Player{Side: side, UserID: user}
 			if len(f) == 3 {
 				p.Name = f[2]
 			}
@@ -292,8 +333,13 @@ func Parse(data []byte) (*File, error) {
 			if f[2] == "" || f[3] == "" {
 				return nil, bad("the author and the side are one word each (the side - for none).", "発令者と陣営はそれぞれ 1 語です (陣営なしは -)。")
 			}
-			o := Order{Seq: seq, Kind: key, At: at, Author: f[2], Side: f[3]}
-			if o.Side == "-" {
+			author, e1 := unword(f[2])
+			side, e2 := unword(f[3])
+			if e1 != nil || e2 != nil {
+				return nil, bad("%s", "%s", errors.Join(e1, e2))
+			}
+			o := Order{Seq: seq, Kind: key, At: at, Author: author, Side: side}
+			if f[3] == "-" {
 				o.Side = ""
 			}
 			if key == "order" {

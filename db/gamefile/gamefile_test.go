@@ -16,7 +16,7 @@ func TestRoundTrip(t *testing.T) {
 		Log: []Order{
 			{Seq: 1, Kind: KindOrder, Author: "500", Side: "german", At: at, Text: "move 1st-army 2014 → Liège"},
 			{Seq: 2, Kind: KindUndo, Undoes: 1, Author: "500", Side: "german", At: at, Text: "undo 1"},
-			{Seq: 3, Kind: KindOrder, Author: "ref", At: at, Text: "end"},
+			{Seq: 3, Kind: KindOrder, Author: "console:John Smith", Side: "allied 100%", At: at, Text: "end"},
 		},
 		Checks: []Check{{Seq: 0, Hash: "h0"}, {Seq: 3, Hash: "h3", Label: "GT 1 German movement"}},
 	}
@@ -25,7 +25,7 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	got.Commitment = ""
-	if string(got.Encode("a note")) != string(f.Encode("a note")) || got.Log[2].Side != "" || got.Players[0].Name != "Helmuth von Moltke" || got.Log[0].Text != f.Log[0].Text {
+	if string(got.Encode("a note")) != string(f.Encode("a note")) || got.Log[2].Side != "allied 100%" || got.Log[2].Author != "console:John Smith" || got.Players[0].Name != "Helmuth von Moltke" || got.Log[0].Text != f.Log[0].Text {
 		t.Errorf("round trip:\n%s\n---\n%s", f.Encode(), got.Encode())
 	}
 }
@@ -45,12 +45,16 @@ func TestParseErrors(t *testing.T) {
 		{base + "check 5 abc\nend 0\n", "a check follows the order it checks (0 here)"},
 		{base + "status paused\nend 0\n", `not "paused"`},
 		{base + "seed zz\nend 0\n", "seed is given twice"},
+		{base + "order 1 2026-11-22T18:00:00Z a%zz b move\nend 1\n", `"a%zz" is not a well-formed field`},
+		{base + "order 1 2026-11-22T18:00:00Z a b move\tx\nend 1\n", "one line of plain text"},
 		{base + "created 2026-11-22T18:00:00Z a\ncreated 2026-11-22T18:00:00Z b\nend 0\n", "created is given twice"},
 		{Header + "\nscenario s\nseed xyz\nend 0\n", "hexadecimal"},
 		{Header + "\nscenario s\nseed 00\ncommitment 1234\nend 0\n", "not the one its players were promised"},
 		{base + "options [1]\nend 0\n", "options are not a JSON object"},
 		{base + "end 0\nscenario again\n", "nothing may follow the end line"},
 		{Header + "\nend 0\n", "must give the scenario and the seed"},
+		{Header + "\nscenario  \x00\nseed 00\nend 0\n", "line 2 of the game file: the line is not plain text"},
+		{Header + "\nscenario \t \nseed 00\nend 0\n", "scenario needs a value"},
 	} {
 		_, err := Parse([]byte(tc.file))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
