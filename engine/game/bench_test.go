@@ -25,10 +25,11 @@ func BenchmarkDestinationsOpening(b *testing.B) {
 	for b.Loop() {
 		n = 0
 		ezoc, enemy := s.ZOC(s.Player.Other()), s.occupiedBy(s.Player.Other())
+		scratch := newSearch(len(ezoc.b))
 		for i, u := range s.Units {
 			c := s.Counter(i)
 			if u.Box == OnMap && c.Side() == s.Player && s.canMove(c) == nil {
-				n += len(s.destinations(c, ezoc, enemy))
+				n += len(s.destinationsIn(scratch, c, ezoc, enemy))
 			}
 		}
 	}

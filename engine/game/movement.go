@@ -106,8 +106,22 @@ type search struct {
 // obeying 6.0 (entering an EZOC ends movement; no move from EZOC directly
 // to EZOC) and never entering enemy-occupied hexes.
 func (s *State) movementSearch(c *units.Counter, from hex.Hex, limit int, ezoc, enemy marks) *search {
+	return s.movementSearchIn(nil, c, from, limit, ezoc, enemy)
+}
+
+func newSearch(n int) *search {
+	return &search{cost: make([]int16, n), prev: make([]hex.Hex, n)}
+}
+
+// movementSearchIn is movementSearch reusing a finished search's arrays
+// (nil: new ones), so that asking for every unit's destinations does not
+// allocate a grid per unit.
+func (s *State) movementSearchIn(sr *search, c *units.Counter, from hex.Hex, limit int, ezoc, enemy marks) *search {
 	n := len(ezoc.b)
-	sr := &search{start: from, cost: make([]int16, n), prev: make([]hex.Hex, n)}
+	if sr == nil || len(sr.cost) != n {
+		sr = newSearch(n)
+	}
+	sr.start, sr.order = from, sr.order[:0]
 	for i := range sr.cost {
 		sr.cost[i] = -1
 	}
@@ -229,8 +243,12 @@ func (s *State) Destinations(c *units.Counter) ([]Dest, error) {
 }
 
 func (s *State) destinations(c *units.Counter, ezoc, enemy marks) []Dest {
+	return s.destinationsIn(nil, c, ezoc, enemy)
+}
+
+func (s *State) destinationsIn(scratch *search, c *units.Counter, ezoc, enemy marks) []Dest {
 	u := s.Units[c.Index]
-	sr := s.movementSearch(c, u.At, s.Allowance(c), ezoc, enemy)
+	sr := s.movementSearchIn(scratch, c, u.At, s.Allowance(c), ezoc, enemy)
 	out := make([]Dest, 0, len(sr.order))
 	for _, h := range sr.order {
 		cost, _ := sr.reached(h, ezoc)

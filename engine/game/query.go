@@ -44,12 +44,13 @@ func (s *State) Actors() []*units.Counter {
 	case s.Step.IsMovement():
 		side := s.Player
 		ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+		scratch := newSearch(len(ezoc.b))
 		for i, u := range s.Units {
 			c := s.Counter(i)
 			if u.Box != OnMap || c.Side() != side || s.canMove(c) != nil {
 				continue
 			}
-			if len(s.destinations(c, ezoc, enemy)) > 0 || (s.canRail(c, ezoc) == nil && s.railNet(side, u.At, ezoc, enemy).count() > 1) {
+			if s.canReach(scratch, c, ezoc, enemy) || (s.canRail(c, ezoc) == nil && s.railNet(side, u.At, ezoc, enemy).count() > 1) {
 				out = append(out, c)
 			}
 		}
@@ -79,4 +80,10 @@ func (s *State) hasMergePartner(c *units.Counter) bool {
 		}
 	}
 	return false
+}
+
+// canReach reports whether a unit has at least one destination.
+func (s *State) canReach(scratch *search, c *units.Counter, ezoc, enemy marks) bool {
+	sr := s.movementSearchIn(scratch, c, s.Units[c.Index].At, s.Allowance(c), ezoc, enemy)
+	return len(sr.order) > 0
 }
