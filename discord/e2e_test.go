@@ -66,6 +66,12 @@ func testRouter(slowFor time.Duration) *commands.Router {
 		},
 	})
 	r.Add(&commands.Command{
+		Name: "whoami", Description: i18n.T("Roles and rights", "ロールと権限"),
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+			return commands.Private(fmt.Sprintf("%s in %s: roles %v manager %v", req.User.Name, req.Guild, req.Roles, req.Manager))
+		},
+	})
+	r.Add(&commands.Command{
 		Name: "secret", Description: i18n.T("A private answer", "非公開の返答"),
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
 			return commands.Private(req.T("Only you see this.", "あなただけに見えます。"))
@@ -289,7 +295,7 @@ func TestRegistersCommandsInGuildWithJapanese(t *testing.T) {
 		names = append(names, c.Name)
 		byName[c.Name] = c
 	}
-	if got, want := strings.Join(names, " "), "boom echo game greet long map orders overrun secret start unit upload"; got != want {
+	if got, want := strings.Join(names, " "), "boom echo game greet long map orders overrun secret start unit upload whoami"; got != want {
 		t.Fatalf("registered %q, want %q", got, want)
 	}
 	if len(h.srv.Commands("")) != 0 {
@@ -338,7 +344,7 @@ func TestRegistersCommandsInGuildWithJapanese(t *testing.T) {
 func TestRegistersGloballyWithoutGuilds(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, testRouter(0), func(c *discord.Config) { c.Guilds = nil })
-	if len(h.srv.Commands("")) != 12 || len(h.srv.Commands(h.srv.Guilds[0])) != 0 {
+	if len(h.srv.Commands("")) != 13 || len(h.srv.Commands(h.srv.Guilds[0])) != 0 {
 		t.Fatalf("global %d, guild %d", len(h.srv.Commands("")), len(h.srv.Commands(h.srv.Guilds[0])))
 	}
 	_, cb := h.run(fakediscord.Invoke{User: alice, Path: "greet"})
@@ -702,7 +708,7 @@ func TestShardsServeTheirGuilds(t *testing.T) {
 	served := map[string]int{}
 	shardRouter := func(id int) *commands.Router {
 		r := testRouter(0)
-		r.Add(&commands.Command{Name: "whoami", Description: i18n.T("Which shard", "どのシャード"),
+		r.Add(&commands.Command{Name: "shard", Description: i18n.T("Which shard", "どのシャード"),
 			Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
 				mu.Lock()
 				served[req.Guild] = id
@@ -725,7 +731,7 @@ func TestShardsServeTheirGuilds(t *testing.T) {
 		t.Errorf("%d registrations, want 2 (shard 0, one per guild)", n)
 	}
 	for g, want := range map[string]string{even: "shard 0", odd: "shard 1"} {
-		c, err := srv.Slash(fakediscord.Invoke{User: alice, Guild: g, Path: "whoami"})
+		c, err := srv.Slash(fakediscord.Invoke{User: alice, Guild: g, Path: "shard"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -923,5 +929,27 @@ func TestNoMassPings(t *testing.T) {
 	ms := h.messages(c, 1)
 	if !strings.Contains(ms[0].Content, "@everyone") || strings.Join(ms[0].Pings, ",") != "users" {
 		t.Errorf("%q may ping %v", ms[0].Content, ms[0].Pings)
+	}
+}
+
+// Roles and the right to manage the server reach the commands (a referee
+// role set by the guild's admin is checked against them).
+func TestRolesAndManager(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	g := h.srv.Guilds[0]
+	for _, tc := range []struct {
+		user fakediscord.User
+		want string
+	}{
+		{fakediscord.User{ID: "400000000000000021", Name: "Ref", Roles: []string{"500000000000000001", "500000000000000002"}}, "Ref in " + g + ": roles [500000000000000001 500000000000000002] manager false"},
+		{fakediscord.User{ID: "400000000000000022", Name: "Admin", Permissions: 8}, "Admin in " + g + ": roles [] manager true"},
+		{fakediscord.User{ID: "400000000000000023", Name: "Owner", Permissions: 32 | 2048}, "Owner in " + g + ": roles [] manager true"},
+		{fakediscord.User{ID: "400000000000000024", Name: "Player", Permissions: 2048}, "Player in " + g + ": roles [] manager false"},
+	} {
+		c, _ := h.run(fakediscord.Invoke{User: tc.user, Path: "whoami"})
+		if ms := h.messages(c, 1); ms[0].Content != tc.want {
+			t.Errorf("got %q, want %q", ms[0].Content, tc.want)
+		}
 	}
 }

@@ -250,6 +250,8 @@ func (a *Adapter) request(i *discordgo.Interaction, d discordgo.ApplicationComma
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		req.User = commands.User{ID: i.Member.User.ID, Name: displayName(i.Member.User, i.Member.Nick)}
+		req.Roles = i.Member.Roles
+		req.Manager = i.Member.Permissions&(discordgo.PermissionAdministrator|discordgo.PermissionManageGuild) != 0
 	case i.User != nil:
 		req.User = commands.User{ID: i.User.ID, Name: displayName(i.User, "")}
 	default:

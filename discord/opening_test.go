@@ -139,7 +139,7 @@ func TestOpeningTurnThroughDiscord(t *testing.T) {
 					t.Errorf("autocomplete for %q: %d choices, %s among them: %v", id[:2], len(cb.Choices), id, found)
 				}
 				if to := firstDest(text(tr.say(alice, "moves", map[string]any{"unit": id}))); to != "" {
-					if got := text(tr.say(player, "move", map[string]any{"unit": id, "to": to})); player == kenji && !japanese.MatchString(got) {
+					if got := text(tr.say(player, "move", map[string]any{"unit": id, "to": to})); player.ID == kenji.ID && !japanese.MatchString(got) {
 						t.Errorf("move reply to the German player not in Japanese: %q", got)
 					}
 					moved++

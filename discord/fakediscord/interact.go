@@ -14,6 +14,11 @@ type User struct {
 	ID     string
 	Name   string
 	Locale string // the user's client locale: "en-US", "ja", ...
+	// Roles are role IDs in the guild; Permissions the member's
+	// permission bits in the channel (Discord's numbering: 8
+	// Administrator, 32 Manage Server).
+	Roles       []string
+	Permissions int64
 }
 
 // Invoke is a slash command as a user runs it from Discord's / menu.
@@ -409,7 +414,12 @@ func (s *Server) Inject(typ int, in Invoke, data map[string]any) (*Call, error) 
 	} else {
 		ev["guild_id"] = guild
 		ev["guild_locale"] = "en-US"
-		ev["member"] = map[string]any{"user": user, "roles": []string{}, "joined_at": "2026-01-01T00:00:00Z", "permissions": "0", "deaf": false, "mute": false}
+		roles := in.User.Roles
+		if roles == nil {
+			roles = []string{}
+		}
+		ev["member"] = map[string]any{"user": user, "roles": roles, "joined_at": "2026-01-01T00:00:00Z",
+			"permissions": strconv.FormatInt(in.User.Permissions, 10), "deaf": false, "mute": false}
 	}
 	s.mu.Lock()
 	c.Sent = time.Now()
