@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"log/slog"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -125,5 +129,68 @@ func TestRunWithTokenServesDiscord(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil {
 		t.Errorf("run: %v", err)
+	}
+}
+
+// TestHelperBotProcess is the bot itself, run as a child process by
+// TestBinaryServesFakeDiscord (the os/exec helper-process pattern).
+func TestHelperBotProcess(t *testing.T) {
+	if os.Getenv("RTRBOT_HELPER_PROCESS") != "1" {
+		t.Skip("runs only as the child of TestBinaryServesFakeDiscord")
+	}
+	os.Args = []string{"bot"}
+	main()
+}
+
+// The program as a club runs it, configured only by its environment,
+// serves a fake Discord and stops cleanly on SIGTERM (docker stop).
+func TestBinaryServesFakeDiscord(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	srv := fakediscord.New()
+	defer srv.Close()
+	var stderr bytes.Buffer
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperBotProcess$")
+	cmd.Env = append(os.Environ(), "RTRBOT_HELPER_PROCESS=1",
+		"DISCORD_TOKEN="+srv.Token, "RTRBOT_DISCORD_API="+srv.API,
+		"RTRBOT_DB="+filepath.Join(t.TempDir(), "club.db"), "RTRBOT_GUILDS="+srv.Guilds[0])
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	if err := srv.WaitRegistered(srv.Guilds[0], 60*time.Second); err != nil {
+		t.Fatalf("%v\nbot's stderr:\n%s", err, stderr.String())
+	}
+	c, err := srv.Slash(fakediscord.Invoke{User: fakediscord.User{ID: "400000000000000001", Name: "Ana", Locale: "ja"}, Path: "help"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := c.WaitMessages(1, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(ms[0].Content, "コマンド一覧") || c.Latency() > fakediscord.Window {
+		t.Errorf("/help after %v: %q", c.Latency(), ms[0].Content)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("the bot exited with %v after SIGTERM\n%s", err, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the bot did not stop within 30 s of SIGTERM")
+	}
+	if err := srv.WaitConnected(0, 5*time.Second); err != nil {
+		t.Error(err)
+	}
+	if p := srv.Problems(); len(p) > 0 {
+		t.Errorf("problems: %v", p)
 	}
 }
