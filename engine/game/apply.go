@@ -26,6 +26,9 @@ var Supported = map[string]i18n.Text{
 	"16.1":     i18n.T("Optional rule: disengagement (a unit starting its movement in an enemy zone of control may not enter another one that segment)", "選択ルール: 交戦離脱"),
 	"16.5":     i18n.T("Optional rule: partisans (command is not traced through enemy cities unless own units hold them)", "選択ルール: パルチザン"),
 	"18.3":     i18n.T("Workers of the world, unite! (no reinforcements for either side; both players must agree)", "万国の労働者よ、団結せよ! (両軍とも増援なし)"),
+	"18.1(3)":  i18n.T("Germans: strengthen the right wing (one active corps each of the 5th, 6th and 7th Armies sets up in the 1st, 2nd and 3rd Armies' areas, one in each; the 6th Army's siege train in one of them; Allies +10 VP)", "独軍: 右翼を強化"),
+	"18.2(6)":  i18n.T("Allies: BEF held at home (no British units at setup; British reinforcements as usual; Allies +20 VP)", "連合軍: BEF の本国拘置"),
+	"18.2(7)":  i18n.T("Allies: North Sea landing (no British units at setup; no German reinforcements on Aug IV)", "連合軍: 北海上陸"),
 	"18.2(3)":  i18n.T("Allies: better intelligence (Germans set up first; Germans +5 VP)", "連合軍: より良い諜報活動"),
 	"18.2(10)": i18n.T("Allies: much improved logistics (HQ ranges doubled; Germans +20 VP)", "連合軍: 非常に改善された兵站"),
 	"18.2(13)": i18n.T("Allies: more effective cavalry (always in command; Germans +10 VP)", "連合軍: 更に有効な騎兵"),
@@ -36,7 +39,7 @@ var Supported = map[string]i18n.Text{
 var optionVP = map[string][2]int{
 	"18.1(5)": {0, -40}, "18.1(6)": {0, -10}, "18.1(10)": {0, 20}, "18.1(11)": {0, 10},
 	"18.1(4)": {0, 20}, "18.1(8)": {20, 0}, "18.2(2)": {20, 0}, "18.2(11)": {0, 10},
-	"18.2(1)": {10, 0}, "18.2(3)": {5, 0}, "18.1(9)": {0, 5}, "18.2(9)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0},
+	"18.2(1)": {10, 0}, "18.2(3)": {5, 0}, "18.1(3)": {0, 10}, "18.2(6)": {0, 20}, "18.1(9)": {0, 5}, "18.2(9)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0},
 }
 
 // New starts a game of a scenario: setup, Allies first (17.1).
@@ -56,6 +59,11 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 			return nil, refuse("Option %s is given twice.", "オプション %s が重複しています。", o)
 		}
 	}
+	for _, pair := range [][2]string{{"18.2(6)", "18.2(7)"}} {
+		if contains(opts, pair[0]) && contains(opts, pair[1]) {
+			return nil, refuse("Options %s and %s cannot be used together (18.2).", "オプション %s と %s は併用できません (18.2)。", pair[0], pair[1])
+		}
+	}
 	s := &State{rules: r, Seed: seed, Options: opts, Turn: r.Scenario.First, Step: SetupStep, Player: units.Allied}
 	if s.Option("18.2(3)") {
 		s.Player = units.German
@@ -69,6 +77,9 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 	for _, c := range r.Counters.All() {
 		if c.Role == units.Setup && !s.neutralUnit(c) {
 			s.Units[c.Index].Box = Unplaced
+		}
+		if c.Role == units.Setup && c.Nation == units.GB && (s.Option("18.2(6)") || s.Option("18.2(7)")) {
+			s.Units[c.Index].Box = Out // the BEF's first corps stay in Britain
 		}
 		if _, ok := c.SetupWhere(); ok && c.Role == units.Option && s.Option(c.OptionCode()) {
 			s.Units[c.Index].Box = Unplaced // 18.1(9), 18.2(9)
@@ -169,4 +180,13 @@ func Replay(r *Rules, seed uint64, options []string, orders []Order) (*State, er
 		s = n
 	}
 	return s, nil
+}
+
+func contains(list []string, x string) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }

@@ -76,7 +76,7 @@ func (s *State) Position() string {
 			boxes[u.Box] = append(boxes[u.Box], id)
 		}
 	}
-	for _, box := range []Box{Unplaced, Eliminated, Russia} {
+	for _, box := range []Box{Unplaced, Eliminated, Russia, Out} {
 		if len(boxes[box]) > 0 {
 			fmt.Fprintf(&b, "%s %s\n", box, strings.Join(boxes[box], " "))
 		}
@@ -277,15 +277,15 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 				return nil, bad("due %s: write nation, type and a count, e.g. \"due DE reserve 7\"", strings.Join(args, " "))
 			}
 			s.Dues = append(s.Dues, Due{Nation: n, Type: typ, DE: x})
-		case "unplaced", "eliminated", "russia":
-			box := map[string]Box{"unplaced": Unplaced, "eliminated": Eliminated, "russia": Russia}[key]
+		case "unplaced", "eliminated", "russia", "out":
+			box := map[string]Box{"unplaced": Unplaced, "eliminated": Eliminated, "russia": Russia, "out": Out}[key]
 			for _, a := range args {
 				if err := placeUnit(a, box, hexes.None); err != nil {
 					return nil, err
 				}
 			}
 		default:
-			return nil, bad("unknown line %q: lines are a key (scenario, seed, options, turn, step, player, vp, rail, entrenching, weather, destroyed, due, withdraw, naval, orders, unplaced, eliminated, russia) or a hex \"XXYY: units\"", t)
+			return nil, bad("unknown line %q: lines are a key (scenario, seed, options, turn, step, player, vp, rail, entrenching, weather, destroyed, due, withdraw, naval, orders, unplaced, eliminated, russia, out) or a hex \"XXYY: units\"", t)
 		}
 	}
 	if err := sc.Err(); err != nil {

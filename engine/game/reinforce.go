@@ -27,6 +27,9 @@ func (s *State) startReinforcements(evs *[]Event) {
 		return // 18.3: no reinforcements for either side
 	}
 	for _, e := range scenario.Due(s.rules.Reinforcements, s.Turn, s.Player) {
+		if s.Option("18.2(7)") && s.Turn == 4 && s.Player == units.German {
+			continue // 18.2(7): no German reinforcements on Aug IV
+		}
 		if e.Type == "naval" {
 			s.NavalGunfire += e.DE
 			*evs = append(*evs, ev(EvNaval, s.Player, tr("The British naval gunfire marker is available (16.4).", "英軍艦砲射撃マーカーを得ました (16.4)。")))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"rtrbot/engine/board"
+	"rtrbot/engine/units"
 )
 
 // 7.0: at the end of movement, at most 2 corps a hex; the owner removes
@@ -353,5 +354,76 @@ func TestOptionalRules16(t *testing.T) {
 	}
 	if !inCommand(t, position(t, p.build(), "options 16.5\n"+base+"\n0507: G-5"), 0)["G-III"] {
 		t.Error("16.5: command not traced through an enemy city held by own units")
+	}
+}
+
+// 18.1(3) right wing on the real map: the default setup transfers a corps
+// from each of 5A, 6A, 7A into 1A, 2A, 3A and the 6A siege train north;
+// hand placements are checked; setup cannot end without the transfers.
+func TestOptionRightWing(t *testing.T) {
+	r := realRules(t, "standard")
+	s, _ := New(r, 1, []string{"18.1(3)"})
+	s = wantOK(t, s, "allied autosetup")
+	s = wantOK(t, s, "allied end")
+	if s.VP != [2]int{0, 60} {
+		t.Errorf("VP %v", s.VP)
+	}
+	wantRefused(t, s, "german place G-S2 1625", "setup area DE-6A")
+	n := wantOK(t, s, "german place G-V 3024")        // 5A corps to 1A
+	wantRefused(t, n, "german place G-VI 3025", "")   // 4A is no source
+	wantRefused(t, n, "german place G-XIII 2823", "") // a second 5A corps
+	wantRefused(t, n, "german place BY-I 3125", "")   // a second corps into 1A
+	n = wantOK(t, n, "german place BY-I 2823")        // 6A corps (Bavarian) to 2A
+	n = wantOK(t, n, "german autosetup")
+	if got := n.wingTransfers(nil); len(got) != 3 || got["DE-5A"] != "DE-1A" || got["DE-6A"] != "DE-2A" || got["DE-7A"] != "DE-3A" {
+		t.Errorf("transfers %v", got)
+	}
+	x, _ := r.Map.Hex(n.Units[mustCounter(t, n, "G-S2").Index].At)
+	if areaIn(x.Setup, wingTo) == "" {
+		t.Errorf("6A siege train in %s (%v)", x.At, x.Setup)
+	}
+	wantOK(t, n, "german end")
+	bare := wantOK(t, s, "german place G-V 3024")
+	for _, c := range bare.unplaced(units.German) {
+		if c.ID != "G-V" {
+			bare.Units[c.Index] = Unit{Box: OnMap, At: hexMust("1723")}
+		}
+	}
+	wantRefused(t, bare, "german end", "1 of 3 are placed so")
+}
+
+func mustCounter(t *testing.T, s *State, id string) *units.Counter {
+	t.Helper()
+	c, ok := s.Lookup(id)
+	if !ok {
+		t.Fatalf("no %s", id)
+	}
+	return c
+}
+
+// 18.2(6), 18.2(7): the BEF's setup units stay out; with 18.2(7) no German
+// reinforcements on Aug IV; the two options exclude each other.
+func TestOptionsBEF(t *testing.T) {
+	m := newTestMap(10, 10)
+	m.logistic("DE", "0509")
+	r, _ := NewRules(m.build(), "standard")
+	s, err := New(r, 1, []string{"18.2(6)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if at(t, s, "GB-I") != "out" || at(t, s, "F-XX") != "unplaced" || s.VP != [2]int{0, 70} {
+		t.Errorf("18.2(6): GB-I %s, VP %v", at(t, s, "GB-I"), s.VP)
+	}
+	wantRefused(t, s, "allied place GB-I 0101", "does not set up")
+	if _, err := New(r, 1, []string{"18.2(6)", "18.2(7)"}); err == nil {
+		t.Error("18.2(6) with 18.2(7) accepted")
+	}
+	n := position(t, m.build(), "options 18.2(7)\nturn Aug IV\nstep event\n0101: F-XX")
+	n = wantOK(t, n, "allied end")
+	if n.Step != Reinforcement || len(n.Dues) != 0 {
+		t.Errorf("18.2(7): German dues on Aug IV %v", n.Dues)
+	}
+	if p, err := ParsePosition(m.build(), s.Position()); err != nil || p.Hash() != s.Hash() {
+		t.Errorf("position with units out of the game: %v", err)
 	}
 }

@@ -14,6 +14,9 @@ func (s *State) applyEnd() (*State, []Event, error) {
 			return nil, nil, refuse("%d %s units are still to be set up (e.g. %s); place them with /place or let /game setup place them.",
 				"%d 個の%sユニットが未配置です (例: %s)。/place で配置するか /game setup で自動配置してください。", len(left), s.Player.Name(), left[0].ID)
 		}
+		if err := s.rightWingDone(); err != nil {
+			return nil, nil, err
+		}
 	case s.Step == Reinforcement:
 		if err := s.duesLeft(); err != nil {
 			return nil, nil, err

@@ -90,6 +90,9 @@ func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *unit
 	if x.Terrain == board.Sea || s.Neutral(x.Country) {
 		return placeClosed, nil
 	}
+	if handled, why := s.rightWing(c, w, x); handled {
+		return why, nil
+	}
 	okPlace := false
 	// 18.1(4), 18.2(2): free setup in own country.
 	if s.Option("18.1(4)") && c.Side() == units.German && s.Own(units.German, h) {
@@ -204,6 +207,10 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 		return nil, nil, refuse("Automatic setup works only during setup (17.1).", "自動配置は初期配置時のみです (17.1)。")
 	}
 	n := s.clone()
+	var evs []Event
+	if n.Option("18.1(3)") && n.Player == units.German {
+		evs = n.autoRightWing()
+	}
 	left := n.unplaced(n.Player)
 	sort.SliceStable(left, func(i, j int) bool {
 		pi, _ := left[i].SetupWhere()
@@ -225,7 +232,6 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 			de[u.At] += n.Counter(i).DE
 		}
 	}
-	var evs []Event
 	for _, c := range left {
 		place, _ := c.SetupWhere()
 		w, _ := units.ParseWhere(place)
@@ -283,4 +289,122 @@ func planMichel(w units.Where) bool {
 		}
 	}
 	return false
+}
+
+// The right wing option 18.1(3): one active corps each of the 5th, 6th and
+// 7th Armies sets up in the 1st, 2nd and 3rd Armies' areas, one in each; the
+// 6th Army's siege train in one of those areas.
+var (
+	wingFrom = []string{"DE-5A", "DE-6A", "DE-7A"}
+	wingTo   = []string{"DE-1A", "DE-2A", "DE-3A"}
+)
+
+func areaIn(areas []string, list []string) string {
+	for _, a := range areas {
+		for _, b := range list {
+			if a == b {
+				return a
+			}
+		}
+	}
+	return ""
+}
+
+// wingTransfers maps each source army's area to the target area its
+// transferred corps stands in.
+func (s *State) wingTransfers(skip *units.Counter) map[string]string {
+	out := map[string]string{}
+	for i, u := range s.Units {
+		c := s.Counter(i)
+		if u.Box != OnMap || c == skip || c.Type != units.Active || c.Size != units.Corps || c.Role != units.Setup {
+			continue
+		}
+		w, _ := units.ParseWhere(c.Where)
+		from := areaIn(w.Areas, wingFrom)
+		x, _ := s.hexAt(u.At)
+		if to := areaIn(x.Setup, wingTo); from != "" && to != "" {
+			out[from] = to
+		}
+	}
+	return out
+}
+
+// rightWing decides placements the option changes; handled is false for
+// the others.
+func (s *State) rightWing(c *units.Counter, w units.Where, x *board.Hex) (handled bool, why int) {
+	if !s.Option("18.1(3)") || c.Side() != units.German {
+		return false, placeOK
+	}
+	to := areaIn(x.Setup, wingTo)
+	if c.Type == units.Siege && areaIn(w.Areas, []string{"DE-6A"}) != "" {
+		if to == "" {
+			return true, placeWrong
+		}
+		return true, placeOK
+	}
+	from := areaIn(w.Areas, wingFrom)
+	if from == "" || c.Type != units.Active || c.Size != units.Corps || to == "" {
+		return false, placeOK
+	}
+	for f, t := range s.wingTransfers(c) {
+		if f == from || t == to {
+			return true, placeWrong // one from each army, one into each area
+		}
+	}
+	return true, placeOK
+}
+
+// rightWingDone says what 18.1(3) still requires at the end of setup.
+func (s *State) rightWingDone() error {
+	if !s.Option("18.1(3)") || s.Player != units.German {
+		return nil
+	}
+	if n := len(s.wingTransfers(nil)); n < 3 {
+		return refuse("Option 18.1(3): one active corps each of the 5th, 6th and 7th Armies must set up in the 1st, 2nd and 3rd Armies' areas, one in each; %d of 3 are placed so.",
+			"オプション 18.1(3): 第5、6、7軍の現役軍団各1個を第1、2、3軍の配置地域に各1個配置してください (現在 %d/3)。", n)
+	}
+	return nil
+}
+
+// autoRightWing makes the default choice of 18.1(3): the first active corps
+// of the 5th Army to the 1st Army's area, of the 6th to the 2nd, of the 7th
+// to the 3rd, each in the area's emptiest hex.
+func (s *State) autoRightWing() []Event {
+	var evs []Event
+	for k, from := range wingFrom {
+		done := s.wingTransfers(nil)
+		if _, ok := done[from]; ok {
+			continue
+		}
+		taken := false
+		for _, t := range done {
+			taken = taken || t == wingTo[k]
+		}
+		if taken {
+			continue
+		}
+		for _, c := range s.unplaced(units.German) {
+			w, _ := units.ParseWhere(c.Where)
+			if c.Type != units.Active || c.Size != units.Corps || areaIn(w.Areas, []string{from}) == "" {
+				continue
+			}
+			best, bestDE := hex.None, 0
+			for _, x := range s.allHexes() {
+				if areaIn(x.Setup, []string{wingTo[k]}) == "" {
+					continue
+				}
+				if de := s.stackDE(x.At, units.German); de+c.DE <= StackLimit && (best == hex.None || de < bestDE) {
+					best, bestDE = x.At, de
+				}
+			}
+			if best != hex.None {
+				s.Units[c.Index] = Unit{Box: OnMap, At: best}
+				e := ev(EvPlaced, units.German, tr("%s set up in %s (18.1(3): the right wing).", "%s を %s に配置 (18.1(3): 右翼を強化)。", c.ID, best))
+				e.Units, e.Hexes = []string{c.ID}, []hex.Hex{best}
+				evs = append(evs, e)
+			}
+			break
+		}
+	}
+	return evs
 }

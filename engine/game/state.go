@@ -153,9 +153,10 @@ const (
 	OnMap                 // on the map at At
 	Eliminated            // eliminated (may return as a reinforcement, 11.1)
 	Russia                // in the Russian Front box (11.7, 14.3)
+	Out                   // out of the game by an option (18.2(6), 18.2(7))
 )
 
-var boxNames = [...]string{"pool", "unplaced", "map", "eliminated", "russia"}
+var boxNames = [...]string{"pool", "unplaced", "map", "eliminated", "russia", "out"}
 
 func (b Box) String() string { return boxNames[b] }
 
