@@ -144,6 +144,15 @@ func TestImportRefusesBadFiles(t *testing.T) {
 			j := i + strings.Index(f[i:], "\n") + 1
 			return f[:i] + f[j:]
 		}, "the next order must be number 2"},
+		{"undo past a segment's end", func(f string) string { // without the check lines, which would catch it first
+			var keep []string
+			for _, line := range strings.Split(f, "\n") {
+				if !strings.HasPrefix(line, "check ") {
+					keep = append(keep, line)
+				}
+			}
+			return strings.Replace(strings.Join(keep, "\n"), "end 9\n", "undo 10 2026-11-22T18:00:09.000000Z u2 allied 2\nend 10\n", 1)
+		}, "takes back order 2, but the segment ended after order 3"},
 		{"unknown keyword", func(f string) string { return strings.Replace(f, "status active", "state active", 1) }, `unknown keyword "state"`},
 		{"not a game file", func(string) string { return "hello\n" }, "must begin with"},
 	} {
