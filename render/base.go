@@ -148,18 +148,25 @@ func markAt(dc *gg.Context, t board.Terrain, x, y, R float64) {
 	}
 }
 
-// drawGrid strokes every hex edge once, in one path, so that shared edges
-// are not darkened twice.
+// drawGrid strokes every hex edge exactly once (the grid line is
+// translucent: an edge drawn twice would be darker), a line of hexes at a
+// time: the rasterizer slows down badly on one huge path.
 func (r *Renderer) drawGrid(dc *gg.Context, hexes []*board.Hex) {
-	for _, h := range hexes {
-		c := r.layout.Corners(h.At)
-		for i := 0; i < 6; i++ {
-			dc.MoveTo(c[i][0], c[i][1])
-			dc.LineTo(c[(i+1)%6][0], c[(i+1)%6][1])
-		}
-	}
 	dc.SetColor(hexLine)
 	dc.SetLineWidth(math.Max(1, r.layout.R*0.04))
+	col := -1
+	for _, h := range hexes {
+		if h.At.Col != col && col != -1 {
+			dc.Stroke()
+		}
+		col = h.At.Col
+		for _, n := range h.At.Neighbors() {
+			if r.m.OnMap(n) && !hex.Less(h.At, n) {
+				continue // drawn from the other side
+			}
+			r.sidePath(dc, h.At, n)
+		}
+	}
 	dc.Stroke()
 }
 
