@@ -235,6 +235,20 @@ func (t *GameTx) SetDeadline(at time.Time) error {
 	return err
 }
 
+// SetDeadlinePolicy sets how long a segment may take (hours; 0: no
+// deadline) and what happens when it passes ("remind" or "end").
+func (t *GameTx) SetDeadlinePolicy(hours int, action string) error {
+	if hours < 0 || (action != "remind" && action != "end") {
+		return i18n.Errorf("A deadline is a number of hours (0 for none) and what happens then: remind or end, not %d and %q.",
+			"期限は時間数 (なしは 0) と、その時の動作 (remind か end) です (%d と %q は不可)。", hours, action)
+	}
+	if _, err := t.tx.ExecContext(t.ctx, `UPDATE games SET segment_hours = ?, deadline_action = ? WHERE id = ?`, hours, action, t.Game.ID); err != nil {
+		return err
+	}
+	t.Game.SegmentHours, t.Game.DeadlineAction = hours, action
+	return nil
+}
+
 // AppendOrder appends one order with its events (and a snapshot when it
 // ends a segment) in one transaction: the common case of Update.
 func (s *Store) AppendOrder(ctx context.Context, game int64, o NewOrder, evs []Event, snap *Snapshot) (Order, error) {

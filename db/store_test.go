@@ -286,6 +286,15 @@ func TestDeadlines(t *testing.T) {
 	if len(due) != 1 || due[0] != b.ID {
 		t.Errorf("due at t0+0.1s: %v, want [%d]", due, b.ID)
 	}
+	if err := s.Update(ctx, b.ID, func(tx *GameTx) error { return tx.SetDeadlinePolicy(48, "end") }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Update(ctx, b.ID, func(tx *GameTx) error { return tx.SetDeadlinePolicy(-1, "later") }); err == nil {
+		t.Error("a deadline of -1 hours was accepted")
+	}
+	if g, _ := s.Game(ctx, b.ID); g.SegmentHours != 48 || g.DeadlineAction != "end" {
+		t.Errorf("deadline policy: %d %s", g.SegmentHours, g.DeadlineAction)
+	}
 	s.Update(ctx, b.ID, func(tx *GameTx) error { return tx.SetDeadline(time.Time{}) })
 	if g, _ := s.Game(ctx, b.ID); !g.Deadline.IsZero() {
 		t.Errorf("cleared deadline: %v", g.Deadline)
