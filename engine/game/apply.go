@@ -29,6 +29,7 @@ var Supported = map[string]i18n.Text{
 	"18.1(3)":  i18n.T("Germans: strengthen the right wing (one active corps each of the 5th, 6th and 7th Armies sets up in the 1st, 2nd and 3rd Armies' areas, one in each; the 6th Army's siege train in one of them; Allies +10 VP)", "独軍: 右翼を強化"),
 	"18.2(6)":  i18n.T("Allies: BEF held at home (no British units at setup; British reinforcements as usual; Allies +20 VP)", "連合軍: BEF の本国拘置"),
 	"18.2(7)":  i18n.T("Allies: North Sea landing (no British units at setup; no German reinforcements on Aug IV)", "連合軍: 北海上陸"),
+	"18.2(4)":  i18n.T("Allies: Belgium grants the Germans passage (no Belgian units, Belgian fortresses destroyed, Germans use Belgian railways and the Allies do not; Allies +20 VP)", "連合軍: ベルギー、独軍の通過を承諾"),
 	"18.2(3)":  i18n.T("Allies: better intelligence (Germans set up first; Germans +5 VP)", "連合軍: より良い諜報活動"),
 	"18.2(10)": i18n.T("Allies: much improved logistics (HQ ranges doubled; Germans +20 VP)", "連合軍: 非常に改善された兵站"),
 	"18.2(13)": i18n.T("Allies: more effective cavalry (always in command; Germans +10 VP)", "連合軍: 更に有効な騎兵"),
@@ -39,7 +40,7 @@ var Supported = map[string]i18n.Text{
 var optionVP = map[string][2]int{
 	"18.1(5)": {0, -40}, "18.1(6)": {0, -10}, "18.1(10)": {0, 20}, "18.1(11)": {0, 10},
 	"18.1(4)": {0, 20}, "18.1(8)": {20, 0}, "18.2(2)": {20, 0}, "18.2(11)": {0, 10},
-	"18.2(1)": {10, 0}, "18.2(3)": {5, 0}, "18.1(3)": {0, 10}, "18.2(6)": {0, 20}, "18.1(9)": {0, 5}, "18.2(9)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0},
+	"18.2(1)": {10, 0}, "18.2(3)": {5, 0}, "18.1(3)": {0, 10}, "18.2(6)": {0, 20}, "18.2(4)": {0, 20}, "18.1(9)": {0, 5}, "18.2(9)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0},
 }
 
 // New starts a game of a scenario: setup, Allies first (17.1).
@@ -59,7 +60,7 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 			return nil, refuse("Option %s is given twice.", "オプション %s が重複しています。", o)
 		}
 	}
-	for _, pair := range [][2]string{{"18.2(6)", "18.2(7)"}} {
+	for _, pair := range [][2]string{{"18.2(6)", "18.2(7)"}, {"18.2(4)", "18.1(5)"}, {"18.2(4)", "18.2(5)"}} {
 		if contains(opts, pair[0]) && contains(opts, pair[1]) {
 			return nil, refuse("Options %s and %s cannot be used together (18.2).", "オプション %s と %s は併用できません (18.2)。", pair[0], pair[1])
 		}
@@ -74,12 +75,23 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 		s.VP[1] += optionVP[o][1]
 	}
 	s.Units = make([]Unit, r.Counters.Len())
+	if s.Option("18.2(4)") {
+		// 18.2(4): every Belgian fortress counts as destroyed (no VP).
+		for _, x := range s.allHexes() {
+			if x.Fortress > 0 && x.Country == board.Belgium {
+				s.Destroyed = append(s.Destroyed, x.At)
+			}
+		}
+	}
 	for _, c := range r.Counters.All() {
 		if c.Role == units.Setup && !s.neutralUnit(c) {
 			s.Units[c.Index].Box = Unplaced
 		}
 		if c.Role == units.Setup && c.Nation == units.GB && (s.Option("18.2(6)") || s.Option("18.2(7)")) {
 			s.Units[c.Index].Box = Out // the BEF's first corps stay in Britain
+		}
+		if c.Nation == units.BE && s.Option("18.2(4)") {
+			s.Units[c.Index].Box = Out // 18.2(4): the Belgian army stands aside
 		}
 		if _, ok := c.SetupWhere(); ok && c.Role == units.Option && s.Option(c.OptionCode()) {
 			s.Units[c.Index].Box = Unplaced // 18.1(9), 18.2(9)

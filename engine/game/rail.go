@@ -1,6 +1,7 @@
 package game
 
 import (
+	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
@@ -27,7 +28,7 @@ func (s *State) railNet(side units.Side, from hex.Hex, ezoc, enemy marks) marks 
 		queue = queue[1:]
 		ch := s.cellAt(h)
 		for d, nb := range h.Neighbors() {
-			if seen.has(nb) || !ch.rail[d] || !s.Own(side, nb) || ezoc.has(nb) || enemy.has(nb) {
+			if seen.has(nb) || !ch.rail[d] || !s.RailLand(side, nb) || ezoc.has(nb) || enemy.has(nb) {
 				continue
 			}
 			seen.set(nb)
@@ -49,7 +50,7 @@ func (s *State) canRail(c *units.Counter, ezoc marks) error {
 		return refuse("Rail movement is allowed only in the first impulse's movement segment (8.5).", "鉄道移動は第1インパルスの移動セグのみです (8.5)。")
 	case !s.rules.Map.HasRail(u.At):
 		return refuse("%s is not on a railway (8.5).", "%s は鉄道上にいません (8.5)。", c.ID)
-	case !s.Own(side, u.At):
+	case !s.RailLand(side, u.At):
 		return refuse("%s is not in its own territory: %s rail movement runs only in %s (8.5).", "%s は自国領内にいません。%sの鉄道移動は%s内のみです (8.5)。", c.ID, side.Name(), ownLands(side))
 	case ezoc.has(u.At):
 		return refuse("%s is in an enemy zone of control: rail movement may not leave one (8.5).", "%s は EZOC 内です。鉄道移動で EZOC から出ることはできません (8.5)。", c.ID)
@@ -106,7 +107,7 @@ func (s *State) applyRail(o Order) (*State, []Event, error) {
 		switch {
 		case !s.rules.Map.HasRail(to):
 			return nil, nil, refuse("%s has no railway (8.5).", "%s に鉄道はありません (8.5)。", to)
-		case !s.Own(side, to):
+		case !s.RailLand(side, to):
 			return nil, nil, refuse("%s is not in %s: rail movement stays in own territory (8.5).", "%s は%sではありません。鉄道移動は自国領内のみです (8.5)。", to, ownLands(side))
 		case ezoc.has(to):
 			return nil, nil, refuse("%s is in an enemy zone of control: rail movement may not enter one (8.5).", "%s は EZOC 内です。鉄道移動で EZOC に入ることはできません (8.5)。", to)
@@ -214,4 +215,16 @@ func (s *State) withdrawalOwed() error {
 		}
 	}
 	return nil
+}
+
+// RailLand reports whether the side may move by rail in h (8.5: own
+// territory; with 18.2(4) Belgium lets the Germans use its railways and
+// closes them to the Allies).
+func (s *State) RailLand(side units.Side, h hex.Hex) bool {
+	if s.Option("18.2(4)") {
+		if x, ok := s.hexAt(h); ok && x.Country == board.Belgium {
+			return side == units.German
+		}
+	}
+	return s.Own(side, h)
 }

@@ -427,3 +427,31 @@ func TestOptionsBEF(t *testing.T) {
 		t.Errorf("position with units out of the game: %v", err)
 	}
 }
+
+// 18.2(4): Belgium lets the Germans through: its railways are German for
+// rail movement and closed to the Allies; Belgian units are out and its
+// fortresses destroyed.
+func TestOptionBelgianPassage(t *testing.T) {
+	m := newTestMap(10, 10)
+	m.railway("0106", "0206", "0306", "0406", "0506", "0606", "0706")
+	m.country(board.Belgium, "0406", "0506", "0505")
+	m.railway("0505", "0504")
+	m.fortress(6, "0505")
+	s := position(t, m.build(), "0106: G-III\n0101: F-XX")
+	wantRefused(t, s, "german rail G-III 0706", "No railway connects")
+	s.Options = []string{"18.2(4)"}
+	wantOK(t, s, "german rail G-III 0706")
+	a := position(t, m.build(), "options 18.2(4)\nplayer allied\n0504: F-XX\n0909: G-III")
+	wantRefused(t, a, "allied rail F-XX 0505", "")
+	r, _ := NewRules(m.build(), "standard")
+	n, err := New(r, 1, []string{"18.2(4)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !n.IsDestroyed(hexMust("0505")) || at(t, n, "BE-1") != "out" || n.VP != [2]int{0, 70} {
+		t.Errorf("18.2(4): destroyed %v, BE-1 %s, VP %v", n.Destroyed, at(t, n, "BE-1"), n.VP)
+	}
+	if _, err := New(r, 1, []string{"18.2(4)", "18.1(5)"}); err == nil {
+		t.Error("18.2(4) with a neutral Belgium accepted")
+	}
+}
