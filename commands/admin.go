@@ -6,12 +6,13 @@ import (
 	"strconv"
 	"strings"
 
+	"rtrbot/db"
 	"rtrbot/db/enginereplay"
 	"rtrbot/i18n"
 )
 
-// registerAdmin registers the operator's commands: /admin backup, check
-// and repair (issue 6).
+// registerAdmin registers the operator's commands: /admin backup, check,
+// repair and games (issue 6).
 func (b *Bot) registerAdmin(r *Router) {
 	r.Add(&Command{
 		Name:        "admin",
@@ -48,6 +49,25 @@ func (b *Bot) registerAdmin(r *Router) {
 			}},
 			Handler: b.adminRepair,
 			Slow:    true,
+		}, {
+			Name:        "games",
+			Description: i18n.T("List the games in the database, newest first", "データベース内のゲーム一覧 (新しい順)"),
+			Options: []Option{{
+				Name:        "status",
+				Description: i18n.T("Only games in this state", "この状態のゲームのみ"),
+				Type:        String,
+				Choices: []Choice{
+					{Name: i18n.T("active", "進行中"), Value: "active"},
+					{Name: i18n.T("finished", "終了"), Value: "finished"},
+					{Name: i18n.T("damaged", "破損"), Value: "damaged"},
+					{Name: i18n.T("abandoned", "放棄"), Value: "abandoned"},
+				},
+			}, {
+				Name:        "guild",
+				Description: i18n.T("Only games of this server (its ID)", "このサーバー (ID) のゲームのみ"),
+				Type:        String,
+			}},
+			Handler: b.adminGames,
 		}},
 	})
 }
@@ -144,4 +164,40 @@ func (b *Bot) adminRepair(ctx context.Context, req *Request) *Response {
 	return Private(i18n.Sprintf(i18n.T(
 		"Game #%d is active again: its orders replay to every saved state; %d saved state(s) rebuilt from the orders.",
 		"ゲーム #%d は再開できます。命令はすべての保存状態まで再生でき、%d 件の保存状態を命令から作り直しました。"), id, n).In(req.Lang))
+}
+
+// adminGamesShown bounds the listing, to stay within one Discord message.
+const adminGamesShown = 20
+
+func (b *Bot) adminGames(ctx context.Context, req *Request) *Response {
+	if !isOperator(req) {
+		return Private(req.T(
+			"Only the bot's operator can list every game. Ask whoever runs the bot.",
+			"全ゲームの一覧を見られるのはボットの運営者だけです。ボットを動かしている人に依頼してください。"))
+	}
+	if b.Store == nil {
+		return Private(req.T("There is no database.", "データベースがありません。"))
+	}
+	games, err := b.Store.ListGames(ctx, db.Filter{Guild: strings.TrimSpace(req.Opt("guild")), Status: db.Status(req.Opt("status"))})
+	if err != nil {
+		return Private(i18n.Sprintf(i18n.T("The games cannot be listed: %v.", "ゲーム一覧を取得できません: %v。"), err).In(req.Lang))
+	}
+	if len(games) == 0 {
+		return Private(req.T("No game matches.", "該当するゲームはありません。"))
+	}
+	var b2 strings.Builder
+	fmt.Fprintf(&b2, "%s\n", i18n.Sprintf(i18n.T("%d games, newest first:", "%d 件 (新しい順):"), len(games)).In(req.Lang))
+	for i, g := range games {
+		if i == adminGamesShown {
+			fmt.Fprintf(&b2, "%s\n", i18n.Sprintf(i18n.T("… and %d more (narrow with status: or guild:).", "…ほか %d 件 (status: か guild: で絞り込めます)。"), len(games)-i).In(req.Lang))
+			break
+		}
+		if g.Problem != nil {
+			fmt.Fprintf(&b2, "#%d %s\n", g.ID, i18n.Message(g.Problem, req.Lang))
+			continue
+		}
+		fmt.Fprintf(&b2, "#%d %s · %s/%s · %s · %s · %s\n", g.ID, g.Scenario, g.Guild, g.Channel, g.Status.Text().In(req.Lang),
+			i18n.Sprintf(i18n.T("%d orders", "命令 %d"), g.LastSeq).In(req.Lang), g.Updated.UTC().Format("2006-01-02 15:04Z"))
+	}
+	return Private(strings.TrimRight(b2.String(), "\n"))
 }

@@ -159,3 +159,33 @@ func TestAdminCheck(t *testing.T) {
 		t.Errorf("a Discord user ran the check: %q", resp.Messages[0].Text)
 	}
 }
+
+func TestAdminGames(t *testing.T) {
+	ctx := context.Background()
+	store, err := db.Open(ctx, filepath.Join(t.TempDir(), "rtrbot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	for i := 0; i < 23; i++ {
+		if _, err := store.CreateGame(ctx, db.NewGame{Guild: fmt.Sprint("G", i%2), Channel: fmt.Sprint("C", i), Scenario: "standard", Seed: []byte{byte(i + 1)}, CreatedBy: "u"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	store.Update(ctx, 5, func(tx *db.GameTx) error { return tx.SetStatus(db.Finished, "") })
+	bot := commands.New(commands.Deps{Store: store})
+	run := func(opts map[string]string, lang i18n.Lang) string {
+		return bot.Router.Run(ctx, &commands.Request{Path: "admin games", Options: opts, User: commands.User{ID: "console:op"}, Guild: "console", Lang: lang}).Messages[0].Text
+	}
+	all := run(map[string]string{}, i18n.EN)
+	if !strings.HasPrefix(all, "23 games, newest first:\n#23 standard · G0/C22 · in progress · 0 orders") || !strings.Contains(all, "… and 3 more") {
+		t.Errorf("all games:\n%s", all)
+	}
+	fin := run(map[string]string{"status": "finished"}, i18n.JA)
+	if !strings.Contains(fin, "1 件 (新しい順):\n#5 standard · G0/C4 · 終了 · 命令 0") {
+		t.Errorf("finished games:\n%s", fin)
+	}
+	if got := run(map[string]string{"guild": "G1", "status": "damaged"}, i18n.EN); got != "No game matches." {
+		t.Errorf("no match: %q", got)
+	}
+}
