@@ -30,6 +30,7 @@ var Supported = map[string]i18n.Text{
 	"18.2(6)":  i18n.T("Allies: BEF held at home (no British units at setup; British reinforcements as usual; Allies +20 VP)", "連合軍: BEF の本国拘置"),
 	"18.2(7)":  i18n.T("Allies: North Sea landing (no British units at setup; no German reinforcements on Aug IV)", "連合軍: 北海上陸"),
 	"18.2(4)":  i18n.T("Allies: Belgium grants the Germans passage (no Belgian units, Belgian fortresses destroyed, Germans use Belgian railways and the Allies do not; Allies +20 VP)", "連合軍: ベルギー、独軍の通過を承諾"),
+	"18.2(5)":  i18n.T("Allies: Belgium ravished (a Belgian division of any type reinforces Antwerp on Aug III, Sep I, Sep III, Oct I, Oct III, Nov I, Nov III; Germans +10 VP)", "連合軍: ベルギー、陵辱さる"),
 	"18.2(3)":  i18n.T("Allies: better intelligence (Germans set up first; Germans +5 VP)", "連合軍: より良い諜報活動"),
 	"18.2(10)": i18n.T("Allies: much improved logistics (HQ ranges doubled; Germans +20 VP)", "連合軍: 非常に改善された兵站"),
 	"18.2(13)": i18n.T("Allies: more effective cavalry (always in command; Germans +10 VP)", "連合軍: 更に有効な騎兵"),
@@ -40,7 +41,7 @@ var Supported = map[string]i18n.Text{
 var optionVP = map[string][2]int{
 	"18.1(5)": {0, -40}, "18.1(6)": {0, -10}, "18.1(10)": {0, 20}, "18.1(11)": {0, 10},
 	"18.1(4)": {0, 20}, "18.1(8)": {20, 0}, "18.2(2)": {20, 0}, "18.2(11)": {0, 10},
-	"18.2(1)": {10, 0}, "18.2(3)": {5, 0}, "18.1(3)": {0, 10}, "18.2(6)": {0, 20}, "18.2(4)": {0, 20}, "18.1(9)": {0, 5}, "18.2(9)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0},
+	"18.2(1)": {10, 0}, "18.2(3)": {5, 0}, "18.1(3)": {0, 10}, "18.2(6)": {0, 20}, "18.2(4)": {0, 20}, "18.2(5)": {10, 0}, "18.1(9)": {0, 5}, "18.2(9)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0},
 }
 
 // New starts a game of a scenario: setup, Allies first (17.1).

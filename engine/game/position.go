@@ -273,7 +273,7 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 			}
 			n, typ := units.Nation(args[0]), units.Type(args[1])
 			x, err := strconv.Atoi(args[2])
-			if !n.Valid() || !typ.Valid() || err != nil || x < 1 {
+			if !n.Valid() || (!typ.Valid() && typ != AnyType) || err != nil || x < 1 {
 				return nil, bad("due %s: write nation, type and a count, e.g. \"due DE reserve 7\"", strings.Join(args, " "))
 			}
 			s.Dues = append(s.Dues, Due{Nation: n, Type: typ, DE: x})

@@ -37,6 +37,12 @@ func (s *State) startReinforcements(evs *[]Event) {
 		}
 		s.Dues = append(s.Dues, Due{Nation: e.Nation, Type: e.Type, DE: e.DE})
 	}
+	if s.Option("18.2(5)") && s.Player == units.Allied {
+		switch s.Turn {
+		case 3, 5, 7, 9, 11, 13, 15: // Aug III, Sep I, Sep III, Oct I, Oct III, Nov I, Nov III
+			s.Dues = append(s.Dues, Due{Nation: units.BE, Type: AnyType, DE: 1})
+		}
+	}
 	if len(s.Dues) > 0 {
 		*evs = append(*evs, ev(EvDue, s.Player, tr("Reinforcements due (11.1): %s.", "増援 (11.1): %s。", s.duesText())))
 	}
@@ -65,7 +71,7 @@ func itoa(n int) string {
 // than what is left (a corps for two divisions); eliminated units return,
 // except Austro-Hungarians and Italians.
 func (s *State) eligible(c *units.Counter, d Due) bool {
-	if group(c.Nation) != d.Nation || c.Type != d.Type || c.DE > d.DE {
+	if group(c.Nation) != d.Nation || c.DE > d.DE || (c.Type != d.Type && !(d.Type == AnyType && c.Size == units.Division)) {
 		return false
 	}
 	switch s.Units[c.Index].Box {
@@ -88,6 +94,30 @@ func logisticsNation(n units.Nation) board.Nation {
 		return board.Belgian
 	}
 	return board.German
+}
+
+// AnyType is a due of any division type (18.2(5): "one Belgian division of
+// any type").
+const AnyType units.Type = "any"
+
+// antwerp is the rules' two hexes of Antwerp (15.23).
+var antwerp = []hex.Hex{{Col: 35, Row: 17}, {Col: 36, Row: 16}}
+
+// entryFor is where a due's units may enter: 18.2(5)'s Belgian divisions
+// only in Antwerp, free of German units and their zones of control (lost
+// otherwise); every other due by EntryHexes.
+func (s *State) entryFor(d Due) ([]hex.Hex, bool) {
+	if d.Type != AnyType {
+		return s.EntryHexes(d.Nation)
+	}
+	ezoc, enemy := s.ZOC(units.German), s.occupiedBy(units.German)
+	var out []hex.Hex
+	for _, h := range antwerp {
+		if s.rules.Map.OnMap(h) && !ezoc.has(h) && !enemy.has(h) {
+			out = append(out, h)
+		}
+	}
+	return out, false
 }
 
 // EntryHexes are where a nation's reinforcements may enter now (11.1): its
@@ -172,7 +202,7 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 			c.ID, c.Nation.Name(), c.Type.Name(), c.DE, s.duesText())
 	}
 	h := o.Hexes[0]
-	hexes, edge := s.EntryHexes(c.Nation)
+	hexes, edge := s.entryFor(s.Dues[i])
 	ok := false
 	for _, x := range hexes {
 		ok = ok || x == h
@@ -257,7 +287,7 @@ func (s *State) applyAutoReinforce() (*State, []Event, error) {
 				continue
 			}
 			c := cands[0]
-			hexes, edge := n.EntryHexes(c.Nation)
+			hexes, edge := n.entryFor(d)
 			if len(hexes) == 0 {
 				continue
 			}
@@ -290,7 +320,7 @@ func (s *State) duesLeft() error {
 		if len(cands) == 0 {
 			continue
 		}
-		if hexes, _ := s.EntryHexes(cands[0].Nation); len(hexes) > 0 {
+		if hexes, _ := s.entryFor(d); len(hexes) > 0 {
 			return refuse("Reinforcements may not be delayed (11.1): still to enter %s, e.g. %s; use /reinforce, or /reinforce with no unit to place them all.",
 				"増援の登場遅延は不可です (11.1)。未登場: %s (例: %s)。/reinforce で配置するか、unit を省略して全て自動配置してください。", s.duesText(), cands[0].ID)
 		}

@@ -455,3 +455,35 @@ func TestOptionBelgianPassage(t *testing.T) {
 		t.Error("18.2(4) with a neutral Belgium accepted")
 	}
 }
+
+// 18.2(5): Belgian divisions of any type reinforce Antwerp on the listed
+// turns, from eliminated Belgian units or the spare fortress troops; lost
+// when both Antwerp hexes are German-held or in a German ZOC.
+func TestOptionBelgiumRavished(t *testing.T) {
+	r := realRules(t, "standard")
+	s := position(t, r.Map, "options 18.2(5)\nturn Aug III\nstep combat-2\nplayer german\neliminated BE-C\n1723: G-III\n1804: F-XX")
+	s = wantOK(t, s, "german end")
+	found := false
+	for _, d := range s.Dues {
+		found = found || (d.Nation == "BE" && d.Type == AnyType)
+	}
+	if !found {
+		t.Fatalf("18.2(5): no Belgian due on Aug III: %v", s.Dues)
+	}
+	wantRefused(t, s, "allied reinforce BE-C 3216", "may not enter")
+	wantOK(t, s, "allied reinforce BE-C 3517")
+	wantOK(t, s, "allied reinforce BE-AF1 3616")
+	blocked := position(t, r.Map, "options 18.2(5)\nturn Aug III\nstep reinforcement\nplayer allied\ndue BE any 1\ndestroyed 3517 3616\n3517: G-III\n1804: F-XX")
+	wantRefused(t, blocked, "allied reinforce BE-AF1 3616", "no hex to enter")
+	n, evs := mustApply(t, blocked, "allied end")
+	if n.Step != Reorg1 || evs[0].Kind != EvDueLost {
+		t.Errorf("blocked Antwerp: %v", evs)
+	}
+	quiet := position(t, r.Map, "options 18.2(5)\nturn Aug IV\nstep combat-2\nplayer german\n1723: G-III\n1804: F-XX")
+	quiet = wantOK(t, quiet, "german end")
+	for _, d := range quiet.Dues {
+		if d.Nation == "BE" {
+			t.Errorf("Belgian due on Aug IV: %v", d)
+		}
+	}
+}
