@@ -31,6 +31,11 @@ var Supported = map[string]i18n.Text{
 	"18.2(7)":  i18n.T("Allies: North Sea landing (no British units at setup; no German reinforcements on Aug IV)", "連合軍: 北海上陸"),
 	"18.2(4)":  i18n.T("Allies: Belgium grants the Germans passage (no Belgian units, Belgian fortresses destroyed, Germans use Belgian railways and the Allies do not; Allies +20 VP)", "連合軍: ベルギー、独軍の通過を承諾"),
 	"18.2(5)":  i18n.T("Allies: Belgium ravished (a Belgian division of any type reinforces Antwerp on Aug III, Sep I, Sep III, Oct I, Oct III, Nov I, Nov III; Germans +10 VP)", "連合軍: ベルギー、陵辱さる"),
+	"18.1(1)a": i18n.T("Germans: reinforced eastern offensive (at least 10 attack of the starting forces to the Russian Front box)", "独軍: 東部戦線の攻勢の増強"),
+	"18.1(1)b": i18n.T("Germans: moderate eastern offensive (at least 20 attack and 1 HQ to the Russian Front box)", "独軍: 東部戦線の適度な攻勢"),
+	"18.1(1)c": i18n.T("Germans: major eastern offensive (at least 30 attack and 1 HQ to the Russian Front box)", "独軍: 東部戦線の大規模攻勢"),
+	"18.1(1)d": i18n.T("Germans: maximum eastern offensive (at least 40 attack and 2 HQs to the Russian Front box)", "独軍: 東部戦線の最大規模攻勢"),
+	"18.1(7)":  i18n.T("Germans: invade the Netherlands (the Dutch join the Allies with 3 divisions at least 1 hex from their border; Germans lose 10 attack of their starting forces; Allies +40 VP)", "独軍: オランダを中立侵犯"),
 	"18.2(3)":  i18n.T("Allies: better intelligence (Germans set up first; Germans +5 VP)", "連合軍: より良い諜報活動"),
 	"18.2(10)": i18n.T("Allies: much improved logistics (HQ ranges doubled; Germans +20 VP)", "連合軍: 非常に改善された兵站"),
 	"18.2(13)": i18n.T("Allies: more effective cavalry (always in command; Germans +10 VP)", "連合軍: 更に有効な騎兵"),
@@ -41,7 +46,7 @@ var Supported = map[string]i18n.Text{
 var optionVP = map[string][2]int{
 	"18.1(5)": {0, -40}, "18.1(6)": {0, -10}, "18.1(10)": {0, 20}, "18.1(11)": {0, 10},
 	"18.1(4)": {0, 20}, "18.1(8)": {20, 0}, "18.2(2)": {20, 0}, "18.2(11)": {0, 10},
-	"18.2(1)": {10, 0}, "18.2(3)": {5, 0}, "18.1(3)": {0, 10}, "18.2(6)": {0, 20}, "18.2(4)": {0, 20}, "18.2(5)": {10, 0}, "18.1(9)": {0, 5}, "18.2(9)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0},
+	"18.2(1)": {10, 0}, "18.2(3)": {5, 0}, "18.1(3)": {0, 10}, "18.2(6)": {0, 20}, "18.2(4)": {0, 20}, "18.2(5)": {10, 0}, "18.1(7)": {0, 40}, "18.1(9)": {0, 5}, "18.2(9)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0},
 }
 
 // New starts a game of a scenario: setup, Allies first (17.1).
@@ -60,6 +65,15 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 		if i > 0 && opts[i-1] == o {
 			return nil, refuse("Option %s is given twice.", "オプション %s が重複しています。", o)
 		}
+	}
+	levels := 0
+	for _, l := range []string{"18.1(1)a", "18.1(1)b", "18.1(1)c", "18.1(1)d"} {
+		if contains(opts, l) {
+			levels++
+		}
+	}
+	if levels > 1 {
+		return nil, refuse("Choose one level of option 18.1(1) (a, b, c or d).", "オプション 18.1(1) は1つだけ選んでください (a, b, c, d)。")
 	}
 	for _, pair := range [][2]string{{"18.2(6)", "18.2(7)"}, {"18.2(4)", "18.1(5)"}, {"18.2(4)", "18.2(5)"}} {
 		if contains(opts, pair[0]) && contains(opts, pair[1]) {
@@ -161,10 +175,14 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 		n, evs, err = s.applyReinforce(o)
 	case AutoReinforce:
 		n, evs, err = s.applyAutoReinforce()
-	case Remove:
-		n, evs, err = s.applyRemove(o)
-	case Withdraw:
-		n, evs, err = s.applyWithdraw(o)
+	case Remove, Withdraw:
+		if s.Step == SetupStep {
+			n, evs, err = s.setupReduction(o)
+		} else if o.Verb == Remove {
+			n, evs, err = s.applyRemove(o)
+		} else {
+			n, evs, err = s.applyWithdraw(o)
+		}
 	case Attack:
 		err = refuse("Combat is not built yet (it comes with the next part of the engine); end the combat segment with /end.",
 			"戦闘はまだ実装されていません (次の段階で実装)。/end で戦闘セグを終了してください。")

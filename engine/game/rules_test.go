@@ -487,3 +487,65 @@ func TestOptionBelgiumRavished(t *testing.T) {
 		}
 	}
 }
+
+// 18.1(1): the German starting forces send attack strength and HQs to the
+// Russian Front box at setup; 18.1(7): the Dutch join the Allies and the
+// Germans lose 10 attack.
+func TestOptionsReduceStartingForces(t *testing.T) {
+	r := realRules(t, "standard")
+	s, err := New(r, 1, []string{"18.1(1)b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = wantOK(t, s, "allied autosetup")
+	s = wantOK(t, s, "allied end")
+	wantRefused(t, s, "german withdraw BY-I", "never go to the Russian Front")
+	n := wantOK(t, s, "german withdraw G-XI")
+	n = wantOK(t, n, "german autosetup")
+	if a, h := n.boxed(Russia); a < 20 || h < 1 {
+		t.Errorf("18.1(1)b: Russia box holds %d attack, %d HQ", a, h)
+	}
+	wantOK(t, n, "german end")
+	m := wantOK(t, s, "german withdraw G-XI")
+	m = wantOK(t, m, "german place G-XI 2624") // undo
+	for _, c := range m.unplaced(units.German) {
+		m.Units[c.Index] = Unit{Box: OnMap, At: hexMust("1723")} // everything placed, nothing sent
+	}
+	wantRefused(t, m, "german end", "at least 20 attack strength and 1 HQ")
+	if _, err := New(r, 1, []string{"18.1(1)a", "18.1(1)c"}); err == nil {
+		t.Error("two levels of 18.1(1) accepted")
+	}
+
+	d, _ := New(r, 1, []string{"18.1(7)"})
+	if d.VP != [2]int{0, 90} || at(t, d, "NL-1") != "unplaced" {
+		t.Fatalf("18.1(7): VP %v, NL-1 %s", d.VP, at(t, d, "NL-1"))
+	}
+	var inner, border string
+	for _, x := range r.Map.Hexes() {
+		if x.Country != board.Netherlands || x.Terrain == board.Sea {
+			continue
+		}
+		if d.borderHex(x.At) && border == "" {
+			border = x.At.String()
+		}
+		if !d.borderHex(x.At) && inner == "" {
+			inner = x.At.String()
+		}
+	}
+	if inner == "" || border == "" {
+		t.Skip("the map has no inner Dutch hex")
+	}
+	wantRefused(t, d, "allied place NL-1 "+border, "anywhere in NL")
+	d = wantOK(t, d, "allied place NL-1 "+inner)
+	d = wantOK(t, d, "allied autosetup")
+	d = wantOK(t, d, "allied end")
+	wantRefused(t, d, "german end", "")
+	d = wantOK(t, d, "german autosetup")
+	if a, _ := d.boxed(Out); a < 10 {
+		t.Errorf("18.1(7): %d attack removed", a)
+	}
+	d = wantOK(t, d, "german end")
+	if d.Neutral(board.Netherlands) {
+		t.Error("18.1(7): the Netherlands still neutral")
+	}
+}

@@ -17,6 +17,9 @@ func (s *State) applyEnd() (*State, []Event, error) {
 		if err := s.rightWingDone(); err != nil {
 			return nil, nil, err
 		}
+		if err := s.reductionDone(); err != nil {
+			return nil, nil, err
+		}
 	case s.Step == Reinforcement:
 		if err := s.duesLeft(); err != nil {
 			return nil, nil, err

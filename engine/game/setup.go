@@ -136,6 +136,9 @@ func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *unit
 			}
 		}
 	}
+	if okPlace && c.Nation == units.NL && s.borderHex(h) {
+		return placeWrong, nil // 18.1(7): at least 1 hex from the Dutch border
+	}
 	if !okPlace {
 		return placeWrong, nil
 	}
@@ -184,7 +187,10 @@ func (s *State) applyPlace(o Order) (*State, []Event, error) {
 	if c.Side() != s.Player {
 		return nil, nil, refuse("%s is %s: the %s player sets up now.", "%s は%sです。現在は%sが配置中です。", c.ID, c.Side().Name(), s.Player.Name())
 	}
-	if _, sets := c.SetupWhere(); s.Units[c.Index].Box != Unplaced && !(s.Units[c.Index].Box == OnMap && sets) {
+	box := s.Units[c.Index].Box
+	_, sets := c.SetupWhere()
+	undo := (box == Russia || box == Out) && c.Role == units.Setup && c.Side() == units.German && s.reductionOption()
+	if box != Unplaced && !(box == OnMap && sets) && !undo {
 		return nil, nil, refuse("%s does not set up on the map (it is not in the setup of 17.2-17.5).", "%s は初期配置ユニットではありません (17.2-17.5)。", c.ID)
 	}
 	h := o.Hexes[0]
@@ -208,8 +214,11 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 	}
 	n := s.clone()
 	var evs []Event
+	if n.Player == units.German && n.reductionDone() != nil {
+		n.autoReduce(&evs) // 18.1(1), 18.1(7)
+	}
 	if n.Option("18.1(3)") && n.Player == units.German {
-		evs = n.autoRightWing()
+		evs = append(evs, n.autoRightWing()...)
 	}
 	left := n.unplaced(n.Player)
 	sort.SliceStable(left, func(i, j int) bool {
@@ -407,4 +416,15 @@ func (s *State) autoRightWing() []Event {
 		}
 	}
 	return evs
+}
+
+// borderHex reports whether a land hex of another country touches h.
+func (s *State) borderHex(h hex.Hex) bool {
+	x, _ := s.hexAt(h)
+	for _, n := range h.Neighbors() {
+		if y, ok := s.hexAt(n); ok && y.Terrain != board.Sea && y.Country != x.Country {
+			return true
+		}
+	}
+	return false
 }
