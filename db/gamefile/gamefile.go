@@ -184,8 +184,10 @@ func word(s string) string {
 	if s == "" {
 		return "-"
 	}
-	return strings.NewReplacer("%", "%25", " ", "%20", "\t", "%09").Replace(s)
+	return wordEscaper.Replace(s)
 }
+
+var wordEscaper = strings.NewReplacer("%", "%25", " ", "%20", "\t", "%09")
 
 // unword reads a field written by word.
 func unword(s string) (string, error) {
