@@ -252,3 +252,22 @@ func (a *Adapter) respond(i *discordgo.Interaction, r *discordgo.InteractionResp
 	}
 	return err
 }
+
+// LogTo sends discordgo's own log lines (gateway trouble, reconnects) to
+// log, with the bot's other logs, instead of the standard logger. It sets
+// a variable of discordgo shared by the whole process: call it once, from
+// main.
+func LogTo(log *slog.Logger) {
+	discordgo.Logger = func(level, caller int, format string, args ...any) {
+		l := slog.LevelDebug
+		switch level {
+		case discordgo.LogError:
+			l = slog.LevelError
+		case discordgo.LogWarning:
+			l = slog.LevelWarn
+		case discordgo.LogInformational:
+			l = slog.LevelInfo
+		}
+		log.Log(context.Background(), l, fmt.Sprintf(format, args...), "from", "discordgo")
+	}
+}

@@ -860,6 +860,21 @@ func TestReconnectsAfterNetworkFailure(t *testing.T) {
 	if ms := h.messages(c, 1); ms[0].Content != "こんにちは、Kenjiさん" {
 		t.Errorf("after reconnecting: %q", ms[0].Content)
 	}
+	if r, n := h.srv.Resumes(), len(h.srv.Identifies()); r != 1 || n != 2 {
+		t.Errorf("%d RESUMEs and %d IDENTIFYs, want 1 and 2", r, n)
+	}
+	// Discord asks the bot to reconnect (op 7): it does, and serves on.
+	h.srv.RequestReconnect()
+	if err := h.srv.WaitConnected(0, wait); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.srv.WaitConnected(1, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	c, _ = h.run(fakediscord.Invoke{User: alice, Path: "greet"})
+	if ms := h.messages(c, 1); ms[0].Content != "Hello, Alice" {
+		t.Errorf("after op 7: %q", ms[0].Content)
+	}
 }
 
 // A burst of Slow commands runs MaxSlow at a time; every one is still

@@ -23,6 +23,7 @@ func runDiscord(ctx context.Context, cfg config, bot *commands.Bot, log *slog.Lo
 		return err
 	}
 	dc.Log = log
+	discord.LogTo(log)
 	a, err := discord.New(dc, bot.Router)
 	if err != nil {
 		return err

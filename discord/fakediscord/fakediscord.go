@@ -70,6 +70,7 @@ type Server struct {
 	gwCtx     context.Context
 	gwCancel  context.CancelFunc
 	heartbeat int // heartbeats received
+	resumes   int
 }
 
 // New starts a fake Discord on 127.0.0.1 with one guild.

@@ -67,6 +67,15 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := &conn{ws: ws}
+	ws.SetCloseHandler(func(code int, text string) error {
+		// The bot is leaving: dispatch nothing more to this session.
+		s.mu.Lock()
+		c.ready = false
+		s.changed.Broadcast()
+		s.mu.Unlock()
+		ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, ""), time.Now().Add(time.Second))
+		return nil
+	})
 	defer func() {
 		ws.Close()
 		s.mu.Lock()
@@ -117,6 +126,9 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case opResume:
+			s.mu.Lock()
+			s.resumes++
+			s.mu.Unlock()
 			c.send(opInvalid, "", false)
 		}
 	}
@@ -227,6 +239,32 @@ func (s *Server) DropConnections() {
 	conns := append([]*conn(nil), s.conns...)
 	s.mu.Unlock()
 	for _, c := range conns {
+		s.mu.Lock()
+		c.ready = false
+		s.mu.Unlock()
 		c.ws.UnderlyingConn().Close()
+	}
+}
+
+// Resumes is how many RESUMEs arrived (each answered "invalid session",
+// after which the bot identifies afresh).
+func (s *Server) Resumes() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.resumes
+}
+
+// RequestReconnect sends op 7 (reconnect) on every gateway connection, as
+// Discord does before moving a session to another server.
+func (s *Server) RequestReconnect() {
+	s.mu.Lock()
+	conns := append([]*conn(nil), s.conns...)
+	s.mu.Unlock()
+	for _, c := range conns {
+		s.mu.Lock()
+		c.ready = false // Discord holds events for the resumed session
+		s.changed.Broadcast()
+		s.mu.Unlock()
+		c.send(7, "", nil)
 	}
 }
