@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -967,4 +968,37 @@ func TestRolesAndManager(t *testing.T) {
 			t.Errorf("got %q, want %q", ms[0].Content, tc.want)
 		}
 	}
+}
+
+// BenchmarkBurst: a club night's rush, 50 interactions dispatched at once
+// (a third Slow, deferred); the time to each first answer.
+func BenchmarkBurst(b *testing.B) {
+	h := newHarness(b, testRouter(0), nil)
+	var lat []time.Duration
+	b.ResetTimer()
+	for range b.N {
+		var calls []*fakediscord.Call
+		for k := range 50 {
+			in := fakediscord.Invoke{User: alice, Path: "echo", Options: map[string]any{"text": "hi"}}
+			if k%3 == 0 {
+				in = fakediscord.Invoke{User: kenji, Path: "map"}
+			}
+			c, err := h.srv.Slash(in)
+			if err != nil {
+				b.Fatal(err)
+			}
+			calls = append(calls, c)
+		}
+		for _, c := range calls {
+			if _, err := c.WaitMessages(1, 30*time.Second); err != nil {
+				b.Fatal(err)
+			}
+			lat = append(lat, c.Latency())
+		}
+	}
+	b.StopTimer()
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "µs-p50")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "µs-p99")
+	b.ReportMetric(float64(lat[len(lat)-1].Microseconds()), "µs-max")
 }
