@@ -282,10 +282,10 @@ type Checked struct {
 // CheckAll checks every active game, marking the ones that fail damaged.
 // One bad game never stops the others; the result lists every game
 // checked. With full false each game is loaded from its newest snapshot
-// (Load: about a millisecond for a whole real game), which suits start-up;
-// with full true each is replayed from its start (Verify: about half a
-// second for a whole real game), which suits a background pass or a
-// referee's check.
+// (Load: under a millisecond for a whole real game), which suits start-up;
+// with full true each is replayed from its start (Verify: a quarter to
+// half a second for a whole real game), which suits a background pass or
+// a referee's check.
 func (s *Store) CheckAll(ctx context.Context, r Replayer, full bool) ([]Checked, error) {
 	rows, err := s.DB.QueryContext(ctx, `SELECT id FROM games WHERE status = 'active' ORDER BY id`)
 	if err != nil {
