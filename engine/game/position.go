@@ -43,7 +43,11 @@ func (s *State) Position() string {
 		b.WriteString("destroyed " + hexList(s.Destroyed) + "\n")
 	}
 	for _, d := range s.Dues {
-		fmt.Fprintf(&b, "due %s %s %d\n", d.Nation, d.Type, d.DE)
+		if d.Ports {
+			fmt.Fprintf(&b, "due %s %s %d ports\n", d.Nation, d.Type, d.DE)
+		} else {
+			fmt.Fprintf(&b, "due %s %s %d\n", d.Nation, d.Type, d.DE)
+		}
 	}
 	if s.WithdrawAttack > 0 || s.WithdrawHQ > 0 {
 		fmt.Fprintf(&b, "withdraw %d %d\n", s.WithdrawAttack, s.WithdrawHQ)
@@ -268,15 +272,19 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 			}
 			sort.Slice(s.Destroyed, func(i, j int) bool { return hexes.Less(s.Destroyed[i], s.Destroyed[j]) })
 		case "due":
+			ports := len(args) == 4 && args[3] == "ports"
+			if ports {
+				args = args[:3]
+			}
 			if len(args) != 3 {
-				return nil, bad("due takes nation, type and division-equivalents, e.g. \"due DE reserve 7\"")
+				return nil, bad("due takes nation, type and division-equivalents, e.g. \"due DE reserve 7\" (and \"ports\" for a landing)")
 			}
 			n, typ := units.Nation(args[0]), units.Type(args[1])
 			x, err := strconv.Atoi(args[2])
 			if !n.Valid() || (!typ.Valid() && typ != AnyType) || err != nil || x < 1 {
 				return nil, bad("due %s: write nation, type and a count, e.g. \"due DE reserve 7\"", strings.Join(args, " "))
 			}
-			s.Dues = append(s.Dues, Due{Nation: n, Type: typ, DE: x})
+			s.Dues = append(s.Dues, Due{Nation: n, Type: typ, DE: x, Ports: ports})
 		case "unplaced", "eliminated", "russia", "out":
 			box := map[string]Box{"unplaced": Unplaced, "eliminated": Eliminated, "russia": Russia, "out": Out}[key]
 			for _, a := range args {

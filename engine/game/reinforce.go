@@ -37,6 +37,15 @@ func (s *State) startReinforcements(evs *[]Event) {
 		}
 		s.Dues = append(s.Dues, Due{Nation: e.Nation, Type: e.Type, DE: e.DE})
 	}
+	if s.Option("18.1(2)") && s.Player == units.German && s.Turn == 3 {
+		s.Dues = append(s.Dues, Due{Nation: units.DE, Type: units.HQ, DE: 1}) // 18.1(2): HQ 8. Armee on Aug III
+	}
+	if s.Option("18.2(8)") && s.Player == units.Allied && s.Turn == 3 {
+		// 18.2(8): the BEF's first units land in French or Belgian ports.
+		for _, d := range []Due{{units.GB, units.HQ, 1, true}, {units.GB, units.Active, 4, true}, {units.GB, units.Cavalry, 1, true}} {
+			s.Dues = append(s.Dues, d)
+		}
+	}
 	if s.Option("18.2(5)") && s.Player == units.Allied {
 		switch s.Turn {
 		case 3, 5, 7, 9, 11, 13, 15: // Aug III, Sep I, Sep III, Oct I, Oct III, Nov I, Nov III
@@ -107,6 +116,9 @@ var antwerp = []hex.Hex{{Col: 35, Row: 17}, {Col: 36, Row: 16}}
 // only in Antwerp, free of German units and their zones of control (lost
 // otherwise); every other due by EntryHexes.
 func (s *State) entryFor(d Due) ([]hex.Hex, bool) {
+	if d.Ports {
+		return s.landingPorts(), false
+	}
 	if d.Type != AnyType {
 		return s.EntryHexes(d.Nation)
 	}
@@ -207,11 +219,23 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 	for _, x := range hexes {
 		ok = ok || x == h
 	}
+	// Another due the counter also fits may allow this hex (18.2(8) ports).
+	for j, d := range s.Dues {
+		if ok || j == i || !s.eligible(c, d) {
+			continue
+		}
+		if hs, e := s.entryFor(d); containsHex(hs, h) {
+			i, hexes, edge, ok = j, hs, e, true
+		}
+	}
 	if !ok {
 		if len(hexes) == 0 {
 			return nil, nil, refuse("%s has no hex to enter: every logistics hex is enemy-held or in an enemy zone of control, and no map-edge hex is free (11.1).", "%s の登場可能ヘクスがありません (11.1)。", c.ID)
 		}
 		where := "a logistics hex of its nation not enemy-occupied nor in an enemy zone of control"
+		if s.Dues[i].Ports {
+			where = "a French or Belgian port free of German units and their zones of control (18.2(8))"
+		}
 		if edge {
 			where = "a map-edge hex (no logistics hex is usable)"
 		}
@@ -326,4 +350,30 @@ func (s *State) duesLeft() error {
 		}
 	}
 	return nil
+}
+
+// landingPorts are the French and Belgian ports (Belgian ones not while
+// Belgium is neutral) free of German units and their zones of control
+// (18.2(8)).
+func (s *State) landingPorts() []hex.Hex {
+	ezoc, enemy := s.ZOC(units.German), s.occupiedBy(units.German)
+	var out []hex.Hex
+	for _, x := range s.allHexes() {
+		if !x.Port || ezoc.has(x.At) || enemy.has(x.At) || s.Neutral(x.Country) {
+			continue
+		}
+		if x.Country == board.France || x.Country == board.Belgium {
+			out = append(out, x.At)
+		}
+	}
+	return out
+}
+
+func containsHex(hs []hex.Hex, h hex.Hex) bool {
+	for _, x := range hs {
+		if x == h {
+			return true
+		}
+	}
+	return false
 }

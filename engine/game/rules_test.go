@@ -549,3 +549,68 @@ func TestOptionsReduceStartingForces(t *testing.T) {
 		t.Error("18.1(7): the Netherlands still neutral")
 	}
 }
+
+// 18.1(2): up to 10 more attack in German setup areas; HQ 8. Armee on Aug
+// III. 18.2(8): the BEF lands in French or Belgian ports on Aug III.
+func TestOptionsWestOffensiveAndBEFLanding(t *testing.T) {
+	r := realRules(t, "standard")
+	s, err := New(r, 1, []string{"18.1(2)", "18.2(8)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if at(t, s, "GB-I") != "pool" {
+		t.Errorf("18.2(8): GB-I %s", at(t, s, "GB-I"))
+	}
+	s = wantOK(t, s, "allied autosetup")
+	s = wantOK(t, s, "allied end")
+	s = wantOK(t, s, "german place G-EA1 3024") // 3 attack
+	s = wantOK(t, s, "german place G-EA2 2824")
+	s = wantOK(t, s, "german place G-EA3 2624")
+	wantRefused(t, s, "german place G-EA4 2625", "10 attack strength in all; 9 are placed")
+	wantRefused(t, s, "german place G-ER1 1804", "German setup area")
+	wantRefused(t, s, "german place G-ER1 2625", "9 are placed and G-ER1 has 2")
+	s = wantOK(t, s, "german place G-EL1 2625") // a Landwehr division makes 10
+	if s.extraAttack(nil) != 10 {
+		t.Errorf("extras %d attack", s.extraAttack(nil))
+	}
+	s = wantOK(t, s, "german autosetup")
+	s = wantOK(t, s, "german end")
+	// Through Aug II to the German Aug III reinforcement phase.
+	for !(s.Turn == 3 && s.Step == Reinforcement) {
+		if s.Step == Reinforcement {
+			s = wantOK(t, s, s.ToMove().String()+" autoreinforce")
+		}
+		if s.Step.IsMovement() {
+			s = spreadOut(t, s)
+		}
+		s = wantOK(t, s, s.ToMove().String()+" end")
+	}
+	s = wantOK(t, s, "german reinforce G-8A "+firstEntry(t, s, "DE"))
+	for !(s.Turn == 3 && s.Step == Reinforcement && s.Player == units.Allied) {
+		if s.Step == Reinforcement {
+			s = wantOK(t, s, s.ToMove().String()+" autoreinforce")
+		}
+		if s.Step.IsMovement() {
+			s = spreadOut(t, s)
+		}
+		s = wantOK(t, s, s.ToMove().String()+" end")
+	}
+	ports := s.landingPorts()
+	if len(ports) == 0 {
+		t.Fatal("no landing ports")
+	}
+	wantRefused(t, s, "allied reinforce GB-I 1804", "port")
+	s = wantOK(t, s, "allied reinforce GB-I "+ports[0].String())
+	s = wantOK(t, s, "allied autoreinforce")
+	if at(t, s, "GB-BEF") == "pool" || at(t, s, "GB-CD") == "pool" || len(s.Dues) != 0 {
+		t.Errorf("18.2(8): BEF %s, cavalry %s, dues %v", at(t, s, "GB-BEF"), at(t, s, "GB-CD"), s.Dues)
+	}
+}
+
+func firstEntry(t *testing.T, s *State, n units.Nation) string {
+	hs, _ := s.EntryHexes(n)
+	if len(hs) == 0 {
+		t.Fatalf("no entry hex for %s", n)
+	}
+	return hs[0].String()
+}

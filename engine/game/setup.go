@@ -2,6 +2,7 @@ package game
 
 import (
 	"sort"
+	"strings"
 
 	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
@@ -186,6 +187,9 @@ func (s *State) applyPlace(o Order) (*State, []Event, error) {
 	}
 	if c.Side() != s.Player {
 		return nil, nil, refuse("%s is %s: the %s player sets up now.", "%s は%sです。現在は%sが配置中です。", c.ID, c.Side().Name(), s.Player.Name())
+	}
+	if s.westExtra(c) {
+		return s.placeExtra(c, o.Hexes)
 	}
 	box := s.Units[c.Index].Box
 	_, sets := c.SetupWhere()
@@ -427,4 +431,50 @@ func (s *State) borderHex(h hex.Hex) bool {
 		}
 	}
 	return false
+}
+
+// 18.1(2): up to 10 more attack strength of German units of any type in
+// any German setup area. The extra units are counters not in play (spares
+// and free breakdown divisions), placed during the German setup.
+
+// westExtra reports whether placing c is such an addition (or moving one).
+func (s *State) westExtra(c *units.Counter) bool {
+	if !s.Option("18.1(2)") || c.Side() != units.German || s.Player != units.German {
+		return false
+	}
+	u := s.Units[c.Index]
+	spare := c.Role == units.Spare || c.Role == units.Breakdown
+	return spare && ((u.Box == Pool && s.available(c)) || u.Box == OnMap)
+}
+
+// extraAttack is the attack of the additions placed so far (but skip).
+func (s *State) extraAttack(skip *units.Counter) int {
+	n := 0
+	for i, u := range s.Units {
+		c := s.Counter(i)
+		if u.Box == OnMap && c != skip && c.Side() == units.German && (c.Role == units.Spare || c.Role == units.Breakdown) {
+			n += c.Attack
+		}
+	}
+	return n
+}
+
+func (s *State) placeExtra(c *units.Counter, hs []hex.Hex) (*State, []Event, error) {
+	h := hs[0]
+	x, ok := s.hexAt(h)
+	if !ok || !strings.HasPrefix(areaIn(x.Setup, []string{"DE-1A", "DE-2A", "DE-3A", "DE-4A", "DE-5A", "DE-6A", "DE-7A"}), "DE-") {
+		return nil, nil, refuse("Additional units of 18.1(2) set up in a German setup area (DE-1A to DE-7A); %s is in none.", "18.1(2) の追加ユニットは独軍配置地域 (DE-1A～DE-7A) に配置します。%s は該当しません。", h)
+	}
+	if a := s.extraAttack(c); a+c.Attack > 10 {
+		return nil, nil, refuse("18.1(2) adds 10 attack strength in all; %d are placed and %s has %d.", "18.1(2) の追加は攻撃力合計 10 までです (配置済 %d、%s は %d)。", a, c.ID, c.Attack)
+	}
+	if de := s.stackDE(h, units.German); de+c.DE > StackLimit && !(s.Units[c.Index].Box == OnMap && s.Units[c.Index].At == h) {
+		return nil, nil, refuse("%s already holds %d division-equivalents; %s (%d) would exceed the stacking limit of 2 corps (7.0, 17.1).",
+			"%s には既に師団相当 %d 個がいます。%s (%d) を置くとスタック制限 (軍団2個) を超えます (7.0, 17.1)。", h, de, c.ID, c.DE)
+	}
+	n := s.clone()
+	n.Units[c.Index] = Unit{Box: OnMap, At: h}
+	e := ev(EvPlaced, units.German, tr("%s set up in %s as an addition of 18.1(2) (%d of 10 attack).", "%s を 18.1(2) の追加として %s に配置 (攻撃力 %d/10)。", c.ID, h, n.extraAttack(nil)))
+	e.Units, e.Hexes = []string{c.ID}, []hex.Hex{h}
+	return n, []Event{e}, nil
 }

@@ -175,6 +175,7 @@ type Due struct {
 	Nation units.Nation // DE covers Bavarians
 	Type   units.Type
 	DE     int
+	Ports  bool // lands in a French or Belgian port instead (18.2(8))
 }
 
 // State is a position of a game. States are values: Apply never changes
