@@ -191,7 +191,9 @@ func BenchmarkRealGame15Turns(b *testing.B) {
 	p := newPlayer(b, store, "extended", 1918, "C")
 	p.play(99) // to the end: GT 2 to GT 16
 	snaps, _ := store.Snapshots(ctx, p.game)
-	b.Logf("%d orders, %d snapshots, ends at %s", p.n, len(snaps), Label(p.state))
+	var size int64
+	store.DB.QueryRow(`SELECT SUM(LENGTH(state)) FROM snapshots`).Scan(&size)
+	b.Logf("%d orders, %d snapshots (%d bytes of state, %d a snapshot), ends at %s", p.n, len(snaps), size, size/int64(len(snaps)), Label(p.state))
 	r := Replayer{Map: loadMap(b)}
 	for _, mode := range []string{"Load", "Verify"} {
 		b.Run(mode, func(b *testing.B) {
