@@ -194,10 +194,11 @@ func TestMigrationRunner(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	var n int
+	var n, rows int
 	s.DB.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE name = 'c'`).Scan(&n)
-	if v, _ := s.Version(ctx); v != 2 || n != 0 {
-		t.Errorf("after a failed migration: version %d, table c %d", v, n)
+	s.DB.QueryRow(`SELECT COUNT(*) FROM a`).Scan(&rows)
+	if v, _ := s.Version(ctx); v != 2 || n != 0 || rows != 1 {
+		t.Errorf("after a failed migration: version %d, table c %d, rows of a %d (want 2, 0, 1)", v, n, rows)
 	}
 }
 
