@@ -17,8 +17,9 @@ type Setup struct {
 	Seed     []byte
 }
 
-// Replayer is the rules engine as storage sees it. The engine adapter
-// (cmd/bot wires it) implements it; the tests use a fake.
+// Replayer is the rules engine as storage sees it: db/enginereplay is the
+// real one; the tests of this package use a fake, so that they do not move
+// with the rules.
 type Replayer interface {
 	// Start returns the game at its start when state is nil, or at the
 	// snapshot whose state blob is given (made by Replay.State).
