@@ -38,6 +38,7 @@ var Supported = map[string]i18n.Text{
 	"18.1(7)":  i18n.T("Germans: invade the Netherlands (the Dutch join the Allies with 3 divisions at least 1 hex from their border; Germans lose 10 attack of their starting forces; Allies +40 VP)", "独軍: オランダを中立侵犯"),
 	"18.1(2)":  i18n.T("Germans: maximum western offensive (up to 10 more attack strength of any type in German setup areas; HQ 8. Armee on Aug III; -1 on Russian Front rolls)", "独軍: 西部戦線の最大規模攻勢"),
 	"18.2(8)":  i18n.T("Allies: the BEF supports Belgium (the BEF's HQ, two corps and cavalry land in French or Belgian ports on Aug III instead of setting up)", "連合軍: BEF、ベルギーを支援"),
+	"18.1(12)": i18n.T("Germans: strike before mobilisation (an extra turn, Aug I: no German setup in Luxembourg; the BEF arrives as Aug I reinforcements; on Aug I only assault, active, light and cavalry units move, every unit is out of command, and the French and British stay out of Belgium)", "独軍: 動員前の強襲"),
 	"18.2(3)":  i18n.T("Allies: better intelligence (Germans set up first; Germans +5 VP)", "連合軍: より良い諜報活動"),
 	"18.2(10)": i18n.T("Allies: much improved logistics (HQ ranges doubled; Germans +20 VP)", "連合軍: 非常に改善された兵站"),
 	"18.2(13)": i18n.T("Allies: more effective cavalry (always in command; Germans +10 VP)", "連合軍: 更に有効な騎兵"),
@@ -77,7 +78,7 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 	if levels > 1 {
 		return nil, refuse("Choose one level of option 18.1(1) (a, b, c or d).", "オプション 18.1(1) は1つだけ選んでください (a, b, c, d)。")
 	}
-	for _, pair := range [][2]string{{"18.2(6)", "18.2(7)"}, {"18.2(6)", "18.2(8)"}, {"18.2(7)", "18.2(8)"}, {"18.1(2)", "18.1(1)d"}, {"18.2(4)", "18.1(5)"}, {"18.2(4)", "18.2(5)"}} {
+	for _, pair := range [][2]string{{"18.2(6)", "18.2(7)"}, {"18.2(6)", "18.2(8)"}, {"18.2(7)", "18.2(8)"}, {"18.1(12)", "18.2(6)"}, {"18.1(12)", "18.2(7)"}, {"18.1(12)", "18.2(8)"}, {"18.1(12)", "18.1(6)"}, {"18.1(2)", "18.1(1)d"}, {"18.2(4)", "18.1(5)"}, {"18.2(4)", "18.2(5)"}} {
 		if contains(opts, pair[0]) && contains(opts, pair[1]) {
 			return nil, refuse("Options %s and %s cannot be used together (18.2).", "オプション %s と %s は併用できません (18.2)。", pair[0], pair[1])
 		}
@@ -85,6 +86,9 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 	s := &State{rules: r, Seed: seed, Options: opts, Turn: r.Scenario.First, Step: SetupStep, Player: units.Allied}
 	if s.Option("18.2(3)") {
 		s.Player = units.German
+	}
+	if s.Option("18.1(12)") {
+		s.Turn = 1 // the extra turn, Aug I
 	}
 	s.VP = r.Scenario.StartVP // 17.6
 	for _, o := range opts {
@@ -106,6 +110,9 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 		}
 		if c.Role == units.Setup && c.Nation == units.GB && (s.Option("18.2(6)") || s.Option("18.2(7)")) {
 			s.Units[c.Index].Box = Out // the BEF's first corps stay in Britain
+		}
+		if c.Role == units.Setup && c.Nation == units.GB && s.Option("18.1(12)") {
+			s.Units[c.Index].Box = Pool // 18.1(12): the BEF arrives on Aug I
 		}
 		if c.Role == units.Setup && c.Nation == units.GB && s.Option("18.2(8)") {
 			s.Units[c.Index].Box = Pool // 18.2(8): they land on Aug III

@@ -211,6 +211,9 @@ func (s *State) InCommand(side units.Side) []bool {
 // every unit of the phasing side not in command.
 func (s *State) determineCommand(evs *[]Event) {
 	in := s.InCommand(s.Player)
+	if s.preMobilisation() {
+		in = make([]bool, len(s.Units)) // 18.1(12): on Aug I every unit is out of command
+	}
 	var out []string
 	for i := range s.Units {
 		u := &s.Units[i]

@@ -32,6 +32,11 @@ func (s *State) EnterCost(c *units.Counter, a, b hex.Hex) (int, reason) {
 	if s.timid(c) && !s.home(c, b) {
 		return 0, whyTimid
 	}
+	if s.preMobilisation() && (c.Nation == units.FR || c.Nation == units.GB) {
+		if x, _ := s.hexAt(b); x.Country == board.Belgium {
+			return 0, whyPreMobilisation
+		}
+	}
 	ca, d := s.cellAt(a), direction(a, b)
 	if ca == nil || d < 0 {
 		return 0, whyOffMap
@@ -214,6 +219,8 @@ func (s *State) canMove(c *units.Counter) error {
 		return refuse("%s is out of command: in the second impulse only units in command move (4.2, 8.0).", "%s は指揮不通です。第2インパルスには指揮下ユニットのみ移動できます (4.2, 8.0)。", c.ID)
 	case c.Move == 0:
 		return refuse("%s has no movement allowance.", "%s には移動力がありません。", c.ID)
+	case s.preMobilisation() && c.Type != units.Assault && c.Type != units.Active && c.Type != units.Light && c.Type != units.Cavalry:
+		return refuse("On Aug I (18.1(12)) only assault, active, light infantry and cavalry units move; %s is %s.", "8月I (18.1(12)) に移動できるのは突撃・現役・軽歩兵・騎兵のみです。%s は%sです。", c.ID, c.Type.Name())
 	}
 	return nil
 }
@@ -343,6 +350,9 @@ func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy mark
 	if s.timid(c) && !s.home(c, to) {
 		return cannotEnter(c.ID, to, whyTimid)
 	}
+	if x, _ := s.hexAt(to); s.preMobilisation() && (c.Nation == units.FR || c.Nation == units.GB) && x.Country == board.Belgium {
+		return cannotEnter(c.ID, to, whyPreMobilisation)
+	}
 	x, _ := s.hexAt(to)
 	if terrainCost(c.Moves, x.Terrain) == 0 && !s.rules.Map.HasRail(to) {
 		return refuse("%s cannot enter %s terrain except along a railway (16.7).", "%s は %s に鉄道沿い以外では進入できません (16.7)。", c.ID, x.Terrain)
@@ -382,3 +392,6 @@ func (s *State) timid(c *units.Counter) bool {
 	}
 	return (s.Option("18.1(8)") && group(c.Nation) == units.DE) || (s.Option("18.2(11)") && c.Nation == units.FR)
 }
+
+// preMobilisation is the extra Aug I turn of 18.1(12).
+func (s *State) preMobilisation() bool { return s.Turn == 1 && s.Option("18.1(12)") }

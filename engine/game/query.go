@@ -50,7 +50,7 @@ func (s *State) Actors() []*units.Counter {
 			if u.Box != OnMap || c.Side() != side || s.canMove(c) != nil {
 				continue
 			}
-			if s.canReach(scratch, c, ezoc, enemy) || (s.canRail(c, ezoc) == nil && s.railNet(side, u.At, ezoc, enemy).count() > 1) {
+			if s.canReach(scratch, c, ezoc, enemy) || (s.canRail(c, ezoc) == nil && s.railNet(c, u.At, ezoc, enemy).count() > 1) {
 				out = append(out, c)
 			}
 		}

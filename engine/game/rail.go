@@ -19,7 +19,9 @@ func RailLimit(side units.Side) int {
 // railNet finds every hex reachable by rail movement from h for side (8.5):
 // along railways only, in the side's own territory, never entering an
 // enemy zone of control or an enemy-occupied hex.
-func (s *State) railNet(side units.Side, from hex.Hex, ezoc, enemy marks) marks {
+func (s *State) railNet(c *units.Counter, from hex.Hex, ezoc, enemy marks) marks {
+	side := c.Side()
+	keepOut := s.preMobilisation() && (c.Nation == units.FR || c.Nation == units.GB) // 18.1(12)
 	seen := s.newMarks()
 	seen.set(from)
 	queue := []hex.Hex{from}
@@ -29,6 +31,9 @@ func (s *State) railNet(side units.Side, from hex.Hex, ezoc, enemy marks) marks 
 		ch := s.cellAt(h)
 		for d, nb := range h.Neighbors() {
 			if seen.has(nb) || !ch.rail[d] || !s.RailLand(side, nb) || ezoc.has(nb) || enemy.has(nb) {
+				continue
+			}
+			if x, _ := s.hexAt(nb); keepOut && x.Country == board.Belgium {
 				continue
 			}
 			seen.set(nb)
@@ -76,7 +81,7 @@ func (s *State) RailDestinations(c *units.Counter) ([]hex.Hex, error) {
 		return nil, err
 	}
 	at := s.Units[c.Index].At
-	net := s.railNet(side, at, ezoc, enemy)
+	net := s.railNet(c, at, ezoc, enemy)
 	var out []hex.Hex
 	for _, x := range s.allHexes() {
 		if x.At != at && net.has(x.At) {
@@ -103,7 +108,7 @@ func (s *State) applyRail(o Order) (*State, []Event, error) {
 	if to == from {
 		return nil, nil, refuse("%s is already in %s.", "%s は既に %s にいます。", c.ID, to)
 	}
-	if !s.railNet(side, from, ezoc, enemy).has(to) {
+	if !s.railNet(c, from, ezoc, enemy).has(to) {
 		switch {
 		case !s.rules.Map.HasRail(to):
 			return nil, nil, refuse("%s has no railway (8.5).", "%s に鉄道はありません (8.5)。", to)
@@ -166,7 +171,7 @@ func (s *State) applyWithdraw(o Order) (*State, []Event, error) {
 	if c.Type != units.HQ && s.WithdrawAttack <= 0 {
 		return nil, nil, refuse("The attack strength owed to the Russian Front is already sent; only an HQ is still owed.", "攻撃力分の転進は完了しています。司令部のみ要求が残っています。")
 	}
-	net := s.railNet(side, s.Units[c.Index].At, ezoc, enemy)
+	net := s.railNet(c, s.Units[c.Index].At, ezoc, enemy)
 	exit := hex.None
 	for _, x := range s.allHexes() {
 		if net.has(x.At) && s.EastEdge(x.At) {

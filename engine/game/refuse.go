@@ -46,6 +46,7 @@ const (
 	whyEZOCtoEZOC
 	whyTimid
 	whyDisengage
+	whyPreMobilisation
 )
 
 func (r reason) text() i18n.Text {
@@ -64,6 +65,8 @@ func (r reason) text() i18n.Text {
 		return i18n.T("this unit may enter that terrain only along a railway (16.7)", "このユニットはその地形に鉄道沿いでしか進入できません (16.7)")
 	case whyEZOC:
 		return i18n.T("the route enters an enemy zone of control, where movement stops (6.0)", "経路が EZOC に入り、そこで移動が停止します (6.0)")
+	case whyPreMobilisation:
+		return i18n.T("on Aug I the French and British stay out of Belgium (18.1(12))", "8月I に仏英軍はベルギー領に進入できません (18.1(12))")
 	case whyDisengage:
 		return i18n.T("it started in an enemy zone of control and may not enter another this segment (16.1 disengagement)", "EZOC で移動を開始したため、このセグでは他の EZOC に進入できません (16.1 交戦離脱)")
 	case whyTimid:

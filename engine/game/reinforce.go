@@ -37,6 +37,12 @@ func (s *State) startReinforcements(evs *[]Event) {
 		}
 		s.Dues = append(s.Dues, Due{Nation: e.Nation, Type: e.Type, DE: e.DE})
 	}
+	if s.Option("18.1(12)") && s.Player == units.Allied && s.Turn == 1 {
+		// 18.1(12): the BEF's setup units enter as Aug I reinforcements.
+		for _, d := range []Due{{Nation: units.GB, Type: units.HQ, DE: 1}, {Nation: units.GB, Type: units.Active, DE: 4}, {Nation: units.GB, Type: units.Cavalry, DE: 1}} {
+			s.Dues = append(s.Dues, d)
+		}
+	}
 	if s.Option("18.1(2)") && s.Player == units.German && s.Turn == 3 {
 		s.Dues = append(s.Dues, Due{Nation: units.DE, Type: units.HQ, DE: 1}) // 18.1(2): HQ 8. Armee on Aug III
 	}

@@ -614,3 +614,57 @@ func firstEntry(t *testing.T, s *State, n units.Nation) string {
 	}
 	return hs[0].String()
 }
+
+// 18.1(12): the extra Aug I turn.
+func TestOptionPreMobilisation(t *testing.T) {
+	r := realRules(t, "standard")
+	s, err := New(r, 1, []string{"18.1(12)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Turn != 1 || at(t, s, "GB-I") != "pool" {
+		t.Fatalf("18.1(12): turn %v, GB-I %s", s.Turn, at(t, s, "GB-I"))
+	}
+	s = wantOK(t, s, "allied autosetup")
+	s = wantOK(t, s, "allied end")
+	wantRefused(t, s, "german place G-3K 2123", "sea or neutral") // Luxembourg closed to the German setup
+	s = wantOK(t, s, "german autosetup")
+	s = wantOK(t, s, "german end")
+	if s.Step != Reinforcement || s.Turn != 1 {
+		t.Fatalf("3.0: no event phase on GT 1: %v %v", s.Turn, s.Step)
+	}
+	s = wantOK(t, s, "german end")
+	s = wantOK(t, s, "german end")
+	wantRefused(t, s, "german move G-IIIR 3225", "only assault, active, light infantry and cavalry units move")
+	for s.Step != Command {
+		s = wantOK(t, s, "german end")
+	}
+	for i, u := range s.Units {
+		if u.Box == OnMap && s.Counter(i).Side() == units.German && !u.OutOfCommand {
+			t.Fatalf("18.1(12): %s in command on Aug I", s.Counter(i).ID)
+		}
+	}
+	for s.Player != units.Allied {
+		s = wantOK(t, s, "german end")
+	}
+	if len(s.Dues) != 3 {
+		t.Errorf("18.1(12): BEF dues on Aug I: %v", s.Dues)
+	}
+	s = wantOK(t, s, "allied autoreinforce")
+	s = wantOK(t, s, "allied end")
+	s = wantOK(t, s, "allied end")
+	// A French unit next to Belgium may not enter it.
+	for i, u := range s.Units {
+		c := s.Counter(i)
+		if u.Box != OnMap || c.Nation != units.FR || s.canMove(c) != nil {
+			continue
+		}
+		for _, nb := range u.At.Neighbors() {
+			if x, ok := r.Map.Hex(nb); ok && x.Country == board.Belgium && !s.occupiedBy(units.Allied).has(nb) {
+				wantRefused(t, s, "allied move "+c.ID+" "+nb.String(), "stay out of Belgium")
+				return
+			}
+		}
+	}
+	t.Error("no French unit next to Belgium to try")
+}

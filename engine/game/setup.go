@@ -88,8 +88,8 @@ func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *unit
 	if !ok {
 		return placeOffMap, nil
 	}
-	if x.Terrain == board.Sea || s.Neutral(x.Country) {
-		return placeClosed, nil
+	if x.Terrain == board.Sea || s.Neutral(x.Country) || (x.Country == board.Luxembourg && c.Side() == units.German && s.Option("18.1(12)")) {
+		return placeClosed, nil // 18.1(12): no German setup in Luxembourg
 	}
 	if handled, why := s.rightWing(c, w, x); handled {
 		return why, nil
