@@ -24,9 +24,9 @@ import (
 // so that the process's own writers queue in Go instead of polling SQLite's
 // busy timeout (BenchmarkWritePath: about a third faster than polling; level
 // with a mutex around the pool; docs/storage.md). Every transaction starts
-// with BEGIN IMMEDIATE (the _txlock setting), so any other writer (the roll
-// log's writes through DB, a second process, the sqlite3 shell) is
-// serialised by SQLite itself, waiting up to the busy timeout.
+// with BEGIN IMMEDIATE (the _txlock setting), so any other writer (a second
+// process, the sqlite3 shell) is serialised by SQLite itself, waiting up to
+// the busy timeout.
 type Store struct {
 	DB   *sql.DB
 	Path string
