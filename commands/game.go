@@ -114,6 +114,23 @@ func (b *Bot) registerGame(r *Router) {
 				Handler: func(ctx context.Context, req *Request) *Response { return b.gameLoad(t, req) },
 			},
 			{
+				Name:        "options",
+				Description: i18n.T("The scenario options (18.x) and optional rules (16.x) the engine plays", "使用できるシナリオオプション (18.x) と選択ルール (16.x)"),
+				Handler: func(ctx context.Context, req *Request) *Response {
+					var codes []string
+					for k := range game.Supported {
+						codes = append(codes, k)
+					}
+					sort.Strings(codes)
+					var b strings.Builder
+					b.WriteString(req.T("Options for /game new options:... (several separated by spaces):\n", "/game new options:... に指定できるオプション (空白区切りで複数可):\n"))
+					for _, k := range codes {
+						fmt.Fprintf(&b, "%s — %s\n", k, game.Supported[k].In(req.Lang))
+					}
+					return Private(strings.TrimRight(b.String(), "\n"))
+				},
+			},
+			{
 				Name:        "status",
 				Description: i18n.T("Turn, step, side to move, VP and what to do next", "ターン、手順、手番、VP、次にすること"),
 				Handler:     func(ctx context.Context, req *Request) *Response { return gameStatus(t, req) },

@@ -213,3 +213,11 @@ func TestLoadSamplePosition(t *testing.T) {
 	expect(t, say(t, b, "/move unit:G-GKD to:3021"), "enemy units hold it")
 	expect(t, say(t, b, "/units hex:2824"), "G-VII", "G-X")
 }
+
+// /game options lists what /game new accepts; a game with options starts.
+func TestGameOptions(t *testing.T) {
+	b := gameBot(t)
+	expect(t, say(t, b, "/game options"), "18.1(10)", "18.2(14)", "16.1")
+	expect(t, say(t, b, "/game new options:18.9(1)"), "not available")
+	expect(t, say(t, b, "/game new options:18.2(14) seed:1"), "Allied player to act")
+}
