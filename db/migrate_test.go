@@ -111,6 +111,14 @@ func TestUpgradeFromV1(t *testing.T) {
 	if v, _ := s.Version(ctx); v != Migrations() || v < 1 {
 		t.Fatalf("upgraded to version %d, want %d", v, Migrations())
 	}
+	// Every later migration was applied on top, each recorded once.
+	ms, _ := loadMigrations(embedded)
+	for _, m := range ms {
+		var name string
+		if err := s.DB.QueryRow(`SELECT name FROM schema_version WHERE version = ?`, m.version).Scan(&name); err != nil || name != m.name {
+			t.Errorf("version %d: recorded %q (%v), want %s", m.version, name, err, m.name)
+		}
+	}
 	games, err := s.ListGames(ctx, Filter{})
 	if err != nil || len(games) != len(v1Games) {
 		t.Fatalf("%d games after the upgrade (%v), want %d", len(games), err, len(v1Games))
