@@ -121,7 +121,7 @@ func (b *Bot) registerGame(r *Router) {
 					for k := range game.Supported {
 						codes = append(codes, k)
 					}
-					sort.Strings(codes)
+					sort.Slice(codes, func(i, j int) bool { return naturalLess(codes[i], codes[j]) })
 					var b strings.Builder
 					b.WriteString(req.T("Options for /game new options:... (several separated by spaces):\n", "/game new options:... に指定できるオプション (空白区切りで複数可):\n"))
 					for _, k := range codes {
@@ -612,4 +612,33 @@ func endUntil(t *table, req *Request, until string) *Response {
 		}
 	}
 	return Reply(strings.Join(out, "\n"))
+}
+
+// naturalLess orders "18.1(2)" before "18.1(10)": digit runs compare as numbers.
+func naturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		da, db := digits(a), digits(b)
+		if da > 0 && db > 0 {
+			na, _ := strconv.Atoi(a[:da])
+			nb, _ := strconv.Atoi(b[:db])
+			if na != nb {
+				return na < nb
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digits(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }
