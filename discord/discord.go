@@ -219,7 +219,12 @@ func (a *Adapter) dispatch(i *discordgo.Interaction) {
 	a.mu.Lock()
 	if a.closing {
 		a.mu.Unlock()
-		return // Discord will show the user that the bot did not answer
+		if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
+			a.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: mentions,
+					Content: tr(i, "The bot is restarting; please try again in a minute. Nothing was done.", "ボットを再起動中です。1分ほどしてからもう一度お試しください。何も実行されていません。")}})
+		}
+		return
 	}
 	a.work.Add(1)
 	a.mu.Unlock()

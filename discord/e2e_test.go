@@ -72,6 +72,11 @@ func testRouter(slowFor time.Duration) *commands.Router {
 			return commands.Private(fmt.Sprintf("%s in %s: roles %v manager %v", req.User.Name, req.Guild, req.Roles, req.Manager))
 		},
 	})
+	huge := func(ctx context.Context, req *commands.Request) *commands.Response {
+		return commands.Reply("the whole archive").WithFile(commands.File{Name: "all.zip", Data: make([]byte, 11<<20)})
+	}
+	r.Add(&commands.Command{Name: "huge", Description: i18n.T("An answer too big for Discord", "大きすぎる返答"), Handler: huge})
+	r.Add(&commands.Command{Name: "hugeslow", Description: i18n.T("A slow answer too big for Discord", "大きすぎる遅い返答"), Handler: huge, Slow: true})
 	r.Add(&commands.Command{
 		Name: "secret", Description: i18n.T("A private answer", "非公開の返答"),
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
@@ -199,6 +204,8 @@ type harness struct {
 	bot *discord.Adapter
 	cfg discord.Config
 	r   *commands.Router
+	// expectProblems is how many refusals a test provokes on purpose.
+	expectProblems int
 }
 
 func newHarness(t testing.TB, r *commands.Router, tweak func(*discord.Config)) *harness {
@@ -219,7 +226,7 @@ func newHarness(t testing.TB, r *commands.Router, tweak func(*discord.Config)) *
 		if off := srv.OffHost(); len(off) > 0 {
 			t.Errorf("the bot tried to reach hosts other than 127.0.0.1: %v", off)
 		}
-		if p := srv.Problems(); len(p) > 0 {
+		if p := srv.Problems(); len(p) > h.expectProblems {
 			t.Errorf("requests Discord would refuse:\n%s", strings.Join(p, "\n"))
 		}
 		for _, m := range srv.Public() {
@@ -296,7 +303,7 @@ func TestRegistersCommandsInGuildWithJapanese(t *testing.T) {
 		names = append(names, c.Name)
 		byName[c.Name] = c
 	}
-	if got, want := strings.Join(names, " "), "boom echo game greet long map orders overrun secret start unit upload whoami"; got != want {
+	if got, want := strings.Join(names, " "), "boom echo game greet huge hugeslow long map orders overrun secret start unit upload whoami"; got != want {
 		t.Fatalf("registered %q, want %q", got, want)
 	}
 	if len(h.srv.Commands("")) != 0 {
@@ -345,7 +352,7 @@ func TestRegistersCommandsInGuildWithJapanese(t *testing.T) {
 func TestRegistersGloballyWithoutGuilds(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, testRouter(0), func(c *discord.Config) { c.Guilds = nil })
-	if len(h.srv.Commands("")) != 13 || len(h.srv.Commands(h.srv.Guilds[0])) != 0 {
+	if len(h.srv.Commands("")) != 15 || len(h.srv.Commands(h.srv.Guilds[0])) != 0 {
 		t.Fatalf("global %d, guild %d", len(h.srv.Commands("")), len(h.srv.Commands(h.srv.Guilds[0])))
 	}
 	_, cb := h.run(fakediscord.Invoke{User: alice, Path: "greet"})
@@ -1001,4 +1008,27 @@ func BenchmarkBurst(b *testing.B) {
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "µs-p50")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "µs-p99")
 	b.ReportMetric(float64(lat[len(lat)-1].Microseconds()), "µs-max")
+}
+
+// An answer Discord refuses (files over its 10 MiB limit) is replaced by a
+// private note that the command ran and its answer was refused.
+func TestRefusedAnswerIsExplained(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, testRouter(0), nil)
+	h.expectProblems = 1
+	c, cb := h.run(fakediscord.Invoke{User: kenji, Path: "huge"})
+	ms := h.messages(c, 1)
+	if cb.Type != fakediscord.ChannelMessage || !ms[0].Ephemeral || !strings.Contains(ms[0].Content, "コマンドは実行されましたが、Discord が返答を拒否しました (Request entity too large") {
+		t.Errorf("got %+v", ms)
+	}
+	// Deferred first: the public "thinking…" goes, the note comes privately.
+	h.expectProblems = 2
+	c, cb = h.run(fakediscord.Invoke{User: alice, Path: "hugeslow"})
+	ms = h.messages(c, 1)
+	if cb.Type != fakediscord.DeferredChannelMessage || !ms[0].Ephemeral || !strings.Contains(ms[0].Content, "The command ran, but Discord refused its answer (Request entity too large)") {
+		t.Errorf("got %+v", ms)
+	}
+	if p := h.srv.Problems(); len(p) != 2 || !strings.Contains(p[0], "too large") || !strings.Contains(p[1], "too large") {
+		t.Errorf("problems: %v", p)
+	}
 }

@@ -3,6 +3,7 @@ package discord
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -122,16 +123,27 @@ func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp 
 	}
 	first := parts[0]
 	ctx := discordgo.WithContext(a.ctx)
+	var err error
 	switch {
 	case !deferred:
-		a.respond(i, &discordgo.InteractionResponse{
+		err = a.respond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Content: first.text, Flags: flags(first.ephemeral), Files: first.files, AllowedMentions: mentions},
 		})
+		if err != nil {
+			// Discord refused the answer as a whole, so the interaction
+			// is still open: answer it with what went wrong.
+			a.respond(i, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: undelivered(req, err), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: mentions},
+			})
+			return
+		}
 	case !first.ephemeral:
 		text := first.text
-		if _, err := a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text, Files: first.files, AllowedMentions: mentions}, ctx); err != nil {
+		if _, err = a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text, Files: first.files, AllowedMentions: mentions}, ctx); err != nil {
 			a.log.Error("editing deferred answer", "id", i.ID, "err", err)
+			a.s.InteractionResponseDelete(i, ctx) // no "thinking…" left hanging
 		}
 	default:
 		// A deferral's visibility is fixed when it is sent; a private
@@ -139,21 +151,42 @@ func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp 
 		if err := a.s.InteractionResponseDelete(i, ctx); err != nil {
 			a.log.Error("deleting deferred answer", "id", i.ID, "err", err)
 		}
-		a.followUp(i, first)
+		err = a.followUp(i, first)
 	}
 	for _, p := range parts[1:] {
-		a.followUp(i, p)
+		if err != nil {
+			break
+		}
+		err = a.followUp(i, p)
+	}
+	if err != nil {
+		a.followUp(i, part{ephemeral: true, text: undelivered(req, err)})
+		return
 	}
 	for _, m := range posts {
 		a.post(i, req, m)
 	}
 }
 
-func (a *Adapter) followUp(i *discordgo.Interaction, p part) {
+// undelivered tells the user that his command ran but Discord refused
+// (part of) its answer: he should not run it again blindly.
+func undelivered(req *commands.Request, err error) string {
+	why := err.Error()
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Message != nil && rest.Message.Message != "" {
+		why = rest.Message.Message
+	}
+	return clip(i18n.Sprintf(i18n.T(
+		"The command ran, but Discord refused its answer (%s). Check with /game status or /help before trying again, and tell the bot's operator.",
+		"コマンドは実行されましたが、Discord が返答を拒否しました (%s)。再実行する前に /game status や /help で確認し、運営者に連絡してください。"), why).In(req.Lang), maxContent)
+}
+
+func (a *Adapter) followUp(i *discordgo.Interaction, p part) error {
 	_, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: p.text, Flags: flags(p.ephemeral), Files: p.files, AllowedMentions: mentions}, discordgo.WithContext(a.ctx))
 	if err != nil {
 		a.log.Error("follow-up", "id", i.ID, "err", err)
 	}
+	return err
 }
 
 // post sends a message to a channel or thread named by ID (a game's

@@ -315,6 +315,21 @@ func readBody(r *http.Request, wrapped bool) (*body, error) {
 	return b, nil
 }
 
+// MaxUpload is Discord's limit on the files of one message in a server
+// without boosts (10 MiB).
+const MaxUpload = 10 << 20
+
+// refuseMessage answers a message Discord would refuse, as Discord does:
+// 413 for files over the limit, 400 otherwise; s.mu is held.
+func (s *Server) refuseMessage(w http.ResponseWriter, where, why string) {
+	s.problem("%s: %s", where, why)
+	if strings.HasPrefix(why, "Request entity too large") {
+		apiError(w, http.StatusRequestEntityTooLarge, 40005, "Request entity too large")
+		return
+	}
+	apiError(w, http.StatusBadRequest, 50006, why)
+}
+
 // checkMessage applies Discord's rules on a message's content.
 func checkMessage(d *msgData, files []File) string {
 	content := ""
@@ -329,6 +344,13 @@ func checkMessage(d *msgData, files []File) string {
 	}
 	if len(files) > 10 {
 		return fmt.Sprintf("%d files, Discord allows 10", len(files))
+	}
+	total := 0
+	for _, f := range files {
+		total += len(f.Data)
+	}
+	if total > MaxUpload {
+		return fmt.Sprintf("Request entity too large: %d bytes of files, Discord allows %d", total, MaxUpload)
 	}
 	return ""
 }
@@ -378,7 +400,7 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request, m []string) {
 	switch b.Type {
 	case ChannelMessage:
 		if msg := checkMessage(b.Data, b.Files); msg != "" {
-			apiError(w, http.StatusBadRequest, 50006, s.problem("/%s: %s", c.Path, msg))
+			s.refuseMessage(w, "/"+c.Path, msg)
 			return
 		}
 		c.original = s.newMessage(c.Channel, b.Data, b.Files, "reply")
@@ -452,7 +474,7 @@ func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
 		return
 	}
 	if msg := checkMessage(b.Data, b.Files); msg != "" {
-		apiError(w, http.StatusBadRequest, 50006, s.problem("/%s follow-up: %s", c.Path, msg))
+		s.refuseMessage(w, "/"+c.Path+" follow-up", msg)
 		return
 	}
 	// Discord: the first follow-up after a deferral replaces the
@@ -509,7 +531,7 @@ func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string)
 		files = b.Files
 	}
 	if problem := checkMessage(&msgData{Content: content}, files); problem != "" {
-		apiError(w, http.StatusBadRequest, 50006, s.problem("/%s edit: %s", c.Path, problem))
+		s.refuseMessage(w, "/"+c.Path+" edit", problem)
 		return
 	}
 	msg.Content, msg.Files, msg.Thinking, msg.Edited, msg.At = content, files, false, true, time.Now()
@@ -561,7 +583,7 @@ func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request, m []stri
 		return
 	}
 	if msg := checkMessage(b.Data, b.Files); msg != "" {
-		apiError(w, http.StatusBadRequest, 50006, s.problem("channel %s: %s", m[1], msg))
+		s.refuseMessage(w, "channel "+m[1], msg)
 		return
 	}
 	msg := s.newMessage(m[1], b.Data, b.Files, "channel")
