@@ -115,6 +115,9 @@ func FuzzParsePosition(f *testing.F) {
 	m := newTestMap(6, 6).build()
 	f.Add("scenario standard\nturn Aug III\n0505: G-III:trench F-XX\neliminated G-IV\n")
 	f.Add("scenario extended\nvp 1 2\ndue DE reserve 3\n")
+	f.Add("scenario standard\nstep reinforcement\ndue GB active 4 ports\ndue BE any 1\n0202: G-1A\n0303: F-XX\n")
+	f.Add("scenario standard\nstep setup\nplayer german\nunplaced G-III G-ER1 NL-1\noptions 18.1(3) 18.1(1)b\n")
+	f.Add("scenario standard\nstep movement-1\nwithdraw 10 1\nentrenching yes\nweather bad\n0404: G-III:trench G-IV:ooc\n0405: F-XX:edge\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := ParsePosition(m, text)
 		if err != nil {
@@ -127,6 +130,18 @@ func FuzzParsePosition(f *testing.F) {
 		if again.Position() != s.Position() {
 			t.Errorf("position not canonical:\n%s\n%s", s.Position(), again.Position())
 		}
+		// Whatever a position says, the engine answers without panicking.
+		s.Actors()
+		for _, v := range []Verb{AutoSetup, AutoReinforce, End, End} {
+			if n, _, err := Apply(s, Order{Side: s.ToMove(), Verb: v}); err == nil {
+				s = n
+			}
+		}
+		for _, c := range s.Actors() {
+			s.Destinations(c)
+			s.RailDestinations(c)
+		}
+		s.InCommand(s.Player)
 	})
 }
 
