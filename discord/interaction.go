@@ -53,6 +53,12 @@ func (a *Adapter) run(i *discordgo.Interaction, in *input) {
 	done := make(chan *commands.Response, 1)
 	slow := in.cmd != nil && in.cmd.Slow
 	go func() {
+		defer func() {
+			if p := recover(); p != nil { // the router recovers handlers; this guards the rest
+				a.log.Error("command panicked outside its handler", "path", in.req.Path, "panic", p)
+				done <- commands.Private(in.req.T("Something went wrong inside the bot; please tell the bot's operator.", "ボット内部でエラーが発生しました。運営者に連絡してください。"))
+			}
+		}()
 		if slow {
 			select {
 			case a.slow <- struct{}{}:
