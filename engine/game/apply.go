@@ -39,6 +39,7 @@ var Supported = map[string]i18n.Text{
 	"18.1(2)":  i18n.T("Germans: maximum western offensive (up to 10 more attack strength of any type in German setup areas; HQ 8. Armee on Aug III; -1 on Russian Front rolls)", "独軍: 西部戦線の最大規模攻勢"),
 	"18.2(8)":  i18n.T("Allies: the BEF supports Belgium (the BEF's HQ, two corps and cavalry land in French or Belgian ports on Aug III instead of setting up)", "連合軍: BEF、ベルギーを支援"),
 	"18.1(12)": i18n.T("Germans: strike before mobilisation (an extra turn, Aug I: no German setup in Luxembourg; the BEF arrives as Aug I reinforcements; on Aug I only assault, active, light and cavalry units move, every unit is out of command, and the French and British stay out of Belgium)", "独軍: 動員前の強襲"),
+	"18.1(14)": i18n.T("Germans: German deception (until a Belgian fortress is destroyed or Sep I, French units may not move into Belgium north of the Meuse; Allies +10 VP)", "独軍: 独軍の欺瞞"),
 	"18.2(3)":  i18n.T("Allies: better intelligence (Germans set up first; Germans +5 VP)", "連合軍: より良い諜報活動"),
 	"18.2(10)": i18n.T("Allies: much improved logistics (HQ ranges doubled; Germans +20 VP)", "連合軍: 非常に改善された兵站"),
 	"18.2(13)": i18n.T("Allies: more effective cavalry (always in command; Germans +10 VP)", "連合軍: 更に有効な騎兵"),
@@ -49,7 +50,7 @@ var Supported = map[string]i18n.Text{
 var optionVP = map[string][2]int{
 	"18.1(5)": {0, -40}, "18.1(6)": {0, -10}, "18.1(10)": {0, 20}, "18.1(11)": {0, 10},
 	"18.1(4)": {0, 20}, "18.1(8)": {20, 0}, "18.2(2)": {20, 0}, "18.2(11)": {0, 10},
-	"18.2(1)": {10, 0}, "18.2(3)": {5, 0}, "18.1(3)": {0, 10}, "18.2(6)": {0, 20}, "18.2(4)": {0, 20}, "18.2(5)": {10, 0}, "18.1(7)": {0, 40}, "18.1(9)": {0, 5}, "18.2(9)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0},
+	"18.2(1)": {10, 0}, "18.2(3)": {5, 0}, "18.1(3)": {0, 10}, "18.2(6)": {0, 20}, "18.2(4)": {0, 20}, "18.2(5)": {10, 0}, "18.1(7)": {0, 40}, "18.1(14)": {0, 10}, "18.1(9)": {0, 5}, "18.2(9)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0},
 }
 
 // New starts a game of a scenario: setup, Allies first (17.1).
@@ -78,7 +79,7 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 	if levels > 1 {
 		return nil, refuse("Choose one level of option 18.1(1) (a, b, c or d).", "オプション 18.1(1) は1つだけ選んでください (a, b, c, d)。")
 	}
-	for _, pair := range [][2]string{{"18.2(6)", "18.2(7)"}, {"18.2(6)", "18.2(8)"}, {"18.2(7)", "18.2(8)"}, {"18.1(12)", "18.2(6)"}, {"18.1(12)", "18.2(7)"}, {"18.1(12)", "18.2(8)"}, {"18.1(12)", "18.1(6)"}, {"18.1(2)", "18.1(1)d"}, {"18.2(4)", "18.1(5)"}, {"18.2(4)", "18.2(5)"}} {
+	for _, pair := range [][2]string{{"18.2(6)", "18.2(7)"}, {"18.2(6)", "18.2(8)"}, {"18.2(7)", "18.2(8)"}, {"18.1(12)", "18.2(6)"}, {"18.1(12)", "18.2(7)"}, {"18.1(12)", "18.2(8)"}, {"18.1(12)", "18.1(6)"}, {"18.1(14)", "18.1(5)"}, {"18.1(2)", "18.1(1)d"}, {"18.2(4)", "18.1(5)"}, {"18.2(4)", "18.2(5)"}} {
 		if contains(opts, pair[0]) && contains(opts, pair[1]) {
 			return nil, refuse("Options %s and %s cannot be used together (18.2).", "オプション %s と %s は併用できません (18.2)。", pair[0], pair[1])
 		}

@@ -37,6 +37,9 @@ func (s *State) EnterCost(c *units.Counter, a, b hex.Hex) (int, reason) {
 			return 0, whyPreMobilisation
 		}
 	}
+	if c.Nation == units.FR && s.deceived() && s.northOfMeuse(b) {
+		return 0, whyDeception
+	}
 	ca, d := s.cellAt(a), direction(a, b)
 	if ca == nil || d < 0 {
 		return 0, whyOffMap
@@ -353,6 +356,9 @@ func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy mark
 	if x, _ := s.hexAt(to); s.preMobilisation() && (c.Nation == units.FR || c.Nation == units.GB) && x.Country == board.Belgium {
 		return cannotEnter(c.ID, to, whyPreMobilisation)
 	}
+	if c.Nation == units.FR && s.deceived() && s.northOfMeuse(to) {
+		return cannotEnter(c.ID, to, whyDeception)
+	}
 	x, _ := s.hexAt(to)
 	if terrainCost(c.Moves, x.Terrain) == 0 && !s.rules.Map.HasRail(to) {
 		return refuse("%s cannot enter %s terrain except along a railway (16.7).", "%s は %s に鉄道沿い以外では進入できません (16.7)。", c.ID, x.Terrain)
@@ -395,3 +401,45 @@ func (s *State) timid(c *units.Counter) bool {
 
 // preMobilisation is the extra Aug I turn of 18.1(12).
 func (s *State) preMobilisation() bool { return s.Turn == 1 && s.Option("18.1(12)") }
+
+// deceived: 18.1(14) holds until a Belgian fortress is destroyed or Sep I.
+func (s *State) deceived() bool {
+	if !s.Option("18.1(14)") || s.Turn >= 5 {
+		return false
+	}
+	for _, h := range s.Destroyed {
+		if x, ok := s.hexAt(h); ok && x.Country == board.Belgium && x.Fortress > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// northOfMeuse reports whether h is Belgian ground north (and west) of the
+// Meuse: the Belgian hexes joined to Brussels (3216) without crossing a
+// Meuse hexside (docs/rulings.md R31).
+func (s *State) northOfMeuse(h hex.Hex) bool {
+	r := s.rules
+	r.northOnce.Do(func() {
+		r.north = map[hex.Hex]bool{}
+		start := hex.Hex{Col: 32, Row: 16}
+		if x, ok := r.Map.Hex(start); !ok || x.Country != board.Belgium {
+			return
+		}
+		r.north[start] = true
+		queue := []hex.Hex{start}
+		for len(queue) > 0 {
+			at := queue[0]
+			queue = queue[1:]
+			for _, nb := range at.Neighbors() {
+				x, ok := r.Map.Hex(nb)
+				if !ok || r.north[nb] || x.Country != board.Belgium || x.Terrain == board.Sea || r.Map.Side(at, nb).River == "Meuse" {
+					continue
+				}
+				r.north[nb] = true
+				queue = append(queue, nb)
+			}
+		}
+	})
+	return r.north[h]
+}

@@ -47,6 +47,7 @@ const (
 	whyTimid
 	whyDisengage
 	whyPreMobilisation
+	whyDeception
 )
 
 func (r reason) text() i18n.Text {
@@ -65,6 +66,8 @@ func (r reason) text() i18n.Text {
 		return i18n.T("this unit may enter that terrain only along a railway (16.7)", "このユニットはその地形に鉄道沿いでしか進入できません (16.7)")
 	case whyEZOC:
 		return i18n.T("the route enters an enemy zone of control, where movement stops (6.0)", "経路が EZOC に入り、そこで移動が停止します (6.0)")
+	case whyDeception:
+		return i18n.T("French units may not move into Belgium north of the Meuse until a Belgian fortress is destroyed or Sep I (18.1(14))", "ベルギーの要塞が破壊されるか9月Iまで、仏軍は Meuse 河北のベルギー領へ移動できません (18.1(14))")
 	case whyPreMobilisation:
 		return i18n.T("on Aug I the French and British stay out of Belgium (18.1(12))", "8月I に仏英軍はベルギー領に進入できません (18.1(12))")
 	case whyDisengage:

@@ -668,3 +668,51 @@ func TestOptionPreMobilisation(t *testing.T) {
 	}
 	t.Error("no French unit next to Belgium to try")
 }
+
+// 18.1(14): German deception keeps the French out of Belgium north of the
+// Meuse until a Belgian fortress falls or Sep I; south of it they may go.
+func TestOptionDeception(t *testing.T) {
+	r := realRules(t, "standard")
+	s := position(t, r.Map, "options 18.1(14)\nplayer allied\n1723: G-III")
+	if !s.northOfMeuse(hexMust("3216")) || s.northOfMeuse(hexMust("2718")) {
+		t.Fatalf("north of the Meuse: Brussels %v, Givet side %v", s.northOfMeuse(hexMust("3216")), s.northOfMeuse(hexMust("2718")))
+	}
+	n := 0
+	for _, x := range r.Map.Hexes() {
+		if s.northOfMeuse(x.At) {
+			n++
+		}
+	}
+	var from, into, south string
+	for _, x := range r.Map.Hexes() {
+		if x.Country != board.France || x.Terrain == board.Sea {
+			continue
+		}
+		for _, nb := range x.At.Neighbors() {
+			y, ok := r.Map.Hex(nb)
+			if !ok || y.Country != board.Belgium || y.Fortress > 0 || y.Terrain != board.Clear || r.Map.Side(x.At, nb).River != "" {
+				continue
+			}
+			if s.northOfMeuse(nb) && into == "" {
+				from, into = x.At.String(), nb.String()
+			}
+			if !s.northOfMeuse(nb) && south == "" {
+				south = x.At.String() + " " + nb.String()
+			}
+		}
+	}
+	if into == "" {
+		t.Skipf("no clear French-Belgian border crossing north of the Meuse (%d hexes north)", n)
+	}
+	p := position(t, r.Map, "options 18.1(14)\nplayer allied\n1723: G-III\n"+from+": F-XX")
+	wantRefused(t, p, "allied move F-XX "+into, "north of the Meuse")
+	p.Turn = 5
+	wantOK(t, p, "allied move F-XX "+into)
+	q := position(t, r.Map, "options 18.1(14)\nplayer allied\ndestroyed 3021\n1723: G-III\n"+from+": F-XX")
+	wantOK(t, q, "allied move F-XX "+into)
+	if south != "" {
+		f := strings.Fields(south)
+		o := position(t, r.Map, "options 18.1(14)\nplayer allied\n1723: G-III\n"+f[0]+": F-XX")
+		wantOK(t, o, "allied move F-XX "+f[1])
+	}
+}

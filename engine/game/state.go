@@ -24,6 +24,9 @@ type Rules struct {
 	hexes []*board.Hex // the map's hexes in order, listed once
 	cells []cell       // the map as a dense grid, by marks index
 	rows  int
+
+	northOnce sync.Once
+	north     map[hex.Hex]bool // Belgium north of the Meuse (18.1(14))
 }
 
 // cell is one hex of the dense grid: what the map says, and which of its
