@@ -84,6 +84,9 @@ func (s *State) applySplit(o Order) (*State, []Event, error) {
 	if !c.IsCorps() {
 		return nil, nil, refuse("%s is not a corps; only corps break down into divisions (10.0).", "%s は軍団ではありません。分割できるのは軍団のみです (10.0)。", c.ID)
 	}
+	if s.Option("M91-split") && !s.Entrenching {
+		return nil, nil, refuse("With the division breakdown rule (MOVES #91) corps break down in reorganisation only after the \"entrenchment begins\" event.", "師団分割ルール (MOVES #91) では「塹壕構築開始」イベントまで再編成での軍団分割はできません。")
+	}
 	a := s.freeCounter(c.Parts, c.Nation, c.Type, units.Division)
 	var b *units.Counter
 	if a != nil {

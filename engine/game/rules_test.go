@@ -716,3 +716,18 @@ func TestOptionDeception(t *testing.T) {
 		wantOK(t, o, "allied move F-XX "+f[1])
 	}
 }
+
+// MOVES #91 optional rules: reserve and Landwehr divisions without ZOC;
+// no breakdown before entrenchment.
+func TestMoves91Options(t *testing.T) {
+	m := newTestMap(10, 10)
+	s := position(t, m.build(), "options M91-zoc\n0505: F-58R\n0305: F-XX\n0909: G-III")
+	z := s.ZOC(units.Allied)
+	if z.has(hexMust("0504")) || !z.has(hexMust("0304")) {
+		t.Error("M91-zoc: a reserve division has a ZOC, or a corps has none")
+	}
+	r := position(t, m.build(), "options M91-split\nstep reorganisation-1\n0505: G-III\n0101: F-XX")
+	wantRefused(t, r, "german split G-III", "entrenchment begins")
+	r.Entrenching = true
+	wantOK(t, r, "german split G-III")
+}

@@ -113,9 +113,14 @@ func (s *State) Closed(side units.Side, h hexes.Hex) (bool, reason) {
 // inside one has its own.
 func (s *State) ZOC(side units.Side) marks {
 	m := s.newMarks()
+	noReserveZOC := s.Option("M91-zoc")
 	for i, u := range s.Units {
-		if u.Box != OnMap || s.Counter(i).Side() != side {
+		c := s.Counter(i)
+		if u.Box != OnMap || c.Side() != side {
 			continue
+		}
+		if noReserveZOC && c.Size == units.Division && (c.Type == units.Reserve || c.Type == units.Landwehr) {
+			continue // MOVES #91 optional rule
 		}
 		for _, n := range u.At.Neighbors() {
 			if closed, _ := s.Closed(side, n); !closed {
