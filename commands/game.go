@@ -194,7 +194,7 @@ func (b *Bot) registerGame(r *Router) {
 		Sub: []*Command{
 			reorg("split", game.Split, i18n.T("Break a corps into two divisions (10.0)", "軍団を師団2個に分割 (10.0)")),
 			reorg("merge", game.Merge, i18n.T("Combine two divisions in one hex into a corps (10.0)", "同一ヘクスの師団2個を軍団に統合 (10.0)"),
-				Option{Name: "with", Description: i18n.T("the other division", "もう一方の師団"), Type: String, Required: true}),
+				Option{Name: "with", Description: i18n.T("the other division", "もう一方の師団"), Type: String, Required: true, Autocomplete: true}),
 			reorg("entrench", game.Entrench, i18n.T("Flip to the trench side (13.0)", "塹壕面に裏返す (13.0)")),
 			reorg("mobile", game.Unentrench, i18n.T("Flip back to the mobile side (13.0)", "機動面に戻す (13.0)")),
 		},

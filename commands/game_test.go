@@ -221,3 +221,18 @@ func TestGameOptions(t *testing.T) {
 	expect(t, say(t, b, "/game new options:18.9(1)"), "not available")
 	expect(t, say(t, b, "/game new options:18.2(14) seed:1"), "Allied player to act")
 }
+
+// Autocomplete offers the units that may act now, by prefix.
+func TestGameAutocomplete(t *testing.T) {
+	b := gameBot(t)
+	say(t, b, "/game new seed:4")
+	got := b.Router.Complete(context.Background(), &Request{Path: "place", Options: map[string]string{"unit": "f-x"}, Channel: "c1", Guild: "console"}, "unit")
+	if len(got) == 0 || len(got) > 25 {
+		t.Fatalf("%d choices", len(got))
+	}
+	for _, c := range got {
+		if !strings.HasPrefix(c.Value, "F-X") {
+			t.Errorf("choice %s", c.Value)
+		}
+	}
+}
