@@ -58,7 +58,8 @@ type Adapter struct {
 	s      *discordgo.Session
 
 	ready   chan *discordgo.Ready
-	slow    chan struct{} // one token per Slow command running
+	slow    chan struct{}   // one token per Slow command running
+	private map[string]bool // command path: its last answer began privately
 	appID   string
 	work    sync.WaitGroup // interactions being answered
 	ctx     context.Context
@@ -113,7 +114,7 @@ func New(cfg Config, r *commands.Router) (*Adapter, error) {
 	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	s.StateEnabled = false
 	s.LogLevel = discordgo.LogError
-	a := &Adapter{cfg: cfg, router: r, log: cfg.Log.With("shard", cfg.ShardID), s: s, ready: make(chan *discordgo.Ready, 1), slow: make(chan struct{}, cfg.MaxSlow)}
+	a := &Adapter{cfg: cfg, router: r, log: cfg.Log.With("shard", cfg.ShardID), s: s, ready: make(chan *discordgo.Ready, 1), slow: make(chan struct{}, cfg.MaxSlow), private: map[string]bool{}}
 	a.ctx, a.cancel = context.WithCancel(context.Background())
 	s.AddHandler(func(_ *discordgo.Session, ev *discordgo.Ready) {
 		select {

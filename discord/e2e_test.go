@@ -431,6 +431,20 @@ func TestEphemeralStaysEphemeral(t *testing.T) {
 			t.Error("the private map was shown publicly")
 		}
 	}
+	// The bot remembers that /map answered privately: the next deferral
+	// is private from the start, and the answer edits it.
+	c, cb = h.run(fakediscord.Invoke{User: alice, Path: "map", Options: map[string]any{"private": true}})
+	ms = h.messages(c, 2)
+	if cb.Flags != 64 || !ms[0].Ephemeral || !ms[0].Edited || ms[0].Kind != "reply" || len(c.All()) != 2 {
+		t.Errorf("second private /map: deferral flags %d, messages %+v", cb.Flags, c.All())
+	}
+	// And when it guesses wrong the other way, the public answer still
+	// comes publicly.
+	c, cb = h.run(fakediscord.Invoke{User: alice, Path: "map"})
+	ms = h.messages(c, 2)
+	if cb.Flags != 64 || ms[0].Ephemeral || ms[0].Content != "The map" {
+		t.Errorf("public /map after private ones: deferral flags %d, messages %+v", cb.Flags, ms)
+	}
 }
 
 func TestFastCommandThatOverrunsIsDeferred(t *testing.T) {

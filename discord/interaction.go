@@ -80,16 +80,32 @@ func (a *Adapter) run(i *discordgo.Interaction, in *input) {
 		select {
 		case resp := <-done:
 			t.Stop()
-			a.deliver(i, in.req, resp, false)
+			a.deliver(i, in.req, resp, nil)
 			return
 		case <-t.C:
 			a.log.Warn("command overran the direct-answer budget; deferring", "path", in.req.Path, "budget", a.cfg.DeferAfter)
 		}
 	}
-	// A deferral is public: a command's first answer is usually public,
-	// and deliver turns a private one into a private follow-up.
-	a.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
-	a.deliver(i, in.req, <-done, true)
+	// A deferral's visibility is fixed before the command has run: guess
+	// it from the command's last answer (public the first time); deliver
+	// mends a wrong guess.
+	private := a.wasPrivate(in.req.Path)
+	a.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: flags(private)}})
+	a.deliver(i, in.req, <-done, &private)
+}
+
+// wasPrivate says whether the command's last answer began privately.
+func (a *Adapter) wasPrivate(path string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.private[path]
+}
+
+func (a *Adapter) remember(path string, private bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.private[path] = private
 }
 
 // part is one Discord message: at most 2000 characters and 10 files.
@@ -106,7 +122,8 @@ const (
 
 // deliver sends a response: the first part answers the interaction, the
 // others follow up; messages with a Target go to that channel or thread.
-func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp *commands.Response, deferred bool) {
+// deferred is nil for a direct answer, else whether the deferral was private.
+func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp *commands.Response, deferred *bool) {
 	var parts []part
 	var posts []commands.Message
 	for _, m := range resp.Messages {
@@ -128,10 +145,11 @@ func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp 
 		parts = []part{{text: text, ephemeral: true}}
 	}
 	first := parts[0]
+	a.remember(req.Path, first.ephemeral)
 	ctx := discordgo.WithContext(a.ctx)
 	var err error
 	switch {
-	case !deferred:
+	case deferred == nil:
 		err = a.respond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Content: first.text, Flags: flags(first.ephemeral), Files: first.files, AllowedMentions: mentions},
@@ -145,15 +163,16 @@ func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp 
 			})
 			return
 		}
-	case !first.ephemeral:
+	case first.ephemeral == *deferred:
 		text := first.text
 		if _, err = a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text, Files: first.files, AllowedMentions: mentions}, ctx); err != nil {
 			a.log.Error("editing deferred answer", "id", i.ID, "err", err)
 			a.s.InteractionResponseDelete(i, ctx) // no "thinking…" left hanging
 		}
 	default:
-		// A deferral's visibility is fixed when it is sent; a private
-		// answer replaces the public "thinking…" by a private follow-up.
+		// A deferral's visibility is fixed when it is sent: an answer of
+		// the other kind replaces the "thinking…" by a follow-up of its
+		// own kind, so a private answer is never shown publicly.
 		if err := a.s.InteractionResponseDelete(i, ctx); err != nil {
 			a.log.Error("deleting deferred answer", "id", i.ID, "err", err)
 		}

@@ -41,6 +41,7 @@ const DefaultChannel = "300000000000000001"
 type Callback struct {
 	Type    int // ChannelMessage, DeferredChannelMessage, AutocompleteResult, Modal
 	At      time.Time
+	Flags   int        // message flags of a deferral or answer (64: ephemeral)
 	Choices []Choice   // autocomplete
 	Modal   *ModalForm // modal
 }

@@ -397,6 +397,9 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request, m []string) {
 		return
 	}
 	cb := &Callback{Type: b.Type, At: now}
+	if b.Data != nil {
+		cb.Flags = b.Data.Flags
+	}
 	switch b.Type {
 	case ChannelMessage:
 		if msg := checkMessage(b.Data, b.Files); msg != "" {
