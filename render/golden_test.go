@@ -1,13 +1,10 @@
 package render
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"flag"
 	"fmt"
-	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,15 +16,6 @@ import (
 
 // go test ./render -update rewrites the golden pictures in testdata/.
 var update = flag.Bool("update", false, "rewrite the golden PNGs in render/testdata")
-
-// Pictures are compared pixel by pixel after decoding: a channel may differ
-// by channelTolerance (rounding in antialiasing), and at most
-// pixelBudget pixels may differ by more (a stray antialiased edge on
-// another CPU). A missing label, symbol or line changes hundreds.
-const (
-	channelTolerance = 2
-	pixelBudget      = 16
-)
 
 // checkGolden compares got (PNG bytes) with testdata/name, or rewrites it
 // with -update. On a mismatch the picture drawn is kept in a temporary
@@ -46,7 +34,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 	if err != nil {
 		t.Fatalf("reading golden picture: %v (run go test ./render -update to create it)", err)
 	}
-	if err := samePicture(want, got); err != nil {
+	if err := SamePicture(want, got); err != nil {
 		dir, derr := os.MkdirTemp("", "render-golden-")
 		if derr == nil {
 			out := filepath.Join(dir, name)
@@ -57,55 +45,6 @@ func checkGolden(t *testing.T, name string, got []byte) {
 		}
 		t.Errorf("%s: %v (could not save the picture drawn)", path, err)
 	}
-}
-
-// samePicture reports how two PNGs differ, or nil if they are the same
-// picture within the tolerance.
-func samePicture(wantPNG, gotPNG []byte) error {
-	want, err := png.Decode(bytes.NewReader(wantPNG))
-	if err != nil {
-		return fmt.Errorf("golden picture does not decode: %v", err)
-	}
-	got, err := png.Decode(bytes.NewReader(gotPNG))
-	if err != nil {
-		return fmt.Errorf("picture drawn does not decode: %v", err)
-	}
-	if want.Bounds() != got.Bounds() {
-		return fmt.Errorf("size %v, want %v", got.Bounds().Size(), want.Bounds().Size())
-	}
-	return comparePixels(want, got)
-}
-
-func comparePixels(want, got image.Image) error {
-	b := want.Bounds()
-	bad, worst := 0, 0
-	var first image.Point
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r1, g1, b1, a1 := want.At(x, y).RGBA()
-			r2, g2, b2, a2 := got.At(x, y).RGBA()
-			d := max(diff8(r1, r2), diff8(g1, g2), diff8(b1, b2), diff8(a1, a2))
-			if d > channelTolerance {
-				if bad == 0 {
-					first = image.Pt(x, y)
-				}
-				bad++
-				worst = max(worst, d)
-			}
-		}
-	}
-	if bad > pixelBudget {
-		return fmt.Errorf("%d pixels differ (by up to %d of 255; first at %v)", bad, worst, first)
-	}
-	return nil
-}
-
-func diff8(a, b uint32) int {
-	d := int(a>>8) - int(b>>8)
-	if d < 0 {
-		return -d
-	}
-	return d
 }
 
 func TestGoldenSampleMap(t *testing.T) {
@@ -160,12 +99,12 @@ func TestGoldenComparisonCatchesChanges(t *testing.T) {
 	}
 	pa, _ := a.Draw(Frame{})
 	pb, _ := b.Draw(Frame{})
-	if err := samePicture(pa, pb); err == nil {
+	if err := SamePicture(pa, pb); err == nil {
 		t.Fatal("a forest hex and a missing name went unnoticed by the golden comparison")
 	} else {
 		t.Logf("difference found as it should be: %v", err)
 	}
-	if err := samePicture(pa, pa); err != nil {
+	if err := SamePicture(pa, pa); err != nil {
 		t.Fatalf("a picture differs from itself: %v", err)
 	}
 }

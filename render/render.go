@@ -22,6 +22,7 @@ import (
 	"sync"
 
 	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
 
 	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
@@ -136,11 +137,27 @@ type Canvas struct {
 	// Clip is the part of the whole-map picture being drawn; layers may
 	// skip anything outside it.
 	Clip image.Rectangle
+	// Lang is the language of the picture's words.
+	Lang i18n.Lang
 	font *typeface
+	// faces made so far by size: a face is cheap to use and dear to make,
+	// and a picture with hundreds of counters asks for a handful of sizes.
+	faces map[float64]font.Face
 }
 
 // SetFontSize selects the embedded font at px pixels for DrawString.
-func (c *Canvas) SetFontSize(px float64) { c.SetFontFace(c.font.face(px)) }
+func (c *Canvas) SetFontSize(px float64) {
+	px = math.Round(px*4) / 4
+	f, ok := c.faces[px]
+	if !ok {
+		if c.faces == nil {
+			c.faces = map[float64]font.Face{}
+		}
+		f = c.font.face(px)
+		c.faces[px] = f
+	}
+	c.SetFontFace(f)
+}
 
 // HexPath adds the outline of hex h to the current path, to fill or stroke
 // (a highlighted destination, a combat hex).
@@ -176,7 +193,7 @@ func (r *Renderer) Image(f Frame) (*image.RGBA, error) {
 	if len(f.Layers) > 0 {
 		dc := gg.NewContextForRGBA(img)
 		dc.Translate(float64(-clip.Min.X), float64(-clip.Min.Y))
-		c := &Canvas{Context: dc, Layout: r.layout, Clip: clip, font: r.font}
+		c := &Canvas{Context: dc, Layout: r.layout, Clip: clip, Lang: r.opt.Lang, font: r.font}
 		for _, l := range f.Layers {
 			dc.Push()
 			l.DrawLayer(c)

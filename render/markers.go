@@ -1,0 +1,226 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+
+	"rtrbot/engine/hex"
+)
+
+// trailsLayer draws the moves of the last segment as faint lines through
+// the hexes each unit passed, a dot where it started, dashed for rail.
+type trailsLayer struct{ s *Situation }
+
+func (l trailsLayer) DrawLayer(c *Canvas) {
+	R := c.Layout.R
+	for _, m := range l.s.Moves {
+		if len(m.Path) < 2 {
+			continue
+		}
+		ink := sideInk(m.Side)
+		col := color.NRGBA{ink.R, ink.G, ink.B, 0x78}
+		c.SetColor(col)
+		c.SetLineWidth(math.Max(1.5, R*0.14))
+		c.SetLineCapRound()
+		c.SetLineJoinRound()
+		if m.Rail {
+			c.SetDash(R*0.25, R*0.2)
+		}
+		for i, h := range m.Path {
+			x, y := c.Layout.Center(h)
+			if i == 0 {
+				c.MoveTo(x, y)
+			} else {
+				c.LineTo(x, y)
+			}
+		}
+		c.Stroke()
+		c.SetDash()
+		x, y := c.Layout.Center(m.Path[0])
+		c.DrawCircle(x, y, R*0.16)
+		c.Fill()
+	}
+}
+
+// destinationsLayer washes the hexes the selected unit may reach and
+// outlines the unit's own hex.
+type destinationsLayer struct{ s *Situation }
+
+var (
+	destFill    = color.NRGBA{0x20, 0xb0, 0x40, 0x50}
+	destOutline = color.NRGBA{0x10, 0x80, 0x30, 0xc0}
+	destInk     = rgb(0x0a, 0x5a, 0x1e)
+)
+
+func (l destinationsLayer) DrawLayer(c *Canvas) {
+	if len(l.s.Destinations) == 0 && l.s.Selected == nil {
+		return
+	}
+	var hs []hex.Hex
+	for _, d := range l.s.Destinations {
+		hs = append(hs, d.At)
+	}
+	Highlight{Hexes: hs, Fill: destFill}.DrawLayer(c)
+	if l.s.Selected != nil {
+		Highlight{Hexes: []hex.Hex{*l.s.Selected}, Outline: color.NRGBA{0xe0, 0x10, 0x10, 0xd0}}.DrawLayer(c)
+	}
+}
+
+// costsLayer writes each destination's movement cost low in its hex,
+// over any counter standing there.
+type costsLayer struct{ s *Situation }
+
+func (l costsLayer) DrawLayer(c *Canvas) {
+	R := c.Layout.R
+	for _, d := range l.s.Destinations {
+		x, y := c.Layout.Center(d.At)
+		if !near(c, x, y, R) {
+			continue
+		}
+		c.Text(strconv.Itoa(d.Cost), x, y+R*0.72, R*0.42, 0.5, 0.5, true, destInk)
+	}
+}
+
+// fortMarksLayer draws the markers that belong to a hex rather than a
+// unit: destroyed fortresses (12.7) and naval gunfire (16.4), at the top
+// and bottom corners of the hex, clear of the counters.
+type fortMarksLayer struct{ s *Situation }
+
+func (l fortMarksLayer) DrawLayer(c *Canvas) {
+	R := c.Layout.R
+	for _, h := range l.s.Destroyed {
+		x, y := c.Layout.Center(h)
+		if !near(c, x, y, R) {
+			continue
+		}
+		drawDestroyed(c, x, y-R*0.62, R*0.42)
+	}
+	for _, h := range l.s.Naval {
+		x, y := c.Layout.Center(h)
+		if !near(c, x, y, R) {
+			continue
+		}
+		drawNaval(c, x, y+R*0.64, R*0.42)
+	}
+}
+
+// drawDestroyed is a destroyed fortress: the fortress's black square
+// struck through with a red cross.
+func drawDestroyed(c *Canvas, x, y, s float64) {
+	c.DrawRectangle(x-s/2, y-s/2, s, s)
+	c.SetColor(rgb(0x2a, 0x20, 0x1a))
+	c.FillPreserve()
+	c.SetColor(rgb(0xff, 0xff, 0xff))
+	c.SetLineWidth(math.Max(1, s*0.08))
+	c.Stroke()
+	c.SetColor(rgb(0xe8, 0x1c, 0x1c))
+	c.SetLineWidth(math.Max(1.5, s*0.16))
+	c.DrawLine(x-s*0.42, y-s*0.42, x+s*0.42, y+s*0.42)
+	c.DrawLine(x-s*0.42, y+s*0.42, x+s*0.42, y-s*0.42)
+	c.Stroke()
+}
+
+// drawNaval is a naval gunfire marker: a navy disc with a gun's burst.
+func drawNaval(c *Canvas, x, y, s float64) {
+	r := s / 2
+	c.DrawCircle(x, y, r)
+	c.SetColor(rgb(0x0c, 0x24, 0x5c))
+	c.FillPreserve()
+	c.SetColor(rgb(0xff, 0xff, 0xff))
+	c.SetLineWidth(math.Max(1, s*0.07))
+	c.Stroke()
+	for i := 0; i < 8; i++ {
+		a := float64(i) * math.Pi / 4
+		c.DrawLine(x+math.Cos(a)*r*0.25, y+math.Sin(a)*r*0.25, x+math.Cos(a)*r*0.7, y+math.Sin(a)*r*0.7)
+	}
+	c.SetColor(rgb(0xff, 0xd8, 0x40))
+	c.SetLineWidth(math.Max(1, s*0.09))
+	c.Stroke()
+}
+
+// combatsLayer draws each combat of the last segment: a red arrow from
+// every attacking hex to the defender and a label with odds and result.
+type combatsLayer struct{ s *Situation }
+
+var combatRed = rgb(0xd4, 0x10, 0x10)
+
+func (l combatsLayer) DrawLayer(c *Canvas) {
+	R := c.Layout.R
+	for _, cb := range l.s.Combats {
+		dx, dy := c.Layout.Center(cb.Defender)
+		for _, a := range cb.Attackers {
+			ax, ay := c.Layout.Center(a)
+			drawArrow(c, ax, ay, dx, dy, R)
+		}
+		c.SetColor(combatRed)
+		c.SetLineWidth(math.Max(1.5, R*0.09))
+		c.HexPath(cb.Defender)
+		c.Stroke()
+	}
+	// Labels last, over every arrow.
+	for _, cb := range l.s.Combats {
+		label := cb.Result
+		if cb.Odds != "" {
+			label = cb.Odds + " " + cb.Result
+		}
+		if label == "" {
+			continue
+		}
+		dx, dy := c.Layout.Center(cb.Defender)
+		drawTag(c, label, dx, dy-R*0.95, R*0.42)
+	}
+}
+
+// drawArrow draws a bold arrow from one hex centre towards another,
+// starting and stopping short of the centres so that counters show.
+func drawArrow(c *Canvas, x1, y1, x2, y2, R float64) {
+	dx, dy := x2-x1, y2-y1
+	d := math.Hypot(dx, dy)
+	if d == 0 {
+		return
+	}
+	ux, uy := dx/d, dy/d
+	sx, sy := x1+ux*R*0.35, y1+uy*R*0.35
+	ex, ey := x2-ux*R*0.5, y2-uy*R*0.5
+	head := R * 0.42
+	bx, by := ex-ux*head, ey-uy*head
+	px, py := -uy*head*0.55, ux*head*0.55
+	// White casing first, so the arrow reads over any counter colour.
+	for i, col := range []color.Color{rgb(0xff, 0xff, 0xff), combatRed} {
+		w := R * 0.16
+		if i == 0 {
+			w = R * 0.28
+		}
+		c.SetColor(col)
+		c.SetLineWidth(math.Max(2, w))
+		c.SetLineCapRound()
+		c.DrawLine(sx, sy, bx, by)
+		c.Stroke()
+		grow := 0.0
+		if i == 0 {
+			grow = R * 0.07
+		}
+		c.MoveTo(ex+ux*grow, ey+uy*grow)
+		c.LineTo(bx+px*(1+grow/head)-ux*grow, by+py*(1+grow/head)-uy*grow)
+		c.LineTo(bx-px*(1+grow/head)-ux*grow, by-py*(1+grow/head)-uy*grow)
+		c.ClosePath()
+		c.Fill()
+	}
+}
+
+// drawTag is a white label with a red frame: a combat's result.
+func drawTag(c *Canvas, s string, x, y, px float64) {
+	c.SetFontSize(px)
+	w, h := c.MeasureString(s)
+	pad := px * 0.3
+	c.DrawRoundedRectangle(x-w/2-pad, y-h/2-pad, w+2*pad, h+2*pad, pad)
+	c.SetColor(rgb(0xff, 0xff, 0xff))
+	c.FillPreserve()
+	c.SetColor(combatRed)
+	c.SetLineWidth(math.Max(1.5, px*0.12))
+	c.Stroke()
+	c.SetColor(rgb(0x90, 0x00, 0x00))
+	c.DrawStringAnchored(s, x, y, 0.5, 0.38)
+	c.DrawStringAnchored(s, x+0.5, y, 0.5, 0.38)
+}

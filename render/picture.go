@@ -1,0 +1,91 @@
+package render
+
+import (
+	"image"
+	"math"
+
+	"rtrbot/engine/hex"
+)
+
+// Layers are the layers that draw a situation, bottom to top: trails of
+// the last moves under everything, the destination wash, the counters,
+// the hex markers, the combat arrows, the destination costs, and on the
+// whole map the status panel.
+func (s *Situation) Layers(whole bool) []Layer {
+	ls := []Layer{trailsLayer{s}, destinationsLayer{s}, stacksLayer{s}, fortMarksLayer{s}, combatsLayer{s}, costsLayer{s}}
+	if whole {
+		ls = append(ls, panelLayer{s})
+	}
+	return ls
+}
+
+// SituationImage draws a situation over the map: whole (crop nil), with
+// the status panel over the North Sea, or a crop with a caption strip on
+// top. Extra layers (a focus outline) go over the situation.
+func (r *Renderer) SituationImage(s *Situation, crop *Crop, extra ...Layer) (*image.RGBA, error) {
+	f := Frame{Crop: crop, Layers: append(s.Layers(crop == nil), extra...)}
+	img, err := r.Image(f)
+	if err != nil {
+		return nil, err
+	}
+	if crop != nil {
+		img = r.withBanner(img, s)
+	}
+	return img, nil
+}
+
+// DrawSituation is SituationImage as PNG, reduced to 256 colours.
+func (r *Renderer) DrawSituation(s *Situation, crop *Crop, extra ...Layer) ([]byte, error) {
+	img, err := r.SituationImage(s, crop, extra...)
+	if err != nil {
+		return nil, err
+	}
+	return EncodePNG(img)
+}
+
+// FrontCrop is the crop around the active front: the smallest circle of
+// hexes that holds every stack in contact with an enemy stack (adjacent
+// hexes), with a hex to spare. With no contact it holds every stack; with
+// no stack at all it is nil (draw the whole map). The radius is kept
+// between 3 and maxRadius so that the counters stay legible on a phone.
+func FrontCrop(s *Situation, maxRadius int) *Crop {
+	bySide := [2]map[hex.Hex]bool{{}, {}}
+	for _, st := range s.Stacks {
+		bySide[st.Side][st.At] = true
+	}
+	var hot []hex.Hex
+	for _, st := range s.Stacks {
+		for _, n := range st.At.Neighbors() {
+			if bySide[1-st.Side][n] {
+				hot = append(hot, st.At)
+				break
+			}
+		}
+	}
+	if len(hot) == 0 {
+		for _, st := range s.Stacks {
+			hot = append(hot, st.At)
+		}
+	}
+	for _, cb := range s.Combats {
+		hot = append(hot, cb.Defender)
+	}
+	if len(hot) == 0 {
+		return nil
+	}
+	// The centre is the hex nearest the middle of the hot hexes in
+	// column and row; the radius reaches the farthest of them.
+	var sc, sr float64
+	for _, h := range hot {
+		sc += float64(h.Col)
+		sr += float64(h.Row)
+	}
+	n := float64(len(hot))
+	centre := hex.Hex{Col: int(math.Round(sc / n)), Row: int(math.Round(sr / n))}
+	radius := 0
+	for _, h := range hot {
+		radius = max(radius, hex.Distance(centre, h))
+	}
+	radius = min(max(radius+1, 3), maxRadius)
+	return &Crop{Center: centre, Radius: radius}
+}

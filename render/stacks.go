@@ -1,0 +1,149 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"sort"
+	"strconv"
+
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+// maxEdges is how many counters under the top one a stack shows as
+// offset edges; a taller stack says how tall in its count badge.
+const maxEdges = 3
+
+// stacksLayer draws every stack of a situation: its lower counters as
+// offset edges in their nationality's colour, the top counter in full
+// (or hidden, 14.1), a badge with the count when there are several, the
+// out-of-command marker, and for stacks the viewer knows wholly, their
+// total attack and defence under them.
+type stacksLayer struct{ s *Situation }
+
+func (l stacksLayer) DrawLayer(c *Canvas) {
+	R := c.Layout.R
+	a := counterSide(R)
+	// Two stacks in one hex (only in the middle of a combat) sit side
+	// by side.
+	perHex := map[hex.Hex]int{}
+	for _, st := range l.s.Stacks {
+		perHex[st.At]++
+	}
+	seen := map[hex.Hex]int{}
+	for _, st := range orderedStacks(l.s.Stacks) {
+		if len(st.Units) == 0 {
+			continue
+		}
+		cx, cy := c.Layout.Center(st.At)
+		if !near(c, cx, cy, R) {
+			continue
+		}
+		size := a
+		if n := perHex[st.At]; n > 1 {
+			i := seen[st.At]
+			seen[st.At]++
+			size = a * 0.7
+			cx += (float64(i) - float64(n-1)/2) * size * 0.8
+		}
+		drawStack(c, st, cx, cy, size)
+	}
+}
+
+// orderedStacks draws stacks top to bottom of the picture so that the
+// badges of a lower hex are not covered by the hex above it.
+func orderedStacks(in []Stack) []Stack {
+	out := append([]Stack(nil), in...)
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].At.Col != out[j].At.Col {
+			return out[i].At.Col > out[j].At.Col
+		}
+		return out[i].At.Row < out[j].At.Row
+	})
+	return out
+}
+
+// near reports whether a hex centred at x, y can show in the clip.
+func near(c *Canvas, x, y, R float64) bool {
+	b := c.Clip
+	return x+2*R >= float64(b.Min.X) && x-2*R <= float64(b.Max.X) && y+2*R >= float64(b.Min.Y) && y-2*R <= float64(b.Max.Y)
+}
+
+func drawStack(c *Canvas, st Stack, cx, cy, a float64) {
+	n := len(st.Units)
+	edges := min(n-1, maxEdges)
+	d := a * 0.075
+	// Centre the whole stack on the hex: the top counter sits down-left,
+	// the ones under it step up and right.
+	tx, ty := cx-d*float64(edges)/2, cy+d*float64(edges)/2
+	for i := edges; i >= 1; i-- {
+		k := st.Units[i]
+		s := styleOf(k.Nation)
+		c.DrawRoundedRectangle(tx+float64(i)*d-a/2, ty-float64(i)*d-a/2, a, a, a*0.08)
+		c.SetColor(s.bg)
+		c.FillPreserve()
+		c.SetColor(s.edge)
+		c.SetLineWidth(math.Max(1, a*0.04))
+		c.Stroke()
+	}
+	top := st.Units[0]
+	drawCounter(c, top, tx, ty, a)
+	if top.OutOfCommand && !top.Hidden {
+		drawOutOfCommand(c, tx-a/2, ty-a*0.1, a)
+	}
+	for _, k := range st.Units[1:] {
+		if k.OutOfCommand && !k.Hidden {
+			// A unit lower in the stack is out of command: the marker
+			// shows on the stack's edge, hollow.
+			drawOutOfCommand(c, tx-a/2, ty+a*0.25, a*0.75)
+			break
+		}
+	}
+	if n > 1 {
+		bx, by := tx+float64(edges)*d+a/2-a*0.06, ty-float64(edges)*d-a/2+a*0.06
+		r := a * 0.19
+		c.DrawCircle(bx, by, r)
+		c.SetColor(rgb(0x14, 0x14, 0x14))
+		c.FillPreserve()
+		c.SetColor(rgb(0xff, 0xff, 0xff))
+		c.SetLineWidth(math.Max(1, a*0.035))
+		c.Stroke()
+		c.SetFontSize(r * 1.45)
+		c.DrawStringAnchored(strconv.Itoa(n), bx, by, 0.5, 0.4)
+		if st.Known() {
+			att, def := 0, 0
+			for _, k := range st.Units {
+				if k.Entrenched {
+					def += max(k.Trench, k.Defence)
+					continue
+				}
+				att += k.Attack
+				def += k.Defence
+			}
+			c.Text("Σ"+strconv.Itoa(att)+"-"+strconv.Itoa(def), cx, cy+a*0.5+c.Layout.R*0.04, c.Layout.R*0.3, 0.5, 0, true, ink)
+		}
+	}
+}
+
+// drawOutOfCommand draws the out-of-command marker (4.0) centred on the
+// counter's left edge: an orange disc with a black cross-out bar.
+func drawOutOfCommand(c *Canvas, x, y, a float64) {
+	r := a * 0.17
+	c.DrawCircle(x, y, r)
+	c.SetColor(rgb(0xff, 0x8c, 0x00))
+	c.FillPreserve()
+	c.SetColor(rgb(0x20, 0x10, 0x00))
+	c.SetLineWidth(math.Max(1, a*0.035))
+	c.Stroke()
+	c.SetLineWidth(math.Max(1.2, a*0.055))
+	c.DrawLine(x-r*0.6, y+r*0.6, x+r*0.6, y-r*0.6)
+	c.Stroke()
+}
+
+// sideInk is the colour of a side's trails and arrows.
+func sideInk(s units.Side) color.RGBA {
+	if s == units.German {
+		return rgb(0x30, 0x30, 0x30)
+	}
+	return rgb(0x1a, 0x4f, 0xa8)
+}
