@@ -434,8 +434,26 @@ func statusLine(s *game.State, l i18n.Lang) string {
 	}
 	side := s.ToMove().Name()
 	st := s.Step.Name()
-	return i18n.T(fmt.Sprintf("▶ %s, %s: %s player to act.", s.Turn, st.EN, side.EN),
-		fmt.Sprintf("▶ %s %s: %sの手番。", s.Turn.Japanese(), st.JA, side.JA)).In(l)
+	hint := stepHint(s)
+	return i18n.T(fmt.Sprintf("▶ %s, %s: %s player to act. %s", s.Turn, st.EN, side.EN, hint.EN),
+		fmt.Sprintf("▶ %s %s: %sの手番。%s", s.Turn.Japanese(), st.JA, side.JA, hint.JA)).In(l)
+}
+
+// stepHint says what the side to act can do in this step.
+func stepHint(s *game.State) i18n.Text {
+	switch {
+	case s.Step == game.SetupStep:
+		return i18n.T("(/place unit: hex:, or /game setup; then /end)", "(/place unit: hex: または /game setup、その後 /end)")
+	case s.Step == game.Reinforcement && len(s.Dues) > 0:
+		return i18n.T("(/reinforce, then /end)", "(/reinforce、その後 /end)")
+	case s.Step.IsReorg():
+		return i18n.T("(/reorg split|merge|entrench|mobile, then /end)", "(/reorg split|merge|entrench|mobile、その後 /end)")
+	case s.Step.IsMovement():
+		return i18n.T("(/moves unit:, /move, /rail, then /end)", "(/moves unit:、/move、/rail、その後 /end)")
+	case s.Step.IsCombat():
+		return i18n.T("(combat is not built yet: /end)", "(戦闘は未実装: /end)")
+	}
+	return i18n.T("(/end)", "(/end)")
 }
 
 func gameStatus(t *table, req *Request) *Response {
