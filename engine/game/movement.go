@@ -235,7 +235,7 @@ func (s *State) ownUnitOnMap(c *units.Counter) error {
 			c.ID, c.Side().Name(), s.Player.Name())
 	}
 	if u := s.Units[c.Index]; u.Box != OnMap {
-		return refuse("%s is not on the map (it is in the %s box).", "%s は盤上にいません (%s)。", c.ID, u.Box)
+		return refuse("%s is not on the map (%s).", "%s は盤上にいません (%s)。", c.ID, u.Box.Name())
 	}
 	return nil
 }

@@ -115,7 +115,7 @@ func (s *State) autoReduce(evs *[]Event) {
 						continue
 					}
 					s.Units[i] = Unit{Box: box}
-					*evs = append(*evs, Event{Kind: EvWithdrawn, Side: units.German, Units: []string{c.ID}, Text: tr("%s leaves the starting forces (%s).", "%s を初期部隊から外しました (%s)。", c.ID, box.String())})
+					*evs = append(*evs, Event{Kind: EvWithdrawn, Side: units.German, Units: []string{c.ID}, Text: tr("%s leaves the starting forces (%s).", "%s を初期部隊から外しました (%s)。", c.ID, box.Name())})
 				}
 			}
 		}
@@ -125,7 +125,7 @@ func (s *State) autoReduce(evs *[]Event) {
 			}
 			if c, ok := s.Lookup(id); ok && s.Units[c.Index].Box == Unplaced {
 				s.Units[c.Index] = Unit{Box: box}
-				*evs = append(*evs, Event{Kind: EvWithdrawn, Side: units.German, Units: []string{c.ID}, Text: tr("%s leaves the starting forces (%s).", "%s を初期部隊から外しました (%s)。", c.ID, box.String())})
+				*evs = append(*evs, Event{Kind: EvWithdrawn, Side: units.German, Units: []string{c.ID}, Text: tr("%s leaves the starting forces (%s).", "%s を初期部隊から外しました (%s)。", c.ID, box.Name())})
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
+	"rtrbot/i18n"
 )
 
 // StackLimit is 2 corps = 4 division-equivalents per hex (7.0).
@@ -146,32 +147,31 @@ func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *unit
 	return placeOK, nil
 }
 
-func whereText(w units.Where) string {
-	var parts []string
+func whereText(w units.Where) i18n.Text {
+	var en, ja []string
 	for _, a := range w.Areas {
-		parts = append(parts, "in setup area "+a)
+		en = append(en, "in setup area "+a)
+		ja = append(ja, "配置地域 "+a+" 内")
 	}
 	if w.Hex != "" {
-		parts = append(parts, "in hex "+w.Hex)
+		en = append(en, "in hex "+w.Hex)
+		ja = append(ja, "ヘクス "+w.Hex)
 	}
+	countryJA := map[string]string{"FR": "仏領", "LU": "ルクセンブルク領", "BE": "ベルギー領", "NL": "オランダ領"}
 	for _, c := range w.Countries {
 		if c == "DE" {
-			parts = append(parts, "anywhere in Germany or Luxembourg")
+			en = append(en, "anywhere in Germany or Luxembourg")
+			ja = append(ja, "独領またはルクセンブルク領内のどこでも")
 		} else {
-			parts = append(parts, "anywhere in "+c)
+			en = append(en, "anywhere in "+c)
+			ja = append(ja, countryJA[c]+"内のどこでも")
 		}
 	}
 	if w.CityOf != "" {
-		parts = append(parts, "in any "+w.CityOf+" city, one per hex")
+		en = append(en, "in any "+w.CityOf+" city, one per hex")
+		ja = append(ja, "任意の"+countryJA[w.CityOf]+"都市 (各Hxに1個)")
 	}
-	out := ""
-	for i, p := range parts {
-		if i > 0 {
-			out += " or "
-		}
-		out += p
-	}
-	return out
+	return i18n.T(strings.Join(en, " or "), strings.Join(ja, "、または"))
 }
 
 func (s *State) applyPlace(o Order) (*State, []Event, error) {

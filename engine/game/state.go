@@ -9,6 +9,7 @@ import (
 	"rtrbot/engine/scenario"
 	"rtrbot/engine/turn"
 	"rtrbot/engine/units"
+	"rtrbot/i18n"
 )
 
 // Rules is what a game is played with: the map, the counters, the scenario
@@ -162,6 +163,23 @@ const (
 var boxNames = [...]string{"pool", "unplaced", "map", "eliminated", "russia", "out"}
 
 func (b Box) String() string { return boxNames[b] }
+
+// Name is the box for players.
+func (b Box) Name() i18n.Text {
+	switch b {
+	case Pool:
+		return i18n.T("not in play", "未登場")
+	case Unplaced:
+		return i18n.T("to set up", "未配置")
+	case OnMap:
+		return i18n.T("on the map", "盤上")
+	case Eliminated:
+		return i18n.T("eliminated", "除去済")
+	case Russia:
+		return i18n.T("Russian Front box", "ロシア戦線ボックス")
+	}
+	return i18n.T("out of the game", "ゲーム外")
+}
 
 // Unit is the state of one counter. The zero value is a counter in the pool.
 type Unit struct {
