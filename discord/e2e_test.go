@@ -16,6 +16,7 @@ import (
 
 	"rtrbot/commands"
 	"rtrbot/discord"
+	"rtrbot/discord/discordtest"
 	"rtrbot/discord/fakediscord"
 	"rtrbot/i18n"
 )
@@ -24,10 +25,7 @@ const wait = 5 * time.Second
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
-var (
-	alice = fakediscord.User{ID: "400000000000000011", Name: "Alice", Locale: "en-US"}
-	kenji = fakediscord.User{ID: "400000000000000012", Name: "Kenji", Locale: "ja"}
-)
+var alice, kenji = discordtest.Alice, discordtest.Kenji
 
 // mapPNG stands for a map image: random bytes that must arrive unchanged.
 var mapPNG = func() []byte {
@@ -197,106 +195,11 @@ func testRouter(slowFor time.Duration) *commands.Router {
 	return r
 }
 
-// harness is a fake Discord with the bot connected to it.
-type harness struct {
-	t   testing.TB
-	srv *fakediscord.Server
-	bot *discord.Adapter
-	cfg discord.Config
-	r   *commands.Router
-	// expectProblems is how many refusals a test provokes on purpose.
-	expectProblems int
-}
-
-func newHarness(t testing.TB, r *commands.Router, tweak func(*discord.Config)) *harness {
-	t.Helper()
-	srv := fakediscord.New()
-	h := &harness{t: t, srv: srv, r: r}
-	h.cfg = discord.Config{
-		Token: srv.Token, API: srv.API, Guilds: srv.Guilds, Dial: srv.Dial,
-		DeferAfter: time.Second, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	}
-	if tweak != nil {
-		tweak(&h.cfg)
-	}
-	h.start()
-	t.Cleanup(func() {
-		h.bot.Close()
-		srv.Close()
-		if off := srv.OffHost(); len(off) > 0 {
-			t.Errorf("the bot tried to reach hosts other than 127.0.0.1: %v", off)
-		}
-		if p := srv.Problems(); len(p) > h.expectProblems {
-			t.Errorf("requests Discord would refuse:\n%s", strings.Join(p, "\n"))
-		}
-		for _, m := range srv.Public() {
-			if strings.Join(m.Pings, ",") != "users" {
-				t.Errorf("a public message may ping %v, want users only: %.60q", m.Pings, m.Content)
-			}
-		}
-		for _, c := range srv.Calls() {
-			if l := c.Latency(); l == 0 || l > fakediscord.Window {
-				t.Errorf("/%s: first answer after %v (Discord's window is %v)", c.Path, l, fakediscord.Window)
-			}
-			for _, m := range c.All() {
-				if !m.Thinking && strings.Join(m.Pings, ",") != "users" {
-					t.Errorf("/%s: a message may ping %v, want users only: %.60q", c.Path, m.Pings, m.Content)
-				}
-			}
-		}
-	})
-	return h
-}
-
-func (h *harness) start() {
-	h.t.Helper()
-	a, err := discord.New(h.cfg, h.r)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
-	defer cancel()
-	if err := a.Open(ctx); err != nil {
-		h.t.Fatal(err)
-	}
-	h.bot = a
-}
-
-// run invokes a command and waits for its first answer.
-func (h *harness) run(in fakediscord.Invoke) (*fakediscord.Call, fakediscord.Callback) {
-	h.t.Helper()
-	c, err := h.srv.Slash(in)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	cb, err := c.Wait(wait)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	if l := c.Latency(); l > fakediscord.Window {
-		h.t.Errorf("/%s answered after %v", in.Path, l)
-	}
-	return c, cb
-}
-
-func (h *harness) messages(c *fakediscord.Call, n int) []fakediscord.Message {
-	h.t.Helper()
-	ms, err := c.WaitMessages(n, wait)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	time.Sleep(50 * time.Millisecond) // let any extra message arrive, to be caught below
-	if ms = c.Visible(); len(ms) != n {
-		h.t.Fatalf("/%s: %d messages, want %d: %+v", c.Path, len(ms), n, ms)
-	}
-	return ms
-}
-
 func TestRegistersCommandsInGuildWithJapanese(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
-	g := h.srv.Guilds[0]
-	cmds := h.srv.Commands(g)
+	h := discordtest.New(t, testRouter(0), nil)
+	g := h.Srv.Guilds[0]
+	cmds := h.Srv.Commands(g)
 	var names []string
 	byName := map[string]fakediscord.Command{}
 	for _, c := range cmds {
@@ -306,7 +209,7 @@ func TestRegistersCommandsInGuildWithJapanese(t *testing.T) {
 	if got, want := strings.Join(names, " "), "boom echo game greet huge hugeslow long map orders overrun secret start unit upload whoami"; got != want {
 		t.Fatalf("registered %q, want %q", got, want)
 	}
-	if len(h.srv.Commands("")) != 0 {
+	if len(h.Srv.Commands("")) != 0 {
 		t.Error("with RTRBOT_GUILDS set, nothing should be registered globally")
 	}
 	echo := byName["echo"]
@@ -342,7 +245,7 @@ func TestRegistersCommandsInGuildWithJapanese(t *testing.T) {
 	if o := byName["orders"].Options[0]; o.Required {
 		t.Error("a free-text option must be optional in Discord, so that leaving it out opens the text box")
 	}
-	for _, id := range h.srv.Identifies() {
+	for _, id := range h.Srv.Identifies() {
 		if id.Intents != 1 { // GUILDS only: no privileged intent
 			t.Errorf("intents %b, want GUILDS (1) only", id.Intents)
 		}
@@ -351,11 +254,11 @@ func TestRegistersCommandsInGuildWithJapanese(t *testing.T) {
 
 func TestRegistersGloballyWithoutGuilds(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), func(c *discord.Config) { c.Guilds = nil })
-	if len(h.srv.Commands("")) != 15 || len(h.srv.Commands(h.srv.Guilds[0])) != 0 {
-		t.Fatalf("global %d, guild %d", len(h.srv.Commands("")), len(h.srv.Commands(h.srv.Guilds[0])))
+	h := discordtest.New(t, testRouter(0), func(c *discord.Config) { c.Guilds = nil })
+	if len(h.Srv.Commands("")) != 15 || len(h.Srv.Commands(h.Srv.Guilds[0])) != 0 {
+		t.Fatalf("global %d, guild %d", len(h.Srv.Commands("")), len(h.Srv.Commands(h.Srv.Guilds[0])))
 	}
-	_, cb := h.run(fakediscord.Invoke{User: alice, Path: "greet"})
+	_, cb := h.Run(fakediscord.Invoke{User: alice, Path: "greet"})
 	if cb.Type != fakediscord.ChannelMessage {
 		t.Errorf("callback type %d", cb.Type)
 	}
@@ -363,12 +266,12 @@ func TestRegistersGloballyWithoutGuilds(t *testing.T) {
 
 func TestFastCommandAnsweredDirectly(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
-	c, cb := h.run(fakediscord.Invoke{User: alice, Path: "echo", Options: map[string]any{"text": "hi there", "times": 3, "loud": true}})
+	h := discordtest.New(t, testRouter(0), nil)
+	c, cb := h.Run(fakediscord.Invoke{User: alice, Path: "echo", Options: map[string]any{"text": "hi there", "times": 3, "loud": true}})
 	if cb.Type != fakediscord.ChannelMessage {
 		t.Fatalf("callback type %d, want a direct answer (4)", cb.Type)
 	}
-	ms := h.messages(c, 1)
+	ms := h.Messages(c, 1)
 	if want := "Alice echo (times=3) by 400000000000000011: HI THERE"; ms[0].Content != want || ms[0].Ephemeral {
 		t.Errorf("got %q ephemeral=%v, want %q public", ms[0].Content, ms[0].Ephemeral, want)
 	}
@@ -376,25 +279,25 @@ func TestFastCommandAnsweredDirectly(t *testing.T) {
 
 func TestSubcommandsAndGroups(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
-	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "game new", Options: map[string]any{"scenario": "extended"}})
-	if ms := h.messages(c, 1); ms[0].Content != "new game: extended" {
+	h := discordtest.New(t, testRouter(0), nil)
+	c, _ := h.Run(fakediscord.Invoke{User: alice, Path: "game new", Options: map[string]any{"scenario": "extended"}})
+	if ms := h.Messages(c, 1); ms[0].Content != "new game: extended" {
 		t.Errorf("game new: %q", ms[0].Content)
 	}
-	c, _ = h.run(fakediscord.Invoke{User: alice, Path: "game ref pause"})
-	if ms := h.messages(c, 1); ms[0].Content != "paused" {
+	c, _ = h.Run(fakediscord.Invoke{User: alice, Path: "game ref pause"})
+	if ms := h.Messages(c, 1); ms[0].Content != "paused" {
 		t.Errorf("game ref pause: %q", ms[0].Content)
 	}
 }
 
 func TestSlowCommandDeferredThenFollowedUp(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(300*time.Millisecond), nil)
-	c, cb := h.run(fakediscord.Invoke{User: alice, Path: "map"})
+	h := discordtest.New(t, testRouter(300*time.Millisecond), nil)
+	c, cb := h.Run(fakediscord.Invoke{User: alice, Path: "map"})
 	if cb.Type != fakediscord.DeferredChannelMessage {
 		t.Fatalf("callback type %d, want deferred (5)", cb.Type)
 	}
-	ms := h.messages(c, 2)
+	ms := h.Messages(c, 2)
 	// Acknowledged before it ran: the 300 ms of work lie between the
 	// deferral and the answer.
 	if gap := ms[0].At.Sub(cb.At); gap < 250*time.Millisecond {
@@ -414,15 +317,15 @@ func TestSlowCommandDeferredThenFollowedUp(t *testing.T) {
 
 func TestEphemeralStaysEphemeral(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(100*time.Millisecond), nil)
-	c, cb := h.run(fakediscord.Invoke{User: alice, Path: "secret"})
-	if ms := h.messages(c, 1); cb.Type != fakediscord.ChannelMessage || !ms[0].Ephemeral || ms[0].Flags&64 == 0 {
+	h := discordtest.New(t, testRouter(100*time.Millisecond), nil)
+	c, cb := h.Run(fakediscord.Invoke{User: alice, Path: "secret"})
+	if ms := h.Messages(c, 1); cb.Type != fakediscord.ChannelMessage || !ms[0].Ephemeral || ms[0].Flags&64 == 0 {
 		t.Errorf("/secret: %+v", ms)
 	}
 	// A Slow command whose first answer is private: the public
 	// "thinking…" goes away and the answer comes as a private follow-up.
-	c, cb = h.run(fakediscord.Invoke{User: alice, Path: "map", Options: map[string]any{"private": true}})
-	ms := h.messages(c, 2)
+	c, cb = h.Run(fakediscord.Invoke{User: alice, Path: "map", Options: map[string]any{"private": true}})
+	ms := h.Messages(c, 2)
 	if cb.Type != fakediscord.DeferredChannelMessage || !ms[0].Ephemeral || !bytes.Equal(ms[0].Files[0].Data, mapPNG) || ms[1].Ephemeral {
 		t.Errorf("/map private: %+v", ms)
 	}
@@ -433,15 +336,15 @@ func TestEphemeralStaysEphemeral(t *testing.T) {
 	}
 	// The bot remembers that /map answered privately: the next deferral
 	// is private from the start, and the answer edits it.
-	c, cb = h.run(fakediscord.Invoke{User: alice, Path: "map", Options: map[string]any{"private": true}})
-	ms = h.messages(c, 2)
+	c, cb = h.Run(fakediscord.Invoke{User: alice, Path: "map", Options: map[string]any{"private": true}})
+	ms = h.Messages(c, 2)
 	if cb.Flags != 64 || !ms[0].Ephemeral || !ms[0].Edited || ms[0].Kind != "reply" || len(c.All()) != 2 {
 		t.Errorf("second private /map: deferral flags %d, messages %+v", cb.Flags, c.All())
 	}
 	// And when it guesses wrong the other way, the public answer still
 	// comes publicly.
-	c, cb = h.run(fakediscord.Invoke{User: alice, Path: "map"})
-	ms = h.messages(c, 2)
+	c, cb = h.Run(fakediscord.Invoke{User: alice, Path: "map"})
+	ms = h.Messages(c, 2)
 	if cb.Flags != 64 || ms[0].Ephemeral || ms[0].Content != "The map" {
 		t.Errorf("public /map after private ones: deferral flags %d, messages %+v", cb.Flags, ms)
 	}
@@ -449,34 +352,34 @@ func TestEphemeralStaysEphemeral(t *testing.T) {
 
 func TestFastCommandThatOverrunsIsDeferred(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(600*time.Millisecond), func(c *discord.Config) { c.DeferAfter = 100 * time.Millisecond })
-	c, cb := h.run(fakediscord.Invoke{User: alice, Path: "overrun"})
+	h := discordtest.New(t, testRouter(600*time.Millisecond), func(c *discord.Config) { c.DeferAfter = 100 * time.Millisecond })
+	c, cb := h.Run(fakediscord.Invoke{User: alice, Path: "overrun"})
 	if cb.Type != fakediscord.DeferredChannelMessage {
 		t.Fatalf("callback type %d, want deferred", cb.Type)
 	}
-	if ms := h.messages(c, 1); ms[0].Content != "finally" {
+	if ms := h.Messages(c, 1); ms[0].Content != "finally" {
 		t.Errorf("got %q", ms[0].Content)
 	}
 }
 
 func TestAttachmentOptionArrivesIntact(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
+	h := discordtest.New(t, testRouter(0), nil)
 	data := mapPNG[:123_456]
-	c, cb := h.run(fakediscord.Invoke{User: alice, Path: "upload", Options: map[string]any{
+	c, cb := h.Run(fakediscord.Invoke{User: alice, Path: "upload", Options: map[string]any{
 		"file": fakediscord.File{Name: "orders.txt", ContentType: "text/plain", Data: data}}})
 	if cb.Type != fakediscord.DeferredChannelMessage {
 		t.Errorf("a command with a file to fetch should be deferred, got %d", cb.Type)
 	}
 	want := fmt.Sprintf("got orders.txt: %d bytes, sha256 %x", len(data), sha256.Sum256(data))
-	if ms := h.messages(c, 1); ms[0].Content != want {
+	if ms := h.Messages(c, 1); ms[0].Content != want {
 		t.Errorf("got %q, want %q", ms[0].Content, want)
 	}
 }
 
 func TestUserLocaleChoosesLanguage(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
+	h := discordtest.New(t, testRouter(0), nil)
 	for _, tc := range []struct {
 		user fakediscord.User
 		want string
@@ -485,8 +388,8 @@ func TestUserLocaleChoosesLanguage(t *testing.T) {
 		{alice, "Hello, Alice"},
 		{fakediscord.User{ID: "400000000000000013", Name: "Marie", Locale: "fr"}, "Hello, Marie"},
 	} {
-		c, _ := h.run(fakediscord.Invoke{User: tc.user, Path: "greet"})
-		if ms := h.messages(c, 1); ms[0].Content != tc.want {
+		c, _ := h.Run(fakediscord.Invoke{User: tc.user, Path: "greet"})
+		if ms := h.Messages(c, 1); ms[0].Content != tc.want {
 			t.Errorf("%s (%s): %q, want %q", tc.user.Name, tc.user.Locale, ms[0].Content, tc.want)
 		}
 	}
@@ -494,7 +397,7 @@ func TestUserLocaleChoosesLanguage(t *testing.T) {
 
 func TestAutocomplete(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
+	h := discordtest.New(t, testRouter(0), nil)
 	for _, tc := range []struct {
 		user    fakediscord.User
 		typed   string
@@ -506,7 +409,7 @@ func TestAutocomplete(t *testing.T) {
 		{alice, "3", 11, "3 Corps", "name"}, // 3 and 30..39
 		{kenji, "1", 11, "第1軍団", "name"},    // 1 and 10..19, named in Japanese
 	} {
-		c, err := h.srv.Autocomplete(fakediscord.Invoke{User: tc.user, Path: "unit", Options: map[string]any{tc.focused: tc.typed}}, tc.focused)
+		c, err := h.Srv.Autocomplete(fakediscord.Invoke{User: tc.user, Path: "unit", Options: map[string]any{tc.focused: tc.typed}}, tc.focused)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -524,7 +427,7 @@ func TestAutocomplete(t *testing.T) {
 		}
 	}
 	// An integer option's choices carry numbers, as Discord requires.
-	c, err := h.srv.Autocomplete(fakediscord.Invoke{User: kenji, Path: "unit", Options: map[string]any{"name": "1 Corps", "size": ""}}, "size")
+	c, err := h.Srv.Autocomplete(fakediscord.Invoke{User: kenji, Path: "unit", Options: map[string]any{"name": "1 Corps", "size": ""}}, "size")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -539,13 +442,13 @@ func TestAutocomplete(t *testing.T) {
 
 func TestPostToTarget(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
-	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "game post"})
-	ms := h.messages(c, 1)
+	h := discordtest.New(t, testRouter(0), nil)
+	c, _ := h.Run(fakediscord.Invoke{User: alice, Path: "game post"})
+	ms := h.Messages(c, 1)
 	if !ms[0].Ephemeral || !strings.Contains(ms[0].Content, "<#"+postChannel+">") {
 		t.Errorf("answer to the user: %+v", ms[0])
 	}
-	posted, err := h.srv.WaitChannel(postChannel, 1, wait)
+	posted, err := h.Srv.WaitChannel(postChannel, 1, wait)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -556,9 +459,9 @@ func TestPostToTarget(t *testing.T) {
 
 func TestLongAnswerSplitAtLines(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
-	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "long"})
-	ms := h.messages(c, 3) // 150 lines of 30 characters: 4500, in pieces of at most 2000
+	h := discordtest.New(t, testRouter(0), nil)
+	c, _ := h.Run(fakediscord.Invoke{User: alice, Path: "long"})
+	ms := h.Messages(c, 3) // 150 lines of 30 characters: 4500, in pieces of at most 2000
 	var all []string
 	for _, m := range ms {
 		if !strings.HasPrefix(m.Content, "line ") || !strings.HasSuffix(m.Content, "x") {
@@ -573,31 +476,31 @@ func TestLongAnswerSplitAtLines(t *testing.T) {
 
 func TestFreeTextOpensTextBox(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
-	_, cb := h.run(fakediscord.Invoke{User: kenji, Path: "orders"})
+	h := discordtest.New(t, testRouter(0), nil)
+	_, cb := h.Run(fakediscord.Invoke{User: kenji, Path: "orders"})
 	if cb.Type != fakediscord.Modal || cb.Modal == nil || !strings.Contains(string(cb.Modal.Components), `"style":2`) {
 		t.Fatalf("want a modal with a paragraph box, got %+v", cb)
 	}
-	c, err := h.srv.SubmitModal(fakediscord.Invoke{User: kenji}, cb.Modal, map[string]string{"text": "move 1 to 1804\nattack 1905"})
+	c, err := h.Srv.SubmitModal(fakediscord.Invoke{User: kenji}, cb.Modal, map[string]string{"text": "move 1 to 1804\nattack 1905"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.Wait(wait); err != nil {
 		t.Fatal(err)
 	}
-	if ms := h.messages(c, 1); ms[0].Content != `2 orders: "move 1 to 1804\nattack 1905"` {
+	if ms := h.Messages(c, 1); ms[0].Content != `2 orders: "move 1 to 1804\nattack 1905"` {
 		t.Errorf("got %q", ms[0].Content)
 	}
 	// Given inline, the text runs at once.
-	c, _ = h.run(fakediscord.Invoke{User: kenji, Path: "orders", Options: map[string]any{"text": "move 1 to 1804"}})
-	if ms := h.messages(c, 1); ms[0].Content != `1 orders: "move 1 to 1804"` {
+	c, _ = h.Run(fakediscord.Invoke{User: kenji, Path: "orders", Options: map[string]any{"text": "move 1 to 1804"}})
+	if ms := h.Messages(c, 1); ms[0].Content != `1 orders: "move 1 to 1804"` {
 		t.Errorf("got %q", ms[0].Content)
 	}
 }
 
 func TestBadInputGetsSpecificReply(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
+	h := discordtest.New(t, testRouter(0), nil)
 	echo := func(opts ...map[string]any) map[string]any {
 		var o []map[string]any
 		for _, x := range opts {
@@ -630,70 +533,70 @@ func TestBadInputGetsSpecificReply(t *testing.T) {
 		{"a button press", 3, alice, map[string]any{"custom_id": "x", "component_type": 2}, "This bot answers slash commands only."},
 		{"a form of someone else", 5, alice, map[string]any{"custom_id": "other", "components": []any{}}, "This form does not belong"},
 	} {
-		c, err := h.srv.Inject(tc.typ, fakediscord.Invoke{User: tc.user, Path: tc.name}, tc.data)
+		c, err := h.Srv.Inject(tc.typ, fakediscord.Invoke{User: tc.user, Path: tc.name}, tc.data)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, err := c.Wait(wait); err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		ms := h.messages(c, 1)
+		ms := h.Messages(c, 1)
 		if !ms[0].Ephemeral || !strings.Contains(ms[0].Content, tc.want) {
 			t.Errorf("%s: got %q (ephemeral %v), want it to contain %q", tc.name, ms[0].Content, ms[0].Ephemeral, tc.want)
 		}
 	}
 	// Still serving after all that.
-	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "greet"})
-	if ms := h.messages(c, 1); ms[0].Content != "Hello, Alice" {
+	c, _ := h.Run(fakediscord.Invoke{User: alice, Path: "greet"})
+	if ms := h.Messages(c, 1); ms[0].Content != "Hello, Alice" {
 		t.Errorf("after bad input: %q", ms[0].Content)
 	}
 }
 
 func TestDirectMessage(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), func(c *discord.Config) { c.Guilds = nil })
-	c, _ := h.run(fakediscord.Invoke{User: kenji, DM: true, Path: "echo", Options: map[string]any{"text": "dm"}})
-	if ms := h.messages(c, 1); ms[0].Content != "Kenji echo (times=) by 400000000000000012: dm" {
+	h := discordtest.New(t, testRouter(0), func(c *discord.Config) { c.Guilds = nil })
+	c, _ := h.Run(fakediscord.Invoke{User: kenji, DM: true, Path: "echo", Options: map[string]any{"text": "dm"}})
+	if ms := h.Messages(c, 1); ms[0].Content != "Kenji echo (times=) by 400000000000000012: dm" {
 		t.Errorf("got %q", ms[0].Content)
 	}
 }
 
 func TestRestartAgainstSameServer(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
-	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "greet"})
-	h.messages(c, 1)
-	if err := h.bot.Close(); err != nil {
+	h := discordtest.New(t, testRouter(0), nil)
+	c, _ := h.Run(fakediscord.Invoke{User: alice, Path: "greet"})
+	h.Messages(c, 1)
+	if err := h.Bot.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.srv.WaitConnected(0, wait); err != nil {
+	if err := h.Srv.WaitConnected(0, wait); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.srv.Slash(fakediscord.Invoke{User: alice, Path: "greet"}); err == nil {
+	if _, err := h.Srv.Slash(fakediscord.Invoke{User: alice, Path: "greet"}); err == nil {
 		t.Error("an interaction was delivered with no bot connected")
 	}
-	h.start()
-	c, _ = h.run(fakediscord.Invoke{User: kenji, Path: "greet"})
-	if ms := h.messages(c, 1); ms[0].Content != "こんにちは、Kenjiさん" {
+	h.Start()
+	c, _ = h.Run(fakediscord.Invoke{User: kenji, Path: "greet"})
+	if ms := h.Messages(c, 1); ms[0].Content != "こんにちは、Kenjiさん" {
 		t.Errorf("after restart: %q", ms[0].Content)
 	}
-	if n := len(h.srv.Identifies()); n != 2 {
+	if n := len(h.Srv.Identifies()); n != 2 {
 		t.Errorf("%d IDENTIFYs, want 2", n)
 	}
-	if n := h.srv.Registrations(); n != 2 {
+	if n := h.Srv.Registrations(); n != 2 {
 		t.Errorf("%d registrations, want one per start (2)", n)
 	}
 }
 
 func TestShutdownLetsRunningCommandsFinish(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(500*time.Millisecond), nil)
-	c, cb := h.run(fakediscord.Invoke{User: alice, Path: "map"})
+	h := discordtest.New(t, testRouter(500*time.Millisecond), nil)
+	c, cb := h.Run(fakediscord.Invoke{User: alice, Path: "map"})
 	if cb.Type != fakediscord.DeferredChannelMessage {
 		t.Fatalf("callback %d", cb.Type)
 	}
 	start := time.Now()
-	if err := h.bot.Close(); err != nil {
+	if err := h.Bot.Close(); err != nil {
 		t.Fatal(err)
 	}
 	if len(c.Visible()) != 2 {
@@ -821,11 +724,11 @@ func BenchmarkInteractionToFirstAnswer(b *testing.B) {
 		{"japanese", fakediscord.Invoke{User: kenji, Path: "greet"}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			h := newHarness(b, testRouter(0), nil)
+			h := discordtest.New(b, testRouter(0), nil)
 			var total, worst time.Duration
 			b.ResetTimer()
 			for range b.N {
-				c, err := h.srv.Slash(bc.in)
+				c, err := h.Srv.Slash(bc.in)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -847,10 +750,10 @@ func BenchmarkInteractionToFirstAnswer(b *testing.B) {
 
 func TestThreadsAndPosts(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
-	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "start"})
-	ms := h.messages(c, 1)
-	th := h.srv.Threads()
+	h := discordtest.New(t, testRouter(0), nil)
+	c, _ := h.Run(fakediscord.Invoke{User: alice, Path: "start"})
+	ms := h.Messages(c, 1)
+	th := h.Srv.Threads()
 	if len(th) != 2 {
 		t.Fatalf("threads: %+v (answer %q)", th, ms[0].Content)
 	}
@@ -860,41 +763,41 @@ func TestThreadsAndPosts(t *testing.T) {
 	if !th[1].Private || th[1].Invitable || strings.Join(th[1].Members, ",") != alice.ID || th[1].ArchiveMinutes != 10080 {
 		t.Errorf("side thread %+v", th[1])
 	}
-	if got, err := h.srv.WaitChannel(th[0].ID, 1, wait); err != nil || got[0].Content != "turn 1" {
+	if got, err := h.Srv.WaitChannel(th[0].ID, 1, wait); err != nil || got[0].Content != "turn 1" {
 		t.Errorf("game thread posts %+v %v", got, err)
 	}
-	if got := h.srv.ChannelMessages(th[1].ID); len(got) != 1 || !bytes.Equal(got[0].Files[0].Data, mapPNG[:500]) {
+	if got := h.Srv.ChannelMessages(th[1].ID); len(got) != 1 || !bytes.Equal(got[0].Files[0].Data, mapPNG[:500]) {
 		t.Errorf("side thread posts %+v", got)
 	}
 }
 
 func TestReconnectsAfterNetworkFailure(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
-	h.srv.DropConnections()
-	if err := h.srv.WaitConnected(0, wait); err != nil {
+	h := discordtest.New(t, testRouter(0), nil)
+	h.Srv.DropConnections()
+	if err := h.Srv.WaitConnected(0, wait); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.srv.WaitConnected(1, 10*time.Second); err != nil {
+	if err := h.Srv.WaitConnected(1, 10*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	c, _ := h.run(fakediscord.Invoke{User: kenji, Path: "greet"})
-	if ms := h.messages(c, 1); ms[0].Content != "こんにちは、Kenjiさん" {
+	c, _ := h.Run(fakediscord.Invoke{User: kenji, Path: "greet"})
+	if ms := h.Messages(c, 1); ms[0].Content != "こんにちは、Kenjiさん" {
 		t.Errorf("after reconnecting: %q", ms[0].Content)
 	}
-	if r, n := h.srv.Resumes(), len(h.srv.Identifies()); r != 1 || n != 2 {
+	if r, n := h.Srv.Resumes(), len(h.Srv.Identifies()); r != 1 || n != 2 {
 		t.Errorf("%d RESUMEs and %d IDENTIFYs, want 1 and 2", r, n)
 	}
 	// Discord asks the bot to reconnect (op 7): it does, and serves on.
-	h.srv.RequestReconnect()
-	if err := h.srv.WaitConnected(0, wait); err != nil {
+	h.Srv.RequestReconnect()
+	if err := h.Srv.WaitConnected(0, wait); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.srv.WaitConnected(1, 10*time.Second); err != nil {
+	if err := h.Srv.WaitConnected(1, 10*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	c, _ = h.run(fakediscord.Invoke{User: alice, Path: "greet"})
-	if ms := h.messages(c, 1); ms[0].Content != "Hello, Alice" {
+	c, _ = h.Run(fakediscord.Invoke{User: alice, Path: "greet"})
+	if ms := h.Messages(c, 1); ms[0].Content != "Hello, Alice" {
 		t.Errorf("after op 7: %q", ms[0].Content)
 	}
 }
@@ -918,10 +821,10 @@ func TestSlowCommandsBounded(t *testing.T) {
 			mu.Unlock()
 			return commands.Reply("drawn")
 		}})
-	h := newHarness(t, r, func(c *discord.Config) { c.MaxSlow = 2 })
+	h := discordtest.New(t, r, func(c *discord.Config) { c.MaxSlow = 2 })
 	var calls []*fakediscord.Call
 	for range 6 {
-		c, err := h.srv.Slash(fakediscord.Invoke{User: alice, Path: "draw"})
+		c, err := h.Srv.Slash(fakediscord.Invoke{User: alice, Path: "draw"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -931,7 +834,7 @@ func TestSlowCommandsBounded(t *testing.T) {
 		if cb, err := c.Wait(wait); err != nil || cb.Type != fakediscord.DeferredChannelMessage {
 			t.Fatalf("callback %+v %v", cb, err)
 		}
-		if ms := h.messages(c, 1); ms[0].Content != "drawn" {
+		if ms := h.Messages(c, 1); ms[0].Content != "drawn" {
 			t.Errorf("got %q", ms[0].Content)
 		}
 	}
@@ -946,14 +849,14 @@ func TestSlowCommandsBounded(t *testing.T) {
 // still arrive, after waiting as told.
 func TestFollowUpsSurviveRateLimits(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
-	h.srv.RateLimit(2)
-	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "map"})
-	ms := h.messages(c, 2)
+	h := discordtest.New(t, testRouter(0), nil)
+	h.Srv.RateLimit(2)
+	c, _ := h.Run(fakediscord.Invoke{User: alice, Path: "map"})
+	ms := h.Messages(c, 2)
 	if ms[0].Content != "The map" || ms[1].Content != "Second message" || !bytes.Equal(ms[0].Files[0].Data, mapPNG) {
 		t.Errorf("after rate limits: %+v", ms)
 	}
-	if n := h.srv.RateLimited(); n != 2 {
+	if n := h.Srv.RateLimited(); n != 2 {
 		t.Errorf("%d requests rate-limited, want 2", n)
 	}
 }
@@ -961,9 +864,9 @@ func TestFollowUpsSurviveRateLimits(t *testing.T) {
 // A reply that quotes what a user typed cannot ping the whole server.
 func TestNoMassPings(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
-	c, _ := h.run(fakediscord.Invoke{User: alice, Path: "echo", Options: map[string]any{"text": "@everyone @here <@&500000000000000001>"}})
-	ms := h.messages(c, 1)
+	h := discordtest.New(t, testRouter(0), nil)
+	c, _ := h.Run(fakediscord.Invoke{User: alice, Path: "echo", Options: map[string]any{"text": "@everyone @here <@&500000000000000001>"}})
+	ms := h.Messages(c, 1)
 	if !strings.Contains(ms[0].Content, "@everyone") || strings.Join(ms[0].Pings, ",") != "users" {
 		t.Errorf("%q may ping %v", ms[0].Content, ms[0].Pings)
 	}
@@ -973,8 +876,8 @@ func TestNoMassPings(t *testing.T) {
 // role set by the guild's admin is checked against them).
 func TestRolesAndManager(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
-	g := h.srv.Guilds[0]
+	h := discordtest.New(t, testRouter(0), nil)
+	g := h.Srv.Guilds[0]
 	for _, tc := range []struct {
 		user fakediscord.User
 		want string
@@ -984,8 +887,8 @@ func TestRolesAndManager(t *testing.T) {
 		{fakediscord.User{ID: "400000000000000023", Name: "Owner", Permissions: 32 | 2048}, "Owner in " + g + ": roles [] manager true"},
 		{fakediscord.User{ID: "400000000000000024", Name: "Player", Permissions: 2048}, "Player in " + g + ": roles [] manager false"},
 	} {
-		c, _ := h.run(fakediscord.Invoke{User: tc.user, Path: "whoami"})
-		if ms := h.messages(c, 1); ms[0].Content != tc.want {
+		c, _ := h.Run(fakediscord.Invoke{User: tc.user, Path: "whoami"})
+		if ms := h.Messages(c, 1); ms[0].Content != tc.want {
 			t.Errorf("got %q, want %q", ms[0].Content, tc.want)
 		}
 	}
@@ -994,7 +897,7 @@ func TestRolesAndManager(t *testing.T) {
 // BenchmarkBurst: a club night's rush, 50 interactions dispatched at once
 // (a third Slow, deferred); the time to each first answer.
 func BenchmarkBurst(b *testing.B) {
-	h := newHarness(b, testRouter(0), nil)
+	h := discordtest.New(b, testRouter(0), nil)
 	var lat []time.Duration
 	b.ResetTimer()
 	for range b.N {
@@ -1004,7 +907,7 @@ func BenchmarkBurst(b *testing.B) {
 			if k%3 == 0 {
 				in = fakediscord.Invoke{User: kenji, Path: "map"}
 			}
-			c, err := h.srv.Slash(in)
+			c, err := h.Srv.Slash(in)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -1028,21 +931,21 @@ func BenchmarkBurst(b *testing.B) {
 // private note that the command ran and its answer was refused.
 func TestRefusedAnswerIsExplained(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, testRouter(0), nil)
-	h.expectProblems = 1
-	c, cb := h.run(fakediscord.Invoke{User: kenji, Path: "huge"})
-	ms := h.messages(c, 1)
+	h := discordtest.New(t, testRouter(0), nil)
+	h.ExpectProblems = 1
+	c, cb := h.Run(fakediscord.Invoke{User: kenji, Path: "huge"})
+	ms := h.Messages(c, 1)
 	if cb.Type != fakediscord.ChannelMessage || !ms[0].Ephemeral || !strings.Contains(ms[0].Content, "コマンドは実行されましたが、Discord が返答を拒否しました (Request entity too large") {
 		t.Errorf("got %+v", ms)
 	}
 	// Deferred first: the public "thinking…" goes, the note comes privately.
-	h.expectProblems = 2
-	c, cb = h.run(fakediscord.Invoke{User: alice, Path: "hugeslow"})
-	ms = h.messages(c, 1)
+	h.ExpectProblems = 2
+	c, cb = h.Run(fakediscord.Invoke{User: alice, Path: "hugeslow"})
+	ms = h.Messages(c, 1)
 	if cb.Type != fakediscord.DeferredChannelMessage || !ms[0].Ephemeral || !strings.Contains(ms[0].Content, "The command ran, but Discord refused its answer (Request entity too large)") {
 		t.Errorf("got %+v", ms)
 	}
-	if p := h.srv.Problems(); len(p) != 2 || !strings.Contains(p[0], "too large") || !strings.Contains(p[1], "too large") {
+	if p := h.Srv.Problems(); len(p) != 2 || !strings.Contains(p[0], "too large") || !strings.Contains(p[1], "too large") {
 		t.Errorf("problems: %v", p)
 	}
 }

@@ -12,13 +12,14 @@ import (
 
 	"rtrbot/commands"
 	"rtrbot/db"
+	"rtrbot/discord/discordtest"
 	"rtrbot/discord/fakediscord"
 	"rtrbot/engine/board"
 )
 
 // transcript is what the players saw, interaction by interaction.
 type transcript struct {
-	h     *harness
+	h     *discordtest.Harness
 	lines []string
 }
 
@@ -26,8 +27,8 @@ type transcript struct {
 // user saw, checking the answer came within Discord's window.
 func (tr *transcript) say(u fakediscord.User, path string, opts map[string]any) []fakediscord.Message {
 	h := tr.h
-	h.t.Helper()
-	c, cb := h.run(fakediscord.Invoke{User: u, Path: path, Options: opts})
+	h.T.Helper()
+	c, cb := h.Run(fakediscord.Invoke{User: u, Path: path, Options: opts})
 	var ms []fakediscord.Message
 	deadline := time.Now().Add(time.Minute)
 	for len(ms) == 0 && time.Now().Before(deadline) {
@@ -49,14 +50,6 @@ func (tr *transcript) say(u fakediscord.User, path string, opts map[string]any) 
 		tr.lines = append(tr.lines, fmt.Sprintf("    [%s] %s (%d lines, %d files)", vis, first, strings.Count(m.Content, "\n")+1, len(m.Files)))
 	}
 	return ms
-}
-
-func text(ms []fakediscord.Message) string {
-	var s []string
-	for _, m := range ms {
-		s = append(s, m.Content)
-	}
-	return strings.Join(s, "\n")
 }
 
 var japanese = regexp.MustCompile(`[\p{Hiragana}\p{Katakana}\p{Han}]`)
@@ -85,45 +78,45 @@ func TestOpeningTurnThroughDiscord(t *testing.T) {
 			t.Skipf("/%s not built yet", p)
 		}
 	}
-	h := newHarness(t, bot.Router, nil)
+	h := discordtest.New(t, bot.Router, nil)
 	tr := &transcript{h: h}
 	defer func() { t.Logf("what the players saw:\n%s", strings.Join(tr.lines, "\n")) }()
 
-	got := text(tr.say(alice, "game new", map[string]any{"scenario": "standard", "seed": 3}))
+	got := discordtest.Text(tr.say(alice, "game new", map[string]any{"scenario": "standard", "seed": 3}))
 	if !strings.Contains(got, "Standard") {
 		t.Fatalf("/game new: %q", got)
 	}
 	tr.say(alice, "game setup", nil)
 	tr.say(alice, "end", nil)
-	if got := text(tr.say(kenji, "game setup", nil)); !japanese.MatchString(got) {
+	if got := discordtest.Text(tr.say(kenji, "game setup", nil)); !japanese.MatchString(got) {
 		t.Errorf("the German player reads Japanese; got %q", got)
 	}
 	tr.say(kenji, "end", nil)
-	if got := text(tr.say(kenji, "game status", nil)); !strings.Contains(got, "8月") {
+	if got := discordtest.Text(tr.say(kenji, "game status", nil)); !strings.Contains(got, "8月") {
 		t.Errorf("/game status in Japanese: %q", got)
 	}
 	// The bot's connection restarts in the middle of the game (a deploy,
 	// a network failure): the game goes on where it was.
-	if err := h.bot.Close(); err != nil {
+	if err := h.Bot.Close(); err != nil {
 		t.Fatal(err)
 	}
-	h.start()
+	h.Start()
 	tr.lines = append(tr.lines, "    (the bot reconnects)")
-	if got := text(tr.say(alice, "game status", nil)); !strings.Contains(got, "Aug II") {
+	if got := discordtest.Text(tr.say(alice, "game status", nil)); !strings.Contains(got, "Aug II") {
 		t.Errorf("/game status after the restart: %q", got)
 	}
 	moved := 0
 	for step := 0; step < 60; step++ {
-		st := text(tr.say(alice, "game status", nil))
+		st := discordtest.Text(tr.say(alice, "game status", nil))
 		player := alice
 		if strings.Contains(st, "German player to act") {
 			player = kenji
 		}
 		if strings.Contains(st, "movement segment") {
-			id := firstActor(text(tr.say(alice, "units", nil)))
+			id := firstActor(discordtest.Text(tr.say(alice, "units", nil)))
 			if id != "" {
 				// The unit autocomplete offers this unit when its ID is typed.
-				ac, err := h.srv.Autocomplete(fakediscord.Invoke{User: player, Path: "move", Options: map[string]any{"unit": id[:2]}}, "unit")
+				ac, err := h.Srv.Autocomplete(fakediscord.Invoke{User: player, Path: "move", Options: map[string]any{"unit": id[:2]}}, "unit")
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -138,8 +131,8 @@ func TestOpeningTurnThroughDiscord(t *testing.T) {
 				if len(cb.Choices) > 25 || (!found && len(cb.Choices) < 25) {
 					t.Errorf("autocomplete for %q: %d choices, %s among them: %v", id[:2], len(cb.Choices), id, found)
 				}
-				if to := firstDest(text(tr.say(alice, "moves", map[string]any{"unit": id}))); to != "" {
-					if got := text(tr.say(player, "move", map[string]any{"unit": id, "to": to})); player.ID == kenji.ID && !japanese.MatchString(got) {
+				if to := firstDest(discordtest.Text(tr.say(alice, "moves", map[string]any{"unit": id}))); to != "" {
+					if got := discordtest.Text(tr.say(player, "move", map[string]any{"unit": id, "to": to})); player.ID == kenji.ID && !japanese.MatchString(got) {
 						t.Errorf("move reply to the German player not in Japanese: %q", got)
 					}
 					moved++
@@ -149,7 +142,7 @@ func TestOpeningTurnThroughDiscord(t *testing.T) {
 		if strings.Contains(st, "reinforcement phase") && bot.Router.Find("reinforce") != nil {
 			tr.say(player, "reinforce", nil)
 		}
-		out := text(tr.say(player, "end", nil))
+		out := discordtest.Text(tr.say(player, "end", nil))
 		if strings.Contains(out, "Stacking is over the limit") || strings.Contains(out, "スタック") {
 			break // removal choices are the game's business; the turn's posts so far suffice
 		}
@@ -161,18 +154,18 @@ func TestOpeningTurnThroughDiscord(t *testing.T) {
 		t.Errorf("only %d moves made through Discord", moved)
 	}
 	// Bad orders get a specific private reply and change nothing.
-	before := text(tr.say(alice, "game status", nil))
+	before := discordtest.Text(tr.say(alice, "game status", nil))
 	for _, bad := range []map[string]any{{"unit": "ZZ-9", "to": "1804"}, {"unit": "G-III", "to": "9999"}} {
 		ms := tr.say(kenji, "move", bad)
 		if len(ms) != 1 || !ms[0].Ephemeral {
 			t.Errorf("/move %v: want one private refusal, got %+v", bad, ms)
 		}
 	}
-	if after := text(tr.say(alice, "game status", nil)); after != before {
+	if after := discordtest.Text(tr.say(alice, "game status", nil)); after != before {
 		t.Errorf("a refused order changed the game:\n%s\n---\n%s", before, after)
 	}
 	// What a player asked to see privately never reached the channel.
-	for _, m := range h.srv.Public() {
+	for _, m := range h.Srv.Public() {
 		if strings.Contains(m.Content, "may act now") || strings.Contains(m.Content, "can move to") {
 			t.Errorf("a private answer was posted publicly: %.80q", m.Content)
 		}

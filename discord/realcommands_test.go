@@ -14,6 +14,7 @@ import (
 
 	"rtrbot/commands"
 	"rtrbot/discord"
+	"rtrbot/discord/discordtest"
 	"rtrbot/discord/fakediscord"
 )
 
@@ -39,9 +40,9 @@ func TestBotCommandsAreValidForDiscord(t *testing.T) {
 func TestBotHelpThroughDiscord(t *testing.T) {
 	t.Parallel()
 	bot := commands.New(commands.Deps{Log: quiet})
-	h := newHarness(t, bot.Router, nil)
+	h := discordtest.New(t, bot.Router, nil)
 	var names []string
-	for _, c := range h.srv.Commands(h.srv.Guilds[0]) {
+	for _, c := range h.Srv.Commands(h.Srv.Guilds[0]) {
 		names = append(names, c.Name)
 	}
 	if !strings.Contains(" "+strings.Join(names, " ")+" ", " help ") {
@@ -51,7 +52,7 @@ func TestBotHelpThroughDiscord(t *testing.T) {
 		user fakediscord.User
 		want string
 	}{{alice, "Commands (options as name:value):"}, {kenji, "コマンド一覧 (オプションは 名前:値):"}} {
-		c, cb := h.run(fakediscord.Invoke{User: tc.user, Path: "help"})
+		c, cb := h.Run(fakediscord.Invoke{User: tc.user, Path: "help"})
 		if cb.Type != fakediscord.ChannelMessage {
 			t.Errorf("/help callback %d, want a direct answer", cb.Type)
 		}
@@ -80,31 +81,31 @@ func TestRealBotThroughDiscord(t *testing.T) {
 	}
 	defer store.Close()
 	bot := commands.New(commands.Deps{Map: m, Store: store, Log: quiet})
-	h := newHarness(t, bot.Router, nil)
+	h := discordtest.New(t, bot.Router, nil)
 
 	has := func(path string) bool { return bot.Router.Find(path) != nil }
 	if has("hex") {
-		c, _ := h.run(fakediscord.Invoke{User: kenji, Path: "hex", Options: map[string]any{"hex": "1804"}})
-		ms := h.messages(c, 1)
+		c, _ := h.Run(fakediscord.Invoke{User: kenji, Path: "hex", Options: map[string]any{"hex": "1804"}})
+		ms := h.Messages(c, 1)
 		t.Logf("/hex hex:1804 (ja):\n%s", ms[0].Content)
 		if !strings.Contains(ms[0].Content, "Paris") || !strings.ContainsAny(ms[0].Content, "地形都市") {
 			t.Errorf("/hex 1804 in Japanese: %q", ms[0].Content)
 		}
-		c, _ = h.run(fakediscord.Invoke{User: alice, Path: "hex", Options: map[string]any{"hex": "9999"}})
-		if ms := h.messages(c, 1); !ms[0].Ephemeral || !strings.Contains(ms[0].Content, "9999") {
+		c, _ = h.Run(fakediscord.Invoke{User: alice, Path: "hex", Options: map[string]any{"hex": "9999"}})
+		if ms := h.Messages(c, 1); !ms[0].Ephemeral || !strings.Contains(ms[0].Content, "9999") {
 			t.Errorf("/hex 9999: %+v", ms[0])
 		}
 	}
 	if has("roll") {
-		c, cb := h.run(fakediscord.Invoke{User: alice, Path: "roll", Options: map[string]any{"dice": "2d6"}})
-		ms := h.messages(c, 1)
+		c, cb := h.Run(fakediscord.Invoke{User: alice, Path: "roll", Options: map[string]any{"dice": "2d6"}})
+		ms := h.Messages(c, 1)
 		t.Logf("/roll dice:2d6: %s", ms[0].Content)
 		if ms[0].Content == "" || cb.Type != fakediscord.ChannelMessage {
 			t.Errorf("/roll: %d %+v", cb.Type, ms)
 		}
 	}
 	if has("map") {
-		c, cb := h.run(fakediscord.Invoke{User: alice, Path: "map", Options: map[string]any{"around": "1804", "radius": 3}})
+		c, cb := h.Run(fakediscord.Invoke{User: alice, Path: "map", Options: map[string]any{"around": "1804", "radius": 3}})
 		if cb.Type != fakediscord.DeferredChannelMessage {
 			t.Errorf("/map: callback %d, want deferred", cb.Type)
 		}
@@ -118,7 +119,7 @@ func TestRealBotThroughDiscord(t *testing.T) {
 		} else if _, err := png.Decode(bytes.NewReader(ms[0].Files[0].Data)); err != nil {
 			t.Errorf("/map: the PNG does not decode: %v", err)
 		}
-		ac, err := h.srv.Autocomplete(fakediscord.Invoke{User: alice, Path: "map", Options: map[string]any{"area": "Par"}}, "area")
+		ac, err := h.Srv.Autocomplete(fakediscord.Invoke{User: alice, Path: "map", Options: map[string]any{"area": "Par"}}, "area")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,11 +154,11 @@ func BenchmarkRealCommandToFirstAnswer(b *testing.B) {
 			continue
 		}
 		b.Run(bc.Path, func(b *testing.B) {
-			h := newHarness(b, bot.Router, nil)
+			h := discordtest.New(b, bot.Router, nil)
 			var total, worst time.Duration
 			b.ResetTimer()
 			for range b.N {
-				c, err := h.srv.Slash(bc)
+				c, err := h.Srv.Slash(bc)
 				if err != nil {
 					b.Fatal(err)
 				}
