@@ -143,6 +143,12 @@ func (b *Bot) registerGame(r *Router) {
 				},
 			},
 			{
+				Name:        "check",
+				Description: i18n.T("Would this order be legal now? The engine's answer and its reason", "この命令は今合法か? エンジンの判定と理由"),
+				Options: []Option{{Name: "order", Description: i18n.T("an order in its text form, e.g. german move G-III 3023", "命令の文字列 (例: german move G-III 3023)"), Type: String, Required: true, Text: true}},
+				Handler: func(ctx context.Context, req *Request) *Response { return gameCheck(t, req) },
+			},
+			{
 				Name:        "position",
 				Description: i18n.T("The current position in the text format of docs/positions.md", "現局面を docs/positions.md の形式で表示"),
 				Handler:     func(ctx context.Context, req *Request) *Response { return gamePosition(t, req) },
@@ -659,4 +665,20 @@ func digits(s string) int {
 		n++
 	}
 	return n
+}
+
+// gameCheck answers "why is this order illegal?" without applying it.
+func gameCheck(t *table, req *Request) *Response {
+	g := t.get(req.Channel)
+	if g == nil {
+		return noGame(req)
+	}
+	o, err := game.ParseOrder(req.Opt("order"))
+	if err != nil {
+		return Fail(req, err)
+	}
+	if err := game.Check(g.State, o); err != nil {
+		return Private(req.T("Not legal now: ", "現在は不可: ") + i18n.Message(err, req.Lang))
+	}
+	return Private(fmt.Sprintf(req.T("%s is legal now.", "%s は現在可能です。"), o))
 }

@@ -35,13 +35,19 @@ func sayIn(t testing.TB, b *Bot, line string, lang i18n.Lang) string {
 	words := strings.Fields(strings.TrimPrefix(line, "/"))
 	_, path, rest := b.Router.Lookup(words)
 	opts := map[string]string{}
+	last := ""
 	for _, w := range rest {
-		k, v, _ := strings.Cut(w, ":")
+		k, v, ok := strings.Cut(w, ":")
+		if !ok && last != "" { // free text goes on with the previous option
+			opts[last] += " " + w
+			continue
+		}
 		if opts[k] != "" {
 			opts[k] += " " + v
 		} else {
 			opts[k] = v
 		}
+		last = k
 	}
 	resp := b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: lang, User: User{ID: "u", Name: "u"}})
 	var s []string
@@ -235,4 +241,15 @@ func TestGameAutocomplete(t *testing.T) {
 			t.Errorf("choice %s", c.Value)
 		}
 	}
+}
+
+// /game check answers whether an order is legal, and why not.
+func TestGameCheck(t *testing.T) {
+	b := gameBot(t)
+	say(t, b, "/game new seed:4")
+	expect(t, say(t, b, "/game check order:allied place F-XX 1324"), "is legal now")
+	expect(t, say(t, b, "/game check order:allied place F-XX 0101"), "Not legal now", "FR-2A")
+	expect(t, say(t, b, "/game check order:german end"), "Not legal now", "cannot give orders now")
+	expect(t, say(t, b, "/game check order:french"), "is not an order")
+	expect(t, say(t, b, "/units"), "*F-XX")
 }
