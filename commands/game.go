@@ -145,8 +145,8 @@ func (b *Bot) registerGame(r *Router) {
 			{
 				Name:        "check",
 				Description: i18n.T("Would this order be legal now? The engine's answer and its reason", "この命令は今合法か? エンジンの判定と理由"),
-				Options: []Option{{Name: "order", Description: i18n.T("an order in its text form, e.g. german move G-III 3023", "命令の文字列 (例: german move G-III 3023)"), Type: String, Required: true, Text: true}},
-				Handler: func(ctx context.Context, req *Request) *Response { return gameCheck(t, req) },
+				Options:     []Option{{Name: "order", Description: i18n.T("an order in its text form, e.g. german move G-III 3023", "命令の文字列 (例: german move G-III 3023)"), Type: String, Required: true, Text: true}},
+				Handler:     func(ctx context.Context, req *Request) *Response { return gameCheck(t, req) },
 			},
 			{
 				Name:        "position",
