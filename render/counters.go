@@ -95,8 +95,8 @@ func drawCounter(c *Canvas, k Counter, x, y, a float64) {
 
 	// The NATO symbol: a box with the type drawn in it, a little right of
 	// centre to leave the ID room on its left.
-	bw, bh := a*0.56, a*0.34
-	bx, by := x-a*0.17, y-a*0.2
+	bw, bh := a*0.5, a*0.34
+	bx, by := x-a*0.13, y-a*0.2
 	if !detail {
 		bw, bx = a*0.64, x-a*0.32
 	}
@@ -116,7 +116,7 @@ func drawCounter(c *Canvas, k Counter, x, y, a float64) {
 			c.DrawStringAnchored(l, x0+a*0.07, y0+a*0.05, 0, 0.8)
 		}
 		if k.ID != "" {
-			fitText(c, k.ID, x0+a*0.04, by+bh/2, a*0.26, a*0.2, 0, st.fg)
+			fitText(c, k.ID, x0+a*0.05, by+bh/2, a*0.31, a*0.24, 0, st.fg)
 		}
 	} else if l := typeLetter(k); l != "" {
 		c.SetFontSize(a * 0.22)
@@ -128,8 +128,8 @@ func drawCounter(c *Canvas, k Counter, x, y, a float64) {
 		return
 	}
 	v := fmt.Sprintf("%d-%d-%d", k.Attack, k.Defence, k.Move)
-	fitText(c, v, x, y0+a*0.83, a*0.94, a*0.3, 0.5, st.fg)
-	bold(c, v, x, y0+a*0.83, 0.5, st.fg)
+	fitText(c, v, x, y0+a*0.82, a*0.96, a*0.34, 0.5, st.fg)
+	bold(c, v, x, y0+a*0.82, 0.5, st.fg)
 }
 
 // drawTrenchBand marks the trench side (13.0): a brown band with a

@@ -29,14 +29,22 @@ var (
 
 func (l panelLayer) DrawLayer(c *Canvas) {
 	s := l.s
-	R := c.Layout.R
-	x0 := float64(c.Clip.Min.X) + R*0.5
-	y0 := float64(c.Clip.Min.Y) + R*0.5
+	// The panel is drawn in units of u, a third larger than the hex
+	// radius, so that it reads on the whole map scaled to a phone.
+	R := c.Layout.R * 1.35
+	x0 := float64(c.Clip.Min.X) + R*0.4
+	y0 := float64(c.Clip.Min.Y) + R*0.4
 	w := R * 13.5
 	line := R * 0.78
 	turns := max(s.Turns, s.Turn, 1)
-	rows := 6 + int(math.Ceil(float64(max(len(s.Russia), 1))/7))*2
-	h := line*float64(rows) + R*0.9
+	a := R * 1.2 // counters in the Russian Front box
+	perRow := int((w - R*1.1) / (a + R*0.3))
+	rows := int(math.Ceil(float64(max(len(s.Russia), 1)) / float64(perRow)))
+	boxH := R*0.75 + float64(rows)*(a+R*0.25)
+	if len(s.Russia) == 0 {
+		boxH = R * 0.75
+	}
+	h := line*6 + R*0.5 + boxH + R*0.5
 	c.DrawRoundedRectangle(x0, y0, w, h, R*0.2)
 	c.SetColor(panelFill)
 	c.FillPreserve()
@@ -93,9 +101,8 @@ func (l panelLayer) DrawLayer(c *Canvas) {
 	text(s.Viewer.Name().In(lang), R*0.46, false, rgb(0x60, 0x50, 0x40))
 
 	// The Russian Front box.
-	bx, by := x, y+R*0.1
-	bh := h - (by - y0) - R*0.3
-	c.DrawRectangle(bx, by, w-R*0.8, bh)
+	bx, by := x, y+R*0.15
+	c.DrawRectangle(bx, by, w-R*0.8, boxH)
 	c.SetColor(rgb(0xf0, 0xe6, 0xd4))
 	c.FillPreserve()
 	c.SetColor(panelEdge)
@@ -103,16 +110,16 @@ func (l panelLayer) DrawLayer(c *Canvas) {
 	c.Stroke()
 	c.SetFontSize(R * 0.44)
 	c.SetColor(ink)
-	title := i18n.T("Russian Front", "ロシア戦線").In(lang)
-	c.DrawStringAnchored(title, bx+R*0.2, by+R*0.35, 0, 0.5)
+	title := i18n.T("Russian Front box", "ロシア戦線ボックス").In(lang)
+	c.DrawStringAnchored(title, bx+R*0.2, by+R*0.38, 0, 0.5)
 	if len(s.Russia) == 0 {
+		tw, _ := c.MeasureString(title)
 		c.SetColor(rgb(0x80, 0x78, 0x70))
-		c.DrawStringAnchored(i18n.T("(empty)", "(なし)").In(lang), bx+R*4.5, by+R*0.35, 0, 0.5)
+		c.DrawStringAnchored(i18n.T("(empty)", "(なし)").In(lang), bx+R*0.5+tw, by+R*0.38, 0, 0.5)
 	}
-	a := R * 1.3
 	for i, k := range s.Russia {
-		col, row := i%7, i/7
-		drawCounter(c, k, bx+R*0.3+a/2+float64(col)*(a+R*0.35), by+R*0.75+a/2+float64(row)*(a+R*0.2), a)
+		col, row := i%perRow, i/perRow
+		drawCounter(c, k, bx+R*0.3+a/2+float64(col)*(a+R*0.3), by+R*0.75+a/2+float64(row)*(a+R*0.25), a)
 	}
 }
 
