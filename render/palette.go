@@ -13,7 +13,10 @@ import (
 // within a small distance of one already chosen; every other colour (the
 // antialiased edges of letters and lines) goes to its nearest entry. No
 // dithering: it would blur small letters and compress badly.
-func palettize(img *image.RGBA) *image.Paletted {
+func palettize(img *image.RGBA) *image.Paletted { return palettizeN(img, 256) }
+
+// palettizeN is palettize to at most n colours (n <= 256).
+func palettizeN(img *image.RGBA, n int) *image.Paletted {
 	b := img.Bounds()
 	// Maps are mostly runs of one colour: count runs, not pixels, to
 	// spare the map lookups.
@@ -53,7 +56,7 @@ func palettize(img *image.RGBA) *image.Paletted {
 	})
 
 	var pal []uint32
-	if len(all) <= 256 {
+	if len(all) <= n {
 		for _, e := range all {
 			pal = append(pal, e.c)
 		}
@@ -66,7 +69,7 @@ func palettize(img *image.RGBA) *image.Paletted {
 		chosen := map[uint32]bool{}
 		for _, minDist := range []int{48, 24, 12, 6, 0} {
 			for _, e := range cands {
-				if len(pal) == 256 {
+				if len(pal) == n {
 					break
 				}
 				if chosen[e.c] {

@@ -14,62 +14,73 @@ import (
 	"rtrbot/i18n"
 )
 
-// The status panel of the whole map sits over the North Sea in the
-// top-left corner (the map has open sea there, map-grid.md): turn and
-// turn track, segment, side to move, victory points, whose view, and the
-// Russian Front box with its counters (11.7, 14.3).
-type panelLayer struct{ s *Situation }
+// The status strip over the whole map: turn and turn track, segment,
+// side to move, victory points and whose view on the left, the key to
+// the situation's marks in the middle, and the Russian Front box with its
+// counters (11.7, 14.3) on the right. It is a strip of its own above the
+// map, so that it covers no hex.
 
 var (
-	panelFill = color.NRGBA{0xff, 0xfd, 0xf6, 0xf0}
+	panelFill = rgb(0xff, 0xfd, 0xf6)
 	panelEdge = rgb(0x3a, 0x32, 0x28)
 	trackDone = rgb(0xc8, 0xc0, 0xb0)
 	trackNow  = rgb(0xd4, 0x10, 0x10)
 )
 
-func (l panelLayer) DrawLayer(c *Canvas) {
-	s := l.s
-	// The panel is drawn in units of u, a third larger than the hex
-	// radius, so that it reads on the whole map scaled to a phone.
-	R := c.Layout.R * 1.35
-	x0 := float64(c.Clip.Min.X) + R*0.4
-	y0 := float64(c.Clip.Min.Y) + R*0.4
-	w := R * 13.5
-	line := R * 0.78
-	turns := max(s.Turns, s.Turn, 1)
-	a := R * 1.2 // counters in the Russian Front box
-	perRow := int((w - R*1.1) / (a + R*0.3))
-	rows := int(math.Ceil(float64(max(len(s.Russia), 1)) / float64(perRow)))
-	boxH := R*0.75 + float64(rows)*(a+R*0.25)
-	if len(s.Russia) == 0 {
-		boxH = R * 0.75
-	}
-	h := line*6 + R*0.5 + boxH + R*0.5
-	c.DrawRoundedRectangle(x0, y0, w, h, R*0.2)
-	c.SetColor(panelFill)
-	c.FillPreserve()
-	c.SetColor(panelEdge)
-	c.SetLineWidth(math.Max(1, R*0.06))
-	c.Stroke()
+// headerUnit is the strip's unit of size: a third larger than the hex
+// radius, so that it reads on the whole map scaled to a phone.
+func headerUnit(R float64) float64 { return R * 1.35 }
 
-	x, y := x0+R*0.4, y0+R*0.3
+// headerHeight is the height of the status strip.
+func headerHeight(R float64) int {
+	u := headerUnit(R)
+	return int(math.Ceil(u*0.78*4 + u*0.7))
+}
+
+// withHeader puts the status strip over a picture of the whole map.
+func (r *Renderer) withHeader(img *image.RGBA, s *Situation) *image.RGBA {
+	R := r.layout.R
+	hh := headerHeight(R)
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()+hh))
+	draw.Draw(out, image.Rect(0, hh, b.Dx(), b.Dy()+hh), img, b.Min, draw.Src)
+	dc := gg.NewContextForRGBA(out)
+	c := &Canvas{Context: dc, Layout: r.layout, Clip: out.Bounds(), Lang: r.opt.Lang, font: r.font}
+	dc.DrawRectangle(0, 0, float64(b.Dx()), float64(hh))
+	dc.SetColor(panelFill)
+	dc.Fill()
+	dc.SetColor(panelEdge)
+	dc.SetLineWidth(math.Max(1, R*0.06))
+	dc.DrawLine(0, float64(hh)-0.5, float64(b.Dx()), float64(hh)-0.5)
+	dc.Stroke()
+	drawStatus(c, s, float64(b.Dx()), float64(hh))
+	return out
+}
+
+// drawStatus draws the strip's three parts in a strip w wide, h high.
+func drawStatus(c *Canvas, s *Situation, w, h float64) {
+	u := headerUnit(c.Layout.R)
 	lang := c.Lang
-	text := func(s string, px float64, bold bool, col color.Color) {
+	line := u * 0.78
+	turns := max(s.Turns, s.Turn, 1)
+
+	x, y := u*0.4, u*0.35
+	colW := u * 13
+	text := func(t string, px float64, bold bool, col color.Color) {
 		c.SetFontSize(px)
 		c.SetColor(col)
-		c.DrawStringAnchored(s, x, y+line/2, 0, 0.4)
+		c.DrawStringAnchored(t, x, y+line/2, 0, 0.4)
 		if bold {
-			c.DrawStringAnchored(s, x+0.6, y+line/2, 0, 0.4)
+			c.DrawStringAnchored(t, x+0.6, y+line/2, 0, 0.4)
 		}
 		y += line
 	}
-	text(turnLine(s, lang), R*0.62, true, ink)
-
+	text(turnLine(s, lang)+"   "+s.Viewer.Name().In(lang), u*0.56, true, ink)
 	// Turn track: one box a turn, the past ones grey, this one red.
-	bw := (w - R*0.8) / float64(turns)
+	bw := colW / float64(turns)
 	for t := 1; t <= turns; t++ {
 		bx := x + float64(t-1)*bw
-		c.DrawRectangle(bx, y+R*0.05, bw-R*0.08, line-R*0.1)
+		c.DrawRectangle(bx, y+u*0.05, bw-u*0.08, line-u*0.1)
 		switch {
 		case t == s.Turn:
 			c.SetColor(trackNow)
@@ -86,41 +97,120 @@ func (l panelLayer) DrawLayer(c *Canvas) {
 		if t == s.Turn {
 			col = rgb(0xff, 0xff, 0xff)
 		}
-		c.SetFontSize(R * 0.38)
+		c.SetFontSize(u * 0.38)
 		c.SetColor(col)
-		c.DrawStringAnchored(strconv.Itoa(t), bx+(bw-R*0.08)/2, y+line/2, 0.5, 0.4)
+		c.DrawStringAnchored(strconv.Itoa(t), bx+(bw-u*0.08)/2, y+line/2, 0.5, 0.4)
 	}
 	y += line
-	text(s.Segment.In(lang), R*0.5, false, ink)
-	text(i18n.T("To move: ", "手番: ").In(lang)+s.ToMove.Name().In(lang), R*0.5, true, sideInk(s.ToMove))
+	text(s.Segment.In(lang)+"  ·  "+toMove(s, lang), u*0.5, true, sideInk(s.ToMove))
 	vp := i18n.Sprintf(i18n.T("VP  German %d · Allied %d", "VP  独軍 %d ・ 連合軍 %d"), s.VP[units.German], s.VP[units.Allied]).In(lang)
 	if s.NavalHeld > 0 {
 		vp += i18n.Sprintf(i18n.T("  · naval gunfire held %d", "  ・ 艦砲射撃 %d 保有"), s.NavalHeld).In(lang)
 	}
-	text(vp, R*0.5, false, ink)
-	text(s.Viewer.Name().In(lang), R*0.46, false, rgb(0x60, 0x50, 0x40))
+	text(vp, u*0.5, false, ink)
 
-	// The Russian Front box.
-	bx, by := x, y+R*0.15
-	c.DrawRectangle(bx, by, w-R*0.8, boxH)
+	// The key.
+	kx := x + colW + u*0.8
+	kw := u * 11.5
+	drawKey(c, kx, u*0.35, kw, line, u)
+
+	// The Russian Front box, in what is left of the width.
+	bx := kx + kw + u*0.5
+	bwBox := w - bx - u*0.4
+	if bwBox < u*3 {
+		return
+	}
+	by, bh := u*0.3, h-u*0.6
+	c.DrawRectangle(bx, by, bwBox, bh)
 	c.SetColor(rgb(0xf0, 0xe6, 0xd4))
 	c.FillPreserve()
 	c.SetColor(panelEdge)
-	c.SetLineWidth(math.Max(1, R*0.05))
+	c.SetLineWidth(math.Max(1, u*0.05))
 	c.Stroke()
-	c.SetFontSize(R * 0.44)
+	c.SetFontSize(u * 0.44)
 	c.SetColor(ink)
 	title := i18n.T("Russian Front box", "ロシア戦線ボックス").In(lang)
-	c.DrawStringAnchored(title, bx+R*0.2, by+R*0.38, 0, 0.5)
+	c.DrawStringAnchored(title, bx+u*0.2, by+u*0.38, 0, 0.5)
 	if len(s.Russia) == 0 {
 		tw, _ := c.MeasureString(title)
 		c.SetColor(rgb(0x80, 0x78, 0x70))
-		c.DrawStringAnchored(i18n.T("(empty)", "(なし)").In(lang), bx+R*0.5+tw, by+R*0.38, 0, 0.5)
+		c.DrawStringAnchored(i18n.T("(empty)", "(なし)").In(lang), bx+u*0.5+tw, by+u*0.38, 0, 0.5)
+		return
+	}
+	// Counters as large as the box allows, in as few rows as fit.
+	a := math.Min(u*1.3, bh-u*1.0)
+	gap := a * 0.22
+	perRow := max(1, int((bwBox-u*0.3)/(a+gap)))
+	rows := (len(s.Russia) + perRow - 1) / perRow
+	if avail := bh - u*0.8; float64(rows)*(a+gap) > avail {
+		a = avail/float64(rows) - gap
+		gap = a * 0.22
+		perRow = max(1, int((bwBox-u*0.3)/(a+gap)))
 	}
 	for i, k := range s.Russia {
 		col, row := i%perRow, i/perRow
-		drawCounter(c, k, bx+R*0.3+a/2+float64(col)*(a+R*0.3), by+R*0.75+a/2+float64(row)*(a+R*0.25), a)
+		drawCounter(c, k, bx+u*0.25+a/2+float64(col)*(a+gap), by+u*0.75+a/2+float64(row)*(a+gap), a)
 	}
+}
+
+// drawKey explains the marks a situation adds to the map, two rows of
+// small icons with their names, and returns the y below it.
+func drawKey(c *Canvas, x, y, w, line, R float64) float64 {
+	lang := c.Lang
+	s := R * 0.5 // icon size
+	items := []struct {
+		name i18n.Text
+		icon func(cx, cy float64)
+		wide float64 // icon width in icon sizes (1 when zero)
+	}{
+		{i18n.T("out of command", "指揮外"), func(cx, cy float64) { drawOutOfCommand(c, cx, cy, s*2) }, 1},
+		{i18n.T("trench side", "塹壕面"), func(cx, cy float64) {
+			c.DrawRectangle(cx-s/2, cy-s/2, s, s)
+			c.SetColor(nationStyles["FR"].bg)
+			c.Fill()
+			c.DrawRectangle(cx-s/2, cy, s, s/2)
+			c.SetColor(trenchBrown)
+			c.Fill()
+		}, 1},
+		{i18n.T("hidden unit", "不明ユニット"), func(cx, cy float64) {
+			c.DrawRectangle(cx-s/2, cy-s/2, s, s)
+			c.SetColor(nationStyles["DE"].bg)
+			c.Fill()
+			c.SetFontSize(s * 0.9)
+			c.SetColor(ink)
+			c.DrawStringAnchored("?", cx, cy, 0.5, 0.4)
+		}, 1},
+		{i18n.T("destroyed fortress", "破壊された要塞"), func(cx, cy float64) { drawDestroyed(c, cx, cy, s) }, 1},
+		{i18n.T("naval gunfire", "艦砲射撃"), func(cx, cy float64) { drawNaval(c, cx, cy, s) }, 1},
+		{i18n.T("attack, odds and result", "攻撃 (比率と結果)"), func(cx, cy float64) { drawArrow(c, cx-s*1.5, cy, cx+s*1.3, cy, s*1.1) }, 2.4},
+		{i18n.T("last moves", "直前の移動"), func(cx, cy float64) {
+			ink := sideInk(units.German)
+			c.SetColor(color.NRGBA{ink.R, ink.G, ink.B, 0x78})
+			c.SetLineWidth(s * 0.3)
+			c.DrawLine(cx-s*0.9, cy, cx+s*0.9, cy)
+			c.Stroke()
+			c.DrawCircle(cx-s*0.9, cy, s*0.3)
+			c.Fill()
+		}, 2},
+	}
+	px := R * 0.4
+	c.SetFontSize(px)
+	cx, top := x, y
+	for _, it := range items {
+		label := it.name.In(lang)
+		tw, _ := c.MeasureString(label)
+		iw := s * 1.2 * max(it.wide, 1)
+		if cx+iw+tw > x+w && cx > x {
+			cx, y = x, y+line
+		}
+		it.icon(cx+iw/2, y+line/2)
+		c.SetFontSize(px)
+		c.SetColor(ink)
+		c.DrawStringAnchored(label, cx+iw+R*0.1, y+line/2, 0, 0.4)
+		cx += iw + tw + R*0.55
+	}
+	_ = top
+	return y + line
 }
 
 // turnLine is "GT 3/16 · Aug III".

@@ -7,31 +7,29 @@ import (
 	"rtrbot/engine/hex"
 )
 
-// Layers are the layers that draw a situation, bottom to top: trails of
-// the last moves under everything, the destination wash, the counters,
-// the hex markers, the combat arrows, the destination costs, and on the
-// whole map the status panel.
-func (s *Situation) Layers(whole bool) []Layer {
-	ls := []Layer{trailsLayer{s}, destinationsLayer{s}, stacksLayer{s}, fortMarksLayer{s}, combatsLayer{s}, costsLayer{s}}
-	if whole {
-		ls = append(ls, panelLayer{s})
-	}
-	return ls
+// Layers are the layers that draw a situation on the map, bottom to top:
+// trails of the last moves under everything, the destination wash, the
+// counters, the hex markers, the combat arrows, the destination costs.
+// (The status strip and the Russian Front box are drawn outside the map
+// by SituationImage.)
+func (s *Situation) Layers() []Layer {
+	return []Layer{trailsLayer{s}, destinationsLayer{s}, stacksLayer{s}, fortMarksLayer{s}, combatsLayer{s}, costsLayer{s}}
 }
 
 // SituationImage draws a situation over the map: whole (crop nil), with
-// the status panel over the North Sea, or a crop with a caption strip on
-// top. Extra layers (a focus outline) go over the situation.
+// the status strip and the Russian Front box above the map, or a crop
+// with a one-line caption above it. Extra layers (a focus outline) go
+// over the situation.
 func (r *Renderer) SituationImage(s *Situation, crop *Crop, extra ...Layer) (*image.RGBA, error) {
-	f := Frame{Crop: crop, Layers: append(s.Layers(crop == nil), extra...)}
+	f := Frame{Crop: crop, Layers: append(s.Layers(), extra...)}
 	img, err := r.Image(f)
 	if err != nil {
 		return nil, err
 	}
 	if crop != nil {
-		img = r.withBanner(img, s)
+		return r.withBanner(img, s), nil
 	}
-	return img, nil
+	return r.withHeader(img, s), nil
 }
 
 // DrawSituation is SituationImage as PNG, reduced to 256 colours.

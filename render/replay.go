@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/color"
 	"image/gif"
 )
 
@@ -25,8 +26,10 @@ type ReplayOptions struct {
 // Memory stays bounded by the picture, not the length of the game: only
 // two whole frames are kept at a time, and each frame of the GIF holds
 // only the rectangle that changed since the one before (a GIF frame may
-// be smaller than the picture and is drawn over the previous one), each
-// with its own 256-colour palette.
+// be smaller than the picture and is drawn over the previous one), with
+// every pixel that did not change left transparent (long runs of one
+// index, which GIF's LZW packs to almost nothing), each frame with its
+// own palette.
 func (r *Renderer) Replay(frames []Situation, opt ReplayOptions) ([]byte, error) {
 	if len(frames) == 0 {
 		return nil, fmt.Errorf("render: a replay needs at least one situation")
@@ -50,9 +53,7 @@ func (r *Renderer) Replay(frames []Situation, opt ReplayOptions) ([]byte, error)
 				rect = image.Rect(0, 0, 1, 1)
 			}
 		}
-		p := palettize(img.SubImage(rect).(*image.RGBA))
-		p.Rect = rect
-		out.Image = append(out.Image, p)
+		out.Image = append(out.Image, deltaFrame(prev, img, rect))
 		out.Delay = append(out.Delay, delay)
 		out.Disposal = append(out.Disposal, gif.DisposalNone)
 		if out.Config.Width == 0 {
@@ -94,4 +95,31 @@ func changed(a, b *image.RGBA) image.Rectangle {
 		return image.Rectangle{}
 	}
 	return image.Rect(minX, minY, maxX+1, maxY+1)
+}
+
+// deltaFrame is the part rect of cur as a GIF frame: its own palette of
+// at most 255 colours plus a transparent entry for every pixel equal to
+// prev's (prev nil: the first frame, all drawn).
+func deltaFrame(prev, cur *image.RGBA, rect image.Rectangle) *image.Paletted {
+	sub := cur.SubImage(rect).(*image.RGBA)
+	if prev == nil {
+		p := palettize(sub)
+		p.Rect = rect
+		return p
+	}
+	p := palettizeN(sub, 255)
+	clear := uint8(len(p.Palette))
+	p.Palette = append(p.Palette, color.RGBA{})
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		po := prev.PixOffset(rect.Min.X, y)
+		co := cur.PixOffset(rect.Min.X, y)
+		row := p.Pix[(y-rect.Min.Y)*p.Stride:]
+		for x := 0; x < rect.Dx(); x++ {
+			if bytes.Equal(prev.Pix[po+4*x:po+4*x+4], cur.Pix[co+4*x:co+4*x+4]) {
+				row[x] = clear
+			}
+		}
+	}
+	p.Rect = rect
+	return p
 }

@@ -194,9 +194,13 @@ func TestReplay(t *testing.T) {
 	if len(g.Image) != len(frames) {
 		t.Errorf("%d frames, want %d (one a segment)", len(g.Image), len(frames))
 	}
-	w, h := r.Layout().Size()
+	first, err := r.SituationImage(&frames[0], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := first.Bounds().Dx(), first.Bounds().Dy()
 	if g.Config.Width != w || g.Config.Height != h {
-		t.Errorf("replay is %dx%d, want the map's %dx%d", g.Config.Width, g.Config.Height, w, h)
+		t.Errorf("replay is %dx%d, want the picture's %dx%d", g.Config.Width, g.Config.Height, w, h)
 	}
 	smaller := 0
 	for _, im := range g.Image[1:] {

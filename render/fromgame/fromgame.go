@@ -60,11 +60,26 @@ func Filter(full render.Situation, viewer render.Viewer) render.Situation {
 	// The Russian Front box is public knowledge: units go there by an
 	// announced withdrawal (11.7).
 	out.Russia = append([]render.Counter(nil), full.Russia...)
-	// Legal destinations belong to the one who asked: never public.
-	if viewer == render.Public {
+	// Legal destinations belong to the owner of the unit asked about:
+	// never public, never the enemy's.
+	if !ownsSelected(full, viewer) {
 		out.Selected, out.Destinations = nil, nil
 	}
 	return out
+}
+
+// ownsSelected reports whether the selected hex holds a stack of the
+// viewer's own side.
+func ownsSelected(s render.Situation, viewer render.Viewer) bool {
+	if s.Selected == nil || viewer == render.Public {
+		return false
+	}
+	for _, st := range s.Stacks {
+		if st.At == *s.Selected && render.ViewerOf(st.Side) == viewer {
+			return true
+		}
+	}
+	return false
 }
 
 // full is every counter of the position, known: it never leaves this

@@ -1,0 +1,125 @@
+package fromgame
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"rtrbot/engine/hex"
+	"rtrbot/i18n"
+	"rtrbot/render"
+)
+
+// go test ./render/fromgame -update rewrites the golden pictures.
+var update = flag.Bool("update", false, "rewrite the golden PNGs in render/fromgame/testdata")
+
+// checkGolden compares got with testdata/name (render.SamePicture: a
+// small tolerance for antialiasing), or rewrites it with -update. On a
+// mismatch the picture drawn is kept where the failure says.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s (%d bytes)", path, len(got))
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("reading golden picture: %v (run go test ./render/fromgame -update to create it)", err)
+	}
+	if err := render.SamePicture(want, got); err != nil {
+		out := filepath.Join(t.TempDir(), name)
+		if dir, derr := os.MkdirTemp("", "fromgame-golden-"); derr == nil {
+			out = filepath.Join(dir, name)
+		}
+		_ = os.WriteFile(out, got, 0o644)
+		t.Errorf("%s: %v\n\tthe picture drawn is at %s; look at both, and if the change is intended run go test ./render/fromgame -update", path, err, out)
+	}
+}
+
+// skipIfInputsChanged skips the golden comparison when the map data or
+// the default setup changed since the pictures were drawn: those change
+// far more often than the renderer, and the pictures would need a look
+// and -update anyway. The renderer itself stays guarded by the sample-map
+// goldens of package render.
+func skipIfInputsChanged(t *testing.T) {
+	m, s := opening(t)
+	fp := fingerprint(m, s)
+	path := filepath.Join("testdata", "inputs.fingerprint")
+	if *update {
+		if err := os.WriteFile(path, []byte(fp+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	old, _ := os.ReadFile(path)
+	if strings.TrimSpace(string(old)) != fp {
+		t.Skipf("the map or the default setup changed since the golden pictures were drawn (fingerprint %s, pictures from %s): look at them and run go test ./render/fromgame -update", fp, strings.TrimSpace(string(old)))
+	}
+}
+
+func renderer(t *testing.T, opt render.Options) *render.Renderer {
+	t.Helper()
+	m, _ := opening(t)
+	r, err := render.New(m, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// The golden pictures of issue 9: the opening position (the engine's
+// own default setup, public view, whole map); a position with every
+// marker (whole map, German private view, and the same in Japanese);
+// one position seen by the public, the German and the Allied player
+// (crops around Liège at the phone scale of /map); the front crop.
+func TestGoldenSituations(t *testing.T) {
+	skipIfInputsChanged(t)
+	_, s := opening(t)
+	open := For(s, nil, render.Public)
+	_, marked := withMarkers(t)
+	liege := hex.MustParse("3021")
+	crop := &render.Crop{Center: liege, Radius: 4}
+
+	full := renderer(t, render.Options{})
+	fullJA := renderer(t, render.Options{Lang: i18n.JA})
+	phone := renderer(t, render.Options{Scale: 1.5, NoLegend: true})
+	phoneJA := renderer(t, render.Options{Scale: 1.5, NoLegend: true, Lang: i18n.JA})
+
+	public := Filter(marked, render.Public)
+	german := Filter(marked, render.GermanView)
+	allied := Filter(marked, render.AlliedView)
+	cases := []struct {
+		name string
+		r    *render.Renderer
+		s    *render.Situation
+		crop *render.Crop
+	}{
+		{"opening-public.png", full, &open, nil},
+		{"opening-front.png", phone, &open, render.FrontCrop(&open, 6)},
+		{"markers-german.png", full, &german, nil},
+		{"markers-german-ja.png", fullJA, &german, nil},
+		{"liege-public.png", phone, &public, crop},
+		{"liege-german.png", phone, &german, crop},
+		{"liege-allied.png", phone, &allied, crop},
+		{"liege-allied-ja.png", phoneJA, &allied, crop},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			png, err := c.r.DrawSituation(c.s, c.crop)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %d bytes", c.name, len(png))
+			if c.crop == nil && len(png) >= 1<<20 {
+				t.Errorf("the whole map with units is %d bytes, want under 1 MiB (issue 9 item 5)", len(png))
+			}
+			checkGolden(t, c.name, png)
+		})
+	}
+}
