@@ -25,6 +25,9 @@ type Deps struct {
 type Bot struct {
 	Deps
 	Router *Router
+	// games is the table of running games (game.go); /map reads it to
+	// draw a game's situation (mapimage.go).
+	games *table
 }
 
 // New builds every command family into one router. Each family lives in
