@@ -67,6 +67,7 @@ func busy(t *table, req *Request) *Response {
 // registerGame registers /game and the orders (issues 4, 5, 8).
 func (b *Bot) registerGame(r *Router) {
 	t := &table{games: map[string]*running{}}
+	b.games = t // for /map (mapimage.go)
 	unit := func(desc i18n.Text) Option {
 		return Option{Name: "unit", Description: desc, Type: String, Required: true, Autocomplete: true}
 	}
