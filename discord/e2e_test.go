@@ -117,7 +117,8 @@ func testRouter(slowFor time.Duration) *commands.Router {
 		Complete: func(ctx context.Context, req *commands.Request, focused string) []commands.Choice {
 			var out []commands.Choice
 			if focused == "size" {
-				return []commands.Choice{{Name: i18n.T("corps", "軍団"), Value: "3"}, {Name: i18n.T("division", "師団"), Value: "2"}}
+				// The empty and the over-long choice cannot go to Discord.
+				return []commands.Choice{{Name: i18n.T("corps", "軍団"), Value: "3"}, {Name: i18n.T("division", "師団"), Value: "2"}, {Value: ""}, {Value: strings.Repeat("9", 101)}}
 			}
 			for k := 1; k <= 40; k++ {
 				v := fmt.Sprintf("%d Corps", k)

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -501,6 +502,11 @@ func (a *Adapter) complete(in *input) []*discordgo.ApplicationCommandOptionChoic
 		name := c.Name.In(in.req.Lang)
 		if name == "" {
 			name = c.Value
+		}
+		// Discord refuses the whole answer for one bad choice: names of
+		// 1-100 characters, values of at most 100.
+		if name == "" || c.Value == "" || utf8.RuneCountInString(c.Value) > maxChoiceName {
+			continue
 		}
 		ch := &discordgo.ApplicationCommandOptionChoice{Name: clip(name, maxChoiceName), Value: c.Value}
 		if def != nil && def.Type == commands.Integer {

@@ -427,6 +427,11 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request, m []string) {
 				return
 			}
 			for _, ch := range b.Data.Choices {
+				v, _ := ch.Value.(string)
+				if n := utf8.RuneCountInString(ch.Name); n < 1 || n > 100 || utf8.RuneCountInString(v) > 100 {
+					apiError(w, http.StatusBadRequest, 50035, s.problem("autocomplete choice %q = %q: name 1-100 characters, value at most 100", ch.Name, v))
+					return
+				}
 				cb.Choices = append(cb.Choices, Choice{Name: ch.Name, Value: ch.Value})
 			}
 		}
