@@ -163,6 +163,9 @@ func choice(t commands.OptionType, ch commands.Choice) (*discordgo.ApplicationCo
 	if ch.Name.JA != "" && ch.Name.JA != ch.Name.EN {
 		c.NameLocalizations = map[discordgo.Locale]string{discordgo.Japanese: clip(ch.Name.JA, maxChoiceName)}
 	}
+	if n := utf8.RuneCountInString(ch.Value); n < 1 || n > maxChoiceName {
+		return nil, fmt.Errorf("choice value %q has %d characters, Discord allows 1-%d", clip(ch.Value, 20), n, maxChoiceName)
+	}
 	if t == commands.Integer {
 		n, err := strconv.Atoi(ch.Value)
 		if err != nil {

@@ -28,6 +28,8 @@ func TestApplicationCommandsRefusesWhatDiscordRefuses(t *testing.T) {
 		{"26 choices", &commands.Command{Name: "x", Description: d, Options: []commands.Option{{Name: "o", Description: d, Choices: make([]commands.Choice, 26)}}}, "26 choices"},
 		{"integer choice not a number", &commands.Command{Name: "x", Description: d, Options: []commands.Option{{Name: "o", Description: d, Type: commands.Integer,
 			Choices: []commands.Choice{{Name: d, Value: "three"}}}}}, `choice "three" of an integer option`},
+		{"long choice value", &commands.Command{Name: "x", Description: d, Options: []commands.Option{{Name: "o", Description: d,
+			Choices: []commands.Choice{{Name: d, Value: strings.Repeat("v", 101)}}}}}, "choice value"},
 		{"bad option name", &commands.Command{Name: "x", Description: d, Options: []commands.Option{{Name: "Hex", Description: d}}}, `/x Hex:`},
 	} {
 		_, err := ApplicationCommands([]*commands.Command{tc.cmd})
