@@ -164,6 +164,9 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 		return nil, nil, refuse("It is the %s player's %s step; the %s player cannot give orders now.", "現在は%sの %s です。%sは今は命令できません。",
 			s.ToMove().Name(), s.Step, o.Side.Name())
 	}
+	if len(s.Ext.Retreats) > 0 && o.Verb != Retreat {
+		return nil, nil, refuse("Retreats come first (9.4): %s must retreat; order /retreat unit:ID hex:XXYY.", "先に退却を行ってください (9.4): %s が退却します。/retreat unit:ID hex:XXYY", s.retreatIDs())
+	}
 	var (
 		n   *State
 		evs []Event
@@ -198,16 +201,14 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 		} else {
 			n, evs, err = s.applyWithdraw(o)
 		}
-	case Attack:
-		err = refuse("Combat is not built yet (it comes with the next part of the engine); end the combat segment with /end.",
-			"戦闘はまだ実装されていません (次の段階で実装)。/end で戦闘セグを終了してください。")
 	default:
-		err = refuse("Unknown order %q.", "不明な命令 %q です。", o.Verb)
+		n, evs, err = s.applyIssue5(o) // combat.go: attack, retreat, siege, abandon, recon
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	n.Orders++
+	n.afterOrder(s, &evs) // victory.go
 	return n, evs, nil
 }
 

@@ -28,7 +28,7 @@ const (
 	Attack        Verb = "attack"        // combat (9.0; issue 5)
 )
 
-var verbs = []Verb{Place, AutoSetup, End, Move, Rail, Split, Merge, Entrench, Unentrench, Reinforce, AutoReinforce, Remove, Withdraw, Attack}
+var verbs = []Verb{Place, AutoSetup, End, Move, Rail, Split, Merge, Entrench, Unentrench, Reinforce, AutoReinforce, Remove, Withdraw, Attack, Retreat, Siege, Abandon, Recon}
 
 // Order is one order of one side. Its text form (String, ParseOrder) is
 // stable: it is what a game's log stores and Replay reads.

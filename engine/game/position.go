@@ -55,6 +55,7 @@ func (s *State) Position() string {
 	if s.NavalGunfire > 0 {
 		fmt.Fprintf(&b, "naval %d\n", s.NavalGunfire)
 	}
+	s.writeExt(&b) // ext.go
 	fmt.Fprintf(&b, "orders %d\n", s.Orders)
 	boxes := map[Box][]string{}
 	byHex := map[hexes.Hex][]string{}
@@ -281,7 +282,7 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 			}
 			n, typ := units.Nation(args[0]), units.Type(args[1])
 			x, err := strconv.Atoi(args[2])
-			if !n.Valid() || (!typ.Valid() && typ != AnyType) || err != nil || x < 1 {
+			if !n.Valid() || (!typ.Valid() && typ != AnyType && typ != ReserveOrLandwehr) || err != nil || x < 1 {
 				return nil, bad("due %s: write nation, type and a count, e.g. \"due DE reserve 7\"", strings.Join(args, " "))
 			}
 			s.Dues = append(s.Dues, Due{Nation: n, Type: typ, DE: x, Ports: ports})
@@ -293,6 +294,12 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 				}
 			}
 		default:
+			if handled, problem := s.parseExt(key, args); handled { // ext.go
+				if problem != "" {
+					return nil, bad("%s", problem)
+				}
+				continue
+			}
 			return nil, bad("unknown line %q: lines are a key (scenario, seed, options, turn, step, player, vp, rail, entrenching, weather, destroyed, due, withdraw, naval, orders, unplaced, eliminated, russia, out) or a hex \"XXYY: units\"", t)
 		}
 	}

@@ -81,6 +81,10 @@ func TestRealReinforcementsAllEnter(t *testing.T) {
 	s, _ = mustApply(t, s, "german end")
 	entered := map[string]int{}
 	for s.Step != GameOver {
+		// This test checks the reinforcement table alone: the random
+		// events that add to or cut the reinforcements (5.0: 23-26, 14.3)
+		// are switched off.
+		s.Ext.Surge, s.Ext.Colonial, s.Ext.Italy, s.Ext.RussiaReturn = [2]bool{}, false, 0, 0
 		side := s.ToMove().String()
 		if s.Step == Reinforcement {
 			var evs []Event
@@ -136,6 +140,7 @@ func containsNation(ns []board.Nation, n board.Nation) bool {
 // spreadOut moves units off over-stacked hexes to the nearest hexes with
 // room (removing only what cannot move).
 func spreadOut(t *testing.T, s *State) *State {
+	s = payRussia(t, s) // 14.3: the Russian Front may demand units (helpers5_test.go)
 	side := s.Player
 	for _, h := range s.Overstacked(side) {
 		for _, c := range s.UnitsAt(h, side) {

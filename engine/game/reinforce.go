@@ -86,7 +86,7 @@ func itoa(n int) string {
 // than what is left (a corps for two divisions); eliminated units return,
 // except Austro-Hungarians and Italians.
 func (s *State) eligible(c *units.Counter, d Due) bool {
-	if group(c.Nation) != d.Nation || c.DE > d.DE || (c.Type != d.Type && !(d.Type == AnyType && c.Size == units.Division)) {
+	if group(c.Nation) != d.Nation || c.DE > d.DE || (c.Type != d.Type && !(d.Type == AnyType && c.Size == units.Division) && !(d.Type == ReserveOrLandwehr && c.Size == units.Division && (c.Type == units.Reserve || c.Type == units.Landwehr))) {
 		return false
 	}
 	switch s.Units[c.Index].Box {

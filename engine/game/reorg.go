@@ -19,7 +19,7 @@ func (s *State) available(c *units.Counter) bool {
 	case units.Option:
 		return s.Option(c.OptionCode())
 	case units.Event:
-		return false
+		return s.eventCounter(c) // events_random.go: the Italians after event 26
 	case units.Setup:
 		return !s.neutralUnit(c)
 	}

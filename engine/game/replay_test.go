@@ -56,6 +56,11 @@ func playBot(t testing.TB, r *Rules, seed uint64, untilTurn int) (*State, []Orde
 				}
 			}
 		case s.Step.IsMovement():
+			for _, c := range s.rules.Counters.All() { // 14.3, 11.7: what the Russian Front demands
+				if s.Step == Move1 && (s.WithdrawAttack > 0 || s.WithdrawHQ > 0) && s.Units[c.Index].Box == OnMap && c.Side() == side {
+					apply(Order{Side: side, Verb: Withdraw, Units: []string{c.ID}})
+				}
+			}
 			for _, c := range s.Actors() {
 				if rng.IntN(3) == 0 {
 					continue

@@ -158,10 +158,9 @@ func (st Step) Name() i18n.Text {
 	return i18n.T("game over", "ゲーム終了")
 }
 
-// eventPhase is the hook of 3.0 A: the Allies' random event roll (5.0) and
-// its effects (weather, entrenchment, the Russian Front...) belong here
-// once the game has dice (issue 5). For now the phase only waits for the
-// Allied player's /end.
+// eventPhase is 3.0 A: the Allies' random event roll (5.0) and its
+// effects (events_random.go); the phase then waits for the Allied /end.
 func (s *State) eventPhase(evs *[]Event) {
-	*evs = append(*evs, ev(EvEventPhase, units.Allied, i18n.T("Event phase: the random event roll (5.0) is not built yet; end it with /end.", "イベントPh: ランダムイベント (5.0) は未実装です。/end で終了してください。")))
+	*evs = append(*evs, ev(EvEventPhase, units.Allied, i18n.T("Event phase: the Allies roll the random event (5.0).", "イベントPh: 連合軍がランダムイベントを判定 (5.0)。")))
+	s.randomEvent(evs)
 }

@@ -229,6 +229,8 @@ type State struct {
 	NavalGunfire int
 	// Orders is how many orders have been applied.
 	Orders int
+	// Ext is what combat, dice, events, fog of war and victory keep (ext.go).
+	Ext Ext
 }
 
 // Rules returns the rules the state is played with.
@@ -254,6 +256,9 @@ func (s *State) ToMove() units.Side {
 	if s.Step == EventStep {
 		return units.Allied // 5.0: the Allies roll the event
 	}
+	if len(s.Ext.Retreats) > 0 {
+		return s.Counter(s.Ext.Retreats[0]).Side() // 9.4: the owner retreats
+	}
 	return s.Player
 }
 
@@ -278,6 +283,7 @@ func (s *State) clone() *State {
 	n.Options = append([]string(nil), s.Options...)
 	n.Destroyed = append([]hex.Hex(nil), s.Destroyed...)
 	n.Dues = append([]Due(nil), s.Dues...)
+	n.Ext = s.Ext.clone()
 	return &n
 }
 

@@ -1,0 +1,568 @@
+package game
+
+import (
+	"sort"
+	"strings"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/tables"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// Combat (9.0-9.8) and the orders that belong with it. An attack order
+// names the table first (9.7: chosen before the defending stack is seen),
+// then the attacking units, then the defending hex; NAVAL among the units
+// uses the British naval gunfire marker (16.4):
+//
+//	german attack ASSAULT G-III G-IV 3021
+//	allied attack RECON F-XX F-XXI NAVAL 3607
+
+// The verbs of issue 5 besides Attack.
+const (
+	Retreat Verb = "retreat" // retreat a unit one hex after a combat result (9.4)
+	Siege   Verb = "siege"   // a siege gun bombards an adjacent enemy fortress (12.6)
+	Abandon Verb = "abandon" // abandon an own fortress (12.4)
+	Recon   Verb = "recon"   // aerial reconnaissance of one hex by an HQ (14.12)
+)
+
+// Events of combat, fortresses and victory.
+const (
+	EvCombat     EventKind = "combat"             // an attack resolved (9.0): both stacks revealed (14.1)
+	EvEliminated EventKind = "eliminated"         // a unit eliminated (9.0, 9.4, 9.8)
+	EvBrokenDown EventKind = "broken-down"        // a corps broken down to take a loss (9.0, 10.0)
+	EvRetreatDue EventKind = "retreat-due"        // a unit must retreat (9.4)
+	EvRetreated  EventKind = "retreated"          // a unit retreated (9.4)
+	EvFortress   EventKind = "fortress-destroyed" // a fortress destroyed (12.5-12.7)
+	EvSiege      EventKind = "siege"              // a siege gun fired (12.6)
+	EvAbandoned  EventKind = "abandoned"          // a fortress abandoned (12.4)
+	EvRecon      EventKind = "recon"              // aerial reconnaissance (14.12)
+)
+
+// Tables are the game's tables (engine/tables, shared with the companion).
+func Tables() *tables.Set { return tables.Default() }
+
+// applyIssue5 is Apply for the verbs of combat, fortresses and fog of war.
+func (s *State) applyIssue5(o Order) (*State, []Event, error) {
+	switch o.Verb {
+	case Attack:
+		return s.applyAttack(o)
+	case Retreat:
+		return s.applyRetreat(o)
+	case Siege:
+		return s.applySiege(o)
+	case Abandon:
+		return s.applyAbandon(o)
+	case Recon:
+		return s.applyRecon(o)
+	}
+	return nil, nil, refuse("Unknown order %q.", "不明な命令 %q です。", o.Verb)
+}
+
+// Attack is a checked attack order.
+type AttackPlan struct {
+	Table     *tables.CRT
+	Side      units.Side
+	Attackers []int
+	Target    hex.Hex
+	Naval     bool
+}
+
+// CombatOdds is how the odds of an attack were found, for the players.
+type CombatOdds struct {
+	Attack      int
+	UnitDefence int  // the defending units' printed (or trench) defence
+	Doubled     bool // units' defence doubled (terrain, river, fortress; never more, 9.0)
+	Fortress    int  // the fortress's intrinsic defence as counted (12.0, 12.5)
+	River       bool // every attacker attacks across a river hexside
+	Defence     int  // the total
+	Shift       int  // column shifts (16.4)
+	Odds        tables.OddsResult
+}
+
+// PlanAttack checks an attack order without resolving it.
+func (s *State) PlanAttack(o Order) (*AttackPlan, error) {
+	if !s.Step.IsCombat() {
+		return nil, refuse("Attacks are made in a combat segment (9.0); now it is the %s.", "攻撃は戦闘セグに行います (9.0)。現在は %s です。", s.Step)
+	}
+	if len(o.Units) < 2 || len(o.Hexes) != 1 {
+		return nil, refuse("Write the table, the attacking units and the defending hex: /attack table:assault units:\"G-III G-IV\" hex:3021 (9.0, 9.7).",
+			"戦闘結果表、攻撃ユニット、防御ヘクスを指定してください: /attack table:assault units:\"G-III G-IV\" hex:3021 (9.0, 9.7)。")
+	}
+	t, err := Tables().CRT(strings.ToLower(o.Units[0]))
+	if err != nil {
+		return nil, refuse("%q is not a combat table: the first word names the table chosen before seeing the defenders (9.7): RECON (reconnaissance in force), ASSAULT or MOBILE (manoeuvre).",
+			"%q は戦闘結果表ではありません。最初の語は防御側を見る前に選ぶ表です (9.7): RECON (威力偵察)、ASSAULT (突撃)、MOBILE (機動)。", o.Units[0])
+	}
+	p := &AttackPlan{Table: t, Side: o.Side, Target: o.Hexes[0]}
+	target := p.Target
+	tx, ok := s.hexAt(target)
+	if !ok {
+		return nil, refuse("%s is not on the map.", "%s は盤上にありません。", target)
+	}
+	enemy := o.Side.Other()
+	occ := s.occupancy()
+	defenders := occ.At(target, enemy)
+	fort := s.fortressOf(target, enemy)
+	if len(defenders) == 0 && fort == 0 {
+		return nil, refuse("There is nothing to attack in %s: no enemy units and no undestroyed enemy fortress (9.0).", "%s には攻撃対象 (敵ユニットや未破壊の敵要塞) がありません (9.0)。", target)
+	}
+	if closed, why := s.Closed(o.Side, target); closed && why != whyFortress {
+		return nil, refuse("%s cannot be attacked: %s (9.0: no attack into a hex that cannot be entered in a movement segment).", "%s は攻撃できません: %s (9.0: 移動セグに進入できないヘクスへは攻撃不可)。", target, why.text())
+	}
+	seen := map[string]bool{}
+	for _, id := range o.Units[1:] {
+		if id == "NAVAL" {
+			if o.Side != units.Allied || s.NavalGunfire <= 0 {
+				return nil, refuse("Only the Allies use the British naval gunfire marker, once they have one (16.4).", "艦砲射撃マーカーは連合軍が受領後にのみ使えます (16.4)。")
+			}
+			if s.Step != Combat1 {
+				return nil, refuse("Naval gunfire is placed in the Allied first impulse only (16.4).", "艦砲射撃は連合軍第1インパルスのみです (16.4)。")
+			}
+			if !tx.Coastal && !tx.Port {
+				return nil, refuse("%s is not a coastal hex: naval gunfire supports attacks on coastal hexes only (16.4).", "%s は沿岸ヘクスではありません。艦砲射撃は沿岸ヘクスへの攻撃のみです (16.4)。", target)
+			}
+			p.Naval = true
+			continue
+		}
+		if seen[id] {
+			return nil, refuse("%s is named twice.", "%s が2回指定されています。", id)
+		}
+		seen[id] = true
+		c, err := s.counter(id)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.canAttack(c, target); err != nil {
+			return nil, err
+		}
+		p.Attackers = append(p.Attackers, c.Index)
+	}
+	if len(p.Attackers) == 0 {
+		return nil, refuse("Name at least one attacking unit (9.0).", "攻撃ユニットを1個以上指定してください (9.0)。")
+	}
+	sort.Ints(p.Attackers)
+	if t.ID == "mobile" {
+		if fort > 0 {
+			return nil, refuse("The manoeuvre table is never used against an undestroyed fortress (9.7, 12.5).", "未破壊の要塞には機動 CRT は使えません (9.7, 12.5)。")
+		}
+		if h, ok := s.surrounded(target, o.Side); !ok {
+			return nil, refuse("The manoeuvre table needs %s wholly surrounded by attacking units, their zones of control or prohibited hexes (9.7); %s is none of these. Choose RECON or ASSAULT.",
+				"機動 CRT は %s が攻撃側ユニット、その ZOC、または禁止ヘクスで完全に包囲されている場合のみです (9.7)。%s はいずれでもありません。RECON か ASSAULT を選んでください。", target, h)
+		}
+	}
+	return p, nil
+}
+
+// canAttack says why a unit may not attack the target now, or nil.
+func (s *State) canAttack(c *units.Counter, target hex.Hex) error {
+	if err := s.ownUnitOnMap(c); err != nil {
+		return err
+	}
+	u := s.Units[c.Index]
+	switch {
+	case c.Attack == 0:
+		return refuse("%s has no attack strength and cannot attack (9.8).", "%s は攻撃力0のため攻撃できません (9.8)。", c.ID)
+	case hasInt(s.Ext.Attacked, c.Index):
+		return refuse("%s has already attacked in this combat segment: each unit attacks once (9.0).", "%s はこの戦闘セグで既に攻撃しました。各ユニットの攻撃は1回のみです (9.0)。", c.ID)
+	case u.Trench:
+		return refuse("%s is on its trench side and cannot attack (13.3).", "%s は塹壕面のため攻撃できません (13.3)。", c.ID)
+	case u.Edge:
+		return refuse("%s entered at the map edge this turn and may not attack (11.1).", "%s は今ターン盤端から登場したため攻撃できません (11.1)。", c.ID)
+	case s.Step == Combat2 && u.OutOfCommand:
+		return refuse("%s is out of command: in the second impulse only units in command attack (4.2).", "%s は指揮不通です。第2インパルスには指揮下ユニットのみ攻撃できます (4.2)。", c.ID)
+	case s.preMobilisation() && c.Type != units.Assault && c.Type != units.Active && c.Type != units.Light && c.Type != units.Cavalry:
+		return refuse("On Aug I (18.1(12)) only assault, active, light infantry and cavalry units attack; %s is %s.", "8月I (18.1(12)) に攻撃できるのは突撃・現役・軽歩兵・騎兵のみです。%s は%sです。", c.ID, c.Type.Name())
+	case direction(u.At, target) < 0:
+		return refuse("%s in %s is not adjacent to %s (9.0).", "%s (%s) は %s に隣接していません (9.0)。", c.ID, u.At, target)
+	}
+	// 9.0: units that cannot enter rough or mountain attack into or out of
+	// them only along a railway.
+	_, why := s.EnterCost(c, u.At, target)
+	if why == whyTerrain || why == whySea || why == whyNeutral || why == whyOffMap {
+		return refuse("%s cannot attack %s: %s (9.0).", "%s は %s を攻撃できません: %s (9.0)。", c.ID, target, why.text())
+	}
+	if x, _ := s.hexAt(u.At); terrainCost(c.Moves, x.Terrain) == 0 {
+		if ch := s.cellAt(u.At); ch == nil || !ch.rail[direction(u.At, target)] {
+			return refuse("%s is in terrain it may enter only along a railway, so it attacks out of it only along one (9.0).", "%s は鉄道沿いでしか進入できない地形にいるため、鉄道沿いでのみそこから攻撃できます (9.0)。", c.ID)
+		}
+	}
+	return nil
+}
+
+// fortressOf is the intrinsic defence of an undestroyed fortress of side in
+// h (12.0), 0 if none.
+func (s *State) fortressOf(h hex.Hex, side units.Side) int {
+	x, ok := s.hexAt(h)
+	if !ok || x.Fortress == 0 || s.IsDestroyed(h) {
+		return 0
+	}
+	if o, ok := Owner(x.Country); !ok || o != side {
+		return 0
+	}
+	return x.Fortress
+}
+
+// surrounded reports whether every neighbour of h holds units of side, is
+// in side's zone of control, or is prohibited to the defender (9.7); if
+// not, it returns a neighbour that breaks the ring.
+func (s *State) surrounded(h hex.Hex, side units.Side) (hex.Hex, bool) {
+	zoc, own := s.ZOC(side), s.occupiedBy(side)
+	for _, n := range h.Neighbors() {
+		if own.has(n) || zoc.has(n) {
+			continue
+		}
+		if closed, _ := s.Closed(side.Other(), n); closed {
+			continue
+		}
+		return n, false
+	}
+	return hex.None, true
+}
+
+// Odds computes the strengths and the column of a checked attack (9.0,
+// 12.0, 12.5, 16.4).
+func (s *State) Odds(p *AttackPlan) CombatOdds {
+	var co CombatOdds
+	river := true
+	for _, i := range p.Attackers {
+		co.Attack += s.Counter(i).Attack
+		from := s.Units[i].At
+		if s.rules.Map.Side(from, p.Target).River == "" {
+			river = false
+		}
+	}
+	co.River = river
+	enemy := p.Side.Other()
+	for _, i := range s.occupancy().At(p.Target, enemy) {
+		c := s.Counter(i)
+		if s.Units[i].Trench {
+			co.UnitDefence += c.Trench
+		} else {
+			co.UnitDefence += c.Defence
+		}
+	}
+	x, _ := s.hexAt(p.Target)
+	fort := s.fortressOf(p.Target, enemy)
+	// 9.0 and the terrain effects chart: rough, mountain, a river crossed
+	// by every attacker and a fortress (12.0) double the units' defence,
+	// never more than once.
+	co.Doubled = x.Terrain == board.Rough || x.Terrain == board.Mountain || river || fort > 0
+	def := co.UnitDefence
+	if co.Doubled {
+		def *= 2
+	}
+	// 12.0, 12.5: the fortress adds its intrinsic defence, doubled only
+	// when attacked across rivers alone.
+	co.Fortress = fort
+	if river {
+		co.Fortress *= 2
+	}
+	co.Defence = max(1, def+co.Fortress)
+	if p.Naval {
+		co.Shift++ // 16.4: one column right
+	}
+	odds, err := Tables().Odds(min(co.Attack, tables.MaxStrength), min(co.Defence, tables.MaxStrength), co.Shift)
+	if err == nil {
+		co.Odds = odds
+	}
+	return co
+}
+
+func (s *State) applyAttack(o Order) (*State, []Event, error) {
+	p, err := s.PlanAttack(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := s.clone()
+	var evs []Event
+	co := n.Odds(p)
+	if p.Naval {
+		n.NavalGunfire-- // 16.4: removed after use
+	}
+	enemy := p.Side.Other()
+	defenders := append([]int(nil), n.occupancy().At(p.Target, enemy)...)
+	n.Ext.Revealed = addHex(n.Ext.Revealed, p.Target)
+	var ids, defIDs []string
+	hexes := []hex.Hex{p.Target}
+	for _, i := range p.Attackers {
+		n.Ext.Attacked = append(n.Ext.Attacked, i)
+		ids = append(ids, n.Counter(i).ID)
+		n.Ext.Revealed = addHex(n.Ext.Revealed, n.Units[i].At)
+		hexes = append(hexes, n.Units[i].At)
+	}
+	sort.Ints(n.Ext.Attacked)
+	for _, i := range defenders {
+		defIDs = append(defIDs, n.Counter(i).ID)
+	}
+	die := n.roll(p.Side, tr("the attack on %s (%s table)", "%s への攻撃 (%s)", p.Target, p.Table.Name), &evs)
+	code, _ := p.Table.Lookup(co.Odds.Column, die)
+	col := Tables().Columns()[co.Odds.Column]
+	res, _ := Tables().Result(code)
+	fortText := ""
+	if co.Fortress > 0 {
+		fortText = itoa(co.Fortress)
+	}
+	e := Event{Kind: EvCombat, Side: p.Side, Units: append(append([]string(nil), ids...), defIDs...), Hexes: hexes, N: die,
+		Text: tr("Attack on %s with the %s table: %s (attack %d) against %s (defence %d%s%s) at %s, die %d: %s — %s.",
+			"%s への攻撃 (%s): %s (攻撃力 %d) 対 %s (防御力 %d%s%s)、%s、ダイス %d: %s — %s。",
+			p.Target, p.Table.Name, strings.Join(ids, " "), co.Attack, orNone(defIDs), co.Defence, doubledNote(co), fortNote(fortText), col, die, code, res.Name)}
+	evs = append(evs, e)
+	n.resolve(p, code, defenders, &evs)
+	return n, evs, nil
+}
+
+func orNone(ids []string) i18n.Text {
+	if len(ids) == 0 {
+		return i18n.T("the empty fortress", "無人の要塞")
+	}
+	s := strings.Join(ids, " ")
+	return i18n.T(s, s)
+}
+
+func doubledNote(co CombatOdds) i18n.Text {
+	if co.Doubled {
+		return i18n.T(", units doubled", "、ユニット2倍")
+	}
+	return i18n.T("", "")
+}
+
+func fortNote(f string) i18n.Text {
+	if f == "" {
+		return i18n.T("", "")
+	}
+	return i18n.T(", fortress "+f, "、要塞 "+f)
+}
+
+// resolve applies a combat result (the nine codes of 9.0; 9.8; 12.5).
+func (s *State) resolve(p *AttackPlan, code tables.Code, defenders []int, evs *[]Event) {
+	occupied := len(defenders) > 0
+	fort := s.fortressOf(p.Target, p.Side.Other())
+	involved := map[hex.Hex]units.Side{p.Target: p.Side.Other()}
+	for _, i := range p.Attackers {
+		involved[s.Units[i].At] = p.Side
+	}
+	before := map[hex.Hex]int{}
+	for h, side := range involved {
+		before[h] = s.fighters(h, side)
+	}
+	attackers := p.Attackers
+	switch code {
+	case "AA":
+		attackers = s.losses(attackers, evs)
+		s.queueRetreats(attackers, evs)
+	case "AR":
+		s.queueRetreats(attackers, evs)
+	case "AZ":
+		for _, i := range attackers {
+			s.eliminate(i, tr("all attackers eliminated (AZ)", "攻撃側壊滅 (AZ)"), evs)
+		}
+	case "BB":
+		s.losses(attackers, evs)
+		s.losses(defenders, evs)
+	case "DA":
+		defenders = s.losses(defenders, evs)
+		s.queueRetreats(defenders, evs)
+	case "DH":
+		s.losses(defenders, evs)
+	case "DR":
+		s.queueRetreats(defenders, evs)
+	case "DZ":
+		for _, i := range defenders {
+			s.eliminate(i, tr("all defenders eliminated (DZ)", "防御側壊滅 (DZ)"), evs)
+		}
+	}
+	// 9.8: a zero-attack unit goes when every other unit of its hex has
+	// been eliminated by the attack.
+	hs := make([]hex.Hex, 0, len(involved))
+	for h := range involved {
+		hs = append(hs, h)
+	}
+	sort.Slice(hs, func(i, j int) bool { return hex.Less(hs[i], hs[j]) })
+	for _, h := range hs {
+		side := involved[h]
+		if before[h] == 0 || s.fighters(h, side) > 0 {
+			continue
+		}
+		for _, i := range s.occupancy().At(h, side) {
+			if s.Counter(i).Attack == 0 && !hasInt(s.Ext.Retreats, i) {
+				s.eliminate(i, tr("every other unit of its hex was eliminated (9.8)", "同じヘクスの他の全ユニットが除去された (9.8)"), evs)
+			}
+		}
+	}
+	// 12.5: an occupied fortress falls only to DZ, an empty one to DA or DZ.
+	if fort > 0 && tables.FortressDestroyed(code, occupied) {
+		s.destroyFortress(p.Target, p.Side, true, tr("combat result %s (12.5)", "戦闘結果 %s (12.5)", code), evs)
+	}
+	s.settleRetreats(evs)
+}
+
+// fighters counts the units of side in h with an attack strength.
+func (s *State) fighters(h hex.Hex, side units.Side) int {
+	n := 0
+	for _, i := range s.occupancy().At(h, side) {
+		if s.Counter(i).Attack > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// divisions is what a unit counts for losses: a corps 2, anything else 1
+// (9.0; docs/rulings.md C4).
+func divisions(c *units.Counter) int {
+	if c.IsCorps() {
+		return 2
+	}
+	return 1
+}
+
+// losses eliminates half (rounded up) of the divisions of a group, corps
+// counting two and broken down when one division is left to lose, and
+// returns the survivors. The engine takes the losses that cost the owner
+// fewest VP, units with attack 0 last (9.8; docs/rulings.md C5).
+func (s *State) losses(group []int, evs *[]Event) []int {
+	total := 0
+	for _, i := range group {
+		total += divisions(s.Counter(i))
+	}
+	left := (total + 1) / 2
+	alive := append([]int(nil), group...)
+	order := func() {
+		sort.SliceStable(alive, func(a, b int) bool {
+			ca, cb := s.Counter(alive[a]), s.Counter(alive[b])
+			za, zb := ca.Attack == 0, cb.Attack == 0
+			if za != zb {
+				return !za
+			}
+			va, vb := ca.VP*2/divisions(ca), cb.VP*2/divisions(cb)
+			if va != vb {
+				return va < vb
+			}
+			if divisions(ca) != divisions(cb) {
+				return divisions(ca) < divisions(cb)
+			}
+			return ca.ID < cb.ID
+		})
+	}
+	why := tr("combat losses (half the divisions, rounded up)", "戦闘損害 (師団の半数、切上)")
+	for left > 0 && len(alive) > 0 {
+		order()
+		pick := 0
+		if left == 1 && s.Counter(alive[0]).IsCorps() {
+			for k, i := range alive {
+				if !s.Counter(i).IsCorps() && s.Counter(i).Attack > 0 {
+					pick = k
+					break
+				}
+			}
+		}
+		i := alive[pick]
+		c := s.Counter(i)
+		if c.IsCorps() && left == 1 {
+			if a, b := s.breakDown(i, evs); a >= 0 {
+				s.eliminate(a, why, evs)
+				alive[pick] = b
+				left = 0
+				continue
+			}
+		}
+		s.eliminate(i, why, evs)
+		alive = append(alive[:pick], alive[pick+1:]...)
+		left -= divisions(c)
+	}
+	sort.Ints(alive)
+	return alive
+}
+
+// breakDown replaces a corps by two of its divisions to take a loss (9.0,
+// 10.0: allowed whatever the command state). It returns -1 when no
+// division counters are free (docs/rulings.md C6).
+func (s *State) breakDown(i int, evs *[]Event) (int, int) {
+	c := s.Counter(i)
+	a := s.freeCounter(c.Parts, c.Nation, c.Type, units.Division)
+	if a == nil {
+		return -1, -1
+	}
+	b := s.freeCounter(c.Parts, c.Nation, c.Type, units.Division, a.Index)
+	if b == nil {
+		return -1, -1
+	}
+	u := s.Units[i]
+	s.Units[i] = Unit{Box: Pool}
+	s.Units[a.Index] = Unit{Box: OnMap, At: u.At, Trench: u.Trench, OutOfCommand: u.OutOfCommand, Moved: u.Moved}
+	s.Units[b.Index] = s.Units[a.Index]
+	for k, x := range s.Ext.Attacked {
+		if x == i {
+			s.Ext.Attacked[k] = a.Index
+			s.Ext.Attacked = append(s.Ext.Attacked, b.Index)
+			sort.Ints(s.Ext.Attacked)
+			break
+		}
+	}
+	*evs = append(*evs, Event{Kind: EvBrokenDown, Side: c.Side(), Units: []string{c.ID, a.ID, b.ID}, Hexes: []hex.Hex{u.At},
+		Text: tr("%s broken down into %s and %s to take a loss (9.0, 10.0).", "損害適用のため %s を %s と %s に分割 (9.0, 10.0)。", c.ID, a.ID, b.ID)})
+	return a.Index, b.Index
+}
+
+// eliminate removes a unit from play; the enemy scores its VP (15.22).
+func (s *State) eliminate(i int, why i18n.Text, evs *[]Event) {
+	c := s.Counter(i)
+	at := s.Units[i].At
+	s.Units[i] = Unit{Box: Eliminated}
+	for k, x := range s.Ext.Retreats {
+		if x == i {
+			s.Ext.Retreats = append(s.Ext.Retreats[:k], s.Ext.Retreats[k+1:]...)
+			break
+		}
+	}
+	*evs = append(*evs, Event{Kind: EvEliminated, Side: c.Side(), Units: []string{c.ID}, Hexes: []hex.Hex{at}, N: c.VP,
+		Text: tr("%s eliminated in %s: %s.", "%s が %s で除去: %s。", c.ID, at, why)})
+	s.addVP(c.Side().Other(), c.VP, tr("%s eliminated (15.22)", "%s 除去 (15.22)", c.ID), evs)
+}
+
+// addVP gives VP to a side, as an event (15.2).
+func (s *State) addVP(side units.Side, vp int, why i18n.Text, evs *[]Event) {
+	if vp == 0 {
+		return
+	}
+	s.VP[side] += vp
+	*evs = append(*evs, Event{Kind: EvVP, Side: side, N: vp, Text: tr("%s +%d VP: %s (now %d).", "%s +%d VP: %s (計 %d)。", side.Name(), vp, why, s.VP[side])})
+}
+
+// FortressVP is what destroying a fortress of the given strength scores
+// (15.22: 12 → 3, 6 → 2, 3 → 1).
+func FortressVP(strength int) int {
+	switch {
+	case strength >= 12:
+		return 3
+	case strength >= 6:
+		return 2
+	case strength > 0:
+		return 1
+	}
+	return 0
+}
+
+// destroyFortress marks a fortress destroyed for good (12.7): its special
+// functions and logistics are gone; by scores its VP when vp is set.
+func (s *State) destroyFortress(h hex.Hex, by units.Side, vp bool, why i18n.Text, evs *[]Event) {
+	if s.IsDestroyed(h) {
+		return
+	}
+	x, _ := s.hexAt(h)
+	s.Destroyed = addHex(s.Destroyed, h)
+	*evs = append(*evs, Event{Kind: EvFortress, Side: by, Hexes: []hex.Hex{h}, N: x.Fortress,
+		Text: tr("The fortress of %s (%d) is destroyed: %s; it loses its logistics for good (12.7).", "%s の要塞 (%d) が破壊: %s。兵站は永久に失われます (12.7)。", placeName(x), x.Fortress, why)})
+	if vp {
+		s.addVP(by, FortressVP(x.Fortress), tr("fortress of %s destroyed (15.22)", "%s の要塞破壊 (15.22)", placeName(x)), evs)
+	}
+}
+
+func placeName(x *board.Hex) string {
+	if x.Name != "" {
+		return x.Name + " (" + x.At.String() + ")"
+	}
+	return x.At.String()
+}

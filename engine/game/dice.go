@@ -1,0 +1,56 @@
+package game
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"math/rand/v2"
+
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// The game's own dice. Every random result of a game comes from its seed:
+// roll number k (counting from 1) is a six-sided die drawn from a ChaCha8
+// generator keyed by SHA-256("rtrbot game die" || seed || k), seed and k as
+// 8-byte big-endian numbers. The state keeps only the seed and the number
+// of rolls made (Ext.Rolls), so a replay rolls exactly the same dice and
+// anyone who knows the seed recomputes every roll (docs/dice.md, "Game
+// dice"). The seed stays secret while the game runs: players see only
+// Commitment, the SHA-256 of the seed, and the seed is revealed when the
+// game ends.
+
+// EvRoll is a die rolled by the game: who rolled, for what, the result.
+const EvRoll EventKind = "roll"
+
+// DieRoll is roll number k of a game with the given seed (1..6).
+func DieRoll(seed uint64, k int) int {
+	var b [15 + 16]byte
+	copy(b[:], "rtrbot game die")
+	binary.BigEndian.PutUint64(b[15:], seed)
+	binary.BigEndian.PutUint64(b[23:], uint64(k))
+	key := sha256.Sum256(b[:])
+	return rand.New(rand.NewChaCha8(key)).IntN(6) + 1
+}
+
+// Commitment is the published SHA-256 of a game's seed (8-byte
+// big-endian), in hex: it binds the game to its seed without telling it.
+func Commitment(seed uint64) string {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], seed)
+	sum := sha256.Sum256(b[:])
+	return hex.EncodeToString(sum[:])
+}
+
+// Commitment is the commitment to this game's seed.
+func (s *State) Commitment() string { return Commitment(s.Seed) }
+
+// roll rolls the next die for side, for the purpose named by what, and
+// records it as an event.
+func (s *State) roll(side units.Side, what i18n.Text, evs *[]Event) int {
+	s.Ext.Rolls++
+	d := DieRoll(s.Seed, s.Ext.Rolls)
+	*evs = append(*evs, Event{Kind: EvRoll, Side: side, N: d, Units: []string{"roll-" + itoa(s.Ext.Rolls)},
+		Text: tr("Die roll #%d by the %s player for %s: %d.", "ダイス #%d (%s、%s): %d。", s.Ext.Rolls, side.Name(), what, d)})
+	return d
+}

@@ -1,0 +1,131 @@
+package game
+
+import (
+	"sort"
+
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+// Retreats after combat (9.4): one hex, chosen by the owner with a retreat
+// order; never into an enemy-occupied hex, an enemy zone of control, a hex
+// already at the stacking limit, or a hex the unit could not enter in a
+// movement segment. A unit with nowhere to go is eliminated. Units on
+// their trench side flip to the mobile side first (13.3).
+
+// RetreatHexes lists where a unit may retreat now (9.4).
+func (s *State) RetreatHexes(i int) []hex.Hex {
+	u := s.Units[i]
+	if u.Box != OnMap {
+		return nil
+	}
+	c := s.Counter(i)
+	side := c.Side()
+	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	var out []hex.Hex
+	for _, nb := range u.At.Neighbors() {
+		if _, why := s.EnterCost(c, u.At, nb); why != whyNone {
+			continue
+		}
+		if enemy.has(nb) || ezoc.has(nb) || s.stackDE(nb, side)+c.DE > StackLimit {
+			continue
+		}
+		out = append(out, nb)
+	}
+	sort.Slice(out, func(a, b int) bool { return hex.Less(out[a], out[b]) })
+	return out
+}
+
+// queueRetreats marks the surviving units of a combat result to retreat.
+func (s *State) queueRetreats(group []int, evs *[]Event) {
+	for _, i := range group {
+		if s.Units[i].Box != OnMap || hasInt(s.Ext.Retreats, i) {
+			continue
+		}
+		s.Units[i].Trench = false // 13.3: retreat on the mobile side
+		s.Ext.Retreats = append(s.Ext.Retreats, i)
+		c := s.Counter(i)
+		*evs = append(*evs, Event{Kind: EvRetreatDue, Side: c.Side(), Units: []string{c.ID}, Hexes: []hex.Hex{s.Units[i].At},
+			Text: tr("%s must retreat one hex from %s (9.4).", "%s は %s から1ヘクス退却しなければなりません (9.4)。", c.ID, s.Units[i].At)})
+	}
+}
+
+// settleRetreats eliminates pending units that have nowhere to retreat to
+// (9.4), until the first unit that can go or none is left.
+func (s *State) settleRetreats(evs *[]Event) {
+	for {
+		done := true
+		for _, i := range s.Ext.Retreats {
+			if len(s.RetreatHexes(i)) == 0 {
+				s.eliminate(i, tr("no hex to retreat into (9.4)", "退却できるヘクスがない (9.4)"), evs)
+				done = false
+				break
+			}
+		}
+		if done {
+			return
+		}
+	}
+}
+
+// PendingRetreats lists the units that must still retreat.
+func (s *State) PendingRetreats() []*units.Counter {
+	var out []*units.Counter
+	for _, i := range s.Ext.Retreats {
+		out = append(out, s.Counter(i))
+	}
+	return out
+}
+
+func (s *State) applyRetreat(o Order) (*State, []Event, error) {
+	c, err := s.oneUnit(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !hasInt(s.Ext.Retreats, c.Index) {
+		if len(s.Ext.Retreats) == 0 {
+			return nil, nil, refuse("No unit has to retreat now: retreats follow combat results (9.4).", "退却が必要なユニットはありません。退却は戦闘結果で生じます (9.4)。")
+		}
+		return nil, nil, refuse("%s does not have to retreat; these do: %s (9.4).", "%s は退却不要です。退却するのは: %s (9.4)。", c.ID, s.retreatIDs())
+	}
+	if c.Side() != o.Side {
+		return nil, nil, refuse("%s is not yours: its owner retreats it (9.4).", "%s はあなたのユニットではありません。退却は所有者が行います (9.4)。", c.ID)
+	}
+	options := s.RetreatHexes(c.Index)
+	if len(o.Hexes) != 1 || !containsHex(options, o.Hexes[0]) {
+		return nil, nil, refuse("%s retreats one hex to one of %s (9.4: not into enemy units, enemy zones of control, full stacks or prohibited hexes).",
+			"%s は次のいずれか1ヘクスへ退却します: %s (9.4: 敵占拠、EZOC、スタック制限一杯、進入禁止のヘクスは不可)。", c.ID, hexList(options))
+	}
+	n := s.clone()
+	from, to := n.Units[c.Index].At, o.Hexes[0]
+	n.Units[c.Index].At = to
+	for k, x := range n.Ext.Retreats {
+		if x == c.Index {
+			n.Ext.Retreats = append(n.Ext.Retreats[:k], n.Ext.Retreats[k+1:]...)
+			break
+		}
+	}
+	evs := []Event{{Kind: EvRetreated, Side: c.Side(), Units: []string{c.ID}, Hexes: []hex.Hex{from, to},
+		Text: tr("%s retreated %s → %s (9.4).", "%s が %s → %s に退却 (9.4)。", c.ID, from, to)}}
+	n.settleRetreats(&evs)
+	return n, evs, nil
+}
+
+func (s *State) retreatIDs() string {
+	var ids []string
+	for _, c := range s.PendingRetreats() {
+		ids = append(ids, c.ID)
+	}
+	return joinIDs(ids)
+}
+
+func joinIDs(ids []string) string {
+	out := ""
+	for i, id := range ids {
+		if i > 0 {
+			out += " "
+		}
+		out += id
+	}
+	return out
+}

@@ -1,0 +1,96 @@
+package game
+
+import (
+	"sort"
+
+	"rtrbot/engine/tables"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// The Russian Front (14.3): when the event comes up the Germans roll at
+// once on the Russian Front table, +1 for each 10 attack strength in the
+// Russian Front box (at most +4), -1 with option 18.1(2).
+
+// EvRussia is a Russian Front result (14.3).
+const EvRussia EventKind = "russian-front"
+
+// BoxAttack is the German attack strength in the Russian Front box.
+func (s *State) BoxAttack() int {
+	a := 0
+	for i, u := range s.Units {
+		if u.Box == Russia && s.Counter(i).Side() == units.German {
+			a += s.Counter(i).Attack
+		}
+	}
+	return a
+}
+
+func (s *State) russianFront(evs *[]Event) {
+	die := s.roll(units.German, i18n.T("the Russian Front table (14.3)", "ロシア戦線表 (14.3)"), evs)
+	s.applyRussia(die, evs)
+}
+
+// applyRussia applies the Russian Front table to a die roll.
+func (s *State) applyRussia(die int, evs *[]Event) {
+	r, err := Tables().Russia(die, tables.RussiaOptions{Box: min(s.BoxAttack(), tables.MaxBoxStrength), MaxOffensive: s.Option("18.1(2)")})
+	if err != nil {
+		return
+	}
+	*evs = append(*evs, Event{Kind: EvRussia, Side: units.German, N: r.Total, Units: []string{r.Row.ID},
+		Text: tr("Russian Front (14.3): die %d %+d (box) %+d (option) = %d: %s — %s", "ロシア戦線 (14.3): ダイス %d %+d (ボックス) %+d (オプション) = %d: %s — %s",
+			die, r.BoxModifier, r.OptionModifier, r.Total, r.Row.Name, r.Row.Text)})
+	why := i18n.T("the Russian Front (14.3)", "ロシア戦線 (14.3)")
+	switch r.Row.ID {
+	case "major-defeat":
+		s.addVP(units.Allied, 20, why, evs)
+		s.WithdrawAttack += 20
+		s.WithdrawHQ++
+	case "reinforcements-requested":
+		s.WithdrawAttack += 10
+	case "minor-victory":
+		s.addVP(units.German, 20, why, evs)
+	case "major-victory":
+		s.addVP(units.German, 40, why, evs)
+		s.Ext.RussiaReturn += r.Reinforcements
+	}
+	if r.Row.Ends {
+		s.Ext.RussiaSettled = true
+	}
+}
+
+// russiaReturn brings back units from the Russian Front box worth up to
+// the attack strength owed (14.3 major victory), strongest first
+// (docs/rulings.md C13), as this phase's reinforcements.
+func (s *State) russiaReturn(evs *[]Event) {
+	budget := s.Ext.RussiaReturn
+	s.Ext.RussiaReturn = 0
+	var box []int
+	for i, u := range s.Units {
+		if u.Box == Russia && s.Counter(i).Attack > 0 {
+			box = append(box, i)
+		}
+	}
+	sort.SliceStable(box, func(a, b int) bool {
+		ca, cb := s.Counter(box[a]), s.Counter(box[b])
+		if ca.Attack != cb.Attack {
+			return ca.Attack > cb.Attack
+		}
+		return ca.ID < cb.ID
+	})
+	var back []string
+	for _, i := range box {
+		c := s.Counter(i)
+		if c.Attack > budget {
+			continue
+		}
+		budget -= c.Attack
+		s.Units[i] = Unit{Box: Pool}
+		s.Dues = append(s.Dues, Due{Nation: group(c.Nation), Type: c.Type, DE: c.DE})
+		back = append(back, c.ID)
+	}
+	if len(back) > 0 {
+		*evs = append(*evs, Event{Kind: EvDue, Side: units.German, Units: back,
+			Text: tr("Back from the Russian Front as reinforcements (14.3): %s.", "ロシア戦線から増援として帰還 (14.3): %s。", joinIDs(back))})
+	}
+}

@@ -1,0 +1,209 @@
+package game
+
+import (
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// Victory (15.0): VP as they happen (15.22: eliminations in combat.go,
+// fortresses, Paris, the Rhine), at the end (15.23: cities held or last
+// entered, French in Germany, Belgians in Belgium) and the level (15.1).
+
+// EvVictory is the end of the game: the final VP and the victory level.
+const EvVictory EventKind = "victory"
+
+// EvSeed reveals the game's seed at the end (dice.go).
+const EvSeed EventKind = "seed-revealed"
+
+// paris are the three Paris hexes of 15.22/15.23.
+var paris = []hex.Hex{{Col: 18, Row: 4}, {Col: 18, Row: 5}, {Col: 19, Row: 5}}
+
+// Level is a victory level (15.1).
+type Level int
+
+const (
+	Draw Level = iota
+	Marginal
+	Strategic
+	Decisive
+)
+
+func (l Level) Name() i18n.Text {
+	switch l {
+	case Marginal:
+		return i18n.T("limited victory", "限定的勝利")
+	case Strategic:
+		return i18n.T("strategic victory", "戦略的勝利")
+	case Decisive:
+		return i18n.T("decisive victory", "決定的勝利")
+	}
+	return i18n.T("draw", "引分け")
+}
+
+func (l Level) String() string { return l.Name().EN }
+
+// Outcome is the victory level of a VP difference (15.1): 0-50 a draw,
+// 51-100 limited, 101-150 strategic, 151 and more decisive, for the side
+// with more VP.
+func Outcome(vp [2]int) (winner units.Side, level Level, margin int) {
+	d := vp[units.German] - vp[units.Allied]
+	winner = units.German
+	if d < 0 {
+		winner, d = units.Allied, -d
+	}
+	switch {
+	case d >= 151:
+		level = Decisive
+	case d >= 101:
+		level = Strategic
+	case d >= 51:
+		level = Marginal
+	}
+	return winner, level, d
+}
+
+// scoringHex reports whether h is worth VP to either side at the end.
+func (s *State) scoringHex(h hex.Hex) bool {
+	return s.rules.Map.CityVP(h, board.Germans) > 0 || s.rules.Map.CityVP(h, board.Allies) > 0
+}
+
+// afterOrder does what follows every order: the bookkeeping of segments,
+// the event hooks of the phase just entered, the VP of 15.22 for Paris and
+// the Rhine, the cities entered (15.23), and the end of the game.
+func (n *State) afterOrder(prev *State, evs *[]Event) {
+	newStep := prev.Step != n.Step || prev.Player != n.Player || prev.Turn != n.Turn
+	if newStep {
+		n.Ext.Attacked, n.Ext.Revealed, n.Ext.Recon = nil, nil, nil
+		switch n.Step {
+		case Reinforcement:
+			n.eventReinforcements(evs)
+		case Command:
+			n.panicCommand(evs)
+		}
+	}
+	n.trackEntries(*evs, evs)
+	if n.Step == GameOver && !n.Ext.Scored {
+		n.finalScore(evs)
+	}
+}
+
+// trackEntries records the hexes units entered by this order's events and
+// where units stand now: the city hexes of 15.23, Paris (15.22, +10 to the
+// Germans the first time) and French crossings of the Rhine from west to
+// east (15.22, +10 to the Allies the first time).
+func (s *State) trackEntries(these []Event, evs *[]Event) {
+	enter := func(side units.Side, h hex.Hex) {
+		if s.scoringHex(h) {
+			s.Ext.setHolder(h, side)
+		}
+		if side == units.German && !s.Ext.Paris && containsHex(paris, h) {
+			s.Ext.Paris = true
+			s.addVP(units.German, 10, i18n.T("first entry into Paris (15.22)", "Paris に初進入 (15.22)"), evs)
+		}
+	}
+	for _, e := range these {
+		switch e.Kind {
+		case EvMoved, EvRetreated:
+			for k, h := range e.Hexes {
+				enter(e.Side, h)
+				if k > 0 && !s.Ext.Rhine && e.Side == units.Allied && s.frenchIn(e.Units) {
+					a := e.Hexes[k-1]
+					if s.rules.Map.Side(a, h).River == "Rhine" && h.Row > a.Row {
+						s.Ext.Rhine = true
+						s.addVP(units.Allied, 10, i18n.T("French units first cross the Rhine from west to east (15.22)", "仏軍が Rhine 河を西岸から東岸へ初渡河 (15.22)"), evs)
+					}
+				}
+			}
+		}
+	}
+	for i, u := range s.Units {
+		if u.Box == OnMap {
+			enter(s.Counter(i).Side(), u.At)
+		}
+	}
+}
+
+func (s *State) frenchIn(ids []string) bool {
+	for _, id := range ids {
+		if c, ok := s.Lookup(id); ok && c.Nation == units.FR {
+			return true
+		}
+	}
+	return false
+}
+
+// EndVP is what 15.23 gives each side now: cities held or last entered,
+// 5 to the Allies for French units in command in German territory outside
+// cities, 5 for Belgian units in command in Belgium.
+func (s *State) EndVP() (vp [2]int, notes []i18n.Text) {
+	for _, k := range s.Ext.Held {
+		p := board.Germans
+		if k.Side == units.Allied {
+			p = board.Allies
+		}
+		if v := s.rules.Map.CityVP(k.At, p); v > 0 {
+			vp[k.Side] += v
+			x, _ := s.hexAt(k.At)
+			notes = append(notes, tr("%s %s: +%d", "%s %s: +%d", k.Side.Name(), placeName(x), v))
+		}
+	}
+	in := s.InCommand(units.Allied)
+	french, belgian := false, false
+	for i, u := range s.Units {
+		c := s.Counter(i)
+		if u.Box != OnMap || !in[i] {
+			continue
+		}
+		x, _ := s.hexAt(u.At)
+		if c.Nation == units.FR && !x.City && x.Country.GermanTerritory(s.Option("18.1(6)")) {
+			french = true
+		}
+		if c.Nation == units.BE && x.Country == board.Belgium {
+			belgian = true
+		}
+	}
+	if french {
+		vp[units.Allied] += 5
+		notes = append(notes, i18n.T("Allies: French units in command in Germany: +5", "連合軍: 独領内の指揮下の仏軍: +5"))
+	}
+	if belgian {
+		vp[units.Allied] += 5
+		notes = append(notes, i18n.T("Allies: Belgian units in command in Belgium: +5", "連合軍: ベルギー領内の指揮下のベルギー軍: +5"))
+	}
+	return vp, notes
+}
+
+// finalScore adds the VP of 15.23, states the victory level (15.1) and
+// reveals the seed (dice.go).
+func (s *State) finalScore(evs *[]Event) {
+	s.Ext.Scored = true
+	vp, notes := s.EndVP()
+	for _, note := range notes {
+		_ = note
+	}
+	for side := units.German; side <= units.Allied; side++ {
+		if vp[side] > 0 {
+			s.addVP(side, vp[side], i18n.T("cities and territory at the end (15.23)", "終了時の都市と領土 (15.23)"), evs)
+		}
+	}
+	w, l, d := Outcome(s.VP)
+	text := tr("Final VP: Germans %d, Allies %d: %s (difference %d, 15.1).", "最終 VP: 独軍 %d、連合軍 %d: %s (差 %d, 15.1)。", s.VP[0], s.VP[1], l.Name(), d)
+	if l != Draw {
+		text = tr("Final VP: Germans %d, Allies %d: %s %s (difference %d, 15.1).", "最終 VP: 独軍 %d、連合軍 %d: %sの%s (差 %d, 15.1)。", s.VP[0], s.VP[1], w.Name(), l.Name(), d)
+	}
+	*evs = append(*evs, Event{Kind: EvVictory, Side: w, N: int(l), Text: text})
+	*evs = append(*evs, Event{Kind: EvSeed, Side: w, Units: []string{itoa64(s.Seed)},
+		Text: tr("The game's dice seed was %d (commitment %s); docs/dice.md shows how to recompute all %d rolls.", "このゲームのダイスのシードは %d でした (コミットメント %s)。全 %d 回のダイスの再計算方法は docs/dice.md を参照。", s.Seed, s.Commitment(), s.Ext.Rolls)})
+}
+
+func itoa64(n uint64) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa64(n/10) + string(rune('0'+n%10))
+}
+
+// Result is the game's victory level now (15.1): at the end, the final one.
+func (s *State) Result() (winner units.Side, level Level, margin int) { return Outcome(s.VP) }

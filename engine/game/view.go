@@ -1,0 +1,216 @@
+package game
+
+import (
+	"sort"
+
+	"rtrbot/engine/hex"
+	"rtrbot/engine/turn"
+	"rtrbot/engine/units"
+)
+
+// Fog of war (14.1): a player may not look into enemy stacks; the top unit
+// can always be seen. Combat shows both stacks of an attack (to both
+// players, for the rest of that combat segment), aerial reconnaissance
+// (14.12) shows one hex per HQ to its side during its first movement
+// segment, and the counter-intelligence events (15, 16) show the side every
+// enemy unit for the turn. A View is all a renderer or a message may see:
+// it is built from the state and holds nothing the viewer may not know.
+
+// Viewer is who looks: a side, or the public (spectators, the channel).
+type Viewer int
+
+const (
+	GermanView Viewer = Viewer(units.German)
+	AlliedView Viewer = Viewer(units.Allied)
+	PublicView Viewer = 2
+)
+
+// ViewerOf is the viewer of a side.
+func ViewerOf(side units.Side) Viewer { return Viewer(side) }
+
+// VisibleUnit is a counter as the viewer sees it.
+type VisibleUnit struct {
+	ID           string
+	Side         units.Side
+	Nation       units.Nation
+	Type         units.Type
+	Size         units.Size
+	Box          Box
+	At           hex.Hex
+	Trench       bool
+	OutOfCommand bool // shown for the viewer's own units only
+}
+
+// VisibleStack is the units of one side in one hex as the viewer sees them:
+// all of them, or only the top one and how many counters the stack has.
+type VisibleStack struct {
+	At    hex.Hex
+	Side  units.Side
+	Units []VisibleUnit
+	Count int  // counters in the stack (its height can be seen)
+	Full  bool // every unit is shown
+}
+
+// View is what one viewer may know of a game.
+type View struct {
+	Viewer      Viewer
+	Turn        turn.Turn
+	Step        Step
+	Player      units.Side
+	ToMove      units.Side
+	VP          [2]int
+	BadWeather  bool
+	Entrenching bool
+	Destroyed   []hex.Hex
+	Stacks      []VisibleStack
+	// Boxes are the counters off the map the viewer may see: his own in
+	// every box and everyone's eliminated units (removed in front of both
+	// players); enemy units in the Russian Front box are counted only.
+	Boxes        []VisibleUnit
+	RussiaCounts [2]int
+	// Retreats are the units that must retreat now (public: combat result).
+	Retreats   []string
+	Commitment string
+	// Seed is revealed once the game is over (0 before).
+	Seed   uint64
+	Over   bool
+	Winner units.Side
+	Level  Level
+}
+
+// Sees reports whether the viewer sees the whole stack of side in h.
+func (s *State) Sees(v Viewer, side units.Side, h hex.Hex) bool {
+	if v != PublicView && units.Side(v) == side {
+		return true
+	}
+	if s.Step == GameOver || containsHex(s.Ext.Revealed, h) {
+		return true
+	}
+	if v == PublicView {
+		return false
+	}
+	if s.Ext.Intel[units.Side(v)] {
+		return true
+	}
+	for _, l := range s.Ext.Recon {
+		if l.At == h && s.Counter(l.HQ).Side() == units.Side(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// ViewFor builds the view of a viewer.
+func (s *State) ViewFor(v Viewer) View {
+	w := View{Viewer: v, Turn: s.Turn, Step: s.Step, Player: s.Player, ToMove: s.ToMove(), VP: s.VP,
+		BadWeather: s.BadWeather, Entrenching: s.Entrenching, Destroyed: append([]hex.Hex(nil), s.Destroyed...),
+		Commitment: s.Commitment(), Over: s.Step == GameOver}
+	if w.Over {
+		w.Seed = s.Seed
+		w.Winner, w.Level, _ = s.Result()
+	}
+	own := func(side units.Side) bool { return v != PublicView && units.Side(v) == side }
+	occ := s.occupancy()
+	hs := make([]hex.Hex, 0, len(occ))
+	for h := range occ {
+		hs = append(hs, h)
+	}
+	sort.Slice(hs, func(i, j int) bool { return hex.Less(hs[i], hs[j]) })
+	for _, h := range hs {
+		for side := units.German; side <= units.Allied; side++ {
+			list := append([]int(nil), occ.At(h, side)...)
+			if len(list) == 0 {
+				continue
+			}
+			sort.Ints(list) // the top unit is the first counter of the stack (docs/rulings.md C15)
+			st := VisibleStack{At: h, Side: side, Count: len(list), Full: s.Sees(v, side, h)}
+			for k, i := range list {
+				if k > 0 && !st.Full {
+					break
+				}
+				st.Units = append(st.Units, s.visible(i, own(side)))
+			}
+			w.Stacks = append(w.Stacks, st)
+		}
+	}
+	for i, u := range s.Units {
+		c := s.Counter(i)
+		switch {
+		case u.Box == OnMap || u.Box == Pool:
+		case own(c.Side()) || u.Box == Eliminated || w.Over:
+			w.Boxes = append(w.Boxes, s.visible(i, own(c.Side())))
+		}
+		if u.Box == Russia {
+			w.RussiaCounts[c.Side()]++
+		}
+	}
+	if len(s.Ext.Retreats) > 0 {
+		w.Retreats = []string{}
+		for _, c := range s.PendingRetreats() {
+			w.Retreats = append(w.Retreats, c.ID)
+		}
+	}
+	return w
+}
+
+func (s *State) visible(i int, own bool) VisibleUnit {
+	c, u := s.Counter(i), s.Units[i]
+	return VisibleUnit{ID: c.ID, Side: c.Side(), Nation: c.Nation, Type: c.Type, Size: c.Size, Box: u.Box, At: u.At, Trench: u.Trench, OutOfCommand: own && u.OutOfCommand}
+}
+
+// VisibleIDs is every counter id a view shows, for tests and checks.
+func (w View) VisibleIDs() map[string]bool {
+	out := map[string]bool{}
+	for _, st := range w.Stacks {
+		for _, u := range st.Units {
+			out[u.ID] = true
+		}
+	}
+	for _, u := range w.Boxes {
+		out[u.ID] = true
+	}
+	for _, id := range w.Retreats {
+		out[id] = true
+	}
+	return out
+}
+
+// applyRecon: in his first impulse's movement segment each HQ of a side
+// may look into one hex within 4 hexes (14.12); not in bad weather.
+//
+//	german recon G-1A 2917
+func (s *State) applyRecon(o Order) (*State, []Event, error) {
+	c, err := s.oneUnit(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.ownUnitOnMap(c); err != nil {
+		return nil, nil, err
+	}
+	if len(o.Hexes) != 1 {
+		return nil, nil, refuse("Say which hex %s looks into: /recon hq:%s hex:XXYY (14.12).", "%s が偵察するヘクスを指定してください: /recon hq:%s hex:XXYY (14.12)。", c.ID, c.ID)
+	}
+	h := o.Hexes[0]
+	switch {
+	case s.Step != Move1:
+		return nil, nil, refuse("Aerial reconnaissance is made in your first impulse's movement segment (14.12).", "航空偵察は自軍第1インパルスの移動セグに行います (14.12)。")
+	case s.BadWeather:
+		return nil, nil, refuse("No aerial reconnaissance in bad weather (5.0, 14.12).", "悪天候のため航空偵察はできません (5.0, 14.12)。")
+	case c.Type != units.HQ:
+		return nil, nil, refuse("%s is not an HQ: each HQ looks into one hex (14.12).", "%s は司令部ではありません。航空偵察は各司令部が1ヘクスです (14.12)。", c.ID)
+	case !s.rules.Map.OnMap(h):
+		return nil, nil, refuse("%s is not on the map.", "%s は盤上にありません。", h)
+	case hex.Distance(s.Units[c.Index].At, h) > 4:
+		return nil, nil, refuse("%s is %d hexes from %s: reconnaissance reaches 4 (14.12).", "%[1]s は %[3]s から %[2]d ヘクスです。偵察範囲は4ヘクスです (14.12)。", h, hex.Distance(s.Units[c.Index].At, h), c.ID)
+	}
+	for _, l := range s.Ext.Recon {
+		if l.HQ == c.Index {
+			return nil, nil, refuse("%s has already looked into %s this segment: one hex per HQ (14.12).", "%s はこのセグで既に %s を偵察しました (14.12: 各司令部1ヘクス)。", c.ID, l.At)
+		}
+	}
+	n := s.clone()
+	n.Ext.Recon = append(n.Ext.Recon, Look{c.Index, h})
+	e := Event{Kind: EvRecon, Side: o.Side, Units: []string{c.ID}, Hexes: []hex.Hex{h},
+		Text: tr("%s's aircraft look into %s (14.12).", "%s の航空機が %s を偵察 (14.12)。", c.ID, h)}
+	return n, []Event{e}, nil
+}
