@@ -33,10 +33,14 @@ func (b *Bot) registerMapImage(r *Router) {
 			{Name: "area", Description: i18n.T("A place to centre on, e.g. Paris or Liège", "中心にする地名 (例 Paris, Liège)"), Type: String, Autocomplete: true},
 			{Name: "around", Description: i18n.T("A hex XXYY to centre on, e.g. 1819", "中心にするヘクス XXYY (例 1819)"), Type: String},
 			{Name: "radius", Description: i18n.T("How many hexes around the centre (default 5)", "中心から何ヘクスまで表示するか (既定 5)"), Type: Integer, MinInt: 1, MaxInt: maxRadius},
+			{Name: "view", Description: i18n.T("With a game: public (default) or mine (your side's private map, only you see it)", "ゲーム中: public (既定) か mine (自軍の非公開マップ、自分にだけ表示)"), Type: String,
+				Choices: []Choice{{Name: i18n.T("public", "公開"), Value: "public"}, {Name: i18n.T("mine (private)", "自軍 (非公開)"), Value: "mine"}}},
+			{Name: "front", Description: i18n.T("With a game: crop around the units in contact", "ゲーム中: 接敵しているユニットの周辺を表示"), Type: Boolean},
+			{Name: "unit", Description: i18n.T("With a game: show where your unit may move, with costs (private)", "ゲーム中: 自軍ユニットの移動可能先とコストを表示 (非公開)"), Type: String, Autocomplete: true},
 		},
 		Slow:     true,
 		Handler:  func(ctx context.Context, req *Request) *Response { return b.mapImage(req, pics) },
-		Complete: b.completeArea,
+		Complete: b.completeMap,
 	})
 }
 
@@ -92,6 +96,22 @@ func (b *Bot) mapImage(req *Request, pics *mapPictures) *Response {
 		radius, _ = strconv.Atoi(strings.TrimSpace(req.Opt("radius"))) // checked by the router
 	}
 
+	var g *running
+	if b.games != nil {
+		g = b.games.get(req.Channel)
+	}
+	gameOnly := req.Has("front") && req.Opt("front") == "true" || req.Has("unit") || req.Opt("view") == "mine"
+	if g == nil && gameOnly {
+		return Private(req.T(
+			"view:mine, front: and unit: show a game's units, and there is no game in this channel. /map alone, or with area: or around:, shows the bare map; /game new starts a game.",
+			"view:mine, front:, unit: はゲームのユニットを表示しますが、このチャンネルにゲームはありません。/map だけ、または area: や around: で地図を表示できます。/game new でゲームを開始します。"))
+	}
+	if req.Has("front") && (req.Has("area") || req.Has("around")) {
+		return Private(req.T(
+			"front: picks its own centre: give it alone, or use area: or around: instead.",
+			"front: は中心を自動で決めます。単独で使うか、代わりに area: か around: を使ってください。"))
+	}
+
 	var centre hex.Hex
 	var focus []hex.Hex // outlined in the crop
 	var what i18n.Text
@@ -128,6 +148,10 @@ func (b *Bot) mapImage(req *Request, pics *mapPictures) *Response {
 		what = i18n.Sprintf(i18n.T("The map around %s, %d hexes out", "%s の周囲 %d ヘクスの地図"), label(m, h), radius)
 	default:
 		what = i18n.T("The whole map", "地図全体")
+	}
+
+	if g != nil {
+		return b.gameMap(req, pics, g, centre, focus, radius, what)
 	}
 
 	crop := req.Has("area") || req.Has("around")

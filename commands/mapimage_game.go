@@ -1,0 +1,127 @@
+package commands
+
+import (
+	"context"
+	"strings"
+
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+	"rtrbot/render"
+	"rtrbot/render/fromgame"
+)
+
+// gameMap draws /map when a game runs in the channel: its units over the
+// map, as the public sees them (view:public, the default, posted to the
+// channel) or as the asker's side sees them (view:mine or unit:, an
+// ephemeral reply: 14.1). The picture is drawn from the situation
+// fromgame.For filters for that viewer; the renderer never sees the game.
+//
+// Until players join sides (issue 8), a game is hot seat: "mine" is the
+// side to move, and the caption says so.
+func (b *Bot) gameMap(req *Request, pics *mapPictures, g *running, centre hex.Hex, focus []hex.Hex, radius int, what i18n.Text) *Response {
+	s := g.State
+	private := req.Opt("view") == "mine" || req.Has("unit")
+	viewer := render.Public
+	side := b.askerSide(g, req)
+	if private {
+		viewer = render.ViewerOf(side)
+	}
+	sit := fromgame.For(s, nil, viewer)
+	var crop *render.Crop
+	if req.Has("area") || req.Has("around") {
+		crop = &render.Crop{Center: centre, Radius: radius}
+	}
+	if req.Opt("front") == "true" {
+		if crop = render.FrontCrop(&sit, maxRadius); crop == nil {
+			return Private(req.T("No unit is on the map yet, so there is no front to show; /map shows the whole map.",
+				"マップ上にユニットがまだないため、前線を表示できません。/map で地図全体を表示します。"))
+		}
+		what = i18n.Sprintf(i18n.T("The front, around %s, %d hexes out", "前線 (%s の周囲 %d ヘクス)"), label(b.Map, crop.Center), crop.Radius)
+	}
+	if req.Has("unit") {
+		id := strings.ToUpper(strings.TrimSpace(req.Opt("unit")))
+		c, ok := s.Lookup(id)
+		if !ok {
+			return Private(i18n.Sprintf(i18n.T("There is no unit %q. Type the start of an ID (e.g. G-III) and pick one of the suggestions.",
+				"ユニット「%s」はありません。ID の最初 (例 G-III) を入力して候補から選んでください。"), id).In(req.Lang))
+		}
+		if c.Side() != side {
+			return Private(i18n.Sprintf(i18n.T("%s is not a unit of your side (%s): you may ask only where your own units can go.",
+				"%s は自軍 (%s) のユニットではありません。移動先を表示できるのは自軍ユニットだけです。"), c.ID, side.Name().In(req.Lang)).In(req.Lang))
+		}
+		ds, err := s.Destinations(c)
+		if err != nil {
+			return Fail(req, err)
+		}
+		at := s.Unit(c).At
+		sit.Selected, sit.Destinations = &at, fromgame.Destinations(ds)
+		far := 2
+		for _, d := range ds {
+			far = max(far, hex.Distance(at, d.To)+1)
+		}
+		if crop == nil {
+			crop = &render.Crop{Center: at, Radius: min(far, maxRadius)}
+		}
+		what = i18n.Sprintf(i18n.T("Where %s may move (%d hexes; the number is the cost in movement points)", "%s の移動可能先 (%d ヘクス、数字は移動力コスト)"), c.ID, len(ds))
+	}
+	r, err := pics.renderer(b.Map, req.Lang, crop != nil)
+	if err != nil {
+		b.Log.Error("map renderer", "err", err)
+		return Private(req.T("The map could not be drawn; the bot's operator should check the log.",
+			"地図を描けませんでした。運営者がログを確認してください。"))
+	}
+	var extra []render.Layer
+	if len(focus) > 0 && crop != nil && !req.Has("unit") {
+		extra = append(extra, render.Focus(focus...))
+	}
+	png, err := r.DrawSituation(&sit, crop, extra...)
+	if err != nil {
+		b.Log.Error("map drawing", "err", err)
+		return Private(req.T("The map could not be drawn; the bot's operator should check the log.",
+			"地図を描けませんでした。運営者がログを確認してください。"))
+	}
+	name := "map.png"
+	if crop != nil {
+		name = "map-" + crop.Center.String() + ".png"
+	}
+	text := what.In(req.Lang) + req.T(" — ", "。") + sit.Viewer.Name().In(req.Lang)
+	if private {
+		text += req.T(" (hot seat: the side to move)", " (ホットシート: 手番側)")
+		return Private(text).WithFile(File{Name: name, ContentType: "image/png", Data: png})
+	}
+	return Reply(text).WithFile(File{Name: name, ContentType: "image/png", Data: png})
+}
+
+// askerSide is the side whose private map the asker may see. Games are
+// hot seat until players join sides (issue 8): the side to move.
+func (b *Bot) askerSide(g *running, req *Request) units.Side {
+	return g.State.ToMove()
+}
+
+// completeMap offers place names for area: and, in a game, the asker's
+// units for unit:.
+func (b *Bot) completeMap(ctx context.Context, req *Request, focused string) []Choice {
+	if focused != "unit" {
+		return b.completeArea(ctx, req, focused)
+	}
+	if b.games == nil {
+		return nil
+	}
+	g := b.games.get(req.Channel)
+	if g == nil {
+		return nil
+	}
+	side := b.askerSide(g, req)
+	prefix := strings.ToUpper(strings.TrimSpace(req.Opt(focused)))
+	var out []Choice
+	for _, c := range g.State.Actors() {
+		if c.Side() == side && strings.HasPrefix(c.ID, prefix) {
+			out = append(out, Choice{Name: i18n.T(c.Label(), c.Label()), Value: c.ID})
+			if len(out) == 25 {
+				break
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,158 @@
+package commands
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"strings"
+	"testing"
+
+	"rtrbot/engine/game"
+	"rtrbot/i18n"
+	"rtrbot/render"
+	"rtrbot/render/fromgame"
+)
+
+// mapGameBot is a bot over the real map with a game set up in channel "c"
+// (default setup of both sides, 17.1), played to the first movement
+// segment.
+func mapGameBot(t *testing.T) *Bot {
+	t.Helper()
+	b := New(Deps{Map: mapBot(t).Map})
+	run := func(path string, opts map[string]string) *Response {
+		if opts == nil {
+			opts = map[string]string{}
+		}
+		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Channel: "c", Lang: i18n.EN, User: User{ID: "u1", Name: "Ann"}})
+	}
+	steps := []struct {
+		path string
+		opts map[string]string
+	}{
+		{"game new", map[string]string{"seed": "7"}},
+		{"game setup", nil}, {"end", nil},
+		{"game setup", nil}, {"end", nil},
+		{"end", map[string]string{"until": "movement-1"}},
+	}
+	for _, s := range steps {
+		resp := run(s.path, s.opts)
+		if len(resp.Messages) == 0 {
+			t.Fatalf("/%s: no answer", s.path)
+		}
+	}
+	for i := 0; i < 4; i++ {
+		g := b.games.get("c")
+		if g == nil {
+			t.Fatal("no game in channel c")
+		}
+		if g.State.Step == game.Move1 {
+			return b
+		}
+		run("reinforce", nil)
+		run("end", map[string]string{"until": "movement-1"})
+	}
+	t.Fatalf("the game did not reach the first movement segment: %s", b.games.get("c").State.Step)
+	return b
+}
+
+func mapIn(b *Bot, channel string, opts map[string]string) *Response {
+	return b.Router.Run(context.Background(), &Request{Path: "map", Options: opts, Channel: channel, Lang: i18n.EN, User: User{ID: "u1", Name: "Ann"}})
+}
+
+// With a game in the channel, /map draws its units: the public view in
+// the channel, the asker's own side privately (view:mine), a crop around
+// the front, a unit's legal destinations; a unit of the other side is
+// refused. The public picture is exactly the picture of the public view.
+func TestMapCommandWithGame(t *testing.T) {
+	b := mapGameBot(t)
+	g := b.games.get("c")
+	t.Logf("game at %s, %s to move", g.State.Step, g.State.ToMove())
+
+	pub := mapIn(b, "c", map[string]string{})
+	msg := pub.Messages[0]
+	if msg.Ephemeral || len(msg.Files) != 1 || !strings.Contains(msg.Text, "public view") {
+		t.Fatalf("public map: ephemeral %v, %d files, %q", msg.Ephemeral, len(msg.Files), msg.Text)
+	}
+	// The very picture of the public view, drawn apart.
+	r, err := render.New(b.Map, render.Options{Lang: i18n.EN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sit := fromgame.For(g.State, nil, render.Public)
+	want, err := r.DrawSituation(&sit, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(msg.Files[0].Data, want) {
+		t.Error("the public /map is not the picture of the public view")
+	}
+	if len(msg.Files[0].Data) >= 1<<20 {
+		t.Errorf("the whole map with units is %d bytes, want under 1 MiB", len(msg.Files[0].Data))
+	}
+
+	mine := mapIn(b, "c", map[string]string{"view": "mine"}).Messages[0]
+	if !mine.Ephemeral || len(mine.Files) != 1 || !strings.Contains(mine.Text, "view (private)") {
+		t.Errorf("view:mine: ephemeral %v, %d files, %q", mine.Ephemeral, len(mine.Files), mine.Text)
+	}
+	if bytes.Equal(mine.Files[0].Data, msg.Files[0].Data) {
+		t.Error("the private map is the public one: own stacks should show whole")
+	}
+
+	front := mapIn(b, "c", map[string]string{"front": "true"}).Messages[0]
+	if front.Ephemeral || len(front.Files) != 1 || !strings.Contains(front.Text, "The front") {
+		t.Errorf("front: ephemeral %v, %d files, %q", front.Ephemeral, len(front.Files), front.Text)
+	} else if img, err := png.Decode(bytes.NewReader(front.Files[0].Data)); err != nil || img.Bounds().Dx() > 1400 {
+		t.Errorf("front crop: %v, err %v", img.Bounds(), err)
+	}
+
+	// A unit of the side to move: its destinations, privately.
+	side := g.State.ToMove()
+	var own, enemy string
+	for _, c := range g.State.Actors() {
+		if c.Side() == side && own == "" {
+			if ds, err := g.State.Destinations(c); err == nil && len(ds) > 0 {
+				own = c.ID
+			}
+		}
+	}
+	for _, c := range g.State.Rules().Counters.All() {
+		if c.Side() != side && g.State.Unit(c).Box == game.OnMap {
+			enemy = c.ID
+			break
+		}
+	}
+	if own == "" || enemy == "" {
+		t.Fatalf("no unit to ask about (own %q, enemy %q)", own, enemy)
+	}
+	dest := mapIn(b, "c", map[string]string{"unit": own}).Messages[0]
+	if !dest.Ephemeral || len(dest.Files) != 1 || !strings.Contains(dest.Text, "may move") {
+		t.Errorf("unit:%s: ephemeral %v, %d files, %q", own, dest.Ephemeral, len(dest.Files), dest.Text)
+	}
+	bad := mapIn(b, "c", map[string]string{"unit": enemy}).Messages[0]
+	if !bad.Ephemeral || len(bad.Files) != 0 || !strings.Contains(bad.Text, "not a unit of your side") {
+		t.Errorf("unit:%s of the other side: %+v", enemy, bad)
+	}
+	none := mapIn(b, "c", map[string]string{"unit": "X-NOPE"}).Messages[0]
+	if !none.Ephemeral || len(none.Files) != 0 || !strings.Contains(none.Text, "no unit") {
+		t.Errorf("unknown unit: %+v", none)
+	}
+
+	// No game in another channel: view:mine says so; /map alone still
+	// draws the bare map.
+	if r := mapIn(b, "other", map[string]string{"view": "mine"}).Messages[0]; !r.Ephemeral || !strings.Contains(r.Text, "no game") {
+		t.Errorf("view:mine without a game: %+v", r)
+	}
+	if r := mapIn(b, "other", map[string]string{}).Messages[0]; r.Ephemeral || len(r.Files) != 1 {
+		t.Errorf("bare /map without a game: %+v", r)
+	}
+	if r := mapIn(b, "c", map[string]string{"front": "true", "around": "1819"}).Messages[0]; !r.Ephemeral || len(r.Files) != 0 {
+		t.Errorf("front: with around: should be refused: %+v", r)
+	}
+	// Autocomplete for unit: offers only the asker's units.
+	for _, ch := range b.completeMap(context.Background(), &Request{Path: "map", Channel: "c", Options: map[string]string{"unit": ""}}, "unit") {
+		c, _ := g.State.Lookup(ch.Value)
+		if c == nil || c.Side() != side {
+			t.Errorf("autocomplete offers %s, not a unit of %s", ch.Value, side)
+		}
+	}
+}

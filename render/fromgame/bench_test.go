@@ -1,0 +1,106 @@
+package fromgame
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+	"rtrbot/render"
+)
+
+// The whole map with every unit of the opening and the markers, as the
+// bot posts it after a segment: copy of the cached base, counters,
+// status strip, 256 colours, PNG.
+func BenchmarkFullMapWithUnits(b *testing.B) {
+	m, sit := withMarkers(b)
+	v := Filter(sit, render.Public)
+	r, err := render.New(m, render.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var n int
+	for b.Loop() {
+		png, err := r.DrawSituation(&v, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(png)
+	}
+	b.ReportMetric(float64(n), "png-bytes")
+}
+
+// A phone crop around the front (radius 5 at scale 1.5, as /map around:).
+func BenchmarkCropWithUnits(b *testing.B) {
+	m, sit := withMarkers(b)
+	v := Filter(sit, render.GermanView)
+	r, err := render.New(m, render.Options{Scale: 1.5, NoLegend: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	crop := &render.Crop{Center: hex.MustParse("3021"), Radius: 5}
+	var n int
+	for b.Loop() {
+		png, err := r.DrawSituation(&v, crop)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(png)
+	}
+	b.ReportMetric(float64(n), "png-bytes")
+}
+
+// fifteenTurns is a synthetic game of 15 turns, 8 segments a turn (both
+// players' two movement and combat segments): the opening's stacks, each
+// segment a third of one side's stacks stepping one hex, with trails.
+func fifteenTurns(b *testing.B) []render.Situation {
+	_, s := opening(b)
+	start := For(s, nil, render.Public)
+	rng := rand.New(rand.NewPCG(15, 8))
+	stacks := start.Stacks
+	var out []render.Situation
+	for turn := 1; turn <= 15; turn++ {
+		for seg := 0; seg < 8; seg++ {
+			side := units.Side(seg / 4)
+			next := append([]render.Stack(nil), stacks...)
+			var moves []render.Move
+			for i := range next {
+				if next[i].Side != side || rng.IntN(3) != 0 {
+					continue
+				}
+				to := next[i].At.Neighbors()[rng.IntN(6)]
+				moves = append(moves, render.Move{Side: side, Path: []hex.Hex{next[i].At, to}})
+				next[i].At = to
+			}
+			stacks = next
+			v := start
+			v.Turn, v.Stacks, v.Moves = turn, stacks, moves
+			v.Segment = i18n.T("segment", "セグ")
+			v.ToMove = side
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// The replay of a whole game: 120 frames (15 turns of 8 segments), the
+// whole map at scale 0.5.
+func BenchmarkReplay15Turns(b *testing.B) {
+	m, _ := opening(b)
+	frames := fifteenTurns(b)
+	r, err := render.New(m, render.Options{Scale: 0.5, NoLegend: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var n int
+	for b.Loop() {
+		gif, err := r.Replay(frames, render.ReplayOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(gif)
+	}
+	b.ReportMetric(float64(n), "gif-bytes")
+	b.ReportMetric(float64(len(frames)), "frames")
+}
