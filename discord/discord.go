@@ -45,6 +45,10 @@ type Config struct {
 	// once; more wait their turn, already deferred, so that a burst
 	// cannot exhaust memory. Default: the number of CPUs.
 	MaxSlow int
+	// MaxSlowPerUser is how many Slow commands one user may have under
+	// way; more are refused politely, so one impatient player cannot
+	// queue the club behind him. Default 2.
+	MaxSlowPerUser int
 	// Dial replaces the network dialer (tests: loopback only).
 	Dial Dialer
 	Log  *slog.Logger
@@ -60,6 +64,7 @@ type Adapter struct {
 	ready   chan *discordgo.Ready
 	slow    chan struct{}   // one token per Slow command running
 	private map[string]bool // command path: its last answer began privately
+	slowBy  map[string]int  // user ID: Slow commands under way
 	appID   string
 	work    sync.WaitGroup // interactions being answered
 	ctx     context.Context
@@ -95,6 +100,9 @@ func New(cfg Config, r *commands.Router) (*Adapter, error) {
 	if cfg.MaxSlow <= 0 {
 		cfg.MaxSlow = runtime.GOMAXPROCS(0)
 	}
+	if cfg.MaxSlowPerUser <= 0 {
+		cfg.MaxSlowPerUser = 2
+	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
@@ -114,7 +122,7 @@ func New(cfg Config, r *commands.Router) (*Adapter, error) {
 	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	s.StateEnabled = false
 	s.LogLevel = discordgo.LogError
-	a := &Adapter{cfg: cfg, router: r, log: cfg.Log.With("shard", cfg.ShardID), s: s, ready: make(chan *discordgo.Ready, 1), slow: make(chan struct{}, cfg.MaxSlow), private: map[string]bool{}}
+	a := &Adapter{cfg: cfg, router: r, log: cfg.Log.With("shard", cfg.ShardID), s: s, ready: make(chan *discordgo.Ready, 1), slow: make(chan struct{}, cfg.MaxSlow), private: map[string]bool{}, slowBy: map[string]int{}}
 	a.ctx, a.cancel = context.WithCancel(context.Background())
 	s.AddHandler(func(_ *discordgo.Session, ev *discordgo.Ready) {
 		select {

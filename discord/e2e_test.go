@@ -822,7 +822,7 @@ func TestSlowCommandsBounded(t *testing.T) {
 			mu.Unlock()
 			return commands.Reply("drawn")
 		}})
-	h := discordtest.New(t, r, func(c *discord.Config) { c.MaxSlow = 2 })
+	h := discordtest.New(t, r, func(c *discord.Config) { c.MaxSlow, c.MaxSlowPerUser = 2, 10 })
 	var calls []*fakediscord.Call
 	for range 6 {
 		c, err := h.Srv.Slash(fakediscord.Invoke{User: alice, Path: "draw"})
@@ -905,8 +905,10 @@ func BenchmarkBurst(b *testing.B) {
 		var calls []*fakediscord.Call
 		for k := range 50 {
 			in := fakediscord.Invoke{User: alice, Path: "echo", Options: map[string]any{"text": "hi"}}
-			if k%3 == 0 {
-				in = fakediscord.Invoke{User: kenji, Path: "map"}
+			if k%3 == 0 { // each from another player, as on a club night
+				u := kenji
+				u.ID = fmt.Sprint(500000000000000000 + k)
+				in = fakediscord.Invoke{User: u, Path: "map"}
 			}
 			c, err := h.Srv.Slash(in)
 			if err != nil {
@@ -948,5 +950,45 @@ func TestRefusedAnswerIsExplained(t *testing.T) {
 	}
 	if p := h.Srv.Problems(); len(p) != 2 || !strings.Contains(p[0], "too large") || !strings.Contains(p[1], "too large") {
 		t.Errorf("problems: %v", p)
+	}
+}
+
+// One player cannot queue the club behind him: past MaxSlowPerUser his
+// Slow commands are refused at once, others' still run.
+func TestSlowCommandsPerUser(t *testing.T) {
+	t.Parallel()
+	release := make(chan struct{})
+	r := commands.NewRouter(quiet)
+	r.Add(&commands.Command{Name: "draw", Description: i18n.T("Draw", "描く"), Slow: true,
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+			<-release
+			return commands.Reply("drawn")
+		}})
+	h := discordtest.New(t, r, func(c *discord.Config) { c.MaxSlowPerUser = 2 })
+	var mine []*fakediscord.Call
+	for range 4 {
+		c, cb := h.Run(fakediscord.Invoke{User: alice, Path: "draw"})
+		if cb.Type == fakediscord.DeferredChannelMessage {
+			mine = append(mine, c)
+			continue
+		}
+		if ms := h.Messages(c, 1); !ms[0].Ephemeral || !strings.Contains(ms[0].Content, "You already have 2 slow commands") {
+			t.Errorf("third and fourth: %+v", ms)
+		}
+	}
+	other, cb := h.Run(fakediscord.Invoke{User: kenji, Path: "draw"})
+	if len(mine) != 2 || cb.Type != fakediscord.DeferredChannelMessage {
+		t.Fatalf("%d of Alice's accepted (want 2); Kenji's callback %d", len(mine), cb.Type)
+	}
+	close(release)
+	for _, c := range append(mine, other) {
+		if ms := h.Messages(c, 1); ms[0].Content != "drawn" {
+			t.Errorf("got %q", ms[0].Content)
+		}
+	}
+	// Answered, Alice may draw again.
+	c, _ := h.Run(fakediscord.Invoke{User: alice, Path: "draw"})
+	if ms := h.Messages(c, 1); ms[0].Content != "drawn" {
+		t.Errorf("after the first were answered: %q", ms[0].Content)
 	}
 }

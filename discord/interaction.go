@@ -53,6 +53,15 @@ type input struct {
 func (a *Adapter) run(i *discordgo.Interaction, in *input) {
 	done := make(chan *commands.Response, 1)
 	slow := in.cmd != nil && in.cmd.Slow
+	if slow {
+		if !a.takeSlow(in.req.User.ID) {
+			a.refuse(i, i18n.Sprintf(i18n.T(
+				"You already have %d slow commands (maps, exports) under way; wait for their answers, then try again.",
+				"時間のかかるコマンド (地図、エクスポート) を既に %d 件実行中です。結果を待ってからもう一度お試しください。"), a.cfg.MaxSlowPerUser).In(in.req.Lang))
+			return
+		}
+		defer a.giveSlow(in.req.User.ID)
+	}
 	go func() {
 		defer func() {
 			if p := recover(); p != nil { // the router recovers handlers; this guards the rest
@@ -94,6 +103,25 @@ func (a *Adapter) run(i *discordgo.Interaction, in *input) {
 	a.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: flags(private)}})
 	a.deliver(i, in.req, <-done, &private)
+}
+
+// takeSlow counts a user's Slow command in, unless he has too many.
+func (a *Adapter) takeSlow(user string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.slowBy[user] >= a.cfg.MaxSlowPerUser {
+		return false
+	}
+	a.slowBy[user]++
+	return true
+}
+
+func (a *Adapter) giveSlow(user string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.slowBy[user]--; a.slowBy[user] <= 0 {
+		delete(a.slowBy, user)
+	}
 }
 
 // wasPrivate says whether the command's last answer began privately.
