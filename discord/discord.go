@@ -122,7 +122,13 @@ func New(cfg Config, r *commands.Router) (*Adapter, error) {
 	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	s.StateEnabled = false
 	s.LogLevel = discordgo.LogError
-	a := &Adapter{cfg: cfg, router: r, log: cfg.Log.With("shard", cfg.ShardID), s: s, ready: make(chan *discordgo.Ready, 1), slow: make(chan struct{}, cfg.MaxSlow), private: map[string]bool{}, slowBy: map[string]int{}}
+	a := &Adapter{
+		cfg: cfg, router: r, log: cfg.Log.With("shard", cfg.ShardID), s: s,
+		ready:   make(chan *discordgo.Ready, 1),
+		slow:    make(chan struct{}, cfg.MaxSlow),
+		private: map[string]bool{},
+		slowBy:  map[string]int{},
+	}
 	a.ctx, a.cancel = context.WithCancel(context.Background())
 	s.AddHandler(func(_ *discordgo.Session, ev *discordgo.Ready) {
 		select {
