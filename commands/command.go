@@ -88,6 +88,10 @@ type Request struct {
 	// checked against. Empty in the console.
 	Roles   []string
 	Manager bool
+	// Operator says the user runs the bot itself (Discord: his user ID
+	// is in RTRBOT_OPERATORS): commands over every guild (backups) are
+	// his. The console sets it for its own user if it wants.
+	Operator bool
 	// Chat lets a command act in the chat beyond its answer: open a
 	// game's thread or a side's private thread, post there. Nil where
 	// there is no chat (tests, and the console unless it provides one).
