@@ -49,6 +49,10 @@ type Config struct {
 	// way; more are refused politely, so one impatient player cannot
 	// queue the club behind him. Default 2.
 	MaxSlowPerUser int
+	// Operators are the user IDs of the people who run the bot
+	// (RTRBOT_OPERATORS): their requests carry Operator, for commands
+	// over every guild such as backups.
+	Operators []string
 	// Dial replaces the network dialer (tests: loopback only).
 	Dial Dialer
 	Log  *slog.Logger

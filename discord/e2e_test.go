@@ -67,7 +67,7 @@ func testRouter(slowFor time.Duration) *commands.Router {
 	r.Add(&commands.Command{
 		Name: "whoami", Description: i18n.T("Roles and rights", "ロールと権限"),
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
-			return commands.Private(fmt.Sprintf("%s in %s: roles %v manager %v", req.User.Name, req.Guild, req.Roles, req.Manager))
+			return commands.Private(fmt.Sprintf("%s in %s: roles %v manager %v operator %v", req.User.Name, req.Guild, req.Roles, req.Manager, req.Operator))
 		},
 	})
 	huge := func(ctx context.Context, req *commands.Request) *commands.Response {
@@ -198,7 +198,7 @@ func testRouter(slowFor time.Duration) *commands.Router {
 
 func TestRegistersCommandsInGuildWithJapanese(t *testing.T) {
 	t.Parallel()
-	h := discordtest.New(t, testRouter(0), nil)
+	h := discordtest.New(t, testRouter(0), func(c *discord.Config) { c.Operators = []string{"400000000000000023"} })
 	g := h.Srv.Guilds[0]
 	cmds := h.Srv.Commands(g)
 	var names []string
@@ -877,16 +877,16 @@ func TestNoMassPings(t *testing.T) {
 // role set by the guild's admin is checked against them).
 func TestRolesAndManager(t *testing.T) {
 	t.Parallel()
-	h := discordtest.New(t, testRouter(0), nil)
+	h := discordtest.New(t, testRouter(0), func(c *discord.Config) { c.Operators = []string{"400000000000000023"} })
 	g := h.Srv.Guilds[0]
 	for _, tc := range []struct {
 		user fakediscord.User
 		want string
 	}{
-		{fakediscord.User{ID: "400000000000000021", Name: "Ref", Roles: []string{"500000000000000001", "500000000000000002"}}, "Ref in " + g + ": roles [500000000000000001 500000000000000002] manager false"},
-		{fakediscord.User{ID: "400000000000000022", Name: "Admin", Permissions: 8}, "Admin in " + g + ": roles [] manager true"},
-		{fakediscord.User{ID: "400000000000000023", Name: "Owner", Permissions: 32 | 2048}, "Owner in " + g + ": roles [] manager true"},
-		{fakediscord.User{ID: "400000000000000024", Name: "Player", Permissions: 2048}, "Player in " + g + ": roles [] manager false"},
+		{fakediscord.User{ID: "400000000000000021", Name: "Ref", Roles: []string{"500000000000000001", "500000000000000002"}}, "Ref in " + g + ": roles [500000000000000001 500000000000000002] manager false operator false"},
+		{fakediscord.User{ID: "400000000000000022", Name: "Admin", Permissions: 8}, "Admin in " + g + ": roles [] manager true operator false"},
+		{fakediscord.User{ID: "400000000000000023", Name: "Owner", Permissions: 32 | 2048}, "Owner in " + g + ": roles [] manager true operator true"},
+		{fakediscord.User{ID: "400000000000000024", Name: "Player", Permissions: 2048}, "Player in " + g + ": roles [] manager false operator false"},
 	} {
 		c, _ := h.Run(fakediscord.Invoke{User: tc.user, Path: "whoami"})
 		if ms := h.Messages(c, 1); ms[0].Content != tc.want {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -348,6 +349,7 @@ func (a *Adapter) request(i *discordgo.Interaction, d discordgo.ApplicationComma
 	if req.Guild == "" {
 		req.Guild = "dm"
 	}
+	req.Operator = slices.Contains(a.cfg.Operators, req.User.ID)
 	opts := d.Options
 	for len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
 		req.Path += " " + opts[0].Name

@@ -33,7 +33,9 @@ func runDiscord(ctx context.Context, cfg config, bot *commands.Bot, log *slog.Lo
 
 // discordConfig reads the Discord settings that only the Discord side
 // needs: RTRBOT_GUILDS (comma-separated guild IDs to register commands
-// in at once; empty registers them globally), SHARD_ID and SHARD_COUNT.
+// in at once; empty registers them globally), RTRBOT_OPERATORS
+// (comma-separated user IDs of the people who run the bot), SHARD_ID and
+// SHARD_COUNT.
 func discordConfig(cfg config, getenv func(string) string) (discord.Config, error) {
 	dc := discord.Config{Token: cfg.token, API: cfg.api, Dial: dial}
 	for _, g := range strings.Split(getenv("RTRBOT_GUILDS"), ",") {
@@ -44,6 +46,15 @@ func discordConfig(cfg config, getenv func(string) string) (discord.Config, erro
 			return dc, fmt.Errorf("RTRBOT_GUILDS: %q is not a guild ID (a number, as Discord's \"Copy Server ID\" gives it)", g)
 		}
 		dc.Guilds = append(dc.Guilds, g)
+	}
+	for _, u := range strings.Split(getenv("RTRBOT_OPERATORS"), ",") {
+		if u = strings.TrimSpace(u); u == "" {
+			continue
+		}
+		if _, err := strconv.ParseUint(u, 10, 64); err != nil {
+			return dc, fmt.Errorf("RTRBOT_OPERATORS: %q is not a user ID (a number, as Discord's \"Copy User ID\" gives it)", u)
+		}
+		dc.Operators = append(dc.Operators, u)
 	}
 	count, id := 1, 0
 	if v := getenv("SHARD_COUNT"); v != "" {

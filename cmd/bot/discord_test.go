@@ -19,15 +19,18 @@ import (
 
 func TestDiscordConfigFromEnvironment(t *testing.T) {
 	for _, tc := range []struct {
-		env     map[string]string
-		guilds  string
-		shard   [2]int
-		problem string
+		env       map[string]string
+		guilds    string
+		operators string
+		shard     [2]int
+		problem   string
 	}{
 		{env: nil, shard: [2]int{0, 1}},
 		{env: map[string]string{"RTRBOT_GUILDS": " 111, 222 ,"}, guilds: "111 222", shard: [2]int{0, 1}},
+		{env: map[string]string{"RTRBOT_OPERATORS": "333,444"}, operators: "333 444", shard: [2]int{0, 1}},
 		{env: map[string]string{"SHARD_ID": "2", "SHARD_COUNT": "4"}, shard: [2]int{2, 4}},
 		{env: map[string]string{"RTRBOT_GUILDS": "my-club"}, problem: `"my-club" is not a guild ID`},
+		{env: map[string]string{"RTRBOT_OPERATORS": "alice"}, problem: `"alice" is not a user ID`},
 		{env: map[string]string{"SHARD_ID": "4", "SHARD_COUNT": "4"}, problem: "SHARD_ID must be a whole number from 0 to SHARD_COUNT-1 (3)"},
 		{env: map[string]string{"SHARD_COUNT": "0"}, problem: "SHARD_COUNT must be a whole number of 1 or more"},
 		{env: map[string]string{"SHARD_ID": "x"}, problem: "SHARD_ID must be"},
@@ -43,7 +46,7 @@ func TestDiscordConfigFromEnvironment(t *testing.T) {
 			t.Errorf("%v: %v", tc.env, err)
 			continue
 		}
-		if strings.Join(dc.Guilds, " ") != tc.guilds || [2]int{dc.ShardID, dc.ShardCount} != tc.shard {
+		if strings.Join(dc.Operators, " ") != tc.operators || strings.Join(dc.Guilds, " ") != tc.guilds || [2]int{dc.ShardID, dc.ShardCount} != tc.shard {
 			t.Errorf("%v: guilds %v shard %d/%d", tc.env, dc.Guilds, dc.ShardID, dc.ShardCount)
 		}
 	}
