@@ -1,0 +1,331 @@
+package game
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+// The three combat results tables as printed in the rules (9.0, 9.7),
+// transcribed here independently of engine/tables/data/crt.txt: columns
+// 1:3 1:2 1:1 2:1 3:1 4:1 5:1 6:1 7:1, rows die 1..6.
+var printedCRT = map[string][6]string{
+	"RECON": {
+		"AA AA AA AR AR NE NE NE NE",
+		"AA AA AR AR NE NE DR DR DR",
+		"AA AR AR NE NE DR DR DR DA",
+		"AR AR NE NE DR DR DR DA DA",
+		"AR NE NE DR DR DA DA DA DA",
+		"AR DR DR DR DA DA DA DA DA",
+	},
+	"ASSAULT": {
+		"AZ AZ AZ AA BB BB BB BB BB",
+		"AZ AZ AA BB BB BB DR DR DR",
+		"AZ AA BB BB DR DR DA DA DA",
+		"AA AA BB DR DA DA DA DA DZ",
+		"AA BB DR DA DA DA DZ DZ DZ",
+		"AA DA DA DA DZ DZ DZ DZ DZ",
+	},
+	"MOBILE": {
+		"AZ AZ AA AR BB BB DH DH DH",
+		"AZ AA AR BB DH DH DH DH DZ",
+		"AA AA BB DH DH DH DZ DZ DZ",
+		"AA AR DH DH DZ DZ DZ DZ DZ",
+		"AR DH DZ DZ DZ DZ DZ DZ DZ",
+		"AR DZ DZ DZ DZ DZ DZ DZ DZ",
+	},
+}
+
+// attack strength against the defence 6 of one French active corps in
+// clear terrain that gives each column (9.0: 1:6 is read as 1:3).
+var columnAttack = []int{1, 3, 6, 12, 18, 24, 30, 36, 42}
+
+// forceDie sets the roll count so that the game's next die shows d (the
+// dice are a function of seed and roll number, dice.go).
+func forceDie(t testing.TB, s *State, d int) {
+	t.Helper()
+	for k := s.Ext.Rolls + 1; k < s.Ext.Rolls+500; k++ {
+		if DieRoll(s.Seed, k) == d {
+			s.Ext.Rolls = k - 1
+			return
+		}
+	}
+	t.Fatalf("no roll %d", d)
+}
+
+// packAttack builds a position with the defender in 0505 and German units
+// around it worth exactly attack strength, with German units on three
+// alternate sides so that the defender is surrounded (9.7). It returns the
+// position body and the attacking ids.
+func packAttack(t testing.TB, r *Rules, attack int, defender string) (string, []string) {
+	t.Helper()
+	target := hex.MustParse("0505")
+	nbs := target.Neighbors()
+	var pool []*units.Counter
+	for _, c := range r.Counters.All() {
+		if c.Nation == units.DE && c.Attack > 0 && c.Type != units.Cavalry && c.Role != units.Breakdown {
+			pool = append(pool, c)
+		}
+	}
+	sort.SliceStable(pool, func(i, j int) bool { return pool[i].Attack > pool[j].Attack })
+	cav := []string{"G-GKD", "G-5K", "G-2K", "G-4K"}
+	hexUnits := map[int][]string{}
+	load := map[int]int{}
+	var ids []string
+	left := attack
+	if left == 1 {
+		hexUnits[0] = append(hexUnits[0], cav[0])
+		load[0]++
+		ids, left = []string{cav[0]}, 0
+	}
+	for _, c := range pool {
+		if left == 0 {
+			break
+		}
+		if c.Attack > left {
+			continue
+		}
+		for d := 0; d < 6; d++ {
+			if load[d]+c.DE <= StackLimit {
+				hexUnits[d] = append(hexUnits[d], c.ID)
+				load[d] += c.DE
+				ids = append(ids, c.ID)
+				left -= c.Attack
+				break
+			}
+		}
+	}
+	if left != 0 {
+		t.Fatalf("cannot pack attack %d", attack)
+	}
+	// Non-attacking German cavalry on alternate sides rings the defender.
+	for k, d := range []int{1, 3, 5} {
+		if load[d] < StackLimit {
+			hexUnits[d] = append(hexUnits[d], cav[k+1])
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "step combat-1\nseed 7\n0505: %s\n", defender)
+	for d := 0; d < 6; d++ {
+		if len(hexUnits[d]) > 0 {
+			fmt.Fprintf(&b, "%s: %s\n", nbs[d], strings.Join(hexUnits[d], " "))
+		}
+	}
+	return b.String(), ids
+}
+
+func combatCode(t testing.TB, evs []Event) string {
+	t.Helper()
+	for _, e := range evs {
+		if e.Kind == EvCombat {
+			for _, code := range []string{"AA", "AR", "AZ", "BB", "DA", "DH", "DR", "DZ", "NE"} {
+				if strings.Contains(e.Text.EN, ": "+code+" — ") {
+					return code
+				}
+			}
+			t.Fatalf("no result code in %q", e.Text.EN)
+		}
+	}
+	t.Fatal("no combat event")
+	return ""
+}
+
+// 9.0, 9.7: every cell of the three combat results tables, by real attacks
+// at each column's odds with the die forced, against the printed tables.
+func TestCombatEveryCellOfTheThreeTables(t *testing.T) {
+	m := newTestMap(10, 10).build()
+	for table, rows := range printedCRT {
+		for col, attack := range columnAttack {
+			body, ids := packAttack(t, nil2rules(t, m), attack, "F-XX")
+			s := position(t, m, body)
+			p, err := s.PlanAttack(mustOrder(t, "german attack "+table+" "+strings.Join(ids, " ")+" 0505"))
+			if err != nil {
+				t.Fatalf("%s %d: %v", table, attack, err)
+			}
+			if got := s.Odds(p).Odds.Column; got != col {
+				t.Fatalf("%s: attack %d against 6 gives column %d, want %d", table, attack, got, col)
+			}
+			for die := 1; die <= 6; die++ {
+				forceDie(t, s, die)
+				_, evs, err := try(t, s, "german attack "+table+" "+strings.Join(ids, " ")+" 0505")
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := strings.Fields(rows[die-1])[col]
+				if got := combatCode(t, evs); got != want {
+					t.Errorf("%s column %d die %d: %s, the printed table says %s", table, col, die, got, want)
+				}
+			}
+		}
+	}
+}
+
+func nil2rules(t testing.TB, m *board.Map) *Rules {
+	r, err := NewRules(m, "standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func mustOrder(t testing.TB, text string) Order {
+	t.Helper()
+	o, err := ParseOrder(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// odds of an attack given as text on a position.
+func oddsOf(t testing.TB, s *State, order string) CombatOdds {
+	t.Helper()
+	p, err := s.PlanAttack(mustOrder(t, order))
+	if err != nil {
+		t.Fatalf("%s: %v", order, err)
+	}
+	return s.Odds(p)
+}
+
+// 9.0: odds rounded in the defender's favour, below 1:3 read as 1:3 and
+// above 7:1 as 7:1; defence doubled by rough and mountain, by a river only
+// when every attacker crosses one, by a fortress, and never more than
+// doubled.
+func TestCombatOddsAndDoubling(t *testing.T) {
+	tm := newTestMap(10, 10)
+	tm.terrain(board.Rough, "0305").river("0304", "0305").river("0405", "0305").fortress(12, "0705")
+	tm.terrain(board.Mountain, "0705").river("0706", "0705").country(board.France, "0705", "0706")
+	m := tm.build()
+	s := position(t, m, "step combat-1\n0505: F-XX\n0506: G-III\n0605: G-IV\n0305: F-XXI\n0304: G-IX\n0405: G-X\n0404: G-II\n0705: F-IV\n0706: G-VII")
+	cases := []struct {
+		rule, order     string
+		attack, defence int
+		column          string
+	}{
+		{"9.0 rounding 16:6 -> 2:1", "german attack ASSAULT G-III G-IV 0505", 16, 6, "2:1"},
+		{"9.0 8:6 -> 1:1", "german attack ASSAULT G-III 0505", 8, 6, "1:1"},
+		{"9.0 rough doubles: 8:12 -> 1:2", "german attack ASSAULT G-IX 0305", 8, 12, "1:2"},
+		{"9.0 rough and river (all cross) still only doubled", "german attack ASSAULT G-IX G-X 0305", 16, 12, "1:1"},
+		{"9.0 rough, one attacker not across the river", "german attack ASSAULT G-IX G-X G-II 0305", 22, 12, "1:1"},
+		{"12.0 fortress doubles units and adds 12; 12.5 river doubles it", "german attack ASSAULT G-VII 0705", 8, 6*2 + 24, "1:3"},
+	}
+	for _, c := range cases {
+		co := oddsOf(t, s, c.order)
+		col := Tables().Columns()[co.Odds.Column].String()
+		if co.Attack != c.attack || co.Defence != c.defence || col != c.column {
+			t.Errorf("%s: %d:%d at %s, want %d:%d at %s", c.rule, co.Attack, co.Defence, col, c.attack, c.defence, c.column)
+		}
+	}
+	// 9.0: 42 against 3 is beyond 7:1 and read as 7:1; 1 against 6 as 1:3.
+	body, ids := packAttack(t, s.rules, 42, "F-66R")
+	s2 := position(t, m, body)
+	if co := oddsOf(t, s2, "german attack ASSAULT "+strings.Join(ids, " ")+" 0505"); !co.Odds.Clamped || co.Odds.Column != 8 {
+		t.Errorf("9.0: 42:%d not clamped to 7:1: %+v", co.Defence, co.Odds)
+	}
+}
+
+// 9.0: one defending hex per attack; each unit attacks once a segment; a
+// hex may be attacked several times; no attack into a hex that cannot be
+// entered (sea, neutral); attacks only in combat segments; only own units
+// adjacent; 13.3 trench side and 9.8 zero attack cannot attack.
+func TestCombatOrdersChecked(t *testing.T) {
+	tm := newTestMap(10, 10)
+	tm.terrain(board.Sea, "0504").country(board.Switzerland, "0404")
+	m := tm.build()
+	s := position(t, m, "step combat-1\nseed 3\n0505: G-III G-1A\n0405: G-IV:trench\n0506: F-XX\n0606: G-IX\n0909: G-X")
+	wantRefused(t, s, "german attack ASSAULT G-III 0504", "nothing to attack")
+	wantRefused(t, s, "german attack ASSAULT G-1A 0506", "no attack strength")
+	wantRefused(t, s, "german attack ASSAULT G-IV 0506", "trench side")
+	wantRefused(t, s, "german attack ASSAULT G-X 0506", "not adjacent")
+	wantRefused(t, s, "german attack ASSAULT F-XX 0506", "Allied")
+	wantRefused(t, s, "german attack ASSAULT G-III G-III 0506", "named twice")
+	wantRefused(t, s, "german attack ASSAULT 0506", "Write the table")
+	forceDie(t, s, 4) // recon 1:1 die 4: NE
+	n := wantOK(t, s, "german attack RECON G-III 0506")
+	wantRefused(t, n, "german attack ASSAULT G-III 0506", "already attacked")
+	if len(n.Ext.Retreats) == 0 && n.Units[mustID(t, n, "F-XX")].Box == OnMap {
+		wantOK(t, n, "german attack RECON G-IX 0506") // 9.0: several attacks on one hex
+	}
+	mv := position(t, m, "step movement-1\n0505: G-III\n0506: F-XX")
+	wantRefused(t, mv, "german attack ASSAULT G-III 0506", "combat segment")
+	// 9.0: a unit that cannot enter rough or mountain attacks into it only along a railway.
+	tm2 := newTestMap(10, 10)
+	tm2.terrain(board.Mountain, "0506")
+	m2 := tm2.build()
+	a := position(t, m2, "step combat-1\n0505: G-PK1\n0506: F-XX")
+	wantRefused(t, a, "german attack ASSAULT G-PK1 0506", "cannot attack")
+	tm2.railway("0505", "0506")
+	a = position(t, tm2.build(), "step combat-1\n0505: G-PK1\n0506: F-XX")
+	if _, err := a.PlanAttack(mustOrder(t, "german attack ASSAULT G-PK1 0506")); err != nil {
+		t.Errorf("9.0: along the railway the armoured cars attack into the mountain: %v", err)
+	}
+}
+
+func mustID(t testing.TB, s *State, id string) int {
+	t.Helper()
+	c, ok := s.Lookup(id)
+	if !ok {
+		t.Fatalf("no %s", id)
+	}
+	return c.Index
+}
+
+// 9.7: the manoeuvre table only against a wholly surrounded hex (attacking
+// units, their ZOC or prohibited hexes) and never against an undestroyed
+// fortress; the table is chosen in the order, before the stack is seen.
+func TestCombatManoeuvreTable(t *testing.T) {
+	tm := newTestMap(10, 10)
+	tm.fortress(6, "0303")
+	m := tm.build()
+	open := position(t, m, "step combat-1\n0505: G-III\n0506: F-XX")
+	wantRefused(t, open, "german attack MOBILE G-III 0506", "wholly surrounded")
+	// Germans on three alternate sides: every neighbour is occupied or in their ZOC.
+	nb := hex.MustParse("0506").Neighbors()
+	r3 := ring3(hex.MustParse("0506"))
+	ring := fmt.Sprintf("step combat-1\n0506: F-XX\n%s: G-III\n%s: G-IV\n%s: G-IX\n", r3[0], r3[1], r3[2])
+	s := position(t, m, ring)
+	if _, err := s.PlanAttack(mustOrder(t, "german attack MOBILE G-III 0506")); err != nil {
+		t.Errorf("9.7: surrounded defender: %v", err)
+	}
+	// Sea on the open sides counts as prohibited.
+	tm3 := newTestMap(10, 10)
+	for _, d := range []int{1, 2, 3, 4, 5} {
+		tm3.terrain(board.Sea, nb[d].String())
+	}
+	_ = r3
+	s3 := position(t, tm3.build(), fmt.Sprintf("step combat-1\n0506: F-XX\n%s: G-III\n", nb[0]))
+	if _, err := s3.PlanAttack(mustOrder(t, "german attack MOBILE G-III 0506")); err != nil {
+		t.Errorf("9.7: sea counts as prohibited: %v", err)
+	}
+	fnb := ring3(hex.MustParse("0303"))
+	fort := position(t, m, fmt.Sprintf("step combat-1\nplayer german\n0303: F-XX\n%s: G-III\n%s: G-IV\n%s: G-IX\n", fnb[0], fnb[1], fnb[2]))
+	wantRefused(t, fort, "german attack MOBILE G-III 0303", "never used against an undestroyed fortress")
+}
+
+// ring3 finds three neighbours of h whose zones of control cover the
+// other three (alternate sides of the hex).
+func ring3(h hex.Hex) [3]hex.Hex {
+	nb := h.Neighbors()
+	adj := func(a, b hex.Hex) bool { return hex.Distance(a, b) == 1 }
+	for i := 0; i < 6; i++ {
+		for j := i + 1; j < 6; j++ {
+			for k := j + 1; k < 6; k++ {
+				ok := true
+				for _, x := range nb {
+					if x != nb[i] && x != nb[j] && x != nb[k] && !adj(x, nb[i]) && !adj(x, nb[j]) && !adj(x, nb[k]) {
+						ok = false
+					}
+				}
+				if ok && !adj(nb[i], nb[j]) && !adj(nb[j], nb[k]) && !adj(nb[i], nb[k]) {
+					return [3]hex.Hex{nb[i], nb[j], nb[k]}
+				}
+			}
+		}
+	}
+	panic("no ring")
+}

@@ -1,0 +1,335 @@
+package game
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// SelfPlay plays whole games with random legal orders and checks the
+// engine's invariants after every order (issue 5): no unit in two places,
+// stacking legal at the end of movement and combat, VP equal to the start
+// plus the sum of their events, no dead end (the side to move can always
+// end its step), every game ends after its last turn with a level, and
+// replaying the orders gives the same state. The order choices come from
+// their own generator (seeded by the game's seed), never from the game's
+// dice.
+
+// SelfPlayConfig bounds a self-play game.
+type SelfPlayConfig struct {
+	MovesPerSegment   int // units moved at most per movement segment (0: 25)
+	AttacksPerSegment int // attacks tried at most per combat segment (0: 12)
+	Options           []string
+}
+
+// SelfPlayResult is one game played.
+type SelfPlayResult struct {
+	Seed   uint64
+	Orders []Order
+	Final  *State
+	Level  Level
+	Winner units.Side
+	Counts map[EventKind]int
+}
+
+// SelfPlay plays one game from a seed; the error is an invariant failure.
+func SelfPlay(r *Rules, seed uint64, cfg SelfPlayConfig) (*SelfPlayResult, error) {
+	if cfg.MovesPerSegment == 0 {
+		cfg.MovesPerSegment = 25
+	}
+	if cfg.AttacksPerSegment == 0 {
+		cfg.AttacksPerSegment = 12
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x5e1f))
+	s, err := New(r, seed, cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	start := s.VP
+	res := &SelfPlayResult{Seed: seed, Counts: map[EventKind]int{}}
+	vpFromEvents := [2]int{}
+	var failure error
+	apply := func(o Order) bool {
+		if failure != nil {
+			return false
+		}
+		n, evs, err := Apply(s, o)
+		if err != nil {
+			return false
+		}
+		for _, e := range evs {
+			res.Counts[e.Kind]++
+			switch e.Kind {
+			case EvVP:
+				vpFromEvents[e.Side] += e.N
+			case EvRemoved:
+				if s.Step != SetupStep {
+					vpFromEvents[e.Side.Other()] += e.N
+				}
+			}
+		}
+		if err := checkSelfPlay(s, n, o, start, vpFromEvents); err != nil {
+			failure = fmt.Errorf("seed %d, order %d (%s): %w", seed, len(res.Orders)+1, o, err)
+			return false
+		}
+		s = n
+		res.Orders = append(res.Orders, o)
+		return true
+	}
+	for guard := 0; s.Step != GameOver && failure == nil; guard++ {
+		if guard > 100000 {
+			return nil, fmt.Errorf("seed %d: no end after %d steps", seed, guard)
+		}
+		side := s.ToMove()
+		switch {
+		case len(s.Ext.Retreats) > 0:
+			i := s.Ext.Retreats[0]
+			opts := s.RetreatHexes(i)
+			if len(opts) == 0 || !apply(Order{Side: side, Verb: Retreat, Units: []string{s.Counter(i).ID}, Hexes: []hex.Hex{opts[rng.IntN(len(opts))]}}) {
+				return nil, fmt.Errorf("seed %d: dead end: %s cannot retreat (%v)", seed, s.Counter(i).ID, opts)
+			}
+			continue
+		case s.Step == SetupStep:
+			apply(Order{Side: side, Verb: AutoSetup})
+		case s.Step == Reinforcement:
+			apply(Order{Side: side, Verb: AutoReinforce})
+		case s.Step.IsReorg():
+			for _, c := range s.Actors() {
+				if c.IsCorps() && rng.IntN(10) == 0 {
+					apply(Order{Side: side, Verb: Split, Units: []string{c.ID}})
+				}
+			}
+		case s.Step.IsMovement():
+			selfPlayMovement(s, rng, cfg, apply, func() *State { return s })
+		case s.Step.IsCombat():
+			selfPlayCombat(rng, cfg, apply, func() *State { return s })
+		}
+		if failure != nil {
+			break
+		}
+		if len(s.Ext.Retreats) > 0 {
+			continue
+		}
+		if !apply(Order{Side: s.ToMove(), Verb: End}) {
+			if failure != nil {
+				break
+			}
+			_, _, err := Apply(s, Order{Side: s.ToMove(), Verb: End})
+			return nil, fmt.Errorf("seed %d: dead end: %s cannot end %s %s: %s", seed, s.ToMove(), s.Turn, s.Step, i18n.Message(err, i18n.EN))
+		}
+	}
+	if failure != nil {
+		return nil, failure
+	}
+	if s.Turn != r.Scenario.Last || res.Counts[EvVictory] != 1 {
+		return nil, fmt.Errorf("seed %d: the game ended at %s with %d victory events", seed, s.Turn, res.Counts[EvVictory])
+	}
+	again, err := Replay(r, seed, cfg.Options, res.Orders)
+	if err != nil {
+		return nil, fmt.Errorf("seed %d: replay: %v", seed, err)
+	}
+	if again.Hash() != s.Hash() {
+		return nil, fmt.Errorf("seed %d: replay of %d orders gives another state", seed, len(res.Orders))
+	}
+	res.Final = s
+	res.Winner, res.Level, _ = s.Result()
+	return res, nil
+}
+
+func selfPlayMovement(s0 *State, rng *rand.Rand, cfg SelfPlayConfig, apply func(Order) bool, cur func() *State) {
+	s := cur()
+	side := s.ToMove()
+	if s.WithdrawAttack > 0 || s.WithdrawHQ > 0 {
+		for _, c := range s.rules.Counters.All() {
+			s = cur()
+			if s.Step == Move1 && (s.WithdrawAttack > 0 || s.WithdrawHQ > 0) && s.Units[c.Index].Box == OnMap && c.Side() == side {
+				apply(Order{Side: side, Verb: Withdraw, Units: []string{c.ID}})
+			}
+		}
+	}
+	s = cur()
+	if s.Step == Move1 && !s.BadWeather && rng.IntN(2) == 0 {
+		for i, u := range s.Units {
+			c := s.Counter(i)
+			if u.Box == OnMap && c.Side() == side && c.Type == units.HQ {
+				h := u.At
+				for k := 0; k < 3; k++ {
+					h = h.Neighbor(hex.Direction(rng.IntN(6)))
+				}
+				apply(Order{Side: side, Verb: Recon, Units: []string{c.ID}, Hexes: []hex.Hex{h}})
+			}
+		}
+	}
+	if rng.IntN(40) == 0 {
+		for _, x := range cur().allHexes() {
+			if x.Fortress > 0 && rng.IntN(10) == 0 {
+				if apply(Order{Side: side, Verb: Abandon, Hexes: []hex.Hex{x.At}}) {
+					break
+				}
+			}
+		}
+	}
+	actors := cur().Actors()
+	rng.Shuffle(len(actors), func(i, j int) { actors[i], actors[j] = actors[j], actors[i] })
+	moved := 0
+	for _, c := range actors {
+		if moved >= cfg.MovesPerSegment {
+			break
+		}
+		s = cur()
+		if s.Step == Move1 && rng.IntN(12) == 0 {
+			if ds, err := s.RailDestinations(c); err == nil && len(ds) > 0 {
+				to := ds[rng.IntN(len(ds))]
+				if s.stackDE(to, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: Rail, Units: []string{c.ID}, Hexes: []hex.Hex{to}}) {
+					moved++
+					continue
+				}
+			}
+		}
+		ds, err := s.Destinations(c)
+		if err != nil || len(ds) == 0 {
+			continue
+		}
+		d := ds[rng.IntN(len(ds))]
+		if rng.IntN(3) > 0 { // lean forward: prefer the hex nearest an enemy
+			best := -1
+			for k, x := range ds {
+				if best < 0 || s.nearEnemy(x.To, side) < s.nearEnemy(ds[best].To, side) {
+					best = k
+				}
+			}
+			d = ds[best]
+		}
+		if s.stackDE(d.To, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: Move, Units: []string{c.ID}, Hexes: []hex.Hex{d.To}}) {
+			moved++
+		}
+	}
+	// 7.0: the owner removes what is still over-stacked.
+	for _, h := range cur().Overstacked(side) {
+		for cur().stackDE(h, side) > StackLimit {
+			us := cur().UnitsAt(h, side)
+			if !apply(Order{Side: side, Verb: Remove, Units: []string{us[len(us)-1].ID}}) {
+				return
+			}
+		}
+	}
+}
+
+// nearEnemy is a rough distance from h to the nearest enemy unit (capped).
+func (s *State) nearEnemy(h hex.Hex, side units.Side) int {
+	best := 99
+	for i, u := range s.Units {
+		if u.Box == OnMap && s.Counter(i).Side() != side {
+			if d := hex.Distance(h, u.At); d < best {
+				best = d
+			}
+		}
+	}
+	return best
+}
+
+func selfPlayCombat(rng *rand.Rand, cfg SelfPlayConfig, apply func(Order) bool, cur func() *State) {
+	s := cur()
+	side := s.ToMove()
+	tablesByID := []string{"RECON", "ASSAULT", "MOBILE"}
+	// Siege guns fire at adjacent enemy fortresses.
+	for i, u := range s.Units {
+		c := s.Counter(i)
+		if u.Box == OnMap && c.Side() == side && c.Type == units.Siege {
+			for _, nb := range u.At.Neighbors() {
+				if cur().fortressOf(nb, side.Other()) > 0 {
+					apply(Order{Side: side, Verb: Siege, Units: []string{c.ID}, Hexes: []hex.Hex{nb}})
+					break
+				}
+			}
+		}
+	}
+	for k := 0; k < cfg.AttacksPerSegment; k++ {
+		s = cur()
+		if len(s.Ext.Retreats) > 0 || s.ToMove() != side || !s.Step.IsCombat() {
+			return
+		}
+		// Targets: enemy-held hexes or enemy fortresses next to own units.
+		var targets []hex.Hex
+		seen := map[hex.Hex]bool{}
+		occ := s.occupancy()
+		for i, u := range s.Units {
+			if u.Box != OnMap || s.Counter(i).Side() != side || s.Counter(i).Attack == 0 || hasInt(s.Ext.Attacked, i) {
+				continue
+			}
+			for _, nb := range u.At.Neighbors() {
+				if !seen[nb] && (occ.Has(nb, side.Other()) || s.fortressOf(nb, side.Other()) > 0) {
+					seen[nb] = true
+					targets = append(targets, nb)
+				}
+			}
+		}
+		if len(targets) == 0 {
+			return
+		}
+		t := targets[rng.IntN(len(targets))]
+		o := Order{Side: side, Verb: Attack, Units: []string{tablesByID[rng.IntN(3)]}, Hexes: []hex.Hex{t}}
+		for _, nb := range t.Neighbors() {
+			for _, i := range occ.At(nb, side) {
+				c := s.Counter(i)
+				if rng.IntN(4) > 0 && s.canAttack(c, t) == nil {
+					o.Units = append(o.Units, c.ID)
+				}
+			}
+		}
+		if len(o.Units) == 1 {
+			continue
+		}
+		if !apply(o) && o.Units[0] == "MOBILE" {
+			o.Units[0] = "ASSAULT"
+			apply(o)
+		}
+		for len(cur().Ext.Retreats) > 0 {
+			s = cur()
+			i := s.Ext.Retreats[0]
+			opts := s.RetreatHexes(i)
+			if len(opts) == 0 || !apply(Order{Side: s.ToMove(), Verb: Retreat, Units: []string{s.Counter(i).ID}, Hexes: []hex.Hex{opts[rng.IntN(len(opts))]}}) {
+				return
+			}
+		}
+	}
+}
+
+// checkSelfPlay checks the invariants after one order.
+func checkSelfPlay(prev, s *State, o Order, start, vpEvents [2]int) error {
+	occ := s.occupancy()
+	for h, st := range occ {
+		if len(st.side[0]) > 0 && len(st.side[1]) > 0 {
+			return fmt.Errorf("both sides in %s", h)
+		}
+		if !s.rules.Map.OnMap(h) {
+			return fmt.Errorf("units off the map in %s", h)
+		}
+	}
+	// A corps and the division counters it was broken into are never in
+	// play at once under the same id; every counter is in one box.
+	for i, u := range s.Units {
+		if u.Box > Out {
+			return fmt.Errorf("%s in no box", s.Counter(i).ID)
+		}
+	}
+	if o.Verb == End && (prev.Step.IsMovement() || prev.Step.IsCombat()) {
+		if over := s.Overstacked(prev.Player); len(over) > 0 {
+			return fmt.Errorf("7.0: over-stacked at the end of %s: %v", prev.Step, over)
+		}
+	}
+	for side := 0; side < 2; side++ {
+		if s.VP[side] != start[side]+vpEvents[side] {
+			return fmt.Errorf("15.2: %s VP %d, but the start (%d) and the events (%d) give %d", units.Side(side), s.VP[side], start[side], vpEvents[side], start[side]+vpEvents[side])
+		}
+	}
+	for _, i := range s.Ext.Retreats {
+		if s.Units[i].Box != OnMap {
+			return fmt.Errorf("9.4: %s must retreat but is not on the map", s.Counter(i).ID)
+		}
+	}
+	return nil
+}
