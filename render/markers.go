@@ -168,7 +168,24 @@ func (l combatsLayer) DrawLayer(c *Canvas) {
 			continue
 		}
 		dx, dy := c.Layout.Center(cb.Defender)
-		drawTag(c, label, dx, dy-R*0.95, R*0.42)
+		// The label goes on the side of the defender farthest from every
+		// arrow: above, below, left or right.
+		best, bestGap := [2]float64{0, -0.95}, -1.0
+		for _, spot := range [][2]float64{{0, -0.95}, {0, 0.95}, {-1.25, 0}, {1.25, 0}} {
+			gap := math.Pi
+			for _, a := range cb.Attackers {
+				ax, ay := c.Layout.Center(a)
+				d := math.Abs(math.Atan2(ay-dy, ax-dx) - math.Atan2(spot[1], spot[0]))
+				if d > math.Pi {
+					d = 2*math.Pi - d
+				}
+				gap = math.Min(gap, d)
+			}
+			if gap > bestGap+0.01 {
+				best, bestGap = spot, gap
+			}
+		}
+		drawTag(c, label, dx+best[0]*R, dy+best[1]*R, R*0.42)
 	}
 }
 

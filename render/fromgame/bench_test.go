@@ -14,8 +14,8 @@ import (
 // bot posts it after a segment: copy of the cached base, counters,
 // status strip, 256 colours, PNG.
 func BenchmarkFullMapWithUnits(b *testing.B) {
-	m, sit := withMarkers(b)
-	v := Filter(sit, render.Public)
+	mk := withMarkers(b)
+	m, v := mk.m, mk.view(render.Public)
 	r, err := render.New(m, render.Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -33,8 +33,8 @@ func BenchmarkFullMapWithUnits(b *testing.B) {
 
 // A phone crop around the front (radius 5 at scale 1.5, as /map around:).
 func BenchmarkCropWithUnits(b *testing.B) {
-	m, sit := withMarkers(b)
-	v := Filter(sit, render.GermanView)
+	mk := withMarkers(b)
+	m, v := mk.m, mk.view(render.GermanView)
 	r, err := render.New(m, render.Options{Scale: 1.5, NoLegend: true})
 	if err != nil {
 		b.Fatal(err)

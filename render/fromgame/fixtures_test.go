@@ -2,13 +2,13 @@ package fromgame
 
 import (
 	"crypto/sha256"
-	"encoding/hex"
+	hexenc "encoding/hex"
 	"fmt"
 	"testing"
 
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
-	ehex "rtrbot/engine/hex"
+	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
 	"rtrbot/render"
 )
@@ -41,7 +41,7 @@ func opening(t testing.TB) (*board.Map, *game.State) {
 }
 
 // place finds the hexes of a place on the map.
-func place(t testing.TB, m *board.Map, name string) ehex.Hex {
+func place(t testing.TB, m *board.Map, name string) hex.Hex {
 	t.Helper()
 	found := m.Find(name)
 	if len(found) == 0 {
@@ -50,19 +50,31 @@ func place(t testing.TB, m *board.Map, name string) ehex.Hex {
 	return found[0].At
 }
 
+// marked is a position with one of everything a picture shows, and the
+// events of its last segment.
+type marked struct {
+	m    *board.Map
+	s    *game.State
+	last []game.Event
+	// sel and dests: a German unit's hex and legal destinations (made by
+	// hand: the engine gives them only in a movement segment).
+	sel   hex.Hex
+	dests []render.Destination
+	naval hex.Hex
+}
+
 // withMarkers is the opening with one of everything a picture shows,
 // made by moving counters in a copy of the state (states are values) and
-// adding what the engine cannot make yet (combats, naval gunfire on the
-// map, issue 5): two German stacks moved next to Liège and attacking it
-// (3:1 DR), a second combat (1:1 AA), a destroyed fortress (Namur), units
-// entrenched and out of command, two German corps in the Russian Front
-// box, naval gunfire off Ostend, VP, a German unit's legal destinations.
-// The full situation is returned; pictures filter it per viewer.
-func withMarkers(t testing.TB) (*board.Map, render.Situation) {
+// then asking the engine: two German stacks moved next to Liège attack it
+// in a real combat (an EvCombat with its odds and result); a destroyed
+// fortress (Namur), units entrenched and out of command, two German corps
+// in the Russian Front box, VP; besides, by hand, naval gunfire off
+// Ostend and a German unit's legal destinations.
+func withMarkers(t testing.TB) marked {
 	m, s0 := opening(t)
 	s := *s0
 	s.Units = append([]game.Unit(nil), s0.Units...)
-	occupied := map[ehex.Hex]bool{}
+	occupied := map[hex.Hex]bool{}
 	for _, u := range s.Units {
 		if u.Box == game.OnMap {
 			occupied[u.At] = true
@@ -71,12 +83,12 @@ func withMarkers(t testing.TB) (*board.Map, render.Situation) {
 	liege := place(t, m, "Liège")
 	namur := place(t, m, "Namur")
 	// free is the empty land hex next to near closest to from.
-	free := func(near, from ehex.Hex) ehex.Hex {
+	free := func(near, from hex.Hex) hex.Hex {
 		best, bestD := near, 1000
 		for _, n := range near.Neighbors() {
 			x, ok := m.Hex(n)
-			if ok && x.Terrain != board.Sea && !occupied[n] && x.Country != board.Netherlands && ehex.Distance(n, from) < bestD {
-				best, bestD = n, ehex.Distance(n, from)
+			if ok && x.Terrain != board.Sea && !occupied[n] && x.Country != board.Netherlands && hex.Distance(n, from) < bestD {
+				best, bestD = n, hex.Distance(n, from)
 			}
 		}
 		if bestD == 1000 {
@@ -86,18 +98,18 @@ func withMarkers(t testing.TB) (*board.Map, render.Situation) {
 		return best
 	}
 	// German stacks with two units or more, nearest Liège first.
-	stacks := map[ehex.Hex][]int{}
+	stacks := map[hex.Hex][]int{}
 	for i, u := range s.Units {
 		if u.Box == game.OnMap && s.Counter(i).Side() == units.German {
 			stacks[u.At] = append(stacks[u.At], i)
 		}
 	}
-	var moves []game.Event
-	var attackers []ehex.Hex
-	for len(attackers) < 2 {
-		best, bestD := ehex.Hex{}, 1000
+	var last []game.Event
+	var attackers []string
+	for n := 0; n < 2; n++ {
+		best, bestD := hex.Hex{}, 1000
 		for h, idx := range stacks {
-			if d := ehex.Distance(h, liege); len(idx) >= 2 && d < bestD && d > 1 {
+			if d := hex.Distance(h, liege); len(idx) >= 2 && d < bestD && d > 1 {
 				best, bestD = h, d
 			}
 		}
@@ -107,11 +119,12 @@ func withMarkers(t testing.TB) (*board.Map, render.Situation) {
 		to := free(liege, best)
 		for _, i := range stacks[best] {
 			s.Units[i].At = to
+			if c := s.Counter(i); c.Attack > 0 {
+				attackers = append(attackers, c.ID)
+			}
 		}
-		path := ehex.Line(best, to)
-		moves = append(moves, game.Event{Kind: game.EvMoved, Side: units.German, Hexes: path})
+		last = append(last, game.Event{Kind: game.EvMoved, Side: units.German, Hexes: hex.Line(best, to)})
 		delete(stacks, best)
-		attackers = append(attackers, to)
 	}
 	var french, russia []int
 	for i, u := range s.Units {
@@ -119,7 +132,7 @@ func withMarkers(t testing.TB) (*board.Map, render.Situation) {
 		switch {
 		case u.Box == game.OnMap && c.Nation == units.FR:
 			french = append(french, i)
-		case u.Box == game.OnMap && c.Nation == units.DE && c.Size == units.Corps && len(russia) < 2 && ehex.Distance(u.At, liege) > 6:
+		case u.Box == game.OnMap && c.Nation == units.DE && c.Size == units.Corps && len(russia) < 2 && hex.Distance(u.At, liege) > 6:
 			russia = append(russia, i)
 		}
 	}
@@ -135,49 +148,46 @@ func withMarkers(t testing.TB) (*board.Map, render.Situation) {
 			s.Units[i].OutOfCommand = true
 		}
 	}
-	s.Destroyed = []ehex.Hex{namur}
+	s.Destroyed = []hex.Hex{namur}
 	s.VP = [2]int{12, 7}
-	s.NavalGunfire = 1
-	sit := full(&s, moves)
-	sit.Combats = []render.Combat{{Attackers: attackers, Defender: liege, Odds: "3:1", Result: "DR"}}
-	// A second combat: a French stack attacking a German one, wherever
-	// the two are nearest.
-	fh, gh := nearestPair(sit)
-	sit.Combats = append(sit.Combats, render.Combat{Attackers: []ehex.Hex{fh}, Defender: gh, Odds: "1:1", Result: "AA"})
-	ost := place(t, m, "Ostend")
-	sit.Naval = []ehex.Hex{ost}
+	// The German first combat segment: the attack on Liège, by the
+	// engine (9.0).
+	s.Step, s.Player = game.Combat1, units.German
+	after, evs, err := game.Apply(&s, game.Order{Side: units.German, Verb: game.Attack, Units: append([]string{"ASSAULT"}, attackers...), Hexes: []hex.Hex{liege}})
+	if err != nil {
+		t.Fatalf("the attack on Liège: %v", err)
+	}
+	last = append(last, evs...)
+	mk := marked{m: m, s: after, last: last, naval: place(t, m, "Ostend")}
 	// The legal destinations of the German stack nearest Verdun, as the
 	// engine's movement search gives them in a movement segment; here
 	// made by hand, cost by distance (the picture is what is tested).
-	var sel ehex.Hex
-	bd := 1000
 	verdun := place(t, m, "Verdun")
-	for _, st := range sit.Stacks {
-		if st.Side == units.German && ehex.Distance(st.At, verdun) < bd {
-			sel, bd = st.At, ehex.Distance(st.At, verdun)
+	bd := 1000
+	for h, idx := range stacks {
+		if len(idx) > 0 && hex.Distance(h, verdun) < bd {
+			mk.sel, bd = h, hex.Distance(h, verdun)
 		}
 	}
-	sit.Selected = &sel
-	for _, h := range ehex.Within(sel, 2) {
-		if x, ok := m.Hex(h); ok && h != sel && x.Terrain != board.Sea && x.Country != board.Netherlands {
-			sit.Destinations = append(sit.Destinations, render.Destination{At: h, Cost: 2 * ehex.Distance(sel, h)})
+	for _, h := range hex.Within(mk.sel, 2) {
+		if x, ok := m.Hex(h); ok && h != mk.sel && x.Terrain != board.Sea && !occupied[h] {
+			mk.dests = append(mk.dests, render.Destination{At: h, Cost: 2 * hex.Distance(mk.sel, h)})
 		}
 	}
-	return m, sit
+	return mk
 }
 
-func nearestPair(s render.Situation) (allied, german ehex.Hex) {
-	best := 1000
-	for _, a := range s.Stacks {
-		for _, g := range s.Stacks {
-			if a.Side == units.Allied && g.Side == units.German {
-				if d := ehex.Distance(a.At, g.At); d < best {
-					best, allied, german = d, a.At, g.At
-				}
-			}
-		}
+// view is the situation viewer sees of the marked position: the engine's
+// view, plus the marks made by hand (naval gunfire on the map; the
+// destinations, for the German player only, whose unit it is).
+func (mk marked) view(viewer render.Viewer) render.Situation {
+	v := For(mk.s, mk.last, viewer)
+	v.Naval, v.NavalHeld = []hex.Hex{mk.naval}, 1
+	if viewer == render.GermanView {
+		sel := mk.sel
+		v.Selected, v.Destinations = &sel, mk.dests
 	}
-	return allied, german
+	return v
 }
 
 // fingerprint sums up what the pictures are drawn from besides the
@@ -189,5 +199,5 @@ func fingerprint(m *board.Map, s *game.State) string {
 		fmt.Fprintf(h, "%v\n", *x)
 	}
 	fmt.Fprintf(h, "%d\n%s\n", len(m.RailLinks()), s.Position())
-	return hex.EncodeToString(h.Sum(nil))[:16]
+	return hexenc.EncodeToString(h.Sum(nil))[:16]
 }

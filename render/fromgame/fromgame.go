@@ -1,16 +1,16 @@
-// Package fromgame turns a game position into the render.Situation one
-// viewer may see: the adapter between the rules engine and the renderer,
-// so that package render never imports the game.
+// Package fromgame turns a side's view of a game (game.View, 14.1) into
+// the render.Situation the renderer draws: the adapter between the rules
+// engine and the renderer, so that package render never imports the game.
 //
-// The fog of war (14.1) is applied here, in Filter, on the situation
-// itself: a counter the viewer may not see leaves this package as a
-// render.Counter with only its nationality. Until engine/game offers a
-// view of the state for each side (issue 5 item 7), For reads the state
-// and filters at once; when the engine's view lands, For should read that
-// view instead, and Filter stays as the renderer-side guard.
+// It reads only the view, the static counter manifest (printed values of
+// the counters the view shows) and the events of the last segment (for
+// trails and combat arrows). The view already holds nothing its viewer
+// may not know: a counter it does not show becomes a render.Counter with
+// only Hidden set, so that the stack keeps its true height.
 package fromgame
 
 import (
+	"regexp"
 	"strings"
 
 	"rtrbot/engine/game"
@@ -21,136 +21,136 @@ import (
 	"rtrbot/render"
 )
 
-// For is the situation viewer may see of state s, with the moves of the
-// last segment taken from its events (last: the events since the
-// segment before this one began).
+// For is the situation viewer may see of state s: the engine's view of
+// s for that viewer, with the moves and combats of the last segment (last:
+// the events since the segment began). The state is asked for nothing but
+// its view and its counter manifest.
 func For(s *game.State, last []game.Event, viewer render.Viewer) render.Situation {
-	return Filter(full(s, last), viewer)
+	return FromView(s.ViewFor(gameViewer(viewer)), s.Rules().Counters, last)
 }
 
-// Filter reduces a situation to what viewer may see (14.1): the public
-// sees only the top unit of every stack; a side sees all of its own
-// stacks and only the top unit of the enemy's. Stacks in a hex of one of
-// the last segment's combats stay revealed: combat shows the stacks in it
-// (14.1). Hidden counters keep only their nationality, so that the stack
-// keeps its true height and the colour of its edges, as on the table.
-// Filter never adds anything; it is safe to apply twice.
-func Filter(full render.Situation, viewer render.Viewer) render.Situation {
-	out := full
-	out.Viewer = viewer
-	revealed := map[hex.Hex]bool{}
-	for _, c := range full.Combats {
-		revealed[c.Defender] = true
-		for _, a := range c.Attackers {
-			revealed[a] = true
-		}
+// gameViewer is the engine's name for a viewer.
+func gameViewer(v render.Viewer) game.Viewer {
+	switch v {
+	case render.GermanView:
+		return game.GermanView
+	case render.AlliedView:
+		return game.AlliedView
 	}
-	out.Stacks = make([]render.Stack, len(full.Stacks))
-	for i, st := range full.Stacks {
-		own := (viewer == render.GermanView && st.Side == units.German) || (viewer == render.AlliedView && st.Side == units.Allied)
-		cp := st
-		cp.Units = append([]render.Counter(nil), st.Units...)
-		if !own && !revealed[st.At] {
-			for j := 1; j < len(cp.Units); j++ {
-				cp.Units[j] = render.Counter{Hidden: true, Nation: cp.Units[j].Nation}
-			}
-		}
-		out.Stacks[i] = cp
-	}
-	// The Russian Front box is public knowledge: units go there by an
-	// announced withdrawal (11.7).
-	out.Russia = append([]render.Counter(nil), full.Russia...)
-	// Legal destinations belong to the owner of the unit asked about:
-	// never public, never the enemy's.
-	if !ownsSelected(full, viewer) {
-		out.Selected, out.Destinations = nil, nil
-	}
-	return out
+	return game.PublicView
 }
 
-// ownsSelected reports whether the selected hex holds a stack of the
-// viewer's own side.
-func ownsSelected(s render.Situation, viewer render.Viewer) bool {
-	if s.Selected == nil || viewer == render.Public {
-		return false
+// renderViewer is the renderer's name for a viewer.
+func renderViewer(v game.Viewer) render.Viewer {
+	switch v {
+	case game.GermanView:
+		return render.GermanView
+	case game.AlliedView:
+		return render.AlliedView
 	}
-	for _, st := range s.Stacks {
-		if st.At == *s.Selected && render.ViewerOf(st.Side) == viewer {
-			return true
-		}
-	}
-	return false
+	return render.Public
 }
 
-// full is every counter of the position, known: it never leaves this
-// package unfiltered.
-func full(s *game.State, last []game.Event) render.Situation {
+// FromView is the situation of a view. counters is the game's manifest,
+// for the printed values of the counters the view shows.
+func FromView(v game.View, counters *units.Set, last []game.Event) render.Situation {
 	out := render.Situation{
-		Turn:     int(s.Turn),
+		Viewer:   renderViewer(v.Viewer),
+		Turn:     int(v.Turn),
 		Turns:    int(turn.Last),
-		TurnName: i18n.T(s.Turn.String(), s.Turn.Japanese()),
-		Segment:  s.Step.Name(),
-		ToMove:   s.ToMove(),
-		VP:       s.VP,
+		TurnName: i18n.T(v.Turn.String(), v.Turn.Japanese()),
+		Segment:  v.Step.Name(),
+		ToMove:   v.ToMove,
+		VP:       v.VP,
 	}
-	type key struct {
-		at   hex.Hex
-		side units.Side
+	for _, st := range v.Stacks {
+		rs := render.Stack{At: st.At, Side: st.Side}
+		for _, u := range st.Units {
+			rs.Units = append(rs.Units, Counter(counters, u))
+		}
+		// The counters the viewer may not see: their number only (the
+		// height of a stack can be seen, 14.1).
+		for len(rs.Units) < st.Count {
+			rs.Units = append(rs.Units, render.Counter{Hidden: true})
+		}
+		out.Stacks = append(out.Stacks, rs)
 	}
-	index := map[key]int{}
-	n := s.Rules().Counters.Len()
-	for i := 0; i < n; i++ {
-		c := s.Counter(i)
-		u := s.Units[i]
-		switch u.Box {
-		case game.OnMap:
-			k := key{u.At, c.Side()}
-			j, ok := index[k]
-			if !ok {
-				j = len(out.Stacks)
-				index[k] = j
-				out.Stacks = append(out.Stacks, render.Stack{At: u.At, Side: c.Side()})
-			}
-			out.Stacks[j].Units = append(out.Stacks[j].Units, Counter(c, u))
-		case game.Russia:
-			out.Russia = append(out.Russia, Counter(c, u))
+	// The Russian Front box: the viewer's own counters in it, and the
+	// enemy's as many hidden counters as the view counts.
+	shown := [2]int{}
+	for _, u := range v.Boxes {
+		if u.Box == game.Russia {
+			out.Russia = append(out.Russia, Counter(counters, u))
+			shown[u.Side]++
 		}
 	}
-	out.Destroyed = append(out.Destroyed, s.Destroyed...)
-	out.NavalHeld = s.NavalGunfire
+	for side := range shown {
+		for i := shown[side]; i < v.RussiaCounts[side]; i++ {
+			out.Russia = append(out.Russia, render.Counter{Hidden: true})
+		}
+	}
+	out.Destroyed = append(out.Destroyed, v.Destroyed...)
 	for _, e := range last {
 		switch e.Kind {
-		case game.EvMoved, game.EvRailMoved:
+		case game.EvMoved, game.EvRailMoved, game.EvRetreated:
 			if len(e.Hexes) >= 2 {
 				out.Moves = append(out.Moves, render.Move{Side: e.Side, Path: append([]hex.Hex(nil), e.Hexes...), Rail: e.Kind == game.EvRailMoved})
 			}
+		case game.EvCombat:
+			if c, ok := combat(e); ok {
+				out.Combats = append(out.Combats, c)
+			}
 		}
 	}
 	return out
 }
 
-// Counter is a counter as its owner sees it. The engine keeps no order
-// within a stack, so the top of a stack is its first counter in the
-// manifest (corps before the divisions of the same army, HQ first where
-// the manifest lists it first).
-func Counter(c *units.Counter, u game.Unit) render.Counter {
+// combatText finds the odds column and the result code in a combat
+// event's sentence ("... at 3:1, die 4: DR — ..."): the event carries the
+// hexes as values but the odds and result only in its text.
+var combatText = regexp.MustCompile(` at ([0-9]+:[0-9]+), die [0-9]+: ([A-Z]{2})\b`)
+
+// combat is the arrows of one combat event: its first hex is the
+// defender's, the others the attackers'.
+func combat(e game.Event) (render.Combat, bool) {
+	if len(e.Hexes) < 2 {
+		return render.Combat{}, false
+	}
+	c := render.Combat{Defender: e.Hexes[0]}
+	seen := map[hex.Hex]bool{}
+	for _, h := range e.Hexes[1:] {
+		if !seen[h] {
+			seen[h] = true
+			c.Attackers = append(c.Attackers, h)
+		}
+	}
+	if m := combatText.FindStringSubmatch(e.Text.EN); m != nil {
+		c.Odds, c.Result = m[1], m[2]
+	}
+	return c, true
+}
+
+// Counter is a counter as the view shows it, with the printed values of
+// its manifest entry (public knowledge once the counter is seen).
+func Counter(counters *units.Set, u game.VisibleUnit) render.Counter {
 	k := render.Counter{
-		Nation:       c.Nation,
-		Type:         c.Type,
-		ID:           shortID(c.ID),
-		Attack:       c.Attack,
-		Defence:      c.Defence,
-		Move:         c.Move,
-		Trench:       c.Trench,
+		Nation:       u.Nation,
+		Type:         u.Type,
+		ID:           shortID(u.ID),
 		Entrenched:   u.Trench,
 		OutOfCommand: u.OutOfCommand,
 	}
+	name := ""
+	if c, ok := counters.Lookup(u.ID); ok {
+		k.Attack, k.Defence, k.Move, k.Trench = c.Attack, c.Defence, c.Move, c.Trench
+		name = c.Name
+	}
 	switch {
-	case c.Size == units.Corps:
+	case u.Size == units.Corps:
 		k.Size = render.Corps
-	case c.Size == units.HQSize:
+	case u.Size == units.HQSize:
 		k.Size = render.Army
-	case strings.Contains(strings.ToLower(c.Name), "brigade"):
+	case strings.Contains(strings.ToLower(name), "brigade"):
 		// The game counts brigades as divisions (units.Size); the counter
 		// shows what they were.
 		k.Size = render.Brigade
@@ -170,7 +170,8 @@ func shortID(id string) string {
 }
 
 // Destinations converts the engine's legal destinations of a unit for
-// the situation's highlight.
+// the situation's highlight. The caller shows them only to the unit's
+// own side.
 func Destinations(ds []game.Dest) []render.Destination {
 	out := make([]render.Destination, 0, len(ds))
 	for _, d := range ds {

@@ -82,7 +82,7 @@ func TestGoldenSituations(t *testing.T) {
 	skipIfInputsChanged(t)
 	_, s := opening(t)
 	open := For(s, nil, render.Public)
-	_, marked := withMarkers(t)
+	mk := withMarkers(t)
 	liege := hex.MustParse("3021")
 	crop := &render.Crop{Center: liege, Radius: 4}
 
@@ -91,9 +91,9 @@ func TestGoldenSituations(t *testing.T) {
 	phone := renderer(t, render.Options{Scale: 1.5, NoLegend: true})
 	phoneJA := renderer(t, render.Options{Scale: 1.5, NoLegend: true, Lang: i18n.JA})
 
-	public := Filter(marked, render.Public)
-	german := Filter(marked, render.GermanView)
-	allied := Filter(marked, render.AlliedView)
+	public := mk.view(render.Public)
+	german := mk.view(render.GermanView)
+	allied := mk.view(render.AlliedView)
 	cases := []struct {
 		name string
 		r    *render.Renderer

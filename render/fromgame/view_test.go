@@ -11,74 +11,89 @@ import (
 	"rtrbot/render"
 )
 
-// 14.1: enemy stacks show only their top unit; combat shows the stacks
-// in it; a side sees all of its own units; the public sees only top units.
-// Legal destinations go only to the owner of the unit.
-func TestFilterFogOfWar(t *testing.T) {
-	_, full := withMarkers(t)
-	inCombat := map[hex.Hex]bool{}
-	for _, c := range full.Combats {
-		inCombat[c.Defender] = true
-		for _, a := range c.Attackers {
-			inCombat[a] = true
-		}
+// 14.1, through the engine's views: every stack keeps its true height;
+// the viewer's own stacks and the stacks of the last combat show whole
+// (combat reveals them); every other stack shows its top unit only, the
+// counters under it hidden with nothing but the fact that they exist.
+// The public sees every stack but those of the combat by its top unit.
+func TestSituationFromView(t *testing.T) {
+	mk := withMarkers(t)
+	var cb render.Combat
+	if sit := For(mk.s, mk.last, render.Public); len(sit.Combats) == 1 {
+		cb = sit.Combats[0]
+	} else {
+		t.Fatalf("want the one combat of the fixture, got %+v", sit.Combats)
+	}
+	if cb.Odds == "" || len(cb.Result) != 2 {
+		t.Errorf("the combat's odds and result were not read from its event: %+v", cb)
+	}
+	inCombat := map[hex.Hex]bool{cb.Defender: true}
+	for _, a := range cb.Attackers {
+		inCombat[a] = true
 	}
 	cases := []struct {
 		rule   string
 		viewer render.Viewer
 		owns   func(units.Side) bool
 	}{
-		{"14.1 public view: every stack shows its top unit only", render.Public, func(units.Side) bool { return false }},
+		{"14.1 public view: every stack shows its top unit only, but those of a combat", render.Public, func(units.Side) bool { return false }},
 		{"14.1 German view: own stacks whole, Allied stacks top only", render.GermanView, func(s units.Side) bool { return s == units.German }},
 		{"14.1 Allied view: own stacks whole, German stacks top only", render.AlliedView, func(s units.Side) bool { return s == units.Allied }},
 	}
 	for _, c := range cases {
 		t.Run(c.rule, func(t *testing.T) {
-			v := Filter(full, c.viewer)
+			v := For(mk.s, mk.last, c.viewer)
 			if v.Viewer != c.viewer {
 				t.Errorf("viewer %v, want %v", v.Viewer, c.viewer)
 			}
-			if len(v.Stacks) != len(full.Stacks) {
-				t.Fatalf("%d stacks, want %d", len(v.Stacks), len(full.Stacks))
+			height := map[hex.Hex]map[units.Side]int{}
+			for i, u := range mk.s.Units {
+				if u.Box == game.OnMap {
+					side := mk.s.Counter(i).Side()
+					if height[u.At] == nil {
+						height[u.At] = map[units.Side]int{}
+					}
+					height[u.At][side]++
+				}
 			}
-			hidden, shown := 0, 0
-			for i, st := range v.Stacks {
-				f := full.Stacks[i]
-				if len(st.Units) != len(f.Units) {
-					t.Errorf("stack %s has %d counters, want its true height %d", st.At, len(st.Units), len(f.Units))
-					continue
+			hidden := 0
+			for _, st := range v.Stacks {
+				if len(st.Units) != height[st.At][st.Side] {
+					t.Errorf("stack %s has %d counters, want its true height %d", st.At, len(st.Units), height[st.At][st.Side])
 				}
-				if st.Units[0] != f.Units[0] {
-					t.Errorf("stack %s: top unit %+v, want %+v (the top unit is always visible)", st.At, st.Units[0], f.Units[0])
+				if st.Units[0].Hidden {
+					t.Errorf("stack %s: the top unit is hidden; it may always be seen", st.At)
 				}
-				for j := 1; j < len(st.Units); j++ {
-					switch {
-					case c.owns(st.Side) || inCombat[st.At]:
-						if st.Units[j] != f.Units[j] {
-							t.Errorf("stack %s counter %d hidden from a viewer who may see it", st.At, j)
-						}
-						shown++
-					default:
-						want := render.Counter{Hidden: true, Nation: f.Units[j].Nation}
-						if st.Units[j] != want {
-							t.Errorf("stack %s counter %d: %+v reaches a viewer who may see only the top unit", st.At, j, st.Units[j])
+				for j, k := range st.Units[1:] {
+					whole := c.owns(st.Side) || inCombat[st.At]
+					if whole && k.Hidden {
+						t.Errorf("stack %s counter %d hidden from a viewer who may see it", st.At, j+1)
+					}
+					if !whole {
+						if k != (render.Counter{Hidden: true}) {
+							t.Errorf("stack %s counter %d: %+v reaches a viewer who may see only the top unit", st.At, j+1, k)
 						}
 						hidden++
 					}
 				}
-			}
-			if c.viewer == render.Public && shown > 0 && len(inCombat) == 0 {
-				t.Errorf("the public sees %d counters under a top unit", shown)
+				for _, k := range st.Units {
+					if k.OutOfCommand && !c.owns(st.Side) {
+						t.Errorf("stack %s shows an enemy out-of-command marker (the view gives them to the owner only)", st.At)
+					}
+				}
 			}
 			if hidden == 0 {
 				t.Error("nothing was hidden: the fixture should have enemy stacks of two or more")
 			}
-			ownSel := c.viewer == render.GermanView // the fixture selects a German unit
-			if (v.Destinations != nil) != ownSel {
-				t.Errorf("destinations shown: %v, want %v (only the owner of the unit sees them)", v.Destinations != nil, ownSel)
+			// The Russian Front box: two German corps; only the German
+			// player sees which.
+			if len(v.Russia) != 2 {
+				t.Fatalf("Russian Front box holds %d counters, want 2", len(v.Russia))
 			}
-			if again := Filter(v, c.viewer); !reflect.DeepEqual(again, v) {
-				t.Error("filtering twice changes the view")
+			for _, k := range v.Russia {
+				if k.Hidden == (c.viewer == render.GermanView) {
+					t.Errorf("Russian Front box counter %+v for the %v", k, c.viewer)
+				}
 			}
 		})
 	}
@@ -178,7 +193,7 @@ func TestCounterConversion(t *testing.T) {
 	if !ok {
 		t.Skip("no counter G-III in the manifest")
 	}
-	k := Counter(c, game.Unit{Trench: true, OutOfCommand: true})
+	k := Counter(s.Rules().Counters, game.VisibleUnit{ID: c.ID, Side: c.Side(), Nation: c.Nation, Type: c.Type, Size: c.Size, Trench: true, OutOfCommand: true})
 	if k.ID != "III" || k.Size != render.Corps || k.Nation != units.DE || !k.Entrenched || !k.OutOfCommand || k.Attack != c.Attack || k.Trench != c.Trench {
 		t.Errorf("G-III converts to %+v", k)
 	}
@@ -187,5 +202,27 @@ func TestCounterConversion(t *testing.T) {
 	}
 	if got := shortID("X"); got != "X" {
 		t.Errorf("shortID(X) = %q", got)
+	}
+	if k := Counter(s.Rules().Counters, game.VisibleUnit{ID: "F-CA1", Nation: units.FR, Type: units.Light, Size: units.Division}); k.Size != render.Brigade {
+		t.Errorf("a brigade (Brigade de chasseurs alpins) is drawn as %v, want X", k.Size.Mark())
+	}
+}
+
+// The odds and the result code of a combat are read from the engine's
+// sentence; a sentence without them still gives the arrows.
+func TestCombatFromEvent(t *testing.T) {
+	d, a := hex.MustParse("3021"), hex.MustParse("3022")
+	e := game.Event{Kind: game.EvCombat, Hexes: []hex.Hex{d, a, a}}
+	e.Text.EN = "Attack on 3021 with the Assault table: G-III (attack 8) against BE-3 (defence 5) at 1:1, die 4: DR — defender retreats."
+	c, ok := combat(e)
+	if !ok || c.Defender != d || !reflect.DeepEqual(c.Attackers, []hex.Hex{a}) || c.Odds != "1:1" || c.Result != "DR" {
+		t.Errorf("combat %+v, want 3022 -> 3021 at 1:1 DR", c)
+	}
+	e.Text.EN = "something else"
+	if c, ok := combat(e); !ok || c.Odds != "" || c.Result != "" {
+		t.Errorf("combat without odds in its text: %+v", c)
+	}
+	if _, ok := combat(game.Event{Kind: game.EvCombat, Hexes: []hex.Hex{d}}); ok {
+		t.Error("a combat with no attacker hex gave arrows")
 	}
 }
