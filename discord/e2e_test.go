@@ -992,3 +992,40 @@ func TestSlowCommandsPerUser(t *testing.T) {
 		t.Errorf("after the first were answered: %q", ms[0].Content)
 	}
 }
+
+// A post to a channel the bot cannot reach is reported to the user, who
+// would otherwise think it was made.
+func TestFailedPostIsReported(t *testing.T) {
+	t.Parallel()
+	r := commands.NewRouter(quiet)
+	r.Add(&commands.Command{Name: "announce", Description: i18n.T("Post elsewhere", "別の場所に投稿"),
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+			return &commands.Response{Messages: []commands.Message{{Text: "turn 2", Target: "gone"}}}
+		}})
+	h := discordtest.New(t, r, nil)
+	h.ExpectProblems = 1 // the fake, like Discord, knows no channel "gone"
+	c, _ := h.Run(fakediscord.Invoke{User: kenji, Path: "announce"})
+	ms := h.Messages(c, 2)
+	if !ms[1].Ephemeral || !strings.Contains(ms[1].Content, "<#gone> に投稿できませんでした") {
+		t.Errorf("got %+v", ms)
+	}
+}
+
+// Options too long to carry through a text box's custom ID get a clear
+// request to give the text inline instead.
+func TestTextBoxWithTooMuchToCarry(t *testing.T) {
+	t.Parallel()
+	r := commands.NewRouter(quiet)
+	r.Add(&commands.Command{Name: "orders", Description: i18n.T("Orders", "命令"),
+		Options: []commands.Option{
+			{Name: "note", Description: i18n.T("A note", "メモ")},
+			{Name: "text", Description: i18n.T("Orders", "命令"), Required: true, Text: true},
+		},
+		Handler: func(ctx context.Context, req *commands.Request) *commands.Response { return commands.Reply("ok") }})
+	h := discordtest.New(t, r, nil)
+	c, cb := h.Run(fakediscord.Invoke{User: alice, Path: "orders", Options: map[string]any{"note": strings.Repeat("n", 90)}})
+	ms := h.Messages(c, 1)
+	if cb.Type != fakediscord.ChannelMessage || !ms[0].Ephemeral || !strings.Contains(ms[0].Content, "Please give the option text: directly") {
+		t.Errorf("got %d %+v", cb.Type, ms)
+	}
+}
