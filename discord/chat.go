@@ -46,6 +46,11 @@ func (c chat) CreateThread(ctx context.Context, parent, name string, private boo
 }
 
 func (c chat) Post(ctx context.Context, channel string, m commands.Message) error {
+	if m.Ephemeral {
+		// Whoever sees the channel sees a post; refusing keeps a message
+		// meant for one player from reaching the others.
+		return errors.New("a private (ephemeral) message cannot be posted to a channel: post it to the side's private thread instead")
+	}
 	for _, p := range split(m) {
 		_, err := c.a.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: p.text, Files: p.files, AllowedMentions: mentions}, discordgo.WithContext(ctx))
 		if err != nil {

@@ -166,9 +166,13 @@ func testRouter(slowFor time.Duration) *commands.Router {
 			if err := req.Chat.Post(ctx, german, commands.Message{Text: "your units", Files: []commands.File{{Name: "own.png", Data: mapPNG[:500]}}}); err != nil {
 				return commands.Private(err.Error())
 			}
+			if err := req.Chat.Post(ctx, game, commands.Message{Text: "German units", Ephemeral: true}); err == nil {
+				return commands.Private("a private message was posted to the public thread")
+			}
 			return &commands.Response{Messages: []commands.Message{
 				{Text: "Game 1 opened in <#" + game + ">"},
 				{Text: "turn 1", Target: game},
+				{Text: "your side's secret", Target: game, Ephemeral: true}, // must not reach the thread
 			}}
 		},
 	})
@@ -753,7 +757,10 @@ func TestThreadsAndPosts(t *testing.T) {
 	t.Parallel()
 	h := discordtest.New(t, testRouter(0), nil)
 	c, _ := h.Run(fakediscord.Invoke{User: alice, Path: "start"})
-	ms := h.Messages(c, 1)
+	ms := h.Messages(c, 2)
+	if !ms[1].Ephemeral || ms[1].Content != "your side's secret" {
+		t.Errorf("a private message with a Target should reach the user privately: %+v", ms[1])
+	}
 	th := h.Srv.Threads()
 	if len(th) != 2 {
 		t.Fatalf("threads: %+v (answer %q)", th, ms[0].Content)
@@ -764,11 +771,17 @@ func TestThreadsAndPosts(t *testing.T) {
 	if !th[1].Private || th[1].Invitable || strings.Join(th[1].Members, ",") != alice.ID || th[1].ArchiveMinutes != 10080 {
 		t.Errorf("side thread %+v", th[1])
 	}
-	if got, err := h.Srv.WaitChannel(th[0].ID, 1, wait); err != nil || got[0].Content != "turn 1" {
+	if got, err := h.Srv.WaitChannel(th[0].ID, 1, wait); err != nil || len(got) != 1 || got[0].Content != "turn 1" {
 		t.Errorf("game thread posts %+v %v", got, err)
 	}
 	if got := h.Srv.ChannelMessages(th[1].ID); len(got) != 1 || !bytes.Equal(got[0].Files[0].Data, mapPNG[:500]) {
 		t.Errorf("side thread posts %+v", got)
+	}
+	time.Sleep(100 * time.Millisecond)
+	for _, m := range h.Srv.ChannelMessages(th[0].ID) {
+		if m.Content != "turn 1" {
+			t.Errorf("the public thread got %q", m.Content)
+		}
 	}
 }
 

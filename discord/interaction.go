@@ -157,6 +157,12 @@ func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp 
 	var parts []part
 	var posts []commands.Message
 	for _, m := range resp.Messages {
+		if m.Target != "" && m.Ephemeral {
+			// Fail safe for hidden information: a channel post cannot be
+			// private, so a private message goes to the asking user only.
+			a.log.Warn("private message with a Target: answered privately instead of posting", "path", req.Path, "target", m.Target)
+			m.Target = ""
+		}
 		if m.Target != "" {
 			posts = append(posts, m)
 			continue
@@ -247,7 +253,6 @@ func (a *Adapter) followUp(i *discordgo.Interaction, p part) error {
 // post sends a message to a channel or thread named by ID (a game's
 // thread); if that fails the user is told privately, not left guessing.
 func (a *Adapter) post(i *discordgo.Interaction, req *commands.Request, m commands.Message) {
-	m.Ephemeral = false // a channel message is seen by whoever sees the channel
 	if err := a.Chat().Post(a.ctx, m.Target, m); err != nil {
 		a.log.Error("posting to channel", "channel", m.Target, "err", err)
 		a.followUp(i, part{ephemeral: true, text: i18n.Sprintf(i18n.T(
