@@ -386,7 +386,7 @@ func (s *State) resolve(p *AttackPlan, code tables.Code, defenders []int, evs *[
 			continue
 		}
 		for _, i := range s.occupancy().At(h, side) {
-			if s.Counter(i).Attack == 0 && !hasInt(s.Ext.Retreats, i) {
+			if s.Counter(i).Attack == 0 {
 				s.eliminate(i, tr("every other unit of its hex was eliminated (9.8)", "同じヘクスの他の全ユニットが除去された (9.8)"), evs)
 			}
 		}

@@ -1,0 +1,305 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+func boxOf(t testing.TB, s *State, id string) Box { return s.Units[mustID(t, s, id)].Box }
+
+func countKind(evs []Event, k EventKind) int {
+	n := 0
+	for _, e := range evs {
+		if e.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+// The nine results (9.0): each applied by a real attack with the die
+// forced. G-III (assault corps, 8) and G-IV attack from 0506 and 0605; the
+// defenders in 0505 are F-XX (active corps) and F-66R (reserve division).
+func TestCombatResultsAllNine(t *testing.T) {
+	m := newTestMap(10, 10).build()
+	base := "step combat-1\nseed 11\n0505: F-XX F-66R\n0506: G-III\n0605: G-IV\n"
+	// attack 16 against defence 6+2=8: 2:1 (column 3).
+	cases := []struct {
+		code, table string
+		die         int
+		check       func(t *testing.T, n *State, evs []Event)
+	}{
+		{"AA", "ASSAULT", 1, func(t *testing.T, n *State, evs []Event) {
+			// 4 attacking divisions: 2 lost (a whole corps, or both halves), survivors retreat.
+			if countKind(evs, EvEliminated) < 1 || len(n.Ext.Retreats) == 0 || n.ToMove() != units.German {
+				t.Errorf("AA: %v retreats %v", evs, n.Ext.Retreats)
+			}
+		}},
+		{"AR", "RECON", 1, func(t *testing.T, n *State, evs []Event) {
+			if countKind(evs, EvEliminated) != 0 || len(n.Ext.Retreats) != 2 {
+				t.Errorf("AR: retreats %v", n.Ext.Retreats)
+			}
+		}},
+		{"AZ", "MOBILE", 1, nil},
+		{"BB", "ASSAULT", 2, func(t *testing.T, n *State, evs []Event) {
+			// attackers 4 divisions lose 2; defenders 3 lose 2 (F-66R and half of F-XX).
+			if boxOf(t, n, "F-66R") != Eliminated || boxOf(t, n, "F-XX") != Pool || len(n.Ext.Retreats) != 0 {
+				t.Errorf("BB: F-66R %s F-XX %s retreats %v", boxOf(t, n, "F-66R"), boxOf(t, n, "F-XX"), n.Ext.Retreats)
+			}
+		}},
+		{"DA", "ASSAULT", 5, func(t *testing.T, n *State, evs []Event) {
+			if boxOf(t, n, "F-66R") != Eliminated || len(n.Ext.Retreats) != 1 || n.ToMove() != units.Allied {
+				t.Errorf("DA: retreats %v to move %s", n.Ext.Retreats, n.ToMove())
+			}
+		}},
+		{"DH", "MOBILE", 3, func(t *testing.T, n *State, evs []Event) {
+			if boxOf(t, n, "F-66R") != Eliminated || len(n.Ext.Retreats) != 0 || countKind(evs, EvBrokenDown) != 1 {
+				t.Errorf("DH: %v", evs)
+			}
+		}},
+		{"DR", "RECON", 5, func(t *testing.T, n *State, evs []Event) {
+			if countKind(evs, EvEliminated) != 0 || len(n.Ext.Retreats) != 2 {
+				t.Errorf("DR: retreats %v", n.Ext.Retreats)
+			}
+		}},
+		{"DZ", "MOBILE", 5, func(t *testing.T, n *State, evs []Event) {
+			if boxOf(t, n, "F-XX") != Eliminated || boxOf(t, n, "F-66R") != Eliminated || n.VP[0] != 6+2 {
+				t.Errorf("DZ: VP %v", n.VP)
+			}
+		}},
+		{"NE", "RECON", 1, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.code, func(t *testing.T) {
+			body := base
+			if c.code == "AZ" || c.code == "NE" { // a weaker attack for the left columns
+				body = "step combat-1\nseed 11\n0505: F-XX F-66R\n0506: G-GKD\n"
+			}
+			if c.code == "NE" {
+				body = "step combat-1\nseed 11\n0505: F-66R\n0506: G-III\n0605: G-IV\n" // 16:2 -> 7:1
+			}
+			s := position(t, m, body)
+			if c.code == "AZ" || c.code == "DH" || c.code == "DZ" {
+				// surround for the manoeuvre table
+				s = position(t, m, body+"0404: G-IX\n0604: G-X\n")
+			}
+			ids := []string{}
+			for _, i := range s.occupancy().At(hex.MustParse("0506"), units.German) {
+				ids = append(ids, s.Counter(i).ID)
+			}
+			for _, i := range s.occupancy().At(hex.MustParse("0605"), units.German) {
+				ids = append(ids, s.Counter(i).ID)
+			}
+			forceDie(t, s, c.die)
+			n, evs, err := try(t, s, "german attack "+c.table+" "+strings.Join(ids, " ")+" 0505")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := combatCode(t, evs); got != c.code {
+				t.Fatalf("got %s, want %s", got, c.code)
+			}
+			switch c.code {
+			case "AZ":
+				if boxOf(t, n, "G-GKD") != Eliminated || n.VP[1] != s.VP[1]+2 {
+					t.Errorf("AZ: G-GKD %s VP %v", boxOf(t, n, "G-GKD"), n.VP)
+				}
+			case "NE":
+				if n.Hash() == s.Hash() || len(n.Ext.Retreats) != 0 || countKind(evs, EvEliminated) != 0 {
+					t.Errorf("NE changed units: %v", evs)
+				}
+			default:
+				c.check(t, n, evs)
+			}
+		})
+	}
+}
+
+// 9.4: the owner retreats each unit one hex by order; not into enemy
+// units, enemy ZOC, full stacks or prohibited hexes; a unit with nowhere to
+// go is eliminated; no other order until the retreats are done; no
+// advance after combat (the attackers stay).
+func TestRetreats(t *testing.T) {
+	tm := newTestMap(10, 10)
+	tm.terrain(board.Sea, "0504")
+	m := tm.build()
+	s := position(t, m, "step combat-1\nseed 5\n0505: F-66R\n0506: G-III\n0404: F-XX F-XXI\n")
+	forceDie(t, s, 5) // recon 4:1 die 5: DA -> F-66R (1 division) is eliminated; use DR
+	forceDie(t, s, 4) // recon 4:1 die 4: DR
+	n, evs, err := try(t, s, "german attack RECON G-III 0505")
+	if err != nil || combatCode(t, evs) != "DR" {
+		t.Fatalf("%v", err)
+	}
+	if n.ToMove() != units.Allied {
+		t.Fatalf("9.4: the owner retreats; to move %s", n.ToMove())
+	}
+	wantRefused(t, n, "allied end", "Retreats come first")
+	wantRefused(t, n, "allied retreat F-66R 0504", "retreats one hex")  // sea
+	wantRefused(t, n, "allied retreat F-66R 0404", "retreats one hex")  // full stack
+	wantRefused(t, n, "allied retreat F-66R 0605", "retreats one hex")  // EZOC of G-III
+	wantRefused(t, n, "allied retreat F-66R 0303", "retreats one hex")  // not adjacent
+	opts := n.RetreatHexes(mustID(t, n, "F-66R"))
+	if len(opts) == 0 {
+		t.Fatal("no retreat hex")
+	}
+	n2 := wantOK(t, n, "allied retreat F-66R "+opts[0].String())
+	if at(t, n2, "F-66R") != opts[0].String() || at(t, n2, "G-III") != "0506" || n2.ToMove() != units.German {
+		t.Errorf("after the retreat: %s %s %s", at(t, n2, "F-66R"), at(t, n2, "G-III"), n2.ToMove())
+	}
+	// Surrounded: nowhere to go, eliminated at once (9.4).
+	r3 := ring3(hex.MustParse("0505"))
+	s2 := position(t, m, fmt.Sprintf("step combat-1\nseed 5\n0505: F-66R\n%s: G-III\n%s: G-IV\n%s: G-IX\n", r3[0], r3[1], r3[2]))
+	forceDie(t, s2, 4)
+	n3, evs3, _ := try(t, s2, "german attack RECON G-III 0505")
+	if combatCode(t, evs3) == "DR" && (boxOf(t, n3, "F-66R") != Eliminated || len(n3.Ext.Retreats) != 0) {
+		t.Errorf("9.4: surrounded unit not eliminated")
+	}
+	// 13.3: a unit on its trench side flips before retreating.
+	s4 := position(t, m, "step combat-1\nseed 5\n0505: F-XX:trench\n0506: G-III G-IV\n")
+	for d := 1; d <= 6; d++ {
+		forceDie(t, s4, d)
+		n4, evs4, _ := try(t, s4, "german attack RECON G-III G-IV 0505")
+		if combatCode(t, evs4) == "DR" {
+			if n4.Units[mustID(t, n4, "F-XX")].Trench {
+				t.Error("13.3: retreating unit still on its trench side")
+			}
+			break
+		}
+	}
+}
+
+// 9.8: zero-attack units cannot attack, are not used for attacker losses,
+// and are eliminated when every other unit of their hex is.
+func TestZeroAttackUnits(t *testing.T) {
+	m := newTestMap(10, 10).build()
+	r3 := ring3(hex.MustParse("0505"))
+	s := position(t, m, fmt.Sprintf("step combat-1\nseed 9\n0505: F-66R F-1A\n%s: G-III\n%s: G-IV\n%s: G-IX\n", r3[0], r3[1], r3[2]))
+	wantRefused(t, s, "allied attack ASSAULT F-1A "+r3[0].String(), "German player") // not his turn anyway
+	// DZ on the manoeuvre table at 7:1 die 2: both eliminated; DH at 1:1... use DA at assault.
+	forceDie(t, s, 6)
+	n, evs, err := try(t, s, "german attack ASSAULT G-III G-IV G-IX "+"0505")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := combatCode(t, evs)
+	// 24:3 = 7:1, assault die 6: DZ. F-1A goes with the others.
+	if code != "DZ" || boxOf(t, n, "F-1A") != Eliminated || n.VP[0] != 2+10 {
+		t.Errorf("9.8: %s, F-1A %s, VP %v", code, boxOf(t, n, "F-1A"), n.VP)
+	}
+	// DA: half of 2 divisions = 1 lost: F-66R first (9.8: the HQ last); the
+	// HQ is then alone and goes too.
+	forceDie(t, s, 4)
+	s2 := position(t, m, fmt.Sprintf("step combat-1\nseed 9\n0505: F-66R F-1A\n%s: G-GKD\n%s: G-5K\n", r3[0], r3[1]))
+	for d := 1; d <= 6; d++ {
+		forceDie(t, s2, d)
+		n2, evs2, _ := try(t, s2, "german attack ASSAULT G-GKD G-5K 0505")
+		if combatCode(t, evs2) == "DA" {
+			if boxOf(t, n2, "F-66R") != Eliminated || boxOf(t, n2, "F-1A") != Eliminated {
+				t.Errorf("9.8 after DA: F-66R %s F-1A %s", boxOf(t, n2, "F-66R"), boxOf(t, n2, "F-1A"))
+			}
+			return
+		}
+	}
+	t.Error("no DA found")
+}
+
+// 12.0, 12.5, 12.7: an occupied fortress falls only to DZ; an empty one to
+// DA or DZ, other results void; destruction scores VP and ends logistics.
+func TestFortressCombat(t *testing.T) {
+	tm := newTestMap(10, 10)
+	tm.fortress(6, "0505").logistic("FR", "0505")
+	m := tm.build()
+	empty := position(t, m, "step combat-1\nseed 2\n0506: G-III G-IV\n")
+	destroyedBy := map[string]bool{}
+	for d := 1; d <= 6; d++ {
+		forceDie(t, empty, d)
+		n, evs, err := try(t, empty, "german attack ASSAULT G-III G-IV 0505")
+		if err != nil {
+			t.Fatal(err)
+		}
+		code := combatCode(t, evs)
+		destroyedBy[code] = n.IsDestroyed(hex.MustParse("0505"))
+		if n.IsDestroyed(hex.MustParse("0505")) && n.VP[0] != empty.VP[0]+2 {
+			t.Errorf("15.22: 6-strength fortress scores 2, VP %v", n.VP)
+		}
+	}
+	for code, destroyed := range destroyedBy {
+		if destroyed != (code == "DA" || code == "DZ") {
+			t.Errorf("12.5 empty fortress, %s: destroyed %v", code, destroyed)
+		}
+	}
+	occupied := position(t, m, "step combat-1\nseed 2\n0505: F-66R\n0506: G-III G-IV\n")
+	for d := 1; d <= 6; d++ {
+		forceDie(t, occupied, d)
+		n, evs, _ := try(t, occupied, "german attack ASSAULT G-III G-IV 0505")
+		code := combatCode(t, evs)
+		if n.IsDestroyed(hex.MustParse("0505")) != (code == "DZ") {
+			t.Errorf("12.5 occupied fortress, %s: destroyed %v", code, n.IsDestroyed(hex.MustParse("0505")))
+		}
+	}
+	// 12.7: a destroyed fortress hex is no longer closed to the enemy.
+	gone := position(t, m, "step movement-1\ndestroyed 0505\n0506: G-III\n")
+	if destCost(t, gone, "G-III", "0505") < 0 {
+		t.Error("12.7: destroyed fortress still closed")
+	}
+}
+
+// 12.6: every cell of the siege table, by real siege orders; the modifier
+// by fortress strength; each gun once a segment; only enemy fortresses.
+func TestSiegeTableEveryCell(t *testing.T) {
+	printed := map[int][]bool{ // 12.6: dr 1-2 no effect, 3-8 destroyed; +0 (12), +1 (6), +2 (3)
+		12: {false, false, true, true, true, true},
+		6:  {false, true, true, true, true, true},
+		3:  {true, true, true, true, true, true},
+	}
+	for strength, row := range printed {
+		tm := newTestMap(10, 10)
+		tm.fortress(strength, "0505")
+		s := position(t, tm.build(), "step combat-1\nseed 4\n0506: G-S1\n0405: G-III\n")
+		for die := 1; die <= 6; die++ {
+			forceDie(t, s, die)
+			n, evs, err := try(t, s, "german siege G-S1 0505")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := n.IsDestroyed(hex.MustParse("0505")); got != row[die-1] {
+				t.Errorf("12.6 strength %d die %d: destroyed %v, want %v (%v)", strength, die, got, row[die-1], evs)
+			}
+			if die == 1 {
+				wantRefused(t, n, "german siege G-S1 0505", "already fired")
+			}
+		}
+	}
+	tm := newTestMap(10, 10)
+	tm.fortress(6, "0507")
+	s := position(t, tm.build(), "step combat-1\n0506: G-S1\n0505: F-66R\n")
+	wantRefused(t, s, "german siege G-S1 0507", "no undestroyed enemy fortress") // German fortress
+	wantRefused(t, s, "german siege G-S1 0505", "no undestroyed enemy fortress")
+	wantRefused(t, s, "german attack ASSAULT G-S1 0505", "no attack strength")
+}
+
+// 12.4: abandoning an own fortress in the movement segment places a
+// Landwehr division of its nationality and destroys it for good, with no
+// VP; Belgian fortresses cannot be abandoned.
+func TestAbandonFortress(t *testing.T) {
+	tm := newTestMap(10, 10)
+	tm.fortress(12, "0303").fortress(3, "0404").country(board.Belgium, "0404")
+	m := tm.build()
+	s := position(t, m, "step movement-1\nplayer allied\n")
+	n := wantOK(t, s, "allied abandon 0303")
+	if !n.IsDestroyed(hex.MustParse("0303")) || len(n.UnitsAt(hex.MustParse("0303"), units.Allied)) != 1 || n.VP != s.VP {
+		t.Errorf("12.4: %v %v", n.Destroyed, n.VP)
+	}
+	if c := n.UnitsAt(hex.MustParse("0303"), units.Allied)[0]; c.Type != units.Landwehr || c.Nation != units.FR {
+		t.Errorf("12.4: placed %s", c.ID)
+	}
+	wantRefused(t, n, "allied abandon 0303", "already destroyed")
+	wantRefused(t, s, "allied abandon 0404", "Belgian fortresses cannot be abandoned")
+	wantRefused(t, s, "allied abandon 0505", "has no fortress")
+	c := position(t, m, "step combat-1\nplayer allied\n")
+	wantRefused(t, c, "allied abandon 0303", "movement segment")
+}
