@@ -138,10 +138,10 @@ func TestRetreats(t *testing.T) {
 		t.Fatalf("9.4: the owner retreats; to move %s", n.ToMove())
 	}
 	wantRefused(t, n, "allied end", "Retreats come first")
-	wantRefused(t, n, "allied retreat F-66R 0504", "retreats one hex")  // sea
-	wantRefused(t, n, "allied retreat F-66R 0404", "retreats one hex")  // full stack
-	wantRefused(t, n, "allied retreat F-66R 0605", "retreats one hex")  // EZOC of G-III
-	wantRefused(t, n, "allied retreat F-66R 0303", "retreats one hex")  // not adjacent
+	wantRefused(t, n, "allied retreat F-66R 0504", "retreats one hex") // sea
+	wantRefused(t, n, "allied retreat F-66R 0404", "retreats one hex") // full stack
+	wantRefused(t, n, "allied retreat F-66R 0605", "retreats one hex") // EZOC of G-III
+	wantRefused(t, n, "allied retreat F-66R 0303", "retreats one hex") // not adjacent
 	opts := n.RetreatHexes(mustID(t, n, "F-66R"))
 	if len(opts) == 0 {
 		t.Fatal("no retreat hex")
