@@ -54,7 +54,9 @@ func BenchmarkCropWithUnits(b *testing.B) {
 // fifteenTurns is a synthetic game of 15 turns, 8 segments a turn (both
 // players' two movement and combat segments): the opening's stacks, each
 // segment a third of one side's stacks stepping one hex, with trails.
-func fifteenTurns(b *testing.B) []render.Situation {
+func fifteenTurns(b *testing.B) []render.Situation { return fifteenTurnsT(b) }
+
+func fifteenTurnsT(b testing.TB) []render.Situation {
 	_, s := opening(b)
 	start := For(s, nil, render.Public)
 	rng := rand.New(rand.NewPCG(15, 8))
