@@ -1,0 +1,449 @@
+package game
+
+import (
+	"fmt"
+	"testing"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+// 5.0: every row of the random events table, applied to a state by its
+// reading, with its effect.
+func TestRandomEventsEveryRow(t *testing.T) {
+	m := newTestMap(10, 10).build()
+	base := func(extra string) *State {
+		return position(t, m, "turn Sep I\nstep event\nplayer german\n0505: G-III\n0503: F-XX\n"+extra)
+	}
+	type check func(t *testing.T, s *State, evs []Event)
+	rows := []struct {
+		readings []int
+		extra    string
+		check    check
+	}{
+		{[]int{11, 12}, "", func(t *testing.T, s *State, evs []Event) {
+			if !s.BadWeather {
+				t.Error("bad weather not set")
+			}
+		}},
+		{[]int{13, 14}, "", func(t *testing.T, s *State, evs []Event) {
+			if !s.BadWeather {
+				t.Error("autumn weather in September not set")
+			}
+		}},
+		{[]int{15}, "", func(t *testing.T, s *State, evs []Event) {
+			if !s.Ext.Intel[units.German] || s.Ext.Intel[units.Allied] {
+				t.Error("German counter-intelligence")
+			}
+		}},
+		{[]int{16}, "", func(t *testing.T, s *State, evs []Event) {
+			if !s.Ext.Intel[units.Allied] || s.Ext.Intel[units.German] {
+				t.Error("Allied counter-intelligence")
+			}
+		}},
+		{[]int{21}, "", func(t *testing.T, s *State, evs []Event) {
+			if !s.Ext.Panic[units.German] {
+				t.Error("German panic")
+			}
+		}},
+		{[]int{22}, "", func(t *testing.T, s *State, evs []Event) {
+			if !s.Ext.Panic[units.Allied] {
+				t.Error("Allied panic")
+			}
+		}},
+		{[]int{23}, "", func(t *testing.T, s *State, evs []Event) {
+			if !s.Ext.Surge[units.German] {
+				t.Error("German surge")
+			}
+		}},
+		{[]int{24}, "", func(t *testing.T, s *State, evs []Event) {
+			if !s.Ext.Surge[units.Allied] {
+				t.Error("French surge")
+			}
+		}},
+		{[]int{25}, "", func(t *testing.T, s *State, evs []Event) {
+			if !s.Ext.Colonial {
+				t.Error("colonial situation")
+			}
+		}},
+		{[]int{26}, "", func(t *testing.T, s *State, evs []Event) {
+			if s.Ext.Italy != 0 {
+				t.Error("Italy joined although the Germans violated Belgium")
+			}
+		}},
+		{[]int{26}, "options 18.1(5)\n", func(t *testing.T, s *State, evs []Event) {
+			if s.Ext.Italy != 1 {
+				t.Error("Italy did not join with Belgium neutral")
+			}
+		}},
+		{[]int{31, 32, 33, 34, 35, 36}, "", func(t *testing.T, s *State, evs []Event) {
+			if !s.Entrenching {
+				t.Error("entrenchment not begun")
+			}
+		}},
+		{[]int{41, 42, 43, 44, 45, 46}, "", func(t *testing.T, s *State, evs []Event) {
+			if s.BadWeather || s.Entrenching || s.Ext.Intel != [2]bool{} || countKind(evs, EvRoll) != 0 {
+				t.Error("no event changed something")
+			}
+		}},
+		{[]int{51, 56, 61, 66}, "", func(t *testing.T, s *State, evs []Event) {
+			if countKind(evs, EvRussia) != 1 || countKind(evs, EvRoll) != 1 {
+				t.Errorf("Russian Front not rolled: %v", evs)
+			}
+		}},
+		{[]int{51}, "flags russia-settled\n", func(t *testing.T, s *State, evs []Event) {
+			if countKind(evs, EvRussia) != 0 {
+				t.Error("14.3: a settled Russian Front is no event")
+			}
+		}},
+	}
+	seen := map[int]bool{}
+	for _, r := range rows {
+		for _, reading := range r.readings {
+			seen[reading] = true
+			s := base(r.extra)
+			var evs []Event
+			s.applyEvent(reading, &evs)
+			if countKind(evs, EvRandom) != 1 {
+				t.Fatalf("%d: no event", reading)
+			}
+			t.Run(fmt.Sprint(reading), func(t *testing.T) { r.check(t, s, evs) })
+		}
+	}
+	// Autumn weather in August is no event.
+	aug := position(t, m, "turn Aug III\nstep event\n")
+	var evs []Event
+	aug.applyEvent(13, &evs)
+	if aug.BadWeather {
+		t.Error("5.0: autumn weather in August")
+	}
+	// The roll itself: two dice read as tens and units, from GT 2.
+	s := position(t, m, "turn Aug II\nstep combat-2\nplayer allied\nseed 77\n0505: G-III\n")
+	n, evs2, err := try(t, s, "allied end")
+	if err != nil || n.Step != EventStep || countKind(evs2, EvRandom) != 1 || countKind(evs2, EvRoll) < 2 {
+		t.Errorf("5.0: the event phase rolls: %v %v", err, evs2)
+	}
+	for k := 11; k <= 66; k++ {
+		if k%10 >= 1 && k%10 <= 6 && !seen[k] && k != 52 && k != 53 && k != 54 && k != 55 && k != 62 && k != 63 && k != 64 && k != 65 {
+			t.Errorf("reading %d not tested", k)
+		}
+	}
+}
+
+// 5.0 effects in later phases: the surges add reserve or Landwehr
+// divisions (any mix), the colonial situation and Italy cut 2 attack from
+// the Allied reinforcements, Italy's units arrive with the Germans; panic
+// puts every unit out of command in the second impulse.
+func TestEventEffectsLater(t *testing.T) {
+	m := newTestMap(10, 10)
+	m.logistic("DE", "0909")
+	m.logistic("FR", "0101")
+	mm := m.build()
+	s := position(t, mm, "turn Sep I\nstep combat-2\nplayer allied\nseed 8\nsurge german\n0505: G-III\n")
+	n, evs, err := try(t, s, "allied end") // the event phase
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.Ext.Surge[units.German] = true
+	n, evs, err = try(t, n, "allied end") // German reinforcement phase
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range n.Dues {
+		if d.Type == ReserveOrLandwehr && d.Nation == units.DE && d.DE >= 1 && d.DE <= 6 {
+			found = true
+		}
+	}
+	if !found || countKind(evs, EvRoll) != 1 {
+		t.Errorf("event 23: dues %v", n.Dues)
+	}
+	// Colonial: 2 attack taken from the Allied dues, weakest divisions first.
+	c := position(t, mm, "turn Sep I\nstep reinforcement\nplayer allied\ndue FR landwehr 3\ndue FR active 2\n")
+	c.Ext.Colonial = true
+	var ev []Event
+	c.eventReinforcements(&ev)
+	if fmt.Sprint(c.Dues) != fmt.Sprint([]Due{{Nation: units.FR, Type: units.Landwehr, DE: 1}, {Nation: units.FR, Type: units.Active, DE: 2}}) {
+		t.Errorf("event 25: dues %v", c.Dues)
+	}
+	// Italy: the Italians arrive with the German reinforcements.
+	it := position(t, mm, "turn Sep I\nstep reinforcement\nplayer german\nitaly 1\n")
+	it.eventReinforcements(&ev)
+	if len(it.Dues) != 3 {
+		t.Fatalf("event 26: dues %v", it.Dues)
+	}
+	if c, _ := it.Lookup("IT-I"); !it.available(c) {
+		t.Error("event 26: Italian corps not available")
+	}
+	// Panic: the command phase puts every unit out of command.
+	p := position(t, mm, "step combat-1\nseed 1\npanic german\n0909: G-III G-1A\n")
+	n2, _, err := try(t, p, "german end")
+	if err != nil || n2.Step != Command {
+		t.Fatal(err)
+	}
+	if !n2.Units[mustID(t, n2, "G-III")].OutOfCommand || !n2.Units[mustID(t, n2, "G-1A")].OutOfCommand {
+		t.Error("events 21, 22: panic did not put units out of command")
+	}
+}
+
+// 14.3: every cell of the Russian Front table in the engine: die 1..6,
+// box strengths giving +0..+4 (capped), option 18.1(2) -1, and every
+// result's effect.
+func TestRussianFrontEveryCell(t *testing.T) {
+	m := newTestMap(10, 10).build()
+	printed := []string{"major-defeat", "major-defeat", "reinforcements-requested", "reinforcements-requested", "stalemate", "stalemate",
+		"minor-victory", "minor-victory", "minor-victory", "major-victory", "major-victory"} // 0..10
+	boxes := []struct {
+		units string
+		mod   int
+	}{{"", 0}, {"G-III G-IV", 1}, {"G-III G-IV G-IX", 2}, {"G-III G-IV G-IX G-X G-XI", 4}, {"G-III G-IV G-IX G-X G-XI G-VII G-II", 4}}
+	for _, opt := range []string{"", "options 18.1(2)\n"} {
+		for _, b := range boxes {
+			for die := 1; die <= 6; die++ {
+				body := "turn Sep I\nstep event\n" + opt
+				if b.units != "" {
+					body += "russia " + b.units + "\n"
+				}
+				s := position(t, m, body)
+				total := die + b.mod
+				if opt != "" {
+					total--
+				}
+				total = max(0, min(10, total))
+				want := printed[total]
+				before := s.VP
+				var evs []Event
+				s.applyRussia(die, &evs)
+				var got string
+				for _, e := range evs {
+					if e.Kind == EvRussia {
+						got = e.Units[0]
+					}
+				}
+				if got != want {
+					t.Errorf("14.3 die %d box %q %s: %s, want %s", die, b.units, opt, got, want)
+					continue
+				}
+				switch want {
+				case "major-defeat":
+					if s.VP[1] != before[1]+20 || s.WithdrawAttack != 20 || s.WithdrawHQ != 1 || s.Ext.RussiaSettled {
+						t.Errorf("major defeat: %v %d %d", s.VP, s.WithdrawAttack, s.WithdrawHQ)
+					}
+				case "reinforcements-requested":
+					if s.WithdrawAttack != 10 || s.WithdrawHQ != 0 || s.Ext.RussiaSettled {
+						t.Error("reinforcements requested")
+					}
+				case "stalemate":
+					if !s.Ext.RussiaSettled || s.VP != before {
+						t.Error("stalemate")
+					}
+				case "minor-victory":
+					if !s.Ext.RussiaSettled || s.VP[0] != before[0]+20 {
+						t.Error("minor victory")
+					}
+				case "major-victory":
+					if !s.Ext.RussiaSettled || s.VP[0] != before[0]+40 || s.Ext.RussiaReturn != s.BoxAttack()/2 {
+						t.Error("major victory")
+					}
+				}
+			}
+		}
+	}
+	// Major victory: half the box's attack comes back as reinforcements.
+	s := position(t, m, "turn Sep I\nstep reinforcement\nplayer german\nrussia-return 14\nrussia G-III G-IV G-II\n")
+	var evs []Event
+	s.eventReinforcements(&evs)
+	back := 0
+	for _, id := range []string{"G-III", "G-IV", "G-II"} {
+		if boxOf(t, s, id) == Pool {
+			back += s.Counter(mustID(t, s, id)).Attack
+		}
+	}
+	if back == 0 || back > 14 || len(s.Dues) == 0 {
+		t.Errorf("14.3 major victory: %d attack back, dues %v", back, s.Dues)
+	}
+}
+
+// 14.1, 14.12: a side sees its own units, the top unit of enemy stacks,
+// whole stacks in a combat of this segment, its reconnaissance hexes, and
+// everything under counter-intelligence; the public view sees top units
+// and combats only.
+func TestFogOfWar(t *testing.T) {
+	m := newTestMap(10, 10).build()
+	s := position(t, m, "step movement-1\nseed 3\n0505: G-III G-1A G-LW1\n0503: F-XX F-66R\n0303: F-XXI F-T1\n")
+	// The top unit is the first counter of the stack (docs/rulings.md C15):
+	// G-1A of the Germans, F-66R and F-XXI of the Allies here.
+	g, a, p := s.ViewFor(GermanView), s.ViewFor(AlliedView), s.ViewFor(PublicView)
+	want := map[Viewer][]string{
+		GermanView: {"G-III", "G-1A", "G-LW1", "F-66R", "F-XXI"},
+		AlliedView: {"F-XX", "F-66R", "F-XXI", "F-T1", "G-1A"},
+		PublicView: {"G-1A", "F-66R", "F-XXI"},
+	}
+	for v, w := range map[Viewer]View{GermanView: g, AlliedView: a, PublicView: p} {
+		ids := w.VisibleIDs()
+		if len(ids) != len(want[v]) {
+			t.Errorf("14.1 view %d: %v, want %v", v, ids, want[v])
+		}
+		for _, id := range want[v] {
+			if !ids[id] {
+				t.Errorf("14.1 view %d: %s not shown (%v)", v, id, ids)
+			}
+		}
+		for _, st := range w.Stacks {
+			if st.Count != len(s.occupancy().At(st.At, st.Side)) {
+				t.Errorf("14.1: stack height of %s", st.At)
+			}
+		}
+	}
+	if p.Seed != 0 {
+		t.Error("the seed is secret while the game runs")
+	}
+	// 14.12: each HQ looks into one hex within 4 in its first movement segment.
+	n := wantOK(t, s, "german recon G-1A 0503")
+	if !n.ViewFor(GermanView).VisibleIDs()["F-XX"] || n.ViewFor(PublicView).VisibleIDs()["F-XX"] {
+		t.Error("14.12: reconnaissance")
+	}
+	wantRefused(t, n, "german recon G-1A 0303", "already looked")
+	wantRefused(t, s, "german recon G-1A 0101", "reconnaissance reaches 4")
+	wantRefused(t, s, "german recon G-III 0503", "not an HQ")
+	bad := position(t, m, "step movement-1\nweather bad\n0505: G-1A\n")
+	wantRefused(t, bad, "german recon G-1A 0503", "bad weather")
+	// The look ends with the segment.
+	n2 := wantOK(t, n, "german end")
+	if n2.ViewFor(GermanView).VisibleIDs()["F-XX"] {
+		t.Error("14.12: the look outlasted its segment")
+	}
+	// Counter-intelligence (events 15, 16): every enemy unit for the turn.
+	ci := position(t, m, "step movement-1\nintel german\n0505: G-III\n0503: F-XX F-66R\n")
+	if !ci.ViewFor(GermanView).VisibleIDs()["F-XX"] || ci.ViewFor(AlliedView).VisibleIDs()["G-IV"] {
+		t.Error("events 15/16: counter-intelligence")
+	}
+	// Combat reveals both stacks to both sides and the public.
+	cb := position(t, m, "step combat-1\nseed 3\n0504: G-III G-IV\n0503: F-XX F-66R\n")
+	forceDie(t, cb, 1)
+	n3, _, err := try(t, cb, "german attack RECON G-III 0503")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(n3.Ext.Retreats) == 0 {
+		for _, v := range []Viewer{GermanView, AlliedView, PublicView} {
+			ids := n3.ViewFor(v).VisibleIDs()
+			if (n3.Units[mustID(t, n3, "F-66R")].Box == OnMap && !ids["F-66R"]) || (n3.Units[mustID(t, n3, "G-IV")].Box == OnMap && !ids["G-IV"]) {
+				t.Errorf("14.1: combat did not reveal the stacks to %d: %v", v, ids)
+			}
+		}
+	}
+	if !hexIn(n3.Ext.Revealed, "0503") {
+		t.Error("14.1: the defending hex is not revealed")
+	}
+}
+
+func hexIn(list []hex.Hex, h string) bool { return containsHex(list, hex.MustParse(h)) }
+
+// 15.1: the victory levels by VP difference.
+func TestVictoryLevels(t *testing.T) {
+	for _, c := range []struct {
+		vp     [2]int
+		winner units.Side
+		level  Level
+	}{
+		{[2]int{50, 0}, units.German, Draw}, {[2]int{0, 50}, units.Allied, Draw}, {[2]int{51, 0}, units.German, Marginal},
+		{[2]int{100, 0}, units.German, Marginal}, {[2]int{0, 101}, units.Allied, Strategic}, {[2]int{150, 0}, units.German, Strategic},
+		{[2]int{151, 0}, units.German, Decisive}, {[2]int{10, 300}, units.Allied, Decisive},
+	} {
+		w, l, _ := Outcome(c.vp)
+		if l != c.level || (l != Draw && w != c.winner) {
+			t.Errorf("15.1 %v: %s %s", c.vp, w, l)
+		}
+	}
+}
+
+// 15.22: Paris (+10 Germans, first entry), the Rhine (+10 Allies, French
+// west to east, first time), eliminations by counter VP (split corps per
+// division); 15.23 at the end: cities held or last entered, French in
+// Germany, Belgians in Belgium (5 each at most).
+func TestVictoryPoints(t *testing.T) {
+	m := realRules(t, "standard").Map
+	// Paris: a German unit entering 1805.
+	s := position(t, m, "step movement-1\ndestroyed 1805\n1806: G-GKD\n")
+	n := wantOK(t, s, "german move G-GKD 1805")
+	if n.VP[0] != s.VP[0]+10 || !n.Ext.Paris {
+		t.Errorf("15.22 Paris: %v", n.VP)
+	}
+	n2 := wantOK(t, n, "german end")
+	_ = n2
+	// The Rhine: find a Rhine hexside and move a French unit west to east.
+	var a, b hex.Hex
+	for side, x := range m.Sides() {
+		if x.River == "Rhine" {
+			p, q := side.A, side.B
+			if q.Row < p.Row {
+				p, q = q, p
+			}
+			if q.Row > p.Row {
+				if xp, _ := m.Hex(p); xp.Terrain != board.Sea && xp.Country == board.Germany {
+					if xq, _ := m.Hex(q); xq.Terrain != board.Sea && xq.Country == board.Germany {
+						a, b = p, q
+						break
+					}
+				}
+			}
+		}
+	}
+	if a != hex.None {
+		rs := position(t, m, fmt.Sprintf("step movement-1\nplayer allied\n%s: F-6C\n", a))
+		if d := destCost(t, rs, "F-6C", b.String()); d > 0 {
+			rn := wantOK(t, rs, "allied move F-6C "+b.String())
+			if rn.VP[1] != rs.VP[1]+10 || !rn.Ext.Rhine {
+				t.Errorf("15.22 Rhine %s->%s: %v", a, b, rn.VP)
+			}
+		}
+	}
+	// 15.23: German units in Lille (10) and Verdun (5), Allied in Metz (20).
+	e := position(t, m, "turn Sep IV\nstep combat-2\nplayer allied\n3210: G-GKD\n1819: G-5K\n1723: F-6C\n")
+	var evs []Event
+	e.trackEntries(nil, &evs)
+	vp, _ := e.EndVP()
+	if vp[0] != 15 || vp[1] != 20 {
+		t.Errorf("15.23: %v", vp)
+	}
+	end, evs2, err := try(t, e, "allied end")
+	if err != nil || end.Step != GameOver || countKind(evs2, EvVictory) != 1 || countKind(evs2, EvSeed) != 1 {
+		t.Fatalf("game end: %v", err)
+	}
+	if end.VP[0] != e.VP[0]+15 || end.VP[1] != e.VP[1]+20 {
+		t.Errorf("15.23 added: %v -> %v", e.VP, end.VP)
+	}
+	if end.ViewFor(PublicView).Seed != end.Seed {
+		t.Error("the seed is revealed at the end")
+	}
+}
+
+// Dice: every roll is a function of the seed and the roll number; the
+// commitment is the SHA-256 of the seed; a state replays its rolls.
+func TestGameDice(t *testing.T) {
+	counts := [7]int{}
+	for k := 1; k <= 6000; k++ {
+		d := DieRoll(42, k)
+		if d < 1 || d > 6 || d != DieRoll(42, k) {
+			t.Fatal("die out of range or not repeatable")
+		}
+		counts[d]++
+	}
+	for d := 1; d <= 6; d++ {
+		if counts[d] < 850 || counts[d] > 1150 {
+			t.Errorf("die %d came %d times in 6000", d, counts[d])
+		}
+	}
+	if Commitment(42) == Commitment(43) || len(Commitment(42)) != 64 {
+		t.Error("commitment")
+	}
+	// Known values: docs/dice.md lists these for anyone recomputing.
+	got := fmt.Sprint(DieRoll(1, 1), DieRoll(1, 2), DieRoll(1, 3), DieRoll(1, 4), DieRoll(1, 5))
+	if got != dieVector {
+		t.Errorf("the first rolls of seed 1 are %s; docs/dice.md says %s", got, dieVector)
+	}
+}
+
+const dieVector = "2 1 5 1 3"
