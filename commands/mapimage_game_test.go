@@ -16,7 +16,7 @@ import (
 // mapGameBot is a bot over the real map with a game set up in channel "c"
 // (default setup of both sides, 17.1), played to the first movement
 // segment.
-func mapGameBot(t *testing.T) *Bot {
+func mapGameBot(t testing.TB) *Bot {
 	t.Helper()
 	b := New(Deps{Map: mapBot(t).Map})
 	run := func(path string, opts map[string]string) *Response {
@@ -155,4 +155,38 @@ func TestMapCommandWithGame(t *testing.T) {
 			t.Errorf("autocomplete offers %s, not a unit of %s", ch.Value, side)
 		}
 	}
+}
+
+// /map's game options never panic, and always answer with a picture or
+// a private explanation (standards: fuzz the parsers).
+func FuzzMapGameOptions(f *testing.F) {
+	b := mapGameBot(f)
+	for _, s := range [][4]string{
+		{"", "", "", ""}, {"mine", "", "", ""}, {"public", "true", "", ""}, {"", "", "G-III", ""},
+		{"mine", "", "F-XX", ""}, {"", "true", "", "1819"}, {"bogus", "maybe", "\x00", "99"}, {"", "", "g-vi", "2818"},
+	} {
+		f.Add(s[0], s[1], s[2], s[3])
+	}
+	f.Fuzz(func(t *testing.T, view, front, unit, around string) {
+		opts := map[string]string{}
+		for k, v := range map[string]string{"view": view, "front": front, "unit": unit, "around": around} {
+			if v != "" {
+				opts[k] = v
+			}
+		}
+		resp := mapIn(b, "c", opts)
+		if len(resp.Messages) != 1 {
+			t.Fatalf("want one message, got %d", len(resp.Messages))
+		}
+		msg := resp.Messages[0]
+		if strings.Contains(msg.Text, "Something went wrong") {
+			t.Fatalf("internal error for %q: %s", opts, msg.Text)
+		}
+		if len(msg.Files) == 0 && !msg.Ephemeral {
+			t.Fatalf("neither a picture nor a private refusal for %q: %s", opts, msg.Text)
+		}
+		if (opts["view"] == "mine" || opts["unit"] != "") && !msg.Ephemeral {
+			t.Fatalf("a private map was posted publicly for %q", opts)
+		}
+	})
 }
