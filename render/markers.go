@@ -94,14 +94,14 @@ func (l fortMarksLayer) DrawLayer(c *Canvas) {
 		if !near(c, x, y, R) {
 			continue
 		}
-		drawDestroyed(c, x, y-R*0.62, R*0.42)
+		drawDestroyed(c, x, y-R*0.6, R*0.5)
 	}
 	for _, h := range l.s.Naval {
 		x, y := c.Layout.Center(h)
 		if !near(c, x, y, R) {
 			continue
 		}
-		drawNaval(c, x, y+R*0.64, R*0.42)
+		drawNaval(c, x, y+R*0.62, R*0.52)
 	}
 }
 
