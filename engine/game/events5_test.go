@@ -391,9 +391,14 @@ func TestVictoryPoints(t *testing.T) {
 			}
 		}
 	}
-	if a != hex.None {
+	if a == hex.None {
+		t.Fatal("no Rhine hexside between German land hexes")
+	}
+	{
 		rs := position(t, m, fmt.Sprintf("step movement-1\nplayer allied\n%s: F-6C\n", a))
-		if d := destCost(t, rs, "F-6C", b.String()); d > 0 {
+		if d := destCost(t, rs, "F-6C", b.String()); d <= 0 {
+			t.Fatalf("F-6C cannot cross the Rhine %s -> %s", a, b)
+		} else {
 			rn := wantOK(t, rs, "allied move F-6C "+b.String())
 			if rn.VP[1] != rs.VP[1]+10 || !rn.Ext.Rhine {
 				t.Errorf("15.22 Rhine %s->%s: %v", a, b, rn.VP)

@@ -1,0 +1,189 @@
+package game
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"rtrbot/engine/units"
+)
+
+var updateGame = flag.Bool("update-game", false, "rewrite testdata/standard-game.orders and .result from a self-play game")
+
+const (
+	scriptPath = "testdata/standard-game.orders"
+	resultPath = "testdata/standard-game.result"
+	scriptSeed = 1914
+)
+
+// loadScript reads the checked-in orders of the scripted standard game.
+func loadScript(t testing.TB) (uint64, []Order) {
+	t.Helper()
+	f, err := os.Open(scriptPath)
+	if err != nil {
+		t.Fatalf("%v (go test ./engine/game -run TestScriptedGame -update-game writes it)", err)
+	}
+	defer f.Close()
+	var seed uint64
+	var orders []Order
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if v, ok := strings.CutPrefix(line, "seed "); ok {
+			seed, err = strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		o, err := ParseOrder(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		orders = append(orders, o)
+	}
+	return seed, orders
+}
+
+func resultText(s *State) string {
+	w, l, d := s.Result()
+	return fmt.Sprintf("turn %s\nstep %s\nvp %d %d\nwinner %s\nlevel %s\nmargin %d\nrolls %d\nhash %s\n", s.Turn, s.Step, s.VP[0], s.VP[1], w, l, d, s.Ext.Rolls, s.Hash())
+}
+
+// A scripted game of the standard scenario (checked-in orders) plays to
+// the end, deterministic, with its VP and victory level (15.1) asserted;
+// every segment's views hide what they must (14.1).
+func TestScriptedGame(t *testing.T) {
+	r := realRules(t, "standard")
+	if *updateGame {
+		res, err := SelfPlay(r, scriptSeed, SelfPlayConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		b.WriteString("# A whole game of the standard scenario (Aug II - Sep IV), one order a line as\n")
+		b.WriteString("# game.ParseOrder reads it; played by engine/game.SelfPlay and checked in so that\n")
+		b.WriteString("# TestScriptedGame replays it (rewrite with: go test ./engine/game -run TestScriptedGame -update-game).\n")
+		fmt.Fprintf(&b, "seed %d\n", scriptSeed)
+		for _, o := range res.Orders {
+			b.WriteString(o.String() + "\n")
+		}
+		if err := os.WriteFile(scriptPath, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(resultPath, []byte(resultText(res.Final)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seed, orders := loadScript(t)
+	s, err := New(r, seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[EventKind]int{}
+	for i, o := range orders {
+		n, evs, err := Apply(s, o)
+		if err != nil {
+			t.Fatalf("order %d (%s): %v", i+1, o, err)
+		}
+		for _, e := range evs {
+			kinds[e.Kind]++
+		}
+		checkViews(t, n)
+		s = n
+	}
+	if s.Step != GameOver {
+		t.Fatalf("the script stops at %s %s", s.Turn, s.Step)
+	}
+	want, err := os.ReadFile(resultPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := resultText(s); got != string(want) {
+		t.Errorf("the scripted game ends\n%s\nbut %s says\n%s", got, resultPath, want)
+	}
+	again, err := Replay(r, seed, nil, orders)
+	if err != nil || again.Hash() != s.Hash() {
+		t.Fatalf("replay differs: %v", err)
+	}
+	for _, k := range []EventKind{EvCombat, EvEliminated, EvRetreated, EvRandom, EvRoll, EvVictory} {
+		if kinds[k] == 0 {
+			t.Errorf("the scripted game has no %s event", k)
+		}
+	}
+	t.Logf("%d orders; %d combats, %d eliminations, %d retreats, %d sieges, %d fortresses, %d random events, %d Russian Front, %d rolls",
+		len(orders), kinds[EvCombat], kinds[EvEliminated], kinds[EvRetreated], kinds[EvSiege], kinds[EvFortress], kinds[EvRandom], kinds[EvRussia], kinds[EvRoll])
+}
+
+// checkViews: nothing hidden from a viewer appears in its view (14.1),
+// computed independently of ViewFor: own units; enemy units only as the
+// top (first) counter of their stack, unless the hex was in a combat this
+// segment, looked into by the viewer's reconnaissance, or the viewer has
+// counter-intelligence this turn; eliminated units; no seed before the end.
+func checkViews(t testing.TB, s *State) {
+	t.Helper()
+	over := s.Step == GameOver
+	for _, v := range []Viewer{GermanView, AlliedView, PublicView} {
+		w := s.ViewFor(v)
+		if !over && w.Seed != 0 {
+			t.Fatalf("view %d shows the seed while the game runs", v)
+		}
+		tops := map[string]bool{}
+		byHex := map[string][]int{}
+		for i, u := range s.Units {
+			if u.Box == OnMap {
+				k := u.At.String() + s.Counter(i).Side().String()
+				byHex[k] = append(byHex[k], i)
+			}
+		}
+		for _, list := range byHex {
+			sort.Ints(list)
+			tops[s.Counter(list[0]).ID] = true
+		}
+		allowed := func(id string) bool {
+			c, _ := s.Lookup(id)
+			u := s.Units[c.Index]
+			own := v != PublicView && units.Side(v) == c.Side()
+			switch {
+			case own, over:
+				return true
+			case u.Box == Eliminated:
+				return true
+			case u.Box != OnMap:
+				return hasInt(s.Ext.Retreats, c.Index)
+			case tops[id], containsHex(s.Ext.Revealed, u.At), hasInt(s.Ext.Retreats, c.Index):
+				return true
+			case v == PublicView:
+				return false
+			case s.Ext.Intel[v]:
+				return true
+			}
+			for _, l := range s.Ext.Recon {
+				if l.At == u.At && s.Counter(l.HQ).Side() == units.Side(v) {
+					return true
+				}
+			}
+			return false
+		}
+		for id := range w.VisibleIDs() {
+			if !allowed(id) {
+				t.Fatalf("%s %s: view %d shows %s, hidden from it (14.1)", s.Turn, s.Step, v, id)
+			}
+		}
+		for _, st := range w.Stacks {
+			for _, u := range st.Units {
+				if u.OutOfCommand && (v == PublicView || units.Side(v) != u.Side) {
+					t.Fatalf("view %d shows the command state of enemy %s", v, u.ID)
+				}
+			}
+		}
+	}
+}
