@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/gif"
+	"io"
 )
 
 // ReplayOptions shape an animated replay.
@@ -22,28 +23,36 @@ type ReplayOptions struct {
 // segment), for the game's thread when it is over. Draw it with a
 // renderer of small scale (0.5 to 0.7, NoLegend): a replay is read for its
 // movement, not its small print.
-//
-// Memory stays bounded by the picture, not the length of the game: only
-// two whole frames are kept at a time, and each frame of the GIF holds
-// only the rectangle that changed since the one before (a GIF frame may
-// be smaller than the picture and is drawn over the previous one), with
-// every pixel that did not change left transparent (long runs of one
-// index, which GIF's LZW packs to almost nothing), each frame with its
-// own palette.
 func (r *Renderer) Replay(frames []Situation, opt ReplayOptions) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := r.WriteReplay(&buf, frames, opt); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// WriteReplay writes the replay GIF to w frame by frame. Memory stays
+// bounded by the picture, not the length of the game: two whole frames
+// are kept at a time, each frame is written as soon as it is drawn, and
+// each holds only the rectangle that changed since the one before (a GIF
+// frame may be smaller than the picture and is drawn over the previous
+// one), with every pixel that did not change left transparent (long runs
+// of one index, which GIF's LZW packs to almost nothing) and its own
+// palette.
+func (r *Renderer) WriteReplay(w io.Writer, frames []Situation, opt ReplayOptions) error {
 	if len(frames) == 0 {
-		return nil, fmt.Errorf("render: a replay needs at least one situation")
+		return fmt.Errorf("render: a replay needs at least one situation")
 	}
 	delay := opt.Delay
 	if delay <= 0 {
 		delay = 80
 	}
 	var prev *image.RGBA
-	out := &gif.GIF{LoopCount: 0}
+	var one bytes.Buffer
 	for i := range frames {
 		img, err := r.SituationImage(&frames[i], opt.Crop)
 		if err != nil {
-			return nil, fmt.Errorf("render: replay frame %d: %w", i+1, err)
+			return fmt.Errorf("render: replay frame %d: %w", i+1, err)
 		}
 		rect := img.Bounds()
 		if prev != nil {
@@ -53,21 +62,55 @@ func (r *Renderer) Replay(frames []Situation, opt ReplayOptions) ([]byte, error)
 				rect = image.Rect(0, 0, 1, 1)
 			}
 		}
-		out.Image = append(out.Image, deltaFrame(prev, img, rect))
-		out.Delay = append(out.Delay, delay)
-		out.Disposal = append(out.Disposal, gif.DisposalNone)
-		if out.Config.Width == 0 {
-			out.Config.Width, out.Config.Height = img.Bounds().Dx(), img.Bounds().Dy()
+		d := delay
+		if i == len(frames)-1 {
+			d = delay * 5
+		}
+		// Each frame is encoded as a GIF of its own and its blocks copied
+		// out: image/gif has no frame-by-frame encoder.
+		one.Reset()
+		g := &gif.GIF{
+			Image:    []*image.Paletted{deltaFrame(prev, img, rect)},
+			Delay:    []int{d},
+			Disposal: []byte{gif.DisposalNone},
+			Config:   image.Config{Width: img.Bounds().Dx(), Height: img.Bounds().Dy()},
+		}
+		if err := gif.EncodeAll(&one, g); err != nil {
+			return fmt.Errorf("render: encoding replay frame %d: %w", i+1, err)
+		}
+		b := one.Bytes()
+		if len(b) < gifHeaderLen+1 || b[len(b)-1] != gifTrailer {
+			return fmt.Errorf("render: replay frame %d: unexpected GIF layout", i+1)
+		}
+		if i == 0 {
+			// The header (no global colour table: every frame has its
+			// own) and the loop-forever block.
+			if _, err := w.Write(b[:gifHeaderLen]); err != nil {
+				return err
+			}
+			if _, err := w.Write(loopForever); err != nil {
+				return err
+			}
+		}
+		if _, err := w.Write(b[gifHeaderLen : len(b)-1]); err != nil {
+			return err
 		}
 		prev = img
 	}
-	out.Delay[len(out.Delay)-1] = delay * 5
-	var buf bytes.Buffer
-	if err := gif.EncodeAll(&buf, out); err != nil {
-		return nil, fmt.Errorf("render: encoding the replay: %w", err)
-	}
-	return buf.Bytes(), nil
+	_, err := w.Write([]byte{gifTrailer})
+	return err
 }
+
+// The layout of a GIF as image/gif writes it with no global colour
+// table: "GIF89a", the logical screen descriptor (7 bytes), the frames,
+// and the trailer.
+const (
+	gifHeaderLen = 13
+	gifTrailer   = 0x3b
+)
+
+// loopForever is the NETSCAPE2.0 application extension with loop count 0.
+var loopForever = []byte{0x21, 0xff, 0x0b, 'N', 'E', 'T', 'S', 'C', 'A', 'P', 'E', '2', '.', '0', 0x03, 0x01, 0x00, 0x00, 0x00}
 
 // changed is the smallest rectangle holding every pixel that differs
 // between two pictures of the same size.

@@ -3,6 +3,8 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"image"
+	"image/draw"
 	"image/gif"
 	"math/rand/v2"
 	"testing"
@@ -210,6 +212,33 @@ func TestReplay(t *testing.T) {
 	}
 	if smaller == 0 {
 		t.Error("every frame holds the whole picture: frames should hold only what changed")
+	}
+	if g.LoopCount != 0 || g.Delay[0] != 80 || g.Delay[len(g.Delay)-1] != 400 {
+		t.Errorf("loop %d, delays %d..%d: want loop forever, 0.8 s a frame, 4 s the last", g.LoopCount, g.Delay[0], g.Delay[len(g.Delay)-1])
+	}
+	// Played to its end, the animation shows the last situation: every
+	// frame drawn over the one before gives the picture of the last
+	// segment (up to the 256-colour rounding of antialiased edges).
+	screen := image.NewRGBA(image.Rect(0, 0, w, h))
+	for _, im := range g.Image {
+		draw.Draw(screen, im.Bounds(), im, im.Bounds().Min, draw.Over)
+	}
+	last, err := r.SituationImage(&frames[len(frames)-1], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off := 0
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			r1, g1, b1, _ := screen.At(x, y).RGBA()
+			r2, g2, b2, _ := last.At(x, y).RGBA()
+			if max(diff8(r1, r2), diff8(g1, g2), diff8(b1, b2)) > 48 {
+				off++
+			}
+		}
+	}
+	if off > w*h/200 {
+		t.Errorf("the replay's last screen differs from the last situation in %d of %d pixels", off, w*h)
 	}
 	if _, err := r.Replay(nil, ReplayOptions{}); err == nil {
 		t.Error("a replay of no situation should be refused")

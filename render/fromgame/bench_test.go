@@ -2,7 +2,10 @@ package fromgame
 
 import (
 	"math/rand/v2"
+	"runtime"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
@@ -95,14 +98,52 @@ func BenchmarkReplay15Turns(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	// The live heap is sampled while the replay is drawn: it should stay
+	// near two whole frames, whatever the game's length.
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapAlloc
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(25 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				var m runtime.MemStats
+				runtime.ReadMemStats(&m)
+				if m.HeapAlloc > base && m.HeapAlloc-base > peak.Load() {
+					peak.Store(m.HeapAlloc - base)
+				}
+			}
+		}
+	}()
 	var n int
 	for b.Loop() {
-		gif, err := r.Replay(frames, render.ReplayOptions{})
-		if err != nil {
+		var out countingWriter
+		if err := r.WriteReplay(&out, frames, render.ReplayOptions{}); err != nil {
 			b.Fatal(err)
 		}
-		n = len(gif)
+		n = int(out)
 	}
+	close(stop)
+	<-done
 	b.ReportMetric(float64(n), "gif-bytes")
 	b.ReportMetric(float64(len(frames)), "frames")
+	b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MB")
+}
+
+// countingWriter counts the bytes written and keeps none: the replay's
+// memory, not the file's, is what the benchmark watches.
+type countingWriter int
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	*c += countingWriter(len(p))
+	return len(p), nil
 }
