@@ -2,12 +2,14 @@ package commands
 
 import (
 	"context"
+
 	"fmt"
 	"os"
+	"rtrbot/db"
+	"rtrbot/db/enginereplay"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
@@ -16,57 +18,43 @@ import (
 	"rtrbot/i18n"
 )
 
-// table is the games running now, one per channel, kept in memory (issue 4;
-// storage in SQLite builds on the orders kept here, issue 6). A game is its
-// seed, options and orders, so Replay can rebuild it at any time.
-type table struct {
-	mu    sync.Mutex
-	games map[string]*running
-}
-
-// running is one game in a channel.
-type running struct {
-	State   *game.State
-	Seed    uint64
-	Options []string
-	Orders  []game.Order
-	Sandbox bool // loaded from a position: it has no order log from the start
-}
-
-// get returns a copy of the channel's game, safe to read while orders
-// are applied (states are values: Apply never changes one).
-func (t *table) get(channel string) *running {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g := t.games[channel]
-	if g == nil {
-		return nil
-	}
-	c := *g
-	return &c
-}
-
-func (t *table) put(channel string, g *running) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.games[channel] = g
-}
-
 var replaceOpt = Option{Name: "replace", Description: i18n.T("replace the game running in this channel", "このチャンネルで進行中のゲームを置き換える"), Type: Boolean}
 
-// busy refuses to start a game over a running one unless replace:true.
+// busy refuses to start a game over a running one unless replace:true,
+// which only a referee of the running game may give (it abandons it).
 func busy(t *table, req *Request) *Response {
 	g := t.get(req.Channel)
-	if g == nil || g.State.Step == game.GameOver || req.Opt("replace") == "true" {
+	if g == nil || g.State.Step == game.GameOver {
 		return nil
 	}
-	return Private(fmt.Sprintf(req.T("A game is running in this channel (%s, %d orders); add replace:true to abandon it and start another.",
-		"このチャンネルでゲームが進行中です (%s、命令 %d 件)。破棄して新しく始めるには replace:true を付けてください。"), g.State.Turn, len(g.Orders)))
+	if req.Opt("replace") != "true" {
+		return Private(fmt.Sprintf(req.T("A game is running in this channel (%s, %d orders); add replace:true to abandon it and start another.",
+			"このチャンネルでゲームが進行中です (%s、命令 %d 件)。破棄して新しく始めるには replace:true を付けてください。"), g.State.Turn, len(g.Orders)))
+	}
+	return t.refereeOnly(req, g, req.T("replace the running game", "進行中のゲームの置き換え"))
+}
+
+// retire abandons the channel's running game, if any, once its
+// replacement is ready (busy has checked that the asker may).
+func retire(t *table, req *Request) *Response {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, _ := t.lookup(context.Background(), req.Guild, req.Channel)
+	if g == nil || g.State.Step == game.GameOver || g.Status != db.Active {
+		if g != nil {
+			t.drop(g)
+		}
+		return nil
+	}
+	if r := t.setStatus(req, g, db.Abandoned); r.Messages[0].Ephemeral {
+		return r
+	}
+	return nil
 }
 
 // registerGame registers /game and the orders (issues 4, 5, 8).
 func (b *Bot) registerGame(r *Router) {
-	t := &table{games: map[string]*running{}}
+	t := newTable(b)
 	b.games = t // for /map (mapimage.go)
 	unit := func(desc i18n.Text) Option {
 		return Option{Name: "unit", Description: desc, Type: String, Required: true, Autocomplete: true}
@@ -76,14 +64,17 @@ func (b *Bot) registerGame(r *Router) {
 	}
 	complete := func(ctx context.Context, req *Request, focused string) []Choice {
 		g := t.get(req.Channel)
-		if g == nil {
-			return nil
+		if g == nil || !g.canSee(req, g.State.ToMove()) {
+			return nil // only the side to move's players are offered its units
 		}
 		prefix := strings.ToUpper(req.Opt(focused))
 		var out []Choice
 		for _, c := range g.State.Actors() {
 			if strings.HasPrefix(c.ID, prefix) {
 				out = append(out, Choice{Name: i18n.T(c.Label(), c.Label()), Value: c.ID})
+				if len(out) == 25 {
+					break
+				}
 			}
 		}
 		return out
@@ -91,7 +82,7 @@ func (b *Bot) registerGame(r *Router) {
 	r.Add(&Command{
 		Name:        "game",
 		Description: i18n.T("Start, load and inspect a game in this channel", "このチャンネルのゲームの開始・読込・確認"),
-		Sub: []*Command{
+		Sub: append([]*Command{
 			{
 				Name:        "new",
 				Description: i18n.T("Start a hot-seat game: setup, Allies first (17.1)", "ホットシートのゲームを開始 (初期配置は連合軍から, 17.1)"),
@@ -159,7 +150,7 @@ func (b *Bot) registerGame(r *Router) {
 				Description: i18n.T("Every order of this game, in their stored text form", "このゲームの全命令 (保存形式)"),
 				Handler:     func(ctx context.Context, req *Request) *Response { return gameOrders(t, req) },
 			},
-		},
+		}, t.playCommands()...),
 	})
 	r.Add(&Command{
 		Name: "place", Description: i18n.T("Setup: place a unit (17.2-17.5)", "初期配置: ユニットを配置 (17.2-17.5)"),
@@ -230,19 +221,15 @@ func (b *Bot) registerGame(r *Router) {
 		Options: []Option{unit(i18n.T("unit to withdraw", "転進するユニット"))}, Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response { return unitOrder(t, req, game.Withdraw) },
 	})
-	r.Add(&Command{
-		Name: "attack", Description: i18n.T("Attack (9.0; not built yet)", "攻撃 (9.0; 未実装)"),
-		Options: []Option{{Name: "units", Description: i18n.T("attacking units", "攻撃ユニット"), Type: String}, hexOpt("hex", i18n.T("defending hex", "防御ヘクス"), false)},
-		Handler: func(ctx context.Context, req *Request) *Response {
-			return order(t, req, game.Order{Verb: game.Attack})
-		},
-	})
+	t.addCombatCommands(r, complete) // game_combat.go: /attack /retreat /bombard /abandon /recon
+	r.Add(t.ordersCommand()) // orders_batch.go
+	r.Add(t.undoCommand())   // game_undo.go
 	var stepChoices []Choice
 	for st := game.EventStep; st < game.GameOver; st++ {
 		stepChoices = append(stepChoices, Choice{Name: st.Name(), Value: st.String()})
 	}
 	r.Add(&Command{
-		Name: "end", Description: i18n.T("End the current phase or segment (3.0); until: ends each step in turn up to the one named", "現在のフェイズ/セグメントを終了 (3.0)。until: で指定の手順まで順に終了"),
+		Name: "end", Slow: true, Description: i18n.T("End the current phase or segment (3.0); until: ends each step in turn up to the one named", "現在のフェイズ/セグメントを終了 (3.0)。until: で指定の手順まで順に終了"),
 		Options: []Option{{Name: "until", Description: i18n.T("stop when this step begins (each step is still ended by its own order)", "この手順が始まるまで終了を繰り返す (各手順ごとに終了命令を記録)"), Type: String, Choices: stepChoices}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if !req.Has("until") {
@@ -290,7 +277,7 @@ func (b *Bot) gameNew(t *table, req *Request) *Response {
 	if fail != nil {
 		return fail
 	}
-	seed := uint64(b.Now().UnixNano())
+	seed := newSeed() // secret: only its commitment is shown (dice, 14.x)
 	if req.Has("seed") {
 		x, _ := strconv.ParseInt(req.Opt("seed"), 10, 64)
 		seed = uint64(x)
@@ -300,12 +287,52 @@ func (b *Bot) gameNew(t *table, req *Request) *Response {
 	if err != nil {
 		return Fail(req, err)
 	}
-	t.put(req.Channel, &running{State: s, Seed: seed, Options: opts})
+	g := &running{State: s, Seed: seed, Options: opts, Guild: req.Guild, Channel: req.Channel, Creator: req.User.ID,
+		Status: db.Active, SegStart: s, Meta: map[string]string{}}
+	ctx := context.Background()
+	if r := retire(t, req); r != nil {
+		return r
+	}
+	if b.Store != nil {
+		// On Discord each game gets a thread of its own under the channel.
+		if req.Chat != nil {
+			th, err := req.Chat.CreateThread(ctx, req.Channel, fmt.Sprintf("%s — %s", i18n.T("Reinforce the Right!", "Reinforce the Right!").In(req.Lang), name), false, nil)
+			if err != nil {
+				b.Log.Error("creating a game thread", "channel", req.Channel, "err", err)
+				return Private(fmt.Sprintf(req.T("The game's thread could not be opened (%v): check that the bot may create threads here.",
+					"ゲーム用スレッドを作成できませんでした (%v)。ボットにスレッド作成権限があるか確認してください。"), err))
+			}
+			g.Channel, g.Meta["parent"] = th, req.Channel
+		}
+		row, err := b.Store.CreateGame(ctx, db.NewGame{Guild: req.Guild, Channel: g.Channel, Scenario: name,
+			Options: enginereplay.Options(opts), Seed: enginereplay.SeedBytes(seed), CreatedBy: req.User.ID})
+		if err != nil {
+			return Fail(req, err)
+		}
+		g.ID = row.ID
+		for k, v := range g.Meta {
+			if err := b.Store.SetMeta(ctx, g.ID, k, v); err != nil {
+				return Fail(req, err)
+			}
+		}
+	}
+	t.put(req.Channel, g)
 	sc, _ := scenario.Get(name)
-	msg := sc.Title.In(req.Lang) + "\n" + req.T(
+	msg := sc.Title.In(req.Lang) + "\n"
+	if g.ID != 0 {
+		msg += fmt.Sprintf(req.T("Game #%d. Dice commitment (SHA-256 of the secret seed, revealed at the end): %s\n",
+			"ゲーム #%d。ダイスのコミットメント (秘密のシードの SHA-256、終了時に公開): %s\n"), g.ID, s.Commitment())
+	}
+	msg += req.T("Players: /game join side:german or side:allied (until someone joins, whoever types plays both sides). Options may be chosen secretly: /game choose, then /game confirm.\n",
+		"プレイヤー: /game join side:german または side:allied (誰も参加していない間は入力した人が両軍を担当)。オプションは /game choose で秘密に選び、/game confirm で確定。\n")
+	msg += req.T(
 		"Setup (17.1): the Allies place first. /place unit:ID hex:XXYY for each unit, or /game setup to place all by the default; then /end. /units lists the units to place.",
 		"初期配置 (17.1): 連合軍から。/place unit:ID hex:XXYY で1個ずつ、または /game setup で全て既定配置し、/end。/units で配置するユニットを一覧できます。")
-	return Reply(msg + "\n" + statusLine(s, req.Lang))
+	msg += "\n" + statusLine(s, req.Lang)
+	if g.Channel != req.Channel {
+		return Reply(fmt.Sprintf(req.T("Game #%d opened in <#%s>.", "ゲーム #%d を <#%s> で開始しました。"), g.ID, g.Channel)).Add(Message{Text: msg, Target: g.Channel})
+	}
+	return Reply(msg)
 }
 
 func (b *Bot) gameLoad(t *table, req *Request) *Response {
@@ -336,38 +363,12 @@ func (b *Bot) gameLoad(t *table, req *Request) *Response {
 	if err != nil {
 		return Fail(req, err)
 	}
-	t.put(req.Channel, &running{State: s, Seed: s.Seed, Options: s.Options, Sandbox: true})
+	if r := retire(t, req); r != nil {
+		return r
+	}
+	t.put(req.Channel, &running{State: s, Seed: s.Seed, Options: s.Options, Sandbox: true, Guild: req.Guild, Channel: req.Channel,
+		Creator: req.User.ID, Status: db.Active, SegStart: s, Meta: map[string]string{}})
 	return Reply(req.T("Sandbox game loaded from the position.", "局面からサンドボックスゲームを読み込みました。") + "\n" + statusLine(s, req.Lang))
-}
-
-// order applies one order of the side to move (hot seat: the console
-// player plays both sides) and answers with its events.
-func order(t *table, req *Request, o game.Order) *Response {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g := t.games[req.Channel]
-	if g == nil {
-		return noGame(req)
-	}
-	o.Side = g.State.ToMove()
-	n, evs, err := game.Apply(g.State, o)
-	if err != nil {
-		return Fail(req, err)
-	}
-	g.State = n
-	g.Orders = append(g.Orders, o)
-	var lines []string
-	for i, e := range evs {
-		if e.Kind == game.EvPlaced && len(evs) > 12 && i >= 10 {
-			if i == 10 {
-				lines = append(lines, fmt.Sprintf(req.T("… and %d more units placed.", "… ほか %d 個を配置。"), len(evs)-10))
-			}
-			continue
-		}
-		lines = append(lines, e.Text.In(req.Lang))
-	}
-	lines = append(lines, statusLine(n, req.Lang))
-	return Reply(strings.Join(lines, "\n"))
 }
 
 // unitOrder builds an order from the unit option, an optional "with" unit
@@ -437,7 +438,11 @@ func joinHexes(hs []hex.Hex, max int) string {
 
 func statusLine(s *game.State, l i18n.Lang) string {
 	if s.Step == game.GameOver {
-		return i18n.T(fmt.Sprintf("Game over. VP: German %d, Allied %d.", s.VP[0], s.VP[1]), fmt.Sprintf("ゲーム終了。VP: 独軍 %d、連合軍 %d。", s.VP[0], s.VP[1])).In(l)
+		w, lv, d := s.Result() // 15.1
+		if lv == game.Draw {
+			return i18n.T(fmt.Sprintf("Game over. VP: German %d, Allied %d: a draw (difference %d, 15.1).", s.VP[0], s.VP[1], d), fmt.Sprintf("ゲーム終了。VP: 独軍 %d、連合軍 %d: 引分け (差 %d, 15.1)。", s.VP[0], s.VP[1], d)).In(l)
+		}
+		return i18n.T(fmt.Sprintf("Game over. VP: German %d, Allied %d: %s %s (difference %d, 15.1).", s.VP[0], s.VP[1], w.Name().EN, lv.Name().EN, d), fmt.Sprintf("ゲーム終了。VP: 独軍 %d、連合軍 %d: %sの%s (差 %d, 15.1)。", s.VP[0], s.VP[1], w.Name().JA, lv.Name().JA, d)).In(l)
 	}
 	side := s.ToMove().Name()
 	st := s.Step.Name()
@@ -458,7 +463,10 @@ func stepHint(s *game.State) i18n.Text {
 	case s.Step.IsMovement():
 		return i18n.T("(/moves unit:, /move, /rail, then /end)", "(/moves unit:、/move、/rail、その後 /end)")
 	case s.Step.IsCombat():
-		return i18n.T("(combat is not built yet: /end)", "(戦闘は未実装: /end)")
+		if len(s.PendingRetreats()) > 0 {
+			return i18n.T("(/retreat unit: hex: for each unit that must retreat, 9.4)", "(退却するユニットごとに /retreat unit: hex:、9.4)")
+		}
+		return i18n.T("(/attack table: units: hex:, /bombard, then /end)", "(/attack table: units: hex:、/bombard、その後 /end)")
 	}
 	return i18n.T("(/end)", "(/end)")
 }
@@ -622,21 +630,32 @@ func joinMax(s []string, max int) string {
 // shown), or a new turn's event phase is reached.
 func endUntil(t *table, req *Request, until string) *Response {
 	target, _ := game.ParseStep(until)
-	var out []string
+	out := &Response{}
+	var text []string
 	for i := 0; i < 40; i++ {
-		r := order(t, req, game.Order{Verb: game.End})
-		if len(r.Messages) > 0 {
-			out = append(out, r.Messages[0].Text)
+		g := t.get(req.Channel)
+		if g == nil {
+			return noGame(req)
 		}
-		if len(r.Messages) > 0 && r.Messages[0].Ephemeral {
+		before := len(g.Orders)
+		r := order(t, req, game.Order{Verb: game.End})
+		for k, m := range r.Messages {
+			if k == 0 {
+				text = append(text, m.Text)
+				continue
+			}
+			out.Add(m)
+		}
+		g = t.get(req.Channel)
+		if g == nil || len(g.Orders) == before {
 			break // refused: the reason is the last line
 		}
-		g := t.get(req.Channel)
 		if g.State.Step == target || g.State.Step == game.EventStep || g.State.Step == game.GameOver {
 			break
 		}
 	}
-	return Reply(strings.Join(out, "\n"))
+	out.Messages = append([]Message{{Text: strings.Join(text, "\n"), Ephemeral: true}}, out.Messages...)
+	return out
 }
 
 // naturalLess orders "18.1(2)" before "18.1(10)": digit runs compare as numbers.

@@ -1,0 +1,113 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// Batch orders (issue 8, point 3; docs/orders.md): one order a line, in
+// the engine's own text form without the side (the side to move is
+// meant), e.g.
+//
+//	move G-III 3023
+//	rail G-IV 2822
+//	attack assault G-III G-IV 3021
+//	end
+//
+// Lines may also be split with ";". A word after # is a comment. The bot
+// checks every line in order against the game as the lines before it left
+// it, applies the legal ones and says which were refused and why; a
+// refused line changes nothing.
+
+// maxBatch bounds one batch (a movement segment rarely needs more).
+const maxBatch = 200
+
+// verbAliases are the words players type for the engine's verbs.
+var verbAliases = map[string]game.Verb{
+	"mobile": game.Unentrench, "setup": game.AutoSetup, "autosetup": game.AutoSetup,
+	"reinforce-all": game.AutoReinforce, "autoreinforce": game.AutoReinforce,
+}
+
+// parseBatch reads a batch; each line becomes a pending order, or one
+// carrying the reason it could not be read. bad is set only when the text
+// as a whole is unusable (empty, too long).
+func parseBatch(text string, toMove units.Side, l i18n.Lang) (out []pending, bad []string) {
+	text = strings.ReplaceAll(text, `\n`, "\n")
+	text = strings.ReplaceAll(text, ";", "\n")
+	n := 0
+	for i, raw := range strings.Split(text, "\n") {
+		line := raw
+		if k := strings.Index(line, "#"); k >= 0 {
+			line = line[:k]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		n++
+		if n > maxBatch {
+			return nil, []string{fmt.Sprintf(i18n.T("A batch holds at most %d orders; split it in several.", "一度に送れる命令は %d 件までです。分けて送ってください。").In(l), maxBatch)}
+		}
+		out = append(out, parseLine(line, i+1, toMove, l))
+	}
+	if len(out) == 0 {
+		return nil, []string{i18n.T("The batch is empty: write one order a line, e.g. \"move G-III 3023\" then \"end\" (docs/orders.md).",
+			"命令がありません。1行に1命令を書いてください (例: \"move G-III 3023\"、\"end\"。docs/orders.md)。").In(l)}
+	}
+	return out, nil
+}
+
+func parseLine(line string, n int, toMove units.Side, l i18n.Lang) pending {
+	p := pending{Line: n}
+	f := strings.Fields(line)
+	side := toMove
+	if s, err := units.ParseSide(f[0]); err == nil && len(f) > 1 && (strings.EqualFold(f[0], "german") || strings.EqualFold(f[0], "allied")) {
+		side, p.Named, f = s, true, f[1:]
+	}
+	verb := strings.ToLower(f[0])
+	if v, ok := verbAliases[verb]; ok {
+		f[0] = string(v)
+	} else if !knownVerb(verb) && len(f) >= 2 && isHexWord(f[len(f)-1]) {
+		f = append([]string{string(game.Move)}, f...) // "G-III 3023" is a move
+	}
+	o, err := game.ParseOrder(side.String() + " " + strings.Join(f, " "))
+	if err != nil {
+		p.Err = fmt.Sprintf(i18n.T("line %d (%s): %s", "%d 行目 (%s): %s").In(l), n, line, i18n.Message(err, l))
+		return p
+	}
+	p.Order = o
+	return p
+}
+
+func knownVerb(w string) bool {
+	_, err := game.ParseOrder("german " + w)
+	return err == nil
+}
+
+func isHexWord(w string) bool { return len(w) == 4 && strings.Trim(w, "0123456789") == "" }
+
+// ordersCommand is /orders text:... .
+func (t *table) ordersCommand() *Command {
+	return &Command{
+		Name: "orders", Slow: true,
+		Description: i18n.T("Give several orders at once, one a line (docs/orders.md)", "複数の命令を一度に (1行1命令, docs/orders.md)"),
+		Options: []Option{{Name: "text", Description: i18n.T("one order a line, e.g. move G-III 3023 / attack assault G-III 3021 / end", "1行1命令 (例: move G-III 3023 / attack assault G-III 3021 / end)"),
+			Type: String, Required: true, Text: true}},
+		Handler: func(ctx context.Context, req *Request) *Response {
+			g := t.get(req.Channel)
+			if g == nil {
+				return noGame(req)
+			}
+			lines, bad := parseBatch(req.Opt("text"), g.State.ToMove(), req.Lang)
+			if len(bad) > 0 {
+				return Private(strings.Join(bad, "\n"))
+			}
+			return t.run(req, lines, true)
+		},
+	}
+}
