@@ -222,8 +222,8 @@ func (b *Bot) registerGame(r *Router) {
 		Handler: func(ctx context.Context, req *Request) *Response { return unitOrder(t, req, game.Withdraw) },
 	})
 	t.addCombatCommands(r, complete) // game_combat.go: /attack /retreat /bombard /abandon /recon
-	r.Add(t.ordersCommand()) // orders_batch.go
-	r.Add(t.undoCommand())   // game_undo.go
+	r.Add(t.ordersCommand())         // orders_batch.go
+	r.Add(t.undoCommand())           // game_undo.go
 	var stepChoices []Choice
 	for st := game.EventStep; st < game.GameOver; st++ {
 		stepChoices = append(stepChoices, Choice{Name: st.Name(), Value: st.String()})
