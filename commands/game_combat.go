@@ -1,0 +1,142 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"rtrbot/engine/game"
+	"rtrbot/engine/hex"
+	"rtrbot/i18n"
+)
+
+// The combat family of game commands (issue 5): /attack (9.0, 9.7),
+// /retreat (9.4), /bombard (12.6), /abandon (12.4), /recon (14.12). Each
+// builds one engine order; the engine checks it against the rules.
+func (t *table) addCombatCommands(r *Router, complete func(ctx context.Context, req *Request, focused string) []Choice) {
+	hexOpt := func(name string, desc i18n.Text, req bool) Option {
+		return Option{Name: name, Description: desc, Type: String, Required: req}
+	}
+	unitOpt := func(name string, desc i18n.Text, req bool) Option {
+		return Option{Name: name, Description: desc, Type: String, Required: req, Autocomplete: true}
+	}
+	r.Add(&Command{
+		Name: "attack", Description: i18n.T("Attack one hex (9.0); the table is chosen before the defenders are seen (9.7)", "1ヘクスへ攻撃 (9.0)。戦闘結果表は防御側を見る前に選択 (9.7)"),
+		Options: []Option{
+			{Name: "table", Description: i18n.T("combat results table (9.7)", "戦闘結果表 (9.7)"), Type: String, Required: true, Choices: []Choice{
+				{Name: i18n.T("reconnaissance in force", "威力偵察"), Value: "recon"},
+				{Name: i18n.T("assault", "突撃"), Value: "assault"},
+				{Name: i18n.T("manoeuvre (defender surrounded, no fortress)", "機動 (防御側包囲時、要塞不可)"), Value: "mobile"}}},
+			{Name: "units", Description: i18n.T("attacking units, e.g. G-III G-IV", "攻撃ユニット (例: G-III G-IV)"), Type: String, Required: true},
+			hexOpt("hex", i18n.T("defending hex XXYY", "防御ヘクス XXYY"), true),
+			{Name: "naval", Description: i18n.T("use the British naval gunfire marker (16.4)", "英軍艦砲射撃マーカーを使用 (16.4)"), Type: Boolean},
+		},
+		Handler: func(ctx context.Context, req *Request) *Response {
+			o, bad := attackOrder(req)
+			if bad != nil {
+				return bad
+			}
+			return order(t, req, o)
+		},
+	})
+	r.Add(&Command{
+		Name: "retreat", Description: i18n.T("Retreat a unit one hex after a combat result (9.4)", "戦闘結果によりユニットを1ヘクス退却 (9.4)"),
+		Options:  []Option{unitOpt("unit", i18n.T("unit that must retreat", "退却するユニット"), true), hexOpt("hex", i18n.T("hex to retreat into XXYY", "退却先ヘクス XXYY"), true)},
+		Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return combatOrder(t, req, game.Retreat, req.Opt("unit"), req.Opt("hex"))
+		},
+	})
+	r.Add(&Command{
+		Name: "bombard", Description: i18n.T("Fire a siege gun at an adjacent enemy fortress on the siege table (12.6)", "攻城砲で隣接する敵要塞を攻撃 (攻城砲表, 12.6)"),
+		Options:  []Option{unitOpt("unit", i18n.T("siege gun", "攻城砲"), true), hexOpt("hex", i18n.T("fortress hex XXYY", "要塞ヘクス XXYY"), true)},
+		Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return combatOrder(t, req, game.Siege, req.Opt("unit"), req.Opt("hex"))
+		},
+	})
+	r.Add(&Command{
+		Name: "abandon", Description: i18n.T("Abandon an own fortress in your movement segment (12.4)", "自軍移動セグに自軍要塞を放棄 (12.4)"),
+		Options: []Option{hexOpt("hex", i18n.T("fortress hex XXYY", "要塞ヘクス XXYY"), true),
+			{Name: "unit", Description: i18n.T("the Landwehr division to place (default: any free one)", "配置する後備師団 (既定: 任意)"), Type: String}},
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return combatOrder(t, req, game.Abandon, req.Opt("unit"), req.Opt("hex"))
+		},
+	})
+	r.Add(&Command{
+		Name: "recon", Description: i18n.T("Aerial reconnaissance: an HQ looks into one hex within 4 (14.12)", "航空偵察: 司令部から4ヘクス以内の1ヘクスを偵察 (14.12)"),
+		Options:  []Option{unitOpt("hq", i18n.T("HQ", "司令部"), true), hexOpt("hex", i18n.T("hex XXYY", "ヘクス XXYY"), true)},
+		Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response {
+			resp := combatOrder(t, req, game.Recon, req.Opt("hq"), req.Opt("hex"))
+			return t.reconReport(req, resp)
+		},
+	})
+}
+
+// attackOrder reads /attack's options into an engine order:
+// ATTACK TABLE UNITS... [NAVAL] HEX.
+func attackOrder(req *Request) (game.Order, *Response) {
+	o := game.Order{Verb: game.Attack, Units: []string{strings.ToUpper(strings.TrimSpace(req.Opt("table")))}}
+	for _, f := range strings.Fields(strings.ReplaceAll(req.Opt("units"), ",", " ")) {
+		o.Units = append(o.Units, strings.ToUpper(f))
+	}
+	if req.Opt("naval") == "true" {
+		o.Units = append(o.Units, "NAVAL")
+	}
+	h, err := hex.Parse(strings.TrimSpace(req.Opt("hex")))
+	if err != nil {
+		return o, Private(fmt.Sprintf("hex: %v", err))
+	}
+	o.Hexes = []hex.Hex{h}
+	return o, nil
+}
+
+// combatOrder builds an order of one (optional) unit and one hex.
+func combatOrder(t *table, req *Request, verb game.Verb, unit, at string) *Response {
+	o := game.Order{Verb: verb}
+	if u := strings.TrimSpace(unit); u != "" {
+		o.Units = []string{strings.ToUpper(u)}
+	}
+	h, err := hex.Parse(strings.TrimSpace(at))
+	if err != nil {
+		return Private(fmt.Sprintf("hex: %v", err))
+	}
+	o.Hexes = []hex.Hex{h}
+	return order(t, req, o)
+}
+
+// reconReport adds, privately, what the reconnaissance saw: the stack as
+// the looking side's view shows it (14.12), never the whole state.
+func (t *table) reconReport(req *Request, resp *Response) *Response {
+	g := t.get(req.Channel)
+	if g == nil || resp == nil {
+		return resp
+	}
+	h, err := hex.Parse(strings.TrimSpace(req.Opt("hex")))
+	if err != nil {
+		return resp
+	}
+	side := g.State.Player
+	looked := false
+	for _, l := range g.State.Ext.Recon {
+		looked = looked || (l.At == h && g.State.Counter(l.HQ).Side() == side)
+	}
+	if !looked { // the order was refused; a refused order changes nothing
+		return resp
+	}
+	v := g.State.ViewFor(game.ViewerOf(side))
+	var ids []string
+	for _, st := range v.Stacks {
+		if st.At == h && st.Side != side {
+			for _, u := range st.Units {
+				ids = append(ids, u.ID)
+			}
+		}
+	}
+	text := req.T("Reconnaissance of %s: no enemy units.", "%s の偵察: 敵ユニットなし。")
+	if len(ids) > 0 {
+		text = req.T("Reconnaissance of %s: ", "%s の偵察: ") + strings.Join(ids, " ")
+	}
+	return resp.Add(Message{Text: fmt.Sprintf(text, h), Ephemeral: true})
+}
