@@ -37,6 +37,7 @@ func (b *Bot) registerMapImage(r *Router) {
 				Choices: []Choice{{Name: i18n.T("public", "公開"), Value: "public"}, {Name: i18n.T("mine (private)", "自軍 (非公開)"), Value: "mine"}}},
 			{Name: "front", Description: i18n.T("With a game: crop around the units in contact", "ゲーム中: 接敵しているユニットの周辺を表示"), Type: Boolean},
 			{Name: "unit", Description: i18n.T("With a game: show where your unit may move, with costs (private)", "ゲーム中: 自軍ユニットの移動可能先とコストを表示 (非公開)"), Type: String, Autocomplete: true},
+			{Name: "replay", Description: i18n.T("With a game: an animated GIF of the game so far, one frame a segment", "ゲーム中: ここまでのゲームのアニメーション GIF (1セグ1コマ)"), Type: Boolean},
 		},
 		Slow:     true,
 		Handler:  func(ctx context.Context, req *Request) *Response { return b.mapImage(req, pics) },
@@ -100,11 +101,11 @@ func (b *Bot) mapImage(req *Request, pics *mapPictures) *Response {
 	if b.games != nil {
 		g = b.games.get(req.Channel)
 	}
-	gameOnly := req.Has("front") && req.Opt("front") == "true" || req.Has("unit") || req.Opt("view") == "mine"
+	gameOnly := req.Opt("front") == "true" || req.Has("unit") || req.Opt("view") == "mine" || req.Opt("replay") == "true"
 	if g == nil && gameOnly {
 		return Private(req.T(
-			"view:mine, front: and unit: show a game's units, and there is no game in this channel. /map alone, or with area: or around:, shows the bare map; /game new starts a game.",
-			"view:mine, front:, unit: はゲームのユニットを表示しますが、このチャンネルにゲームはありません。/map だけ、または area: や around: で地図を表示できます。/game new でゲームを開始します。"))
+			"view:mine, front:, unit: and replay: show a game's units, and there is no game in this channel. /map alone, or with area: or around:, shows the bare map; /game new starts a game.",
+			"view:mine, front:, unit:, replay: はゲームのユニットを表示しますが、このチャンネルにゲームはありません。/map だけ、または area: や around: で地図を表示できます。/game new でゲームを開始します。"))
 	}
 	if req.Has("front") && (req.Has("area") || req.Has("around")) {
 		return Private(req.T(

@@ -17,14 +17,22 @@ import (
 // ephemeral reply: 14.1). The picture is drawn from the situation
 // fromgame.For filters for that viewer; the renderer never sees the game.
 //
-// Until players join sides (issue 8), a game is hot seat: "mine" is the
-// side to move, and the caption says so.
+// "mine" is the side the asker plays (/game join); in a hot-seat game,
+// where nobody has joined, the side to move, and the caption says so.
+// A spectator has no private map.
 func (b *Bot) gameMap(req *Request, pics *mapPictures, g *running, centre hex.Hex, focus []hex.Hex, radius int, what i18n.Text) *Response {
 	s := g.State
+	if req.Opt("replay") == "true" {
+		return b.gameReplay(req, g)
+	}
 	private := req.Opt("view") == "mine" || req.Has("unit")
 	viewer := render.Public
-	side := b.askerSide(g, req)
+	side, plays := askerSide(g, req)
 	if private {
+		if !plays {
+			return Private(req.T("You play no side in this game, so you have no private map: /map shows the public one (players join with /game join side:german or side:allied).",
+				"あなたはこのゲームのどちらの陣営でもないため、非公開マップはありません。/map で公開マップを表示します (参加は /game join side:german か side:allied)。"))
+		}
 		viewer = render.ViewerOf(side)
 	}
 	sit := fromgame.For(s, nil, viewer)
@@ -65,6 +73,11 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *running, centre hex.He
 		}
 		what = i18n.Sprintf(i18n.T("Where %s may move (%d hexes; the number is the cost in movement points)", "%s の移動可能先 (%d ヘクス、数字は移動力コスト)"), c.ID, len(ds))
 	}
+	if b.games != nil && b.games.renders != nil {
+		// A render slot, shared with the maps posted after segments.
+		b.games.renders <- struct{}{}
+		defer func() { <-b.games.renders }()
+	}
 	r, err := pics.renderer(b.Map, req.Lang, crop != nil)
 	if err != nil {
 		b.Log.Error("map renderer", "err", err)
@@ -87,17 +100,65 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *running, centre hex.He
 	}
 	text := what.In(req.Lang) + req.T(" — ", "。") + sit.Viewer.Name().In(req.Lang)
 	if private {
-		text += req.T(" (hot seat: the side to move)", " (ホットシート: 手番側)")
+		if g.hotSeat() {
+			text += req.T(" (hot seat: the side to move)", " (ホットシート: 手番側)")
+		}
 		return Private(text).WithFile(File{Name: name, ContentType: "image/png", Data: png})
 	}
 	return Reply(text).WithFile(File{Name: name, ContentType: "image/png", Data: png})
 }
 
-// askerSide is the side whose private map the asker may see. Games are
-// hot seat until players join sides (issue 8): the side to move.
-func (b *Bot) askerSide(g *running, req *Request) units.Side {
-	return g.State.ToMove()
+// askerSide is the side whose private map the asker may see: the side he
+// joined; in a hot-seat game (nobody joined) the side to move; none for a
+// spectator.
+func askerSide(g *running, req *Request) (units.Side, bool) {
+	if g.hotSeat() {
+		return g.State.ToMove(), true
+	}
+	return g.sideOf(req.User.ID)
 }
+
+// gameReplay posts the animated replay of the channel's game so far, in
+// the public view, one frame a movement or combat segment (issue 9): for
+// the game's thread when it is over, or to catch up with one.
+func (b *Bot) gameReplay(req *Request, g *running) *Response {
+	if req.Has("area") || req.Has("around") || req.Has("unit") || req.Opt("front") == "true" || req.Opt("view") == "mine" {
+		return Private(req.T("replay: draws the whole game in the public view: give it alone, e.g. /map replay:true.",
+			"replay: はゲーム全体を公開視点で描きます。単独で指定してください (例: /map replay:true)。"))
+	}
+	if g.Sandbox {
+		return Private(req.T("This game was loaded from a position: it has no orders from its start to replay.",
+			"このゲームは局面から読み込まれたため、最初からの命令がなく再生できません。"))
+	}
+	if b.games != nil && b.games.renders != nil {
+		b.games.renders <- struct{}{}
+		defer func() { <-b.games.renders }()
+	}
+	frames, err := fromgame.Segments(g.State.Rules(), g.Seed, g.Options, g.Orders, render.Public)
+	if err != nil {
+		b.Log.Error("replay", "err", err)
+		return Private(req.T("The game could not be replayed from its orders; the bot's operator should check the log.",
+			"命令からゲームを再生できませんでした。運営者がログを確認してください。"))
+	}
+	r, err := render.New(b.Map, render.Options{Scale: replayScale, NoLegend: true, Lang: req.Lang})
+	if err != nil {
+		b.Log.Error("replay renderer", "err", err)
+		return Private(req.T("The map could not be drawn; the bot's operator should check the log.",
+			"地図を描けませんでした。運営者がログを確認してください。"))
+	}
+	gif, err := r.Replay(frames, render.ReplayOptions{})
+	if err != nil {
+		b.Log.Error("replay drawing", "err", err)
+		return Private(req.T("The replay could not be drawn; the bot's operator should check the log.",
+			"リプレイを描けませんでした。運営者がログを確認してください。"))
+	}
+	text := i18n.Sprintf(i18n.T("The game so far, one frame a segment (%d frames), public view.", "ここまでのゲーム (1セグ1コマ、%d コマ、公開視点)。"), len(frames)).In(req.Lang)
+	return Reply(text).WithFile(File{Name: "replay.gif", ContentType: "image/gif", Data: gif})
+}
+
+// replayScale draws the replay's frames at half size: a replay is read
+// for its movement, and 120 frames stay a few megabytes.
+const replayScale = 0.5
 
 // completeMap offers place names for area: and, in a game, the asker's
 // units for unit:.
@@ -112,7 +173,10 @@ func (b *Bot) completeMap(ctx context.Context, req *Request, focused string) []C
 	if g == nil {
 		return nil
 	}
-	side := b.askerSide(g, req)
+	side, ok := askerSide(g, req)
+	if !ok {
+		return nil
+	}
 	prefix := strings.ToUpper(strings.TrimSpace(req.Opt(focused)))
 	var out []Choice
 	for _, c := range g.State.Actors() {

@@ -3,6 +3,7 @@ package commands
 import (
 	"bytes"
 	"context"
+	"image/gif"
 	"image/png"
 	"strings"
 	"testing"
@@ -148,6 +149,20 @@ func TestMapCommandWithGame(t *testing.T) {
 	if r := mapIn(b, "c", map[string]string{"front": "true", "around": "1819"}).Messages[0]; !r.Ephemeral || len(r.Files) != 0 {
 		t.Errorf("front: with around: should be refused: %+v", r)
 	}
+	// The replay of the game so far: a GIF, one frame a movement or
+	// combat segment and the last position, posted in the channel.
+	rep := mapIn(b, "c", map[string]string{"replay": "true"}).Messages[0]
+	if rep.Ephemeral || len(rep.Files) != 1 || rep.Files[0].ContentType != "image/gif" {
+		t.Fatalf("replay: ephemeral %v, files %d, %q", rep.Ephemeral, len(rep.Files), rep.Text)
+	}
+	if anim, err := gif.DecodeAll(bytes.NewReader(rep.Files[0].Data)); err != nil || len(anim.Image) < 1 {
+		t.Errorf("replay GIF: %v", err)
+	} else {
+		t.Logf("replay: %d frames, %d bytes: %s", len(anim.Image), len(rep.Files[0].Data), rep.Text)
+	}
+	if r := mapIn(b, "c", map[string]string{"replay": "true", "around": "1819"}).Messages[0]; !r.Ephemeral || len(r.Files) != 0 {
+		t.Errorf("replay: with around: should be refused: %+v", r)
+	}
 	// Autocomplete for unit: offers only the asker's units.
 	for _, ch := range b.completeMap(context.Background(), &Request{Path: "map", Channel: "c", Options: map[string]string{"unit": ""}}, "unit") {
 		c, _ := g.State.Lookup(ch.Value)
@@ -189,4 +204,33 @@ func FuzzMapGameOptions(f *testing.F) {
 			t.Fatalf("a private map was posted publicly for %q", opts)
 		}
 	})
+}
+
+// Once players have joined, view:mine is the asker's own side, whoever is
+// to move, and a spectator has no private map (14.1).
+func TestMapMineIsTheAskersSide(t *testing.T) {
+	b := mapGameBot(t)
+	as := func(user string, path string, opts map[string]string) *Response {
+		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Channel: "c", Lang: i18n.EN, User: User{ID: user, Name: user}})
+	}
+	g := b.games.get("c")
+	toMove := g.State.ToMove()
+	other := toMove.Other()
+	if r := as("ann", "game join", map[string]string{"side": other.String()}); len(r.Messages) == 0 {
+		t.Fatal("no answer to /game join")
+	}
+	if g := b.games.get("c"); g.hotSeat() {
+		t.Skipf("joining did not register a player: %+v", g.Players)
+	}
+	mine := as("ann", "map", map[string]string{"view": "mine"}).Messages[0]
+	if !mine.Ephemeral || !strings.Contains(mine.Text, other.Name().EN) {
+		t.Errorf("ann plays %s; view:mine says %q", other, mine.Text)
+	}
+	spec := as("bob", "map", map[string]string{"view": "mine"}).Messages[0]
+	if !spec.Ephemeral || len(spec.Files) != 0 || !strings.Contains(spec.Text, "no side") {
+		t.Errorf("a spectator asked for a private map: %+v", spec)
+	}
+	if r := as("bob", "map", nil).Messages[0]; r.Ephemeral || len(r.Files) != 1 {
+		t.Errorf("a spectator's public map: %+v", r)
+	}
 }
