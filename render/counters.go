@@ -67,7 +67,7 @@ func typeLetter(k Counter) string {
 
 // counterSide is the side length of a counter for hexes of radius R: as
 // large as fits inside the hex with room for the stack's offset edges.
-func counterSide(R float64) float64 { return 1.08 * R }
+func counterSide(R float64) float64 { return 1.2 * R }
 
 // detailed reports whether a counter of side a is big enough for its
 // small print (type letter and ID): in crops, not on the whole map.
