@@ -391,9 +391,9 @@ func unitOrder(t *table, req *Request, verb game.Verb, hexOpts ...string) *Respo
 }
 
 func unitMoves(t *table, req *Request) *Response {
-	g := t.get(req.Channel)
-	if g == nil {
-		return noGame(req)
+	g, fail := t.read(req)
+	if fail != nil {
+		return fail
 	}
 	s := g.State
 	c, ok := s.Lookup(req.Opt("unit"))
@@ -472,9 +472,9 @@ func stepHint(s *game.State) i18n.Text {
 }
 
 func gameStatus(t *table, req *Request) *Response {
-	g := t.get(req.Channel)
-	if g == nil {
-		return noGame(req)
+	g, fail := t.read(req)
+	if fail != nil {
+		return fail
 	}
 	s := g.State
 	sc := s.Rules().Scenario
@@ -502,18 +502,18 @@ func gameStatus(t *table, req *Request) *Response {
 }
 
 func gamePosition(t *table, req *Request) *Response {
-	g := t.get(req.Channel)
-	if g == nil {
-		return noGame(req)
+	g, fail := t.read(req)
+	if fail != nil {
+		return fail
 	}
 	p := g.State.Position()
 	return Private("```\n" + p + "```").WithFile(File{Name: "position.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(p)})
 }
 
 func gameOrders(t *table, req *Request) *Response {
-	g := t.get(req.Channel)
-	if g == nil {
-		return noGame(req)
+	g, fail := t.read(req)
+	if fail != nil {
+		return fail
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "seed %d\noptions %s\n", g.Seed, strings.Join(g.Options, " "))
@@ -526,9 +526,9 @@ func gameOrders(t *table, req *Request) *Response {
 // listUnits lists a side's units: on the map by hex, with markers; and
 // those still to place or to enter. Units that may act now carry a *.
 func listUnits(t *table, req *Request) *Response {
-	g := t.get(req.Channel)
-	if g == nil {
-		return noGame(req)
+	g, fail := t.read(req)
+	if fail != nil {
+		return fail
 	}
 	s := g.State
 	side := s.ToMove()
@@ -633,9 +633,9 @@ func endUntil(t *table, req *Request, until string) *Response {
 	out := &Response{}
 	var text []string
 	for i := 0; i < 40; i++ {
-		g := t.get(req.Channel)
-		if g == nil {
-			return noGame(req)
+		g, fail := t.read(req)
+		if fail != nil {
+			return fail
 		}
 		before := len(g.Orders)
 		r := order(t, req, game.Order{Verb: game.End})
@@ -689,9 +689,9 @@ func digits(s string) int {
 
 // gameCheck answers "why is this order illegal?" without applying it.
 func gameCheck(t *table, req *Request) *Response {
-	g := t.get(req.Channel)
-	if g == nil {
-		return noGame(req)
+	g, fail := t.read(req)
+	if fail != nil {
+		return fail
 	}
 	o, err := game.ParseOrder(req.Opt("order"))
 	if err != nil {

@@ -87,6 +87,19 @@ func (t *table) get(channel string) *running {
 	return &c
 }
 
+// read is get for a command: a copy of the game, or the answer to give
+// instead (no game here, or the database's message for a damaged one).
+func (t *table) read(req *Request) (*running, *Response) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, fail := t.find(context.Background(), req)
+	if fail != nil {
+		return nil, fail
+	}
+	c := *g
+	return &c, nil
+}
+
 // put caches a game under its channel and threads.
 func (t *table) put(channel string, g *running) {
 	t.mu.Lock()

@@ -99,9 +99,9 @@ func (t *table) ordersCommand() *Command {
 		Options: []Option{{Name: "text", Description: i18n.T("one order a line, e.g. move G-III 3023 / attack assault G-III 3021 / end", "1行1命令 (例: move G-III 3023 / attack assault G-III 3021 / end)"),
 			Type: String, Required: true, Text: true}},
 		Handler: func(ctx context.Context, req *Request) *Response {
-			g := t.get(req.Channel)
-			if g == nil {
-				return noGame(req)
+			g, fail := t.read(req)
+			if fail != nil {
+				return fail
 			}
 			lines, bad := parseBatch(req.Opt("text"), g.State.ToMove(), req.Lang)
 			if len(bad) > 0 {

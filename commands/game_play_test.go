@@ -1,0 +1,436 @@
+package commands
+
+import (
+	"context"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"rtrbot/db"
+	"rtrbot/engine/board"
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// Games played through the router with a real SQLite file (issue 8, 6).
+
+var (
+	alice = User{ID: "111", Name: "Alice"} // Allied
+	bob   = User{ID: "222", Name: "Bob"}   // German
+	carol = User{ID: "333", Name: "Carol"} // spectator
+)
+
+type fixedClock struct{ t time.Time }
+
+func (c *fixedClock) Now() time.Time { return c.t }
+
+func storedBot(t testing.TB, path string, clock *fixedClock) *Bot {
+	t.Helper()
+	m, err := board.Default()
+	if err != nil {
+		t.Skipf("map: %v", err)
+	}
+	st, err := db.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	b := New(Deps{Map: m, Store: st, Now: clock.Now})
+	b.games.noMaps = true
+	return b
+}
+
+// act runs a console-style line as a user in guild G1, channel ch.
+func act(t testing.TB, b *Bot, clock *fixedClock, who User, ch, line string) *Response {
+	t.Helper()
+	words := strings.Fields(strings.TrimPrefix(line, "/"))
+	_, path, rest := b.Router.Lookup(words)
+	opts := map[string]string{}
+	last := ""
+	for _, w := range rest {
+		k, v, ok := strings.Cut(w, ":")
+		if (!ok || k == "") && last != "" {
+			opts[last] += " " + w
+			continue
+		}
+		opts[k], last = v, k
+	}
+	for k, v := range opts {
+		opts[k] = strings.ReplaceAll(v, `\n`, "\n")
+	}
+	return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: ch, Lang: i18n.EN, User: who, Now: clock.Now()})
+}
+
+func txt(r *Response) string {
+	var s []string
+	for _, m := range r.Messages {
+		s = append(s, m.Text)
+	}
+	return strings.Join(s, "\n")
+}
+
+// storedOrders is the game's log length in the database.
+func storedOrders(t testing.TB, b *Bot, ch string) int64 {
+	t.Helper()
+	id, err := b.Store.LiveGameAt(context.Background(), "G1", ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := b.Store.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.LastSeq
+}
+
+// opening creates a game in C1 with Alice (Allied) and Bob (German) and
+// plays the setup, up to the first German movement segment.
+func opening(t testing.TB, b *Bot, clock *fixedClock) {
+	t.Helper()
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game new scenario:standard seed:7")), "Game #1", "commitment")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game join side:allied")), "Alice joins the Allied side")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game join side:german")), "Bob joins the German side")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game setup")), "set up in")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/end")), "Segment ended", "<@222>")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game setup")), "set up in")
+	for i := 0; i < 10; i++ {
+		g := b.games.get("C1")
+		if g.State.Step.IsMovement() {
+			return
+		}
+		side := g.State.ToMove()
+		who := bob
+		if side == units.Allied {
+			who = alice
+		}
+		if g.State.Step == game.Reinforcement {
+			act(t, b, clock, who, "C1", "/reinforce")
+			g = b.games.get("C1")
+		}
+		r := act(t, b, clock, who, "C1", "/end")
+		if b.games.get("C1").State == g.State {
+			t.Fatalf("could not end %s: %s", g.State.Step, txt(r))
+		}
+	}
+	t.Fatal("no movement segment reached")
+}
+
+// legalMove finds a legal move of the side to move: "UNIT HEX".
+func legalMove(t testing.TB, b *Bot, ch string, skip int) (string, string) {
+	t.Helper()
+	s := b.games.get(ch).State
+	for _, c := range s.Actors() {
+		ds, err := s.Destinations(c)
+		if err != nil || len(ds) == 0 {
+			continue
+		}
+		if skip > 0 {
+			skip--
+			continue
+		}
+		return c.ID, ds[len(ds)/2].To.String()
+	}
+	t.Fatal("no legal move")
+	return "", ""
+}
+
+// Every game lives in SQLite: drop the bot, open another over the same
+// file, and the game is back, in the same state, and goes on (issue 8.1).
+func TestGameSurvivesRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.db")
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	b1 := storedBot(t, path, clock)
+	opening(t, b1, clock)
+	u, h := legalMove(t, b1, "C1", 0)
+	expect(t, txt(act(t, b1, clock, bob, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
+	before := b1.games.get("C1")
+	n := storedOrders(t, b1, "C1")
+	b1.Store.Close()
+
+	b2 := storedBot(t, path, clock)
+	after := b2.games.get("C1")
+	if after == nil {
+		t.Fatal("the game is gone after the restart")
+	}
+	if after.State.Hash() != before.State.Hash() || len(after.Orders) != len(before.Orders) || len(after.Seg) != 1 {
+		t.Fatalf("after restart: hash %s orders %d seg %d; before %s %d", after.State.Hash(), len(after.Orders), len(after.Seg), before.State.Hash(), len(before.Orders))
+	}
+	if got := storedOrders(t, b2, "C1"); got != n {
+		t.Errorf("stored orders %d, want %d", got, n)
+	}
+	// The players and their rights came back too.
+	expect(t, txt(act(t, b2, clock, alice, "C1", "/end")), "You play the Allied side")
+	// Undo reaches into the segment begun before the restart.
+	expect(t, txt(act(t, b2, clock, bob, "C1", "/undo")), "Taken back: german move "+u)
+	u2, h2 := legalMove(t, b2, "C1", 1)
+	expect(t, txt(act(t, b2, clock, bob, "C1", "/move unit:"+u2+" to:"+h2)), u2+" moved")
+	withdraw(t, b2, clock, bob)
+	expect(t, txt(act(t, b2, clock, bob, "C1", "/end")), "Segment ended", "combat segment — German player <@222>")
+}
+
+// Bad input of every kind gets a specific reply and changes nothing in
+// the stored log (issue 8, acceptance).
+func TestBadInputChangesNothing(t *testing.T) {
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	opening(t, b, clock)
+	n := storedOrders(t, b, "C1")
+	hash := b.games.get("C1").State.Hash()
+	for _, c := range []struct {
+		who        User
+		line, want string
+	}{
+		{carol, "/move unit:G-III to:3023", "You do not play in this game"},
+		{alice, "/move unit:F-XX to:1804", "You play the Allied side, and it is the German player's turn"},
+		{bob, "/move unit:G-XXXX to:3023", `There is no unit "G-XXXX"`},
+		{bob, "/move unit:G-III to:9999", "off the map"},
+		{bob, "/move unit:F-XX to:1804", "F-XX is Allied"},
+		{bob, "/reorg split unit:G-III", "reorganisation"},
+		{bob, "/orders text:flurb G-III", "line 1 (flurb G-III)"},
+		{bob, "/orders text:allied end", "it is the German player's turn"},
+		{bob, "/orders text:move G-III 9999", "line 1"},
+		{carol, "/undo", "You do not play in this game"},
+		{bob, "/undo", "nothing to take back"},
+		{carol, "/game pause", "Only a referee may"},
+		{bob, "/game export", "Only a referee may"},
+		{bob, "/game choose options:18.1(10)", "this game has begun"},
+		{bob, "/game fix order:end", "Only a referee may"},
+	} {
+		r := act(t, b, clock, c.who, "C1", c.line)
+		expect(t, txt(r), c.want)
+		for _, m := range r.Messages {
+			if !m.Ephemeral && m.Target == "" {
+				t.Errorf("%s: a refusal was public: %q", c.line, m.Text)
+			}
+		}
+		if got := storedOrders(t, b, "C1"); got != n {
+			t.Errorf("%s changed the stored log: %d rows, want %d", c.line, got, n)
+		}
+		if h := b.games.get("C1").State.Hash(); h != hash {
+			t.Errorf("%s changed the state", c.line)
+		}
+	}
+}
+
+// A batch applies its legal lines in order and refuses the others with
+// their reasons, storing only what it applied (docs/orders.md).
+func TestBatchOrders(t *testing.T) {
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	opening(t, b, clock)
+	n := storedOrders(t, b, "C1")
+	u1, h1 := legalMove(t, b, "C1", 0)
+	u2, h2 := legalMove(t, b, "C1", 1)
+	batch := `move ` + u1 + ` ` + h1 + `\n# a comment\nmove G-NOPE 3023\n` + u2 + ` ` + h2 + `\nmove ` + u1 + ` ` + h1 + `\nattack assault G-III`
+	r := act(t, b, clock, bob, "C1", "/orders text:"+batch)
+	expect(t, txt(r), "2 of 5 orders applied", "line 3 (german move G-NOPE 3023)", "line 5", "line 6", u1+" moved", u2+" moved")
+	if got := storedOrders(t, b, "C1"); got != n+2 {
+		t.Errorf("stored %d rows, want %d", got, n+2)
+	}
+	// end in a batch ends the segment and posts its account.
+	withdraw(t, b, clock, bob)
+	r = act(t, b, clock, bob, "C1", "/orders text:end")
+	expect(t, txt(r), "1 of 1 orders applied", "Segment ended")
+}
+
+// Secret option choice (18.0): each side chooses privately, orders wait,
+// and both choices are shown together once both confirmed.
+func TestSecretOptions(t *testing.T) {
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	act(t, b, clock, alice, "C1", "/game new scenario:standard seed:7")
+	act(t, b, clock, alice, "C1", "/game join side:allied")
+	act(t, b, clock, bob, "C1", "/game join side:german")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game choose options:18.2(14)")), "option of the Allied side")
+	expect(t, txt(act(t, b, clock, carol, "C1", "/game choose options:18.1(10)")), "Only the players")
+	r := act(t, b, clock, bob, "C1", "/game choose options:18.1(10) 16.1")
+	if !r.Messages[0].Ephemeral {
+		t.Error("a secret choice was answered in public")
+	}
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game setup")), "choosing their options in secret")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game choose options:18.2(14)")), "18.2(14)")
+	r = act(t, b, clock, bob, "C1", "/game confirm")
+	expect(t, txt(r), "German side has confirmed")
+	if strings.Contains(txt(r), "18.1(10)") {
+		t.Error("a confirmation showed the choice before the reveal")
+	}
+	r = act(t, b, clock, alice, "C1", "/game confirm")
+	expect(t, txt(r), "Options revealed", "German: 18.1(10)", "Allied: 18.2(14)", "Chosen by one side only, so not played: 16.1")
+	g := b.games.get("C1")
+	if strings.Join(g.Options, " ") != "18.1(10) 18.2(14)" {
+		t.Errorf("options %v", g.Options)
+	}
+	stored, _ := b.Store.Game(context.Background(), g.ID)
+	expect(t, stored.Options, "18.1(10)", "18.2(14)")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game setup")), "set up in")
+}
+
+// Deadlines: a reminder when a quarter of the time is left, the segment
+// ended when it passes (then:end), and all of it after a restart.
+func TestDeadlines(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.db")
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	b := storedBot(t, path, clock)
+	opening(t, b, clock)
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game deadline hours:4 then:end")), "Only a referee")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
+	ctx := context.Background()
+	if m := b.Tick(ctx, clock.t.Add(2*time.Hour), nil); len(m) != 0 {
+		t.Errorf("reminded too early: %v", m)
+	}
+	m := b.Tick(ctx, clock.t.Add(3*time.Hour+5*time.Minute), nil)
+	if len(m) != 1 || m[0].Target != "C1" {
+		t.Fatalf("reminder: %+v", m)
+	}
+	expect(t, m[0].Text, "<@222>", "ends <t:")
+	if m := b.Tick(ctx, clock.t.Add(3*time.Hour+10*time.Minute), nil); len(m) != 0 {
+		t.Errorf("reminded twice: %v", m)
+	}
+	withdraw(t, b, clock, bob)
+	step := b.games.get("C1").State.Step
+	b.Store.Close()
+	b2 := storedBot(t, path, clock)
+	m = b2.Tick(ctx, clock.t.Add(4*time.Hour+time.Minute), nil)
+	if len(m) < 2 {
+		t.Fatalf("deadline passed: %+v", m)
+	}
+	expect(t, m[0].Text, "deadline passed", "ended with no further orders")
+	expect(t, m[1].Text, "Segment ended")
+	if g := b2.games.get("C1"); g.State.Step == step {
+		t.Error("the segment did not end")
+	}
+	log, _ := b2.Store.Log(ctx, mustGame(t, b2, "C1"), 1)
+	if last := log[len(log)-1]; last.Author != "deadline" || !strings.HasSuffix(last.Text, " end") {
+		t.Errorf("last order %+v", last)
+	}
+}
+
+func mustGame(t testing.TB, b *Bot, ch string) *db.Game {
+	id, err := b.Store.LiveGameAt(context.Background(), "G1", ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := b.Store.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// Export gives the seed only to a referee while the game runs; import
+// elsewhere replays to the same state (issue 6.7, 8).
+func TestExportImport(t *testing.T) {
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	opening(t, b, clock)
+	r := act(t, b, clock, alice, "C1", "/game export")
+	if len(r.Messages) == 0 || len(r.Messages[0].Files) != 1 || !r.Messages[0].Ephemeral {
+		t.Fatalf("export: %+v", r)
+	}
+	file := r.Messages[0].Files[0].Data
+	expect(t, string(file), "rtrbot-game 1", "seed ")
+	req := &Request{Path: "game import", Options: map[string]string{"attachment": "x"}, Files: map[string][]byte{"attachment": file},
+		Guild: "G2", Channel: "C9", User: carol, Lang: i18n.EN, Now: clock.Now()}
+	r = b.Router.Run(context.Background(), req)
+	expect(t, txt(r), "Game imported as #2", b.games.get("C1").State.Hash())
+	if b.games.get("C9").State.Hash() != b.games.get("C1").State.Hash() {
+		t.Error("the imported game differs")
+	}
+}
+
+// A damaged game answers with the database's message; the others go on.
+func TestDamagedGameAlone(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.db")
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	b := storedBot(t, path, clock)
+	opening(t, b, clock)
+	expect(t, txt(act(t, b, clock, carol, "C2", "/game new scenario:standard seed:9")), "Game #2")
+	if _, err := b.Store.DB.Exec(`UPDATE games SET options = 'not json' WHERE channel_id = 'C2'`); err != nil {
+		t.Fatal(err)
+	}
+	b.Store.Close()
+	b2 := storedBot(t, path, clock)
+	expect(t, txt(act(t, b2, clock, carol, "C2", "/game status")), "is damaged", "other games go on")
+	u, h := legalMove(t, b2, "C1", 0)
+	expect(t, txt(act(t, b2, clock, bob, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
+}
+
+// No public message says anything the public view hides (14.1): every
+// counter named in a public message is one the public may see.
+func TestPublicMessagesLeakNothing(t *testing.T) {
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	var all []string
+	check := func(r *Response) {
+		t.Helper()
+		g := b.games.get("C1")
+		if g == nil {
+			return
+		}
+		if len(all) == 0 {
+			for _, c := range g.State.Rules().Counters.All() {
+				all = append(all, regexp.QuoteMeta(c.ID))
+			}
+		}
+		ids := regexp.MustCompile(`\b(` + strings.Join(all, "|") + `)\b`)
+		seen := g.State.ViewFor(game.PublicView).VisibleIDs()
+		for _, m := range r.Messages {
+			if m.Ephemeral {
+				continue
+			}
+			for _, id := range ids.FindAllString(m.Text, -1) {
+				if !seen[id] {
+					t.Errorf("public message names %s, which the public cannot see:\n%s", id, m.Text)
+				}
+			}
+		}
+	}
+	run := func(who User, line string) { check(act(t, b, clock, who, "C1", line)) }
+	run(alice, "/game new scenario:standard seed:11")
+	run(alice, "/game join side:allied")
+	run(bob, "/game join side:german")
+	run(alice, "/game setup")
+	run(alice, "/end")
+	run(bob, "/game setup")
+	for i := 0; i < 30; i++ {
+		g := b.games.get("C1")
+		who := bob
+		if g.State.ToMove() == units.Allied {
+			who = alice
+		}
+		if g.State.Step.IsMovement() {
+			for k := 0; k < 3; k++ {
+				u, h := legalMove(t, b, "C1", k)
+				run(who, "/move unit:"+u+" to:"+h)
+			}
+		}
+		if g.State.Step == game.Reinforcement {
+			run(who, "/reinforce")
+		}
+		if g.State.Step.IsMovement() {
+			withdraw(t, b, clock, who)
+		}
+		run(who, "/end")
+	}
+}
+
+var withdrawRE = regexp.MustCompile(`/withdraw unit:(\S+)`)
+
+// withdraw meets the Russian Front's demand (11.7) so that the German
+// movement segment may end: /game check says what is still due.
+func withdraw(t testing.TB, b *Bot, clock *fixedClock, who User) {
+	t.Helper()
+	for i := 0; i < 10; i++ {
+		g := b.games.get("C1")
+		if err := game.Check(g.State, game.Order{Side: g.State.ToMove(), Verb: game.End}); err == nil {
+			return
+		} else if m := withdrawRE.FindStringSubmatch(err.Error()); m != nil {
+			act(t, b, clock, who, "C1", "/withdraw unit:"+m[1])
+		} else {
+			return
+		}
+	}
+}
