@@ -110,7 +110,10 @@ func drawStack(c *Canvas, st Stack, cx, cy, a float64) {
 		c.Stroke()
 		c.SetFontSize(r * 1.45)
 		c.DrawStringAnchored(strconv.Itoa(n), bx, by, 0.5, 0.4)
-		if st.Known() {
+		// The stack's total, for stacks the viewer knows whole; only where
+		// counters are large enough for small print (crops): on the whole
+		// map it would crowd the neighbouring hexes.
+		if st.Known() && detailed(a) {
 			att, def := 0, 0
 			for _, k := range st.Units {
 				if k.Entrenched {
