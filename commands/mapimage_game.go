@@ -59,11 +59,14 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *running, centre hex.He
 				"%s は自軍 (%s) のユニットではありません。移動先を表示できるのは自軍ユニットだけです。"), c.ID, side.Name().In(req.Lang)).In(req.Lang))
 		}
 		ds, err := s.Destinations(c)
-		if err != nil {
+		rail, railErr := s.RailDestinations(c)
+		if err != nil && (railErr != nil || len(rail) == 0) {
 			return Fail(req, err)
 		}
 		at := s.Unit(c).At
-		sit.Selected, sit.Destinations = &at, fromgame.Destinations(ds)
+		sit.Selected, sit.Destinations = &at, fromgame.Destinations(ds, rail)
+		// The crop holds the destinations by movement; rail may reach far
+		// beyond (they show on the whole map with crop off).
 		far := 2
 		for _, d := range ds {
 			far = max(far, hex.Distance(at, d.To)+1)
@@ -71,7 +74,7 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *running, centre hex.He
 		if crop == nil {
 			crop = &render.Crop{Center: at, Radius: min(far, maxRadius)}
 		}
-		what = i18n.Sprintf(i18n.T("Where %s may move (%d hexes; the number is the cost in movement points)", "%s の移動可能先 (%d ヘクス、数字は移動力コスト)"), c.ID, len(ds))
+		what = i18n.Sprintf(i18n.T("Where %s may move (%d hexes; the number is the cost in movement points, R by rail)", "%s の移動可能先 (%d ヘクス、数字は移動力コスト、R は鉄道)"), c.ID, len(sit.Destinations))
 	}
 	if b.games != nil && b.games.renders != nil {
 		// A render slot, shared with the maps posted after segments.

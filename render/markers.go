@@ -51,24 +51,31 @@ var (
 	destFill    = color.NRGBA{0x20, 0xb0, 0x40, 0x50}
 	destOutline = color.NRGBA{0x10, 0x80, 0x30, 0xc0}
 	destInk     = rgb(0x0a, 0x5a, 0x1e)
+	railFill    = color.NRGBA{0x30, 0x60, 0xd0, 0x40}
+	railInk     = rgb(0x12, 0x34, 0x90)
 )
 
 func (l destinationsLayer) DrawLayer(c *Canvas) {
 	if len(l.s.Destinations) == 0 && l.s.Selected == nil {
 		return
 	}
-	var hs []hex.Hex
+	var foot, rail []hex.Hex
 	for _, d := range l.s.Destinations {
-		hs = append(hs, d.At)
+		if d.Rail {
+			rail = append(rail, d.At)
+		} else {
+			foot = append(foot, d.At)
+		}
 	}
-	Highlight{Hexes: hs, Fill: destFill}.DrawLayer(c)
+	Highlight{Hexes: foot, Fill: destFill}.DrawLayer(c)
+	Highlight{Hexes: rail, Fill: railFill}.DrawLayer(c)
 	if l.s.Selected != nil {
 		Highlight{Hexes: []hex.Hex{*l.s.Selected}, Outline: color.NRGBA{0xe0, 0x10, 0x10, 0xd0}}.DrawLayer(c)
 	}
 }
 
 // costsLayer writes each destination's movement cost low in its hex,
-// over any counter standing there.
+// over any counter standing there ("R" for a hex reached by rail).
 type costsLayer struct{ s *Situation }
 
 func (l costsLayer) DrawLayer(c *Canvas) {
@@ -76,6 +83,10 @@ func (l costsLayer) DrawLayer(c *Canvas) {
 	for _, d := range l.s.Destinations {
 		x, y := c.Layout.Center(d.At)
 		if !near(c, x, y, R) {
+			continue
+		}
+		if d.Rail {
+			c.Text("R", x, y+R*0.72, R*0.42, 0.5, 0.5, true, railInk)
 			continue
 		}
 		c.Text(strconv.Itoa(d.Cost), x, y+R*0.72, R*0.42, 0.5, 0.5, true, destInk)

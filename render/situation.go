@@ -154,8 +154,10 @@ type Move struct {
 }
 
 // Destination is a hex the selected unit may reach, at a cost in movement
-// points (8.0).
+// points (8.0), or by rail (8.5: no movement points, the turn's rail
+// capacity instead).
 type Destination struct {
 	At   hex.Hex
 	Cost int
+	Rail bool
 }

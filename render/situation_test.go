@@ -72,6 +72,7 @@ func sampleSituation() Situation {
 			s.Destinations = append(s.Destinations, Destination{At: h, Cost: 1 + h.Row%3})
 		}
 	}
+	s.Destinations = append(s.Destinations, Destination{At: hex.New(6, 9), Rail: true}, Destination{At: hex.New(6, 10), Rail: true})
 	return s
 }
 

@@ -170,12 +170,21 @@ func shortID(id string) string {
 }
 
 // Destinations converts the engine's legal destinations of a unit for
-// the situation's highlight. The caller shows them only to the unit's
-// own side.
-func Destinations(ds []game.Dest) []render.Destination {
-	out := make([]render.Destination, 0, len(ds))
+// the situation's highlight: by movement with their cost, and by rail
+// (rail: hexes the unit may reach by rail movement, 8.5) where it cannot
+// walk. The caller shows them only to the unit's own side.
+func Destinations(ds []game.Dest, rail []hex.Hex) []render.Destination {
+	out := make([]render.Destination, 0, len(ds)+len(rail))
+	walk := map[hex.Hex]bool{}
 	for _, d := range ds {
 		out = append(out, render.Destination{At: d.To, Cost: d.Cost})
+		walk[d.To] = true
+	}
+	for _, h := range rail {
+		if !walk[h] {
+			out = append(out, render.Destination{At: h, Rail: true})
+			walk[h] = true
+		}
 	}
 	return out
 }

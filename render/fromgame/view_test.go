@@ -226,3 +226,14 @@ func TestCombatFromEvent(t *testing.T) {
 		t.Error("a combat with no attacker hex gave arrows")
 	}
 }
+
+// Destinations by movement keep their cost; rail adds the hexes the unit
+// cannot walk to, marked rail (8.5).
+func TestDestinationsWithRail(t *testing.T) {
+	a, b, c := hex.MustParse("1819"), hex.MustParse("1820"), hex.MustParse("2530")
+	got := Destinations([]game.Dest{{To: a, Cost: 2}, {To: b, Cost: 4}}, []hex.Hex{b, c})
+	want := []render.Destination{{At: a, Cost: 2}, {At: b, Cost: 4}, {At: c, Rail: true}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("destinations %+v, want %+v", got, want)
+	}
+}
