@@ -147,3 +147,20 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	*c += countingWriter(len(p))
 	return len(p), nil
 }
+
+// The whole map's drawing alone (copy of the cached base, counters,
+// markers, status strip), without the 256-colour reduction and the PNG
+// encoding: what redrawing only the changed hexes could save at most.
+func BenchmarkFullMapDrawingOnly(b *testing.B) {
+	mk := withMarkers(b)
+	v := mk.view(render.Public)
+	r, err := render.New(mk.m, render.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := r.SituationImage(&v, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
