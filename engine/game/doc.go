@@ -27,9 +27,14 @@
 //	query.go      the interface's questions: Actors, Check (and Destinations in movement.go)
 //	position.go   the position text format (docs/positions.md) and Hash
 //
-// Combat (9.0), fortresses (12.x), the random events (5.0), the Russian
-// Front (14.3), fog of war (14.1) and victory (15.0) come with the next
-// part of the engine: combat segments exist and end by /end, Attack orders
-// are refused as "not built yet", and eventPhase is where the event roll
-// goes.
+//	ext.go            what combat, dice, events and victory keep in the state (Ext)
+//	dice.go           the game's dice: DieRoll(seed, k), Commitment, roll events
+//	combat.go         attacks, odds, the nine results, losses (9.0-9.8, 12.0, 12.5, 16.4)
+//	retreat.go        retreats by the owner's orders (9.4)
+//	fortress.go       siege guns and abandonment (12.4, 12.6)
+//	events_random.go  the random events and their effects (5.0)
+//	russia.go         the Russian Front table (14.3)
+//	view.go           fog of war: what a side or the public sees (14.1, 14.12)
+//	victory.go        VP as they happen and at the end, the level (15.0)
+//	selfplay.go       the self-play fuzzer (random legal orders, invariants)
 package game

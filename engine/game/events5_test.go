@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"sort"
 	"testing"
 
 	"rtrbot/engine/board"
@@ -373,37 +374,44 @@ func TestVictoryPoints(t *testing.T) {
 	}
 	n2 := wantOK(t, n, "german end")
 	_ = n2
-	// The Rhine: find a Rhine hexside and move a French unit west to east.
-	var a, b hex.Hex
+	// The Rhine: a French unit crossing a Rhine hexside west to east
+	// between two German land hexes it may enter (sides sorted: the test
+	// does not depend on map order).
+	var pairs [][2]hex.Hex
 	for side, x := range m.Sides() {
-		if x.River == "Rhine" {
-			p, q := side.A, side.B
-			if q.Row < p.Row {
-				p, q = q, p
-			}
-			if q.Row > p.Row {
-				if xp, _ := m.Hex(p); xp.Terrain != board.Sea && xp.Country == board.Germany {
-					if xq, _ := m.Hex(q); xq.Terrain != board.Sea && xq.Country == board.Germany {
-						a, b = p, q
-						break
-					}
-				}
-			}
+		p, q := side.A, side.B
+		if q.Row < p.Row {
+			p, q = q, p
+		}
+		xp, _ := m.Hex(p)
+		xq, _ := m.Hex(q)
+		if x.River == "Rhine" && q.Row > p.Row && xp.Terrain != board.Sea && xq.Terrain != board.Sea && xp.Country == board.Germany && xq.Country == board.Germany && xq.Fortress == 0 && xp.Fortress == 0 {
+			pairs = append(pairs, [2]hex.Hex{p, q})
 		}
 	}
-	if a == hex.None {
-		t.Fatal("no Rhine hexside between German land hexes")
-	}
-	{
+	sort.Slice(pairs, func(i, j int) bool {
+		return hex.Less(pairs[i][0], pairs[j][0]) || (pairs[i][0] == pairs[j][0] && hex.Less(pairs[i][1], pairs[j][1]))
+	})
+	crossed := false
+	for _, pq := range pairs {
+		a, b := pq[0], pq[1]
 		rs := position(t, m, fmt.Sprintf("step movement-1\nplayer allied\n%s: F-6C\n", a))
-		if d := destCost(t, rs, "F-6C", b.String()); d <= 0 {
-			t.Fatalf("F-6C cannot cross the Rhine %s -> %s", a, b)
-		} else {
-			rn := wantOK(t, rs, "allied move F-6C "+b.String())
-			if rn.VP[1] != rs.VP[1]+10 || !rn.Ext.Rhine {
-				t.Errorf("15.22 Rhine %s->%s: %v", a, b, rn.VP)
-			}
+		if destCost(t, rs, "F-6C", b.String()) <= 0 {
+			continue
 		}
+		rn := wantOK(t, rs, "allied move F-6C "+b.String())
+		if rn.VP[1] != rs.VP[1]+10 || !rn.Ext.Rhine {
+			t.Errorf("15.22 Rhine %s->%s: %v", a, b, rn.VP)
+		}
+		back := wantOK(t, position(t, m, fmt.Sprintf("step movement-1\nplayer allied\n%s: F-6C\n", b)), "allied move F-6C "+a.String())
+		if back.Ext.Rhine {
+			t.Error("15.22: crossing east to west scored the Rhine")
+		}
+		crossed = true
+		break
+	}
+	if !crossed {
+		t.Fatal("no Rhine hexside a French unit can cross on the map")
 	}
 	// 15.23: German units in Lille (10) and Verdun (5), Allied in Metz (20).
 	e := position(t, m, "turn Sep IV\nstep combat-2\nplayer allied\n3210: G-GKD\n1819: G-5K\n1723: F-6C\n")

@@ -60,7 +60,7 @@ func TestRulingItalyOnce(t *testing.T) {
 	}
 }
 
-// C22: the British naval gunfire marker shifts one column right on an
+// C22, 16.4: the British naval gunfire marker shifts one column right on an
 // Allied first-impulse attack on a coastal hex, and is used up.
 func TestRulingNavalGunfire(t *testing.T) {
 	tm := newTestMap(10, 10)
