@@ -54,3 +54,47 @@ func TestCounterColoursOfRule24(t *testing.T) {
 }
 
 func closeTo(a, b int) bool { return a-b < 12 && b-a < 12 }
+
+// Every unit type has a counter of its own look (issue 9: NATO symbols by
+// type, the infantry types told apart), and the trench side differs from
+// the mobile side (13.0): no two of these counters draw the same picture.
+func TestCounterKindsLookDifferent(t *testing.T) {
+	r, err := New(sampleMap(), Options{Scale: 2, NoLegend: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := hex.New(5, 5)
+	draw := func(k Counter) string {
+		s := Situation{Stacks: []Stack{{At: at, Side: units.German, Units: []Counter{k}}}}
+		img, err := r.SituationImage(&s, &Crop{Center: at, Radius: 0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(img.Pix)
+	}
+	base := Counter{Nation: units.DE, Size: Division, Attack: 3, Defence: 3, Move: 4, Trench: 5}
+	seen := map[string]string{}
+	for _, ty := range []units.Type{units.Assault, units.Active, units.Reserve, units.Infantry, units.Landwehr, units.Cavalry,
+		units.Dismounted, units.Light, units.Marine, units.Armoured, units.Siege, units.HQ} {
+		k := base
+		k.Type = ty
+		name := string(ty)
+		if ty == units.Infantry {
+			// Belgian and Dutch infantry is the active cross in their
+			// colours: told apart by nation, not symbol.
+			k.Nation = units.BE
+		}
+		for _, trench := range []bool{false, true} {
+			k.Entrenched = trench
+			n := name
+			if trench {
+				n += " (trench side)"
+			}
+			p := draw(k)
+			if other, ok := seen[p]; ok {
+				t.Errorf("%s looks exactly like %s", n, other)
+			}
+			seen[p] = n
+		}
+	}
+}
