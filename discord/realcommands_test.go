@@ -3,6 +3,7 @@ package discord_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image/png"
 	"path/filepath"
 	"strings"
@@ -173,4 +174,101 @@ func BenchmarkRealCommandToFirstAnswer(b *testing.B) {
 			b.ReportMetric(float64(worst.Microseconds()), "µs-worst")
 		})
 	}
+}
+
+// Every command of the bot, run through Discord with its required options
+// given some value of the right type (often a wrong one for the command),
+// is answered within the window with messages Discord accepts: no command
+// leaves a user hanging or sends what Discord refuses.
+func TestEveryBotCommandAnswers(t *testing.T) {
+	t.Parallel()
+	m, err := board.Default()
+	if err != nil {
+		t.Skip("map not available yet:", err)
+	}
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "rtrbot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	bot := commands.New(commands.Deps{Map: m, Store: store, Log: quiet})
+	h := discordtest.New(t, bot.Router, nil)
+	var walk func(path string, c *commands.Command)
+	n := 0
+	walk = func(path string, c *commands.Command) {
+		for _, s := range c.Sub {
+			walk(path+" "+s.Name, s)
+		}
+		if len(c.Sub) > 0 {
+			return
+		}
+		opts := map[string]any{}
+		for _, o := range c.Options {
+			if !o.Required || o.Text {
+				continue
+			}
+			switch {
+			case len(o.Choices) > 0:
+				opts[o.Name] = o.Choices[0].Value
+				if o.Type == commands.Integer {
+					opts[o.Name] = atoi(o.Choices[0].Value)
+				}
+			case o.Type == commands.Integer:
+				opts[o.Name] = max(o.MinInt, 1)
+			case o.Type == commands.Boolean:
+				opts[o.Name] = true
+			case o.Type == commands.Attachment:
+				opts[o.Name] = fakediscord.File{Name: "x.txt", ContentType: "text/plain", Data: []byte("not what it wants\n")}
+			default:
+				opts[o.Name] = "x"
+			}
+		}
+		for _, u := range []fakediscord.User{alice, kenji} {
+			c, err := h.Srv.Slash(fakediscord.Invoke{User: u, Path: path, Options: opts})
+			if err != nil {
+				t.Errorf("/%s: %v", path, err)
+				return
+			}
+			cb, err := c.Wait(wait)
+			if err != nil {
+				t.Errorf("/%s %v: %v", path, opts, err)
+				continue
+			}
+			if cb.Type == fakediscord.Modal { // a free-text option: type into the box
+				var text string
+				for _, o := range bot.Router.Find(path).Options {
+					if o.Text {
+						text = o.Name
+					}
+				}
+				if c, err = h.Srv.SubmitModal(fakediscord.Invoke{User: u}, cb.Modal, map[string]string{text: "x\ny"}); err != nil {
+					t.Errorf("/%s: %v", path, err)
+					continue
+				}
+				if _, err := c.Wait(wait); err != nil {
+					t.Errorf("/%s text box: %v", path, err)
+					continue
+				}
+			}
+			ms, err := c.WaitMessages(1, time.Minute)
+			if err != nil {
+				t.Errorf("/%s %v: %v", path, opts, err)
+				continue
+			}
+			if ms[0].Content == "" && len(ms[0].Files) == 0 {
+				t.Errorf("/%s: empty answer", path)
+			}
+			n++
+		}
+	}
+	for _, c := range bot.Router.Commands() {
+		walk(c.Name, c)
+	}
+	t.Logf("%d commands answered, each in English and Japanese", n/2)
+}
+
+func atoi(s string) int {
+	n := 0
+	fmt.Sscan(s, &n)
+	return n
 }
