@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"testing"
 
 	"rtrbot/engine/board"
@@ -460,3 +461,30 @@ func TestGameDice(t *testing.T) {
 }
 
 const dieVector = "2 1 5 1 3"
+
+// 14.1 in messages: the events of an order, filtered for the enemy and the
+// public, never name a unit hidden in a stack.
+func TestEventsForHideStacks(t *testing.T) {
+	m := newTestMap(10, 10).build()
+	// G-IV moves from under G-1A to under G-III: hidden before and after.
+	s := position(t, m, "step movement-1\n0505: G-III\n0507: G-1A G-IV\n0303: F-XX\n")
+	n, evs, err := try(t, s, "german move G-IV 0505")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []Viewer{AlliedView, PublicView} {
+		for _, e := range EventsFor(v, s, n, evs) {
+			if strings.Contains(e.Text.EN, "G-IV") || len(e.Units) > 0 && e.Units[0] == "G-IV" {
+				t.Errorf("14.1: viewer %d reads %q", v, e.Text.EN)
+			}
+		}
+	}
+	if got := EventsFor(GermanView, s, n, evs); len(got) != len(evs) || got[0].Text != evs[0].Text {
+		t.Error("the mover reads his own events")
+	}
+	// A unit that ends alone is seen (it is the top of its stack).
+	n2, evs2, _ := try(t, s, "german move G-IV 0506")
+	if got := EventsFor(AlliedView, s, n2, evs2); !strings.Contains(got[0].Text.EN, "G-IV") {
+		t.Errorf("a lone unit's move is visible: %q", got[0].Text.EN)
+	}
+}

@@ -98,6 +98,7 @@ func TestScriptedGame(t *testing.T) {
 			kinds[e.Kind]++
 		}
 		checkViews(t, n)
+		checkEvents(t, s, n, evs)
 		s = n
 	}
 	if s.Step != GameOver {
@@ -182,6 +183,29 @@ func checkViews(t testing.TB, s *State) {
 			for _, u := range st.Units {
 				if u.OutOfCommand && (v == PublicView || units.Side(v) != u.Side) {
 					t.Fatalf("view %d shows the command state of enemy %s", v, u.ID)
+				}
+			}
+		}
+	}
+}
+
+// checkEvents: the events of an order as EventsFor gives them to a viewer
+// name no unit hidden from it both before and after the order (14.1), but
+// for the public kinds every player witnesses (combat and its results).
+func checkEvents(t testing.TB, before, after *State, evs []Event) {
+	t.Helper()
+	for _, v := range []Viewer{GermanView, AlliedView, PublicView} {
+		seen := before.ViewFor(v).VisibleIDs()
+		for id := range after.ViewFor(v).VisibleIDs() {
+			seen[id] = true
+		}
+		for _, e := range EventsFor(v, before, after, evs) {
+			if publicKinds[e.Kind] || (v != PublicView && units.Side(v) == e.Side) {
+				continue
+			}
+			for _, id := range e.Units {
+				if c, ok := before.Lookup(id); ok && !seen[id] && (v == PublicView || c.Side() != units.Side(v)) {
+					t.Fatalf("%s %s: viewer %d reads hidden %s in %q", before.Turn, before.Step, v, id, e.Text.EN)
 				}
 			}
 		}

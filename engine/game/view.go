@@ -214,3 +214,54 @@ func (s *State) applyRecon(o Order) (*State, []Event, error) {
 		Text: tr("%s's aircraft look into %s (14.12).", "%s の航空機が %s を偵察 (14.12)。", c.ID, h)}
 	return n, []Event{e}, nil
 }
+
+// publicKinds are events everyone witnesses: combat and its results, the
+// dice, the events tables, VP, fortresses, turn and step changes.
+var publicKinds = map[EventKind]bool{
+	EvCombat: true, EvEliminated: true, EvBrokenDown: true, EvRetreatDue: true, EvRetreated: true, EvFortress: true,
+	EvSiege: true, EvAbandoned: true, EvRoll: true, EvRandom: true, EvRussia: true, EvVP: true, EvVictory: true,
+	EvSeed: true, EvStep: true, EvTurn: true, EvGameOver: true, EvEventPhase: true, EvDue: true, EvSetupDone: true,
+}
+
+// EventsFor is what a viewer may read of the events of one order (14.1):
+// public events as they are; the viewer's own side's events as they are,
+// except that nothing private to the other side is shown; an event that
+// names an enemy unit the viewer sees neither before nor after the order
+// keeps its kind, side and hexes but loses its units and says only that a
+// unit of that side acted there. Messages built from events should pass
+// through it, as renderers pass through ViewFor.
+func EventsFor(v Viewer, before, after *State, evs []Event) []Event {
+	seen := before.ViewFor(v).VisibleIDs()
+	for id := range after.ViewFor(v).VisibleIDs() {
+		seen[id] = true
+	}
+	var out []Event
+	for _, e := range evs {
+		own := v != PublicView && units.Side(v) == e.Side
+		if own || publicKinds[e.Kind] {
+			out = append(out, e)
+			continue
+		}
+		if e.Kind == EvRecon {
+			continue // the other side's reconnaissance is its own business
+		}
+		hidden := false
+		for _, id := range e.Units {
+			if c, ok := before.Lookup(id); ok && !seen[id] && (v == PublicView || c.Side() != units.Side(v)) {
+				hidden = true
+			}
+		}
+		if !hidden {
+			out = append(out, e)
+			continue
+		}
+		r := Event{Kind: e.Kind, Side: e.Side, Hexes: e.Hexes}
+		if len(e.Hexes) > 0 {
+			r.Text = tr("A %s unit acted in %s (%s; hidden by the fog of war, 14.1).", "%s ユニットが %s で行動 (%s。戦場の霧により非公開, 14.1)。", e.Side.Name(), hexList(e.Hexes), string(e.Kind))
+		} else {
+			r.Text = tr("The %s player acted (%s; hidden by the fog of war, 14.1).", "%sが行動 (%s。戦場の霧により非公開, 14.1)。", e.Side.Name(), string(e.Kind))
+		}
+		out = append(out, r)
+	}
+	return out
+}
