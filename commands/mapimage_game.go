@@ -102,13 +102,30 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *running, centre hex.He
 		name = "map-" + crop.Center.String() + ".png"
 	}
 	text := what.In(req.Lang) + req.T(" — ", "。") + sit.Viewer.Name().In(req.Lang)
-	if private {
-		if g.hotSeat() {
-			text += req.T(" (hot seat: the side to move)", " (ホットシート: 手番側)")
+	files := []File{{Name: name, ContentType: "image/png", Data: png}}
+	// With the whole map comes a crop of the front at phone scale: the
+	// whole map gives the picture, the crop can be read on a phone.
+	if crop == nil {
+		if fc := render.FrontCrop(&sit, defaultRadius+1); fc != nil {
+			if rc, err := pics.renderer(b.Map, req.Lang, true); err == nil {
+				if front, err := rc.DrawSituation(&sit, fc); err == nil {
+					files = append(files, File{Name: "front-" + fc.Center.String() + ".png", ContentType: "image/png", Data: front})
+					text += i18n.Sprintf(i18n.T("; and the front around %s", "。前線 (%s 周辺) も添付"), label(b.Map, fc.Center)).In(req.Lang)
+				}
+			}
 		}
-		return Private(text).WithFile(File{Name: name, ContentType: "image/png", Data: png})
 	}
-	return Reply(text).WithFile(File{Name: name, ContentType: "image/png", Data: png})
+	if private && g.hotSeat() {
+		text += req.T(" (hot seat: the side to move)", " (ホットシート: 手番側)")
+	}
+	r2 := Reply(text)
+	if private {
+		r2 = Private(text)
+	}
+	for _, f := range files {
+		r2.WithFile(f)
+	}
+	return r2
 }
 
 // askerSide is the side whose private map the asker may see: the side he

@@ -48,6 +48,47 @@ func (l stacksLayer) DrawLayer(c *Canvas) {
 		}
 		drawStack(c, st, cx, cy, size)
 	}
+	// The totals go on last, over the neighbouring counters they may
+	// touch, each on a white pill so that it reads over anything.
+	for _, st := range orderedStacks(l.s.Stacks) {
+		if len(st.Units) < 2 || !st.Known() || !detailed(a) || perHex[st.At] > 1 {
+			continue
+		}
+		cx, cy := c.Layout.Center(st.At)
+		if near(c, cx, cy, R) {
+			drawTotal(c, st, cx, cy, a)
+		}
+	}
+}
+
+// drawTotal writes a stack's total attack and defence (trench defence for
+// counters on their trench side, which do not attack, 13.3) on a small
+// pill under it, in the gap between the two counters of the row below.
+func drawTotal(c *Canvas, st Stack, cx, cy, a float64) {
+	att, def := 0, 0
+	for _, k := range st.Units {
+		if k.Entrenched {
+			def += max(k.Trench, k.Defence)
+			continue
+		}
+		att += k.Attack
+		def += k.Defence
+	}
+	label := "Σ" + strconv.Itoa(att) + "-" + strconv.Itoa(def)
+	px := c.Layout.R * 0.27
+	c.SetFontSize(px)
+	w, h := c.MeasureString(label)
+	edges := float64(min(len(st.Units)-1, maxEdges))
+	y := cy + a/2 + a*0.075*edges/2 + h*0.7
+	pad := px * 0.22
+	c.DrawRoundedRectangle(cx-w/2-pad, y-h/2-pad, w+2*pad, h+2*pad, pad*1.5)
+	c.SetColor(rgb(0xff, 0xff, 0xff))
+	c.FillPreserve()
+	c.SetColor(rgb(0x50, 0x50, 0x50))
+	c.SetLineWidth(1)
+	c.Stroke()
+	c.SetColor(ink)
+	c.DrawStringAnchored(label, cx, y, 0.5, 0.4)
 }
 
 // orderedStacks draws stacks top to bottom of the picture so that the
@@ -110,21 +151,6 @@ func drawStack(c *Canvas, st Stack, cx, cy, a float64) {
 		c.Stroke()
 		c.SetFontSize(r * 1.45)
 		c.DrawStringAnchored(strconv.Itoa(n), bx, by, 0.5, 0.4)
-		// The stack's total, for stacks the viewer knows whole; only where
-		// counters are large enough for small print (crops): on the whole
-		// map it would crowd the neighbouring hexes.
-		if st.Known() && detailed(a) {
-			att, def := 0, 0
-			for _, k := range st.Units {
-				if k.Entrenched {
-					def += max(k.Trench, k.Defence)
-					continue
-				}
-				att += k.Attack
-				def += k.Defence
-			}
-			c.Text("Σ"+strconv.Itoa(att)+"-"+strconv.Itoa(def), cx, cy+a*0.5+c.Layout.R*0.04, c.Layout.R*0.3, 0.5, 0, true, ink)
-		}
 	}
 }
 
