@@ -322,7 +322,7 @@ func orNone(ids []string) i18n.Text {
 }
 
 func doubledNote(co CombatOdds) i18n.Text {
-	if co.Doubled {
+	if co.Doubled && co.UnitDefence > 0 {
 		return i18n.T(", units doubled", "、ユニット2倍")
 	}
 	return i18n.T("", "")

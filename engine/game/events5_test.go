@@ -488,3 +488,25 @@ func TestEventsForHideStacks(t *testing.T) {
 		t.Errorf("a lone unit's move is visible: %q", got[0].Text.EN)
 	}
 }
+
+// Event 26 on the real map: the Italians enter with the German
+// reinforcements at German logistics hexes (11.1), and the French lose 2
+// attack from theirs.
+func TestItaliansEnter(t *testing.T) {
+	r := realRules(t, "standard")
+	s := position(t, r.Map, "options 18.1(5)\nturn Aug III\nstep combat-2\nplayer allied\nitaly 1\n")
+	s.Ext.Italy = 1
+	n := wantOK(t, s, "allied end") // the event phase of Aug IV begins (Italy becomes 2 there)
+	n.Ext.Italy = 1                 // as if event 26 had come up now
+	n = wantOK(t, n, "allied end")  // German reinforcement phase
+	n = wantOK(t, n, "german autoreinforce")
+	entered := 0
+	for _, id := range []string{"IT-HQ", "IT-I", "IT-II", "IT-5", "IT-1K", "IT-2K"} {
+		if n.Units[mustID(t, n, id)].Box == OnMap {
+			entered++
+		}
+	}
+	if entered < 5 {
+		t.Errorf("event 26: %d Italian counters entered: %s", entered, n.Position())
+	}
+}
