@@ -53,6 +53,9 @@ type Config struct {
 	// (RTRBOT_OPERATORS): their requests carry Operator, for commands
 	// over every guild such as backups.
 	Operators []string
+	// Now is the clock requests carry (default time.Now): the bot's own,
+	// so that deadlines set by a command and checked by a timer agree.
+	Now func() time.Time
 	// Dial replaces the network dialer (tests: loopback only).
 	Dial Dialer
 	Log  *slog.Logger
@@ -106,6 +109,9 @@ func New(cfg Config, r *commands.Router) (*Adapter, error) {
 	}
 	if cfg.MaxSlowPerUser <= 0 {
 		cfg.MaxSlowPerUser = 2
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()

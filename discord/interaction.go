@@ -337,7 +337,7 @@ func (a *Adapter) request(i *discordgo.Interaction, d discordgo.ApplicationComma
 	req := &commands.Request{
 		Path: d.Name, Options: map[string]string{},
 		Guild: i.GuildID, Channel: i.ChannelID,
-		Lang: lang(i), Now: time.Now(),
+		Lang: lang(i), Now: a.cfg.Now(),
 		Chat: a.Chat(),
 	}
 	switch {
@@ -594,7 +594,8 @@ func (a *Adapter) askText(i *discordgo.Interaction, req *commands.Request, o *co
 			CustomID: id,
 			Title:    clip("/"+req.Path, 45),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.TextInput{CustomID: o.Name, Label: clip(o.Description.In(req.Lang), 45), Style: discordgo.TextInputParagraph, Required: true, MaxLength: 4000},
+				discordgo.TextInput{CustomID: o.Name, Label: clip(o.Description.In(req.Lang), 45), Placeholder: clip(o.Description.In(req.Lang), 100),
+					Style: discordgo.TextInputParagraph, Required: true, MaxLength: 4000},
 			}}},
 		},
 	})

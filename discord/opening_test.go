@@ -52,6 +52,38 @@ func (tr *transcript) say(u fakediscord.User, path string, opts map[string]any) 
 	return ms
 }
 
+// batch sends /orders without its text: the bot opens a text box, the
+// user types the orders into it and sends.
+func (tr *transcript) batch(u fakediscord.User, text string) string {
+	h := tr.h
+	h.T.Helper()
+	_, cb := h.Run(fakediscord.Invoke{User: u, Path: "orders"})
+	if cb.Type != fakediscord.Modal {
+		h.T.Fatalf("/orders without text: callback %d, want a text box", cb.Type)
+	}
+	c, err := h.Srv.SubmitModal(fakediscord.Invoke{User: u}, cb.Modal, map[string]string{"text": text})
+	if err != nil {
+		h.T.Fatal(err)
+	}
+	if _, err := c.Wait(wait); err != nil {
+		h.T.Fatal(err)
+	}
+	if _, err := c.WaitMessages(1, time.Minute); err != nil {
+		h.T.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	ms := c.Visible()
+	tr.lines = append(tr.lines, fmt.Sprintf("%s (%s) /orders — text box %q, sent:\n        %s", u.Name, u.Locale, cb.Modal.Title, strings.ReplaceAll(text, "\n", "\n        ")))
+	for _, m := range ms {
+		vis := "public"
+		if m.Ephemeral {
+			vis = "private"
+		}
+		tr.lines = append(tr.lines, fmt.Sprintf("    [%s] %s", vis, strings.ReplaceAll(m.Content, "\n", "\n        ")))
+	}
+	return discordtest.Text(ms)
+}
+
 var japanese = regexp.MustCompile(`[\p{Hiragana}\p{Katakana}\p{Han}]`)
 
 // The opening of a standard game played through Discord by two users, the
@@ -132,7 +164,12 @@ func TestOpeningTurnThroughDiscord(t *testing.T) {
 					t.Errorf("autocomplete for %q: %d choices, %s among them: %v", id[:2], len(cb.Choices), id, found)
 				}
 				if to := firstDest(discordtest.Text(tr.say(alice, "moves", map[string]any{"unit": id}))); to != "" {
-					if got := discordtest.Text(tr.say(player, "move", map[string]any{"unit": id, "to": to})); player.ID == kenji.ID && !japanese.MatchString(got) {
+					if moved == 1 && bot.Router.Find("orders") != nil {
+						// The second move as a batch typed into the text box.
+						if got := tr.batch(player, "move "+id+" "+to+"\nfly "+id+" 9999"); !strings.Contains(got, id) || !strings.Contains(got, "fly") {
+							t.Errorf("batch: %q", got)
+						}
+					} else if got := discordtest.Text(tr.say(player, "move", map[string]any{"unit": id, "to": to})); player.ID == kenji.ID && !japanese.MatchString(got) {
 						t.Errorf("move reply to the German player not in Japanese: %q", got)
 					}
 					moved++

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"rtrbot/commands"
 	"rtrbot/discord"
@@ -15,20 +16,39 @@ import (
 // dial replaces the network dialer in tests (127.0.0.1 only); nil in use.
 var dial discord.Dialer
 
+// deadlineEvery is how often the games' deadlines are checked.
+var deadlineEvery = time.Minute
+
 // runDiscord connects to Discord and serves the commands until ctx ends,
-// then lets the commands under way finish.
+// then lets the commands under way finish. Meanwhile it checks the games'
+// deadlines (at once, for those that passed while the bot was down, then
+// every minute) and posts reminders through the adapter.
 func runDiscord(ctx context.Context, cfg config, bot *commands.Bot, log *slog.Logger) error {
 	dc, err := discordConfig(cfg, os.Getenv)
 	if err != nil {
 		return err
 	}
-	dc.Log = log
+	dc.Log, dc.Now = log, bot.Now
 	discord.LogTo(log)
 	a, err := discord.New(dc, bot.Router)
 	if err != nil {
 		return err
 	}
-	return a.Run(ctx)
+	if err := a.Open(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil // asked to stop while starting
+		}
+		return err
+	}
+	deadlines := make(chan struct{})
+	go func() {
+		defer close(deadlines)
+		bot.RunDeadlines(ctx, deadlineEvery, a.Chat())
+	}()
+	<-ctx.Done()
+	err = a.Close()
+	<-deadlines
+	return err
 }
 
 // discordConfig reads the Discord settings that only the Discord side

@@ -9,12 +9,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"rtrbot/commands"
+	"rtrbot/db"
 	"rtrbot/discord/fakediscord"
+	"rtrbot/engine/board"
 )
 
 func TestDiscordConfigFromEnvironment(t *testing.T) {
@@ -195,5 +198,81 @@ func TestBinaryServesFakeDiscord(t *testing.T) {
 	}
 	if p := srv.Problems(); len(p) > 0 {
 		t.Errorf("problems: %v", p)
+	}
+}
+
+// A segment's deadline set through Discord is watched while the bot runs:
+// when the clock passes it, the reminder is posted to the game's thread.
+func TestDeadlinePostedThroughDiscord(t *testing.T) {
+	m, err := board.Default()
+	if err != nil {
+		t.Skip("map not available yet:", err)
+	}
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "club.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	var mu sync.Mutex
+	now := time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	bot := commands.New(commands.Deps{Map: m, Store: store, Log: quiet, Now: clock})
+	if bot.Router.Find("game deadline") == nil {
+		t.Skip("/game deadline not built")
+	}
+	srv := fakediscord.New()
+	defer srv.Close()
+	dial, deadlineEvery = srv.Dial, 20*time.Millisecond
+	defer func() { dial, deadlineEvery = nil, time.Minute }()
+	t.Setenv("RTRBOT_GUILDS", srv.Guilds[0])
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- runDiscord(ctx, config{token: srv.Token, api: srv.API}, bot, quiet) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	if err := srv.WaitRegistered(srv.Guilds[0], 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	ref := fakediscord.User{ID: "400000000000000031", Name: "Ref", Locale: "en-US"}
+	say := func(channel, path string, opts map[string]any) string {
+		t.Helper()
+		c, err := srv.Slash(fakediscord.Invoke{User: ref, Channel: channel, Path: path, Options: opts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, err := c.WaitMessages(1, 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s []string
+		for _, m := range ms {
+			s = append(s, m.Content)
+		}
+		return strings.Join(s, "\n")
+	}
+	say("", "game new", map[string]any{"scenario": "standard"})
+	th := srv.Threads()
+	if len(th) == 0 {
+		t.Fatal("/game new opened no thread")
+	}
+	game := th[0].ID
+	if got := say(game, "game deadline", map[string]any{"hours": 2}); !strings.Contains(got, "2 hours") {
+		t.Fatalf("/game deadline: %q", got)
+	}
+	before := len(srv.ChannelMessages(game))
+	mu.Lock()
+	now = now.Add(3 * time.Hour)
+	mu.Unlock()
+	ms, err := srv.WaitChannel(game, before+1, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ms[len(ms)-1].Content; !strings.Contains(got, "⌛") || !strings.Contains(got, "deadline") {
+		t.Errorf("posted after the deadline: %q", got)
 	}
 }
