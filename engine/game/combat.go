@@ -566,3 +566,36 @@ func placeName(x *board.Hex) string {
 	}
 	return x.At.String()
 }
+
+// combatActors are the units that may act now in a combat segment: those
+// owing a retreat (9.4) if any, otherwise the units that may attack an
+// adjacent hex (9.0) and the siege guns next to an enemy fortress (12.6).
+func (s *State) combatActors() []*units.Counter {
+	if len(s.Ext.Retreats) > 0 {
+		return s.PendingRetreats()
+	}
+	var out []*units.Counter
+	side := s.Player
+	occ := s.occupancy()
+	for i, u := range s.Units {
+		c := s.Counter(i)
+		if u.Box != OnMap || c.Side() != side || hasInt(s.Ext.Attacked, i) {
+			continue
+		}
+		for _, nb := range u.At.Neighbors() {
+			enemyThere := occ.Has(nb, side.Other()) || s.fortressOf(nb, side.Other()) > 0
+			if !enemyThere {
+				continue
+			}
+			if c.Type == units.Siege && s.fortressOf(nb, side.Other()) > 0 && !u.Edge && !(s.Step == Combat2 && u.OutOfCommand) {
+				out = append(out, c)
+				break
+			}
+			if s.canAttack(c, nb) == nil {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
+}

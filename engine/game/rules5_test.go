@@ -303,3 +303,23 @@ func TestAbandonFortress(t *testing.T) {
 	c := position(t, m, "step combat-1\nplayer allied\n")
 	wantRefused(t, c, "allied abandon 0303", "movement segment")
 }
+
+// The interface's question "who may act now" in combat (9.0, 9.4, 12.6):
+// attackers next to enemies, siege guns next to enemy fortresses, and
+// while a retreat is owed only the units that owe it.
+func TestCombatActors(t *testing.T) {
+	tm := newTestMap(10, 10)
+	tm.fortress(6, "0303")
+	s := position(t, tm.build(), "step combat-1\nseed 4\n0505: G-III\n0909: G-IV\n0304: G-S1\n0506: F-66R\n")
+	ids := map[string]bool{}
+	for _, c := range s.Actors() {
+		ids[c.ID] = true
+	}
+	if !ids["G-III"] || ids["G-IV"] || !ids["G-S1"] || len(ids) != 2 {
+		t.Errorf("combat actors: %v", ids)
+	}
+	r := position(t, tm.build(), "step combat-1\nretreat F-66R\n0505: G-III\n0506: F-66R\n")
+	if a := r.Actors(); len(a) != 1 || a[0].ID != "F-66R" || r.ToMove() != units.Allied {
+		t.Errorf("9.4: actors while a retreat is owed: %v", a)
+	}
+}
