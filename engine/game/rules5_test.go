@@ -241,6 +241,15 @@ func TestFortressCombat(t *testing.T) {
 			t.Errorf("12.5 occupied fortress, %s: destroyed %v", code, n.IsDestroyed(hex.MustParse("0505")))
 		}
 	}
+	// 12.7: a destroyed fortress loses its logistics for good.
+	intact := position(t, m, "step reinforcement\nplayer allied\n")
+	if hs, _ := intact.EntryHexes(units.FR); !containsHex(hs, hex.MustParse("0505")) {
+		t.Fatalf("the fortress's logistics hex is not an entry hex: %v", hs)
+	}
+	razed := position(t, m, "step reinforcement\nplayer allied\ndestroyed 0505\n")
+	if hs, _ := razed.EntryHexes(units.FR); containsHex(hs, hex.MustParse("0505")) {
+		t.Error("12.7: a destroyed fortress keeps its logistics")
+	}
 	// 12.7: a destroyed fortress hex is no longer closed to the enemy.
 	gone := position(t, m, "step movement-1\ndestroyed 0505\n0506: G-III\n")
 	if destCost(t, gone, "G-III", "0505") < 0 {
