@@ -27,6 +27,9 @@ func busy(t *table, req *Request) *Response {
 	if g == nil || g.State.Step == game.GameOver {
 		return nil
 	}
+	if req.Chat != nil && g.Channel != req.Channel && g.Meta["thread:parent"] == req.Channel {
+		return nil // the running game has a thread of its own: the new one gets another
+	}
 	if req.Opt("replace") != "true" {
 		return Private(fmt.Sprintf(req.T("A game is running in this channel (%s, %d orders); add replace:true to abandon it and start another.",
 			"このチャンネルでゲームが進行中です (%s、命令 %d 件)。破棄して新しく始めるには replace:true を付けてください。"), g.State.Turn, len(g.Orders)))
@@ -45,6 +48,9 @@ func retire(t *table, req *Request) *Response {
 			t.drop(g)
 		}
 		return nil
+	}
+	if g.Channel != req.Channel && g.Meta["thread:parent"] == req.Channel {
+		return nil // it goes on in its own thread
 	}
 	if r := t.setStatus(req, g, db.Abandoned); r.Messages[0].Ephemeral {
 		return r
@@ -302,7 +308,7 @@ func (b *Bot) gameNew(t *table, req *Request) *Response {
 				return Private(fmt.Sprintf(req.T("The game's thread could not be opened (%v): check that the bot may create threads here.",
 					"ゲーム用スレッドを作成できませんでした (%v)。ボットにスレッド作成権限があるか確認してください。"), err))
 			}
-			g.Channel, g.Meta["parent"] = th, req.Channel
+			g.Channel, g.Meta["thread:parent"] = th, req.Channel
 		}
 		row, err := b.Store.CreateGame(ctx, db.NewGame{Guild: req.Guild, Channel: g.Channel, Scenario: name,
 			Options: enginereplay.Options(opts), Seed: enginereplay.SeedBytes(seed), CreatedBy: req.User.ID})
@@ -330,7 +336,8 @@ func (b *Bot) gameNew(t *table, req *Request) *Response {
 		"初期配置 (17.1): 連合軍から。/place unit:ID hex:XXYY で1個ずつ、または /game setup で全て既定配置し、/end。/units で配置するユニットを一覧できます。")
 	msg += "\n" + statusLine(s, req.Lang)
 	if g.Channel != req.Channel {
-		return Reply(fmt.Sprintf(req.T("Game #%d opened in <#%s>.", "ゲーム #%d を <#%s> で開始しました。"), g.ID, g.Channel)).Add(Message{Text: msg, Target: g.Channel})
+		return Reply(fmt.Sprintf(req.T("%s: game #%d opened in <#%s>; play it there (commands given here go to the newest game opened here).", "%s: ゲーム #%d を <#%s> で開始しました。そちらでプレイしてください (ここでのコマンドは、ここで最後に開始したゲームに届きます)。"),
+			sc.Title.In(req.Lang), g.ID, g.Channel)).Add(Message{Text: msg, Target: g.Channel})
 	}
 	return Reply(msg)
 }

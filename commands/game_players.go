@@ -134,7 +134,7 @@ func (t *table) join(ctx context.Context, req *Request) *Response {
 	var thread string
 	newThread := false
 	if req.Chat != nil && g.Meta["thread:"+side.String()] == "" {
-		parent := g.Meta["parent"]
+		parent := g.Meta["thread:parent"]
 		if parent == "" {
 			parent = g.Channel
 		}

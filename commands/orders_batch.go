@@ -72,7 +72,7 @@ func parseLine(line string, n int, toMove units.Side, l i18n.Lang) pending {
 	verb := strings.ToLower(f[0])
 	if v, ok := verbAliases[verb]; ok {
 		f[0] = string(v)
-	} else if !knownVerb(verb) && len(f) >= 2 && isHexWord(f[len(f)-1]) {
+	} else if !knownVerb(verb) && strings.Contains(f[0], "-") && len(f) >= 2 && isHexWord(f[len(f)-1]) {
 		f = append([]string{string(game.Move)}, f...) // "G-III 3023" is a move
 	}
 	o, err := game.ParseOrder(side.String() + " " + strings.Join(f, " "))

@@ -12,7 +12,8 @@ import (
 // Game metadata (migration 0003): what the game commands keep beside a
 // game's log. Keys in use:
 //
-//	thread:game     the public thread the game is played in (when the game row's channel is its parent)
+//	thread:parent   the channel the game's own thread was opened under (commands
+//	                given there reach the newest game opened there)
 //	thread:german   the German side's private thread
 //	thread:allied   the Allied side's private thread
 //	paused          "1" while a referee has paused the game
