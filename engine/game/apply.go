@@ -46,13 +46,17 @@ var Supported = map[string]i18n.Text{
 	"18.2(10)":  i18n.T("Allies: much improved logistics (HQ ranges doubled; Germans +20 VP)", "連合軍: 非常に改善された兵站"),
 	"18.2(13)":  i18n.T("Allies: more effective cavalry (always in command; Germans +10 VP)", "連合軍: 更に有効な騎兵"),
 	"18.2(14)":  i18n.T("Allies: first blow (Allies move first; Germans +20 VP)", "連合軍: 連合軍の先の一撃"),
+	// Options of combat and victory (combat.go, victory.go).
+	"18.2(12)": i18n.T("Allies: French fighting spirit (in August, Allied attacks with a French active corps shift one column right; Germans +20 VP)", "連合軍: 仏軍の敢闘精神"),
+	"18.1(15)": i18n.T("Germans: changed victory conditions (German city VP at the end doubled; German VP for eliminated enemy units halved, rounded up)", "独軍: 勝利条件の変更"),
+	"18.2(15)": i18n.T("Allies: changed victory conditions (Allied city and fortress VP at the end doubled; Allied VP for eliminated enemy units halved, rounded up)", "連合軍: 勝利条件の変更"),
 }
 
 // optionVP is what each option gives at the start (18.x, 15.21).
 var optionVP = map[string][2]int{
 	"18.1(5)": {0, -40}, "18.1(6)": {0, -10}, "18.1(10)": {0, 20}, "18.1(11)": {0, 10},
 	"18.1(4)": {0, 20}, "18.1(8)": {20, 0}, "18.2(2)": {20, 0}, "18.2(11)": {0, 10},
-	"18.2(1)": {10, 0}, "18.2(3)": {5, 0}, "18.1(3)": {0, 10}, "18.2(6)": {0, 20}, "18.2(4)": {0, 20}, "18.2(5)": {10, 0}, "18.1(7)": {0, 40}, "18.1(14)": {0, 10}, "18.1(9)": {0, 5}, "18.2(9)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0},
+	"18.2(1)": {10, 0}, "18.2(3)": {5, 0}, "18.1(3)": {0, 10}, "18.2(6)": {0, 20}, "18.2(4)": {0, 20}, "18.2(5)": {10, 0}, "18.1(7)": {0, 40}, "18.1(14)": {0, 10}, "18.1(9)": {0, 5}, "18.2(9)": {5, 0}, "18.2(10)": {20, 0}, "18.2(13)": {10, 0}, "18.2(14)": {20, 0}, "18.2(12)": {20, 0},
 }
 
 // New starts a game of a scenario: setup, Allies first (17.1).

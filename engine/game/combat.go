@@ -263,6 +263,14 @@ func (s *State) Odds(p *AttackPlan) CombatOdds {
 	if p.Naval {
 		co.Shift++ // 16.4: one column right
 	}
+	if s.Option("18.2(12)") && s.Turn.Month() == 0 && p.Side == units.Allied {
+		for _, i := range p.Attackers {
+			if c := s.Counter(i); c.Nation == units.FR && c.Type == units.Active && c.IsCorps() {
+				co.Shift++ // 18.2(12): French fighting spirit in August
+				break
+			}
+		}
+	}
 	odds, err := Tables().Odds(min(co.Attack, tables.MaxStrength), min(co.Defence, tables.MaxStrength), co.Shift)
 	if err == nil {
 		co.Odds = odds
@@ -517,9 +525,13 @@ func (s *State) eliminate(i int, why i18n.Text, evs *[]Event) {
 			break
 		}
 	}
-	*evs = append(*evs, Event{Kind: EvEliminated, Side: c.Side(), Units: []string{c.ID}, Hexes: []hex.Hex{at}, N: c.VP,
+	vp := c.VP
+	if (c.Side() == units.Allied && s.Option("18.1(15)")) || (c.Side() == units.German && s.Option("18.2(15)")) {
+		vp = (vp + 1) / 2 // 18.1(15), 18.2(15): elimination VP halved, rounded up
+	}
+	*evs = append(*evs, Event{Kind: EvEliminated, Side: c.Side(), Units: []string{c.ID}, Hexes: []hex.Hex{at}, N: vp,
 		Text: tr("%s eliminated in %s: %s.", "%s が %s で除去: %s。", c.ID, at, why)})
-	s.addVP(c.Side().Other(), c.VP, tr("%s eliminated (15.22)", "%s 除去 (15.22)", c.ID), evs)
+	s.addVP(c.Side().Other(), vp, tr("%s eliminated (15.22)", "%s 除去 (15.22)", c.ID), evs)
 }
 
 // addVP gives VP to a side, as an event (15.2).

@@ -144,6 +144,9 @@ func (s *State) EndVP() (vp [2]int, notes []i18n.Text) {
 			p = board.Allies
 		}
 		if v := s.rules.Map.CityVP(k.At, p); v > 0 {
+			if (k.Side == units.German && s.Option("18.1(15)")) || (k.Side == units.Allied && s.Option("18.2(15)")) {
+				v *= 2 // 18.1(15), 18.2(15): city VP at the end doubled
+			}
 			vp[k.Side] += v
 			x, _ := s.hexAt(k.At)
 			notes = append(notes, tr("%s %s: +%d", "%s %s: +%d", k.Side.Name(), placeName(x), v))
