@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -23,7 +24,7 @@ func FuzzRequest(f *testing.F) {
 	r.Add(&commands.Command{Name: "echo", Description: i18n.T("e", "e"),
 		Options: []commands.Option{{Name: "n", Type: commands.Integer}, {Name: "f", Type: commands.Attachment}},
 		Handler: func(context.Context, *commands.Request) *commands.Response { return nil }})
-	a := &Adapter{router: r}
+	a := &Adapter{router: r, cfg: Config{Now: time.Now}}
 	f.Fuzz(func(t *testing.T, raw string) {
 		var i discordgo.Interaction
 		if json.Unmarshal([]byte(raw), &i) != nil {
