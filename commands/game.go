@@ -407,6 +407,9 @@ func unitMoves(t *table, req *Request) *Response {
 	if !ok {
 		return Private(fmt.Sprintf(req.T("There is no unit %q; /units lists them.", "ユニット %q はありません。/units で一覧できます。"), req.Opt("unit")))
 	}
+	if !g.canSee(req, c.Side()) {
+		return Private(fmt.Sprintf(req.T("%s is not a unit of your side: you may ask only where your own units can go.", "%s は自軍のユニットではありません。移動先を調べられるのは自軍ユニットだけです。"), c.ID))
+	}
 	ds, err := s.Destinations(c)
 	if err != nil {
 		return Fail(req, err)
@@ -513,6 +516,10 @@ func gamePosition(t *table, req *Request) *Response {
 	if fail != nil {
 		return fail
 	}
+	if !g.canSee(req, units.German) || !g.canSee(req, units.Allied) {
+		return Private(req.T("The whole position shows both sides' hidden units: it is given in a hot-seat game or once the game is over. /units lists your own side; /map shows the public view.",
+			"局面全体には両軍の隠れたユニットが含まれるため、ホットシートか終了後のゲームでのみ表示します。/units で自軍、/map で公開情報を見られます。"))
+	}
 	p := g.State.Position()
 	return Private("```\n" + p + "```").WithFile(File{Name: "position.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(p)})
 }
@@ -522,8 +529,17 @@ func gameOrders(t *table, req *Request) *Response {
 	if fail != nil {
 		return fail
 	}
+	if !g.canSee(req, units.German) || !g.canSee(req, units.Allied) {
+		return Private(req.T("The orders show both sides' moves: they are given in a hot-seat game or once the game is over (a referee has /game export).",
+			"命令一覧には両軍の移動が含まれるため、ホットシートか終了後のゲームでのみ表示します (審判は /game export)。"))
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "seed %d\noptions %s\n", g.Seed, strings.Join(g.Options, " "))
+	if g.State.Step == game.GameOver || g.Sandbox {
+		fmt.Fprintf(&b, "seed %d\n", g.Seed)
+	} else { // the seed predicts every die: it is revealed at the end
+		fmt.Fprintf(&b, "commitment %s\n", g.State.Commitment())
+	}
+	fmt.Fprintf(&b, "options %s\n", strings.Join(g.Options, " "))
 	for _, o := range g.Orders {
 		b.WriteString(o.String() + "\n")
 	}
@@ -539,8 +555,15 @@ func listUnits(t *table, req *Request) *Response {
 	}
 	s := g.State
 	side := s.ToMove()
+	if mine, ok := g.sideOf(req.User.ID); ok {
+		side = mine
+	}
 	if req.Has("side") {
 		side, _ = units.ParseSide(req.Opt("side"))
+	}
+	if !g.canSee(req, side) {
+		return Private(fmt.Sprintf(req.T("The %s side's units are hidden from you (14.1): /units lists your own side's; /map shows the enemy as the public sees him.",
+			"%s側のユニットはあなたには見えません (14.1)。/units は自軍のユニットを表示します。敵は /map で公開情報として見られます。"), side.Name().In(req.Lang)))
 	}
 	var only hex.Hex
 	if req.Has("hex") {
@@ -703,6 +726,9 @@ func gameCheck(t *table, req *Request) *Response {
 	o, err := game.ParseOrder(req.Opt("order"))
 	if err != nil {
 		return Fail(req, err)
+	}
+	if !g.canSee(req, o.Side) {
+		return Private(req.T("You may check only your own side's orders.", "確認できるのは自軍の命令だけです。"))
 	}
 	if err := game.Check(g.State, o); err != nil {
 		return Private(req.T("Not legal now: ", "現在は不可: ") + i18n.Message(err, req.Lang))

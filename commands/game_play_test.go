@@ -198,6 +198,13 @@ func TestBadInputChangesNothing(t *testing.T) {
 		{bob, "/game export", "Only a referee may"},
 		{bob, "/game choose options:18.1(10)", "this game has begun"},
 		{bob, "/game fix order:end", "Only a referee may"},
+		{carol, "/units", "hidden from you"},
+		{bob, "/units side:allied", "The Allied side's units are hidden from you"},
+		{bob, "/moves unit:F-XX", "not a unit of your side"},
+		{bob, "/game position", "both sides' hidden units"},
+		{alice, "/game orders", "both sides' moves"},
+		{bob, "/game check order:allied end", "only your own side's"},
+		{bob, "/game join side:allied", "nobody changes sides"},
 	} {
 		r := act(t, b, clock, c.who, "C1", c.line)
 		expect(t, txt(r), c.want)
@@ -433,4 +440,50 @@ func withdraw(t testing.TB, b *Bot, clock *fixedClock, who User) {
 			return
 		}
 	}
+}
+
+// Referees pause, resume, replace a player and fix; players resign; the
+// game's end frees the channel (issue 8, point 6).
+func TestRefereeing(t *testing.T) {
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	opening(t, b, clock)
+	dave := User{ID: "444", Name: "Dave"}
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game pause")), "paused the game")
+	u, h := legalMove(t, b, "C1", 0)
+	expect(t, txt(act(t, b, clock, bob, "C1", "/move unit:"+u+" to:"+h)), "paused this game")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game resume")), "resumed the game")
+	// A guild's referee role: set by a manager, then its members referee.
+	req := &Request{Path: "game referee", Options: map[string]string{"role": "<@&999>"}, Guild: "G1", Channel: "C1", User: carol, Lang: i18n.EN, Now: clock.Now()}
+	expect(t, txt(b.Router.Run(context.Background(), req)), "Only someone who may manage")
+	req.Manager = true
+	expect(t, txt(b.Router.Run(context.Background(), req)), "<@&999>")
+	req = &Request{Path: "game replace", Options: map[string]string{"player": "Bob", "by": "<@444>", "name": "Dave"}, Guild: "G1", Channel: "C1", User: carol, Roles: []string{"999"}, Lang: i18n.EN, Now: clock.Now()}
+	expect(t, txt(b.Router.Run(context.Background(), req)), "gave 222's place on the German side to <@444>")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/move unit:"+u+" to:"+h)), "You do not play in this game")
+	expect(t, txt(act(t, b, clock, dave, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
+	// The referee ends the segment for an absent player.
+	withdraw(t, b, clock, dave)
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game fix order:end")), "Segment ended")
+	expect(t, txt(act(t, b, clock, carol, "C1", "/game resign")), "Only a player resigns")
+	expect(t, txt(act(t, b, clock, dave, "C1", "/game resign")), "The German side resigns: the Allied side wins")
+	if st := mustFinished(t, b); st != db.Finished {
+		t.Errorf("status %s", st)
+	}
+	// The channel is free; the finished game's export is anyone's now.
+	r := act(t, b, clock, carol, "C1", "/game export")
+	if len(r.Messages) == 0 || len(r.Messages[0].Files) != 1 {
+		t.Errorf("export of a finished game: %s", txt(r))
+	}
+	expect(t, txt(act(t, b, clock, carol, "C1", "/game new scenario:standard")), "Game #2")
+	expect(t, txt(act(t, b, clock, dave, "C1", "/game abandon")), "Only a referee")
+	expect(t, txt(act(t, b, clock, carol, "C1", "/game abandon")), "abandoned")
+}
+
+func mustFinished(t testing.TB, b *Bot) db.Status {
+	l, err := b.Store.ListGames(context.Background(), db.Filter{Guild: "G1"})
+	if err != nil || len(l) == 0 {
+		t.Fatal(err)
+	}
+	return l[0].Status
 }
