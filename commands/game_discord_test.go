@@ -1,0 +1,123 @@
+package commands_test
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"rtrbot/commands"
+	"rtrbot/db"
+	"rtrbot/discord/discordtest"
+	"rtrbot/discord/fakediscord"
+	"rtrbot/engine/board"
+)
+
+// The opening of the standard scenario played through a fake Discord by
+// two users who join opposite sides (issue 8, acceptance): the game gets a
+// thread, each side a private thread with its player; orders answer only
+// their author; every segment's end posts the public account and map to
+// the game's thread, naming the next player, and each side's own map to
+// its private thread; a spectator is refused.
+func TestTwoPlayersThroughDiscord(t *testing.T) {
+	m, err := board.Default()
+	if err != nil {
+		t.Skip("map:", err)
+	}
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "rtrbot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	bot := commands.New(commands.Deps{Map: m, Store: store})
+	h := discordtest.New(t, bot.Router, nil)
+	alice, kenji := discordtest.Alice, discordtest.Kenji
+	carol := fakediscord.User{ID: "400000000000000013", Name: "Carol", Locale: "en-US"}
+
+	say := func(u fakediscord.User, ch, path string, opts map[string]any) []fakediscord.Message {
+		t.Helper()
+		c, _ := h.Run(fakediscord.Invoke{User: u, Channel: ch, Path: path, Options: opts})
+		if _, err := c.WaitMessages(1, time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+		return c.Visible()
+	}
+	got := discordtest.Text(say(alice, "", "game new", map[string]any{"scenario": "standard", "seed": 5}))
+	threads := h.Srv.Threads()
+	if len(threads) != 1 || threads[0].Private || threads[0].Parent != fakediscord.DefaultChannel || !strings.Contains(got, "<#"+threads[0].ID+">") {
+		t.Fatalf("/game new: %q, threads %+v", got, threads)
+	}
+	game := threads[0].ID
+	if ms, err := h.Srv.WaitChannel(game, 1, 5*time.Second); err != nil || !strings.Contains(ms[0].Content, "commitment") {
+		t.Fatalf("the game's thread: %v %v", ms, err)
+	}
+	say(alice, game, "game join", map[string]any{"side": "allied"})
+	if got := discordtest.Text(say(kenji, game, "game join", map[string]any{"side": "german"})); !strings.Contains(got, "独軍") {
+		t.Errorf("join in Japanese: %q", got)
+	}
+	threads = h.Srv.Threads()
+	if len(threads) != 3 || !threads[1].Private || !threads[2].Private {
+		t.Fatalf("side threads: %+v", threads)
+	}
+	allied, german := threads[1].ID, threads[2].ID
+	if threads[1].Parent != fakediscord.DefaultChannel {
+		t.Errorf("a private thread must hang under the channel, not the game's thread: %+v", threads[1])
+	}
+	if r := say(carol, game, "game setup", nil); !r[0].Ephemeral || !strings.Contains(r[0].Content, "do not play in this game") {
+		t.Errorf("spectator: %+v", r)
+	}
+	say(alice, game, "game setup", nil)
+	before := len(h.Srv.ChannelMessages(game))
+	end := say(alice, game, "end", nil)
+	for _, m := range end {
+		if !m.Ephemeral {
+			t.Errorf("the order's own answer was public: %.80q", m.Content)
+		}
+	}
+	ms, err := h.Srv.WaitChannel(game, before+1, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := ms[len(ms)-1]
+	if !strings.Contains(post.Content, "Segment ended") || !strings.Contains(post.Content, "<@"+kenji.ID+">") {
+		t.Errorf("segment post: %q", post.Content)
+	}
+	if len(post.Files) != 1 || !bytes.HasPrefix(post.Files[0].Data, []byte("\x89PNG")) {
+		t.Errorf("segment post without its map: %+v", post.Files)
+	}
+	for _, th := range []string{allied, german} {
+		ms, err := h.Srv.WaitChannel(th, 2, time.Minute)
+		if err != nil {
+			t.Fatalf("private thread %s: %v", th, err)
+		}
+		if last := ms[len(ms)-1]; len(last.Files) != 1 || !strings.Contains(last.Files[0].Name, "map-") {
+			t.Errorf("private thread %s: %+v", th, last)
+		}
+	}
+	// Kenji (German) sets up and ends in Japanese; Alice may not act for him.
+	if r := say(alice, game, "game setup", nil); !strings.Contains(r[0].Content, "German player's turn") {
+		t.Errorf("Alice ordering for the Germans: %q", r[0].Content)
+	}
+	say(kenji, game, "game setup", nil)
+	before = len(h.Srv.ChannelMessages(game))
+	say(kenji, game, "end", nil)
+	ms, err = h.Srv.WaitChannel(game, before+1, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if post := ms[len(ms)-1].Content; !regexp.MustCompile(`セグメント終了`).MatchString(post) {
+		t.Errorf("Kenji's segment post in his language: %q", post)
+	}
+	// Every message posted in the game's thread (public) names no unit:
+	// the setup is hidden (14.1) and only hexes are told.
+	ids := regexp.MustCompile(`\b(G|F|BE|GB|BY)-[0-9A-Z]+\b`)
+	for _, m := range h.Srv.ChannelMessages(game) {
+		if id := ids.FindString(m.Content); id != "" {
+			t.Errorf("the game's public thread names %s: %q", id, m.Content)
+		}
+	}
+}
