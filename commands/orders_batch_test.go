@@ -1,0 +1,92 @@
+package commands
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// parseBatch reads each line or says why not, never panics, and keeps the
+// line numbers of the text (docs/orders.md).
+func TestParseBatch(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string // each line: the order's text, or "!" and part of the reason
+	}{
+		{"move G-III 2922", []string{"german move G-III 2922"}},
+		{"G-III 3024 3023", []string{"german move G-III 3024 3023"}},
+		{"# only a comment\n\nend # and one here", []string{"german end"}},
+		{"mobile G-IV; entrench G-V", []string{"german unentrench G-IV", "german entrench G-V"}},
+		{"attack assault G-III G-IV 3021", []string{"german attack ASSAULT G-III G-IV 3021"}},
+		{"allied end", []string{"allied end"}},
+		{"fly G-III 9999", []string{"!line 1 (fly G-III 9999)"}},
+		{"move G-III 2922 G-IV", []string{"!line 1"}},
+		{"move 2922 G-III", []string{"!units must come before the hexes"}},
+	} {
+		got, bad := parseBatch(c.text, units.German, i18n.EN)
+		if len(bad) > 0 || len(got) != len(c.want) {
+			t.Errorf("%q: %d orders %v, want %d", c.text, len(got), bad, len(c.want))
+			continue
+		}
+		for i, w := range c.want {
+			if strings.HasPrefix(w, "!") {
+				if !strings.Contains(got[i].Err, w[1:]) {
+					t.Errorf("%q line %d: error %q, want %q", c.text, i+1, got[i].Err, w[1:])
+				}
+			} else if got[i].Err != "" || got[i].Order.String() != w {
+				t.Errorf("%q line %d: %q (%s), want %q", c.text, i+1, got[i].Order, got[i].Err, w)
+			}
+		}
+	}
+	if _, bad := parseBatch(" \n# nothing\n", units.German, i18n.JA); len(bad) != 1 || !strings.Contains(bad[0], "命令がありません") {
+		t.Errorf("empty batch: %v", bad)
+	}
+	if _, bad := parseBatch(strings.Repeat("end\n", maxBatch+1), units.German, i18n.EN); len(bad) != 1 {
+		t.Error("an overlong batch was accepted")
+	}
+}
+
+func FuzzBatch(f *testing.F) {
+	for _, s := range []string{"move G-III 2922", "G-III 3024 3023\nend", "attack recon G-III naval 3021;end", "allied end # x", "\\n;;#", "place F-XX 1819"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out, bad := parseBatch(s, units.Allied, i18n.EN)
+		if len(bad) == 0 && len(out) == 0 {
+			t.Fatal("neither orders nor a reason")
+		}
+		for _, p := range out {
+			if p.Err == "" && p.Order.Verb == "" {
+				t.Fatalf("an order without a verb from %q", s)
+			}
+		}
+	})
+}
+
+// BenchmarkMoveThroughRouter is /move as a player gives it: the router,
+// the permission checks, the engine, and the SQLite transaction
+// (synchronous=FULL) that stores the order, its events and nothing else;
+// then /undo, so that the same move can be given again.
+func BenchmarkMoveThroughRouter(b *testing.B) {
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	bot := storedBot(b, filepath.Join(b.TempDir(), "bench.db"), clock)
+	opening(b, bot, clock)
+	u, h := legalMove(b, bot, "C1", 0)
+	move := &Request{Path: "move", Options: map[string]string{"unit": u, "to": h}, Guild: "G1", Channel: "C1", User: bob, Lang: i18n.EN, Now: clock.t}
+	undo := &Request{Path: "undo", Options: map[string]string{}, Guild: "G1", Channel: "C1", User: bob, Lang: i18n.EN, Now: clock.t}
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if r := bot.Router.Run(ctx, move); !strings.Contains(r.Messages[0].Text, "moved") {
+			b.Fatal(r.Messages[0].Text)
+		}
+		b.StopTimer()
+		bot.Router.Run(ctx, undo)
+		b.StartTimer()
+	}
+}
