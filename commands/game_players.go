@@ -77,9 +77,9 @@ func (t *table) playCommands() []*Command {
 }
 
 // isReferee: the game's creator, a guild manager, a member of the guild's
-// referee role, or whoever sits at the local console (its operator).
+// referee role, the bot's operator, or whoever sits at the local console.
 func (t *table) isReferee(req *Request, g *running) bool {
-	if req.Guild == "console" || req.Manager || (g != nil && g.Creator == req.User.ID) {
+	if req.Guild == "console" || req.Manager || req.Operator || (g != nil && g.Creator == req.User.ID) {
 		return true
 	}
 	if t.b.Store == nil || len(req.Roles) == 0 {

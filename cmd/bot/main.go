@@ -14,6 +14,7 @@ import (
 	"rtrbot/commands"
 	"rtrbot/console"
 	"rtrbot/db"
+	"rtrbot/db/enginereplay"
 	"rtrbot/engine/board"
 )
 
@@ -44,6 +45,17 @@ func run(ctx context.Context, cfg config) error {
 		return err
 	}
 	bot := commands.New(commands.Deps{Map: m, Store: store, Log: log})
+	// Every stored game is checked at start-up (fast: from its newest
+	// snapshot); a damaged one is marked and named, the others go on.
+	if checked, err := store.CheckAll(ctx, enginereplay.Replayer{Map: m}, false); err != nil {
+		log.Error("checking the stored games", "err", err)
+	} else {
+		for _, c := range checked {
+			if c.Err != nil {
+				log.Warn("a stored game is damaged", "game", c.Game, "err", c.Err)
+			}
+		}
+	}
 	if cfg.token == "" {
 		c := &console.Console{
 			Router: bot.Router, Out: os.Stdout, OutDir: cfg.out, Lang: cfg.lang,
