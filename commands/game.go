@@ -75,6 +75,9 @@ func (b *Bot) registerGame(r *Router) {
 		}
 		prefix := strings.ToUpper(req.Opt(focused))
 		var out []Choice
+		if focused == "to" { // the chosen unit's legal destinations, with their cost
+			return destinationChoices(g.State, req, prefix)
+		}
 		for _, c := range g.State.Actors() {
 			if strings.HasPrefix(c.ID, prefix) {
 				out = append(out, Choice{Name: i18n.T(c.Label(), c.Label()), Value: c.ID})
@@ -168,7 +171,7 @@ func (b *Bot) registerGame(r *Router) {
 	})
 	r.Add(&Command{
 		Name: "move", Description: i18n.T("Move a unit (8.0): the cheapest path, or via hexes you give", "ユニットを移動 (8.0): 最小コスト経路、または経由ヘクス指定"),
-		Options: []Option{unit(i18n.T("unit to move", "移動するユニット")), hexOpt("to", i18n.T("destination hex XXYY", "移動先ヘクス XXYY"), true),
+		Options: []Option{unit(i18n.T("unit to move", "移動するユニット")), destOpt(i18n.T("destination hex XXYY", "移動先ヘクス XXYY")),
 			hexOpt("via", i18n.T("hexes to pass through, in order, e.g. 3024 3023", "経由ヘクス (順に、例: 3024 3023)"), false)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
@@ -183,7 +186,7 @@ func (b *Bot) registerGame(r *Router) {
 	})
 	r.Add(&Command{
 		Name: "rail", Description: i18n.T("Rail movement (8.5): first impulse, own territory, 5 German / 4 Allied a turn", "鉄道移動 (8.5): 第1インパルス、自国領内、独5/連合4"),
-		Options:  []Option{unit(i18n.T("unit to move by rail", "鉄道移動するユニット")), hexOpt("to", i18n.T("destination hex XXYY", "移動先ヘクス XXYY"), true)},
+		Options:  []Option{unit(i18n.T("unit to move by rail", "鉄道移動するユニット")), destOpt(i18n.T("destination hex XXYY", "移動先ヘクス XXYY"))},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
 			return unitOrder(t, req, game.Rail, "to")
@@ -685,6 +688,46 @@ func endUntil(t *table, req *Request, until string) *Response {
 		}
 	}
 	out.Messages = append([]Message{{Text: strings.Join(text, "\n"), Ephemeral: true}}, out.Messages...)
+	return out
+}
+
+// destOpt is a destination hex whose autocomplete offers the unit's legal
+// destinations.
+func destOpt(desc i18n.Text) Option {
+	return Option{Name: "to", Description: desc, Type: String, Required: true, Autocomplete: true}
+}
+
+// destinationChoices are where the unit chosen in the command may go now
+// (by rail for /rail), nearest first, within Discord's 25 choices. It
+// answers from the engine's movement search, fast enough for autocomplete.
+func destinationChoices(s *game.State, req *Request, prefix string) []Choice {
+	c, ok := s.Lookup(strings.ToUpper(strings.TrimSpace(req.Opt("unit"))))
+	if !ok || c.Side() != s.ToMove() {
+		return nil
+	}
+	var out []Choice
+	if req.Path == "rail" {
+		hs, err := s.RailDestinations(c)
+		if err != nil {
+			return nil
+		}
+		for _, h := range hs {
+			if strings.HasPrefix(h.String(), prefix) && len(out) < 25 {
+				out = append(out, Choice{Name: i18n.T(h.String()+" (rail)", h.String()+" (鉄道)"), Value: h.String()})
+			}
+		}
+		return out
+	}
+	ds, err := s.Destinations(c)
+	if err != nil {
+		return nil
+	}
+	sort.SliceStable(ds, func(i, j int) bool { return ds[i].Cost < ds[j].Cost })
+	for _, d := range ds {
+		if h := d.To.String(); strings.HasPrefix(h, prefix) && len(out) < 25 {
+			out = append(out, Choice{Name: i18n.Sprintf(i18n.T("%s (%d MP)", "%s (%d MP)"), h, d.Cost), Value: h})
+		}
+	}
 	return out
 }
 

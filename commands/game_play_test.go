@@ -487,3 +487,37 @@ func mustFinished(t testing.TB, b *Bot) db.Status {
 	}
 	return l[0].Status
 }
+
+// Autocomplete offers the side's own units to its players only, and for
+// a chosen unit its legal destinations, within Discord's 25 (issue 8.2).
+func TestAutocompleteDestinations(t *testing.T) {
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	opening(t, b, clock)
+	u, _ := legalMove(t, b, "C1", 0)
+	ask := func(who User, focused string, opts map[string]string) []Choice {
+		return b.Router.Complete(context.Background(), &Request{Path: "move", Options: opts, Guild: "G1", Channel: "C1", User: who, Lang: i18n.EN, Now: clock.t}, focused)
+	}
+	if got := ask(bob, "unit", map[string]string{"unit": "G"}); len(got) == 0 || len(got) > 25 {
+		t.Errorf("German units for Bob: %d", len(got))
+	}
+	if got := ask(alice, "unit", map[string]string{"unit": "G"}); len(got) != 0 {
+		t.Errorf("the German units offered to the Allied player: %v", got)
+	}
+	s := b.games.get("C1").State
+	c, _ := s.Lookup(u)
+	ds, _ := s.Destinations(c)
+	legal := map[string]bool{}
+	for _, d := range ds {
+		legal[d.To.String()] = true
+	}
+	got := ask(bob, "to", map[string]string{"unit": u, "to": ""})
+	if len(got) == 0 || len(got) > 25 || len(got) != min(25, len(ds)) {
+		t.Fatalf("destinations of %s: %d choices, %d legal", u, len(got), len(ds))
+	}
+	for _, ch := range got {
+		if !legal[ch.Value] {
+			t.Errorf("%s offered but not legal for %s", ch.Value, u)
+		}
+	}
+}
