@@ -74,10 +74,10 @@ func (b *Bot) registerAdmin(r *Router) {
 
 // isOperator says whether the user runs the bot itself. A backup holds
 // every guild's games, with the secret seeds of running ones, so it is the
-// operator's, not a guild's: for now that is whoever sits at the console.
-// The Discord adapter will name operators by user ID (docs/storage.md).
+// operator's, not a guild's: whoever sits at the console, or on Discord a
+// user the adapter marks as operator (RTRBOT_OPERATORS, docs/discord.md).
 func isOperator(req *Request) bool {
-	return req.Guild == "console" && strings.HasPrefix(req.User.ID, "console:")
+	return req.Operator || req.Guild == "console" && strings.HasPrefix(req.User.ID, "console:")
 }
 
 func (b *Bot) adminBackup(ctx context.Context, req *Request) *Response {

@@ -63,6 +63,12 @@ func TestAdminBackup(t *testing.T) {
 	if games, _ := b.ListGames(ctx, db.Filter{}); len(games) != 1 {
 		t.Errorf("backup holds %d games, want 1", len(games))
 	}
+	// A Discord user the adapter marks as operator (RTRBOT_OPERATORS) may.
+	op := req("123", "456", i18n.EN)
+	op.Operator = true
+	if text := bot.Router.Run(ctx, op).Messages[0].Text; !strings.Contains(text, "Backup written") {
+		t.Errorf("operator on Discord refused: %q", text)
+	}
 	ja := bot.Router.Run(ctx, req("console", "console:player", i18n.JA)).Messages[0].Text
 	if !strings.Contains(ja, "バックアップを書き出しました") {
 		t.Errorf("Japanese answer: %q", ja)
