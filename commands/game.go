@@ -507,6 +507,29 @@ func gameStatus(t *table, req *Request) *Response {
 	if actors := s.Actors(); len(actors) > 0 {
 		fmt.Fprintf(&b, req.T("%d units may still act in this step (/units).\n", "このステップで行動可能なユニット: %d 個 (/units)。\n"), len(actors))
 	}
+	if !g.hotSeat() {
+		for _, side := range []units.Side{units.German, units.Allied} {
+			var names []string
+			for _, p := range g.playersOf(side) {
+				names = append(names, p.Name)
+			}
+			fmt.Fprintf(&b, req.T("%s: %s\n", "%s: %s\n"), side.Name().In(req.Lang), strings.Join(names, ", "))
+		}
+	} else {
+		b.WriteString(req.T("Hot seat: nobody has joined a side yet (/game join).\n", "ホットシート: まだ誰も参加していません (/game join)。\n"))
+	}
+	if g.Meta["paused"] != "" {
+		b.WriteString(req.T("Paused by a referee (/game resume).\n", "審判により一時停止中 (/game resume)。\n"))
+	}
+	if p := g.pendingChoice(); p.EN != "" {
+		b.WriteString(p.In(req.Lang) + "\n")
+	}
+	if !g.Deadline.IsZero() {
+		fmt.Fprintf(&b, req.T("Deadline of this segment: <t:%d:f> (then: %s).\n", "このセグメントの期限: <t:%d:f> (期限後: %s)。\n"), g.Deadline.Unix(), g.DeadlineAction)
+	}
+	if g.ID != 0 {
+		fmt.Fprintf(&b, req.T("Game #%d; dice commitment %s.\n", "ゲーム #%d、ダイスのコミットメント %s。\n"), g.ID, g.State.Commitment())
+	}
 	fmt.Fprintf(&b, req.T("Orders so far: %d.", "これまでの命令: %d。"), len(g.Orders))
 	if g.Sandbox {
 		b.WriteString(req.T(" (sandbox from a position)", " (局面からのサンドボックス)"))

@@ -80,7 +80,7 @@ func (p segmentPost) account(l i18n.Lang) string {
 	var shown int
 	for _, e := range p.Public {
 		switch e.Kind {
-		case game.EvTurn, game.EvMarkersOff, game.EvEventPhase, game.EvSetupDone:
+		case game.EvTurn, game.EvMarkersOff, game.EvEventPhase, game.EvSetupDone, game.EvStep:
 			continue // the status line says where the game stands
 		}
 		if shown == 40 {

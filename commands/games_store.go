@@ -67,6 +67,7 @@ type segOrder struct {
 	Seq    int64 // its row in the stored log (0: memory only)
 	Author string
 	Events []game.Event
+	after  *game.State // the state it left (while it is being stored)
 }
 
 func newTable(b *Bot) *table {
@@ -399,8 +400,8 @@ func (t *table) run(req *Request, orders []pending, batch bool) *Response {
 				continue
 			}
 			so := segOrder{Order: o, Author: req.User.ID, Events: evs}
-			done = append(done, so)
-			lines = append(lines, eventLines(evs, req.Lang)...)
+			done = append(done, segOrder{Order: o, Author: req.User.ID, Events: evs, after: n})
+			lines = append(lines, eventLines(visibleTo(next.hotSeat(), side, next.State, n, evs), req.Lang)...)
 			next.State = n
 			next.Orders = append(append([]game.Order(nil), next.Orders...), o)
 			next.Seg = append(append([]segOrder(nil), next.Seg...), so)
@@ -447,6 +448,16 @@ func (t *table) run(req *Request, orders []pending, batch bool) *Response {
 	return resp
 }
 
+// visibleTo keeps what side may read of an order's events (the engine's
+// 14.1 filter): an order that ends a segment may cause events of the other
+// side (its command phase), which are not for the author.
+func visibleTo(hotSeat bool, side units.Side, before, after *game.State, evs []game.Event) []game.Event {
+	if hotSeat {
+		return evs
+	}
+	return game.EventsFor(game.ViewerOf(side), before, after, evs)
+}
+
 // eventLines are the sentences of events, setup placements summed up.
 func eventLines(evs []game.Event, l i18n.Lang) []string {
 	var lines []string
@@ -471,7 +482,6 @@ func (t *table) store(ctx context.Context, req *Request, old, next *running, don
 	}
 	var seqs []int64
 	err := t.b.Store.Update(ctx, old.ID, func(tx *db.GameTx) error {
-		s := old.State
 		for _, so := range done {
 			row, err := tx.Append(db.NewOrder{Author: req.User.ID, Side: so.Order.Side.String(), Text: so.Order.String()})
 			if err != nil {
@@ -481,11 +491,7 @@ func (t *table) store(ctx context.Context, req *Request, old, next *running, don
 			if err := tx.AddEvents(row.Seq, storedEvents(so.Events)); err != nil {
 				return err
 			}
-			n, _, err := game.Apply(s, so.Order)
-			if err != nil {
-				return err
-			}
-			s = n
+			n := so.after
 			if so.Order.Verb == game.End {
 				if err := tx.Snapshot(enginereplay.Label(n), n.Hash(), []byte(n.Position())); err != nil {
 					return err
@@ -545,7 +551,7 @@ func publicEvent(k game.EventKind) bool {
 	switch k {
 	case game.EvCombat, game.EvRoll, game.EvEliminated, game.EvBrokenDown, game.EvRetreated, game.EvFortress, game.EvSiege,
 		game.EvAbandoned, game.EvVP, game.EvRandom, game.EvRussia, game.EvVictory, game.EvSeed, game.EvGameOver, game.EvTurn,
-		game.EvSetupDone, game.EvNaval, game.EvMarkersOff, game.EvEventPhase:
+		game.EvSetupDone, game.EvNaval, game.EvMarkersOff, game.EvEventPhase, game.EvStep:
 		return true
 	}
 	return false
