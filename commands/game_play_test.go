@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
+	"rtrbot/render"
 )
 
 // Games played through the router with a real SQLite file (issue 8, 6).
@@ -519,5 +521,97 @@ func TestAutocompleteDestinations(t *testing.T) {
 		if !legal[ch.Value] {
 			t.Errorf("%s offered but not legal for %s", ch.Value, u)
 		}
+	}
+}
+
+// Undo stops at a die roll or a reveal: an attack (dice, both stacks
+// shown, 14.1) stands, the orders before it too; the segment's start is
+// the other limit (issue 8, point 5).
+func TestUndoLimits(t *testing.T) {
+	b := gameBot(t)
+	pos := filepath.Join(t.TempDir(), "p.txt")
+	if err := os.WriteFile(pos, []byte("scenario standard\nseed 5\nstep combat-1\n2620: F-XX F-66R\n2621: G-III G-IV\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, say(t, b, "/game load file:"+pos), "Sandbox game loaded")
+	expect(t, say(t, b, "/undo"), "nothing to take back")
+	expect(t, say(t, b, "/attack table:assault units:G-III G-IV hex:2620"), "Attack on 2620")
+	hash := b.games.get("c1").State.Hash()
+	expect(t, say(t, b, "/undo"), "cannot be taken back", "rolled a die or revealed something hidden")
+	if b.games.get("c1").State.Hash() != hash {
+		t.Error("a refused undo changed the game")
+	}
+}
+
+// Map drawing is bounded: with every render slot taken, the next map
+// waits for one (a burst of games cannot draw all at once).
+func TestRenderSlots(t *testing.T) {
+	b := gameBot(t)
+	tb := b.games
+	tb.noMaps = false
+	s, err := game.New(mustRules(t, b), 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < cap(tb.renders); i++ {
+		tb.renders <- struct{}{}
+	}
+	done := make(chan []byte)
+	go func() { done <- tb.draw(i18n.EN, s, nil, render.Public) }()
+	select {
+	case <-done:
+		t.Fatal("a map was drawn with every slot taken")
+	case <-time.After(200 * time.Millisecond):
+	}
+	<-tb.renders
+	select {
+	case png := <-done:
+		if len(png) < 8 || string(png[1:4]) != "PNG" {
+			t.Errorf("not a PNG: %d bytes", len(png))
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the map was not drawn once a slot was free")
+	}
+}
+
+func mustRules(t testing.TB, b *Bot) *game.Rules {
+	r, err := game.NewRules(b.Map, "standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// Every answer of the game commands comes in the asker's language.
+func TestGameRepliesInJapanese(t *testing.T) {
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	opening(t, b, clock)
+	ja := func(who User, line string) string {
+		words := strings.Fields(strings.TrimPrefix(line, "/"))
+		_, path, rest := b.Router.Lookup(words)
+		opts := map[string]string{}
+		for _, w := range rest {
+			k, v, _ := strings.Cut(w, ":")
+			opts[k] = v
+		}
+		return txt(b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: "C1", Lang: i18n.JA, User: who, Now: clock.t}))
+	}
+	for _, c := range []struct {
+		who        User
+		line, want string
+	}{
+		{carol, "/move unit:G-III to:2922", "観戦のみ"},
+		{alice, "/move unit:F-XX to:1804", "あなたは連合軍側です"},
+		{bob, "/undo", "取り消せる命令はありません"},
+		{bob, "/orders text:fly", "0/1 件の命令を適用しました"},
+		{bob, "/game pause", "審判だけが行えます"},
+		{bob, "/game choose options:none", "既に始まっている"},
+		{alice, "/game deadline hours:2", "各セグメントの期限は 2 時間"},
+		{carol, "/units", "見えません"},
+		{alice, "/game players", "独軍: Bob"},
+		{alice, "/game status", "ゲーム #1"},
+	} {
+		expect(t, ja(c.who, c.line), c.want)
 	}
 }
