@@ -299,19 +299,30 @@ func (b *Bot) gameNew(t *table, req *Request) *Response {
 	g := &running{State: s, Seed: seed, Options: opts, Guild: req.Guild, Channel: req.Channel, Creator: req.User.ID,
 		Status: db.Active, SegStart: s, Meta: map[string]string{}}
 	ctx := context.Background()
+	// Threads hang under a channel, never under another thread: a game
+	// started in a game's thread opens its thread beside it.
+	parent := req.Channel
+	if old := t.get(req.Channel); old != nil && req.Chat != nil {
+		switch {
+		case old.Meta["thread:german"] == req.Channel || old.Meta["thread:allied"] == req.Channel:
+			return Private(req.T("This is a side's private thread: start a game in the channel or in a game's thread.", "ここは陣営の非公開スレッドです。ゲームはチャンネルかゲームのスレッドで開始してください。"))
+		case old.Channel == req.Channel && old.Meta["thread:parent"] != "":
+			parent = old.Meta["thread:parent"]
+		}
+	}
 	if r := retire(t, req); r != nil {
 		return r
 	}
 	if b.Store != nil {
 		// On Discord each game gets a thread of its own under the channel.
 		if req.Chat != nil {
-			th, err := req.Chat.CreateThread(ctx, req.Channel, fmt.Sprintf("%s — %s", i18n.T("Reinforce the Right!", "Reinforce the Right!").In(req.Lang), name), false, nil)
+			th, err := req.Chat.CreateThread(ctx, parent, fmt.Sprintf("%s — %s", i18n.T("Reinforce the Right!", "Reinforce the Right!").In(req.Lang), name), false, nil)
 			if err != nil {
 				b.Log.Error("creating a game thread", "channel", req.Channel, "err", err)
 				return Private(fmt.Sprintf(req.T("The game's thread could not be opened (%v): check that the bot may create threads here.",
 					"ゲーム用スレッドを作成できませんでした (%v)。ボットにスレッド作成権限があるか確認してください。"), err))
 			}
-			g.Channel, g.Meta["thread:parent"] = th, req.Channel
+			g.Channel, g.Meta["thread:parent"] = th, parent
 		}
 		row, err := b.Store.CreateGame(ctx, db.NewGame{Guild: req.Guild, Channel: g.Channel, Scenario: name,
 			Options: enginereplay.Options(opts), Seed: enginereplay.SeedBytes(seed), CreatedBy: req.User.ID})

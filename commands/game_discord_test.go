@@ -120,4 +120,17 @@ func TestTwoPlayersThroughDiscord(t *testing.T) {
 			t.Errorf("the game's public thread names %s: %q", id, m.Content)
 		}
 	}
+	// A second game from the same channel gets a thread of its own; the
+	// first goes on in its thread.
+	got = discordtest.Text(say(carol, "", "game new", map[string]any{"scenario": "extended"}))
+	threads = h.Srv.Threads()
+	if len(threads) != 4 || threads[3].Private || !strings.Contains(got, "#2") {
+		t.Fatalf("second game: %q, threads %+v", got, threads)
+	}
+	if got := discordtest.Text(say(carol, game, "game status", nil)); !strings.Contains(got, "Standard") || !strings.Contains(got, "Game #1") {
+		t.Errorf("the first game's thread: %q", got)
+	}
+	if got := discordtest.Text(say(carol, threads[3].ID, "game status", nil)); !strings.Contains(got, "Extended") {
+		t.Errorf("the second game's thread: %q", got)
+	}
 }
