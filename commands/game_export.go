@@ -42,6 +42,10 @@ func (t *table) export(ctx context.Context, req *Request, g *running) *Response 
 		if r := t.refereeOnly(req, g, req.T("export a running game (its file holds the seed, which predicts every die)", "進行中のゲームのエクスポート (ファイルには全ダイスを予言できるシードが含まれます)")); r != nil {
 			return r
 		}
+		if _, plays := g.sideOf(req.User.ID); plays {
+			return Private(req.T("You play in this game, and its file holds the seed, which would tell you every die to come: a running game is exported by a referee who does not play, and by anyone once it is over.",
+				"あなたはこのゲームのプレイヤーです。ファイルには今後の全ダイスがわかるシードが含まれるため、進行中のゲームをエクスポートできるのはプレイしていない審判だけです (終了後は誰でも可)。"))
+		}
 	}
 	data, err := t.b.Store.Export(ctx, g.ID)
 	if err != nil {

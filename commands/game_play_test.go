@@ -335,7 +335,9 @@ func TestExportImport(t *testing.T) {
 	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
 	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
 	opening(t, b, clock)
-	r := act(t, b, clock, alice, "C1", "/game export")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game export")), "You play in this game")
+	ref := &Request{Path: "game export", Options: map[string]string{}, Guild: "G1", Channel: "C1", User: carol, Manager: true, Lang: i18n.EN, Now: clock.t}
+	r := b.Router.Run(context.Background(), ref)
 	if len(r.Messages) == 0 || len(r.Messages[0].Files) != 1 || !r.Messages[0].Ephemeral {
 		t.Fatalf("export: %+v", r)
 	}
