@@ -10,11 +10,11 @@ import (
 // The self-play fuzzer (issue 5) on a bounded budget: whole games of the
 // standard scenario from many seeds with random legal orders, every
 // invariant checked after every order (SelfPlay). RTRBOT_FUZZ_GAMES sets
-// the number of games (default 4, 1 with -short); cmd/selfplay runs long
-// budgets.
+// the number of games (default 12, every fourth of the extended scenario;
+// 1 with -short); cmd/selfplay runs long budgets.
 func TestSelfPlayFuzzer(t *testing.T) {
-	r := realRules(t, "standard")
-	games := 4
+	r, ext := realRules(t, "standard"), realRules(t, "extended")
+	games := 12
 	if n, err := strconv.Atoi(os.Getenv("RTRBOT_FUZZ_GAMES")); err == nil && n > 0 {
 		games = n
 	}
@@ -24,7 +24,11 @@ func TestSelfPlayFuzzer(t *testing.T) {
 	start := time.Now()
 	orders := 0
 	for seed := uint64(5000); seed < 5000+uint64(games); seed++ {
-		res, err := SelfPlay(r, seed, SelfPlayConfig{})
+		rules := r
+		if seed%4 == 3 {
+			rules = ext
+		}
+		res, err := SelfPlay(rules, seed, SelfPlayConfig{})
 		if err != nil {
 			t.Fatal(err)
 		}
