@@ -3,12 +3,14 @@
 // (engine/game.SelfPlay): a fuzzer for the rules engine.
 //
 //	go run ./cmd/selfplay -games 1000 -seed 1 -scenario standard
+//	go run ./cmd/selfplay -games 50 -scenario extended -options "18.1(5) 18.2(14)"
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"rtrbot/engine/board"
@@ -20,6 +22,7 @@ func main() {
 	first := flag.Uint64("seed", 1, "seed of the first game (the others follow)")
 	scenario := flag.String("scenario", "standard", "standard or extended")
 	budget := flag.Duration("budget", 0, "stop starting games after this long (0: no limit)")
+	options := flag.String("options", "", "scenario options for every game, e.g. \"18.1(5) 18.2(14)\"")
 	flag.Parse()
 	m, err := board.Default()
 	if err != nil {
@@ -40,7 +43,7 @@ func main() {
 			break
 		}
 		seed := *first + uint64(i)
-		res, err := game.SelfPlay(r, seed, game.SelfPlayConfig{})
+		res, err := game.SelfPlay(r, seed, game.SelfPlayConfig{Options: strings.Fields(*options)})
 		played++
 		if err != nil {
 			failures++
