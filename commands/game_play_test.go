@@ -617,3 +617,106 @@ func TestGameRepliesInJapanese(t *testing.T) {
 		expect(t, ja(c.who, c.line), c.want)
 	}
 }
+
+// The whole scripted standard game (engine/game/testdata), played through
+// the router by two players who joined opposite sides, each order by the
+// side's own player, stored in SQLite. After every command, every unit a
+// message names must be one its readers may know of in this segment: shown
+// by their view (public, or the reader's side) at some moment of the
+// segment, or named in an event the engine's own filter (game.EventsFor)
+// gives them. So the commands add nothing to what the engine rules public
+// (14.1). (Making every event public makes this test report 141 leaks.)
+func TestWholeGameLeaksNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game")
+	}
+	data, err := os.ReadFile("../engine/game/testdata/standard-game.orders")
+	if err != nil {
+		t.Skip(err)
+	}
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	act(t, b, clock, carol, "C1", "/game new scenario:standard seed:1914")
+	act(t, b, clock, alice, "C1", "/game join side:allied")
+	act(t, b, clock, bob, "C1", "/game join side:german")
+	var all []string
+	for _, c := range b.games.get("C1").State.Rules().Counters.All() {
+		all = append(all, regexp.QuoteMeta(c.ID))
+	}
+	ids := regexp.MustCompile(`(?:^|[\s(,:])(` + strings.Join(all, "|") + `)(?:$|[\s),.:\]\[])`)
+	// What each viewer has seen of the segment so far: a combat shows its
+	// stacks for the rest of the segment (14.1), so a unit seen at any
+	// moment of the segment may be named in its account.
+	segSeen := map[game.Viewer]map[string]bool{}
+	look := func(s *game.State) {
+		for _, v := range []game.Viewer{game.PublicView, game.GermanView, game.AlliedView} {
+			if segSeen[v] == nil {
+				segSeen[v] = map[string]bool{}
+			}
+			for id := range s.ViewFor(v).VisibleIDs() {
+				segSeen[v][id] = true
+			}
+		}
+	}
+	n, posts := 0, 0
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "seed ") {
+			continue
+		}
+		before := b.games.get("C1").State
+		look(before)
+		who, v := bob, game.GermanView
+		if strings.HasPrefix(line, "allied") {
+			who, v = alice, game.AlliedView
+		}
+		r := act(t, b, clock, who, "C1", "/orders text:"+line)
+		n++
+		if !strings.Contains(txt(r), "1 of 1 orders applied") {
+			t.Fatalf("order %d %q: %s", n, line, txt(r))
+		}
+		after := b.games.get("C1").State
+		look(after)
+		// and whatever the engine's own filter lets a viewer read of the
+		// order's events (game.EventsFor: combats, sieges, losses ...).
+		o, err := game.ParseOrder(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, evs, err := game.Apply(before, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range []game.Viewer{game.PublicView, game.GermanView, game.AlliedView} {
+			for _, e := range game.EventsFor(v, before, after, evs) {
+				for _, id := range e.Units {
+					segSeen[v][id] = true
+				}
+			}
+		}
+		pub, own := segSeen[game.PublicView], segSeen[v]
+		for _, m := range r.Messages {
+			ok := pub
+			if m.Ephemeral {
+				ok = own
+			} else {
+				posts++
+			}
+			for _, x := range ids.FindAllStringSubmatch(m.Text, -1) {
+				if !ok[x[1]] {
+					t.Errorf("order %d %q: a message (private %v) names %s, hidden from its readers:\n%s", n, line, m.Ephemeral, x[1], m.Text)
+				}
+			}
+		}
+		if after.Step != before.Step || after.Player != before.Player {
+			segSeen = map[game.Viewer]map[string]bool{}
+		}
+	}
+	if s := b.games.get("C1").State; s.Step != game.GameOver {
+		t.Errorf("the game did not end: %s", s.Step)
+	}
+	if posts < 100 {
+		t.Errorf("only %d public posts in a whole game", posts)
+	}
+	t.Logf("%d orders, %d public posts checked", n, posts)
+}
