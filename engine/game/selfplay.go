@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
@@ -58,10 +59,17 @@ func SelfPlay(r *Rules, seed uint64, cfg SelfPlayConfig) (*SelfPlayResult, error
 		}
 		n, evs, err := Apply(s, o)
 		if err != nil {
+			if m := i18n.Message(err, i18n.EN) + i18n.Message(err, i18n.JA); strings.Contains(m, "%!") {
+				failure = fmt.Errorf("seed %d: refusal of %s badly formatted: %s", seed, o, m)
+			}
 			return false
 		}
 		for _, e := range evs {
 			res.Counts[e.Kind]++
+			if e.Text.EN == "" || e.Text.JA == "" || strings.Contains(e.Text.EN+e.Text.JA, "%!") {
+				failure = fmt.Errorf("seed %d, order %d (%s): event %s has a bad text: %q / %q", seed, len(res.Orders)+1, o, e.Kind, e.Text.EN, e.Text.JA)
+				return false
+			}
 			switch e.Kind {
 			case EvVP:
 				vpFromEvents[e.Side] += e.N
