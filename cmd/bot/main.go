@@ -45,17 +45,29 @@ func run(ctx context.Context, cfg config) error {
 		return err
 	}
 	bot := commands.New(commands.Deps{Map: m, Store: store, Log: log})
-	// Every stored game is checked at start-up (fast: from its newest
-	// snapshot); a damaged one is marked and named, the others go on.
-	if checked, err := store.CheckAll(ctx, enginereplay.Replayer{Map: m}, false); err != nil {
-		log.Error("checking the stored games", "err", err)
-	} else {
+	// Every stored game is checked at start-up: a damaged one is marked and
+	// named, the others go on. First fast (each from its newest
+	// snapshot), then replayed in full in the background, which also sees
+	// a wrong order before the newest snapshot.
+	check := func(ctx context.Context, full bool) {
+		checked, err := store.CheckAll(ctx, enginereplay.Replayer{Map: m}, full)
+		if err != nil {
+			if ctx.Err() == nil {
+				log.Error("checking the stored games", "full", full, "err", err)
+			}
+			return
+		}
 		for _, c := range checked {
 			if c.Err != nil {
-				log.Warn("a stored game is damaged", "game", c.Game, "err", c.Err)
+				log.Warn("a stored game is damaged", "game", c.Game, "full", full, "err", c.Err)
 			}
 		}
 	}
+	check(ctx, false)
+	bg, stopCheck := context.WithCancel(ctx)
+	checked := make(chan struct{})
+	go func() { defer close(checked); check(bg, true) }()
+	defer func() { stopCheck(); <-checked }() // before the store closes
 	if cfg.token == "" {
 		c := &console.Console{
 			Router: bot.Router, Out: os.Stdout, OutDir: cfg.out, Lang: cfg.lang,
