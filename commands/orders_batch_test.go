@@ -90,3 +90,27 @@ func BenchmarkMoveThroughRouter(b *testing.B) {
 		b.StartTimer()
 	}
 }
+
+// BenchmarkSegmentPost is what the end of a segment costs beyond the
+// order: the public account and map for the game's thread, and each side's
+// own map for its private thread (three PNGs).
+func BenchmarkSegmentPost(b *testing.B) {
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	bot := storedBot(b, filepath.Join(b.TempDir(), "bench.db"), clock)
+	opening(b, bot, clock)
+	g := bot.games.get("C1")
+	g.Meta = map[string]string{"thread:german": "TG", "thread:allied": "TA"}
+	p := g.segmentEnded(clock.t)
+	bot.games.noMaps = false
+	bot.games.segmentMessages(i18n.EN, p) // the renderer's base picture, drawn once
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ms := bot.games.segmentMessages(i18n.EN, p)
+		if len(ms) != 3 || len(ms[0].Files) != 1 {
+			b.Fatalf("%d messages", len(ms))
+		}
+		if i == 0 {
+			b.ReportMetric(float64(len(ms[0].Files[0].Data))/1024, "KiB/public-png")
+		}
+	}
+}
