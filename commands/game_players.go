@@ -139,11 +139,18 @@ func (t *table) join(ctx context.Context, req *Request) *Response {
 			parent = g.Channel
 		}
 		name := fmt.Sprintf("%s — %s", side.Name().In(req.Lang), fmt.Sprintf(req.T("game #%d (private)", "ゲーム #%d (非公開)"), g.ID))
+		// Discord is asked without holding the games' lock (other games go
+		// on meanwhile); the game is looked up again afterwards.
+		t.mu.Unlock()
 		th, err := req.Chat.CreateThread(ctx, parent, name, true, []string{req.User.ID})
+		t.mu.Lock()
 		if err != nil {
 			t.b.Log.Error("creating a side's thread", "game", g.ID, "err", err)
 		} else {
 			thread, newThread = th, true
+		}
+		if g, fail = t.find(ctx, req); fail != nil {
+			return fail
 		}
 	}
 	if err := t.update(ctx, g, func(tx *db.GameTx) error {
