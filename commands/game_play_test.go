@@ -315,6 +315,22 @@ func TestDeadlines(t *testing.T) {
 	if last := log[len(log)-1]; last.Author != "deadline" || !strings.HasSuffix(last.Text, " end") {
 		t.Errorf("last order %+v", last)
 	}
+	// then:remind reminds again when it passes and sets the next deadline;
+	// a paused game is left alone.
+	clock.t = clock.t.Add(5 * time.Hour)
+	expect(t, txt(act(t, b2, clock, alice, "C1", "/game deadline hours:2 then:remind")), "Each segment now has 2 hours")
+	expect(t, txt(act(t, b2, clock, alice, "C1", "/game pause")), "paused")
+	if m := b2.Tick(ctx, clock.t.Add(3*time.Hour), nil); len(m) != 0 {
+		t.Errorf("a paused game's deadline acted: %v", m)
+	}
+	act(t, b2, clock, alice, "C1", "/game resume")
+	m = b2.Tick(ctx, clock.t.Add(3*time.Hour), nil)
+	if len(m) != 1 || !strings.Contains(m[0].Text, "has passed") {
+		t.Fatalf("remind: %+v", m)
+	}
+	if dl := mustGame(t, b2, "C1").Deadline; !dl.Equal(clock.t.Add(5 * time.Hour)) {
+		t.Errorf("next deadline %v, want %v", dl, clock.t.Add(5*time.Hour))
+	}
 }
 
 func mustGame(t testing.TB, b *Bot, ch string) *db.Game {
