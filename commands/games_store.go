@@ -365,6 +365,10 @@ func (t *table) run(req *Request, orders []pending, batch bool) *Response {
 			return fail
 		}
 		next := *g
+		// Appending to a full slice copies it: the cached game's slices,
+		// which readers may hold, are never written to.
+		next.Orders = g.Orders[:len(g.Orders):len(g.Orders)]
+		next.Seg = g.Seg[:len(g.Seg):len(g.Seg)]
 		var done []segOrder
 		var lines, refused []string
 		var ends []segmentPost
@@ -403,8 +407,8 @@ func (t *table) run(req *Request, orders []pending, batch bool) *Response {
 			done = append(done, segOrder{Order: o, Author: req.User.ID, Events: evs, after: n})
 			lines = append(lines, eventLines(visibleTo(next.hotSeat(), side, next.State, n, evs), req.Lang)...)
 			next.State = n
-			next.Orders = append(append([]game.Order(nil), next.Orders...), o)
-			next.Seg = append(append([]segOrder(nil), next.Seg...), so)
+			next.Orders = append(next.Orders, o)
+			next.Seg = append(next.Seg, so)
 			if o.Verb == game.End {
 				ends = append(ends, next.segmentEnded(req.Now))
 				next.SegStart, next.Seg = n, nil
