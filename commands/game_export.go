@@ -24,7 +24,23 @@ func (t *table) exportCommand() *Command {
 		Handler: func(ctx context.Context, req *Request) *Response {
 			t.mu.Lock()
 			g, fail := t.find(ctx, req)
+			var d *running
+			if fail != nil {
+				d = t.damaged(ctx, req)
+			}
 			t.mu.Unlock()
+			if d != nil { // a damaged game: its referee exports it to mend it
+				if r := t.refereeOnly(req, d, req.T("export a damaged game", "破損したゲームのエクスポート")); r != nil {
+					return r
+				}
+				data, err := t.b.Store.Export(ctx, d.ID)
+				if err != nil {
+					return Fail(req, err)
+				}
+				return Private(fmt.Sprintf(req.T("Damaged game #%d as a file (its fault is noted in the comments): mend it, /game abandon this one, and /game import the mended file.",
+					"破損したゲーム #%d のファイル (不具合はコメントに記載)。修正し、このゲームを /game abandon して、修正したファイルを /game import してください。"), d.ID)).
+					WithFile(File{Name: fmt.Sprintf("rtrbot-game-%d.txt", d.ID), ContentType: "text/plain; charset=utf-8", Data: data})
+			}
 			if fail != nil {
 				return t.exportFinished(ctx, req, fail)
 			}

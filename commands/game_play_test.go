@@ -383,6 +383,14 @@ func TestDamagedGameAlone(t *testing.T) {
 	expect(t, txt(act(t, b2, clock, carol, "C2", "/game status")), "is damaged", "other games go on")
 	u, h := legalMove(t, b2, "C1", 0)
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
+	// Its referee exports it to mend it and abandons it; the channel is free.
+	expect(t, txt(act(t, b2, clock, bob, "C2", "/game export")), "Only a referee")
+	r := act(t, b2, clock, carol, "C2", "/game export")
+	if len(r.Messages) == 0 || len(r.Messages[0].Files) != 1 || !strings.Contains(string(r.Messages[0].Files[0].Data), "damaged") {
+		t.Errorf("export of the damaged game: %s", txt(r))
+	}
+	expect(t, txt(act(t, b2, clock, carol, "C2", "/game abandon")), "abandoned", "this channel is free")
+	expect(t, txt(act(t, b2, clock, carol, "C2", "/game new scenario:standard")), "Game #3")
 }
 
 // No public message says anything the public view hides (14.1): every

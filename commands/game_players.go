@@ -350,12 +350,36 @@ func (t *table) abandon(ctx context.Context, req *Request) *Response {
 	defer t.mu.Unlock()
 	g, fail := t.find(ctx, req)
 	if fail != nil {
-		return fail
+		if d := t.damaged(ctx, req); d != nil {
+			g = d // a damaged game is abandoned to free its channel (docs/storage.md)
+		} else {
+			return fail
+		}
 	}
 	if r := t.refereeOnly(req, g, req.T("abandon the game", "ゲームの放棄")); r != nil {
 		return r
 	}
 	return t.setStatus(req, g, db.Abandoned)
+}
+
+// damaged is the channel's damaged game as far as its row can be read
+// (no state: it cannot be loaded), for the referee's export and abandon.
+// Call with t.mu held.
+func (t *table) damaged(ctx context.Context, req *Request) *running {
+	if t.b.Store == nil {
+		return nil
+	}
+	id, err := t.b.Store.LiveGameAt(ctx, req.Guild, req.Channel)
+	if err != nil {
+		return nil
+	}
+	row, _ := t.b.Store.Game(ctx, id) // a row that cannot be decoded still comes back
+	if row == nil || row.Status != db.Damaged {
+		return nil
+	}
+	g := fromRow(row)
+	g.Meta = map[string]string{}
+	return g
 }
 
 // setStatus ends a game (finished or abandoned): stored, and dropped from
@@ -371,6 +395,9 @@ func (t *table) setStatus(req *Request, g *running, st db.Status) *Response {
 	}
 	g.Status = st
 	t.drop(g)
+	if g.State == nil { // a damaged game, never loaded
+		return Reply(fmt.Sprintf(req.T("Game #%d is now %s; it stays stored as it was, and this channel is free.", "ゲーム #%d は%sになりました。記録はそのまま残り、このチャンネルは空きました。"), g.ID, st.Text().In(req.Lang)))
+	}
 	return Reply(fmt.Sprintf(req.T("Game #%d is now %s.", "ゲーム #%d は%sになりました。"), g.ID, st.Text().In(req.Lang)))
 }
 
