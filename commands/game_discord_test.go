@@ -27,11 +27,12 @@ func TestTwoPlayersThroughDiscord(t *testing.T) {
 	if err != nil {
 		t.Skip("map:", err)
 	}
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "rtrbot.db"))
+	dbPath := filepath.Join(t.TempDir(), "rtrbot.db")
+	store, err := db.Open(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	defer func() { store.Close() }()
 	bot := commands.New(commands.Deps{Map: m, Store: store})
 	h := discordtest.New(t, bot.Router, nil)
 	alice, kenji := discordtest.Alice, discordtest.Kenji
@@ -119,6 +120,24 @@ func TestTwoPlayersThroughDiscord(t *testing.T) {
 		if id := ids.FindString(m.Content); id != "" {
 			t.Errorf("the game's public thread names %s: %q", id, m.Content)
 		}
+	}
+	// The bot restarts (a new process over the same database file): the
+	// game, its players and their threads are back.
+	if err := h.Bot.Close(); err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	if store, err = db.Open(context.Background(), dbPath); err != nil {
+		t.Fatal(err)
+	}
+	bot = commands.New(commands.Deps{Map: m, Store: store})
+	h.Router = bot.Router
+	h.Start()
+	if got := discordtest.Text(say(carol, german, "game status", nil)); !strings.Contains(got, "Game #1") || !strings.Contains(got, "German: Kenji") {
+		t.Errorf("after the restart, from the German thread: %q", got)
+	}
+	if r := say(kenji, game, "undo", nil); !r[0].Ephemeral || !strings.Contains(r[0].Content, "あなたは独軍側です") {
+		t.Errorf("Kenji after the restart, in the Allied turn: %q", r[0].Content)
 	}
 	// A second game from the same channel gets a thread of its own; the
 	// first goes on in its thread.
