@@ -114,3 +114,20 @@ func BenchmarkSegmentPost(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAutocompleteDestinations is the answer Discord waits for while
+// a player types /move's to: (no deferral is possible for autocomplete).
+func BenchmarkAutocompleteDestinations(b *testing.B) {
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	bot := storedBot(b, filepath.Join(b.TempDir(), "bench.db"), clock)
+	opening(b, bot, clock)
+	u, _ := legalMove(b, bot, "C1", 0)
+	req := &Request{Path: "move", Options: map[string]string{"unit": u, "to": ""}, Guild: "G1", Channel: "C1", User: bob, Lang: i18n.EN, Now: clock.t}
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if len(bot.Router.Complete(ctx, req, "to")) == 0 {
+			b.Fatal("no destinations")
+		}
+	}
+}
