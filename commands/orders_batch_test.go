@@ -131,3 +131,24 @@ func BenchmarkAutocompleteDestinations(b *testing.B) {
 		}
 	}
 }
+
+// FuzzOrdersCommand feeds /orders any text in a running hot-seat game: the
+// answer is never the router's "something went wrong" (a panic).
+func FuzzOrdersCommand(f *testing.F) {
+	b := gameBot(f)
+	say(f, b, "/game new scenario:standard seed:3")
+	for _, line := range []string{"/game setup", "/end", "/game setup", "/end", "/end", "/reinforce", "/end", "/end"} {
+		say(f, b, line)
+	}
+	for _, s := range []string{"move G-III 2922", "G-IV 3023\nend", "attack assault G-III 3021", "undo", "end;end;end", "place F-XX 0101", "# x", "allied end", "retreat F-1 9999", "german"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r := b.Router.Run(context.Background(), &Request{Path: "orders", Options: map[string]string{"text": s}, Guild: "console", Channel: "c1", User: User{ID: "u", Name: "u"}, Lang: i18n.EN})
+		for _, m := range r.Messages {
+			if strings.Contains(m.Text, "Something went wrong") {
+				t.Fatalf("%q: %s", s, m.Text)
+			}
+		}
+	})
+}
