@@ -682,7 +682,7 @@ func TestWholeGameLeaksNothing(t *testing.T) {
 			}
 		}
 	}
-	n, posts := 0, 0
+	n, posts, last := 0, 0, ""
 	for _, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "seed ") {
@@ -725,6 +725,7 @@ func TestWholeGameLeaksNothing(t *testing.T) {
 				ok = own
 			} else {
 				posts++
+				last = m.Text
 			}
 			for _, x := range ids.FindAllStringSubmatch(m.Text, -1) {
 				if !ok[x[1]] {
@@ -739,6 +740,8 @@ func TestWholeGameLeaksNothing(t *testing.T) {
 	if s := b.games.get("C1").State; s.Step != game.GameOver {
 		t.Errorf("the game did not end: %s", s.Step)
 	}
+	// The last post says the game is over, the level, and the seed.
+	expect(t, last, "The game is over. Seed (now revealed", "1914", "draw")
 	if posts < 100 {
 		t.Errorf("only %d public posts in a whole game", posts)
 	}
