@@ -95,7 +95,7 @@ func (p segmentPost) account(l i18n.Lang) string {
 	}
 	fmt.Fprintf(&b, i18n.T("VP: German %d, Allied %d.\n", "VP: 独軍 %d、連合軍 %d。\n").In(l), p.After.VP[0], p.After.VP[1])
 	if p.After.Over {
-		fmt.Fprintf(&b, i18n.T("The game is over. Seed (now revealed, 14.1/dice): %d; commitment %s.\n", "ゲーム終了。シード (公開): %d、コミットメント %s。\n").In(l), p.After.Seed, p.After.Commitment)
+		fmt.Fprintf(&b, i18n.T("The game is over. Seed (now revealed; docs/dice.md shows how anyone checks every roll with it): %d; commitment %s.\n", "ゲーム終了。シード (公開。全ダイスの検証方法は docs/dice.md): %d、コミットメント %s。\n").In(l), p.After.Seed, p.After.Commitment)
 		return strings.TrimRight(b.String(), "\n")
 	}
 	next := p.After.ToMove.Name().In(l)
