@@ -147,6 +147,7 @@ func TestGameSurvivesRestart(t *testing.T) {
 	b1 := storedBot(t, path, clock)
 	opening(t, b1, clock)
 	u, h := legalMove(t, b1, "C1", 0)
+	segStart := b1.games.get("C1").State.Hash()
 	expect(t, txt(act(t, b1, clock, bob, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
 	before := b1.games.get("C1")
 	n := storedOrders(t, b1, "C1")
@@ -167,6 +168,9 @@ func TestGameSurvivesRestart(t *testing.T) {
 	expect(t, txt(act(t, b2, clock, alice, "C1", "/end")), "You play the Allied side")
 	// Undo reaches into the segment begun before the restart.
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/undo")), "Taken back: german move "+u)
+	if h := b2.games.get("C1").State.Hash(); h != segStart {
+		t.Errorf("after the undo the state is %s, want the segment's start %s", h, segStart)
+	}
 	u2, h2 := legalMove(t, b2, "C1", 1)
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/move unit:"+u2+" to:"+h2)), u2+" moved")
 	withdraw(t, b2, clock, bob)

@@ -217,11 +217,24 @@ func (t *table) load(ctx context.Context, id int64) (*running, error) {
 	if g.Meta, err = st.Meta(ctx, id); err != nil {
 		return nil, err
 	}
-	// The segment's start: the snapshot Load began from (or the game's
-	// start), replayed from the seed when orders came after it.
-	start, err := game.Replay(cur.Rules(), g.Seed, g.Options, g.Orders[:segFrom])
-	if err != nil {
-		return nil, err
+	// The segment's start: the snapshot Load began from (its hash was
+	// checked by Load), or the game's start.
+	var start *game.State
+	switch {
+	case l.Replayed == 0:
+		start = cur
+	case l.From >= 0:
+		blob, err := st.SnapshotState(ctx, id, l.From)
+		if err != nil {
+			return nil, err
+		}
+		if start, err = game.ParsePosition(t.b.Map, string(blob)); err != nil {
+			return nil, err
+		}
+	default:
+		if start, err = game.Replay(cur.Rules(), g.Seed, g.Options, g.Orders[:segFrom]); err != nil {
+			return nil, err
+		}
 	}
 	g.SegStart = start
 	s := start

@@ -123,3 +123,15 @@ func (s *Store) SetRefereeRole(ctx context.Context, guild, role string) error {
 		return err
 	})
 }
+
+// SnapshotState returns the state saved after order seq of a game (the
+// snapshot a Load began from), for the commands to know the current
+// segment's start without replaying the game.
+func (s *Store) SnapshotState(ctx context.Context, game, seq int64) ([]byte, error) {
+	var state []byte
+	err := s.DB.QueryRowContext(ctx, `SELECT state FROM snapshots WHERE game_id = ? AND seq = ?`, game, seq).Scan(&state)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNoGame
+	}
+	return state, err
+}

@@ -39,6 +39,15 @@ func TestGameMeta(t *testing.T) {
 	if err := s.Update(ctx, g.ID, func(tx *GameTx) error { return tx.SetOptions(`{}`) }); err == nil {
 		t.Error("options changed after an order")
 	}
+	if err := s.Update(ctx, g.ID, func(tx *GameTx) error { return tx.Snapshot("label", "h1", []byte("state-1")) }); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := s.SnapshotState(ctx, g.ID, 1); err != nil || string(b) != "state-1" {
+		t.Errorf("snapshot after 1: %q, %v", b, err)
+	}
+	if _, err := s.SnapshotState(ctx, g.ID, 7); !errors.Is(err, ErrNoGame) {
+		t.Errorf("a missing snapshot: %v", err)
+	}
 	if r, err := s.RefereeRole(ctx, "G1"); r != "" || err != nil {
 		t.Errorf("referee role before any = %q, %v", r, err)
 	}
