@@ -2,11 +2,13 @@ package commands
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
 )
@@ -151,4 +153,31 @@ func FuzzOrdersCommand(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkLoadWholeGame is the first command in a game after a restart:
+// the scripted standard game (964 orders, stored one transaction each)
+// loaded into an empty games table from its newest snapshot.
+func BenchmarkLoadWholeGame(b *testing.B) {
+	data, err := os.ReadFile("../engine/game/testdata/standard-game.orders")
+	if err != nil {
+		b.Skip(err)
+	}
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	bot := storedBot(b, filepath.Join(b.TempDir(), "bench.db"), clock)
+	act(b, bot, clock, carol, "C1", "/game new scenario:standard seed:1914")
+	for _, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "seed ") {
+			act(b, bot, clock, carol, "C1", "/orders text:"+line)
+		}
+	}
+	id := bot.games.get("C1").ID
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g, err := newTable(bot).load(ctx, id)
+		if err != nil || g.State.Step != game.GameOver {
+			b.Fatal(err, g.State.Step)
+		}
+	}
 }
