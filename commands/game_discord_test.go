@@ -84,7 +84,8 @@ func TestTwoPlayersThroughDiscord(t *testing.T) {
 		t.Fatal(err)
 	}
 	post := ms[len(ms)-1]
-	if !strings.Contains(post.Content, "Segment ended") || !strings.Contains(post.Content, "<@"+kenji.ID+">") {
+	// In English (Alice ended it) and in Japanese (Kenji reads Japanese).
+	if !strings.Contains(post.Content, "Segment ended") || !strings.Contains(post.Content, "セグメント終了") || !strings.Contains(post.Content, "<@"+kenji.ID+">") {
 		t.Errorf("segment post: %q", post.Content)
 	}
 	if len(post.Files) != 1 || !bytes.HasPrefix(post.Files[0].Data, []byte("\x89PNG")) {

@@ -157,6 +157,9 @@ func (t *table) join(ctx context.Context, req *Request) *Response {
 		if err := tx.AddPlayer(p); err != nil {
 			return err
 		}
+		if err := tx.SetMeta("lang:"+req.User.ID, string(req.Lang)); err != nil {
+			return err
+		}
 		if newThread {
 			return tx.SetMeta("thread:"+side.String(), thread)
 		}
@@ -165,8 +168,9 @@ func (t *table) join(ctx context.Context, req *Request) *Response {
 		return Fail(req, err)
 	}
 	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q db.Player) bool { return q.UserID == p.UserID }), p)
+	g.Meta = cloneMeta(g.Meta)
+	g.Meta["lang:"+req.User.ID] = string(req.Lang)
 	if newThread {
-		g.Meta = cloneMeta(g.Meta)
 		g.Meta["thread:"+side.String()] = thread
 		t.games[thread] = g
 	}

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -30,6 +31,9 @@ type segmentPost struct {
 	State    *game.State     // only ever passed to fromgame.For with a viewer
 	Mention  string
 	Deadline time.Time
+	// Langs are the languages the game's players read (as they joined);
+	// the public account is written in each, the asker's first.
+	Langs []i18n.Lang
 }
 
 // segmentEnded captures the segment that the order just applied ended
@@ -52,6 +56,13 @@ func (g *running) segmentEnded(now time.Time) segmentPost {
 	for _, side := range []units.Side{units.German, units.Allied} {
 		if th := g.Meta["thread:"+side.String()]; th != "" {
 			p.Threads[side] = th
+		}
+	}
+	for _, l := range []i18n.Lang{i18n.EN, i18n.JA} {
+		for k, v := range g.Meta {
+			if strings.HasPrefix(k, "lang:") && v == string(l) && !slices.Contains(p.Langs, l) {
+				p.Langs = append(p.Langs, l)
+			}
 		}
 	}
 	if g.SegmentHours > 0 && g.State.Step != game.GameOver {
@@ -141,7 +152,15 @@ func diffHexes(a, b map[hex.Hex]bool) []hex.Hex {
 // with the public map for the game's thread, each side's own map for its
 // private thread. Maps are drawn at most len(t.renders) at a time.
 func (t *table) segmentMessages(l i18n.Lang, p segmentPost) []Message {
-	pub := Message{Text: p.account(l), Target: p.Channel}
+	// The account in the asker's language, then in the others the players
+	// read: a mixed table reads it each in his own.
+	text := p.account(l)
+	for _, other := range p.Langs {
+		if other != l {
+			text += "\n\n" + p.account(other)
+		}
+	}
+	pub := Message{Text: text, Target: p.Channel}
 	if png := t.draw(l, p.State, p.Public, render.Public); png != nil {
 		pub.Files = []File{{Name: "map.png", ContentType: "image/png", Data: png}}
 	}
