@@ -21,6 +21,7 @@ import (
 //	confirmed:german "1" once the side has confirmed its choice
 //	revealed        "1" once both choices were revealed
 //	reminded        the deadline (RFC 3339) a reminder was last sent for
+//	lang:USER       the language a player reads ("en", "ja"), as he joined
 //
 // Metadata is not part of the game's log: replaying the orders never reads
 // it, and an export leaves it out.
