@@ -93,7 +93,7 @@ func (b *Bot) registerGame(r *Router) {
 		Description: i18n.T("Start, load and inspect a game in this channel", "このチャンネルのゲームの開始・読込・確認"),
 		Sub: append([]*Command{
 			{
-				Name:        "new",
+				Name: "new", Slow: true, // it may open a thread on Discord
 				Description: i18n.T("Start a hot-seat game: setup, Allies first (17.1)", "ホットシートのゲームを開始 (初期配置は連合軍から, 17.1)"),
 				Options: []Option{
 					{Name: "scenario", Description: i18n.T("standard (Aug II - Sep IV) or extended (Aug II - Nov IV)", "standard (8月II～9月IV) か extended (8月II～11月IV)"), Type: String,

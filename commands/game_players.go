@@ -26,7 +26,7 @@ func (t *table) playCommands() []*Command {
 	}
 	return []*Command{
 		{
-			Name: "join", Description: i18n.T("Play a side of this game (several players per side allowed)", "このゲームの一方の陣営で参加 (1陣営に複数人可)"),
+			Name: "join", Slow: true, Description: i18n.T("Play a side of this game (several players per side allowed)", "このゲームの一方の陣営で参加 (1陣営に複数人可)"),
 			Options: []Option{{Name: "side", Description: i18n.T("german or allied", "german か allied"), Type: String, Required: true, Choices: sideChoices}},
 			Handler: func(ctx context.Context, req *Request) *Response { return t.join(ctx, req) },
 		},
