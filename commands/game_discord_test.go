@@ -96,8 +96,10 @@ func TestTwoPlayersThroughDiscord(t *testing.T) {
 		if err != nil {
 			t.Fatalf("private thread %s: %v", th, err)
 		}
-		if last := ms[len(ms)-1]; len(last.Files) != 1 || !strings.Contains(last.Files[0].Name, "map-") {
-			t.Errorf("private thread %s: %+v", th, last)
+		for i, m := range ms { // the welcome at /game join, then the segment's end: each with the side's map
+			if len(m.Files) != 1 || !strings.Contains(m.Files[0].Name, "map-") || !bytes.HasPrefix(m.Files[0].Data, []byte("\x89PNG")) {
+				t.Errorf("private thread %s, message %d: %.80q, %d files", th, i, m.Content, len(m.Files))
+			}
 		}
 	}
 	// Kenji (German) sets up and ends in Japanese; Alice may not act for him.

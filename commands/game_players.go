@@ -10,6 +10,7 @@ import (
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
+	"rtrbot/render"
 )
 
 // Players, sides and referees (issue 8, point 6). Only a side's players
@@ -108,26 +109,43 @@ func (t *table) update(ctx context.Context, g *running, fn func(tx *db.GameTx) e
 }
 
 func (t *table) join(ctx context.Context, req *Request) *Response {
+	r, own := t.joinLocked(ctx, req)
+	// A new private thread gets the side's own map at once (drawn
+	// outside the games' lock), so that the standing view is there.
+	if own != nil {
+		if png := t.draw(req.Lang, own.state, nil, render.ViewerOf(own.side)); png != nil {
+			r.Messages[len(r.Messages)-1].Files = []File{{Name: "map-" + own.side.String() + ".png", ContentType: "image/png", Data: png}}
+		}
+	}
+	return r
+}
+
+type ownMap struct {
+	state *game.State
+	side  units.Side
+}
+
+func (t *table) joinLocked(ctx context.Context, req *Request) (*Response, *ownMap) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	g, fail := t.find(ctx, req)
 	if fail != nil {
-		return fail
+		return fail, nil
 	}
 	side, err := units.ParseSide(req.Opt("side"))
 	if err != nil {
-		return Private(req.T("Choose side:german or side:allied.", "side:german か side:allied を選んでください。"))
+		return Private(req.T("Choose side:german or side:allied.", "side:german か side:allied を選んでください。")), nil
 	}
 	if g.Status != db.Active || g.State.Step == game.GameOver {
-		return Private(req.T("This game is over: nobody can join it.", "このゲームは終了しているため参加できません。"))
+		return Private(req.T("This game is over: nobody can join it.", "このゲームは終了しているため参加できません。")), nil
 	}
 	if mine, ok := g.sideOf(req.User.ID); ok {
 		if mine == side {
-			return Private(fmt.Sprintf(req.T("You already play the %s side.", "あなたは既に%s側です。"), side.Name().In(req.Lang)))
+			return Private(fmt.Sprintf(req.T("You already play the %s side.", "あなたは既に%s側です。"), side.Name().In(req.Lang))), nil
 		}
 		if len(g.Orders) > 0 {
 			return Private(fmt.Sprintf(req.T("You play the %s side: once the game has begun nobody changes sides (you have seen your side's secrets). A referee can /game replace players.",
-				"あなたは%s側です。ゲーム開始後は陣営を変えられません (自軍の秘密を見ているため)。審判は /game replace で交代できます。"), mine.Name().In(req.Lang)))
+				"あなたは%s側です。ゲーム開始後は陣営を変えられません (自軍の秘密を見ているため)。審判は /game replace で交代できます。"), mine.Name().In(req.Lang))), nil
 		}
 	}
 	p := db.Player{UserID: req.User.ID, Name: req.User.Name, Side: side.String(), Joined: req.Now}
@@ -150,7 +168,7 @@ func (t *table) join(ctx context.Context, req *Request) *Response {
 			thread, newThread = th, true
 		}
 		if g, fail = t.find(ctx, req); fail != nil {
-			return fail
+			return fail, nil
 		}
 	}
 	if err := t.update(ctx, g, func(tx *db.GameTx) error {
@@ -165,7 +183,7 @@ func (t *table) join(ctx context.Context, req *Request) *Response {
 		}
 		return nil
 	}); err != nil {
-		return Fail(req, err)
+		return Fail(req, err), nil
 	}
 	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q db.Player) bool { return q.UserID == p.UserID }), p)
 	g.Meta = cloneMeta(g.Meta)
@@ -180,8 +198,11 @@ func (t *table) join(ctx context.Context, req *Request) *Response {
 		r.Add(Message{Target: th, Text: fmt.Sprintf(req.T("%s: this is the %s side's private thread. Your own map and your secret choices come here; /units and /map view:mine answer only you.",
 			"%s: ここは%s側の非公開スレッドです。自軍マップと秘密の選択はここに投稿されます。/units と /map view:mine はあなたにだけ表示されます。"),
 			mentionOf(req.User.ID, req.User.Name), side.Name().In(req.Lang))})
+		if newThread {
+			return r, &ownMap{g.State, side}
+		}
 	}
-	return r
+	return r, nil
 }
 
 func cloneMeta(m map[string]string) map[string]string {
