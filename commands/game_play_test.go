@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -750,4 +751,34 @@ func TestWholeGameLeaksNothing(t *testing.T) {
 		t.Errorf("only %d public posts in a whole game", posts)
 	}
 	t.Logf("%d orders, %d public posts checked", n, posts)
+}
+
+// Several games in several channels played at once over one database
+// file: each keeps its own orders (run with -race).
+func TestConcurrentGames(t *testing.T) {
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	chans := []string{"K1", "K2", "K3", "K4"}
+	done := make(chan error, len(chans))
+	for i, ch := range chans {
+		go func() {
+			who := User{ID: fmt.Sprint(900 + i), Name: ch}
+			for _, line := range []string{"/game new scenario:standard seed:" + fmt.Sprint(i+1), "/game setup", "/end", "/game setup", "/end", "/game status", "/end", "/reinforce", "/end"} {
+				act(t, b, clock, who, ch, line)
+			}
+			done <- nil
+		}()
+	}
+	for range chans {
+		<-done
+	}
+	for _, ch := range chans {
+		g := b.games.get(ch)
+		if g == nil {
+			t.Fatalf("%s: no game", ch)
+		}
+		if n := storedOrders(t, b, ch); n != int64(len(g.Orders)) || n < 6 {
+			t.Errorf("%s: %d stored orders, %d in the game", ch, n, len(g.Orders))
+		}
+	}
 }
