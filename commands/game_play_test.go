@@ -782,3 +782,33 @@ func TestConcurrentGames(t *testing.T) {
 		}
 	}
 }
+
+// A batch written as a message in the side's private thread is run like
+// /orders; other messages, and messages elsewhere, are left alone.
+func TestOrdersAsThreadMessage(t *testing.T) {
+	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	opening(t, b, clock)
+	// Give the sides threads as Discord would have at /game join.
+	g := b.games.get("C1")
+	for side, th := range map[string]string{"german": "TG", "allied": "TA"} {
+		if err := b.Store.SetMeta(context.Background(), g.ID, "thread:"+side, th); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b2 := storedBot(t, b.Store.Path, clock) // a fresh table reads the threads
+	msg := func(who User, ch, text string) *Response {
+		return b2.ThreadMessage(context.Background(), &Request{Guild: "G1", Channel: ch, User: who, Lang: i18n.EN, Now: clock.t}, text)
+	}
+	if r := msg(bob, "TG", "what do we do next?"); r != nil {
+		t.Errorf("conversation answered: %s", txt(r))
+	}
+	n := storedOrders(t, b2, "C1")
+	u, h := legalMove(t, b2, "C1", 0)
+	expect(t, txt(msg(bob, "TG", "orders\nmove "+u+" "+h+"\nfly away")), "1 of 2 orders applied", u+" moved")
+	if got := storedOrders(t, b2, "C1"); got != n+1 {
+		t.Errorf("stored %d, want %d", got, n+1)
+	}
+	expect(t, txt(msg(bob, "C1", "orders\nend")), "only in your side's private thread")
+	expect(t, txt(msg(alice, "TA", "orders\nend")), "You play the Allied side")
+}

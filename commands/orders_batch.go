@@ -111,3 +111,32 @@ func (t *table) ordersCommand() *Command {
 		},
 	}
 }
+
+// ThreadMessage is a message a player wrote in his side's private thread
+// (issue 8, point 3). A message whose first line is "orders" is a batch:
+// the lines after it are run as /orders text would be, and the answer is
+// for that private thread (the adapter posts it there; only the side's
+// players see it). Anything else is conversation: nil, no answer. The
+// adapter calls this only when Discord gives it message content (a
+// privileged intent); without it, /orders does the same.
+func (b *Bot) ThreadMessage(ctx context.Context, req *Request, text string) *Response {
+	first, rest, _ := strings.Cut(strings.TrimSpace(text), "\n")
+	if !strings.EqualFold(strings.TrimSpace(first), "orders") || b.games == nil {
+		return nil
+	}
+	t := b.games
+	g, fail := t.read(req)
+	if fail != nil {
+		return nil // not a game's thread: conversation
+	}
+	side, plays := g.sideOf(req.User.ID)
+	if !plays || g.Meta["thread:"+side.String()] != req.Channel {
+		return Private(req.T("Orders written as a message are read only in your side's private thread.",
+			"メッセージで書いた命令は、自軍の非公開スレッドでのみ受け付けます。"))
+	}
+	lines, bad := parseBatch(rest, g.State.ToMove(), req.Lang)
+	if len(bad) > 0 {
+		return Private(strings.Join(bad, "\n"))
+	}
+	return t.run(req, lines, true)
+}
