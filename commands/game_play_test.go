@@ -380,12 +380,14 @@ func TestDamagedGameAlone(t *testing.T) {
 	b := storedBot(t, path, clock)
 	opening(t, b, clock)
 	expect(t, txt(act(t, b, clock, carol, "C2", "/game new scenario:standard seed:9")), "Game #2")
+	expect(t, txt(act(t, b, clock, carol, "C3", "/game list")), "#2 standard in <#C2>: 0 players", "#1 standard in <#C1>: 2 players")
 	if _, err := b.Store.DB.Exec(`UPDATE games SET options = 'not json' WHERE channel_id = 'C2'`); err != nil {
 		t.Fatal(err)
 	}
 	b.Store.Close()
 	b2 := storedBot(t, path, clock)
 	expect(t, txt(act(t, b2, clock, carol, "C2", "/game status")), "is damaged", "other games go on")
+	expect(t, txt(act(t, b2, clock, carol, "C3", "/game list")), "#2 in <#C2>: damaged", "#1 standard in <#C1>")
 	u, h := legalMove(t, b2, "C1", 0)
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
 	// Its referee exports it to mend it and abandons it; the channel is free.

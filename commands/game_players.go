@@ -69,6 +69,10 @@ func (t *table) playCommands() []*Command {
 			Options: []Option{{Name: "role", Description: i18n.T("role ID or @mention; 'none' to clear", "ロール ID か @メンション。none で解除"), Type: String, Required: true}},
 			Handler: func(ctx context.Context, req *Request) *Response { return t.refereeRole(ctx, req) },
 		},
+		{
+			Name: "list", Description: i18n.T("The games running on this server, with their threads", "このサーバーで進行中のゲームとそのスレッド"),
+			Handler: func(ctx context.Context, req *Request) *Response { return t.list(ctx, req) },
+		},
 		t.deadlineCommand(),
 		t.chooseCommand(),
 		t.confirmCommand(),
@@ -444,4 +448,44 @@ func (t *table) refereeRole(ctx context.Context, req *Request) *Response {
 		return Private(req.T("No referee role now: games are refereed by their creators and server managers.", "審判ロールを解除しました。ゲームの審判は作成者とサーバー管理者です。"))
 	}
 	return Private(fmt.Sprintf(req.T("Members of <@&%s> may now referee every game of this server.", "<@&%s> のメンバーがこのサーバーの全ゲームの審判をできます。"), role))
+}
+
+// list names the server's running games: where each is played, who plays,
+// when it last moved.
+func (t *table) list(ctx context.Context, req *Request) *Response {
+	if t.b.Store == nil {
+		return Private(req.T("Without the database the bot keeps no list of games.", "データベースがないため、ゲームの一覧はありません。"))
+	}
+	all, err := t.b.Store.ListGames(ctx, db.Filter{Guild: req.Guild})
+	if err != nil {
+		return Fail(req, err)
+	}
+	var games []db.Listed
+	for _, l := range all {
+		if l.Problem != nil || l.Status == db.Active || l.Status == db.Damaged {
+			games = append(games, l)
+		}
+	}
+	if len(games) == 0 {
+		return Private(req.T("No game is running on this server: /game new starts one.", "このサーバーで進行中のゲームはありません。/game new で開始できます。"))
+	}
+	var b strings.Builder
+	for i, l := range games {
+		if i == 20 {
+			fmt.Fprintf(&b, req.T("… and %d more.", "… ほか %d 件。"), len(games)-20)
+			break
+		}
+		if l.Problem != nil || l.Status == db.Damaged {
+			fmt.Fprintf(&b, req.T("#%d in <#%s>: damaged, cannot be played (a referee can /game export it to mend it)\n", "#%d (<#%s>): 破損のためプレイできません (審判は /game export で修復できます)\n"), l.ID, l.Channel)
+			continue
+		}
+		row, _ := t.b.Store.Game(ctx, l.ID)
+		players := 0
+		if row != nil {
+			players = len(row.Players)
+		}
+		fmt.Fprintf(&b, req.T("#%d %s in <#%s>: %d players, %d orders, last move <t:%d:R>\n", "#%d %s (<#%s>): プレイヤー %d 人、命令 %d 件、最終 <t:%d:R>\n"),
+			l.ID, l.Scenario, l.Channel, players, l.LastSeq, l.Updated.Unix())
+	}
+	return Private(strings.TrimRight(b.String(), "\n"))
 }
