@@ -265,14 +265,17 @@ func (t *table) pause(ctx context.Context, req *Request, on bool) *Response {
 	g.Meta = cloneMeta(g.Meta)
 	g.Meta["paused"] = v
 	if on {
-		return t.announce(g, Reply(fmt.Sprintf(req.T("The referee %s paused the game: no orders until /game resume.", "審判 %s がゲームを一時停止しました。/game resume まで命令はできません。"), req.User.Name)))
+		return t.announce(req, g, Reply(fmt.Sprintf(req.T("The referee %s paused the game: no orders until /game resume.", "審判 %s がゲームを一時停止しました。/game resume まで命令はできません。"), req.User.Name)))
 	}
-	return t.announce(g, Reply(fmt.Sprintf(req.T("The referee %s resumed the game.\n%s", "審判 %s がゲームを再開しました。\n%s"), req.User.Name, statusLine(g.State, req.Lang))))
+	return t.announce(req, g, Reply(fmt.Sprintf(req.T("The referee %s resumed the game.\n%s", "審判 %s がゲームを再開しました。\n%s"), req.User.Name, statusLine(g.State, req.Lang))))
 }
 
 // announce also posts a public answer to the game's thread when the
 // command was given elsewhere (the parent channel, a side's thread).
-func (t *table) announce(g *running, r *Response) *Response {
+func (t *table) announce(req *Request, g *running, r *Response) *Response {
+	if g.Channel != "" && g.Channel != req.Channel && len(r.Messages) > 0 && !r.Messages[0].Ephemeral {
+		r.Add(Message{Target: g.Channel, Text: r.Messages[0].Text})
+	}
 	return r
 }
 
@@ -324,7 +327,7 @@ func (t *table) replace(ctx context.Context, req *Request) *Response {
 		return Fail(req, err)
 	}
 	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q db.Player) bool { return q.UserID == old || q.UserID == by }), p)
-	r := Reply(fmt.Sprintf(req.T("The referee gave %s's place on the %s side to %s.", "審判が%[2]s側の %[1]s の席を %[3]s に交代しました。"), old, side.Name().In(req.Lang), mentionOf(by, name)))
+	r := t.announce(req, g, Reply(fmt.Sprintf(req.T("The referee gave %s's place on the %s side to %s.", "審判が%[2]s側の %[1]s の席を %[3]s に交代しました。"), old, side.Name().In(req.Lang), mentionOf(by, name))))
 	if th := g.Meta["thread:"+side.String()]; th != "" {
 		r.Add(Message{Target: th, Text: fmt.Sprintf(req.T("%s now plays the %s side here.", "%s がここで%s側を担当します。"), mentionOf(by, name), side.Name().In(req.Lang))})
 	}
@@ -369,9 +372,9 @@ func (t *table) resign(ctx context.Context, req *Request) *Response {
 	if r.Messages[0].Ephemeral {
 		return r
 	}
-	return Reply(fmt.Sprintf(req.T("The %s side resigns: the %s side wins. The game's seed is %d (commitment %s): /game export gives every order and roll.",
+	return t.announce(req, g, Reply(fmt.Sprintf(req.T("The %s side resigns: the %s side wins. The game's seed is %d (commitment %s): /game export gives every order and roll.",
 		"%s側が投了しました。%s側の勝利です。シードは %d (コミットメント %s)。/game export で全命令とダイスを確認できます。"),
-		side.Name().In(req.Lang), (1 - side).Name().In(req.Lang), g.Seed, g.State.Commitment()))
+		side.Name().In(req.Lang), (1-side).Name().In(req.Lang), g.Seed, g.State.Commitment())))
 }
 
 func (t *table) abandon(ctx context.Context, req *Request) *Response {
@@ -388,7 +391,7 @@ func (t *table) abandon(ctx context.Context, req *Request) *Response {
 	if r := t.refereeOnly(req, g, req.T("abandon the game", "ゲームの放棄")); r != nil {
 		return r
 	}
-	return t.setStatus(req, g, db.Abandoned)
+	return t.announce(req, g, t.setStatus(req, g, db.Abandoned))
 }
 
 // damaged is the channel's damaged game as far as its row can be read
