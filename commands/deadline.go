@@ -158,7 +158,11 @@ func (t *table) tick(ctx context.Context, now time.Time, row *db.Game) []Message
 		t.mu.Lock()
 		defer t.mu.Unlock()
 		next := now.Add(time.Duration(hours) * time.Hour)
-		_ = t.update(ctx, g, func(tx *db.GameTx) error { return tx.SetDeadline(next) })
+		if err := t.update(ctx, g, func(tx *db.GameTx) error { return tx.SetDeadline(next) }); err != nil {
+			t.b.Log.Error("deadlines: setting the next one", "game", g.ID, "err", err)
+			return nil // tried again at the next tick
+		}
+		g.Deadline = next
 		return []Message{{Target: g.Channel, Text: bilingual("⌛ %s: the deadline passed but the segment cannot end yet: %s The next deadline is <t:%d:f>.",
 			"⌛ %s: 期限切れですが、まだセグメントを終了できません: %s 次の期限は <t:%d:f>。", who, r.Messages[0].Text, next.Unix())}}
 	}

@@ -172,14 +172,16 @@ func (t *table) reveal(ctx context.Context, req *Request, g *running) *Response 
 	s, err := game.New(g.State.Rules(), g.Seed, opts)
 	if err != nil {
 		// The two choices together are not a game: both choose again.
-		_ = t.update(ctx, g, func(tx *db.GameTx) error {
+		if err := t.update(ctx, g, func(tx *db.GameTx) error {
 			for _, k := range []string{"confirmed:german", "confirmed:allied"} {
 				if err := tx.SetMeta(k, ""); err != nil {
 					return err
 				}
 			}
 			return nil
-		})
+		}); err != nil {
+			return Fail(req, err)
+		}
 		g.Meta = cloneMeta(g.Meta)
 		delete(g.Meta, "confirmed:german")
 		delete(g.Meta, "confirmed:allied")
