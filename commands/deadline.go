@@ -163,8 +163,14 @@ func (t *table) tick(ctx context.Context, now time.Time, row *db.Game) []Message
 			return nil // tried again at the next tick
 		}
 		g.Deadline = next
-		return []Message{{Target: g.Channel, Text: bilingual("⌛ %s: the deadline passed but the segment cannot end yet: %s The next deadline is <t:%d:f>.",
-			"⌛ %s: 期限切れですが、まだセグメントを終了できません: %s 次の期限は <t:%d:f>。", who, r.Messages[0].Text, next.Unix())}}
+		// Why is the side's own business (it may name its units): it goes
+		// to the side's private thread; the game's thread hears only that.
+		out = []Message{{Target: g.Channel, Text: bilingual("⌛ %s: the deadline passed but the segment cannot end yet; the side has been told why. The next deadline is <t:%d:f>.",
+			"⌛ %s: 期限切れですが、まだセグメントを終了できません (理由は手番側に通知済み)。次の期限は <t:%d:f>。", who, next.Unix())}}
+		if th := g.Meta["thread:"+side.String()]; th != "" {
+			out = append(out, Message{Target: th, Text: "⌛ " + r.Messages[0].Text})
+		}
+		return out
 	}
 	defer t.mu.Unlock()
 	next := now.Add(time.Duration(hours) * time.Hour)

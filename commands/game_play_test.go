@@ -303,11 +303,18 @@ func TestDeadlines(t *testing.T) {
 	if m := b.Tick(ctx, clock.t.Add(3*time.Hour+10*time.Minute), nil); len(m) != 0 {
 		t.Errorf("reminded twice: %v", m)
 	}
+	// The segment cannot end yet (units the Russian Front demands, 11.7):
+	// the game's thread hears only that; the reason, which names units,
+	// is the German side's.
+	m = b.Tick(ctx, clock.t.Add(4*time.Hour+time.Minute), nil)
+	if len(m) != 1 || !strings.Contains(m[0].Text, "cannot end yet") || regexp.MustCompile(`\bG-`).MatchString(m[0].Text) {
+		t.Fatalf("deadline passing with the segment unable to end: %+v", m)
+	}
 	withdraw(t, b, clock, bob)
 	step := b.games.get("C1").State.Step
 	b.Store.Close()
 	b2 := storedBot(t, path, clock)
-	m = b2.Tick(ctx, clock.t.Add(4*time.Hour+time.Minute), nil)
+	m = b2.Tick(ctx, clock.t.Add(8*time.Hour+2*time.Minute), nil)
 	if len(m) < 2 {
 		t.Fatalf("deadline passed: %+v", m)
 	}
