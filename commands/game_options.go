@@ -145,11 +145,12 @@ func (t *table) choose(ctx context.Context, req *Request, confirm bool) *Respons
 		return Reply(fmt.Sprintf(req.T("The %s side has confirmed its secret choice of options; waiting for the other side.",
 			"%s側がオプションの秘密選択を確定しました。相手側を待っています。"), side.Name().In(req.Lang)))
 	}
-	return t.reveal(ctx, req, g)
+	return t.reveal(ctx, req, g, side)
 }
 
-// reveal starts the game with both sides' choices, shown together.
-func (t *table) reveal(ctx context.Context, req *Request, g *running) *Response {
+// reveal starts the game with both sides' choices, shown together; last is
+// the side whose confirmation completed them.
+func (t *table) reveal(ctx context.Context, req *Request, g *running, last units.Side) *Response {
 	ger, all := strings.Fields(g.Meta["choice:german"]), strings.Fields(g.Meta["choice:allied"])
 	opts := slices.Clone(g.Options)
 	add := func(c string) {
@@ -185,8 +186,7 @@ func (t *table) reveal(ctx context.Context, req *Request, g *running) *Response 
 		g.Meta = cloneMeta(g.Meta)
 		delete(g.Meta, "confirmed:german")
 		delete(g.Meta, "confirmed:allied")
-		return Reply(req.T("The two secret choices together cannot be played: ", "両軍の選択を合わせるとゲームにできません: ") + i18n.Message(err, req.Lang) +
-			req.T(" Both sides choose again (/game choose, /game confirm).", " 両軍とも選び直してください (/game choose、/game confirm)。"))
+		return t.cannotCombine(req, g, last)
 	}
 	if err := t.update(ctx, g, func(tx *db.GameTx) error {
 		if err := tx.SetOptions(enginereplay.Options(opts)); err != nil {
@@ -215,6 +215,72 @@ func (t *table) reveal(ctx context.Context, req *Request, g *running) *Response 
 		r.Add(Message{Target: g.Channel, Text: b.String()})
 	}
 	return r
+}
+
+// cannotCombine answers when the two choices together are not a game. The
+// engine's reason names options, so it is never posted in public (it would
+// hint at a secret choice before the reveal): the game's thread hears only
+// that both sides choose again, and each side hears privately (its own
+// thread; the ephemeral answer of whoever confirmed last) what concerns its
+// own choice.
+func (t *table) cannotCombine(req *Request, g *running, last units.Side) *Response {
+	public := req.T("The two secret choices of options cannot be played together. Each side has been told privately what concerns its own choice; both sides choose again (/game choose, then /game confirm).",
+		"両軍のオプションの秘密選択は併用できません。各陣営には自軍の選択に関わる理由を非公開で伝えました。両軍とも選び直してください (/game choose の後 /game confirm)。")
+	r := Reply(public)
+	if g.Channel != "" && g.Channel != req.Channel {
+		r.Add(Message{Target: g.Channel, Text: public})
+	}
+	var mine []string
+	for _, side := range []units.Side{units.German, units.Allied} {
+		why := side.Name().In(req.Lang) + ": " + t.clashFor(g, side, req.Lang)
+		if th := g.Meta["thread:"+side.String()]; th != "" {
+			r.Add(Message{Target: th, Text: why})
+		}
+		if side == last || g.hotSeat() {
+			mine = append(mine, why)
+		}
+	}
+	return r.Add(Message{Ephemeral: true, Text: strings.Join(mine, "\n")})
+}
+
+// ownOptions is what a side's choice alone adds to the game's options: the
+// options only that side may choose (18.1 or 18.2). Options both sides must
+// choose never clash with others, so they are left out.
+func ownOptions(g *running, side units.Side) []string {
+	opts := slices.Clone(g.Options)
+	for _, c := range strings.Fields(g.Meta["choice:"+side.String()]) {
+		if owner, ok := optionOwner(c); ok && owner == side && !slices.Contains(opts, c) {
+			opts = append(opts, c)
+		}
+	}
+	return opts
+}
+
+// clashFor says to one side why the choices cannot be combined, naming
+// only its own options and the game's public ones: the engine's reason when
+// its choice fails by itself, otherwise which of its own options clash with
+// the other side's (still secret) choice.
+func (t *table) clashFor(g *running, side units.Side, l i18n.Lang) string {
+	again := i18n.T(" Choose again (/game choose, then /game confirm).", " 選び直してください (/game choose の後 /game confirm)。").In(l)
+	if _, err := game.New(g.State.Rules(), g.Seed, ownOptions(g, side)); err != nil {
+		return i18n.T("your secret choice cannot be played as it stands: ", "自軍の秘密選択はそのままではゲームにできません: ").In(l) + i18n.Message(err, l) + again
+	}
+	other := ownOptions(g, side.Other())
+	var clash []string
+	for _, c := range strings.Fields(g.Meta["choice:"+side.String()]) {
+		if owner, ok := optionOwner(c); !ok || owner != side || slices.Contains(other, c) {
+			continue
+		}
+		if _, err := game.New(g.State.Rules(), g.Seed, append(slices.Clone(other), c)); err != nil {
+			clash = append(clash, c)
+		}
+	}
+	if len(clash) == 0 {
+		return i18n.T("your secret choice is playable by itself, but not together with the other side's secret choice (which stays secret).",
+			"自軍の秘密選択は単独では可能ですが、相手側の秘密選択 (非公開のまま) と併用できません。").In(l) + again
+	}
+	return fmt.Sprintf(i18n.T("your secret choice is playable by itself, but %s cannot be used together with the other side's secret choice (which stays secret).",
+		"自軍の秘密選択は単独では可能ですが、%s は相手側の秘密選択 (非公開のまま) と併用できません。").In(l), strings.Join(clash, " ")) + again
 }
 
 func chosenList(v string, l i18n.Lang) string {
