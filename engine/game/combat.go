@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -79,6 +80,17 @@ type CombatOdds struct {
 	Defence     int  // the total
 	Shift       int  // column shifts (16.4)
 	Odds        tables.OddsResult
+}
+
+// CombatFacts are the values of one resolved attack (9.0), as its
+// EvCombat event carries them besides its sentence.
+type CombatFacts struct {
+	Table     string      // the CRT's id: recon, assault or mobile (9.7)
+	Odds      tables.Odds // the column used, after shifts (9.0, 16.4)
+	Die       int
+	Result    tables.Code // "DA", "DR", ...
+	Defender  hex.Hex
+	Attackers []hex.Hex // the attacking units' hexes, each once, in order of the units
 }
 
 // PlanAttack checks an attack order without resolving it.
@@ -315,10 +327,22 @@ func (s *State) applyAttack(o Order) (*State, []Event, error) {
 	e := Event{Kind: EvCombat, Side: p.Side, Units: append(append([]string(nil), ids...), defIDs...), Hexes: hexes, N: die,
 		Text: tr("Attack on %s with the %s table: %s (attack %d) against %s (defence %d%s%s) at %s, die %d: %s — %s.",
 			"%s への攻撃 (%s): %s (攻撃力 %d) 対 %s (防御力 %d%s%s)、%s、ダイス %d: %s — %s。",
-			p.Target, p.Table.Name, strings.Join(ids, " "), co.Attack, orNone(defIDs), co.Defence, doubledNote(co), fortNote(fortText), col, die, code, res.Name)}
+			p.Target, p.Table.Name, strings.Join(ids, " "), co.Attack, orNone(defIDs), co.Defence, doubledNote(co), fortNote(fortText), col, die, code, res.Name),
+		Combat: &CombatFacts{Table: p.Table.ID, Odds: col, Die: die, Result: code, Defender: p.Target, Attackers: distinctHexes(hexes[1:])}}
 	evs = append(evs, e)
 	n.resolve(p, code, defenders, &evs)
 	return n, evs, nil
+}
+
+// distinctHexes is hs without repeats, in order of first appearance.
+func distinctHexes(hs []hex.Hex) []hex.Hex {
+	var out []hex.Hex
+	for _, h := range hs {
+		if !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 func orNone(ids []string) i18n.Text {

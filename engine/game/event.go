@@ -46,6 +46,11 @@ type Event struct {
 	Hexes []hex.Hex // from, to, path ...
 	N     int       // a count, cost or VP
 	Text  i18n.Text
+	// Combat holds the values of a resolved attack (EvCombat only; nil
+	// otherwise), so that readers such as the map's combat arrows need not
+	// parse Text. It is left out of String, which the database stores, so
+	// stored event rows keep their format; events are not part of Hash.
+	Combat *CombatFacts
 }
 
 func (e Event) String() string {

@@ -105,14 +105,23 @@ func FromView(v game.View, counters *units.Set, last []game.Event) render.Situat
 	return out
 }
 
-// combatText finds the odds column and the result code in a combat
-// event's sentence ("... at 3:1, die 4: DR — ..."): the event carries the
-// hexes as values but the odds and result only in its text.
-var combatText = regexp.MustCompile(` at ([0-9]+:[0-9]+), die [0-9]+: ([A-Z]{2})\b`)
-
-// combat is the arrows of one combat event: its first hex is the
-// defender's, the others the attackers'.
+// combat is the arrows of one combat event. The engine's events carry
+// the combat's values (game.CombatFacts): the defender's hex, the
+// attackers' hexes, the odds column after shifts and the result code.
+// An event without them (made by hand) gives its arrows from its hexes,
+// the first the defender's, and its odds and result from its sentence.
 func combat(e game.Event) (render.Combat, bool) {
+	if f := e.Combat; f != nil {
+		if len(f.Attackers) == 0 {
+			return render.Combat{}, false
+		}
+		return render.Combat{
+			Defender:  f.Defender,
+			Attackers: append([]hex.Hex(nil), f.Attackers...),
+			Odds:      f.Odds.String(),
+			Result:    string(f.Result),
+		}, true
+	}
 	if len(e.Hexes) < 2 {
 		return render.Combat{}, false
 	}
@@ -129,6 +138,10 @@ func combat(e game.Event) (render.Combat, bool) {
 	}
 	return c, true
 }
+
+// combatText finds the odds column and the result code in the sentence
+// of a combat event without CombatFacts ("... at 3:1, die 4: DR — ...").
+var combatText = regexp.MustCompile(` at ([0-9]+:[0-9]+), die [0-9]+: ([A-Z]{2})\b`)
 
 // Counter is a counter as the view shows it, with the printed values of
 // its manifest entry (public knowledge once the counter is seen).
