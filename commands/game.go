@@ -387,9 +387,27 @@ func (b *Bot) gameLoad(t *table, req *Request) *Response {
 	if r := retire(t, req); r != nil {
 		return r
 	}
-	t.put(req.Channel, &running{State: s, Seed: s.Seed, Options: s.Options, Sandbox: true, Guild: req.Guild, Channel: req.Channel,
-		Creator: req.User.ID, Status: db.Active, SegStart: s, Meta: map[string]string{}})
-	return Reply(req.T("Sandbox game loaded from the position.", "局面からサンドボックスゲームを読み込みました。") + "\n" + statusLine(s, req.Lang))
+	g := &running{State: s, Seed: s.Seed, Options: s.Options, Sandbox: true, Guild: req.Guild, Channel: req.Channel,
+		Creator: req.User.ID, Status: db.Active, SegStart: s, Meta: map[string]string{}}
+	if b.Store != nil {
+		// Stored like a scenario game, its start being the position as
+		// loaded (and a snapshot of it at seq 0), so that it survives a
+		// restart.
+		row, err := b.Store.CreateGame(context.Background(), db.NewGame{Guild: req.Guild, Channel: req.Channel,
+			Scenario: s.Rules().Scenario.Name, Options: enginereplay.Options(s.Options), Seed: enginereplay.SeedBytes(s.Seed),
+			CreatedBy: req.User.ID, Position: string(text),
+			Start: &db.Snapshot{Label: enginereplay.Label(s), Hash: s.Hash(), State: []byte(s.Position())}})
+		if err != nil {
+			return Fail(req, err)
+		}
+		g.ID = row.ID
+	}
+	t.put(req.Channel, g)
+	msg := req.T("Sandbox game loaded from the position.", "局面からサンドボックスゲームを読み込みました。")
+	if g.ID != 0 {
+		msg += " " + fmt.Sprintf(req.T("Game #%d, stored: it survives a restart.", "ゲーム #%d として保存しました (再起動後も続けられます)。"), g.ID)
+	}
+	return Reply(msg + "\n" + statusLine(s, req.Lang))
 }
 
 // unitOrder builds an order from the unit option, an optional "with" unit

@@ -23,7 +23,8 @@ import (
 // filled from it on first use, so that a restarted bot finds every game
 // again; without one (tests of the engine's commands, a console run with
 // no file) games live in memory only. Sandbox games loaded from a position
-// are always memory-only: they have no order log from a seed.
+// are stored the same way, their start being the position's text
+// (db.Game.Position) instead of a scenario's setup.
 type table struct {
 	mu    sync.Mutex
 	b     *Bot
@@ -43,7 +44,7 @@ type running struct {
 	Seed    uint64
 	Options []string
 	Orders  []game.Order // the effective orders (undone ones left out)
-	Sandbox bool         // loaded from a position: it has no order log from the start
+	Sandbox bool         // loaded from a position: its log starts there, not at a scenario's setup
 
 	ID             int64 // the stored game's number; 0: memory only
 	Guild, Channel string
@@ -197,6 +198,7 @@ func (t *table) load(ctx context.Context, id int64) (*running, error) {
 	eff := db.Effective(log)
 	g := fromRow(l.Game)
 	g.State = cur
+	g.Sandbox = l.Game.Position != ""
 	if g.Seed, err = enginereplay.Seed(l.Game.Seed); err != nil {
 		return nil, err
 	}
@@ -230,6 +232,15 @@ func (t *table) load(ctx context.Context, id int64) (*running, error) {
 		}
 		if start, err = game.ParsePosition(t.b.Map, string(blob)); err != nil {
 			return nil, err
+		}
+	case g.Sandbox: // no snapshot: from the loaded position
+		if start, err = game.ParsePosition(t.b.Map, l.Game.Position); err != nil {
+			return nil, err
+		}
+		for _, o := range g.Orders[:segFrom] {
+			if start, _, err = game.Apply(start, o); err != nil {
+				return nil, err
+			}
 		}
 	default:
 		if start, err = game.Replay(cur.Rules(), g.Seed, g.Options, g.Orders[:segFrom]); err != nil {

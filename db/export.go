@@ -30,6 +30,12 @@ func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if g.Position != "" {
+		// The file format starts a game from a scenario and a seed; a
+		// sandbox game's start is a position, which it cannot carry.
+		return nil, i18n.Errorf("Game #%d is a sandbox game loaded from a position, and a game file can only start from a scenario: it cannot be exported. /game position gives its current position, which /game load starts again.",
+			"ゲーム #%d は局面から読み込んだサンドボックスゲームで、ゲームファイルはシナリオからの開始しか表せないため、エクスポートできません。/game position で現局面を取得し、/game load で再開できます。", g.ID)
+	}
 	gf := &gamefile.File{Scenario: g.Scenario, Options: g.Options, Seed: g.Seed, Commitment: g.SeedCommitment, Status: string(g.Status),
 		Created: g.Created, CreatedBy: g.CreatedBy, Game: g.ID, Guild: g.Guild, Channel: g.Channel}
 	for _, p := range g.Players {

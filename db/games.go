@@ -72,6 +72,9 @@ type Game struct {
 	SegmentHours   int
 	Players        []Player
 	LastSeq        int64 // rows in the log
+	// Position is the text a sandbox game started from (migration 0004);
+	// "" for a game started from its scenario's setup.
+	Position string
 }
 
 // Name says which game this is, for messages.
@@ -104,6 +107,9 @@ type NewGame struct {
 	Start *Snapshot
 	// StartEvents are stored at seq 0.
 	StartEvents []Event
+	// Position, if set, makes a sandbox game: it starts from this position
+	// text (docs/positions.md) instead of the scenario's setup.
+	Position string
 }
 
 // ErrChannelBusy is returned when the channel already has a live game.
@@ -183,9 +189,9 @@ func insertGame(ctx context.Context, tx *sql.Tx, ng NewGame, opts, action, now s
 		return 0, err
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO games(guild_id, channel_id, scenario, options, seed, seed_commitment,
-		created_by, created_at, updated_at, deadline_action, segment_hours) VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
+		created_by, created_at, updated_at, deadline_action, segment_hours, position) VALUES (?,?,?,?,?,?,?,?,?,?,?,NULLIF(?, ''))`,
 		ng.Guild, ng.Channel, ng.Scenario, opts, hex.EncodeToString(ng.Seed), Commitment(ng.Seed),
-		ng.CreatedBy, now, now, action, ng.SegmentHours)
+		ng.CreatedBy, now, now, action, ng.SegmentHours, ng.Position)
 	if err != nil {
 		return 0, err
 	}
@@ -227,7 +233,7 @@ func addPlayer(ctx context.Context, tx *sql.Tx, game int64, p Player, now string
 
 const gameColumns = `g.id, g.guild_id, g.channel_id, g.scenario, g.options, g.seed, g.seed_commitment, g.status, g.damage,
 	g.created_by, g.created_at, g.updated_at, COALESCE(g.deadline, ''), g.deadline_action, g.segment_hours,
-	g.log_length, (SELECT COALESCE(MAX(seq), 0) FROM orders o WHERE o.game_id = g.id)`
+	g.log_length, (SELECT COALESCE(MAX(seq), 0) FROM orders o WHERE o.game_id = g.id), COALESCE(g.position, '')`
 
 type scanner interface{ Scan(...any) error }
 
@@ -239,7 +245,7 @@ func scanGame(row scanner) (*Game, error) {
 	var seed, status, created, updated, deadline string
 	var maxSeq int64
 	if err := row.Scan(&g.ID, &g.Guild, &g.Channel, &g.Scenario, &g.Options, &seed, &g.SeedCommitment, &status, &g.Damage,
-		&g.CreatedBy, &created, &updated, &deadline, &g.DeadlineAction, &g.SegmentHours, &g.LastSeq, &maxSeq); err != nil {
+		&g.CreatedBy, &created, &updated, &deadline, &g.DeadlineAction, &g.SegmentHours, &g.LastSeq, &maxSeq, &g.Position); err != nil {
 		return nil, err
 	}
 	g.Status = Status(status)

@@ -15,6 +15,9 @@ type Setup struct {
 	Scenario string
 	Options  string // JSON object
 	Seed     []byte
+	// Position, if set, is where a sandbox game starts instead of the
+	// scenario's setup (Game.Position).
+	Position string
 }
 
 // Replayer is the rules engine as storage sees it: db/enginereplay is the
@@ -183,7 +186,7 @@ func readSnapshots(ctx context.Context, q querier, g *Game, full bool) ([]snapRo
 // replay rebuilds g from its snapshots and log as read: from the start
 // (full: checking every snapshot's hash) or from the one newest snapshot.
 func replay(ctx context.Context, g *Game, r Replayer, full bool, snaps []snapRow, log []Order) (*Loaded, error) {
-	setup := Setup{Game: g.ID, Scenario: g.Scenario, Options: g.Options, Seed: g.Seed}
+	setup := Setup{Game: g.ID, Scenario: g.Scenario, Options: g.Options, Seed: g.Seed, Position: g.Position}
 	l := &Loaded{Game: g, From: -1}
 	var from int64 = 1
 	if !full && len(snaps) == 1 {
@@ -365,7 +368,7 @@ func (s *Store) Repair(ctx context.Context, id int64, r Replayer, by string) (fi
 		return 0, err
 	}
 	// Which blobs are bad, and the good state at each of their points.
-	setup := Setup{Game: g.ID, Scenario: g.Scenario, Options: g.Options, Seed: g.Seed}
+	setup := Setup{Game: g.ID, Scenario: g.Scenario, Options: g.Options, Seed: g.Seed, Position: g.Position}
 	bad := map[int64]bool{}
 	for _, sn := range snaps {
 		if rp, err := r.Start(setup, sn.state); err != nil || rp.Hash() != sn.hash {

@@ -8,6 +8,8 @@
 //   - its options are the JSON object {"options": ["18.1(5)", ...]};
 //   - an order's text is game.Order's text form ("german move G-III 3024");
 //   - a snapshot's state is the engine's position text (docs/positions.md);
+//   - a sandbox game (Setup.Position set) starts from that position text
+//     instead of its scenario's setup;
 //   - an "end" order ends a segment: a snapshot is due after it.
 package enginereplay
 
@@ -69,6 +71,13 @@ func (r Replayer) Start(setup db.Setup, state []byte) (db.Replay, error) {
 		s, err := game.ParsePosition(r.Map, string(state))
 		if err != nil {
 			return nil, err
+		}
+		return &Replay{Game: s}, nil
+	}
+	if setup.Position != "" { // a sandbox game starts from its loaded position
+		s, err := game.ParsePosition(r.Map, setup.Position)
+		if err != nil {
+			return nil, fmt.Errorf("the position the sandbox game started from: %v", err)
 		}
 		return &Replay{Game: s}, nil
 	}
