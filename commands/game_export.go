@@ -51,8 +51,8 @@ func (t *table) exportCommand() *Command {
 
 func (t *table) export(ctx context.Context, req *Request, g *running) *Response {
 	if g.ID == 0 {
-		return Private(req.T("This game is not stored (no database, or a sandbox from a position): /game orders and /game position give what it has.",
-			"このゲームは保存されていません (データベースなし、または局面からのサンドボックス)。/game orders と /game position を使ってください。"))
+		return Private(req.T("This game is not stored (the bot runs without a database): /game orders and /game position give what it has.",
+			"このゲームは保存されていません (ボットがデータベースなしで動作中)。/game orders と /game position を使ってください。"))
 	}
 	if g.State.Step != game.GameOver && g.Status == db.Active {
 		if r := t.refereeOnly(req, g, req.T("export a running game (its file holds the seed, which predicts every die)", "進行中のゲームのエクスポート (ファイルには全ダイスを予言できるシードが含まれます)")); r != nil {
