@@ -98,7 +98,7 @@ func (b *Bot) adminBackup(ctx context.Context, req *Request) *Response {
 	return Private(i18n.Sprintf(i18n.T(
 		"Backup written: %s (%s). It is the whole database as it stood at one moment; to restore, stop the bot and put this file in place of %s.",
 		"バックアップを書き出しました: %s (%s)。ある瞬間のデータベース全体です。復元するにはボットを止め、このファイルを %s の代わりに置いてください。"),
-		path, humanSize(size), b.Store.Path).In(req.Lang))
+		path, humanSize(size), b.Store.File()).In(req.Lang))
 }
 
 func humanSize(n int64) string {

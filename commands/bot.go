@@ -1,18 +1,59 @@
 package commands
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"time"
 
 	"rtrbot/db"
 	"rtrbot/engine/board"
+	"rtrbot/games"
 )
+
+// Store is what the commands need of the database: the games service's
+// storage, the companion's roll log and the operator's tools. *db.Store
+// is one; nil runs without a database (games in memory only).
+type Store interface {
+	games.Storage
+	RollStore
+	AdminStore
+}
+
+// RollStore is the companion's roll log (companion.go, companion_log.go).
+type RollStore interface {
+	AppendRoll(ctx context.Context, guild, channel string, at time.Time, fresh db.NewSession,
+		draw func(sess db.RollSession, number int) (db.Roll, error)) (db.Roll, db.RollSession, bool, error)
+	AddPlayersSeed(ctx context.Context, guild, channel, userID, userName, value string, at time.Time,
+		fresh db.NewSession) (db.PlayerSeed, db.RollSession, bool, error)
+	RevealSession(ctx context.Context, guild, channel, by string, at time.Time) (db.RollSession, error)
+	LatestSession(ctx context.Context, guild, channel string) (db.RollSession, error)
+	LatestRevealedSession(ctx context.Context, guild, channel string) (db.RollSession, error)
+	Session(ctx context.Context, guild, channel string, id int64) (db.RollSession, error)
+	ChannelSessions(ctx context.Context, guild, channel string) ([]db.RollSession, error)
+	SessionRolls(ctx context.Context, session int64) ([]db.Roll, error)
+	RecentRolls(ctx context.Context, guild, channel string, limit int) ([]db.Roll, error)
+	ChannelRolls(ctx context.Context, guild, channel string) ([]db.Roll, error)
+	PlayerSeeds(ctx context.Context, session int64) ([]db.PlayerSeed, error)
+}
+
+// AdminStore is what the operator's /admin commands use (admin.go).
+type AdminStore interface {
+	File() string
+	Backup(ctx context.Context, dir string) (string, int64, error)
+	CheckAll(ctx context.Context, r db.Replayer, full bool) ([]db.Checked, error)
+	Repair(ctx context.Context, id int64, r db.Replayer, by string) (int, error)
+	ListGames(ctx context.Context, f db.Filter) ([]db.Listed, error)
+}
+
+var _ Store = (*db.Store)(nil)
 
 // Deps is what the commands need from the outside, wired in cmd/bot.
 type Deps struct {
 	Map   *board.Map
-	Store *db.Store
+	Store Store
+	// Games is the games service; nil: one over Store (games.New).
+	Games games.Service
 	Log   *slog.Logger
 	// Now is the clock; tests fix it.
 	Now func() time.Time
@@ -25,9 +66,16 @@ type Deps struct {
 type Bot struct {
 	Deps
 	Router *Router
-	// games is the table of running games (game.go); /map reads it to
-	// draw a game's situation (mapimage.go).
-	games *table
+	// games runs the games (package games); /map reads it to draw a
+	// game's situation (mapimage.go).
+	games games.Service
+	// renders bounds how many maps are drawn at once (after segments and
+	// for /map), so that a burst of games cannot exhaust memory.
+	renders chan struct{}
+	// noMaps leaves the map out of segment accounts (tests that play many
+	// segments and look only at the text).
+	noMaps bool
+	pics   mapPictures
 }
 
 // New builds every command family into one router. Each family lives in
@@ -39,13 +87,31 @@ func New(d Deps) *Bot {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	b := &Bot{Deps: d, Router: NewRouter(d.Log)}
+	if s, ok := d.Store.(*db.Store); ok && s == nil {
+		d.Store = nil // a nil *db.Store is no database
+	}
+	if d.Games == nil {
+		c := games.Config{Map: d.Map, Log: d.Log}
+		if d.Store != nil {
+			c.Store = d.Store
+		}
+		d.Games = games.New(c)
+	}
+	b := &Bot{Deps: d, Router: NewRouter(d.Log), games: d.Games, renders: make(chan struct{}, 2)}
 	for _, register := range []func(*Router){
 		b.registerHelp,      // help.go
 		b.registerMapInfo,   // hexinfo.go: /hex
 		b.registerMapImage,  // mapimage.go: /map
 		b.registerCompanion, // companion.go: /roll /event /russia /combat /siege /log
-		b.registerGame,      // game.go: /game ..., orders
+		b.registerGame,      // game.go: /game new, load, options, status, setup, check, position, orders
+		b.registerPlayers,   // game_players.go: /game join, players, pause, resume, replace, fix, resign, abandon, referee, list
+		b.registerDeadline,  // deadline.go: /game deadline
+		b.registerOptions,   // game_options.go: /game choose, confirm
+		b.registerExport,    // game_export.go: /game export, import
+		b.registerOrders,    // game_orders.go: /place /move /moves /rail /reorg /reinforce /remove /withdraw /end /units
+		b.registerCombat,    // game_combat.go: /attack /retreat /bombard /abandon /recon
+		b.registerBatch,     // orders_batch.go: /orders
+		b.registerUndo,      // game_undo.go: /undo
 		b.registerAdmin,     // admin.go: backup
 	} {
 		register(b.Router)

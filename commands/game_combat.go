@@ -10,10 +10,11 @@ import (
 	"rtrbot/i18n"
 )
 
-// The combat family of game commands (issue 5): /attack (9.0, 9.7),
-// /retreat (9.4), /bombard (12.6), /abandon (12.4), /recon (14.12). Each
-// builds one engine order; the engine checks it against the rules.
-func (t *table) addCombatCommands(r *Router, complete func(ctx context.Context, req *Request, focused string) []Choice) {
+// The combat family of game commands: /attack (9.0, 9.7), /retreat (9.4),
+// /bombard (12.6), /abandon (12.4), /recon (14.12). Each builds one engine
+// order; the engine checks it against the rules.
+func (b *Bot) registerCombat(r *Router) {
+	complete := b.completeUnit
 	hexOpt := func(name string, desc i18n.Text, req bool) Option {
 		return Option{Name: name, Description: desc, Type: String, Required: req}
 	}
@@ -36,7 +37,7 @@ func (t *table) addCombatCommands(r *Router, complete func(ctx context.Context, 
 			if bad != nil {
 				return bad
 			}
-			return order(t, req, o)
+			return b.order(req, o)
 		},
 	})
 	r.Add(&Command{
@@ -44,7 +45,7 @@ func (t *table) addCombatCommands(r *Router, complete func(ctx context.Context, 
 		Options:  []Option{unitOpt("unit", i18n.T("unit that must retreat", "退却するユニット"), true), hexOpt("hex", i18n.T("hex to retreat into XXYY", "退却先ヘクス XXYY"), true)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return combatOrder(t, req, game.Retreat, req.Opt("unit"), req.Opt("hex"))
+			return b.combatOrder(req, game.Retreat, req.Opt("unit"), req.Opt("hex"))
 		},
 	})
 	r.Add(&Command{
@@ -52,7 +53,7 @@ func (t *table) addCombatCommands(r *Router, complete func(ctx context.Context, 
 		Options:  []Option{unitOpt("unit", i18n.T("siege gun", "攻城砲"), true), hexOpt("hex", i18n.T("fortress hex XXYY", "要塞ヘクス XXYY"), true)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return combatOrder(t, req, game.Siege, req.Opt("unit"), req.Opt("hex"))
+			return b.combatOrder(req, game.Siege, req.Opt("unit"), req.Opt("hex"))
 		},
 	})
 	r.Add(&Command{
@@ -60,7 +61,7 @@ func (t *table) addCombatCommands(r *Router, complete func(ctx context.Context, 
 		Options: []Option{hexOpt("hex", i18n.T("fortress hex XXYY", "要塞ヘクス XXYY"), true),
 			{Name: "unit", Description: i18n.T("the Landwehr division to place (default: any free one)", "配置する後備師団 (既定: 任意)"), Type: String}},
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return combatOrder(t, req, game.Abandon, req.Opt("unit"), req.Opt("hex"))
+			return b.combatOrder(req, game.Abandon, req.Opt("unit"), req.Opt("hex"))
 		},
 	})
 	r.Add(&Command{
@@ -68,8 +69,8 @@ func (t *table) addCombatCommands(r *Router, complete func(ctx context.Context, 
 		Options:  []Option{unitOpt("hq", i18n.T("HQ", "司令部"), true), hexOpt("hex", i18n.T("hex XXYY", "ヘクス XXYY"), true)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			resp := combatOrder(t, req, game.Recon, req.Opt("hq"), req.Opt("hex"))
-			return t.reconReport(req, resp)
+			resp := b.combatOrder(req, game.Recon, req.Opt("hq"), req.Opt("hex"))
+			return b.reconReport(req, resp)
 		},
 	})
 }
@@ -93,7 +94,7 @@ func attackOrder(req *Request) (game.Order, *Response) {
 }
 
 // combatOrder builds an order of one (optional) unit and one hex.
-func combatOrder(t *table, req *Request, verb game.Verb, unit, at string) *Response {
+func (b *Bot) combatOrder(req *Request, verb game.Verb, unit, at string) *Response {
 	o := game.Order{Verb: verb}
 	if u := strings.TrimSpace(unit); u != "" {
 		o.Units = []string{strings.ToUpper(u)}
@@ -103,13 +104,13 @@ func combatOrder(t *table, req *Request, verb game.Verb, unit, at string) *Respo
 		return Private(fmt.Sprintf("hex: %v", err))
 	}
 	o.Hexes = []hex.Hex{h}
-	return order(t, req, o)
+	return b.order(req, o)
 }
 
 // reconReport adds, privately, what the reconnaissance saw: the stack as
 // the looking side's view shows it (14.12), never the whole state.
-func (t *table) reconReport(req *Request, resp *Response) *Response {
-	g := t.get(req.Channel)
+func (b *Bot) reconReport(req *Request, resp *Response) *Response {
+	g := b.games.Peek(req.Channel)
 	if g == nil || resp == nil {
 		return resp
 	}

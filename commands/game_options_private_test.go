@@ -9,6 +9,7 @@ import (
 
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
+	"rtrbot/games"
 )
 
 // optionWords are the ways an option can be named in a message: its code,
@@ -55,14 +56,14 @@ func TestSecretOptionsClashStaysSecret(t *testing.T) {
 			act(t, b0, clock, alice, "C1", "/game join side:allied")
 			act(t, b0, clock, bob, "C1", "/game join side:german")
 			// Give the sides threads as Discord would have at /game join.
-			g := b0.games.get("C1")
+			g := peek(b0, "C1")
 			threads := map[string]units.Side{"TG": units.German, "TA": units.Allied}
 			for th, side := range threads {
 				if err := b0.Store.SetMeta(context.Background(), g.ID, "thread:"+side.String(), th); err != nil {
 					t.Fatal(err)
 				}
 			}
-			b := storedBot(t, b0.Store.Path, clock) // a fresh table reads the threads
+			b := storedBot(t, b0.Store.File(), clock) // a fresh table reads the threads
 
 			var public []string
 			private := map[units.Side][]string{}
@@ -118,13 +119,13 @@ func TestSecretOptionsClashStaysSecret(t *testing.T) {
 					theirs = c.german
 				}
 				for _, code := range strings.Fields(theirs) {
-					if _, own := optionOwner(code); own && strings.Contains(mine, code) {
+					if _, own := games.OptionOwner(code); own && strings.Contains(mine, code) {
 						t.Errorf("the %s side was told the other side's secret option %s:\n%s", side, code, mine)
 					}
 				}
 			}
 			// Nothing was revealed or started: both sides choose again.
-			g = b.games.get("C1")
+			g = peek(b, "C1")
 			if g.Meta["revealed"] != "" || g.Meta["confirmed:german"] != "" || g.Meta["confirmed:allied"] != "" {
 				t.Errorf("after a failed reveal: revealed %q, confirmed %q/%q", g.Meta["revealed"], g.Meta["confirmed:german"], g.Meta["confirmed:allied"])
 			}

@@ -15,7 +15,6 @@ import (
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
-	"rtrbot/render"
 )
 
 // Games played through the router with a real SQLite file (issue 8, 6).
@@ -42,7 +41,7 @@ func storedBot(t testing.TB, path string, clock *fixedClock) *Bot {
 	}
 	t.Cleanup(func() { st.Close() })
 	b := New(Deps{Map: m, Store: st, Now: clock.Now})
-	b.games.noMaps = true
+	b.noMaps = true
 	return b
 }
 
@@ -100,7 +99,7 @@ func opening(t testing.TB, b *Bot, clock *fixedClock) {
 	expect(t, txt(act(t, b, clock, alice, "C1", "/end")), "Segment ended", "<@222>")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game setup")), "set up in")
 	for i := 0; i < 10; i++ {
-		g := b.games.get("C1")
+		g := peek(b, "C1")
 		if g.State.Step.IsMovement() {
 			return
 		}
@@ -111,10 +110,10 @@ func opening(t testing.TB, b *Bot, clock *fixedClock) {
 		}
 		if g.State.Step == game.Reinforcement {
 			act(t, b, clock, who, "C1", "/reinforce")
-			g = b.games.get("C1")
+			g = peek(b, "C1")
 		}
 		r := act(t, b, clock, who, "C1", "/end")
-		if b.games.get("C1").State == g.State {
+		if peek(b, "C1").State == g.State {
 			t.Fatalf("could not end %s: %s", g.State.Step, txt(r))
 		}
 	}
@@ -124,7 +123,7 @@ func opening(t testing.TB, b *Bot, clock *fixedClock) {
 // legalMove finds a legal move of the side to move: "UNIT HEX".
 func legalMove(t testing.TB, b *Bot, ch string, skip int) (string, string) {
 	t.Helper()
-	s := b.games.get(ch).State
+	s := peek(b, ch).State
 	for _, c := range s.Actors() {
 		ds, err := s.Destinations(c)
 		if err != nil || len(ds) == 0 {
@@ -148,14 +147,14 @@ func TestGameSurvivesRestart(t *testing.T) {
 	b1 := storedBot(t, path, clock)
 	opening(t, b1, clock)
 	u, h := legalMove(t, b1, "C1", 0)
-	segStart := b1.games.get("C1").State.Hash()
+	segStart := peek(b1, "C1").State.Hash()
 	expect(t, txt(act(t, b1, clock, bob, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
-	before := b1.games.get("C1")
+	before := peek(b1, "C1")
 	n := storedOrders(t, b1, "C1")
-	b1.Store.Close()
+	dbOf(b1).Close()
 
 	b2 := storedBot(t, path, clock)
-	after := b2.games.get("C1")
+	after := peek(b2, "C1")
 	if after == nil {
 		t.Fatal("the game is gone after the restart")
 	}
@@ -169,7 +168,7 @@ func TestGameSurvivesRestart(t *testing.T) {
 	expect(t, txt(act(t, b2, clock, alice, "C1", "/end")), "You play the Allied side")
 	// Undo reaches into the segment begun before the restart.
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/undo")), "Taken back: german move "+u)
-	if h := b2.games.get("C1").State.Hash(); h != segStart {
+	if h := peek(b2, "C1").State.Hash(); h != segStart {
 		t.Errorf("after the undo the state is %s, want the segment's start %s", h, segStart)
 	}
 	u2, h2 := legalMove(t, b2, "C1", 1)
@@ -185,7 +184,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
 	opening(t, b, clock)
 	n := storedOrders(t, b, "C1")
-	hash := b.games.get("C1").State.Hash()
+	hash := peek(b, "C1").State.Hash()
 	for _, c := range []struct {
 		who        User
 		line, want string
@@ -223,7 +222,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 		if got := storedOrders(t, b, "C1"); got != n {
 			t.Errorf("%s changed the stored log: %d rows, want %d", c.line, got, n)
 		}
-		if h := b.games.get("C1").State.Hash(); h != hash {
+		if h := peek(b, "C1").State.Hash(); h != hash {
 			t.Errorf("%s changed the state", c.line)
 		}
 	}
@@ -273,7 +272,7 @@ func TestSecretOptions(t *testing.T) {
 	}
 	r = act(t, b, clock, alice, "C1", "/game confirm")
 	expect(t, txt(r), "Options revealed", "German: 18.1(10)", "Allied: 18.2(14)", "Chosen by one side only, so not played: 16.1")
-	g := b.games.get("C1")
+	g := peek(b, "C1")
 	if strings.Join(g.Options, " ") != "18.1(10) 18.2(14)" {
 		t.Errorf("options %v", g.Options)
 	}
@@ -311,8 +310,8 @@ func TestDeadlines(t *testing.T) {
 		t.Fatalf("deadline passing with the segment unable to end: %+v", m)
 	}
 	withdraw(t, b, clock, bob)
-	step := b.games.get("C1").State.Step
-	b.Store.Close()
+	step := peek(b, "C1").State.Step
+	dbOf(b).Close()
 	b2 := storedBot(t, path, clock)
 	m = b2.Tick(ctx, clock.t.Add(8*time.Hour+2*time.Minute), nil)
 	if len(m) < 2 {
@@ -320,7 +319,7 @@ func TestDeadlines(t *testing.T) {
 	}
 	expect(t, m[0].Text, "deadline passed", "ended with no further orders")
 	expect(t, m[1].Text, "Segment ended")
-	if g := b2.games.get("C1"); g.State.Step == step {
+	if g := peek(b2, "C1"); g.State.Step == step {
 		t.Error("the segment did not end")
 	}
 	log, _ := b2.Store.Log(ctx, mustGame(t, b2, "C1"), 1)
@@ -374,8 +373,8 @@ func TestExportImport(t *testing.T) {
 	req := &Request{Path: "game import", Options: map[string]string{"attachment": "x"}, Files: map[string][]byte{"attachment": file},
 		Guild: "G2", Channel: "C9", User: carol, Lang: i18n.EN, Now: clock.Now()}
 	r = b.Router.Run(context.Background(), req)
-	expect(t, txt(r), "Game imported as #2", b.games.get("C1").State.Hash())
-	if b.games.get("C9").State.Hash() != b.games.get("C1").State.Hash() {
+	expect(t, txt(r), "Game imported as #2", peek(b, "C1").State.Hash())
+	if peek(b, "C9").State.Hash() != peek(b, "C1").State.Hash() {
 		t.Error("the imported game differs")
 	}
 }
@@ -388,10 +387,10 @@ func TestDamagedGameAlone(t *testing.T) {
 	opening(t, b, clock)
 	expect(t, txt(act(t, b, clock, carol, "C2", "/game new scenario:standard seed:9")), "Game #2")
 	expect(t, txt(act(t, b, clock, carol, "C3", "/game list")), "#2 standard in <#C2>: 0 players", "#1 standard in <#C1>: 2 players")
-	if _, err := b.Store.DB.Exec(`UPDATE games SET options = 'not json' WHERE channel_id = 'C2'`); err != nil {
+	if _, err := dbOf(b).DB.Exec(`UPDATE games SET options = 'not json' WHERE channel_id = 'C2'`); err != nil {
 		t.Fatal(err)
 	}
-	b.Store.Close()
+	dbOf(b).Close()
 	b2 := storedBot(t, path, clock)
 	expect(t, txt(act(t, b2, clock, carol, "C2", "/game status")), "is damaged", "other games go on")
 	expect(t, txt(act(t, b2, clock, carol, "C3", "/game list")), "#2 in <#C2>: damaged", "#1 standard in <#C1>")
@@ -415,7 +414,7 @@ func TestPublicMessagesLeakNothing(t *testing.T) {
 	var all []string
 	check := func(r *Response) {
 		t.Helper()
-		g := b.games.get("C1")
+		g := peek(b, "C1")
 		if g == nil {
 			return
 		}
@@ -445,7 +444,7 @@ func TestPublicMessagesLeakNothing(t *testing.T) {
 	run(alice, "/end")
 	run(bob, "/game setup")
 	for i := 0; i < 30; i++ {
-		g := b.games.get("C1")
+		g := peek(b, "C1")
 		who := bob
 		if g.State.ToMove() == units.Allied {
 			who = alice
@@ -473,7 +472,7 @@ var withdrawRE = regexp.MustCompile(`/withdraw unit:(\S+)`)
 func withdraw(t testing.TB, b *Bot, clock *fixedClock, who User) {
 	t.Helper()
 	for i := 0; i < 10; i++ {
-		g := b.games.get("C1")
+		g := peek(b, "C1")
 		if err := game.Check(g.State, game.Order{Side: g.State.ToMove(), Verb: game.End}); err == nil {
 			return
 		} else if m := withdrawRE.FindStringSubmatch(err.Error()); m != nil {
@@ -546,7 +545,7 @@ func TestAutocompleteDestinations(t *testing.T) {
 	if got := ask(alice, "unit", map[string]string{"unit": "G"}); len(got) != 0 {
 		t.Errorf("the German units offered to the Allied player: %v", got)
 	}
-	s := b.games.get("C1").State
+	s := peek(b, "C1").State
 	c, _ := s.Lookup(u)
 	ds, _ := s.Destinations(c)
 	legal := map[string]bool{}
@@ -576,9 +575,9 @@ func TestUndoLimits(t *testing.T) {
 	expect(t, say(t, b, "/game load file:"+pos), "Sandbox game loaded")
 	expect(t, say(t, b, "/undo"), "nothing to take back")
 	expect(t, say(t, b, "/attack table:assault units:G-III G-IV hex:2620"), "Attack on 2620")
-	hash := b.games.get("c1").State.Hash()
+	hash := peek(b, "c1").State.Hash()
 	expect(t, say(t, b, "/undo"), "cannot be taken back", "rolled a die or revealed something hidden")
-	if b.games.get("c1").State.Hash() != hash {
+	if peek(b, "c1").State.Hash() != hash {
 		t.Error("a refused undo changed the game")
 	}
 }
@@ -587,7 +586,7 @@ func TestUndoLimits(t *testing.T) {
 // waits for one (a burst of games cannot draw all at once).
 func TestRenderSlots(t *testing.T) {
 	b := gameBot(t)
-	tb := b.games
+	tb := b
 	tb.noMaps = false
 	s, err := game.New(mustRules(t, b), 1, nil)
 	if err != nil {
@@ -597,7 +596,7 @@ func TestRenderSlots(t *testing.T) {
 		tb.renders <- struct{}{}
 	}
 	done := make(chan []byte)
-	go func() { done <- tb.draw(i18n.EN, s, nil, render.Public) }()
+	go func() { done <- tb.draw(i18n.EN, s.ViewFor(game.PublicView), s.Rules().Counters, nil) }()
 	select {
 	case <-done:
 		t.Fatal("a map was drawn with every slot taken")
@@ -678,7 +677,7 @@ func TestWholeGameLeaksNothing(t *testing.T) {
 	act(t, b, clock, alice, "C1", "/game join side:allied")
 	act(t, b, clock, bob, "C1", "/game join side:german")
 	var all []string
-	for _, c := range b.games.get("C1").State.Rules().Counters.All() {
+	for _, c := range peek(b, "C1").State.Rules().Counters.All() {
 		all = append(all, regexp.QuoteMeta(c.ID))
 	}
 	ids := regexp.MustCompile(`(?:^|[\s(,:])(` + strings.Join(all, "|") + `)(?:$|[\s),.:\]\[])`)
@@ -702,7 +701,7 @@ func TestWholeGameLeaksNothing(t *testing.T) {
 		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "seed ") {
 			continue
 		}
-		before := b.games.get("C1").State
+		before := peek(b, "C1").State
 		look(before)
 		who, v := bob, game.GermanView
 		if strings.HasPrefix(line, "allied") {
@@ -713,7 +712,7 @@ func TestWholeGameLeaksNothing(t *testing.T) {
 		if !strings.Contains(txt(r), "1 of 1 orders applied") {
 			t.Fatalf("order %d %q: %s", n, line, txt(r))
 		}
-		after := b.games.get("C1").State
+		after := peek(b, "C1").State
 		look(after)
 		// and whatever the engine's own filter lets a viewer read of the
 		// order's events (game.EventsFor: combats, sieges, losses ...).
@@ -751,7 +750,7 @@ func TestWholeGameLeaksNothing(t *testing.T) {
 			segSeen = map[game.Viewer]map[string]bool{}
 		}
 	}
-	if s := b.games.get("C1").State; s.Step != game.GameOver {
+	if s := peek(b, "C1").State; s.Step != game.GameOver {
 		t.Errorf("the game did not end: %s", s.Step)
 	}
 	// The last post says the game is over, the level, and the seed.
@@ -782,7 +781,7 @@ func TestConcurrentGames(t *testing.T) {
 		<-done
 	}
 	for _, ch := range chans {
-		g := b.games.get(ch)
+		g := peek(b, ch)
 		if g == nil {
 			t.Fatalf("%s: no game", ch)
 		}
@@ -799,13 +798,13 @@ func TestOrdersAsThreadMessage(t *testing.T) {
 	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
 	opening(t, b, clock)
 	// Give the sides threads as Discord would have at /game join.
-	g := b.games.get("C1")
+	g := peek(b, "C1")
 	for side, th := range map[string]string{"german": "TG", "allied": "TA"} {
 		if err := b.Store.SetMeta(context.Background(), g.ID, "thread:"+side, th); err != nil {
 			t.Fatal(err)
 		}
 	}
-	b2 := storedBot(t, b.Store.Path, clock) // a fresh table reads the threads
+	b2 := storedBot(t, b.Store.File(), clock) // a fresh table reads the threads
 	msg := func(who User, ch, text string) *Response {
 		return b2.ThreadMessage(context.Background(), &Request{Guild: "G1", Channel: ch, User: who, Lang: i18n.EN, Now: clock.t}, text)
 	}

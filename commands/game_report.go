@@ -2,80 +2,22 @@ package commands
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
-	"time"
 
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
+	"rtrbot/games"
 	"rtrbot/i18n"
-	"rtrbot/render"
 	"rtrbot/render/fromgame"
 )
-
-// segmentPost is what the end of a segment tells: the public account and
-// map for the game's thread, each side's own map for its private thread.
-// It is built under the table's lock from views (never the whole state);
-// the maps are drawn after, outside it.
-type segmentPost struct {
-	Game     int64
-	Channel  string
-	Threads  map[units.Side]string
-	Ended    i18n.Text // the segment that ended
-	Before   game.View // the public view when the segment began
-	After    game.View // the public view now
-	Public   []game.Event
-	Own      [2][]game.Event // each side's own events of the segment (its trails)
-	State    *game.State     // only ever passed to fromgame.For with a viewer
-	Mention  string
-	Deadline time.Time
-	// Langs are the languages the game's players read (as they joined);
-	// the public account is written in each, the asker's first.
-	Langs []i18n.Lang
-}
-
-// segmentEnded captures the segment that the order just applied ended
-// (g.State is the state after it; g.SegStart and g.Seg the segment's).
-func (g *running) segmentEnded(now time.Time) segmentPost {
-	p := segmentPost{Game: g.ID, Channel: g.Channel, State: g.State, Threads: map[units.Side]string{},
-		Before: g.SegStart.ViewFor(game.PublicView), After: g.State.ViewFor(game.PublicView), Mention: g.mention(g.State.ToMove())}
-	st := g.SegStart
-	p.Ended = i18n.T(fmt.Sprintf("%s, %s %s", st.Turn, st.ToMove().Name().EN, st.Step.Name().EN),
-		fmt.Sprintf("%s %s %s", st.Turn.Japanese(), st.ToMove().Name().JA, st.Step.Name().JA))
-	for _, so := range g.Seg {
-		for _, e := range so.Events {
-			if publicEvent(e.Kind) {
-				p.Public = append(p.Public, e)
-			} else if e.Side == units.German || e.Side == units.Allied {
-				p.Own[e.Side] = append(p.Own[e.Side], e)
-			}
-		}
-	}
-	for _, side := range []units.Side{units.German, units.Allied} {
-		if th := g.Meta["thread:"+side.String()]; th != "" {
-			p.Threads[side] = th
-		}
-	}
-	for _, l := range []i18n.Lang{i18n.EN, i18n.JA} {
-		for k, v := range g.Meta {
-			if strings.HasPrefix(k, "lang:") && v == string(l) && !slices.Contains(p.Langs, l) {
-				p.Langs = append(p.Langs, l)
-			}
-		}
-	}
-	if g.SegmentHours > 0 && g.State.Step != game.GameOver {
-		p.Deadline = now.Add(time.Duration(g.SegmentHours) * time.Hour)
-	}
-	return p
-}
 
 // account is the public account of a segment: which hexes each side's
 // stacks entered and left (what anyone watching the board sees), the
 // combats with odds, die and result, losses, the random events and VP.
 // It is made from public views and public events only.
-func (p segmentPost) account(l i18n.Lang) string {
+func account(p games.SegmentReport, l i18n.Lang) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, i18n.T("**Segment ended: %s**\n", "**セグメント終了: %s**\n").In(l), p.Ended.In(l))
 	for _, side := range []units.Side{units.German, units.Allied} {
@@ -150,18 +92,20 @@ func diffHexes(a, b map[hex.Hex]bool) []hex.Hex {
 
 // segmentMessages turns a segment's end into messages: the public account
 // with the public map for the game's thread, each side's own map for its
-// private thread. Maps are drawn at most len(t.renders) at a time.
-func (t *table) segmentMessages(l i18n.Lang, p segmentPost) []Message {
+// private thread. Maps are drawn at most len(b.renders) at a time. The
+// report holds views only (games.SegmentReport), so nothing here can draw
+// or say what a view hides.
+func (b *Bot) segmentMessages(l i18n.Lang, p games.SegmentReport) []Message {
 	// The account in the asker's language, then in the others the players
 	// read: a mixed table reads it each in his own.
-	text := p.account(l)
+	text := account(p, l)
 	for _, other := range p.Langs {
 		if other != l {
-			text += "\n\n" + p.account(other)
+			text += "\n\n" + account(p, other)
 		}
 	}
 	pub := Message{Text: text, Target: p.Channel}
-	if png := t.draw(l, p.State, p.Public, render.Public); png != nil {
+	if png := b.draw(l, p.After, p.Counters, p.Public); png != nil {
 		pub.Files = []File{{Name: "map.png", ContentType: "image/png", Data: png}}
 	}
 	out := []Message{pub}
@@ -172,7 +116,7 @@ func (t *table) segmentMessages(l i18n.Lang, p segmentPost) []Message {
 		}
 		m := Message{Target: th, Text: fmt.Sprintf(i18n.T("Your side's map after %s (private view, 14.1).", "%s 後の自軍マップ (非公開, 14.1)。").In(l), p.Ended.In(l))}
 		own := append(append([]game.Event(nil), p.Own[side]...), p.Public...)
-		if png := t.draw(l, p.State, own, render.ViewerOf(side)); png != nil {
+		if png := b.draw(l, p.Sides[side], p.Counters, own); png != nil {
 			m.Files = []File{{Name: "map-" + side.String() + ".png", ContentType: "image/png", Data: png}}
 		}
 		out = append(out, m)
@@ -180,23 +124,24 @@ func (t *table) segmentMessages(l i18n.Lang, p segmentPost) []Message {
 	return out
 }
 
-// draw renders a viewer's situation as PNG, waiting for a render slot;
-// nil when maps are off or drawing fails (the account goes without it).
-func (t *table) draw(l i18n.Lang, s *game.State, last []game.Event, viewer render.Viewer) []byte {
-	if t.noMaps || t.b.Map == nil || s == nil {
+// draw renders a view as PNG, with the trails and combats of last,
+// waiting for a render slot; nil when maps are off or drawing fails (the
+// account goes without it).
+func (b *Bot) draw(l i18n.Lang, v game.View, counters *units.Set, last []game.Event) []byte {
+	if b.noMaps || b.Map == nil || counters == nil {
 		return nil
 	}
-	t.renders <- struct{}{}
-	defer func() { <-t.renders }()
-	r, err := t.pics.renderer(t.b.Map, l, false)
+	b.renders <- struct{}{}
+	defer func() { <-b.renders }()
+	r, err := b.pics.renderer(b.Map, l, false)
 	if err != nil {
-		t.b.Log.Error("segment map renderer", "err", err)
+		b.Log.Error("segment map renderer", "err", err)
 		return nil
 	}
-	sit := fromgame.For(s, last, viewer)
+	sit := fromgame.FromView(v, counters, last)
 	png, err := r.DrawSituation(&sit, nil)
 	if err != nil {
-		t.b.Log.Error("segment map", "err", err)
+		b.Log.Error("segment map", "err", err)
 		return nil
 	}
 	return png

@@ -34,17 +34,17 @@ func TestSandboxGameSurvivesRestart(t *testing.T) {
 	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
 	b1 := storedBot(t, path, clock)
 	expect(t, txt(loadPosition(t, b1, clock, "C1", pos)), "Sandbox game loaded", "stored: it survives a restart")
-	start := b1.games.get("C1").State.Hash()
+	start := peek(b1, "C1").State.Hash()
 	u, h := legalMove(t, b1, "C1", 0)
 	expect(t, txt(act(t, b1, clock, bob, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
-	before := b1.games.get("C1")
+	before := peek(b1, "C1")
 	if n := storedOrders(t, b1, "C1"); n != 1 {
 		t.Fatalf("stored orders %d, want 1", n)
 	}
-	b1.Store.Close()
+	dbOf(b1).Close()
 
 	b2 := storedBot(t, path, clock)
-	after := b2.games.get("C1")
+	after := peek(b2, "C1")
 	if after == nil {
 		t.Fatal("the sandbox game is gone after the restart")
 	}
@@ -53,26 +53,26 @@ func TestSandboxGameSurvivesRestart(t *testing.T) {
 	}
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/game status")), "(sandbox from a position)")
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/undo")), "Taken back: german move "+u)
-	if h := b2.games.get("C1").State.Hash(); h != start {
+	if h := peek(b2, "C1").State.Hash(); h != start {
 		t.Errorf("after the undo the state is %s, want the loaded position's %s", h, start)
 	}
 	u2, h2 := legalMove(t, b2, "C1", 1)
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/move unit:"+u2+" to:"+h2)), u2+" moved")
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/end")), "Segment ended")
-	ended := b2.games.get("C1").State.Hash()
-	id := b2.games.get("C1").ID
+	ended := peek(b2, "C1").State.Hash()
+	id := peek(b2, "C1").ID
 	// A full replay from the stored position checks every snapshot's hash.
-	if _, err := b2.Store.Verify(context.Background(), id, enginereplay.Replayer{Map: b2.Map}); err != nil {
+	if _, err := dbOf(b2).Verify(context.Background(), id, enginereplay.Replayer{Map: b2.Map}); err != nil {
 		t.Fatalf("verify: %v", err)
 	}
 	// A game file starts from a scenario: a sandbox game is refused, saying why.
 	if _, err := b2.Store.Export(context.Background(), id); err == nil || !strings.Contains(err.Error(), "sandbox game loaded from a position") {
 		t.Errorf("export of a sandbox game: %v, want a refusal naming the sandbox", err)
 	}
-	b2.Store.Close()
+	dbOf(b2).Close()
 
 	b3 := storedBot(t, path, clock)
-	g := b3.games.get("C1")
+	g := peek(b3, "C1")
 	if g == nil || g.State.Hash() != ended || len(g.Orders) != 2 || len(g.Seg) != 0 {
 		t.Fatalf("after the second restart: %+v, want hash %s and 2 orders (the undone one left out)", g, ended)
 	}

@@ -21,7 +21,7 @@ func gameBot(t testing.TB) *Bot {
 		t.Skipf("map: %v", err)
 	}
 	b := New(Deps{Map: m, Now: func() time.Time { return time.Unix(1, 0) }})
-	b.games.noMaps = true // segment accounts without their maps: these tests read the text
+	b.noMaps = true // segment accounts without their maps: these tests read the text
 	return b
 }
 

@@ -97,10 +97,7 @@ func (b *Bot) mapImage(req *Request, pics *mapPictures) *Response {
 		radius, _ = strconv.Atoi(strings.TrimSpace(req.Opt("radius"))) // checked by the router
 	}
 
-	var g *running
-	if b.games != nil {
-		g = b.games.get(req.Channel)
-	}
+	g := b.games.Peek(req.Channel)
 	gameOnly := req.Opt("front") == "true" || req.Has("unit") || req.Opt("view") == "mine" || req.Opt("replay") == "true"
 	if g == nil && gameOnly {
 		return Private(req.T(

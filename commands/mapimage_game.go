@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"rtrbot/engine/hex"
-	"rtrbot/engine/units"
+	"rtrbot/games"
 	"rtrbot/i18n"
 	"rtrbot/render"
 	"rtrbot/render/fromgame"
@@ -20,14 +20,14 @@ import (
 // "mine" is the side the asker plays (/game join); in a hot-seat game,
 // where nobody has joined, the side to move, and the caption says so.
 // A spectator has no private map.
-func (b *Bot) gameMap(req *Request, pics *mapPictures, g *running, centre hex.Hex, focus []hex.Hex, radius int, what i18n.Text) *Response {
+func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex.Hex, focus []hex.Hex, radius int, what i18n.Text) *Response {
 	s := g.State
 	if req.Opt("replay") == "true" {
 		return b.gameReplay(req, g)
 	}
 	private := req.Opt("view") == "mine" || req.Has("unit")
 	viewer := render.Public
-	side, plays := askerSide(g, req)
+	side, plays := g.OwnSide(actor(req))
 	if private {
 		if !plays {
 			return Private(req.T("You play no side in this game, so you have no private map: /map shows the public one (players join with /game join side:german or side:allied).",
@@ -76,11 +76,9 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *running, centre hex.He
 		}
 		what = i18n.Sprintf(i18n.T("Where %s may move (%d hexes; the number is the cost in movement points, R by rail)", "%s の移動可能先 (%d ヘクス、数字は移動力コスト、R は鉄道)"), c.ID, len(sit.Destinations))
 	}
-	if b.games != nil && b.games.renders != nil {
-		// A render slot, shared with the maps posted after segments.
-		b.games.renders <- struct{}{}
-		defer func() { <-b.games.renders }()
-	}
+	// A render slot, shared with the maps posted after segments.
+	b.renders <- struct{}{}
+	defer func() { <-b.renders }()
 	r, err := pics.renderer(b.Map, req.Lang, crop != nil)
 	if err != nil {
 		b.Log.Error("map renderer", "err", err)
@@ -115,7 +113,7 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *running, centre hex.He
 			}
 		}
 	}
-	if private && g.hotSeat() {
+	if private && g.HotSeat() {
 		text += req.T(" (hot seat: the side to move)", " (ホットシート: 手番側)")
 	}
 	r2 := Reply(text)
@@ -128,20 +126,10 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *running, centre hex.He
 	return r2
 }
 
-// askerSide is the side whose private map the asker may see: the side he
-// joined; in a hot-seat game (nobody joined) the side to move; none for a
-// spectator.
-func askerSide(g *running, req *Request) (units.Side, bool) {
-	if g.hotSeat() {
-		return g.State.ToMove(), true
-	}
-	return g.sideOf(req.User.ID)
-}
-
 // gameReplay posts the animated replay of the channel's game so far, in
-// the public view, one frame a movement or combat segment (issue 9): for
+// the public view, one frame a movement or combat segment for
 // the game's thread when it is over, or to catch up with one.
-func (b *Bot) gameReplay(req *Request, g *running) *Response {
+func (b *Bot) gameReplay(req *Request, g *games.Game) *Response {
 	if req.Has("area") || req.Has("around") || req.Has("unit") || req.Opt("front") == "true" || req.Opt("view") == "mine" {
 		return Private(req.T("replay: draws the whole game in the public view: give it alone, e.g. /map replay:true.",
 			"replay: はゲーム全体を公開視点で描きます。単独で指定してください (例: /map replay:true)。"))
@@ -150,10 +138,8 @@ func (b *Bot) gameReplay(req *Request, g *running) *Response {
 		return Private(req.T("This game was loaded from a position: it has no orders from its start to replay.",
 			"このゲームは局面から読み込まれたため、最初からの命令がなく再生できません。"))
 	}
-	if b.games != nil && b.games.renders != nil {
-		b.games.renders <- struct{}{}
-		defer func() { <-b.games.renders }()
-	}
+	b.renders <- struct{}{}
+	defer func() { <-b.renders }()
 	frames, err := fromgame.Segments(g.State.Rules(), g.Seed, g.Options, g.Orders, render.Public)
 	if err != nil {
 		b.Log.Error("replay", "err", err)
@@ -186,14 +172,11 @@ func (b *Bot) completeMap(ctx context.Context, req *Request, focused string) []C
 	if focused != "unit" {
 		return b.completeArea(ctx, req, focused)
 	}
-	if b.games == nil {
-		return nil
-	}
-	g := b.games.get(req.Channel)
+	g := b.games.Peek(req.Channel)
 	if g == nil {
 		return nil
 	}
-	side, ok := askerSide(g, req)
+	side, ok := g.OwnSide(actor(req))
 	if !ok {
 		return nil
 	}

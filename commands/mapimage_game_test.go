@@ -42,7 +42,7 @@ func mapGameBot(t testing.TB) *Bot {
 		}
 	}
 	for i := 0; i < 4; i++ {
-		g := b.games.get("c")
+		g := peek(b, "c")
 		if g == nil {
 			t.Fatal("no game in channel c")
 		}
@@ -52,7 +52,7 @@ func mapGameBot(t testing.TB) *Bot {
 		run("reinforce", nil)
 		run("end", map[string]string{"until": "movement-1"})
 	}
-	t.Fatalf("the game did not reach the first movement segment: %s", b.games.get("c").State.Step)
+	t.Fatalf("the game did not reach the first movement segment: %s", peek(b, "c").State.Step)
 	return b
 }
 
@@ -66,7 +66,7 @@ func mapIn(b *Bot, channel string, opts map[string]string) *Response {
 // refused. The public picture is exactly the picture of the public view.
 func TestMapCommandWithGame(t *testing.T) {
 	b := mapGameBot(t)
-	g := b.games.get("c")
+	g := peek(b, "c")
 	t.Logf("game at %s, %s to move", g.State.Step, g.State.ToMove())
 
 	pub := mapIn(b, "c", map[string]string{})
@@ -213,13 +213,13 @@ func TestMapMineIsTheAskersSide(t *testing.T) {
 	as := func(user string, path string, opts map[string]string) *Response {
 		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Channel: "c", Lang: i18n.EN, User: User{ID: user, Name: user}})
 	}
-	g := b.games.get("c")
+	g := peek(b, "c")
 	toMove := g.State.ToMove()
 	other := toMove.Other()
 	if r := as("ann", "game join", map[string]string{"side": other.String()}); len(r.Messages) == 0 {
 		t.Fatal("no answer to /game join")
 	}
-	if g := b.games.get("c"); g.hotSeat() {
+	if g := peek(b, "c"); g.HotSeat() {
 		t.Skipf("joining did not register a player: %+v", g.Players)
 	}
 	mine := as("ann", "map", map[string]string{"view": "mine"}).Messages[0]

@@ -7,10 +7,11 @@ import (
 
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
+	"rtrbot/games"
 	"rtrbot/i18n"
 )
 
-// Batch orders (issue 8, point 3; docs/orders.md): one order a line, in
+// Batch orders (docs/orders.md): one order a line, in
 // the engine's own text form without the side (the side to move is
 // meant), e.g.
 //
@@ -36,7 +37,7 @@ var verbAliases = map[string]game.Verb{
 // parseBatch reads a batch; each line becomes a pending order, or one
 // carrying the reason it could not be read. bad is set only when the text
 // as a whole is unusable (empty, too long).
-func parseBatch(text string, toMove units.Side, l i18n.Lang) (out []pending, bad []string) {
+func parseBatch(text string, toMove units.Side, l i18n.Lang) (out []games.Pending, bad []string) {
 	text = strings.ReplaceAll(text, `\n`, "\n")
 	text = strings.ReplaceAll(text, ";", "\n")
 	n := 0
@@ -53,7 +54,7 @@ func parseBatch(text string, toMove units.Side, l i18n.Lang) (out []pending, bad
 		if n > maxBatch {
 			return nil, []string{fmt.Sprintf(i18n.T("A batch holds at most %d orders; split it in several.", "一度に送れる命令は %d 件までです。分けて送ってください。").In(l), maxBatch)}
 		}
-		out = append(out, parseLine(line, i+1, toMove, l))
+		out = append(out, parseLine(line, i+1, toMove))
 	}
 	if len(out) == 0 {
 		return nil, []string{i18n.T("The batch is empty: write one order a line, e.g. \"move G-III 3023\" then \"end\" (docs/orders.md).",
@@ -62,8 +63,8 @@ func parseBatch(text string, toMove units.Side, l i18n.Lang) (out []pending, bad
 	return out, nil
 }
 
-func parseLine(line string, n int, toMove units.Side, l i18n.Lang) pending {
-	p := pending{Line: n}
+func parseLine(line string, n int, toMove units.Side) games.Pending {
+	p := games.Pending{Line: n}
 	f := strings.Fields(line)
 	side := toMove
 	if s, err := units.ParseSide(f[0]); err == nil && len(f) > 1 && (strings.EqualFold(f[0], "german") || strings.EqualFold(f[0], "allied")) {
@@ -77,7 +78,7 @@ func parseLine(line string, n int, toMove units.Side, l i18n.Lang) pending {
 	}
 	o, err := game.ParseOrder(side.String() + " " + strings.Join(f, " "))
 	if err != nil {
-		p.Err = fmt.Sprintf(i18n.T("line %d (%s): %s", "%d 行目 (%s): %s").In(l), n, line, i18n.Message(err, l))
+		p.Err = i18n.T(fmt.Sprintf("line %d (%s): %s", n, line, i18n.Message(err, i18n.EN)), fmt.Sprintf("%d 行目 (%s): %s", n, line, i18n.Message(err, i18n.JA)))
 		return p
 	}
 	p.Order = o
@@ -91,15 +92,15 @@ func knownVerb(w string) bool {
 
 func isHexWord(w string) bool { return len(w) == 4 && strings.Trim(w, "0123456789") == "" }
 
-// ordersCommand is /orders text:... .
-func (t *table) ordersCommand() *Command {
-	return &Command{
+// registerBatch registers /orders text:... .
+func (b *Bot) registerBatch(r *Router) {
+	r.Add(&Command{
 		Name: "orders", Slow: true,
 		Description: i18n.T("Give several orders at once, one a line (docs/orders.md)", "複数の命令を一度に (1行1命令, docs/orders.md)"),
 		Options: []Option{{Name: "text", Description: i18n.T("one order a line, e.g. move G-III 3023 / attack assault G-III 3021 / end", "1行1命令 (例: move G-III 3023 / attack assault G-III 3021 / end)"),
 			Type: String, Required: true, Text: true}},
 		Handler: func(ctx context.Context, req *Request) *Response {
-			g, fail := t.read(req)
+			g, fail := b.read(ctx, req)
 			if fail != nil {
 				return fail
 			}
@@ -107,13 +108,13 @@ func (t *table) ordersCommand() *Command {
 			if len(bad) > 0 {
 				return Private(strings.Join(bad, "\n"))
 			}
-			return t.run(req, lines, true)
+			return b.play(req, lines, true)
 		},
-	}
+	})
 }
 
 // ThreadMessage is a message a player wrote in his side's private thread
-// (issue 8, point 3). A message whose first line is "orders" is a batch:
+// A message whose first line is "orders" is a batch:
 // the lines after it are run as /orders text would be, and the answer is
 // for that private thread (the adapter posts it there; only the side's
 // players see it). Anything else is conversation: nil, no answer. The
@@ -121,16 +122,15 @@ func (t *table) ordersCommand() *Command {
 // privileged intent); without it, /orders does the same.
 func (b *Bot) ThreadMessage(ctx context.Context, req *Request, text string) *Response {
 	first, rest, _ := strings.Cut(strings.TrimSpace(text), "\n")
-	if !strings.EqualFold(strings.TrimSpace(first), "orders") || b.games == nil {
+	if !strings.EqualFold(strings.TrimSpace(first), "orders") {
 		return nil
 	}
-	t := b.games
-	g, fail := t.read(req)
+	g, fail := b.read(ctx, req)
 	if fail != nil {
 		return nil // not a game's thread: conversation
 	}
-	side, plays := g.sideOf(req.User.ID)
-	if !plays || g.Meta["thread:"+side.String()] != req.Channel {
+	side, plays := g.SideOf(req.User.ID)
+	if !plays || g.Thread(side) != req.Channel {
 		return Private(req.T("Orders written as a message are read only in your side's private thread.",
 			"メッセージで書いた命令は、自軍の非公開スレッドでのみ受け付けます。"))
 	}
@@ -138,5 +138,5 @@ func (b *Bot) ThreadMessage(ctx context.Context, req *Request, text string) *Res
 	if len(bad) > 0 {
 		return Private(strings.Join(bad, "\n"))
 	}
-	return t.run(req, lines, true)
+	return b.play(req, lines, true)
 }

@@ -10,6 +10,7 @@ import (
 
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
+	"rtrbot/games"
 	"rtrbot/i18n"
 )
 
@@ -37,11 +38,11 @@ func TestParseBatch(t *testing.T) {
 		}
 		for i, w := range c.want {
 			if strings.HasPrefix(w, "!") {
-				if !strings.Contains(got[i].Err, w[1:]) {
-					t.Errorf("%q line %d: error %q, want %q", c.text, i+1, got[i].Err, w[1:])
+				if !strings.Contains(got[i].Err.EN, w[1:]) {
+					t.Errorf("%q line %d: error %q, want %q", c.text, i+1, got[i].Err.EN, w[1:])
 				}
-			} else if got[i].Err != "" || got[i].Order.String() != w {
-				t.Errorf("%q line %d: %q (%s), want %q", c.text, i+1, got[i].Order, got[i].Err, w)
+			} else if got[i].Err.EN != "" || got[i].Order.String() != w {
+				t.Errorf("%q line %d: %q (%s), want %q", c.text, i+1, got[i].Order, got[i].Err.EN, w)
 			}
 		}
 	}
@@ -63,7 +64,7 @@ func FuzzBatch(f *testing.F) {
 			t.Fatal("neither orders nor a reason")
 		}
 		for _, p := range out {
-			if p.Err == "" && p.Order.Verb == "" {
+			if p.Err.EN == "" && p.Order.Verb == "" {
 				t.Fatalf("an order without a verb from %q", s)
 			}
 		}
@@ -100,14 +101,14 @@ func BenchmarkSegmentPost(b *testing.B) {
 	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
 	bot := storedBot(b, filepath.Join(b.TempDir(), "bench.db"), clock)
 	opening(b, bot, clock)
-	g := bot.games.get("C1")
+	g := peek(bot, "C1")
 	g.Meta = map[string]string{"thread:german": "TG", "thread:allied": "TA"}
-	p := g.segmentEnded(clock.t)
-	bot.games.noMaps = false
-	bot.games.segmentMessages(i18n.EN, p) // the renderer's base picture, drawn once
+	p := g.SegmentEnded(clock.t)
+	bot.noMaps = false
+	bot.segmentMessages(i18n.EN, p) // the renderer's base picture, drawn once
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		ms := bot.games.segmentMessages(i18n.EN, p)
+		ms := bot.segmentMessages(i18n.EN, p)
 		if len(ms) != 3 || len(ms[0].Files) != 1 {
 			b.Fatalf("%d messages", len(ms))
 		}
@@ -171,11 +172,11 @@ func BenchmarkLoadWholeGame(b *testing.B) {
 			act(b, bot, clock, carol, "C1", "/orders text:"+line)
 		}
 	}
-	id := bot.games.get("C1").ID
+	id := peek(bot, "C1").ID
 	ctx := context.Background()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		g, err := newTable(bot).load(ctx, id)
+		g, err := games.New(games.Config{Map: bot.Map, Store: bot.Store}).LoadStored(ctx, id)
 		if err != nil || g.State.Step != game.GameOver {
 			b.Fatal(err, g.State.Step)
 		}

@@ -35,6 +35,23 @@ func (rt *Router) Add(c *Command) {
 	rt.top[c.Name] = c
 }
 
+// AddSub adds subcommands to a registered top-level command, after those
+// it has (a family of /game subcommands registered from its own file).
+func (rt *Router) AddSub(parent string, subs ...*Command) {
+	c, ok := rt.top[parent]
+	if !ok {
+		panic("commands: no command " + parent + " to add subcommands to") // programming error at start-up
+	}
+	for _, s := range subs {
+		for _, x := range c.Sub {
+			if x.Name == s.Name {
+				panic("commands: duplicate subcommand " + parent + " " + s.Name)
+			}
+		}
+		c.Sub = append(c.Sub, s)
+	}
+}
+
 // Commands returns the top-level commands sorted by name, for registration
 // with Discord and for /help.
 func (rt *Router) Commands() []*Command {

@@ -1,0 +1,381 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"rtrbot/engine/game"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// The order commands: each reads its options into one engine order and
+// gives it to the games service (game_service.go), which checks who may
+// give it and the engine whether the rules allow it.
+
+// registerOrders registers the order commands of setup, movement,
+// reorganisation and reinforcement, /end and /units (the combat family is
+// in game_combat.go, /orders in orders_batch.go, /undo in game_undo.go).
+func (b *Bot) registerOrders(r *Router) {
+	unit := func(desc i18n.Text) Option {
+		return Option{Name: "unit", Description: desc, Type: String, Required: true, Autocomplete: true}
+	}
+	hexOpt := func(name string, desc i18n.Text, req bool) Option {
+		return Option{Name: name, Description: desc, Type: String, Required: req}
+	}
+	complete := b.completeUnit
+	r.Add(&Command{
+		Name: "place", Description: i18n.T("Setup: place a unit (17.2-17.5)", "初期配置: ユニットを配置 (17.2-17.5)"),
+		Options:  []Option{unit(i18n.T("unit to place, e.g. F-XX", "配置するユニット (例: F-XX)")), hexOpt("hex", i18n.T("hex XXYY", "ヘクス XXYY"), true)},
+		Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return b.unitOrder(req, game.Place, "hex")
+		},
+	})
+	r.Add(&Command{
+		Name: "move", Description: i18n.T("Move a unit (8.0): the cheapest path, or via hexes you give", "ユニットを移動 (8.0): 最小コスト経路、または経由ヘクス指定"),
+		Options: []Option{unit(i18n.T("unit to move", "移動するユニット")), destOpt(i18n.T("destination hex XXYY", "移動先ヘクス XXYY")),
+			hexOpt("via", i18n.T("hexes to pass through, in order, e.g. 3024 3023", "経由ヘクス (順に、例: 3024 3023)"), false)},
+		Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return b.unitOrder(req, game.Move, "via", "to")
+		},
+	})
+	r.Add(&Command{
+		Name: "moves", Description: i18n.T("Where a unit can move now, with the cost of each hex", "ユニットの移動可能先とコスト"),
+		Options:  []Option{unit(i18n.T("unit", "ユニット"))},
+		Complete: complete,
+		Handler:  func(ctx context.Context, req *Request) *Response { return b.unitMoves(ctx, req) },
+	})
+	r.Add(&Command{
+		Name: "rail", Description: i18n.T("Rail movement (8.5): first impulse, own territory, 5 German / 4 Allied a turn", "鉄道移動 (8.5): 第1インパルス、自国領内、独5/連合4"),
+		Options:  []Option{unit(i18n.T("unit to move by rail", "鉄道移動するユニット")), destOpt(i18n.T("destination hex XXYY", "移動先ヘクス XXYY"))},
+		Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return b.unitOrder(req, game.Rail, "to")
+		},
+	})
+	reorg := func(name string, verb game.Verb, desc i18n.Text, extra ...Option) *Command {
+		return &Command{Name: name, Description: desc, Options: append([]Option{unit(i18n.T("unit", "ユニット"))}, extra...), Complete: complete,
+			Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(req, verb) }}
+	}
+	r.Add(&Command{
+		Name: "reorg", Description: i18n.T("Reorganisation segment: split, merge, entrench (10.0, 13.0)", "再編成セグ: 分割・統合・塹壕 (10.0, 13.0)"),
+		Sub: []*Command{
+			reorg("split", game.Split, i18n.T("Break a corps into two divisions (10.0)", "軍団を師団2個に分割 (10.0)")),
+			reorg("merge", game.Merge, i18n.T("Combine two divisions in one hex into a corps (10.0)", "同一ヘクスの師団2個を軍団に統合 (10.0)"),
+				Option{Name: "with", Description: i18n.T("the other division", "もう一方の師団"), Type: String, Required: true, Autocomplete: true}),
+			reorg("entrench", game.Entrench, i18n.T("Flip to the trench side (13.0)", "塹壕面に裏返す (13.0)")),
+			reorg("mobile", game.Unentrench, i18n.T("Flip back to the mobile side (13.0)", "機動面に戻す (13.0)")),
+		},
+	})
+	r.Add(&Command{
+		Name: "reinforce", Description: i18n.T("Bring on a reinforcement (11.1); with no unit, all of them by default", "増援を登場させる (11.1)。unit 省略で全て自動"),
+		Options: []Option{
+			{Name: "unit", Description: i18n.T("reinforcement unit", "増援ユニット"), Type: String, Autocomplete: true},
+			hexOpt("hex", i18n.T("entry hex XXYY", "登場ヘクス XXYY"), false),
+		},
+		Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response {
+			if !req.Has("unit") {
+				return b.order(req, game.Order{Verb: game.AutoReinforce})
+			}
+			return b.unitOrder(req, game.Reinforce, "hex")
+		},
+	})
+	r.Add(&Command{
+		Name: "remove", Description: i18n.T("Remove an own unit from an over-stacked hex (7.0)", "スタック超過ヘクスから自軍ユニットを除去 (7.0)"),
+		Options: []Option{unit(i18n.T("unit to remove", "除去するユニット"))}, Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(req, game.Remove) },
+	})
+	r.Add(&Command{
+		Name: "withdraw", Description: i18n.T("Send a unit to the Russian Front (11.7)", "ユニットをロシア戦線へ転進 (11.7)"),
+		Options: []Option{unit(i18n.T("unit to withdraw", "転進するユニット"))}, Complete: complete,
+		Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(req, game.Withdraw) },
+	})
+	var stepChoices []Choice
+	for st := game.EventStep; st < game.GameOver; st++ {
+		stepChoices = append(stepChoices, Choice{Name: st.Name(), Value: st.String()})
+	}
+	r.Add(&Command{
+		Name: "end", Slow: true, Description: i18n.T("End the current phase or segment (3.0); until: ends each step in turn up to the one named", "現在のフェイズ/セグメントを終了 (3.0)。until: で指定の手順まで順に終了"),
+		Options: []Option{{Name: "until", Description: i18n.T("stop when this step begins (each step is still ended by its own order)", "この手順が始まるまで終了を繰り返す (各手順ごとに終了命令を記録)"), Type: String, Choices: stepChoices}},
+		Handler: func(ctx context.Context, req *Request) *Response {
+			if !req.Has("until") {
+				return b.order(req, game.Order{Verb: game.End})
+			}
+			return b.endUntil(ctx, req, req.Opt("until"))
+		},
+	})
+	r.Add(&Command{
+		Name: "units", Description: i18n.T("List units: the side to move's by default", "ユニット一覧 (既定: 手番側)"),
+		Options: []Option{
+			{Name: "side", Description: i18n.T("german or allied", "german か allied"), Type: String,
+				Choices: []Choice{{Name: i18n.T("German", "独軍"), Value: "german"}, {Name: i18n.T("Allied", "連合軍"), Value: "allied"}}},
+			hexOpt("hex", i18n.T("only this hex", "このヘクスのみ"), false),
+		},
+		Handler: func(ctx context.Context, req *Request) *Response { return b.listUnits(ctx, req) },
+	})
+}
+
+// completeUnit offers the side to move's units that may act (only to that
+// side's players) and, for to:, the chosen unit's legal destinations.
+func (b *Bot) completeUnit(ctx context.Context, req *Request, focused string) []Choice {
+	g := b.games.Peek(req.Channel)
+	if g == nil || !g.CanSee(actor(req), g.State.ToMove()) {
+		return nil // only the side to move's players are offered its units
+	}
+	prefix := strings.ToUpper(req.Opt(focused))
+	var out []Choice
+	if focused == "to" { // the chosen unit's legal destinations, with their cost
+		return destinationChoices(g.State, req, prefix)
+	}
+	for _, c := range g.State.Actors() {
+		if strings.HasPrefix(c.ID, prefix) {
+			out = append(out, Choice{Name: i18n.T(c.Label(), c.Label()), Value: c.ID})
+			if len(out) == 25 {
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (b *Bot) unitOrder(req *Request, verb game.Verb, hexOpts ...string) *Response {
+	o := game.Order{Verb: verb, Units: []string{strings.ToUpper(strings.TrimSpace(req.Opt("unit")))}}
+	if req.Has("with") {
+		o.Units = append(o.Units, strings.ToUpper(strings.TrimSpace(req.Opt("with"))))
+	}
+	for _, name := range hexOpts {
+		for _, f := range strings.Fields(strings.ReplaceAll(req.Opt(name), ",", " ")) {
+			h, err := hex.Parse(f)
+			if err != nil {
+				return Private(fmt.Sprintf("%s: %v", name, err))
+			}
+			o.Hexes = append(o.Hexes, h)
+		}
+	}
+	return b.order(req, o)
+}
+
+func (b *Bot) unitMoves(ctx context.Context, req *Request) *Response {
+	g, fail := b.read(ctx, req)
+	if fail != nil {
+		return fail
+	}
+	s := g.State
+	c, ok := s.Lookup(req.Opt("unit"))
+	if !ok {
+		return Private(fmt.Sprintf(req.T("There is no unit %q; /units lists them.", "ユニット %q はありません。/units で一覧できます。"), req.Opt("unit")))
+	}
+	if !g.CanSee(actor(req), c.Side()) {
+		return Private(fmt.Sprintf(req.T("%s is not a unit of your side: you may ask only where your own units can go.", "%s は自軍のユニットではありません。移動先を調べられるのは自軍ユニットだけです。"), c.ID))
+	}
+	ds, err := s.Destinations(c)
+	if err != nil {
+		return Fail(req, err)
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, req.T("%s can move to %d hexes (allowance %d MP):\n", "%s の移動可能先 %d ヘクス (移動力 %d MP):\n"), c.ID, len(ds), s.Allowance(c))
+	byCost := map[int][]string{}
+	var costs []int
+	for _, d := range ds {
+		if len(byCost[d.Cost]) == 0 {
+			costs = append(costs, d.Cost)
+		}
+		byCost[d.Cost] = append(byCost[d.Cost], d.To.String())
+	}
+	sort.Ints(costs)
+	for _, k := range costs {
+		fmt.Fprintf(&sb, "%d MP: %s\n", k, strings.Join(byCost[k], " "))
+	}
+	if rails, err := s.RailDestinations(c); err == nil && len(rails) > 0 {
+		fmt.Fprintf(&sb, req.T("By rail (8.5): %d hexes, e.g. %s\n", "鉄道 (8.5): %d ヘクス (例: %s)\n"), len(rails), joinHexes(rails, 12))
+	}
+	return Private(strings.TrimRight(sb.String(), "\n"))
+}
+
+func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
+	g, fail := b.read(ctx, req)
+	if fail != nil {
+		return fail
+	}
+	s := g.State
+	side := s.ToMove()
+	if mine, ok := g.SideOf(req.User.ID); ok {
+		side = mine
+	}
+	if req.Has("side") {
+		side, _ = units.ParseSide(req.Opt("side"))
+	}
+	if !g.CanSee(actor(req), side) {
+		return Private(fmt.Sprintf(req.T("The %s side's units are hidden from you (14.1): /units lists your own side's; /map shows the enemy as the public sees him.",
+			"%s側のユニットはあなたには見えません (14.1)。/units は自軍のユニットを表示します。敵は /map で公開情報として見られます。"), side.Name().In(req.Lang)))
+	}
+	var only hex.Hex
+	if req.Has("hex") {
+		h, err := hex.Parse(req.Opt("hex"))
+		if err != nil {
+			return Private(err.Error())
+		}
+		only = h
+	}
+	acts := map[string]bool{}
+	if side == s.ToMove() {
+		for _, c := range s.Actors() {
+			acts[c.ID] = true
+		}
+	}
+	byHex := map[hex.Hex][]string{}
+	var unplaced, elim, russia []string
+	for _, c := range s.Rules().Counters.All() {
+		if c.Side() != side {
+			continue
+		}
+		u := s.Unit(c)
+		label := c.ID
+		if acts[c.ID] {
+			label = "*" + label
+		}
+		switch u.Box {
+		case game.OnMap:
+			if u.Trench {
+				label += req.T("[trench]", "[塹壕]")
+			}
+			if u.OutOfCommand {
+				label += req.T("[out of command]", "[指揮不通]")
+			}
+			if u.Moved {
+				label += req.T("[moved]", "[移動済]")
+			}
+			byHex[u.At] = append(byHex[u.At], label)
+		case game.Unplaced:
+			place, _ := c.SetupWhere()
+			unplaced = append(unplaced, label+" ("+place+")")
+		case game.Eliminated:
+			elim = append(elim, c.ID)
+		case game.Russia:
+			russia = append(russia, c.ID)
+		}
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, req.T("%s units", "%sユニット"), side.Name().In(req.Lang))
+	if len(acts) > 0 {
+		sb.WriteString(req.T(" (* may act now)", " (* は行動可能)"))
+	}
+	sb.WriteString(":\n")
+	var hs []hex.Hex
+	for h := range byHex {
+		if only == hex.None || h == only {
+			hs = append(hs, h)
+		}
+	}
+	sort.Slice(hs, func(i, j int) bool { return hex.Less(hs[i], hs[j]) })
+	for _, h := range hs {
+		fmt.Fprintf(&sb, "%s: %s\n", h, strings.Join(byHex[h], " "))
+	}
+	if only == hex.None {
+		if len(unplaced) > 0 {
+			fmt.Fprintf(&sb, req.T("To set up: %s\n", "未配置: %s\n"), strings.Join(unplaced, ", "))
+		}
+		if s.Step == game.Reinforcement && side == s.ToMove() && len(acts) > 0 {
+			var r []string // best candidates first, as /reinforce would take them
+			for _, c := range s.Actors() {
+				r = append(r, c.ID)
+			}
+			fmt.Fprintf(&sb, req.T("May enter as reinforcements: %s\n", "増援として登場可能: %s\n"), joinMax(r, 30))
+		}
+		if len(elim) > 0 {
+			fmt.Fprintf(&sb, req.T("Eliminated: %s\n", "除去済: %s\n"), strings.Join(elim, " "))
+		}
+		if len(russia) > 0 {
+			fmt.Fprintf(&sb, req.T("Russian Front: %s\n", "ロシア戦線: %s\n"), strings.Join(russia, " "))
+		}
+	}
+	return Private(strings.TrimRight(sb.String(), "\n"))
+}
+
+func joinMax(s []string, max int) string {
+	if len(s) > max {
+		return strings.Join(s[:max], " ") + fmt.Sprintf(" … (+%d)", len(s)-max)
+	}
+	return strings.Join(s, " ")
+}
+
+// endUntil ends steps one by one, each by its own End order of the side to
+// act, until the named step begins, a step refuses to end (the reason is
+// shown), or a new turn's event phase is reached.
+func (b *Bot) endUntil(ctx context.Context, req *Request, until string) *Response {
+	target, _ := game.ParseStep(until)
+	out := &Response{}
+	var text []string
+	for i := 0; i < 40; i++ {
+		g, fail := b.read(ctx, req)
+		if fail != nil {
+			return fail
+		}
+		before := len(g.Orders)
+		r := b.order(req, game.Order{Verb: game.End})
+		for k, m := range r.Messages {
+			if k == 0 {
+				text = append(text, m.Text)
+				continue
+			}
+			out.Add(m)
+		}
+		g = b.games.Peek(req.Channel)
+		if g == nil || len(g.Orders) == before {
+			break // refused: the reason is the last line
+		}
+		if g.State.Step == target || g.State.Step == game.EventStep || g.State.Step == game.GameOver {
+			break
+		}
+	}
+	out.Messages = append([]Message{{Text: strings.Join(text, "\n"), Ephemeral: true}}, out.Messages...)
+	return out
+}
+
+// destOpt is a destination hex whose autocomplete offers the unit's legal
+// destinations.
+func destOpt(desc i18n.Text) Option {
+	return Option{Name: "to", Description: desc, Type: String, Required: true, Autocomplete: true}
+}
+
+// destinationChoices are where the unit chosen in the command may go now
+// (by rail for /rail), nearest first, within Discord's 25 choices. It
+// answers from the engine's movement search, fast enough for autocomplete.
+func destinationChoices(s *game.State, req *Request, prefix string) []Choice {
+	c, ok := s.Lookup(strings.ToUpper(strings.TrimSpace(req.Opt("unit"))))
+	if !ok || c.Side() != s.ToMove() {
+		return nil
+	}
+	var out []Choice
+	if req.Path == "rail" {
+		hs, err := s.RailDestinations(c)
+		if err != nil {
+			return nil
+		}
+		for _, h := range hs {
+			if strings.HasPrefix(h.String(), prefix) && len(out) < 25 {
+				out = append(out, Choice{Name: i18n.T(h.String()+" (rail)", h.String()+" (鉄道)"), Value: h.String()})
+			}
+		}
+		return out
+	}
+	ds, err := s.Destinations(c)
+	if err != nil {
+		return nil
+	}
+	sort.SliceStable(ds, func(i, j int) bool { return ds[i].Cost < ds[j].Cost })
+	for _, d := range ds {
+		if h := d.To.String(); strings.HasPrefix(h, prefix) && len(out) < 25 {
+			out = append(out, Choice{Name: i18n.Sprintf(i18n.T("%s (%d MP)", "%s (%d MP)"), h, d.Cost), Value: h})
+		}
+	}
+	return out
+}
+
+// naturalLess orders "18.1(2)" before "18.1(10)": digit runs compare as numbers.

@@ -1,0 +1,4 @@
+package db
+
+// File is the path of the database file.
+func (s *Store) File() string { return s.Path }

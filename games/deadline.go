@@ -1,0 +1,172 @@
+package games
+
+import (
+	"context"
+	"time"
+
+	"rtrbot/db"
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// Asynchronous play: a game may give each segment a deadline. A reminder
+// is due when a quarter of the time is left; when the deadline passes the
+// side is reminded again (and the next deadline set), or the segment is
+// ended for the side to move with no further orders. Deadlines live in
+// the database, so they survive restarts; Tick, driven by a clock the
+// caller gives, does the work.
+
+// SetDeadline gives every segment hours (0: none) and what happens when
+// one passes (then: remind or end): a referee's.
+func (t *Table) SetDeadline(ctx context.Context, a Actor, at Where, hours int, then string, now time.Time) (*Game, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, err := t.find(ctx, at)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.refereeOnly(a, at.Guild, g, i18n.T("set the deadline", "期限の設定")); err != nil {
+		return nil, err
+	}
+	if g.ID == 0 {
+		return nil, i18n.Errorf("Deadlines need a stored game (the bot runs without its database, or this is a sandbox).", "期限には保存されたゲームが必要です (データベースなし、またはサンドボックス)。")
+	}
+	if then == "" {
+		then = "remind"
+	}
+	var dl time.Time
+	if hours > 0 {
+		dl = now.Add(time.Duration(hours) * time.Hour)
+	}
+	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+		if err := tx.SetDeadlinePolicy(hours, then); err != nil {
+			return err
+		}
+		if err := tx.SetMeta("reminded", ""); err != nil {
+			return err
+		}
+		return tx.SetDeadline(dl)
+	}); err != nil {
+		return nil, err
+	}
+	g.SegmentHours, g.DeadlineAction, g.Deadline = hours, then, dl
+	return g.copy(), nil
+}
+
+// NoticeKind is what a deadline did.
+type NoticeKind int
+
+const (
+	// Reminder: a quarter of the time is left (Deadline is when it ends).
+	Reminder NoticeKind = iota
+	// Passed: the deadline passed and the side was reminded again
+	// (Deadline is the next one).
+	Passed
+	// Ended: the segment was ended for the side to move (Reports).
+	Ended
+	// CannotEnd: it passed, but the segment cannot end yet; Why says why
+	// (for the side's own Thread only), Deadline is the next one.
+	CannotEnd
+)
+
+// Notice is one thing a deadline did in a game.
+type Notice struct {
+	Kind     NoticeKind
+	Game     int64
+	Channel  string // the game's thread or channel
+	Who      string // the side to move's players, mentioned (or the side's name)
+	Side     units.Side
+	Step     game.Step
+	Deadline time.Time
+	Reports  []SegmentReport
+	Thread   string // the side's private thread ("" if none)
+	Why      error
+}
+
+// Tick does what deadlines demand at now: reminders, and the deadlines
+// that passed.
+func (t *Table) Tick(ctx context.Context, now time.Time) []Notice {
+	if t.store == nil {
+		return nil
+	}
+	games, err := t.store.ListGames(ctx, db.Filter{Status: db.Active})
+	if err != nil {
+		t.log.Error("deadlines: listing games", "err", err)
+		return nil
+	}
+	var out []Notice
+	for _, l := range games {
+		if l.Problem != nil || l.Deadline.IsZero() || l.SegmentHours <= 0 {
+			continue
+		}
+		if n, ok := t.tick(ctx, now, l.Game); ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// deadlineActor is who ends a segment when its deadline passes.
+var deadlineActor = Actor{ID: "deadline", Name: "deadline"}
+
+func (t *Table) tick(ctx context.Context, now time.Time, row *db.Game) (Notice, bool) {
+	t.mu.Lock()
+	g, err := t.lookup(ctx, row.Guild, row.Channel)
+	if err != nil || g == nil || g.Paused() || g.Status != db.Active {
+		t.mu.Unlock()
+		return Notice{}, false
+	}
+	dl, hours := row.Deadline, row.SegmentHours
+	side := g.State.ToMove()
+	n := Notice{Game: g.ID, Channel: g.Channel, Who: g.Mention(side), Side: side, Step: g.State.Step, Thread: g.Thread(side)}
+	if n.Who == "" {
+		n.Who = side.Name().EN
+	}
+	lead := time.Duration(hours) * time.Hour / 4
+	if now.Before(dl) {
+		defer t.mu.Unlock()
+		if now.Before(dl.Add(-lead)) || g.Meta["reminded"] == dl.UTC().Format(time.RFC3339) {
+			return n, false
+		}
+		if err := t.update(ctx, g, func(tx *db.GameTx) error { return tx.SetMeta("reminded", dl.UTC().Format(time.RFC3339)) }); err != nil {
+			return n, false
+		}
+		g.Meta = cloneMeta(g.Meta)
+		g.Meta["reminded"] = dl.UTC().Format(time.RFC3339)
+		n.Kind, n.Deadline = Reminder, dl
+		return n, true
+	}
+	if row.DeadlineAction == "end" {
+		t.mu.Unlock()
+		p, err := t.run(ctx, deadlineActor, Where{Guild: g.Guild, Channel: g.Channel}, now, []Pending{{Order: game.Order{Verb: game.End}, Referee: true}}, false)
+		if err == nil {
+			n.Kind, n.Reports = Ended, p.Reports
+			return n, true
+		}
+		// The segment cannot end yet (e.g. a retreat to choose): remind.
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		next := now.Add(time.Duration(hours) * time.Hour)
+		if err := t.update(ctx, g, func(tx *db.GameTx) error { return tx.SetDeadline(next) }); err != nil {
+			t.log.Error("deadlines: setting the next one", "game", g.ID, "err", err)
+			return n, false // tried again at the next tick
+		}
+		g.Deadline = next
+		n.Kind, n.Deadline, n.Why = CannotEnd, next, err
+		return n, true
+	}
+	defer t.mu.Unlock()
+	next := now.Add(time.Duration(hours) * time.Hour)
+	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+		if err := tx.SetMeta("reminded", ""); err != nil {
+			return err
+		}
+		return tx.SetDeadline(next)
+	}); err != nil {
+		return n, false
+	}
+	g.Deadline = next
+	n.Kind, n.Deadline = Passed, next
+	return n, true
+}

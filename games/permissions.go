@@ -1,0 +1,88 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"rtrbot/db"
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// Who may do what is decided here. Only a side's players order that side
+// (anyone, while nobody has joined: a hot-seat game); the game's creator,
+// a guild manager, the guild's referee role, the bot's operator and
+// whoever sits at the console referee; everyone else reads only.
+
+// refereeOnly refuses a referee's action to anyone else, saying who may.
+func (t *Table) refereeOnly(a Actor, guild string, g *Game, what i18n.Text) error {
+	if t.referee(a, guild, g) {
+		return nil
+	}
+	return &i18n.Error{Text: i18n.T(
+		fmt.Sprintf("Only a referee may %s: the game's creator, a server manager or a member of the server's referee role (/game referee).", what.EN),
+		fmt.Sprintf("%[1]sは審判だけが行えます (ゲームの作成者、サーバー管理者、またはサーバーの審判ロール (/game referee) のメンバー)。", what.JA))}
+}
+
+// referee: the game's creator, a guild manager, a member of the guild's
+// referee role, the bot's operator, or whoever sits at the local console.
+func (t *Table) referee(a Actor, guild string, g *Game) bool {
+	if a.Console || a.Manager || a.Operator || (g != nil && g.Creator == a.ID) {
+		return true
+	}
+	if t.store == nil || len(a.Roles) == 0 {
+		return false
+	}
+	role, err := t.store.RefereeRole(context.Background(), guild)
+	return err == nil && role != "" && slices.Contains(a.Roles, role)
+}
+
+// mayOrder says why a may not give orders for side now (nil: he may).
+func (g *Game) mayOrder(a Actor, side units.Side) error {
+	if g.Status != "" && g.Status != db.Active {
+		st := g.Status.Text()
+		return &i18n.Error{Text: i18n.T(fmt.Sprintf("This game is %s: it takes no more orders.", st.EN), fmt.Sprintf("このゲームは%sのため、命令を受け付けません。", st.JA))}
+	}
+	if g.Paused() {
+		return i18n.Errorf("A referee has paused this game: no orders until /game resume.", "審判がこのゲームを一時停止中です。/game resume まで命令はできません。")
+	}
+	if p := g.PendingChoice(); p.EN != "" {
+		return &i18n.Error{Text: p}
+	}
+	if g.HotSeat() {
+		return nil
+	}
+	mine, ok := g.SideOf(a.ID)
+	switch {
+	case !ok:
+		return i18n.Errorf("You do not play in this game, so you may only watch (spectators read only). To play, /game join side:german or side:allied.",
+			"あなたはこのゲームのプレイヤーではないため観戦のみです。参加するには /game join side:german か side:allied。")
+	case mine != side:
+		return &i18n.Error{Text: i18n.T(
+			fmt.Sprintf("You play the %s side, and it is the %s player's turn (%s). Your side's orders wait for its turn.", mine.Name().EN, side.Name().EN, g.State.Step.Name().EN),
+			fmt.Sprintf("あなたは%s側です。現在は%sの手番 (%s) です。自軍の手番をお待ちください。", mine.Name().JA, side.Name().JA, g.State.Step.Name().JA))}
+	}
+	return nil
+}
+
+// CanSee says whether a may see side's hidden information: his own side,
+// a hot-seat game, or a finished one.
+func (g *Game) CanSee(a Actor, side units.Side) bool {
+	if g.HotSeat() || g.State.Step == game.GameOver {
+		return true
+	}
+	mine, ok := g.SideOf(a.ID)
+	return ok && mine == side
+}
+
+// OwnSide is the side whose private picture a may see: the side he
+// joined; in a hot-seat game (nobody joined) the side to move; none for a
+// spectator.
+func (g *Game) OwnSide(a Actor) (units.Side, bool) {
+	if g.HotSeat() {
+		return g.State.ToMove(), true
+	}
+	return g.SideOf(a.ID)
+}

@@ -1,0 +1,244 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"rtrbot/db"
+	"rtrbot/db/enginereplay"
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// Pending is an order to apply; Named is set when a batch line named its
+// side (which must then be the side to move), Line is its line number.
+type Pending struct {
+	Order   game.Order
+	Named   bool
+	Line    int
+	Err     i18n.Text // the line could not be read: why
+	Referee bool      // a referee's fix: given for the side to move by whoever referees
+}
+
+// Played is what a command's orders did.
+type Played struct {
+	Game    *Game // the game after them
+	Given   int   // the orders given
+	Applied int   // of which applied
+	// Refused says, line by line, why the refused lines of a batch were
+	// refused (each changed nothing).
+	Refused []i18n.Text
+	// Events are what the orders caused that their author may read (the
+	// engine's filter, 14.1: an order ending a segment may cause events
+	// of the other side).
+	Events []game.Event
+	// Reports are the segments the orders ended, for the game's thread.
+	Reports []SegmentReport
+}
+
+// Orders checks and applies orders of the side to move.
+func (t *Table) Orders(ctx context.Context, a Actor, at Where, now time.Time, orders []Pending, batch bool) (*Played, error) {
+	return t.run(ctx, a, at, now, orders, batch)
+}
+
+// Fix applies a referee's orders for the side to move: parse reads them
+// once the side is known (a parse error is the answer).
+func (t *Table) Fix(ctx context.Context, a Actor, at Where, now time.Time, parse func(toMove units.Side) ([]Pending, error)) (*Played, error) {
+	t.mu.Lock()
+	g, err := t.find(ctx, at)
+	if err == nil {
+		err = t.refereeOnly(a, at.Guild, g, i18n.T("fix the game", "ゲームの修正"))
+	}
+	t.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	lines, err := parse(g.State.ToMove())
+	if err != nil {
+		return nil, err
+	}
+	for i := range lines {
+		lines[i].Referee = true
+	}
+	return t.run(ctx, a, at, now, lines, len(lines) > 1)
+}
+
+// run checks and applies orders of the side to move, in order: a legal
+// order is applied, a refused one changes nothing and says why (a batch
+// goes on with its next line; a single order stops). Everything accepted
+// is stored in one transaction; if that fails nothing is applied. A
+// segment's end gives its report.
+func (t *Table) run(ctx context.Context, a Actor, at Where, now time.Time, orders []Pending, batch bool) (*Played, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, err := t.find(ctx, at)
+	if err != nil {
+		return nil, err
+	}
+	next := *g
+	// Appending to a full slice copies it: the cached game's slices,
+	// which readers may hold, are never written to.
+	next.Orders = g.Orders[:len(g.Orders):len(g.Orders)]
+	next.Seg = g.Seg[:len(g.Seg):len(g.Seg)]
+	var done []SegOrder
+	out := &Played{Given: len(orders)}
+	for i, p := range orders {
+		o, line := p.Order, p.Line
+		if line == 0 {
+			line = i + 1
+		}
+		side := next.State.ToMove()
+		if p.Err.EN != "" {
+			out.Refused = append(out.Refused, p.Err)
+			continue
+		}
+		if p.Named && o.Side != side {
+			out.Refused = append(out.Refused, i18n.T(
+				fmt.Sprintf("line %d (%s): it is the %s player's turn, not the %s's.", line, o, side.Name().EN, o.Side.Name().EN),
+				fmt.Sprintf("%d 行目 (%s): 現在は%sの手番で、%sではありません。", line, o, side.Name().JA, o.Side.Name().JA)))
+			continue
+		}
+		if err := next.mayOrder(a, side); err != nil && !(p.Referee && next.Status == db.Active) {
+			if !batch {
+				return nil, err
+			}
+			out.Refused = append(out.Refused, lineRefused(line, string(o.Verb), err))
+			continue
+		}
+		o.Side = side
+		n, evs, err := game.Apply(next.State, o)
+		if err != nil {
+			if !batch {
+				return nil, err
+			}
+			out.Refused = append(out.Refused, lineRefused(line, o.String(), err))
+			continue
+		}
+		so := SegOrder{Order: o, Author: a.ID, Events: evs}
+		done = append(done, SegOrder{Order: o, Author: a.ID, Events: evs, after: n})
+		out.Events = append(out.Events, visibleTo(next.HotSeat(), side, next.State, n, evs)...)
+		next.State = n
+		next.Orders = append(next.Orders, o)
+		next.Seg = append(next.Seg, so)
+		if o.Verb == game.End {
+			out.Reports = append(out.Reports, next.SegmentEnded(now))
+			next.SegStart, next.Seg = n, nil
+		}
+	}
+	out.Applied = len(done)
+	if len(done) > 0 {
+		if err := t.save(ctx, a, now, g, &next, done); err != nil {
+			t.log.Error("storing orders", "game", g.ID, "err", err)
+			return nil, i18n.Errorf("Your orders could not be saved, so none was applied (%v). Try again; /game status shows where the game stands.",
+				"命令を保存できなかったため、適用していません (%v)。もう一度試してください。/game status で状況を確認できます。", err)
+		}
+		*g = next
+		if g.State.Step == game.GameOver {
+			g.Status = db.Finished
+		}
+	}
+	out.Game = g.copy()
+	return out, nil
+}
+
+// lineRefused is a refused line of a batch: its number, what it was, why.
+func lineRefused(line int, what string, err error) i18n.Text {
+	return i18n.T(fmt.Sprintf("line %d (%s): %s", line, what, i18n.Message(err, i18n.EN)),
+		fmt.Sprintf("%d 行目 (%s): %s", line, what, i18n.Message(err, i18n.JA)))
+}
+
+// visibleTo keeps what side may read of an order's events (the engine's
+// 14.1 filter): an order that ends a segment may cause events of the other
+// side (its command phase), which are not for the author.
+func visibleTo(hotSeat bool, side units.Side, before, after *game.State, evs []game.Event) []game.Event {
+	if hotSeat {
+		return evs
+	}
+	return game.EventsFor(game.ViewerOf(side), before, after, evs)
+}
+
+// save writes the accepted orders of one command in one transaction:
+// each order with its events (marked with who may see them), a snapshot
+// after each segment's end, the next deadline, and the game's end.
+func (t *Table) save(ctx context.Context, a Actor, now time.Time, old, next *Game, done []SegOrder) error {
+	if old.ID == 0 || t.store == nil {
+		return nil
+	}
+	var seqs []int64
+	err := t.store.Update(ctx, old.ID, func(tx *db.GameTx) error {
+		for _, so := range done {
+			row, err := tx.Append(db.NewOrder{Author: a.ID, Side: so.Order.Side.String(), Text: so.Order.String()})
+			if err != nil {
+				return err
+			}
+			seqs = append(seqs, row.Seq)
+			if err := tx.AddEvents(row.Seq, storedEvents(so.Events)); err != nil {
+				return err
+			}
+			n := so.after
+			if so.Order.Verb == game.End {
+				if err := tx.Snapshot(enginereplay.Label(n), n.Hash(), []byte(n.Position())); err != nil {
+					return err
+				}
+				if h := tx.Game.SegmentHours; h > 0 && n.Step != game.GameOver {
+					if err := tx.SetDeadline(now.Add(time.Duration(h) * time.Hour)); err != nil {
+						return err
+					}
+					next.Deadline = now.Add(time.Duration(h) * time.Hour)
+				}
+			}
+			if n.Step == game.GameOver {
+				if err := tx.SetDeadline(time.Time{}); err != nil {
+					return err
+				}
+				next.Deadline = time.Time{}
+				if err := tx.SetStatus(db.Finished, ""); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	// Number the orders of the current segment as stored (undo names them).
+	k := len(seqs) - 1
+	for i := len(next.Seg) - 1; i >= 0 && k >= 0; i-- {
+		if next.Seg[i].Seq == 0 {
+			next.Seg[i].Seq = seqs[k]
+			k--
+		}
+	}
+	return nil
+}
+
+// storedEvents marks each event with who may read it: a side's own
+// movements and placements are its own (14.1); combat, dice, losses, VP
+// and the turn's progress are public.
+func storedEvents(evs []game.Event) []db.Event {
+	out := make([]db.Event, len(evs))
+	for i, e := range evs {
+		v := ""
+		if !publicEvent(e.Kind) {
+			v = e.Side.String()
+		}
+		out[i] = db.Event{Kind: string(e.Kind), Visible: v, Text: e.String()}
+	}
+	return out
+}
+
+// publicEvent lists the kinds of event everyone may read: what happens in
+// front of both players (combat reveals both stacks, 14.1; dice; units
+// removed; VP; the turn and the random events).
+func publicEvent(k game.EventKind) bool {
+	switch k {
+	case game.EvCombat, game.EvRoll, game.EvEliminated, game.EvBrokenDown, game.EvRetreated, game.EvFortress, game.EvSiege,
+		game.EvAbandoned, game.EvVP, game.EvRandom, game.EvRussia, game.EvVictory, game.EvSeed, game.EvGameOver, game.EvTurn,
+		game.EvSetupDone, game.EvNaval, game.EvMarkersOff, game.EvEventPhase, game.EvStep:
+		return true
+	}
+	return false
+}

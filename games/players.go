@@ -1,0 +1,301 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"rtrbot/db"
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// Joined is a player who joined a side.
+type Joined struct {
+	Game *Game
+	Side units.Side
+	// NewThread: the side's private thread was opened for him; OwnView
+	// is then the side's view, for its first map there.
+	NewThread bool
+	OwnView   game.View
+}
+
+// Join makes a a player of side. open opens the side's private thread
+// (with him in it) when the side has none yet; nil where there are no
+// threads.
+func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, now time.Time, open OpenThread) (*Joined, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, err := t.find(ctx, at)
+	if err != nil {
+		return nil, err
+	}
+	side, err := units.ParseSide(sideName)
+	if err != nil {
+		return nil, i18n.Errorf("Choose side:german or side:allied.", "side:german か side:allied を選んでください。")
+	}
+	if g.Status != db.Active || g.State.Step == game.GameOver {
+		return nil, i18n.Errorf("This game is over: nobody can join it.", "このゲームは終了しているため参加できません。")
+	}
+	if mine, ok := g.SideOf(a.ID); ok {
+		if mine == side {
+			return nil, &i18n.Error{Text: i18n.T(fmt.Sprintf("You already play the %s side.", side.Name().EN), fmt.Sprintf("あなたは既に%s側です。", side.Name().JA))}
+		}
+		if len(g.Orders) > 0 {
+			return nil, &i18n.Error{Text: i18n.T(
+				fmt.Sprintf("You play the %s side: once the game has begun nobody changes sides (you have seen your side's secrets). A referee can /game replace players.", mine.Name().EN),
+				fmt.Sprintf("あなたは%s側です。ゲーム開始後は陣営を変えられません (自軍の秘密を見ているため)。審判は /game replace で交代できます。", mine.Name().JA))}
+		}
+	}
+	p := db.Player{UserID: a.ID, Name: a.Name, Side: side.String(), Joined: now}
+	var thread string
+	newThread := false
+	if open != nil && g.Thread(side) == "" {
+		parent := g.Meta["thread:parent"]
+		if parent == "" {
+			parent = g.Channel
+		}
+		// The chat is asked without holding the games' lock (other games
+		// go on meanwhile); the game is looked up again afterwards.
+		id := g.ID
+		t.mu.Unlock()
+		th, err := open(ctx, parent, id)
+		t.mu.Lock()
+		if err != nil {
+			t.log.Error("creating a side's thread", "game", id, "err", err)
+		} else {
+			thread, newThread = th, true
+		}
+		if g, err = t.find(ctx, at); err != nil {
+			return nil, err
+		}
+	}
+	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+		if err := tx.AddPlayer(p); err != nil {
+			return err
+		}
+		if err := tx.SetMeta("lang:"+a.ID, string(a.Lang)); err != nil {
+			return err
+		}
+		if newThread {
+			return tx.SetMeta("thread:"+side.String(), thread)
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q db.Player) bool { return q.UserID == p.UserID }), p)
+	g.Meta = cloneMeta(g.Meta)
+	g.Meta["lang:"+a.ID] = string(a.Lang)
+	if newThread {
+		g.Meta["thread:"+side.String()] = thread
+		t.games[thread] = g
+	}
+	j := &Joined{Game: g.copy(), Side: side, NewThread: newThread && g.Thread(side) != ""}
+	if j.NewThread {
+		j.OwnView = g.State.ViewFor(game.ViewerOf(side))
+	}
+	return j, nil
+}
+
+// Pause stops (on) or lets go on (off) the orders of a game: a referee's.
+func (t *Table) Pause(ctx context.Context, a Actor, at Where, on bool) (*Game, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, err := t.find(ctx, at)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.refereeOnly(a, at.Guild, g, i18n.T("pause or resume the game", "ゲームの一時停止・再開")); err != nil {
+		return nil, err
+	}
+	v := ""
+	if on {
+		v = "1"
+	}
+	if g.Paused() == on {
+		return nil, i18n.Errorf("Nothing to change: the game is already so.", "変更はありません (既にその状態です)。")
+	}
+	if err := t.update(ctx, g, func(tx *db.GameTx) error { return tx.SetMeta("paused", v) }); err != nil {
+		return nil, err
+	}
+	g.Meta = cloneMeta(g.Meta)
+	g.Meta["paused"] = v
+	return g.copy(), nil
+}
+
+// UserRef reads a user given as an ID, a <@mention> or a player's name.
+func (g *Game) UserRef(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(s, "<@!"), "<@"), ">")
+	if strings.HasPrefix(s, "<@") {
+		s = strings.TrimPrefix(s, "<@")
+	}
+	for _, p := range g.Players {
+		if p.UserID == s || strings.EqualFold(p.Name, s) {
+			return p.UserID
+		}
+	}
+	return s
+}
+
+// Replaced is a seat given to another user.
+type Replaced struct {
+	Game          *Game
+	Old, By, Name string
+	Side          units.Side
+}
+
+// Replace gives player's seat to the user by (named name): a referee's.
+func (t *Table) Replace(ctx context.Context, a Actor, at Where, player, by, name string, now time.Time) (*Replaced, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, err := t.find(ctx, at)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.refereeOnly(a, at.Guild, g, i18n.T("replace a player", "プレイヤーの交代")); err != nil {
+		return nil, err
+	}
+	old := g.UserRef(player)
+	side, ok := g.SideOf(old)
+	if !ok {
+		return nil, i18n.Errorf("%s does not play in this game; /game players lists who does.", "%s はこのゲームのプレイヤーではありません。/game players で一覧できます。", player)
+	}
+	newID := g.UserRef(by)
+	if s, ok := g.SideOf(newID); ok && s != side {
+		return nil, i18n.Errorf("%s plays the other side already: a player may not hold both sides.", "%s は既に相手側のプレイヤーです。両陣営を兼ねることはできません。", by)
+	}
+	if name == "" {
+		name = newID
+	}
+	p := db.Player{UserID: newID, Name: name, Side: side.String(), Joined: now}
+	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+		if err := tx.RemovePlayer(old); err != nil {
+			return err
+		}
+		return tx.AddPlayer(p)
+	}); err != nil {
+		return nil, err
+	}
+	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q db.Player) bool { return q.UserID == old || q.UserID == newID }), p)
+	return &Replaced{Game: g.copy(), Old: old, By: newID, Name: name, Side: side}, nil
+}
+
+// Resigned is a side's concession.
+type Resigned struct {
+	Game *Game
+	Side units.Side
+}
+
+// Resign: a's side concedes (in a hot-seat game, the side to move).
+func (t *Table) Resign(ctx context.Context, a Actor, at Where) (*Resigned, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, err := t.find(ctx, at)
+	if err != nil {
+		return nil, err
+	}
+	side, ok := g.SideOf(a.ID)
+	if !ok {
+		if !g.HotSeat() {
+			return nil, i18n.Errorf("Only a player resigns, for his own side; spectators read only.", "投了できるのはプレイヤーが自軍についてのみです。観戦者は閲覧のみです。")
+		}
+		side = g.State.ToMove()
+	}
+	if err := t.setStatus(g, db.Finished); err != nil {
+		return nil, err
+	}
+	return &Resigned{Game: g.copy(), Side: side}, nil
+}
+
+// Abandon stops a game (it stays stored, the place is free): a referee's.
+// A damaged game is abandoned too, to free its place (docs/storage.md);
+// its State is then nil.
+func (t *Table) Abandon(ctx context.Context, a Actor, at Where) (*Game, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, err := t.find(ctx, at)
+	if err != nil {
+		if d := t.damaged(ctx, at); d != nil {
+			g = d
+		} else {
+			return nil, err
+		}
+	}
+	if err := t.refereeOnly(a, at.Guild, g, i18n.T("abandon the game", "ゲームの放棄")); err != nil {
+		return nil, err
+	}
+	if err := t.setStatus(g, db.Abandoned); err != nil {
+		return nil, err
+	}
+	return g.copy(), nil
+}
+
+// setStatus ends a game (finished or abandoned): stored, and dropped from
+// the cache so that the place is free. Call with t.mu held.
+func (t *Table) setStatus(g *Game, st db.Status) error {
+	if err := t.update(context.Background(), g, func(tx *db.GameTx) error {
+		if err := tx.SetDeadline(time.Time{}); err != nil {
+			return err
+		}
+		return tx.SetStatus(st, "")
+	}); err != nil {
+		return err
+	}
+	g.Status = st
+	t.drop(g)
+	return nil
+}
+
+// SetRefereeRole names the guild's referee role ("" or none clears it):
+// a server manager's. It returns the role as stored.
+func (t *Table) SetRefereeRole(ctx context.Context, a Actor, guild, role string) (string, error) {
+	if !a.Manager && !a.Console {
+		return "", i18n.Errorf("Only someone who may manage this server names its referee role.", "審判ロールを設定できるのはサーバーの管理権限を持つ人だけです。")
+	}
+	if t.store == nil {
+		return "", i18n.Errorf("Settings need the database, and this bot runs without one.", "設定にはデータベースが必要ですが、このボットはデータベースなしで動いています。")
+	}
+	role = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(role), "<@&"), ">")
+	if strings.EqualFold(role, "none") {
+		role = ""
+	}
+	if err := t.store.SetRefereeRole(ctx, guild, role); err != nil {
+		return "", err
+	}
+	return role, nil
+}
+
+// List is the guild's running and damaged games.
+func (t *Table) List(ctx context.Context, a Actor, guild string) ([]db.Listed, error) {
+	if t.store == nil {
+		return nil, i18n.Errorf("Without the database the bot keeps no list of games.", "データベースがないため、ゲームの一覧はありません。")
+	}
+	all, err := t.store.ListGames(ctx, db.Filter{Guild: guild})
+	if err != nil {
+		return nil, err
+	}
+	var games []db.Listed
+	for _, l := range all {
+		if l.Problem != nil || l.Status == db.Active || l.Status == db.Damaged {
+			games = append(games, l)
+		}
+	}
+	return games, nil
+}
+
+// Players counts a stored game's players.
+func (t *Table) Players(ctx context.Context, id int64) int {
+	if t.store == nil {
+		return 0
+	}
+	row, _ := t.store.Game(ctx, id)
+	if row == nil {
+		return 0
+	}
+	return len(row.Players)
+}

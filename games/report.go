@@ -1,0 +1,77 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// SegmentReport is what the end of a segment tells: the public account
+// and map for the game's thread, each side's own map for its private
+// thread. It holds views and events only, never the game's state, so that
+// whatever formats or draws it cannot see what a view hides
+// (TestReportHoldsNoState walks its type).
+type SegmentReport struct {
+	Game    int64
+	Channel string
+	Threads map[units.Side]string
+	Ended   i18n.Text // the segment that ended
+	Before  game.View // the public view when the segment began
+	After   game.View // the public view now
+	// Sides are each side's own view now (German, Allied), for its map.
+	Sides [2]game.View
+	// Counters is the game's counter manifest (the printed values a
+	// view's units are drawn with).
+	Counters *units.Set
+	Public   []game.Event
+	Own      [2][]game.Event // each side's own events of the segment (its trails)
+	Mention  string
+	Deadline time.Time
+	// Langs are the languages the game's players read (as they joined);
+	// the public account is written in each, the asker's first.
+	Langs []i18n.Lang
+}
+
+// SegmentEnded is the report of the segment that the order just applied ended
+// (g.State is the state after it; g.SegStart and g.Seg the segment's).
+func (g *Game) SegmentEnded(now time.Time) SegmentReport {
+	p := SegmentReport{Game: g.ID, Channel: g.Channel, Threads: map[units.Side]string{},
+		Before: g.SegStart.ViewFor(game.PublicView), After: g.State.ViewFor(game.PublicView), Mention: g.Mention(g.State.ToMove()),
+		Counters: g.State.Rules().Counters}
+	for _, side := range []units.Side{units.German, units.Allied} {
+		p.Sides[side] = g.State.ViewFor(game.ViewerOf(side))
+	}
+	st := g.SegStart
+	p.Ended = i18n.T(fmt.Sprintf("%s, %s %s", st.Turn, st.ToMove().Name().EN, st.Step.Name().EN),
+		fmt.Sprintf("%s %s %s", st.Turn.Japanese(), st.ToMove().Name().JA, st.Step.Name().JA))
+	for _, so := range g.Seg {
+		for _, e := range so.Events {
+			if publicEvent(e.Kind) {
+				p.Public = append(p.Public, e)
+			} else if e.Side == units.German || e.Side == units.Allied {
+				p.Own[e.Side] = append(p.Own[e.Side], e)
+			}
+		}
+	}
+	for _, side := range []units.Side{units.German, units.Allied} {
+		if th := g.Thread(side); th != "" {
+			p.Threads[side] = th
+		}
+	}
+	for _, l := range []i18n.Lang{i18n.EN, i18n.JA} {
+		for k, v := range g.Meta {
+			if strings.HasPrefix(k, "lang:") && v == string(l) && !slices.Contains(p.Langs, l) {
+				p.Langs = append(p.Langs, l)
+			}
+		}
+	}
+	if g.SegmentHours > 0 && g.State.Step != game.GameOver {
+		p.Deadline = now.Add(time.Duration(g.SegmentHours) * time.Hour)
+	}
+	return p
+}

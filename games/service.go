@@ -1,0 +1,136 @@
+// Package games runs the games being played: a cache of running games over
+// the database, every operation that changes one (starting, joining,
+// orders, undo, the referee's powers, deadlines, export and import), and
+// the account of each segment's end, made of views only.
+//
+// It sits behind one interface, Service, in the manner of a service in
+// benbjohnson/wtf: package commands parses a request into a call, calls the
+// service and formats its answer; the service never writes a message. Every
+// operation takes the Actor who asks, so that who may do what is decided
+// here, in one place (permissions.go). Refusals are *i18n.Error values in
+// both languages; a game that cannot be loaded is a *LoadError.
+//
+// Files:
+//
+//	service.go      the interface, Actor, Where, the storage it needs
+//	game.go         Game (one running game) and what it says of its players
+//	permissions.go  who may order, referee, see a side's hidden information
+//	table.go        the cache of games over Storage, loading a stored game
+//	play.go         applying and storing orders; the events stored and shown
+//	report.go       the end of a segment as views and public events
+//	undo.go         taking back a side's last order
+//	start.go        new games, sandbox positions, import and export
+//	players.go      joining, replacing, pausing, resigning, abandoning
+//	options.go      the secret choice of options (18.0)
+//	deadline.go     deadlines: setting them, and what passing them does
+package games
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"rtrbot/db"
+	"rtrbot/engine/board"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// Actor is who asks: the user, and what the chat says of him.
+type Actor struct {
+	ID, Name string
+	Lang     i18n.Lang // his language (remembered when he joins a game)
+	// Roles are his role IDs in the guild; Manager says he may manage it
+	// (a referee role is checked against these).
+	Roles   []string
+	Manager bool
+	// Operator runs the bot; Console sits at its local console.
+	Operator, Console bool
+}
+
+// Where is the place a command is given: a guild and a channel or thread.
+type Where struct{ Guild, Channel string }
+
+// Service is every operation on the games being played. A *Game it
+// returns is a copy the caller may read freely; changing it changes
+// nothing.
+type Service interface {
+	// Game is the game played at a place (loaded from the database if
+	// need be): ErrNoGame if none, a *LoadError if it cannot be loaded.
+	Game(ctx context.Context, at Where) (*Game, error)
+	// Peek is Game for autocomplete and pictures: nil when there is no
+	// game, or it cannot be loaded.
+	Peek(channel string) *Game
+	// List is the guild's running and damaged games.
+	List(ctx context.Context, a Actor, guild string) ([]db.Listed, error)
+	// Players counts a stored game's players (for List).
+	Players(ctx context.Context, id int64) int
+
+	NewGame(ctx context.Context, a Actor, at Where, n NewGame) (*Started, error)
+	// LoadPosition and Import call read for their file once they know
+	// they can use it (the place is free, the database is there).
+	LoadPosition(ctx context.Context, a Actor, at Where, replace, threads bool, read func() ([]byte, error)) (*Game, error)
+	Import(ctx context.Context, a Actor, at Where, read func() ([]byte, error)) (*Game, error)
+	Export(ctx context.Context, a Actor, at Where) (*Exported, error)
+
+	// Orders applies orders of the side to move; batch goes on past a
+	// refused line. Fix is a referee's orders for the side to move, read
+	// by parse once the side is known.
+	Orders(ctx context.Context, a Actor, at Where, now time.Time, orders []Pending, batch bool) (*Played, error)
+	Fix(ctx context.Context, a Actor, at Where, now time.Time, parse func(toMove units.Side) ([]Pending, error)) (*Played, error)
+	Undo(ctx context.Context, a Actor, at Where) (*Undone, error)
+
+	Join(ctx context.Context, a Actor, at Where, side string, now time.Time, open OpenThread) (*Joined, error)
+	Replace(ctx context.Context, a Actor, at Where, player, by, name string, now time.Time) (*Replaced, error)
+	Pause(ctx context.Context, a Actor, at Where, on bool) (*Game, error)
+	Resign(ctx context.Context, a Actor, at Where) (*Resigned, error)
+	Abandon(ctx context.Context, a Actor, at Where) (*Game, error)
+	Choose(ctx context.Context, a Actor, at Where, side, options string) (*Chosen, error)
+	Confirm(ctx context.Context, a Actor, at Where, side string) (*Confirmed, error)
+	SetRefereeRole(ctx context.Context, a Actor, guild, role string) (string, error)
+
+	SetDeadline(ctx context.Context, a Actor, at Where, hours int, then string, now time.Time) (*Game, error)
+	// Tick does what deadlines demand at now and says what happened.
+	Tick(ctx context.Context, now time.Time) []Notice
+}
+
+// Storage is what the service needs of the database; *db.Store is one.
+type Storage interface {
+	LiveGameAt(ctx context.Context, guild, channel string) (int64, error)
+	Load(ctx context.Context, id int64, r db.Replayer) (*db.Loaded, error)
+	Log(ctx context.Context, g *db.Game, from int64) ([]db.Order, error)
+	Meta(ctx context.Context, game int64) (map[string]string, error)
+	SetMeta(ctx context.Context, game int64, key, value string) error
+	SnapshotState(ctx context.Context, game, seq int64) ([]byte, error)
+	Update(ctx context.Context, id int64, fn func(*db.GameTx) error) error
+	CreateGame(ctx context.Context, ng db.NewGame) (*db.Game, error)
+	Game(ctx context.Context, id int64) (*db.Game, error)
+	ListGames(ctx context.Context, f db.Filter) ([]db.Listed, error)
+	Export(ctx context.Context, id int64) ([]byte, error)
+	Import(ctx context.Context, r db.Replayer, data []byte, to db.ImportTo) (*db.Game, error)
+	RefereeRole(ctx context.Context, guild string) (string, error)
+	SetRefereeRole(ctx context.Context, guild, role string) error
+}
+
+// Config is what New needs. Store may be nil: games then live in memory
+// only.
+type Config struct {
+	Map   *board.Map
+	Store Storage
+	Log   *slog.Logger
+}
+
+// ErrNoGame: no game is played at the place.
+var ErrNoGame = errors.New("games: no game here")
+
+// LoadError is a stored game that cannot be loaded (Err is often a
+// *db.DamageError saying which order is wrong); other games go on.
+type LoadError struct{ Err error }
+
+func (e *LoadError) Error() string { return e.Err.Error() }
+func (e *LoadError) Unwrap() error { return e.Err }
+
+// OpenThread opens a thread under parent for game id and returns its ID
+// (on Discord; nil where there are no threads).
+type OpenThread func(ctx context.Context, parent string, id int64) (string, error)

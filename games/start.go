@@ -1,0 +1,287 @@
+package games
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"time"
+
+	"rtrbot/db"
+	"rtrbot/db/enginereplay"
+	"rtrbot/engine/game"
+	"rtrbot/i18n"
+)
+
+// NewGame is what /game new asks for.
+type NewGame struct {
+	Scenario  string
+	Seed      uint64
+	SeedGiven bool // Seed was chosen by the asker; otherwise a secret one is drawn
+	Options   []string
+	Replace   bool       // abandon the game running here (a referee's right)
+	Open      OpenThread // opens the game's thread; nil where there are no threads
+}
+
+// Started is a new game, and the scenario it plays.
+type Started struct {
+	Game     *Game
+	Scenario string
+}
+
+// newSeed draws a game's secret seed (crypto/rand: nobody can guess it).
+func newSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return uint64(time.Now().UnixNano())
+	}
+	return binary.BigEndian.Uint64(b[:])
+}
+
+var errNoMap = i18n.Errorf("The map is not loaded, so no game can be played.", "マップが読み込まれていないため、ゲームはできません。")
+
+// busy refuses to start a game over a running one unless replace, which
+// only a referee of the running game may ask (it abandons it).
+func (t *Table) busy(a Actor, at Where, replace, threads bool) error {
+	g := t.Peek(at.Channel)
+	if g == nil || g.State.Step == game.GameOver {
+		return nil
+	}
+	if threads && g.Channel != at.Channel && g.Meta["thread:parent"] == at.Channel {
+		return nil // the running game has a thread of its own: the new one gets another
+	}
+	if !replace {
+		return i18n.Errorf("A game is running in this channel (%s, %d orders); add replace:true to abandon it and start another.",
+			"このチャンネルでゲームが進行中です (%s、命令 %d 件)。破棄して新しく始めるには replace:true を付けてください。", g.State.Turn, len(g.Orders))
+	}
+	return t.refereeOnly(a, at.Guild, g, i18n.T("replace the running game", "進行中のゲームの置き換え"))
+}
+
+// retire abandons the place's running game, if any, once its replacement
+// is ready (busy has checked that the asker may).
+func (t *Table) retire(at Where) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, _ := t.lookup(context.Background(), at.Guild, at.Channel)
+	if g == nil || g.State.Step == game.GameOver || g.Status != db.Active {
+		if g != nil {
+			t.drop(g)
+		}
+		return nil
+	}
+	if g.Channel != at.Channel && g.Meta["thread:parent"] == at.Channel {
+		return nil // it goes on in its own thread
+	}
+	return t.setStatus(g, db.Abandoned)
+}
+
+// NewGame starts a game at a place (on Discord in a thread of its own).
+func (t *Table) NewGame(ctx context.Context, a Actor, at Where, n NewGame) (*Started, error) {
+	threads := n.Open != nil
+	if err := t.busy(a, at, n.Replace, threads); err != nil {
+		return nil, err
+	}
+	name := n.Scenario
+	if name == "" {
+		name = "standard"
+	}
+	if t.m == nil {
+		return nil, errNoMap
+	}
+	r, err := game.NewRules(t.m, name)
+	if err != nil {
+		return nil, err
+	}
+	seed := newSeed() // secret: only its commitment is shown (dice, 14.x)
+	if n.SeedGiven {
+		seed = n.Seed
+	}
+	s, err := game.New(r, seed, n.Options)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{State: s, Seed: seed, Options: n.Options, Guild: at.Guild, Channel: at.Channel, Creator: a.ID,
+		Status: db.Active, SegStart: s, Meta: map[string]string{}}
+	// Threads hang under a channel, never under another thread: a game
+	// started in a game's thread opens its thread beside it.
+	parent := at.Channel
+	if old := t.Peek(at.Channel); old != nil && threads {
+		switch {
+		case old.Meta["thread:german"] == at.Channel || old.Meta["thread:allied"] == at.Channel:
+			return nil, i18n.Errorf("This is a side's private thread: start a game in the channel or in a game's thread.", "ここは陣営の非公開スレッドです。ゲームはチャンネルかゲームのスレッドで開始してください。")
+		case old.Channel == at.Channel && old.Meta["thread:parent"] != "":
+			parent = old.Meta["thread:parent"]
+		}
+	}
+	if err := t.retire(at); err != nil {
+		return nil, err
+	}
+	if t.store != nil {
+		// On Discord each game gets a thread of its own under the channel.
+		if threads {
+			th, err := n.Open(ctx, parent, 0)
+			if err != nil {
+				t.log.Error("creating a game thread", "channel", at.Channel, "err", err)
+				return nil, i18n.Errorf("The game's thread could not be opened (%v): check that the bot may create threads here.",
+					"ゲーム用スレッドを作成できませんでした (%v)。ボットにスレッド作成権限があるか確認してください。", err)
+			}
+			g.Channel, g.Meta["thread:parent"] = th, parent
+		}
+		row, err := t.store.CreateGame(ctx, db.NewGame{Guild: at.Guild, Channel: g.Channel, Scenario: name,
+			Options: enginereplay.Options(n.Options), Seed: enginereplay.SeedBytes(seed), CreatedBy: a.ID})
+		if err != nil {
+			return nil, err
+		}
+		g.ID = row.ID
+		for k, v := range g.Meta {
+			if err := t.store.SetMeta(ctx, g.ID, k, v); err != nil {
+				return nil, err
+			}
+		}
+	}
+	t.put(at.Channel, g)
+	return &Started{Game: g.copy(), Scenario: name}, nil
+}
+
+// LoadPosition starts a sandbox game from a position's text (read, once
+// the place is known to be free).
+func (t *Table) LoadPosition(ctx context.Context, a Actor, at Where, replace, threads bool, read func() ([]byte, error)) (*Game, error) {
+	if err := t.busy(a, at, replace, threads); err != nil {
+		return nil, err
+	}
+	text, err := read()
+	if err != nil {
+		return nil, err
+	}
+	if t.m == nil {
+		return nil, errNoMap
+	}
+	s, err := game.ParsePosition(t.m, string(text))
+	if err != nil {
+		return nil, err
+	}
+	if err := t.retire(at); err != nil {
+		return nil, err
+	}
+	g := &Game{State: s, Seed: s.Seed, Options: s.Options, Sandbox: true, Guild: at.Guild, Channel: at.Channel,
+		Creator: a.ID, Status: db.Active, SegStart: s, Meta: map[string]string{}}
+	if t.store != nil {
+		// Stored like a scenario game, its start being the position as
+		// loaded (and a snapshot of it at seq 0), so that it survives a
+		// restart.
+		row, err := t.store.CreateGame(ctx, db.NewGame{Guild: at.Guild, Channel: at.Channel,
+			Scenario: s.Rules().Scenario.Name, Options: enginereplay.Options(s.Options), Seed: enginereplay.SeedBytes(s.Seed),
+			CreatedBy: a.ID, Position: string(text),
+			Start: &db.Snapshot{Label: enginereplay.Label(s), Hash: s.Hash(), State: []byte(s.Position())}})
+		if err != nil {
+			return nil, err
+		}
+		g.ID = row.ID
+	}
+	t.put(at.Channel, g)
+	return g.copy(), nil
+}
+
+// Exported is a game as a file.
+type Exported struct {
+	ID     int64
+	Data   []byte
+	Status db.Status
+	// Damaged: the place's damaged game, for its referee to mend;
+	// Finished: the place's newest finished game (no game runs there).
+	Damaged, Finished bool
+}
+
+// Export gives the place's game as a file (db/gamefile). The seed
+// predicts every die, so while a game runs its file goes only to a
+// referee who does not play in it; after the game anyone may have it.
+func (t *Table) Export(ctx context.Context, a Actor, at Where) (*Exported, error) {
+	t.mu.Lock()
+	g, fail := t.find(ctx, at)
+	var d *Game
+	if fail != nil {
+		d = t.damaged(ctx, at)
+	}
+	t.mu.Unlock()
+	if d != nil { // a damaged game: its referee exports it to mend it
+		if err := t.refereeOnly(a, at.Guild, d, i18n.T("export a damaged game", "破損したゲームのエクスポート")); err != nil {
+			return nil, err
+		}
+		data, err := t.store.Export(ctx, d.ID)
+		if err != nil {
+			return nil, err
+		}
+		return &Exported{ID: d.ID, Data: data, Status: d.Status, Damaged: true}, nil
+	}
+	if fail != nil {
+		return t.exportFinished(ctx, at, fail)
+	}
+	if g.ID == 0 {
+		return nil, i18n.Errorf("This game is not stored (the bot runs without a database): /game orders and /game position give what it has.",
+			"このゲームは保存されていません (ボットがデータベースなしで動作中)。/game orders と /game position を使ってください。")
+	}
+	if g.State.Step != game.GameOver && g.Status == db.Active {
+		if err := t.refereeOnly(a, at.Guild, g, i18n.T("export a running game (its file holds the seed, which predicts every die)", "進行中のゲームのエクスポート (ファイルには全ダイスを予言できるシードが含まれます)")); err != nil {
+			return nil, err
+		}
+		if _, plays := g.SideOf(a.ID); plays {
+			return nil, i18n.Errorf("You play in this game, and its file holds the seed, which would tell you every die to come: a running game is exported by a referee who does not play, and by anyone once it is over.",
+				"あなたはこのゲームのプレイヤーです。ファイルには今後の全ダイスがわかるシードが含まれるため、進行中のゲームをエクスポートできるのはプレイしていない審判だけです (終了後は誰でも可)。")
+		}
+	}
+	data, err := t.store.Export(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &Exported{ID: g.ID, Data: data, Status: g.Status}, nil
+}
+
+// exportFinished exports the newest finished game of the place, which
+// anyone may have (the seed no longer predicts anything); fail when none.
+func (t *Table) exportFinished(ctx context.Context, at Where, fail error) (*Exported, error) {
+	if t.store == nil {
+		return nil, fail
+	}
+	list, err := t.store.ListGames(ctx, db.Filter{Guild: at.Guild})
+	if err != nil {
+		return nil, fail
+	}
+	for _, l := range list {
+		if l.Problem == nil && l.Channel == at.Channel && (l.Status == db.Finished || l.Status == db.Abandoned) {
+			data, err := t.store.Export(ctx, l.ID)
+			if err != nil {
+				return nil, err
+			}
+			return &Exported{ID: l.ID, Data: data, Status: l.Status, Finished: true}, nil
+		}
+	}
+	return nil, fail
+}
+
+// Import restores a game from an export file (read once the service knows
+// it can import) at a place where none runs: it is replayed order by order
+// and must reach the same hashes before anything is stored.
+func (t *Table) Import(ctx context.Context, a Actor, at Where, read func() ([]byte, error)) (*Game, error) {
+	if t.store == nil || t.m == nil {
+		return nil, i18n.Errorf("Importing needs the database and the map.", "取り込みにはデータベースとマップが必要です。")
+	}
+	data, err := read()
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if g, _ := t.lookup(ctx, at.Guild, at.Channel); g != nil {
+		return nil, i18n.Errorf("A game is running in this channel: import into another channel or thread, or abandon it first.",
+			"このチャンネルではゲームが進行中です。別のチャンネルかスレッドに取り込むか、先に放棄してください。")
+	}
+	row, err := t.store.Import(ctx, enginereplay.Replayer{Map: t.m}, data, db.ImportTo{Guild: at.Guild, Channel: at.Channel, By: a.ID})
+	if err != nil {
+		return nil, err
+	}
+	g, err := t.load(ctx, row.ID)
+	if err != nil {
+		return nil, &LoadError{err}
+	}
+	t.cache(at.Channel, g)
+	return g.copy(), nil
+}

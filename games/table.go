@@ -1,0 +1,253 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"strings"
+	"sync"
+
+	"rtrbot/db"
+	"rtrbot/db/enginereplay"
+	"rtrbot/engine/board"
+	"rtrbot/engine/game"
+)
+
+// Table is the Service: the games being played, by channel, a cache over
+// the database. With a Storage every game lives in it (the game row, its
+// append-only orders, events and a snapshot per segment) and the cache is
+// filled from it on first use, so that a restarted bot finds every game
+// again; without one (tests of the engine's commands, a console run with
+// no file) games live in memory only. Sandbox games loaded from a position
+// are stored the same way, their start being the position's text
+// (db.Game.Position) instead of a scenario's setup.
+type Table struct {
+	mu    sync.Mutex
+	m     *board.Map
+	store Storage
+	log   *slog.Logger
+	games map[string]*Game // by the game's channel and by each of its threads
+}
+
+var _ Service = (*Table)(nil)
+
+// New makes the service.
+func New(c Config) *Table {
+	if c.Log == nil {
+		c.Log = slog.Default()
+	}
+	return &Table{m: c.Map, store: c.Store, log: c.Log, games: map[string]*Game{}}
+}
+
+// Game is the game played at a place, as a copy.
+func (t *Table) Game(ctx context.Context, at Where) (*Game, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, err := t.find(ctx, at)
+	if err != nil {
+		return nil, err
+	}
+	return g.copy(), nil
+}
+
+// Peek returns a copy of the game played in a channel (or one of its
+// threads), loading it from the database if need be; nil if none (or it
+// cannot be loaded: Game says why).
+func (t *Table) Peek(channel string) *Game {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, _ := t.lookup(context.Background(), "", channel)
+	if g == nil {
+		return nil
+	}
+	return g.copy()
+}
+
+// put caches a game under its channel and threads.
+func (t *Table) put(channel string, g *Game) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.cache(channel, g)
+}
+
+func (t *Table) cache(channel string, g *Game) {
+	if g.Channel == "" {
+		g.Channel = channel
+	}
+	t.games[channel] = g
+	t.games[g.Channel] = g
+	for k, v := range g.Meta {
+		if strings.HasPrefix(k, "thread:") && v != "" {
+			t.games[v] = g
+		}
+	}
+}
+
+// drop forgets a game in the cache (it ended or was abandoned).
+func (t *Table) drop(g *Game) {
+	for k, v := range t.games {
+		if v == g {
+			delete(t.games, k)
+		}
+	}
+}
+
+// lookup finds a game: the cache first, then the database. err is set when
+// a stored game cannot be loaded (a *db.DamageError says why). Call with
+// t.mu held.
+func (t *Table) lookup(ctx context.Context, guild, channel string) (*Game, error) {
+	if g := t.games[channel]; g != nil {
+		return g, nil
+	}
+	if t.store == nil {
+		return nil, nil
+	}
+	id, err := t.store.LiveGameAt(ctx, guild, channel)
+	if errors.Is(err, db.ErrNoGame) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, err := t.load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	t.cache(channel, g)
+	return g, nil
+}
+
+// find is lookup for an operation: the game, ErrNoGame, or a *LoadError.
+// Call with t.mu held.
+func (t *Table) find(ctx context.Context, at Where) (*Game, error) {
+	g, err := t.lookup(ctx, at.Guild, at.Channel)
+	if err != nil {
+		t.log.Error("loading a game", "channel", at.Channel, "err", err)
+		return nil, &LoadError{err}
+	}
+	if g == nil {
+		return nil, ErrNoGame
+	}
+	return g, nil
+}
+
+// update runs fn on the stored game in one transaction (a memory-only
+// game has nothing to store).
+func (t *Table) update(ctx context.Context, g *Game, fn func(tx *db.GameTx) error) error {
+	if g.ID == 0 || t.store == nil {
+		return nil
+	}
+	return t.store.Update(ctx, g.ID, fn)
+}
+
+// load rebuilds a stored game: the engine's state from the newest snapshot
+// and the orders after it (db.Store.Load checks the hashes), the current
+// segment's orders replayed from its start for undo and the account.
+func (t *Table) load(ctx context.Context, id int64) (*Game, error) {
+	st := t.store
+	if t.m == nil {
+		return nil, errors.New("no map")
+	}
+	l, err := st.Load(ctx, id, enginereplay.Replayer{Map: t.m})
+	if err != nil {
+		return nil, err
+	}
+	cur := l.Replay.(*enginereplay.Replay).Game
+	log, err := st.Log(ctx, l.Game, 1)
+	if err != nil {
+		return nil, err
+	}
+	eff := db.Effective(log)
+	g := fromRow(l.Game)
+	g.State = cur
+	g.Sandbox = l.Game.Position != ""
+	if g.Seed, err = enginereplay.Seed(l.Game.Seed); err != nil {
+		return nil, err
+	}
+	if g.Options, err = enginereplay.ParseOptions(l.Game.Options); err != nil {
+		return nil, err
+	}
+	var segFrom int
+	for i, o := range eff {
+		ord, err := game.ParseOrder(o.Text)
+		if err != nil {
+			return nil, err
+		}
+		g.Orders = append(g.Orders, ord)
+		if o.Seq <= l.From {
+			segFrom = i + 1
+		}
+	}
+	if g.Meta, err = st.Meta(ctx, id); err != nil {
+		return nil, err
+	}
+	// The segment's start: the snapshot Load began from (its hash was
+	// checked by Load), or the game's start.
+	var start *game.State
+	switch {
+	case l.Replayed == 0:
+		start = cur
+	case l.From >= 0:
+		blob, err := st.SnapshotState(ctx, id, l.From)
+		if err != nil {
+			return nil, err
+		}
+		if start, err = game.ParsePosition(t.m, string(blob)); err != nil {
+			return nil, err
+		}
+	case g.Sandbox: // no snapshot: from the loaded position
+		if start, err = game.ParsePosition(t.m, l.Game.Position); err != nil {
+			return nil, err
+		}
+		for _, o := range g.Orders[:segFrom] {
+			if start, _, err = game.Apply(start, o); err != nil {
+				return nil, err
+			}
+		}
+	default:
+		if start, err = game.Replay(cur.Rules(), g.Seed, g.Options, g.Orders[:segFrom]); err != nil {
+			return nil, err
+		}
+	}
+	g.SegStart = start
+	s := start
+	for i, o := range g.Orders[segFrom:] {
+		n, evs, err := game.Apply(s, o)
+		if err != nil {
+			return nil, err
+		}
+		s = n
+		row := eff[segFrom+i]
+		g.Seg = append(g.Seg, SegOrder{Order: o, Seq: row.Seq, Author: row.Author, Events: evs})
+	}
+	return g, nil
+}
+
+// LoadStored rebuilds a stored game from the database, bypassing the
+// cache (benchmarks of loading, checks of a game as stored).
+func (t *Table) LoadStored(ctx context.Context, id int64) (*Game, error) {
+	if t.store == nil {
+		return nil, errors.New("games: no database")
+	}
+	return t.load(ctx, id)
+}
+
+// damaged is the place's damaged game as far as its row can be read
+// (no state: it cannot be loaded), for the referee's export and abandon.
+// Call with t.mu held.
+func (t *Table) damaged(ctx context.Context, at Where) *Game {
+	if t.store == nil {
+		return nil
+	}
+	id, err := t.store.LiveGameAt(ctx, at.Guild, at.Channel)
+	if err != nil {
+		return nil
+	}
+	row, _ := t.store.Game(ctx, id) // a row that cannot be decoded still comes back
+	if row == nil || row.Status != db.Damaged {
+		return nil
+	}
+	g := fromRow(row)
+	g.Meta = map[string]string{}
+	return g
+}

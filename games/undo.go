@@ -1,0 +1,80 @@
+package games
+
+import (
+	"context"
+	"fmt"
+
+	"rtrbot/db"
+	"rtrbot/engine/game"
+	"rtrbot/i18n"
+)
+
+// Undo: a side takes back its last order of the current segment, one at
+// a time, back to the segment's start, but never an order that rolled a
+// die or revealed something hidden: the player has seen the result, and
+// taking it back would let him try again.
+
+// revealing lists the events after which an order stands: dice, and
+// whatever shows what was hidden (combat shows both stacks, 14.1; aerial
+// reconnaissance; random events and the Russian Front are rolls).
+func revealing(k game.EventKind) bool {
+	switch k {
+	case game.EvRoll, game.EvCombat, game.EvRecon, game.EvRandom, game.EvRussia, game.EvSiege, game.EvEliminated,
+		game.EvRetreatDue, game.EvFortress, game.EvVictory, game.EvSeed, game.EvGameOver:
+		return true
+	}
+	return false
+}
+
+// Undone is an order taken back and the game after it.
+type Undone struct {
+	Order game.Order
+	Game  *Game
+}
+
+// Undo takes back the last order of the current segment.
+func (t *Table) Undo(ctx context.Context, a Actor, at Where) (*Undone, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, err := t.find(ctx, at)
+	if err != nil {
+		return nil, err
+	}
+	side := g.State.ToMove()
+	if err := g.mayOrder(a, side); err != nil {
+		return nil, err
+	}
+	if len(g.Seg) == 0 {
+		return nil, i18n.Errorf("There is nothing to take back: undo reaches back only to the start of the current segment.",
+			"取り消せる命令はありません。取り消しは現在のセグメントの開始までです。")
+	}
+	last := g.Seg[len(g.Seg)-1]
+	for _, e := range last.Events {
+		if revealing(e.Kind) {
+			return nil, &i18n.Error{Text: i18n.T(
+				fmt.Sprintf("%s cannot be taken back: it rolled a die or revealed something hidden (%s), and what is seen cannot be unseen.", last.Order, e.Kind),
+				fmt.Sprintf("%s は取り消せません: ダイスを振ったか隠された情報を公開しました (%s)。", last.Order, e.Kind))}
+		}
+	}
+	s := g.SegStart
+	for _, so := range g.Seg[:len(g.Seg)-1] {
+		n, _, err := game.Apply(s, so.Order)
+		if err != nil { // cannot happen: these orders were applied in this order
+			return nil, err
+		}
+		s = n
+	}
+	if s.Ext.Rolls != g.State.Ext.Rolls {
+		return nil, i18n.Errorf("This order cannot be taken back: dice were rolled since.", "この命令は取り消せません: その後ダイスが振られています。")
+	}
+	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+		_, err := tx.Undo(last.Seq, a.ID, side.String())
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	g.State = s
+	g.Orders = g.Orders[:len(g.Orders)-1]
+	g.Seg = g.Seg[:len(g.Seg)-1]
+	return &Undone{Order: last.Order, Game: g.copy()}, nil
+}
