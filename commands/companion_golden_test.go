@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -61,26 +59,7 @@ func TestCompanionTranscript(t *testing.T) {
 			if err := con.Run(context.Background(), strings.NewReader(companionScript)); err != nil {
 				t.Fatal(err)
 			}
-			got := strings.ReplaceAll(buf.String(), out, "OUT")
-			if strings.Contains(got, "%!") {
-				t.Errorf("a message has a formatting error (%%!):\n%s", got)
-			}
-			path := filepath.Join("testdata", "companion-"+string(lang)+".golden")
-			if *updateGolden {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to write it)", err)
-			}
-			if string(want) != got {
-				t.Errorf("the transcript differs from %s (run with -update after a deliberate change):\n%s", path, got)
-			}
+			golden(t, strings.ReplaceAll(buf.String(), out, "OUT"), "companion-"+string(lang)+".golden")
 		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -105,4 +106,29 @@ func atoi(t testing.TB, s string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// golden compares a console transcript with testdata/name (-update
+// rewrites it after a deliberate change) and refuses a formatting error.
+func golden(t *testing.T, got, name string) {
+	t.Helper()
+	if strings.Contains(got, "%!") {
+		t.Errorf("a message has a formatting error (%%!):\n%s", got)
+	}
+	path := filepath.Join("testdata", name)
+	if *updateGolden {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to write it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("the transcript differs from %s (run with -update after a deliberate change):\n%s", path, got)
+	}
 }

@@ -5,8 +5,6 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -77,23 +75,7 @@ func TestGameTranscript(t *testing.T) {
 			if err := con.Run(context.Background(), strings.NewReader(gameScript)); err != nil {
 				t.Fatal(err)
 			}
-			got := strings.ReplaceAll(buf.String(), out, "OUT")
-			if strings.Contains(got, "%!") {
-				t.Errorf("a message has a formatting error (%%!):\n%s", got)
-			}
-			path := filepath.Join("testdata", "game-"+string(lang)+".golden")
-			if *updateGolden {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to write it)", err)
-			}
-			if string(want) != got {
-				t.Errorf("the transcript differs from %s (run with -update after a deliberate change):\n%s", path, got)
-			}
+			golden(t, strings.ReplaceAll(buf.String(), out, "OUT"), "game-"+string(lang)+".golden")
 		})
 	}
 }

@@ -2,10 +2,8 @@ package commands
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
@@ -50,8 +48,7 @@ func TestSecretOptionsClashStaysSecret(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
-			b0 := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+			b0, clock := newStoredBot(t)
 			act(t, b0, clock, alice, "C1", "/game new scenario:standard seed:7")
 			act(t, b0, clock, alice, "C1", "/game join side:allied")
 			act(t, b0, clock, bob, "C1", "/game join side:german")

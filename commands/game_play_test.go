@@ -45,24 +45,26 @@ func storedBot(t testing.TB, path string, clock *fixedClock) *Bot {
 	return b
 }
 
+// newClock is the tests' fixed clock, at 18:00 UTC on 22 November 2026.
+func newClock() *fixedClock { return &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)} }
+
+// newStoredBot is a bot over a fresh database file, with its clock.
+func newStoredBot(t testing.TB) (*Bot, *fixedClock) {
+	clock := newClock()
+	return storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock), clock
+}
+
+// openedGame is a stored bot with the opening played (opening).
+func openedGame(t testing.TB) (*Bot, *fixedClock) {
+	b, clock := newStoredBot(t)
+	opening(t, b, clock)
+	return b, clock
+}
+
 // act runs a console-style line as a user in guild G1, channel ch.
 func act(t testing.TB, b *Bot, clock *fixedClock, who User, ch, line string) *Response {
 	t.Helper()
-	words := strings.Fields(strings.TrimPrefix(line, "/"))
-	_, path, rest := b.Router.Lookup(words)
-	opts := map[string]string{}
-	last := ""
-	for _, w := range rest {
-		k, v, ok := strings.Cut(w, ":")
-		if (!ok || k == "") && last != "" {
-			opts[last] += " " + w
-			continue
-		}
-		opts[k], last = v, k
-	}
-	for k, v := range opts {
-		opts[k] = strings.ReplaceAll(v, `\n`, "\n")
-	}
+	path, opts := readLine(b.Router, line)
 	return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: ch, Lang: i18n.EN, User: who, Now: clock.Now()})
 }
 
@@ -143,7 +145,7 @@ func legalMove(t testing.TB, b *Bot, ch string, skip int) (string, string) {
 // file, and the game is back, in the same state, and goes on (issue 8.1).
 func TestGameSurvivesRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	clock := newClock()
 	b1 := storedBot(t, path, clock)
 	opening(t, b1, clock)
 	u, h := legalMove(t, b1, "C1", 0)
@@ -180,9 +182,7 @@ func TestGameSurvivesRestart(t *testing.T) {
 // Bad input of every kind gets a specific reply and changes nothing in
 // the stored log (issue 8, acceptance).
 func TestBadInputChangesNothing(t *testing.T) {
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
-	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
-	opening(t, b, clock)
+	b, clock := openedGame(t)
 	n := storedOrders(t, b, "C1")
 	hash := peek(b, "C1").State.Hash()
 	for _, c := range []struct {
@@ -231,9 +231,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 // A batch applies its legal lines in order and refuses the others with
 // their reasons, storing only what it applied (docs/orders.md).
 func TestBatchOrders(t *testing.T) {
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
-	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
-	opening(t, b, clock)
+	b, clock := openedGame(t)
 	n := storedOrders(t, b, "C1")
 	u1, h1 := legalMove(t, b, "C1", 0)
 	u2, h2 := legalMove(t, b, "C1", 1)
@@ -252,8 +250,7 @@ func TestBatchOrders(t *testing.T) {
 // Secret option choice (18.0): each side chooses privately, orders wait,
 // and both choices are shown together once both confirmed.
 func TestSecretOptions(t *testing.T) {
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
-	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	b, clock := newStoredBot(t)
 	act(t, b, clock, alice, "C1", "/game new scenario:standard seed:7")
 	act(t, b, clock, alice, "C1", "/game join side:allied")
 	act(t, b, clock, bob, "C1", "/game join side:german")
@@ -285,7 +282,7 @@ func TestSecretOptions(t *testing.T) {
 // ended when it passes (then:end), and all of it after a restart.
 func TestDeadlines(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.db")
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	clock := newClock()
 	b := storedBot(t, path, clock)
 	opening(t, b, clock)
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game deadline hours:4 then:end")), "Only a referee")
@@ -359,9 +356,7 @@ func mustGame(t testing.TB, b *Bot, ch string) *db.Game {
 // Export gives the seed only to a referee while the game runs; import
 // elsewhere replays to the same state (issue 6.7, 8).
 func TestExportImport(t *testing.T) {
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
-	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
-	opening(t, b, clock)
+	b, clock := openedGame(t)
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game export")), "You play in this game")
 	ref := &Request{Path: "game export", Options: map[string]string{}, Guild: "G1", Channel: "C1", User: carol, Manager: true, Lang: i18n.EN, Now: clock.t}
 	r := b.Router.Run(context.Background(), ref)
@@ -382,7 +377,7 @@ func TestExportImport(t *testing.T) {
 // A damaged game answers with the database's message; the others go on.
 func TestDamagedGameAlone(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.db")
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	clock := newClock()
 	b := storedBot(t, path, clock)
 	opening(t, b, clock)
 	expect(t, txt(act(t, b, clock, carol, "C2", "/game new scenario:standard seed:9")), "Game #2")
@@ -409,8 +404,7 @@ func TestDamagedGameAlone(t *testing.T) {
 // No public message says anything the public view hides (14.1): every
 // counter named in a public message is one the public may see.
 func TestPublicMessagesLeakNothing(t *testing.T) {
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
-	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	b, clock := newStoredBot(t)
 	var all []string
 	check := func(r *Response) {
 		t.Helper()
@@ -486,9 +480,7 @@ func withdraw(t testing.TB, b *Bot, clock *fixedClock, who User) {
 // Referees pause, resume, replace a player and fix; players resign; the
 // game's end frees the channel (issue 8, point 6).
 func TestRefereeing(t *testing.T) {
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
-	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
-	opening(t, b, clock)
+	b, clock := openedGame(t)
 	dave := User{ID: "444", Name: "Dave"}
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game pause")), "paused the game")
 	u, h := legalMove(t, b, "C1", 0)
@@ -532,9 +524,7 @@ func mustFinished(t testing.TB, b *Bot) db.Status {
 // Autocomplete offers the side's own units to its players only, and for
 // a chosen unit its legal destinations, within Discord's 25 (issue 8.2).
 func TestAutocompleteDestinations(t *testing.T) {
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
-	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
-	opening(t, b, clock)
+	b, clock := openedGame(t)
 	u, _ := legalMove(t, b, "C1", 0)
 	ask := func(who User, focused string, opts map[string]string) []Choice {
 		return b.Router.Complete(context.Background(), &Request{Path: "move", Options: opts, Guild: "G1", Channel: "C1", User: who, Lang: i18n.EN, Now: clock.t}, focused)
@@ -623,17 +613,9 @@ func mustRules(t testing.TB, b *Bot) *game.Rules {
 
 // Every answer of the game commands comes in the asker's language.
 func TestGameRepliesInJapanese(t *testing.T) {
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
-	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
-	opening(t, b, clock)
+	b, clock := openedGame(t)
 	ja := func(who User, line string) string {
-		words := strings.Fields(strings.TrimPrefix(line, "/"))
-		_, path, rest := b.Router.Lookup(words)
-		opts := map[string]string{}
-		for _, w := range rest {
-			k, v, _ := strings.Cut(w, ":")
-			opts[k] = v
-		}
+		path, opts := readLine(b.Router, line)
 		return txt(b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: "C1", Lang: i18n.JA, User: who, Now: clock.t}))
 	}
 	for _, c := range []struct {
@@ -671,8 +653,7 @@ func TestWholeGameLeaksNothing(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
-	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	b, clock := newStoredBot(t)
 	act(t, b, clock, carol, "C1", "/game new scenario:standard seed:1914")
 	act(t, b, clock, alice, "C1", "/game join side:allied")
 	act(t, b, clock, bob, "C1", "/game join side:german")
@@ -764,8 +745,7 @@ func TestWholeGameLeaksNothing(t *testing.T) {
 // Several games in several channels played at once over one database
 // file: each keeps its own orders (run with -race).
 func TestConcurrentGames(t *testing.T) {
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
-	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
+	b, clock := newStoredBot(t)
 	chans := []string{"K1", "K2", "K3", "K4"}
 	done := make(chan error, len(chans))
 	for i, ch := range chans {
@@ -794,9 +774,7 @@ func TestConcurrentGames(t *testing.T) {
 // A batch written as a message in the side's private thread is run like
 // /orders; other messages, and messages elsewhere, are left alone.
 func TestOrdersAsThreadMessage(t *testing.T) {
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
-	b := storedBot(t, filepath.Join(t.TempDir(), "g.db"), clock)
-	opening(t, b, clock)
+	b, clock := openedGame(t)
 	// Give the sides threads as Discord would have at /game join.
 	g := peek(b, "C1")
 	for side, th := range map[string]string{"german": "TG", "allied": "TA"} {

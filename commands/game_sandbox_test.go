@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"rtrbot/db/enginereplay"
 	"rtrbot/i18n"
@@ -31,7 +30,7 @@ func TestSandboxGameSurvivesRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "games.db")
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	clock := newClock()
 	b1 := storedBot(t, path, clock)
 	expect(t, txt(loadPosition(t, b1, clock, "C1", pos)), "Sandbox game loaded", "stored: it survives a restart")
 	start := peek(b1, "C1").State.Hash()

@@ -34,29 +34,8 @@ func say(t testing.TB, b *Bot, line string) string {
 
 func sayIn(t testing.TB, b *Bot, line string, lang i18n.Lang) string {
 	t.Helper()
-	words := strings.Fields(strings.TrimPrefix(line, "/"))
-	_, path, rest := b.Router.Lookup(words)
-	opts := map[string]string{}
-	last := ""
-	for _, w := range rest {
-		k, v, ok := strings.Cut(w, ":")
-		if !ok && last != "" { // free text goes on with the previous option
-			opts[last] += " " + w
-			continue
-		}
-		if opts[k] != "" {
-			opts[k] += " " + v
-		} else {
-			opts[k] = v
-		}
-		last = k
-	}
-	resp := b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: lang, User: User{ID: "u", Name: "u"}})
-	var s []string
-	for _, m := range resp.Messages {
-		s = append(s, m.Text)
-	}
-	return strings.Join(s, "\n")
+	path, opts := readLine(b.Router, line)
+	return txt(b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: lang, User: User{ID: "u", Name: "u"}}))
 }
 
 func expect(t testing.TB, got string, want ...string) {

@@ -208,16 +208,7 @@ func FuzzMapOptions(f *testing.F) {
 			opts["radius"] = radius
 		}
 		resp := runMap(b, opts, i18n.EN)
-		if len(resp.Messages) != 1 {
-			t.Fatalf("want one message, got %d", len(resp.Messages))
-		}
-		msg := resp.Messages[0]
-		if strings.Contains(msg.Text, "Something went wrong") {
-			t.Fatalf("internal error for %q: %s", opts, msg.Text)
-		}
-		if len(msg.Files) == 0 && !msg.Ephemeral {
-			t.Fatalf("neither a picture nor a private refusal for %q: %s", opts, msg.Text)
-		}
+		msg := mapAnswer(t, resp, opts)
 		for _, f := range msg.Files {
 			if _, err := png.Decode(bytes.NewReader(f.Data)); err != nil {
 				t.Fatalf("attachment for %q does not decode: %v", opts, err)

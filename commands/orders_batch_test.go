@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
@@ -76,7 +75,7 @@ func FuzzBatch(f *testing.F) {
 // (synchronous=FULL) that stores the order, its events and nothing else;
 // then /undo, so that the same move can be given again.
 func BenchmarkMoveThroughRouter(b *testing.B) {
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	clock := newClock()
 	bot := storedBot(b, filepath.Join(b.TempDir(), "bench.db"), clock)
 	opening(b, bot, clock)
 	u, h := legalMove(b, bot, "C1", 0)
@@ -98,7 +97,7 @@ func BenchmarkMoveThroughRouter(b *testing.B) {
 // order: the public account and map for the game's thread, and each side's
 // own map for its private thread (three PNGs).
 func BenchmarkSegmentPost(b *testing.B) {
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	clock := newClock()
 	bot := storedBot(b, filepath.Join(b.TempDir(), "bench.db"), clock)
 	opening(b, bot, clock)
 	g := peek(bot, "C1")
@@ -121,7 +120,7 @@ func BenchmarkSegmentPost(b *testing.B) {
 // BenchmarkAutocompleteDestinations is the answer Discord waits for while
 // a player types /move's to: (no deferral is possible for autocomplete).
 func BenchmarkAutocompleteDestinations(b *testing.B) {
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	clock := newClock()
 	bot := storedBot(b, filepath.Join(b.TempDir(), "bench.db"), clock)
 	opening(b, bot, clock)
 	u, _ := legalMove(b, bot, "C1", 0)
@@ -164,7 +163,7 @@ func BenchmarkLoadWholeGame(b *testing.B) {
 	if err != nil {
 		b.Skip(err)
 	}
-	clock := &fixedClock{time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
+	clock := newClock()
 	bot := storedBot(b, filepath.Join(b.TempDir(), "bench.db"), clock)
 	act(b, bot, clock, carol, "C1", "/game new scenario:standard seed:1914")
 	for _, line := range strings.Split(string(data), "\n") {
