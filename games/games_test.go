@@ -1,0 +1,277 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"rtrbot/db"
+	"rtrbot/engine/board"
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+var (
+	at      = Where{Guild: "G1", Channel: "C1"}
+	alice   = Actor{ID: "111", Name: "Alice", Lang: i18n.EN}
+	bob     = Actor{ID: "222", Name: "Bob", Lang: i18n.JA}
+	carol   = Actor{ID: "333", Name: "Carol", Lang: i18n.EN}
+	t0      = time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
+	endStep = []Pending{{Order: game.Order{Verb: game.End}}}
+)
+
+// service is a Table over a fresh database with a standard game in C1
+// created by Alice, who plays the Allies; Bob plays the Germans.
+func service(t *testing.T) *Table {
+	t.Helper()
+	m, err := board.Default()
+	if err != nil {
+		t.Skipf("map: %v", err)
+	}
+	st, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "g.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	s := New(Config{Map: m, Store: st})
+	ctx := context.Background()
+	if _, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range []struct {
+		a    Actor
+		side string
+	}{{alice, "allied"}, {bob, "german"}} {
+		if _, err := s.Join(ctx, j.a, at, j.side, t0, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// refusal is err's English text, failing the test when there is none.
+func refusal(t *testing.T, err error, want string) {
+	t.Helper()
+	var e *i18n.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("want a refusal saying %q, got %v", want, err)
+	}
+	if !strings.Contains(e.EN, want) || e.JA == "" {
+		t.Fatalf("refusal %q / %q, want %q in English and a Japanese text", e.EN, e.JA, want)
+	}
+}
+
+// Orders are decided by who asks: a spectator and the other side are
+// refused and nothing changes; the side to move's player is obeyed.
+func TestOrdersByActor(t *testing.T) {
+	s := service(t)
+	ctx := context.Background()
+	setup := []Pending{{Order: game.Order{Verb: game.AutoSetup}}}
+	before := s.Peek("C1")
+	if before.State.ToMove() != units.Allied {
+		t.Fatalf("the Allies set up first, not %s", before.State.ToMove())
+	}
+	_, err := s.Orders(ctx, carol, at, t0, setup, false)
+	refusal(t, err, "You do not play in this game")
+	_, err = s.Orders(ctx, bob, at, t0, setup, false)
+	refusal(t, err, "You play the German side")
+	if s.Peek("C1").State != before.State {
+		t.Fatal("a refused order changed the game")
+	}
+	p, err := s.Orders(ctx, alice, at, t0, append(setup, endStep...), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Applied != 2 || len(p.Refused) != 0 || len(p.Reports) != 1 {
+		t.Fatalf("applied %d, refused %v, %d reports", p.Applied, p.Refused, len(p.Reports))
+	}
+	if got := s.Peek("C1").State.ToMove(); got != units.German {
+		t.Fatalf("after the Allied setup the %s side moves", got)
+	}
+	// A batch goes on past a refused line, and says which.
+	p, err = s.Orders(ctx, bob, at, t0, []Pending{{Order: game.Order{Verb: game.Move, Units: []string{"NOPE"}}}, {Order: game.Order{Verb: game.AutoSetup}}}, true)
+	if err != nil || p.Applied != 1 || len(p.Refused) != 1 || !strings.HasPrefix(p.Refused[0].EN, "line 1 (") || !strings.HasPrefix(p.Refused[0].JA, "1 行目") {
+		t.Fatalf("batch: %+v %v", p, err)
+	}
+}
+
+// The segment report holds views and events, never the state: whatever
+// formats or draws it cannot read what a view hides.
+func TestReportHoldsNoState(t *testing.T) {
+	forbidden := map[reflect.Type]bool{reflect.TypeOf(game.State{}): true, reflect.TypeOf(game.Rules{}): true}
+	if path := reaches(reflect.TypeOf(SegmentReport{}), forbidden, map[reflect.Type]bool{}, "SegmentReport"); path != "" {
+		t.Fatalf("the segment report reaches the game's state: %s", path)
+	}
+	// The walk finds what it looks for (the check cannot pass by being blind).
+	if reaches(reflect.TypeOf(Game{}), forbidden, map[reflect.Type]bool{}, "Game") == "" {
+		t.Fatal("the walk does not see the state in Game")
+	}
+}
+
+// reaches says by which path type t holds a value of a forbidden type
+// ("" if it does not).
+func reaches(t reflect.Type, forbidden, seen map[reflect.Type]bool, path string) string {
+	if forbidden[t] {
+		return path
+	}
+	if seen[t] {
+		return ""
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Chan:
+		return reaches(t.Elem(), forbidden, seen, path+"[]")
+	case reflect.Map:
+		if p := reaches(t.Key(), forbidden, seen, path+"{key}"); p != "" {
+			return p
+		}
+		return reaches(t.Elem(), forbidden, seen, path+"{}")
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if p := reaches(f.Type, forbidden, seen, path+"."+f.Name); p != "" {
+				return p
+			}
+		}
+	case reflect.Interface, reflect.Func:
+		return path + " (an interface or func could hold anything)"
+	}
+	return ""
+}
+
+// The report of a segment's end: the public views before and after, each
+// side's own view, public events for all and own events for each side.
+func TestSegmentReport(t *testing.T) {
+	s := service(t)
+	ctx := context.Background()
+	p, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}, endStep[0]}, true)
+	if err != nil || len(p.Reports) != 1 {
+		t.Fatalf("%v, %+v", err, p)
+	}
+	r := p.Reports[0]
+	if r.After.Viewer != game.PublicView || r.Before.Viewer != game.PublicView ||
+		r.Sides[units.German].Viewer != game.GermanView || r.Sides[units.Allied].Viewer != game.AlliedView {
+		t.Fatalf("viewers: %v %v %v %v", r.Before.Viewer, r.After.Viewer, r.Sides[0].Viewer, r.Sides[1].Viewer)
+	}
+	if len(r.Own[units.Allied]) == 0 || len(r.Own[units.German]) != 0 {
+		t.Fatalf("own events: Allied %d, German %d", len(r.Own[units.Allied]), len(r.Own[units.German]))
+	}
+	for _, e := range r.Public {
+		if !publicEvent(e.Kind) {
+			t.Errorf("a private event in the public account: %s", e.Kind)
+		}
+	}
+	if r.Mention != "<@222>" || r.Counters == nil || r.Ended.EN == "" || r.Ended.JA == "" {
+		t.Fatalf("report: mention %q, counters %v, ended %+v", r.Mention, r.Counters != nil, r.Ended)
+	}
+	// Allied stacks show the public their top counter only (14.1); the
+	// Allies see their own whole.
+	hidden := 0
+	for _, st := range r.After.Stacks {
+		if st.Side == units.Allied && (st.Full || len(st.Units) > 1) {
+			t.Fatalf("the public view shows the Allied stack in %s whole", st.At)
+		}
+		hidden += st.Count - len(st.Units)
+	}
+	if hidden == 0 {
+		t.Fatal("the public view hides nothing")
+	}
+	for _, st := range r.Sides[units.Allied].Stacks {
+		if st.Side == units.Allied && (!st.Full || len(st.Units) != st.Count) {
+			t.Fatalf("the Allies do not see their own stack in %s", st.At)
+		}
+	}
+}
+
+// Undo takes back the side's last order, and never a spectator's wish.
+func TestUndoByActor(t *testing.T) {
+	s := service(t)
+	ctx := context.Background()
+	if _, err := s.Undo(ctx, alice, at); err == nil {
+		t.Fatal("undo with nothing to take back")
+	}
+	if _, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}}, false); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.Undo(ctx, carol, at)
+	refusal(t, err, "You do not play in this game")
+	u, err := s.Undo(ctx, alice, at)
+	if err != nil || u.Order.Verb != game.AutoSetup || len(u.Game.Orders) != 0 {
+		t.Fatalf("undo: %+v %v", u, err)
+	}
+}
+
+// Referee powers: the creator (Alice) pauses, a stranger may not; a
+// server manager may; a paused game refuses orders.
+func TestRefereeByActor(t *testing.T) {
+	s := service(t)
+	ctx := context.Background()
+	_, err := s.Pause(ctx, carol, at, true)
+	refusal(t, err, "Only a referee may pause or resume the game")
+	if _, err := s.Pause(ctx, alice, at, true); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Orders(ctx, alice, at, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}}, false)
+	refusal(t, err, "paused")
+	manager := carol
+	manager.Manager = true
+	if _, err := s.Pause(ctx, manager, at, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Pause(ctx, manager, at, false); err == nil {
+		t.Fatal("resuming a running game changed something")
+	}
+}
+
+// No game, and a game elsewhere: ErrNoGame.
+func TestNoGame(t *testing.T) {
+	s := service(t)
+	if _, err := s.Game(context.Background(), Where{Guild: "G1", Channel: "C2"}); !errors.Is(err, ErrNoGame) {
+		t.Fatalf("want ErrNoGame, got %v", err)
+	}
+	if _, err := s.Orders(context.Background(), alice, Where{Guild: "G1", Channel: "C2"}, t0, endStep, false); !errors.Is(err, ErrNoGame) {
+		t.Fatalf("want ErrNoGame, got %v", err)
+	}
+}
+
+// A deadline reminds when a quarter of the time is left, once; when it
+// passes with then:end the segment is ended and reported.
+func TestTick(t *testing.T) {
+	s := service(t)
+	ctx := context.Background()
+	_, err := s.SetDeadline(ctx, bob, at, 4, "end", t0)
+	refusal(t, err, "Only a referee may set the deadline")
+	if _, err := s.SetDeadline(ctx, alice, at, 4, "end", t0); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Tick(ctx, t0.Add(time.Hour)); len(n) != 0 {
+		t.Fatalf("an early tick did %+v", n)
+	}
+	n := s.Tick(ctx, t0.Add(3*time.Hour+time.Minute))
+	if len(n) != 1 || n[0].Kind != Reminder || n[0].Who != "<@111>" || n[0].Side != units.Allied {
+		t.Fatalf("reminder: %+v", n)
+	}
+	if n := s.Tick(ctx, t0.Add(3*time.Hour+2*time.Minute)); len(n) != 0 {
+		t.Fatalf("reminded twice: %+v", n)
+	}
+	n = s.Tick(ctx, t0.Add(4*time.Hour+time.Minute))
+	if len(n) != 1 || n[0].Kind != CannotEnd || n[0].Why == nil {
+		// The Allies have not set up: the setup segment cannot end.
+		t.Fatalf("deadline with the setup undone: %+v", n)
+	}
+	if _, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}}, false); err != nil {
+		t.Fatal(err)
+	}
+	n = s.Tick(ctx, t0.Add(9*time.Hour))
+	if len(n) != 1 || n[0].Kind != Ended || len(n[0].Reports) != 1 {
+		t.Fatalf("deadline: %+v", n)
+	}
+	if got := s.Peek("C1").State.ToMove(); got != units.German {
+		t.Fatalf("after the deadline the %s side moves", got)
+	}
+}
