@@ -16,6 +16,7 @@ import (
 	"rtrbot/db"
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/board"
+	"rtrbot/games"
 )
 
 func main() {
@@ -44,7 +45,10 @@ func run(ctx context.Context, cfg config) error {
 	if err != nil {
 		return err
 	}
-	bot := commands.New(commands.Deps{Map: m, Store: store, Log: log})
+	// The games service runs every game over the database; the commands
+	// parse requests, call it and format its answers.
+	svc := games.New(games.Config{Map: m, Store: store, Log: log})
+	bot := commands.New(commands.Deps{Map: m, Store: store, Games: svc, Log: log})
 	// Every stored game is checked at start-up: a damaged one is marked and
 	// named, the others go on. First fast (each from its newest
 	// snapshot), then replayed in full in the background, which also sees
