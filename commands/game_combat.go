@@ -118,22 +118,9 @@ func (b *Bot) reconReport(req *Request, resp *Response) *Response {
 	if err != nil {
 		return resp
 	}
-	side := g.State.Player
-	looked := false
-	for _, l := range g.State.Ext.Recon {
-		looked = looked || (l.At == h && g.State.Counter(l.HQ).Side() == side)
-	}
+	ids, looked := g.Reconnaissance(h)
 	if !looked { // the order was refused; a refused order changes nothing
 		return resp
-	}
-	v := g.State.ViewFor(game.ViewerOf(side))
-	var ids []string
-	for _, st := range v.Stacks {
-		if st.At == h && st.Side != side {
-			for _, u := range st.Units {
-				ids = append(ids, u.ID)
-			}
-		}
 	}
 	text := req.T("Reconnaissance of %s: no enemy units.", "%s の偵察: 敵ユニットなし。")
 	if len(ids) > 0 {

@@ -57,9 +57,19 @@ type Confirmed struct {
 	Why   [2]i18n.Text
 }
 
-// sideFor is the side a chooses for (the one he plays; in a hot-seat game
-// the one he names).
-func (t *Table) sideFor(a Actor, g *Game, named string) (units.Side, error) {
+// chooser is the place's game and the side a chooses for (the one he
+// plays; in a hot-seat game the one he names). Call with t.mu held.
+func (t *Table) chooser(ctx context.Context, a Actor, at Where, named string) (*Game, units.Side, error) {
+	g, err := t.find(ctx, at)
+	if err != nil {
+		return nil, 0, err
+	}
+	side, err := sideFor(a, g, named)
+	return g, side, err
+}
+
+// sideFor is the side a chooses for in g.
+func sideFor(a Actor, g *Game, named string) (units.Side, error) {
 	side, ok := g.SideOf(a.ID)
 	switch {
 	case ok && named != "" && named != side.String():
@@ -86,11 +96,7 @@ func (t *Table) sideFor(a Actor, g *Game, named string) (units.Side, error) {
 func (t *Table) Choose(ctx context.Context, a Actor, at Where, named, options string) (*Chosen, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	g, err := t.find(ctx, at)
-	if err != nil {
-		return nil, err
-	}
-	side, err := t.sideFor(a, g, named)
+	g, side, err := t.chooser(ctx, a, at, named)
 	if err != nil {
 		return nil, err
 	}
@@ -132,11 +138,7 @@ func (t *Table) Choose(ctx context.Context, a Actor, at Where, named, options st
 func (t *Table) Confirm(ctx context.Context, a Actor, at Where, named string) (*Confirmed, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	g, err := t.find(ctx, at)
-	if err != nil {
-		return nil, err
-	}
-	side, err := t.sideFor(a, g, named)
+	g, side, err := t.chooser(ctx, a, at, named)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"rtrbot/engine/game"
+	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
 )
@@ -74,4 +75,25 @@ func (g *Game) SegmentEnded(now time.Time) SegmentReport {
 		p.Deadline = now.Add(time.Duration(g.SegmentHours) * time.Hour)
 	}
 	return p
+}
+
+// Reconnaissance is what the side to act saw of hex h by aerial
+// reconnaissance this segment (14.12): the enemy units its own view shows
+// there; looked is false when none of its HQs looked at h.
+func (g *Game) Reconnaissance(h hex.Hex) (ids []string, looked bool) {
+	side := g.State.Player
+	for _, l := range g.State.Ext.Recon {
+		looked = looked || (l.At == h && g.State.Counter(l.HQ).Side() == side)
+	}
+	if !looked {
+		return nil, false
+	}
+	for _, st := range g.State.ViewFor(game.ViewerOf(side)).Stacks {
+		if st.At == h && st.Side != side {
+			for _, u := range st.Units {
+				ids = append(ids, u.ID)
+			}
+		}
+	}
+	return ids, true
 }
