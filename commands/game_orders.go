@@ -310,29 +310,16 @@ func joinMax(s []string, max int) string {
 // shown), or a new turn's event phase is reached.
 func (b *Bot) endUntil(ctx context.Context, req *Request, until string) *Response {
 	target, _ := game.ParseStep(until)
+	steps, err := b.games.End(ctx, actor(req), where(req), req.Now, target)
+	if err != nil {
+		return gameFail(req, err)
+	}
 	out := &Response{}
 	var text []string
-	for i := 0; i < 40; i++ {
-		g, fail := b.read(ctx, req)
-		if fail != nil {
-			return fail
-		}
-		before := len(g.Orders)
-		r := b.order(req, game.Order{Verb: game.End})
-		for k, m := range r.Messages {
-			if k == 0 {
-				text = append(text, m.Text)
-				continue
-			}
-			out.Add(m)
-		}
-		g = b.games.Peek(req.Channel)
-		if g == nil || len(g.Orders) == before {
-			break // refused: the reason is the last line
-		}
-		if g.State.Step == target || g.State.Step == game.EventStep || g.State.Step == game.GameOver {
-			break
-		}
+	for _, st := range steps {
+		r := b.played(req, st.Played, st.Err, false)
+		text = append(text, r.Messages[0].Text) // a refusal is the last line
+		out.Messages = append(out.Messages, r.Messages[1:]...)
 	}
 	out.Messages = append([]Message{{Text: strings.Join(text, "\n"), Ephemeral: true}}, out.Messages...)
 	return out

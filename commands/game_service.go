@@ -29,7 +29,7 @@ func where(req *Request) games.Where { return games.Where{Guild: req.Guild, Chan
 // answer to give instead (no game here, or the database's message for a
 // damaged one).
 func (b *Bot) read(ctx context.Context, req *Request) (*games.Game, *Response) {
-	g, err := b.games.Game(ctx, where(req))
+	g, err := b.games.Status(ctx, actor(req), where(req))
 	if err != nil {
 		return nil, gameFail(req, err)
 	}

@@ -231,7 +231,7 @@ func TestRefereeByActor(t *testing.T) {
 // No game, and a game elsewhere: ErrNoGame.
 func TestNoGame(t *testing.T) {
 	s := service(t)
-	if _, err := s.Game(context.Background(), Where{Guild: "G1", Channel: "C2"}); !errors.Is(err, ErrNoGame) {
+	if _, err := s.Status(context.Background(), carol, Where{Guild: "G1", Channel: "C2"}); !errors.Is(err, ErrNoGame) {
 		t.Fatalf("want ErrNoGame, got %v", err)
 	}
 	if _, err := s.Orders(context.Background(), alice, Where{Guild: "G1", Channel: "C2"}, t0, endStep, false); !errors.Is(err, ErrNoGame) {
@@ -273,5 +273,26 @@ func TestTick(t *testing.T) {
 	}
 	if got := s.Peek("C1").State.ToMove(); got != units.German {
 		t.Fatalf("after the deadline the %s side moves", got)
+	}
+}
+
+// End ends step after step for the side to act, and stops at the first
+// step its asker may not end (the reason is the last step's).
+func TestEndUntil(t *testing.T) {
+	s := service(t)
+	ctx := context.Background()
+	if _, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}}, false); err != nil {
+		t.Fatal(err)
+	}
+	steps, err := s.End(ctx, alice, at, t0, game.GameOver)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(steps) != 2 || steps[0].Err != nil || len(steps[0].Played.Reports) != 1 {
+		t.Fatalf("steps: %+v", steps)
+	}
+	refusal(t, steps[1].Err, "You play the Allied side")
+	if _, err := s.End(ctx, alice, Where{Guild: "G1", Channel: "C9"}, t0, game.GameOver); !errors.Is(err, ErrNoGame) {
+		t.Fatalf("want ErrNoGame, got %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -41,6 +42,35 @@ type Played struct {
 // Orders checks and applies orders of the side to move.
 func (t *Table) Orders(ctx context.Context, a Actor, at Where, now time.Time, orders []Pending, batch bool) (*Played, error) {
 	return t.run(ctx, a, at, now, orders, batch)
+}
+
+// EndStep is one step ended by End: what its order did, or why the step
+// could not end (Err; nothing changed).
+type EndStep struct {
+	Played *Played
+	Err    error
+}
+
+// End ends steps one by one, each by its own end order of the side to
+// act, until the step until begins, a step refuses to end (the last EndStep
+// says why), or a new turn's event phase or the game's end is reached.
+func (t *Table) End(ctx context.Context, a Actor, at Where, now time.Time, until game.Step) ([]EndStep, error) {
+	var out []EndStep
+	for i := 0; i < 40; i++ {
+		p, err := t.run(ctx, a, at, now, []Pending{{Order: game.Order{Verb: game.End}}}, false)
+		var le *LoadError
+		if errors.Is(err, ErrNoGame) || errors.As(err, &le) {
+			return nil, err
+		}
+		out = append(out, EndStep{Played: p, Err: err})
+		if err != nil {
+			break
+		}
+		if st := p.Game.State.Step; st == until || st == game.EventStep || st == game.GameOver {
+			break
+		}
+	}
+	return out, nil
 }
 
 // Fix applies a referee's orders for the side to move: parse reads them

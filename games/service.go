@@ -33,6 +33,7 @@ import (
 
 	"rtrbot/db"
 	"rtrbot/engine/board"
+	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
 )
@@ -56,9 +57,10 @@ type Where struct{ Guild, Channel string }
 // returns is a copy the caller may read freely; changing it changes
 // nothing.
 type Service interface {
-	// Game is the game played at a place (loaded from the database if
-	// need be): ErrNoGame if none, a *LoadError if it cannot be loaded.
-	Game(ctx context.Context, at Where) (*Game, error)
+	// Status is the game played at a place, for a to read (loaded from
+	// the database if need be): ErrNoGame if none, a *LoadError if it
+	// cannot be loaded. What of it a may see is Game.CanSee's to say.
+	Status(ctx context.Context, a Actor, at Where) (*Game, error)
 	// Peek is Game for autocomplete and pictures: nil when there is no
 	// game, or it cannot be loaded.
 	Peek(channel string) *Game
@@ -79,6 +81,9 @@ type Service interface {
 	// by parse once the side is known.
 	Orders(ctx context.Context, a Actor, at Where, now time.Time, orders []Pending, batch bool) (*Played, error)
 	Fix(ctx context.Context, a Actor, at Where, now time.Time, parse func(toMove units.Side) ([]Pending, error)) (*Played, error)
+	// End ends steps one by one up to the step until (or a refusal, a new
+	// turn, the game's end).
+	End(ctx context.Context, a Actor, at Where, now time.Time, until game.Step) ([]EndStep, error)
 	Undo(ctx context.Context, a Actor, at Where) (*Undone, error)
 
 	Join(ctx context.Context, a Actor, at Where, side string, now time.Time, open OpenThread) (*Joined, error)

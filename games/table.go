@@ -39,8 +39,8 @@ func New(c Config) *Table {
 	return &Table{m: c.Map, store: c.Store, log: c.Log, games: map[string]*Game{}}
 }
 
-// Game is the game played at a place, as a copy.
-func (t *Table) Game(ctx context.Context, at Where) (*Game, error) {
+// Status is the game played at a place, as a copy.
+func (t *Table) Status(ctx context.Context, a Actor, at Where) (*Game, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	g, err := t.find(ctx, at)
