@@ -227,7 +227,7 @@ func (b *Bot) list(ctx context.Context, req *Request) *Response {
 			continue
 		}
 		fmt.Fprintf(&sb, req.T("#%d %s in <#%s>: %d players, %d orders, last move <t:%d:R>\n", "#%d %s (<#%s>): プレイヤー %d 人、命令 %d 件、最終 <t:%d:R>\n"),
-			l.ID, l.Scenario, l.Channel, b.games.Players(ctx, l.ID), l.LastSeq, l.Updated.Unix())
+			l.ID, l.Scenario, l.Channel, l.Players, l.LastSeq, l.Updated.Unix())
 	}
 	return Private(strings.TrimRight(sb.String(), "\n"))
 }

@@ -270,8 +270,14 @@ func (t *Table) SetRefereeRole(ctx context.Context, a Actor, guild, role string)
 	return role, nil
 }
 
+// Listed is a game of List, with its number of players.
+type Listed struct {
+	db.Listed
+	Players int
+}
+
 // List is the guild's running and damaged games.
-func (t *Table) List(ctx context.Context, a Actor, guild string) ([]db.Listed, error) {
+func (t *Table) List(ctx context.Context, a Actor, guild string) ([]Listed, error) {
 	if t.store == nil {
 		return nil, i18n.Errorf("Without the database the bot keeps no list of games.", "データベースがないため、ゲームの一覧はありません。")
 	}
@@ -279,23 +285,17 @@ func (t *Table) List(ctx context.Context, a Actor, guild string) ([]db.Listed, e
 	if err != nil {
 		return nil, err
 	}
-	var games []db.Listed
+	var games []Listed
 	for _, l := range all {
 		if l.Problem != nil || l.Status == db.Active || l.Status == db.Damaged {
-			games = append(games, l)
+			x := Listed{Listed: l}
+			if l.Problem == nil && l.Status != db.Damaged {
+				if row, _ := t.store.Game(ctx, l.ID); row != nil {
+					x.Players = len(row.Players)
+				}
+			}
+			games = append(games, x)
 		}
 	}
 	return games, nil
-}
-
-// Players counts a stored game's players.
-func (t *Table) Players(ctx context.Context, id int64) int {
-	if t.store == nil {
-		return 0
-	}
-	row, _ := t.store.Game(ctx, id)
-	if row == nil {
-		return 0
-	}
-	return len(row.Players)
 }

@@ -65,9 +65,7 @@ type Service interface {
 	// game, or it cannot be loaded.
 	Peek(channel string) *Game
 	// List is the guild's running and damaged games.
-	List(ctx context.Context, a Actor, guild string) ([]db.Listed, error)
-	// Players counts a stored game's players (for List).
-	Players(ctx context.Context, id int64) int
+	List(ctx context.Context, a Actor, guild string) ([]Listed, error)
 
 	NewGame(ctx context.Context, a Actor, at Where, n NewGame) (*Started, error)
 	// LoadPosition and Import call read for their file once they know
