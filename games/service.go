@@ -54,14 +54,15 @@ type Actor struct {
 type Where struct{ Guild, Channel string }
 
 // Service is every operation on the games being played. A *Game it
-// returns is a copy the caller may read freely; changing it changes
-// nothing.
+// returns is a copy of the game as it stood: the service never writes to
+// it again, and the caller must not write to its maps and slices (they
+// are shared with the service's own copy).
 type Service interface {
 	// Status is the game played at a place, for a to read (loaded from
 	// the database if need be): ErrNoGame if none, a *LoadError if it
 	// cannot be loaded. What of it a may see is Game.CanSee's to say.
 	Status(ctx context.Context, a Actor, at Where) (*Game, error)
-	// Peek is Game for autocomplete and pictures: nil when there is no
+	// Peek is Status for autocomplete and pictures: nil when there is no
 	// game, or it cannot be loaded.
 	Peek(channel string) *Game
 	// List is the guild's running and damaged games.
