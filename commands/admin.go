@@ -12,7 +12,7 @@ import (
 )
 
 // registerAdmin registers the operator's commands: /admin backup, check,
-// repair and games (issue 6).
+// repair and games.
 func (b *Bot) registerAdmin(r *Router) {
 	r.Add(&Command{
 		Name:        "admin",

@@ -17,7 +17,7 @@ import (
 	"rtrbot/i18n"
 )
 
-// The companion for the physical game (issue 7): the game's tables read by
+// The companion for the physical game: the game's tables read by
 // the bot and rolled with commit-reveal dice that anyone can check. Every
 // roll goes through one path, logRoll: the channel's session (started at
 // the first roll, its SHA-256 commitment published in that reply), the dice
@@ -27,7 +27,7 @@ import (
 // Files: companion.go (registration, the roll path), companion_tables.go
 // (/roll /event /russia /combat /siege as plans), companion_log.go (/log).
 
-// registerCompanion registers /roll /event /russia /combat /siege /log (issue 7).
+// registerCompanion registers /roll /event /russia /combat /siege /log.
 func (b *Bot) registerCompanion(r *Router) {
 	for _, c := range rollCommands() {
 		cmd := &Command{Name: c.name, Description: c.desc, Options: c.options}

@@ -9,7 +9,7 @@ import (
 
 // A full hot-seat game of the standard scenario in the console, played to
 // the end by the checked-in orders of engine/game's scripted game, ends
-// with its victory level (issue 5, point 10; 15.1).
+// with its victory level (15.1).
 func TestHotSeatWholeGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole game")

@@ -17,7 +17,7 @@ import (
 )
 
 // The opening of the standard scenario played through a fake Discord by
-// two users who join opposite sides (issue 8, acceptance): the game gets a
+// two users who join opposite sides: the game gets a
 // thread, each side a private thread with its player; orders answer only
 // their author; every segment's end posts the public account and map to
 // the game's thread, naming the next player, and each side's own map to

@@ -17,7 +17,7 @@ import (
 	"rtrbot/i18n"
 )
 
-// Games played through the router with a real SQLite file (issue 8, 6).
+// Games played through the router with a real SQLite file.
 
 var (
 	alice = User{ID: "111", Name: "Alice"} // Allied
@@ -142,7 +142,7 @@ func legalMove(t testing.TB, b *Bot, ch string, skip int) (string, string) {
 }
 
 // Every game lives in SQLite: drop the bot, open another over the same
-// file, and the game is back, in the same state, and goes on (issue 8.1).
+// file, and the game is back, in the same state, and goes on.
 func TestGameSurvivesRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
 	clock := newClock()
@@ -180,7 +180,7 @@ func TestGameSurvivesRestart(t *testing.T) {
 }
 
 // Bad input of every kind gets a specific reply and changes nothing in
-// the stored log (issue 8, acceptance).
+// the stored log.
 func TestBadInputChangesNothing(t *testing.T) {
 	b, clock := openedGame(t)
 	n := storedOrders(t, b, "C1")
@@ -354,7 +354,7 @@ func mustGame(t testing.TB, b *Bot, ch string) *db.Game {
 }
 
 // Export gives the seed only to a referee while the game runs; import
-// elsewhere replays to the same state (issue 6.7, 8).
+// elsewhere replays to the same state.
 func TestExportImport(t *testing.T) {
 	b, clock := openedGame(t)
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game export")), "You play in this game")
@@ -478,7 +478,7 @@ func withdraw(t testing.TB, b *Bot, clock *fixedClock, who User) {
 }
 
 // Referees pause, resume, replace a player and fix; players resign; the
-// game's end frees the channel (issue 8, point 6).
+// game's end frees the channel.
 func TestRefereeing(t *testing.T) {
 	b, clock := openedGame(t)
 	dave := User{ID: "444", Name: "Dave"}
@@ -522,7 +522,7 @@ func mustFinished(t testing.TB, b *Bot) db.Status {
 }
 
 // Autocomplete offers the side's own units to its players only, and for
-// a chosen unit its legal destinations, within Discord's 25 (issue 8.2).
+// a chosen unit its legal destinations, within Discord's 25.
 func TestAutocompleteDestinations(t *testing.T) {
 	b, clock := openedGame(t)
 	u, _ := legalMove(t, b, "C1", 0)
@@ -555,7 +555,7 @@ func TestAutocompleteDestinations(t *testing.T) {
 
 // Undo stops at a die roll or a reveal: an attack (dice, both stacks
 // shown, 14.1) stands, the orders before it too; the segment's start is
-// the other limit (issue 8, point 5).
+// the other limit.
 func TestUndoLimits(t *testing.T) {
 	b := gameBot(t)
 	pos := filepath.Join(t.TempDir(), "p.txt")

@@ -48,7 +48,7 @@ func expect(t testing.TB, got string, want ...string) {
 }
 
 // A hot-seat game from setup through the movement of several turns, by
-// the console commands (issue 4, point 10).
+// the console commands.
 func TestHotSeatGame(t *testing.T) {
 	b := gameBot(t)
 	expect(t, say(t, b, "/units"), "no game in this channel")
@@ -150,7 +150,7 @@ func TestGameLoad(t *testing.T) {
 	expect(t, pos, "scenario standard", "3024: G-III")
 }
 
-// The orders kept for a game replay to the same state (issue 6 builds on this).
+// The orders kept for a game replay to the same state.
 func TestGameOrdersReplay(t *testing.T) {
 	b := gameBot(t)
 	say(t, b, "/game new scenario:extended seed:11")

@@ -11,7 +11,7 @@ import (
 	"rtrbot/i18n"
 )
 
-// registerMapInfo registers /hex (issue 3): everything the map says about
+// registerMapInfo registers /hex: everything the map says about
 // one hex, in words.
 func (b *Bot) registerMapInfo(r *Router) {
 	r.Add(&Command{

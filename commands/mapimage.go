@@ -22,7 +22,7 @@ const (
 	maxRadius     = 12
 )
 
-// registerMapImage registers /map (issues 3, 9): the map as a PNG, whole or
+// registerMapImage registers /map: the map as a PNG, whole or
 // around a hex or a named place.
 func (b *Bot) registerMapImage(r *Router) {
 	pics := &mapPictures{}

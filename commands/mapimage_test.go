@@ -46,7 +46,7 @@ func runMap(b *Bot, opts map[string]string, lang i18n.Lang) *Response {
 
 // /map through the router: the whole map and crops come back as PNG
 // attachments that decode; wrong input gets a private message that says
-// what is wrong and what would be right (issue 3 item 7, issue 9 item 3).
+// what is wrong and what would be right.
 func TestMapCommand(t *testing.T) {
 	b := mapBot(t)
 	if c := b.Router.Find("map"); c == nil || !c.Slow {
