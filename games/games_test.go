@@ -296,3 +296,58 @@ func TestEndUntil(t *testing.T) {
 		t.Fatalf("want ErrNoGame, got %v", err)
 	}
 }
+
+// Joining opens the side's private thread once (outside the lock), caches
+// the game under it, and gives the side's own view for its first map.
+func TestJoinOpensThread(t *testing.T) {
+	s := service(t)
+	ctx := context.Background()
+	dave := Actor{ID: "444", Name: "Dave", Lang: i18n.JA}
+	calls := 0
+	open := func(ctx context.Context, parent string, id int64) (string, error) {
+		calls++
+		if parent != "C1" || id != 1 {
+			t.Errorf("thread under %q for game %d", parent, id)
+		}
+		// The lock is not held: the game can be read meanwhile.
+		if s.Peek("C1") == nil {
+			t.Error("the game cannot be read while its thread opens")
+		}
+		return "TG", nil
+	}
+	j, err := s.Join(ctx, dave, at, "german", t0, open)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !j.NewThread || j.Side != units.German || j.OwnView.Viewer != game.GermanView || j.Game.Thread(units.German) != "TG" || j.Game.Meta["lang:444"] != "ja" {
+		t.Fatalf("join: %+v", j)
+	}
+	if g := s.Peek("TG"); g == nil || g.ID != 1 {
+		t.Fatal("the game is not found from its side's thread")
+	}
+	if j, err := s.Join(ctx, carol, at, "german", t0, open); err != nil || j.NewThread || calls != 1 {
+		t.Fatalf("a second German player: %+v %v, %d threads opened", j, err, calls)
+	}
+	_, err = s.Join(ctx, carol, at, "allied", t0, open)
+	if err != nil {
+		// Before the first order a player may still change sides.
+		t.Fatal(err)
+	}
+}
+
+// The running game's file holds the seed: a player may not have it, a
+// referee who does not play may; a spectator is told who may.
+func TestExportByActor(t *testing.T) {
+	s := service(t)
+	ctx := context.Background()
+	_, err := s.Export(ctx, alice, at)
+	refusal(t, err, "You play in this game")
+	_, err = s.Export(ctx, carol, at)
+	refusal(t, err, "Only a referee may export a running game")
+	manager := carol
+	manager.Manager = true
+	x, err := s.Export(ctx, manager, at)
+	if err != nil || x.ID != 1 || len(x.Data) == 0 || x.Damaged || x.Finished {
+		t.Fatalf("export: %+v %v", x, err)
+	}
+}
