@@ -300,8 +300,7 @@ func (b *Bot) gameOrders(ctx context.Context, req *Request) *Response {
 	return Private(fmt.Sprintf(req.T("%d orders.", "命令 %d 件。"), len(g.Orders))).WithFile(File{Name: "orders.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(sb.String())})
 }
 
-// listUnits lists a side's units: on the map by hex, with markers; and
-// those still to place or to enter. Units that may act now carry a *.
+// naturalLess orders "18.1(2)" before "18.1(10)": digit runs compare as numbers.
 func naturalLess(a, b string) bool {
 	for a != "" && b != "" {
 		da, db := digits(a), digits(b)

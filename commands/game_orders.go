@@ -144,6 +144,8 @@ func (b *Bot) completeUnit(ctx context.Context, req *Request, focused string) []
 	return out
 }
 
+// unitOrder builds an order from the unit option, an optional "with" unit
+// and hex options in the order given.
 func (b *Bot) unitOrder(req *Request, verb game.Verb, hexOpts ...string) *Response {
 	o := game.Order{Verb: verb, Units: []string{strings.ToUpper(strings.TrimSpace(req.Opt("unit")))}}
 	if req.Has("with") {
@@ -198,6 +200,8 @@ func (b *Bot) unitMoves(ctx context.Context, req *Request) *Response {
 	return Private(strings.TrimRight(sb.String(), "\n"))
 }
 
+// listUnits lists a side's units: on the map by hex, with markers; and
+// those still to place or to enter. Units that may act now carry a *.
 func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 	g, fail := b.read(ctx, req)
 	if fail != nil {
@@ -364,5 +368,3 @@ func destinationChoices(s *game.State, req *Request, prefix string) []Choice {
 	}
 	return out
 }
-
-// naturalLess orders "18.1(2)" before "18.1(10)": digit runs compare as numbers.
