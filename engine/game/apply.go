@@ -70,10 +70,10 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 				names = append(names, k)
 			}
 			sort.Strings(names)
-			return nil, refuse("Option %q is not available: the engine plays %v.", "オプション %q は使えません。使用可能: %v", o, names)
+			return nil, refuse("option-unavailable", o, names)
 		}
 		if i > 0 && opts[i-1] == o {
-			return nil, refuse("Option %s is given twice.", "オプション %s が重複しています。", o)
+			return nil, refuse("option-twice", o)
 		}
 	}
 	levels := 0
@@ -83,11 +83,11 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 		}
 	}
 	if levels > 1 {
-		return nil, refuse("Choose one level of option 18.1(1) (a, b, c or d).", "オプション 18.1(1) は1つだけ選んでください (a, b, c, d)。")
+		return nil, refuse("option-one-level")
 	}
 	for _, pair := range [][2]string{{"18.2(6)", "18.2(7)"}, {"18.2(6)", "18.2(8)"}, {"18.2(7)", "18.2(8)"}, {"18.1(12)", "18.2(6)"}, {"18.1(12)", "18.2(7)"}, {"18.1(12)", "18.2(8)"}, {"18.1(12)", "18.1(6)"}, {"18.1(14)", "18.1(5)"}, {"18.1(2)", "18.1(1)d"}, {"18.2(4)", "18.1(5)"}, {"18.2(4)", "18.2(5)"}} {
 		if contains(opts, pair[0]) && contains(opts, pair[1]) {
-			return nil, refuse("Options %s and %s cannot be used together (18.2).", "オプション %s と %s は併用できません (18.2)。", pair[0], pair[1])
+			return nil, refuse("options-exclusive", pair[0], pair[1])
 		}
 	}
 	s := &State{rules: r, Seed: seed, Options: opts, Turn: r.Scenario.First, Step: SetupStep, Player: units.Allied}
@@ -162,14 +162,14 @@ func NewRules(m *board.Map, name string) (*Rules, error) {
 // be right. The state given is never changed.
 func Apply(s *State, o Order) (*State, []Event, error) {
 	if s.Step == GameOver {
-		return nil, nil, refuse("The game is over; no more orders.", "ゲームは終了しました。命令はもう出せません。")
+		return nil, nil, refuse("game-over")
 	}
 	if o.Side != s.ToMove() {
-		return nil, nil, refuse("It is the %s player's %s step; the %s player cannot give orders now.", "現在は%sの %s です。%sは今は命令できません。",
+		return nil, nil, refuse("not-your-turn",
 			s.ToMove().Name(), s.Step, o.Side.Name())
 	}
 	if len(s.Ext.Retreats) > 0 && o.Verb != Retreat {
-		return nil, nil, refuse("Retreats come first (9.4): %s must retreat; order /retreat unit:ID hex:XXYY.", "先に退却を行ってください (9.4): %s が退却します。/retreat unit:ID hex:XXYY", s.retreatIDs())
+		return nil, nil, refuse("retreats-first", s.retreatIDs())
 	}
 	var (
 		n   *State
@@ -226,7 +226,7 @@ func Replay(r *Rules, seed uint64, options []string, orders []Order) (*State, er
 	for i, o := range orders {
 		n, _, err := Apply(s, o)
 		if err != nil {
-			return s, i18n.Errorf("order %d (%s) is refused: %s", "命令 %d (%s) が拒否されました: %s", i+1, o, i18n.Message(err, i18n.EN))
+			return s, refuse("replay-refused", i+1, o.String(), errText(err))
 		}
 		s = n
 	}

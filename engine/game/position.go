@@ -112,7 +112,7 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 	var s *State
 	line := 0
 	bad := func(format string, args ...any) error {
-		return refuse("position line %d: "+format, "局面 %d 行目: "+format, append([]any{line}, args...)...)
+		return refuse("position-line", line, fmt.Sprintf(format, args...))
 	}
 	seen := map[string]bool{}
 	placeUnit := func(tok string, box Box, at hexes.Hex) error {
@@ -307,7 +307,7 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 		return nil, err
 	}
 	if s == nil {
-		return nil, refuse("The position is empty: it starts with \"scenario standard\" (docs/positions.md).", "局面が空です。\"scenario standard\" で始めてください (docs/positions.md)。")
+		return nil, refuse("position-empty")
 	}
 	return s, nil
 }

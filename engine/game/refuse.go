@@ -1,15 +1,93 @@
 package game
 
 import (
+	_ "embed"
+	"errors"
 	"fmt"
+	"strings"
 
 	"rtrbot/engine/hex"
 	"rtrbot/engine/turn"
 	"rtrbot/i18n"
 )
 
-// A refusal is an *i18n.Error: what is wrong and what would be right.
-func refuse(en, ja string, args ...any) error { return &i18n.Error{Text: tr(en, ja, args...)} }
+// The refusal catalogue: every refusal's code with its English and
+// Japanese text (refusals.txt, read once from the binary).
+//
+//go:embed refusals.txt
+var refusalsText string
+
+// refusal is one entry of the catalogue.
+type refusal struct {
+	Code string
+	Text i18n.Text
+	Line int // in refusals.txt
+}
+
+// refusals is the catalogue by code; refusalProblems lists what is wrong
+// in the file (a test requires it empty).
+var refusals, refusalProblems = parseRefusals(refusalsText)
+
+// parseRefusals reads the catalogue: a code alone on a line, then its
+// texts on indented lines "en ..." and "ja ...". Blank lines and lines
+// starting with # are comments.
+func parseRefusals(text string) (map[string]refusal, []string) {
+	out := map[string]refusal{}
+	var problems []string
+	cur := ""
+	for i, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if l[0] != ' ' && l[0] != '\t' {
+			if _, dup := out[t]; dup {
+				problems = append(problems, fmt.Sprintf("line %d: %s is listed twice", i+1, t))
+			}
+			cur = t
+			out[cur] = refusal{Code: cur, Line: i + 1}
+			continue
+		}
+		r, ok := out[cur]
+		lang, s, _ := strings.Cut(t, " ")
+		switch {
+		case !ok:
+			problems = append(problems, fmt.Sprintf("line %d: a text before any code", i+1))
+		case lang == "en" && r.Text.EN == "":
+			r.Text.EN = strings.TrimSpace(s)
+		case lang == "ja" && r.Text.JA == "":
+			r.Text.JA = strings.TrimSpace(s)
+		default:
+			problems = append(problems, fmt.Sprintf("line %d: %q is not an unused en or ja line of %s", i+1, lang, cur))
+		}
+		out[cur] = r
+	}
+	return out, problems
+}
+
+// A refusal is an *i18n.Error: a stable code from the catalogue and what
+// is wrong and what would be right, in both languages. Arguments follow
+// the format verbs of the catalogue's texts, the same in both languages.
+func refuse(code string, args ...any) error {
+	r, ok := refusals[code]
+	if !ok { // a programming mistake, caught by the catalogue test
+		return &i18n.Error{Code: code, Text: i18n.T("refused: "+code, "拒否: "+code)}
+	}
+	return &i18n.Error{Code: code, Text: tr(r.Text.EN, r.Text.JA, args...)}
+}
+
+// RefusalCode is the catalogue code of an error the engine returned
+// (refusals.txt), or "" for an error that is not a refusal.
+func RefusalCode(err error) string { return i18n.CodeOf(err) }
+
+// errText is an error in both languages (an *i18n.Error in its own words).
+func errText(err error) i18n.Text {
+	var e *i18n.Error
+	if errors.As(err, &e) {
+		return e.Text
+	}
+	return i18n.T(err.Error(), err.Error())
+}
 
 // tr formats both languages; arguments that are i18n.Text are put in
 // each language's own words.
@@ -31,57 +109,37 @@ func tr(en, ja string, args ...any) i18n.Text {
 
 func turnName(t turn.Turn) i18n.Text { return i18n.T(t.String(), t.Japanese()) }
 
-// reason is why a hex cannot be entered.
-type reason int
+// reason is why a hex cannot be entered; each is a catalogue code.
+type reason string
 
 const (
-	whyNone reason = iota
-	whyOffMap
-	whySea
-	whyNeutral
-	whyFortress
-	whyEnemy
-	whyTerrain
-	whyEZOC
-	whyEZOCtoEZOC
-	whyTimid
-	whyDisengage
-	whyPreMobilisation
-	whyDeception
+	whyNone            reason = ""
+	whyOffMap          reason = "enter-off-map"
+	whySea             reason = "enter-sea"
+	whyNeutral         reason = "enter-neutral"
+	whyFortress        reason = "enter-fortress"
+	whyEnemy           reason = "enter-enemy"
+	whyTerrain         reason = "enter-rail-only"
+	whyEZOC            reason = "enter-ezoc"
+	whyEZOCtoEZOC      reason = "ezoc-to-ezoc"
+	whyTimid           reason = "enter-timid"
+	whyDisengage       reason = "enter-disengagement"
+	whyPreMobilisation reason = "enter-pre-mobilisation"
+	whyDeception       reason = "enter-deception"
 )
 
+// text is the reason in both languages, a clause to put in a sentence.
 func (r reason) text() i18n.Text {
-	switch r {
-	case whyOffMap:
-		return i18n.T("it is off the map", "盤外です")
-	case whySea:
-		return i18n.T("it is sea (8.0: prohibited)", "海です (8.0: 進入禁止)")
-	case whyNeutral:
-		return i18n.T("it is in a neutral country (14.2)", "中立国です (14.2)")
-	case whyFortress:
-		return i18n.T("it is an undestroyed enemy fortress (12.7: it must be destroyed first)", "未破壊の敵要塞です (12.7: 破壊せねば進入不可)")
-	case whyEnemy:
-		return i18n.T("enemy units hold it", "敵ユニットが占拠しています")
-	case whyTerrain:
-		return i18n.T("this unit may enter that terrain only along a railway (16.7)", "このユニットはその地形に鉄道沿いでしか進入できません (16.7)")
-	case whyEZOC:
-		return i18n.T("the route enters an enemy zone of control, where movement stops (6.0)", "経路が EZOC に入り、そこで移動が停止します (6.0)")
-	case whyDeception:
-		return i18n.T("French units may not move into Belgium north of the Meuse until a Belgian fortress is destroyed or Sep I (18.1(14))", "ベルギーの要塞が破壊されるか9月Iまで、仏軍は Meuse 河北のベルギー領へ移動できません (18.1(14))")
-	case whyPreMobilisation:
-		return i18n.T("on Aug I the French and British stay out of Belgium (18.1(12))", "8月I に仏英軍はベルギー領に進入できません (18.1(12))")
-	case whyDisengage:
-		return i18n.T("it started in an enemy zone of control and may not enter another this segment (16.1 disengagement)", "EZOC で移動を開始したため、このセグでは他の EZOC に進入できません (16.1 交戦離脱)")
-	case whyTimid:
-		return i18n.T("timid reservists may not leave their own country before Sep I (18.1(8), 18.2(11))", "臆病な予備兵は9月Iターンまで自国領を離れられません (18.1(8), 18.2(11))")
-	case whyEZOCtoEZOC:
-		return i18n.T("it moves directly from one enemy zone of control to another (6.0: not allowed)", "EZOC から EZOC への直接移動です (6.0: 不可)")
+	if r == whyNone {
+		return i18n.T("", "")
 	}
-	return i18n.T("", "")
+	return refusals[string(r)].Text
 }
 
-// cannotEnter says a unit cannot enter a hex, and why.
+// cannotEnter says a unit cannot enter a hex, and why; the refusal's
+// code is the reason's.
 func cannotEnter(id string, h hex.Hex, why reason) error {
-	t := why.text()
-	return &i18n.Error{Text: i18n.T(fmt.Sprintf("%s cannot enter %s: %s.", id, h, t.EN), fmt.Sprintf("%s は %s に進入できません: %s。", id, h, t.JA))}
+	e := refuse("cannot-enter", id, h, why.text()).(*i18n.Error)
+	e.Code = string(why)
+	return e
 }

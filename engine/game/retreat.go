@@ -84,17 +84,16 @@ func (s *State) applyRetreat(o Order) (*State, []Event, error) {
 	}
 	if !hasInt(s.Ext.Retreats, c.Index) {
 		if len(s.Ext.Retreats) == 0 {
-			return nil, nil, refuse("No unit has to retreat now: retreats follow combat results (9.4).", "退却が必要なユニットはありません。退却は戦闘結果で生じます (9.4)。")
+			return nil, nil, refuse("retreat-none")
 		}
-		return nil, nil, refuse("%s does not have to retreat; these do: %s (9.4).", "%s は退却不要です。退却するのは: %s (9.4)。", c.ID, s.retreatIDs())
+		return nil, nil, refuse("retreat-not-this-unit", c.ID, s.retreatIDs())
 	}
 	if c.Side() != o.Side {
-		return nil, nil, refuse("%s is not yours: its owner retreats it (9.4).", "%s はあなたのユニットではありません。退却は所有者が行います (9.4)。", c.ID)
+		return nil, nil, refuse("retreat-not-yours", c.ID)
 	}
 	options := s.RetreatHexes(c.Index)
 	if len(o.Hexes) != 1 || !containsHex(options, o.Hexes[0]) {
-		return nil, nil, refuse("%s retreats one hex to one of %s (9.4: not into enemy units, enemy zones of control, full stacks or prohibited hexes).",
-			"%s は次のいずれか1ヘクスへ退却します: %s (9.4: 敵占拠、EZOC、スタック制限一杯、進入禁止のヘクスは不可)。", c.ID, hexList(options))
+		return nil, nil, refuse("retreat-wrong-hex", c.ID, hexList(options))
 	}
 	n := s.clone()
 	from, to := n.Units[c.Index].At, o.Hexes[0]

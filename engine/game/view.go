@@ -188,24 +188,24 @@ func (s *State) applyRecon(o Order) (*State, []Event, error) {
 		return nil, nil, err
 	}
 	if len(o.Hexes) != 1 {
-		return nil, nil, refuse("Say which hex %s looks into: /recon hq:%s hex:XXYY (14.12).", "%s が偵察するヘクスを指定してください: /recon hq:%s hex:XXYY (14.12)。", c.ID, c.ID)
+		return nil, nil, refuse("recon-no-hex", c.ID, c.ID)
 	}
 	h := o.Hexes[0]
 	switch {
 	case s.Step != Move1:
-		return nil, nil, refuse("Aerial reconnaissance is made in your first impulse's movement segment (14.12).", "航空偵察は自軍第1インパルスの移動セグに行います (14.12)。")
+		return nil, nil, refuse("recon-wrong-step")
 	case s.BadWeather:
-		return nil, nil, refuse("No aerial reconnaissance in bad weather (5.0, 14.12).", "悪天候のため航空偵察はできません (5.0, 14.12)。")
+		return nil, nil, refuse("recon-bad-weather")
 	case c.Type != units.HQ:
-		return nil, nil, refuse("%s is not an HQ: each HQ looks into one hex (14.12).", "%s は司令部ではありません。航空偵察は各司令部が1ヘクスです (14.12)。", c.ID)
+		return nil, nil, refuse("recon-not-hq", c.ID)
 	case !s.rules.Map.OnMap(h):
-		return nil, nil, refuse("%s is not on the map.", "%s は盤上にありません。", h)
+		return nil, nil, refuse("hex-off-map", h)
 	case hex.Distance(s.Units[c.Index].At, h) > 4:
-		return nil, nil, refuse("%s is %d hexes from %s: reconnaissance reaches 4 (14.12).", "%[1]s は %[3]s から %[2]d ヘクスです。偵察範囲は4ヘクスです (14.12)。", h, hex.Distance(s.Units[c.Index].At, h), c.ID)
+		return nil, nil, refuse("recon-too-far", h, hex.Distance(s.Units[c.Index].At, h), c.ID)
 	}
 	for _, l := range s.Ext.Recon {
 		if l.HQ == c.Index {
-			return nil, nil, refuse("%s has already looked into %s this segment: one hex per HQ (14.12).", "%s はこのセグで既に %s を偵察しました (14.12: 各司令部1ヘクス)。", c.ID, l.At)
+			return nil, nil, refuse("recon-looked-already", c.ID, l.At)
 		}
 	}
 	n := s.clone()

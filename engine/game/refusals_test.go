@@ -1,0 +1,208 @@
+package game
+
+import (
+	"go/ast"
+
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"rtrbot/engine/hex"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// formatArgs maps each argument a format string uses (1-based) to its
+// verb, following explicit indexes (%[2]s) as fmt does.
+func formatArgs(f string) (map[int]string, bool) {
+	args := map[int]string{}
+	next := 1
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(f) && strings.IndexByte("+-# 0", f[i]) >= 0 {
+			i++
+		}
+		if i < len(f) && f[i] == '%' {
+			continue
+		}
+		if i < len(f) && f[i] == '[' {
+			j := strings.IndexByte(f[i:], ']')
+			if j < 0 {
+				return nil, false
+			}
+			n, err := strconv.Atoi(f[i+1 : i+j])
+			if err != nil {
+				return nil, false
+			}
+			next = n
+			i += j + 1
+		}
+		for i < len(f) && (f[i] >= '0' && f[i] <= '9' || f[i] == '.') {
+			i++
+		}
+		if i >= len(f) {
+			return nil, false
+		}
+		verb := string(f[i])
+		if v, ok := args[next]; ok && v != verb {
+			return nil, false
+		}
+		args[next] = verb
+		next++
+	}
+	return args, true
+}
+
+func TestFormatArgs(t *testing.T) {
+	a, ok := formatArgs("%[2]s is %[1]d%% and %[3]q")
+	if !ok || a[1] != "d" || a[2] != "s" || a[3] != "q" || len(a) != 3 {
+		t.Fatalf("got %v %v", a, ok)
+	}
+	if _, ok := formatArgs("%[x]s"); ok {
+		t.Error("a bad index accepted")
+	}
+}
+
+// Every refusal has both languages, the same arguments with the same
+// verbs, a whole Japanese sentence (not an empty or one-word stub), and a
+// kebab-case code.
+func TestRefusalCatalogue(t *testing.T) {
+	for _, p := range refusalProblems {
+		t.Error(p)
+	}
+	if len(refusals) < 150 {
+		t.Errorf("only %d refusals in the catalogue", len(refusals))
+	}
+	kebab := regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	for code, r := range refusals {
+		if !kebab.MatchString(code) {
+			t.Errorf("line %d: code %q is not kebab-case", r.Line, code)
+		}
+		if r.Text.EN == "" || r.Text.JA == "" {
+			t.Errorf("%s (line %d): a language is missing: %q / %q", code, r.Line, r.Text.EN, r.Text.JA)
+			continue
+		}
+		en, ok1 := formatArgs(r.Text.EN)
+		ja, ok2 := formatArgs(r.Text.JA)
+		if !ok1 || !ok2 {
+			t.Errorf("%s: a malformed format verb", code)
+			continue
+		}
+		for i := 1; i <= len(en) || i <= len(ja); i++ {
+			if en[i] != ja[i] {
+				t.Errorf("%s: argument %d is %%%s in English but %%%s in Japanese", code, i, en[i], ja[i])
+			}
+		}
+		if len(en) != len(ja) {
+			t.Errorf("%s: %d arguments in English, %d in Japanese", code, len(en), len(ja))
+		}
+		// A Japanese text shorter than a third of the English one (counted
+		// in characters, a Japanese character saying about what two or
+		// three English letters do) has left something out.
+		if utf8.RuneCountInString(r.Text.JA)*3 < utf8.RuneCountInString(r.Text.EN) {
+			t.Errorf("%s: the Japanese looks shortened: %q for %q", code, r.Text.JA, r.Text.EN)
+		}
+	}
+}
+
+// codesInSource finds every catalogue code the engine's source uses: the
+// first argument of refuse, and the reason constants.
+func codesInSource(t *testing.T) map[string]string {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	used := map[string]string{}
+	fs := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(fs, name, src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CallExpr:
+				if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "refuse" {
+					lit, ok := x.Args[0].(*ast.BasicLit)
+					if !ok {
+						t.Errorf("%s: refuse with a code that is not a literal", fs.Position(x.Pos()))
+						return true
+					}
+					code, _ := strconv.Unquote(lit.Value)
+					used[code] = fs.Position(x.Pos()).String()
+				}
+			case *ast.ValueSpec:
+				if id, ok := x.Type.(*ast.Ident); ok && id.Name == "reason" {
+					for _, v := range x.Values {
+						if lit, ok := v.(*ast.BasicLit); ok {
+							code, _ := strconv.Unquote(lit.Value)
+							if code != "" {
+								used[code] = fs.Position(lit.Pos()).String()
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	return used
+}
+
+// Every code the engine uses is in the catalogue, and every entry of the
+// catalogue is used.
+func TestRefusalCodesUsed(t *testing.T) {
+	used := codesInSource(t)
+	var codes []string
+	for code, where := range used {
+		if _, ok := refusals[code]; !ok {
+			t.Errorf("%s: refusal %q is not in refusals.txt", where, code)
+		}
+	}
+	for code := range refusals {
+		codes = append(codes, code)
+		if _, ok := used[code]; !ok {
+			t.Errorf("refusals.txt line %d: %q is used nowhere", refusals[code].Line, code)
+		}
+	}
+	sort.Strings(codes)
+	if len(used) < 150 {
+		t.Errorf("the source uses only %d codes; the scan is broken", len(used))
+	}
+}
+
+// A refusal carries its code and formats both languages; an unknown code
+// does not panic.
+func TestRefuse(t *testing.T) {
+	err := refuse("rail-capacity", "German", 6, 5, "G-IX", 2)
+	if RefusalCode(err) != "rail-capacity" {
+		t.Errorf("code %q", RefusalCode(err))
+	}
+	if !strings.Contains(err.Error(), "German rail capacity is 6") {
+		t.Errorf("English %q", err.Error())
+	}
+	if RefusalCode(refuse("no-such-code")) != "no-such-code" {
+		t.Error("an unknown code lost")
+	}
+	if RefusalCode(os.ErrNotExist) != "" {
+		t.Error("a plain error has a code")
+	}
+	e := cannotEnter("G-III", hex.New(30, 21), whySea)
+	if RefusalCode(e) != "enter-sea" || !strings.Contains(e.Error(), "cannot enter 3021: it is sea") {
+		t.Errorf("cannotEnter: %q %q", RefusalCode(e), e.Error())
+	}
+}
