@@ -19,6 +19,12 @@ import (
 // dice"). The seed stays secret while the game runs: players see only
 // Commitment, the SHA-256 of the seed, and the seed is revealed when the
 // game ends.
+//
+// A state may also hold forced dice (ForceDice, the position line
+// "dice 4 2"): the next rolls take them, in order, before the generator
+// is asked again. They do not count in Rolls, so the generator's roll k is
+// still DieRoll(seed, k). No order forces a die: only a rule case or a
+// sandbox position does, and a game without them writes no "dice" line.
 
 // EvRoll is a die rolled by the game: who rolled, for what, the result.
 const EvRoll EventKind = "roll"
@@ -45,9 +51,32 @@ func Commitment(seed uint64) string {
 // Commitment is the commitment to this game's seed.
 func (s *State) Commitment() string { return Commitment(s.Seed) }
 
+// ForceDice queues dice for the next rolls, before the generator's. A
+// value that is not a die (1 to 6) is refused and nothing is queued.
+func (s *State) ForceDice(dice ...int) error {
+	for _, d := range dice {
+		if d < 1 || d > 6 {
+			return refuse("not-a-die", d)
+		}
+	}
+	s.Ext.Forced = append(s.Ext.Forced, dice...)
+	return nil
+}
+
 // roll rolls the next die for side, for the purpose named by what, and
-// records it as an event.
+// records it as an event: a forced die if one is queued, else the
+// generator's next.
 func (s *State) roll(side units.Side, what i18n.Text, evs *[]Event) int {
+	if len(s.Ext.Forced) > 0 {
+		d := s.Ext.Forced[0]
+		s.Ext.Forced = s.Ext.Forced[1:]
+		if len(s.Ext.Forced) == 0 {
+			s.Ext.Forced = nil
+		}
+		*evs = append(*evs, Event{Kind: EvRoll, Side: side, N: d, Units: []string{"roll-forced"},
+			Text: tr("Forced die by the %s player for %s: %d.", "指定ダイス (%s、%s): %d。", side.Name(), what, d)})
+		return d
+	}
 	s.Ext.Rolls++
 	d := DieRoll(s.Seed, s.Ext.Rolls)
 	*evs = append(*evs, Event{Kind: EvRoll, Side: side, N: d, Units: []string{"roll-" + itoa(s.Ext.Rolls)},

@@ -18,6 +18,9 @@ type Ext struct {
 	// Rolls is how many dice the game's generator has rolled (dice.go):
 	// roll k is a function of the seed and k alone.
 	Rolls int
+	// Forced are dice fixed in advance, rolled before the generator's
+	// (ForceDice; rule cases and sandbox positions).
+	Forced []int
 	// Attacked lists the units that have attacked or bombarded in this
 	// combat segment (9.0: each attacker once; 12.6: each siege gun once).
 	Attacked []int
@@ -70,6 +73,7 @@ type Hold struct {
 }
 
 func (x Ext) clone() Ext {
+	x.Forced = append([]int(nil), x.Forced...)
 	x.Attacked = append([]int(nil), x.Attacked...)
 	x.Revealed = append([]hex.Hex(nil), x.Revealed...)
 	x.Retreats = append([]int(nil), x.Retreats...)
@@ -142,6 +146,9 @@ func (s *State) writeExt(b *strings.Builder) {
 	}
 	if x.Rolls > 0 {
 		fmt.Fprintf(b, "rolls %d\n", x.Rolls)
+	}
+	if len(x.Forced) > 0 {
+		fmt.Fprintf(b, "dice %s\n", strings.Trim(fmt.Sprint(x.Forced), "[]"))
 	}
 	if len(x.Attacked) > 0 {
 		fmt.Fprintf(b, "attacked %s\n", ids(x.Attacked))
@@ -238,6 +245,14 @@ func (s *State) parseExt(key string, args []string) (handled bool, problem strin
 	switch key {
 	case "rolls":
 		x.Rolls, msg = number()
+	case "dice":
+		for _, a := range args {
+			d, err := strconv.Atoi(a)
+			if err != nil || d < 1 || d > 6 {
+				return true, fmt.Sprintf("dice: %q is not a die (1 to 6)", a)
+			}
+			x.Forced = append(x.Forced, d)
+		}
 	case "italy":
 		x.Italy, msg = number()
 	case "russia-return":
