@@ -205,8 +205,18 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 		} else {
 			n, evs, err = s.applyWithdraw(o)
 		}
+	case Attack:
+		n, evs, err = s.applyAttack(o)
+	case Retreat:
+		n, evs, err = s.applyRetreat(o)
+	case Siege:
+		n, evs, err = s.applySiege(o)
+	case Abandon:
+		n, evs, err = s.applyAbandon(o)
+	case Recon:
+		n, evs, err = s.applyRecon(o)
 	default:
-		n, evs, err = s.applyIssue5(o) // combat.go: attack, retreat, siege, abandon, recon
+		return nil, nil, refuse("unknown-verb", o.Verb)
 	}
 	if err != nil {
 		return nil, nil, err

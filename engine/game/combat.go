@@ -20,46 +20,9 @@ import (
 //	german attack ASSAULT G-III G-IV 3021
 //	allied attack RECON F-XX F-XXI NAVAL 3607
 
-// The verbs of issue 5 besides Attack.
-const (
-	Retreat Verb = "retreat" // retreat a unit one hex after a combat result (9.4)
-	Siege   Verb = "siege"   // a siege gun bombards an adjacent enemy fortress (12.6)
-	Abandon Verb = "abandon" // abandon an own fortress (12.4)
-	Recon   Verb = "recon"   // aerial reconnaissance of one hex by an HQ (14.12)
-)
-
-// Events of combat, fortresses and victory.
-const (
-	EvCombat     EventKind = "combat"             // an attack resolved (9.0): both stacks revealed (14.1)
-	EvEliminated EventKind = "eliminated"         // a unit eliminated (9.0, 9.4, 9.8)
-	EvBrokenDown EventKind = "broken-down"        // a corps broken down to take a loss (9.0, 10.0)
-	EvRetreatDue EventKind = "retreat-due"        // a unit must retreat (9.4)
-	EvRetreated  EventKind = "retreated"          // a unit retreated (9.4)
-	EvFortress   EventKind = "fortress-destroyed" // a fortress destroyed (12.5-12.7)
-	EvSiege      EventKind = "siege"              // a siege gun fired (12.6)
-	EvAbandoned  EventKind = "abandoned"          // a fortress abandoned (12.4)
-	EvRecon      EventKind = "recon"              // aerial reconnaissance (14.12)
-)
-
 // Tables are the game's tables (engine/tables, shared with the companion).
 func Tables() *tables.Set { return tables.Default() }
 
-// applyIssue5 is Apply for the verbs of combat, fortresses and fog of war.
-func (s *State) applyIssue5(o Order) (*State, []Event, error) {
-	switch o.Verb {
-	case Attack:
-		return s.applyAttack(o)
-	case Retreat:
-		return s.applyRetreat(o)
-	case Siege:
-		return s.applySiege(o)
-	case Abandon:
-		return s.applyAbandon(o)
-	case Recon:
-		return s.applyRecon(o)
-	}
-	return nil, nil, refuse("unknown-verb", o.Verb)
-}
 
 // Attack is a checked attack order.
 type AttackPlan struct {

@@ -26,9 +26,6 @@ import (
 // still DieRoll(seed, k). No order forces a die: only a rule case or a
 // sandbox position does, and a game without them writes no "dice" line.
 
-// EvRoll is a die rolled by the game: who rolled, for what, the result.
-const EvRoll EventKind = "roll"
-
 // DieRoll is roll number k of a game with the given seed (1..6).
 func DieRoll(seed uint64, k int) int {
 	var b [15 + 16]byte

@@ -12,9 +12,6 @@ import (
 // the event phase and the row of the events table applies. Events may
 // happen more than once unless the table says otherwise.
 
-// EvRandom is the random event of the turn (5.0).
-const EvRandom EventKind = "random-event"
-
 // ReserveOrLandwehr is a due of reserve or Landwehr divisions in any
 // combination (events 23, 24).
 const ReserveOrLandwehr units.Type = "reserve-or-landwehr"

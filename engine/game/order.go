@@ -24,7 +24,11 @@ const (
 	AutoReinforce Verb = "autoreinforce" // bring on every due reinforcement by the default choice
 	Remove        Verb = "remove"        // remove own unit from an over-stacked hex (7.0)
 	Withdraw      Verb = "withdraw"      // send unit to the Russian Front (11.7)
-	Attack        Verb = "attack"        // combat (9.0; issue 5)
+	Attack        Verb = "attack"        // attack an adjacent hex: table, attackers, hex (9.0, 9.7)
+	Retreat       Verb = "retreat"       // retreat a unit one hex after a combat result (9.4)
+	Siege         Verb = "siege"         // a siege gun bombards an adjacent enemy fortress (12.6)
+	Abandon       Verb = "abandon"       // abandon an own fortress (12.4)
+	Recon         Verb = "recon"         // aerial reconnaissance of one hex by an HQ (14.12)
 )
 
 var verbs = []Verb{Place, AutoSetup, End, Move, Rail, Split, Merge, Entrench, Unentrench, Reinforce, AutoReinforce, Remove, Withdraw, Attack, Retreat, Siege, Abandon, Recon}

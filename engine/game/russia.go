@@ -12,9 +12,6 @@ import (
 // once on the Russian Front table, +1 for each 10 attack strength in the
 // Russian Front box (at most +4), -1 with option 18.1(2).
 
-// EvRussia is a Russian Front result (14.3).
-const EvRussia EventKind = "russian-front"
-
 // BoxAttack is the German attack strength in the Russian Front box.
 func (s *State) BoxAttack() int {
 	a := 0

@@ -13,12 +13,6 @@ import (
 // fortresses, Paris, the Rhine), at the end (15.23: cities held or last
 // entered, French in Germany, Belgians in Belgium) and the level (15.1).
 
-// EvVictory is the end of the game: the final VP and the victory level.
-const EvVictory EventKind = "victory"
-
-// EvSeed reveals the game's seed at the end (dice.go).
-const EvSeed EventKind = "seed-revealed"
-
 // paris are the three Paris hexes of 15.22/15.23.
 var paris = []hex.Hex{{Col: 18, Row: 4}, {Col: 18, Row: 5}, {Col: 19, Row: 5}}
 
