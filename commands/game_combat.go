@@ -119,7 +119,7 @@ func (t *table) reconReport(req *Request, resp *Response) *Response {
 	}
 	side := g.State.Player
 	looked := false
-	for _, l := range g.State.Ext.Recon {
+	for _, l := range g.State.Sight.Recon {
 		looked = looked || (l.At == h && g.State.Counter(l.HQ).Side() == side)
 	}
 	if !looked { // the order was refused; a refused order changes nothing

@@ -63,7 +63,7 @@ func (t *table) undo(ctx context.Context, req *Request) *Response {
 		}
 		s = n
 	}
-	if s.Ext.Rolls != g.State.Ext.Rolls {
+	if s.Dice.Rolls != g.State.Dice.Rolls {
 		return Private(req.T("This order cannot be taken back: dice were rolled since.", "この命令は取り消せません: その後ダイスが振られています。"))
 	}
 	if err := t.update(ctx, g, func(tx *db.GameTx) error {

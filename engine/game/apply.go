@@ -168,7 +168,7 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 		return nil, nil, refuse("not-your-turn",
 			s.ToMove().Name(), s.Step, o.Side.Name())
 	}
-	if len(s.Ext.Retreats) > 0 && o.Verb != Retreat {
+	if len(s.Combat.Retreats) > 0 && o.Verb != Retreat {
 		return nil, nil, refuse("retreats-first", s.retreatIDs())
 	}
 	var (

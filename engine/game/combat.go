@@ -20,9 +20,18 @@ import (
 //	german attack ASSAULT G-III G-IV 3021
 //	allied attack RECON F-XX F-XXI NAVAL 3607
 
+// CombatState is what a combat segment keeps between orders.
+type CombatState struct {
+	// Attacked lists the units that have attacked or bombarded in this
+	// combat segment (9.0: each attacker once; 12.6: each siege gun once).
+	Attacked []int
+	// Retreats are the units that must still retreat after a combat
+	// result (9.4); their owner orders each retreat.
+	Retreats []int
+}
+
 // Tables are the game's tables (engine/tables, shared with the companion).
 func Tables() *tables.Set { return tables.Default() }
-
 
 // Attack is a checked attack order.
 type AttackPlan struct {
@@ -136,7 +145,7 @@ func (s *State) canAttack(c *units.Counter, target hex.Hex) error {
 	switch {
 	case c.Attack == 0:
 		return refuse("attack-no-strength", c.ID)
-	case hasInt(s.Ext.Attacked, c.Index):
+	case hasInt(s.Combat.Attacked, c.Index):
 		return refuse("attacked-already", c.ID)
 	case u.Trench:
 		return refuse("attack-entrenched", c.ID)
@@ -263,16 +272,16 @@ func (s *State) applyAttack(o Order) (*State, []Event, error) {
 	}
 	enemy := p.Side.Other()
 	defenders := append([]int(nil), n.occupancy().At(p.Target, enemy)...)
-	n.Ext.Revealed = addHex(n.Ext.Revealed, p.Target)
+	n.Sight.Revealed = addHex(n.Sight.Revealed, p.Target)
 	var ids, defIDs []string
 	hexes := []hex.Hex{p.Target}
 	for _, i := range p.Attackers {
-		n.Ext.Attacked = append(n.Ext.Attacked, i)
+		n.Combat.Attacked = append(n.Combat.Attacked, i)
 		ids = append(ids, n.Counter(i).ID)
-		n.Ext.Revealed = addHex(n.Ext.Revealed, n.Units[i].At)
+		n.Sight.Revealed = addHex(n.Sight.Revealed, n.Units[i].At)
 		hexes = append(hexes, n.Units[i].At)
 	}
-	sort.Ints(n.Ext.Attacked)
+	sort.Ints(n.Combat.Attacked)
 	for _, i := range defenders {
 		defIDs = append(defIDs, n.Counter(i).ID)
 	}
@@ -485,11 +494,11 @@ func (s *State) breakDown(i int, evs *[]Event) (int, int) {
 	s.Units[i] = Unit{Box: Pool}
 	s.Units[a.Index] = Unit{Box: OnMap, At: u.At, Trench: u.Trench, OutOfCommand: u.OutOfCommand, Moved: u.Moved}
 	s.Units[b.Index] = s.Units[a.Index]
-	for k, x := range s.Ext.Attacked {
+	for k, x := range s.Combat.Attacked {
 		if x == i {
-			s.Ext.Attacked[k] = a.Index
-			s.Ext.Attacked = append(s.Ext.Attacked, b.Index)
-			sort.Ints(s.Ext.Attacked)
+			s.Combat.Attacked[k] = a.Index
+			s.Combat.Attacked = append(s.Combat.Attacked, b.Index)
+			sort.Ints(s.Combat.Attacked)
 			break
 		}
 	}
@@ -503,9 +512,9 @@ func (s *State) eliminate(i int, why i18n.Text, evs *[]Event) {
 	c := s.Counter(i)
 	at := s.Units[i].At
 	s.Units[i] = Unit{Box: Eliminated}
-	for k, x := range s.Ext.Retreats {
+	for k, x := range s.Combat.Retreats {
 		if x == i {
-			s.Ext.Retreats = append(s.Ext.Retreats[:k], s.Ext.Retreats[k+1:]...)
+			s.Combat.Retreats = append(s.Combat.Retreats[:k], s.Combat.Retreats[k+1:]...)
 			break
 		}
 	}
@@ -567,7 +576,7 @@ func placeName(x *board.Hex) string {
 // owing a retreat (9.4) if any, otherwise the units that may attack an
 // adjacent hex (9.0) and the siege guns next to an enemy fortress (12.6).
 func (s *State) combatActors() []*units.Counter {
-	if len(s.Ext.Retreats) > 0 {
+	if len(s.Combat.Retreats) > 0 {
 		return s.PendingRetreats()
 	}
 	var out []*units.Counter
@@ -575,7 +584,7 @@ func (s *State) combatActors() []*units.Counter {
 	occ := s.occupancy()
 	for i, u := range s.Units {
 		c := s.Counter(i)
-		if u.Box != OnMap || c.Side() != side || hasInt(s.Ext.Attacked, i) {
+		if u.Box != OnMap || c.Side() != side || hasInt(s.Combat.Attacked, i) {
 			continue
 		}
 		for _, nb := range u.At.Neighbors() {

@@ -14,7 +14,7 @@ import (
 // roll number k (counting from 1) is a six-sided die drawn from a ChaCha8
 // generator keyed by SHA-256("rtrbot game die" || seed || k), seed and k as
 // 8-byte big-endian numbers. The state keeps only the seed and the number
-// of rolls made (Ext.Rolls), so a replay rolls exactly the same dice and
+// of rolls made (DiceState.Rolls), so a replay rolls exactly the same dice and
 // anyone who knows the seed recomputes every roll (docs/dice.md, "Game
 // dice"). The seed stays secret while the game runs: players see only
 // Commitment, the SHA-256 of the seed, and the seed is revealed when the
@@ -34,6 +34,16 @@ func DieRoll(seed uint64, k int) int {
 	binary.BigEndian.PutUint64(b[23:], uint64(k))
 	key := sha256.Sum256(b[:])
 	return rand.New(rand.NewChaCha8(key)).IntN(6) + 1
+}
+
+// DiceState is what the state keeps of the game's dice.
+type DiceState struct {
+	// Rolls is how many dice the game's generator has rolled: roll k is a
+	// function of the seed and k alone.
+	Rolls int
+	// Forced are dice fixed in advance, rolled before the generator's
+	// (ForceDice; rule cases and sandbox positions).
+	Forced []int
 }
 
 // Commitment is the published SHA-256 of a game's seed (8-byte
@@ -56,7 +66,7 @@ func (s *State) ForceDice(dice ...int) error {
 			return refuse("not-a-die", d)
 		}
 	}
-	s.Ext.Forced = append(s.Ext.Forced, dice...)
+	s.Dice.Forced = append(s.Dice.Forced, dice...)
 	return nil
 }
 
@@ -64,19 +74,19 @@ func (s *State) ForceDice(dice ...int) error {
 // records it as an event: a forced die if one is queued, else the
 // generator's next.
 func (s *State) roll(side units.Side, what i18n.Text, evs *[]Event) int {
-	if len(s.Ext.Forced) > 0 {
-		d := s.Ext.Forced[0]
-		s.Ext.Forced = s.Ext.Forced[1:]
-		if len(s.Ext.Forced) == 0 {
-			s.Ext.Forced = nil
+	if len(s.Dice.Forced) > 0 {
+		d := s.Dice.Forced[0]
+		s.Dice.Forced = s.Dice.Forced[1:]
+		if len(s.Dice.Forced) == 0 {
+			s.Dice.Forced = nil
 		}
 		*evs = append(*evs, Event{Kind: EvRoll, Side: side, N: d, Units: []string{"roll-forced"},
 			Text: tr("Forced die by the %s player for %s: %d.", "指定ダイス (%s、%s): %d。", side.Name(), what, d)})
 		return d
 	}
-	s.Ext.Rolls++
-	d := DieRoll(s.Seed, s.Ext.Rolls)
-	*evs = append(*evs, Event{Kind: EvRoll, Side: side, N: d, Units: []string{"roll-" + itoa(s.Ext.Rolls)},
-		Text: tr("Die roll #%d by the %s player for %s: %d.", "ダイス #%d (%s、%s): %d。", s.Ext.Rolls, side.Name(), what, d)})
+	s.Dice.Rolls++
+	d := DieRoll(s.Seed, s.Dice.Rolls)
+	*evs = append(*evs, Event{Kind: EvRoll, Side: side, N: d, Units: []string{"roll-" + itoa(s.Dice.Rolls)},
+		Text: tr("Die roll #%d by the %s player for %s: %d.", "ダイス #%d (%s、%s): %d。", s.Dice.Rolls, side.Name(), what, d)})
 	return d
 }

@@ -37,8 +37,8 @@ func TestForcedDice(t *testing.T) {
 	if want := []int{4, 2, 6, DieRoll(7, 1)}; got[0] != want[0] || got[1] != want[1] || got[2] != want[2] || got[3] != want[3] {
 		t.Errorf("rolled %v, want %v", got, want)
 	}
-	if n.Ext.Rolls != 1 || len(evs) != 4 || evs[0].N != 4 || evs[3].N != got[3] {
-		t.Errorf("rolls %d, events %v", n.Ext.Rolls, evs)
+	if n.Dice.Rolls != 1 || len(evs) != 4 || evs[0].N != 4 || evs[3].N != got[3] {
+		t.Errorf("rolls %d, events %v", n.Dice.Rolls, evs)
 	}
 	if strings.Contains(n.Position(), "dice") {
 		t.Errorf("an empty queue is written:\n%s", n.Position())

@@ -32,7 +32,7 @@ func (s *State) applySiege(o Order) (*State, []Event, error) {
 		return nil, nil, refuse("siege-wrong-step", s.Step)
 	case c.Type != units.Siege:
 		return nil, nil, refuse("siege-not-siege-gun", c.ID)
-	case hasInt(s.Ext.Attacked, c.Index):
+	case hasInt(s.Combat.Attacked, c.Index):
 		return nil, nil, refuse("siege-fired-already", c.ID)
 	case u.Edge:
 		return nil, nil, refuse("attack-edge-entry", c.ID)
@@ -53,8 +53,8 @@ func (s *State) applySiege(o Order) (*State, []Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	n.Ext.Attacked = append(n.Ext.Attacked, c.Index)
-	sortInts(n.Ext.Attacked)
+	n.Combat.Attacked = append(n.Combat.Attacked, c.Index)
+	sortInts(n.Combat.Attacked)
 	evs = append(evs, Event{Kind: EvSiege, Side: c.Side(), Units: []string{c.ID}, Hexes: []hex.Hex{u.At, target}, N: res.Total,
 		Text: tr("Siege gun %s fires at the %d-strength fortress of %s: die %d %+d = %d, %s (12.6).", "攻城砲 %[1]s が %[3]s の %[2]d 戦力要塞を攻撃: ダイス %[4]d %+[5]d = %[6]d、%[7]s (12.6)。",
 			c.ID, strength, placeName(x), die, res.Modifier, res.Total, res.Row.Name)})

@@ -55,7 +55,7 @@ func (s *State) Position() string {
 	if s.NavalGunfire > 0 {
 		fmt.Fprintf(&b, "naval %d\n", s.NavalGunfire)
 	}
-	s.writeExt(&b) // ext.go
+	s.writeLater(&b)
 	fmt.Fprintf(&b, "orders %d\n", s.Orders)
 	boxes := map[Box][]string{}
 	byHex := map[hexes.Hex][]string{}
@@ -95,6 +95,211 @@ func (s *State) Position() string {
 		fmt.Fprintf(&b, "%s: %s\n", h, strings.Join(byHex[h], " "))
 	}
 	return b.String()
+}
+
+// writeLater writes the lines of combat, dice, fog of war, the random
+// events, the Russian Front and victory; none is written when empty, so a
+// state without them keeps its text (and Hash).
+func (s *State) writeLater(b *strings.Builder) {
+	ids := func(list []int) string {
+		out := make([]string, len(list))
+		for i, k := range list {
+			out[i] = s.Counter(k).ID
+		}
+		return strings.Join(out, " ")
+	}
+	sides := func(f [2]bool) string {
+		var out []string
+		for i, v := range f {
+			if v {
+				out = append(out, units.Side(i).String())
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	if s.Dice.Rolls > 0 {
+		fmt.Fprintf(b, "rolls %d\n", s.Dice.Rolls)
+	}
+	if len(s.Dice.Forced) > 0 {
+		fmt.Fprintf(b, "dice %s\n", strings.Trim(fmt.Sprint(s.Dice.Forced), "[]"))
+	}
+	if len(s.Combat.Attacked) > 0 {
+		fmt.Fprintf(b, "attacked %s\n", ids(s.Combat.Attacked))
+	}
+	if len(s.Sight.Revealed) > 0 {
+		fmt.Fprintf(b, "revealed %s\n", hexList(s.Sight.Revealed))
+	}
+	if len(s.Combat.Retreats) > 0 {
+		fmt.Fprintf(b, "retreat %s\n", ids(s.Combat.Retreats))
+	}
+	if len(s.Sight.Recon) > 0 {
+		var out []string
+		for _, l := range s.Sight.Recon {
+			out = append(out, s.Counter(l.HQ).ID+"@"+l.At.String())
+		}
+		fmt.Fprintf(b, "recon %s\n", strings.Join(out, " "))
+	}
+	for _, f := range []struct {
+		key string
+		v   [2]bool
+	}{{"intel", s.Sight.Intel}, {"panic", s.Events.Panic}, {"surge", s.Events.Surge}} {
+		if f.v != [2]bool{} {
+			fmt.Fprintf(b, "%s %s\n", f.key, sides(f.v))
+		}
+	}
+	var flags []string
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{{"colonial", s.Events.Colonial}, {"russia-settled", s.Russia.Settled}, {"paris", s.Victory.Paris}, {"rhine", s.Victory.Rhine}, {"scored", s.Victory.Scored}} {
+		if f.on {
+			flags = append(flags, f.name)
+		}
+	}
+	if len(flags) > 0 {
+		fmt.Fprintf(b, "flags %s\n", strings.Join(flags, " "))
+	}
+	if s.Events.Italy > 0 {
+		fmt.Fprintf(b, "italy %d\n", s.Events.Italy)
+	}
+	if s.Russia.Return > 0 {
+		fmt.Fprintf(b, "russia-return %d\n", s.Russia.Return)
+	}
+	for _, side := range []units.Side{units.German, units.Allied} {
+		var hs []hexes.Hex
+		for _, k := range s.Victory.Held {
+			if k.Side == side {
+				hs = append(hs, k.At)
+			}
+		}
+		if len(hs) > 0 {
+			fmt.Fprintf(b, "held %s %s\n", side, hexList(hs))
+		}
+	}
+}
+
+// parseLater reads one line of those writeLater writes; handled is false
+// for other keys.
+func (s *State) parseLater(key string, args []string) (handled bool, problem string) {
+	unitList := func() ([]int, string) {
+		var out []int
+		for _, a := range args {
+			c, ok := s.Lookup(a)
+			if !ok {
+				return nil, fmt.Sprintf("there is no unit %q", a)
+			}
+			out = append(out, c.Index)
+		}
+		return out, ""
+	}
+	hexArgs := func(list []string) ([]hexes.Hex, string) {
+		var out []hexes.Hex
+		for _, a := range list {
+			h, err := hexes.Parse(a)
+			if err != nil {
+				return nil, err.Error()
+			}
+			out = append(out, h)
+		}
+		return out, ""
+	}
+	number := func() (int, string) {
+		if len(args) != 1 {
+			return 0, key + " takes one number"
+		}
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 0 {
+			return 0, fmt.Sprintf("%s: %q is not a number", key, args[0])
+		}
+		return n, ""
+	}
+	var msg string
+	switch key {
+	case "rolls":
+		s.Dice.Rolls, msg = number()
+	case "dice":
+		for _, a := range args {
+			d, err := strconv.Atoi(a)
+			if err != nil || d < 1 || d > 6 {
+				return true, fmt.Sprintf("dice: %q is not a die (1 to 6)", a)
+			}
+			s.Dice.Forced = append(s.Dice.Forced, d)
+		}
+	case "italy":
+		s.Events.Italy, msg = number()
+	case "russia-return":
+		s.Russia.Return, msg = number()
+	case "attacked":
+		s.Combat.Attacked, msg = unitList()
+	case "retreat":
+		s.Combat.Retreats, msg = unitList()
+	case "revealed":
+		var hs []hexes.Hex
+		hs, msg = hexArgs(args)
+		for _, h := range hs {
+			s.Sight.Revealed = addHex(s.Sight.Revealed, h)
+		}
+	case "recon":
+		for _, a := range args {
+			id, at, ok := strings.Cut(a, "@")
+			c, found := s.Lookup(id)
+			h, err := hexes.Parse(at)
+			if !ok || !found || err != nil {
+				return true, fmt.Sprintf("recon %q: write HQ@XXYY", a)
+			}
+			s.Sight.Recon = append(s.Sight.Recon, Look{c.Index, h})
+		}
+	case "intel", "panic", "surge":
+		var f [2]bool
+		for _, a := range args {
+			side, err := units.ParseSide(a)
+			if err != nil {
+				return true, fmt.Sprintf("%s: %q is not german or allied", key, a)
+			}
+			f[side] = true
+		}
+		switch key {
+		case "intel":
+			s.Sight.Intel = f
+		case "panic":
+			s.Events.Panic = f
+		default:
+			s.Events.Surge = f
+		}
+	case "flags":
+		for _, a := range args {
+			switch a {
+			case "colonial":
+				s.Events.Colonial = true
+			case "russia-settled":
+				s.Russia.Settled = true
+			case "paris":
+				s.Victory.Paris = true
+			case "rhine":
+				s.Victory.Rhine = true
+			case "scored":
+				s.Victory.Scored = true
+			default:
+				return true, fmt.Sprintf("unknown flag %q (colonial, russia-settled, paris, rhine, scored)", a)
+			}
+		}
+	case "held":
+		if len(args) < 1 {
+			return true, "held takes a side and hexes"
+		}
+		side, err := units.ParseSide(args[0])
+		if err != nil {
+			return true, "held: the side is german or allied"
+		}
+		var hs []hexes.Hex
+		hs, msg = hexArgs(args[1:])
+		for _, h := range hs {
+			s.Victory.setHolder(h, side)
+		}
+	default:
+		return false, ""
+	}
+	return true, msg
 }
 
 // Hash is the SHA-256 of the canonical position: equal hashes, equal states.
@@ -294,7 +499,7 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 				}
 			}
 		default:
-			if handled, problem := s.parseExt(key, args); handled { // ext.go
+			if handled, problem := s.parseLater(key, args); handled {
 				if problem != "" {
 					return nil, bad("%s", problem)
 				}

@@ -41,7 +41,7 @@ func (s *State) Actors() []*units.Counter {
 				out = append(out, c)
 			}
 		}
-	case len(s.Ext.Retreats) > 0 || s.Step.IsCombat():
+	case len(s.Combat.Retreats) > 0 || s.Step.IsCombat():
 		return s.combatActors() // combat.go: units owing a retreat, or able to attack or fire
 	case s.Step.IsMovement():
 		side := s.Player

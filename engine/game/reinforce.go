@@ -374,12 +374,3 @@ func (s *State) landingPorts() []hex.Hex {
 	}
 	return out
 }
-
-func containsHex(hs []hex.Hex, h hex.Hex) bool {
-	for _, x := range hs {
-		if x == h {
-			return true
-		}
-	}
-	return false
-}

@@ -39,11 +39,11 @@ func (s *State) RetreatHexes(i int) []hex.Hex {
 // queueRetreats marks the surviving units of a combat result to retreat.
 func (s *State) queueRetreats(group []int, evs *[]Event) {
 	for _, i := range group {
-		if s.Units[i].Box != OnMap || hasInt(s.Ext.Retreats, i) {
+		if s.Units[i].Box != OnMap || hasInt(s.Combat.Retreats, i) {
 			continue
 		}
 		s.Units[i].Trench = false // 13.3: retreat on the mobile side
-		s.Ext.Retreats = append(s.Ext.Retreats, i)
+		s.Combat.Retreats = append(s.Combat.Retreats, i)
 		c := s.Counter(i)
 		*evs = append(*evs, Event{Kind: EvRetreatDue, Side: c.Side(), Units: []string{c.ID}, Hexes: []hex.Hex{s.Units[i].At},
 			Text: tr("%s must retreat one hex from %s (9.4).", "%s は %s から1ヘクス退却しなければなりません (9.4)。", c.ID, s.Units[i].At)})
@@ -55,7 +55,7 @@ func (s *State) queueRetreats(group []int, evs *[]Event) {
 func (s *State) settleRetreats(evs *[]Event) {
 	for {
 		done := true
-		for _, i := range s.Ext.Retreats {
+		for _, i := range s.Combat.Retreats {
 			if len(s.RetreatHexes(i)) == 0 {
 				s.eliminate(i, tr("no hex to retreat into (9.4)", "退却できるヘクスがない (9.4)"), evs)
 				done = false
@@ -71,7 +71,7 @@ func (s *State) settleRetreats(evs *[]Event) {
 // PendingRetreats lists the units that must still retreat.
 func (s *State) PendingRetreats() []*units.Counter {
 	var out []*units.Counter
-	for _, i := range s.Ext.Retreats {
+	for _, i := range s.Combat.Retreats {
 		out = append(out, s.Counter(i))
 	}
 	return out
@@ -82,8 +82,8 @@ func (s *State) applyRetreat(o Order) (*State, []Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if !hasInt(s.Ext.Retreats, c.Index) {
-		if len(s.Ext.Retreats) == 0 {
+	if !hasInt(s.Combat.Retreats, c.Index) {
+		if len(s.Combat.Retreats) == 0 {
 			return nil, nil, refuse("retreat-none")
 		}
 		return nil, nil, refuse("retreat-not-this-unit", c.ID, s.retreatIDs())
@@ -98,9 +98,9 @@ func (s *State) applyRetreat(o Order) (*State, []Event, error) {
 	n := s.clone()
 	from, to := n.Units[c.Index].At, o.Hexes[0]
 	n.Units[c.Index].At = to
-	for k, x := range n.Ext.Retreats {
+	for k, x := range n.Combat.Retreats {
 		if x == c.Index {
-			n.Ext.Retreats = append(n.Ext.Retreats[:k], n.Ext.Retreats[k+1:]...)
+			n.Combat.Retreats = append(n.Combat.Retreats[:k], n.Combat.Retreats[k+1:]...)
 			break
 		}
 	}

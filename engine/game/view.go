@@ -16,6 +16,24 @@ import (
 // enemy unit for the turn. A View is all a renderer or a message may see:
 // it is built from the state and holds nothing the viewer may not know.
 
+// SightState is what fog of war keeps: what a side sees beyond its own
+// units this segment or turn.
+type SightState struct {
+	// Revealed are the hexes whose stacks a combat of this segment showed
+	// to both players (14.1).
+	Revealed []hex.Hex
+	// Recon are the aerial reconnaissance looks of this segment (14.12).
+	Recon []Look
+	// Intel: the side may inspect every enemy unit this turn (events 15, 16).
+	Intel [2]bool
+}
+
+// Look is one aerial reconnaissance (14.12): an HQ looked into a hex.
+type Look struct {
+	HQ int
+	At hex.Hex
+}
+
 // Viewer is who looks: a side, or the public (spectators, the channel).
 type Viewer int
 
@@ -83,16 +101,16 @@ func (s *State) Sees(v Viewer, side units.Side, h hex.Hex) bool {
 	if v != PublicView && units.Side(v) == side {
 		return true
 	}
-	if s.Step == GameOver || containsHex(s.Ext.Revealed, h) {
+	if s.Step == GameOver || containsHex(s.Sight.Revealed, h) {
 		return true
 	}
 	if v == PublicView {
 		return false
 	}
-	if s.Ext.Intel[units.Side(v)] {
+	if s.Sight.Intel[units.Side(v)] {
 		return true
 	}
-	for _, l := range s.Ext.Recon {
+	for _, l := range s.Sight.Recon {
 		if l.At == h && s.Counter(l.HQ).Side() == units.Side(v) {
 			return true
 		}
@@ -144,7 +162,7 @@ func (s *State) ViewFor(v Viewer) View {
 			w.RussiaCounts[c.Side()]++
 		}
 	}
-	if len(s.Ext.Retreats) > 0 {
+	if len(s.Combat.Retreats) > 0 {
 		w.Retreats = []string{}
 		for _, c := range s.PendingRetreats() {
 			w.Retreats = append(w.Retreats, c.ID)
@@ -203,13 +221,13 @@ func (s *State) applyRecon(o Order) (*State, []Event, error) {
 	case hex.Distance(s.Units[c.Index].At, h) > 4:
 		return nil, nil, refuse("recon-too-far", h, hex.Distance(s.Units[c.Index].At, h), c.ID)
 	}
-	for _, l := range s.Ext.Recon {
+	for _, l := range s.Sight.Recon {
 		if l.HQ == c.Index {
 			return nil, nil, refuse("recon-looked-already", c.ID, l.At)
 		}
 	}
 	n := s.clone()
-	n.Ext.Recon = append(n.Ext.Recon, Look{c.Index, h})
+	n.Sight.Recon = append(n.Sight.Recon, Look{c.Index, h})
 	e := Event{Kind: EvRecon, Side: o.Side, Units: []string{c.ID}, Hexes: []hex.Hex{h},
 		Text: tr("%s's aircraft look into %s (14.12).", "%s の航空機が %s を偵察 (14.12)。", c.ID, h)}
 	return n, []Event{e}, nil
