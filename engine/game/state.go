@@ -235,9 +235,9 @@ type State struct {
 	// What the rules past movement keep, each with its rule's file.
 	Dice    DiceState    // the game's dice: rolls made, forced dice (dice.go)
 	Combat  CombatState  // this combat segment's attackers and retreats (combat.go, 9.0, 9.4)
-	Sight   SightState   // what fog of war lets a side see this segment or turn (view.go, 14.1, 14.12)
+	Sight   SightState   // what fog of war lets a side see this segment or turn (fog_of_war.go, 14.1, 14.12)
 	Events  EventState   // lasting effects of the random events (random_events.go, 5.0)
-	Russia  RussiaState  // the Russian Front (russia.go, 14.3)
+	Russia  RussiaState  // the Russian Front (russian_front.go, 14.3)
 	Victory VictoryState // VP scored once and city hexes held (victory.go, 15.2)
 }
 

@@ -19,7 +19,7 @@ func (s *State) available(c *units.Counter) bool {
 	case units.Option:
 		return s.Option(c.OptionCode())
 	case units.Event:
-		return s.eventCounter(c) // events_random.go: the Italians after event 26
+		return s.eventCounter(c) // random_events.go: the Italians after event 26
 	case units.Setup:
 		return !s.neutralUnit(c)
 	}

@@ -158,7 +158,7 @@ func (st Step) Name() i18n.Text {
 }
 
 // eventPhase is 3.0 A: the Allies' random event roll (5.0) and its
-// effects (events_random.go); the phase then waits for the Allied /end.
+// effects (random_events.go); the phase then waits for the Allied /end.
 func (s *State) eventPhase(evs *[]Event) {
 	*evs = append(*evs, ev(EvEventPhase, units.Allied, i18n.T("Event phase: the Allies roll the random event (5.0).", "イベントPh: 連合軍がランダムイベントを判定 (5.0)。")))
 	s.randomEvent(evs)
