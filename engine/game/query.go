@@ -13,8 +13,9 @@ func Check(s *State, o Order) error {
 
 // Actors answers "which units of the side to move may still act in this
 // step?": units to set up, reinforcements that may enter, units that may
-// reorganise, units that may move or rail-move. Steps without unit orders
-// (event, command, combat until it is built) have none.
+// reorganise, units that may move or rail-move, units that owe a retreat
+// or may attack or fire. Steps without unit orders (event, command) have
+// none.
 func (s *State) Actors() []*units.Counter {
 	var out []*units.Counter
 	switch {

@@ -8,7 +8,7 @@ import (
 // available reports whether a counter in the pool may come into play now:
 // named reinforcements from their turn on, option counters with their
 // option, spares and broken-down corps and divisions always; counters of
-// events only when their event brings them (issue 5).
+// events only when their event brings them (5.0).
 func (s *State) available(c *units.Counter) bool {
 	if s.Units[c.Index].Box != Pool {
 		return false

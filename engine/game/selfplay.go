@@ -11,7 +11,7 @@ import (
 )
 
 // SelfPlay plays whole games with random legal orders and checks the
-// engine's invariants after every order (issue 5): no unit in two places,
+// engine's invariants after every order: no unit in two places,
 // stacking legal at the end of movement and combat, VP equal to the start
 // plus the sum of their events, no dead end (the side to move can always
 // end its step), every game ends after its last turn with a level, and

@@ -29,7 +29,7 @@ type Rules struct {
 	northOnce sync.Once
 	north     map[hex.Hex]bool // Belgium north of the Meuse (18.1(14))
 
-	ext rulesExt // victory.go: lookups of issue 5, built once
+	scoring scoringHexes // victory.go: the end VP hexes (15.23), built once
 }
 
 // cell is one hex of the dense grid: what the map says, and which of its

@@ -94,25 +94,25 @@ func Outcome(vp [2]int) (winner units.Side, level Level, margin int) {
 	return winner, level, d
 }
 
-// rulesExt holds lookups over the map that issue 5 asks for after every
-// order, computed once per Rules.
-type rulesExt struct {
-	once    sync.Once
-	scoring marks // hexes worth VP to either side at the end (15.23)
+// scoringHexes are the hexes worth VP to either side at the end (15.23),
+// looked up after every order and computed once per Rules.
+type scoringHexes struct {
+	once  sync.Once
+	marks marks
 }
 
 // scoringHex reports whether h is worth VP to either side at the end.
 func (s *State) scoringHex(h hex.Hex) bool {
 	r := s.rules
-	r.ext.once.Do(func() {
-		r.ext.scoring = s.newMarks()
+	r.scoring.once.Do(func() {
+		r.scoring.marks = s.newMarks()
 		for _, x := range s.allHexes() {
 			if r.Map.CityVP(x.At, board.Germans) > 0 || r.Map.CityVP(x.At, board.Allies) > 0 {
-				r.ext.scoring.set(x.At)
+				r.scoring.marks.set(x.At)
 			}
 		}
 	})
-	return r.ext.scoring.has(h)
+	return r.scoring.marks.has(h)
 }
 
 // afterOrder does what follows every order: the bookkeeping of segments,
