@@ -13,6 +13,7 @@ import (
 	hexes "rtrbot/engine/hex"
 	"rtrbot/engine/turn"
 	"rtrbot/engine/units"
+	"rtrbot/i18n"
 )
 
 // Position writes the state in the position format of docs/positions.md:
@@ -180,40 +181,40 @@ func (s *State) writeLater(b *strings.Builder) {
 
 // parseLater reads one line of those writeLater writes; handled is false
 // for other keys.
-func (s *State) parseLater(key string, args []string) (handled bool, problem string) {
-	unitList := func() ([]int, string) {
+func (s *State) parseLater(key string, args []string) (handled bool, problem error) {
+	unitList := func() ([]int, error) {
 		var out []int
 		for _, a := range args {
 			c, ok := s.Lookup(a)
 			if !ok {
-				return nil, fmt.Sprintf("there is no unit %q", a)
+				return nil, refuse("position-unknown-unit", a)
 			}
 			out = append(out, c.Index)
 		}
-		return out, ""
+		return out, nil
 	}
-	hexArgs := func(list []string) ([]hexes.Hex, string) {
+	hexArgs := func(list []string) ([]hexes.Hex, error) {
 		var out []hexes.Hex
 		for _, a := range list {
 			h, err := hexes.Parse(a)
 			if err != nil {
-				return nil, err.Error()
+				return nil, refuse("position-value", errText(err))
 			}
 			out = append(out, h)
 		}
-		return out, ""
+		return out, nil
 	}
-	number := func() (int, string) {
+	number := func() (int, error) {
 		if len(args) != 1 {
-			return 0, key + " takes one number"
+			return 0, refuse("position-one-number", key)
 		}
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 0 {
-			return 0, fmt.Sprintf("%s: %q is not a number", key, args[0])
+			return 0, refuse("position-not-number", key, args[0])
 		}
-		return n, ""
+		return n, nil
 	}
-	var msg string
+	var msg error
 	switch key {
 	case "rolls":
 		s.Dice.Rolls, msg = number()
@@ -221,7 +222,7 @@ func (s *State) parseLater(key string, args []string) (handled bool, problem str
 		for _, a := range args {
 			d, err := strconv.Atoi(a)
 			if err != nil || d < 1 || d > 6 {
-				return true, fmt.Sprintf("dice: %q is not a die (1 to 6)", a)
+				return true, refuse("position-dice", a)
 			}
 			s.Dice.Forced = append(s.Dice.Forced, d)
 		}
@@ -245,7 +246,7 @@ func (s *State) parseLater(key string, args []string) (handled bool, problem str
 			c, found := s.Lookup(id)
 			h, err := hexes.Parse(at)
 			if !ok || !found || err != nil {
-				return true, fmt.Sprintf("recon %q: write HQ@XXYY", a)
+				return true, refuse("position-recon", a)
 			}
 			s.Sight.Recon = append(s.Sight.Recon, Look{c.Index, h})
 		}
@@ -254,7 +255,7 @@ func (s *State) parseLater(key string, args []string) (handled bool, problem str
 		for _, a := range args {
 			side, err := units.ParseSide(a)
 			if err != nil {
-				return true, fmt.Sprintf("%s: %q is not german or allied", key, a)
+				return true, refuse("position-side", key, a)
 			}
 			f[side] = true
 		}
@@ -280,16 +281,16 @@ func (s *State) parseLater(key string, args []string) (handled bool, problem str
 			case "scored":
 				s.Victory.Scored = true
 			default:
-				return true, fmt.Sprintf("unknown flag %q (colonial, russia-settled, paris, rhine, scored)", a)
+				return true, refuse("position-unknown-marker", a)
 			}
 		}
 	case "held":
 		if len(args) < 1 {
-			return true, "held takes a side and hexes"
+			return true, refuse("position-held")
 		}
 		side, err := units.ParseSide(args[0])
 		if err != nil {
-			return true, "held: the side is german or allied"
+			return true, refuse("position-held-side")
 		}
 		var hs []hexes.Hex
 		hs, msg = hexArgs(args[1:])
@@ -297,9 +298,17 @@ func (s *State) parseLater(key string, args []string) (handled bool, problem str
 			s.Victory.setHolder(h, side)
 		}
 	default:
-		return false, ""
+		return false, nil
 	}
 	return true, msg
+}
+
+// atLine puts the position's line number before a refusal; the code stays
+// the refusal's.
+func atLine(line int, err error) error {
+	w := refuse("position-line", line, errText(err)).(*i18n.Error)
+	w.Code = i18n.CodeOf(err)
+	return w
 }
 
 // Hash is the SHA-256 of the canonical position: equal hashes, equal states.
@@ -316,25 +325,24 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	var s *State
 	line := 0
-	bad := func(format string, args ...any) error {
-		return refuse("position-line", line, fmt.Sprintf(format, args...))
-	}
+	// bad refuses the line with a catalogue code and its arguments.
+	bad := func(code string, args ...any) error { return atLine(line, refuse(code, args...)) }
 	seen := map[string]bool{}
 	placeUnit := func(tok string, box Box, at hexes.Hex) error {
 		parts := strings.Split(tok, ":")
 		c, ok := s.Lookup(parts[0])
 		if !ok {
-			return bad("there is no unit %q", parts[0])
+			return bad("position-unknown-unit", parts[0])
 		}
 		if seen[c.ID] {
-			return bad("%s is listed twice", c.ID)
+			return bad("position-unit-twice", c.ID)
 		}
 		seen[c.ID] = true
 		u := Unit{Box: box, At: at}
 		for _, f := range parts[1:] {
 			switch {
 			case box != OnMap:
-				return bad("%s: flags are only for units on the map", c.ID)
+				return bad("position-flags-off-map", c.ID)
 			case f == "trench":
 				u.Trench = true
 			case f == "ooc":
@@ -344,7 +352,7 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 			case f == "edge":
 				u.Edge = true
 			default:
-				return bad("%s: unknown flag %q (trench, ooc, moved, edge)", c.ID, f)
+				return bad("position-unknown-flag", c.ID, f)
 			}
 		}
 		s.Units[c.Index] = u
@@ -363,7 +371,7 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 		key, args := f[0], f[1:]
 		if s == nil {
 			if key != "scenario" || len(args) != 1 {
-				return nil, bad("a position starts with \"scenario standard\" or \"scenario extended\"")
+				return nil, bad("position-scenario-first")
 			}
 			r, err := NewRules(m, args[0])
 			if err != nil {
@@ -375,13 +383,13 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 		}
 		nums := func(n int) ([]int, error) {
 			if len(args) != n {
-				return nil, bad("%s takes %d numbers", key, n)
+				return nil, bad("position-count", key, n)
 			}
 			out := make([]int, n)
 			for i, a := range args {
 				x, err := strconv.Atoi(a)
 				if err != nil || x < 0 {
-					return nil, bad("%s: %q is not a number", key, a)
+					return nil, bad("position-not-number", key, a)
 				}
 				out[i] = x
 			}
@@ -390,10 +398,10 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 		if strings.HasSuffix(key, ":") {
 			h, err := hexes.Parse(strings.TrimSuffix(key, ":"))
 			if err != nil {
-				return nil, bad("%s", err.Error())
+				return nil, bad("position-value", errText(err))
 			}
 			if !m.OnMap(h) {
-				return nil, bad("hex %s is not on the map", h)
+				return nil, bad("position-hex-off-map", h)
 			}
 			for _, a := range args {
 				if err := placeUnit(a, OnMap, h); err != nil {
@@ -405,17 +413,17 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 		switch key {
 		case "seed":
 			if len(args) != 1 {
-				return nil, bad("seed takes one number")
+				return nil, bad("position-one-number", "seed")
 			}
 			x, err := strconv.ParseUint(args[0], 10, 64)
 			if err != nil {
-				return nil, bad("seed %q is not a number", args[0])
+				return nil, bad("position-seed", args[0])
 			}
 			s.Seed = x
 		case "options":
 			for _, o := range args {
 				if _, ok := Supported[o]; !ok {
-					return nil, bad("unknown option %q", o)
+					return nil, bad("position-unknown-option", o)
 				}
 			}
 			s.Options = append([]string(nil), args...)
@@ -423,22 +431,22 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 		case "turn":
 			gt, err := turn.Parse(strings.Join(args, " "))
 			if err != nil {
-				return nil, bad("%s", err.Error())
+				return nil, bad("position-value", errText(err))
 			}
 			s.Turn = gt
 		case "step":
 			st, ok := ParseStep(strings.Join(args, " "))
 			if !ok {
-				return nil, bad("unknown step %q (one of %s)", strings.Join(args, " "), strings.Join(stepNames[:], ", "))
+				return nil, bad("position-unknown-step", strings.Join(args, " "), strings.Join(stepNames[:], ", "))
 			}
 			s.Step = st
 		case "player":
 			if len(args) != 1 {
-				return nil, bad("player takes german or allied")
+				return nil, bad("position-player")
 			}
 			p, err := units.ParseSide(args[0])
 			if err != nil {
-				return nil, bad("%s", err.Error())
+				return nil, bad("position-value", errText(err))
 			}
 			s.Player = p
 		case "vp", "rail", "withdraw":
@@ -472,7 +480,7 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 			for _, a := range args {
 				h, err := hexes.Parse(a)
 				if err != nil {
-					return nil, bad("%s", err.Error())
+					return nil, bad("position-value", errText(err))
 				}
 				s.Destroyed = append(s.Destroyed, h)
 			}
@@ -483,12 +491,12 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 				args = args[:3]
 			}
 			if len(args) != 3 {
-				return nil, bad("due takes nation, type and division-equivalents, e.g. \"due DE reserve 7\" (and \"ports\" for a landing)")
+				return nil, bad("position-due")
 			}
 			n, typ := units.Nation(args[0]), units.Type(args[1])
 			x, err := strconv.Atoi(args[2])
 			if !n.Valid() || (!typ.Valid() && typ != AnyType && typ != ReserveOrLandwehr) || err != nil || x < 1 {
-				return nil, bad("due %s: write nation, type and a count, e.g. \"due DE reserve 7\"", strings.Join(args, " "))
+				return nil, bad("position-due-values", strings.Join(args, " "))
 			}
 			s.Dues = append(s.Dues, Due{Nation: n, Type: typ, DE: x, Ports: ports})
 		case "unplaced", "eliminated", "russia", "out":
@@ -500,12 +508,12 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 			}
 		default:
 			if handled, problem := s.parseLater(key, args); handled {
-				if problem != "" {
-					return nil, bad("%s", problem)
+				if problem != nil {
+					return nil, atLine(line, problem)
 				}
 				continue
 			}
-			return nil, bad("unknown line %q: lines are a key (scenario, seed, options, turn, step, player, vp, rail, entrenching, weather, destroyed, due, withdraw, naval, orders, unplaced, eliminated, russia, out) or a hex \"XXYY: units\"", t)
+			return nil, bad("position-unknown-line", t)
 		}
 	}
 	if err := sc.Err(); err != nil {

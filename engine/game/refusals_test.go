@@ -2,18 +2,19 @@ package game
 
 import (
 	"go/ast"
-
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
-	"rtrbot/engine/hex"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+	"rtrbot/i18n"
 )
 
 // formatArgs maps each argument a format string uses (1-based) to its
@@ -136,7 +137,11 @@ func codesInSource(t *testing.T) map[string]string {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.CallExpr:
-				if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "refuse" {
+				// refuse, and bad (ParsePosition's refusal of a line)
+				if id, ok := x.Fun.(*ast.Ident); ok && (id.Name == "refuse" || id.Name == "bad") {
+					if id, ok := x.Args[0].(*ast.Ident); ok && id.Name == "code" {
+						return true // a helper passing on its own code argument
+					}
 					lit, ok := x.Args[0].(*ast.BasicLit)
 					if !ok {
 						t.Errorf("%s: refuse with a code that is not a literal", fs.Position(x.Pos()))
@@ -167,19 +172,16 @@ func codesInSource(t *testing.T) map[string]string {
 // catalogue is used.
 func TestRefusalCodesUsed(t *testing.T) {
 	used := codesInSource(t)
-	var codes []string
 	for code, where := range used {
 		if _, ok := refusals[code]; !ok {
 			t.Errorf("%s: refusal %q is not in refusals.txt", where, code)
 		}
 	}
 	for code := range refusals {
-		codes = append(codes, code)
 		if _, ok := used[code]; !ok {
 			t.Errorf("refusals.txt line %d: %q is used nowhere", refusals[code].Line, code)
 		}
 	}
-	sort.Strings(codes)
 	if len(used) < 150 {
 		t.Errorf("the source uses only %d codes; the scan is broken", len(used))
 	}
@@ -204,5 +206,27 @@ func TestRefuse(t *testing.T) {
 	e := cannotEnter("G-III", hex.New(30, 21), whySea)
 	if RefusalCode(e) != "enter-sea" || !strings.Contains(e.Error(), "cannot enter 3021: it is sea") {
 		t.Errorf("cannotEnter: %q %q", RefusalCode(e), e.Error())
+	}
+}
+
+// A position's mistake is refused with the line and the problem's code,
+// in both languages.
+func TestPositionRefusal(t *testing.T) {
+	m, err := board.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ParsePosition(m, "scenario standard\n\n3024: G-III:shiny\n")
+	if RefusalCode(err) != "position-unknown-flag" {
+		t.Fatalf("code %q (%v)", RefusalCode(err), err)
+	}
+	if err.Error() != `position line 3: G-III: unknown flag "shiny" (trench, ooc, moved, edge)` {
+		t.Errorf("English %q", err.Error())
+	}
+	if ja := i18n.Message(err, i18n.JA); !strings.Contains(ja, "局面の 3 行目") || !strings.Contains(ja, "不明なフラグ") {
+		t.Errorf("Japanese %q", ja)
+	}
+	if _, err := ParsePosition(m, "scenario standard\ndice 9\n"); RefusalCode(err) != "position-dice" {
+		t.Errorf("dice 9: %v", err)
 	}
 }
