@@ -230,3 +230,12 @@ func TestPositionRefusal(t *testing.T) {
 		t.Errorf("dice 9: %v", err)
 	}
 }
+
+// Every option's description says the whole thing in both languages.
+func TestOptionTextsWhole(t *testing.T) {
+	for code, d := range Supported {
+		if d.EN == "" || utf8.RuneCountInString(d.JA)*3 < utf8.RuneCountInString(d.EN) {
+			t.Errorf("%s: %q / %q", code, d.EN, d.JA)
+		}
+	}
+}
