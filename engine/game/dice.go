@@ -58,8 +58,9 @@ func Commitment(seed uint64) string {
 // Commitment is the commitment to this game's seed.
 func (s *State) Commitment() string { return Commitment(s.Seed) }
 
-// ForceDice queues dice for the next rolls, before the generator's. A
-// value that is not a die (1 to 6) is refused and nothing is queued.
+// ForceDice queues dice for the next rolls, before the generator's. Unlike
+// Apply it changes s itself: it sets up a rule case or a sandbox. A value
+// that is not a die (1 to 6) is refused and nothing is queued.
 func (s *State) ForceDice(dice ...int) error {
 	for _, d := range dice {
 		if d < 1 || d > 6 {
