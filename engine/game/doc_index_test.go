@@ -45,3 +45,27 @@ func TestDocIndex(t *testing.T) {
 		t.Errorf("only %d files in the index: the index is not read", len(listed))
 	}
 }
+
+// The engine's code speaks of rules, not of how it was written: no
+// "issue 5" or "session" in its files (tests aside).
+func TestNoDevelopmentHistory(t *testing.T) {
+	files, err := filepath.Glob("*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	history := regexp.MustCompile(`(?i)\bissues? ?#?\d+|\bsession\b`)
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || !(strings.HasSuffix(f, ".go") || strings.HasSuffix(f, ".txt")) {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if history.MatchString(line) {
+				t.Errorf("%s:%d: %s", f, i+1, strings.TrimSpace(line))
+			}
+		}
+	}
+}
