@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"rtrbot/engine/hex"
@@ -79,6 +80,17 @@ func refuse(code string, args ...any) error {
 // RefusalCode is the catalogue code of an error the engine returned
 // (refusals.txt), or "" for an error that is not a refusal.
 func RefusalCode(err error) string { return i18n.CodeOf(err) }
+
+// RefusalCodes lists every code of the catalogue, sorted: a rule case
+// that expects a refusal can check that its code exists.
+func RefusalCodes() []string {
+	out := make([]string, 0, len(refusals))
+	for code := range refusals {
+		out = append(out, code)
+	}
+	sort.Strings(out)
+	return out
+}
 
 // errText is an error in both languages (an *i18n.Error in its own words).
 func errText(err error) i18n.Text {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -196,6 +197,10 @@ func TestRefuse(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "German rail capacity is 6") {
 		t.Errorf("English %q", err.Error())
+	}
+	codes := RefusalCodes()
+	if len(codes) != len(refusals) || !sort.StringsAreSorted(codes) {
+		t.Errorf("RefusalCodes: %d codes, sorted %v", len(codes), sort.StringsAreSorted(codes))
 	}
 	if RefusalCode(refuse("no-such-code")) != "no-such-code" {
 		t.Error("an unknown code lost")
