@@ -7,19 +7,24 @@
 //
 // # Refusals
 //
-// An order the rules do not allow is refused: Apply returns the state
-// unchanged and an *i18n.Error. Every refusal has a stable kebab-case code
-// ("rail-capacity", "not-your-turn", "enter-ezoc") and its English and
-// Japanese texts, which live together in one catalogue, refusals.txt,
-// embedded in the binary. The engine refuses with refuse(code, args...):
-// the arguments fill the format verbs, which both languages share (a
-// Japanese text reorders them with %[n]s). RefusalCode(err) (or
-// i18n.CodeOf) gives the code; tests and rule cases check the code, not
-// the wording. The reasons a hex cannot be entered (enter-sea,
-// enter-fortress...) are entries of the catalogue too: cannotEnter puts
-// one in a sentence, and the refusal takes the reason's code. A test keeps
-// the catalogue whole: both languages with the same verbs, every code the
-// source uses present, every entry used.
+// An order the rules do not allow is refused: Apply gives no state and an
+// *i18n.Error, and the state it was given is unchanged. Every refusal has
+// a stable kebab-case code ("rail-capacity", "not-your-turn", "enter-ezoc")
+// and its English and Japanese texts, which live together in one
+// catalogue, refusals.txt, embedded in the binary and grouped by rule. The
+// engine refuses with refuse(code, args...): the arguments fill the format
+// verbs, which both languages share (a Japanese text reorders them with
+// %[n]s). RefusalCode(err) (or i18n.CodeOf) gives the code and
+// RefusalCodes lists them all; tests and rule cases check the code, not
+// the wording. Two kinds of entry frame another: the reasons a hex cannot
+// be entered (enter-sea, enter-fortress...) are put in a sentence by
+// cannotEnter ("cannot-enter"), and a position's mistakes
+// (position-unknown-unit...) get the line number from ParsePosition
+// ("position-line"); in both the refusal takes the inner entry's code. A
+// test keeps the catalogue whole: both languages with the same verbs and
+// nothing left out of the Japanese, every code the source uses present,
+// every entry used. To add a refusal, add its entry to refusals.txt and
+// call refuse with its code.
 //
 // Rule numbers in comments and tests are those of the rules summary
 // (shared/seed/rules-ja.txt); where the rules are silent the engine follows
