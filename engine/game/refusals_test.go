@@ -150,6 +150,12 @@ func codesInSource(t *testing.T) map[string]string {
 					}
 					code, _ := strconv.Unquote(lit.Value)
 					used[code] = fs.Position(x.Pos()).String()
+					// The call gives as many arguments as the texts use.
+					if r, ok := refusals[code]; ok && !x.Ellipsis.IsValid() {
+						if want, _ := formatArgs(r.Text.EN); len(x.Args)-1 != len(want) {
+							t.Errorf("%s: %s takes %d arguments, the call gives %d", fs.Position(x.Pos()), code, len(want), len(x.Args)-1)
+						}
+					}
 				}
 			case *ast.ValueSpec:
 				if id, ok := x.Type.(*ast.Ident); ok && id.Name == "reason" {
