@@ -20,7 +20,6 @@ var refusalsText string
 
 // refusal is one entry of the catalogue.
 type refusal struct {
-	Code string
 	Text i18n.Text
 	Line int // in refusals.txt
 }
@@ -46,7 +45,7 @@ func parseRefusals(text string) (map[string]refusal, []string) {
 				problems = append(problems, fmt.Sprintf("line %d: %s is listed twice", i+1, t))
 			}
 			cur = t
-			out[cur] = refusal{Code: cur, Line: i + 1}
+			out[cur] = refusal{Line: i + 1}
 			continue
 		}
 		r, ok := out[cur]
