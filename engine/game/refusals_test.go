@@ -2,8 +2,10 @@ package game
 
 import (
 	"go/ast"
+	"go/importer"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -248,5 +250,96 @@ func TestOptionTextsWhole(t *testing.T) {
 		if d.EN == "" || utf8.RuneCountInString(d.JA)*3 < utf8.RuneCountInString(d.EN) {
 			t.Errorf("%s: %q / %q", code, d.EN, d.JA)
 		}
+	}
+}
+
+// Every argument of a refusal suits its format verb: %d an integer, %s and
+// %q a string, a Stringer, an error or a two-language text (what vet's
+// printf check did when the texts were written at the call).
+func TestRefusalArgumentTypes(t *testing.T) {
+	fs := token.NewFileSet()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asts []*ast.File
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fs, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		asts = append(asts, f)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fs, "source", nil)}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := conf.Check("rtrbot/engine/game", fs, asts, info); err != nil {
+		t.Skipf("the package does not type-check from source here: %v", err)
+	}
+	var text func(types.Type) bool
+	text = func(ty types.Type) bool {
+		if n, ok := ty.(*types.Named); ok && (n.Obj().Name() == "Text" || n.Obj().Name() == "Step") {
+			return true // put in each language's words by tr
+		}
+		if b, ok := ty.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return true
+		}
+		if s, ok := ty.Underlying().(*types.Slice); ok {
+			return text(s.Elem())
+		}
+		for _, m := range []*types.MethodSet{types.NewMethodSet(ty), types.NewMethodSet(types.NewPointer(ty))} {
+			for i := 0; i < m.Len(); i++ {
+				if n := m.At(i).Obj().Name(); n == "String" || n == "Error" {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	checked := 0
+	for _, f := range asts {
+		ast.Inspect(f, func(n ast.Node) bool {
+			x, ok := n.(*ast.CallExpr)
+			if !ok || x.Ellipsis.IsValid() {
+				return true
+			}
+			id, ok := x.Fun.(*ast.Ident)
+			if !ok || (id.Name != "refuse" && id.Name != "bad") {
+				return true
+			}
+			lit, ok := x.Args[0].(*ast.BasicLit)
+			if !ok {
+				return true
+			}
+			code, _ := strconv.Unquote(lit.Value)
+			verbs, _ := formatArgs(refusals[code].Text.EN)
+			for i, a := range x.Args[1:] {
+				ty := info.Types[a].Type
+				verb := verbs[i+1]
+				if ty == nil || verb == "" {
+					continue
+				}
+				checked++
+				var good bool
+				switch verb {
+				case "d":
+					b, isBasic := ty.Underlying().(*types.Basic)
+					good = isBasic && b.Info()&types.IsInteger != 0
+				case "s", "q":
+					good = text(ty)
+				default:
+					good = true
+				}
+				if !good {
+					t.Errorf("%s: %s argument %d is %s for %%%s", fs.Position(a.Pos()), code, i+1, ty, verb)
+				}
+			}
+			return true
+		})
+	}
+	if checked < 150 {
+		t.Errorf("only %d arguments checked", checked)
 	}
 }
