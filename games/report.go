@@ -82,7 +82,7 @@ func (g *Game) SegmentEnded(now time.Time) SegmentReport {
 // there; looked is false when none of its HQs looked at h.
 func (g *Game) Reconnaissance(h hex.Hex) (ids []string, looked bool) {
 	side := g.State.Player
-	for _, l := range g.State.Ext.Recon {
+	for _, l := range g.State.Sight.Recon {
 		looked = looked || (l.At == h && g.State.Counter(l.HQ).Side() == side)
 	}
 	if !looked {

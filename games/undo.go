@@ -64,7 +64,7 @@ func (t *Table) Undo(ctx context.Context, a Actor, at Where) (*Undone, error) {
 		}
 		s = n
 	}
-	if s.Ext.Rolls != g.State.Ext.Rolls {
+	if s.Dice.Rolls != g.State.Dice.Rolls {
 		return nil, i18n.Errorf("This order cannot be taken back: dice were rolled since.", "この命令は取り消せません: その後ダイスが振られています。")
 	}
 	if err := t.update(ctx, g, func(tx *db.GameTx) error {

@@ -1,10 +1,13 @@
 // Package i18n holds the two languages players read, English and Japanese,
-// and the small text type every message carries both of. It has no catalog
-// file: each message is written where it is used, in both languages, so that
-// neither can be forgotten.
+// and the small text type every message carries both of. Messages are
+// written where they are used, in both languages, so that neither can be
+// forgotten; the engine's refusals are the exception: they live in one
+// catalogue with a stable code each (engine/game/refusals.txt), and the
+// Error that carries one says its Code.
 package i18n
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -67,14 +70,29 @@ func Sprintf(t Text, args ...any) Text {
 }
 
 // Error is an error that can say itself in both languages. The engine's
-// refusals and the commands' complaints are Errors.
-type Error struct{ Text }
+// refusals and the commands' complaints are Errors. Code is the stable,
+// kebab-case name of a refusal of the engine ("rail-capacity"); tests and
+// rule cases check it rather than the wording. It is empty for other
+// errors.
+type Error struct {
+	Code string
+	Text
+}
 
 func (e *Error) Error() string { return e.EN }
 
 // Errorf builds an Error with the same arguments for both languages.
 func Errorf(en, ja string, args ...any) *Error {
-	return &Error{Sprintf(T(en, ja), args...)}
+	return &Error{Text: Sprintf(T(en, ja), args...)}
+}
+
+// CodeOf is the Code of the first *Error in err's chain, or "".
+func CodeOf(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
 }
 
 // Message returns err in l: an *Error in its own words, any other error as is.

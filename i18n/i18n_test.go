@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -29,5 +30,15 @@ func TestMessage(t *testing.T) {
 	}
 	if (Text{EN: "x"}).In(JA) != "x" {
 		t.Error("fallback")
+	}
+}
+
+func TestCodeOf(t *testing.T) {
+	e := &Error{Code: "rail-capacity", Text: T("full", "満杯")}
+	if CodeOf(e) != "rail-capacity" || CodeOf(fmt.Errorf("wrapped: %w", e)) != "rail-capacity" {
+		t.Error("the code is lost")
+	}
+	if CodeOf(errors.New("plain")) != "" || CodeOf(nil) != "" || CodeOf(Errorf("a", "b")) != "" {
+		t.Error("a code from nowhere")
 	}
 }

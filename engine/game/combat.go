@@ -20,46 +20,18 @@ import (
 //	german attack ASSAULT G-III G-IV 3021
 //	allied attack RECON F-XX F-XXI NAVAL 3607
 
-// The verbs of issue 5 besides Attack.
-const (
-	Retreat Verb = "retreat" // retreat a unit one hex after a combat result (9.4)
-	Siege   Verb = "siege"   // a siege gun bombards an adjacent enemy fortress (12.6)
-	Abandon Verb = "abandon" // abandon an own fortress (12.4)
-	Recon   Verb = "recon"   // aerial reconnaissance of one hex by an HQ (14.12)
-)
-
-// Events of combat, fortresses and victory.
-const (
-	EvCombat     EventKind = "combat"             // an attack resolved (9.0): both stacks revealed (14.1)
-	EvEliminated EventKind = "eliminated"         // a unit eliminated (9.0, 9.4, 9.8)
-	EvBrokenDown EventKind = "broken-down"        // a corps broken down to take a loss (9.0, 10.0)
-	EvRetreatDue EventKind = "retreat-due"        // a unit must retreat (9.4)
-	EvRetreated  EventKind = "retreated"          // a unit retreated (9.4)
-	EvFortress   EventKind = "fortress-destroyed" // a fortress destroyed (12.5-12.7)
-	EvSiege      EventKind = "siege"              // a siege gun fired (12.6)
-	EvAbandoned  EventKind = "abandoned"          // a fortress abandoned (12.4)
-	EvRecon      EventKind = "recon"              // aerial reconnaissance (14.12)
-)
+// CombatState is what a combat segment keeps between orders.
+type CombatState struct {
+	// Attacked lists the units that have attacked or bombarded in this
+	// combat segment (9.0: each attacker once; 12.6: each siege gun once).
+	Attacked []int
+	// Retreats are the units that must still retreat after a combat
+	// result (9.4); their owner orders each retreat.
+	Retreats []int
+}
 
 // Tables are the game's tables (engine/tables, shared with the companion).
 func Tables() *tables.Set { return tables.Default() }
-
-// applyIssue5 is Apply for the verbs of combat, fortresses and fog of war.
-func (s *State) applyIssue5(o Order) (*State, []Event, error) {
-	switch o.Verb {
-	case Attack:
-		return s.applyAttack(o)
-	case Retreat:
-		return s.applyRetreat(o)
-	case Siege:
-		return s.applySiege(o)
-	case Abandon:
-		return s.applyAbandon(o)
-	case Recon:
-		return s.applyRecon(o)
-	}
-	return nil, nil, refuse("Unknown order %q.", "不明な命令 %q です。", o.Verb)
-}
 
 // Attack is a checked attack order.
 type AttackPlan struct {
@@ -96,50 +68,48 @@ type CombatFacts struct {
 // PlanAttack checks an attack order without resolving it.
 func (s *State) PlanAttack(o Order) (*AttackPlan, error) {
 	if !s.Step.IsCombat() {
-		return nil, refuse("Attacks are made in a combat segment (9.0); now it is the %s.", "攻撃は戦闘セグに行います (9.0)。現在は %s です。", s.Step)
+		return nil, refuse("attack-wrong-step", s.Step)
 	}
 	if len(o.Units) < 2 || len(o.Hexes) != 1 {
-		return nil, refuse("Write the table, the attacking units and the defending hex: /attack table:assault units:\"G-III G-IV\" hex:3021 (9.0, 9.7).",
-			"戦闘結果表、攻撃ユニット、防御ヘクスを指定してください: /attack table:assault units:\"G-III G-IV\" hex:3021 (9.0, 9.7)。")
+		return nil, refuse("attack-syntax")
 	}
 	t, err := Tables().CRT(strings.ToLower(o.Units[0]))
 	if err != nil {
-		return nil, refuse("%q is not a combat table: the first word names the table chosen before seeing the defenders (9.7): RECON (reconnaissance in force), ASSAULT or MOBILE (manoeuvre).",
-			"%q は戦闘結果表ではありません。最初の語は防御側を見る前に選ぶ表です (9.7): RECON (威力偵察)、ASSAULT (突撃)、MOBILE (機動)。", o.Units[0])
+		return nil, refuse("unknown-combat-table", o.Units[0])
 	}
 	p := &AttackPlan{Table: t, Side: o.Side, Target: o.Hexes[0]}
 	target := p.Target
 	tx, ok := s.hexAt(target)
 	if !ok {
-		return nil, refuse("%s is not on the map.", "%s は盤上にありません。", target)
+		return nil, refuse("hex-off-map", target)
 	}
 	enemy := o.Side.Other()
 	occ := s.occupancy()
 	defenders := occ.At(target, enemy)
 	fort := s.fortressOf(target, enemy)
 	if len(defenders) == 0 && fort == 0 {
-		return nil, refuse("There is nothing to attack in %s: no enemy units and no undestroyed enemy fortress (9.0).", "%s には攻撃対象 (敵ユニットや未破壊の敵要塞) がありません (9.0)。", target)
+		return nil, refuse("nothing-to-attack", target)
 	}
 	if closed, why := s.Closed(o.Side, target); closed && why != whyFortress {
-		return nil, refuse("%s cannot be attacked: %s (9.0: no attack into a hex that cannot be entered in a movement segment).", "%s は攻撃できません: %s (9.0: 移動セグに進入できないヘクスへは攻撃不可)。", target, why.text())
+		return nil, refuse("attack-closed-hex", target, why.text())
 	}
 	seen := map[string]bool{}
 	for _, id := range o.Units[1:] {
 		if id == "NAVAL" {
 			if o.Side != units.Allied || s.NavalGunfire <= 0 {
-				return nil, refuse("Only the Allies use the British naval gunfire marker, once they have one (16.4).", "艦砲射撃マーカーは連合軍が受領後にのみ使えます (16.4)。")
+				return nil, refuse("naval-allies-only")
 			}
 			if s.Step != Combat1 {
-				return nil, refuse("Naval gunfire is placed in the Allied first impulse only (16.4).", "艦砲射撃は連合軍第1インパルスのみです (16.4)。")
+				return nil, refuse("naval-first-impulse")
 			}
 			if !tx.Coastal && !tx.Port {
-				return nil, refuse("%s is not a coastal hex: naval gunfire supports attacks on coastal hexes only (16.4).", "%s は沿岸ヘクスではありません。艦砲射撃は沿岸ヘクスへの攻撃のみです (16.4)。", target)
+				return nil, refuse("naval-not-coastal", target)
 			}
 			p.Naval = true
 			continue
 		}
 		if seen[id] {
-			return nil, refuse("%s is named twice.", "%s が2回指定されています。", id)
+			return nil, refuse("named-twice", id)
 		}
 		seen[id] = true
 		c, err := s.counter(id)
@@ -152,16 +122,15 @@ func (s *State) PlanAttack(o Order) (*AttackPlan, error) {
 		p.Attackers = append(p.Attackers, c.Index)
 	}
 	if len(p.Attackers) == 0 {
-		return nil, refuse("Name at least one attacking unit (9.0).", "攻撃ユニットを1個以上指定してください (9.0)。")
+		return nil, refuse("no-attackers")
 	}
 	sort.Ints(p.Attackers)
 	if t.ID == "mobile" {
 		if fort > 0 {
-			return nil, refuse("The manoeuvre table is never used against an undestroyed fortress (9.7, 12.5).", "未破壊の要塞には機動 CRT は使えません (9.7, 12.5)。")
+			return nil, refuse("mobile-table-fortress")
 		}
 		if h, ok := s.surrounded(target, o.Side); !ok {
-			return nil, refuse("The manoeuvre table needs %s wholly surrounded by attacking units, their zones of control or prohibited hexes (9.7); %s is none of these. Choose RECON or ASSAULT.",
-				"機動 CRT は %s が攻撃側ユニット、その ZOC、または禁止ヘクスで完全に包囲されている場合のみです (9.7)。%s はいずれでもありません。RECON か ASSAULT を選んでください。", target, h)
+			return nil, refuse("mobile-table-not-surrounded", target, h)
 		}
 	}
 	return p, nil
@@ -175,29 +144,29 @@ func (s *State) canAttack(c *units.Counter, target hex.Hex) error {
 	u := s.Units[c.Index]
 	switch {
 	case c.Attack == 0:
-		return refuse("%s has no attack strength and cannot attack (9.8).", "%s は攻撃力0のため攻撃できません (9.8)。", c.ID)
-	case hasInt(s.Ext.Attacked, c.Index):
-		return refuse("%s has already attacked in this combat segment: each unit attacks once (9.0).", "%s はこの戦闘セグで既に攻撃しました。各ユニットの攻撃は1回のみです (9.0)。", c.ID)
+		return refuse("attack-no-strength", c.ID)
+	case hasInt(s.Combat.Attacked, c.Index):
+		return refuse("attacked-already", c.ID)
 	case u.Trench:
-		return refuse("%s is on its trench side and cannot attack (13.3).", "%s は塹壕面のため攻撃できません (13.3)。", c.ID)
+		return refuse("attack-entrenched", c.ID)
 	case u.Edge:
-		return refuse("%s entered at the map edge this turn and may not attack (11.1).", "%s は今ターン盤端から登場したため攻撃できません (11.1)。", c.ID)
+		return refuse("attack-edge-entry", c.ID)
 	case s.Step == Combat2 && u.OutOfCommand:
-		return refuse("%s is out of command: in the second impulse only units in command attack (4.2).", "%s は指揮不通です。第2インパルスには指揮下ユニットのみ攻撃できます (4.2)。", c.ID)
+		return refuse("attack-out-of-command", c.ID)
 	case s.preMobilisation() && c.Type != units.Assault && c.Type != units.Active && c.Type != units.Light && c.Type != units.Cavalry:
-		return refuse("On Aug I (18.1(12)) only assault, active, light infantry and cavalry units attack; %s is %s.", "8月I (18.1(12)) に攻撃できるのは突撃・現役・軽歩兵・騎兵のみです。%s は%sです。", c.ID, c.Type.Name())
+		return refuse("attack-pre-mobilisation", c.ID, c.Type.Name())
 	case direction(u.At, target) < 0:
-		return refuse("%s in %s is not adjacent to %s (9.0).", "%s (%s) は %s に隣接していません (9.0)。", c.ID, u.At, target)
+		return refuse("attack-not-adjacent", c.ID, u.At, target)
 	}
 	// 9.0: units that cannot enter rough or mountain attack into or out of
 	// them only along a railway.
 	_, why := s.EnterCost(c, u.At, target)
 	if why == whyTerrain || why == whySea || why == whyNeutral || why == whyOffMap {
-		return refuse("%s cannot attack %s: %s (9.0).", "%s は %s を攻撃できません: %s (9.0)。", c.ID, target, why.text())
+		return refuse("attack-cannot-enter", c.ID, target, why.text())
 	}
 	if x, _ := s.hexAt(u.At); terrainCost(c.Moves, x.Terrain) == 0 {
 		if ch := s.cellAt(u.At); ch == nil || !ch.rail[direction(u.At, target)] {
-			return refuse("%s is in terrain it may enter only along a railway, so it attacks out of it only along one (9.0).", "%s は鉄道沿いでしか進入できない地形にいるため、鉄道沿いでのみそこから攻撃できます (9.0)。", c.ID)
+			return refuse("attack-rail-only-terrain", c.ID)
 		}
 	}
 	return nil
@@ -303,16 +272,16 @@ func (s *State) applyAttack(o Order) (*State, []Event, error) {
 	}
 	enemy := p.Side.Other()
 	defenders := append([]int(nil), n.occupancy().At(p.Target, enemy)...)
-	n.Ext.Revealed = addHex(n.Ext.Revealed, p.Target)
+	n.Sight.Revealed = addHex(n.Sight.Revealed, p.Target)
 	var ids, defIDs []string
 	hexes := []hex.Hex{p.Target}
 	for _, i := range p.Attackers {
-		n.Ext.Attacked = append(n.Ext.Attacked, i)
+		n.Combat.Attacked = append(n.Combat.Attacked, i)
 		ids = append(ids, n.Counter(i).ID)
-		n.Ext.Revealed = addHex(n.Ext.Revealed, n.Units[i].At)
+		n.Sight.Revealed = addHex(n.Sight.Revealed, n.Units[i].At)
 		hexes = append(hexes, n.Units[i].At)
 	}
-	sort.Ints(n.Ext.Attacked)
+	sort.Ints(n.Combat.Attacked)
 	for _, i := range defenders {
 		defIDs = append(defIDs, n.Counter(i).ID)
 	}
@@ -525,11 +494,11 @@ func (s *State) breakDown(i int, evs *[]Event) (int, int) {
 	s.Units[i] = Unit{Box: Pool}
 	s.Units[a.Index] = Unit{Box: OnMap, At: u.At, Trench: u.Trench, OutOfCommand: u.OutOfCommand, Moved: u.Moved}
 	s.Units[b.Index] = s.Units[a.Index]
-	for k, x := range s.Ext.Attacked {
+	for k, x := range s.Combat.Attacked {
 		if x == i {
-			s.Ext.Attacked[k] = a.Index
-			s.Ext.Attacked = append(s.Ext.Attacked, b.Index)
-			sort.Ints(s.Ext.Attacked)
+			s.Combat.Attacked[k] = a.Index
+			s.Combat.Attacked = append(s.Combat.Attacked, b.Index)
+			sort.Ints(s.Combat.Attacked)
 			break
 		}
 	}
@@ -543,9 +512,9 @@ func (s *State) eliminate(i int, why i18n.Text, evs *[]Event) {
 	c := s.Counter(i)
 	at := s.Units[i].At
 	s.Units[i] = Unit{Box: Eliminated}
-	for k, x := range s.Ext.Retreats {
+	for k, x := range s.Combat.Retreats {
 		if x == i {
-			s.Ext.Retreats = append(s.Ext.Retreats[:k], s.Ext.Retreats[k+1:]...)
+			s.Combat.Retreats = append(s.Combat.Retreats[:k], s.Combat.Retreats[k+1:]...)
 			break
 		}
 	}
@@ -607,7 +576,7 @@ func placeName(x *board.Hex) string {
 // owing a retreat (9.4) if any, otherwise the units that may attack an
 // adjacent hex (9.0) and the siege guns next to an enemy fortress (12.6).
 func (s *State) combatActors() []*units.Counter {
-	if len(s.Ext.Retreats) > 0 {
+	if len(s.Combat.Retreats) > 0 {
 		return s.PendingRetreats()
 	}
 	var out []*units.Counter
@@ -615,7 +584,7 @@ func (s *State) combatActors() []*units.Counter {
 	occ := s.occupancy()
 	for i, u := range s.Units {
 		c := s.Counter(i)
-		if u.Box != OnMap || c.Side() != side || hasInt(s.Ext.Attacked, i) {
+		if u.Box != OnMap || c.Side() != side || hasInt(s.Combat.Attacked, i) {
 			continue
 		}
 		for _, nb := range u.At.Neighbors() {

@@ -49,9 +49,9 @@ var columnAttack = []int{1, 3, 6, 12, 18, 24, 30, 36, 42}
 // dice are a function of seed and roll number, dice.go).
 func forceDie(t testing.TB, s *State, d int) {
 	t.Helper()
-	for k := s.Ext.Rolls + 1; k < s.Ext.Rolls+500; k++ {
+	for k := s.Dice.Rolls + 1; k < s.Dice.Rolls+500; k++ {
 		if DieRoll(s.Seed, k) == d {
-			s.Ext.Rolls = k - 1
+			s.Dice.Rolls = k - 1
 			return
 		}
 	}
@@ -248,7 +248,7 @@ func TestCombatOrdersChecked(t *testing.T) {
 	forceDie(t, s, 4) // recon 1:1 die 4: NE
 	n := wantOK(t, s, "german attack RECON G-III 0506")
 	wantRefused(t, n, "german attack ASSAULT G-III 0506", "already attacked")
-	if len(n.Ext.Retreats) == 0 && n.Units[mustID(t, n, "F-XX")].Box == OnMap {
+	if len(n.Combat.Retreats) == 0 && n.Units[mustID(t, n, "F-XX")].Box == OnMap {
 		wantOK(t, n, "german attack RECON G-IX 0506") // 9.0: several attacks on one hex
 	}
 	mv := position(t, m, "step movement-1\n0505: G-III\n0506: F-XX")

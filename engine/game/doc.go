@@ -5,36 +5,60 @@
 // keeps no global state: a game is its seed, options and list of orders,
 // and Replay rebuilds it exactly (State.Hash compares).
 //
+// # Refusals
+//
+// An order the rules do not allow is refused: Apply gives no state and an
+// *i18n.Error, and the state it was given is unchanged. Every refusal has
+// a stable kebab-case code ("rail-capacity", "not-your-turn", "enter-ezoc")
+// and its English and Japanese texts, which live together in one
+// catalogue, refusals.txt, embedded in the binary and grouped by rule. The
+// engine refuses with refuse(code, args...): the arguments fill the format
+// verbs, which both languages share (a Japanese text reorders them with
+// %[n]s). RefusalCode(err) (or i18n.CodeOf) gives the code and
+// RefusalCodes lists them all; tests and rule cases check the code, not
+// the wording. Two kinds of entry frame another: the reasons a hex cannot
+// be entered (enter-sea, enter-fortress...) are put in a sentence by
+// cannotEnter ("cannot-enter"), and a position's mistakes
+// (position-unknown-unit...) get the line number from ParsePosition
+// ("position-line"); in both the refusal takes the inner entry's code. A
+// test keeps the catalogue whole: both languages with the same verbs and
+// nothing left out of the Japanese, every code the source uses present,
+// every entry used. To add a refusal, add its entry to refusals.txt and
+// call refuse with its code.
+//
 // Rule numbers in comments and tests are those of the rules summary
 // (shared/seed/rules-ja.txt); where the rules are silent the engine follows
 // the rulings of docs/rulings.md.
 //
-// Files, by what they hold:
+// Files, by the rules they hold (every file of the package is listed; a
+// test keeps the list in step with the directory):
 //
-//	state.go      State, Unit, Step (the sequence of play 3.0), Rules
-//	order.go      Order and its stable text form ("german move G-III 3024")
-//	event.go      Event: what happened, as values with a sentence in both languages
-//	apply.go      New, Apply (one switch over the verbs), Replay, supported options
-//	sequence.go   ending steps, the turn, the event phase hook (3.0, 5.0)
-//	setup.go      setup orders and the default placement (17.1-17.5)
-//	territory.go  countries, neutrality, fortresses, zones of control (6.0, 12.7, 14.2)
-//	movement.go   movement costs and the movement search (8.0, 8.53, 16.6, 16.7)
-//	rail.go       rail movement and withdrawal to the Russian Front (8.5, 11.7)
-//	command.go    command and control (4.0-4.4)
-//	reorg.go      splitting, merging, entrenching (10.0, 13.0)
-//	reinforce.go  reinforcements (11.1)
-//	stacking.go   the stacking limit and removals (7.0)
-//	query.go      the interface's questions: Actors, Check (and Destinations in movement.go)
-//	position.go   the position text format (docs/positions.md) and Hash
-//
-//	ext.go            what combat, dice, events and victory keep in the state (Ext)
-//	dice.go           the game's dice: DieRoll(seed, k), Commitment, roll events
-//	combat.go         attacks, odds, the nine results, losses (9.0-9.8, 12.0, 12.5, 16.4)
-//	retreat.go        retreats by the owner's orders (9.4)
-//	fortress.go       siege guns and abandonment (12.4, 12.6)
-//	events_random.go  the random events and their effects (5.0)
-//	russia.go         the Russian Front table (14.3)
-//	view.go           fog of war: what a side or the public sees (14.1, 14.12)
-//	victory.go        VP as they happen and at the end, the level (15.0)
-//	selfplay.go       the self-play fuzzer (random legal orders, invariants)
+//	doc.go                this index
+//	state.go              State, Unit, Step (the sequence of play 3.0), Box, Rules
+//	order.go              Order, every Verb, the stable text form ("german move G-III 3024")
+//	event.go              Event and every EventKind: what happened, as values with a sentence in both languages
+//	apply.go              New, Apply (the one dispatch over the verbs), Replay, supported options (18.0)
+//	refusals.go           refuse and the refusal catalogue, why a hex cannot be entered
+//	refusals.txt          the refusal catalogue: code, English, Japanese
+//	position.go           the position text format (docs/positions.md) and Hash
+//	query.go              the interface's questions: Actors, Check (and Destinations in movement.go)
+//	sequence_of_play.go   ending steps, the turn, the event phase (3.0, 5.0)
+//	command_control.go    command and control: HQ ranges, tracing, markers (4.0-4.4, 16.5)
+//	random_events.go      the random events table and its effects (5.0)
+//	territory.go          countries, neutrality, fortresses, zones of control (6.0, 12.7, 14.2)
+//	stacking.go           the stacking limit and removals (7.0)
+//	movement.go           movement costs and the movement search (8.0, 8.53, 16.1, 16.6, 16.7)
+//	rail.go               rail movement and withdrawal to the Russian Front (8.5, 11.7)
+//	combat.go             attacks, odds, the nine results, losses, naval gunfire (9.0-9.8, 12.5, 16.4)
+//	retreat.go            retreats by the owner's orders (9.4)
+//	reorganisation.go     splitting, merging, entrenching (10.0, 13.0)
+//	reinforcements.go     reinforcements (11.1)
+//	fortresses.go         siege guns and abandonment (12.4, 12.6)
+//	russian_front.go      the Russian Front table (14.3)
+//	fog_of_war.go         what a side or the public sees, aerial reconnaissance (14.1, 14.12)
+//	victory.go            VP as they happen and at the end, the level (15.0)
+//	setup.go              setup orders and the default placement (17.1-17.5, 18.1(2), 18.1(3))
+//	setup_reductions.go   the German starting forces sent east or removed (18.1(1), 18.1(7))
+//	dice.go               the game's dice: DieRoll(seed, k), forced dice, Commitment (docs/dice.md)
+//	selfplay.go           the self-play fuzzer (random legal orders, invariants)
 package game

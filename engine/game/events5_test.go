@@ -35,47 +35,47 @@ func TestRandomEventsEveryRow(t *testing.T) {
 			}
 		}},
 		{[]int{15}, "", func(t *testing.T, s *State, evs []Event) {
-			if !s.Ext.Intel[units.German] || s.Ext.Intel[units.Allied] {
+			if !s.Sight.Intel[units.German] || s.Sight.Intel[units.Allied] {
 				t.Error("German counter-intelligence")
 			}
 		}},
 		{[]int{16}, "", func(t *testing.T, s *State, evs []Event) {
-			if !s.Ext.Intel[units.Allied] || s.Ext.Intel[units.German] {
+			if !s.Sight.Intel[units.Allied] || s.Sight.Intel[units.German] {
 				t.Error("Allied counter-intelligence")
 			}
 		}},
 		{[]int{21}, "", func(t *testing.T, s *State, evs []Event) {
-			if !s.Ext.Panic[units.German] {
+			if !s.Events.Panic[units.German] {
 				t.Error("German panic")
 			}
 		}},
 		{[]int{22}, "", func(t *testing.T, s *State, evs []Event) {
-			if !s.Ext.Panic[units.Allied] {
+			if !s.Events.Panic[units.Allied] {
 				t.Error("Allied panic")
 			}
 		}},
 		{[]int{23}, "", func(t *testing.T, s *State, evs []Event) {
-			if !s.Ext.Surge[units.German] {
+			if !s.Events.Surge[units.German] {
 				t.Error("German surge")
 			}
 		}},
 		{[]int{24}, "", func(t *testing.T, s *State, evs []Event) {
-			if !s.Ext.Surge[units.Allied] {
+			if !s.Events.Surge[units.Allied] {
 				t.Error("French surge")
 			}
 		}},
 		{[]int{25}, "", func(t *testing.T, s *State, evs []Event) {
-			if !s.Ext.Colonial {
+			if !s.Events.Colonial {
 				t.Error("colonial situation")
 			}
 		}},
 		{[]int{26}, "", func(t *testing.T, s *State, evs []Event) {
-			if s.Ext.Italy != 0 {
+			if s.Events.Italy != 0 {
 				t.Error("Italy joined although the Germans violated Belgium")
 			}
 		}},
 		{[]int{26}, "options 18.1(5)\n", func(t *testing.T, s *State, evs []Event) {
-			if s.Ext.Italy != 1 {
+			if s.Events.Italy != 1 {
 				t.Error("Italy did not join with Belgium neutral")
 			}
 		}},
@@ -85,7 +85,7 @@ func TestRandomEventsEveryRow(t *testing.T) {
 			}
 		}},
 		{[]int{41, 42, 43, 44, 45, 46}, "", func(t *testing.T, s *State, evs []Event) {
-			if s.BadWeather || s.Entrenching || s.Ext.Intel != [2]bool{} || countKind(evs, EvRoll) != 0 {
+			if s.BadWeather || s.Entrenching || s.Sight.Intel != [2]bool{} || countKind(evs, EvRoll) != 0 {
 				t.Error("no event changed something")
 			}
 		}},
@@ -147,7 +147,7 @@ func TestEventEffectsLater(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n.Ext.Surge[units.German] = true
+	n.Events.Surge[units.German] = true
 	n, evs, err = try(t, n, "allied end") // German reinforcement phase
 	if err != nil {
 		t.Fatal(err)
@@ -163,7 +163,7 @@ func TestEventEffectsLater(t *testing.T) {
 	}
 	// Colonial: 2 attack taken from the Allied dues, weakest divisions first.
 	c := position(t, mm, "turn Sep I\nstep reinforcement\nplayer allied\ndue FR landwehr 3\ndue FR active 2\n")
-	c.Ext.Colonial = true
+	c.Events.Colonial = true
 	var ev []Event
 	c.eventReinforcements(&ev)
 	if fmt.Sprint(c.Dues) != fmt.Sprint([]Due{{Nation: units.FR, Type: units.Landwehr, DE: 1}, {Nation: units.FR, Type: units.Active, DE: 2}}) {
@@ -229,23 +229,23 @@ func TestRussianFrontEveryCell(t *testing.T) {
 				}
 				switch want {
 				case "major-defeat":
-					if s.VP[1] != before[1]+20 || s.WithdrawAttack != 20 || s.WithdrawHQ != 1 || s.Ext.RussiaSettled {
+					if s.VP[1] != before[1]+20 || s.WithdrawAttack != 20 || s.WithdrawHQ != 1 || s.Russia.Settled {
 						t.Errorf("major defeat: %v %d %d", s.VP, s.WithdrawAttack, s.WithdrawHQ)
 					}
 				case "reinforcements-requested":
-					if s.WithdrawAttack != 10 || s.WithdrawHQ != 0 || s.Ext.RussiaSettled {
+					if s.WithdrawAttack != 10 || s.WithdrawHQ != 0 || s.Russia.Settled {
 						t.Error("reinforcements requested")
 					}
 				case "stalemate":
-					if !s.Ext.RussiaSettled || s.VP != before {
+					if !s.Russia.Settled || s.VP != before {
 						t.Error("stalemate")
 					}
 				case "minor-victory":
-					if !s.Ext.RussiaSettled || s.VP[0] != before[0]+20 {
+					if !s.Russia.Settled || s.VP[0] != before[0]+20 {
 						t.Error("minor victory")
 					}
 				case "major-victory":
-					if !s.Ext.RussiaSettled || s.VP[0] != before[0]+40 || s.Ext.RussiaReturn != s.BoxAttack()/2 {
+					if !s.Russia.Settled || s.VP[0] != before[0]+40 || s.Russia.Return != s.BoxAttack()/2 {
 						t.Error("major victory")
 					}
 				}
@@ -328,7 +328,7 @@ func TestFogOfWar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(n3.Ext.Retreats) == 0 {
+	if len(n3.Combat.Retreats) == 0 {
 		for _, v := range []Viewer{GermanView, AlliedView, PublicView} {
 			ids := n3.ViewFor(v).VisibleIDs()
 			if (n3.Units[mustID(t, n3, "F-66R")].Box == OnMap && !ids["F-66R"]) || (n3.Units[mustID(t, n3, "G-IV")].Box == OnMap && !ids["G-IV"]) {
@@ -336,7 +336,7 @@ func TestFogOfWar(t *testing.T) {
 			}
 		}
 	}
-	if !hexIn(n3.Ext.Revealed, "0503") {
+	if !hexIn(n3.Sight.Revealed, "0503") {
 		t.Error("14.1: the defending hex is not revealed")
 	}
 }
@@ -370,7 +370,7 @@ func TestVictoryPoints(t *testing.T) {
 	// Paris: a German unit entering 1805.
 	s := position(t, m, "step movement-1\ndestroyed 1805\n1806: G-GKD\n")
 	n := wantOK(t, s, "german move G-GKD 1805")
-	if n.VP[0] != s.VP[0]+10 || !n.Ext.Paris {
+	if n.VP[0] != s.VP[0]+10 || !n.Victory.Paris {
 		t.Errorf("15.22 Paris: %v", n.VP)
 	}
 	n2 := wantOK(t, n, "german end")
@@ -401,11 +401,11 @@ func TestVictoryPoints(t *testing.T) {
 			continue
 		}
 		rn := wantOK(t, rs, "allied move F-6C "+b.String())
-		if rn.VP[1] != rs.VP[1]+10 || !rn.Ext.Rhine {
+		if rn.VP[1] != rs.VP[1]+10 || !rn.Victory.Rhine {
 			t.Errorf("15.22 Rhine %s->%s: %v", a, b, rn.VP)
 		}
 		back := wantOK(t, position(t, m, fmt.Sprintf("step movement-1\nplayer allied\n%s: F-6C\n", b)), "allied move F-6C "+a.String())
-		if back.Ext.Rhine {
+		if back.Victory.Rhine {
 			t.Error("15.22: crossing east to west scored the Rhine")
 		}
 		crossed = true
@@ -495,9 +495,9 @@ func TestEventsForHideStacks(t *testing.T) {
 func TestItaliansEnter(t *testing.T) {
 	r := realRules(t, "standard")
 	s := position(t, r.Map, "options 18.1(5)\nturn Aug III\nstep combat-2\nplayer allied\nitaly 1\n")
-	s.Ext.Italy = 1
+	s.Events.Italy = 1
 	n := wantOK(t, s, "allied end") // the event phase of Aug IV begins (Italy becomes 2 there)
-	n.Ext.Italy = 1                 // as if event 26 had come up now
+	n.Events.Italy = 1              // as if event 26 had come up now
 	n = wantOK(t, n, "allied end")  // German reinforcement phase
 	n = wantOK(t, n, "german autoreinforce")
 	entered := 0

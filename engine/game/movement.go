@@ -209,21 +209,21 @@ func (s *State) canMove(c *units.Counter) error {
 		return err
 	}
 	if !s.Step.IsMovement() {
-		return refuse("Units move only in a movement segment (3.0, 8.0); this is the %s step.", "ユニットは移動セグにのみ移動できます (3.0, 8.0)。現在は %s です。", s.Step)
+		return refuse("move-wrong-step", s.Step)
 	}
 	switch {
 	case u.Moved:
-		return refuse("%s has already moved in this movement segment (8.0).", "%s はこの移動セグで既に移動しました (8.0)。", c.ID)
+		return refuse("moved-already", c.ID)
 	case u.Trench:
-		return refuse("%s is on its trench side and cannot move (13.3); flip it to its mobile side in your reorganisation segment first.", "%s は塹壕面のため移動できません (13.3)。先に再編成セグで機動面に戻してください。", c.ID)
+		return refuse("move-entrenched", c.ID)
 	case u.Edge:
-		return refuse("%s entered at the map edge this turn and may not move until next turn (11.1).", "%s は今ターン盤端から登場したため移動できません (11.1)。", c.ID)
+		return refuse("move-edge-entry", c.ID)
 	case s.Step == Move2 && u.OutOfCommand:
-		return refuse("%s is out of command: in the second impulse only units in command move (4.2, 8.0).", "%s は指揮不通です。第2インパルスには指揮下ユニットのみ移動できます (4.2, 8.0)。", c.ID)
+		return refuse("move-out-of-command", c.ID)
 	case c.Move == 0:
-		return refuse("%s has no movement allowance.", "%s には移動力がありません。", c.ID)
+		return refuse("no-movement-allowance", c.ID)
 	case s.preMobilisation() && c.Type != units.Assault && c.Type != units.Active && c.Type != units.Light && c.Type != units.Cavalry:
-		return refuse("On Aug I (18.1(12)) only assault, active, light infantry and cavalry units move; %s is %s.", "8月I (18.1(12)) に移動できるのは突撃・現役・軽歩兵・騎兵のみです。%s は%sです。", c.ID, c.Type.Name())
+		return refuse("move-pre-mobilisation", c.ID, c.Type.Name())
 	}
 	return nil
 }
@@ -231,11 +231,11 @@ func (s *State) canMove(c *units.Counter) error {
 // ownUnitOnMap checks the unit is the moving player's and on the map.
 func (s *State) ownUnitOnMap(c *units.Counter) error {
 	if c.Side() != s.Player {
-		return refuse("%s is %s: the %s player gives orders now.", "%s は%sです。現在は%sの手番です。",
+		return refuse("not-your-unit",
 			c.ID, c.Side().Name(), s.Player.Name())
 	}
 	if u := s.Units[c.Index]; u.Box != OnMap {
-		return refuse("%s is not on the map (%s).", "%s は盤上にいません (%s)。", c.ID, u.Box.Name())
+		return refuse("unit-off-map", c.ID, u.Box.Name())
 	}
 	return nil
 }
@@ -275,7 +275,7 @@ func (s *State) applyMove(o Order) (*State, []Event, error) {
 		return nil, nil, err
 	}
 	if len(o.Hexes) == 0 {
-		return nil, nil, refuse("Say where %s moves: /move unit:%s to:XXYY.", "%s の移動先を指定してください: /move unit:%s to:XXYY", c.ID, c.ID)
+		return nil, nil, refuse("move-no-hex", c.ID, c.ID)
 	}
 	if err := s.canMove(c); err != nil {
 		return nil, nil, err
@@ -312,10 +312,10 @@ func (s *State) checkPath(c *units.Counter, from hex.Hex, path []hex.Hex, ezoc, 
 	cost, at := 0, from
 	for i, h := range path {
 		if !hex.Adjacent(at, h) {
-			return 0, refuse("The path must go hex by hex: %s is not next to %s.", "経路は隣接ヘクスを順にたどってください: %s は %s に隣接していません。", h, at)
+			return 0, refuse("path-not-adjacent", h, at)
 		}
 		if i > 0 && ezoc.has(at) {
-			return 0, refuse("%s is in an enemy zone of control: movement stops there (6.0), so the path cannot go on to %s.", "%s は EZOC 内のため移動はそこで停止します (6.0)。%s へは進めません。", at, h)
+			return 0, refuse("path-beyond-ezoc", at, h)
 		}
 		if ezoc.has(at) && ezoc.has(h) {
 			return 0, cannotEnter(c.ID, h, whyEZOCtoEZOC)
@@ -334,7 +334,7 @@ func (s *State) checkPath(c *units.Counter, from hex.Hex, path []hex.Hex, ezoc, 
 		at = h
 	}
 	if lim := s.Allowance(c); cost > lim {
-		return 0, refuse("That path costs %d MP but %s has %d (8.0: a unit may not enter a hex without enough MP).", "その経路は %d MP 必要ですが %s の移動力は %d です (8.0)。", cost, c.ID, lim)
+		return 0, refuse("path-too-costly", cost, c.ID, lim)
 	}
 	return cost, nil
 }
@@ -342,7 +342,7 @@ func (s *State) checkPath(c *units.Counter, from hex.Hex, path []hex.Hex, ezoc, 
 // whyNotReach explains why a destination is not reachable.
 func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy marks) error {
 	if to == from {
-		return refuse("%s is already in %s.", "%s は既に %s にいます。", c.ID, to)
+		return refuse("already-there", c.ID, to)
 	}
 	if enemy.has(to) {
 		return cannotEnter(c.ID, to, whyEnemy)
@@ -361,7 +361,7 @@ func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy mark
 	}
 	x, _ := s.hexAt(to)
 	if terrainCost(c.Moves, x.Terrain) == 0 && !s.rules.Map.HasRail(to) {
-		return refuse("%s cannot enter %s terrain except along a railway (16.7).", "%s は %s に鉄道沿い以外では進入できません (16.7)。", c.ID, x.Terrain)
+		return refuse("rail-only-terrain", c.ID, x.Terrain)
 	}
 	if ezoc.has(from) && ezoc.has(to) && hex.Adjacent(from, to) {
 		return cannotEnter(c.ID, to, whyEZOCtoEZOC)
@@ -372,11 +372,9 @@ func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy mark
 	// Reachable with unlimited MP?
 	far := s.movementSearch(c, from, 200, ezoc, enemy)
 	if k, ok := far.reached(to, ezoc); ok {
-		return refuse("%s needs %d MP to reach %s but has %d (8.0); use /moves unit:%s to see where it can go.",
-			"%[1]s が %[3]s に到達するには %[2]d MP 必要ですが移動力は %[4]d です (8.0)。/moves unit:%[5]s で移動可能先を確認できます。", c.ID, k, to, s.Allowance(c), c.ID)
+		return refuse("not-enough-mp", c.ID, k, to, s.Allowance(c), c.ID)
 	}
-	return refuse("%s cannot reach %s: every route is blocked by enemy units, enemy zones of control (6.0) or closed hexes; use /moves unit:%s to see where it can go.",
-		"%s は %s に到達できません: 全経路が敵ユニット、EZOC (6.0)、または進入禁止ヘクスで塞がれています。/moves unit:%s で移動可能先を確認できます。", c.ID, to, c.ID)
+	return refuse("no-route", c.ID, to, c.ID)
 }
 
 // home reports whether h is in the unit's own country (Luxembourg counts

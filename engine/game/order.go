@@ -5,7 +5,6 @@ import (
 
 	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
-	"rtrbot/i18n"
 )
 
 // Verb is what an order does.
@@ -25,7 +24,11 @@ const (
 	AutoReinforce Verb = "autoreinforce" // bring on every due reinforcement by the default choice
 	Remove        Verb = "remove"        // remove own unit from an over-stacked hex (7.0)
 	Withdraw      Verb = "withdraw"      // send unit to the Russian Front (11.7)
-	Attack        Verb = "attack"        // combat (9.0; issue 5)
+	Attack        Verb = "attack"        // attack an adjacent hex: table, attackers, hex (9.0, 9.7)
+	Retreat       Verb = "retreat"       // retreat a unit one hex after a combat result (9.4)
+	Siege         Verb = "siege"         // a siege gun bombards an adjacent enemy fortress (12.6)
+	Abandon       Verb = "abandon"       // abandon an own fortress (12.4)
+	Recon         Verb = "recon"         // aerial reconnaissance of one hex by an HQ (14.12)
 )
 
 var verbs = []Verb{Place, AutoSetup, End, Move, Rail, Split, Merge, Entrench, Unentrench, Reinforce, AutoReinforce, Remove, Withdraw, Attack, Retreat, Siege, Abandon, Recon}
@@ -73,12 +76,11 @@ func (o *Order) UnmarshalText(b []byte) error {
 func ParseOrder(s string) (Order, error) {
 	f := strings.Fields(s)
 	if len(f) < 2 {
-		return Order{}, i18n.Errorf("%q is not an order: write the side, the verb and its arguments, e.g. \"german move G-III 3024\".",
-			"%q は命令ではありません。陣営、動詞、引数の順に書いてください (例: \"german move G-III 3024\")。", s)
+		return Order{}, refuse("order-syntax", s)
 	}
 	side, err := units.ParseSide(f[0])
 	if err != nil {
-		return Order{}, i18n.Errorf("%q: the order must start with german or allied.", "%q: 命令は german か allied で始めてください。", s)
+		return Order{}, refuse("order-side", s)
 	}
 	o := Order{Side: side, Verb: Verb(strings.ToLower(f[1]))}
 	known := false
@@ -90,19 +92,19 @@ func ParseOrder(s string) (Order, error) {
 		for i, v := range verbs {
 			names[i] = string(v)
 		}
-		return Order{}, i18n.Errorf("%q is not an order verb: one of %s.", "%q は命令の動詞ではありません。次のいずれかです: %s", f[1], strings.Join(names, ", "))
+		return Order{}, refuse("order-verb", f[1], strings.Join(names, ", "))
 	}
 	for _, a := range f[2:] {
 		if len(a) == 4 && strings.Trim(a, "0123456789") == "" {
 			h, err := hex.Parse(a)
 			if err != nil {
-				return Order{}, i18n.Errorf("%s", "%s", err.Error())
+				return Order{}, refuse("order-hex", err.Error())
 			}
 			o.Hexes = append(o.Hexes, h)
 			continue
 		}
 		if len(o.Hexes) > 0 {
-			return Order{}, i18n.Errorf("In %q the units must come before the hexes.", "%q: ユニットはヘクスより前に書いてください。", s)
+			return Order{}, refuse("order-units-first", s)
 		}
 		o.Units = append(o.Units, strings.ToUpper(a))
 	}
@@ -112,7 +114,7 @@ func ParseOrder(s string) (Order, error) {
 // oneUnit resolves the single unit an order names.
 func (s *State) oneUnit(o Order) (*units.Counter, error) {
 	if len(o.Units) != 1 {
-		return nil, refuse("/%s takes exactly one unit, e.g. G-III.", "/%s にはユニットを1個だけ指定してください (例: G-III)。", o.Verb)
+		return nil, refuse("one-unit-only", o.Verb)
 	}
 	return s.counter(o.Units[0])
 }
@@ -120,8 +122,7 @@ func (s *State) oneUnit(o Order) (*units.Counter, error) {
 func (s *State) counter(id string) (*units.Counter, error) {
 	c, ok := s.Lookup(id)
 	if !ok {
-		return nil, refuse("There is no unit %q. Unit names look like G-III (German III corps), F-XX, GB-I, BE-3; /units lists them.",
-			"ユニット %q はありません。ユニット名は G-III (独第III軍団)、F-XX、GB-I、BE-3 のような形です。/units で一覧できます。", id)
+		return nil, refuse("unknown-unit", id)
 	}
 	return c, nil
 }

@@ -13,6 +13,7 @@ import (
 	hexes "rtrbot/engine/hex"
 	"rtrbot/engine/turn"
 	"rtrbot/engine/units"
+	"rtrbot/i18n"
 )
 
 // Position writes the state in the position format of docs/positions.md:
@@ -55,7 +56,7 @@ func (s *State) Position() string {
 	if s.NavalGunfire > 0 {
 		fmt.Fprintf(&b, "naval %d\n", s.NavalGunfire)
 	}
-	s.writeExt(&b) // ext.go
+	s.writeLater(&b)
 	fmt.Fprintf(&b, "orders %d\n", s.Orders)
 	boxes := map[Box][]string{}
 	byHex := map[hexes.Hex][]string{}
@@ -97,6 +98,219 @@ func (s *State) Position() string {
 	return b.String()
 }
 
+// writeLater writes the lines of combat, dice, fog of war, the random
+// events, the Russian Front and victory; none is written when empty, so a
+// state without them keeps its text (and Hash).
+func (s *State) writeLater(b *strings.Builder) {
+	ids := func(list []int) string {
+		out := make([]string, len(list))
+		for i, k := range list {
+			out[i] = s.Counter(k).ID
+		}
+		return strings.Join(out, " ")
+	}
+	sides := func(f [2]bool) string {
+		var out []string
+		for i, v := range f {
+			if v {
+				out = append(out, units.Side(i).String())
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	if s.Dice.Rolls > 0 {
+		fmt.Fprintf(b, "rolls %d\n", s.Dice.Rolls)
+	}
+	if len(s.Dice.Forced) > 0 {
+		fmt.Fprintf(b, "dice %s\n", strings.Trim(fmt.Sprint(s.Dice.Forced), "[]"))
+	}
+	if len(s.Combat.Attacked) > 0 {
+		fmt.Fprintf(b, "attacked %s\n", ids(s.Combat.Attacked))
+	}
+	if len(s.Sight.Revealed) > 0 {
+		fmt.Fprintf(b, "revealed %s\n", hexList(s.Sight.Revealed))
+	}
+	if len(s.Combat.Retreats) > 0 {
+		fmt.Fprintf(b, "retreat %s\n", ids(s.Combat.Retreats))
+	}
+	if len(s.Sight.Recon) > 0 {
+		var out []string
+		for _, l := range s.Sight.Recon {
+			out = append(out, s.Counter(l.HQ).ID+"@"+l.At.String())
+		}
+		fmt.Fprintf(b, "recon %s\n", strings.Join(out, " "))
+	}
+	for _, f := range []struct {
+		key string
+		v   [2]bool
+	}{{"intel", s.Sight.Intel}, {"panic", s.Events.Panic}, {"surge", s.Events.Surge}} {
+		if f.v != [2]bool{} {
+			fmt.Fprintf(b, "%s %s\n", f.key, sides(f.v))
+		}
+	}
+	var flags []string
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{{"colonial", s.Events.Colonial}, {"russia-settled", s.Russia.Settled}, {"paris", s.Victory.Paris}, {"rhine", s.Victory.Rhine}, {"scored", s.Victory.Scored}} {
+		if f.on {
+			flags = append(flags, f.name)
+		}
+	}
+	if len(flags) > 0 {
+		fmt.Fprintf(b, "flags %s\n", strings.Join(flags, " "))
+	}
+	if s.Events.Italy > 0 {
+		fmt.Fprintf(b, "italy %d\n", s.Events.Italy)
+	}
+	if s.Russia.Return > 0 {
+		fmt.Fprintf(b, "russia-return %d\n", s.Russia.Return)
+	}
+	for _, side := range []units.Side{units.German, units.Allied} {
+		var hs []hexes.Hex
+		for _, k := range s.Victory.Held {
+			if k.Side == side {
+				hs = append(hs, k.At)
+			}
+		}
+		if len(hs) > 0 {
+			fmt.Fprintf(b, "held %s %s\n", side, hexList(hs))
+		}
+	}
+}
+
+// parseLater reads one line of those writeLater writes; handled is false
+// for other keys.
+func (s *State) parseLater(key string, args []string) (handled bool, problem error) {
+	unitList := func() ([]int, error) {
+		var out []int
+		for _, a := range args {
+			c, ok := s.Lookup(a)
+			if !ok {
+				return nil, refuse("position-unknown-unit", a)
+			}
+			out = append(out, c.Index)
+		}
+		return out, nil
+	}
+	hexArgs := func(list []string) ([]hexes.Hex, error) {
+		var out []hexes.Hex
+		for _, a := range list {
+			h, err := hexes.Parse(a)
+			if err != nil {
+				return nil, refuse("position-value", errText(err))
+			}
+			out = append(out, h)
+		}
+		return out, nil
+	}
+	number := func() (int, error) {
+		if len(args) != 1 {
+			return 0, refuse("position-one-number", key)
+		}
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 0 {
+			return 0, refuse("position-not-number", key, args[0])
+		}
+		return n, nil
+	}
+	var msg error
+	switch key {
+	case "rolls":
+		s.Dice.Rolls, msg = number()
+	case "dice":
+		for _, a := range args {
+			d, err := strconv.Atoi(a)
+			if err != nil || d < 1 || d > 6 {
+				return true, refuse("position-dice", a)
+			}
+			s.Dice.Forced = append(s.Dice.Forced, d)
+		}
+	case "italy":
+		s.Events.Italy, msg = number()
+	case "russia-return":
+		s.Russia.Return, msg = number()
+	case "attacked":
+		s.Combat.Attacked, msg = unitList()
+	case "retreat":
+		s.Combat.Retreats, msg = unitList()
+	case "revealed":
+		var hs []hexes.Hex
+		hs, msg = hexArgs(args)
+		for _, h := range hs {
+			s.Sight.Revealed = addHex(s.Sight.Revealed, h)
+		}
+	case "recon":
+		for _, a := range args {
+			id, at, ok := strings.Cut(a, "@")
+			c, found := s.Lookup(id)
+			h, err := hexes.Parse(at)
+			if !ok || !found || err != nil {
+				return true, refuse("position-recon", a)
+			}
+			s.Sight.Recon = append(s.Sight.Recon, Look{c.Index, h})
+		}
+	case "intel", "panic", "surge":
+		var f [2]bool
+		for _, a := range args {
+			side, err := units.ParseSide(a)
+			if err != nil {
+				return true, refuse("position-side", key, a)
+			}
+			f[side] = true
+		}
+		switch key {
+		case "intel":
+			s.Sight.Intel = f
+		case "panic":
+			s.Events.Panic = f
+		default:
+			s.Events.Surge = f
+		}
+	case "flags":
+		for _, a := range args {
+			switch a {
+			case "colonial":
+				s.Events.Colonial = true
+			case "russia-settled":
+				s.Russia.Settled = true
+			case "paris":
+				s.Victory.Paris = true
+			case "rhine":
+				s.Victory.Rhine = true
+			case "scored":
+				s.Victory.Scored = true
+			default:
+				return true, refuse("position-unknown-marker", a)
+			}
+		}
+	case "held":
+		if len(args) < 1 {
+			return true, refuse("position-held")
+		}
+		side, err := units.ParseSide(args[0])
+		if err != nil {
+			return true, refuse("position-held-side")
+		}
+		var hs []hexes.Hex
+		hs, msg = hexArgs(args[1:])
+		for _, h := range hs {
+			s.Victory.setHolder(h, side)
+		}
+	default:
+		return false, nil
+	}
+	return true, msg
+}
+
+// atLine puts the position's line number before a refusal; the code stays
+// the refusal's.
+func atLine(line int, err error) error {
+	w := refuse("position-line", line, errText(err)).(*i18n.Error)
+	w.Code = i18n.CodeOf(err)
+	return w
+}
+
 // Hash is the SHA-256 of the canonical position: equal hashes, equal states.
 func (s *State) Hash() string {
 	sum := sha256.Sum256([]byte(s.Position()))
@@ -111,25 +325,24 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	var s *State
 	line := 0
-	bad := func(format string, args ...any) error {
-		return refuse("position line %d: "+format, "局面 %d 行目: "+format, append([]any{line}, args...)...)
-	}
+	// bad refuses the line with a catalogue code and its arguments.
+	bad := func(code string, args ...any) error { return atLine(line, refuse(code, args...)) }
 	seen := map[string]bool{}
 	placeUnit := func(tok string, box Box, at hexes.Hex) error {
 		parts := strings.Split(tok, ":")
 		c, ok := s.Lookup(parts[0])
 		if !ok {
-			return bad("there is no unit %q", parts[0])
+			return bad("position-unknown-unit", parts[0])
 		}
 		if seen[c.ID] {
-			return bad("%s is listed twice", c.ID)
+			return bad("position-unit-twice", c.ID)
 		}
 		seen[c.ID] = true
 		u := Unit{Box: box, At: at}
 		for _, f := range parts[1:] {
 			switch {
 			case box != OnMap:
-				return bad("%s: flags are only for units on the map", c.ID)
+				return bad("position-flags-off-map", c.ID)
 			case f == "trench":
 				u.Trench = true
 			case f == "ooc":
@@ -139,7 +352,7 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 			case f == "edge":
 				u.Edge = true
 			default:
-				return bad("%s: unknown flag %q (trench, ooc, moved, edge)", c.ID, f)
+				return bad("position-unknown-flag", c.ID, f)
 			}
 		}
 		s.Units[c.Index] = u
@@ -158,7 +371,7 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 		key, args := f[0], f[1:]
 		if s == nil {
 			if key != "scenario" || len(args) != 1 {
-				return nil, bad("a position starts with \"scenario standard\" or \"scenario extended\"")
+				return nil, bad("position-scenario-first")
 			}
 			r, err := NewRules(m, args[0])
 			if err != nil {
@@ -170,13 +383,13 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 		}
 		nums := func(n int) ([]int, error) {
 			if len(args) != n {
-				return nil, bad("%s takes %d numbers", key, n)
+				return nil, bad("position-count", key, n)
 			}
 			out := make([]int, n)
 			for i, a := range args {
 				x, err := strconv.Atoi(a)
 				if err != nil || x < 0 {
-					return nil, bad("%s: %q is not a number", key, a)
+					return nil, bad("position-not-number", key, a)
 				}
 				out[i] = x
 			}
@@ -185,10 +398,10 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 		if strings.HasSuffix(key, ":") {
 			h, err := hexes.Parse(strings.TrimSuffix(key, ":"))
 			if err != nil {
-				return nil, bad("%s", err.Error())
+				return nil, bad("position-value", errText(err))
 			}
 			if !m.OnMap(h) {
-				return nil, bad("hex %s is not on the map", h)
+				return nil, bad("position-hex-off-map", h)
 			}
 			for _, a := range args {
 				if err := placeUnit(a, OnMap, h); err != nil {
@@ -200,17 +413,17 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 		switch key {
 		case "seed":
 			if len(args) != 1 {
-				return nil, bad("seed takes one number")
+				return nil, bad("position-one-number", "seed")
 			}
 			x, err := strconv.ParseUint(args[0], 10, 64)
 			if err != nil {
-				return nil, bad("seed %q is not a number", args[0])
+				return nil, bad("position-seed", args[0])
 			}
 			s.Seed = x
 		case "options":
 			for _, o := range args {
 				if _, ok := Supported[o]; !ok {
-					return nil, bad("unknown option %q", o)
+					return nil, bad("position-unknown-option", o)
 				}
 			}
 			s.Options = append([]string(nil), args...)
@@ -218,22 +431,22 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 		case "turn":
 			gt, err := turn.Parse(strings.Join(args, " "))
 			if err != nil {
-				return nil, bad("%s", err.Error())
+				return nil, bad("position-value", errText(err))
 			}
 			s.Turn = gt
 		case "step":
 			st, ok := ParseStep(strings.Join(args, " "))
 			if !ok {
-				return nil, bad("unknown step %q (one of %s)", strings.Join(args, " "), strings.Join(stepNames[:], ", "))
+				return nil, bad("position-unknown-step", strings.Join(args, " "), strings.Join(stepNames[:], ", "))
 			}
 			s.Step = st
 		case "player":
 			if len(args) != 1 {
-				return nil, bad("player takes german or allied")
+				return nil, bad("position-player")
 			}
 			p, err := units.ParseSide(args[0])
 			if err != nil {
-				return nil, bad("%s", err.Error())
+				return nil, bad("position-value", errText(err))
 			}
 			s.Player = p
 		case "vp", "rail", "withdraw":
@@ -267,7 +480,7 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 			for _, a := range args {
 				h, err := hexes.Parse(a)
 				if err != nil {
-					return nil, bad("%s", err.Error())
+					return nil, bad("position-value", errText(err))
 				}
 				s.Destroyed = append(s.Destroyed, h)
 			}
@@ -278,12 +491,12 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 				args = args[:3]
 			}
 			if len(args) != 3 {
-				return nil, bad("due takes nation, type and division-equivalents, e.g. \"due DE reserve 7\" (and \"ports\" for a landing)")
+				return nil, bad("position-due")
 			}
 			n, typ := units.Nation(args[0]), units.Type(args[1])
 			x, err := strconv.Atoi(args[2])
 			if !n.Valid() || (!typ.Valid() && typ != AnyType && typ != ReserveOrLandwehr) || err != nil || x < 1 {
-				return nil, bad("due %s: write nation, type and a count, e.g. \"due DE reserve 7\"", strings.Join(args, " "))
+				return nil, bad("position-due-values", strings.Join(args, " "))
 			}
 			s.Dues = append(s.Dues, Due{Nation: n, Type: typ, DE: x, Ports: ports})
 		case "unplaced", "eliminated", "russia", "out":
@@ -294,20 +507,20 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 				}
 			}
 		default:
-			if handled, problem := s.parseExt(key, args); handled { // ext.go
-				if problem != "" {
-					return nil, bad("%s", problem)
+			if handled, problem := s.parseLater(key, args); handled {
+				if problem != nil {
+					return nil, atLine(line, problem)
 				}
 				continue
 			}
-			return nil, bad("unknown line %q: lines are a key (scenario, seed, options, turn, step, player, vp, rail, entrenching, weather, destroyed, due, withdraw, naval, orders, unplaced, eliminated, russia, out) or a hex \"XXYY: units\"", t)
+			return nil, bad("position-unknown-line", t)
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
 	}
 	if s == nil {
-		return nil, refuse("The position is empty: it starts with \"scenario standard\" (docs/positions.md).", "局面が空です。\"scenario standard\" で始めてください (docs/positions.md)。")
+		return nil, refuse("position-empty")
 	}
 	return s, nil
 }

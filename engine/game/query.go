@@ -13,8 +13,9 @@ func Check(s *State, o Order) error {
 
 // Actors answers "which units of the side to move may still act in this
 // step?": units to set up, reinforcements that may enter, units that may
-// reorganise, units that may move or rail-move. Steps without unit orders
-// (event, command, combat until it is built) have none.
+// reorganise, units that may move or rail-move, units that owe a retreat
+// or may attack or fire. Steps without unit orders (event, command) have
+// none.
 func (s *State) Actors() []*units.Counter {
 	var out []*units.Counter
 	switch {
@@ -41,7 +42,7 @@ func (s *State) Actors() []*units.Counter {
 				out = append(out, c)
 			}
 		}
-	case len(s.Ext.Retreats) > 0 || s.Step.IsCombat():
+	case len(s.Combat.Retreats) > 0 || s.Step.IsCombat():
 		return s.combatActors() // combat.go: units owing a retreat, or able to attack or fire
 	case s.Step.IsMovement():
 		side := s.Player

@@ -52,15 +52,15 @@ func (s *State) canRail(c *units.Counter, ezoc marks) error {
 	side := c.Side()
 	switch {
 	case s.Step != Move1:
-		return refuse("Rail movement is allowed only in the first impulse's movement segment (8.5).", "鉄道移動は第1インパルスの移動セグのみです (8.5)。")
+		return refuse("rail-wrong-step")
 	case !s.rules.Map.HasRail(u.At):
-		return refuse("%s is not on a railway (8.5).", "%s は鉄道上にいません (8.5)。", c.ID)
+		return refuse("rail-not-on-railway", c.ID)
 	case !s.RailLand(side, u.At):
-		return refuse("%s is not in its own territory: %s rail movement runs only in %s (8.5).", "%s は自国領内にいません。%sの鉄道移動は%s内のみです (8.5)。", c.ID, side.Name(), ownLands(side))
+		return refuse("rail-outside-territory", c.ID, side.Name(), ownLands(side))
 	case ezoc.has(u.At):
-		return refuse("%s is in an enemy zone of control: rail movement may not leave one (8.5).", "%s は EZOC 内です。鉄道移動で EZOC から出ることはできません (8.5)。", c.ID)
+		return refuse("rail-from-ezoc", c.ID)
 	case s.RailUsed[side]+c.DE > RailLimit(side):
-		return refuse("The %s rail capacity is %d division-equivalents a turn and %d are used; %s needs %d (8.5).", "%sの鉄道輸送力は毎ターン師団相当 %d 個で、既に %d 使用しています。%s には %d 必要です (8.5)。",
+		return refuse("rail-capacity",
 			side.Name(), RailLimit(side), s.RailUsed[side], c.ID, c.DE)
 	}
 	return nil
@@ -97,7 +97,7 @@ func (s *State) applyRail(o Order) (*State, []Event, error) {
 		return nil, nil, err
 	}
 	if len(o.Hexes) != 1 {
-		return nil, nil, refuse("Say where: /rail unit:%s to:XXYY.", "移動先を指定してください: /rail unit:%s to:XXYY", c.ID)
+		return nil, nil, refuse("rail-no-hex", c.ID)
 	}
 	side := c.Side()
 	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
@@ -106,19 +106,18 @@ func (s *State) applyRail(o Order) (*State, []Event, error) {
 	}
 	from, to := s.Units[c.Index].At, o.Hexes[0]
 	if to == from {
-		return nil, nil, refuse("%s is already in %s.", "%s は既に %s にいます。", c.ID, to)
+		return nil, nil, refuse("already-there", c.ID, to)
 	}
 	if !s.railNet(c, from, ezoc, enemy).has(to) {
 		switch {
 		case !s.rules.Map.HasRail(to):
-			return nil, nil, refuse("%s has no railway (8.5).", "%s に鉄道はありません (8.5)。", to)
+			return nil, nil, refuse("rail-no-railway", to)
 		case !s.RailLand(side, to):
-			return nil, nil, refuse("%s is not in %s: rail movement stays in own territory (8.5).", "%s は%sではありません。鉄道移動は自国領内のみです (8.5)。", to, ownLands(side))
+			return nil, nil, refuse("rail-destination-territory", to, ownLands(side))
 		case ezoc.has(to):
-			return nil, nil, refuse("%s is in an enemy zone of control: rail movement may not enter one (8.5).", "%s は EZOC 内です。鉄道移動で EZOC に入ることはできません (8.5)。", to)
+			return nil, nil, refuse("rail-into-ezoc", to)
 		}
-		return nil, nil, refuse("No railway connects %s to %s inside %s without passing enemy units or their zones of control (8.5).",
-			"%s から %s へ、%s内で敵ユニットや EZOC を通らずにつながる鉄道はありません (8.5)。", from, to, ownLands(side))
+		return nil, nil, refuse("rail-no-route", from, to, ownLands(side))
 	}
 	n := s.clone()
 	n.Units[c.Index].At = to
@@ -154,11 +153,10 @@ func (s *State) applyWithdraw(o Order) (*State, []Event, error) {
 		return nil, nil, err
 	}
 	if s.WithdrawAttack <= 0 && s.WithdrawHQ <= 0 {
-		return nil, nil, refuse("Nothing is owed to the Russian Front this turn: units withdraw only when the Russian Front table demands it (11.7).",
-			"今ターンはロシア戦線への転進要求がありません。転進はロシア戦線表の結果でのみ行います (11.7)。")
+		return nil, nil, refuse("withdraw-nothing-owed")
 	}
 	if c.Nation == units.BY || c.Nation == units.IT {
-		return nil, nil, refuse("%s is %s: Bavarians and Italians are never withdrawn (11.7).", "%s は%sです。ババリア軍と伊軍は転進できません (11.7)。", c.ID, c.Nation.Name())
+		return nil, nil, refuse("withdraw-never", c.ID, c.Nation.Name())
 	}
 	side := c.Side()
 	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
@@ -166,10 +164,10 @@ func (s *State) applyWithdraw(o Order) (*State, []Event, error) {
 		return nil, nil, err
 	}
 	if c.Type == units.HQ && s.WithdrawHQ <= 0 {
-		return nil, nil, refuse("No HQ is owed to the Russian Front this turn.", "今ターンは司令部の転進要求はありません。")
+		return nil, nil, refuse("withdraw-no-hq-owed")
 	}
 	if c.Type != units.HQ && s.WithdrawAttack <= 0 {
-		return nil, nil, refuse("The attack strength owed to the Russian Front is already sent; only an HQ is still owed.", "攻撃力分の転進は完了しています。司令部のみ要求が残っています。")
+		return nil, nil, refuse("withdraw-only-hq-owed")
 	}
 	net := s.railNet(c, s.Units[c.Index].At, ezoc, enemy)
 	exit := hex.None
@@ -180,7 +178,7 @@ func (s *State) applyWithdraw(o Order) (*State, []Event, error) {
 		}
 	}
 	if exit == hex.None {
-		return nil, nil, refuse("%s cannot reach the eastern map edge by rail inside Germany and Luxembourg (11.7, 8.5).", "%s は独・ルクセンブルク領内の鉄道で東端に到達できません (11.7, 8.5)。", c.ID)
+		return nil, nil, refuse("withdraw-no-rail-east", c.ID)
 	}
 	n := s.clone()
 	from := n.Units[c.Index].At
@@ -215,8 +213,7 @@ func (s *State) withdrawalOwed() error {
 			continue
 		}
 		if _, _, err := s.applyWithdraw(Order{Side: units.German, Verb: Withdraw, Units: []string{c.ID}}); err == nil {
-			return refuse("The Russian Front still demands %d attack strength and %d HQ this turn (11.7), and %s could still go: /withdraw unit:%s (or another unit).",
-				"ロシア戦線への転進要求 (攻撃力 %d、司令部 %d) が残っています (11.7)。%s が転進可能です: /withdraw unit:%s (他のユニットでも可)。", s.WithdrawAttack, s.WithdrawHQ, c.ID, c.ID)
+			return refuse("withdraw-still-owed", s.WithdrawAttack, s.WithdrawHQ, c.ID, c.ID)
 		}
 	}
 	return nil

@@ -84,7 +84,7 @@ func TestRealReinforcementsAllEnter(t *testing.T) {
 		// This test checks the reinforcement table alone: the random
 		// events that add to or cut the reinforcements (5.0: 23-26, 14.3)
 		// are switched off.
-		s.Ext.Surge, s.Ext.Colonial, s.Ext.Italy, s.Ext.RussiaReturn = [2]bool{}, false, 0, 0
+		s.Events.Surge, s.Events.Colonial, s.Events.Italy, s.Russia.Return = [2]bool{}, false, 0, 0
 		side := s.ToMove().String()
 		if s.Step == Reinforcement {
 			var evs []Event

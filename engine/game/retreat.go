@@ -39,11 +39,11 @@ func (s *State) RetreatHexes(i int) []hex.Hex {
 // queueRetreats marks the surviving units of a combat result to retreat.
 func (s *State) queueRetreats(group []int, evs *[]Event) {
 	for _, i := range group {
-		if s.Units[i].Box != OnMap || hasInt(s.Ext.Retreats, i) {
+		if s.Units[i].Box != OnMap || hasInt(s.Combat.Retreats, i) {
 			continue
 		}
 		s.Units[i].Trench = false // 13.3: retreat on the mobile side
-		s.Ext.Retreats = append(s.Ext.Retreats, i)
+		s.Combat.Retreats = append(s.Combat.Retreats, i)
 		c := s.Counter(i)
 		*evs = append(*evs, Event{Kind: EvRetreatDue, Side: c.Side(), Units: []string{c.ID}, Hexes: []hex.Hex{s.Units[i].At},
 			Text: tr("%s must retreat one hex from %s (9.4).", "%s は %s から1ヘクス退却しなければなりません (9.4)。", c.ID, s.Units[i].At)})
@@ -55,7 +55,7 @@ func (s *State) queueRetreats(group []int, evs *[]Event) {
 func (s *State) settleRetreats(evs *[]Event) {
 	for {
 		done := true
-		for _, i := range s.Ext.Retreats {
+		for _, i := range s.Combat.Retreats {
 			if len(s.RetreatHexes(i)) == 0 {
 				s.eliminate(i, tr("no hex to retreat into (9.4)", "退却できるヘクスがない (9.4)"), evs)
 				done = false
@@ -71,7 +71,7 @@ func (s *State) settleRetreats(evs *[]Event) {
 // PendingRetreats lists the units that must still retreat.
 func (s *State) PendingRetreats() []*units.Counter {
 	var out []*units.Counter
-	for _, i := range s.Ext.Retreats {
+	for _, i := range s.Combat.Retreats {
 		out = append(out, s.Counter(i))
 	}
 	return out
@@ -82,26 +82,25 @@ func (s *State) applyRetreat(o Order) (*State, []Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if !hasInt(s.Ext.Retreats, c.Index) {
-		if len(s.Ext.Retreats) == 0 {
-			return nil, nil, refuse("No unit has to retreat now: retreats follow combat results (9.4).", "退却が必要なユニットはありません。退却は戦闘結果で生じます (9.4)。")
+	if !hasInt(s.Combat.Retreats, c.Index) {
+		if len(s.Combat.Retreats) == 0 {
+			return nil, nil, refuse("retreat-none")
 		}
-		return nil, nil, refuse("%s does not have to retreat; these do: %s (9.4).", "%s は退却不要です。退却するのは: %s (9.4)。", c.ID, s.retreatIDs())
+		return nil, nil, refuse("retreat-not-this-unit", c.ID, s.retreatIDs())
 	}
 	if c.Side() != o.Side {
-		return nil, nil, refuse("%s is not yours: its owner retreats it (9.4).", "%s はあなたのユニットではありません。退却は所有者が行います (9.4)。", c.ID)
+		return nil, nil, refuse("retreat-not-yours", c.ID)
 	}
 	options := s.RetreatHexes(c.Index)
 	if len(o.Hexes) != 1 || !containsHex(options, o.Hexes[0]) {
-		return nil, nil, refuse("%s retreats one hex to one of %s (9.4: not into enemy units, enemy zones of control, full stacks or prohibited hexes).",
-			"%s は次のいずれか1ヘクスへ退却します: %s (9.4: 敵占拠、EZOC、スタック制限一杯、進入禁止のヘクスは不可)。", c.ID, hexList(options))
+		return nil, nil, refuse("retreat-wrong-hex", c.ID, hexList(options))
 	}
 	n := s.clone()
 	from, to := n.Units[c.Index].At, o.Hexes[0]
 	n.Units[c.Index].At = to
-	for k, x := range n.Ext.Retreats {
+	for k, x := range n.Combat.Retreats {
 		if x == c.Index {
-			n.Ext.Retreats = append(n.Ext.Retreats[:k], n.Ext.Retreats[k+1:]...)
+			n.Combat.Retreats = append(n.Combat.Retreats[:k], n.Combat.Retreats[k+1:]...)
 			break
 		}
 	}

@@ -36,35 +36,35 @@ func TestCombatResultsAllNine(t *testing.T) {
 	}{
 		{"AA", "ASSAULT", 1, func(t *testing.T, n *State, evs []Event) {
 			// 4 attacking divisions: 2 lost (a whole corps, or both halves), survivors retreat.
-			if countKind(evs, EvEliminated) < 1 || len(n.Ext.Retreats) == 0 || n.ToMove() != units.German {
-				t.Errorf("AA: %v retreats %v", evs, n.Ext.Retreats)
+			if countKind(evs, EvEliminated) < 1 || len(n.Combat.Retreats) == 0 || n.ToMove() != units.German {
+				t.Errorf("AA: %v retreats %v", evs, n.Combat.Retreats)
 			}
 		}},
 		{"AR", "RECON", 1, func(t *testing.T, n *State, evs []Event) {
-			if countKind(evs, EvEliminated) != 0 || len(n.Ext.Retreats) != 2 {
-				t.Errorf("AR: retreats %v", n.Ext.Retreats)
+			if countKind(evs, EvEliminated) != 0 || len(n.Combat.Retreats) != 2 {
+				t.Errorf("AR: retreats %v", n.Combat.Retreats)
 			}
 		}},
 		{"AZ", "MOBILE", 1, nil},
 		{"BB", "ASSAULT", 2, func(t *testing.T, n *State, evs []Event) {
 			// attackers 4 divisions lose 2; defenders 3 lose 2 (F-66R and half of F-XX).
-			if boxOf(t, n, "F-66R") != Eliminated || boxOf(t, n, "F-XX") != Pool || len(n.Ext.Retreats) != 0 {
-				t.Errorf("BB: F-66R %s F-XX %s retreats %v", boxOf(t, n, "F-66R"), boxOf(t, n, "F-XX"), n.Ext.Retreats)
+			if boxOf(t, n, "F-66R") != Eliminated || boxOf(t, n, "F-XX") != Pool || len(n.Combat.Retreats) != 0 {
+				t.Errorf("BB: F-66R %s F-XX %s retreats %v", boxOf(t, n, "F-66R"), boxOf(t, n, "F-XX"), n.Combat.Retreats)
 			}
 		}},
 		{"DA", "ASSAULT", 5, func(t *testing.T, n *State, evs []Event) {
-			if boxOf(t, n, "F-66R") != Eliminated || len(n.Ext.Retreats) != 1 || n.ToMove() != units.Allied {
-				t.Errorf("DA: retreats %v to move %s", n.Ext.Retreats, n.ToMove())
+			if boxOf(t, n, "F-66R") != Eliminated || len(n.Combat.Retreats) != 1 || n.ToMove() != units.Allied {
+				t.Errorf("DA: retreats %v to move %s", n.Combat.Retreats, n.ToMove())
 			}
 		}},
 		{"DH", "MOBILE", 3, func(t *testing.T, n *State, evs []Event) {
-			if boxOf(t, n, "F-66R") != Eliminated || len(n.Ext.Retreats) != 0 || countKind(evs, EvBrokenDown) != 1 {
+			if boxOf(t, n, "F-66R") != Eliminated || len(n.Combat.Retreats) != 0 || countKind(evs, EvBrokenDown) != 1 {
 				t.Errorf("DH: %v", evs)
 			}
 		}},
 		{"DR", "RECON", 5, func(t *testing.T, n *State, evs []Event) {
-			if countKind(evs, EvEliminated) != 0 || len(n.Ext.Retreats) != 2 {
-				t.Errorf("DR: retreats %v", n.Ext.Retreats)
+			if countKind(evs, EvEliminated) != 0 || len(n.Combat.Retreats) != 2 {
+				t.Errorf("DR: retreats %v", n.Combat.Retreats)
 			}
 		}},
 		{"DZ", "MOBILE", 5, func(t *testing.T, n *State, evs []Event) {
@@ -109,7 +109,7 @@ func TestCombatResultsAllNine(t *testing.T) {
 					t.Errorf("AZ: G-GKD %s VP %v", boxOf(t, n, "G-GKD"), n.VP)
 				}
 			case "NE":
-				if n.Hash() == s.Hash() || len(n.Ext.Retreats) != 0 || countKind(evs, EvEliminated) != 0 {
+				if n.Hash() == s.Hash() || len(n.Combat.Retreats) != 0 || countKind(evs, EvEliminated) != 0 {
 					t.Errorf("NE changed units: %v", evs)
 				}
 			default:
@@ -155,7 +155,7 @@ func TestRetreats(t *testing.T) {
 	s2 := position(t, m, fmt.Sprintf("step combat-1\nseed 5\n0505: F-66R\n%s: G-III\n%s: G-IV\n%s: G-IX\n", r3[0], r3[1], r3[2]))
 	forceDie(t, s2, 4)
 	n3, evs3, _ := try(t, s2, "german attack RECON G-III 0505")
-	if combatCode(t, evs3) == "DR" && (boxOf(t, n3, "F-66R") != Eliminated || len(n3.Ext.Retreats) != 0) {
+	if combatCode(t, evs3) == "DR" && (boxOf(t, n3, "F-66R") != Eliminated || len(n3.Combat.Retreats) != 0) {
 		t.Errorf("9.4: surrounded unit not eliminated")
 	}
 	// 13.3: a unit on its trench side flips before retreating.

@@ -55,7 +55,7 @@ func TestRulingItalyOnce(t *testing.T) {
 	s := position(t, m, "options 18.1(5)\nturn Sep I\nstep event\nitaly 2\n")
 	var evs []Event
 	s.applyEvent(26, &evs)
-	if s.Ext.Italy != 2 || !strings.Contains(evs[0].Text.EN, "no event") {
+	if s.Events.Italy != 2 || !strings.Contains(evs[0].Text.EN, "no event") {
 		t.Errorf("C11: %v", evs)
 	}
 }

@@ -55,7 +55,7 @@ func loadScript(t testing.TB) (uint64, []Order) {
 
 func resultText(s *State) string {
 	w, l, d := s.Result()
-	return fmt.Sprintf("turn %s\nstep %s\nvp %d %d\nwinner %s\nlevel %s\nmargin %d\nrolls %d\nhash %s\n", s.Turn, s.Step, s.VP[0], s.VP[1], w, l, d, s.Ext.Rolls, s.Hash())
+	return fmt.Sprintf("turn %s\nstep %s\nvp %d %d\nwinner %s\nlevel %s\nmargin %d\nrolls %d\nhash %s\n", s.Turn, s.Step, s.VP[0], s.VP[1], w, l, d, s.Dice.Rolls, s.Hash())
 }
 
 // A scripted game of the standard scenario (checked-in orders) plays to
@@ -159,15 +159,15 @@ func checkViews(t testing.TB, s *State) {
 			case u.Box == Eliminated:
 				return true
 			case u.Box != OnMap:
-				return hasInt(s.Ext.Retreats, c.Index)
-			case tops[id], containsHex(s.Ext.Revealed, u.At), hasInt(s.Ext.Retreats, c.Index):
+				return hasInt(s.Combat.Retreats, c.Index)
+			case tops[id], containsHex(s.Sight.Revealed, u.At), hasInt(s.Combat.Retreats, c.Index):
 				return true
 			case v == PublicView:
 				return false
-			case s.Ext.Intel[v]:
+			case s.Sight.Intel[v]:
 				return true
 			}
-			for _, l := range s.Ext.Recon {
+			for _, l := range s.Sight.Recon {
 				if l.At == u.At && s.Counter(l.HQ).Side() == units.Side(v) {
 					return true
 				}

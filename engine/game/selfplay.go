@@ -11,7 +11,7 @@ import (
 )
 
 // SelfPlay plays whole games with random legal orders and checks the
-// engine's invariants after every order (issue 5): no unit in two places,
+// engine's invariants after every order: no unit in two places,
 // stacking legal at the end of movement and combat, VP equal to the start
 // plus the sum of their events, no dead end (the side to move can always
 // end its step), every game ends after its last turn with a level, and
@@ -93,8 +93,8 @@ func SelfPlay(r *Rules, seed uint64, cfg SelfPlayConfig) (*SelfPlayResult, error
 		}
 		side := s.ToMove()
 		switch {
-		case len(s.Ext.Retreats) > 0:
-			i := s.Ext.Retreats[0]
+		case len(s.Combat.Retreats) > 0:
+			i := s.Combat.Retreats[0]
 			opts := s.RetreatHexes(i)
 			if len(opts) == 0 || !apply(Order{Side: side, Verb: Retreat, Units: []string{s.Counter(i).ID}, Hexes: []hex.Hex{opts[rng.IntN(len(opts))]}}) {
 				return nil, fmt.Errorf("seed %d: dead end: %s cannot retreat (%v)", seed, s.Counter(i).ID, opts)
@@ -118,7 +118,7 @@ func SelfPlay(r *Rules, seed uint64, cfg SelfPlayConfig) (*SelfPlayResult, error
 		if failure != nil {
 			break
 		}
-		if len(s.Ext.Retreats) > 0 {
+		if len(s.Combat.Retreats) > 0 {
 			continue
 		}
 		if !apply(Order{Side: s.ToMove(), Verb: End}) {
@@ -257,7 +257,7 @@ func selfPlayCombat(rng *rand.Rand, cfg SelfPlayConfig, apply func(Order) bool, 
 	}
 	for k := 0; k < cfg.AttacksPerSegment; k++ {
 		s = cur()
-		if len(s.Ext.Retreats) > 0 || s.ToMove() != side || !s.Step.IsCombat() {
+		if len(s.Combat.Retreats) > 0 || s.ToMove() != side || !s.Step.IsCombat() {
 			return
 		}
 		// Targets: enemy-held hexes or enemy fortresses next to own units.
@@ -265,7 +265,7 @@ func selfPlayCombat(rng *rand.Rand, cfg SelfPlayConfig, apply func(Order) bool, 
 		seen := map[hex.Hex]bool{}
 		occ := s.occupancy()
 		for i, u := range s.Units {
-			if u.Box != OnMap || s.Counter(i).Side() != side || s.Counter(i).Attack == 0 || hasInt(s.Ext.Attacked, i) {
+			if u.Box != OnMap || s.Counter(i).Side() != side || s.Counter(i).Attack == 0 || hasInt(s.Combat.Attacked, i) {
 				continue
 			}
 			for _, nb := range u.At.Neighbors() {
@@ -295,9 +295,9 @@ func selfPlayCombat(rng *rand.Rand, cfg SelfPlayConfig, apply func(Order) bool, 
 			o.Units[0] = "ASSAULT"
 			apply(o)
 		}
-		for len(cur().Ext.Retreats) > 0 {
+		for len(cur().Combat.Retreats) > 0 {
 			s = cur()
-			i := s.Ext.Retreats[0]
+			i := s.Combat.Retreats[0]
 			opts := s.RetreatHexes(i)
 			if len(opts) == 0 || !apply(Order{Side: s.ToMove(), Verb: Retreat, Units: []string{s.Counter(i).ID}, Hexes: []hex.Hex{opts[rng.IntN(len(opts))]}}) {
 				return
@@ -334,7 +334,7 @@ func checkSelfPlay(prev, s *State, o Order, start, vpEvents [2]int) error {
 			return fmt.Errorf("15.2: %s VP %d, but the start (%d) and the events (%d) give %d", units.Side(side), s.VP[side], start[side], vpEvents[side], start[side]+vpEvents[side])
 		}
 	}
-	for _, i := range s.Ext.Retreats {
+	for _, i := range s.Combat.Retreats {
 		if s.Units[i].Box != OnMap {
 			return fmt.Errorf("9.4: %s must retreat but is not on the map", s.Counter(i).ID)
 		}

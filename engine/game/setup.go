@@ -55,8 +55,7 @@ func (s *State) setupFits(c *units.Counter, h hex.Hex) error {
 		de -= c.DE
 	}
 	if de+c.DE > StackLimit {
-		return refuse("%s already holds %d division-equivalents; %s (%d) would exceed the stacking limit of 2 corps (7.0, 17.1).",
-			"%s には既に師団相当 %d 個がいます。%s (%d) を置くとスタック制限 (軍団2個) を超えます (7.0, 17.1)。", h, de, c.ID, c.DE)
+		return refuse("setup-stacking", h, de, c.ID, c.DE)
 	}
 	return nil
 }
@@ -65,13 +64,13 @@ func (s *State) setupFits(c *units.Counter, h hex.Hex) error {
 func (s *State) setupPlace(c *units.Counter, w units.Where, h hex.Hex) error {
 	switch why, other := s.setupWhy(c, w, h); why {
 	case placeOffMap:
-		return refuse("%s is not on the map.", "%s は盤上にありません。", h)
+		return refuse("hex-off-map", h)
 	case placeClosed:
-		return refuse("%s may not set up in %s: it is sea or neutral (14.2).", "%s は %s に配置できません (海または中立国, 14.2)。", c.ID, h)
+		return refuse("setup-sea-or-neutral", c.ID, h)
 	case placeCityTaken:
-		return refuse("%s already holds %s, set up by the same instruction: one per city hex (17.2).", "%s には同じ指定の %s が既にいます。各都市Hxに1個です (17.2)。", h, other.ID)
+		return refuse("setup-city-taken", h, other.ID)
 	case placeWrong:
-		return refuse("%s sets up %s (17.2-17.5); %s is not such a hex.", "%s の配置場所は %s です (17.2-17.5)。%s は該当しません。", c.ID, whereText(w), h)
+		return refuse("setup-wrong-hex", c.ID, whereText(w), h)
 	}
 	return nil
 }
@@ -176,17 +175,17 @@ func whereText(w units.Where) i18n.Text {
 
 func (s *State) applyPlace(o Order) (*State, []Event, error) {
 	if s.Step != SetupStep {
-		return nil, nil, refuse("Units are placed only during setup (17.1); now it is the %s.", "ユニットの配置は初期配置時のみです (17.1)。現在は %s です。", s.Step)
+		return nil, nil, refuse("place-wrong-step", s.Step)
 	}
 	c, err := s.oneUnit(o)
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(o.Hexes) != 1 {
-		return nil, nil, refuse("Say where: /place unit:%s hex:XXYY.", "配置先を指定してください: /place unit:%s hex:XXYY", c.ID)
+		return nil, nil, refuse("place-no-hex", c.ID)
 	}
 	if c.Side() != s.Player {
-		return nil, nil, refuse("%s is %s: the %s player sets up now.", "%s は%sです。現在は%sが配置中です。", c.ID, c.Side().Name(), s.Player.Name())
+		return nil, nil, refuse("place-not-your-unit", c.ID, c.Side().Name(), s.Player.Name())
 	}
 	if s.westExtra(c) {
 		return s.placeExtra(c, o.Hexes)
@@ -195,7 +194,7 @@ func (s *State) applyPlace(o Order) (*State, []Event, error) {
 	_, sets := c.SetupWhere()
 	undo := (box == Russia || box == Out) && c.Role == units.Setup && c.Side() == units.German && s.reductionOption()
 	if box != Unplaced && !(box == OnMap && sets) && !undo {
-		return nil, nil, refuse("%s does not set up on the map (it is not in the setup of 17.2-17.5).", "%s は初期配置ユニットではありません (17.2-17.5)。", c.ID)
+		return nil, nil, refuse("place-not-in-setup", c.ID)
 	}
 	h := o.Hexes[0]
 	if err := s.setupFits(c, h); err != nil {
@@ -214,7 +213,7 @@ func (s *State) applyPlace(o Order) (*State, []Event, error) {
 // hex, then hex order), so that armies spread over their areas.
 func (s *State) applyAutoSetup() (*State, []Event, error) {
 	if s.Step != SetupStep {
-		return nil, nil, refuse("Automatic setup works only during setup (17.1).", "自動配置は初期配置時のみです (17.1)。")
+		return nil, nil, refuse("autosetup-wrong-step")
 	}
 	n := s.clone()
 	var evs []Event
@@ -277,8 +276,7 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 			}
 		}
 		if best == hex.None {
-			return nil, nil, refuse("There is no room left to set up %s (%s) within the stacking limit; move some units with /place first.",
-				"%s (%s) を配置できる場所がスタック制限内にありません。先に /place で一部を動かしてください。", c.ID, whereText(w))
+			return nil, nil, refuse("setup-no-room", c.ID, whereText(w))
 		}
 		de[best] += c.DE
 		n.Units[c.Index] = Unit{Box: OnMap, At: best}
@@ -373,8 +371,7 @@ func (s *State) rightWingDone() error {
 		return nil
 	}
 	if n := len(s.wingTransfers(nil)); n < 3 {
-		return refuse("Option 18.1(3): one active corps each of the 5th, 6th and 7th Armies must set up in the 1st, 2nd and 3rd Armies' areas, one in each; %d of 3 are placed so.",
-			"オプション 18.1(3): 第5、6、7軍の現役軍団各1個を第1、2、3軍の配置地域に各1個配置してください (現在 %d/3)。", n)
+		return refuse("setup-right-wing", n)
 	}
 	return nil
 }
@@ -463,14 +460,13 @@ func (s *State) placeExtra(c *units.Counter, hs []hex.Hex) (*State, []Event, err
 	h := hs[0]
 	x, ok := s.hexAt(h)
 	if !ok || !strings.HasPrefix(areaIn(x.Setup, []string{"DE-1A", "DE-2A", "DE-3A", "DE-4A", "DE-5A", "DE-6A", "DE-7A"}), "DE-") {
-		return nil, nil, refuse("Additional units of 18.1(2) set up in a German setup area (DE-1A to DE-7A); %s is in none.", "18.1(2) の追加ユニットは独軍配置地域 (DE-1A～DE-7A) に配置します。%s は該当しません。", h)
+		return nil, nil, refuse("setup-extra-area", h)
 	}
 	if a := s.extraAttack(c); a+c.Attack > 10 {
-		return nil, nil, refuse("18.1(2) adds 10 attack strength in all; %d are placed and %s has %d.", "18.1(2) の追加は攻撃力合計 10 までです (配置済 %d、%s は %d)。", a, c.ID, c.Attack)
+		return nil, nil, refuse("setup-extra-strength", a, c.ID, c.Attack)
 	}
 	if de := s.stackDE(h, units.German); de+c.DE > StackLimit && !(s.Units[c.Index].Box == OnMap && s.Units[c.Index].At == h) {
-		return nil, nil, refuse("%s already holds %d division-equivalents; %s (%d) would exceed the stacking limit of 2 corps (7.0, 17.1).",
-			"%s には既に師団相当 %d 個がいます。%s (%d) を置くとスタック制限 (軍団2個) を超えます (7.0, 17.1)。", h, de, c.ID, c.DE)
+		return nil, nil, refuse("setup-stacking", h, de, c.ID, c.DE)
 	}
 	n := s.clone()
 	n.Units[c.Index] = Unit{Box: OnMap, At: h}

@@ -42,8 +42,7 @@ func (s *State) stackingCheck(side units.Side) error {
 		}
 		hs = append(hs, h.String()+" ("+strings.Join(ids, " ")+")")
 	}
-	return refuse("Stacking is over the limit of 2 corps (4 division-equivalents) in %s: move units away or remove units of your choice with /remove (7.0) before ending the segment.",
-		"スタック制限 (軍団2個 = 師団相当4) を超えています: %s。セグ終了前に移動させるか /remove で所有者選択により除去してください (7.0)。", strings.Join(hs, "; "))
+	return refuse("stacking-over-limit", strings.Join(hs, "; "))
 }
 
 // applyRemove removes one of the owner's units from an over-stacked hex
@@ -58,11 +57,11 @@ func (s *State) applyRemove(o Order) (*State, []Event, error) {
 		return nil, nil, err
 	}
 	if !s.Step.IsMovement() && !s.Step.IsCombat() {
-		return nil, nil, refuse("Over-stacked units are removed at the end of a movement or combat segment (7.0).", "スタック超過ユニットの除去は移動・戦闘セグ終了時です (7.0)。")
+		return nil, nil, refuse("remove-wrong-step")
 	}
 	at := s.Units[c.Index].At
 	if s.stackDE(at, c.Side()) <= StackLimit {
-		return nil, nil, refuse("%s is not over-stacked; units may be removed only to meet the stacking limit (7.0).", "%s はスタック超過ではありません。除去はスタック制限を満たすためにのみ行えます (7.0)。", at)
+		return nil, nil, refuse("remove-not-over-stacked", at)
 	}
 	n := s.clone()
 	n.Units[c.Index] = Unit{Box: Eliminated}

@@ -29,7 +29,7 @@ type Rules struct {
 	northOnce sync.Once
 	north     map[hex.Hex]bool // Belgium north of the Meuse (18.1(14))
 
-	ext rulesExt // victory.go: lookups of issue 5, built once
+	scoring scoringHexes // victory.go: the end VP hexes (15.23), built once
 }
 
 // cell is one hex of the dense grid: what the map says, and which of its
@@ -231,8 +231,14 @@ type State struct {
 	NavalGunfire int
 	// Orders is how many orders have been applied.
 	Orders int
-	// Ext is what combat, dice, events, fog of war and victory keep (ext.go).
-	Ext Ext
+
+	// What the rules past movement keep, each with its rule's file.
+	Dice    DiceState    // the game's dice: rolls made, forced dice (dice.go)
+	Combat  CombatState  // this combat segment's attackers and retreats (combat.go, 9.0, 9.4)
+	Sight   SightState   // what fog of war lets a side see this segment or turn (fog_of_war.go, 14.1, 14.12)
+	Events  EventState   // lasting effects of the random events (random_events.go, 5.0)
+	Russia  RussiaState  // the Russian Front (russian_front.go, 14.3)
+	Victory VictoryState // VP scored once and city hexes held (victory.go, 15.2)
 }
 
 // Rules returns the rules the state is played with.
@@ -258,8 +264,8 @@ func (s *State) ToMove() units.Side {
 	if s.Step == EventStep {
 		return units.Allied // 5.0: the Allies roll the event
 	}
-	if len(s.Ext.Retreats) > 0 {
-		return s.Counter(s.Ext.Retreats[0]).Side() // 9.4: the owner retreats
+	if len(s.Combat.Retreats) > 0 {
+		return s.Counter(s.Combat.Retreats[0]).Side() // 9.4: the owner retreats
 	}
 	return s.Player
 }
@@ -285,7 +291,12 @@ func (s *State) clone() *State {
 	n.Options = append([]string(nil), s.Options...)
 	n.Destroyed = append([]hex.Hex(nil), s.Destroyed...)
 	n.Dues = append([]Due(nil), s.Dues...)
-	n.Ext = s.Ext.clone()
+	n.Dice.Forced = append([]int(nil), s.Dice.Forced...)
+	n.Combat.Attacked = append([]int(nil), s.Combat.Attacked...)
+	n.Combat.Retreats = append([]int(nil), s.Combat.Retreats...)
+	n.Sight.Revealed = append([]hex.Hex(nil), s.Sight.Revealed...)
+	n.Sight.Recon = append([]Look(nil), s.Sight.Recon...)
+	n.Victory.Held = append([]Hold(nil), s.Victory.Held...)
 	return &n
 }
 
@@ -338,4 +349,32 @@ func (s *State) UnitsAt(h hex.Hex, side units.Side) []*units.Counter {
 		}
 	}
 	return out
+}
+
+// addHex adds h to a sorted list of hexes, once.
+func addHex(list []hex.Hex, h hex.Hex) []hex.Hex {
+	if containsHex(list, h) {
+		return list
+	}
+	list = append(list, h)
+	sort.Slice(list, func(i, j int) bool { return hex.Less(list[i], list[j]) })
+	return list
+}
+
+func hasInt(list []int, x int) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func containsHex(hs []hex.Hex, h hex.Hex) bool {
+	for _, x := range hs {
+		if x == h {
+			return true
+		}
+	}
+	return false
 }

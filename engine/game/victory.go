@@ -1,6 +1,7 @@
 package game
 
 import (
+	"sort"
 	"sync"
 
 	"rtrbot/engine/board"
@@ -13,11 +14,38 @@ import (
 // fortresses, Paris, the Rhine), at the end (15.23: cities held or last
 // entered, French in Germany, Belgians in Belgium) and the level (15.1).
 
-// EvVictory is the end of the game: the final VP and the victory level.
-const EvVictory EventKind = "victory"
+// VictoryState is what victory keeps between orders (15.22, 15.23).
+type VictoryState struct {
+	// Paris and Rhine: the one-time VP of 15.22 have been scored.
+	Paris, Rhine bool
+	// Held is, for each city hex that scores at the end (15.23), the side
+	// whose units hold it or last entered it.
+	Held []Hold
+	// Scored: the end-of-game VP (15.23) have been added.
+	Scored bool
+}
 
-// EvSeed reveals the game's seed at the end (dice.go).
-const EvSeed EventKind = "seed-revealed"
+// Hold says which side last entered a city hex (15.23).
+type Hold struct {
+	At   hex.Hex
+	Side units.Side
+}
+
+// setHolder records that side entered city hex h; it reports a change.
+func (x *VictoryState) setHolder(h hex.Hex, side units.Side) bool {
+	for i, k := range x.Held {
+		if k.At == h {
+			if k.Side == side {
+				return false
+			}
+			x.Held[i].Side = side
+			return true
+		}
+	}
+	x.Held = append(x.Held, Hold{h, side})
+	sort.Slice(x.Held, func(i, j int) bool { return hex.Less(x.Held[i].At, x.Held[j].At) })
+	return true
+}
 
 // paris are the three Paris hexes of 15.22/15.23.
 var paris = []hex.Hex{{Col: 18, Row: 4}, {Col: 18, Row: 5}, {Col: 19, Row: 5}}
@@ -66,25 +94,25 @@ func Outcome(vp [2]int) (winner units.Side, level Level, margin int) {
 	return winner, level, d
 }
 
-// rulesExt holds lookups over the map that issue 5 asks for after every
-// order, computed once per Rules.
-type rulesExt struct {
-	once    sync.Once
-	scoring marks // hexes worth VP to either side at the end (15.23)
+// scoringHexes are the hexes worth VP to either side at the end (15.23),
+// looked up after every order and computed once per Rules.
+type scoringHexes struct {
+	once  sync.Once
+	marks marks
 }
 
 // scoringHex reports whether h is worth VP to either side at the end.
 func (s *State) scoringHex(h hex.Hex) bool {
 	r := s.rules
-	r.ext.once.Do(func() {
-		r.ext.scoring = s.newMarks()
+	r.scoring.once.Do(func() {
+		r.scoring.marks = s.newMarks()
 		for _, x := range s.allHexes() {
 			if r.Map.CityVP(x.At, board.Germans) > 0 || r.Map.CityVP(x.At, board.Allies) > 0 {
-				r.ext.scoring.set(x.At)
+				r.scoring.marks.set(x.At)
 			}
 		}
 	})
-	return r.ext.scoring.has(h)
+	return r.scoring.marks.has(h)
 }
 
 // afterOrder does what follows every order: the bookkeeping of segments,
@@ -93,7 +121,7 @@ func (s *State) scoringHex(h hex.Hex) bool {
 func (n *State) afterOrder(prev *State, evs *[]Event) {
 	newStep := prev.Step != n.Step || prev.Player != n.Player || prev.Turn != n.Turn
 	if newStep {
-		n.Ext.Attacked, n.Ext.Revealed, n.Ext.Recon = nil, nil, nil
+		n.Combat.Attacked, n.Sight.Revealed, n.Sight.Recon = nil, nil, nil
 		switch n.Step {
 		case Reinforcement:
 			n.eventReinforcements(evs)
@@ -102,7 +130,7 @@ func (n *State) afterOrder(prev *State, evs *[]Event) {
 		}
 	}
 	n.trackEntries(*evs, evs)
-	if n.Step == GameOver && !n.Ext.Scored {
+	if n.Step == GameOver && !n.Victory.Scored {
 		n.finalScore(evs)
 	}
 }
@@ -114,10 +142,10 @@ func (n *State) afterOrder(prev *State, evs *[]Event) {
 func (s *State) trackEntries(these []Event, evs *[]Event) {
 	enter := func(side units.Side, h hex.Hex) {
 		if s.scoringHex(h) {
-			s.Ext.setHolder(h, side)
+			s.Victory.setHolder(h, side)
 		}
-		if side == units.German && !s.Ext.Paris && containsHex(paris, h) {
-			s.Ext.Paris = true
+		if side == units.German && !s.Victory.Paris && containsHex(paris, h) {
+			s.Victory.Paris = true
 			s.addVP(units.German, 10, i18n.T("first entry into Paris (15.22)", "Paris に初進入 (15.22)"), evs)
 		}
 	}
@@ -126,10 +154,10 @@ func (s *State) trackEntries(these []Event, evs *[]Event) {
 		case EvMoved, EvRetreated:
 			for k, h := range e.Hexes {
 				enter(e.Side, h)
-				if k > 0 && !s.Ext.Rhine && e.Side == units.Allied && s.frenchIn(e.Units) {
+				if k > 0 && !s.Victory.Rhine && e.Side == units.Allied && s.frenchIn(e.Units) {
 					a := e.Hexes[k-1]
 					if s.rules.Map.Side(a, h).River == "Rhine" && h.Row > a.Row {
-						s.Ext.Rhine = true
+						s.Victory.Rhine = true
 						s.addVP(units.Allied, 10, i18n.T("French units first cross the Rhine from west to east (15.22)", "仏軍が Rhine 河を西岸から東岸へ初渡河 (15.22)"), evs)
 					}
 				}
@@ -156,7 +184,7 @@ func (s *State) frenchIn(ids []string) bool {
 // 5 to the Allies for French units in command in German territory outside
 // cities, 5 for Belgian units in command in Belgium.
 func (s *State) EndVP() (vp [2]int, notes []i18n.Text) {
-	for _, k := range s.Ext.Held {
+	for _, k := range s.Victory.Held {
 		p := board.Germans
 		if k.Side == units.Allied {
 			p = board.Allies
@@ -199,7 +227,7 @@ func (s *State) EndVP() (vp [2]int, notes []i18n.Text) {
 // finalScore adds the VP of 15.23, states the victory level (15.1) and
 // reveals the seed (dice.go).
 func (s *State) finalScore(evs *[]Event) {
-	s.Ext.Scored = true
+	s.Victory.Scored = true
 	vp, notes := s.EndVP()
 	for _, note := range notes {
 		_ = note
@@ -216,7 +244,7 @@ func (s *State) finalScore(evs *[]Event) {
 	}
 	*evs = append(*evs, Event{Kind: EvVictory, Side: w, N: int(l), Text: text})
 	*evs = append(*evs, Event{Kind: EvSeed, Side: w, Units: []string{itoa64(s.Seed)},
-		Text: tr("The game's dice seed was %d (commitment %s); docs/dice.md shows how to recompute all %d rolls.", "このゲームのダイスのシードは %d でした (コミットメント %s)。全 %d 回のダイスの再計算方法は docs/dice.md を参照。", s.Seed, s.Commitment(), s.Ext.Rolls)})
+		Text: tr("The game's dice seed was %d (commitment %s); docs/dice.md shows how to recompute all %d rolls.", "このゲームのダイスのシードは %d でした (コミットメント %s)。全 %d 回のダイスの再計算方法は docs/dice.md を参照。", s.Seed, s.Commitment(), s.Dice.Rolls)})
 }
 
 func itoa64(n uint64) string {

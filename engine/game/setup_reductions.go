@@ -2,7 +2,6 @@ package game
 
 import (
 	"rtrbot/engine/units"
-	"rtrbot/i18n"
 )
 
 // Setup reductions of the German starting forces, chosen by the German
@@ -46,26 +45,26 @@ func (s *State) setupReduction(o Order) (*State, []Event, error) {
 		return nil, nil, err
 	}
 	if c.Side() != units.German || s.Player != units.German {
-		return nil, nil, refuse("Only the German player reduces his starting forces at setup (18.1(1), 18.1(7)).", "初期部隊の削減は独軍の初期配置時のみです (18.1(1), 18.1(7))。")
+		return nil, nil, refuse("reduce-german-only")
 	}
 	if c.Role != units.Setup || (s.Units[c.Index].Box != Unplaced && s.Units[c.Index].Box != OnMap) {
-		return nil, nil, refuse("%s is not one of the German starting forces still in the setup.", "%s は初期配置中の独軍初期部隊ではありません。", c.ID)
+		return nil, nil, refuse("reduce-not-starting", c.ID)
 	}
 	n := s.clone()
 	var e Event
 	if o.Verb == Withdraw {
 		if _, _, ok := s.eastFront(); !ok {
-			return nil, nil, refuse("At setup units go to the Russian Front only with option 18.1(1).", "初期配置時のロシア戦線への投入はオプション 18.1(1) のみです。")
+			return nil, nil, refuse("reduce-russia-needs-option")
 		}
 		if c.Nation == units.BY || c.Nation == units.IT {
-			return nil, nil, refuse("%s is %s: Bavarians and Italians never go to the Russian Front (11.7).", "%s は%sです。ババリア軍と伊軍はロシア戦線へ送れません (11.7)。", c.ID, c.Nation.Name())
+			return nil, nil, refuse("reduce-never-russia", c.ID, c.Nation.Name())
 		}
 		n.Units[c.Index] = Unit{Box: Russia}
 		a, h := n.boxed(Russia)
 		e = ev(EvWithdrawn, units.German, tr("%s goes to the Russian Front box (18.1(1)): %d attack and %d HQ there now.", "%s をロシア戦線ボックスへ (18.1(1))。現在 攻撃力 %d、司令部 %d。", c.ID, a, h))
 	} else {
 		if !s.Option("18.1(7)") {
-			return nil, nil, refuse("At setup units are removed only with option 18.1(7).", "初期配置時の削減はオプション 18.1(7) のみです。")
+			return nil, nil, refuse("reduce-remove-needs-option")
 		}
 		n.Units[c.Index] = Unit{Box: Out}
 		a, _ := n.boxed(Out)
@@ -83,14 +82,12 @@ func (s *State) reductionDone() error {
 	}
 	if want, hqs, ok := s.eastFront(); ok {
 		if a, h := s.boxed(Russia); a < want || h < hqs {
-			return &i18n.Error{Text: tr("Option 18.1(1) sends at least %d attack strength and %d HQ of the starting forces to the Russian Front box; it holds %d and %d: /withdraw unit:ID.",
-				"オプション 18.1(1): 初期部隊から攻撃力 %d 以上と司令部 %d 個をロシア戦線ボックスへ (現在 %d、%d)。/withdraw unit:ID", want, hqs, a, h)}
+			return refuse("reduce-russia-short", want, hqs, a, h)
 		}
 	}
 	if s.Option("18.1(7)") {
 		if a, _ := s.boxed(Out); a < 10 {
-			return refuse("Option 18.1(7) takes 10 attack strength from the German starting forces; %d are removed: /remove unit:ID.",
-				"オプション 18.1(7): 独軍初期部隊から攻撃力 10 を削減 (現在 %d)。/remove unit:ID", a)
+			return refuse("reduce-remove-short", a)
 		}
 	}
 	return nil

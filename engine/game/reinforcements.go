@@ -8,6 +8,7 @@ import (
 	"rtrbot/engine/hex"
 	"rtrbot/engine/scenario"
 	"rtrbot/engine/units"
+	"rtrbot/i18n"
 )
 
 // group is the reinforcement nationality of a counter (11.1: Bavarians
@@ -191,32 +192,32 @@ func (s *State) dueFor(c *units.Counter) int {
 
 func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 	if s.Step != Reinforcement {
-		return nil, nil, refuse("Reinforcements enter in your reinforcement phase (11.1); now it is the %s.", "増援は自軍増援Phに登場します (11.1)。現在は %s です。", s.Step)
+		return nil, nil, refuse("reinforce-wrong-step", s.Step)
 	}
 	c, err := s.oneUnit(o)
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(o.Hexes) != 1 {
-		return nil, nil, refuse("Say where: /reinforce unit:%s hex:XXYY.", "登場ヘクスを指定してください: /reinforce unit:%s hex:XXYY", c.ID)
+		return nil, nil, refuse("reinforce-no-hex", c.ID)
 	}
 	if c.Side() != s.Player {
-		return nil, nil, refuse("%s is %s: the %s player's reinforcements enter now.", "%s は%sです。現在は%sの増援です。", c.ID, c.Side().Name(), s.Player.Name())
+		return nil, nil, refuse("reinforce-not-your-unit", c.ID, c.Side().Name(), s.Player.Name())
 	}
 	i := s.dueFor(c)
 	if i < 0 {
 		if len(s.Dues) == 0 {
-			return nil, nil, refuse("No reinforcements are due this phase (11.1).", "この増援Phに登場する増援はありません (11.1)。")
+			return nil, nil, refuse("reinforce-none-due")
 		}
 		switch box := s.Units[c.Index].Box; {
 		case box == OnMap:
-			return nil, nil, refuse("%s is already on the map.", "%s は既に盤上にいます。", c.ID)
+			return nil, nil, refuse("reinforce-on-map", c.ID)
 		case box == Eliminated && (c.Nation == units.AH || c.Nation == units.IT):
-			return nil, nil, refuse("%s was eliminated: Austro-Hungarian and Italian units never return (11.1).", "%s は除去済です。AH軍と伊軍は復帰できません (11.1)。", c.ID)
+			return nil, nil, refuse("reinforce-never-return", c.ID)
 		case c.Role == units.Reinf && c.Arrives() > s.Turn:
-			return nil, nil, refuse("%s arrives no earlier than %s.", "%s の登場は %s 以降です。", c.ID, turnName(c.Arrives()))
+			return nil, nil, refuse("reinforce-too-early", c.ID, turnName(c.Arrives()))
 		}
-		return nil, nil, refuse("%s (%s %s, %d DE) is not among this phase's reinforcements: %s (11.1).", "%s (%s %s、師団相当 %d) はこのPhの増援に該当しません: %s (11.1)。",
+		return nil, nil, refuse("reinforce-not-due",
 			c.ID, c.Nation.Name(), c.Type.Name(), c.DE, s.duesText())
 	}
 	h := o.Hexes[0]
@@ -236,16 +237,16 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 	}
 	if !ok {
 		if len(hexes) == 0 {
-			return nil, nil, refuse("%s has no hex to enter: every logistics hex is enemy-held or in an enemy zone of control, and no map-edge hex is free (11.1).", "%s の登場可能ヘクスがありません (11.1)。", c.ID)
+			return nil, nil, refuse("reinforce-no-entry-hex", c.ID)
 		}
-		where := "a logistics hex of its nation not enemy-occupied nor in an enemy zone of control"
+		where := i18n.T("a logistics hex of its nation not enemy-occupied nor in an enemy zone of control", "自国の兵站ヘクスで、敵に占拠されておらず EZOC 内でもないヘクス")
 		if s.Dues[i].Ports {
-			where = "a French or Belgian port free of German units and their zones of control (18.2(8))"
+			where = i18n.T("a French or Belgian port free of German units and their zones of control (18.2(8))", "独軍ユニットもその ZOC もない仏またはベルギーの港 (18.2(8))")
 		}
 		if edge {
-			where = "a map-edge hex (no logistics hex is usable)"
+			where = i18n.T("a map-edge hex (no logistics hex is usable)", "盤端のヘクス (使える兵站ヘクスがないため)")
 		}
-		return nil, nil, refuse("%s may not enter in %s: it must enter in %s (11.1), e.g. %s.", "%s は %s に登場できません。登場できるのは自国兵站Hx (敵占拠・EZOC以外; 無ければ盤端) です (11.1)。例: %[4]s", c.ID, h, where, hexes[0])
+		return nil, nil, refuse("reinforce-wrong-hex", c.ID, h, where, hexes[0])
 	}
 	return s.reinforceAt(c, i, h, edge), []Event{reinforcedEvent(c, h, edge)}, nil
 }
@@ -305,7 +306,7 @@ func (s *State) candidates(d Due) []*units.Counter {
 // counters, each in the entry hex holding the fewest own units.
 func (s *State) applyAutoReinforce() (*State, []Event, error) {
 	if s.Step != Reinforcement {
-		return nil, nil, refuse("Reinforcements enter in your reinforcement phase (11.1); now it is the %s.", "増援は自軍増援Phに登場します (11.1)。現在は %s です。", s.Step)
+		return nil, nil, refuse("reinforce-wrong-step", s.Step)
 	}
 	n := s
 	var evs []Event
@@ -351,8 +352,7 @@ func (s *State) duesLeft() error {
 			continue
 		}
 		if hexes, _ := s.entryFor(d); len(hexes) > 0 {
-			return refuse("Reinforcements may not be delayed (11.1): still to enter %s, e.g. %s; use /reinforce, or /reinforce with no unit to place them all.",
-				"増援の登場遅延は不可です (11.1)。未登場: %s (例: %s)。/reinforce で配置するか、unit を省略して全て自動配置してください。", s.duesText(), cands[0].ID)
+			return refuse("reinforce-delayed", s.duesText(), cands[0].ID)
 		}
 	}
 	return nil
@@ -373,13 +373,4 @@ func (s *State) landingPorts() []hex.Hex {
 		}
 	}
 	return out
-}
-
-func containsHex(hs []hex.Hex, h hex.Hex) bool {
-	for _, x := range hs {
-		if x == h {
-			return true
-		}
-	}
-	return false
 }

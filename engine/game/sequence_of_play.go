@@ -11,8 +11,7 @@ func (s *State) applyEnd() (*State, []Event, error) {
 	switch {
 	case s.Step == SetupStep:
 		if left := s.unplaced(s.Player); len(left) > 0 {
-			return nil, nil, refuse("%d %s units are still to be set up (e.g. %s); place them with /place or let /game setup place them.",
-				"%d 個の%sユニットが未配置です (例: %s)。/place で配置するか /game setup で自動配置してください。", len(left), s.Player.Name(), left[0].ID)
+			return nil, nil, refuse("setup-unplaced", len(left), s.Player.Name(), left[0].ID)
 		}
 		if err := s.rightWingDone(); err != nil {
 			return nil, nil, err
@@ -159,7 +158,7 @@ func (st Step) Name() i18n.Text {
 }
 
 // eventPhase is 3.0 A: the Allies' random event roll (5.0) and its
-// effects (events_random.go); the phase then waits for the Allied /end.
+// effects (random_events.go); the phase then waits for the Allied /end.
 func (s *State) eventPhase(evs *[]Event) {
 	*evs = append(*evs, ev(EvEventPhase, units.Allied, i18n.T("Event phase: the Allies roll the random event (5.0).", "イベントPh: 連合軍がランダムイベントを判定 (5.0)。")))
 	s.randomEvent(evs)

@@ -12,8 +12,20 @@ import (
 // the event phase and the row of the events table applies. Events may
 // happen more than once unless the table says otherwise.
 
-// EvRandom is the random event of the turn (5.0).
-const EvRandom EventKind = "random-event"
+// EventState is what the random events leave in force (5.0).
+type EventState struct {
+	// Panic: the side's units are all out of command in its second impulse
+	// this turn (events 21, 22).
+	Panic [2]bool
+	// Surge: the side rolls for extra reserve/Landwehr divisions in its
+	// reinforcement phase this turn (events 23, 24).
+	Surge [2]bool
+	// Colonial: this turn's Allied reinforcements lose 2 attack (event 25).
+	Colonial bool
+	// Italy is 0 before event 26 took effect, 1 on the turn it did (the
+	// Italians arrive), 2 afterwards.
+	Italy int
+}
 
 // ReserveOrLandwehr is a due of reserve or Landwehr divisions in any
 // combination (events 23, 24).
@@ -22,9 +34,9 @@ const ReserveOrLandwehr units.Type = "reserve-or-landwehr"
 // randomEvent is the event phase (3.0 A, 5.0).
 func (s *State) randomEvent(evs *[]Event) {
 	// The turn's event effects of the last turn are over.
-	s.Ext.Intel, s.Ext.Panic, s.Ext.Surge, s.Ext.Colonial = [2]bool{}, [2]bool{}, [2]bool{}, false
-	if s.Ext.Italy == 1 {
-		s.Ext.Italy = 2
+	s.Sight.Intel, s.Events.Panic, s.Events.Surge, s.Events.Colonial = [2]bool{}, [2]bool{}, [2]bool{}, false
+	if s.Events.Italy == 1 {
+		s.Events.Italy = 2
 	}
 	tens := s.roll(units.Allied, i18n.T("the random event (tens)", "ランダムイベント (十の位)"), evs)
 	ones := s.roll(units.Allied, i18n.T("the random event (units)", "ランダムイベント (一の位)"), evs)
@@ -47,12 +59,12 @@ func (s *State) applyEvent(reading int, evs *[]Event) {
 		}
 		return tables.No
 	}
-	res, err := Tables().Event(reading, tables.EventConditions{Month: tables.Month(8 + s.Turn.Month()), Violated: tri(s.violated()), RussiaSettled: tri(s.Ext.RussiaSettled)})
+	res, err := Tables().Event(reading, tables.EventConditions{Month: tables.Month(8 + s.Turn.Month()), Violated: tri(s.violated()), RussiaSettled: tri(s.Russia.Settled)})
 	if err != nil {
 		return
 	}
 	row := res.Row
-	if res.Applies == tables.No || (row.ID == "italy" && s.Ext.Italy > 0) {
+	if res.Applies == tables.No || (row.ID == "italy" && s.Events.Italy > 0) {
 		// Autumn weather in August, Italy after a violation (or a second
 		// time, docs/rulings.md C11), the Russian Front once settled.
 		*evs = append(*evs, Event{Kind: EvRandom, Side: units.Allied, N: reading, Units: []string{row.ID},
@@ -65,21 +77,21 @@ func (s *State) applyEvent(reading int, evs *[]Event) {
 	case "bad-weather", "autumn-weather":
 		s.BadWeather = true
 	case "german-counterintelligence":
-		s.Ext.Intel[units.German] = true
+		s.Sight.Intel[units.German] = true
 	case "allied-counterintelligence":
-		s.Ext.Intel[units.Allied] = true
+		s.Sight.Intel[units.Allied] = true
 	case "german-panic":
-		s.Ext.Panic[units.German] = true
+		s.Events.Panic[units.German] = true
 	case "allied-panic":
-		s.Ext.Panic[units.Allied] = true
+		s.Events.Panic[units.Allied] = true
 	case "german-surge":
-		s.Ext.Surge[units.German] = true
+		s.Events.Surge[units.German] = true
 	case "french-surge":
-		s.Ext.Surge[units.Allied] = true
+		s.Events.Surge[units.Allied] = true
 	case "colonial-situation":
-		s.Ext.Colonial = true
+		s.Events.Colonial = true
 	case "italy":
-		s.Ext.Italy = 1
+		s.Events.Italy = 1
 	case "entrenchment":
 		s.Entrenching = true
 	case "russian-front":
@@ -90,7 +102,7 @@ func (s *State) applyEvent(reading int, evs *[]Event) {
 // eventCounter reports whether a counter that enters by a random event may
 // come into play (the Italians once event 26 has happened).
 func (s *State) eventCounter(c *units.Counter) bool {
-	return c.Nation == units.IT && s.Ext.Italy > 0
+	return c.Nation == units.IT && s.Events.Italy > 0
 }
 
 // eventReinforcements adds what the events do to this reinforcement phase:
@@ -101,8 +113,8 @@ func (s *State) eventReinforcements(evs *[]Event) {
 		return
 	}
 	p := s.Player
-	if s.Ext.Surge[p] {
-		s.Ext.Surge[p] = false
+	if s.Events.Surge[p] {
+		s.Events.Surge[p] = false
 		nation := units.DE
 		what := i18n.T("Deutschland über alles! (event 23)", "世界に冠たるドイツ! (イベント 23)")
 		if p == units.Allied {
@@ -113,24 +125,24 @@ func (s *State) eventReinforcements(evs *[]Event) {
 		s.Dues = append(s.Dues, Due{Nation: nation, Type: ReserveOrLandwehr, DE: d})
 		*evs = append(*evs, Event{Kind: EvDue, Side: p, N: d, Text: tr("%s: %d more %s reserve or Landwehr divisions this turn (5.0).", "%[1]s: 今ターン%[3]s予備または後備師団を %[2]d 個追加 (5.0)。", what, d, nation.Name())})
 	}
-	if p == units.Allied && s.Ext.Colonial {
-		s.Ext.Colonial = false
+	if p == units.Allied && s.Events.Colonial {
+		s.Events.Colonial = false
 		if cut := s.cutDues(nil, 2); cut != "" {
 			*evs = append(*evs, Event{Kind: EvDue, Side: p, Text: tr("Colonial situation (event 25): this turn's Allied reinforcements lose %s.", "植民地の状況 (イベント 25): 今ターンの連合軍増援から %s を減少。", cut)})
 		}
 	}
-	if p == units.Allied && s.Ext.Italy > 0 {
+	if p == units.Allied && s.Events.Italy > 0 {
 		if cut := s.cutDues([]units.Nation{units.FR}, 2); cut != "" {
 			*evs = append(*evs, Event{Kind: EvDue, Side: p, Text: tr("Italy at war (event 26): the French reinforcements lose %s.", "伊参戦 (イベント 26): 仏軍増援から %s を減少。", cut)})
 		}
 	}
-	if p == units.German && s.Ext.Italy == 1 {
+	if p == units.German && s.Events.Italy == 1 {
 		for _, d := range []Due{{Nation: units.IT, Type: units.HQ, DE: 1}, {Nation: units.IT, Type: units.Active, DE: 5}, {Nation: units.IT, Type: units.Cavalry, DE: 2}} {
 			s.Dues = append(s.Dues, d)
 		}
 		*evs = append(*evs, Event{Kind: EvDue, Side: p, Text: tr("Italy joins the Central Powers (event 26): an HQ, two active corps, an active division and two cavalry divisions arrive.", "伊が独陣営で参戦 (イベント 26): 司令部、現役軍団 x2、現役師団 x1、騎兵師団 x2 が登場。")})
 	}
-	if p == units.German && s.Ext.RussiaReturn > 0 {
+	if p == units.German && s.Russia.Return > 0 {
 		s.russiaReturn(evs)
 	}
 }
@@ -197,7 +209,7 @@ func (s *State) divisionAttack(d Due) int {
 // panicCommand: with a headquarters panic (events 21, 22) every unit of
 // the side is out of command in its second impulse.
 func (s *State) panicCommand(evs *[]Event) {
-	if !s.Ext.Panic[s.Player] {
+	if !s.Events.Panic[s.Player] {
 		return
 	}
 	var out []string

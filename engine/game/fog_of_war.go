@@ -16,6 +16,24 @@ import (
 // enemy unit for the turn. A View is all a renderer or a message may see:
 // it is built from the state and holds nothing the viewer may not know.
 
+// SightState is what fog of war keeps: what a side sees beyond its own
+// units this segment or turn.
+type SightState struct {
+	// Revealed are the hexes whose stacks a combat of this segment showed
+	// to both players (14.1).
+	Revealed []hex.Hex
+	// Recon are the aerial reconnaissance looks of this segment (14.12).
+	Recon []Look
+	// Intel: the side may inspect every enemy unit this turn (events 15, 16).
+	Intel [2]bool
+}
+
+// Look is one aerial reconnaissance (14.12): an HQ looked into a hex.
+type Look struct {
+	HQ int
+	At hex.Hex
+}
+
 // Viewer is who looks: a side, or the public (spectators, the channel).
 type Viewer int
 
@@ -83,16 +101,16 @@ func (s *State) Sees(v Viewer, side units.Side, h hex.Hex) bool {
 	if v != PublicView && units.Side(v) == side {
 		return true
 	}
-	if s.Step == GameOver || containsHex(s.Ext.Revealed, h) {
+	if s.Step == GameOver || containsHex(s.Sight.Revealed, h) {
 		return true
 	}
 	if v == PublicView {
 		return false
 	}
-	if s.Ext.Intel[units.Side(v)] {
+	if s.Sight.Intel[units.Side(v)] {
 		return true
 	}
-	for _, l := range s.Ext.Recon {
+	for _, l := range s.Sight.Recon {
 		if l.At == h && s.Counter(l.HQ).Side() == units.Side(v) {
 			return true
 		}
@@ -144,7 +162,7 @@ func (s *State) ViewFor(v Viewer) View {
 			w.RussiaCounts[c.Side()]++
 		}
 	}
-	if len(s.Ext.Retreats) > 0 {
+	if len(s.Combat.Retreats) > 0 {
 		w.Retreats = []string{}
 		for _, c := range s.PendingRetreats() {
 			w.Retreats = append(w.Retreats, c.ID)
@@ -188,28 +206,28 @@ func (s *State) applyRecon(o Order) (*State, []Event, error) {
 		return nil, nil, err
 	}
 	if len(o.Hexes) != 1 {
-		return nil, nil, refuse("Say which hex %s looks into: /recon hq:%s hex:XXYY (14.12).", "%s が偵察するヘクスを指定してください: /recon hq:%s hex:XXYY (14.12)。", c.ID, c.ID)
+		return nil, nil, refuse("recon-no-hex", c.ID, c.ID)
 	}
 	h := o.Hexes[0]
 	switch {
 	case s.Step != Move1:
-		return nil, nil, refuse("Aerial reconnaissance is made in your first impulse's movement segment (14.12).", "航空偵察は自軍第1インパルスの移動セグに行います (14.12)。")
+		return nil, nil, refuse("recon-wrong-step")
 	case s.BadWeather:
-		return nil, nil, refuse("No aerial reconnaissance in bad weather (5.0, 14.12).", "悪天候のため航空偵察はできません (5.0, 14.12)。")
+		return nil, nil, refuse("recon-bad-weather")
 	case c.Type != units.HQ:
-		return nil, nil, refuse("%s is not an HQ: each HQ looks into one hex (14.12).", "%s は司令部ではありません。航空偵察は各司令部が1ヘクスです (14.12)。", c.ID)
+		return nil, nil, refuse("recon-not-hq", c.ID)
 	case !s.rules.Map.OnMap(h):
-		return nil, nil, refuse("%s is not on the map.", "%s は盤上にありません。", h)
+		return nil, nil, refuse("hex-off-map", h)
 	case hex.Distance(s.Units[c.Index].At, h) > 4:
-		return nil, nil, refuse("%s is %d hexes from %s: reconnaissance reaches 4 (14.12).", "%[1]s は %[3]s から %[2]d ヘクスです。偵察範囲は4ヘクスです (14.12)。", h, hex.Distance(s.Units[c.Index].At, h), c.ID)
+		return nil, nil, refuse("recon-too-far", h, hex.Distance(s.Units[c.Index].At, h), c.ID)
 	}
-	for _, l := range s.Ext.Recon {
+	for _, l := range s.Sight.Recon {
 		if l.HQ == c.Index {
-			return nil, nil, refuse("%s has already looked into %s this segment: one hex per HQ (14.12).", "%s はこのセグで既に %s を偵察しました (14.12: 各司令部1ヘクス)。", c.ID, l.At)
+			return nil, nil, refuse("recon-looked-already", c.ID, l.At)
 		}
 	}
 	n := s.clone()
-	n.Ext.Recon = append(n.Ext.Recon, Look{c.Index, h})
+	n.Sight.Recon = append(n.Sight.Recon, Look{c.Index, h})
 	e := Event{Kind: EvRecon, Side: o.Side, Units: []string{c.ID}, Hexes: []hex.Hex{h},
 		Text: tr("%s's aircraft look into %s (14.12).", "%s の航空機が %s を偵察 (14.12)。", c.ID, h)}
 	return n, []Event{e}, nil

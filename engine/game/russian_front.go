@@ -12,8 +12,15 @@ import (
 // once on the Russian Front table, +1 for each 10 attack strength in the
 // Russian Front box (at most +4), -1 with option 18.1(2).
 
-// EvRussia is a Russian Front result (14.3).
-const EvRussia EventKind = "russian-front"
+// RussiaState is what the Russian Front keeps (14.3).
+type RussiaState struct {
+	// Settled: later Russian Front events are "no event".
+	Settled bool
+	// Return is attack strength that comes back from the Russian Front
+	// box as reinforcements in this turn's German reinforcement phase
+	// (major victory).
+	Return int
+}
 
 // BoxAttack is the German attack strength in the Russian Front box.
 func (s *State) BoxAttack() int {
@@ -52,10 +59,10 @@ func (s *State) applyRussia(die int, evs *[]Event) {
 		s.addVP(units.German, 20, why, evs)
 	case "major-victory":
 		s.addVP(units.German, 40, why, evs)
-		s.Ext.RussiaReturn += r.Reinforcements
+		s.Russia.Return += r.Reinforcements
 	}
 	if r.Row.Ends {
-		s.Ext.RussiaSettled = true
+		s.Russia.Settled = true
 	}
 }
 
@@ -63,8 +70,8 @@ func (s *State) applyRussia(die int, evs *[]Event) {
 // the attack strength owed (14.3 major victory), strongest first
 // (docs/rulings.md C13), as this phase's reinforcements.
 func (s *State) russiaReturn(evs *[]Event) {
-	budget := s.Ext.RussiaReturn
-	s.Ext.RussiaReturn = 0
+	budget := s.Russia.Return
+	s.Russia.Return = 0
 	var box []int
 	for i, u := range s.Units {
 		if u.Box == Russia && s.Counter(i).Attack > 0 {

@@ -8,7 +8,7 @@ import (
 // available reports whether a counter in the pool may come into play now:
 // named reinforcements from their turn on, option counters with their
 // option, spares and broken-down corps and divisions always; counters of
-// events only when their event brings them (issue 5).
+// events only when their event brings them (5.0).
 func (s *State) available(c *units.Counter) bool {
 	if s.Units[c.Index].Box != Pool {
 		return false
@@ -19,7 +19,7 @@ func (s *State) available(c *units.Counter) bool {
 	case units.Option:
 		return s.Option(c.OptionCode())
 	case units.Event:
-		return s.eventCounter(c) // events_random.go: the Italians after event 26
+		return s.eventCounter(c) // random_events.go: the Italians after event 26
 	case units.Setup:
 		return !s.neutralUnit(c)
 	}
@@ -34,11 +34,11 @@ func (s *State) canReorganise(c *units.Counter) error {
 	u := s.Units[c.Index]
 	switch {
 	case !s.Step.IsReorg():
-		return refuse("Reorganisation and entrenchment happen in your reorganisation segment (10.0, 13.0); now it is the %s.", "再編成と塹壕構築は自軍再編成セグに行います (10.0, 13.0)。現在は %s です。", s.Step)
+		return refuse("reorg-wrong-step", s.Step)
 	case u.Edge:
-		return refuse("%s entered at the map edge this turn and may not reorganise (11.1).", "%s は今ターン盤端から登場したため再編成できません (11.1)。", c.ID)
+		return refuse("reorg-edge-entry", c.ID)
 	case s.Step == Reorg2 && u.OutOfCommand:
-		return refuse("%s is out of command: in the second impulse only units in command reorganise (4.2, 10.0, 13.0).", "%s は指揮不通です。第2インパルスの再編成は指揮下ユニットのみです (4.2, 10.0, 13.0)。", c.ID)
+		return refuse("reorg-out-of-command", c.ID)
 	}
 	return nil
 }
@@ -82,10 +82,10 @@ func (s *State) applySplit(o Order) (*State, []Event, error) {
 		return nil, nil, err
 	}
 	if !c.IsCorps() {
-		return nil, nil, refuse("%s is not a corps; only corps break down into divisions (10.0).", "%s は軍団ではありません。分割できるのは軍団のみです (10.0)。", c.ID)
+		return nil, nil, refuse("split-not-corps", c.ID)
 	}
 	if s.Option("M91-split") && !s.Entrenching {
-		return nil, nil, refuse("With the division breakdown rule (MOVES #91) corps break down in reorganisation only after the \"entrenchment begins\" event.", "師団分割ルール (MOVES #91) では「塹壕構築開始」イベントまで再編成での軍団分割はできません。")
+		return nil, nil, refuse("split-before-entrenchment")
 	}
 	a := s.freeCounter(c.Parts, c.Nation, c.Type, units.Division)
 	var b *units.Counter
@@ -93,8 +93,7 @@ func (s *State) applySplit(o Order) (*State, []Event, error) {
 		b = s.freeCounter(c.Parts, c.Nation, c.Type, units.Division, a.Index)
 	}
 	if a == nil || b == nil {
-		return nil, nil, refuse("There are not two free %s %s division counters to break %s into (10.0; counters are limited to those provided, 11.1).",
-			"%[3]s を分割する%[1]s%[2]s師団の駒が2個ありません (10.0; 駒数は用意された分まで, 11.1)。", c.Nation.Name(), c.Type.Name(), c.ID)
+		return nil, nil, refuse("split-no-counters", c.Nation.Name(), c.Type.Name(), c.ID)
 	}
 	n := s.clone()
 	u := n.Units[c.Index]
@@ -108,7 +107,7 @@ func (s *State) applySplit(o Order) (*State, []Event, error) {
 
 func (s *State) applyMerge(o Order) (*State, []Event, error) {
 	if len(o.Units) != 2 {
-		return nil, nil, refuse("Merging takes two divisions: /reorg merge unit:A with:B (10.0).", "統合には師団2個を指定してください: /reorg merge unit:A with:B (10.0)。")
+		return nil, nil, refuse("merge-syntax")
 	}
 	a, err := s.counter(o.Units[0])
 	if err != nil {
@@ -123,20 +122,19 @@ func (s *State) applyMerge(o Order) (*State, []Event, error) {
 			return nil, nil, err
 		}
 		if c.Size != units.Division {
-			return nil, nil, refuse("%s is not a division; a corps is formed from two divisions (10.0).", "%s は師団ではありません。軍団は師団2個から統合します (10.0)。", c.ID)
+			return nil, nil, refuse("merge-not-division", c.ID)
 		}
 	}
 	ua, ub := s.Units[a.Index], s.Units[b.Index]
 	switch {
 	case a == b:
-		return nil, nil, refuse("Name two different divisions.", "異なる師団を2個指定してください。")
+		return nil, nil, refuse("merge-same-division")
 	case ua.At != ub.At:
-		return nil, nil, refuse("%s (%s) and %s (%s) must be in the same hex to combine (10.0).", "%s (%s) と %s (%s) は同一ヘクスにいなければ統合できません (10.0)。", a.ID, ua.At, b.ID, ub.At)
+		return nil, nil, refuse("merge-not-together", a.ID, ua.At, b.ID, ub.At)
 	case a.Type != b.Type:
-		return nil, nil, refuse("%s is %s and %s is %s: only the same type combines (10.0).", "%s は%s、%s は%sです。統合は同一タイプのみです (10.0)。", a.ID, a.Type.Name(), b.ID, b.Type.Name())
+		return nil, nil, refuse("merge-type-differs", a.ID, a.Type.Name(), b.ID, b.Type.Name())
 	case !units.Kin(a.Nation, b.Nation):
-		return nil, nil, refuse("%s is %s and %s is %s: only the same nationality combines, Bavarians with Germans, never Italians with them (10.0).",
-			"%s は%s、%s は%sです。統合は同一国籍のみ (ババリア軍は独軍と可、伊軍は不可) です (10.0)。", a.ID, a.Nation.Name(), b.ID, b.Nation.Name())
+		return nil, nil, refuse("merge-nationality-differs", a.ID, a.Nation.Name(), b.ID, b.Nation.Name())
 	}
 	var prefer []string
 	if a.Parent != "" && a.Parent == b.Parent {
@@ -150,8 +148,7 @@ func (s *State) applyMerge(o Order) (*State, []Event, error) {
 	}
 	corps := s.freeCounter(prefer, a.Nation, a.Type, units.Corps)
 	if corps == nil {
-		return nil, nil, refuse("There is no free %s %s corps counter to combine %s and %s into (10.0; counters are limited to those provided).",
-			"%[3]s と %[4]s を統合する%[1]s%[2]s軍団の駒がありません (10.0)。", a.Nation.Name(), a.Type.Name(), a.ID, b.ID)
+		return nil, nil, refuse("merge-no-counter", a.Nation.Name(), a.Type.Name(), a.ID, b.ID)
 	}
 	n := s.clone()
 	n.Units[a.Index] = Unit{Box: Pool}
@@ -178,11 +175,11 @@ func (s *State) applyEntrench(o Order) (*State, []Event, error) {
 	if o.Verb == Entrench {
 		switch {
 		case !s.Entrenching:
-			return nil, nil, refuse("No entrenchment before the \"entrenchment begins\" event (13.0, event 31-36).", "「塹壕構築開始」イベントが生じるまで塹壕構築はできません (13.0)。")
+			return nil, nil, refuse("entrench-not-begun")
 		case !c.CanEntrench():
-			return nil, nil, refuse("%s has no trench side and cannot entrench (13.3).", "%s には塹壕面がなく、構築できません (13.3)。", c.ID)
+			return nil, nil, refuse("entrench-no-trench-side", c.ID)
 		case u.Trench:
-			return nil, nil, refuse("%s is already on its trench side.", "%s は既に塹壕面です。", c.ID)
+			return nil, nil, refuse("entrench-already", c.ID)
 		}
 		n.Units[c.Index].Trench = true
 		e := ev(EvEntrenched, c.Side(), tr("%s entrenched in %s (13.0).", "%s が %s で塹壕構築 (13.0)。", c.ID, u.At))
@@ -190,7 +187,7 @@ func (s *State) applyEntrench(o Order) (*State, []Event, error) {
 		return n, []Event{e}, nil
 	}
 	if !u.Trench {
-		return nil, nil, refuse("%s is already on its mobile side.", "%s は既に機動面です。", c.ID)
+		return nil, nil, refuse("mobile-already", c.ID)
 	}
 	n.Units[c.Index].Trench = false
 	e := ev(EvMobile, c.Side(), tr("%s flipped to its mobile side in %s (13.0).", "%s を %s で機動面に戻しました (13.0)。", c.ID, u.At))

@@ -1,0 +1,33 @@
+package game
+
+import (
+	"testing"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/units"
+)
+
+// Apply dispatches every verb of order.go: none is refused as unknown,
+// and a verb outside the list is.
+func TestEveryVerbDispatched(t *testing.T) {
+	m, err := board.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRules(m, "standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(r, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range verbs {
+		if _, _, err := Apply(s, Order{Side: units.Allied, Verb: v}); RefusalCode(err) == "unknown-verb" {
+			t.Errorf("%s is not dispatched", v)
+		}
+	}
+	if _, _, err := Apply(s, Order{Side: units.Allied, Verb: "dance"}); RefusalCode(err) != "unknown-verb" {
+		t.Errorf("an unknown verb: %v", err)
+	}
+}
