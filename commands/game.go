@@ -32,7 +32,7 @@ func (b *Bot) registerGame(r *Router) {
 				Options: []Option{
 					{Name: "scenario", Description: i18n.T("standard (Aug II - Sep IV) or extended (Aug II - Nov IV)", "standard (8月II～9月IV) か extended (8月II～11月IV)"), Type: String,
 						Choices: []Choice{{Name: i18n.T("standard", "標準"), Value: "standard"}, {Name: i18n.T("extended", "延長"), Value: "extended"}}},
-					{Name: "seed", Description: i18n.T("the game's random seed (default: from the clock)", "乱数シード (既定: 時刻から)"), Type: Integer},
+					{Name: "seed", Description: i18n.T("a dice seed of your choice: makes a public practice game, never rated (default: a 256-bit secret)", "任意のダイスシード: 公開の練習ゲームになり、レーティング対象外 (既定: 256 ビットの秘密シード)"), Type: Integer},
 					{Name: "options", Description: i18n.T("scenario options, e.g. 18.1(10) 18.2(14)", "シナリオオプション (例: 18.1(10) 18.2(14))"), Type: String},
 					replaceOpt,
 				},
@@ -121,8 +121,11 @@ func (b *Bot) gameNew(ctx context.Context, req *Request) *Response {
 	sc, _ := scenario.Get(st.Scenario)
 	msg := sc.Title.In(req.Lang) + "\n"
 	if g.ID != 0 {
-		msg += fmt.Sprintf(req.T("Game #%d. Dice commitment (SHA-256 of the secret seed, revealed at the end): %s\n",
-			"ゲーム #%d。ダイスのコミットメント (秘密のシードの SHA-256、終了時に公開): %s\n"), g.ID, s.Commitment())
+		msg += fmt.Sprintf(req.T("Game #%d. Dice commitment (the seed is revealed at the end; docs/dice.md): %s\n",
+			"ゲーム #%d。ダイスのコミットメント (シードは終了時に公開。docs/dice.md): %s\n"), g.ID, s.Commitment())
+	}
+	if g.Practice() {
+		msg += practiceNote(g.PracticeSeed()).In(req.Lang) + "\n"
 	}
 	msg += req.T("Players: /game join side:german or side:allied (until someone joins, whoever types plays both sides). Options may be chosen secretly: /game choose, then /game confirm.\n",
 		"プレイヤー: /game join side:german または side:allied (誰も参加していない間は入力した人が両軍を担当)。オプションは /game choose で秘密に選び、/game confirm で確定。\n")
@@ -255,6 +258,9 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 	if !g.Deadline.IsZero() {
 		fmt.Fprintf(&sb, req.T("Deadline of this segment: <t:%d:f> (then: %s).\n", "このセグメントの期限: <t:%d:f> (期限後: %s)。\n"), g.Deadline.Unix(), g.DeadlineAction)
 	}
+	if g.Practice() {
+		sb.WriteString(practiceNote(g.PracticeSeed()).In(req.Lang) + "\n")
+	}
 	if g.ID != 0 {
 		fmt.Fprintf(&sb, req.T("Game #%d; dice commitment %s.\n", "ゲーム #%d、ダイスのコミットメント %s。\n"), g.ID, g.State.Commitment())
 	}
@@ -289,7 +295,7 @@ func (b *Bot) gameOrders(ctx context.Context, req *Request) *Response {
 	}
 	var sb strings.Builder
 	if g.State.Step == game.GameOver || g.Sandbox {
-		fmt.Fprintf(&sb, "seed %d\n", g.Seed)
+		fmt.Fprintf(&sb, "seed %s\n", g.State.KeyText())
 	} else { // the seed predicts every die: it is revealed at the end
 		fmt.Fprintf(&sb, "commitment %s\n", g.State.Commitment())
 	}
@@ -346,4 +352,12 @@ func (b *Bot) gameCheck(ctx context.Context, req *Request) *Response {
 		return Private(req.T("Not legal now: ", "現在は不可: ") + i18n.Message(err, req.Lang))
 	}
 	return Private(fmt.Sprintf(req.T("%s is legal now.", "%s は現在可能です。"), o))
+}
+
+// practiceNote says, in every post of a practice game, why its dice are
+// no secret and what follows (docs/dice.md, practice games).
+func practiceNote(seed string) i18n.Text {
+	return i18n.Sprintf(i18n.T(
+		"🎲 Practice game: its dice seed %s was chosen by a player or came with a loaded position, so every die can be known in advance. It is never rated and never counts in a tournament.",
+		"🎲 練習ゲーム: ダイスのシード %s はプレイヤーが選んだか、読み込んだ局面のものなので、全てのダイスを事前に知ることができます。レーティングやトーナメントには一切数えられません。"), seed)
 }

@@ -174,9 +174,9 @@ func (b *Bot) resign(ctx context.Context, req *Request) *Response {
 		return gameFail(req, err)
 	}
 	g, side := x.Game, x.Side
-	return announce(req, g, Reply(fmt.Sprintf(req.T("The %s side resigns: the %s side wins. The game's seed is %d (commitment %s): /game export gives every order and roll.",
-		"%s側が投了しました。%s側の勝利です。シードは %d (コミットメント %s)。/game export で全命令とダイスを確認できます。"),
-		side.Name().In(req.Lang), (1-side).Name().In(req.Lang), g.Seed, g.State.Commitment())))
+	return announce(req, g, Reply(fmt.Sprintf(req.T("The %s side resigns: the %s side wins. The game's seed is %s (commitment %s): /game export gives every order and roll.",
+		"%s側が投了しました。%s側の勝利です。シードは %s (コミットメント %s)。/game export で全命令とダイスを確認できます。"),
+		side.Name().In(req.Lang), (1-side).Name().In(req.Lang), g.State.KeyText(), g.State.Commitment())))
 }
 
 func (b *Bot) abandon(ctx context.Context, req *Request) *Response {

@@ -20,6 +20,9 @@ import (
 func account(p games.SegmentReport, l i18n.Lang) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, i18n.T("**Segment ended: %s**\n", "**セグメント終了: %s**\n").In(l), p.Ended.In(l))
+	if p.Practice != "" {
+		b.WriteString(practiceNote(p.Practice).In(l) + "\n")
+	}
 	for _, side := range []units.Side{units.German, units.Allied} {
 		before, after := stackHexes(p.Before, side), stackHexes(p.After, side)
 		entered, left := diffHexes(after, before), diffHexes(before, after)
@@ -48,7 +51,7 @@ func account(p games.SegmentReport, l i18n.Lang) string {
 	}
 	fmt.Fprintf(&b, i18n.T("VP: German %d, Allied %d.\n", "VP: 独軍 %d、連合軍 %d。\n").In(l), p.After.VP[0], p.After.VP[1])
 	if p.After.Over {
-		fmt.Fprintf(&b, i18n.T("The game is over. Seed (now revealed; docs/dice.md shows how anyone checks every roll with it): %d; commitment %s.\n", "ゲーム終了。シード (公開。全ダイスの検証方法は docs/dice.md): %d、コミットメント %s。\n").In(l), p.After.Seed, p.After.Commitment)
+		fmt.Fprintf(&b, i18n.T("The game is over. Seed (now revealed; docs/dice.md shows how anyone checks every roll with it): %s; commitment %s.\n", "ゲーム終了。シード (公開。全ダイスの検証方法は docs/dice.md): %s、コミットメント %s。\n").In(l), p.After.Key, p.After.Commitment)
 		return strings.TrimRight(b.String(), "\n")
 	}
 	next := p.After.ToMove.Name().In(l)

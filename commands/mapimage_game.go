@@ -140,7 +140,7 @@ func (b *Bot) gameReplay(req *Request, g *games.Game) *Response {
 	}
 	b.renders <- struct{}{}
 	defer func() { <-b.renders }()
-	frames, err := fromgame.Segments(g.State.Rules(), g.Seed, g.Options, g.Orders, render.Public)
+	frames, err := fromgame.Segments(g.State.Rules(), g.Key, g.Options, g.Orders, render.Public)
 	if err != nil {
 		b.Log.Error("replay", "err", err)
 		return Private(req.T("The game could not be replayed from its orders; the bot's operator should check the log.",

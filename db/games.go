@@ -61,7 +61,7 @@ type Game struct {
 	Scenario       string
 	Options        string // the engine's options, a JSON object
 	Seed           []byte // secret while the game runs
-	SeedCommitment string // hex SHA-256 of Seed, public from the start
+	SeedCommitment string // the commitment to Seed (Commitment), public from the start
 	Status         Status
 	Damage         string // what is wrong, when Status is Damaged
 	CreatedBy      string
@@ -144,7 +144,7 @@ func (s *Store) now() time.Time {
 	return time.Now()
 }
 
-// Commitment is the public commitment to a seed: hex SHA-256 of its bytes.
+// Commitment is the public commitment to a game's dice key (gamefile.Commitment).
 func Commitment(seed []byte) string { return gamefile.Commitment(seed) }
 
 func checkOptions(opts string) (string, error) { return gamefile.CheckOptions(opts) }

@@ -12,8 +12,10 @@ import (
 
 // Game is one running game.
 type Game struct {
-	State   *game.State
-	Seed    uint64
+	State *game.State
+	// Key is the game's dice key (game.State.Key): a 256-bit secret drawn
+	// by the bot, or the public seed of a practice game.
+	Key     []byte
 	Options []string
 	Orders  []game.Order // the effective orders (undone ones left out)
 	Sandbox bool         // loaded from a position: its log starts there, not at a scenario's setup
@@ -49,6 +51,23 @@ func fromRow(r *db.Game) *Game {
 	return &Game{ID: r.ID, Guild: r.Guild, Channel: r.Channel, Creator: r.CreatedBy, Players: r.Players, Status: r.Status,
 		Deadline: r.Deadline, DeadlineAction: r.DeadlineAction, SegmentHours: r.SegmentHours}
 }
+
+// Practice says whether g is a practice game: its dice come from a seed a
+// player chose (/game new seed:) or from a loaded position, so they are
+// known from the start; it is shown as such and is never rated.
+func (g *Game) Practice() bool { return g.Sandbox || g.Meta[MetaPractice] != "" }
+
+// PracticeSeed is a practice game's dice key as players read it (public
+// from the start), or "" for a game whose dice are secret.
+func (g *Game) PracticeSeed() string {
+	if !g.Practice() {
+		return ""
+	}
+	return g.State.KeyText()
+}
+
+// MetaPractice marks a practice game; its value is the public seed.
+const MetaPractice = "practice"
 
 // SideOf is the side a user plays in g, if any.
 func (g *Game) SideOf(user string) (units.Side, bool) {

@@ -178,7 +178,7 @@ func (t *Table) reveal(ctx context.Context, g *Game, last units.Side) (*Confirme
 		}
 	}
 	sort.Strings(opts)
-	s, err := game.New(g.State.Rules(), g.Seed, opts)
+	s, err := game.NewKey(g.State.Rules(), g.Key, opts)
 	if err != nil {
 		// The two choices together are not a game: both choose again.
 		if err := t.update(ctx, g, func(tx *db.GameTx) error {
@@ -235,7 +235,7 @@ func ownOptions(g *Game, side units.Side) []string {
 // the other side's (still secret) choice.
 func clashFor(g *Game, side units.Side) i18n.Text {
 	again := i18n.T(" Choose again (/game choose, then /game confirm).", " 選び直してください (/game choose の後 /game confirm)。")
-	if _, err := game.New(g.State.Rules(), g.Seed, ownOptions(g, side)); err != nil {
+	if _, err := game.NewKey(g.State.Rules(), g.Key, ownOptions(g, side)); err != nil {
 		return i18n.T("your secret choice cannot be played as it stands: "+i18n.Message(err, i18n.EN)+again.EN,
 			"自軍の秘密選択はそのままではゲームにできません: "+i18n.Message(err, i18n.JA)+again.JA)
 	}
@@ -245,7 +245,7 @@ func clashFor(g *Game, side units.Side) i18n.Text {
 		if owner, ok := OptionOwner(c); !ok || owner != side || slices.Contains(other, c) {
 			continue
 		}
-		if _, err := game.New(g.State.Rules(), g.Seed, append(slices.Clone(other), c)); err != nil {
+		if _, err := game.NewKey(g.State.Rules(), g.Key, append(slices.Clone(other), c)); err != nil {
 			clash = append(clash, c)
 		}
 	}

@@ -36,12 +36,15 @@ type SegmentReport struct {
 	// Langs are the languages the game's players read (as they joined);
 	// the public account is written in each, the asker's first.
 	Langs []i18n.Lang
+	// Practice is the public dice seed of a practice game ("" otherwise):
+	// every post of such a game says so.
+	Practice string
 }
 
 // SegmentEnded is the report of the segment that the order just applied ended
 // (g.State is the state after it; g.SegStart and g.Seg the segment's).
 func (g *Game) SegmentEnded(now time.Time) SegmentReport {
-	p := SegmentReport{Game: g.ID, Channel: g.Channel, Threads: map[units.Side]string{},
+	p := SegmentReport{Game: g.ID, Channel: g.Channel, Threads: map[units.Side]string{}, Practice: g.PracticeSeed(),
 		Before: g.SegStart.ViewFor(game.PublicView), After: g.State.ViewFor(game.PublicView), Mention: g.Mention(g.State.ToMove()),
 		Counters: g.State.Rules().Counters}
 	for _, side := range []units.Side{units.German, units.Allied} {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
-	"time"
 
 	"rtrbot/db"
 	"rtrbot/db/enginereplay"
@@ -28,13 +27,14 @@ type Started struct {
 	Scenario string
 }
 
-// newSeed draws a game's secret seed (crypto/rand: nobody can guess it).
-func newSeed() uint64 {
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return uint64(time.Now().UnixNano())
+// newSecret draws a game's dice secret: 256 bits from crypto/rand, which
+// nobody can guess or choose. Without it no game is started.
+func newSecret() ([]byte, error) {
+	b := make([]byte, game.SecretSize)
+	if _, err := rand.Read(b); err != nil {
+		return nil, i18n.Errorf("No secret dice seed could be drawn (%v); no game was started. Try again.", "秘密のダイスシードを生成できず (%v)、ゲームは開始されませんでした。もう一度お試しください。", err)
 	}
-	return binary.BigEndian.Uint64(b[:])
+	return b, nil
 }
 
 var errNoMap = i18n.Errorf("The map is not loaded, so no game can be played.", "マップが読み込まれていないため、ゲームはできません。")
@@ -91,16 +91,24 @@ func (t *Table) NewGame(ctx context.Context, a Actor, at Where, n NewGame) (*Sta
 	if err != nil {
 		return nil, err
 	}
-	seed := newSeed() // secret: only its commitment is shown (dice, 14.x)
+	// The dice key: a secret only the bot knows, committed to in public
+	// (docs/dice.md); a seed the asker chose makes a practice game, its
+	// seed public from the start.
+	var key []byte
 	if n.SeedGiven {
-		seed = n.Seed
+		key = binary.BigEndian.AppendUint64(nil, n.Seed)
+	} else if key, err = newSecret(); err != nil {
+		return nil, err
 	}
-	s, err := game.New(r, seed, n.Options)
+	s, err := game.NewKey(r, key, n.Options)
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{State: s, Seed: seed, Options: n.Options, Guild: at.Guild, Channel: at.Channel, Creator: a.ID,
+	g := &Game{State: s, Key: key, Options: n.Options, Guild: at.Guild, Channel: at.Channel, Creator: a.ID,
 		Status: db.Active, SegStart: s, Meta: map[string]string{}}
+	if n.SeedGiven {
+		g.Meta[MetaPractice] = s.KeyText()
+	}
 	// Threads hang under a channel, never under another thread: a game
 	// started in a game's thread opens its thread beside it.
 	parent := at.Channel
@@ -127,7 +135,7 @@ func (t *Table) NewGame(ctx context.Context, a Actor, at Where, n NewGame) (*Sta
 			g.Channel, g.Meta["thread:parent"] = th, parent
 		}
 		row, err := t.store.CreateGame(ctx, db.NewGame{Guild: at.Guild, Channel: g.Channel, Scenario: name,
-			Options: enginereplay.Options(n.Options), Seed: enginereplay.SeedBytes(seed), CreatedBy: a.ID})
+			Options: enginereplay.Options(n.Options), Seed: key, CreatedBy: a.ID})
 		if err != nil {
 			return nil, err
 		}
@@ -162,14 +170,14 @@ func (t *Table) LoadPosition(ctx context.Context, a Actor, at Where, replace, th
 	if err := t.retire(at); err != nil {
 		return nil, err
 	}
-	g := &Game{State: s, Seed: s.Seed, Options: s.Options, Sandbox: true, Guild: at.Guild, Channel: at.Channel,
+	g := &Game{State: s, Key: s.Key(), Options: s.Options, Sandbox: true, Guild: at.Guild, Channel: at.Channel,
 		Creator: a.ID, Status: db.Active, SegStart: s, Meta: map[string]string{}}
 	if t.store != nil {
 		// Stored like a scenario game, its start being the position as
 		// loaded (and a snapshot of it at seq 0), so that it survives a
 		// restart.
 		row, err := t.store.CreateGame(ctx, db.NewGame{Guild: at.Guild, Channel: at.Channel,
-			Scenario: s.Rules().Scenario.Name, Options: enginereplay.Options(s.Options), Seed: enginereplay.SeedBytes(s.Seed),
+			Scenario: s.Rules().Scenario.Name, Options: enginereplay.Options(s.Options), Seed: s.Key(),
 			CreatedBy: a.ID, Position: string(text),
 			Start: &db.Snapshot{Label: enginereplay.Label(s), Hash: s.Hash(), State: []byte(s.Position())}})
 		if err != nil {

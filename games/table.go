@@ -161,7 +161,7 @@ func (t *Table) load(ctx context.Context, id int64) (*Game, error) {
 	g := fromRow(l.Game)
 	g.State = cur
 	g.Sandbox = l.Game.Position != ""
-	if g.Seed, err = enginereplay.Seed(l.Game.Seed); err != nil {
+	if g.Key, err = enginereplay.Key(l.Game.Seed); err != nil {
 		return nil, err
 	}
 	if g.Options, err = enginereplay.ParseOptions(l.Game.Options); err != nil {
@@ -205,7 +205,7 @@ func (t *Table) load(ctx context.Context, id int64) (*Game, error) {
 			}
 		}
 	default:
-		if start, err = game.Replay(cur.Rules(), g.Seed, g.Options, g.Orders[:segFrom]); err != nil {
+		if start, err = game.ReplayKey(cur.Rules(), g.Key, g.Options, g.Orders[:segFrom]); err != nil {
 			return nil, err
 		}
 	}

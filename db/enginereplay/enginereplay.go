@@ -40,6 +40,15 @@ func Seed(b []byte) (uint64, error) {
 	return binary.BigEndian.Uint64(b), nil
 }
 
+// Key reads a stored dice key: a game's 32-byte secret, or the 8-byte
+// seed of a practice game or of a game stored before secrets.
+func Key(b []byte) ([]byte, error) {
+	if len(b) != 8 && len(b) != game.SecretSize {
+		return nil, fmt.Errorf("the dice key is %d bytes; a game's is 8 (a seed) or %d (a secret)", len(b), game.SecretSize)
+	}
+	return b, nil
+}
+
 type options struct {
 	Options []string `json:"options"`
 }
@@ -85,7 +94,7 @@ func (r Replayer) Start(setup db.Setup, state []byte) (db.Replay, error) {
 	if err != nil {
 		return nil, err
 	}
-	seed, err := Seed(setup.Seed)
+	key, err := Key(setup.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +102,7 @@ func (r Replayer) Start(setup db.Setup, state []byte) (db.Replay, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := game.New(rules, seed, opts)
+	s, err := game.NewKey(rules, key, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,6 @@ package gamefile
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -19,6 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"rtrbot/engine/game"
 	"rtrbot/i18n"
 )
 
@@ -111,11 +111,10 @@ func CheckOptions(opts string) (string, error) {
 	return opts, nil
 }
 
-// Commitment is the public commitment to a seed: hex SHA-256 of its bytes.
-func Commitment(seed []byte) string {
-	sum := sha256.Sum256(seed)
-	return hex.EncodeToString(sum[:])
-}
+// Commitment is the public commitment to a game's dice key
+// (game.CommitKey: a domain string and the 32-byte secret; an 8-byte
+// seed's own SHA-256).
+func Commitment(seed []byte) string { return game.CommitKey(seed) }
 
 // TimeLayout is RFC 3339 with a fixed number of digits, so that times
 // sort as text in time order.

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"encoding/binary"
 	"sort"
 
 	"rtrbot/engine/board"
@@ -229,7 +230,30 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 // Replay rebuilds a game from its seed, options and orders. The same
 // inputs always give the same state (Hash).
 func Replay(r *Rules, seed uint64, options []string, orders []Order) (*State, error) {
-	s, err := New(r, seed, options)
+	return ReplayKey(r, seedKey(seed), options, orders)
+}
+
+// NewKey is New for a game whose dice key is key: a 32-byte secret (the
+// bot's games), or an 8-byte big-endian seed (practice games; New).
+func NewKey(r *Rules, key []byte, options []string) (*State, error) {
+	if len(key) != 8 && len(key) != SecretSize {
+		return nil, refuse("dice-key-size", len(key))
+	}
+	s, err := New(r, 0, options)
+	if err != nil {
+		return nil, err
+	}
+	if len(key) == 8 {
+		s.Seed = binary.BigEndian.Uint64(key)
+	} else {
+		s.Secret = append([]byte(nil), key...)
+	}
+	return s, nil
+}
+
+// ReplayKey is Replay for a game whose dice key is key (NewKey).
+func ReplayKey(r *Rules, key []byte, options []string, orders []Order) (*State, error) {
+	s, err := NewKey(r, key, options)
 	if err != nil {
 		return nil, err
 	}

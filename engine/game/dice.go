@@ -5,20 +5,23 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"math/rand/v2"
+	"strconv"
 
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
 )
 
-// The game's own dice. Every random result of a game comes from its seed:
-// roll number k (counting from 1) is a six-sided die drawn from a ChaCha8
-// generator keyed by SHA-256("rtrbot game die" || seed || k), seed and k as
-// 8-byte big-endian numbers. The state keeps only the seed and the number
-// of rolls made (DiceState.Rolls), so a replay rolls exactly the same dice and
-// anyone who knows the seed recomputes every roll (docs/dice.md, "Game
-// dice"). The seed stays secret while the game runs: players see only
-// Commitment, the SHA-256 of the seed, and the seed is revealed when the
-// game ends.
+// The game's own dice. Every random result of a game comes from its dice
+// key: roll number k (counting from 1) is a six-sided die drawn from a
+// ChaCha8 generator keyed by SHA-256("rtrbot game die" || key || k), k as
+// an 8-byte big-endian number. The key is the game's secret, 256 random
+// bits (State.Secret), or for a practice game the 8-byte big-endian seed a
+// player chose (State.Seed, public from the start). The state keeps only
+// the key and the number of rolls made (DiceState.Rolls), so a replay
+// rolls exactly the same dice and anyone who knows the key recomputes
+// every roll (docs/dice.md, "Game dice"). The secret stays secret while
+// the game runs: players see only Commitment, SHA-256(CommitmentDomain ||
+// secret), and the secret is revealed when the game ends.
 //
 // A state may also hold forced dice (ForceDice, the position line
 // "dice 4 2"): the next rolls take them, in order, before the generator
@@ -26,14 +29,47 @@ import (
 // still DieRoll(seed, k). No order forces a die: only a rule case or a
 // sandbox position does, and a game without them writes no "dice" line.
 
-// DieRoll is roll number k of a game with the given seed (1..6).
-func DieRoll(seed uint64, k int) int {
-	var b [15 + 16]byte
-	copy(b[:], "rtrbot game die")
-	binary.BigEndian.PutUint64(b[15:], seed)
-	binary.BigEndian.PutUint64(b[23:], uint64(k))
-	key := sha256.Sum256(b[:])
-	return rand.New(rand.NewChaCha8(key)).IntN(6) + 1
+// SecretSize is the length in bytes of a game's dice secret: 256 random
+// bits, drawn by the bot when a game is created.
+const SecretSize = 32
+
+// CommitmentDomain starts the text whose SHA-256 is a secret's public
+// commitment, so that the commitment of a game's dice can be mistaken for
+// no other hash of the same bytes.
+const CommitmentDomain = "rtrbot dice commitment v2\x00"
+
+// DieRoll is roll number k of a game with the given 8-byte seed (1..6): a
+// practice game's seed, or that of a game stored before dice secrets.
+func DieRoll(seed uint64, k int) int { return DieRollKey(seedKey(seed), k) }
+
+// DieRollKey is roll number k of a game whose dice key is key (1..6): a
+// six-sided die drawn from a ChaCha8 generator keyed by
+// SHA-256("rtrbot game die" || key || k), k as an 8-byte big-endian number.
+// The key is the game's 32-byte secret, or the 8-byte big-endian seed of a
+// practice game (which gives the same dice as DieRoll).
+func DieRollKey(key []byte, k int) int {
+	b := make([]byte, 0, 15+len(key)+8)
+	b = append(b, "rtrbot game die"...)
+	b = append(b, key...)
+	b = binary.BigEndian.AppendUint64(b, uint64(k))
+	sum := sha256.Sum256(b)
+	return rand.New(rand.NewChaCha8(sum)).IntN(6) + 1
+}
+
+func seedKey(seed uint64) []byte { return binary.BigEndian.AppendUint64(nil, seed) }
+
+// CommitKey is the public commitment to a dice key, in hex: for a
+// 32-byte secret, SHA-256(CommitmentDomain || secret); for an 8-byte seed
+// (practice games, whose seed is public anyway, and games stored before
+// secrets) the SHA-256 of the seed's 8 bytes, as such games were committed.
+func CommitKey(key []byte) string {
+	var sum [32]byte
+	if len(key) == SecretSize {
+		sum = sha256.Sum256(append([]byte(CommitmentDomain), key...))
+	} else {
+		sum = sha256.Sum256(key)
+	}
+	return hex.EncodeToString(sum[:])
 }
 
 // DiceState is what the state keeps of the game's dice.
@@ -46,17 +82,28 @@ type DiceState struct {
 	Forced []int
 }
 
-// Commitment is the published SHA-256 of a game's seed (8-byte
-// big-endian), in hex: it binds the game to its seed without telling it.
-func Commitment(seed uint64) string {
-	var b [8]byte
-	binary.BigEndian.PutUint64(b[:], seed)
-	sum := sha256.Sum256(b[:])
-	return hex.EncodeToString(sum[:])
+// Commitment is the commitment to an 8-byte seed (CommitKey).
+func Commitment(seed uint64) string { return CommitKey(seedKey(seed)) }
+
+// Key is the game's dice key: its secret, or else its 8-byte seed.
+func (s *State) Key() []byte {
+	if len(s.Secret) > 0 {
+		return s.Secret
+	}
+	return seedKey(s.Seed)
 }
 
-// Commitment is the commitment to this game's seed.
-func (s *State) Commitment() string { return Commitment(s.Seed) }
+// KeyText is the dice key as players read it when it is revealed: the
+// secret in hex, or the seed as a number.
+func (s *State) KeyText() string {
+	if len(s.Secret) > 0 {
+		return hex.EncodeToString(s.Secret)
+	}
+	return strconv.FormatUint(s.Seed, 10)
+}
+
+// Commitment is the public commitment to this game's dice key.
+func (s *State) Commitment() string { return CommitKey(s.Key()) }
 
 // ForceDice queues dice for the next rolls, before the generator's. Unlike
 // Apply it changes s itself: it sets up a rule case or a sandbox. A value
@@ -86,7 +133,7 @@ func (s *State) roll(side units.Side, what i18n.Text, evs *[]Event) int {
 		return d
 	}
 	s.Dice.Rolls++
-	d := DieRoll(s.Seed, s.Dice.Rolls)
+	d := DieRollKey(s.Key(), s.Dice.Rolls)
 	*evs = append(*evs, Event{Kind: EvRoll, Side: side, N: d, Units: []string{"roll-" + itoa(s.Dice.Rolls)},
 		Text: tr("Die roll #%d by the %s player for %s: %d.", "ダイス #%d (%s、%s): %d。", s.Dice.Rolls, side.Name(), what, d)})
 	return d

@@ -89,8 +89,10 @@ type View struct {
 	// Retreats are the units that must retreat now (public: combat result).
 	Retreats   []string
 	Commitment string
-	// Seed is revealed once the game is over (0 before).
+	// Seed is revealed once the game is over (0 before); so is Key, the
+	// dice key as players read it (State.KeyText; empty before).
 	Seed   uint64
+	Key    string
 	Over   bool
 	Winner units.Side
 	Level  Level
@@ -124,7 +126,7 @@ func (s *State) ViewFor(v Viewer) View {
 		BadWeather: s.BadWeather, Entrenching: s.Entrenching, Destroyed: append([]hex.Hex(nil), s.Destroyed...),
 		Commitment: s.Commitment(), Over: s.Step == GameOver}
 	if w.Over {
-		w.Seed = s.Seed
+		w.Seed, w.Key = s.Seed, s.KeyText()
 		w.Winner, w.Level, _ = s.Result()
 	}
 	own := func(side units.Side) bool { return v != PublicView && units.Side(v) == side }

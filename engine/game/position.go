@@ -24,6 +24,9 @@ func (s *State) Position() string {
 	b.WriteString("# rtrbot position (docs/positions.md)\n")
 	fmt.Fprintf(&b, "scenario %s\n", s.rules.Scenario.Name)
 	fmt.Fprintf(&b, "seed %d\n", s.Seed)
+	if len(s.Secret) > 0 {
+		fmt.Fprintf(&b, "secret %x\n", s.Secret)
+	}
 	if len(s.Options) > 0 {
 		fmt.Fprintf(&b, "options %s\n", strings.Join(s.Options, " "))
 	}
@@ -420,6 +423,12 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 				return nil, bad("position-seed", args[0])
 			}
 			s.Seed = x
+		case "secret":
+			k, err := hex.DecodeString(strings.Join(args, ""))
+			if len(args) != 1 || err != nil || len(k) != SecretSize {
+				return nil, bad("position-secret", strings.Join(args, " "))
+			}
+			s.Secret = k
 		case "options":
 			for _, o := range args {
 				if _, ok := Supported[o]; !ok {

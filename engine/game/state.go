@@ -206,7 +206,11 @@ type Due struct {
 type State struct {
 	rules *Rules
 
+	// Seed is the 8-byte dice key of a practice game (and of games
+	// stored before secrets); Secret, when set, is the game's 256-bit
+	// dice secret and takes its place (dice.go).
 	Seed    uint64
+	Secret  []byte
 	Options []string // scenario options in force (18.x), sorted
 	Turn    turn.Turn
 	Step    Step

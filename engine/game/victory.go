@@ -243,8 +243,8 @@ func (s *State) finalScore(evs *[]Event) {
 		text = tr("Final VP: Germans %d, Allies %d: %s %s (difference %d, 15.1).", "最終 VP: 独軍 %d、連合軍 %d: %sの%s (差 %d, 15.1)。", s.VP[0], s.VP[1], w.Name(), l.Name(), d)
 	}
 	*evs = append(*evs, Event{Kind: EvVictory, Side: w, N: int(l), Text: text})
-	*evs = append(*evs, Event{Kind: EvSeed, Side: w, Units: []string{itoa64(s.Seed)},
-		Text: tr("The game's dice seed was %d (commitment %s); docs/dice.md shows how to recompute all %d rolls.", "このゲームのダイスのシードは %d でした (コミットメント %s)。全 %d 回のダイスの再計算方法は docs/dice.md を参照。", s.Seed, s.Commitment(), s.Dice.Rolls)})
+	*evs = append(*evs, Event{Kind: EvSeed, Side: w, Units: []string{s.KeyText()},
+		Text: tr("The game's dice seed was %s (commitment %s); docs/dice.md shows how to recompute all %d rolls.", "このゲームのダイスのシードは %s でした (コミットメント %s)。全 %d 回のダイスの再計算方法は docs/dice.md を参照。", s.KeyText(), s.Commitment(), s.Dice.Rolls)})
 }
 
 func itoa64(n uint64) string {

@@ -13,8 +13,8 @@ import (
 // engine's view), with the segment's moves and combats, and the final
 // position. A game is its rules, seed, options and orders, so the frames
 // are the game's own, not a reconstruction.
-func Segments(r *game.Rules, seed uint64, options []string, orders []game.Order, viewer render.Viewer) ([]render.Situation, error) {
-	s, err := game.New(r, seed, options)
+func Segments(r *game.Rules, key []byte, options []string, orders []game.Order, viewer render.Viewer) ([]render.Situation, error) {
+	s, err := game.NewKey(r, key, options)
 	if err != nil {
 		return nil, err
 	}

@@ -82,7 +82,7 @@ func TestSegmentsOfARealGame(t *testing.T) {
 			t.Fatalf("cannot end %s at %s: %v", s.Step, s.Turn, err)
 		}
 	}
-	frames, err := Segments(rules, 5, nil, orders, render.Public)
+	frames, err := Segments(rules, []byte{0, 0, 0, 0, 0, 0, 0, 5}, nil, orders, render.Public)
 	if err != nil {
 		t.Fatal(err)
 	}
