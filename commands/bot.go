@@ -116,5 +116,6 @@ func New(d Deps) *Bot {
 	} {
 		register(b.Router)
 	}
+	decideVisibility(b.Router) // privacy.go: private or public, before a command runs
 	return b
 }

@@ -57,6 +57,10 @@ type Command struct {
 	// Slow commands are deferred on Discord before they run (map drawing,
 	// exports); fast ones are answered directly.
 	Slow bool
+	// Private decides, before the command runs, whether its answer is
+	// private (Router.Private). The bot's own commands are decided in
+	// commands/privacy.go; nil is private.
+	Private func(req *Request) bool
 }
 
 // Handler runs one command.

@@ -69,9 +69,8 @@ type Adapter struct {
 	s      *discordgo.Session
 
 	ready   chan *discordgo.Ready
-	slow    chan struct{}   // one token per Slow command running
-	private map[string]bool // command path: its last answer began privately
-	slowBy  map[string]int  // user ID: Slow commands under way
+	slow    chan struct{}  // one token per Slow command running
+	slowBy  map[string]int // user ID: Slow commands under way
 	appID   string
 	work    sync.WaitGroup // interactions being answered
 	ctx     context.Context
@@ -134,10 +133,9 @@ func New(cfg Config, r *commands.Router) (*Adapter, error) {
 	s.LogLevel = discordgo.LogError
 	a := &Adapter{
 		cfg: cfg, router: r, log: cfg.Log.With("shard", cfg.ShardID), s: s,
-		ready:   make(chan *discordgo.Ready, 1),
-		slow:    make(chan struct{}, cfg.MaxSlow),
-		private: map[string]bool{},
-		slowBy:  map[string]int{},
+		ready:  make(chan *discordgo.Ready, 1),
+		slow:   make(chan struct{}, cfg.MaxSlow),
+		slowBy: map[string]int{},
 	}
 	a.ctx, a.cancel = context.WithCancel(context.Background())
 	s.AddHandler(func(_ *discordgo.Session, ev *discordgo.Ready) {

@@ -44,7 +44,7 @@ const postChannel = "300000000000000099"
 func testRouter(slowFor time.Duration) *commands.Router {
 	r := commands.NewRouter(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	r.Add(&commands.Command{
-		Name: "echo", Description: i18n.T("Say it back", "おうむ返し"),
+		Name: "echo", Private: commands.PublicAnswer, Description: i18n.T("Say it back", "おうむ返し"),
 		Options: []commands.Option{
 			{Name: "text", Description: i18n.T("What to say", "言うこと"), Type: commands.String, Required: true},
 			{Name: "times", Description: i18n.T("How often", "回数"), Type: commands.Integer, MinInt: 1, MaxInt: 5},
@@ -59,13 +59,13 @@ func testRouter(slowFor time.Duration) *commands.Router {
 		},
 	})
 	r.Add(&commands.Command{
-		Name: "greet", Description: i18n.T("Greet the user", "あいさつ"),
+		Name: "greet", Private: commands.PublicAnswer, Description: i18n.T("Greet the user", "あいさつ"),
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
 			return commands.Reply(req.T("Hello, "+req.User.Name, "こんにちは、"+req.User.Name+"さん"))
 		},
 	})
 	r.Add(&commands.Command{
-		Name: "whoami", Description: i18n.T("Roles and rights", "ロールと権限"),
+		Name: "whoami", Private: commands.PublicAnswer, Description: i18n.T("Roles and rights", "ロールと権限"),
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
 			return commands.Private(fmt.Sprintf("%s in %s: roles %v manager %v operator %v", req.User.Name, req.Guild, req.Roles, req.Manager, req.Operator))
 		},
@@ -73,8 +73,8 @@ func testRouter(slowFor time.Duration) *commands.Router {
 	huge := func(ctx context.Context, req *commands.Request) *commands.Response {
 		return commands.Reply("the whole archive").WithFile(commands.File{Name: "all.zip", Data: make([]byte, 11<<20)})
 	}
-	r.Add(&commands.Command{Name: "huge", Description: i18n.T("An answer too big for Discord", "大きすぎる返答"), Handler: huge})
-	r.Add(&commands.Command{Name: "hugeslow", Description: i18n.T("A slow answer too big for Discord", "大きすぎる遅い返答"), Handler: huge, Slow: true})
+	r.Add(&commands.Command{Name: "huge", Description: i18n.T("An answer too big for Discord", "大きすぎる返答"), Handler: huge, Private: commands.PublicAnswer})
+	r.Add(&commands.Command{Name: "hugeslow", Description: i18n.T("A slow answer too big for Discord", "大きすぎる遅い返答"), Handler: huge, Slow: true, Private: commands.PublicAnswer})
 	r.Add(&commands.Command{
 		Name: "secret", Description: i18n.T("A private answer", "非公開の返答"),
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
@@ -83,6 +83,7 @@ func testRouter(slowFor time.Duration) *commands.Router {
 	})
 	r.Add(&commands.Command{
 		Name: "map", Description: i18n.T("Draw the map (slow)", "地図を描く (時間がかかる)"), Slow: true,
+		Private: func(req *commands.Request) bool { return req.Opt("private") == "true" },
 		Options: []commands.Option{{Name: "private", Description: i18n.T("Own side only", "自軍のみ"), Type: commands.Boolean}},
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
 			time.Sleep(slowFor)
@@ -92,21 +93,21 @@ func testRouter(slowFor time.Duration) *commands.Router {
 		},
 	})
 	r.Add(&commands.Command{
-		Name: "overrun", Description: i18n.T("A fast command that is not", "遅い速いコマンド"),
+		Name: "overrun", Private: commands.PublicAnswer, Description: i18n.T("A fast command that is not", "遅い速いコマンド"),
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
 			time.Sleep(slowFor)
 			return commands.Reply("finally")
 		},
 	})
 	r.Add(&commands.Command{
-		Name: "upload", Description: i18n.T("Take a file", "ファイルを受け取る"),
+		Name: "upload", Private: commands.PublicAnswer, Description: i18n.T("Take a file", "ファイルを受け取る"),
 		Options: []commands.Option{{Name: "file", Description: i18n.T("The file", "ファイル"), Type: commands.Attachment, Required: true}},
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
 			return commands.Reply(fmt.Sprintf("got %s: %d bytes, sha256 %x", req.Opt("file"), len(req.Files["file"]), sha256.Sum256(req.Files["file"])))
 		},
 	})
 	r.Add(&commands.Command{
-		Name: "unit", Description: i18n.T("Pick a unit", "ユニットを選ぶ"),
+		Name: "unit", Private: commands.PublicAnswer, Description: i18n.T("Pick a unit", "ユニットを選ぶ"),
 		Options: []commands.Option{
 			{Name: "name", Description: i18n.T("Unit", "ユニット"), Type: commands.String, Required: true, Autocomplete: true},
 			{Name: "size", Description: i18n.T("Size", "規模"), Type: commands.Integer, Autocomplete: true},
@@ -327,8 +328,9 @@ func TestEphemeralStaysEphemeral(t *testing.T) {
 	if ms := h.Messages(c, 1); cb.Type != fakediscord.ChannelMessage || !ms[0].Ephemeral || ms[0].Flags&64 == 0 {
 		t.Errorf("/secret: %+v", ms)
 	}
-	// A Slow command whose first answer is private: the public
-	// "thinking…" goes away and the answer comes as a private follow-up.
+	// A Slow command whose answer is private, as its options say before it
+	// runs: the deferral is private, the private map takes its place and
+	// the public part follows.
 	c, cb = h.Run(fakediscord.Invoke{User: alice, Path: "map", Options: map[string]any{"private": true}})
 	ms := h.Messages(c, 2)
 	if cb.Type != fakediscord.DeferredChannelMessage || !ms[0].Ephemeral || !bytes.Equal(ms[0].Files[0].Data, mapPNG) || ms[1].Ephemeral {
@@ -339,18 +341,18 @@ func TestEphemeralStaysEphemeral(t *testing.T) {
 			t.Error("the private map was shown publicly")
 		}
 	}
-	// The bot remembers that /map answered privately: the next deferral
-	// is private from the start, and the answer edits it.
+	// Again: the deferral is private from the start, and the answer edits
+	// it.
 	c, cb = h.Run(fakediscord.Invoke{User: alice, Path: "map", Options: map[string]any{"private": true}})
 	ms = h.Messages(c, 2)
 	if cb.Flags != 64 || !ms[0].Ephemeral || !ms[0].Edited || ms[0].Kind != "reply" || len(c.All()) != 2 {
 		t.Errorf("second private /map: deferral flags %d, messages %+v", cb.Flags, c.All())
 	}
-	// And when it guesses wrong the other way, the public answer still
-	// comes publicly.
+	// A public /map after private ones: its deferral is public, decided
+	// from its options, not from the answers before.
 	c, cb = h.Run(fakediscord.Invoke{User: alice, Path: "map"})
 	ms = h.Messages(c, 2)
-	if cb.Flags != 64 || ms[0].Ephemeral || ms[0].Content != "The map" {
+	if cb.Flags != 0 || ms[0].Ephemeral || ms[0].Content != "The map" {
 		t.Errorf("public /map after private ones: deferral flags %d, messages %+v", cb.Flags, ms)
 	}
 }
@@ -823,7 +825,7 @@ func TestSlowCommandsBounded(t *testing.T) {
 	var mu sync.Mutex
 	running, most := 0, 0
 	r := commands.NewRouter(quiet)
-	r.Add(&commands.Command{Name: "draw", Description: i18n.T("Draw", "描く"), Slow: true,
+	r.Add(&commands.Command{Name: "draw", Description: i18n.T("Draw", "描く"), Slow: true, Private: commands.PublicAnswer,
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
 			mu.Lock()
 			running++
@@ -954,12 +956,19 @@ func TestRefusedAnswerIsExplained(t *testing.T) {
 	if cb.Type != fakediscord.ChannelMessage || !ms[0].Ephemeral || !strings.Contains(ms[0].Content, "コマンドは実行されましたが、Discord が返答を拒否しました (Request entity too large") {
 		t.Errorf("got %+v", ms)
 	}
-	// Deferred first: the public "thinking…" goes, the note comes privately.
+	// Deferred first, publicly: the "thinking…" becomes a note that names
+	// nothing, and the reason comes privately. Nothing is deleted.
 	h.ExpectProblems = 2
 	c, cb = h.Run(fakediscord.Invoke{User: alice, Path: "hugeslow"})
-	ms = h.Messages(c, 1)
-	if cb.Type != fakediscord.DeferredChannelMessage || !ms[0].Ephemeral || !strings.Contains(ms[0].Content, "The command ran, but Discord refused its answer (Request entity too large)") {
+	ms = h.Messages(c, 2)
+	if cb.Type != fakediscord.DeferredChannelMessage || ms[0].Ephemeral || !strings.Contains(ms[0].Content, "could not be delivered") ||
+		!ms[1].Ephemeral || !strings.Contains(ms[1].Content, "The command ran, but Discord refused its answer (Request entity too large)") {
 		t.Errorf("got %+v", ms)
+	}
+	for _, m := range c.All() {
+		if m.Deleted {
+			t.Errorf("an answer was deleted: %+v", m)
+		}
 	}
 	if p := h.Srv.Problems(); len(p) != 2 || !strings.Contains(p[0], "too large") || !strings.Contains(p[1], "too large") {
 		t.Errorf("problems: %v", p)
@@ -972,7 +981,7 @@ func TestSlowCommandsPerUser(t *testing.T) {
 	t.Parallel()
 	release := make(chan struct{})
 	r := commands.NewRouter(quiet)
-	r.Add(&commands.Command{Name: "draw", Description: i18n.T("Draw", "描く"), Slow: true,
+	r.Add(&commands.Command{Name: "draw", Description: i18n.T("Draw", "描く"), Slow: true, Private: commands.PublicAnswer,
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
 			<-release
 			return commands.Reply("drawn")

@@ -97,10 +97,10 @@ func (a *Adapter) run(i *discordgo.Interaction, in *input) {
 			a.log.Warn("command overran the direct-answer budget; deferring", "path", in.req.Path, "budget", a.cfg.DeferAfter)
 		}
 	}
-	// A deferral's visibility is fixed before the command has run: guess
-	// it from the command's last answer (public the first time); deliver
-	// mends a wrong guess.
-	private := a.wasPrivate(in.req.Path)
+	// A deferral's visibility is fixed before the command has run, so it
+	// is decided from the command and its options (commands/privacy.go),
+	// never guessed from an earlier answer.
+	private := a.router.Private(in.req)
 	a.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: flags(private)}})
 	a.deliver(i, in.req, <-done, &private)
@@ -123,19 +123,6 @@ func (a *Adapter) giveSlow(user string) {
 	if a.slowBy[user]--; a.slowBy[user] <= 0 {
 		delete(a.slowBy, user)
 	}
-}
-
-// wasPrivate says whether the command's last answer began privately.
-func (a *Adapter) wasPrivate(path string) bool {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.private[path]
-}
-
-func (a *Adapter) remember(path string, private bool) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.private[path] = private
 }
 
 // part is one Discord message: at most 2000 characters and 10 files.
@@ -181,7 +168,25 @@ func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp 
 		parts = []part{{text: text, ephemeral: true}}
 	}
 	first := parts[0]
-	a.remember(req.Path, first.ephemeral)
+	if deferred != nil {
+		// The deferral already shows with its own visibility: it is
+		// edited into the first part of the same visibility, and the other
+		// parts follow with their own. When no part has the deferral's
+		// visibility, a placeholder that tells nothing takes its place.
+		// No answer is ever deleted: what Discord does with a follow-up
+		// after a deleted deferral is not to be relied on.
+		k := slices.IndexFunc(parts, func(p part) bool { return p.ephemeral == *deferred })
+		if k < 0 {
+			note := req.T("Answered privately: only you see the answer.", "非公開で回答しました (あなたにだけ表示されます)。")
+			if *deferred {
+				note = req.T("Answered publicly below.", "以下に公開で回答しました。")
+			}
+			parts = append([]part{{text: note, ephemeral: *deferred}}, parts...)
+		} else if k > 0 {
+			parts = append(append([]part{parts[k]}, parts[:k]...), parts[k+1:]...)
+		}
+		first = parts[0]
+	}
 	ctx := discordgo.WithContext(a.ctx)
 	var err error
 	switch {
@@ -199,20 +204,26 @@ func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp 
 			})
 			return
 		}
-	case first.ephemeral == *deferred:
+	default:
 		text := first.text
 		if _, err = a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text, Files: first.files, AllowedMentions: mentions}, ctx); err != nil {
 			a.log.Error("editing deferred answer", "id", i.ID, "err", err)
-			a.s.InteractionResponseDelete(i, ctx) // no "thinking…" left hanging
+			// The asker learns privately what went wrong; a public
+			// deferral becomes a note that names nothing. The rest is not
+			// sent.
+			why := undelivered(req, err)
+			if !*deferred {
+				why = req.T("The answer could not be delivered; you were told why privately.", "回答を届けられませんでした。理由は非公開でお知らせしました。")
+			}
+			if _, err := a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &why, AllowedMentions: mentions}, ctx); err != nil {
+				a.log.Error("editing deferred answer", "id", i.ID, "err", err)
+				return // unedited: a follow-up would take its place and visibility
+			}
+			if !*deferred {
+				a.followUp(i, part{ephemeral: true, text: undelivered(req, err)})
+			}
+			return
 		}
-	default:
-		// A deferral's visibility is fixed when it is sent: an answer of
-		// the other kind replaces the "thinking…" by a follow-up of its
-		// own kind, so a private answer is never shown publicly.
-		if err := a.s.InteractionResponseDelete(i, ctx); err != nil {
-			a.log.Error("deleting deferred answer", "id", i.ID, "err", err)
-		}
-		err = a.followUp(i, first)
 	}
 	for _, p := range parts[1:] {
 		if err != nil {

@@ -12,11 +12,11 @@ import (
 
 func TestSay(t *testing.T) {
 	r := commands.NewRouter(nil)
-	r.Add(&commands.Command{Name: "ping", Description: i18n.T("Ping", "ピン"),
+	r.Add(&commands.Command{Name: "ping", Private: commands.PublicAnswer, Description: i18n.T("Ping", "ピン"),
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
 			return commands.Reply(req.T("pong", "ポン"))
 		}})
-	r.Add(&commands.Command{Name: "report", Description: i18n.T("Two messages, slowly", "遅い2通"), Slow: true,
+	r.Add(&commands.Command{Name: "report", Description: i18n.T("Two messages, slowly", "遅い2通"), Slow: true, Private: commands.PublicAnswer,
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
 			time.Sleep(100 * time.Millisecond)
 			return commands.Reply("turn 1").Add(commands.Message{Text: "your units", Ephemeral: true})

@@ -485,15 +485,28 @@ func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
 		s.refuseMessage(w, "/"+c.Path+" follow-up", msg)
 		return
 	}
-	// Discord: the first follow-up after a deferral replaces the
-	// "thinking…" message and keeps the deferral's visibility.
-	if o := c.original; o != nil && o.Thinking && !o.Deleted {
-		o.Content, o.Files, o.Thinking, o.Edited, o.At = "", b.Files, false, true, time.Now()
-		if b.Data != nil {
-			o.Content, o.Pings = b.Data.Content, pings(b.Data)
+	// Discord documents that the first follow-up after a deferral takes
+	// the place of the "thinking…" message and keeps the deferral's
+	// visibility, whatever flags it asks for. What happens when the
+	// deferral was deleted first is not documented: this server assumes
+	// the worst, the follow-up still takes the deferral's visibility.
+	if o := c.original; o != nil && o.Thinking {
+		if !o.Deleted {
+			o.Content, o.Files, o.Thinking, o.Edited, o.At = "", b.Files, false, true, time.Now()
+			if b.Data != nil {
+				o.Content, o.Pings = b.Data.Content, pings(b.Data)
+			}
+			s.changed.Broadcast()
+			writeJSON(w, http.StatusOK, o.wire())
+			return
 		}
+		o.Thinking = false
+		msg := s.newMessage(c.Channel, b.Data, b.Files, "followup")
+		msg.Flags = msg.Flags&^ephemeralFlag | o.Flags&ephemeralFlag
+		msg.Ephemeral = o.Ephemeral
+		c.messages = append(c.messages, msg)
 		s.changed.Broadcast()
-		writeJSON(w, http.StatusOK, o.wire())
+		writeJSON(w, http.StatusOK, msg.wire())
 		return
 	}
 	msg := s.newMessage(c.Channel, b.Data, b.Files, "followup")

@@ -1,0 +1,78 @@
+package commands
+
+import "strings"
+
+// Whether a command's answer is private is decided before the command
+// runs, from the command and its options alone: on Discord a deferred
+// answer ("thinking…") takes its visibility when it is sent, before the
+// answer exists, so the visibility cannot be learnt from the answer.
+//
+// The rule: orders and everything about one's own side (its units, its
+// map, its moves, its secret choices, its game file) are private, and so
+// is every refusal (a Fail is always private, whatever the command);
+// what everyone may see (the map in public, the status, the companion's
+// rolls, announcements) is public. A command missing here is private:
+// TestEveryCommandHasAVisibility keeps the table complete.
+
+// visibility says, for a command's path, whether its answer is private
+// given the request's options.
+var visibility = map[string]func(req *Request) bool{
+	// Orders and a side's own information.
+	"place": always, "move": always, "moves": always, "rail": always, "reorg split": always,
+	"reorg merge": always, "reorg entrench": always, "reorg mobile": always, "reinforce": always,
+	"withdraw": always, "remove": always, "attack": always, "retreat": always, "bombard": always,
+	"recon": always, "abandon": always, "orders": always, "end": always, "undo": always,
+	"units": always, "game setup": always, "game check": always, "game position": always,
+	"game orders": always, "game fix": always, "game choose": always, "game confirm": always,
+	"game export": always,
+	// The operator's answers name files and damaged games.
+	"admin backup": always, "admin check": always, "admin repair": always, "admin games": always,
+	// /help is read by the one who asks.
+	"help": always,
+	// What everyone may see.
+	"game new": never, "game load": never, "game options": never, "game status": never,
+	"game join": never, "game players": never, "game pause": never, "game resume": never,
+	"game replace": never, "game resign": never, "game abandon": never, "game referee": never,
+	"game list": never, "game deadline": never, "game import": never,
+	"hex": never, "roll": never, "event": never, "russia": never, "combat": never, "siege": never,
+	"log recent": never, "log export": never, "log seed": never, "log reveal": never,
+	"log verify": never, "log stats": never,
+	// The map is public unless it shows one's own side: view:mine, or
+	// where one's unit may move.
+	"map": func(req *Request) bool { return req.Opt("view") == "mine" || req.Has("unit") },
+}
+
+func always(*Request) bool { return true }
+func never(*Request) bool  { return false }
+
+// PublicAnswer and PrivateAnswer are Command.Private for a command whose
+// answer is always public, or always private.
+var (
+	PublicAnswer  = never
+	PrivateAnswer = always
+)
+
+// decideVisibility gives each of the bot's commands its visibility from
+// the table above.
+func decideVisibility(rt *Router) {
+	var walk func(prefix string, cs []*Command)
+	walk = func(prefix string, cs []*Command) {
+		for _, c := range cs {
+			if len(c.Sub) > 0 {
+				walk(prefix+c.Name+" ", c.Sub)
+			} else if v, ok := visibility[prefix+c.Name]; ok && c.Private == nil {
+				c.Private = v
+			}
+		}
+	}
+	walk("", rt.Commands())
+}
+
+// Private says whether the answer to req is private, before it runs: the
+// command's own Private, and private when it has none or is unknown.
+func (rt *Router) Private(req *Request) bool {
+	if c, _, rest := rt.Lookup(strings.Fields(req.Path)); c != nil && len(rest) == 0 && c.Private != nil {
+		return c.Private(req)
+	}
+	return true
+}
