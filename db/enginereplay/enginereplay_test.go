@@ -90,7 +90,15 @@ func (p *player) play(untilTurn int) {
 		case s.Step == game.Reinforcement:
 			p.give(game.Order{Side: side, Verb: game.AutoReinforce})
 		case s.Step.IsMovement():
+			// The Russian Front's demand first (11.7): units go east by
+			// rail before anything moves, as the engine requires.
 			for _, c := range s.Actors() {
+				if p.state.WithdrawAttack <= 0 && p.state.WithdrawHQ <= 0 {
+					break
+				}
+				p.give(game.Order{Side: side, Verb: game.Withdraw, Units: []string{c.ID}})
+			}
+			for _, c := range p.state.Actors() {
 				if p.rng.IntN(3) == 0 {
 					continue
 				}

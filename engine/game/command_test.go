@@ -111,7 +111,6 @@ func TestCommandPhaseMarkers(t *testing.T) {
 	}
 	s = wantOK(t, s, "german end") // reorganisation-2
 	s = wantOK(t, s, "german end") // movement-2
-	wantRefused(t, s, "german move G-IV 0502", "out of command: in the second impulse only units in command move")
 	s = wantOK(t, s, "german move G-III 0505")
 	for _, st := range []string{"german end", "german end"} {
 		s = wantOK(t, s, st)

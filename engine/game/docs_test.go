@@ -2,6 +2,7 @@ package game
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -52,6 +53,15 @@ func TestRulingsNameTests(t *testing.T) {
 		ref := part[:strings.Index(part, "]")]
 		for _, name := range strings.Split(ref, ",") {
 			f := strings.Fields(name)
+			if len(f) == 3 && f[0] == "case" {
+				// [case FILE RULE]: the case file holds a case of that rule
+				n++
+				data, err := os.ReadFile(filepath.Join("testdata", "cases", f[1]))
+				if err != nil || !strings.Contains(string(data), "\nCASE "+f[2]+" ") {
+					t.Errorf("docs/rulings.md names case %s %s: no such case (%v)", f[1], f[2], err)
+				}
+				continue
+			}
 			if len(f) == 0 || !strings.HasPrefix(f[0], "Test") {
 				continue
 			}
@@ -63,5 +73,34 @@ func TestRulingsNameTests(t *testing.T) {
 	}
 	if n < 20 {
 		t.Errorf("only %d test references in docs/rulings.md", n)
+	}
+}
+
+// The rulings a rule case cites ("rulings C22" in its comment) exist in
+// docs/rulings.md, and so do the case files and rules the rulings name.
+func TestCasesCiteExistingRulings(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/rulings.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "cases", "*.txt"))
+	cited := 0
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		for _, l := range strings.Split(string(data), "\n") {
+			_, ids, ok := strings.Cut(l, "rulings ")
+			if !strings.HasPrefix(l, "#") || !ok {
+				continue
+			}
+			for _, id := range strings.Fields(ids) {
+				cited++
+				if !strings.Contains(string(doc), "**"+id+".") {
+					t.Errorf("%s cites ruling %s, which docs/rulings.md does not have", filepath.Base(f), id)
+				}
+			}
+		}
+	}
+	if cited == 0 {
+		t.Error("no rule case cites a ruling: the check saw nothing")
 	}
 }

@@ -140,7 +140,7 @@ func containsNation(ns []board.Nation, n board.Nation) bool {
 // spreadOut moves units off over-stacked hexes to the nearest hexes with
 // room (removing only what cannot move).
 func spreadOut(t *testing.T, s *State) *State {
-	s = payRussia(t, s) // 14.3: the Russian Front may demand units (helpers5_test.go)
+	s = payRussia(t, s) // 14.3: the Russian Front may demand units (helpers_test.go)
 	side := s.Player
 	for _, h := range s.Overstacked(side) {
 		for _, c := range s.UnitsAt(h, side) {

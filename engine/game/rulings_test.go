@@ -71,17 +71,6 @@ func TestRulingMergeKeepsTrenchAndCommand(t *testing.T) {
 	}
 }
 
-// R16: "anywhere in Germany" includes Luxembourg (14.2), except with 18.1(6).
-func TestRulingSetupInLuxembourg(t *testing.T) {
-	m := newTestMap(10, 10)
-	m.country(board.Luxembourg, "0506")
-	s := position(t, m.build(), "step setup\nplayer german\nunplaced G-GKD G-VI")
-	wantOK(t, s, "german place G-GKD 0506")
-	wantOK(t, s, "german place G-VI 0506") // 4A and/or Luxembourg (17.5)
-	n := position(t, m.build(), "options 18.1(6)\nstep setup\nplayer german\nunplaced G-GKD G-VI")
-	wantRefused(t, n, "german place G-GKD 0506", "sea or neutral")
-}
-
 // 18.2(1) Plan Michel on the real map: the 5th Army may set up near Lille.
 func TestPlanMichel(t *testing.T) {
 	r := realRules(t, "standard")
@@ -89,8 +78,4 @@ func TestPlanMichel(t *testing.T) {
 	if s.VP != [2]int{10, 50} {
 		t.Errorf("VP %v", s.VP)
 	}
-	wantOK(t, s, "allied place F-I 3110") // within 2 of Lille 3210
-	wantRefused(t, s, "allied place F-IX 3110", "in setup area FR-2A")
-	plain, _ := New(r, 1, nil)
-	wantRefused(t, plain, "allied place F-I 3110", "in setup area FR-5A")
 }

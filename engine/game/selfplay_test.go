@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// The self-play fuzzer (issue 5) on a bounded budget: whole games of the
+// The self-play fuzzer on a bounded budget: whole games of the
 // standard scenario from many seeds with random legal orders, every
 // invariant checked after every order (SelfPlay). RTRBOT_FUZZ_GAMES sets
 // the number of games (default 12, every fourth of the extended scenario;

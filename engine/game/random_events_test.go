@@ -306,11 +306,6 @@ func TestFogOfWar(t *testing.T) {
 	if !n.ViewFor(GermanView).VisibleIDs()["F-XX"] || n.ViewFor(PublicView).VisibleIDs()["F-XX"] {
 		t.Error("14.12: reconnaissance")
 	}
-	wantRefused(t, n, "german recon G-1A 0303", "already looked")
-	wantRefused(t, s, "german recon G-1A 0101", "reconnaissance reaches 4")
-	wantRefused(t, s, "german recon G-III 0503", "not an HQ")
-	bad := position(t, m, "step movement-1\nweather bad\n0505: G-1A\n")
-	wantRefused(t, bad, "german recon G-1A 0503", "bad weather")
 	// The look ends with the segment.
 	n2 := wantOK(t, n, "german end")
 	if n2.ViewFor(GermanView).VisibleIDs()["F-XX"] {

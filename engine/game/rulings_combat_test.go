@@ -8,7 +8,7 @@ import (
 	"rtrbot/engine/units"
 )
 
-// Tests of the rulings of issue 5 in docs/rulings.md (C1...).
+// Tests of the combat rulings of docs/rulings.md (C1...).
 
 // C6: a corps that must lose one division when no division counter is
 // free to break it down loses the whole corps.

@@ -1,0 +1,461 @@
+package game
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+)
+
+// Rule cases are plain text (testdata/cases/*.txt, docs/cases.md), one
+// file per rule area, in the manner of the DATC files of Diplomacy
+// judges: a position, orders with the refusals and dice they meet, and
+// what must hold after. A referee who reads no Go can read and add them.
+//
+//	CASE 8.5 rail capacity, German
+//	MAP 10x10                  (optional: a small test map, else the real one)
+//	  rail 0106 0206 0306
+//	PRESTATE                   (a position, docs/positions.md)
+//	  0106: G-III
+//	ORDERS
+//	  DICE 4                   (the next die rolled)
+//	  german rail G-III 0306
+//	  german rail G-IX 0706
+//	  REFUSED rail-capacity    (the order above is refused with this code)
+//	POSTSTATE                  (what must hold: hexes, vp, step, boxes...)
+//	  0306: G-III:moved
+//	  EVENT rail-moved
+//	END
+
+// ruleCase is one case as read from its file.
+type ruleCase struct {
+	file  string
+	line  int // of its CASE line
+	title string
+	rule  string // the rule number the title starts with
+	mapW  int    // test map size; 0: the real map
+	mapH  int
+	mapOp []caseLine // MAP lines
+	pre   []string
+	steps []caseStep
+	post  []caseLine
+}
+
+type caseLine struct {
+	line int
+	text string
+}
+
+// caseStep is an order (with the refusal it must meet, if any) or dice
+// to force before the next orders.
+type caseStep struct {
+	line    int
+	order   string
+	refused string // the refusal code the order must meet; "" accepted
+	dice    []int
+}
+
+// parseCases reads a case file; a mistake is reported with its line.
+func parseCases(file, text string) ([]*ruleCase, error) {
+	var out []*ruleCase
+	var c *ruleCase
+	section := ""
+	for i, raw := range strings.Split(text, "\n") {
+		n := i + 1
+		line := strings.TrimSpace(raw)
+		if j := strings.Index(line, "#"); j >= 0 && section != "PRESTATE" {
+			line = strings.TrimSpace(line[:j])
+		}
+		if line == "" {
+			continue
+		}
+		word, rest, _ := strings.Cut(line, " ")
+		bad := func(format string, a ...any) error {
+			return fmt.Errorf("%s:%d: %s", file, n, fmt.Sprintf(format, a...))
+		}
+		switch word {
+		case "CASE":
+			if c != nil {
+				return nil, bad("CASE before the END of the case at line %d", c.line)
+			}
+			rule, _, _ := strings.Cut(rest, " ")
+			if rule == "" || !strings.ContainsAny(rule[:1], "0123456789") {
+				return nil, bad("a case's title starts with the rule it is about (e.g. CASE 8.5 rail capacity), not %q", rest)
+			}
+			c, section = &ruleCase{file: file, line: n, title: strings.TrimSpace(rest), rule: rule}, "CASE"
+			continue
+		case "MAP", "PRESTATE", "ORDERS", "POSTSTATE", "END":
+			if c == nil {
+				return nil, bad("%s outside a case (a case begins with CASE)", word)
+			}
+			switch word {
+			case "MAP":
+				if section != "CASE" {
+					return nil, bad("MAP comes right after CASE")
+				}
+				w, h, ok := strings.Cut(strings.TrimSpace(rest), "x")
+				c.mapW, _ = strconv.Atoi(w)
+				c.mapH, _ = strconv.Atoi(h)
+				if !ok || c.mapW < 1 || c.mapH < 1 || c.mapW > 60 || c.mapH > 60 {
+					return nil, bad("MAP takes a size such as 10x10, not %q", rest)
+				}
+			case "END":
+				if len(c.pre) == 0 {
+					return nil, bad("the case has no PRESTATE")
+				}
+				out, c = append(out, c), nil
+			}
+			section = word
+			continue
+		}
+		if c == nil {
+			return nil, bad("%q outside a case", line)
+		}
+		switch section {
+		case "MAP":
+			c.mapOp = append(c.mapOp, caseLine{n, line})
+		case "PRESTATE":
+			c.pre = append(c.pre, strings.TrimSpace(raw))
+		case "ORDERS":
+			switch word {
+			case "REFUSED":
+				if len(c.steps) == 0 || c.steps[len(c.steps)-1].order == "" || c.steps[len(c.steps)-1].refused != "" {
+					return nil, bad("REFUSED follows the order it refuses")
+				}
+				if rest == "" {
+					return nil, bad("REFUSED names the refusal's code (engine/game/refusals.txt)")
+				}
+				c.steps[len(c.steps)-1].refused = strings.TrimSpace(rest)
+			case "DICE":
+				var ds []int
+				for _, f := range strings.Fields(rest) {
+					d, err := strconv.Atoi(f)
+					if err != nil || d < 1 || d > 6 {
+						return nil, bad("DICE takes dice from 1 to 6, not %q", f)
+					}
+					ds = append(ds, d)
+				}
+				if len(ds) == 0 {
+					return nil, bad("DICE names at least one die")
+				}
+				c.steps = append(c.steps, caseStep{line: n, dice: ds})
+			default:
+				c.steps = append(c.steps, caseStep{line: n, order: line})
+			}
+		case "POSTSTATE":
+			c.post = append(c.post, caseLine{n, line})
+		default:
+			return nil, bad("%q before PRESTATE, ORDERS or POSTSTATE", line)
+		}
+	}
+	if c != nil {
+		return nil, fmt.Errorf("%s:%d: the case has no END", file, c.line)
+	}
+	return out, nil
+}
+
+// caseMap builds a case's test map: cols x rows of clear terrain, France
+// in rows 1-5 and Germany from row 6 (helpers_test.go's newTestMap), then
+// the MAP lines: terrain T H..., country C H..., logistic N H...,
+// fortress S H..., river A B, rail H H H..., setup AREA H....
+func caseMap(c *ruleCase) (m *board.Map, err error) {
+	defer func() {
+		if p := recover(); p != nil { // a hex off the map, or not adjacent
+			err = fmt.Errorf("%v", p)
+		}
+	}()
+	t := newTestMap(c.mapW, c.mapH)
+	for _, l := range c.mapOp {
+		f := strings.Fields(l.text)
+		if len(f) < 2 {
+			return nil, fmt.Errorf("%s:%d: %q: a MAP line is a word and its hexes", c.file, l.line, l.text)
+		}
+		hs := f[1:]
+		if f[0] != "rail" && f[0] != "river" {
+			hs = f[2:] // after the terrain, country, nation, strength or area
+		}
+		for _, h := range hs {
+			x, err := hex.Parse(h)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", c.file, l.line, err)
+			}
+			if _, ok := t.hexes[x]; !ok {
+				return nil, fmt.Errorf("%s:%d: hex %s is off the %dx%d map", c.file, l.line, h, c.mapW, c.mapH)
+			}
+		}
+		switch f[0] {
+		case "terrain":
+			tr, err := board.ParseTerrain(f[1])
+			if err != nil || len(f) < 3 {
+				return nil, fmt.Errorf("%s:%d: terrain TYPE HEX...: %v", c.file, l.line, err)
+			}
+			t.terrain(tr, f[2:]...)
+		case "country":
+			if len(f) < 3 {
+				return nil, fmt.Errorf("%s:%d: country CODE HEX...", c.file, l.line)
+			}
+			t.country(board.Country(f[1]), f[2:]...)
+		case "logistic":
+			if len(f) < 3 {
+				return nil, fmt.Errorf("%s:%d: logistic NATION HEX...", c.file, l.line)
+			}
+			t.logistic(board.Nation(f[1]), f[2:]...)
+		case "fortress":
+			s, err := strconv.Atoi(f[1])
+			if err != nil || len(f) < 3 {
+				return nil, fmt.Errorf("%s:%d: fortress STRENGTH HEX...", c.file, l.line)
+			}
+			t.fortress(s, f[2:]...)
+		case "river":
+			if len(f) != 3 {
+				return nil, fmt.Errorf("%s:%d: river HEX HEX (the hexside between two hexes)", c.file, l.line)
+			}
+			t.river(f[1], f[2])
+		case "rail":
+			t.railway(f[1:]...)
+		case "setup":
+			if len(f) < 3 {
+				return nil, fmt.Errorf("%s:%d: setup AREA HEX...", c.file, l.line)
+			}
+			t.setup(f[1], f[2:]...)
+		default:
+			return nil, fmt.Errorf("%s:%d: unknown MAP line %q (terrain, country, logistic, fortress, river, rail, setup)", c.file, l.line, f[0])
+		}
+	}
+	return t.build(), nil
+}
+
+// run plays a case and returns what did not hold, one line each.
+func (c *ruleCase) run(real *board.Map) (fails []string) {
+	defer func() {
+		if p := recover(); p != nil {
+			fails = append(fails, fmt.Sprintf("%s:%d: the engine panicked: %v", c.file, c.line, p))
+		}
+	}()
+	m := real
+	if c.mapW > 0 {
+		var err error
+		if m, err = caseMap(c); err != nil {
+			return []string{err.Error()}
+		}
+	}
+	text := strings.Join(c.pre, "\n")
+	if !strings.Contains(text, "scenario ") {
+		text = "scenario standard\n" + text
+	}
+	s, err := ParsePosition(m, text)
+	if err != nil {
+		return []string{fmt.Sprintf("%s:%d: PRESTATE: %v", c.file, c.line, err)}
+	}
+	var events []Event
+	for _, st := range c.steps {
+		at := fmt.Sprintf("%s:%d", c.file, st.line)
+		if st.dice != nil {
+			if err := s.ForceDice(st.dice...); err != nil {
+				fails = append(fails, fmt.Sprintf("%s: DICE: %v", at, err))
+			}
+			continue
+		}
+		o, err := ParseOrder(st.order)
+		if err != nil {
+			if code := RefusalCode(err); st.refused != "" && code == st.refused {
+				continue // a case about the order's own syntax
+			}
+			return append(fails, fmt.Sprintf("%s: %q is not an order: %v", at, st.order, err))
+		}
+		n, evs, err := Apply(s, o)
+		switch {
+		case err != nil && st.refused == "":
+			return append(fails, fmt.Sprintf("%s: %s was refused (%s: %v), and no REFUSED line expects it", at, st.order, RefusalCode(err), err))
+		case err != nil && RefusalCode(err) != st.refused:
+			fails = append(fails, fmt.Sprintf("%s: %s was refused with %s (%v), want %s", at, st.order, RefusalCode(err), err, st.refused))
+		case err == nil && st.refused != "":
+			fails = append(fails, fmt.Sprintf("%s: %s was accepted, want REFUSED %s", at, st.order, st.refused))
+			s, events = n, append(events, evs...)
+		case err == nil:
+			s, events = n, append(events, evs...)
+		}
+	}
+	return append(fails, c.check(s, events)...)
+}
+
+// check compares POSTSTATE with the state reached. A hex line lists
+// exactly what stands there (order aside; "XXYY: -" for nothing); the
+// lists eliminated, russia, unplaced and out name units that must be in
+// them; EVENT kind an event that must have happened; NOEVENT kind one
+// that must not; any other line must equal the line of the same key in
+// the position (a key the position leaves out has its default).
+func (c *ruleCase) check(s *State, events []Event) []string {
+	var fails []string
+	actual := map[string]string{}
+	for _, l := range strings.Split(s.Position(), "\n") {
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		k, v, _ := strings.Cut(l, " ")
+		if strings.HasSuffix(k, ":") {
+			actual[k] = sortedFields(v)
+			continue
+		}
+		actual[k] = strings.TrimSpace(v)
+	}
+	for _, p := range c.post {
+		at := fmt.Sprintf("%s:%d", c.file, p.line)
+		k, v, _ := strings.Cut(p.text, " ")
+		v = strings.TrimSpace(v)
+		switch {
+		case strings.HasSuffix(k, ":"):
+			want := sortedFields(v)
+			if want == "-" {
+				want = ""
+			}
+			if actual[k] != want {
+				got := actual[k]
+				if got == "" {
+					got = "nothing"
+				}
+				fails = append(fails, fmt.Sprintf("%s: %s holds %s, want %s", at, strings.TrimSuffix(k, ":"), got, v))
+			}
+		case k == "eliminated" || k == "russia" || k == "unplaced" || k == "out":
+			have := strings.Fields(actual[k])
+			for _, id := range strings.Fields(v) {
+				if !slices.Contains(have, id) {
+					fails = append(fails, fmt.Sprintf("%s: %s is not %s (%s: %s)", at, id, k, k, actual[k]))
+				}
+			}
+		case k == "EVENT" || k == "NOEVENT":
+			seen := slices.ContainsFunc(events, func(e Event) bool { return string(e.Kind) == v })
+			if seen != (k == "EVENT") {
+				fails = append(fails, fmt.Sprintf("%s: %s %s, but the orders' events were %v", at, k, v, eventKinds(events)))
+			}
+		default:
+			if got, ok := actual[k]; !ok || got != v {
+				if !ok {
+					got = "left out (its default)"
+				}
+				fails = append(fails, fmt.Sprintf("%s: %s is %s, want %s", at, k, got, v))
+			}
+		}
+	}
+	return fails
+}
+
+func sortedFields(s string) string {
+	f := strings.Fields(s)
+	slices.Sort(f)
+	return strings.Join(f, " ")
+}
+
+func eventKinds(evs []Event) []EventKind {
+	var out []EventKind
+	for _, e := range evs {
+		out = append(out, e.Kind)
+	}
+	return out
+}
+
+// loadCases reads every case file.
+func loadCases(t *testing.T) []*ruleCase {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", "cases", "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no case files in testdata/cases: %v", err)
+	}
+	var all []*ruleCase
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := parseCases(filepath.Base(f), string(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cs) == 0 {
+			t.Errorf("%s holds no case", f)
+		}
+		all = append(all, cs...)
+	}
+	return all
+}
+
+// TestCases runs every rule case.
+func TestCases(t *testing.T) {
+	real, err := board.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range loadCases(t) {
+		t.Run(c.file+"/"+c.title, func(t *testing.T) {
+			for _, f := range c.run(real) {
+				t.Error(f)
+			}
+		})
+	}
+}
+
+// The runner can fail: wrong expectations of every kind are reported,
+// and a malformed file is refused with its line, never a panic.
+func TestCaseRunnerReportsFailures(t *testing.T) {
+	real, err := board.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pre = "PRESTATE\n  step movement-1\n  0101: F-XX\n  0505: G-III\n"
+	for _, c := range []struct{ name, text, want string }{
+		{"wrong hex", "CASE 8.0 x\nMAP 10x10\n" + pre + "ORDERS\n  german move G-III 0506\nPOSTSTATE\n  0507: G-III:moved\nEND\n", "0507 holds nothing"},
+		{"wrong code", "CASE 8.0 x\nMAP 10x10\n" + pre + "ORDERS\n  german rail G-III 0506\n  REFUSED rail-capacity\nEND\n", "want rail-capacity"},
+		{"accepted, expected refused", "CASE 8.0 x\nMAP 10x10\n" + pre + "ORDERS\n  german move G-III 0506\n  REFUSED rail-capacity\nEND\n", "was accepted, want REFUSED"},
+		{"refused, not expected", "CASE 8.0 x\nMAP 10x10\n" + pre + "ORDERS\n  allied move F-XX 0102\nEND\n", "no REFUSED line expects it"},
+		{"wrong vp", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  vp 1 1\nEND\n", "vp is 0 50, want 1 1"},
+		{"missing event", "CASE 8.0 x\nMAP 10x10\n" + pre + "ORDERS\n  german move G-III 0506\nPOSTSTATE\n  EVENT combat\nEND\n", "EVENT combat"},
+		{"bad prestate", "CASE 8.0 x\nPRESTATE\n  0101: NO-SUCH-UNIT\nEND\n", "PRESTATE"},
+		{"bad map line", "CASE 8.0 x\nMAP 10x10\n  lake 0101\n" + pre + "END\n", "unknown MAP line"},
+	} {
+		cs, err := parseCases("t.txt", c.text)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		fails := cs[0].run(real)
+		if !slices.ContainsFunc(fails, func(f string) bool { return strings.Contains(f, c.want) }) {
+			t.Errorf("%s: the runner said %q, want a failure saying %q", c.name, fails, c.want)
+		}
+	}
+	for _, bad := range []struct{ text, want string }{
+		{"CASE no rule here\nPRESTATE\n 0101: F-XX\nEND\n", "t.txt:1: a case's title starts with the rule"},
+		{"CASE 8.0 x\nORDERS\n  REFUSED rail-capacity\nEND\n", "t.txt:3: REFUSED follows the order"},
+		{"CASE 8.0 x\nPRESTATE\n 0101: F-XX\nORDERS\n DICE 7\nEND\n", "t.txt:5: DICE takes dice from 1 to 6"},
+		{"CASE 8.0 x\nPRESTATE\n 0101: F-XX\n", "t.txt:1: the case has no END"},
+		{"PRESTATE\n", "t.txt:1: PRESTATE outside a case"},
+		{"CASE 8.0 x\nMAP big\nEND\n", "t.txt:2: MAP takes a size"},
+	} {
+		if _, err := parseCases("t.txt", bad.text); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: %v, want %q", bad.text, err, bad.want)
+		}
+	}
+}
+
+// FuzzParseCases: no case file, however malformed, panics the parser or
+// the runner.
+func FuzzParseCases(f *testing.F) {
+	f.Add("CASE 8.0 x\nMAP 10x10\n  rail 0101 0102\nPRESTATE\n  0101: F-XX\nORDERS\n  DICE 3\n  allied move F-XX 0102\n  REFUSED enter-ezoc\nPOSTSTATE\n  0102: F-XX\n  EVENT moved\nEND\n")
+	real, err := board.Default()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		cs, err := parseCases("f.txt", text)
+		if err != nil {
+			return
+		}
+		for _, c := range cs {
+			c.run(real)
+		}
+	})
+}
