@@ -139,23 +139,8 @@ func buildLongGame(b *testing.B) (*Store, int64, string) {
 	for seg := 0; seg*benchPerSeg < total; seg++ {
 		err := s.Update(ctx, g.ID, func(tx *GameTx) error { // one segment a transaction: fast to build
 			for k := 0; k < benchPerSeg && seg*benchPerSeg+k < total; k++ {
-				text := benchOrder(seg*benchPerSeg + k)
-				a, err := rp.Apply(Order{Text: text, Author: "u1"})
-				if err != nil {
+				if err := logOrder(tx, rp, "u1", benchOrder(seg*benchPerSeg+k)); err != nil {
 					return err
-				}
-				o, err := tx.Append(NewOrder{Author: "u1", Side: "german", Text: text})
-				if err != nil {
-					return err
-				}
-				if err := tx.AddEvents(o.Seq, a.Events); err != nil {
-					return err
-				}
-				if a.SegmentEnd {
-					st, _ := rp.State()
-					if err := tx.Snapshot(a.Label, rp.Hash(), st); err != nil {
-						return err
-					}
 				}
 			}
 			return nil
@@ -224,15 +209,8 @@ func Benchmark1000Games(b *testing.B) {
 		rp, _ := fakeEngine{}.Start(Setup{Scenario: g.Scenario, Options: g.Options, Seed: g.Seed}, nil)
 		err = s.Update(ctx, g.ID, func(tx *GameTx) error {
 			for k := 0; k < benchPerSeg; k++ {
-				a, _ := rp.Apply(Order{Text: benchOrder(k)})
-				o, err := tx.Append(NewOrder{Author: "u", Side: "german", Text: benchOrder(k)})
-				if err != nil {
+				if err := logOrder(tx, rp, "u", benchOrder(k)); err != nil {
 					return err
-				}
-				tx.AddEvents(o.Seq, a.Events)
-				if a.SegmentEnd {
-					st, _ := rp.State()
-					tx.Snapshot(a.Label, rp.Hash(), st)
 				}
 			}
 			return nil

@@ -48,23 +48,8 @@ func TestCrashChild(t *testing.T) {
 	for {
 		err := s.Update(ctx, id, func(tx *GameTx) error {
 			for k := 0; k < 3; k++ {
-				text := crashText(tx.Seq() + 1)
-				a, err := rp.Apply(Order{Text: text, Author: "crash"})
-				if err != nil {
+				if err := logOrder(tx, rp, "crash", crashText(tx.Seq()+1)); err != nil {
 					return err
-				}
-				o, err := tx.Append(NewOrder{Author: "crash", Side: "german", Text: text})
-				if err != nil {
-					return err
-				}
-				if err := tx.AddEvents(o.Seq, a.Events); err != nil {
-					return err
-				}
-				if a.SegmentEnd {
-					st, _ := rp.State()
-					if err := tx.Snapshot(a.Label, rp.Hash(), st); err != nil {
-						return err
-					}
 				}
 			}
 			return nil

@@ -120,3 +120,28 @@ func newGame(t testing.TB, s *Store, guild, channel string) (*Game, Replay) {
 	}
 	return g, rp
 }
+
+// logOrder applies an order to the replay and stores it with its events,
+// and the segment's snapshot when it ends one, in tx: what the bot does
+// for every order, for tests that build games order by order.
+func logOrder(tx *GameTx, rp Replay, author, text string) error {
+	a, err := rp.Apply(Order{Text: text, Author: author})
+	if err != nil {
+		return err
+	}
+	o, err := tx.Append(NewOrder{Author: author, Side: "german", Text: text})
+	if err != nil {
+		return err
+	}
+	if err := tx.AddEvents(o.Seq, a.Events); err != nil {
+		return err
+	}
+	if a.SegmentEnd {
+		st, err := rp.State()
+		if err != nil {
+			return err
+		}
+		return tx.Snapshot(a.Label, rp.Hash(), st)
+	}
+	return nil
+}

@@ -7,7 +7,7 @@ import (
 )
 
 // The game commands' metadata: a game found by its private thread, options
-// fixed once the first order is in, the guild's referee role (issue 8).
+// fixed once the first order is in, the guild's referee role.
 func TestGameMeta(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)

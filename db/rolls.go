@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// The companion's roll log (issue 7, schema 0002_rolls.sql): a session of
+// The companion's roll log (schema 0002_rolls.sql): a session of
 // commit-reveal dice per channel and every roll made in it. The dice
 // themselves are computed by the caller (package engine/dice); this file
 // only keeps them, one transaction per roll, on the store's single writer

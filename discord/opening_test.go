@@ -2,19 +2,14 @@ package discord_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"rtrbot/commands"
-	"rtrbot/db"
 	"rtrbot/discord/discordtest"
 	"rtrbot/discord/fakediscord"
-	"rtrbot/engine/board"
 )
 
 // transcript is what the players saw, interaction by interaction.
@@ -96,16 +91,7 @@ var japanese = regexp.MustCompile(`[\p{Hiragana}\p{Katakana}\p{Han}]`)
 // user's language, and the fake saw nothing Discord would refuse.
 func TestOpeningTurnThroughDiscord(t *testing.T) {
 	t.Parallel()
-	m, err := board.Default()
-	if err != nil {
-		t.Skip("map not available yet:", err)
-	}
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "rtrbot.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	bot := commands.New(commands.Deps{Map: m, Store: store, Log: quiet})
+	bot := realBot(t)
 	for _, p := range []string{"game new", "game join", "game setup", "game status", "end", "units", "moves", "move"} {
 		if bot.Router.Find(p) == nil {
 			t.Skipf("/%s not built yet", p)

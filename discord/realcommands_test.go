@@ -72,16 +72,7 @@ func TestBotHelpThroughDiscord(t *testing.T) {
 // map picture, autocomplete, and a bad hex.
 func TestRealBotThroughDiscord(t *testing.T) {
 	t.Parallel()
-	m, err := board.Default()
-	if err != nil {
-		t.Skip("map not available yet:", err)
-	}
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "rtrbot.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	bot := commands.New(commands.Deps{Map: m, Store: store, Log: quiet})
+	bot := realBot(t)
 	h := discordtest.New(t, bot.Router, nil)
 
 	has := func(path string) bool { return bot.Router.Find(path) != nil }
@@ -137,16 +128,7 @@ func TestRealBotThroughDiscord(t *testing.T) {
 // BenchmarkRealCommandToFirstAnswer: the bot's own /hex and /roll (a roll
 // is stored in SQLite before the answer) through the fake Discord.
 func BenchmarkRealCommandToFirstAnswer(b *testing.B) {
-	m, err := board.Default()
-	if err != nil {
-		b.Skip(err)
-	}
-	store, err := db.Open(context.Background(), filepath.Join(b.TempDir(), "rtrbot.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
-	bot := commands.New(commands.Deps{Map: m, Store: store, Log: quiet})
+	bot := realBot(b)
 	for _, bc := range []fakediscord.Invoke{
 		{User: kenji, Path: "hex", Options: map[string]any{"hex": "1804"}},
 		{User: alice, Path: "roll", Options: map[string]any{"dice": "2d6"}},
@@ -182,16 +164,7 @@ func BenchmarkRealCommandToFirstAnswer(b *testing.B) {
 // leaves a user hanging or sends what Discord refuses.
 func TestEveryBotCommandAnswers(t *testing.T) {
 	t.Parallel()
-	m, err := board.Default()
-	if err != nil {
-		t.Skip("map not available yet:", err)
-	}
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "rtrbot.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	bot := commands.New(commands.Deps{Map: m, Store: store, Log: quiet})
+	bot := realBot(t)
 	h := discordtest.New(t, bot.Router, nil)
 	var walk func(path string, c *commands.Command)
 	n := 0
@@ -271,4 +244,20 @@ func atoi(s string) int {
 	n := 0
 	fmt.Sscan(s, &n)
 	return n
+}
+
+// realBot is the bot as a club runs it: the real map, a SQLite file in a
+// temporary folder (closed at the end of the test), every command family.
+func realBot(t testing.TB) *commands.Bot {
+	t.Helper()
+	m, err := board.Default()
+	if err != nil {
+		t.Skip("map not available yet:", err)
+	}
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "rtrbot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return commands.New(commands.Deps{Map: m, Store: store, Log: quiet})
 }

@@ -55,7 +55,7 @@ func TestCounterColoursOfRule24(t *testing.T) {
 
 func closeTo(a, b int) bool { return a-b < 12 && b-a < 12 }
 
-// Every unit type has a counter of its own look (issue 9: NATO symbols by
+// Every unit type has a counter of its own look (NATO symbols by
 // type, the infantry types told apart), and the trench side differs from
 // the mobile side (13.0): no two of these counters draw the same picture.
 func TestCounterKindsLookDifferent(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 
 // A renderer is built once per map (and language, and scale); each picture
 // then copies its cached base and draws only its layers. A layer for
-// counters (issue 9) gets what it draws from a side's view, never from the
+// counters gets what it draws from a side's view, never from the
 // game state.
 func Example() {
 	m, err := board.Default()

@@ -176,8 +176,8 @@ func fingerprint(m *board.Map) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// The whole map stays well under Discord's attachment limit (issue 9 item
-// 5: aim for under 1 MB), and no city loses its name.
+// The whole map stays well under Discord's attachment limit (aim for
+// under 1 MB), and no city loses its name.
 func TestRealMapSizeAndNames(t *testing.T) {
 	m, err := board.Default()
 	if err != nil {

@@ -5,7 +5,7 @@
 // (terrain, coast, rails, rivers, borders, hex numbers, places, title and
 // legend) once and keeps it; every later picture copies the base (or the
 // part a crop needs) and draws only its own layers on top. Layers are how
-// counters, markers and highlights come in later (issue 9): they receive a
+// counters, markers and highlights come in later: they receive a
 // Canvas with the geometry and fonts, and what they draw comes from a
 // side's view of the game, never from the game state itself, which this
 // package does not know.

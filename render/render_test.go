@@ -75,7 +75,7 @@ func TestSideEndsAreSharedCorners(t *testing.T) {
 }
 
 // The embedded font has every letter of the map's names and Japanese for
-// labels (issue 3 item 7, issue 9 item 4).
+// labels.
 func TestFontCoverage(t *testing.T) {
 	tf, err := parseTypeface()
 	if err != nil {

@@ -149,17 +149,12 @@ func (s *Set) parseEvents(text string) error {
 		return err
 	}
 	for _, r := range recs {
-		e, err := entry(r, "id")
+		e, lo, hi, err := rolledEntry(r)
 		if err != nil {
 			return err
 		}
-		rs, err := r.get("rolls")
-		if err != nil {
-			return err
-		}
-		lo, hi, err := parseRange(rs)
-		if err != nil || !validReading(lo) || !validReading(hi) {
-			return fmt.Errorf("record at line %d: bad rolls %q", r.line, rs)
+		if !validReading(lo) || !validReading(hi) {
+			return fmt.Errorf("record at line %d: bad rolls %d-%d: a reading is two dice, 11 to 66", r.line, lo, hi)
 		}
 		cond := r.fields["condition"]
 		switch cond {
@@ -169,7 +164,7 @@ func (s *Set) parseEvents(text string) error {
 		default:
 			return fmt.Errorf("record at line %d: unknown condition %q", r.line, cond)
 		}
-		s.events = append(s.events, ranged[EventRow]{lo, hi, EventRow{e, rs, cond}})
+		s.events = append(s.events, ranged[EventRow]{lo, hi, EventRow{e, r.fields["rolls"], cond}})
 	}
 	if _, ok := s.eventByID("no-event"); !ok {
 		return fmt.Errorf("no row with id no-event")

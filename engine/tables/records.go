@@ -75,3 +75,19 @@ func parseRange(s string) (lo, hi int, err error) {
 	}
 	return lo, hi, nil
 }
+
+// rolledEntry reads a table row's entry (its "id" and texts) and the die
+// rolls it covers ("rolls: 3-4").
+func rolledEntry(r record) (e Entry, lo, hi int, err error) {
+	if e, err = entry(r, "id"); err != nil {
+		return
+	}
+	rs, err := r.get("rolls")
+	if err != nil {
+		return
+	}
+	if lo, hi, err = parseRange(rs); err != nil {
+		err = fmt.Errorf("record at line %d: bad rolls %q: %w", r.line, rs, err)
+	}
+	return
+}

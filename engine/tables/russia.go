@@ -111,19 +111,11 @@ func (s *Set) parseRussia(text string) error {
 			s.russiaAlt = append(s.russiaAlt, ranged[int]{lo, hi, m})
 			continue
 		}
-		e, err := entry(r, "id")
+		e, lo, hi, err := rolledEntry(r)
 		if err != nil {
 			return err
 		}
-		rs, err := r.get("rolls")
-		if err != nil {
-			return err
-		}
-		lo, hi, err := parseRange(rs)
-		if err != nil {
-			return fmt.Errorf("record at line %d: %w", r.line, err)
-		}
-		s.russia = append(s.russia, ranged[RussiaRow]{lo, hi, RussiaRow{e, rs, r.fields["ends"] == "yes"}})
+		s.russia = append(s.russia, ranged[RussiaRow]{lo, hi, RussiaRow{e, r.fields["rolls"], r.fields["ends"] == "yes"}})
 	}
 	if err := checkCover(s.russia, russiaLo, russiaHi, nil); err != nil {
 		return err

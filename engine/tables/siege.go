@@ -70,15 +70,7 @@ func (s *Set) parseSiege(text string) error {
 			lo, hi = min(lo, 1+m), max(hi, 6+m)
 			continue
 		}
-		e, err := entry(r, "id")
-		if err != nil {
-			return err
-		}
-		rs, err := r.get("rolls")
-		if err != nil {
-			return err
-		}
-		a, b, err := parseRange(rs)
+		e, a, b, err := rolledEntry(r)
 		if err != nil {
 			return err
 		}

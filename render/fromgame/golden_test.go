@@ -73,7 +73,7 @@ func renderer(t *testing.T, opt render.Options) *render.Renderer {
 	return r
 }
 
-// The golden pictures of issue 9: the opening position (the engine's
+// The golden pictures: the opening position (the engine's
 // own default setup, public view, whole map); a position with every
 // marker (whole map, German private view, and the same in Japanese);
 // one position seen by the public, the German and the Allied player
@@ -117,7 +117,7 @@ func TestGoldenSituations(t *testing.T) {
 			}
 			t.Logf("%s: %d bytes", c.name, len(png))
 			if c.crop == nil && len(png) >= 1<<20 {
-				t.Errorf("the whole map with units is %d bytes, want under 1 MiB (issue 9 item 5)", len(png))
+				t.Errorf("the whole map with units is %d bytes, want under 1 MiB", len(png))
 			}
 			checkGolden(t, c.name, png)
 		})

@@ -132,7 +132,7 @@ func swapHidden(t *testing.T, s *game.State, side units.Side) *game.State {
 	return nil
 }
 
-// The public picture is drawn from the public view only (issue 9): two
+// The public picture is drawn from the public view only: two
 // positions that differ only in what lies under the top unit of a German
 // stack give the very same public PNG and the same Allied PNG, while the
 // German player's own picture shows the difference. The same holds the
