@@ -162,7 +162,7 @@ func TestSegmentReport(t *testing.T) {
 		t.Fatalf("own events: Allied %d, German %d", len(r.Own[units.Allied]), len(r.Own[units.German]))
 	}
 	for _, e := range r.Public {
-		if !publicEvent(e.Kind) {
+		if !e.Kind.Public() {
 			t.Errorf("a private event in the public account: %s", e.Kind)
 		}
 	}

@@ -245,30 +245,17 @@ func (t *Table) save(ctx context.Context, a Actor, now time.Time, old, next *Gam
 	return nil
 }
 
-// storedEvents marks each event with who may read it: a side's own
-// movements and placements are its own (14.1); combat, dice, losses, VP
-// and the turn's progress are public.
+// storedEvents marks each event with who may read it, as the engine
+// says (game.EventKind.Public, 14.1): what happens in front of both
+// players is public, the rest is its side's own.
 func storedEvents(evs []game.Event) []db.Event {
 	out := make([]db.Event, len(evs))
 	for i, e := range evs {
 		v := ""
-		if !publicEvent(e.Kind) {
+		if !e.Kind.Public() {
 			v = e.Side.String()
 		}
 		out[i] = db.Event{Kind: string(e.Kind), Visible: v, Text: e.String()}
 	}
 	return out
-}
-
-// publicEvent lists the kinds of event everyone may read: what happens in
-// front of both players (combat reveals both stacks, 14.1; dice; units
-// removed; VP; the turn and the random events).
-func publicEvent(k game.EventKind) bool {
-	switch k {
-	case game.EvCombat, game.EvRoll, game.EvEliminated, game.EvBrokenDown, game.EvRetreated, game.EvFortress, game.EvSiege,
-		game.EvAbandoned, game.EvVP, game.EvRandom, game.EvRussia, game.EvVictory, game.EvSeed, game.EvGameOver, game.EvTurn,
-		game.EvSetupDone, game.EvNaval, game.EvMarkersOff, game.EvEventPhase, game.EvStep:
-		return true
-	}
-	return false
 }

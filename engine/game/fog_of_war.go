@@ -243,6 +243,10 @@ var publicKinds = map[EventKind]bool{
 	EvSeed: true, EvStep: true, EvTurn: true, EvGameOver: true, EvEventPhase: true, EvDue: true, EvSetupDone: true,
 }
 
+// Public says whether every viewer witnesses events of kind k; what else
+// a viewer may read of an order's events, EventsFor says.
+func (k EventKind) Public() bool { return publicKinds[k] }
+
 // EventsFor is what a viewer may read of the events of one order (14.1):
 // public events as they are; the viewer's own side's events as they are,
 // except that nothing private to the other side is shown; an event that
