@@ -203,7 +203,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 		{carol, "/game pause", "Only a referee may"},
 		{bob, "/game export", "Only a referee may"},
 		{bob, "/game choose options:18.1(10)", "this game has begun"},
-		{bob, "/game fix order:end", "Only a referee may"},
+		{carol, "/game fix order:end", "Only a referee may"},
 		{carol, "/units", "hidden from you"},
 		{bob, "/units side:allied", "The Allied side's units are hidden from you"},
 		{bob, "/moves unit:F-XX", "not a unit of your side"},
@@ -497,7 +497,10 @@ func TestRefereeing(t *testing.T) {
 	expect(t, txt(act(t, b, clock, dave, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
 	// The referee ends the segment for an absent player.
 	withdraw(t, b, clock, dave)
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game fix order:end")), "Segment ended")
+	// Alice referees (she created the game) but plays the Allies: her fix
+	// is a proposal, which the German player confirms.
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game fix order:end")), "Your fix is proposed")
+	expect(t, txt(act(t, b, clock, dave, "C1", "/game fix order:end")), "Segment ended")
 	expect(t, txt(act(t, b, clock, carol, "C1", "/game resign")), "Only a player resigns")
 	expect(t, txt(act(t, b, clock, dave, "C1", "/game resign")), "The German side resigns: the Allied side wins")
 	if st := mustFinished(t, b); st != db.Finished {

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -30,7 +31,8 @@ func (b *Bot) playCommands() []*Command {
 	return []*Command{
 		{
 			Name: "join", Slow: true, Description: i18n.T("Play a side of this game (several players per side allowed)", "このゲームの一方の陣営で参加 (1陣営に複数人可)"),
-			Options: []Option{{Name: "side", Description: i18n.T("german or allied", "german か allied"), Type: String, Required: true, Choices: sideChoices}},
+			Options: []Option{{Name: "side", Description: i18n.T("german or allied", "german か allied"), Type: String, Required: true, Choices: sideChoices},
+				{Name: "user", Description: i18n.T("A player of the side adds this user beside them", "陣営のプレイヤーがこのユーザーを自軍に加える"), Type: String}},
 			Handler: func(ctx context.Context, req *Request) *Response { return b.join(ctx, req) },
 		},
 		{
@@ -79,6 +81,19 @@ func (b *Bot) playCommands() []*Command {
 }
 
 func (b *Bot) join(ctx context.Context, req *Request) *Response {
+	if req.Has("user") {
+		j, err := b.games.Add(ctx, actor(req), where(req), req.Opt("side"), req.Opt("user"), req.Opt("user"), req.Now)
+		if err != nil {
+			return gameFail(req, err)
+		}
+		r := Reply(fmt.Sprintf(req.T("%s adds %s to the %s side.", "%s が %s を%s側に加えました。"), req.User.Name, req.Opt("user"), j.Side.Name().In(req.Lang)))
+		if th := j.Game.Thread(j.Side); th != "" {
+			// Mentioning a member in a private thread adds them to it.
+			r.Add(Message{Target: th, Text: fmt.Sprintf(req.T("%s: welcome to the %s side's private thread.", "%s: %s側の非公開スレッドへようこそ。"),
+				games.MentionOf(j.Game.UserRef(req.Opt("user")), req.Opt("user")), j.Side.Name().In(req.Lang))})
+		}
+		return announce(req, j.Game, r)
+	}
 	var open games.OpenThread
 	if req.Chat != nil {
 		open = func(ctx context.Context, parent string, id int64) (string, error) {
@@ -106,7 +121,7 @@ func (b *Bot) join(ctx context.Context, req *Request) *Response {
 			}
 		}
 	}
-	return r
+	return announce(req, g, r)
 }
 
 func (b *Bot) players(ctx context.Context, req *Request) *Response {
@@ -148,7 +163,7 @@ func (b *Bot) replace(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return gameFail(req, err)
 	}
-	r := announce(req, x.Game, Reply(fmt.Sprintf(req.T("The referee gave %s's place on the %s side to %s.", "審判が%[2]s側の %[1]s の席を %[3]s に交代しました。"), x.Old, x.Side.Name().In(req.Lang), games.MentionOf(x.By, x.Name))))
+	r := announce(req, x.Game, Reply(fmt.Sprintf(req.T("%s gave %s's place on the %s side to %s.", "%[1]s が%[3]s側の %[2]s の席を %[4]s に交代しました。"), req.User.Name, x.Old, x.Side.Name().In(req.Lang), games.MentionOf(x.By, x.Name))))
 	if th := x.Game.Thread(x.Side); th != "" {
 		r.Add(Message{Target: th, Text: fmt.Sprintf(req.T("%s now plays the %s side here.", "%s がここで%s側を担当します。"), games.MentionOf(x.By, x.Name), x.Side.Name().In(req.Lang))})
 	}
@@ -165,7 +180,32 @@ func (b *Bot) fix(ctx context.Context, req *Request) *Response {
 		batch = len(lines) > 1
 		return lines, nil
 	})
-	return b.played(req, p, err, batch)
+	var prop *games.FixProposal
+	if errors.As(err, &prop) {
+		// The other side sees the proposed orders in its private thread (it
+		// must, to confirm them); the game's thread hears only that a fix
+		// was proposed, naming no unit.
+		other := 1 - prop.Side
+		r := Private(fmt.Sprintf(req.T("Your fix is proposed: %s. No referee who plays neither side gave it, so the %s player confirms it by giving the same /game fix order:; until then nothing changes.",
+			"修正を提案しました: %s。両陣営をプレイしていない審判による修正ではないため、%s のプレイヤーが同じ /game fix order: を出して確定するまで何も変わりません。"), prop.Orders, other.Name().In(req.Lang)))
+		if th := prop.Game.Thread(other); th != "" {
+			r.Add(Message{Target: th, Text: fmt.Sprintf(req.T("The %s player proposes this fix: %s. To accept it, give exactly: /game fix order:%s",
+				"%s のプレイヤーがこの修正を提案しました: %s。受け入れるには次を入力: /game fix order:%s"), prop.Side.Name().In(req.Lang), prop.Orders, prop.Orders)})
+		}
+		if prop.Game.Channel != "" {
+			r.Add(Message{Target: prop.Game.Channel, Text: fmt.Sprintf(req.T("%s (%s side) proposes a fix of the game; the %s player is asked to confirm it.",
+				"%s (%s側) がゲームの修正を提案しました。%s のプレイヤーの確認を待っています。"), req.User.Name, prop.Side.Name().In(req.Lang), other.Name().In(req.Lang))})
+		}
+		return r
+	}
+	r := b.played(req, p, err, batch)
+	if err == nil && p != nil && p.Applied > 0 && p.Game.Channel != "" {
+		// Every referee act is told in the game's thread: what and by whom,
+		// naming no unit.
+		r.Add(Message{Target: p.Game.Channel, Text: fmt.Sprintf(req.T("Fix of the game by %s: %d order(s) applied for the %s player.",
+			"%s によるゲームの修正: %s の命令 %d 件を適用。"), req.User.Name, p.Applied, p.Game.State.ToMove().Name().In(req.Lang))})
+	}
+	return r
 }
 
 func (b *Bot) resign(ctx context.Context, req *Request) *Response {

@@ -300,8 +300,11 @@ func TestEndUntil(t *testing.T) {
 // Joining opens the side's private thread once (outside the lock), caches
 // the game under it, and gives the side's own view for its first map.
 func TestJoinOpensThread(t *testing.T) {
-	s := service(t)
+	s, _, _ := freshTable(t)
 	ctx := context.Background()
+	if _, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true}); err != nil {
+		t.Fatal(err)
+	}
 	dave := Actor{ID: "444", Name: "Dave", Lang: i18n.JA}
 	calls := 0
 	open := func(ctx context.Context, parent string, id int64) (string, error) {
@@ -325,8 +328,12 @@ func TestJoinOpensThread(t *testing.T) {
 	if g := s.Peek("TG"); g == nil || g.ID != 1 {
 		t.Fatal("the game is not found from its side's thread")
 	}
-	if j, err := s.Join(ctx, carol, at, "german", t0, open); err != nil || j.NewThread || calls != 1 {
-		t.Fatalf("a second German player: %+v %v, %d threads opened", j, err, calls)
+	// A second German player: not by himself, only with a German player.
+	if _, err := s.Join(ctx, carol, at, "german", t0, open); err == nil {
+		t.Fatal("Carol took a seat on a side someone holds, by herself")
+	}
+	if j, err := s.Add(ctx, dave, at, "german", "333", "Carol", t0); err != nil || j.NewThread || calls != 1 {
+		t.Fatalf("a second German player added by Dave: %+v %v, %d threads opened", j, err, calls)
 	}
 	_, err = s.Join(ctx, carol, at, "allied", t0, open)
 	if err != nil {

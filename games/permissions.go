@@ -86,3 +86,30 @@ func (g *Game) OwnSide(a Actor) (units.Side, bool) {
 	}
 	return g.SideOf(a.ID)
 }
+
+// neutralReferee refuses a referee's act in g to anyone but a referee who
+// plays neither side: a player who also referees would act for the other
+// side or read its secrets.
+func (t *Table) neutralReferee(a Actor, guild string, g *Game, what i18n.Text) error {
+	if err := t.refereeOnly(a, guild, g, what); err != nil {
+		return err
+	}
+	if side, plays := g.SideOf(a.ID); plays {
+		return &i18n.Error{Text: i18n.T(
+			fmt.Sprintf("You play the %s side of this game, so you may not %s in it: that is for a referee who plays neither side (a server manager, a member of the referee role, the bot's operator).", side.Name().EN, what.EN),
+			fmt.Sprintf("あなたはこのゲームの%s側のプレイヤーなので、このゲームでは%sを行えません。両陣営のどちらもプレイしていない審判 (サーバー管理者、審判ロールのメンバー、ボットの運営者) が行います。", side.Name().JA, what.JA))}
+	}
+	return nil
+}
+
+// Started says whether side has given an order in g (its setup has
+// begun): from then on its seats change only by hand-over or by a neutral
+// referee.
+func (g *Game) Started(side units.Side) bool {
+	for _, o := range g.Orders {
+		if o.Side == side {
+			return true
+		}
+	}
+	return false
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"rtrbot/db"
@@ -73,13 +74,33 @@ func (t *Table) End(ctx context.Context, a Actor, at Where, now time.Time, until
 	return out, nil
 }
 
+// FixProposal is a fix proposed by one side's player, which the other
+// side's player confirms by giving the same fix.
+type FixProposal struct {
+	Game   *Game
+	Side   units.Side // who proposed it
+	Orders string     // the orders, as text
+}
+
+func (p *FixProposal) Error() string {
+	return fmt.Sprintf("the %s player proposes the fix %q", p.Side, p.Orders)
+}
+
 // Fix applies a referee's orders for the side to move: parse reads them
-// once the side is known (a parse error is the answer).
+// once the side is known (a parse error is the answer). A referee who
+// plays neither side fixes at once. Without one, a fix needs both sides:
+// a player proposes it (a *FixProposal comes back) and the other side's
+// player confirms it by giving the same orders.
 func (t *Table) Fix(ctx context.Context, a Actor, at Where, now time.Time, parse func(toMove units.Side) ([]Pending, error)) (*Played, error) {
 	t.mu.Lock()
 	g, err := t.find(ctx, at)
+	var side units.Side
+	plays := false
 	if err == nil {
-		err = t.refereeOnly(a, at.Guild, g, i18n.T("fix the game", "ゲームの修正"))
+		side, plays = g.SideOf(a.ID)
+		if !plays {
+			err = t.refereeOnly(a, at.Guild, g, i18n.T("fix the game", "ゲームの修正"))
+		}
 	}
 	t.mu.Unlock()
 	if err != nil {
@@ -88,6 +109,51 @@ func (t *Table) Fix(ctx context.Context, a Actor, at Where, now time.Time, parse
 	lines, err := parse(g.State.ToMove())
 	if err != nil {
 		return nil, err
+	}
+	if plays && !g.HotSeat() {
+		var texts []string
+		for _, l := range lines {
+			texts = append(texts, l.Order.String())
+		}
+		text := strings.Join(texts, "; ")
+		t.mu.Lock()
+		g, err = t.find(ctx, at)
+		if err != nil {
+			t.mu.Unlock()
+			return nil, err
+		}
+		prop, by := g.Meta["fix:proposal"], g.Meta["fix:by"]
+		if prop != text || by == "" || by == side.String() {
+			err := t.update(ctx, g, func(tx *db.GameTx) error {
+				if err := tx.SetMeta("fix:proposal", text); err != nil {
+					return err
+				}
+				return tx.SetMeta("fix:by", side.String())
+			})
+			if err == nil {
+				g.Meta = cloneMeta(g.Meta)
+				g.Meta["fix:proposal"], g.Meta["fix:by"] = text, side.String()
+				err = &FixProposal{Game: g.copy(), Side: side, Orders: text}
+			}
+			t.mu.Unlock()
+			return nil, err
+		}
+		// The other side confirms: the proposal is used up.
+		err = t.update(ctx, g, func(tx *db.GameTx) error {
+			if err := tx.SetMeta("fix:proposal", ""); err != nil {
+				return err
+			}
+			return tx.SetMeta("fix:by", "")
+		})
+		if err == nil {
+			g.Meta = cloneMeta(g.Meta)
+			delete(g.Meta, "fix:proposal")
+			delete(g.Meta, "fix:by")
+		}
+		t.mu.Unlock()
+		if err != nil {
+			return nil, err
+		}
 	}
 	for i := range lines {
 		lines[i].Referee = true

@@ -46,9 +46,21 @@ func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, no
 		}
 		if len(g.Orders) > 0 {
 			return nil, &i18n.Error{Text: i18n.T(
-				fmt.Sprintf("You play the %s side: once the game has begun nobody changes sides (you have seen your side's secrets). A referee can /game replace players.", mine.Name().EN),
-				fmt.Sprintf("あなたは%s側です。ゲーム開始後は陣営を変えられません (自軍の秘密を見ているため)。審判は /game replace で交代できます。", mine.Name().JA))}
+				fmt.Sprintf("You play the %s side: once the game has begun nobody changes sides (you have seen your side's secrets). A referee who plays neither side can /game replace players.", mine.Name().EN),
+				fmt.Sprintf("あなたは%s側です。ゲーム開始後は陣営を変えられません (自軍の秘密を見ているため)。両陣営をプレイしていない審判は /game replace で交代できます。", mine.Name().JA))}
 		}
+	}
+	// Seats: a side's seat is taken before its first order; a second
+	// player joins a side only with a player of that side.
+	if held := g.PlayersOf(side); len(held) > 0 {
+		return nil, &i18n.Error{Text: i18n.T(
+			fmt.Sprintf("The %s side is held by %s: a second player joins a side only when a player of that side adds them (ask them for /game join side:%s user:%s).", side.Name().EN, held[0].Name, side, a.Name),
+			fmt.Sprintf("%s側は %s が担当しています。2人目のプレイヤーはその陣営のプレイヤーの同意が必要です (担当者に /game join side:%s user:%s を依頼してください)。", side.Name().JA, held[0].Name, side, a.Name))}
+	}
+	if g.Started(side) {
+		return nil, &i18n.Error{Text: i18n.T(
+			fmt.Sprintf("The %s side has begun to play (its setup is under way): its seat is now given only by a referee who plays neither side (/game replace player:%s by:YOU).", side.Name().EN, side),
+			fmt.Sprintf("%s側は既にプレイを始めています (初期配置中)。席を与えられるのは両陣営をプレイしていない審判だけです (/game replace player:%s by:あなた)。", side.Name().JA, side))}
 	}
 	p := db.Player{UserID: a.ID, Name: a.Name, Side: side.String(), Joined: now}
 	var thread string
@@ -157,13 +169,25 @@ func (t *Table) Replace(ctx context.Context, a Actor, at Where, player, by, name
 	if err != nil {
 		return nil, err
 	}
-	if err := t.refereeOnly(a, at.Guild, g, i18n.T("replace a player", "プレイヤーの交代")); err != nil {
-		return nil, err
-	}
 	old := g.UserRef(player)
 	side, ok := g.SideOf(old)
+	empty := false
+	if !ok {
+		// A side nobody holds (a hot-seat game that began): a neutral
+		// referee seats a player there.
+		if s, err := units.ParseSide(player); err == nil && len(g.PlayersOf(s)) == 0 {
+			side, ok, empty = s, true, true
+		}
+	}
 	if !ok {
 		return nil, i18n.Errorf("%s does not play in this game; /game players lists who does.", "%s はこのゲームのプレイヤーではありません。/game players で一覧できます。", player)
+	}
+	// A seat changes when its holder hands it over, or by a referee who
+	// plays neither side.
+	if old != a.ID || empty {
+		if err := t.neutralReferee(a, at.Guild, g, i18n.T("give a seat that is not yours", "自分のものでない席の交代")); err != nil {
+			return nil, err
+		}
 	}
 	newID := g.UserRef(by)
 	if s, ok := g.SideOf(newID); ok && s != side {
@@ -174,8 +198,10 @@ func (t *Table) Replace(ctx context.Context, a Actor, at Where, player, by, name
 	}
 	p := db.Player{UserID: newID, Name: name, Side: side.String(), Joined: now}
 	if err := t.update(ctx, g, func(tx *db.GameTx) error {
-		if err := tx.RemovePlayer(old); err != nil {
-			return err
+		if !empty {
+			if err := tx.RemovePlayer(old); err != nil {
+				return err
+			}
 		}
 		return tx.AddPlayer(p)
 	}); err != nil {
@@ -298,4 +324,43 @@ func (t *Table) List(ctx context.Context, a Actor, guild string) ([]Listed, erro
 		}
 	}
 	return games, nil
+}
+
+// Add seats user (named name) beside a on a's side: a second player joins
+// a side only with a player of that side.
+func (t *Table) Add(ctx context.Context, a Actor, at Where, sideName, user, name string, now time.Time) (*Joined, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, err := t.find(ctx, at)
+	if err != nil {
+		return nil, err
+	}
+	side, err := units.ParseSide(sideName)
+	if err != nil {
+		return nil, i18n.Errorf("Choose side:german or side:allied.", "side:german か side:allied を選んでください。")
+	}
+	if mine, ok := g.SideOf(a.ID); !ok || mine != side {
+		return nil, &i18n.Error{Text: i18n.T(
+			fmt.Sprintf("Only a player of the %s side adds a player to it.", side.Name().EN),
+			fmt.Sprintf("%s側にプレイヤーを加えられるのは%s側のプレイヤーだけです。", side.Name().JA, side.Name().JA))}
+	}
+	if g.Status != db.Active || g.State.Step == game.GameOver {
+		return nil, i18n.Errorf("This game is over: nobody can join it.", "このゲームは終了しているため参加できません。")
+	}
+	id := g.UserRef(user)
+	if id == "" {
+		return nil, i18n.Errorf("Name the user to add: user:@name.", "加えるユーザーを user:@名前 で指定してください。")
+	}
+	if s, ok := g.SideOf(id); ok {
+		return nil, &i18n.Error{Text: i18n.T(fmt.Sprintf("%s already plays the %s side.", user, s.Name().EN), fmt.Sprintf("%s は既に%s側のプレイヤーです。", user, s.Name().JA))}
+	}
+	if name == "" {
+		name = id
+	}
+	p := db.Player{UserID: id, Name: name, Side: side.String(), Joined: now}
+	if err := t.update(ctx, g, func(tx *db.GameTx) error { return tx.AddPlayer(p) }); err != nil {
+		return nil, err
+	}
+	g.Players = append(slices.Clone(g.Players), p)
+	return &Joined{Game: g.copy(), Side: side}, nil
 }

@@ -86,6 +86,8 @@ type Service interface {
 	Undo(ctx context.Context, a Actor, at Where) (*Undone, error)
 
 	Join(ctx context.Context, a Actor, at Where, side string, now time.Time, open OpenThread) (*Joined, error)
+	// Add seats another user beside a on a's side.
+	Add(ctx context.Context, a Actor, at Where, side, user, name string, now time.Time) (*Joined, error)
 	Replace(ctx context.Context, a Actor, at Where, player, by, name string, now time.Time) (*Replaced, error)
 	Pause(ctx context.Context, a Actor, at Where, on bool) (*Game, error)
 	Resign(ctx context.Context, a Actor, at Where) (*Resigned, error)

@@ -211,7 +211,7 @@ func (t *Table) Export(ctx context.Context, a Actor, at Where) (*Exported, error
 	}
 	t.mu.Unlock()
 	if d != nil { // a damaged game: its referee exports it to mend it
-		if err := t.refereeOnly(a, at.Guild, d, i18n.T("export a damaged game", "破損したゲームのエクスポート")); err != nil {
+		if err := t.neutralReferee(a, at.Guild, d, i18n.T("export a damaged game (its file holds the seed, which predicts every die)", "破損したゲームのエクスポート (ファイルには全ダイスを予言できるシードが含まれます)")); err != nil {
 			return nil, err
 		}
 		data, err := t.store.Export(ctx, d.ID)
