@@ -1,0 +1,407 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"rtrbot/engine/board"
+	"rtrbot/i18n"
+)
+
+// The permission matrix: every command of the router, given by every
+// role, in every state of a game. A cell holds when the game changes only
+// if the role may change it with that command (whoMay), and when a
+// command that could change the game and is refused to the role answers
+// privately, with something to read. New commands join the matrix by
+// default (walked from the router); a command nobody classified fails.
+
+// role is who gives a command: the side to move's player, the other
+// side's player, a player who also referees (the game's creator, on the
+// other side), a referee who plays neither side (a server manager), the
+// bot's operator, a spectator in the server, and someone not in it (a
+// request from elsewhere).
+type role string
+
+const (
+	rMover    role = "side to move's player"
+	rOther    role = "other side's player"
+	rPlayRef  role = "player who referees"
+	rNeutral  role = "neutral referee"
+	rOperator role = "operator"
+	rWatcher  role = "spectator"
+	rOutsider role = "not in the server"
+)
+
+var roles = []role{rMover, rOther, rPlayRef, rNeutral, rOperator, rWatcher, rOutsider}
+
+// state is where the game stands when the command comes.
+type state string
+
+const (
+	sOptions state = "choosing options"
+	sSetup   state = "setup"
+	sRunning state = "running"
+	sRetreat state = "a retreat owed"
+	sPaused  state = "paused"
+	sOver    state = "over"
+)
+
+var states = []state{sOptions, sSetup, sRunning, sRetreat, sPaused, sOver}
+
+// Who plays: Bob the Germans; Alice (who creates the game, so she
+// referees) and Dave the Allies. In the setup and options states the
+// Allies set up first, so Alice's side moves there.
+var (
+	mAlice = User{ID: "101", Name: "Alice"}
+	mBob   = User{ID: "102", Name: "Bob"}
+	mCarol = User{ID: "103", Name: "Carol"} // a server manager: a referee who plays neither side
+	mDave  = User{ID: "104", Name: "Dave"}
+	mOscar = User{ID: "105", Name: "Oscar"} // the bot's operator
+	mSam   = User{ID: "106", Name: "Sam"}
+	mOut   = User{ID: "107", Name: "Olga"}
+)
+
+// class is what a command may do to a game, and so who may.
+type class string
+
+const (
+	cRead     class = "read or roll, each seeing only what the role may (see below)"
+	cOrder    class = "give the side's orders"
+	cUndo     class = "take back one's own order"
+	cFix      class = "fix the game at once"
+	cReferee  class = "pause, resume, deadline, abandon"
+	cSeat     class = "give a seat away"
+	cResign   class = "resign"
+	cJoin     class = "take a seat"
+	cSecret   class = "choose options secretly"
+	cCreate   class = "start or load a game where none runs"
+	cOperator class = "operate the bot"
+)
+
+// classOf sorts every command of the router; a new command must be put
+// in a class here before the matrix passes.
+var classOf = map[string]class{
+	"place": cOrder, "move": cOrder, "rail": cOrder, "reorg split": cOrder, "reorg merge": cOrder,
+	"reorg entrench": cOrder, "reorg mobile": cOrder, "reinforce": cOrder, "withdraw": cOrder, "remove": cOrder,
+	"attack": cOrder, "retreat": cOrder, "bombard": cOrder, "recon": cOrder, "abandon": cOrder, "orders": cOrder,
+	"end": cOrder, "game setup": cOrder,
+	"undo":       cUndo,
+	"game fix":   cFix,
+	"game pause": cReferee, "game resume": cReferee, "game deadline": cReferee, "game abandon": cReferee,
+	"game replace": cSeat,
+	"game resign":  cResign,
+	"game join":    cJoin,
+	"game choose":  cSecret, "game confirm": cSecret,
+	"game new": cCreate, "game load": cCreate, "game import": cCreate,
+	"admin backup": cOperator, "admin check": cOperator, "admin repair": cOperator, "admin games": cOperator,
+	"hex": cRead, "help": cRead, "map": cRead, "moves": cRead, "units": cRead, "roll": cRead, "event": cRead,
+	"russia": cRead, "combat": cRead, "siege": cRead, "log recent": cRead, "log export": cRead, "log seed": cRead,
+	"log reveal": cRead, "log verify": cRead, "log stats": cRead, "game options": cRead, "game status": cRead,
+	"game check": cRead, "game position": cRead, "game orders": cRead, "game players": cRead, "game list": cRead,
+	"game export": cRead, "game referee": cRead,
+}
+
+// whoMay says whether a role may change the game with a command of a
+// class in a state: the rules of games/permissions.go, written out.
+func whoMay(c class, r role, s state) bool {
+	player := r == rMover || r == rOther || r == rPlayRef
+	referee := r == rPlayRef || r == rNeutral || r == rOperator
+	switch c {
+	case cOrder:
+		// the side to move's players; Alice and Dave share the Allies
+		mover := r == rMover || (r == rPlayRef && moverIsAllied(s)) || (r == rOther && moverIsAllied(s))
+		return mover && s != sPaused && s != sOver
+	case cUndo, cSecret:
+		return player && s != sOver
+	case cFix:
+		return (r == rNeutral || r == rOperator) && s != sOver
+	case cReferee:
+		return referee && s != sOver
+	case cSeat:
+		// the holder hands over his own seat (Bob's here), or a neutral referee
+		return (r == rNeutral || r == rOperator || r == bobsRole(s)) && s != sOver
+	case cResign:
+		return player && s != sOver
+	case cCreate:
+		return s == sOver
+	}
+	return false
+}
+
+// In setup and while options are chosen the Allies move; in the retreat
+// state the Allies owe it; otherwise the Germans move.
+func moverIsAllied(s state) bool { return s == sSetup || s == sOptions || s == sRetreat }
+
+// bobsRole is the role Bob has in a state (the German player).
+func bobsRole(s state) role {
+	if moverIsAllied(s) {
+		return rOther
+	}
+	return rMover
+}
+
+// who is the user (and his rights) behind a role in a state.
+func who(r role, s state) (User, bool, bool, string) {
+	guild := "G1"
+	switch r {
+	case rMover:
+		if moverIsAllied(s) {
+			return mDave, false, false, guild
+		}
+		return mBob, false, false, guild
+	case rOther:
+		if moverIsAllied(s) {
+			return mBob, false, false, guild
+		}
+		return mDave, false, false, guild
+	case rPlayRef:
+		return mAlice, false, false, guild
+	case rNeutral:
+		return mCarol, true, false, guild
+	case rOperator:
+		return mOscar, false, true, guild
+	case rWatcher:
+		return mSam, false, false, guild
+	}
+	return mOut, false, false, "G-elsewhere"
+}
+
+// matrixState builds a bot with the game in a state.
+func matrixState(t testing.TB, m *board.Map, s state) *Bot {
+	t.Helper()
+	b := New(Deps{Map: m})
+	b.noMaps = true
+	run := func(u User, line string, files map[string][]byte) *Response {
+		path, opts := readLine(b.Router, line)
+		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: "C1", Lang: i18n.EN, User: u, Files: files})
+	}
+	pos := ""
+	switch s {
+	case sRunning, sPaused, sOver:
+		pos = "scenario standard\nseed 3\nstep movement-1\nplayer german\n2621: G-III\n2619: F-XX F-66R\n"
+	case sRetreat:
+		pos = "scenario standard\nseed 3\nstep combat-1\nplayer german\nretreat F-66R\n2620: F-66R\n2621: G-III\n"
+	}
+	if pos == "" {
+		run(mAlice, "/game new scenario:standard seed:3", nil)
+	} else {
+		run(mAlice, "/game load", map[string][]byte{"attachment": []byte(pos)})
+	}
+	run(mBob, "/game join side:german", nil)
+	run(mAlice, "/game join side:allied", nil)
+	run(mAlice, "/game join side:allied user:104", nil)
+	switch s {
+	case sOptions:
+		run(mDave, "/game choose options:18.2(3) side:allied", nil)
+	case sPaused:
+		run(mAlice, "/game pause", nil)
+	case sOver:
+		run(mBob, "/game resign", nil)
+	}
+	return b
+}
+
+// fingerprint is what a command may change of the game in C1.
+func fingerprint(b *Bot) string {
+	g := b.games.Peek("C1")
+	if g == nil {
+		return "no game"
+	}
+	var ps []string
+	for _, p := range g.Players {
+		ps = append(ps, p.UserID+"="+p.Side)
+	}
+	sort.Strings(ps)
+	return fmt.Sprintf("%s|%v|%s|%v", g.State.Position(), ps, g.Status, g.Paused())
+}
+
+// defaultOpts gives a command's required options (and some telling
+// optional ones) a value of the right kind.
+func defaultOpts(c *Command) map[string]string {
+	vals := map[string]string{"hex": "2620", "unit": "G-III", "to": "2721", "side": "german", "order": "end", "text": "end",
+		"units": "G-III", "table": "assault", "player": "Bob", "by": "106", "hours": "24", "options": "18.2(3)", "hq": "G-III",
+		"with": "G-III", "dice": "1d6", "odds": "1:1", "fortress": "6", "value": "seed", "role": "<@&9>", "game": "1",
+		"scenario": "standard", "file": "/nonexistent", "die": "3", "box": "10", "session": "1", "count": "3", "until": "event",
+		"then": "end", "user": "106", "name": "Sam", "month": "8"}
+	opts := map[string]string{}
+	for _, o := range c.Options {
+		if v, ok := vals[o.Name]; ok && (o.Required || o.Name == "side" || o.Name == "until" || o.Name == "player") {
+			opts[o.Name] = v
+		}
+	}
+	return opts
+}
+
+// leaves lists the router's runnable commands by path.
+func leaves(rt *Router) map[string]*Command {
+	out := map[string]*Command{}
+	var walk func(prefix string, cs []*Command)
+	walk = func(prefix string, cs []*Command) {
+		for _, c := range cs {
+			if len(c.Sub) > 0 {
+				walk(prefix+c.Name+" ", c.Sub)
+			} else {
+				out[prefix+c.Name] = c
+			}
+		}
+	}
+	walk("", rt.Commands())
+	return out
+}
+
+func TestPermissionMatrix(t *testing.T) {
+	m, err := board.Default()
+	if err != nil {
+		t.Skip(err)
+	}
+	probe := New(Deps{Map: m})
+	cmds := leaves(probe.Router)
+	var paths []string
+	for p := range cmds {
+		paths = append(paths, p)
+		if _, ok := classOf[p]; !ok {
+			t.Errorf("/%s is in no class of the permission matrix: put it in classOf and say who may use it", p)
+		}
+	}
+	sort.Strings(paths)
+	// A command that only reads runs on one game per state (its maps
+	// drawn once); any other gets a game of its own for each cell, so that
+	// no cell sees what another left.
+	cells, changed := 0, 0
+	for _, s := range states {
+		reader := matrixState(t, m, s)
+		for _, p := range paths {
+			c := cmds[p]
+			for _, r := range roles {
+				b := reader
+				if classOf[p] != cRead {
+					b = matrixState(t, m, s)
+				}
+				before := fingerprint(b)
+				u, manager, operator, guild := who(r, s)
+				resp := b.Router.Run(context.Background(), &Request{Path: p, Options: defaultOpts(c), Guild: guild, Channel: "C1",
+					Lang: i18n.EN, User: u, Manager: manager, Operator: operator})
+				cells++
+				after := fingerprint(b)
+				may := whoMay(classOf[p], r, s)
+				if after != before {
+					changed++
+					if !may {
+						t.Errorf("%s, %s: /%s changed the game, and the %s may not", s, r, p, r)
+					}
+					continue
+				}
+				if resp == nil || len(resp.Messages) == 0 || strings.TrimSpace(resp.Messages[0].Text) == "" && len(resp.Messages[0].Files) == 0 {
+					t.Errorf("%s, %s: /%s gave no answer", s, r, p)
+					continue
+				}
+				// A command that could change the game, refused to a role
+				// that may not: the answer is private.
+				if classOf[p] != cRead && !may {
+					for _, msg := range resp.Messages {
+						if !msg.Ephemeral && msg.Target == "" {
+							t.Errorf("%s, %s: /%s was refused in public: %q", s, r, p, msg.Text)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d commands × %d roles × %d states = %d cells; %d changed the game", len(paths), len(roles), len(states), cells, changed)
+	if changed == 0 {
+		t.Error("no cell changed the game: the matrix exercised nothing")
+	}
+}
+
+// whoMayTable is the "Who may do what" table of docs/playing.md, made
+// from whoMay (running game).
+func whoMayTable() string {
+	var b strings.Builder
+	b.WriteString("| what | " + strings.Join(func() []string {
+		var out []string
+		for _, r := range roles {
+			out = append(out, string(r))
+		}
+		return out
+	}(), " | ") + " |\n|---|" + strings.Repeat("---|", len(roles)) + "\n")
+	var cs []class
+	seen := map[class]bool{}
+	for _, c := range []class{cRead, cOrder, cUndo, cResign, cSecret, cJoin, cSeat, cFix, cReferee, cCreate, cOperator} {
+		if !seen[c] {
+			cs, seen[c] = append(cs, c), true
+		}
+	}
+	for _, c := range cs {
+		var cells []string
+		for _, r := range roles {
+			v := "—"
+			switch {
+			case c == cRead:
+				v = "yes"
+			case c == cJoin:
+				v = "before the side's first order, if nobody holds it; a side's player adds a second"
+				if r == rOutsider {
+					v = "—"
+				}
+			case c == cOperator:
+				if r == rOperator {
+					v = "yes"
+				}
+			case c == cCreate:
+				if r != rOutsider {
+					v = "yes"
+				}
+			case c == cFix && (r == rMover || r == rOther || r == rPlayRef):
+				v = "proposes; the other side confirms"
+			case c == cOrder && (r == rMover || r == rOther || r == rPlayRef):
+				v = "its own side, in its turn"
+				if r == rOther {
+					v = "its own side, in its turn"
+				}
+			case c == cSeat && (r == rMover || r == rOther || r == rPlayRef):
+				v = "its own seat"
+			case whoMay(c, r, sRunning):
+				v = "yes"
+			}
+			cells = append(cells, v)
+		}
+		var cmds []string
+		for p, k := range classOf {
+			if k == c {
+				cmds = append(cmds, "/"+p)
+			}
+		}
+		slices.Sort(cmds)
+		if len(cmds) > 6 {
+			cmds = append(cmds[:6], "…")
+		}
+		fmt.Fprintf(&b, "| %s (%s) | %s |\n", c, strings.Join(cmds, " "), strings.Join(cells, " | "))
+	}
+	return b.String()
+}
+
+// docs/playing.md shows the table whoMay makes, between its markers.
+func TestWhoMayTableInDocs(t *testing.T) {
+	doc, err := os.ReadFile("../docs/playing.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const open, end = "<!-- who-may: generated by commands/permissions_test.go -->\n", "<!-- /who-may -->"
+	i, j := strings.Index(string(doc), open), strings.Index(string(doc), end)
+	if i < 0 || j < i {
+		t.Fatalf("docs/playing.md has no %q ... %q section", open, end)
+	}
+	if got, want := string(doc[i+len(open):j]), whoMayTable(); got != want {
+		if os.Getenv("RTRBOT_UPDATE_DOCS") != "" {
+			os.WriteFile("../docs/playing.md", []byte(string(doc[:i+len(open)])+want+string(doc[j:])), 0o644)
+			return
+		}
+		t.Errorf("docs/playing.md's table differs from the matrix's rules; run RTRBOT_UPDATE_DOCS=1 go test ./commands -run TestWhoMayTableInDocs\nwant:\n%s", want)
+	}
+}
+
