@@ -404,4 +404,3 @@ func TestWhoMayTableInDocs(t *testing.T) {
 		t.Errorf("docs/playing.md's table differs from the matrix's rules; run RTRBOT_UPDATE_DOCS=1 go test ./commands -run TestWhoMayTableInDocs\nwant:\n%s", want)
 	}
 }
-
