@@ -229,18 +229,22 @@ func TestBadInputChangesNothing(t *testing.T) {
 	}
 }
 
-// A batch applies its legal lines in order and refuses the others with
-// their reasons, storing only what it applied (docs/orders.md).
+// A batch applies its lines in order and stops at the first refused one,
+// saying which lines were applied, which was refused and why, and that the
+// rest was not run; it stores only what it applied (docs/orders.md).
 func TestBatchOrders(t *testing.T) {
 	b, clock := openedGame(t)
 	n := storedOrders(t, b, "C1")
 	u1, h1 := legalMove(t, b, "C1", 0)
 	u2, h2 := legalMove(t, b, "C1", 1)
-	batch := `move ` + u1 + ` ` + h1 + `\n# a comment\nmove G-NOPE 3023\n` + u2 + ` ` + h2 + `\nmove ` + u1 + ` ` + h1 + `\nattack assault G-III`
+	batch := `move ` + u1 + ` ` + h1 + `\n# a comment\nmove G-NOPE 3023\n` + u2 + ` ` + h2 + `\nend`
 	r := act(t, b, clock, bob, "C1", "/orders text:"+batch)
-	expect(t, txt(r), "2 of 5 orders applied", "line 3 (german move G-NOPE 3023)", "line 5", "line 6", u1+" moved", u2+" moved")
-	if got := storedOrders(t, b, "C1"); got != n+2 {
-		t.Errorf("stored %d rows, want %d", got, n+2)
+	expect(t, txt(r), "1 of 4 orders applied", "line 3 (german move G-NOPE 3023)", "the 2 line(s) after it were not run", u1+" moved")
+	if strings.Contains(txt(r), u2+" moved") || strings.Contains(txt(r), "Segment ended") {
+		t.Errorf("lines after the refused one were run:\n%s", txt(r))
+	}
+	if got := storedOrders(t, b, "C1"); got != n+1 {
+		t.Errorf("stored %d rows, want %d", got, n+1)
 	}
 	// end in a batch ends the segment and posts its account.
 	withdraw(t, b, clock, bob)

@@ -84,12 +84,16 @@ func (b *Bot) played(req *Request, p *games.Played, err error, batch bool) *Resp
 	if batch {
 		fmt.Fprintf(&sb, req.T("%d of %d orders applied.", "%d/%d 件の命令を適用しました。"), p.Applied, p.Given)
 		if len(p.Refused) > 0 {
-			sb.WriteString(req.T(" Refused (nothing changed for these lines):\n", " 却下 (これらの行では何も変わっていません):\n"))
+			sb.WriteString(req.T(" Refused (it changed nothing):\n", " 却下 (何も変わっていません):\n"))
 			var lines []string
 			for _, r := range p.Refused {
 				lines = append(lines, r.In(req.Lang))
 			}
 			sb.WriteString(strings.Join(lines, "\n"))
+			if p.NotRun > 0 {
+				fmt.Fprintf(&sb, req.T("\nThe batch stopped there: the %d line(s) after it were not run. Mend the line and send the rest again.",
+					"\nバッチはそこで止まりました: 後の %d 行は実行していません。その行を直して残りを送り直してください。"), p.NotRun)
+			}
 		}
 		sb.WriteString("\n")
 	}

@@ -93,10 +93,15 @@ func TestOrdersByActor(t *testing.T) {
 	if got := s.Peek("C1").State.ToMove(); got != units.German {
 		t.Fatalf("after the Allied setup the %s side moves", got)
 	}
-	// A batch goes on past a refused line, and says which.
+	// A batch stops at its first refused line, says which, and runs
+	// nothing after it.
+	pos := s.Peek("C1").State.Position()
 	p, err = s.Orders(ctx, bob, at, t0, []Pending{{Order: game.Order{Verb: game.Move, Units: []string{"NOPE"}}}, {Order: game.Order{Verb: game.AutoSetup}}}, true)
-	if err != nil || p.Applied != 1 || len(p.Refused) != 1 || !strings.HasPrefix(p.Refused[0].EN, "line 1 (") || !strings.HasPrefix(p.Refused[0].JA, "1 行目") {
+	if err != nil || p.Applied != 0 || p.NotRun != 1 || len(p.Refused) != 1 || !strings.HasPrefix(p.Refused[0].EN, "line 1 (") || !strings.HasPrefix(p.Refused[0].JA, "1 行目") {
 		t.Fatalf("batch: %+v %v", p, err)
+	}
+	if s.Peek("C1").State.Position() != pos {
+		t.Error("a line after the refused one was run")
 	}
 }
 

@@ -29,9 +29,11 @@ type Played struct {
 	Game    *Game // the game after them
 	Given   int   // the orders given
 	Applied int   // of which applied
-	// Refused says, line by line, why the refused lines of a batch were
-	// refused (each changed nothing).
+	// Refused says why the refused line of a batch was refused (it changed
+	// nothing); a batch stops there, and NotRun lines after it were not
+	// run at all.
 	Refused []i18n.Text
+	NotRun  int
 	// Events are what the orders caused that their author may read (the
 	// engine's filter, 14.1: an order ending a segment may cause events
 	// of the other side).
@@ -162,8 +164,9 @@ func (t *Table) Fix(ctx context.Context, a Actor, at Where, now time.Time, parse
 }
 
 // run checks and applies orders of the side to move, in order: a legal
-// order is applied, a refused one changes nothing and says why (a batch
-// goes on with its next line; a single order stops). Everything accepted
+// order is applied, a refused one changes nothing and says why, and a
+// batch stops at its first refused line (what follows it may have counted
+// on it: an attack after a misspelt move, an end after a refused attack). Everything accepted
 // is stored in one transaction; if that fails nothing is applied. A
 // segment's end gives its report.
 func (t *Table) run(ctx context.Context, a Actor, at Where, now time.Time, orders []Pending, batch bool) (*Played, error) {
@@ -187,21 +190,22 @@ func (t *Table) run(ctx context.Context, a Actor, at Where, now time.Time, order
 		}
 		side := next.State.ToMove()
 		if p.Err.EN != "" {
-			out.Refused = append(out.Refused, p.Err)
-			continue
+			out.Refused, out.NotRun = append(out.Refused, p.Err), len(orders)-i-1
+			break
 		}
 		if p.Named && o.Side != side {
 			out.Refused = append(out.Refused, i18n.T(
 				fmt.Sprintf("line %d (%s): it is the %s player's turn, not the %s's.", line, o, side.Name().EN, o.Side.Name().EN),
 				fmt.Sprintf("%d 行目 (%s): 現在は%sの手番で、%sではありません。", line, o, side.Name().JA, o.Side.Name().JA)))
-			continue
+			out.NotRun = len(orders) - i - 1
+			break
 		}
 		if err := next.mayOrder(a, side); err != nil && !(p.Referee && next.Status == db.Active) {
 			if !batch {
 				return nil, err
 			}
-			out.Refused = append(out.Refused, lineRefused(line, string(o.Verb), err))
-			continue
+			out.Refused, out.NotRun = append(out.Refused, lineRefused(line, string(o.Verb), err)), len(orders)-i-1
+			break
 		}
 		o.Side = side
 		n, evs, err := game.Apply(next.State, o)
@@ -209,8 +213,8 @@ func (t *Table) run(ctx context.Context, a Actor, at Where, now time.Time, order
 			if !batch {
 				return nil, err
 			}
-			out.Refused = append(out.Refused, lineRefused(line, o.String(), err))
-			continue
+			out.Refused, out.NotRun = append(out.Refused, lineRefused(line, o.String(), err)), len(orders)-i-1
+			break
 		}
 		so := SegOrder{Order: o, Author: a.ID, Events: evs}
 		done = append(done, SegOrder{Order: o, Author: a.ID, Events: evs, after: n})
