@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"rtrbot/i18n"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Router finds the command for a request, checks its options against the
@@ -111,6 +113,7 @@ func (rt *Router) Run(ctx context.Context, req *Request) (resp *Response) {
 			"/%s needs a subcommand: %s",
 			"/%s にはサブコマンドが必要です: %s"), req.Path, subNames(c)).In(req.Lang))
 	}
+	normalise(req)
 	if msg := checkOptions(c, req); msg != "" {
 		return Private(msg)
 	}
@@ -135,6 +138,7 @@ func (rt *Router) Complete(ctx context.Context, req *Request, focused string) (o
 	if c == nil || c.Complete == nil {
 		return nil
 	}
+	normalise(req)
 	defer func() {
 		if p := recover(); p != nil {
 			rt.log.Error("autocomplete panicked", "path", req.Path, "panic", p)
@@ -246,4 +250,19 @@ func Usage(path string, c *Command) string {
 		}
 	}
 	return b.String()
+}
+
+// normalise puts every option as people type it into the form commands
+// read: Unicode NFKC turns the full-width digits, letters and hyphens of
+// Japanese keyboards (１３２４, Ｆ－ＸＸ) into 1324 and F-XX, and blanks
+// around a value go. The request gets a map of its own.
+func normalise(req *Request) {
+	if len(req.Options) == 0 {
+		return
+	}
+	opts := make(map[string]string, len(req.Options))
+	for k, v := range req.Options {
+		opts[k] = strings.TrimSpace(norm.NFKC.String(v))
+	}
+	req.Options = opts
 }
