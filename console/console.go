@@ -29,7 +29,10 @@ type Console struct {
 	Guild  string
 	Chan   string
 	Now    func() time.Time
-	files  int
+	// Read counts the lines read, blank ones too: none at all means the
+	// console had nothing to read (no terminal, no script).
+	Read  int
+	files int
 }
 
 // Run reads commands until end of input. Blank lines and lines starting
@@ -42,6 +45,7 @@ func (c *Console) Run(ctx context.Context, in io.Reader) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		c.Read++
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue

@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/board"
 	"rtrbot/games"
+	"rtrbot/i18n"
 )
 
 func main() {
@@ -62,7 +64,8 @@ func run(ctx context.Context, cfg config) error {
 			return
 		}
 		for _, c := range checked {
-			if c.Err != nil {
+			// A check cut short by the bot's stopping found nothing wrong.
+			if c.Err != nil && !errors.Is(c.Err, context.Canceled) && ctx.Err() == nil {
 				log.Warn("a stored game is damaged", "game", c.Game, "full", full, "err", c.Err)
 			}
 		}
@@ -78,7 +81,18 @@ func run(ctx context.Context, cfg config) error {
 			User:  commands.User{ID: "console:player", Name: "player"},
 			Guild: "console", Chan: "console",
 		}
-		return c.Run(ctx, os.Stdin)
+		fmt.Fprintln(os.Stderr, i18n.T(
+			"rtrbot console: the Reinforce the Right! referee on this machine (no DISCORD_TOKEN). Type /help for the commands, one a line; end of input (Ctrl-D) quits.",
+			"rtrbot コンソール: このマシン上の Reinforce the Right! 審判 (DISCORD_TOKEN なし)。/help でコマンド一覧、1行に1コマンド。入力の終わり (Ctrl-D) で終了。").In(cfg.lang))
+		if err := c.Run(ctx, os.Stdin); err != nil {
+			return err
+		}
+		if c.Read == 0 {
+			return errors.New(i18n.T(
+				"no DISCORD_TOKEN and nothing to read on standard input: set DISCORD_TOKEN to run the bot on Discord, or give the console commands (echo '/help' | rtrbot, or run it in a terminal)",
+				"DISCORD_TOKEN がなく、標準入力にも何もありません: Discord で動かすには DISCORD_TOKEN を設定し、コンソールで使うにはコマンドを与えてください (echo '/help' | rtrbot、または端末で実行)").In(cfg.lang))
+		}
+		return nil
 	}
 	return runDiscord(ctx, cfg, bot, log)
 }
