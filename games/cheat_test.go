@@ -25,14 +25,7 @@ func sandbox(t *testing.T, pos string) *Table {
 	if _, err := s.LoadPosition(ctx, alice, at, false, false, func() ([]byte, error) { return []byte(pos), nil }); err != nil {
 		t.Fatal(err)
 	}
-	for _, j := range []struct {
-		a    Actor
-		side string
-	}{{alice, "allied"}, {bob, "german"}} {
-		if _, err := s.Join(ctx, j.a, at, j.side, t0, nil); err != nil {
-			t.Fatal(err)
-		}
-	}
+	seat(t, s)
 	return s
 }
 

@@ -43,15 +43,21 @@ func service(t *testing.T) *Table {
 	if _, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true}); err != nil {
 		t.Fatal(err)
 	}
+	seat(t, s)
+	return s
+}
+
+// seat seats Alice on the Allies and Bob on the Germans in C1.
+func seat(t *testing.T, s *Table) {
+	t.Helper()
 	for _, j := range []struct {
 		a    Actor
 		side string
 	}{{alice, "allied"}, {bob, "german"}} {
-		if _, err := s.Join(ctx, j.a, at, j.side, t0, nil); err != nil {
+		if _, err := s.Join(context.Background(), j.a, at, j.side, t0, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return s
 }
 
 // refusal is err's English text, failing the test when there is none.

@@ -29,16 +29,9 @@ type Joined struct {
 func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, now time.Time, open OpenThread) (*Joined, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	g, err := t.find(ctx, at)
+	g, side, err := t.seatOf(ctx, at, sideName)
 	if err != nil {
 		return nil, err
-	}
-	side, err := units.ParseSide(sideName)
-	if err != nil {
-		return nil, i18n.Errorf("Choose side:german or side:allied.", "side:german か side:allied を選んでください。")
-	}
-	if g.Status != db.Active || g.State.Step == game.GameOver {
-		return nil, i18n.Errorf("This game is over: nobody can join it.", "このゲームは終了しているため参加できません。")
 	}
 	if mine, ok := g.SideOf(a.ID); ok {
 		if mine == side {
@@ -331,21 +324,14 @@ func (t *Table) List(ctx context.Context, a Actor, guild string) ([]Listed, erro
 func (t *Table) Add(ctx context.Context, a Actor, at Where, sideName, user, name string, now time.Time) (*Joined, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	g, err := t.find(ctx, at)
+	g, side, err := t.seatOf(ctx, at, sideName)
 	if err != nil {
 		return nil, err
-	}
-	side, err := units.ParseSide(sideName)
-	if err != nil {
-		return nil, i18n.Errorf("Choose side:german or side:allied.", "side:german か side:allied を選んでください。")
 	}
 	if mine, ok := g.SideOf(a.ID); !ok || mine != side {
 		return nil, &i18n.Error{Text: i18n.T(
 			fmt.Sprintf("Only a player of the %s side adds a player to it.", side.Name().EN),
 			fmt.Sprintf("%s側にプレイヤーを加えられるのは%s側のプレイヤーだけです。", side.Name().JA, side.Name().JA))}
-	}
-	if g.Status != db.Active || g.State.Step == game.GameOver {
-		return nil, i18n.Errorf("This game is over: nobody can join it.", "このゲームは終了しているため参加できません。")
 	}
 	id := g.UserRef(user)
 	if id == "" {
@@ -363,4 +349,21 @@ func (t *Table) Add(ctx context.Context, a Actor, at Where, sideName, user, name
 	}
 	g.Players = append(slices.Clone(g.Players), p)
 	return &Joined{Game: g.copy(), Side: side}, nil
+}
+
+// seatOf finds the game where a seat is asked for, and the side asked:
+// one a game still running has.
+func (t *Table) seatOf(ctx context.Context, at Where, sideName string) (*Game, units.Side, error) {
+	g, err := t.find(ctx, at)
+	if err != nil {
+		return nil, 0, err
+	}
+	side, err := units.ParseSide(sideName)
+	if err != nil {
+		return nil, 0, i18n.Errorf("Choose side:german or side:allied.", "side:german か side:allied を選んでください。")
+	}
+	if g.Status != db.Active || g.State.Step == game.GameOver {
+		return nil, 0, i18n.Errorf("This game is over: nobody can join it.", "このゲームは終了しているため参加できません。")
+	}
+	return g, side, nil
 }

@@ -490,6 +490,7 @@ func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
 	// visibility, whatever flags it asks for. What happens when the
 	// deferral was deleted first is not documented: this server assumes
 	// the worst, the follow-up still takes the deferral's visibility.
+	var takesPlace *Message // a deleted deferral whose place this follow-up takes
 	if o := c.original; o != nil && o.Thinking {
 		if !o.Deleted {
 			o.Content, o.Files, o.Thinking, o.Edited, o.At = "", b.Files, false, true, time.Now()
@@ -500,16 +501,13 @@ func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
 			writeJSON(w, http.StatusOK, o.wire())
 			return
 		}
-		o.Thinking = false
-		msg := s.newMessage(c.Channel, b.Data, b.Files, "followup")
-		msg.Flags = msg.Flags&^ephemeralFlag | o.Flags&ephemeralFlag
-		msg.Ephemeral = o.Ephemeral
-		c.messages = append(c.messages, msg)
-		s.changed.Broadcast()
-		writeJSON(w, http.StatusOK, msg.wire())
-		return
+		o.Thinking, takesPlace = false, o
 	}
 	msg := s.newMessage(c.Channel, b.Data, b.Files, "followup")
+	if o := takesPlace; o != nil { // the deferral's visibility, not the one asked for
+		msg.Flags = msg.Flags&^ephemeralFlag | o.Flags&ephemeralFlag
+		msg.Ephemeral = o.Ephemeral
+	}
 	c.messages = append(c.messages, msg)
 	s.changed.Broadcast()
 	writeJSON(w, http.StatusOK, msg.wire())
