@@ -138,22 +138,7 @@ func BenchmarkRealCommandToFirstAnswer(b *testing.B) {
 		}
 		b.Run(bc.Path, func(b *testing.B) {
 			h := discordtest.New(b, bot.Router, nil)
-			var total, worst time.Duration
-			b.ResetTimer()
-			for range b.N {
-				c, err := h.Srv.Slash(bc)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if _, err := c.WaitMessages(1, wait); err != nil {
-					b.Fatal(err)
-				}
-				l := c.Latency()
-				total += l
-				worst = max(worst, l)
-			}
-			b.ReportMetric(float64(total.Microseconds())/float64(b.N), "µs-to-ack")
-			b.ReportMetric(float64(worst.Microseconds()), "µs-worst")
+			benchFirstAnswer(b, h, bc, wait)
 		})
 	}
 }
