@@ -103,7 +103,7 @@ var classOf = map[string]class{
 	"russia": cRead, "combat": cRead, "siege": cRead, "log recent": cRead, "log export": cRead, "log seed": cRead,
 	"log reveal": cRead, "log verify": cRead, "log stats": cRead, "game options": cRead, "game status": cRead,
 	"game check": cRead, "game position": cRead, "game orders": cRead, "game players": cRead, "game list": cRead,
-	"game export": cRead, "game referee": cRead,
+	"game export": cRead, "game referee": cRead, "game log": cRead,
 }
 
 // whoMay says whether a role may change the game with a command of a

@@ -24,7 +24,7 @@ var visibility = map[string]func(req *Request) bool{
 	"recon": always, "abandon": always, "orders": always, "end": always, "undo": always,
 	"units": always, "game setup": always, "game check": always, "game position": always,
 	"game orders": always, "game fix": always, "game choose": always, "game confirm": always,
-	"game export": always,
+	"game export": always, "game log": always,
 	// The operator's answers name files and damaged games.
 	"admin backup": always, "admin check": always, "admin repair": always, "admin games": always,
 	// /help is read by the one who asks.

@@ -62,6 +62,8 @@ type Service interface {
 	// the database if need be): ErrNoGame if none, a *LoadError if it
 	// cannot be loaded. What of it a may see is Game.CanSee's to say.
 	Status(ctx context.Context, a Actor, at Where) (*Game, error)
+	// Log is the game's account so far as a may read it.
+	Log(ctx context.Context, a Actor, at Where) ([]LogLine, error)
 	// Peek is Status for autocomplete and pictures: nil when there is no
 	// game, or it cannot be loaded.
 	Peek(channel string) *Game
