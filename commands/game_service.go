@@ -8,6 +8,8 @@ import (
 
 	"rtrbot/db"
 	"rtrbot/engine/game"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
 	"rtrbot/games"
 	"rtrbot/i18n"
 )
@@ -107,6 +109,9 @@ func (b *Bot) played(req *Request, p *games.Played, err error, batch bool) *Resp
 			resp.Add(m)
 		}
 	}
+	if m, ok := owedRetreats(req, p); ok {
+		resp.Add(m)
+	}
 	return resp
 }
 
@@ -132,4 +137,53 @@ func announce(req *Request, g *games.Game, r *Response) *Response {
 		r.Add(Message{Target: g.Channel, Text: r.Messages[0].Text})
 	}
 	return r
+}
+
+// owedRetreats tells the players who owe retreats (9.4), at once and
+// where they read their side's news (its private thread, else the game's
+// channel), what they owe and where each unit may go. A retreat owed is
+// public (a combat result), and so are the hexes it may reach.
+func owedRetreats(req *Request, p *games.Played) (Message, bool) {
+	g := p.Game
+	if g == nil || g.State == nil || g.Channel == "" && g.Thread(units.German) == "" {
+		return Message{}, false
+	}
+	owed := g.State.ViewFor(game.PublicView).Retreats
+	if len(owed) == 0 {
+		return Message{}, false
+	}
+	side := g.State.ToMove()
+	if s, ok := g.SideOf(req.User.ID); ok && s == side {
+		return Message{}, false // the asker owes them: his own answer says so
+	}
+	var lines []string
+	for _, id := range owed {
+		c, ok := g.State.Lookup(id)
+		if !ok || c.Side() != side {
+			continue
+		}
+		u := g.State.Unit(c)
+		var to []string
+		for _, nb := range u.At.Neighbors() {
+			if game.Check(g.State, game.Order{Side: side, Verb: game.Retreat, Units: []string{id}, Hexes: []hex.Hex{nb}}) == nil {
+				to = append(to, nb.String())
+			}
+		}
+		if len(to) == 0 {
+			to = []string{i18n.T("none: it is eliminated if it must retreat (9.4)", "なし: 退却できなければ除去 (9.4)").In(req.Lang)}
+		}
+		lines = append(lines, fmt.Sprintf(req.T("%s from %s: /retreat unit:%s hex: one of %s", "%s (%s から): /retreat unit:%s hex: %s のいずれか"), id, u.At, id, strings.Join(to, " ")))
+	}
+	if len(lines) == 0 {
+		return Message{}, false
+	}
+	target := g.Thread(side)
+	if target == "" {
+		target = g.Channel
+	}
+	who := g.Mention(side)
+	if who == "" {
+		who = side.Name().In(req.Lang)
+	}
+	return Message{Target: target, Text: fmt.Sprintf(req.T("%s: you owe a retreat (9.4); the game waits for it.\n%s", "%s: 退却が必要です (9.4)。ゲームはその指示を待っています。\n%s"), who, strings.Join(lines, "\n"))}, true
 }
