@@ -29,7 +29,12 @@ func (b *Bot) registerOrders(r *Router) {
 	complete := b.completeUnit
 	r.Add(&Command{
 		Name: "place", Description: i18n.T("Setup: place a unit (17.2-17.5)", "初期配置: ユニットを配置 (17.2-17.5)"),
-		Options:  []Option{unit(i18n.T("unit to place, e.g. F-XX", "配置するユニット (例: F-XX)")), hexOpt("hex", i18n.T("hex XXYY", "ヘクス XXYY"), true)},
+		Options: []Option{unit(i18n.T("unit to place, e.g. F-XX", "配置するユニット (例: F-XX)")),
+			func() Option {
+				o := hexOpt("hex", i18n.T("hex XXYY: offered are the unit's legal setup hexes", "ヘクス XXYY: ユニットの配置可能ヘクスを候補表示"), true)
+				o.Autocomplete = true
+				return o
+			}()},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
 			return b.unitOrder(req, game.Place, "hex")
@@ -132,6 +137,9 @@ func (b *Bot) completeUnit(ctx context.Context, req *Request, focused string) []
 	var out []Choice
 	if focused == "to" { // the chosen unit's legal destinations, with their cost
 		return destinationChoices(g.State, req, prefix)
+	}
+	if focused == "hex" && req.Path == "place" { // the chosen unit's legal setup hexes (17.2-17.5)
+		return placeChoices(g.State, req, prefix)
 	}
 	for _, c := range g.State.Actors() {
 		if strings.HasPrefix(c.ID, prefix) {
@@ -364,6 +372,35 @@ func destinationChoices(s *game.State, req *Request, prefix string) []Choice {
 	for _, d := range ds {
 		if h := d.To.String(); strings.HasPrefix(h, prefix) && len(out) < 25 {
 			out = append(out, Choice{Name: i18n.Sprintf(i18n.T("%s (%d MP)", "%s (%d MP)"), h, d.Cost), Value: h})
+		}
+	}
+	return out
+}
+
+// placeChoices are the hexes where the chosen unit may be placed now, by
+// the setup rules (17.2-17.5), those beginning with prefix first; at most
+// 25 (Discord's limit).
+func placeChoices(s *game.State, req *Request, prefix string) []Choice {
+	id := strings.ToUpper(req.Opt("unit"))
+	if _, ok := s.Lookup(id); !ok {
+		return nil
+	}
+	var out []Choice
+	for _, x := range s.Rules().Map.Hexes() {
+		h := x.At.String()
+		if !strings.HasPrefix(h, prefix) {
+			continue
+		}
+		if game.Check(s, game.Order{Side: s.ToMove(), Verb: game.Place, Units: []string{id}, Hexes: []hex.Hex{x.At}}) != nil {
+			continue
+		}
+		name := h
+		if x.Name != "" {
+			name += " " + x.Name
+		}
+		out = append(out, Choice{Name: i18n.T(name, name), Value: h})
+		if len(out) == 25 {
+			break
 		}
 	}
 	return out
