@@ -261,6 +261,11 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 	if g.Practice() {
 		sb.WriteString(practiceNote(g.PracticeSeed()).In(req.Lang) + "\n")
 	}
+	// The options in force: given at /game new, or revealed (18.0); a
+	// secret choice is applied only when revealed, so none shows before.
+	if len(g.State.Options) > 0 {
+		fmt.Fprintf(&sb, req.T("Options in force: %s.\n", "適用中のオプション: %s。\n"), strings.Join(g.State.Options, " "))
+	}
 	if g.ID != 0 {
 		fmt.Fprintf(&sb, req.T("Game #%d; dice commitment %s.\n", "ゲーム #%d、ダイスのコミットメント %s。\n"), g.ID, g.State.Commitment())
 	}

@@ -172,8 +172,10 @@ func (t *Table) reveal(ctx context.Context, g *Game, last units.Side) (*Confirme
 			add(c)
 		} else if slices.Contains(ger, c) && slices.Contains(all, c) {
 			add(c)
-			out.Shared = append(out.Shared, c)
-		} else if c != "none" {
+			if !slices.Contains(out.Shared, c) { // each option once, though both chose it
+				out.Shared = append(out.Shared, c)
+			}
+		} else if c != "none" && !slices.Contains(out.Single, c) {
 			out.Single = append(out.Single, c)
 		}
 	}

@@ -1,0 +1,27 @@
+package commands
+
+import (
+	"strings"
+	"testing"
+)
+
+// The options in force show in /game status, and a reveal names each
+// option once, even one both sides chose.
+func TestOptionsInForceShown(t *testing.T) {
+	b, clock := newStoredBot(t)
+	act(t, b, clock, alice, "C1", "/game new scenario:standard seed:3")
+	act(t, b, clock, alice, "C1", "/game join side:allied")
+	act(t, b, clock, bob, "C1", "/game join side:german")
+	if s := txt(act(t, b, clock, carol, "C1", "/game status")); strings.Contains(s, "Options in force") {
+		t.Errorf("options shown before any is chosen:\n%s", s)
+	}
+	act(t, b, clock, alice, "C1", "/game choose side:allied options:18.3")
+	act(t, b, clock, bob, "C1", "/game choose side:german options:18.3")
+	act(t, b, clock, alice, "C1", "/game confirm side:allied")
+	r := txt(act(t, b, clock, bob, "C1", "/game confirm side:german"))
+	expect(t, r, "Options revealed", "Chosen by both: 18.3\n")
+	if strings.Count(r, "18.3") > 3 { // the two choices and the shared line
+		t.Errorf("the reveal repeats 18.3:\n%s", r)
+	}
+	expect(t, txt(act(t, b, clock, carol, "C1", "/game status")), "Options in force: 18.3.")
+}
