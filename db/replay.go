@@ -141,7 +141,7 @@ func (s *Store) load(ctx context.Context, id int64, r Replayer, full bool) (*Loa
 	}
 	if err == nil {
 		var l *Loaded
-		if l, err = replay(ctx, g, r, full, snaps, log); err == nil {
+		if l, err = safeReplay(ctx, g, r, full, snaps, log); err == nil {
 			return l, nil
 		}
 	}
@@ -181,6 +181,24 @@ func readSnapshots(ctx context.Context, q querier, g *Game, full bool) ([]snapRo
 		snaps = append(snaps, sr)
 	}
 	return snaps, rows.Err()
+}
+
+// safeReplay is replay, with a panic of the engine's code turned into
+// the game's damage: one bad game is marked and named, and the bot goes
+// on with the others (the start-up check, loading a game on demand).
+func safeReplay(ctx context.Context, g *Game, r Replayer, full bool, snaps []snapRow, log []Order) (l *Loaded, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			l, err = nil, damage(g, 0, "the engine failed while replaying it: %v", p)
+		}
+	}()
+	return replay(ctx, g, r, full, snaps, log)
+}
+
+// MarkDamaged records a fault found in a game outside its loading (a
+// background loop that failed on it): an active game becomes damaged.
+func (s *Store) MarkDamaged(ctx context.Context, g *Game, fault string) error {
+	return s.markDamaged(ctx, g.ID, damage(g, 0, "%s", fault))
 }
 
 // replay rebuilds g from its snapshots and log as read: from the start

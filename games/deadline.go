@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"rtrbot/db"
@@ -100,7 +101,7 @@ func (t *Table) Tick(ctx context.Context, now time.Time) []Notice {
 		if l.Problem != nil || l.Deadline.IsZero() || l.SegmentHours <= 0 {
 			continue
 		}
-		if n, ok := t.tick(ctx, now, l.Game); ok {
+		if n, ok := t.safeTick(ctx, now, l.Game); ok {
 			out = append(out, n)
 		}
 	}
@@ -111,10 +112,25 @@ func (t *Table) Tick(ctx context.Context, now time.Time) []Notice {
 var deadlineActor = Actor{ID: "deadline", Name: "deadline"}
 
 func (t *Table) tick(ctx context.Context, now time.Time, row *db.Game) (Notice, bool) {
-	t.mu.Lock()
+	// The lock is taken and given back through lock and unlock, which know
+	// whether it is held, so that a panic (safeTick) never leaves it held
+	// nor gives it back twice.
+	held := false
+	lock := func() { t.mu.Lock(); held = true }
+	unlock := func() {
+		if held {
+			held = false
+			t.mu.Unlock()
+		}
+	}
+	defer unlock()
+	if tickHook != nil {
+		tickHook(row)
+	}
+	lock()
 	g, err := t.lookup(ctx, row.Guild, row.Channel)
 	if err != nil || g == nil || g.Paused() || g.Status != db.Active {
-		t.mu.Unlock()
+		unlock()
 		return Notice{}, false
 	}
 	dl, hours := row.Deadline, row.SegmentHours
@@ -125,7 +141,7 @@ func (t *Table) tick(ctx context.Context, now time.Time, row *db.Game) (Notice, 
 	}
 	lead := time.Duration(hours) * time.Hour / 4
 	if now.Before(dl) {
-		defer t.mu.Unlock()
+		defer unlock()
 		if now.Before(dl.Add(-lead)) || g.Meta["reminded"] == dl.UTC().Format(time.RFC3339) {
 			return n, false
 		}
@@ -138,15 +154,15 @@ func (t *Table) tick(ctx context.Context, now time.Time, row *db.Game) (Notice, 
 		return n, true
 	}
 	if row.DeadlineAction == "end" {
-		t.mu.Unlock()
+		unlock()
 		p, err := t.run(ctx, deadlineActor, Where{Guild: g.Guild, Channel: g.Channel}, now, []Pending{{Order: game.Order{Verb: game.End}, Referee: true}}, false)
 		if err == nil {
 			n.Kind, n.Reports = Ended, p.Reports
 			return n, true
 		}
 		// The segment cannot end yet (e.g. a retreat to choose): remind.
-		t.mu.Lock()
-		defer t.mu.Unlock()
+		lock()
+		defer unlock()
 		next := now.Add(time.Duration(hours) * time.Hour)
 		if err := t.update(ctx, g, func(tx *db.GameTx) error { return tx.SetDeadline(next) }); err != nil {
 			t.log.Error("deadlines: setting the next one", "game", g.ID, "err", err)
@@ -156,7 +172,7 @@ func (t *Table) tick(ctx context.Context, now time.Time, row *db.Game) (Notice, 
 		n.Kind, n.Deadline, n.Why = CannotEnd, next, err
 		return n, true
 	}
-	defer t.mu.Unlock()
+	defer unlock()
 	next := now.Add(time.Duration(hours) * time.Hour)
 	if err := t.update(ctx, g, func(tx *db.GameTx) error {
 		if err := tx.SetMeta("reminded", ""); err != nil {
@@ -169,4 +185,34 @@ func (t *Table) tick(ctx context.Context, now time.Time, row *db.Game) (Notice, 
 	g.Deadline = next
 	n.Kind, n.Deadline = Passed, next
 	return n, true
+}
+
+// tickHook, when set (tests), runs at the start of each game's tick: a
+// test makes it panic to show that the loop survives.
+var tickHook func(*db.Game)
+
+// safeTick is tick for one game, surviving a panic in its code (the
+// engine's, through the orders a deadline gives): the game is marked
+// damaged with the fault and dropped from the table, and the loop goes on
+// with the others.
+func (t *Table) safeTick(ctx context.Context, now time.Time, row *db.Game) (n Notice, ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			t.log.Error("deadlines: checking a game failed; it is marked damaged", "game", row.ID, "panic", p)
+			if t.store != nil {
+				if err := t.store.MarkDamaged(ctx, row, fmt.Sprintf("the deadline loop failed on it: %v", p)); err != nil {
+					t.log.Error("deadlines: marking a game damaged", "game", row.ID, "err", err)
+				}
+			}
+			t.mu.Lock()
+			for k, g := range t.games {
+				if g.ID == row.ID {
+					delete(t.games, k)
+				}
+			}
+			t.mu.Unlock()
+			n, ok = Notice{}, false
+		}
+	}()
+	return t.tick(ctx, now, row)
 }

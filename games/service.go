@@ -107,6 +107,7 @@ type Service interface {
 type Storage interface {
 	LiveGameAt(ctx context.Context, guild, channel string) (int64, error)
 	Load(ctx context.Context, id int64, r db.Replayer) (*db.Loaded, error)
+	MarkDamaged(ctx context.Context, g *db.Game, fault string) error
 	Log(ctx context.Context, g *db.Game, from int64) ([]db.Order, error)
 	Meta(ctx context.Context, game int64) (map[string]string, error)
 	SetMeta(ctx context.Context, game int64, key, value string) error
