@@ -50,6 +50,20 @@ func (b *Bot) registerAdmin(r *Router) {
 			Handler: b.adminRepair,
 			Slow:    true,
 		}, {
+			Name: "delete",
+			Description: i18n.T("Remove a game for good, after writing its file beside the backups",
+				"ゲームを完全に削除する (先にファイルをバックアップの隣に書き出す)"),
+			Options: []Option{{
+				Name:        "game",
+				Description: i18n.T("The game's number (as /admin games names it)", "ゲーム番号 (/admin games が示すもの)"),
+				Type:        Integer,
+				Required:    true,
+				MinInt:      1,
+				MaxInt:      1 << 30,
+			}},
+			Handler: b.adminDelete,
+			Slow:    true,
+		}, {
 			Name:        "games",
 			Description: i18n.T("List the games in the database, newest first", "データベース内のゲーム一覧 (新しい順)"),
 			Options: []Option{{
@@ -200,4 +214,24 @@ func (b *Bot) adminGames(ctx context.Context, req *Request) *Response {
 			i18n.Sprintf(i18n.T("%d orders", "命令 %d"), g.LastSeq).In(req.Lang), g.Updated.UTC().Format("2006-01-02 15:04Z"))
 	}
 	return Private(strings.TrimRight(b2.String(), "\n"))
+}
+
+func (b *Bot) adminDelete(ctx context.Context, req *Request) *Response {
+	if !isOperator(req) {
+		return Private(req.T(
+			"Only the bot's operator can delete a game. Ask whoever runs the bot; a referee can /game abandon a game instead.",
+			"ゲームを削除できるのはボットの運営者だけです。ボットを動かしている人に依頼してください (審判は /game abandon で放棄できます)。"))
+	}
+	if b.Store == nil {
+		return Private(req.T("There is no database, so no game to delete.", "データベースがないため、削除するゲームはありません。"))
+	}
+	id, _ := strconv.ParseInt(strings.TrimSpace(req.Opt("game")), 10, 64)
+	path, err := b.Store.DeleteGame(ctx, id, "")
+	if err != nil {
+		return Private(i18n.Sprintf(i18n.T("Game #%d was not deleted: %v", "ゲーム #%d は削除されませんでした: %v"), id, err).In(req.Lang))
+	}
+	b.games.Forget(id)
+	b.Log.Info("game deleted by the operator", "game", id, "by", req.User.ID, "backup", path)
+	return Private(i18n.Sprintf(i18n.T("Game #%d is deleted. Its file was written first: %s (/game import brings it back).",
+		"ゲーム #%d を削除しました。先にファイルを書き出しています: %s (/game import で戻せます)。"), id, path).In(req.Lang))
 }

@@ -43,6 +43,7 @@ type AdminStore interface {
 	Backup(ctx context.Context, dir string) (string, int64, error)
 	CheckAll(ctx context.Context, r db.Replayer, full bool) ([]db.Checked, error)
 	Repair(ctx context.Context, id int64, r db.Replayer, by string) (int, error)
+	DeleteGame(ctx context.Context, id int64, dir string) (string, error)
 	ListGames(ctx context.Context, f db.Filter) ([]db.Listed, error)
 }
 

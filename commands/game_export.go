@@ -48,7 +48,7 @@ func (b *Bot) export(ctx context.Context, req *Request) *Response {
 }
 
 func (b *Bot) importGame(ctx context.Context, req *Request) *Response {
-	g, err := b.games.Import(ctx, actor(req), where(req), func() ([]byte, error) {
+	g, err := b.games.Import(ctx, actor(req), where(req), req.Now, func() ([]byte, error) {
 		switch {
 		case len(req.Files["attachment"]) > 0:
 			return req.Files["attachment"], nil

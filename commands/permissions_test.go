@@ -98,7 +98,7 @@ var classOf = map[string]class{
 	"game join":    cJoin,
 	"game choose":  cSecret, "game confirm": cSecret,
 	"game new": cCreate, "game load": cCreate, "game import": cCreate,
-	"admin backup": cOperator, "admin check": cOperator, "admin repair": cOperator, "admin games": cOperator,
+	"admin backup": cOperator, "admin check": cOperator, "admin repair": cOperator, "admin games": cOperator, "admin delete": cOperator,
 	"hex": cRead, "help": cRead, "map": cRead, "moves": cRead, "units": cRead, "roll": cRead, "event": cRead,
 	"russia": cRead, "combat": cRead, "siege": cRead, "log recent": cRead, "log export": cRead, "log seed": cRead,
 	"log reveal": cRead, "log verify": cRead, "log stats": cRead, "game options": cRead, "game status": cRead,
@@ -129,6 +129,8 @@ func whoMay(c class, r role, s state) bool {
 		return player && s != sOver
 	case cCreate:
 		return s == sOver
+	case cOperator:
+		return r == rOperator
 	}
 	return false
 }

@@ -26,7 +26,7 @@ var visibility = map[string]func(req *Request) bool{
 	"game orders": always, "game fix": always, "game choose": always, "game confirm": always,
 	"game export": always, "game log": always,
 	// The operator's answers name files and damaged games.
-	"admin backup": always, "admin check": always, "admin repair": always, "admin games": always,
+	"admin backup": always, "admin check": always, "admin repair": always, "admin games": always, "admin delete": always,
 	// /help is read by the one who asks.
 	"help": always,
 	// What everyone may see.

@@ -158,6 +158,30 @@ func (s *Store) Import(ctx context.Context, r Replayer, data []byte, to ImportTo
 	if to.Players != nil {
 		players = to.Players
 	}
+	// Undone orders, and the undos, are not imported: they changed nothing,
+	// and a file of them must not be a way to fill the database. The
+	// effective orders are numbered anew, and their events and snapshots
+	// with them (the file's hashes were checked above).
+	renum := map[int64]int64{}
+	var kept []Order
+	for _, o := range log {
+		if o.Kind == KindOrder && !undone[o.Seq] {
+			n := int64(len(kept) + 1)
+			renum[o.Seq] = n
+			o.Seq = n
+			kept = append(kept, o)
+		}
+	}
+	newEvents := map[int64][]Event{}
+	for seq, evs := range events {
+		if n, ok := renum[seq]; ok {
+			newEvents[n] = evs
+		}
+	}
+	for i := range snaps {
+		snaps[i].Seq = renum[snaps[i].Seq]
+	}
+	log, events = kept, newEvents
 	now := ts(s.now())
 	var id int64
 	err = s.Write(ctx, func(tx *sql.Tx) error {
@@ -187,7 +211,7 @@ func (s *Store) Import(ctx context.Context, r Replayer, data []byte, to ImportTo
 				return err
 			}
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE games SET status = ?, log_length = ? WHERE id = ?`, string(status), len(gf.Log), id)
+		_, err = tx.ExecContext(ctx, `UPDATE games SET status = ?, log_length = ? WHERE id = ?`, string(status), len(log), id)
 		return err
 	})
 	if err != nil {

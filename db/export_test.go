@@ -87,15 +87,18 @@ func TestExportImportReplaysToTheSameState(t *testing.T) {
 	if ng.Guild != "G9" || ng.Channel != "C9" || ng.CreatedBy != "u9" || ng.Status != Active || len(ng.Players) != 2 || ng.Side("u2") != "allied" {
 		t.Errorf("imported game row: %+v", ng)
 	}
+	// The import keeps the effective orders, in order, numbered anew: the
+	// undone ones and their undos are left out.
 	og, _ := s.Game(ctx, g.ID)
 	a, _ := s.Log(ctx, og, 1)
 	b, _ := other.Log(ctx, ng, 1)
-	if len(a) != len(b) {
-		t.Fatalf("log of %d rows imported as %d", len(a), len(b))
+	eff := Effective(a)
+	if len(b) != len(eff) || len(eff) == len(a) {
+		t.Fatalf("log of %d rows (%d effective) imported as %d", len(a), len(eff), len(b))
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			t.Errorf("row %d: %+v imported as %+v", i+1, a[i], b[i])
+	for i := range eff {
+		if b[i].Seq != int64(i+1) || b[i].Text != eff[i].Text || b[i].Kind != KindOrder || b[i].Author != eff[i].Author {
+			t.Errorf("row %d: %+v imported as %+v", i+1, eff[i], b[i])
 		}
 	}
 	sa, _ := s.Snapshots(ctx, g.ID)
@@ -115,7 +118,7 @@ func TestExportImportReplaysToTheSameState(t *testing.T) {
 	}
 	// Exporting the imported game gives the same game again.
 	file2, _ := other.Export(ctx, ng.ID)
-	if !strings.Contains(string(file2), "undo 8 2026-11-22T18:00:08.000000Z u2 allied 7\n") || !strings.Contains(string(file2), "end 11\n") {
+	if strings.Contains(string(file2), "\nundo ") || !strings.Contains(string(file2), "end allied movement") {
 		t.Errorf("re-export:\n%s", file2)
 	}
 }

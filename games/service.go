@@ -62,6 +62,8 @@ type Service interface {
 	// the database if need be): ErrNoGame if none, a *LoadError if it
 	// cannot be loaded. What of it a may see is Game.CanSee's to say.
 	Status(ctx context.Context, a Actor, at Where) (*Game, error)
+	// Forget drops a game from the service's table (it was deleted).
+	Forget(id int64)
 	// Log is the game's account so far as a may read it.
 	Log(ctx context.Context, a Actor, at Where) ([]LogLine, error)
 	// Peek is Status for autocomplete and pictures: nil when there is no
@@ -74,7 +76,7 @@ type Service interface {
 	// LoadPosition and Import call read for their file once they know
 	// they can use it (the place is free, the database is there).
 	LoadPosition(ctx context.Context, a Actor, at Where, replace, threads bool, read func() ([]byte, error)) (*Game, error)
-	Import(ctx context.Context, a Actor, at Where, read func() ([]byte, error)) (*Game, error)
+	Import(ctx context.Context, a Actor, at Where, now time.Time, read func() ([]byte, error)) (*Game, error)
 	Export(ctx context.Context, a Actor, at Where) (*Exported, error)
 
 	// Orders applies orders of the side to move; batch goes on past a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"time"
 
 	"rtrbot/db"
 	"rtrbot/db/enginereplay"
@@ -189,6 +190,10 @@ func (t *Table) LoadPosition(ctx context.Context, a Actor, at Where, replace, th
 	return g.copy(), nil
 }
 
+// ImportsPerHour is how many games one user may import in an hour (the
+// bot's operator is not counted): each import replays a whole game.
+const ImportsPerHour = 5
+
 // Exported is a game as a file.
 type Exported struct {
 	ID     int64
@@ -268,25 +273,46 @@ func (t *Table) exportFinished(ctx context.Context, at Where, fail error) (*Expo
 // Import restores a game from an export file (read once the service knows
 // it can import) at a place where none runs: it is replayed order by order
 // and must reach the same hashes before anything is stored.
-func (t *Table) Import(ctx context.Context, a Actor, at Where, read func() ([]byte, error)) (*Game, error) {
+func (t *Table) Import(ctx context.Context, a Actor, at Where, now time.Time, read func() ([]byte, error)) (*Game, error) {
 	if t.store == nil || t.m == nil {
 		return nil, i18n.Errorf("Importing needs the database and the map.", "取り込みにはデータベースとマップが必要です。")
+	}
+	t.mu.Lock()
+	var recent []time.Time
+	for _, at := range t.imports[a.ID] {
+		if now.Sub(at) < time.Hour {
+			recent = append(recent, at)
+		}
+	}
+	t.imports[a.ID] = recent
+	if len(recent) >= ImportsPerHour && !a.Operator {
+		t.mu.Unlock()
+		return nil, i18n.Errorf("You have imported %d games in the last hour, the most one user may (a replay is heavy work for the bot): try again after %s.",
+			"過去1時間に %d 件のゲームを取り込みました。1人あたりの上限です (再生はボットに重い処理です)。%s 以降にもう一度お試しください。",
+			len(recent), recent[0].Add(time.Hour).UTC().Format("15:04 UTC"))
+	}
+	g, _ := t.lookup(ctx, at.Guild, at.Channel)
+	if g == nil {
+		t.imports[a.ID] = append(t.imports[a.ID], now)
+	}
+	t.mu.Unlock()
+	if g != nil {
+		return nil, i18n.Errorf("A game is running in this channel: import into another channel or thread, or abandon it first.",
+			"このチャンネルではゲームが進行中です。別のチャンネルかスレッドに取り込むか、先に放棄してください。")
 	}
 	data, err := read()
 	if err != nil {
 		return nil, err
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if g, _ := t.lookup(ctx, at.Guild, at.Channel); g != nil {
-		return nil, i18n.Errorf("A game is running in this channel: import into another channel or thread, or abandon it first.",
-			"このチャンネルではゲームが進行中です。別のチャンネルかスレッドに取り込むか、先に放棄してください。")
-	}
+	// The file is replayed and stored without the table's lock: every
+	// other game goes on meanwhile (a whole game's replay takes a while).
 	row, err := t.store.Import(ctx, enginereplay.Replayer{Map: t.m}, data, db.ImportTo{Guild: at.Guild, Channel: at.Channel, By: a.ID})
 	if err != nil {
 		return nil, err
 	}
-	g, err := t.load(ctx, row.ID)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, err = t.load(ctx, row.ID)
 	if err != nil {
 		return nil, &LoadError{err}
 	}

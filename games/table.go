@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"time"
 
 	"rtrbot/db"
 	"rtrbot/db/enginereplay"
@@ -27,6 +28,9 @@ type Table struct {
 	store Storage
 	log   *slog.Logger
 	games map[string]*Game // by the game's channel and by each of its threads
+	// imports are the times of each user's imports in the last hour
+	// (ImportsPerHour).
+	imports map[string][]time.Time
 }
 
 var _ Service = (*Table)(nil)
@@ -36,7 +40,7 @@ func New(c Config) *Table {
 	if c.Log == nil {
 		c.Log = slog.Default()
 	}
-	return &Table{m: c.Map, store: c.Store, log: c.Log, games: map[string]*Game{}}
+	return &Table{m: c.Map, store: c.Store, log: c.Log, games: map[string]*Game{}, imports: map[string][]time.Time{}}
 }
 
 // Status is the game played at a place, as a copy.
@@ -250,4 +254,15 @@ func (t *Table) damaged(ctx context.Context, at Where) *Game {
 	g := fromRow(row)
 	g.Meta = map[string]string{}
 	return g
+}
+
+// Forget drops game id from the table: the operator deleted it.
+func (t *Table) Forget(id int64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for k, g := range t.games {
+		if g.ID == id {
+			delete(t.games, k)
+		}
+	}
 }
