@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"rtrbot/engine/board"
 	"rtrbot/i18n"
 )
 
@@ -49,14 +48,8 @@ func TestCommitmentOfASecret(t *testing.T) {
 // A game with a secret rolls from the secret, writes it in its position
 // (so that a stored game replays), and tells it only at the end.
 func TestSecretGame(t *testing.T) {
-	m, err := board.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := NewRules(m, "standard")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := realRules(t, "standard")
+	m := r.Map
 	secret := bytes.Repeat([]byte{7, 1, 9, 4}, SecretSize/4)
 	s, err := NewKey(r, secret, nil)
 	if err != nil {

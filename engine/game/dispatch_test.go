@@ -3,21 +3,13 @@ package game
 import (
 	"testing"
 
-	"rtrbot/engine/board"
 	"rtrbot/engine/units"
 )
 
 // Apply dispatches every verb of order.go: none is refused as unknown,
 // and a verb outside the list is.
 func TestEveryVerbDispatched(t *testing.T) {
-	m, err := board.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := NewRules(m, "standard")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := realRules(t, "standard")
 	s, err := New(r, 1, nil)
 	if err != nil {
 		t.Fatal(err)
