@@ -163,7 +163,8 @@ func parseCases(file, text string) ([]*ruleCase, error) {
 // caseMap builds a case's test map: cols x rows of clear terrain, France
 // in rows 1-5 and Germany from row 6 (helpers_test.go's newTestMap), then
 // the MAP lines: terrain T H..., country C H..., logistic N H...,
-// fortress S H..., river A B, rail H H H..., setup AREA H....
+// fortress S H..., river A B, rail H H H..., coastal H..., city H...,
+// port H..., setup AREA H....
 func caseMap(c *ruleCase) (m *board.Map, err error) {
 	defer func() {
 		if p := recover(); p != nil { // a hex off the map, or not adjacent
@@ -177,7 +178,7 @@ func caseMap(c *ruleCase) (m *board.Map, err error) {
 			return nil, fmt.Errorf("%s:%d: %q: a MAP line is a word and its hexes", c.file, l.line, l.text)
 		}
 		hs := f[1:]
-		if f[0] != "rail" && f[0] != "river" {
+		if f[0] != "rail" && f[0] != "river" && f[0] != "coastal" && f[0] != "city" && f[0] != "port" {
 			hs = f[2:] // after the terrain, country, nation, strength or area
 		}
 		for _, h := range hs {
@@ -219,13 +220,25 @@ func caseMap(c *ruleCase) (m *board.Map, err error) {
 			t.river(f[1], f[2])
 		case "rail":
 			t.railway(f[1:]...)
+		case "coastal", "city", "port":
+			for _, h := range f[1:] {
+				x := t.hex(h)
+				switch f[0] {
+				case "coastal":
+					x.Coastal = true
+				case "city":
+					x.City = true
+				case "port":
+					x.Port = true
+				}
+			}
 		case "setup":
 			if len(f) < 3 {
 				return nil, fmt.Errorf("%s:%d: setup AREA HEX...", c.file, l.line)
 			}
 			t.setup(f[1], f[2:]...)
 		default:
-			return nil, fmt.Errorf("%s:%d: unknown MAP line %q (terrain, country, logistic, fortress, river, rail, setup)", c.file, l.line, f[0])
+			return nil, fmt.Errorf("%s:%d: unknown MAP line %q (terrain, country, logistic, fortress, river, rail, coastal, city, port, setup)", c.file, l.line, f[0])
 		}
 	}
 	return t.build(), nil
@@ -254,6 +267,7 @@ func (c *ruleCase) run(real *board.Map) (fails []string) {
 		return []string{fmt.Sprintf("%s:%d: PRESTATE: %v", c.file, c.line, err)}
 	}
 	var events []Event
+	var read [3][]Event // the events as each viewer reads them (EventsFor)
 	for _, st := range c.steps {
 		at := fmt.Sprintf("%s:%d", c.file, st.line)
 		if st.dice != nil {
@@ -277,21 +291,30 @@ func (c *ruleCase) run(real *board.Map) (fails []string) {
 			fails = append(fails, fmt.Sprintf("%s: %s was refused with %s (%v), want %s", at, st.order, RefusalCode(err), err, st.refused))
 		case err == nil && st.refused != "":
 			fails = append(fails, fmt.Sprintf("%s: %s was accepted, want REFUSED %s", at, st.order, st.refused))
-			s, events = n, append(events, evs...)
+			fallthrough
 		case err == nil:
+			for v := range read {
+				read[v] = append(read[v], EventsFor(Viewer(v), s, n, evs)...)
+			}
 			s, events = n, append(events, evs...)
 		}
 	}
-	return append(fails, c.check(s, events)...)
+	return append(fails, c.check(s, events, read)...)
 }
 
 // check compares POSTSTATE with the state reached. A hex line lists
 // exactly what stands there (order aside; "XXYY: -" for nothing); the
 // lists eliminated, russia, unplaced and out name units that must be in
-// them; EVENT kind an event that must have happened; NOEVENT kind one
-// that must not; any other line must equal the line of the same key in
-// the position (a key the position leaves out has its default).
-func (c *ruleCase) check(s *State, events []Event) []string {
+// them; EVENT kind [value...] an event of that kind that must have
+// happened, with these values among its side, units, hexes, n=N and, for
+// a combat, table=, odds=, die= and result=; NOEVENT kind [value...] one
+// that must not; VIEW viewer XXYY: ids what a viewer (german, allied,
+// public) sees in a hex ("G-III of 3": only the top unit of three);
+// SEEN viewer id and UNSEEN viewer id whether the viewer's view or the
+// events as he read them (EventsFor) name a unit; any other line must
+// equal the line of the same key in the position (a key the position
+// leaves out has its default).
+func (c *ruleCase) check(s *State, events []Event, read [3][]Event) []string {
 	var fails []string
 	actual := map[string]string{}
 	for _, l := range strings.Split(s.Position(), "\n") {
@@ -330,9 +353,34 @@ func (c *ruleCase) check(s *State, events []Event) []string {
 				}
 			}
 		case k == "EVENT" || k == "NOEVENT":
-			seen := slices.ContainsFunc(events, func(e Event) bool { return string(e.Kind) == v })
+			want := strings.Fields(v)
+			if len(want) == 0 {
+				fails = append(fails, fmt.Sprintf("%s: %s names an event kind", at, k))
+				continue
+			}
+			seen := slices.ContainsFunc(events, func(e Event) bool { return eventHas(e, want) })
 			if seen != (k == "EVENT") {
-				fails = append(fails, fmt.Sprintf("%s: %s %s, but the orders' events were %v", at, k, v, eventKinds(events)))
+				fails = append(fails, fmt.Sprintf("%s: %s %s, but the orders' events were %v", at, k, v, events))
+			}
+		case k == "VIEW" || k == "SEEN" || k == "UNSEEN":
+			who, rest, _ := strings.Cut(v, " ")
+			viewer, ok := map[string]Viewer{"german": GermanView, "allied": AlliedView, "public": PublicView}[who]
+			if !ok {
+				fails = append(fails, fmt.Sprintf("%s: %s takes a viewer (german, allied or public), not %q", at, k, who))
+				continue
+			}
+			w := s.ViewFor(viewer)
+			if k == "VIEW" {
+				h, ids, _ := strings.Cut(strings.TrimSpace(rest), ":")
+				if got, want := viewAt(w, strings.TrimSpace(h)), normView(ids); got != want && !(want == "-" && got == "") {
+					fails = append(fails, fmt.Sprintf("%s: %s sees %q in %s, want %q", at, who, got, h, strings.TrimSpace(ids)))
+				}
+				continue
+			}
+			id := strings.TrimSpace(rest)
+			named := w.VisibleIDs()[id] || slices.ContainsFunc(read[viewer], func(e Event) bool { return slices.Contains(e.Units, id) })
+			if named != (k == "SEEN") {
+				fails = append(fails, fmt.Sprintf("%s: %s %s %s, but %s's view and events say otherwise (events %v)", at, k, who, id, who, read[viewer]))
 			}
 		default:
 			if got, ok := actual[k]; !ok || got != v {
@@ -344,6 +392,61 @@ func (c *ruleCase) check(s *State, events []Event) []string {
 		}
 	}
 	return fails
+}
+
+// eventHas: e is of kind want[0] and has every value of want[1:].
+func eventHas(e Event, want []string) bool {
+	if string(e.Kind) != want[0] {
+		return false
+	}
+	have := []string{e.Side.String(), fmt.Sprintf("n=%d", e.N)}
+	have = append(have, e.Units...)
+	for _, h := range e.Hexes {
+		have = append(have, h.String())
+	}
+	if f := e.Combat; f != nil {
+		have = append(have, "table="+f.Table, "odds="+f.Odds.String(), fmt.Sprintf("die=%d", f.Die), "result="+string(f.Result))
+	}
+	for _, w := range want[1:] {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// normView writes a VIEW line's "ids [of N]" as viewAt does.
+func normView(s string) string {
+	ids, n, ok := strings.Cut(s, " of ")
+	out := sortedFields(ids)
+	if ok {
+		out += " of " + strings.TrimSpace(n)
+	}
+	return out
+}
+
+// viewAt is what a view shows in hex h: the visible ids, sorted, and
+// " of N" after them where only part of a stack of N counters shows.
+func viewAt(w View, h string) string {
+	var ids []string
+	hidden := 0
+	for _, st := range w.Stacks {
+		if st.At.String() != h {
+			continue
+		}
+		for _, u := range st.Units {
+			ids = append(ids, u.ID)
+		}
+		if !st.Full {
+			hidden += st.Count
+		}
+	}
+	slices.Sort(ids)
+	out := strings.Join(ids, " ")
+	if hidden > 0 {
+		out += fmt.Sprintf(" of %d", hidden)
+	}
+	return out
 }
 
 func sortedFields(s string) string {
@@ -415,6 +518,11 @@ func TestCaseRunnerReportsFailures(t *testing.T) {
 		{"refused, not expected", "CASE 8.0 x\nMAP 10x10\n" + pre + "ORDERS\n  allied move F-XX 0102\nEND\n", "no REFUSED line expects it"},
 		{"wrong vp", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  vp 1 1\nEND\n", "vp is 0 50, want 1 1"},
 		{"missing event", "CASE 8.0 x\nMAP 10x10\n" + pre + "ORDERS\n  german move G-III 0506\nPOSTSTATE\n  EVENT combat\nEND\n", "EVENT combat"},
+		{"wrong event value", "CASE 8.0 x\nMAP 10x10\n" + pre + "ORDERS\n  german move G-III 0506\nPOSTSTATE\n  EVENT moved G-III 0507\nEND\n", "EVENT moved G-III 0507"},
+		{"event that must not happen", "CASE 8.0 x\nMAP 10x10\n" + pre + "ORDERS\n  german move G-III 0506\nPOSTSTATE\n  NOEVENT moved G-III\nEND\n", "NOEVENT moved G-III"},
+		{"wrong view", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  VIEW allied 0505: G-IV\nEND\n", "allied sees \"G-III of 1\" in 0505"},
+		{"unseen unit seen", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  UNSEEN german G-III\nEND\n", "UNSEEN german G-III"},
+		{"bad viewer", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  VIEW french 0505: G-III\nEND\n", "takes a viewer"},
 		{"bad prestate", "CASE 8.0 x\nPRESTATE\n  0101: NO-SUCH-UNIT\nEND\n", "PRESTATE"},
 		{"bad map line", "CASE 8.0 x\nMAP 10x10\n  lake 0101\n" + pre + "END\n", "unknown MAP line"},
 	} {
