@@ -19,6 +19,7 @@ import (
 // what must hold after. A referee who reads no Go can read and add them.
 //
 //	CASE 8.5 rail capacity, German
+//	RULINGS R14                (optional: the rulings of docs/rulings.md it exercises)
 //	MAP 10x10                  (optional: a small test map, else the real one)
 //	  rail 0106 0206 0306
 //	PRESTATE                   (a position, docs/positions.md)
@@ -39,12 +40,15 @@ type ruleCase struct {
 	line  int // of its CASE line
 	title string
 	rule  string // the rule number the title starts with
-	mapW  int    // test map size; 0: the real map
-	mapH  int
-	mapOp []caseLine // MAP lines
-	pre   []string
-	steps []caseStep
-	post  []caseLine
+	// rulings are the rulings of docs/rulings.md the case exercises
+	// (its RULINGS line).
+	rulings []string
+	mapW    int // test map size; 0: the real map
+	mapH    int
+	mapOp   []caseLine // MAP lines
+	pre     []string
+	steps   []caseStep
+	post    []caseLine
 }
 
 type caseLine struct {
@@ -90,6 +94,20 @@ func parseCases(file, text string) ([]*ruleCase, error) {
 			}
 			c, section = &ruleCase{file: file, line: n, title: strings.TrimSpace(rest), rule: rule}, "CASE"
 			continue
+		case "RULINGS":
+			if c == nil || section != "CASE" || c.rulings != nil {
+				return nil, bad("RULINGS comes once, right after CASE")
+			}
+			for _, id := range strings.Fields(rest) {
+				if len(id) < 2 || !strings.Contains("RC", id[:1]) || strings.Trim(id[1:], "0123456789") != "" {
+					return nil, bad("RULINGS names rulings of docs/rulings.md (R1, C5...), not %q", id)
+				}
+				c.rulings = append(c.rulings, id)
+			}
+			if len(c.rulings) == 0 {
+				return nil, bad("RULINGS names at least one ruling")
+			}
+			continue
 		case "MAP", "PRESTATE", "ORDERS", "POSTSTATE", "END":
 			if c == nil {
 				return nil, bad("%s outside a case (a case begins with CASE)", word)
@@ -97,7 +115,7 @@ func parseCases(file, text string) ([]*ruleCase, error) {
 			switch word {
 			case "MAP":
 				if section != "CASE" {
-					return nil, bad("MAP comes right after CASE")
+					return nil, bad("MAP comes right after CASE (and RULINGS)")
 				}
 				w, h, ok := strings.Cut(strings.TrimSpace(rest), "x")
 				c.mapW, _ = strconv.Atoi(w)
@@ -542,6 +560,8 @@ func TestCaseRunnerReportsFailures(t *testing.T) {
 		{"CASE 8.0 x\nPRESTATE\n 0101: F-XX\n", "t.txt:1: the case has no END"},
 		{"PRESTATE\n", "t.txt:1: PRESTATE outside a case"},
 		{"CASE 8.0 x\nMAP big\nEND\n", "t.txt:2: MAP takes a size"},
+		{"CASE 8.0 x\nRULINGS X9\nPRESTATE\n 0101: F-XX\nEND\n", "t.txt:2: RULINGS names rulings"},
+		{"CASE 8.0 x\nPRESTATE\n 0101: F-XX\nRULINGS R1\nEND\n", "t.txt:4: RULINGS comes once, right after CASE"},
 	} {
 		if _, err := parseCases("t.txt", bad.text); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%q: %v, want %q", bad.text, err, bad.want)

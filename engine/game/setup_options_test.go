@@ -514,3 +514,12 @@ func TestMoves91Options(t *testing.T) {
 	r.Entrenching = true
 	wantOK(t, r, "german split G-III")
 }
+
+// 18.2(1) Plan Michel on the real map: the 5th Army may set up near Lille.
+func TestPlanMichel(t *testing.T) {
+	r := realRules(t, "standard")
+	s, _ := New(r, 1, []string{"18.2(1)"})
+	if s.VP != [2]int{10, 50} {
+		t.Errorf("VP %v", s.VP)
+	}
+}
