@@ -401,7 +401,11 @@ func (c *ruleCase) check(s *State, events []Event, read [3][]Event) []string {
 				fails = append(fails, fmt.Sprintf("%s: %s %s %s, but %s's view and events say otherwise (events %v)", at, k, who, id, who, read[viewer]))
 			}
 		default:
-			if got, ok := actual[k]; !ok || got != v {
+			got, ok := actual[k]
+			if !ok && c.isDefault(s, p.text) {
+				continue // the position leaves out a line at its default
+			}
+			if !ok || got != v {
 				if !ok {
 					got = "left out (its default)"
 				}
@@ -410,6 +414,23 @@ func (c *ruleCase) check(s *State, events []Event, read [3][]Event) []string {
 		}
 	}
 	return fails
+}
+
+// isDefault: a position line is at its default, which the position
+// writes by leaving it out ("naval 0"): a position made of the line alone
+// leaves it out too.
+func (c *ruleCase) isDefault(s *State, line string) bool {
+	k, _, _ := strings.Cut(line, " ")
+	p, err := ParsePosition(s.rules.Map, "scenario "+s.rules.Scenario.Name+"\n"+line)
+	if err != nil {
+		return false
+	}
+	for _, l := range strings.Split(p.Position(), "\n") {
+		if key, _, _ := strings.Cut(l, " "); key == k {
+			return false
+		}
+	}
+	return true
 }
 
 // eventHas: e is of kind want[0] and has every value of want[1:].
