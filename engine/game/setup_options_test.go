@@ -7,23 +7,6 @@ import (
 	"rtrbot/engine/units"
 )
 
-// 7.0: at the end of movement, at most 2 corps a hex; the owner removes
-// the excess by choice; the enemy scores its VP (docs/rulings.md).
-func TestStacking(t *testing.T) {
-	m := newTestMap(10, 10)
-	s := position(t, m.build(), "0505: G-III G-IV\n0506: G-II\n0101: F-XX")
-	n := wantOK(t, s, "german move G-II 0505") // 6 DE in 0505, allowed while moving
-	n2, evs := mustApply(t, n, "german remove G-IV")
-	if at(t, n2, "G-IV") != "eliminated" || n2.VP[1] != n.VP[1]+6 || evs[0].Kind != EvRemoved {
-		t.Errorf("7.0: G-IV %s, Allied VP %d -> %d", at(t, n2, "G-IV"), n.VP[1], n2.VP[1])
-	}
-	// Two corps, or four divisions/HQs, fit.
-	ok := position(t, m.build(), "0505: G-III G-1A G-5 \n0101: F-XX")
-	if len(ok.Overstacked(0)) != 0 {
-		t.Error("7.0: corps + HQ + division (4 DE) is legal")
-	}
-}
-
 // 11.1: reinforcements.
 func TestReinforcements(t *testing.T) {
 	m := newTestMap(10, 10)
@@ -82,31 +65,6 @@ func TestReinforcementTableUsed(t *testing.T) {
 	if len(n.Dues) != 1 || n.Dues[0].DE != 7 || n.Dues[0].Type != "reserve" {
 		t.Errorf("Aug II German reinforcements: %v", n.Dues)
 	}
-}
-
-// 17.1-17.5: setup orders on a small map.
-func TestSetupRules(t *testing.T) {
-	m := newTestMap(10, 10)
-	m.setup("FR-5A", "0502", "0503")
-	m.setup("DE-1A", "0508")
-	m.hex("0402").City = true
-	m.hex("0403").City = true
-	s := position(t, m.build(), "step setup\nplayer allied\nunplaced F-XI F-X F-III F-57R F-71R G-III")
-	wantRefused(t, s, "allied place F-XI 0508", "in setup area FR-5A")
-	wantRefused(t, s, "allied place G-III 0508", "the Allied player sets up now")
-	n := wantOK(t, s, "allied place F-XI 0502")
-	n = wantOK(t, n, "allied place F-X 0502")
-	wantRefused(t, n, "allied place F-III 0502", "exceed the stacking limit")
-	n = wantOK(t, n, "allied place F-57R 0402")
-	wantRefused(t, n, "allied place F-71R 0402", "one per city hex") // 17.2
-	wantRefused(t, n, "allied end", "still to be set up")
-	n = wantOK(t, n, "allied autosetup")
-	n = wantOK(t, n, "allied end")
-	if n.Player.String() != "german" || n.Step != SetupStep {
-		t.Errorf("17.1: after the Allies, the Germans set up: %s %s", n.Player, n.Step)
-	}
-	n = wantOK(t, n, "german place G-III 0508")
-	wantRefused(t, n, "german move G-III 0507", "only in a movement segment")
 }
 
 // 17.6, 15.21: starting VP, and options' VP.
@@ -172,36 +130,6 @@ func TestOptionsArmouredCarsAndNoReinforcements(t *testing.T) {
 	plain, _ := New(r, 1, nil)
 	if at(t, plain, "G-PK1") != "pool" {
 		t.Error("armoured cars without their option")
-	}
-}
-
-// Optional rules 16.1 (disengagement) and 16.5 (partisans).
-func TestOptionalRules16(t *testing.T) {
-	m := newTestMap(10, 10)
-	s := position(t, m.build(), "0504: G-III\n0505: F-XX")
-	if destCost(t, s, "G-III", "0604") != 2 {
-		t.Fatalf("without 16.1 G-III reaches 0604 round the EZOC")
-	}
-	s.Options = []string{"16.1"}
-	if destCost(t, s, "G-III", "0604") != -1 {
-		t.Error("16.1: a unit starting in an EZOC entered another")
-	}
-	wantRefused(t, s, "german move G-III 0603 0604", "16.1 disengagement")
-
-	p := newTestMap(10, 10)
-	p.logistic("DE", "0510")
-	p.country(board.France, "0507", "0407", "0607")
-	p.hex("0507").City = true
-	p.terrain(board.Sea, "0407", "0607")
-	base := "0508: G-1A\n0506: G-III\n0101: F-XX"
-	if !inCommand(t, position(t, p.build(), base), 0)["G-III"] {
-		t.Fatal("without 16.5 G-III is in command")
-	}
-	if inCommand(t, position(t, p.build(), "options 16.5\n"+base), 0)["G-III"] {
-		t.Error("16.5: command traced through an unoccupied enemy city")
-	}
-	if !inCommand(t, position(t, p.build(), "options 16.5\n"+base+"\n0507: G-5"), 0)["G-III"] {
-		t.Error("16.5: command not traced through an enemy city held by own units")
 	}
 }
 
