@@ -378,7 +378,7 @@ func (c *ruleCase) check(s *State, events []Event, read [3][]Event) []string {
 			}
 			seen := slices.ContainsFunc(events, func(e Event) bool { return eventHas(e, want) })
 			if seen != (k == "EVENT") {
-				fails = append(fails, fmt.Sprintf("%s: %s %s, but the orders' events were %v", at, k, v, events))
+				fails = append(fails, fmt.Sprintf("%s: %s %s, but the orders' events were %s", at, k, v, eventsText(events)))
 			}
 		case k == "VIEW" || k == "SEEN" || k == "UNSEEN":
 			who, rest, _ := strings.Cut(v, " ")
@@ -431,6 +431,19 @@ func (c *ruleCase) isDefault(s *State, line string) bool {
 		}
 	}
 	return true
+}
+
+// eventsText writes events as EVENT lines read them, a combat's facts
+// included.
+func eventsText(evs []Event) string {
+	var b strings.Builder
+	for _, e := range evs {
+		b.WriteString("\n\t" + e.String())
+		if f := e.Combat; f != nil {
+			fmt.Fprintf(&b, " table=%s odds=%s die=%d result=%s", f.Table, f.Odds, f.Die, f.Result)
+		}
+	}
+	return b.String()
 }
 
 // eventHas: e is of kind want[0] and has every value of want[1:].

@@ -168,39 +168,6 @@ func TestRetreats(t *testing.T) {
 }
 
 // 9.8: zero-attack units cannot attack, are not used for attacker losses,
-// and are eliminated when every other unit of their hex is.
-func TestZeroAttackUnits(t *testing.T) {
-	m := newTestMap(10, 10).build()
-	r3 := ring3(hex.MustParse("0505"))
-	s := position(t, m, fmt.Sprintf("step combat-1\nseed 9\n0505: F-66R F-1A\n%s: G-III\n%s: G-IV\n%s: G-IX\n", r3[0], r3[1], r3[2]))
-	// DZ on the manoeuvre table at 7:1 die 2: both eliminated; DH at 1:1... use DA at assault.
-	forceDie(t, s, 6)
-	n, evs, err := try(t, s, "german attack ASSAULT G-III G-IV G-IX "+"0505")
-	if err != nil {
-		t.Fatal(err)
-	}
-	code := combatCode(t, evs)
-	// 24:3 = 7:1, assault die 6: DZ. F-1A goes with the others.
-	if code != "DZ" || boxOf(t, n, "F-1A") != Eliminated || n.VP[0] != 2+10 {
-		t.Errorf("9.8: %s, F-1A %s, VP %v", code, boxOf(t, n, "F-1A"), n.VP)
-	}
-	// DA: half of 2 divisions = 1 lost: F-66R first (9.8: the HQ last); the
-	// HQ is then alone and goes too.
-	forceDie(t, s, 4)
-	s2 := position(t, m, fmt.Sprintf("step combat-1\nseed 9\n0505: F-66R F-1A\n%s: G-GKD\n%s: G-5K\n", r3[0], r3[1]))
-	for d := 1; d <= 6; d++ {
-		forceDie(t, s2, d)
-		n2, evs2, _ := try(t, s2, "german attack ASSAULT G-GKD G-5K 0505")
-		if combatCode(t, evs2) == "DA" {
-			if boxOf(t, n2, "F-66R") != Eliminated || boxOf(t, n2, "F-1A") != Eliminated {
-				t.Errorf("9.8 after DA: F-66R %s F-1A %s", boxOf(t, n2, "F-66R"), boxOf(t, n2, "F-1A"))
-			}
-			return
-		}
-	}
-	t.Error("no DA found")
-}
-
 // 12.0, 12.5, 12.7: an occupied fortress falls only to DZ; an empty one to
 // DA or DZ, other results void; destruction scores VP and ends logistics.
 func TestFortressCombat(t *testing.T) {
