@@ -331,10 +331,12 @@ func (c *ruleCase) run(real *board.Map) (fails []string) {
 // SEEN viewer id and UNSEEN viewer id whether the viewer's view or the
 // events as he read them (EventsFor) name a unit; any other line must
 // equal the line of the same key in the position (a key the position
-// leaves out has its default).
+// leaves out has its default), and where a key has several lines (due,
+// held) the lines listed must be all the position has.
 func (c *ruleCase) check(s *State, events []Event, read [3][]Event) []string {
 	var fails []string
 	actual := map[string]string{}
+	lines := map[string][]string{} // a key's values, for keys with several lines (due, held)
 	for _, l := range strings.Split(s.Position(), "\n") {
 		if l == "" || strings.HasPrefix(l, "#") {
 			continue
@@ -345,7 +347,14 @@ func (c *ruleCase) check(s *State, events []Event, read [3][]Event) []string {
 			continue
 		}
 		actual[k] = strings.TrimSpace(v)
+		lines[k] = append(lines[k], strings.TrimSpace(v))
 	}
+	wantLines := map[string][]string{}
+	for _, p := range c.post {
+		k, v, _ := strings.Cut(p.text, " ")
+		wantLines[k] = append(wantLines[k], strings.TrimSpace(v))
+	}
+	compared := map[string]bool{}
 	for _, p := range c.post {
 		at := fmt.Sprintf("%s:%d", c.file, p.line)
 		k, v, _ := strings.Cut(p.text, " ")
@@ -396,9 +405,19 @@ func (c *ruleCase) check(s *State, events []Event, read [3][]Event) []string {
 				continue
 			}
 			id := strings.TrimSpace(rest)
-			named := w.VisibleIDs()[id] || slices.ContainsFunc(read[viewer], func(e Event) bool { return slices.Contains(e.Units, id) })
+			named := w.VisibleIDs()[id] || slices.ContainsFunc(read[viewer], func(e Event) bool { return namesUnit(e, id) })
 			if named != (k == "SEEN") {
 				fails = append(fails, fmt.Sprintf("%s: %s %s %s, but %s's view and events say otherwise (events %v)", at, k, who, id, who, read[viewer]))
+			}
+		case len(lines[k]) > 1 || len(wantLines[k]) > 1:
+			// a key of several lines: the lines listed are all there are
+			if compared[k] {
+				continue
+			}
+			compared[k] = true
+			got, want := slices.Sorted(slices.Values(lines[k])), slices.Sorted(slices.Values(wantLines[k]))
+			if !slices.Equal(got, want) {
+				fails = append(fails, fmt.Sprintf("%s: the %s lines are %q, want %q", at, k, got, want))
 			}
 		default:
 			got, ok := actual[k]
@@ -465,6 +484,15 @@ func eventHas(e Event, want []string) bool {
 		}
 	}
 	return true
+}
+
+// namesUnit: the event names the unit, among its units or in its
+// sentence (either language).
+func namesUnit(e Event, id string) bool {
+	words := func(r rune) bool {
+		return !(r == '-' || r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z')
+	}
+	return slices.Contains(e.Units, id) || slices.Contains(strings.FieldsFunc(e.Text.EN, words), id) || slices.Contains(strings.FieldsFunc(e.Text.JA, words), id)
 }
 
 // normView writes a VIEW line's "ids [of N]" as viewAt does.
@@ -575,6 +603,7 @@ func TestCaseRunnerReportsFailures(t *testing.T) {
 		{"wrong view", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  VIEW allied 0505: G-IV\nEND\n", "allied sees \"G-III of 1\" in 0505"},
 		{"unseen unit seen", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  UNSEEN german G-III\nEND\n", "UNSEEN german G-III"},
 		{"bad viewer", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  VIEW french 0505: G-III\nEND\n", "takes a viewer"},
+		{"wrong due lines", "CASE 8.0 x\nMAP 10x10\nPRESTATE\n  step reinforcement\n  due DE reserve 1\n  due DE landwehr 1\n  0101: F-XX\nPOSTSTATE\n  due DE reserve 1\nEND\n", "the due lines are"},
 		{"bad prestate", "CASE 8.0 x\nPRESTATE\n  0101: NO-SUCH-UNIT\nEND\n", "PRESTATE"},
 		{"bad map line", "CASE 8.0 x\nMAP 10x10\n  lake 0101\n" + pre + "END\n", "unknown MAP line"},
 	} {
