@@ -284,31 +284,10 @@ func TestCombatActors(t *testing.T) {
 	}
 }
 
-// 18.2(12): in August an Allied attack with a French active corps shifts
-// one column right. 18.1(15), 18.2(15): the side's VP for eliminations are
-// halved (rounded up) and its city VP at the end doubled.
-func TestCombatAndVictoryOptions(t *testing.T) {
-	m := newTestMap(10, 10).build()
-	plain := position(t, m, "turn Aug III\nstep combat-1\nplayer allied\n0506: G-III\n0505: F-XX\n")
-	elan := position(t, m, "options 18.2(12)\nturn Aug III\nstep combat-1\nplayer allied\n0506: G-III\n0505: F-XX\n")
-	a, b := oddsOf(t, plain, "allied attack ASSAULT F-XX 0506"), oddsOf(t, elan, "allied attack ASSAULT F-XX 0506")
-	if b.Odds.Column != a.Odds.Column+1 {
-		t.Errorf("18.2(12): %d -> %d", a.Odds.Column, b.Odds.Column)
-	}
-	sep := position(t, m, "options 18.2(12)\nturn Sep I\nstep combat-1\nplayer allied\n0506: G-III\n0505: F-XX\n")
-	if c := oddsOf(t, sep, "allied attack ASSAULT F-XX 0506"); c.Odds.Column != a.Odds.Column {
-		t.Error("18.2(12) after August")
-	}
-	half := position(t, m, "options 18.1(15)\nstep combat-1\nseed 2\n0505: F-XX\n0506: G-III G-IV\n0605: G-IX G-X\n")
-	for d := 1; d <= 6; d++ {
-		forceDie(t, half, d)
-		n, evs, _ := try(t, half, "german attack ASSAULT G-III G-IV G-IX G-X 0505")
-		if combatCode(t, evs) == "DZ" {
-			if n.VP[0] != half.VP[0]+3 { // F-XX is worth 6: halved
-				t.Errorf("18.1(15): VP %v", n.VP)
-			}
-		}
-	}
+// 18.1(15), 18.2(15): the side's city VP at the end are doubled (the
+// column shift of 18.2(12) and the halved VP for eliminations are rule
+// cases in 18-options.txt).
+func TestCityVPDoubled(t *testing.T) {
 	r := realRules(t, "standard")
 	e := position(t, r.Map, "options 18.1(15)\nturn Sep IV\nstep combat-2\nplayer allied\n3210: G-GKD\n")
 	var evs []Event
