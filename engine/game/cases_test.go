@@ -650,3 +650,39 @@ func FuzzParseCases(f *testing.F) {
 		}
 	})
 }
+
+// The examples of docs/cases.md are cases that hold.
+func TestCasesDocExamples(t *testing.T) {
+	real, err := board.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("../../docs/cases.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var block []string
+	n := 0
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "    ") {
+			block = append(block, strings.TrimPrefix(l, "    "))
+			continue
+		}
+		if len(block) > 0 && strings.HasPrefix(block[0], "CASE ") {
+			cs, err := parseCases("docs/cases.md", strings.Join(block, "\n"))
+			if err != nil {
+				t.Error(err)
+			}
+			for _, c := range cs {
+				n++
+				for _, f := range c.run(real) {
+					t.Error(f)
+				}
+			}
+		}
+		block = nil
+	}
+	if n < 2 {
+		t.Errorf("docs/cases.md: %d examples run, want 2", n)
+	}
+}
