@@ -332,7 +332,8 @@ func (c *ruleCase) run(real *board.Map) (fails []string) {
 // events as he read them (EventsFor) name a unit; any other line must
 // equal the line of the same key in the position (a key the position
 // leaves out has its default), and where a key has several lines (due,
-// held) the lines listed must be all the position has.
+// held) the lines listed must be all the position has; "due -" says the
+// position has no such line.
 func (c *ruleCase) check(s *State, events []Event, read [3][]Event) []string {
 	var fails []string
 	actual := map[string]string{}
@@ -409,7 +410,13 @@ func (c *ruleCase) check(s *State, events []Event, read [3][]Event) []string {
 			if named != (k == "SEEN") {
 				fails = append(fails, fmt.Sprintf("%s: %s %s %s, but %s's view and events say otherwise (events %v)", at, k, who, id, who, read[viewer]))
 			}
+		case v == "-":
+			// no such line: "due -", no reinforcements left due
+			if got, ok := actual[k]; ok {
+				fails = append(fails, fmt.Sprintf("%s: %s is %s, want none", at, k, got))
+			}
 		case len(lines[k]) > 1 || len(wantLines[k]) > 1:
+
 			// a key of several lines: the lines listed are all there are
 			if compared[k] {
 				continue
@@ -604,6 +611,7 @@ func TestCaseRunnerReportsFailures(t *testing.T) {
 		{"unseen unit seen", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  UNSEEN german G-III\nEND\n", "UNSEEN german G-III"},
 		{"bad viewer", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  VIEW french 0505: G-III\nEND\n", "takes a viewer"},
 		{"wrong due lines", "CASE 8.0 x\nMAP 10x10\nPRESTATE\n  step reinforcement\n  due DE reserve 1\n  due DE landwehr 1\n  0101: F-XX\nPOSTSTATE\n  due DE reserve 1\nEND\n", "the due lines are"},
+		{"a line that must not be", "CASE 8.0 x\nMAP 10x10\nPRESTATE\n  step reinforcement\n  due DE reserve 1\n  0101: F-XX\nPOSTSTATE\n  due -\nEND\n", "due is DE reserve 1, want none"},
 		{"bad prestate", "CASE 8.0 x\nPRESTATE\n  0101: NO-SUCH-UNIT\nEND\n", "PRESTATE"},
 		{"bad map line", "CASE 8.0 x\nMAP 10x10\n  lake 0101\n" + pre + "END\n", "unknown MAP line"},
 	} {

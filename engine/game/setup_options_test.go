@@ -7,55 +7,6 @@ import (
 	"rtrbot/engine/units"
 )
 
-// 11.1: reinforcements.
-func TestReinforcements(t *testing.T) {
-	m := newTestMap(10, 10)
-	m.logistic("DE", "0509", "0609")
-	m.logistic("FR", "0501")
-	m.logistic("GB", "0201")
-	s := position(t, m.build(), "step reinforcement\nturn Aug III\ndue DE active 1\ndue DE reserve 2\ndue DE landwehr 1\neliminated G-III AH-S G-GW\n0101: F-XX")
-	n := wantOK(t, s, "german reinforce G-33R 0509")
-	n = wantOK(t, n, "german reinforce BY-E 0609") // Bavarians arrive as Germans
-	if len(n.Dues) != 2 {
-		t.Errorf("dues left %v", n.Dues)
-	}
-	n = wantOK(t, n, "german autoreinforce")
-	if len(n.Dues) != 0 {
-		t.Errorf("autoreinforce left %v", n.Dues)
-	}
-
-	// A corps for two divisions; eliminated units return.
-	s2 := position(t, m.build(), "step reinforcement\ndue DE assault 2\neliminated G-III\n0101: F-XX")
-	n2 := wantOK(t, s2, "german reinforce G-III 0509")
-	if len(n2.Dues) != 0 {
-		t.Errorf("11.1: corps for two divisions: %v", n2.Dues)
-	}
-	// Two divisions for a corps.
-	s3 := position(t, m.build(), "turn Aug IV\nstep reinforcement\ndue DE reserve 2\n0101: F-XX")
-	n3 := wantOK(t, s3, "german reinforce G-ER1 0509")
-	n3 = wantOK(t, n3, "german reinforce G-ER2 0509")
-	if len(n3.Dues) != 0 {
-		t.Errorf("dues %v", n3.Dues)
-	}
-	// Not in an EZOC or an enemy-occupied logistics hex.
-
-	// No usable logistics hex: the eastern edge of Germany, and no
-	// movement this turn.
-	s5 := position(t, m.build(), "step reinforcement\ndue DE reserve 1\n0508: F-XX\n0608: F-XV")
-	n5 := wantOK(t, s5, "german reinforce G-ER1 0910")
-	if c, _ := n5.Lookup("G-ER1"); !n5.Units[c.Index].Edge {
-		t.Error("11.1: a unit entering at the edge may not move this turn")
-	}
-
-	// Lost when nothing can enter; the phase then ends.
-	s6 := position(t, m.build(), "step reinforcement\ndue DE marine 1\n0101: F-XX") // no German marine counter exists
-	n6, evs := mustApply(t, s6, "german end")
-	if n6.Step != Reorg1 || evs[0].Kind != EvDueLost {
-		t.Errorf("lost dues: %v", evs)
-	}
-	// British reinforcements at British logistics hexes.
-}
-
 // The reinforcement phase computes its dues from the table (11.1).
 func TestReinforcementTableUsed(t *testing.T) {
 	m := newTestMap(10, 10)
