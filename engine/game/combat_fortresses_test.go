@@ -247,23 +247,6 @@ func TestSiegeTableEveryCell(t *testing.T) {
 	tm.fortress(6, "0507")
 }
 
-// 12.4: abandoning an own fortress in the movement segment places a
-// Landwehr division of its nationality and destroys it for good, with no
-// VP; Belgian fortresses cannot be abandoned.
-func TestAbandonFortress(t *testing.T) {
-	tm := newTestMap(10, 10)
-	tm.fortress(12, "0303").fortress(3, "0404").country(board.Belgium, "0404")
-	m := tm.build()
-	s := position(t, m, "step movement-1\nplayer allied\n")
-	n := wantOK(t, s, "allied abandon 0303")
-	if !n.IsDestroyed(hex.MustParse("0303")) || len(n.UnitsAt(hex.MustParse("0303"), units.Allied)) != 1 || n.VP != s.VP {
-		t.Errorf("12.4: %v %v", n.Destroyed, n.VP)
-	}
-	if c := n.UnitsAt(hex.MustParse("0303"), units.Allied)[0]; c.Type != units.Landwehr || c.Nation != units.FR {
-		t.Errorf("12.4: placed %s", c.ID)
-	}
-}
-
 // The interface's question "who may act now" in combat (9.0, 9.4, 12.6):
 // attackers next to enemies, siege guns next to enemy fortresses, and
 // while a retreat is owed only the units that owe it.

@@ -2,11 +2,8 @@ package game
 
 import (
 	"fmt"
-	"sort"
 	"testing"
 
-	"rtrbot/engine/board"
-	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
 )
 
@@ -241,79 +238,6 @@ func TestVictoryLevels(t *testing.T) {
 		if l != c.level || (l != Draw && w != c.winner) {
 			t.Errorf("15.1 %v: %s %s", c.vp, w, l)
 		}
-	}
-}
-
-// 15.22: Paris (+10 Germans, first entry), the Rhine (+10 Allies, French
-// west to east, first time), eliminations by counter VP (split corps per
-// division); 15.23 at the end: cities held or last entered, French in
-// Germany, Belgians in Belgium (5 each at most).
-func TestVictoryPoints(t *testing.T) {
-	m := realRules(t, "standard").Map
-	// Paris: a German unit entering 1805.
-	s := position(t, m, "step movement-1\ndestroyed 1805\n1806: G-GKD\n")
-	n := wantOK(t, s, "german move G-GKD 1805")
-	if n.VP[0] != s.VP[0]+10 || !n.Victory.Paris {
-		t.Errorf("15.22 Paris: %v", n.VP)
-	}
-	n2 := wantOK(t, n, "german end")
-	_ = n2
-	// The Rhine: a French unit crossing a Rhine hexside west to east
-	// between two German land hexes it may enter (sides sorted: the test
-	// does not depend on map order).
-	var pairs [][2]hex.Hex
-	for side, x := range m.Sides() {
-		p, q := side.A, side.B
-		if q.Row < p.Row {
-			p, q = q, p
-		}
-		xp, _ := m.Hex(p)
-		xq, _ := m.Hex(q)
-		if x.River == "Rhine" && q.Row > p.Row && xp.Terrain != board.Sea && xq.Terrain != board.Sea && xp.Country == board.Germany && xq.Country == board.Germany && xq.Fortress == 0 && xp.Fortress == 0 {
-			pairs = append(pairs, [2]hex.Hex{p, q})
-		}
-	}
-	sort.Slice(pairs, func(i, j int) bool {
-		return hex.Less(pairs[i][0], pairs[j][0]) || (pairs[i][0] == pairs[j][0] && hex.Less(pairs[i][1], pairs[j][1]))
-	})
-	crossed := false
-	for _, pq := range pairs {
-		a, b := pq[0], pq[1]
-		rs := position(t, m, fmt.Sprintf("step movement-1\nplayer allied\n%s: F-6C\n", a))
-		if destCost(t, rs, "F-6C", b.String()) <= 0 {
-			continue
-		}
-		rn := wantOK(t, rs, "allied move F-6C "+b.String())
-		if rn.VP[1] != rs.VP[1]+10 || !rn.Victory.Rhine {
-			t.Errorf("15.22 Rhine %s->%s: %v", a, b, rn.VP)
-		}
-		back := wantOK(t, position(t, m, fmt.Sprintf("step movement-1\nplayer allied\n%s: F-6C\n", b)), "allied move F-6C "+a.String())
-		if back.Victory.Rhine {
-			t.Error("15.22: crossing east to west scored the Rhine")
-		}
-		crossed = true
-		break
-	}
-	if !crossed {
-		t.Fatal("no Rhine hexside a French unit can cross on the map")
-	}
-	// 15.23: German units in Lille (10) and Verdun (5), Allied in Metz (20).
-	e := position(t, m, "turn Sep IV\nstep combat-2\nplayer allied\n3210: G-GKD\n1819: G-5K\n1723: F-6C\n")
-	var evs []Event
-	e.trackEntries(nil, &evs)
-	vp, _ := e.EndVP()
-	if vp[0] != 15 || vp[1] != 20 {
-		t.Errorf("15.23: %v", vp)
-	}
-	end, evs2, err := try(t, e, "allied end")
-	if err != nil || end.Step != GameOver || countKind(evs2, EvVictory) != 1 || countKind(evs2, EvSeed) != 1 {
-		t.Fatalf("game end: %v", err)
-	}
-	if end.VP[0] != e.VP[0]+15 || end.VP[1] != e.VP[1]+20 {
-		t.Errorf("15.23 added: %v -> %v", e.VP, end.VP)
-	}
-	if end.ViewFor(PublicView).Seed != end.Seed {
-		t.Error("the seed is revealed at the end")
 	}
 }
 
