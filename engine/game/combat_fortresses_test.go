@@ -1,11 +1,9 @@
 package game
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
-	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
 )
@@ -116,54 +114,6 @@ func TestCombatResultsAllNine(t *testing.T) {
 				c.check(t, n, evs)
 			}
 		})
-	}
-}
-
-// 9.4: the owner retreats each unit one hex by order; not into enemy
-// units, enemy ZOC, full stacks or prohibited hexes; a unit with nowhere to
-// go is eliminated; no other order until the retreats are done; no
-// advance after combat (the attackers stay).
-func TestRetreats(t *testing.T) {
-	tm := newTestMap(10, 10)
-	tm.terrain(board.Sea, "0504")
-	m := tm.build()
-	s := position(t, m, "step combat-1\nseed 5\n0505: F-66R\n0506: G-III\n0404: F-XX F-XXI\n")
-	forceDie(t, s, 5) // recon 4:1 die 5: DA -> F-66R (1 division) is eliminated; use DR
-	forceDie(t, s, 4) // recon 4:1 die 4: DR
-	n, evs, err := try(t, s, "german attack RECON G-III 0505")
-	if err != nil || combatCode(t, evs) != "DR" {
-		t.Fatalf("%v", err)
-	}
-	if n.ToMove() != units.Allied {
-		t.Fatalf("9.4: the owner retreats; to move %s", n.ToMove())
-	}
-	opts := n.RetreatHexes(mustID(t, n, "F-66R"))
-	if len(opts) == 0 {
-		t.Fatal("no retreat hex")
-	}
-	n2 := wantOK(t, n, "allied retreat F-66R "+opts[0].String())
-	if at(t, n2, "F-66R") != opts[0].String() || at(t, n2, "G-III") != "0506" || n2.ToMove() != units.German {
-		t.Errorf("after the retreat: %s %s %s", at(t, n2, "F-66R"), at(t, n2, "G-III"), n2.ToMove())
-	}
-	// Surrounded: nowhere to go, eliminated at once (9.4).
-	r3 := ring3(hex.MustParse("0505"))
-	s2 := position(t, m, fmt.Sprintf("step combat-1\nseed 5\n0505: F-66R\n%s: G-III\n%s: G-IV\n%s: G-IX\n", r3[0], r3[1], r3[2]))
-	forceDie(t, s2, 4)
-	n3, evs3, _ := try(t, s2, "german attack RECON G-III 0505")
-	if combatCode(t, evs3) == "DR" && (boxOf(t, n3, "F-66R") != Eliminated || len(n3.Combat.Retreats) != 0) {
-		t.Errorf("9.4: surrounded unit not eliminated")
-	}
-	// 13.3: a unit on its trench side flips before retreating.
-	s4 := position(t, m, "step combat-1\nseed 5\n0505: F-XX:trench\n0506: G-III G-IV\n")
-	for d := 1; d <= 6; d++ {
-		forceDie(t, s4, d)
-		n4, evs4, _ := try(t, s4, "german attack RECON G-III G-IV 0505")
-		if combatCode(t, evs4) == "DR" {
-			if n4.Units[mustID(t, n4, "F-XX")].Trench {
-				t.Error("13.3: retreating unit still on its trench side")
-			}
-			break
-		}
 	}
 }
 
