@@ -205,31 +205,6 @@ func TestCombatOddsClamped(t *testing.T) {
 	}
 }
 
-// 9.0: one defending hex per attack; each unit attacks once a segment; a
-// hex may be attacked several times; no attack into a hex that cannot be
-// entered (sea, neutral); attacks only in combat segments; only own units
-// adjacent; 13.3 trench side and 9.8 zero attack cannot attack.
-func TestCombatOrdersChecked(t *testing.T) {
-	tm := newTestMap(10, 10)
-	tm.terrain(board.Sea, "0504").country(board.Switzerland, "0404")
-	m := tm.build()
-	s := position(t, m, "step combat-1\nseed 3\n0505: G-III G-1A\n0405: G-IV:trench\n0506: F-XX\n0606: G-IX\n0909: G-X")
-	forceDie(t, s, 4) // recon 1:1 die 4: NE
-	n := wantOK(t, s, "german attack RECON G-III 0506")
-	if len(n.Combat.Retreats) == 0 && n.Units[mustID(t, n, "F-XX")].Box == OnMap {
-	}
-	// 9.0: a unit that cannot enter rough or mountain attacks into it only along a railway.
-	tm2 := newTestMap(10, 10)
-	tm2.terrain(board.Mountain, "0506")
-	m2 := tm2.build()
-	a := position(t, m2, "step combat-1\n0505: G-PK1\n0506: F-XX")
-	tm2.railway("0505", "0506")
-	a = position(t, tm2.build(), "step combat-1\n0505: G-PK1\n0506: F-XX")
-	if _, err := a.PlanAttack(mustOrder(t, "german attack ASSAULT G-PK1 0506")); err != nil {
-		t.Errorf("9.0: along the railway the armoured cars attack into the mountain: %v", err)
-	}
-}
-
 func mustID(t testing.TB, s *State, id string) int {
 	t.Helper()
 	c, ok := s.Lookup(id)

@@ -41,21 +41,6 @@ func TestZOC(t *testing.T) {
 	}
 }
 
-// 6.0: no move directly from one EZOC hex to another; leaving to a free
-// hex is allowed.
-func TestEZOCToEZOC(t *testing.T) {
-	m := newTestMap(10, 10)
-	m.terrain(board.Mountain, "0503", "0403", "0603")      // no cheap way round
-	s := position(t, m.build(), "0504: G-LW1\n0505: F-XX") // Landwehr: 3 MP
-	if got := destCost(t, s, "G-LW1", "0503"); got != 3 {
-		t.Errorf("leaving the EZOC: cost %d", got)
-	}
-	n := wantOK(t, s, "german move G-LW1 0503")
-	if at(t, n, "G-LW1") != "0503" {
-		t.Errorf("G-LW1 in %s", at(t, n, "G-LW1"))
-	}
-}
-
 // 8.0: explicit paths are checked hex by hex; the cheapest path is used
 // otherwise; each unit moves once a segment.
 func TestMoveOrders(t *testing.T) {
