@@ -47,8 +47,13 @@ type ruleCase struct {
 	mapH    int
 	mapOp   []caseLine // MAP lines
 	pre     []string
-	steps   []caseStep
-	post    []caseLine
+	// newGame is a NEWGAME line's scenario and options: the case starts
+	// from a new game (New, seed 1) instead of a PRESTATE; newRefused
+	// the code New must refuse it with.
+	newGame    []string
+	newRefused string
+	steps      []caseStep
+	post       []caseLine
 }
 
 type caseLine struct {
@@ -108,6 +113,12 @@ func parseCases(file, text string) ([]*ruleCase, error) {
 				return nil, bad("RULINGS names at least one ruling")
 			}
 			continue
+		case "NEWGAME":
+			if c == nil || (section != "CASE" && section != "MAP") || len(rest) == 0 {
+				return nil, bad("NEWGAME SCENARIO [OPTIONS...] comes after CASE (and MAP), instead of PRESTATE")
+			}
+			c.newGame, section = strings.Fields(rest), "NEWGAME"
+			continue
 		case "MAP", "PRESTATE", "ORDERS", "POSTSTATE", "END":
 			if c == nil {
 				return nil, bad("%s outside a case (a case begins with CASE)", word)
@@ -123,9 +134,13 @@ func parseCases(file, text string) ([]*ruleCase, error) {
 				if !ok || c.mapW < 1 || c.mapH < 1 || c.mapW > 60 || c.mapH > 60 {
 					return nil, bad("MAP takes a size such as 10x10, not %q", rest)
 				}
+			case "PRESTATE":
+				if c.newGame != nil {
+					return nil, bad("a case has a PRESTATE or a NEWGAME, not both")
+				}
 			case "END":
-				if len(c.pre) == 0 {
-					return nil, bad("the case has no PRESTATE")
+				if len(c.pre) == 0 && c.newGame == nil {
+					return nil, bad("the case has no PRESTATE (or NEWGAME)")
 				}
 				out, c = append(out, c), nil
 			}
@@ -136,6 +151,11 @@ func parseCases(file, text string) ([]*ruleCase, error) {
 			return nil, bad("%q outside a case", line)
 		}
 		switch section {
+		case "NEWGAME":
+			if word != "REFUSED" || rest == "" || c.newRefused != "" {
+				return nil, bad("after NEWGAME only a REFUSED line (the code New refuses the game with), then ORDERS or POSTSTATE")
+			}
+			c.newRefused = strings.TrimSpace(rest)
 		case "MAP":
 			c.mapOp = append(c.mapOp, caseLine{n, line})
 		case "PRESTATE":
@@ -276,13 +296,32 @@ func (c *ruleCase) run(real *board.Map) (fails []string) {
 			return []string{err.Error()}
 		}
 	}
-	text := strings.Join(c.pre, "\n")
-	if !strings.Contains(text, "scenario ") {
-		text = "scenario standard\n" + text
-	}
-	s, err := ParsePosition(m, text)
-	if err != nil {
-		return []string{fmt.Sprintf("%s:%d: PRESTATE: %v", c.file, c.line, err)}
+	var s *State
+	if c.newGame != nil {
+		r, err := NewRules(m, c.newGame[0])
+		if err != nil {
+			return []string{fmt.Sprintf("%s:%d: NEWGAME: %v", c.file, c.line, err)}
+		}
+		s, err = New(r, 1, c.newGame[1:])
+		switch {
+		case err != nil && RefusalCode(err) == c.newRefused:
+			return nil // refused as it must be
+		case err != nil && c.newRefused == "":
+			return []string{fmt.Sprintf("%s:%d: NEWGAME was refused (%s: %v), and no REFUSED line expects it", c.file, c.line, RefusalCode(err), err)}
+		case err != nil:
+			return []string{fmt.Sprintf("%s:%d: NEWGAME was refused with %s (%v), want %s", c.file, c.line, RefusalCode(err), err, c.newRefused)}
+		case c.newRefused != "":
+			return []string{fmt.Sprintf("%s:%d: NEWGAME was accepted, want REFUSED %s", c.file, c.line, c.newRefused)}
+		}
+	} else {
+		text := strings.Join(c.pre, "\n")
+		if !strings.Contains(text, "scenario ") {
+			text = "scenario standard\n" + text
+		}
+		var err error
+		if s, err = ParsePosition(m, text); err != nil {
+			return []string{fmt.Sprintf("%s:%d: PRESTATE: %v", c.file, c.line, err)}
+		}
 	}
 	var events []Event
 	var read [3][]Event // the events as each viewer reads them (EventsFor)
@@ -612,6 +651,8 @@ func TestCaseRunnerReportsFailures(t *testing.T) {
 		{"bad viewer", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  VIEW french 0505: G-III\nEND\n", "takes a viewer"},
 		{"wrong due lines", "CASE 8.0 x\nMAP 10x10\nPRESTATE\n  step reinforcement\n  due DE reserve 1\n  due DE landwehr 1\n  0101: F-XX\nPOSTSTATE\n  due DE reserve 1\nEND\n", "the due lines are"},
 		{"a line that must not be", "CASE 8.0 x\nMAP 10x10\nPRESTATE\n  step reinforcement\n  due DE reserve 1\n  0101: F-XX\nPOSTSTATE\n  due -\nEND\n", "due is DE reserve 1, want none"},
+		{"new game accepted, expected refused", "CASE 18.0 x\nMAP 10x10\nNEWGAME standard 18.2(6)\n  REFUSED option-unknown\nEND\n", "NEWGAME was accepted, want REFUSED option-unknown"},
+		{"new game refused, not expected", "CASE 18.0 x\nMAP 10x10\nNEWGAME standard 18.9(9)\nEND\n", "NEWGAME was refused"},
 		{"bad prestate", "CASE 8.0 x\nPRESTATE\n  0101: NO-SUCH-UNIT\nEND\n", "PRESTATE"},
 		{"bad map line", "CASE 8.0 x\nMAP 10x10\n  lake 0101\n" + pre + "END\n", "unknown MAP line"},
 	} {
@@ -633,6 +674,8 @@ func TestCaseRunnerReportsFailures(t *testing.T) {
 		{"CASE 8.0 x\nMAP big\nEND\n", "t.txt:2: MAP takes a size"},
 		{"CASE 8.0 x\nRULINGS X9\nPRESTATE\n 0101: F-XX\nEND\n", "t.txt:2: RULINGS names rulings"},
 		{"CASE 8.0 x\nPRESTATE\n 0101: F-XX\nRULINGS R1\nEND\n", "t.txt:4: RULINGS comes once, right after CASE"},
+		{"CASE 18.0 x\nNEWGAME standard\nPRESTATE\n 0101: F-XX\nEND\n", "t.txt:3: a case has a PRESTATE or a NEWGAME, not both"},
+		{"CASE 18.0 x\nNEWGAME standard\n  german end\nEND\n", "t.txt:3: after NEWGAME only a REFUSED line"},
 	} {
 		if _, err := parseCases("t.txt", bad.text); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%q: %v, want %q", bad.text, err, bad.want)

@@ -18,26 +18,16 @@ func TestReinforcementTableUsed(t *testing.T) {
 	}
 }
 
-// 17.6, 15.21: starting VP, and options' VP.
-func TestStartingVP(t *testing.T) {
-	r := &Rules{Map: newTestMap(4, 4).build()}
-	rr, err := NewRules(r.Map, "standard")
+// 14.2: with a neutral Belgium the Belgian units do not set up (the
+// starting VP are rule cases in 17-setup.txt and 18-options.txt).
+func TestNeutralBelgiansDoNotSetUp(t *testing.T) {
+	rr, err := NewRules(newTestMap(4, 4).build(), "standard")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, _ := New(rr, 1, nil)
-	if s.VP != [2]int{0, 50} {
-		t.Errorf("17.6: %v", s.VP)
-	}
-	s, _ = New(rr, 1, []string{"18.1(5)", "18.1(6)"})
-	if s.VP != [2]int{0, 0} {
-		t.Errorf("18.1(5)+(6): %v", s.VP)
-	}
+	s, _ := New(rr, 1, []string{"18.1(5)", "18.1(6)"})
 	if c, _ := s.Lookup("BE-1"); s.Units[c.Index].Box != Pool {
 		t.Error("14.2: neutral Belgian units do not set up")
-	}
-	if _, err := New(rr, 1, []string{"18.9(9)"}); err == nil {
-		t.Error("unknown option accepted")
 	}
 }
 
@@ -122,9 +112,10 @@ func mustCounter(t *testing.T, s *State, id string) *units.Counter {
 	return c
 }
 
-// 18.2(6), 18.2(7): the BEF's setup units stay out; with 18.2(7) no German
-// reinforcements on Aug IV; the two options exclude each other.
-func TestOptionsBEF(t *testing.T) {
+// A position with units out of the game (18.2(6): the BEF's setup units)
+// reads back to the same state (the option's effects are rule cases in
+// 18-options.txt).
+func TestPositionWithUnitsOut(t *testing.T) {
 	m := newTestMap(10, 10)
 	m.logistic("DE", "0509")
 	r, _ := NewRules(m.build(), "standard")
@@ -132,43 +123,8 @@ func TestOptionsBEF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if at(t, s, "GB-I") != "out" || at(t, s, "F-XX") != "unplaced" || s.VP != [2]int{0, 70} {
-		t.Errorf("18.2(6): GB-I %s, VP %v", at(t, s, "GB-I"), s.VP)
-	}
-	if _, err := New(r, 1, []string{"18.2(6)", "18.2(7)"}); err == nil {
-		t.Error("18.2(6) with 18.2(7) accepted")
-	}
-	n := position(t, m.build(), "options 18.2(7)\nturn Aug IV\nstep event\n0101: F-XX")
-	n = wantOK(t, n, "allied end")
-	if n.Step != Reinforcement || len(n.Dues) != 0 {
-		t.Errorf("18.2(7): German dues on Aug IV %v", n.Dues)
-	}
 	if p, err := ParsePosition(m.build(), s.Position()); err != nil || p.Hash() != s.Hash() {
 		t.Errorf("position with units out of the game: %v", err)
-	}
-}
-
-// 18.2(4): Belgium lets the Germans through: its railways are German for
-// rail movement and closed to the Allies; Belgian units are out and its
-// fortresses destroyed.
-func TestOptionBelgianPassage(t *testing.T) {
-	m := newTestMap(10, 10)
-	m.railway("0106", "0206", "0306", "0406", "0506", "0606", "0706")
-	m.country(board.Belgium, "0406", "0506", "0505")
-	m.railway("0505", "0504")
-	m.fortress(6, "0505")
-	s := position(t, m.build(), "0106: G-III\n0101: F-XX")
-	s.Options = []string{"18.2(4)"}
-	r, _ := NewRules(m.build(), "standard")
-	n, err := New(r, 1, []string{"18.2(4)"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !n.IsDestroyed(hexMust("0505")) || at(t, n, "BE-1") != "out" || n.VP != [2]int{0, 70} {
-		t.Errorf("18.2(4): destroyed %v, BE-1 %s, VP %v", n.Destroyed, at(t, n, "BE-1"), n.VP)
-	}
-	if _, err := New(r, 1, []string{"18.2(4)", "18.1(5)"}); err == nil {
-		t.Error("18.2(4) with a neutral Belgium accepted")
 	}
 }
 
@@ -392,13 +348,4 @@ func TestMoves91Options(t *testing.T) {
 	wantRefused(t, r, "german split G-III", "entrenchment begins")
 	r.Entrenching = true
 	wantOK(t, r, "german split G-III")
-}
-
-// 18.2(1) Plan Michel on the real map: the 5th Army may set up near Lille.
-func TestPlanMichel(t *testing.T) {
-	r := realRules(t, "standard")
-	s, _ := New(r, 1, []string{"18.2(1)"})
-	if s.VP != [2]int{10, 50} {
-		t.Errorf("VP %v", s.VP)
-	}
 }
