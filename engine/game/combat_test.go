@@ -214,33 +214,6 @@ func mustID(t testing.TB, s *State, id string) int {
 	return c.Index
 }
 
-// 9.7: the manoeuvre table only against a wholly surrounded hex (attacking
-// units, their ZOC or prohibited hexes) and never against an undestroyed
-// fortress; the table is chosen in the order, before the stack is seen.
-func TestCombatManoeuvreTable(t *testing.T) {
-	tm := newTestMap(10, 10)
-	tm.fortress(6, "0303")
-	m := tm.build()
-	// Germans on three alternate sides: every neighbour is occupied or in their ZOC.
-	nb := hex.MustParse("0506").Neighbors()
-	r3 := ring3(hex.MustParse("0506"))
-	ring := fmt.Sprintf("step combat-1\n0506: F-XX\n%s: G-III\n%s: G-IV\n%s: G-IX\n", r3[0], r3[1], r3[2])
-	s := position(t, m, ring)
-	if _, err := s.PlanAttack(mustOrder(t, "german attack MOBILE G-III 0506")); err != nil {
-		t.Errorf("9.7: surrounded defender: %v", err)
-	}
-	// Sea on the open sides counts as prohibited.
-	tm3 := newTestMap(10, 10)
-	for _, d := range []int{1, 2, 3, 4, 5} {
-		tm3.terrain(board.Sea, nb[d].String())
-	}
-	_ = r3
-	s3 := position(t, tm3.build(), fmt.Sprintf("step combat-1\n0506: F-XX\n%s: G-III\n", nb[0]))
-	if _, err := s3.PlanAttack(mustOrder(t, "german attack MOBILE G-III 0506")); err != nil {
-		t.Errorf("9.7: sea counts as prohibited: %v", err)
-	}
-}
-
 // ring3 finds three neighbours of h whose zones of control cover the
 // other three (alternate sides of the hex).
 func ring3(h hex.Hex) [3]hex.Hex {
