@@ -19,6 +19,7 @@ import (
 // what must hold after. A referee who reads no Go can read and add them.
 //
 //	CASE 8.5 rail capacity, German
+//	RULINGS R14                (optional: the rulings of docs/rulings.md it exercises)
 //	MAP 10x10                  (optional: a small test map, else the real one)
 //	  rail 0106 0206 0306
 //	PRESTATE                   (a position, docs/positions.md)
@@ -39,12 +40,20 @@ type ruleCase struct {
 	line  int // of its CASE line
 	title string
 	rule  string // the rule number the title starts with
-	mapW  int    // test map size; 0: the real map
-	mapH  int
-	mapOp []caseLine // MAP lines
-	pre   []string
-	steps []caseStep
-	post  []caseLine
+	// rulings are the rulings of docs/rulings.md the case exercises
+	// (its RULINGS line).
+	rulings []string
+	mapW    int // test map size; 0: the real map
+	mapH    int
+	mapOp   []caseLine // MAP lines
+	pre     []string
+	// newGame is a NEWGAME line's scenario and options: the case starts
+	// from a new game (New, seed 1) instead of a PRESTATE; newRefused
+	// the code New must refuse it with.
+	newGame    []string
+	newRefused string
+	steps      []caseStep
+	post       []caseLine
 }
 
 type caseLine struct {
@@ -90,6 +99,26 @@ func parseCases(file, text string) ([]*ruleCase, error) {
 			}
 			c, section = &ruleCase{file: file, line: n, title: strings.TrimSpace(rest), rule: rule}, "CASE"
 			continue
+		case "RULINGS":
+			if c == nil || section != "CASE" || c.rulings != nil {
+				return nil, bad("RULINGS comes once, right after CASE")
+			}
+			for _, id := range strings.Fields(rest) {
+				if len(id) < 2 || !strings.Contains("RC", id[:1]) || strings.Trim(id[1:], "0123456789") != "" {
+					return nil, bad("RULINGS names rulings of docs/rulings.md (R1, C5...), not %q", id)
+				}
+				c.rulings = append(c.rulings, id)
+			}
+			if len(c.rulings) == 0 {
+				return nil, bad("RULINGS names at least one ruling")
+			}
+			continue
+		case "NEWGAME":
+			if c == nil || (section != "CASE" && section != "MAP") || len(rest) == 0 {
+				return nil, bad("NEWGAME SCENARIO [OPTIONS...] comes after CASE (and MAP), instead of PRESTATE")
+			}
+			c.newGame, section = strings.Fields(rest), "NEWGAME"
+			continue
 		case "MAP", "PRESTATE", "ORDERS", "POSTSTATE", "END":
 			if c == nil {
 				return nil, bad("%s outside a case (a case begins with CASE)", word)
@@ -97,7 +126,7 @@ func parseCases(file, text string) ([]*ruleCase, error) {
 			switch word {
 			case "MAP":
 				if section != "CASE" {
-					return nil, bad("MAP comes right after CASE")
+					return nil, bad("MAP comes right after CASE (and RULINGS)")
 				}
 				w, h, ok := strings.Cut(strings.TrimSpace(rest), "x")
 				c.mapW, _ = strconv.Atoi(w)
@@ -105,9 +134,13 @@ func parseCases(file, text string) ([]*ruleCase, error) {
 				if !ok || c.mapW < 1 || c.mapH < 1 || c.mapW > 60 || c.mapH > 60 {
 					return nil, bad("MAP takes a size such as 10x10, not %q", rest)
 				}
+			case "PRESTATE":
+				if c.newGame != nil {
+					return nil, bad("a case has a PRESTATE or a NEWGAME, not both")
+				}
 			case "END":
-				if len(c.pre) == 0 {
-					return nil, bad("the case has no PRESTATE")
+				if len(c.pre) == 0 && c.newGame == nil {
+					return nil, bad("the case has no PRESTATE (or NEWGAME)")
 				}
 				out, c = append(out, c), nil
 			}
@@ -118,6 +151,11 @@ func parseCases(file, text string) ([]*ruleCase, error) {
 			return nil, bad("%q outside a case", line)
 		}
 		switch section {
+		case "NEWGAME":
+			if word != "REFUSED" || rest == "" || c.newRefused != "" {
+				return nil, bad("after NEWGAME only a REFUSED line (the code New refuses the game with), then ORDERS or POSTSTATE")
+			}
+			c.newRefused = strings.TrimSpace(rest)
 		case "MAP":
 			c.mapOp = append(c.mapOp, caseLine{n, line})
 		case "PRESTATE":
@@ -163,7 +201,8 @@ func parseCases(file, text string) ([]*ruleCase, error) {
 // caseMap builds a case's test map: cols x rows of clear terrain, France
 // in rows 1-5 and Germany from row 6 (helpers_test.go's newTestMap), then
 // the MAP lines: terrain T H..., country C H..., logistic N H...,
-// fortress S H..., river A B, rail H H H..., setup AREA H....
+// fortress S H..., river A B, rail H H H..., coastal H..., city H...,
+// port H..., setup AREA H....
 func caseMap(c *ruleCase) (m *board.Map, err error) {
 	defer func() {
 		if p := recover(); p != nil { // a hex off the map, or not adjacent
@@ -177,7 +216,7 @@ func caseMap(c *ruleCase) (m *board.Map, err error) {
 			return nil, fmt.Errorf("%s:%d: %q: a MAP line is a word and its hexes", c.file, l.line, l.text)
 		}
 		hs := f[1:]
-		if f[0] != "rail" && f[0] != "river" {
+		if f[0] != "rail" && f[0] != "river" && f[0] != "coastal" && f[0] != "city" && f[0] != "port" {
 			hs = f[2:] // after the terrain, country, nation, strength or area
 		}
 		for _, h := range hs {
@@ -219,13 +258,25 @@ func caseMap(c *ruleCase) (m *board.Map, err error) {
 			t.river(f[1], f[2])
 		case "rail":
 			t.railway(f[1:]...)
+		case "coastal", "city", "port":
+			for _, h := range f[1:] {
+				x := t.hex(h)
+				switch f[0] {
+				case "coastal":
+					x.Coastal = true
+				case "city":
+					x.City = true
+				case "port":
+					x.Port = true
+				}
+			}
 		case "setup":
 			if len(f) < 3 {
 				return nil, fmt.Errorf("%s:%d: setup AREA HEX...", c.file, l.line)
 			}
 			t.setup(f[1], f[2:]...)
 		default:
-			return nil, fmt.Errorf("%s:%d: unknown MAP line %q (terrain, country, logistic, fortress, river, rail, setup)", c.file, l.line, f[0])
+			return nil, fmt.Errorf("%s:%d: unknown MAP line %q (terrain, country, logistic, fortress, river, rail, coastal, city, port, setup)", c.file, l.line, f[0])
 		}
 	}
 	return t.build(), nil
@@ -245,15 +296,35 @@ func (c *ruleCase) run(real *board.Map) (fails []string) {
 			return []string{err.Error()}
 		}
 	}
-	text := strings.Join(c.pre, "\n")
-	if !strings.Contains(text, "scenario ") {
-		text = "scenario standard\n" + text
-	}
-	s, err := ParsePosition(m, text)
-	if err != nil {
-		return []string{fmt.Sprintf("%s:%d: PRESTATE: %v", c.file, c.line, err)}
+	var s *State
+	if c.newGame != nil {
+		r, err := NewRules(m, c.newGame[0])
+		if err != nil {
+			return []string{fmt.Sprintf("%s:%d: NEWGAME: %v", c.file, c.line, err)}
+		}
+		s, err = New(r, 1, c.newGame[1:])
+		switch {
+		case err != nil && RefusalCode(err) == c.newRefused:
+			return nil // refused as it must be
+		case err != nil && c.newRefused == "":
+			return []string{fmt.Sprintf("%s:%d: NEWGAME was refused (%s: %v), and no REFUSED line expects it", c.file, c.line, RefusalCode(err), err)}
+		case err != nil:
+			return []string{fmt.Sprintf("%s:%d: NEWGAME was refused with %s (%v), want %s", c.file, c.line, RefusalCode(err), err, c.newRefused)}
+		case c.newRefused != "":
+			return []string{fmt.Sprintf("%s:%d: NEWGAME was accepted, want REFUSED %s", c.file, c.line, c.newRefused)}
+		}
+	} else {
+		text := strings.Join(c.pre, "\n")
+		if !strings.Contains(text, "scenario ") {
+			text = "scenario standard\n" + text
+		}
+		var err error
+		if s, err = ParsePosition(m, text); err != nil {
+			return []string{fmt.Sprintf("%s:%d: PRESTATE: %v", c.file, c.line, err)}
+		}
 	}
 	var events []Event
+	var read [3][]Event // the events as each viewer reads them (EventsFor)
 	for _, st := range c.steps {
 		at := fmt.Sprintf("%s:%d", c.file, st.line)
 		if st.dice != nil {
@@ -277,23 +348,35 @@ func (c *ruleCase) run(real *board.Map) (fails []string) {
 			fails = append(fails, fmt.Sprintf("%s: %s was refused with %s (%v), want %s", at, st.order, RefusalCode(err), err, st.refused))
 		case err == nil && st.refused != "":
 			fails = append(fails, fmt.Sprintf("%s: %s was accepted, want REFUSED %s", at, st.order, st.refused))
-			s, events = n, append(events, evs...)
+			fallthrough
 		case err == nil:
+			for v := range read {
+				read[v] = append(read[v], EventsFor(Viewer(v), s, n, evs)...)
+			}
 			s, events = n, append(events, evs...)
 		}
 	}
-	return append(fails, c.check(s, events)...)
+	return append(fails, c.check(s, events, read)...)
 }
 
 // check compares POSTSTATE with the state reached. A hex line lists
 // exactly what stands there (order aside; "XXYY: -" for nothing); the
 // lists eliminated, russia, unplaced and out name units that must be in
-// them; EVENT kind an event that must have happened; NOEVENT kind one
-// that must not; any other line must equal the line of the same key in
-// the position (a key the position leaves out has its default).
-func (c *ruleCase) check(s *State, events []Event) []string {
+// them; EVENT kind [value...] an event of that kind that must have
+// happened, with these values among its side, units, hexes, n=N and, for
+// a combat, table=, odds=, die= and result=; NOEVENT kind [value...] one
+// that must not; VIEW viewer XXYY: ids what a viewer (german, allied,
+// public) sees in a hex ("G-III of 3": only the top unit of three);
+// SEEN viewer id and UNSEEN viewer id whether the viewer's view or the
+// events as he read them (EventsFor) name a unit; any other line must
+// equal the line of the same key in the position (a key the position
+// leaves out has its default), and where a key has several lines (due,
+// held) the lines listed must be all the position has; "due -" says the
+// position has no such line.
+func (c *ruleCase) check(s *State, events []Event, read [3][]Event) []string {
 	var fails []string
 	actual := map[string]string{}
+	lines := map[string][]string{} // a key's values, for keys with several lines (due, held)
 	for _, l := range strings.Split(s.Position(), "\n") {
 		if l == "" || strings.HasPrefix(l, "#") {
 			continue
@@ -304,7 +387,14 @@ func (c *ruleCase) check(s *State, events []Event) []string {
 			continue
 		}
 		actual[k] = strings.TrimSpace(v)
+		lines[k] = append(lines[k], strings.TrimSpace(v))
 	}
+	wantLines := map[string][]string{}
+	for _, p := range c.post {
+		k, v, _ := strings.Cut(p.text, " ")
+		wantLines[k] = append(wantLines[k], strings.TrimSpace(v))
+	}
+	compared := map[string]bool{}
 	for _, p := range c.post {
 		at := fmt.Sprintf("%s:%d", c.file, p.line)
 		k, v, _ := strings.Cut(p.text, " ")
@@ -330,12 +420,57 @@ func (c *ruleCase) check(s *State, events []Event) []string {
 				}
 			}
 		case k == "EVENT" || k == "NOEVENT":
-			seen := slices.ContainsFunc(events, func(e Event) bool { return string(e.Kind) == v })
+			want := strings.Fields(v)
+			if len(want) == 0 {
+				fails = append(fails, fmt.Sprintf("%s: %s names an event kind", at, k))
+				continue
+			}
+			seen := slices.ContainsFunc(events, func(e Event) bool { return eventHas(e, want) })
 			if seen != (k == "EVENT") {
-				fails = append(fails, fmt.Sprintf("%s: %s %s, but the orders' events were %v", at, k, v, eventKinds(events)))
+				fails = append(fails, fmt.Sprintf("%s: %s %s, but the orders' events were %s", at, k, v, eventsText(events)))
+			}
+		case k == "VIEW" || k == "SEEN" || k == "UNSEEN":
+			who, rest, _ := strings.Cut(v, " ")
+			viewer, ok := map[string]Viewer{"german": GermanView, "allied": AlliedView, "public": PublicView}[who]
+			if !ok {
+				fails = append(fails, fmt.Sprintf("%s: %s takes a viewer (german, allied or public), not %q", at, k, who))
+				continue
+			}
+			w := s.ViewFor(viewer)
+			if k == "VIEW" {
+				h, ids, _ := strings.Cut(strings.TrimSpace(rest), ":")
+				if got, want := viewAt(w, strings.TrimSpace(h)), normView(ids); got != want && !(want == "-" && got == "") {
+					fails = append(fails, fmt.Sprintf("%s: %s sees %q in %s, want %q", at, who, got, h, strings.TrimSpace(ids)))
+				}
+				continue
+			}
+			id := strings.TrimSpace(rest)
+			named := w.VisibleIDs()[id] || slices.ContainsFunc(read[viewer], func(e Event) bool { return namesUnit(e, id) })
+			if named != (k == "SEEN") {
+				fails = append(fails, fmt.Sprintf("%s: %s %s %s, but %s's view and events say otherwise (events %v)", at, k, who, id, who, read[viewer]))
+			}
+		case v == "-":
+			// no such line: "due -", no reinforcements left due
+			if got, ok := actual[k]; ok {
+				fails = append(fails, fmt.Sprintf("%s: %s is %s, want none", at, k, got))
+			}
+		case len(lines[k]) > 1 || len(wantLines[k]) > 1:
+
+			// a key of several lines: the lines listed are all there are
+			if compared[k] {
+				continue
+			}
+			compared[k] = true
+			got, want := slices.Sorted(slices.Values(lines[k])), slices.Sorted(slices.Values(wantLines[k]))
+			if !slices.Equal(got, want) {
+				fails = append(fails, fmt.Sprintf("%s: the %s lines are %q, want %q", at, k, got, want))
 			}
 		default:
-			if got, ok := actual[k]; !ok || got != v {
+			got, ok := actual[k]
+			if !ok && c.isDefault(s, p.text) {
+				continue // the position leaves out a line at its default
+			}
+			if !ok || got != v {
 				if !ok {
 					got = "left out (its default)"
 				}
@@ -344,6 +479,100 @@ func (c *ruleCase) check(s *State, events []Event) []string {
 		}
 	}
 	return fails
+}
+
+// isDefault: a position line is at its default, which the position
+// writes by leaving it out ("naval 0"): a position made of the line alone
+// leaves it out too.
+func (c *ruleCase) isDefault(s *State, line string) bool {
+	k, _, _ := strings.Cut(line, " ")
+	p, err := ParsePosition(s.rules.Map, "scenario "+s.rules.Scenario.Name+"\n"+line)
+	if err != nil {
+		return false
+	}
+	for _, l := range strings.Split(p.Position(), "\n") {
+		if key, _, _ := strings.Cut(l, " "); key == k {
+			return false
+		}
+	}
+	return true
+}
+
+// eventsText writes events as EVENT lines read them, a combat's facts
+// included.
+func eventsText(evs []Event) string {
+	var b strings.Builder
+	for _, e := range evs {
+		b.WriteString("\n\t" + e.String())
+		if f := e.Combat; f != nil {
+			fmt.Fprintf(&b, " table=%s odds=%s die=%d result=%s", f.Table, f.Odds, f.Die, f.Result)
+		}
+	}
+	return b.String()
+}
+
+// eventHas: e is of kind want[0] and has every value of want[1:].
+func eventHas(e Event, want []string) bool {
+	if string(e.Kind) != want[0] {
+		return false
+	}
+	have := []string{e.Side.String(), fmt.Sprintf("n=%d", e.N)}
+	have = append(have, e.Units...)
+	for _, h := range e.Hexes {
+		have = append(have, h.String())
+	}
+	if f := e.Combat; f != nil {
+		have = append(have, "table="+f.Table, "odds="+f.Odds.String(), fmt.Sprintf("die=%d", f.Die), "result="+string(f.Result))
+	}
+	for _, w := range want[1:] {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// namesUnit: the event names the unit, among its units or in its
+// sentence (either language).
+func namesUnit(e Event, id string) bool {
+	words := func(r rune) bool {
+		return !(r == '-' || r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z')
+	}
+	return slices.Contains(e.Units, id) || slices.Contains(strings.FieldsFunc(e.Text.EN, words), id) || slices.Contains(strings.FieldsFunc(e.Text.JA, words), id)
+}
+
+// normView writes a VIEW line's "ids [of N]" as viewAt does.
+func normView(s string) string {
+	ids, n, ok := strings.Cut(s, " of ")
+	out := sortedFields(ids)
+	if ok {
+		out += " of " + strings.TrimSpace(n)
+	}
+	return out
+}
+
+// viewAt is what a view shows in hex h: the visible ids, sorted, and
+// " of N" after them where only part of a stack of N counters shows.
+func viewAt(w View, h string) string {
+	var ids []string
+	hidden := 0
+	for _, st := range w.Stacks {
+		if st.At.String() != h {
+			continue
+		}
+		for _, u := range st.Units {
+			ids = append(ids, u.ID)
+		}
+		if !st.Full {
+			hidden += st.Count
+		}
+	}
+	slices.Sort(ids)
+	out := strings.Join(ids, " ")
+	if hidden > 0 {
+		out += fmt.Sprintf(" of %d", hidden)
+	}
+	return out
 }
 
 func sortedFields(s string) string {
@@ -415,6 +644,15 @@ func TestCaseRunnerReportsFailures(t *testing.T) {
 		{"refused, not expected", "CASE 8.0 x\nMAP 10x10\n" + pre + "ORDERS\n  allied move F-XX 0102\nEND\n", "no REFUSED line expects it"},
 		{"wrong vp", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  vp 1 1\nEND\n", "vp is 0 50, want 1 1"},
 		{"missing event", "CASE 8.0 x\nMAP 10x10\n" + pre + "ORDERS\n  german move G-III 0506\nPOSTSTATE\n  EVENT combat\nEND\n", "EVENT combat"},
+		{"wrong event value", "CASE 8.0 x\nMAP 10x10\n" + pre + "ORDERS\n  german move G-III 0506\nPOSTSTATE\n  EVENT moved G-III 0507\nEND\n", "EVENT moved G-III 0507"},
+		{"event that must not happen", "CASE 8.0 x\nMAP 10x10\n" + pre + "ORDERS\n  german move G-III 0506\nPOSTSTATE\n  NOEVENT moved G-III\nEND\n", "NOEVENT moved G-III"},
+		{"wrong view", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  VIEW allied 0505: G-IV\nEND\n", "allied sees \"G-III of 1\" in 0505"},
+		{"unseen unit seen", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  UNSEEN german G-III\nEND\n", "UNSEEN german G-III"},
+		{"bad viewer", "CASE 8.0 x\nMAP 10x10\n" + pre + "POSTSTATE\n  VIEW french 0505: G-III\nEND\n", "takes a viewer"},
+		{"wrong due lines", "CASE 8.0 x\nMAP 10x10\nPRESTATE\n  step reinforcement\n  due DE reserve 1\n  due DE landwehr 1\n  0101: F-XX\nPOSTSTATE\n  due DE reserve 1\nEND\n", "the due lines are"},
+		{"a line that must not be", "CASE 8.0 x\nMAP 10x10\nPRESTATE\n  step reinforcement\n  due DE reserve 1\n  0101: F-XX\nPOSTSTATE\n  due -\nEND\n", "due is DE reserve 1, want none"},
+		{"new game accepted, expected refused", "CASE 18.0 x\nMAP 10x10\nNEWGAME standard 18.2(6)\n  REFUSED option-unknown\nEND\n", "NEWGAME was accepted, want REFUSED option-unknown"},
+		{"new game refused, not expected", "CASE 18.0 x\nMAP 10x10\nNEWGAME standard 18.9(9)\nEND\n", "NEWGAME was refused"},
 		{"bad prestate", "CASE 8.0 x\nPRESTATE\n  0101: NO-SUCH-UNIT\nEND\n", "PRESTATE"},
 		{"bad map line", "CASE 8.0 x\nMAP 10x10\n  lake 0101\n" + pre + "END\n", "unknown MAP line"},
 	} {
@@ -434,6 +672,10 @@ func TestCaseRunnerReportsFailures(t *testing.T) {
 		{"CASE 8.0 x\nPRESTATE\n 0101: F-XX\n", "t.txt:1: the case has no END"},
 		{"PRESTATE\n", "t.txt:1: PRESTATE outside a case"},
 		{"CASE 8.0 x\nMAP big\nEND\n", "t.txt:2: MAP takes a size"},
+		{"CASE 8.0 x\nRULINGS X9\nPRESTATE\n 0101: F-XX\nEND\n", "t.txt:2: RULINGS names rulings"},
+		{"CASE 8.0 x\nPRESTATE\n 0101: F-XX\nRULINGS R1\nEND\n", "t.txt:4: RULINGS comes once, right after CASE"},
+		{"CASE 18.0 x\nNEWGAME standard\nPRESTATE\n 0101: F-XX\nEND\n", "t.txt:3: a case has a PRESTATE or a NEWGAME, not both"},
+		{"CASE 18.0 x\nNEWGAME standard\n  german end\nEND\n", "t.txt:3: after NEWGAME only a REFUSED line"},
 	} {
 		if _, err := parseCases("t.txt", bad.text); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%q: %v, want %q", bad.text, err, bad.want)
@@ -458,4 +700,40 @@ func FuzzParseCases(f *testing.F) {
 			c.run(real)
 		}
 	})
+}
+
+// The examples of docs/cases.md are cases that hold.
+func TestCasesDocExamples(t *testing.T) {
+	real, err := board.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("../../docs/cases.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var block []string
+	n := 0
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "    ") {
+			block = append(block, strings.TrimPrefix(l, "    "))
+			continue
+		}
+		if len(block) > 0 && strings.HasPrefix(block[0], "CASE ") {
+			cs, err := parseCases("docs/cases.md", strings.Join(block, "\n"))
+			if err != nil {
+				t.Error(err)
+			}
+			for _, c := range cs {
+				n++
+				for _, f := range c.run(real) {
+					t.Error(f)
+				}
+			}
+		}
+		block = nil
+	}
+	if n < 2 {
+		t.Errorf("docs/cases.md: %d examples run, want 2", n)
+	}
 }

@@ -1,11 +1,9 @@
 package game
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
-	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
 )
@@ -119,88 +117,7 @@ func TestCombatResultsAllNine(t *testing.T) {
 	}
 }
 
-// 9.4: the owner retreats each unit one hex by order; not into enemy
-// units, enemy ZOC, full stacks or prohibited hexes; a unit with nowhere to
-// go is eliminated; no other order until the retreats are done; no
-// advance after combat (the attackers stay).
-func TestRetreats(t *testing.T) {
-	tm := newTestMap(10, 10)
-	tm.terrain(board.Sea, "0504")
-	m := tm.build()
-	s := position(t, m, "step combat-1\nseed 5\n0505: F-66R\n0506: G-III\n0404: F-XX F-XXI\n")
-	forceDie(t, s, 5) // recon 4:1 die 5: DA -> F-66R (1 division) is eliminated; use DR
-	forceDie(t, s, 4) // recon 4:1 die 4: DR
-	n, evs, err := try(t, s, "german attack RECON G-III 0505")
-	if err != nil || combatCode(t, evs) != "DR" {
-		t.Fatalf("%v", err)
-	}
-	if n.ToMove() != units.Allied {
-		t.Fatalf("9.4: the owner retreats; to move %s", n.ToMove())
-	}
-	opts := n.RetreatHexes(mustID(t, n, "F-66R"))
-	if len(opts) == 0 {
-		t.Fatal("no retreat hex")
-	}
-	n2 := wantOK(t, n, "allied retreat F-66R "+opts[0].String())
-	if at(t, n2, "F-66R") != opts[0].String() || at(t, n2, "G-III") != "0506" || n2.ToMove() != units.German {
-		t.Errorf("after the retreat: %s %s %s", at(t, n2, "F-66R"), at(t, n2, "G-III"), n2.ToMove())
-	}
-	// Surrounded: nowhere to go, eliminated at once (9.4).
-	r3 := ring3(hex.MustParse("0505"))
-	s2 := position(t, m, fmt.Sprintf("step combat-1\nseed 5\n0505: F-66R\n%s: G-III\n%s: G-IV\n%s: G-IX\n", r3[0], r3[1], r3[2]))
-	forceDie(t, s2, 4)
-	n3, evs3, _ := try(t, s2, "german attack RECON G-III 0505")
-	if combatCode(t, evs3) == "DR" && (boxOf(t, n3, "F-66R") != Eliminated || len(n3.Combat.Retreats) != 0) {
-		t.Errorf("9.4: surrounded unit not eliminated")
-	}
-	// 13.3: a unit on its trench side flips before retreating.
-	s4 := position(t, m, "step combat-1\nseed 5\n0505: F-XX:trench\n0506: G-III G-IV\n")
-	for d := 1; d <= 6; d++ {
-		forceDie(t, s4, d)
-		n4, evs4, _ := try(t, s4, "german attack RECON G-III G-IV 0505")
-		if combatCode(t, evs4) == "DR" {
-			if n4.Units[mustID(t, n4, "F-XX")].Trench {
-				t.Error("13.3: retreating unit still on its trench side")
-			}
-			break
-		}
-	}
-}
-
 // 9.8: zero-attack units cannot attack, are not used for attacker losses,
-// and are eliminated when every other unit of their hex is.
-func TestZeroAttackUnits(t *testing.T) {
-	m := newTestMap(10, 10).build()
-	r3 := ring3(hex.MustParse("0505"))
-	s := position(t, m, fmt.Sprintf("step combat-1\nseed 9\n0505: F-66R F-1A\n%s: G-III\n%s: G-IV\n%s: G-IX\n", r3[0], r3[1], r3[2]))
-	// DZ on the manoeuvre table at 7:1 die 2: both eliminated; DH at 1:1... use DA at assault.
-	forceDie(t, s, 6)
-	n, evs, err := try(t, s, "german attack ASSAULT G-III G-IV G-IX "+"0505")
-	if err != nil {
-		t.Fatal(err)
-	}
-	code := combatCode(t, evs)
-	// 24:3 = 7:1, assault die 6: DZ. F-1A goes with the others.
-	if code != "DZ" || boxOf(t, n, "F-1A") != Eliminated || n.VP[0] != 2+10 {
-		t.Errorf("9.8: %s, F-1A %s, VP %v", code, boxOf(t, n, "F-1A"), n.VP)
-	}
-	// DA: half of 2 divisions = 1 lost: F-66R first (9.8: the HQ last); the
-	// HQ is then alone and goes too.
-	forceDie(t, s, 4)
-	s2 := position(t, m, fmt.Sprintf("step combat-1\nseed 9\n0505: F-66R F-1A\n%s: G-GKD\n%s: G-5K\n", r3[0], r3[1]))
-	for d := 1; d <= 6; d++ {
-		forceDie(t, s2, d)
-		n2, evs2, _ := try(t, s2, "german attack ASSAULT G-GKD G-5K 0505")
-		if combatCode(t, evs2) == "DA" {
-			if boxOf(t, n2, "F-66R") != Eliminated || boxOf(t, n2, "F-1A") != Eliminated {
-				t.Errorf("9.8 after DA: F-66R %s F-1A %s", boxOf(t, n2, "F-66R"), boxOf(t, n2, "F-1A"))
-			}
-			return
-		}
-	}
-	t.Error("no DA found")
-}
-
 // 12.0, 12.5, 12.7: an occupied fortress falls only to DZ; an empty one to
 // DA or DZ, other results void; destruction scores VP and ends logistics.
 func TestFortressCombat(t *testing.T) {
@@ -280,23 +197,6 @@ func TestSiegeTableEveryCell(t *testing.T) {
 	tm.fortress(6, "0507")
 }
 
-// 12.4: abandoning an own fortress in the movement segment places a
-// Landwehr division of its nationality and destroys it for good, with no
-// VP; Belgian fortresses cannot be abandoned.
-func TestAbandonFortress(t *testing.T) {
-	tm := newTestMap(10, 10)
-	tm.fortress(12, "0303").fortress(3, "0404").country(board.Belgium, "0404")
-	m := tm.build()
-	s := position(t, m, "step movement-1\nplayer allied\n")
-	n := wantOK(t, s, "allied abandon 0303")
-	if !n.IsDestroyed(hex.MustParse("0303")) || len(n.UnitsAt(hex.MustParse("0303"), units.Allied)) != 1 || n.VP != s.VP {
-		t.Errorf("12.4: %v %v", n.Destroyed, n.VP)
-	}
-	if c := n.UnitsAt(hex.MustParse("0303"), units.Allied)[0]; c.Type != units.Landwehr || c.Nation != units.FR {
-		t.Errorf("12.4: placed %s", c.ID)
-	}
-}
-
 // The interface's question "who may act now" in combat (9.0, 9.4, 12.6):
 // attackers next to enemies, siege guns next to enemy fortresses, and
 // while a retreat is owed only the units that owe it.
@@ -317,31 +217,10 @@ func TestCombatActors(t *testing.T) {
 	}
 }
 
-// 18.2(12): in August an Allied attack with a French active corps shifts
-// one column right. 18.1(15), 18.2(15): the side's VP for eliminations are
-// halved (rounded up) and its city VP at the end doubled.
-func TestCombatAndVictoryOptions(t *testing.T) {
-	m := newTestMap(10, 10).build()
-	plain := position(t, m, "turn Aug III\nstep combat-1\nplayer allied\n0506: G-III\n0505: F-XX\n")
-	elan := position(t, m, "options 18.2(12)\nturn Aug III\nstep combat-1\nplayer allied\n0506: G-III\n0505: F-XX\n")
-	a, b := oddsOf(t, plain, "allied attack ASSAULT F-XX 0506"), oddsOf(t, elan, "allied attack ASSAULT F-XX 0506")
-	if b.Odds.Column != a.Odds.Column+1 {
-		t.Errorf("18.2(12): %d -> %d", a.Odds.Column, b.Odds.Column)
-	}
-	sep := position(t, m, "options 18.2(12)\nturn Sep I\nstep combat-1\nplayer allied\n0506: G-III\n0505: F-XX\n")
-	if c := oddsOf(t, sep, "allied attack ASSAULT F-XX 0506"); c.Odds.Column != a.Odds.Column {
-		t.Error("18.2(12) after August")
-	}
-	half := position(t, m, "options 18.1(15)\nstep combat-1\nseed 2\n0505: F-XX\n0506: G-III G-IV\n0605: G-IX G-X\n")
-	for d := 1; d <= 6; d++ {
-		forceDie(t, half, d)
-		n, evs, _ := try(t, half, "german attack ASSAULT G-III G-IV G-IX G-X 0505")
-		if combatCode(t, evs) == "DZ" {
-			if n.VP[0] != half.VP[0]+3 { // F-XX is worth 6: halved
-				t.Errorf("18.1(15): VP %v", n.VP)
-			}
-		}
-	}
+// 18.1(15), 18.2(15): the side's city VP at the end are doubled (the
+// column shift of 18.2(12) and the halved VP for eliminations are rule
+// cases in 18-options.txt).
+func TestCityVPDoubled(t *testing.T) {
 	r := realRules(t, "standard")
 	e := position(t, r.Map, "options 18.1(15)\nturn Sep IV\nstep combat-2\nplayer allied\n3210: G-GKD\n")
 	var evs []Event

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -9,21 +8,15 @@ import (
 	"rtrbot/engine/units"
 )
 
-// Every rule number of combat, fortresses, events, the Russian Front, fog of war and victory is cited by at least one test: combat
+// Every rule number of combat, fortresses, events, the Russian Front, fog
+// of war and victory is cited by at least one test or rule case: combat
 // 9.0-9.8, fortresses 12.0-12.7, events 5.0, the Russian Front 14.3, fog of
 // war 14.1 and 14.12, victory 15.1, 15.22, 15.23, naval gunfire 16.4.
 func TestEveryCombatRuleHasATest(t *testing.T) {
-	var src strings.Builder
-	entries, _ := os.ReadDir(".")
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), "_test.go") && e.Name() != "coverage_combat_test.go" && e.Name() != "coverage_test.go" {
-			b, _ := os.ReadFile(e.Name())
-			src.Write(b)
-		}
-	}
+	src := testsAndCases(t)
 	for _, rule := range []string{"9.0", "9.4", "9.7", "9.8", "12.0", "12.4", "12.5", "12.6", "12.7", "5.0", "14.1", "14.12", "14.3", "11.7",
 		"15.1", "15.22", "15.23", "16.4", "13.3"} {
-		if !strings.Contains(src.String(), rule) {
+		if !strings.Contains(src, rule) {
 			t.Errorf("no test cites rule %s", rule)
 		}
 	}

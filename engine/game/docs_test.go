@@ -34,7 +34,8 @@ func TestPositionsDocExample(t *testing.T) {
 	}
 }
 
-// Every ruling of docs/rulings.md names tests that exist.
+// Every ruling of docs/rulings.md names tests that exist (the cases are
+// checked by TestRulingsAndCasesInStep).
 func TestRulingsNameTests(t *testing.T) {
 	b, err := os.ReadFile("../../docs/rulings.md")
 	if err != nil {
@@ -54,12 +55,7 @@ func TestRulingsNameTests(t *testing.T) {
 		for _, name := range strings.Split(ref, ",") {
 			f := strings.Fields(name)
 			if len(f) == 3 && f[0] == "case" {
-				// [case FILE RULE]: the case file holds a case of that rule
 				n++
-				data, err := os.ReadFile(filepath.Join("testdata", "cases", f[1]))
-				if err != nil || !strings.Contains(string(data), "\nCASE "+f[2]+" ") {
-					t.Errorf("docs/rulings.md names case %s %s: no such case (%v)", f[1], f[2], err)
-				}
 				continue
 			}
 			if len(f) == 0 || !strings.HasPrefix(f[0], "Test") {
@@ -76,31 +72,71 @@ func TestRulingsNameTests(t *testing.T) {
 	}
 }
 
-// The rulings a rule case cites ("rulings C22" in its comment) exist in
-// docs/rulings.md, and so do the case files and rules the rulings name.
-func TestCasesCiteExistingRulings(t *testing.T) {
-	doc, err := os.ReadFile("../../docs/rulings.md")
+// The rulings and the rule cases are in step both ways: every ruling of
+// docs/rulings.md is exercised by at least one case (its RULINGS line);
+// every ruling a case cites exists; and a ruling's paragraph names
+// ([case FILE RULE]) exactly the files and rules of the cases that cite
+// it.
+func TestRulingsAndCasesInStep(t *testing.T) {
+	b, err := os.ReadFile("../../docs/rulings.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := filepath.Glob(filepath.Join("testdata", "cases", "*.txt"))
-	cited := 0
-	for _, f := range files {
-		data, _ := os.ReadFile(f)
-		for _, l := range strings.Split(string(data), "\n") {
-			_, ids, ok := strings.Cut(l, "rulings ")
-			if !strings.HasPrefix(l, "#") || !ok {
-				continue
-			}
-			for _, id := range strings.Fields(ids) {
-				cited++
-				if !strings.Contains(string(doc), "**"+id+".") {
-					t.Errorf("%s cites ruling %s, which docs/rulings.md does not have", filepath.Base(f), id)
+	named := map[string]map[string]bool{} // ruling -> "FILE RULE" its paragraph names
+	var order []string
+	for _, para := range strings.Split(string(b), "\n\n") {
+		id, _, ok := strings.Cut(strings.TrimPrefix(para, "**"), ".")
+		if !strings.HasPrefix(para, "**") || !ok || len(id) < 2 || strings.Trim(id[1:], "0123456789") != "" {
+			continue
+		}
+		named[id] = map[string]bool{}
+		order = append(order, id)
+		for _, part := range strings.Split(para, "[")[1:] {
+			ref, _, _ := strings.Cut(part, "]")
+			for _, r := range strings.Split(ref, ",") {
+				if f := strings.Fields(r); len(f) == 3 && f[0] == "case" {
+					named[id][f[1]+" "+f[2]] = true
 				}
 			}
 		}
 	}
-	if cited == 0 {
-		t.Error("no rule case cites a ruling: the check saw nothing")
+	if len(order) < 50 {
+		t.Fatalf("read only %d rulings from docs/rulings.md", len(order))
+	}
+	citing := map[string]map[string]bool{} // ruling -> "FILE RULE" of the cases citing it
+	files, _ := filepath.Glob(filepath.Join("testdata", "cases", "*.txt"))
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		cs, err := parseCases(filepath.Base(f), string(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
+			for _, id := range c.rulings {
+				if named[id] == nil {
+					t.Errorf("%s:%d cites ruling %s, which docs/rulings.md does not have", c.file, c.line, id)
+					continue
+				}
+				if citing[id] == nil {
+					citing[id] = map[string]bool{}
+				}
+				citing[id][c.file+" "+c.rule] = true
+			}
+		}
+	}
+	for _, id := range order {
+		if len(citing[id]) == 0 {
+			t.Errorf("ruling %s: no rule case exercises it (RULINGS %s)", id, id)
+		}
+		for ref := range citing[id] {
+			if !named[id][ref] {
+				t.Errorf("ruling %s: docs/rulings.md does not name [case %s], a case that cites it", id, ref)
+			}
+		}
+		for ref := range named[id] {
+			if !citing[id][ref] {
+				t.Errorf("ruling %s: docs/rulings.md names [case %s], but no such case cites it", id, ref)
+			}
+		}
 	}
 }

@@ -5,57 +5,6 @@ import (
 	"testing"
 )
 
-// 3.0: the sequence of play, step by step, each ended by an explicit order
-// of the side to move; 4.0: markers off at the end of the turn.
-func TestSequenceOfPlay(t *testing.T) {
-	m := newTestMap(10, 10)
-	m.logistic("DE", "0509", "0609") // 11.1: 7 reserve divisions arrive, over the limit of one hex
-	m.logistic("FR", "0501")
-	s := position(t, m.build(), "turn Aug II\nstep event\nplayer german\n0505: G-III\n0503: F-XX")
-	want := []struct {
-		side, step string
-	}{
-		{"allied", "event"}, // 3.0 A: the event phase, the Allies roll (5.0)
-		{"german", "reinforcement"}, {"german", "reorganisation-1"}, {"german", "movement-1"}, {"german", "combat-1"},
-		{"german", "command"}, {"german", "reorganisation-2"}, {"german", "movement-2"}, {"german", "combat-2"},
-		{"allied", "reinforcement"}, {"allied", "reorganisation-1"}, {"allied", "movement-1"}, {"allied", "combat-1"},
-		{"allied", "command"}, {"allied", "reorganisation-2"}, {"allied", "movement-2"}, {"allied", "combat-2"},
-		{"allied", "event"}, // next turn
-	}
-	for i, w := range want {
-		if s.ToMove().String() != w.side || s.Step.String() != w.step {
-			t.Fatalf("step %d: %s %s, want %s %s", i, s.ToMove(), s.Step, w.side, w.step)
-		}
-		if i == len(want)-1 {
-			break
-		}
-		if s.Step == Reinforcement {
-			s = wantOK(t, s, s.ToMove().String()+" autoreinforce")
-		}
-		s = wantOK(t, s, s.ToMove().String()+" end")
-	}
-	if s.Turn.String() != "Aug III" {
-		t.Errorf("turn %s after a full turn", s.Turn)
-	}
-}
-
-// 17.1: the standard game ends after Sep IV.
-func TestGameEnds(t *testing.T) {
-	m := newTestMap(10, 10)
-	s := position(t, m.build(), "turn Sep IV\nstep combat-2\nplayer allied\n0505: G-III\n0503: F-XX")
-	n, evs, err := try(t, s, "allied end")
-	if err != nil || n.Step != GameOver {
-		t.Fatalf("%v %v", n, err)
-	}
-	if !hasEventKind(evs, EvGameOver) || !hasEventKind(evs, EvVictory) {
-		t.Errorf("events %v", evs)
-	}
-	e := position(t, m.build(), "scenario extended\nturn Sep IV\nstep combat-2\nplayer allied\n0505: G-III")
-	if n := wantOK(t, e, "allied end"); n.Step != EventStep || n.Turn.String() != "Oct I" {
-		t.Errorf("extended: after Sep IV comes %s %s", n.Turn, n.Step)
-	}
-}
-
 // Orders round-trip through their text form.
 func TestOrderText(t *testing.T) {
 	for _, in := range []string{"german move G-III 3024 3023", "allied merge F-14 F-41", "german end", "allied place BE-3 3021"} {

@@ -7,72 +7,6 @@ import (
 	"rtrbot/engine/units"
 )
 
-// 7.0: at the end of movement, at most 2 corps a hex; the owner removes
-// the excess by choice; the enemy scores its VP (docs/rulings.md).
-func TestStacking(t *testing.T) {
-	m := newTestMap(10, 10)
-	s := position(t, m.build(), "0505: G-III G-IV\n0506: G-II\n0101: F-XX")
-	n := wantOK(t, s, "german move G-II 0505") // 6 DE in 0505, allowed while moving
-	n2, evs := mustApply(t, n, "german remove G-IV")
-	if at(t, n2, "G-IV") != "eliminated" || n2.VP[1] != n.VP[1]+6 || evs[0].Kind != EvRemoved {
-		t.Errorf("7.0: G-IV %s, Allied VP %d -> %d", at(t, n2, "G-IV"), n.VP[1], n2.VP[1])
-	}
-	// Two corps, or four divisions/HQs, fit.
-	ok := position(t, m.build(), "0505: G-III G-1A G-5 \n0101: F-XX")
-	if len(ok.Overstacked(0)) != 0 {
-		t.Error("7.0: corps + HQ + division (4 DE) is legal")
-	}
-}
-
-// 11.1: reinforcements.
-func TestReinforcements(t *testing.T) {
-	m := newTestMap(10, 10)
-	m.logistic("DE", "0509", "0609")
-	m.logistic("FR", "0501")
-	m.logistic("GB", "0201")
-	s := position(t, m.build(), "step reinforcement\nturn Aug III\ndue DE active 1\ndue DE reserve 2\ndue DE landwehr 1\neliminated G-III AH-S G-GW\n0101: F-XX")
-	n := wantOK(t, s, "german reinforce G-33R 0509")
-	n = wantOK(t, n, "german reinforce BY-E 0609") // Bavarians arrive as Germans
-	if len(n.Dues) != 2 {
-		t.Errorf("dues left %v", n.Dues)
-	}
-	n = wantOK(t, n, "german autoreinforce")
-	if len(n.Dues) != 0 {
-		t.Errorf("autoreinforce left %v", n.Dues)
-	}
-
-	// A corps for two divisions; eliminated units return.
-	s2 := position(t, m.build(), "step reinforcement\ndue DE assault 2\neliminated G-III\n0101: F-XX")
-	n2 := wantOK(t, s2, "german reinforce G-III 0509")
-	if len(n2.Dues) != 0 {
-		t.Errorf("11.1: corps for two divisions: %v", n2.Dues)
-	}
-	// Two divisions for a corps.
-	s3 := position(t, m.build(), "turn Aug IV\nstep reinforcement\ndue DE reserve 2\n0101: F-XX")
-	n3 := wantOK(t, s3, "german reinforce G-ER1 0509")
-	n3 = wantOK(t, n3, "german reinforce G-ER2 0509")
-	if len(n3.Dues) != 0 {
-		t.Errorf("dues %v", n3.Dues)
-	}
-	// Not in an EZOC or an enemy-occupied logistics hex.
-
-	// No usable logistics hex: the eastern edge of Germany, and no
-	// movement this turn.
-	s5 := position(t, m.build(), "step reinforcement\ndue DE reserve 1\n0508: F-XX\n0608: F-XV")
-	n5 := wantOK(t, s5, "german reinforce G-ER1 0910")
-	if c, _ := n5.Lookup("G-ER1"); !n5.Units[c.Index].Edge {
-		t.Error("11.1: a unit entering at the edge may not move this turn")
-	}
-
-	// Lost when nothing can enter; the phase then ends.
-	s6 := position(t, m.build(), "step reinforcement\ndue DE marine 1\n0101: F-XX") // no German marine counter exists
-	n6, evs := mustApply(t, s6, "german end")
-	if n6.Step != Reorg1 || evs[0].Kind != EvDueLost {
-		t.Errorf("lost dues: %v", evs)
-	}
-	// British reinforcements at British logistics hexes.
-}
-
 // The reinforcement phase computes its dues from the table (11.1).
 func TestReinforcementTableUsed(t *testing.T) {
 	m := newTestMap(10, 10)
@@ -84,51 +18,16 @@ func TestReinforcementTableUsed(t *testing.T) {
 	}
 }
 
-// 17.1-17.5: setup orders on a small map.
-func TestSetupRules(t *testing.T) {
-	m := newTestMap(10, 10)
-	m.setup("FR-5A", "0502", "0503")
-	m.setup("DE-1A", "0508")
-	m.hex("0402").City = true
-	m.hex("0403").City = true
-	s := position(t, m.build(), "step setup\nplayer allied\nunplaced F-XI F-X F-III F-57R F-71R G-III")
-	wantRefused(t, s, "allied place F-XI 0508", "in setup area FR-5A")
-	wantRefused(t, s, "allied place G-III 0508", "the Allied player sets up now")
-	n := wantOK(t, s, "allied place F-XI 0502")
-	n = wantOK(t, n, "allied place F-X 0502")
-	wantRefused(t, n, "allied place F-III 0502", "exceed the stacking limit")
-	n = wantOK(t, n, "allied place F-57R 0402")
-	wantRefused(t, n, "allied place F-71R 0402", "one per city hex") // 17.2
-	wantRefused(t, n, "allied end", "still to be set up")
-	n = wantOK(t, n, "allied autosetup")
-	n = wantOK(t, n, "allied end")
-	if n.Player.String() != "german" || n.Step != SetupStep {
-		t.Errorf("17.1: after the Allies, the Germans set up: %s %s", n.Player, n.Step)
-	}
-	n = wantOK(t, n, "german place G-III 0508")
-	wantRefused(t, n, "german move G-III 0507", "only in a movement segment")
-}
-
-// 17.6, 15.21: starting VP, and options' VP.
-func TestStartingVP(t *testing.T) {
-	r := &Rules{Map: newTestMap(4, 4).build()}
-	rr, err := NewRules(r.Map, "standard")
+// 14.2: with a neutral Belgium the Belgian units do not set up (the
+// starting VP are rule cases in 17-setup.txt and 18-options.txt).
+func TestNeutralBelgiansDoNotSetUp(t *testing.T) {
+	rr, err := NewRules(newTestMap(4, 4).build(), "standard")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, _ := New(rr, 1, nil)
-	if s.VP != [2]int{0, 50} {
-		t.Errorf("17.6: %v", s.VP)
-	}
-	s, _ = New(rr, 1, []string{"18.1(5)", "18.1(6)"})
-	if s.VP != [2]int{0, 0} {
-		t.Errorf("18.1(5)+(6): %v", s.VP)
-	}
+	s, _ := New(rr, 1, []string{"18.1(5)", "18.1(6)"})
 	if c, _ := s.Lookup("BE-1"); s.Units[c.Index].Box != Pool {
 		t.Error("14.2: neutral Belgian units do not set up")
-	}
-	if _, err := New(rr, 1, []string{"18.9(9)"}); err == nil {
-		t.Error("unknown option accepted")
 	}
 }
 
@@ -175,36 +74,6 @@ func TestOptionsArmouredCarsAndNoReinforcements(t *testing.T) {
 	}
 }
 
-// Optional rules 16.1 (disengagement) and 16.5 (partisans).
-func TestOptionalRules16(t *testing.T) {
-	m := newTestMap(10, 10)
-	s := position(t, m.build(), "0504: G-III\n0505: F-XX")
-	if destCost(t, s, "G-III", "0604") != 2 {
-		t.Fatalf("without 16.1 G-III reaches 0604 round the EZOC")
-	}
-	s.Options = []string{"16.1"}
-	if destCost(t, s, "G-III", "0604") != -1 {
-		t.Error("16.1: a unit starting in an EZOC entered another")
-	}
-	wantRefused(t, s, "german move G-III 0603 0604", "16.1 disengagement")
-
-	p := newTestMap(10, 10)
-	p.logistic("DE", "0510")
-	p.country(board.France, "0507", "0407", "0607")
-	p.hex("0507").City = true
-	p.terrain(board.Sea, "0407", "0607")
-	base := "0508: G-1A\n0506: G-III\n0101: F-XX"
-	if !inCommand(t, position(t, p.build(), base), 0)["G-III"] {
-		t.Fatal("without 16.5 G-III is in command")
-	}
-	if inCommand(t, position(t, p.build(), "options 16.5\n"+base), 0)["G-III"] {
-		t.Error("16.5: command traced through an unoccupied enemy city")
-	}
-	if !inCommand(t, position(t, p.build(), "options 16.5\n"+base+"\n0507: G-5"), 0)["G-III"] {
-		t.Error("16.5: command not traced through an enemy city held by own units")
-	}
-}
-
 // 18.1(3) right wing on the real map: the default setup transfers a corps
 // from each of 5A, 6A, 7A into 1A, 2A, 3A and the 6A siege train north;
 // hand placements are checked; setup cannot end without the transfers.
@@ -243,9 +112,10 @@ func mustCounter(t *testing.T, s *State, id string) *units.Counter {
 	return c
 }
 
-// 18.2(6), 18.2(7): the BEF's setup units stay out; with 18.2(7) no German
-// reinforcements on Aug IV; the two options exclude each other.
-func TestOptionsBEF(t *testing.T) {
+// A position with units out of the game (18.2(6): the BEF's setup units)
+// reads back to the same state (the option's effects are rule cases in
+// 18-options.txt).
+func TestPositionWithUnitsOut(t *testing.T) {
 	m := newTestMap(10, 10)
 	m.logistic("DE", "0509")
 	r, _ := NewRules(m.build(), "standard")
@@ -253,43 +123,8 @@ func TestOptionsBEF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if at(t, s, "GB-I") != "out" || at(t, s, "F-XX") != "unplaced" || s.VP != [2]int{0, 70} {
-		t.Errorf("18.2(6): GB-I %s, VP %v", at(t, s, "GB-I"), s.VP)
-	}
-	if _, err := New(r, 1, []string{"18.2(6)", "18.2(7)"}); err == nil {
-		t.Error("18.2(6) with 18.2(7) accepted")
-	}
-	n := position(t, m.build(), "options 18.2(7)\nturn Aug IV\nstep event\n0101: F-XX")
-	n = wantOK(t, n, "allied end")
-	if n.Step != Reinforcement || len(n.Dues) != 0 {
-		t.Errorf("18.2(7): German dues on Aug IV %v", n.Dues)
-	}
 	if p, err := ParsePosition(m.build(), s.Position()); err != nil || p.Hash() != s.Hash() {
 		t.Errorf("position with units out of the game: %v", err)
-	}
-}
-
-// 18.2(4): Belgium lets the Germans through: its railways are German for
-// rail movement and closed to the Allies; Belgian units are out and its
-// fortresses destroyed.
-func TestOptionBelgianPassage(t *testing.T) {
-	m := newTestMap(10, 10)
-	m.railway("0106", "0206", "0306", "0406", "0506", "0606", "0706")
-	m.country(board.Belgium, "0406", "0506", "0505")
-	m.railway("0505", "0504")
-	m.fortress(6, "0505")
-	s := position(t, m.build(), "0106: G-III\n0101: F-XX")
-	s.Options = []string{"18.2(4)"}
-	r, _ := NewRules(m.build(), "standard")
-	n, err := New(r, 1, []string{"18.2(4)"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !n.IsDestroyed(hexMust("0505")) || at(t, n, "BE-1") != "out" || n.VP != [2]int{0, 70} {
-		t.Errorf("18.2(4): destroyed %v, BE-1 %s, VP %v", n.Destroyed, at(t, n, "BE-1"), n.VP)
-	}
-	if _, err := New(r, 1, []string{"18.2(4)", "18.1(5)"}); err == nil {
-		t.Error("18.2(4) with a neutral Belgium accepted")
 	}
 }
 
