@@ -33,6 +33,7 @@ type matcher struct {
 	nvertex int
 	maxCard bool
 	edges   []Edge
+	w2      []int64 // 2 × each edge's weight
 
 	endpoint         []int
 	neighbend        [][]int
@@ -54,8 +55,7 @@ type matcher struct {
 }
 
 func (m *matcher) slack(k int) int64 {
-	e := m.edges[k]
-	return m.dualvar[e.I] + m.dualvar[e.J] - 2*e.W
+	return m.dualvar[m.endpoint[2*k]] + m.dualvar[m.endpoint[2*k+1]] - m.w2[k]
 }
 
 func (m *matcher) leaves(b int, out []int) []int {
@@ -363,6 +363,10 @@ func (m *matcher) run() []int {
 		}
 	}
 	m.endpoint = make([]int, 2*len(m.edges))
+	m.w2 = make([]int64, len(m.edges))
+	for k, e := range m.edges {
+		m.w2[k] = 2 * e.W
+	}
 	m.neighbend = make([][]int, n)
 	for k, e := range m.edges {
 		m.endpoint[2*k] = e.I
