@@ -627,3 +627,22 @@ func TestGameCallbackAndBids(t *testing.T) {
 }
 
 var _ = errors.Is
+
+func TestBracketView(t *testing.T) {
+	s := newService(t, Settings{Format: Elimination, Scenario: "standard"}, 6)
+	tr, err := s.Start(ctx, gld, name, org, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := tr.Bracket()
+	// 6 players: a bracket of 8, seeds 1 and 2 advance without a game
+	if len(b) != 3 || len(b[0]) != 4 || len(b[1]) != 2 || len(b[2]) != 1 {
+		t.Fatalf("bracket shape %d rounds", len(b))
+	}
+	if b[0][0].A != "Player01" || b[0][0].B != "" || b[0][0].Winner != 0 {
+		t.Fatalf("seed 1's bye: %+v", b[0][0])
+	}
+	if b[0][1].Winner != -1 {
+		t.Fatalf("an open match shows a winner: %+v", b[0][1])
+	}
+}

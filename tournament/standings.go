@@ -278,3 +278,47 @@ func (t *Tournament) closedRounds() int {
 	}
 	return n
 }
+
+// Match is one elimination match as the bracket picture shows it: the
+// two names (empty: not known yet) and the winner (0 or 1; -1 open).
+type Match struct {
+	A, B   string
+	Winner int
+}
+
+// Bracket returns the elimination stage, first round first, with the
+// rounds still to come as matches of unknown players.
+func (t *Tournament) Bracket() [][]Match {
+	var out [][]Match
+	seed := map[string]int{}
+	for i, id := range t.elimSeeds() {
+		seed[id] = i + 1
+	}
+	for _, r := range t.Rounds {
+		if r.Stage != string(Elimination) {
+			continue
+		}
+		var ms []Match
+		for _, g := range r.Games {
+			m := Match{A: t.nameOf(g.German), Winner: -1}
+			if !g.Bye() {
+				m.B = t.nameOf(g.Allied)
+			}
+			if w := t.winner(g, seed); w != "" && (g.Result != nil || g.Bye()) {
+				m.Winner = 0
+				if w == g.Allied {
+					m.Winner = 1
+				}
+			}
+			ms = append(ms, m)
+		}
+		out = append(out, ms)
+	}
+	for len(out) > 0 && len(out[len(out)-1]) > 1 {
+		out = append(out, make([]Match, len(out[len(out)-1])/2))
+		for i := range out[len(out)-1] {
+			out[len(out)-1][i].Winner = -1
+		}
+	}
+	return out
+}
