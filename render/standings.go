@@ -38,7 +38,7 @@ var (
 	sharedFont     *typeface
 	sharedFontErr  error
 	sharedFontOnce sync.Once
-	tableInk            = color.RGBA{0x20, 0x1c, 0x18, 0xff}
+	tableInk       = color.RGBA{0x20, 0x1c, 0x18, 0xff}
 	rowShade       = color.RGBA{0xee, 0xe8, 0xd8, 0xff}
 	winnerInk      = color.RGBA{0x1a, 0x5c, 0x1a, 0xff}
 )
