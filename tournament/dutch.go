@@ -156,7 +156,10 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 	if hi, _ := bits.Mul64(uint64(mC), uint64(maxA*half+1)); hi != 0 || mC*(maxA*half+1) > 1<<59 {
 		return nil, i18n.Errorf("too many players or score groups to pair (%d players, %d groups)", "組み合わせるには人数かスコアグループが多すぎます（%d人、%dグループ）", n, G)
 	}
-	var edges []Edge
+	// Pairs more than one score group apart are rarely wanted: the
+	// matching is solved without them and its optimality certified
+	// against them (perfectWithCertificate), or solved again with them.
+	var edges, far []Edge
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			if ps[i].opps[ps[j].id] {
@@ -206,7 +209,12 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 			if E < 0 {
 				E = 0
 			}
-			edges = append(edges, Edge{i, j, A*mC + C*mD + D*mE + E})
+			e := Edge{i, j, A*mC + C*mD + D*mE + E}
+			if d > 1 {
+				far = append(far, e)
+			} else {
+				edges = append(edges, e)
+			}
 		}
 	}
 	if bye >= 0 {
@@ -226,11 +234,9 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 			edges = append(edges, Edge{i, bye, (maxA-d*d)*mC + 4*mD + D*mE + E})
 		}
 	}
-	mate := MaxWeightMatching(nv, edges, true)
-	for v := 0; v < nv; v++ {
-		if mate[v] < 0 {
-			return nil, errNoPairing
-		}
+	mate, ok := perfectWithCertificate(nv, edges, far)
+	if !ok {
+		return nil, errNoPairing
 	}
 	var out []pairing
 	for i := 0; i < n; i++ {

@@ -589,3 +589,74 @@ func index(s []int, x int) int {
 	}
 	return -1
 }
+
+// perfectWithCertificate finds a maximum weight perfect matching of the
+// graph sparse ∪ rest by solving it on sparse alone and checking the
+// optimality certificate on rest: a perfect matching whose dual solution
+// (vertex and blossom duals) leaves every edge of the whole graph with a
+// nonnegative slack is of maximum weight among all perfect matchings of the
+// whole graph (LP duality; matched edges are tight and blossoms with a
+// positive dual are full by construction). When the sparse matching is not
+// perfect or the certificate fails, it solves the whole graph. ok is false
+// when the whole graph has no perfect matching.
+func perfectWithCertificate(n int, sparse, rest []Edge) (mate []int, ok bool) {
+	m := &matcher{nvertex: n, maxCard: true}
+	for _, e := range sparse {
+		if e.I == e.J || e.I < 0 || e.J < 0 || e.I >= n || e.J >= n {
+			continue
+		}
+		m.edges = append(m.edges, Edge{e.I, e.J, 2 * e.W})
+	}
+	mate = m.run()
+	if perfect(mate) && m.certifies(rest) {
+		return mate, true
+	}
+	if len(rest) == 0 {
+		return mate, perfect(mate)
+	}
+	all := append(append([]Edge{}, sparse...), rest...)
+	mate = MaxWeightMatching(n, all, true)
+	return mate, perfect(mate)
+}
+
+func perfect(mate []int) bool {
+	for _, v := range mate {
+		if v < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// certifies reports whether every edge has a nonnegative slack under the
+// final duals, counting the duals of the blossoms holding both its ends.
+func (m *matcher) certifies(edges []Edge) bool {
+	if m.dualvar == nil {
+		return len(edges) == 0
+	}
+	chain := func(v int, buf []int) []int {
+		buf = append(buf[:0], v)
+		for m.blossomparent[buf[len(buf)-1]] != -1 {
+			buf = append(buf, m.blossomparent[buf[len(buf)-1]])
+		}
+		return buf
+	}
+	var bi, bj []int
+	for _, e := range edges {
+		if e.I == e.J || e.I < 0 || e.J < 0 || e.I >= m.nvertex || e.J >= m.nvertex {
+			continue
+		}
+		s := m.dualvar[e.I] + m.dualvar[e.J] - 4*e.W
+		if s >= 0 {
+			continue // blossom duals only add
+		}
+		bi, bj = chain(e.I, bi), chain(e.J, bj)
+		for x, y := len(bi)-1, len(bj)-1; x >= 0 && y >= 0 && bi[x] == bj[y]; x, y = x-1, y-1 {
+			s += 2 * m.dualvar[bi[x]]
+		}
+		if s < 0 {
+			return false
+		}
+	}
+	return true
+}
