@@ -112,6 +112,11 @@ func (p ColourPref) String() string {
 	return fmt.Sprintf("%s %s", names[p.Strength], p.Side)
 }
 
+// nearFloat: a float between adjacent score groups is tried first between
+// the lowest nearFloat players of the upper group and the highest of the
+// lower one.
+const nearFloat = 8
+
 // pairDutch pairs ps (ranked by the caller: score, then pairing number).
 func pairDutch(ps []*phist) ([]pairing, error) {
 	n := len(ps)
@@ -156,9 +161,10 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 	if hi, _ := bits.Mul64(uint64(mC), uint64(maxA*half+1)); hi != 0 || mC*(maxA*half+1) > 1<<59 {
 		return nil, i18n.Errorf("too many players or score groups to pair (%d players, %d groups)", "組み合わせるには人数かスコアグループが多すぎます（%d人、%dグループ）", n, G)
 	}
-	// Pairs more than one score group apart are rarely wanted: the
-	// matching is solved without them and its optimality certified
-	// against them (perfectWithCertificate), or solved again with them.
+	// Pairs more than one score group apart, and floats from the middle
+	// of a group, are rarely wanted: the matching is solved without them
+	// and its optimality certified against them (perfectWithCertificate),
+	// or solved again with them.
 	var edges, far []Edge
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
@@ -210,7 +216,7 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 				E = 0
 			}
 			e := Edge{i, j, A*mC + C*mD + D*mE + E}
-			if d > 1 {
+			if d > 1 || d == 1 && size[group[i]]-1-pos[i] >= nearFloat && pos[j] >= nearFloat {
 				far = append(far, e)
 			} else {
 				edges = append(edges, e)
