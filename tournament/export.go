@@ -73,9 +73,12 @@ func resCell(ok bool, pts int) string {
 	return half2(pts)
 }
 
-// TRF writes the FIDE Tournament Report File (TRF-16 with the extensions
-// pairing programs read: XXR the number of rounds, XXC the initial colour
-// of pairing number 1). German is white ("w"), Allied black ("b"). A
+// TRF writes the FIDE Tournament Report File: TRF-16 with the tags of
+// TRF-2026 (applied from September 2025) that pairing checks need (142 the
+// number of rounds, 152 the initial colour, 162 the points when they are
+// not 1, ½, 0 and 1 for the bye) and the JaVaFo extensions that pairing
+// programs read (XXR the number of rounds, XXC the initial colour of
+// pairing number 1). German is white ("w"), Allied black ("b"). A
 // pairing-allocated bye is "0000 - U"; a round a player was not paired
 // in (late entry, dropped) "0000 - Z"; a forfeit "+" / "-"; a result
 // not yet in leaves the round's result blank, so that the file of a round
@@ -92,6 +95,15 @@ func (t *Tournament) TRF() []byte {
 	rounds := t.Settings.Rounds
 	if rounds < len(t.Rounds) {
 		rounds = len(t.Rounds)
+	}
+	fmt.Fprintf(&b, "142 %d\n", rounds)
+	fmt.Fprintf(&b, "152 W\n")
+	if p := t.Settings.Points; p.Draw != 1 || p.Bye != 2 || !plainWins(p) {
+		win := 0
+		for _, w := range p.Win {
+			win = max(win, w[0])
+		}
+		fmt.Fprintf(&b, "162  W%4s    D%4s    L%4s    P%4s\n", trfPoints(win), trfPoints(p.Draw), trfPoints(0), trfPoints(p.Bye))
 	}
 	fmt.Fprintf(&b, "XXR %d\n", rounds)
 	fmt.Fprintf(&b, "XXC white1\n")
@@ -140,6 +152,16 @@ func (t *Tournament) TRF() []byte {
 		b.WriteString("\n")
 	}
 	return b.Bytes()
+}
+
+// plainWins: every victory level gives 1–0.
+func plainWins(p Points) bool {
+	for _, w := range p.Win {
+		if w != [2]int{2, 0} {
+			return false
+		}
+	}
+	return true
 }
 
 func trfResult(g *Game, german bool) string {

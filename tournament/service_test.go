@@ -646,3 +646,57 @@ func TestBracketView(t *testing.T) {
 		t.Fatalf("an open match shows a winner: %+v", b[0][1])
 	}
 }
+
+// TestTRFColumns reads a TRF back by its columns and finds the rounds the
+// test played.
+func TestTRFColumns(t *testing.T) {
+	tr, log := runSwiss(t, 7, 3, 7, nil)
+	lines := strings.Split(string(tr.TRF()), "\n")
+	found := map[string]bool{}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "142 ") && l != "142 3" {
+			t.Fatalf("rounds line %q", l)
+		}
+		if strings.HasPrefix(l, "162") {
+			t.Fatalf("a 162 line for the default points: %q", l)
+		}
+		if !strings.HasPrefix(l, "001") {
+			continue
+		}
+		var pn int
+		fmt.Sscanf(l[4:8], "%d", &pn)
+		for r := 0; r < 3; r++ {
+			cell := l[91+10*r:]
+			if len(cell) > 8 {
+				cell = cell[:8]
+			}
+			var opp int
+			fmt.Sscanf(cell[:4], "%d", &opp)
+			found[fmt.Sprintf("%d %d %d %c %c", r+1, pn, opp, cell[5], cell[7])] = true
+		}
+	}
+	for _, g := range log {
+		a := tr.pn(g.german)
+		if g.allied == "" {
+			if !found[fmt.Sprintf("%d %d 0 - U", g.round, a)] {
+				t.Fatalf("round %d: bye of %d not in the TRF", g.round, a)
+			}
+			continue
+		}
+		b := tr.pn(g.allied)
+		ra, rb := "1", "0"
+		switch g.res.Winner {
+		case Draw:
+			ra, rb = "=", "="
+		case Allied:
+			ra, rb = "0", "1"
+		}
+		if !found[fmt.Sprintf("%d %d %d w %s", g.round, a, b, ra)] || !found[fmt.Sprintf("%d %d %d b %s", g.round, b, a, rb)] {
+			t.Fatalf("round %d: %d–%d %s not in the TRF", g.round, a, b, ra)
+		}
+	}
+	tl := &Tournament{Settings: Settings{Points: LevelPoints()}}
+	if !strings.Contains(string(tl.TRF()), "162  W 3.0    D 1.5    L 0.0    P 3.0") {
+		t.Fatalf("level points: %s", tl.TRF())
+	}
+}
