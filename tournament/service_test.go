@@ -700,3 +700,61 @@ func TestTRFColumns(t *testing.T) {
 		t.Fatalf("level points: %s", tl.TRF())
 	}
 }
+
+func TestCheckInCapAndReminders(t *testing.T) {
+	s := newService(t, Settings{Format: Swiss, Rounds: 2, Scenario: "standard", Cap: 5, CheckIn: true, DeadlineHours: 48}, 5)
+	if _, err := s.Join(ctx, gld, name, user(6), t0); err == nil || !strings.Contains(message(err), "full") {
+		t.Fatalf("a sixth player in a cap of 5: %v", err)
+	}
+	for i := 1; i <= 4; i++ {
+		if _, err := s.CheckIn(ctx, gld, name, user(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr, err := s.Start(ctx, gld, name, org, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Players) != 4 || tr.Player("u05") != nil {
+		t.Fatalf("the no-show is not dropped: %d players", len(tr.Players))
+	}
+	if r := tr.Reminders(t0.Add(time.Hour), 24*time.Hour); len(r) != 0 {
+		t.Fatalf("reminders two days before the deadline: %d", len(r))
+	}
+	if r := tr.Reminders(t0.Add(30*time.Hour), 24*time.Hour); len(r) != 2 {
+		t.Fatalf("reminders 18 hours before the deadline: %d, want 2", len(r))
+	}
+	if _, err := s.Report(ctx, gld, name, org, 1, Result{Winner: Draw}); err != nil {
+		t.Fatal(err)
+	}
+	missing, _ := s.MissingResults(ctx, gld, name)
+	if strings.Count(missing, "table") != 1 || !strings.Contains(missing, "table 2") {
+		t.Fatalf("missing results: %q", missing)
+	}
+}
+
+// TestHeadToHead: two players tied on points; the one who won their game
+// ranks first by head-to-head even with the lower pairing number behind.
+func TestHeadToHead(t *testing.T) {
+	tr := &Tournament{Settings: Settings{Points: DefaultPoints(), Tiebreaks: []string{TBHeadToHead}}}
+	for _, id := range []string{"a", "b", "c", "d"} {
+		tr.Players = append(tr.Players, &Player{ID: id, Name: id})
+	}
+	win := func(g, a string) *Game { return &Game{German: g, Allied: a, Result: &Result{Winner: German, Level: Marginal}} }
+	tr.Rounds = []*Round{
+		{Number: 1, Games: []*Game{win("b", "a"), win("c", "d")}},
+		{Number: 2, Games: []*Game{win("a", "d"), win("c", "b")}},
+	}
+	// a 1, b 1, c 2, d 0: a and b tied, b beat a
+	st := tr.Standings()
+	got := []string{}
+	for _, s := range st {
+		got = append(got, s.ID)
+	}
+	if strings.Join(got, "") != "cbad" {
+		t.Fatalf("order %v, want c b a d", got)
+	}
+	if st[1].Tiebreaks[0] != 1 || st[2].Tiebreaks[0] != 0 {
+		t.Fatalf("head-to-head values %v %v", st[1].Tiebreaks, st[2].Tiebreaks)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // The read-only commands: /tournament pairings, standings, export, and
@@ -71,4 +72,14 @@ func (t *Tournament) TiebreakOrder() string {
 		names = append(names, tb)
 	}
 	return "points, then " + strings.Join(names, ", then ") + ", then pairing number"
+}
+
+// Reminders lists the current round's tables still without a result when
+// its deadline is at most `within` away (or past): the players to remind.
+func (t *Tournament) Reminders(now time.Time, within time.Duration) []*Game {
+	c := t.Current()
+	if c == nil || c.Closed || c.Deadline.IsZero() || c.Deadline.Sub(now) > within {
+		return nil
+	}
+	return t.Missing()
 }
