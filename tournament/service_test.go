@@ -740,7 +740,9 @@ func TestHeadToHead(t *testing.T) {
 	for _, id := range []string{"a", "b", "c", "d"} {
 		tr.Players = append(tr.Players, &Player{ID: id, Name: id})
 	}
-	win := func(g, a string) *Game { return &Game{German: g, Allied: a, Result: &Result{Winner: German, Level: Marginal}} }
+	win := func(g, a string) *Game {
+		return &Game{German: g, Allied: a, Result: &Result{Winner: German, Level: Marginal}}
+	}
 	tr.Rounds = []*Round{
 		{Number: 1, Games: []*Game{win("b", "a"), win("c", "d")}},
 		{Number: 2, Games: []*Game{win("a", "d"), win("c", "b")}},
