@@ -38,6 +38,7 @@ type ColourPref struct {
 // phist is a player's history as the pairing sees it.
 type phist struct {
 	id      string
+	name    string // for Explain
 	pn      int
 	score   int
 	colours []string // sides of played games, in order
@@ -280,9 +281,9 @@ func allocate(a, b *phist) (*phist, *phist, string) {
 	case pa.Side != "" && pb.Side != "" && pa.Side != pb.Side:
 		return give(pa.Side, fmt.Sprintf("both preferences granted (%s; %s)", pa, pb))
 	case pa.Side != "" && pb.Side == "":
-		return give(pa.Side, fmt.Sprintf("preference of %s granted (%s)", a.id, pa))
+		return give(pa.Side, fmt.Sprintf("preference of %s granted (%s)", a.name, pa))
 	case pa.Side == "" && pb.Side != "":
-		return give(other(pb.Side), fmt.Sprintf("preference of %s granted (%s)", b.id, pb))
+		return give(other(pb.Side), fmt.Sprintf("preference of %s granted (%s)", b.name, pb))
 	case pa.Side == "" && pb.Side == "":
 		if a.pn%2 == 1 {
 			return give(German, "no preferences: the higher ranked has an odd pairing number, so the initial side (German)")
@@ -342,7 +343,7 @@ func explainPair(a, b *phist, why string) string {
 		if lo.score > hi.score {
 			hi, lo = lo, hi
 		}
-		fmt.Fprintf(&sb, "%s floats down from %s, %s up from %s", hi.id, half2(hi.score), lo.id, half2(lo.score))
+		fmt.Fprintf(&sb, "%s floats down from %s, %s up from %s", hi.name, half2(hi.score), lo.name, half2(lo.score))
 	}
 	sb.WriteString("; sides: ")
 	sb.WriteString(why)

@@ -35,7 +35,11 @@ func (g *Game) played() bool {
 func (t *Tournament) histories(r int) map[string]*phist {
 	hs := map[string]*phist{}
 	for i, p := range t.Players {
-		hs[p.ID] = &phist{id: p.ID, pn: i + 1, opps: map[string]bool{}}
+		name := p.Name
+		if name == "" {
+			name = p.ID
+		}
+		hs[p.ID] = &phist{id: p.ID, name: name, pn: i + 1, opps: map[string]bool{}}
 	}
 	for _, rd := range t.Rounds {
 		if rd.Number >= r {

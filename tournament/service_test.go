@@ -292,8 +292,23 @@ func TestSwiss9Players4Rounds(t *testing.T) {
 	if byes != 4 {
 		t.Errorf("%d byes in 4 rounds of 9 players", byes)
 	}
-	if _, err := tr.PairingsText(1, true); err != nil {
+	txt, err := tr.PairingsText(1, true)
+	if err != nil {
 		t.Fatal(err)
+	}
+	// round 1: 1–5, 6–2, 3–7, 8–4 by the Dutch system, 9 the bye
+	for _, want := range []string{"table 1: Player01 (German) – Player05 (Allied)", "table 2: Player06 (German) – Player02 (Allied)",
+		"table 3: Player03 (German) – Player07 (Allied)", "table 4: Player08 (German) – Player04 (Allied)", "table 5: Player09 has a bye",
+		"why: score group 0; sides: no preferences: the higher ranked has an odd pairing number"} {
+		if !strings.Contains(txt, want) {
+			t.Fatalf("round 1 pairings lack %q:\n%s", want, txt)
+		}
+	}
+	for r := 2; r <= 4; r++ {
+		txt, _ := tr.PairingsText(r, true)
+		if strings.Contains(txt, " u0") {
+			t.Fatalf("an explanation names a player by ID:\n%s", txt)
+		}
 	}
 }
 
