@@ -45,6 +45,7 @@ type phist struct {
 	opps    map[string]bool
 	hadBye  bool  // a pairing-allocated bye, or a win by forfeit
 	floats  []int // per earlier round: +1 up, -1 down, 0
+	unplay  int   // earlier rounds without a game played over the board
 	top     bool  // topscorer (final round only)
 }
 
@@ -237,7 +238,8 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 			if ps[i].floated(2, -1) {
 				D--
 			}
-			E := int64(i + 1) // the lowest ranked first
+			D -= int64(min(ps[i].unplay, 3)) // the fewest unplayed games first
+			E := int64(i + 1)                // the lowest ranked first
 			edges = append(edges, Edge{i, bye, (maxA-d*d)*mC + 4*mD + D*mE + E})
 		}
 	}

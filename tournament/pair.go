@@ -96,6 +96,15 @@ func (t *Tournament) histories(r int) map[string]*phist {
 				h.floats = append(h.floats, 0)
 			}
 		}
+		for _, g := range rd.Games {
+			if g.played() && hs[g.German] != nil && hs[g.Allied] != nil {
+				hs[g.German].unplay--
+				hs[g.Allied].unplay--
+			}
+		}
+		for _, h := range hs {
+			h.unplay++
+		}
 	}
 	return hs
 }
