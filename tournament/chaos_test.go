@@ -18,7 +18,7 @@ func TestRandomCallsNeverPanic(t *testing.T) {
 	rng := rand.New(rand.NewSource(99))
 	started, finished, rounds := 0, 0, 0
 	for run := 0; run < runs; run++ {
-		st := Settings{Format: []Format{Swiss, RoundRobin, Elimination, "bogus"}[rng.Intn(4)], Rounds: rng.Intn(6),
+		st := Settings{Format: []Format{Swiss, RoundRobin, Elimination, "bogus"}[rng.Intn(4)], Rounds: rng.Intn(6), Scenario: "standard",
 			Sides: []string{"", "pairing", "bid"}[rng.Intn(3)], DeadlineHours: rng.Intn(3) * 24, CheckIn: rng.Intn(2) == 0}
 		if st.Format == Swiss && rng.Intn(3) == 0 {
 			st.Cut = 4

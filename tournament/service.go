@@ -95,6 +95,10 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 	default:
 		return nil, i18n.Errorf("format %q is not known: use swiss, roundrobin or elimination", "形式「%s」は使えません：swiss、roundrobin、elimination のいずれかです", st.Format)
 	}
+	st.Scenario = strings.TrimSpace(st.Scenario)
+	if st.Scenario == "" {
+		return nil, i18n.Errorf("a tournament needs the scenario its games are played in: scenario:standard or scenario:extended", "大会には対局のシナリオが必要です：scenario:standard か scenario:extended")
+	}
 	if st.Format == Swiss && (st.Rounds < 1 || st.Rounds > 30) {
 		return nil, i18n.Errorf("a Swiss tournament needs rounds:1 to rounds:30 (got %d)", "スイス式のラウンド数は1〜30です（%d）", st.Rounds)
 	}
