@@ -63,6 +63,9 @@ func (s *Service) update(ctx context.Context, guild, name string, fn func(t *Tou
 		return nil, err
 	}
 	if err := s.Store.SaveTournament(ctx, t); err != nil {
+		if errors.Is(err, ErrConflict) {
+			return nil, i18n.Errorf("%s changed while this was being done (by another command): nothing was saved, try again", "処理中に%sが（別のコマンドで）変更されました：何も保存していません。もう一度どうぞ", t.Name)
+		}
 		return nil, err
 	}
 	return t, nil
