@@ -82,11 +82,20 @@ func (t *Tournament) histories(r int) map[string]*phist {
 					b.hadBye = true
 				}
 			}
+			// floats: a game played between different scores; a win
+			// without playing is a downfloat (C.04.3 1.4.2–1.4.3)
 			fa, fb := 0, 0
-			if before[a.id] > before[b.id] {
+			switch {
+			case g.played() && before[a.id] > before[b.id]:
 				fa, fb = -1, 1
-			} else if before[a.id] < before[b.id] {
+			case g.played() && before[a.id] < before[b.id]:
 				fa, fb = 1, -1
+			case !g.played() && g.Result != nil && g.Result.Forfeit && !g.Result.Double:
+				if g.Result.Winner == German {
+					fa = -1
+				} else if g.Result.Winner == Allied {
+					fb = -1
+				}
 			}
 			a.floats = append(a.floats, fa)
 			b.floats = append(b.floats, fb)
