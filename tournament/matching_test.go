@@ -1,0 +1,164 @@
+package tournament
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// bruteForce returns the best (cardinality, weight) over all matchings.
+func bruteForce(n int, edges []Edge, maxCard bool) (int, int64) {
+	w := map[[2]int]int64{}
+	for _, e := range edges {
+		a, b := e.I, e.J
+		if a > b {
+			a, b = b, a
+		}
+		if old, ok := w[[2]int{a, b}]; !ok || e.W > old {
+			w[[2]int{a, b}] = e.W
+		}
+	}
+	used := make([]bool, n)
+	bestC, bestW := 0, int64(0)
+	var rec func(v, c int, s int64)
+	rec = func(v, c int, s int64) {
+		for v < n && used[v] {
+			v++
+		}
+		if v >= n {
+			if maxCard {
+				if c > bestC || (c == bestC && s > bestW) {
+					bestC, bestW = c, s
+				}
+			} else if s > bestW || (s == bestW && c > bestC) {
+				bestC, bestW = c, s
+			}
+			return
+		}
+		used[v] = true
+		rec(v+1, c, s)
+		for u := v + 1; u < n; u++ {
+			if ew, ok := w[[2]int{v, u}]; ok && !used[u] {
+				used[u] = true
+				rec(v+1, c+1, s+ew)
+				used[u] = false
+			}
+		}
+		used[v] = false
+	}
+	rec(0, 0, 0)
+	return bestC, bestW
+}
+
+func TestMatchingAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for iter := 0; iter < 3000; iter++ {
+		n := 1 + rng.Intn(10)
+		var edges []Edge
+		seen := map[[2]int]bool{}
+		p := rng.Float64()
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				if rng.Float64() < p && !seen[[2]int{i, j}] {
+					seen[[2]int{i, j}] = true
+					edges = append(edges, Edge{i, j, int64(rng.Intn(20))})
+				}
+			}
+		}
+		for _, maxCard := range []bool{false, true} {
+			mate := MaxWeightMatching(n, edges, maxCard)
+			// a valid matching over given edges
+			wt := map[[2]int]int64{}
+			for _, e := range edges {
+				wt[[2]int{e.I, e.J}] = e.W
+				wt[[2]int{e.J, e.I}] = e.W
+			}
+			var c int
+			var s int64
+			for v, u := range mate {
+				if u < 0 {
+					continue
+				}
+				if mate[u] != v {
+					t.Fatalf("iter %d: mate not symmetric: %v", iter, mate)
+				}
+				ew, ok := wt[[2]int{v, u}]
+				if !ok {
+					t.Fatalf("iter %d: matched along a missing edge %d-%d", iter, v, u)
+				}
+				if v < u {
+					c++
+					s += ew
+				}
+			}
+			bc, bw := bruteForce(n, edges, maxCard)
+			if maxCard && (c != bc || s != bw) || !maxCard && s != bw {
+				t.Fatalf("iter %d n=%d maxCard=%v: got (%d,%d), best (%d,%d); edges %v", iter, n, maxCard, c, s, bc, bw, edges)
+			}
+		}
+	}
+}
+
+// TestCertifiedAgainstBruteForce: splitting a graph into a sparse part and
+// the rest gives a perfect matching of the best weight over the whole
+// graph, whether the certificate holds or the whole graph is solved again.
+func TestCertifiedAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	certified := 0
+	for iter := 0; iter < 3000; iter++ {
+		n := 2 * (1 + rng.Intn(5))
+		var sparse, rest, all []Edge
+		p := 0.3 + 0.7*rng.Float64()
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				if rng.Float64() < p {
+					e := Edge{i, j, int64(rng.Intn(30))}
+					all = append(all, e)
+					if rng.Intn(3) == 0 {
+						rest = append(rest, e)
+					} else {
+						sparse = append(sparse, e)
+					}
+				}
+			}
+		}
+		mate, ok := perfectWithCertificate(n, sparse, rest)
+		bc, bw := bruteForce(n, all, true)
+		if ok != (bc == n/2) {
+			t.Fatalf("iter %d: perfect %v, brute force %d pairs of %d", iter, ok, bc, n/2)
+		}
+		if !ok {
+			continue
+		}
+		wt := map[[2]int]int64{}
+		for _, e := range all {
+			wt[[2]int{e.I, e.J}], wt[[2]int{e.J, e.I}] = e.W, e.W
+		}
+		var s int64
+		for v, u := range mate {
+			if mate[u] != v {
+				t.Fatalf("iter %d: not a matching", iter)
+			}
+			if v < u {
+				w, in := wt[[2]int{v, u}]
+				if !in {
+					t.Fatalf("iter %d: a missing edge", iter)
+				}
+				s += w
+			}
+		}
+		if s != bw {
+			t.Fatalf("iter %d: weight %d, best %d", iter, s, bw)
+		}
+		m := &matcher{nvertex: n, maxCard: true}
+		for _, e := range sparse {
+			m.edges = append(m.edges, Edge{e.I, e.J, 2 * e.W})
+		}
+		if mm := m.run(); perfect(mm) && m.certifies(rest) {
+			certified++
+		}
+	}
+	if certified == 0 {
+		t.Fatal("the certificate never held: the test does not test it")
+	}
+	t.Logf("%d of 3000 certified on the sparse part", certified)
+}

@@ -1,0 +1,831 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"rtrbot/i18n"
+)
+
+// Store keeps tournaments whole. SaveTournament refuses (ErrConflict) a
+// tournament whose Version is not the stored one, and on success stores
+// it with Version+1 (and sets t.Version so).
+type Store interface {
+	CreateTournament(ctx context.Context, t *Tournament) error // sets t.ID; ErrExists on a taken name
+	LoadTournament(ctx context.Context, guild, name string) (*Tournament, error)
+	SaveTournament(ctx context.Context, t *Tournament) error
+	TournamentByGame(ctx context.Context, gameID int64) (*Tournament, error)
+}
+
+var (
+	ErrNotFound = errors.New("tournament not found")
+	ErrExists   = errors.New("tournament exists")
+	ErrConflict = errors.New("tournament changed meanwhile")
+)
+
+// User is who asks.
+type User struct {
+	ID, Name string
+}
+
+// Service runs tournaments over a Store. Every method that changes a
+// tournament loads it, changes it and saves it whole, under one lock.
+type Service struct {
+	Store Store
+	mu    sync.Mutex
+}
+
+func notFound(name string) error {
+	return i18n.Errorf("there is no tournament named %q in this server: check the name, or create it with /tournament new", "このサーバーに「%s」という大会はありません：名前を確かめるか /tournament new で作ってください", name)
+}
+
+func (s *Service) load(ctx context.Context, guild, name string) (*Tournament, error) {
+	t, err := s.Store.LoadTournament(ctx, guild, name)
+	if errors.Is(err, ErrNotFound) {
+		return nil, notFound(name)
+	}
+	return t, err
+}
+
+func (s *Service) update(ctx context.Context, guild, name string, fn func(t *Tournament) error) (*Tournament, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, err := s.load(ctx, guild, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := fn(t); err != nil {
+		return nil, err
+	}
+	if err := s.Store.SaveTournament(ctx, t); err != nil {
+		if errors.Is(err, ErrConflict) {
+			return nil, i18n.Errorf("%s changed while this was being done (by another command): nothing was saved, try again", "処理中に%sが（別のコマンドで）変更されました：何も保存していません。もう一度どうぞ", t.Name)
+		}
+		return nil, err
+	}
+	return t, nil
+}
+
+func (t *Tournament) organiserOnly(u User, what string) error {
+	if u.ID != t.Organiser {
+		return i18n.Errorf("only the organiser of %s may %s", "%sの%sは主催者だけができます", t.Name, what)
+	}
+	return nil
+}
+
+// NewTournament is what /tournament new gives.
+type NewTournament struct {
+	Guild, Name string
+	Organiser   User
+	Settings    Settings
+	Now         time.Time
+}
+
+// New creates a tournament in registration.
+func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, error) {
+	st := req.Settings
+	name := strings.TrimSpace(req.Name)
+	if name == "" || len(name) > 60 {
+		return nil, i18n.Errorf("a tournament needs a name of 1 to 60 characters", "大会名は1〜60文字にしてください")
+	}
+	switch st.Format {
+	case Swiss, RoundRobin, Elimination:
+	default:
+		return nil, i18n.Errorf("format %q is not known: use swiss, roundrobin or elimination", "形式「%s」は使えません：swiss、roundrobin、elimination のいずれかです", st.Format)
+	}
+	st.Scenario = strings.TrimSpace(st.Scenario)
+	if st.Scenario == "" {
+		return nil, i18n.Errorf("a tournament needs the scenario its games are played in: scenario:standard or scenario:extended", "大会には対局のシナリオが必要です：scenario:standard か scenario:extended")
+	}
+	if st.Format == Swiss && (st.Rounds < 1 || st.Rounds > 30) {
+		return nil, i18n.Errorf("a Swiss tournament needs rounds:1 to rounds:30 (got %d)", "スイス式のラウンド数は1〜30です（%d）", st.Rounds)
+	}
+	if st.Cut != 0 && (st.Format != Swiss || (st.Cut != 4 && st.Cut != 8)) {
+		return nil, i18n.Errorf("cut:%d is not possible: a top cut of 4 or 8 follows Swiss rounds only", "cut:%d はできません：上位4人か8人のカットはスイス式の後だけです", st.Cut)
+	}
+	if st.Sides == "" {
+		st.Sides = "pairing"
+	}
+	if st.Sides != "pairing" && st.Sides != "bid" {
+		return nil, i18n.Errorf("sides:%s is not known: use pairing or bid", "sides:%s は使えません：pairing か bid です", st.Sides)
+	}
+	if st.DeadlineHours < 0 || st.Cap < 0 {
+		return nil, i18n.Errorf("deadline and cap cannot be negative", "期限と定員は負にできません")
+	}
+	if st.Points.Win == nil {
+		bye := st.Points.Bye
+		st.Points = DefaultPoints()
+		if bye > 0 {
+			st.Points.Bye = bye
+		}
+	}
+	if len(st.Tiebreaks) == 0 {
+		st.Tiebreaks = append([]string(nil), DefaultTiebreaks...)
+	}
+	seen := map[string]bool{}
+	for _, tb := range st.Tiebreaks {
+		switch tb {
+		case TBBuchholz, TBBuchholzCut1, TBSonneborn, TBHeadToHead, TBMargin:
+		default:
+			return nil, i18n.Errorf("tiebreak %q is not known: use buchholz, buchholz-cut1, sonneborn-berger, head-to-head or vp-margin", "タイブレーク「%s」は使えません：buchholz、buchholz-cut1、sonneborn-berger、head-to-head、vp-margin です", tb)
+		}
+		if seen[tb] {
+			return nil, i18n.Errorf("tiebreak %s is named twice", "タイブレーク %s が二度指定されています", tb)
+		}
+		seen[tb] = true
+	}
+	t := &Tournament{Guild: req.Guild, Name: name, Organiser: req.Organiser.ID, Created: req.Now.UTC(), Status: StatusRegistration, Settings: st}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.Store.CreateTournament(ctx, t); err != nil {
+		if errors.Is(err, ErrExists) {
+			return nil, i18n.Errorf("a tournament named %q already exists in this server: choose another name", "「%s」という大会はすでにあります：別の名前にしてください", name)
+		}
+		return nil, err
+	}
+	return t, nil
+}
+
+// Get returns a tournament.
+func (s *Service) Get(ctx context.Context, guild, name string) (*Tournament, error) {
+	return s.load(ctx, guild, name)
+}
+
+// Join registers u; while a Swiss tournament runs, u enters late and is
+// paired from the next round (the rounds missed score nothing).
+func (s *Service) Join(ctx context.Context, guild, name string, u User, now time.Time) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		if t.Player(u.ID) != nil {
+			return i18n.Errorf("you are already registered in %s", "すでに%sに登録済みです", t.Name)
+		}
+		rd := t.Settings.RegistrationDeadline
+		switch {
+		case t.Status == StatusFinished:
+			return i18n.Errorf("%s has finished", "%sは終了しています", t.Name)
+		case !rd.IsZero() && now.After(rd):
+			return i18n.Errorf("registration for %s closed at %s", "%sの登録は%sに締め切られました", t.Name, rd.UTC().Format("2006-01-02 15:04 UTC"))
+		case t.Status == StatusRunning && (t.Settings.Format != Swiss || t.stage() != string(Swiss)):
+			return i18n.Errorf("%s has started: only a Swiss tournament takes late entries, during its Swiss rounds", "%sは始まっています：途中参加できるのはスイス式のラウンド中だけです", t.Name)
+		case t.Settings.Cap > 0 && t.activeCount() >= t.Settings.Cap:
+			return i18n.Errorf("%s is full (%d players)", "%sは満員です（%d人）", t.Name, t.Settings.Cap)
+		}
+		p := &Player{ID: u.ID, Name: u.Name, Joined: now.UTC()}
+		if t.Status == StatusRunning {
+			p.FromRound = len(t.Rounds) + 1
+			if c := t.Current(); c != nil && c.Closed {
+				p.FromRound = c.Number + 1
+			}
+			p.CheckedIn = true
+		}
+		t.Players = append(t.Players, p)
+		return nil
+	})
+}
+
+func (t *Tournament) stage() string {
+	if c := t.Current(); c != nil {
+		return c.Stage
+	}
+	return string(t.Settings.Format)
+}
+
+func (t *Tournament) activeCount() int {
+	n := 0
+	for _, p := range t.Players {
+		if !p.Dropped {
+			n++
+		}
+	}
+	return n
+}
+
+// Withdraw takes u out: before the start the entry is removed, after it u
+// is dropped (the current game stands; no later pairing).
+func (s *Service) Withdraw(ctx context.Context, guild, name string, u User) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		p := t.Player(u.ID)
+		if p == nil || p.Dropped {
+			return i18n.Errorf("you are not registered in %s", "%sに登録していません", t.Name)
+		}
+		if t.Status == StatusRegistration {
+			for i, q := range t.Players {
+				if q == p {
+					t.Players = append(t.Players[:i], t.Players[i+1:]...)
+					break
+				}
+			}
+			return nil
+		}
+		t.drop(p)
+		return nil
+	})
+}
+
+func (t *Tournament) drop(p *Player) {
+	p.Dropped = true
+	p.DroppedAt = len(t.Rounds)
+}
+
+// CheckIn marks u present for the start.
+func (s *Service) CheckIn(ctx context.Context, guild, name string, u User) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		p := t.Player(u.ID)
+		if p == nil {
+			return i18n.Errorf("you are not registered in %s: /tournament join first", "%sに登録していません：先に /tournament join してください", t.Name)
+		}
+		if t.Status != StatusRegistration {
+			return i18n.Errorf("%s has started: check-in is before the start", "%sは始まっています：チェックインは開始前です", t.Name)
+		}
+		p.CheckedIn = true
+		return nil
+	})
+}
+
+// Start closes registration (dropping players who did not check in, when
+// check-in is required), fixes the pairing numbers (rating, then
+// registration time) and pairs round 1.
+func (s *Service) Start(ctx context.Context, guild, name string, by User, now time.Time) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		if err := t.organiserOnly(by, "start it"); err != nil {
+			return err
+		}
+		if t.Status != StatusRegistration {
+			return i18n.Errorf("%s has already started", "%sはすでに始まっています", t.Name)
+		}
+		var ps []*Player
+		for _, p := range t.Players {
+			if !t.Settings.CheckIn || p.CheckedIn {
+				ps = append(ps, p)
+			}
+		}
+		need := 2
+		if t.Settings.Format == Swiss && t.Settings.Cut > 0 {
+			need = t.Settings.Cut
+		}
+		if len(ps) < need {
+			return i18n.Errorf("%s needs at least %d players to start; %d are registered and checked in", "%sの開始には%d人以上必要です（登録・チェックイン済み%d人）", t.Name, need, len(ps))
+		}
+		sort.SliceStable(ps, func(i, j int) bool {
+			if ps[i].Rating != ps[j].Rating {
+				return ps[i].Rating > ps[j].Rating
+			}
+			return ps[i].Joined.Before(ps[j].Joined)
+		})
+		t.Players = ps
+		if t.Settings.Format == RoundRobin {
+			t.Settings.Rounds = rrRounds(len(ps))
+		}
+		t.Status = StatusRunning
+		return t.pairNext(now)
+	})
+}
+
+// pairNext pairs the next round and appends it.
+func (t *Tournament) pairNext(now time.Time) error {
+	r := len(t.Rounds) + 1
+	var rd *Round
+	var err error
+	switch {
+	case t.Settings.Format == RoundRobin:
+		rd = t.pairRoundRobin(r)
+	case t.Settings.Format == Elimination || r > t.Settings.Rounds:
+		rd, err = t.pairElimination(r)
+	default:
+		rd, err = t.pairSwiss(r)
+	}
+	if err != nil {
+		return err
+	}
+	if t.Settings.DeadlineHours > 0 {
+		rd.Deadline = now.UTC().Add(time.Duration(t.Settings.DeadlineHours) * time.Hour)
+	}
+	t.Rounds = append(t.Rounds, rd)
+	return nil
+}
+
+// finished reports whether the round just closed was the last.
+func (t *Tournament) finished() bool {
+	c := t.Current()
+	switch {
+	case c == nil:
+		return false
+	case c.Stage == string(Elimination):
+		return len(c.Games) <= 1
+	case t.Settings.Format == Swiss && t.Settings.Cut > 0:
+		return false
+	}
+	return c.Number >= t.Settings.Rounds
+}
+
+// Round returns round r (0: the current one).
+func (t *Tournament) Round(r int) (*Round, error) {
+	if len(t.Rounds) == 0 {
+		return nil, i18n.Errorf("%s has not started: no pairings yet", "%sは始まっていないので組み合わせはまだありません", t.Name)
+	}
+	if r == 0 {
+		return t.Current(), nil
+	}
+	if r < 1 || r > len(t.Rounds) {
+		return nil, i18n.Errorf("round %d does not exist: %s has rounds 1 to %d", "第%dラウンドはありません：%sは1〜%dラウンドです", r, t.Name, len(t.Rounds))
+	}
+	return t.Rounds[r-1], nil
+}
+
+func (t *Tournament) nameOf(id string) string {
+	if p := t.Player(id); p != nil && p.Name != "" {
+		return p.Name
+	}
+	return id
+}
+
+// PairingsText lists a round's tables; with explain, why each was made.
+func (t *Tournament) PairingsText(r int, explain bool) (string, error) {
+	rd, err := t.Round(r)
+	if err != nil {
+		return "", err
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s, round %d (%s)", t.Name, rd.Number, rd.Stage)
+	if !rd.Deadline.IsZero() {
+		fmt.Fprintf(&sb, ", deadline %s", rd.Deadline.UTC().Format("2006-01-02 15:04 UTC"))
+	}
+	sb.WriteString("\n")
+	for _, g := range rd.Games {
+		if g.Bye() {
+			fmt.Fprintf(&sb, "table %d: %s has a bye\n", g.Table, t.nameOf(g.German))
+		} else {
+			fmt.Fprintf(&sb, "table %d: %s (German) – %s (Allied)", g.Table, t.nameOf(g.German), t.nameOf(g.Allied))
+			if g.Result != nil {
+				sb.WriteString(": " + resultText(g))
+			} else if g.Disputed {
+				sb.WriteString(": disputed")
+			} else if g.Reported != nil {
+				sb.WriteString(": reported, awaiting confirmation")
+			}
+			if g.BidVP != 0 && (len(g.Bids) == 2) {
+				fmt.Fprintf(&sb, " [bid: %d VP to the %s side]", abs(g.BidVP), map[bool]string{true: "Allied", false: "German"}[g.BidVP > 0])
+			}
+			sb.WriteString("\n")
+		}
+		if explain && g.Explain != "" {
+			fmt.Fprintf(&sb, "    why: %s\n", g.Explain)
+		}
+	}
+	return sb.String(), nil
+}
+
+func resultText(g *Game) string {
+	r := g.Result
+	switch {
+	case r.Double:
+		return "double forfeit"
+	case r.Forfeit:
+		return r.Winner + " wins by forfeit"
+	case r.Winner == Draw:
+		return "draw"
+	}
+	return fmt.Sprintf("%s %s victory by %d VP", r.Winner, r.Level, r.Margin)
+}
+
+// validResult checks a reported result.
+func validResult(r Result) (Result, error) {
+	r.Winner = strings.ToLower(strings.TrimSpace(r.Winner))
+	r.Level = strings.ToLower(strings.TrimSpace(r.Level))
+	switch r.Winner {
+	case German, Allied:
+		if r.Level == "" {
+			r.Level = Marginal
+		}
+		if r.Level != Marginal && r.Level != Strategic && r.Level != Decisive {
+			return r, i18n.Errorf("level:%s is not a victory level: use marginal, strategic or decisive", "level:%s は勝利レベルではありません：marginal、strategic、decisive です", r.Level)
+		}
+	case Draw:
+		if r.Level != "" {
+			return r, i18n.Errorf("a draw has no victory level: leave level out", "引き分けに勝利レベルはありません：level を外してください")
+		}
+	default:
+		return r, i18n.Errorf("result:%s is not a result: use german, allied or draw", "result:%s は結果ではありません：german、allied、draw です", r.Winner)
+	}
+	if r.Margin < 0 || r.Margin > 1000 {
+		return r, i18n.Errorf("margin:%d is not possible: the VP margin is 0 to 1000", "margin:%d はありえません：VP差は0〜1000です", r.Margin)
+	}
+	return r, nil
+}
+
+func (t *Tournament) table(n int) (*Game, error) {
+	c := t.Current()
+	if c == nil || t.Status != StatusRunning {
+		return nil, i18n.Errorf("%s has no round in play", "%sに進行中のラウンドはありません", t.Name)
+	}
+	for _, g := range c.Games {
+		if g.Table == n {
+			if g.Bye() {
+				return nil, i18n.Errorf("table %d is a bye: there is no result to give", "%d番テーブルはバイです：結果はありません", n)
+			}
+			return g, nil
+		}
+	}
+	return nil, i18n.Errorf("round %d has no table %d: its tables are 1 to %d", "第%dラウンドに%d番テーブルはありません（1〜%d）", c.Number, n, len(c.Games))
+}
+
+// Report records a result for a table of the current round. The
+// organiser's report stands at once; a player's waits for the opponent's
+// confirmation; a different report from the opponent is a dispute for
+// the organiser.
+func (s *Service) Report(ctx context.Context, guild, name string, by User, table int, res Result) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		r, err := validResult(res)
+		if err != nil {
+			return err
+		}
+		g, err := t.table(table)
+		if err != nil {
+			return err
+		}
+		if by.ID == t.Organiser {
+			g.Result, g.Reported, g.Disputed, g.ReportBy = &r, nil, false, by.ID
+			return nil
+		}
+		if by.ID != g.German && by.ID != g.Allied {
+			return i18n.Errorf("you do not play at table %d: only its players or the organiser report its result", "%d番テーブルの対局者ではありません：結果を報告できるのは対局者か主催者だけです", table)
+		}
+		if g.Result != nil {
+			return i18n.Errorf("table %d already has a result (%s): ask the organiser to fix it if it is wrong", "%d番テーブルの結果はすでにあります（%s）：誤りなら主催者に訂正を頼んでください", table, resultText(g))
+		}
+		if g.Reported != nil {
+			if g.ReportBy == by.ID {
+				return i18n.Errorf("you have already reported table %d: your opponent confirms it with /tournament confirm", "%d番テーブルはすでに報告済みです：相手が /tournament confirm で確認します", table)
+			}
+			if *g.Reported == r {
+				g.Result, g.Reported = &r, nil
+				return nil
+			}
+			g.Disputed = true
+			return nil
+		}
+		g.Reported, g.ReportBy = &r, by.ID
+		return nil
+	})
+}
+
+// Confirm confirms the reported result of a table: by the opponent of
+// the reporter, or the organiser.
+func (s *Service) Confirm(ctx context.Context, guild, name string, by User, table int) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		g, err := t.table(table)
+		if err != nil {
+			return err
+		}
+		if g.Result != nil {
+			return i18n.Errorf("table %d already has a confirmed result", "%d番テーブルの結果はすでに確定しています", table)
+		}
+		if g.Reported == nil {
+			return i18n.Errorf("table %d has no reported result to confirm: report it with /tournament report", "%d番テーブルに確認する報告はありません：/tournament report で報告してください", table)
+		}
+		if g.Disputed && by.ID != t.Organiser {
+			return i18n.Errorf("table %d is disputed: the organiser decides", "%d番テーブルは異議があります：主催者が決めます", table)
+		}
+		if by.ID != t.Organiser {
+			if by.ID != g.German && by.ID != g.Allied {
+				return i18n.Errorf("you do not play at table %d", "%d番テーブルの対局者ではありません", table)
+			}
+			if by.ID == g.ReportBy {
+				return i18n.Errorf("you reported table %d yourself: your opponent or the organiser confirms it", "%d番テーブルはあなたの報告です：相手か主催者が確認します", table)
+			}
+		}
+		g.Result, g.Reported, g.Disputed = g.Reported, nil, false
+		return nil
+	})
+}
+
+// SetGame links the bot game played for a table of the current round.
+func (s *Service) SetGame(ctx context.Context, guild, name string, table int, gameID int64) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		g, err := t.table(table)
+		if err != nil {
+			return err
+		}
+		g.GameID = gameID
+		return nil
+	})
+}
+
+// GameEnded is the callback of a finished bot game: its result goes to
+// the table it was played for, confirmed (the referee saw it).
+func (s *Service) GameEnded(ctx context.Context, gameID int64, winner, level string, margin int) (*Tournament, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, err := s.Store.TournamentByGame(ctx, gameID)
+	if err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil, i18n.Errorf("game %d belongs to no tournament", "対局%dはどの大会にも属していません", gameID)
+		}
+		return nil, err
+	}
+	r, err := validResult(Result{Winner: winner, Level: level, Margin: margin})
+	if err != nil {
+		return nil, err
+	}
+	found := false
+	for _, rd := range t.Rounds {
+		for _, g := range rd.Games {
+			if g.GameID == gameID {
+				if rd.Closed {
+					return nil, i18n.Errorf("game %d belongs to round %d of %s, which is closed", "対局%dは%sの終了した第%dラウンドのものです", gameID, rd.Number, t.Name)
+				}
+				g.Result, g.Reported, g.Disputed = &r, nil, false
+				found = true
+			}
+		}
+	}
+	if !found {
+		return nil, i18n.Errorf("game %d is not a table of %s", "対局%dは%sのテーブルではありません", gameID, t.Name)
+	}
+	return t, s.Store.SaveTournament(ctx, t)
+}
+
+// Bid records a player's secret bid for a side (sides:bid). When both
+// players of the table have bid, the sides are settled: different wishes
+// are both granted; the same wish goes to the higher bid, whose VP are
+// added to the other side; equal bids leave the sides the pairing gave.
+func (s *Service) Bid(ctx context.Context, guild, name string, by User, table int, side string, vp int) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		if t.Settings.Sides != "bid" {
+			return i18n.Errorf("%s gives sides by the pairing, not by bids", "%sの陣営は入札ではなく組み合わせで決まります", t.Name)
+		}
+		g, err := t.table(table)
+		if err != nil {
+			return err
+		}
+		if by.ID != g.German && by.ID != g.Allied {
+			return i18n.Errorf("you do not play at table %d", "%d番テーブルの対局者ではありません", table)
+		}
+		if side != German && side != Allied {
+			return i18n.Errorf("side:%s is not a side: use german or allied", "side:%s は陣営ではありません：german か allied です", side)
+		}
+		if vp < 0 || vp > 100 {
+			return i18n.Errorf("a bid is 0 to 100 VP (got %d)", "入札は0〜100VPです（%d）", vp)
+		}
+		if len(g.Bids) == 2 || g.Result != nil || g.Reported != nil {
+			return i18n.Errorf("the sides of table %d are settled", "%d番テーブルの陣営は決まっています", table)
+		}
+		if g.Bids == nil {
+			g.Bids = map[string]Bid{}
+		}
+		g.Bids[by.ID] = Bid{side, vp}
+		if len(g.Bids) < 2 {
+			return nil
+		}
+		a, b := g.Bids[g.German], g.Bids[g.Allied]
+		switch {
+		case a.Side != b.Side:
+			if a.Side == Allied {
+				g.German, g.Allied = g.Allied, g.German
+			}
+		case a.VP == b.VP:
+		default:
+			winner, bid := g.German, a
+			if b.VP > a.VP {
+				winner, bid = g.Allied, b
+			}
+			loser := g.German
+			if winner == g.German {
+				loser = g.Allied
+			}
+			if bid.Side == German {
+				g.German, g.Allied = winner, loser
+				g.BidVP = bid.VP
+			} else {
+				g.German, g.Allied = loser, winner
+				g.BidVP = -bid.VP
+			}
+		}
+		return nil
+	})
+}
+
+// applyDeadline applies the forfeit rule to the current round when its
+// deadline has passed: a reported, undisputed result stands as if
+// confirmed; a table with no report is a double forfeit (both lose, the
+// game counts as not played); a disputed table waits for the organiser.
+func (t *Tournament) applyDeadline(now time.Time) []int {
+	c := t.Current()
+	if c == nil || c.Closed || c.Deadline.IsZero() || now.Before(c.Deadline) {
+		return nil
+	}
+	var changed []int
+	for _, g := range c.Games {
+		if g.Bye() || g.Result != nil || g.Disputed {
+			continue
+		}
+		if g.Reported != nil {
+			g.Result, g.Reported = g.Reported, nil
+		} else {
+			g.Result = &Result{Winner: Draw, Double: true, Forfeit: true}
+		}
+		changed = append(changed, g.Table)
+	}
+	return changed
+}
+
+// Deadline applies the forfeit rule if the round's deadline has passed
+// (the caller passes the time) and says which tables it decided.
+func (s *Service) Deadline(ctx context.Context, guild, name string, now time.Time) ([]int, error) {
+	var changed []int
+	_, err := s.update(ctx, guild, name, func(t *Tournament) error {
+		changed = t.applyDeadline(now)
+		return nil
+	})
+	return changed, err
+}
+
+// Missing lists the tables of the current round without a confirmed result.
+func (t *Tournament) Missing() []*Game {
+	c := t.Current()
+	if c == nil {
+		return nil
+	}
+	var out []*Game
+	for _, g := range c.Games {
+		if !g.Bye() && g.Result == nil {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// Next closes the current round (the organiser; every table needs its
+// result, or the deadline has passed) and pairs the next, or finishes.
+func (s *Service) Next(ctx context.Context, guild, name string, by User, now time.Time) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		if err := t.organiserOnly(by, "close a round"); err != nil {
+			return err
+		}
+		if t.Status != StatusRunning {
+			return i18n.Errorf("%s is not running", "%sは進行中ではありません", t.Name)
+		}
+		t.applyDeadline(now)
+		if m := t.Missing(); len(m) > 0 {
+			var tabs []string
+			for _, g := range m {
+				tabs = append(tabs, fmt.Sprint(g.Table))
+			}
+			return i18n.Errorf("round %d is not over: tables %s have no confirmed result (report, confirm, or fix them; or wait for the deadline)", "第%dラウンドは終わっていません：テーブル %s の結果が確定していません（報告・確認・訂正するか、期限を待ってください）", t.Current().Number, strings.Join(tabs, ", "))
+		}
+		t.Current().Closed = true
+		if t.finished() || (t.Settings.Format == Swiss && t.Settings.Cut == 0 && t.Current().Number >= t.Settings.Rounds) {
+			t.Status = StatusFinished
+			return nil
+		}
+		return t.pairNext(now)
+	})
+}
+
+// Drop takes a player out (the organiser): no later pairing.
+func (s *Service) Drop(ctx context.Context, guild, name string, by User, player string) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		if err := t.organiserOnly(by, "drop a player"); err != nil {
+			return err
+		}
+		p := t.findPlayer(player)
+		if p == nil {
+			return i18n.Errorf("%s has no player %q: give the name or ID shown in the standings", "%sに「%s」という参加者はいません：順位表の名前かIDを指定してください", t.Name, player)
+		}
+		if p.Dropped {
+			return i18n.Errorf("%s is already dropped", "%sはすでに棄権扱いです", p.Name)
+		}
+		if t.Status == StatusRegistration {
+			for i, q := range t.Players {
+				if q == p {
+					t.Players = append(t.Players[:i], t.Players[i+1:]...)
+					break
+				}
+			}
+			return nil
+		}
+		t.drop(p)
+		return nil
+	})
+}
+
+func (t *Tournament) findPlayer(s string) *Player {
+	for _, p := range t.Players {
+		if p.ID == s {
+			return p
+		}
+	}
+	for _, p := range t.Players {
+		if strings.EqualFold(p.Name, s) {
+			return p
+		}
+	}
+	return nil
+}
+
+// FixResult sets the result of any table of any round (the organiser).
+// A fixed result of a closed round changes the standings, not the
+// pairings already made.
+func (s *Service) FixResult(ctx context.Context, guild, name string, by User, round, table int, res Result) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		if err := t.organiserOnly(by, "fix a result"); err != nil {
+			return err
+		}
+		r, err := validResult(res)
+		if err != nil {
+			return err
+		}
+		r.Forfeit, r.Double = res.Forfeit, res.Double
+		rd, err := t.Round(round)
+		if err != nil {
+			return err
+		}
+		for _, g := range rd.Games {
+			if g.Table == table && !g.Bye() {
+				g.Result, g.Reported, g.Disputed = &r, nil, false
+				return nil
+			}
+		}
+		return i18n.Errorf("round %d has no game at table %d", "第%dラウンドに%d番テーブルの対局はありません", rd.Number, table)
+	})
+}
+
+// Pair is a table given by hand: German and Allied player names or IDs
+// (Allied empty: a bye).
+type Pair struct{ German, Allied string }
+
+// PairByHand replaces the current round's pairings (the organiser),
+// before any result of it is in. A rematch is refused unless confirmed.
+func (s *Service) PairByHand(ctx context.Context, guild, name string, by User, pairs []Pair, confirmRematch bool) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		if err := t.organiserOnly(by, "pair by hand"); err != nil {
+			return err
+		}
+		c := t.Current()
+		if c == nil || c.Closed || t.Status != StatusRunning {
+			return i18n.Errorf("%s has no round in play to pair", "%sに組み合わせるラウンドはありません", t.Name)
+		}
+		for _, g := range c.Games {
+			if g.Result != nil || g.Reported != nil {
+				return i18n.Errorf("table %d of round %d already has a result: fix results instead of re-pairing", "第%dラウンドの%d番テーブルには結果があります：組み直さず結果を訂正してください", c.Number, g.Table)
+			}
+		}
+		hs := t.histories(c.Number)
+		used := map[string]bool{}
+		var games []*Game
+		for i, pr := range pairs {
+			a := t.findPlayer(pr.German)
+			if a == nil || !a.active(c.Number) {
+				return i18n.Errorf("%q is not a player of this round", "「%s」はこのラウンドの参加者ではありません", pr.German)
+			}
+			g := &Game{Table: i + 1, German: a.ID, Manual: true, Explain: "paired by the organiser"}
+			if used[a.ID] {
+				return i18n.Errorf("%s is paired twice", "%sが二度組まれています", a.Name)
+			}
+			used[a.ID] = true
+			if pr.Allied != "" {
+				b := t.findPlayer(pr.Allied)
+				if b == nil || !b.active(c.Number) {
+					return i18n.Errorf("%q is not a player of this round", "「%s」はこのラウンドの参加者ではありません", pr.Allied)
+				}
+				if used[b.ID] {
+					return i18n.Errorf("%s is paired twice", "%sが二度組まれています", b.Name)
+				}
+				used[b.ID] = true
+				if hs[a.ID].opps[b.ID] && !confirmRematch {
+					return i18n.Errorf("%s and %s have already played each other: confirm the rematch to pair them again", "%sと%sはすでに対戦しています：再戦を確認すれば組めます", a.Name, b.Name)
+				}
+				g.Allied = b.ID
+			}
+			games = append(games, g)
+		}
+		c.Games = games
+		return nil
+	})
+}
+
+// Extend moves the current round's deadline later (the organiser).
+func (s *Service) Extend(ctx context.Context, guild, name string, by User, hours int, now time.Time) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		if err := t.organiserOnly(by, "extend a deadline"); err != nil {
+			return err
+		}
+		c := t.Current()
+		if c == nil || c.Closed {
+			return i18n.Errorf("%s has no round in play", "%sに進行中のラウンドはありません", t.Name)
+		}
+		if hours < 1 || hours > 24*30 {
+			return i18n.Errorf("extend by 1 to 720 hours (got %d)", "延長は1〜720時間です（%d）", hours)
+		}
+		base := c.Deadline
+		if base.IsZero() || base.Before(now) {
+			base = now.UTC()
+		}
+		c.Deadline = base.Add(time.Duration(hours) * time.Hour)
+		return nil
+	})
+}

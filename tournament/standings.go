@@ -1,0 +1,324 @@
+package tournament
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Standing is one player's line in the standings. Scores are points (a
+// half point is 0.5).
+type Standing struct {
+	Rank      int
+	PN        int
+	ID, Name  string
+	Score     float64
+	Tiebreaks []float64 // in the tournament's order
+	Games     int       // played over the board
+	Dropped   bool
+}
+
+// rec is what the standings need of one player.
+type rec struct {
+	score  int            // half points, every closed or finished game
+	perOpp []int          // per round: the opponent's final score, or -1 (no opponent)
+	opps   []string       // per round: the opponent, or ""
+	res    []int          // per round: the player's half points
+	vs     map[string]int // half points scored against each opponent (played)
+	margin int
+	games  int
+}
+
+func (t *Tournament) records() map[string]*rec {
+	rs := map[string]*rec{}
+	for _, p := range t.Players {
+		rs[p.ID] = &rec{vs: map[string]int{}}
+	}
+	for _, rd := range t.Rounds {
+		for _, p := range t.Players {
+			r := rs[p.ID]
+			opp, pts := "", 0
+			for _, g := range rd.Games {
+				if s, ok := t.scoreOf(g, p.ID); ok {
+					pts = s
+					if g.played() {
+						if g.German == p.ID {
+							opp = g.Allied
+						} else {
+							opp = g.German
+						}
+						r.vs[opp] += s
+						r.games++
+						side := German
+						if g.Allied == p.ID {
+							side = Allied
+						}
+						switch g.Result.Winner {
+						case side:
+							r.margin += g.Result.Margin
+						case Draw:
+						default:
+							r.margin -= g.Result.Margin
+						}
+					}
+				}
+			}
+			r.score += pts
+			r.opps = append(r.opps, opp)
+			r.res = append(r.res, pts)
+		}
+	}
+	return rs
+}
+
+// Standings ranks the players: score, then the tiebreaks in the
+// tournament's order, then the pairing number.
+//
+//   - Buchholz: the sum of the final scores of the opponents met over the
+//     board; a round without one (bye, forfeit, not paired) adds 0.
+//   - Buchholz cut 1: the same less its smallest round's contribution.
+//   - Sonneborn–Berger: the opponents' scores weighted by the result (a win
+//     the whole score, a draw half, a loss nothing).
+//   - head-to-head: the points scored in games among the players still
+//     tied when it is applied.
+//   - VP margin: the sum of the VP margins, positive when won, negative
+//     when lost.
+func (t *Tournament) Standings() []Standing {
+	rs := t.records()
+	tbs := t.Settings.Tiebreaks
+	type row struct {
+		s  Standing
+		id string
+	}
+	var rows []*row
+	for i, p := range t.Players {
+		r := rs[p.ID]
+		rows = append(rows, &row{s: Standing{PN: i + 1, ID: p.ID, Name: p.Name, Score: float64(r.score) / 2, Games: r.games, Dropped: p.Dropped}, id: p.ID})
+	}
+	value := func(tb string, id string, group map[string]bool) float64 {
+		r := rs[id]
+		switch tb {
+		case TBBuchholz, TBBuchholzCut1:
+			sum, low := 0, -1
+			for _, o := range r.opps {
+				v := 0
+				if o != "" {
+					v = rs[o].score
+				}
+				sum += v
+				if low < 0 || v < low {
+					low = v
+				}
+			}
+			if tb == TBBuchholzCut1 && low > 0 {
+				sum -= low
+			}
+			return float64(sum) / 2
+		case TBSonneborn:
+			sb := 0.0
+			for i, o := range r.opps {
+				if o == "" {
+					continue
+				}
+				full := t.maxWin()
+				sb += float64(rs[o].score) / 2 * float64(r.res[i]) / float64(full)
+			}
+			return sb
+		case TBHeadToHead:
+			h := 0
+			for o := range group {
+				if o != id {
+					h += r.vs[o]
+				}
+			}
+			return float64(h) / 2
+		case TBMargin:
+			return float64(r.margin)
+		}
+		return 0
+	}
+	sort.SliceStable(rows, func(a, b int) bool {
+		if rows[a].s.Score != rows[b].s.Score {
+			return rows[a].s.Score > rows[b].s.Score
+		}
+		return rows[a].s.PN < rows[b].s.PN
+	})
+	for _, r := range rows {
+		r.s.Tiebreaks = make([]float64, len(tbs))
+	}
+	// groups of players tied so far, refined one tiebreak at a time
+	groups := [][]*row{}
+	for i := 0; i < len(rows); {
+		j := i
+		for j < len(rows) && rows[j].s.Score == rows[i].s.Score {
+			j++
+		}
+		groups = append(groups, rows[i:j])
+		i = j
+	}
+	for k, tb := range tbs {
+		var next [][]*row
+		for _, g := range groups {
+			set := map[string]bool{}
+			for _, r := range g {
+				set[r.id] = true
+			}
+			for _, r := range g {
+				r.s.Tiebreaks[k] = value(tb, r.id, set)
+			}
+			sort.SliceStable(g, func(a, b int) bool { return g[a].s.Tiebreaks[k] > g[b].s.Tiebreaks[k] })
+			for i := 0; i < len(g); {
+				j := i
+				for j < len(g) && g[j].s.Tiebreaks[k] == g[i].s.Tiebreaks[k] {
+					j++
+				}
+				next = append(next, g[i:j])
+				i = j
+			}
+		}
+		groups = next
+	}
+	var out []Standing
+	for _, g := range groups {
+		sort.SliceStable(g, func(a, b int) bool { return g[a].s.PN < g[b].s.PN })
+		for _, r := range g {
+			r.s.Rank = len(out) + 1
+			out = append(out, r.s)
+		}
+	}
+	return out
+}
+
+// TiebreakName is a tiebreak's short column title.
+func TiebreakName(tb string) string {
+	switch tb {
+	case TBBuchholz:
+		return "Bh"
+	case TBBuchholzCut1:
+		return "Bh-1"
+	case TBSonneborn:
+		return "SB"
+	case TBHeadToHead:
+		return "H2H"
+	case TBMargin:
+		return "VP"
+	}
+	return tb
+}
+
+func num(f float64) string {
+	if f == float64(int64(f)) {
+		return fmt.Sprintf("%d", int64(f))
+	}
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".")
+}
+
+// StandingsTable returns the standings as a header and rows of text.
+func (t *Tournament) StandingsTable() ([]string, [][]string) {
+	head := []string{"#", "Player", "Pts"}
+	for _, tb := range t.Settings.Tiebreaks {
+		head = append(head, TiebreakName(tb))
+	}
+	var rows [][]string
+	for _, s := range t.Standings() {
+		name := s.Name
+		if s.Dropped {
+			name += " (dropped)"
+		}
+		row := []string{fmt.Sprint(s.Rank), name, num(s.Score)}
+		for _, v := range s.Tiebreaks {
+			row = append(row, num(v))
+		}
+		rows = append(rows, row)
+	}
+	return head, rows
+}
+
+// StandingsText is the standings as aligned text.
+func (t *Tournament) StandingsText() string {
+	head, rows := t.StandingsTable()
+	w := make([]int, len(head))
+	for i, h := range head {
+		w[i] = len([]rune(h))
+	}
+	for _, r := range rows {
+		for i, c := range r {
+			w[i] = max(w[i], len([]rune(c)))
+		}
+	}
+	var sb strings.Builder
+	line := func(r []string) {
+		for i, c := range r {
+			if i > 0 {
+				sb.WriteString("  ")
+			}
+			pad := strings.Repeat(" ", w[i]-len([]rune(c)))
+			if i == 1 {
+				sb.WriteString(c + pad)
+			} else {
+				sb.WriteString(pad + c)
+			}
+		}
+		sb.WriteString("\n")
+	}
+	fmt.Fprintf(&sb, "%s: standings after round %d\n", t.Name, t.closedRounds())
+	line(head)
+	for _, r := range rows {
+		line(r)
+	}
+	return sb.String()
+}
+
+func (t *Tournament) closedRounds() int {
+	n := 0
+	for _, r := range t.Rounds {
+		if r.Closed {
+			n++
+		}
+	}
+	return n
+}
+
+// Match is one elimination match as the bracket picture shows it: the
+// two names (empty: not known yet) and the winner (0 or 1; -1 open).
+type Match struct {
+	A, B   string
+	Winner int
+}
+
+// Bracket returns the elimination stage, first round first, with the
+// rounds still to come as matches of unknown players.
+func (t *Tournament) Bracket() [][]Match {
+	var out [][]Match
+	seed := map[string]int{}
+	for i, id := range t.elimSeeds() {
+		seed[id] = i + 1
+	}
+	for _, r := range t.Rounds {
+		if r.Stage != string(Elimination) {
+			continue
+		}
+		var ms []Match
+		for _, g := range r.Games {
+			m := Match{A: t.nameOf(g.German), Winner: -1}
+			if !g.Bye() {
+				m.B = t.nameOf(g.Allied)
+			}
+			if w := t.winner(g, seed); w != "" && (g.Result != nil || g.Bye()) {
+				m.Winner = 0
+				if w == g.Allied {
+					m.Winner = 1
+				}
+			}
+			ms = append(ms, m)
+		}
+		out = append(out, ms)
+	}
+	for len(out) > 0 && len(out[len(out)-1]) > 1 {
+		out = append(out, make([]Match, len(out[len(out)-1])/2))
+		for i := range out[len(out)-1] {
+			out[len(out)-1][i].Winner = -1
+		}
+	}
+	return out
+}
