@@ -44,7 +44,14 @@ func (b *Bot) export(ctx context.Context, req *Request) *Response {
 	case x.Finished:
 		return Private(fmt.Sprintf(req.T("Game #%d (%s) as a file.", "ゲーム #%d (%s) のファイル。"), x.ID, x.Status.Text().In(req.Lang))).WithFile(file)
 	}
-	return Private(fmt.Sprintf(req.T("Game #%d as a file: import it elsewhere with /game import.", "ゲーム #%d のファイル。/game import で他の場所に取り込めます。"), x.ID)).WithFile(file)
+	r := Private(fmt.Sprintf(req.T("Game #%d as a file: import it elsewhere with /game import.", "ゲーム #%d のファイル。/game import で他の場所に取り込めます。"), x.ID)).WithFile(file)
+	// A running game's file holds its dice seed: who took it is said in the
+	// game's thread (a referee act).
+	if g := b.games.Peek(req.Channel); g != nil && g.ID == x.ID && g.Channel != "" {
+		r.Add(Message{Target: g.Channel, Text: fmt.Sprintf(req.T("%s, a referee who plays neither side, exported game #%d (its file holds the dice seed).",
+			"両陣営をプレイしていない審判 %s がゲーム #%d をエクスポートしました (ファイルにはダイスのシードが含まれます)。"), req.User.Name, x.ID)})
+	}
+	return r
 }
 
 func (b *Bot) importGame(ctx context.Context, req *Request) *Response {
