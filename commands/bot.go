@@ -100,21 +100,22 @@ func New(d Deps) *Bot {
 	}
 	b := &Bot{Deps: d, Router: NewRouter(d.Log), games: d.Games, renders: make(chan struct{}, 2)}
 	for _, register := range []func(*Router){
-		b.registerHelp,      // help.go
-		b.registerMapInfo,   // hexinfo.go: /hex
-		b.registerMapImage,  // mapimage.go: /map
-		b.registerCompanion, // companion.go: /roll /event /russia /combat /siege /log
-		b.registerGame,      // game.go: /game new, load, options, status, setup, check, position, orders
-		b.registerPlayers,   // game_players.go: /game join, players, pause, resume, replace, fix, resign, abandon, referee, list
-		b.registerDeadline,  // deadline.go: /game deadline
-		b.registerLog,       // game_log.go: /game log
-		b.registerOptions,   // game_options.go: /game choose, confirm
-		b.registerExport,    // game_export.go: /game export, import
-		b.registerOrders,    // game_orders.go: /place /move /moves /rail /reorg /reinforce /remove /withdraw /end /units
-		b.registerCombat,    // game_combat.go: /attack /retreat /bombard /abandon /recon
-		b.registerBatch,     // orders_batch.go: /orders
-		b.registerUndo,      // game_undo.go: /undo
-		b.registerAdmin,     // admin.go: backup
+		b.registerHelp,       // help.go
+		b.registerMapInfo,    // hexinfo.go: /hex
+		b.registerMapImage,   // mapimage.go: /map
+		b.registerCompanion,  // companion.go: /roll /event /russia /combat /siege /log
+		b.registerGame,       // game.go: /game new, load, options, status, setup, check, position, orders
+		b.registerPlayers,    // game_players.go: /game join, players, pause, resume, replace, fix, resign, abandon, referee, list
+		b.registerDeadline,   // deadline.go: /game deadline
+		b.registerLog,        // game_log.go: /game log
+		b.registerOptions,    // game_options.go: /game choose, confirm
+		b.registerExport,     // game_export.go: /game export, import
+		b.registerOrders,     // game_orders.go: /place /move /moves /rail /reorg /reinforce /remove /withdraw /end /units
+		b.registerCombat,     // game_combat.go: /attack /retreat /bombard /abandon /recon
+		b.registerBatch,      // orders_batch.go: /orders
+		b.registerUndo,       // game_undo.go: /undo
+		b.registerAdmin,      // admin.go: backup
+		b.registerTournament, // tournament.go: /tournament
 	} {
 		register(b.Router)
 	}

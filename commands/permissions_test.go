@@ -104,6 +104,9 @@ var classOf = map[string]class{
 	"log reveal": cRead, "log verify": cRead, "log stats": cRead, "game options": cRead, "game status": cRead,
 	"game check": cRead, "game position": cRead, "game orders": cRead, "game players": cRead, "game list": cRead,
 	"game export": cRead, "game referee": cRead, "game log": cRead,
+	"tournament new": cRead, "tournament join": cRead, "tournament withdraw": cRead, "tournament checkin": cRead,
+	"tournament start": cRead, "tournament pairings": cRead, "tournament report": cRead, "tournament confirm": cRead,
+	"tournament next": cRead, "tournament standings": cRead, "tournament export": cRead, "tournament drop": cRead,
 }
 
 // whoMay says whether a role may change the game with a command of a

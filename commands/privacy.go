@@ -37,6 +37,10 @@ var visibility = map[string]func(req *Request) bool{
 	"hex": never, "roll": never, "event": never, "russia": never, "combat": never, "siege": never,
 	"log recent": never, "log export": never, "log seed": never, "log reveal": never,
 	"log verify": never, "log stats": never,
+	// Tournaments are public matters, and so are their refusals' subjects.
+	"tournament new": never, "tournament join": never, "tournament withdraw": never, "tournament checkin": never,
+	"tournament start": never, "tournament pairings": never, "tournament report": never, "tournament confirm": never,
+	"tournament next": never, "tournament standings": never, "tournament export": never, "tournament drop": never,
 	// The map is public unless it shows one's own side: view:mine, or
 	// where one's unit may move.
 	"map": func(req *Request) bool { return req.Opt("view") == "mine" || req.Has("unit") },
