@@ -157,7 +157,8 @@ func (x *Hex) names() []string {
 			out = append(out, p)
 		}
 	}
-	return append(out, x.Towns...)
+	out = append(out, x.Towns...)
+	return append(out, namesJA[x.Name]...)
 }
 
 // Find returns the hexes whose place names match name, accent- and
