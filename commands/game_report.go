@@ -117,7 +117,17 @@ func (b *Bot) segmentMessages(l i18n.Lang, p games.SegmentReport) []Message {
 		if th == "" {
 			continue
 		}
-		m := Message{Target: th, Text: fmt.Sprintf(i18n.T("Your side's map after %s (private view, 14.1).", "%s 後の自軍マップ (非公開, 14.1)。").In(l), p.Ended.In(l))}
+		// In the languages of the side's players (the asker's when none is
+		// known), not only in the asker's.
+		langs := p.SideLangs[side]
+		if len(langs) == 0 {
+			langs = []i18n.Lang{l}
+		}
+		var caption []string
+		for _, sl := range langs {
+			caption = append(caption, fmt.Sprintf(i18n.T("Your side's map after %s (private view, 14.1).", "%s 後の自軍マップ (非公開, 14.1)。").In(sl), p.Ended.In(sl)))
+		}
+		m := Message{Target: th, Text: strings.Join(caption, "\n")}
 		own := append(append([]game.Event(nil), p.Own[side]...), p.Public...)
 		if png := b.draw(l, p.Sides[side], p.Counters, own); png != nil {
 			m.Files = []File{{Name: "map-" + side.String() + ".png", ContentType: "image/png", Data: png}}

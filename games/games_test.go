@@ -369,3 +369,17 @@ func TestExportByActor(t *testing.T) {
 		t.Fatalf("export: %+v %v", x, err)
 	}
 }
+
+// Each side's private thread is written in its own players' languages:
+// Bob (German) reads Japanese, Alice (Allied) English.
+func TestReportSideLanguages(t *testing.T) {
+	s := service(t)
+	g := s.Peek("C1")
+	r := g.SegmentEnded(t0)
+	if got := r.SideLangs[units.German]; len(got) != 1 || got[0] != i18n.JA {
+		t.Errorf("German thread languages %v, want ja", got)
+	}
+	if got := r.SideLangs[units.Allied]; len(got) != 1 || got[0] != i18n.EN {
+		t.Errorf("Allied thread languages %v, want en", got)
+	}
+}

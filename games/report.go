@@ -36,6 +36,9 @@ type SegmentReport struct {
 	// Langs are the languages the game's players read (as they joined);
 	// the public account is written in each, the asker's first.
 	Langs []i18n.Lang
+	// SideLangs are the languages each side's players read (German,
+	// Allied), for the captions of their private threads.
+	SideLangs [2][]i18n.Lang
 	// Practice is the public dice seed of a practice game ("" otherwise):
 	// every post of such a game says so.
 	Practice string
@@ -73,6 +76,13 @@ func (g *Game) SegmentEnded(now time.Time) SegmentReport {
 		for k, v := range g.Meta {
 			if strings.HasPrefix(k, "lang:") && v == string(l) && !slices.Contains(p.Langs, l) {
 				p.Langs = append(p.Langs, l)
+			}
+		}
+		for _, side := range []units.Side{units.German, units.Allied} {
+			for _, pl := range g.PlayersOf(side) {
+				if g.Meta["lang:"+pl.UserID] == string(l) && !slices.Contains(p.SideLangs[side], l) {
+					p.SideLangs[side] = append(p.SideLangs[side], l)
+				}
 			}
 		}
 	}
