@@ -1,0 +1,211 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+)
+
+// geoCheck is the committed map beside the geography it came from, for
+// checks that hold for every town, not only the ones a reviewer named.
+type geoCheck struct {
+	m     *board.Map
+	src   *sources
+	where map[string]hex.Hex // town name -> the one hex that shows it (name or towns)
+}
+
+func loadGeoCheck(t *testing.T) *geoCheck {
+	t.Helper()
+	geo := geoDir(t)
+	ovs, err := parseOverrides(overridesFile(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := anchoredGrid(geo, ovs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := readSources(geo, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// build applies the river overrides to src (hand lines), as the generator does.
+	if _, err := build(src, ovs, &report{}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := board.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &geoCheck{m: m, src: src, where: map[string]hex.Hex{}}
+	count := map[string]int{}
+	for _, x := range m.Hexes() {
+		for _, n := range append([]string{x.Name}, x.Towns...) {
+			if n != "" {
+				c.where[n] = x.At
+				count[n]++
+			}
+		}
+	}
+	for n, k := range count {
+		if k > 1 { // a place drawn in several hexes (the rules' Paris, Antwerp): no single hex to judge
+			delete(c.where, n)
+		}
+	}
+	return c
+}
+
+// Every town of cities.tsv shown on the map is in a hex of its 1914
+// country: a border town in the wrong country moves a border (Maastricht,
+// Briey, Sluis, Virton were).
+func TestGeographyTownCountries(t *testing.T) {
+	c := loadGeoCheck(t)
+	var bad []string
+	checked := 0
+	for _, p := range c.src.places {
+		h, ok := c.where[p.name]
+		if !ok || p.country == "" {
+			continue
+		}
+		x, _ := c.m.Hex(h)
+		checked++
+		if string(x.Country) != p.country {
+			bad = append(bad, "country "+h.String()+" "+p.name+": "+string(x.Country)+" on the map, "+p.country+" in 1914")
+		}
+	}
+	t.Logf("%d towns checked, %d in a hex of another country", checked, len(bad))
+	checkKnown(t, "country", bad)
+	if checked < 200 {
+		t.Errorf("only %d towns checked: the town lookup is broken", checked)
+	}
+}
+
+// Every town is on its river's right bank: for each river hexside of the
+// town's hex, the straight line from the town to the hex across it crosses
+// that river in the geography. A town drawn on the wrong bank fails
+// (Düsseldorf and Duisburg west of the Rhine did). Towns within bankSlack
+// of the river stand on both banks and are not judged.
+func TestGeographyTownRiverBanks(t *testing.T) {
+	const bankSlack = 0.12 // hex widths, about 2 km
+	c := loadGeoCheck(t)
+	byName := map[string][]line{}
+	for _, l := range c.src.rivers {
+		byName[l.name] = append(byName[l.name], l)
+	}
+	crosses := func(a, b pt, ls []line) bool {
+		for _, l := range ls {
+			for i := 1; i < len(l.pts); i++ {
+				if segmentsCross(a, b, l.pts[i-1], l.pts[i]) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	near := func(a pt, ls []line) float64 {
+		d := math.Inf(1)
+		for _, l := range ls {
+			for i := 1; i < len(l.pts); i++ {
+				d = min(d, segDist(a, l.pts[i-1], l.pts[i]))
+			}
+		}
+		return d
+	}
+	// A hex across the river is judged by its centre and by the town it
+	// shows: a hex the river cuts holds its town on one bank, so the town is
+	// on the wrong bank only if the river lies between it and neither.
+	at := map[hex.Hex]pt{}
+	for _, p := range c.src.places {
+		if h, ok := c.where[p.name]; ok {
+			if x, _ := c.m.Hex(h); x.Name == p.name {
+				at[h] = p.at
+			}
+		}
+	}
+	var bad []string
+	checked := 0
+	for _, p := range c.src.places {
+		h, ok := c.where[p.name]
+		if !ok {
+			continue
+		}
+		for _, n := range h.Neighbors() {
+			other, ok := at[n]
+			r := c.m.Side(h, n).River
+			ls := byName[r]
+			if r == "" || len(ls) == 0 || near(p.at, ls) < bankSlack {
+				continue
+			}
+			checked++
+			if !crosses(p.at, centre(n), ls) && (!ok || !crosses(p.at, other, ls)) {
+				bad = append(bad, "bank "+h.String()+" "+p.name+": the "+r+" between it and "+n.String()+" is on the other side of the town")
+			}
+		}
+	}
+	t.Logf("%d town-river sides checked, %d on the wrong bank", checked, len(bad))
+	checkKnown(t, "bank", bad)
+	if checked < 100 {
+		t.Errorf("only %d town-river sides checked: the check is broken", checked)
+	}
+}
+
+// No city (15.23) is forest or mountain: the cities of 1914 stand in the
+// open, and the battles round them were fought there (Nancy was forest,
+// Basel and Zürich mountain).
+func TestGeographyCityTerrain(t *testing.T) {
+	c := loadGeoCheck(t)
+	var bad []string
+	for _, x := range c.m.Hexes() {
+		if x.City && (x.Terrain == board.Forest || x.Terrain == board.Mountain) {
+			bad = append(bad, x.At.String()+" "+x.Name+": a city in "+x.Terrain.String())
+		}
+	}
+	sort.Strings(bad)
+	if len(bad) > 0 {
+		t.Errorf("%d cities on the wrong terrain:\n%s", len(bad), strings.Join(bad, "\n"))
+	}
+}
+
+// knownDiscrepancies are the lines of testdata/geocheck-known.txt: places
+// the map still gets wrong, each waiting for a correction in overrides.tsv.
+// A new discrepancy fails, and so does a listed one that is gone (remove
+// its line), so the list only shrinks.
+func checkKnown(t *testing.T, what string, bad []string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "geocheck-known.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			known[l] = true
+		}
+	}
+	var fresh, gone []string
+	seen := map[string]bool{}
+	for _, l := range bad {
+		seen[l] = true
+		if !known[l] {
+			fresh = append(fresh, l)
+		}
+	}
+	for l := range known {
+		if strings.HasPrefix(l, what+" ") && !seen[l] {
+			gone = append(gone, l)
+		}
+	}
+	sort.Strings(gone)
+	if len(fresh) > 0 {
+		t.Errorf("%d new discrepancies with the geography:\n%s", len(fresh), strings.Join(fresh, "\n"))
+	}
+	if len(gone) > 0 {
+		t.Errorf("corrected, remove from testdata/geocheck-known.txt:\n%s", strings.Join(gone, "\n"))
+	}
+}
