@@ -140,19 +140,27 @@ func (b *Bot) segmentMessages(l i18n.Lang, p games.SegmentReport) []Message {
 // draw renders a view as PNG, with the trails and combats of last,
 // waiting for a render slot; nil when maps are off or drawing fails (the
 // account goes without it).
-func (b *Bot) draw(l i18n.Lang, v game.View, counters *units.Set, last []game.Event) []byte {
+func (b *Bot) draw(l i18n.Lang, v game.View, counters *units.Set, last []game.Event) (png []byte) {
 	if b.noMaps || b.Map == nil || counters == nil {
 		return nil
 	}
 	b.renders <- struct{}{}
 	defer func() { <-b.renders }()
+	// A drawing bug costs the picture, not the account: the post goes out
+	// without its map, and the game is not at fault.
+	defer func() {
+		if p := recover(); p != nil {
+			b.Log.Error("drawing a segment map panicked; posted without it", "panic", p)
+			png = nil
+		}
+	}()
 	r, err := b.pics.renderer(b.Map, l, false)
 	if err != nil {
 		b.Log.Error("segment map renderer", "err", err)
 		return nil
 	}
 	sit := fromgame.FromView(v, counters, last)
-	png, err := r.DrawSituation(&sit, nil)
+	png, err = r.DrawSituation(&sit, nil)
 	if err != nil {
 		b.Log.Error("segment map", "err", err)
 		return nil
