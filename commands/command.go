@@ -7,6 +7,7 @@ package commands
 
 import (
 	"context"
+	"sort"
 	"time"
 
 	"rtrbot/i18n"
@@ -139,6 +140,47 @@ type Message struct {
 	// values name a channel or thread the adapter knows (e.g. a game's
 	// thread), so that a command can post to a game's thread too.
 	Target string
+	// Pin marks the message that stands for a game's status in Target:
+	// the adapter edits in place the pinned message of Target whose text
+	// starts with Pin, or posts the message and pins it when there is none
+	// (the dashboard of issue 14: one message per game, never a new post).
+	Pin string
+	// Buttons are offered under the message (Discord message components);
+	// pressing one runs its command as the one who pressed it, with the
+	// same checks as typing it. The console prints them as commands to type.
+	Buttons []Button
+}
+
+// ButtonStyle is how a button looks.
+type ButtonStyle int
+
+const (
+	Secondary ButtonStyle = iota // grey
+	Primary                      // blurple: the expected next step
+	Danger                       // red: ends or gives up something
+)
+
+// Button runs a command when pressed: Path and Options as a slash command
+// would carry them.
+type Button struct {
+	Label   string
+	Path    string
+	Options map[string]string
+	Style   ButtonStyle
+}
+
+// Line is the button's command as typed in the console ("/end until:segment").
+func (b Button) Line() string {
+	line := "/" + b.Path
+	keys := make([]string, 0, len(b.Options))
+	for k := range b.Options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		line += " " + k + ":" + b.Options[k]
+	}
+	return line
 }
 
 // Response is what a command answers: its messages, in order.

@@ -86,6 +86,9 @@ func (b *Bot) noticeMessages(n games.Notice) []Message {
 		for _, r := range n.Reports {
 			out = append(out, b.segmentMessages("", r)...)
 		}
+		if m, ok := statusMessage("", n.Reports); ok {
+			out = append(out, m)
+		}
 		return out
 	case games.CannotEnd:
 		// Why is the side's own business (it may name its units): it goes

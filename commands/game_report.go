@@ -10,14 +10,13 @@ import (
 	"rtrbot/engine/units"
 	"rtrbot/games"
 	"rtrbot/i18n"
-	"rtrbot/render/fromgame"
 )
 
 // account is the public account of a segment: which hexes each side's
 // stacks entered and left (what anyone watching the board sees), the
 // combats with odds, die and result, losses, the random events and VP.
 // It is made from public views and public events only.
-func account(p games.SegmentReport, l i18n.Lang) string {
+func account(p games.SegmentReport, l i18n.Lang, next bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, i18n.T("**Segment ended: %s**\n", "**セグメント終了: %s**\n").In(l), p.Ended.In(l))
 	if p.Practice != "" {
@@ -54,8 +53,10 @@ func account(p games.SegmentReport, l i18n.Lang) string {
 		fmt.Fprintf(&b, i18n.T("The game is over. Seed (now revealed; docs/dice.md shows how anyone checks every roll with it): %s; commitment %s.\n", "ゲーム終了。シード (公開。全ダイスの検証方法は docs/dice.md): %s、コミットメント %s。\n").In(l), p.After.Key, p.After.Commitment)
 		return strings.TrimRight(b.String(), "\n")
 	}
-	next := p.After.ToMove.Name().In(l)
-	fmt.Fprintf(&b, i18n.T("▶ Next: %s, %s — %s player", "▶ 次: %s %s — %s").In(l), turnName(p.After, l), p.After.Step.Name().In(l), next)
+	if !next {
+		return strings.TrimRight(b.String(), "\n")
+	}
+	fmt.Fprintf(&b, i18n.T("▶ Next: %s, %s — %s player", "▶ 次: %s %s — %s").In(l), turnName(p.After, l), p.After.Step.Name().In(l), p.After.ToMove.Name().In(l))
 	if p.Mention != "" {
 		b.WriteString(" " + p.Mention)
 	}
@@ -91,79 +92,4 @@ func diffHexes(a, b map[hex.Hex]bool) []hex.Hex {
 	}
 	sort.Slice(out, func(i, j int) bool { return hex.Less(out[i], out[j]) })
 	return out
-}
-
-// segmentMessages turns a segment's end into messages: the public account
-// with the public map for the game's thread, each side's own map for its
-// private thread. Maps are drawn at most len(b.renders) at a time. The
-// report holds views only (games.SegmentReport), so nothing here can draw
-// or say what a view hides.
-func (b *Bot) segmentMessages(l i18n.Lang, p games.SegmentReport) []Message {
-	// The account in the asker's language, then in the others the players
-	// read: a mixed table reads it each in his own.
-	text := account(p, l)
-	for _, other := range p.Langs {
-		if other != l {
-			text += "\n\n" + account(p, other)
-		}
-	}
-	pub := Message{Text: text, Target: p.Channel}
-	if png := b.draw(l, p.After, p.Counters, p.Public); png != nil {
-		pub.Files = []File{{Name: "map.png", ContentType: "image/png", Data: png}}
-	}
-	out := []Message{pub}
-	for _, side := range []units.Side{units.German, units.Allied} {
-		th := p.Threads[side]
-		if th == "" {
-			continue
-		}
-		// In the languages of the side's players (the asker's when none is
-		// known), not only in the asker's.
-		langs := p.SideLangs[side]
-		if len(langs) == 0 {
-			langs = []i18n.Lang{l}
-		}
-		var caption []string
-		for _, sl := range langs {
-			caption = append(caption, fmt.Sprintf(i18n.T("Your side's map after %s (private view, 14.1).", "%s 後の自軍マップ (非公開, 14.1)。").In(sl), p.Ended.In(sl)))
-		}
-		m := Message{Target: th, Text: strings.Join(caption, "\n")}
-		own := append(append([]game.Event(nil), p.Own[side]...), p.Public...)
-		if png := b.draw(l, p.Sides[side], p.Counters, own); png != nil {
-			m.Files = []File{{Name: "map-" + side.String() + ".png", ContentType: "image/png", Data: png}}
-		}
-		out = append(out, m)
-	}
-	return out
-}
-
-// draw renders a view as PNG, with the trails and combats of last,
-// waiting for a render slot; nil when maps are off or drawing fails (the
-// account goes without it).
-func (b *Bot) draw(l i18n.Lang, v game.View, counters *units.Set, last []game.Event) (png []byte) {
-	if b.noMaps || b.Map == nil || counters == nil {
-		return nil
-	}
-	b.renders <- struct{}{}
-	defer func() { <-b.renders }()
-	// A drawing bug costs the picture, not the account: the post goes out
-	// without its map, and the game is not at fault.
-	defer func() {
-		if p := recover(); p != nil {
-			b.Log.Error("drawing a segment map panicked; posted without it", "panic", p)
-			png = nil
-		}
-	}()
-	r, err := b.pics.renderer(b.Map, l, false)
-	if err != nil {
-		b.Log.Error("segment map renderer", "err", err)
-		return nil
-	}
-	sit := fromgame.FromView(v, counters, last)
-	png, err = r.DrawSituation(&sit, nil)
-	if err != nil {
-		b.Log.Error("segment map", "err", err)
-		return nil
-	}
-	return png
 }

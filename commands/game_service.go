@@ -109,6 +109,9 @@ func (b *Bot) played(req *Request, p *games.Played, err error, batch bool) *Resp
 			resp.Add(m)
 		}
 	}
+	if m, ok := statusMessage(req.Lang, p.Reports); ok {
+		resp.Add(m)
+	}
 	if m, ok := owedRetreats(req, p); ok {
 		resp.Add(m)
 	}

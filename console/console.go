@@ -109,11 +109,17 @@ func (c *Console) print(resp *commands.Response) {
 		if m.Target != "" {
 			tags = append(tags, "→ "+m.Target)
 		}
+		if m.Pin != "" {
+			tags = append(tags, i18n.T("status message, edited in place", "状況メッセージ (その場で更新)").In(c.Lang))
+		}
 		if len(tags) > 0 {
 			fmt.Fprintf(c.Out, "[%s]\n", strings.Join(tags, ", "))
 		}
 		if m.Text != "" {
 			fmt.Fprintln(c.Out, m.Text)
+		}
+		for _, b := range m.Buttons {
+			fmt.Fprintf(c.Out, "[%s] %s\n", b.Label, b.Line())
 		}
 		for _, f := range m.Files {
 			path, err := c.save(f)

@@ -51,8 +51,11 @@ func (c chat) Post(ctx context.Context, channel string, m commands.Message) erro
 		// meant for one player from reaching the others.
 		return errors.New("a private (ephemeral) message cannot be posted to a channel: post it to the side's private thread instead")
 	}
+	if m.Pin != "" {
+		return c.upsertPinned(ctx, channel, m)
+	}
 	for _, p := range split(m) {
-		_, err := c.a.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: p.text, Files: p.files, AllowedMentions: mentions}, discordgo.WithContext(ctx))
+		_, err := c.a.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: p.text, Files: p.files, Components: p.components, AllowedMentions: mentions}, discordgo.WithContext(ctx))
 		if err != nil {
 			return err
 		}

@@ -77,6 +77,8 @@ type Adapter struct {
 	cancel  context.CancelFunc
 	mu      sync.Mutex
 	closing bool
+	userID  string            // the bot's own user, author of its posts
+	pins    map[string]string // channel and marker to the status message's ID (components.go)
 }
 
 // New prepares an adapter; Open connects it.
@@ -178,6 +180,7 @@ func (a *Adapter) Open(ctx context.Context) error {
 		return errors.New("connecting to Discord: no READY within 30 s")
 	}
 	a.appID = r.User.ID
+	a.userID = r.User.ID
 	if r.Application != nil && r.Application.ID != "" {
 		a.appID = r.Application.ID
 	}
@@ -264,6 +267,8 @@ func (a *Adapter) dispatch(i *discordgo.Interaction) {
 		a.autocomplete(i)
 	case discordgo.InteractionModalSubmit:
 		a.modal(i)
+	case discordgo.InteractionMessageComponent:
+		a.component(i)
 	default:
 		a.respond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,

@@ -127,9 +127,10 @@ func (a *Adapter) giveSlow(user string) {
 
 // part is one Discord message: at most 2000 characters and 10 files.
 type part struct {
-	text      string
-	ephemeral bool
-	files     []*discordgo.File
+	text       string
+	ephemeral  bool
+	files      []*discordgo.File
+	components []discordgo.MessageComponent
 }
 
 const (
@@ -193,7 +194,7 @@ func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp 
 	case deferred == nil:
 		err = a.respond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: first.text, Flags: flags(first.ephemeral), Files: first.files, AllowedMentions: mentions},
+			Data: &discordgo.InteractionResponseData{Content: first.text, Flags: flags(first.ephemeral), Files: first.files, Components: first.components, AllowedMentions: mentions},
 		})
 		if err != nil {
 			// Discord refused the answer as a whole, so the interaction
@@ -206,7 +207,11 @@ func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp 
 		}
 	default:
 		text := first.text
-		if _, err = a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text, Files: first.files, AllowedMentions: mentions}, ctx); err != nil {
+		edit := &discordgo.WebhookEdit{Content: &text, Files: first.files, AllowedMentions: mentions}
+		if len(first.components) > 0 {
+			edit.Components = &first.components
+		}
+		if _, err = a.s.InteractionResponseEdit(i, edit, ctx); err != nil {
 			a.log.Error("editing deferred answer", "id", i.ID, "err", err)
 			// The asker learns privately what went wrong; a public
 			// deferral becomes a note that names nothing. The rest is not
@@ -254,7 +259,7 @@ func undelivered(req *commands.Request, err error) string {
 }
 
 func (a *Adapter) followUp(i *discordgo.Interaction, p part) error {
-	_, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: p.text, Flags: flags(p.ephemeral), Files: p.files, AllowedMentions: mentions}, discordgo.WithContext(a.ctx))
+	_, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: p.text, Flags: flags(p.ephemeral), Files: p.files, Components: p.components, AllowedMentions: mentions}, discordgo.WithContext(a.ctx))
 	if err != nil {
 		a.log.Error("follow-up", "id", i.ID, "err", err)
 	}
@@ -290,6 +295,9 @@ func split(m commands.Message) []part {
 		} else {
 			out = append(out, part{ephemeral: m.Ephemeral, files: fs})
 		}
+	}
+	if cs := components(m.Buttons); len(cs) > 0 && len(out) > 0 {
+		out[len(out)-1].components = cs // under the last part, where the eye ends
 	}
 	return out
 }

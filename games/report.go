@@ -42,14 +42,34 @@ type SegmentReport struct {
 	// Practice is the public dice seed of a practice game ("" otherwise):
 	// every post of such a game says so.
 	Practice string
+	// Options are the options in force (public once revealed, 18.0).
+	Options []string
+	// EveryMap is the table's setting (/game settings maps:segment): a
+	// public map after every segment, not only when the turn passes.
+	EveryMap bool
+	// Names are the players of each side as the public reads them (no
+	// mention: the status message names, it never notifies).
+	Names [2]string
 }
+
+// MetaMaps is the game setting that asks for a public map after every
+// segment ("segment"); anything else is the default ("turn": a map when
+// the player turn passes and at the end of a game turn).
+const MetaMaps = "maps"
 
 // SegmentEnded is the report of the segment that the order just applied ended
 // (g.State is the state after it; g.SegStart and g.Seg the segment's).
 func (g *Game) SegmentEnded(now time.Time) SegmentReport {
 	p := SegmentReport{Game: g.ID, Channel: g.Channel, Threads: map[units.Side]string{}, Practice: g.PracticeSeed(),
 		Before: g.SegStart.ViewFor(game.PublicView), After: g.State.ViewFor(game.PublicView), Mention: g.Mention(g.State.ToMove()),
-		Counters: g.State.Rules().Counters}
+		Counters: g.State.Rules().Counters, Options: append([]string(nil), g.State.Options...), EveryMap: g.Meta[MetaMaps] == "segment"}
+	for _, side := range []units.Side{units.German, units.Allied} {
+		var names []string
+		for _, pl := range g.PlayersOf(side) {
+			names = append(names, pl.Name)
+		}
+		p.Names[side] = strings.Join(names, ", ")
+	}
 	for _, side := range []units.Side{units.German, units.Allied} {
 		p.Sides[side] = g.State.ViewFor(game.ViewerOf(side))
 	}

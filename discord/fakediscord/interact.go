@@ -74,8 +74,35 @@ type Message struct {
 	Deleted   bool
 	At        time.Time // when it was sent, or last edited
 	// Pings are the mention types Discord would act on in this message
-	// ("everyone", "roles", "users"); see allowed_mentions.
+	// ("everyone", "roles", "users"); see allowed_mentions. An edit
+	// never notifies anyone, whatever its text.
 	Pings []string
+	// Pinned is true once the bot pinned the message; Edits counts the
+	// bot's edits of a channel message.
+	Pinned bool
+	Edits  int
+	// Buttons are the message's components, as a player sees them.
+	Buttons []Button
+}
+
+// Button is a button under a message (a message component of type 2).
+type Button struct {
+	Label    string `json:"label"`
+	CustomID string `json:"custom_id"`
+	Style    int    `json:"style"`
+	Disabled bool   `json:"disabled"`
+}
+
+// Press clicks a button of a message as in.User: an interaction of type 3
+// (message component) carrying the button's custom_id, as Discord sends it.
+func (s *Server) Press(in Invoke, m Message, b Button) (*Call, error) {
+	if in.Channel == "" {
+		in.Channel = m.Channel
+	}
+	if in.Path == "" {
+		in.Path = "button:" + b.CustomID
+	}
+	return s.Inject(3, in, map[string]any{"custom_id": b.CustomID, "component_type": 2})
 }
 
 func (m *Message) wire() map[string]any {

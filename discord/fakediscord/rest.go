@@ -36,6 +36,9 @@ var routes = []route{
 	{"POST", regexp.MustCompile(`^channels/(\d+)/messages$`), (*Server).channelMessage},
 	{"POST", regexp.MustCompile(`^channels/(\d+)/threads$`), (*Server).createThread},
 	{"PUT", regexp.MustCompile(`^channels/(\d+)/thread-members/(\d+)$`), (*Server).addThreadMember},
+	{"PATCH", regexp.MustCompile(`^channels/(\d+)/messages/(\d+)$`), (*Server).editChannelMessage},
+	{"GET", regexp.MustCompile(`^channels/(\d+)/pins$`), (*Server).getPins},
+	{"PUT", regexp.MustCompile(`^channels/(\d+)/pins/(\d+)$`), (*Server).pin},
 }
 
 var apiPrefix = regexp.MustCompile(`^/api/v\d+/`)
@@ -456,8 +459,120 @@ func (s *Server) newMessage(channel string, d *msgData, files []File, kind strin
 		m.Content, m.Flags = d.Content, d.Flags
 		m.Ephemeral = d.Flags&ephemeralFlag != 0
 		m.Pings = pings(d)
+		m.Buttons = s.buttons(d.Components)
 	}
 	return m
+}
+
+// buttons reads a message's action rows; a component Discord would
+// refuse (a custom_id over 100 characters, more than 5 buttons a row or 5
+// rows) is noted as a problem. s.mu is held.
+func (s *Server) buttons(raw json.RawMessage) []Button {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	var rows []struct {
+		Type       int      `json:"type"`
+		Components []Button `json:"components"`
+	}
+	if err := json.Unmarshal(raw, &rows); err != nil {
+		s.problem("components: %v", err)
+		return nil
+	}
+	if len(rows) > 5 {
+		s.problem("%d action rows, Discord allows 5", len(rows))
+	}
+	var out []Button
+	for _, r := range rows {
+		if r.Type != 1 || len(r.Components) > 5 {
+			s.problem("action row of type %d with %d components", r.Type, len(r.Components))
+		}
+		for _, b := range r.Components {
+			if n := len(b.CustomID); n == 0 || n > 100 {
+				s.problem("button %q: custom_id of %d characters (1 to 100)", b.Label, n)
+			}
+			if n := utf8.RuneCountInString(b.Label); n > 80 {
+				s.problem("button label of %d characters, Discord allows 80", n)
+			}
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// channelMsg finds a channel message by ID; s.mu is held.
+func (s *Server) channelMsg(channel, id string) *Message {
+	for _, m := range s.channels[channel] {
+		if m.ID == id {
+			return m
+		}
+	}
+	return nil
+}
+
+// editChannelMessage is PATCH /channels/{c}/messages/{m}: the bot edits
+// its own post (the pinned status of a game).
+func (s *Server) editChannelMessage(w http.ResponseWriter, r *http.Request, m []string) {
+	b, err := readBody(r, false)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err != nil {
+		apiError(w, http.StatusBadRequest, 50109, s.problem("edit channel message: %v", err))
+		return
+	}
+	msg := s.channelMsg(m[1], m[2])
+	if msg == nil || msg.Deleted {
+		apiError(w, http.StatusNotFound, 10008, "Unknown Message")
+		return
+	}
+	if b.Data != nil {
+		if why := checkMessage(b.Data, msg.Files); why != "" {
+			s.refuseMessage(w, "edit of "+m[2], why)
+			return
+		}
+		msg.Content = b.Data.Content
+		if b.Data.Components != nil {
+			msg.Buttons = s.buttons(b.Data.Components)
+		}
+	}
+	msg.Edited, msg.Edits, msg.At = true, msg.Edits+1, time.Now()
+	s.changed.Broadcast()
+	writeJSON(w, http.StatusOK, msg.wire())
+}
+
+func (s *Server) getPins(w http.ResponseWriter, r *http.Request, m []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := []map[string]any{}
+	for _, msg := range s.channels[m[1]] {
+		if msg.Pinned && !msg.Deleted {
+			out = append(out, msg.wire())
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) pin(w http.ResponseWriter, r *http.Request, m []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	msg := s.channelMsg(m[1], m[2])
+	if msg == nil {
+		apiError(w, http.StatusNotFound, 10008, "Unknown Message")
+		return
+	}
+	msg.Pinned = true
+	s.changed.Broadcast()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// Forget deletes a channel message as a moderator would (a test of a
+// status message deleted under the bot).
+func (s *Server) Forget(channel, id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if msg := s.channelMsg(channel, id); msg != nil {
+		msg.Deleted, msg.Pinned = true, false
+	}
 }
 
 func (s *Server) webhookCall(w http.ResponseWriter, app, token string) *Call {
@@ -554,6 +669,9 @@ func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string)
 		return
 	}
 	msg.Content, msg.Files, msg.Thinking, msg.Edited, msg.At = content, files, false, true, time.Now()
+	if b.Data != nil && b.Data.Components != nil {
+		msg.Buttons = s.buttons(b.Data.Components)
+	}
 	if b.Data != nil {
 		msg.Pings = pings(b.Data)
 	}

@@ -1,0 +1,154 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"rtrbot/commands"
+)
+
+// Buttons (message components) and the pinned status message of a game.
+//
+// A button carries its command in its custom_id, the way a modal does
+// (buttonPrefix, then the path and options as a URL query): pressing it
+// runs that command as the one who pressed it, through the same router,
+// checks and privacy as typing it. Nothing is remembered between the post
+// and the press, so buttons survive restarts, and a button of another
+// player's message can do no more than its presser could type.
+
+const buttonPrefix = "rtrbot!"
+
+// customID encodes a button's command; "" when it does not fit Discord's
+// 100 characters (the button is then left out: the text says the command).
+func customID(b commands.Button) string {
+	v := url.Values{"p": {b.Path}}
+	for k, o := range b.Options {
+		v.Set("x."+k, o)
+	}
+	id := buttonPrefix + v.Encode()
+	if len(id) > 100 {
+		return ""
+	}
+	return id
+}
+
+// components lays buttons out in rows of five, at most five rows.
+func components(bs []commands.Button) []discordgo.MessageComponent {
+	var rows []discordgo.MessageComponent
+	var row discordgo.ActionsRow
+	for _, b := range bs {
+		id := customID(b)
+		if id == "" || len(rows) == 5 {
+			continue
+		}
+		style := discordgo.SecondaryButton
+		switch b.Style {
+		case commands.Primary:
+			style = discordgo.PrimaryButton
+		case commands.Danger:
+			style = discordgo.DangerButton
+		}
+		label := b.Label
+		if len([]rune(label)) > 80 {
+			label = string([]rune(label)[:79]) + "…"
+		}
+		row.Components = append(row.Components, discordgo.Button{Label: label, Style: style, CustomID: id})
+		if len(row.Components) == 5 {
+			rows = append(rows, row)
+			row = discordgo.ActionsRow{}
+		}
+	}
+	if len(row.Components) > 0 && len(rows) < 5 {
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// component answers a button press: the command it carries, run as the
+// presser.
+func (a *Adapter) component(i *discordgo.Interaction) {
+	d, ok := i.Data.(discordgo.MessageComponentInteractionData)
+	v, err := url.ParseQuery(strings.TrimPrefix(d.CustomID, buttonPrefix))
+	if !ok || !strings.HasPrefix(d.CustomID, buttonPrefix) || err != nil || v.Get("p") == "" {
+		a.refuse(i, tr(i, "This button does not belong to any command of the bot.", "このボタンはボットのコマンドのものではありません。"))
+		return
+	}
+	in, problem := a.request(i, discordgo.ApplicationCommandInteractionData{Name: v.Get("p")})
+	if problem != "" {
+		a.refuse(i, problem)
+		return
+	}
+	for k := range v {
+		if name, ok := strings.CutPrefix(k, "x."); ok {
+			in.req.Options[name] = v.Get(k)
+		}
+	}
+	a.run(i, in)
+}
+
+// none lets a message name players without notifying them: an edit of the
+// status message must never ping (and on Discord an edit does not).
+var none = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+
+// pinKey names a status message in the adapter's memory.
+func pinKey(channel, marker string) string { return channel + "\x00" + marker }
+
+// upsertPinned edits in place the channel's pinned message that starts
+// with m.Pin, or posts m and pins it when there is none (first time, or a
+// moderator deleted or unpinned it). The message's ID is remembered; after
+// a restart it is found again among the channel's pins, so no storage is
+// needed. A refused pin (the bot lacks Pin Messages) costs only the pin.
+func (c chat) upsertPinned(ctx context.Context, channel string, m commands.Message) error {
+	text := clip(m.Text, maxContent)
+	key := pinKey(channel, m.Pin)
+	c.a.mu.Lock()
+	id := c.a.pins[key]
+	c.a.mu.Unlock()
+	if id == "" {
+		pins, err := c.a.s.ChannelMessagesPinned(channel, discordgo.WithContext(ctx))
+		if err != nil {
+			c.a.log.Warn("reading a channel's pins", "channel", channel, "err", err)
+		}
+		for _, p := range pins {
+			if p.Author != nil && p.Author.Bot && (c.a.userID == "" || p.Author.ID == c.a.userID) && strings.HasPrefix(p.Content, m.Pin) {
+				id = p.ID
+				break
+			}
+		}
+	}
+	if id != "" {
+		_, err := c.a.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: id, Channel: channel, Content: &text, AllowedMentions: none}, discordgo.WithContext(ctx))
+		if err == nil {
+			c.remember(key, id)
+			return nil
+		}
+		var rest *discordgo.RESTError
+		if !errors.As(err, &rest) || rest.Response == nil || rest.Response.StatusCode != http.StatusNotFound {
+			return err
+		}
+		// Deleted under us: post a new one.
+	}
+	msg, err := c.a.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: text, AllowedMentions: none}, discordgo.WithContext(ctx))
+	if err != nil {
+		return err
+	}
+	if err := c.a.s.ChannelMessagePin(channel, msg.ID, discordgo.WithContext(ctx)); err != nil {
+		c.a.log.Warn("pinning a game's status message (give the bot Pin Messages)", "channel", channel, "err", err)
+	}
+	c.remember(key, msg.ID)
+	return nil
+}
+
+func (c chat) remember(key, id string) {
+	c.a.mu.Lock()
+	defer c.a.mu.Unlock()
+	if c.a.pins == nil {
+		c.a.pins = map[string]string{}
+	}
+	c.a.pins[key] = id
+}
