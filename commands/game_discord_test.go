@@ -79,11 +79,14 @@ func TestTwoPlayersThroughDiscord(t *testing.T) {
 			t.Errorf("the order's own answer was public: %.80q", m.Content)
 		}
 	}
-	ms, err := h.Srv.WaitChannel(game, before+1, time.Minute)
+	ms, err := h.Srv.WaitChannel(game, before+2, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
-	post := ms[len(ms)-1]
+	// The turn passes to the Germans: one post with the map that mentions
+	// Kenji, and the game's status message, pinned, naming him without a
+	// mention (issue 14.1).
+	post, status := ms[before], ms[before+1]
 	// In English (Alice ended it) and in Japanese (Kenji reads Japanese).
 	if !strings.Contains(post.Content, "Segment ended") || !strings.Contains(post.Content, "セグメント終了") || !strings.Contains(post.Content, "<@"+kenji.ID+">") {
 		t.Errorf("segment post: %q", post.Content)
@@ -91,12 +94,20 @@ func TestTwoPlayersThroughDiscord(t *testing.T) {
 	if len(post.Files) != 1 || !bytes.HasPrefix(post.Files[0].Data, []byte("\x89PNG")) {
 		t.Errorf("segment post without its map: %+v", post.Files)
 	}
-	for _, th := range []string{allied, german} {
-		ms, err := h.Srv.WaitChannel(th, 2, time.Minute)
+	if !status.Pinned || !strings.HasPrefix(status.Content, "📌 rtrbot #1") || !strings.Contains(status.Content, "Kenji") || strings.Contains(status.Content, "<@") || len(status.Pings) > 0 {
+		t.Errorf("status message: pinned %v, pings %v: %q", status.Pinned, status.Pings, status.Content)
+	}
+	// The Allied thread keeps its welcome only; the German thread gets
+	// its side's map as its player turn begins.
+	for th, want := range map[string]int{allied: 1, german: 2} {
+		ms, err := h.Srv.WaitChannel(th, want, time.Minute)
 		if err != nil {
 			t.Fatalf("private thread %s: %v", th, err)
 		}
-		for i, m := range ms { // the welcome at /game join, then the segment's end: each with the side's map
+		if len(ms) != want {
+			t.Errorf("private thread %s: %d messages, want %d", th, len(ms), want)
+		}
+		for i, m := range ms { // the welcome at /game join, then the map of the player turn: each with the side's map
 			if len(m.Files) != 1 || !strings.Contains(m.Files[0].Name, "map-") || !bytes.HasPrefix(m.Files[0].Data, []byte("\x89PNG")) {
 				t.Errorf("private thread %s, message %d: %.80q, %d files", th, i, m.Content, len(m.Files))
 			}
@@ -113,8 +124,21 @@ func TestTwoPlayersThroughDiscord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if post := ms[len(ms)-1].Content; !regexp.MustCompile(`セグメント終了`).MatchString(post) {
+	if post := ms[before].Content; !regexp.MustCompile(`セグメント終了`).MatchString(post) {
 		t.Errorf("Kenji's segment post in his language: %q", post)
+	}
+	// The status message was edited in place, not posted again.
+	pins := 0
+	for _, m := range h.Srv.ChannelMessages(game) {
+		if strings.HasPrefix(m.Content, "📌 rtrbot #1") {
+			pins++
+			if m.Edits == 0 || !strings.Contains(m.Content, "8月II") {
+				t.Errorf("status message not edited to the new step: %d edits, %q", m.Edits, m.Content)
+			}
+		}
+	}
+	if pins != 1 {
+		t.Errorf("%d status messages in the game's thread, want 1", pins)
 	}
 	// Every message posted in the game's thread (public) names no unit:
 	// the setup is hidden (14.1) and only hexes are told.

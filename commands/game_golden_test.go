@@ -48,10 +48,10 @@ const gameScript = `/game load file:testdata/game-sandbox.txt
 /attack
 /end
 /units side:german
-/end until:movement-2
+/end until:movement-2 confirm:true
 /move unit:G-GKD to:0701
 /move unit:G-III to:0807
-/end until:reinforcement
+/end until:reinforcement confirm:true
 /game status
 `
 

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -107,10 +108,15 @@ func (b *Bot) registerOrders(r *Router) {
 	}
 	r.Add(&Command{
 		Name: "end", Slow: true, Description: i18n.T("End the current phase or segment (3.0); until: ends each step in turn up to the one named", "現在のフェイズ/セグメントを終了 (3.0)。until: で指定の手順まで順に終了"),
-		Options: []Option{{Name: "until", Description: i18n.T("stop when this step begins (each step is still ended by its own order)", "この手順が始まるまで終了を繰り返す (各手順ごとに終了命令を記録)"), Type: String, Choices: stepChoices}},
+		Options: []Option{{Name: "until", Description: i18n.T("stop when this step begins (each step is still ended by its own order)", "この手順が始まるまで終了を繰り返す (各手順ごとに終了命令を記録)"), Type: String, Choices: stepChoices}, confirmOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if !req.Has("until") {
 				return b.order(req, game.Order{Verb: game.End})
+			}
+			if !confirmed(req) {
+				if ask := b.confirmEndUntil(ctx, req); ask != nil {
+					return ask
+				}
 			}
 			return b.endUntil(ctx, req, req.Opt("until"))
 		},
@@ -333,7 +339,16 @@ func (b *Bot) endUntil(ctx context.Context, req *Request, until string) *Respons
 		text = append(text, r.Messages[0].Text) // a refusal is the last line
 		out.Messages = append(out.Messages, r.Messages[1:]...)
 	}
-	out.Messages = append([]Message{{Text: strings.Join(text, "\n"), Ephemeral: true}}, out.Messages...)
+	// One status message: the last (it is edited in place; the earlier
+	// ones would only be overwritten).
+	var kept []Message
+	for k, m := range out.Messages {
+		if m.Pin != "" && slices.ContainsFunc(out.Messages[k+1:], func(n Message) bool { return n.Pin == m.Pin }) {
+			continue
+		}
+		kept = append(kept, m)
+	}
+	out.Messages = append([]Message{{Text: strings.Join(text, "\n"), Ephemeral: true}}, kept...)
 	return out
 }
 

@@ -62,11 +62,23 @@ func (b *Bot) playCommands() []*Command {
 		},
 		{
 			Name: "resign", Description: i18n.T("Resign: your side concedes and the game ends", "投了: 自軍が降伏しゲーム終了"),
-			Handler: func(ctx context.Context, req *Request) *Response { return b.resign(ctx, req) },
+			Options: []Option{confirmOpt},
+			Handler: func(ctx context.Context, req *Request) *Response {
+				if !confirmed(req) {
+					return b.confirmResign(ctx, req)
+				}
+				return b.resign(ctx, req)
+			},
 		},
 		{
 			Name: "abandon", Description: i18n.T("Referee: abandon the game (it stays stored; the channel is free for another)", "審判: ゲームを放棄 (記録は残り、チャンネルは空く)"),
-			Handler: func(ctx context.Context, req *Request) *Response { return b.abandon(ctx, req) },
+			Options: []Option{confirmOpt},
+			Handler: func(ctx context.Context, req *Request) *Response {
+				if !confirmed(req) {
+					return b.confirmAbandon(ctx, req)
+				}
+				return b.abandon(ctx, req)
+			},
 		},
 		{
 			Name: "referee", Description: i18n.T("Server admin: the role whose members may referee games here", "サーバー管理者: ゲームの審判ができるロール"),

@@ -104,6 +104,7 @@ func (b *Bot) played(req *Request, p *games.Played, err error, batch bool) *Resp
 	}
 	sb.WriteString(statusLine(p.Game.State, req.Lang))
 	resp := Private(sb.String())
+	resp.Messages[0].Buttons = orderButtons(req, p.Game)
 	for _, r := range p.Reports {
 		for _, m := range b.segmentMessages(req.Lang, r) {
 			resp.Add(m)
@@ -142,43 +143,75 @@ func announce(req *Request, g *games.Game, r *Response) *Response {
 	return r
 }
 
+// retreatOwed is one unit that must retreat (9.4) and where it may go.
+type retreatOwed struct {
+	ID   string
+	From hex.Hex
+	To   []hex.Hex
+}
+
+// retreatsOwed are the retreats side owes now, with their legal hexes.
+func retreatsOwed(g *games.Game, side units.Side) []retreatOwed {
+	var out []retreatOwed
+	for _, id := range g.State.ViewFor(game.PublicView).Retreats {
+		c, ok := g.State.Lookup(id)
+		if !ok || c.Side() != side {
+			continue
+		}
+		u := g.State.Unit(c)
+		r := retreatOwed{ID: id, From: u.At}
+		for _, nb := range u.At.Neighbors() {
+			if game.Check(g.State, game.Order{Side: side, Verb: game.Retreat, Units: []string{id}, Hexes: []hex.Hex{nb}}) == nil {
+				r.To = append(r.To, nb)
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// retreatButtons offer each legal retreat as a button (at most 25).
+func retreatButtons(owed []retreatOwed) []Button {
+	var out []Button
+	for _, r := range owed {
+		for _, h := range r.To {
+			if len(out) == 25 {
+				return out
+			}
+			out = append(out, Button{Label: r.ID + " → " + h.String(), Path: "retreat", Options: map[string]string{"unit": r.ID, "hex": h.String()}, Style: Primary})
+		}
+	}
+	return out
+}
+
 // owedRetreats tells the players who owe retreats (9.4), at once and
 // where they read their side's news (its private thread, else the game's
-// channel), what they owe and where each unit may go. A retreat owed is
-// public (a combat result), and so are the hexes it may reach.
+// channel), what they owe and where each unit may go, with a button for
+// each legal retreat. A retreat owed is public (a combat result), and so
+// are the hexes it may reach.
 func owedRetreats(req *Request, p *games.Played) (Message, bool) {
 	g := p.Game
 	if g == nil || g.State == nil || g.Channel == "" && g.Thread(units.German) == "" {
-		return Message{}, false
-	}
-	owed := g.State.ViewFor(game.PublicView).Retreats
-	if len(owed) == 0 {
 		return Message{}, false
 	}
 	side := g.State.ToMove()
 	if s, ok := g.SideOf(req.User.ID); ok && s == side {
 		return Message{}, false // the asker owes them: his own answer says so
 	}
+	owed := retreatsOwed(g, side)
+	if len(owed) == 0 {
+		return Message{}, false
+	}
 	var lines []string
-	for _, id := range owed {
-		c, ok := g.State.Lookup(id)
-		if !ok || c.Side() != side {
-			continue
-		}
-		u := g.State.Unit(c)
-		var to []string
-		for _, nb := range u.At.Neighbors() {
-			if game.Check(g.State, game.Order{Side: side, Verb: game.Retreat, Units: []string{id}, Hexes: []hex.Hex{nb}}) == nil {
-				to = append(to, nb.String())
+	for _, r := range owed {
+		to := []string{i18n.T("none: it is eliminated if it must retreat (9.4)", "なし: 退却できなければ除去 (9.4)").In(req.Lang)}
+		if len(r.To) > 0 {
+			to = nil
+			for _, h := range r.To {
+				to = append(to, h.String())
 			}
 		}
-		if len(to) == 0 {
-			to = []string{i18n.T("none: it is eliminated if it must retreat (9.4)", "なし: 退却できなければ除去 (9.4)").In(req.Lang)}
-		}
-		lines = append(lines, fmt.Sprintf(req.T("%s from %s: /retreat unit:%s hex: one of %s", "%s (%s から): /retreat unit:%s hex: %s のいずれか"), id, u.At, id, strings.Join(to, " ")))
-	}
-	if len(lines) == 0 {
-		return Message{}, false
+		lines = append(lines, fmt.Sprintf(req.T("%s from %s: /retreat unit:%s hex: one of %s", "%s (%s から): /retreat unit:%s hex: %s のいずれか"), r.ID, r.From, r.ID, strings.Join(to, " ")))
 	}
 	target := g.Thread(side)
 	if target == "" {
@@ -188,5 +221,29 @@ func owedRetreats(req *Request, p *games.Played) (Message, bool) {
 	if who == "" {
 		who = side.Name().In(req.Lang)
 	}
-	return Message{Target: target, Text: fmt.Sprintf(req.T("%s: you owe a retreat (9.4); the game waits for it.\n%s", "%s: 退却が必要です (9.4)。ゲームはその指示を待っています。\n%s"), who, strings.Join(lines, "\n"))}, true
+	return Message{Target: target, Buttons: retreatButtons(owed),
+		Text: fmt.Sprintf(req.T("%s: you owe a retreat (9.4); the game waits for it.\n%s", "%s: 退却が必要です (9.4)。ゲームはその指示を待っています。\n%s"), who, strings.Join(lines, "\n"))}, true
+}
+
+// orderButtons are the buttons under a player's own answer while his side
+// is to act: end the segment, undo, and each legal retreat he owes.
+// The console shows none: there, typing /end is the button.
+func orderButtons(req *Request, g *games.Game) []Button {
+	if g == nil || g.State == nil || g.State.Step == game.GameOver || req.Guild == "console" {
+		return nil
+	}
+	side, ok := g.SideOf(req.User.ID)
+	if g.HotSeat() {
+		side, ok = g.State.ToMove(), true
+	}
+	if !ok || side != g.State.ToMove() {
+		return nil
+	}
+	if owed := retreatsOwed(g, side); len(owed) > 0 {
+		return retreatButtons(owed)
+	}
+	return []Button{
+		{Label: req.T("End the segment", "セグメント終了"), Path: "end", Style: Primary},
+		{Label: req.T("Undo the last order", "直前の命令を取り消す"), Path: "undo"},
+	}
 }

@@ -185,9 +185,9 @@ func TestEndUntil(t *testing.T) {
 	for _, l := range []string{"/game new seed:2", "/game setup", "/end", "/game setup", "/end"} {
 		say(t, b, l)
 	}
-	expect(t, say(t, b, "/end until:movement-1"), "reinforcement phase", "Reinforcements may not be delayed")
+	expect(t, say(t, b, "/end until:movement-1 confirm:true"), "reinforcement phase", "Reinforcements may not be delayed")
 	say(t, b, "/reinforce")
-	expect(t, say(t, b, "/end until:movement-1"), "first impulse, movement segment: German player to act")
+	expect(t, say(t, b, "/end until:movement-1 confirm:true"), "first impulse, movement segment: German player to act")
 	expect(t, say(t, b, "/game status"), "first impulse, movement segment")
 	expect(t, say(t, b, "/end until:nap"), "cannot be")
 }

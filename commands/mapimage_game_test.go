@@ -33,7 +33,7 @@ func mapGameBot(t testing.TB) *Bot {
 		{"game new", map[string]string{"seed": "7"}},
 		{"game setup", nil}, {"end", nil},
 		{"game setup", nil}, {"end", nil},
-		{"end", map[string]string{"until": "movement-1"}},
+		{"end", map[string]string{"until": "movement-1", "confirm": "true"}},
 	}
 	for _, s := range steps {
 		resp := run(s.path, s.opts)
@@ -50,7 +50,7 @@ func mapGameBot(t testing.TB) *Bot {
 			return b
 		}
 		run("reinforce", nil)
-		run("end", map[string]string{"until": "movement-1"})
+		run("end", map[string]string{"until": "movement-1", "confirm": "true"})
 	}
 	t.Fatalf("the game did not reach the first movement segment: %s", peek(b, "c").State.Step)
 	return b

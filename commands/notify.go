@@ -85,7 +85,8 @@ func newsOf(p games.SegmentReport) segmentNews {
 		}
 	}
 	n.GameOver = p.After.Over
-	n.Passed = p.Before.Player != p.After.Player || p.Before.Turn != p.After.Turn || n.GameOver
+	n.Passed = p.Before.Player != p.After.Player || p.Before.Turn != p.After.Turn || n.GameOver ||
+		p.Before.Step == game.SetupStep && p.After.Step != game.SetupStep // the setup is over: the game begins
 	// The event phase ends within the German player turn: its map is the
 	// one that ended the last game turn, unless the event changed it.
 	if n.GameOver {

@@ -206,7 +206,7 @@ func matrixState(t testing.TB, m *board.Map, s state) *Bot {
 	case sPaused:
 		run(mAlice, "/game pause", nil)
 	case sOver:
-		run(mBob, "/game resign", nil)
+		run(mBob, "/game resign confirm:true", nil)
 	}
 	return b
 }
@@ -232,10 +232,10 @@ func defaultOpts(c *Command) map[string]string {
 		"units": "G-III", "table": "assault", "player": "Bob", "by": "106", "hours": "24", "options": "18.2(3)", "hq": "G-III",
 		"with": "G-III", "dice": "1d6", "odds": "1:1", "fortress": "6", "value": "seed", "role": "<@&9>", "game": "1",
 		"scenario": "standard", "file": "/nonexistent", "die": "3", "box": "10", "session": "1", "count": "3", "until": "event",
-		"then": "end", "user": "106", "name": "Sam", "month": "8"}
+		"then": "end", "user": "106", "name": "Sam", "month": "8", "confirm": "true"}
 	opts := map[string]string{}
 	for _, o := range c.Options {
-		if v, ok := vals[o.Name]; ok && (o.Required || o.Name == "side" || o.Name == "until" || o.Name == "player") {
+		if v, ok := vals[o.Name]; ok && (o.Required || o.Name == "side" || o.Name == "until" || o.Name == "player" || o.Name == "confirm") {
 			opts[o.Name] = v
 		}
 	}

@@ -118,8 +118,12 @@ func (c *Console) print(resp *commands.Response) {
 		if m.Text != "" {
 			fmt.Fprintln(c.Out, m.Text)
 		}
-		for _, b := range m.Buttons {
-			fmt.Fprintf(c.Out, "[%s] %s\n", b.Label, b.Line())
+		if len(m.Buttons) > 0 {
+			var lines []string
+			for _, b := range m.Buttons {
+				lines = append(lines, b.Line())
+			}
+			fmt.Fprintf(c.Out, "▸ %s\n", strings.Join(lines, " · "))
 		}
 		for _, f := range m.Files {
 			path, err := c.save(f)

@@ -537,7 +537,8 @@ func TestBadInputGetsSpecificReply(t *testing.T) {
 			"options": []map[string]any{{"name": "file", "type": 11, "value": "999"}}}, "The file for option file did not arrive"},
 		{"subcommand missing", 2, alice, map[string]any{"id": "1", "name": "game", "type": 1}, "/game needs a subcommand: new, post, ref"},
 		{"a panicking handler", 2, kenji, map[string]any{"id": "1", "name": "boom", "type": 1}, "ボット内部でエラー"},
-		{"a button press", 3, alice, map[string]any{"custom_id": "x", "component_type": 2}, "This bot answers slash commands only."},
+		{"a button of someone else", 3, alice, map[string]any{"custom_id": "x", "component_type": 2}, "This button does not belong"},
+		{"a button with a broken command", 3, alice, map[string]any{"custom_id": "rtrbot!%zz", "component_type": 2}, "This button does not belong"},
 		{"a form of someone else", 5, alice, map[string]any{"custom_id": "other", "components": []any{}}, "This form does not belong"},
 	} {
 		c, err := h.Srv.Inject(tc.typ, fakediscord.Invoke{User: tc.user, Path: tc.name}, tc.data)

@@ -1,0 +1,121 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"rtrbot/engine/game"
+	"rtrbot/games"
+	"rtrbot/i18n"
+)
+
+// Confirmation (issue 14.2). A command that ends a game or passes over
+// more than one segment asks first: its answer, private, says what it
+// would do and offers a button that runs it again with confirm:true (the
+// console prints that command to type). Scripts give confirm:true at once.
+
+// confirmOpt is the option that says "yes, I mean it".
+var confirmOpt = Option{Name: "confirm", Description: i18n.T("true: do it without asking first", "true: 確認なしで実行"), Type: Boolean}
+
+func confirmed(req *Request) bool { return req.Opt("confirm") == "true" }
+
+// unconfirmed is the visibility of a command that asks first: the question
+// is private, the act itself public.
+func unconfirmed(req *Request) bool { return !confirmed(req) }
+
+// askFirst is the private question with its button.
+func askFirst(req *Request, what string) *Response {
+	opts := map[string]string{"confirm": "true"}
+	for k, v := range req.Options {
+		if k != "confirm" {
+			opts[k] = v
+		}
+	}
+	b := Button{Label: req.T("Confirm", "確認して実行"), Path: req.Path, Options: opts, Style: Danger}
+	text := fmt.Sprintf(req.T("%s\nNothing has been done yet. Press Confirm, or type %s.", "%s\nまだ何も実行していません。「確認して実行」を押すか、%s と入力してください。"), what, b.Line())
+	r := Private(text)
+	r.Messages[0].Buttons = []Button{b}
+	return r
+}
+
+// confirmResign asks before a side concedes.
+func (b *Bot) confirmResign(ctx context.Context, req *Request) *Response {
+	g, fail := b.read(ctx, req)
+	if fail != nil {
+		return fail
+	}
+	side, ok := g.SideOf(req.User.ID)
+	if !ok && !g.HotSeat() {
+		return b.resign(ctx, req) // not his to resign: the service says so
+	}
+	if g.HotSeat() {
+		side = g.State.ToMove()
+	}
+	return askFirst(req, fmt.Sprintf(req.T("Resign? The %s side concedes and the game ends at once: the %s side wins.", "投了しますか? %s側が降伏し、ゲームは直ちに終了します: %s側の勝利です。"),
+		side.Name().In(req.Lang), (1-side).Name().In(req.Lang)))
+}
+
+// confirmAbandon asks before a referee abandons a game.
+// A damaged game (one that cannot be loaded) may be abandoned too: the
+// question is then asked without its number.
+func (b *Bot) confirmAbandon(ctx context.Context, req *Request) *Response {
+	g, err := b.games.Status(ctx, actor(req), where(req))
+	if errors.Is(err, games.ErrNoGame) {
+		return noGame(req)
+	}
+	what := req.T("Abandon this channel's game? It ends without a result; it stays stored and this channel is free for another game.",
+		"このチャンネルのゲームを放棄しますか? 結果なしで終了します。記録は残り、このチャンネルは別のゲームに使えます。")
+	if err == nil {
+		what = fmt.Sprintf(req.T("Abandon game #%d? It ends without a result; it stays stored and this channel is free for another game.",
+			"ゲーム #%d を放棄しますか? 結果なしで終了します。記録は残り、このチャンネルは別のゲームに使えます。"), g.ID)
+	}
+	return askFirst(req, what)
+}
+
+// segmentsUntil counts the ends that /end until:target takes from step s
+// of the side to act: 1 when target is the very next step.
+func segmentsUntil(s game.Step, target game.Step) int {
+	next := func(st game.Step) game.Step {
+		if st == game.Combat2 || st == game.SetupStep {
+			return game.Reinforcement // the other player turn, or the next game turn (with its event phase)
+		}
+		return st + 1
+	}
+	n, st := 1, s
+	for k := 0; k < 40; k++ {
+		nx := next(st)
+		if nx == target || target == game.EventStep && st == game.Combat2 {
+			return n
+		}
+		st, n = nx, n+1
+	}
+	return n
+}
+
+// confirmEndUntil asks before /end until: passes over more than one segment.
+func (b *Bot) confirmEndUntil(ctx context.Context, req *Request) *Response {
+	g, fail := b.read(ctx, req)
+	if fail != nil {
+		return fail
+	}
+	target, ok := game.ParseStep(req.Opt("until"))
+	if !ok || g.State == nil || g.State.Step == game.GameOver || segmentsUntil(g.State.Step, target) <= 1 {
+		return nil // one step: no question
+	}
+	var names []string
+	for st, k := g.State.Step, 0; k < 20; k++ {
+		names = append(names, st.Name().In(req.Lang))
+		if st == game.Combat2 || st == game.SetupStep {
+			break // the player turn ends here at the latest
+		}
+		st++
+		if st == target {
+			break
+		}
+	}
+	return askFirst(req, fmt.Sprintf(req.T("End every step from now until %s begins? That ends: %s (each by its own order; your side's orders not yet given in them are lost).",
+		"%s が始まるまで全ての手順を終了しますか? 終了するのは: %s (各手順ごとに終了命令を記録。まだ出していない命令はできなくなります)。"),
+		target.Name().In(req.Lang), strings.Join(names, req.T(", ", "、"))))
+}
