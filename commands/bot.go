@@ -107,6 +107,7 @@ func New(d Deps) *Bot {
 		b.registerGame,       // game.go: /game new, load, options, status, setup, check, position, orders
 		b.registerPlayers,    // game_players.go: /game join, players, pause, resume, replace, fix, resign, abandon, referee, list
 		b.registerDeadline,   // deadline.go: /game deadline
+		b.registerSettings,   // game_settings.go: /game settings
 		b.registerLog,        // game_log.go: /game log
 		b.registerOptions,    // game_options.go: /game choose, confirm
 		b.registerExport,     // game_export.go: /game export, import

@@ -75,6 +75,7 @@ const (
 	cUndo     class = "take back one's own order"
 	cFix      class = "fix the game at once"
 	cReferee  class = "pause, resume, deadline, abandon"
+	cSettings class = "change the table's settings (maps)"
 	cSeat     class = "give a seat away"
 	cResign   class = "resign"
 	cJoin     class = "take a seat"
@@ -93,10 +94,10 @@ var classOf = map[string]class{
 	"undo":       cUndo,
 	"game fix":   cFix,
 	"game pause": cReferee, "game resume": cReferee, "game deadline": cReferee, "game abandon": cReferee,
-	"game replace": cSeat,
-	"game resign":  cResign,
-	"game join":    cJoin,
-	"game choose":  cSecret, "game confirm": cSecret,
+	"game replace": cSeat, "game settings": cSettings,
+	"game resign": cResign,
+	"game join":   cJoin,
+	"game choose": cSecret, "game confirm": cSecret,
 	"game new": cCreate, "game load": cCreate, "game import": cCreate,
 	"admin backup": cOperator, "admin check": cOperator, "admin repair": cOperator, "admin games": cOperator, "admin delete": cOperator,
 	"hex": cRead, "help": cRead, "map": cRead, "moves": cRead, "units": cRead, "roll": cRead, "event": cRead,
@@ -125,6 +126,8 @@ func whoMay(c class, r role, s state) bool {
 		return (r == rNeutral || r == rOperator) && s != sOver
 	case cReferee:
 		return referee && s != sOver
+	case cSettings:
+		return (player || referee) && s != sOver
 	case cSeat:
 		// the holder hands over his own seat (Bob's here), or a neutral referee
 		return (r == rNeutral || r == rOperator || r == bobsRole(s)) && s != sOver
@@ -222,7 +225,7 @@ func fingerprint(b *Bot) string {
 		ps = append(ps, p.UserID+"="+p.Side)
 	}
 	sort.Strings(ps)
-	return fmt.Sprintf("%s|%v|%s|%v", g.State.Position(), ps, g.Status, g.Paused())
+	return fmt.Sprintf("%s|%v|%s|%v|maps=%s", g.State.Position(), ps, g.Status, g.Paused(), g.Meta["maps"])
 }
 
 // defaultOpts gives a command's required options (and some telling
@@ -232,7 +235,7 @@ func defaultOpts(c *Command) map[string]string {
 		"units": "G-III", "table": "assault", "player": "Bob", "by": "106", "hours": "24", "options": "18.2(3)", "hq": "G-III",
 		"with": "G-III", "dice": "1d6", "odds": "1:1", "fortress": "6", "value": "seed", "role": "<@&9>", "game": "1",
 		"scenario": "standard", "file": "/nonexistent", "die": "3", "box": "10", "session": "1", "count": "3", "until": "event",
-		"then": "end", "user": "106", "name": "Sam", "month": "8", "confirm": "true"}
+		"then": "end", "user": "106", "name": "Sam", "month": "8", "confirm": "true", "maps": "segment"}
 	opts := map[string]string{}
 	for _, o := range c.Options {
 		if v, ok := vals[o.Name]; ok && (o.Required || o.Name == "side" || o.Name == "until" || o.Name == "player" || o.Name == "confirm") {
@@ -336,7 +339,7 @@ func whoMayTable() string {
 	}(), " | ") + " |\n|---|" + strings.Repeat("---|", len(roles)) + "\n")
 	var cs []class
 	seen := map[class]bool{}
-	for _, c := range []class{cRead, cOrder, cUndo, cResign, cSecret, cJoin, cSeat, cFix, cReferee, cCreate, cOperator} {
+	for _, c := range []class{cRead, cOrder, cUndo, cResign, cSecret, cJoin, cSeat, cFix, cReferee, cSettings, cCreate, cOperator} {
 		if !seen[c] {
 			cs, seen[c] = append(cs, c), true
 		}

@@ -101,6 +101,8 @@ type Service interface {
 	SetRefereeRole(ctx context.Context, a Actor, guild, role string) (string, error)
 
 	SetDeadline(ctx context.Context, a Actor, at Where, hours int, then string, now time.Time) (*Game, error)
+	// SetMaps sets how often the game's thread gets a public map (settings.go).
+	SetMaps(ctx context.Context, a Actor, at Where, value string) (*Game, error)
 	// Tick does what deadlines demand at now and says what happened.
 	Tick(ctx context.Context, now time.Time) []Notice
 }
