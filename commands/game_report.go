@@ -16,7 +16,7 @@ import (
 // stacks entered and left (what anyone watching the board sees), the
 // combats with odds, die and result, losses, the random events and VP.
 // It is made from public views and public events only.
-func account(p games.SegmentReport, l i18n.Lang, next bool) string {
+func account(p games.SegmentReport, l i18n.Lang, next bool, mention string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, i18n.T("**Segment ended: %s**\n", "**セグメント終了: %s**\n").In(l), p.Ended.In(l))
 	if p.Practice != "" {
@@ -57,8 +57,8 @@ func account(p games.SegmentReport, l i18n.Lang, next bool) string {
 		return strings.TrimRight(b.String(), "\n")
 	}
 	fmt.Fprintf(&b, i18n.T("▶ Next: %s, %s — %s player", "▶ 次: %s %s — %s").In(l), turnName(p.After, l), p.After.Step.Name().In(l), p.After.ToMove.Name().In(l))
-	if p.Mention != "" {
-		b.WriteString(" " + p.Mention)
+	if mention != "" {
+		b.WriteString(" " + mention)
 	}
 	if !p.Deadline.IsZero() {
 		fmt.Fprintf(&b, i18n.T(", by <t:%d:f>", "、期限 <t:%d:f>").In(l), p.Deadline.Unix())

@@ -58,11 +58,24 @@ type segmentNews struct {
 	Happened bool
 	// BoardChanged is true when the public map is not the one before.
 	BoardChanged bool
-	// Passed is true when the player turn went to the other side (or a
-	// new game turn began, or the game ended): the moment to notify.
-	Passed   bool
-	Combats  []game.Event
-	GameOver bool
+	// Passed is true when the game now waits for the other side (the
+	// player turn passed, the Allies roll the event, a new game turn's
+	// Germans begin) or ended: the moment to notify, and only then.
+	Passed bool
+	// TurnEnded is true when a game turn ended (a new one began) and
+	// Begins when the setup is over: each gets the public map.
+	TurnEnded, Begins bool
+	Combats           []game.Event
+	GameOver          bool
+}
+
+// mover is the side the game waits for, a retreat owed aside (a retreat
+// is an owed decision, told apart: owedRetreats).
+func mover(v game.View) units.Side {
+	if len(v.Retreats) > 0 {
+		return v.Player
+	}
+	return v.ToMove
 }
 
 func newsOf(p games.SegmentReport) segmentNews {
@@ -85,29 +98,49 @@ func newsOf(p games.SegmentReport) segmentNews {
 		}
 	}
 	n.GameOver = p.After.Over
-	n.Passed = p.Before.Player != p.After.Player || p.Before.Turn != p.After.Turn || n.GameOver ||
-		p.Before.Step == game.SetupStep && p.After.Step != game.SetupStep // the setup is over: the game begins
-	// The event phase ends within the German player turn: its map is the
-	// one that ended the last game turn, unless the event changed it.
+	n.TurnEnded = p.Before.Turn != p.After.Turn
+	n.Begins = p.Before.Step == game.SetupStep && p.After.Step != game.SetupStep
+	n.Passed = mover(p.Before) != mover(p.After) || n.GameOver
 	if n.GameOver {
 		n.Happened = true
 	}
 	return n
 }
 
+// withMap says whether a segment's post carries the whole public map: at
+// the end of a game turn, when the game begins or ends, when the game
+// passes to the other side (but the pass to the Germans after the event
+// phase, whose map is the one that ended the game turn, unless the event
+// changed it), and after every segment when the table asked for that.
+func (n segmentNews) withMap(p games.SegmentReport) bool {
+	switch {
+	case p.EveryMap, n.TurnEnded, n.Begins, n.GameOver:
+		return true
+	case p.Before.Step == game.EventStep:
+		return n.BoardChanged
+	}
+	return n.Passed
+}
+
 // segmentMessages are the posts of one segment's end (the status message
 // aside: statusMessage). Nothing for a segment in which nothing public
-// happened, unless the turn passed.
+// happened, unless it passes the game to the other side.
 func (b *Bot) segmentMessages(l i18n.Lang, p games.SegmentReport) []Message {
 	n := newsOf(p)
-	eventPhase := p.Before.Step == game.EventStep && p.After.Step != game.EventStep && !n.Passed
+	withMap := n.withMap(p)
 	var out []Message
-	withMap := n.Passed || p.EveryMap || eventPhase && n.BoardChanged
-	if withMap || n.Happened {
-		text := account(p, l, n.Passed)
+	if withMap || n.Happened || n.Passed {
+		// The side now awaited is mentioned once, and only when the game
+		// passed to it (not the player who just ended his own segment).
+		who := ""
+		if n.Passed && !n.GameOver {
+			who = p.Mention
+		}
+		next := n.Passed || n.TurnEnded || n.Begins
+		text := account(p, l, next, who)
 		for _, other := range p.Langs {
 			if other != l {
-				text += "\n\n" + account(p, other, n.Passed)
+				text += "\n\n" + account(p, other, next, "")
 			}
 		}
 		pub := Message{Text: text, Target: p.Channel}
@@ -137,9 +170,11 @@ func (b *Bot) segmentMessages(l i18n.Lang, p games.SegmentReport) []Message {
 		if th == "" || n.GameOver {
 			continue
 		}
-		// A side's own map when its player turn begins (or after every
-		// segment, when the table asked for that).
-		begins := n.Passed && p.After.Player == side
+		// A side's own map when its player turn begins: the game passed
+		// to it (the event phase aside: the Allies roll in the Germans'
+		// turn), or the setup is over and it moves first; or after every
+		// segment, when the table asked for that.
+		begins := (n.Passed || n.Begins) && mover(p.After) == side && p.After.Step != game.EventStep
 		if !begins && !p.EveryMap {
 			continue
 		}
