@@ -21,7 +21,7 @@ import (
 // turnFigures are what reached Discord for one game turn.
 type turnFigures struct {
 	Posts, Maps, Crops, Bytes, Mentions, OwedMentions int
-	Silent                                            int // account posts with nothing public in them (want 0)
+	Silent                                            int  // account posts with nothing public in them (want 0)
 	EventMap                                          bool // the event changed the map: its own map, allowed beside the 2
 	ThreadMaps                                        map[string]int
 }
