@@ -226,9 +226,11 @@ func (b *Bot) resign(ctx context.Context, req *Request) *Response {
 		return gameFail(req, err)
 	}
 	g, side := x.Game, x.Side
-	return announce(req, g, Reply(fmt.Sprintf(req.T("The %s side resigns: the %s side wins. The game's seed is %s (commitment %s): /game export gives every order and roll.",
+	r := announce(req, g, Reply(fmt.Sprintf(req.T("The %s side resigns: the %s side wins. The game's seed is %s (commitment %s): /game export gives every order and roll.",
 		"%s側が投了しました。%s側の勝利です。シードは %s (コミットメント %s)。/game export で全命令とダイスを確認できます。"),
 		side.Name().In(req.Lang), (1-side).Name().In(req.Lang), g.State.KeyText(), g.State.Commitment())))
+	return withFinalStatus(r, g, i18n.T(fmt.Sprintf("**Game over**: the %s side resigned; the %s side wins.", side.Name().EN, (1-side).Name().EN),
+		fmt.Sprintf("**ゲーム終了**: %s側が投了し、%s側の勝利。", side.Name().JA, (1-side).Name().JA)))
 }
 
 func (b *Bot) abandon(ctx context.Context, req *Request) *Response {
@@ -236,7 +238,16 @@ func (b *Bot) abandon(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return gameFail(req, err)
 	}
-	return announce(req, g, ended(req, g))
+	return withFinalStatus(announce(req, g, ended(req, g)), g, i18n.T("**Game abandoned** by a referee.", "**ゲーム放棄** (審判による)。"))
+}
+
+// withFinalStatus edits the game's pinned status message (notify.go) into
+// its last word: how the game ended.
+func withFinalStatus(r *Response, g *games.Game, how i18n.Text) *Response {
+	if g == nil || g.Channel == "" {
+		return r
+	}
+	return r.Add(Message{Target: g.Channel, Pin: statusMarker(g.ID), Text: statusMarker(g.ID) + "\n" + how.EN + "\n" + how.JA + "\n/game log · /game export"})
 }
 
 // ended says a game is over (finished or abandoned) and its place free.
