@@ -143,7 +143,7 @@ type Message struct {
 	// Pin marks the message that stands for a game's status in Target:
 	// the adapter edits in place the pinned message of Target whose text
 	// starts with Pin, or posts the message and pins it when there is none
-	// (the dashboard of issue 14: one message per game, never a new post).
+	// (a dashboard: one message per game, never a new post).
 	Pin string
 	// Buttons are offered under the message (Discord message components);
 	// pressing one runs its command as the one who pressed it, with the

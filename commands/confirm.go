@@ -11,7 +11,7 @@ import (
 	"rtrbot/i18n"
 )
 
-// Confirmation (issue 14.2). A command that ends a game or passes over
+// Confirmation. A command that ends a game or passes over
 // more than one segment asks first: its answer, private, says what it
 // would do and offers a button that runs it again with confirm:true (the
 // console prints that command to type). Scripts give confirm:true at once.

@@ -12,7 +12,7 @@ import (
 	"rtrbot/render/fromgame"
 )
 
-// Notification discipline (issue 14). A game's thread is read by people
+// Notification discipline. A game's thread is read by people
 // who play over days: it must not flood, and a notification must mean
 // "this is for you". What the end of a segment posts:
 //

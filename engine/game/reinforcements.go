@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -322,13 +323,25 @@ func (s *State) applyAutoReinforce() (*State, []Event, error) {
 			if len(hexes) == 0 {
 				continue
 			}
-			best, bestDE := hexes[0], n.stackDE(hexes[0], c.Side())
-			for _, h := range hexes[1:] {
-				if de := n.stackDE(h, c.Side()); de < bestDE {
-					best, bestDE = h, de
+			// The hex holding the fewest own division-equivalents where
+			// the unit does not put the stack over the limit (7.0), if
+			// there is one; else the one holding the fewest: the default
+			// placement never over-stacks where it need not.
+			sorted := slices.Clone(hexes)
+			sort.SliceStable(sorted, func(a, b int) bool { return n.stackDE(sorted[a], c.Side()) < n.stackDE(sorted[b], c.Side()) })
+			best := sorted[0]
+			var placedState *State
+			for _, h := range sorted {
+				try := n.reinforceAt(c, i, h, edge)
+				if !slices.Contains(try.Overstacked(c.Side()), h) {
+					best, placedState = h, try
+					break
 				}
 			}
-			n = n.reinforceAt(c, i, best, edge)
+			if placedState == nil {
+				placedState = n.reinforceAt(c, i, best, edge)
+			}
+			n = placedState
 			evs = append(evs, reinforcedEvent(c, best, edge))
 			placed = true
 			break
