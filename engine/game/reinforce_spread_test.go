@@ -3,7 +3,6 @@ package game
 import (
 	"slices"
 	"testing"
-
 )
 
 // 11.1 and 7.0 on the real map: the default placement of
