@@ -62,3 +62,26 @@ func TestConfirmationsAskFirst(t *testing.T) {
 		t.Error("segmentsUntil miscounts")
 	}
 }
+
+// /game setup says every unit it placed and where (issue 14.5), hex by
+// hex, and every placement it names is the game's.
+func TestGameSetupSaysWhatWentWhere(t *testing.T) {
+	b := gameBot(t)
+	say(t, b, "/game new scenario:standard seed:4")
+	out := say(t, b, "/game setup")
+	s := b.games.Peek("c1").State
+	placed := 0
+	for i, u := range s.Units {
+		if u.Box != game.OnMap {
+			continue
+		}
+		placed++
+		c := s.Counter(i)
+		if !strings.Contains(out, u.At.String()+" ") || !strings.Contains(out, " "+c.ID) {
+			t.Errorf("%s in %s is not in the answer", c.ID, u.At)
+		}
+	}
+	if placed < 20 || !strings.Contains(out, "Set up ") {
+		t.Errorf("%d units placed; answer:\n%s", placed, out)
+	}
+}

@@ -98,9 +98,9 @@ func opening(t testing.TB, b *Bot, clock *fixedClock) {
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game new scenario:standard seed:7")), "Game #1", "commitment")
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game join side:allied")), "Alice joins the Allied side")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game join side:german")), "Bob joins the German side")
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game setup")), "set up in")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game setup")), "Set up ")
 	expect(t, txt(act(t, b, clock, alice, "C1", "/end")), "Segment ended", "<@222>")
-	expect(t, txt(act(t, b, clock, bob, "C1", "/game setup")), "set up in")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game setup")), "Set up ")
 	for i := 0; i < 10; i++ {
 		g := peek(b, "C1")
 		if g.State.Step.IsMovement() {
@@ -286,7 +286,7 @@ func TestSecretOptions(t *testing.T) {
 	}
 	stored, _ := b.Store.Game(context.Background(), g.ID)
 	expect(t, stored.Options, "18.1(10)", "18.2(14)")
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game setup")), "set up in")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game setup")), "Set up ")
 }
 
 // Deadlines: a reminder when a quarter of the time is left, the segment

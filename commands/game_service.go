@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"rtrbot/db"
@@ -119,17 +120,48 @@ func (b *Bot) played(req *Request, p *games.Played, err error, batch bool) *Resp
 	return resp
 }
 
-// eventLines are the sentences of events, setup placements summed up.
+// eventLines are the sentences of events; many setup placements (the
+// automatic /game setup) are told hex by hex in a few lines, every unit
+// and where it went.
 func eventLines(evs []game.Event, l i18n.Lang) []string {
 	var lines []string
-	for i, e := range evs {
-		if e.Kind == game.EvPlaced && len(evs) > 12 && i >= 10 {
-			if i == 10 {
-				lines = append(lines, fmt.Sprintf(i18n.T("… and %d more units placed.", "… ほか %d 個を配置。").In(l), len(evs)-10))
-			}
+	placed := 0
+	for _, e := range evs {
+		if e.Kind == game.EvPlaced && len(e.Hexes) > 0 {
+			placed++
+		}
+	}
+	if placed <= 12 {
+		for _, e := range evs {
+			lines = append(lines, e.Text.In(l))
+		}
+		return lines
+	}
+	at := map[hex.Hex][]string{}
+	var order []hex.Hex
+	for _, e := range evs {
+		if e.Kind != game.EvPlaced || len(e.Hexes) == 0 {
+			lines = append(lines, e.Text.In(l))
 			continue
 		}
-		lines = append(lines, e.Text.In(l))
+		h := e.Hexes[0]
+		if at[h] == nil {
+			order = append(order, h)
+		}
+		at[h] = append(at[h], e.Units...)
+	}
+	sort.Slice(order, func(i, j int) bool { return hex.Less(order[i], order[j]) })
+	lines = append(lines, fmt.Sprintf(i18n.T("Set up %d units in %d hexes (17.1):", "%d 個を %d ヘクスに配置 (17.1):").In(l), placed, len(order)))
+	var row []string
+	for _, h := range order {
+		row = append(row, h.String()+" "+strings.Join(at[h], " "))
+		if len(row) == 6 {
+			lines = append(lines, strings.Join(row, " · "))
+			row = nil
+		}
+	}
+	if len(row) > 0 {
+		lines = append(lines, strings.Join(row, " · "))
 	}
 	return lines
 }

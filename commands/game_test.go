@@ -56,9 +56,9 @@ func TestHotSeatGame(t *testing.T) {
 	expect(t, say(t, b, "/place unit:F-XX hex:0101"), "F-XX sets up in setup area FR-2A")
 	expect(t, say(t, b, "/place unit:G-III hex:3024"), "G-III is German")
 	expect(t, say(t, b, "/end"), "still to be set up")
-	expect(t, say(t, b, "/game setup"), "set up in")
+	expect(t, say(t, b, "/game setup"), "Set up ")
 	expect(t, say(t, b, "/end"), "German player to act")
-	expect(t, say(t, b, "/game setup"), "set up in")
+	expect(t, say(t, b, "/game setup"), "Set up ")
 	expect(t, say(t, b, "/end"), "Aug II begins", "event phase")
 	expect(t, sayIn(t, b, "/game status", i18n.JA), "8月II", "連合軍の手番")
 	moved := 0

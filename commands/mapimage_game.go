@@ -2,9 +2,13 @@ package commands
 
 import (
 	"context"
+	"image/color"
+	"sort"
 	"strings"
 
+	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
 	"rtrbot/games"
 	"rtrbot/i18n"
 	"rtrbot/render"
@@ -89,6 +93,15 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 	if len(focus) > 0 && crop != nil && !req.Has("unit") {
 		extra = append(extra, render.Focus(focus...))
 	}
+	// During setup a side's own map shades where its units still to be
+	// set up may go (17.1-17.5): the setup areas their instructions name.
+	if private && s.Step == game.SetupStep && s.ToMove() == side {
+		if hexes, areas := setupHexes(s, side); len(hexes) > 0 {
+			extra = append(extra, render.Highlight{Hexes: hexes, Fill: color.NRGBA{255, 196, 0, 70}, Outline: color.NRGBA{200, 120, 0, 255}})
+			what = i18n.T(what.EN+"; shaded: the setup areas of your units still to set up ("+strings.Join(areas, " ")+")",
+				what.JA+"。網掛け: 未配置ユニットの配置地域 ("+strings.Join(areas, " ")+")")
+		}
+	}
 	png, err := r.DrawSituation(&sit, crop, extra...)
 	if err != nil {
 		b.Log.Error("map drawing", "err", err)
@@ -124,6 +137,46 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 		r2.WithFile(f)
 	}
 	return r2
+}
+
+// setupHexes are the hexes where side's units still to be set up may go
+// by their setup instructions (setup areas and fixed hexes; 17.1-17.5),
+// and the areas' names; the engine checks each placement still.
+func setupHexes(s *game.State, side units.Side) ([]hex.Hex, []string) {
+	areas := map[string]bool{}
+	fixed := map[hex.Hex]bool{}
+	for i, u := range s.Units {
+		c := s.Counter(i)
+		if u.Box != game.Unplaced || c.Side() != side {
+			continue
+		}
+		w, err := units.ParseWhere(c.Where)
+		if err != nil {
+			continue
+		}
+		for _, a := range w.Areas {
+			areas[a] = true
+		}
+		if h, err := hex.Parse(w.Hex); err == nil && w.Hex != "" {
+			fixed[h] = true
+		}
+	}
+	var out []hex.Hex
+	for _, x := range s.Rules().Map.Hexes() {
+		in := fixed[x.At]
+		for _, a := range x.Setup {
+			in = in || areas[a]
+		}
+		if in {
+			out = append(out, x.At)
+		}
+	}
+	var names []string
+	for a := range areas {
+		names = append(names, a)
+	}
+	sort.Strings(names)
+	return out, names
 }
 
 // gameReplay posts the animated replay of the channel's game so far, in

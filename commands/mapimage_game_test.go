@@ -5,10 +5,14 @@ import (
 	"context"
 	"image/gif"
 	"image/png"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"rtrbot/engine/board"
 	"rtrbot/engine/game"
+	"rtrbot/engine/units"
 	"rtrbot/i18n"
 	"rtrbot/render"
 	"rtrbot/render/fromgame"
@@ -223,5 +227,45 @@ func TestMapMineIsTheAskersSide(t *testing.T) {
 	}
 	if r := as("bob", "map", nil).Messages[0]; r.Ephemeral || len(r.Files) != 2 {
 		t.Errorf("a spectator's public map: %+v", r)
+	}
+}
+
+// During setup, /map view:mine shades the setup areas of the asker's units
+// still to be set up (17.1-17.5), and says which; after the setup it does
+// not. The shaded picture differs from the same map unshaded.
+func TestMapMineShowsSetupAreas(t *testing.T) {
+	m, err := board.Default()
+	if err != nil {
+		t.Skip(err)
+	}
+	b := New(Deps{Map: m})
+	run := func(path string, opts map[string]string) *Response {
+		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c", Lang: i18n.EN, User: User{ID: "u", Name: "u"}})
+	}
+	run("game new", map[string]string{"scenario": "standard", "seed": "4"})
+	allied := run("map", map[string]string{"view": "mine"}).Messages[0]
+	if !allied.Ephemeral || !strings.Contains(allied.Text, "shaded: the setup areas of your units still to set up (") || !strings.Contains(allied.Text, "FR-1A") || strings.Contains(allied.Text, "DE-1A") {
+		t.Fatalf("Allied setup map: %q", allied.Text)
+	}
+	if h, areas := setupHexes(peek(b, "c").State, units.Allied); len(h) < 40 || len(areas) < 5 {
+		t.Errorf("Allied setup hexes: %d in %v", len(h), areas)
+	}
+	run("game setup", nil)
+	run("end", nil)
+	german := run("map", map[string]string{"view": "mine"}).Messages[0]
+	if !strings.Contains(german.Text, "DE-1A") || strings.Contains(german.Text, "FR-1A") {
+		t.Errorf("German setup map: %q", german.Text)
+	}
+	run("game setup", nil)
+	run("end", nil)
+	after := run("map", map[string]string{"view": "mine"}).Messages[0]
+	if strings.Contains(after.Text, "shaded") {
+		t.Errorf("after the setup: %q", after.Text)
+	}
+	if len(allied.Files) == 0 || len(german.Files) == 0 || bytes.Equal(allied.Files[0].Data, after.Files[0].Data) {
+		t.Error("no shaded picture")
+	}
+	if dir := os.Getenv("RTRBOT_LOOK"); dir != "" {
+		os.WriteFile(filepath.Join(dir, "setup-areas-allied.png"), allied.Files[0].Data, 0o644)
 	}
 }
