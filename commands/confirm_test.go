@@ -85,3 +85,21 @@ func TestGameSetupSaysWhatWentWhere(t *testing.T) {
 		t.Errorf("%d units placed; answer:\n%s", placed, out)
 	}
 }
+
+// Order texts shown to players are in their language (issue 14.8): /undo
+// and a refused batch line in Japanese quote the order in Japanese.
+func TestOrderTextsInTheReadersLanguage(t *testing.T) {
+	b := gameBot(t)
+	for _, l := range []string{"/game new seed:2", "/game setup", "/end", "/game setup", "/end", "/end"} {
+		say(t, b, l)
+	}
+	sayIn(t, b, "/reinforce", i18n.JA)
+	undo := sayIn(t, b, "/undo", i18n.JA)
+	if !strings.Contains(undo, "取り消しました: 独軍: 全増援を自動登場") || strings.Contains(undo, "german") {
+		t.Errorf("/undo in Japanese: %q", undo)
+	}
+	batch := sayIn(t, b, "/orders text:move G-NOPE 3023", i18n.JA)
+	if !strings.Contains(batch, "1 行目 (独軍: 移動 G-NOPE → 3023)") {
+		t.Errorf("a refused batch line in Japanese: %q", batch)
+	}
+}

@@ -170,7 +170,7 @@ func TestGameSurvivesRestart(t *testing.T) {
 	// The players and their rights came back too.
 	expect(t, txt(act(t, b2, clock, alice, "C1", "/end")), "You play the Allied side")
 	// Undo reaches into the segment begun before the restart.
-	expect(t, txt(act(t, b2, clock, bob, "C1", "/undo")), "Taken back: german move "+u)
+	expect(t, txt(act(t, b2, clock, bob, "C1", "/undo")), "Taken back: German: move "+u)
 	if h := peek(b2, "C1").State.Hash(); h != segStart {
 		t.Errorf("after the undo the state is %s, want the segment's start %s", h, segStart)
 	}
@@ -245,7 +245,7 @@ func TestBatchOrders(t *testing.T) {
 	u2, h2 := legalMove(t, b, "C1", 1)
 	batch := `move ` + u1 + ` ` + h1 + `\n# a comment\nmove G-NOPE 3023\n` + u2 + ` ` + h2 + `\nend`
 	r := act(t, b, clock, bob, "C1", "/orders text:"+batch)
-	expect(t, txt(r), "1 of 4 orders applied", "line 3 (german move G-NOPE 3023)", "the 2 line(s) after it were not run", u1+" moved")
+	expect(t, txt(r), "1 of 4 orders applied", "line 3 (German: move G-NOPE → 3023)", "the 2 line(s) after it were not run", u1+" moved")
 	if strings.Contains(txt(r), u2+" moved") || strings.Contains(txt(r), "Segment ended") {
 		t.Errorf("lines after the refused one were run:\n%s", txt(r))
 	}

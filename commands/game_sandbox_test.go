@@ -51,7 +51,7 @@ func TestSandboxGameSurvivesRestart(t *testing.T) {
 		t.Fatalf("after restart: hash %s orders %d seg %d sandbox %v; before %s", after.State.Hash(), len(after.Orders), len(after.Seg), after.Sandbox, before.State.Hash())
 	}
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/game status")), "(sandbox from a position)")
-	expect(t, txt(act(t, b2, clock, bob, "C1", "/undo")), "Taken back: german move "+u)
+	expect(t, txt(act(t, b2, clock, bob, "C1", "/undo")), "Taken back: German: move "+u)
 	if h := peek(b2, "C1").State.Hash(); h != start {
 		t.Errorf("after the undo the state is %s, want the loaded position's %s", h, start)
 	}

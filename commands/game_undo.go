@@ -19,7 +19,7 @@ func (b *Bot) registerUndo(r *Router) {
 			if err != nil {
 				return gameFail(req, err)
 			}
-			return Private(fmt.Sprintf(req.T("Taken back: %s.\n%s", "取り消しました: %s。\n%s"), u.Order, statusLine(u.Game.State, req.Lang)))
+			return Private(fmt.Sprintf(req.T("Taken back: %s.\n%s", "取り消しました: %s。\n%s"), u.Order.Text().In(req.Lang), statusLine(u.Game.State, req.Lang)))
 		},
 	})
 }

@@ -195,8 +195,8 @@ func (t *Table) run(ctx context.Context, a Actor, at Where, now time.Time, order
 		}
 		if p.Named && o.Side != side {
 			out.Refused = append(out.Refused, i18n.T(
-				fmt.Sprintf("line %d (%s): it is the %s player's turn, not the %s's.", line, o, side.Name().EN, o.Side.Name().EN),
-				fmt.Sprintf("%d 行目 (%s): 現在は%sの手番で、%sではありません。", line, o, side.Name().JA, o.Side.Name().JA)))
+				fmt.Sprintf("line %d (%s): it is the %s player's turn, not the %s's.", line, o.Text().EN, side.Name().EN, o.Side.Name().EN),
+				fmt.Sprintf("%d 行目 (%s): 現在は%sの手番で、%sではありません。", line, o.Text().JA, side.Name().JA, o.Side.Name().JA)))
 			out.NotRun = len(orders) - i - 1
 			break
 		}
@@ -204,7 +204,7 @@ func (t *Table) run(ctx context.Context, a Actor, at Where, now time.Time, order
 			if !batch {
 				return nil, err
 			}
-			out.Refused, out.NotRun = append(out.Refused, lineRefused(line, string(o.Verb), err)), len(orders)-i-1
+			out.Refused, out.NotRun = append(out.Refused, lineRefused(line, o.Text(), err)), len(orders)-i-1
 			break
 		}
 		o.Side = side
@@ -213,7 +213,7 @@ func (t *Table) run(ctx context.Context, a Actor, at Where, now time.Time, order
 			if !batch {
 				return nil, err
 			}
-			out.Refused, out.NotRun = append(out.Refused, lineRefused(line, o.String(), err)), len(orders)-i-1
+			out.Refused, out.NotRun = append(out.Refused, lineRefused(line, o.Text(), err)), len(orders)-i-1
 			break
 		}
 		so := SegOrder{Order: o, Author: a.ID, Events: evs}
@@ -244,9 +244,9 @@ func (t *Table) run(ctx context.Context, a Actor, at Where, now time.Time, order
 }
 
 // lineRefused is a refused line of a batch: its number, what it was, why.
-func lineRefused(line int, what string, err error) i18n.Text {
-	return i18n.T(fmt.Sprintf("line %d (%s): %s", line, what, i18n.Message(err, i18n.EN)),
-		fmt.Sprintf("%d 行目 (%s): %s", line, what, i18n.Message(err, i18n.JA)))
+func lineRefused(line int, what i18n.Text, err error) i18n.Text {
+	return i18n.T(fmt.Sprintf("line %d (%s): %s", line, what.EN, i18n.Message(err, i18n.EN)),
+		fmt.Sprintf("%d 行目 (%s): %s", line, what.JA, i18n.Message(err, i18n.JA)))
 }
 
 // visibleTo keeps what side may read of an order's events (the engine's

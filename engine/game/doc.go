@@ -36,6 +36,7 @@
 //	doc.go                this index
 //	state.go              State, Unit, Step (the sequence of play 3.0), Box, Rules
 //	order.go              Order, every Verb, the stable text form ("german move G-III 3024")
+//	order_text.go         Order.Text: an order as players read it, in English and Japanese
 //	event.go              Event and every EventKind: what happened, as values with a sentence in both languages
 //	apply.go              New, Apply (the one dispatch over the verbs), Replay, supported options (18.0)
 //	refusals.go           refuse and the refusal catalogue, why a hex cannot be entered

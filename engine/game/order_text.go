@@ -1,0 +1,47 @@
+package game
+
+import (
+	"strings"
+
+	"rtrbot/i18n"
+)
+
+// verbNames are the orders' names as players read them; the text form
+// (Order.String) stays English: it is the stored log.
+var verbNames = map[Verb]i18n.Text{
+	Place: i18n.T("place", "配置"), AutoSetup: i18n.T("set up the rest", "残りを自動配置"), End: i18n.T("end the step", "手順終了"),
+	Move: i18n.T("move", "移動"), Rail: i18n.T("rail", "鉄道輸送"), Split: i18n.T("split", "分割"), Merge: i18n.T("merge", "統合"),
+	Entrench: i18n.T("entrench", "塹壕化"), Unentrench: i18n.T("back to mobile", "機動面へ"), Reinforce: i18n.T("reinforce", "増援"),
+	AutoReinforce: i18n.T("bring on every reinforcement", "全増援を自動登場"), Remove: i18n.T("remove", "除去"),
+	Withdraw: i18n.T("withdraw to the Russian Front", "ロシア戦線へ転進"), Attack: i18n.T("attack", "攻撃"),
+	Retreat: i18n.T("retreat", "退却"), Siege: i18n.T("bombard", "砲撃"), Abandon: i18n.T("abandon", "放棄"),
+	Recon: i18n.T("reconnoitre", "航空偵察"),
+}
+
+// Text is the order as players read it, in both languages: "German:
+// move G-III → 3024 3023" / "独軍: 移動 G-III → 3024 3023".
+func (o Order) Text() i18n.Text {
+	name, ok := verbNames[o.Verb]
+	if !ok {
+		name = i18n.T(string(o.Verb), string(o.Verb))
+	}
+	var args []string
+	args = append(args, o.Units...)
+	var hexes []string
+	for _, h := range o.Hexes {
+		hexes = append(hexes, h.String())
+	}
+	tail := strings.Join(args, " ")
+	if len(hexes) > 0 {
+		if tail != "" {
+			tail += " → "
+		}
+		tail += strings.Join(hexes, " ")
+	}
+	side := o.Side.Name()
+	en, ja := side.EN+": "+name.EN, side.JA+": "+name.JA
+	if tail != "" {
+		en, ja = en+" "+tail, ja+" "+tail
+	}
+	return i18n.T(en, ja)
+}
