@@ -89,7 +89,7 @@ func TestButtonsThroughDiscord(t *testing.T) {
 	if !ended[0].Ephemeral || !strings.Contains(ended[0].Content, "setup") {
 		t.Errorf("Alice's press: %+v", ended)
 	}
-	ms, err := h.Srv.WaitChannel(game, before+2, time.Minute)
+	ms, err := h.Srv.WaitChannel(game, before+1, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -134,8 +134,12 @@ func (b *Bot) gameNew(ctx context.Context, req *Request) *Response {
 		"初期配置 (17.1): 連合軍から。/place unit:ID hex:XXYY で1個ずつ、または /game setup で全て既定配置し、/end。/units で配置するユニットを一覧できます。")
 	msg += "\n" + statusLine(s, req.Lang)
 	if g.Channel != req.Channel {
-		return Reply(fmt.Sprintf(req.T("%s: game #%d opened in <#%s>; play it there (commands given here go to the newest game opened here).", "%s: ゲーム #%d を <#%s> で開始しました。そちらでプレイしてください (ここでのコマンドは、ここで最後に開始したゲームに届きます)。"),
+		r := Reply(fmt.Sprintf(req.T("%s: game #%d opened in <#%s>; play it there (commands given here go to the newest game opened here).", "%s: ゲーム #%d を <#%s> で開始しました。そちらでプレイしてください (ここでのコマンドは、ここで最後に開始したゲームに届きます)。"),
 			sc.Title.In(req.Lang), g.ID, g.Channel)).Add(Message{Text: msg, Target: g.Channel})
+		if m, ok := statusNow(req, g); ok {
+			r.Add(m) // the game's dashboard, pinned at the top of its thread
+		}
+		return r
 	}
 	return Reply(msg)
 }

@@ -53,8 +53,8 @@ func TestTwoPlayersThroughDiscord(t *testing.T) {
 		t.Fatalf("/game new: %q, threads %+v", got, threads)
 	}
 	game := threads[0].ID
-	if ms, err := h.Srv.WaitChannel(game, 1, 5*time.Second); err != nil || !strings.Contains(ms[0].Content, "commitment") {
-		t.Fatalf("the game's thread: %v %v", ms, err)
+	if ms, err := h.Srv.WaitChannel(game, 2, 5*time.Second); err != nil || !strings.Contains(ms[0].Content, "commitment") || !ms[1].Pinned || !strings.Contains(ms[1].Content, "To move: Allied") {
+		t.Fatalf("the game's thread: its opening, then its pinned status: %+v %v", ms, err)
 	}
 	say(alice, game, "game join", map[string]any{"side": "allied"})
 	if got := discordtest.Text(say(kenji, game, "game join", map[string]any{"side": "german"})); !strings.Contains(got, "独軍") {
@@ -79,14 +79,22 @@ func TestTwoPlayersThroughDiscord(t *testing.T) {
 			t.Errorf("the order's own answer was public: %.80q", m.Content)
 		}
 	}
-	ms, err := h.Srv.WaitChannel(game, before+2, time.Minute)
+	ms, err := h.Srv.WaitChannel(game, before+1, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The turn passes to the Germans: one post with the map that mentions
-	// Kenji, and the game's status message, pinned, naming him without a
-	// mention (issue 14.1).
-	post, status := ms[before], ms[before+1]
+	// Kenji; the game's status message, pinned since the game began, now
+	// names him without a mention (issue 14.1).
+	time.Sleep(200 * time.Millisecond) // the status edit follows the post
+	ms = h.Srv.ChannelMessages(game)
+	post := ms[before]
+	var status fakediscord.Message
+	for _, m := range ms {
+		if m.Pinned {
+			status = m
+		}
+	}
 	// In English (Alice ended it) and in Japanese (Kenji reads Japanese).
 	if !strings.Contains(post.Content, "Segment ended") || !strings.Contains(post.Content, "セグメント終了") || !strings.Contains(post.Content, "<@"+kenji.ID+">") {
 		t.Errorf("segment post: %q", post.Content)

@@ -104,6 +104,9 @@ func (b *Bot) join(ctx context.Context, req *Request) *Response {
 			r.Add(Message{Target: th, Text: fmt.Sprintf(req.T("%s: welcome to the %s side's private thread.", "%s: %s側の非公開スレッドへようこそ。"),
 				games.MentionOf(j.Game.UserRef(req.Opt("user")), req.Opt("user")), j.Side.Name().In(req.Lang))})
 		}
+		if m, ok := statusNow(req, j.Game); ok {
+			r.Add(m)
+		}
 		return announce(req, j.Game, r)
 	}
 	var open games.OpenThread
@@ -132,6 +135,9 @@ func (b *Bot) join(ctx context.Context, req *Request) *Response {
 				r.Messages[len(r.Messages)-1].Files = []File{{Name: "map-" + side.String() + ".png", ContentType: "image/png", Data: png}}
 			}
 		}
+	}
+	if m, ok := statusNow(req, g); ok {
+		r.Add(m) // the dashboard names the players
 	}
 	return announce(req, g, r)
 }

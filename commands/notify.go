@@ -308,3 +308,14 @@ func (b *Bot) draw(l i18n.Lang, v game.View, counters *units.Set, last []game.Ev
 	}
 	return png
 }
+
+// statusNow is the status message of a game as it stands, for the moments
+// no segment ends: a new game's thread, a player joining.
+func statusNow(req *Request, g *games.Game) (Message, bool) {
+	if g == nil || g.State == nil || g.SegStart == nil || g.Channel == "" {
+		return Message{}, false
+	}
+	r := g.SegmentEnded(req.Now)
+	r.Public = nil // nothing happened: the status only
+	return statusMessage(req.Lang, []games.SegmentReport{r})
+}
