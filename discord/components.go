@@ -23,6 +23,11 @@ import (
 
 const buttonPrefix = "rtrbot!"
 
+// PermissionPinMessages is Discord's Pin Messages permission (1<<51), split
+// from Manage Messages in 2025; discordgo v0.29 has no constant for it.
+// The bot pins each game's status message with it (docs/discord.md).
+const PermissionPinMessages int64 = 1 << 51
+
 // customID encodes a button's command; "" when it does not fit Discord's
 // 100 characters (the button is then left out: the text says the command).
 func customID(b commands.Button) string {

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+
+	"rtrbot/discord"
 )
 
 // The invite link of docs/discord.md asks for exactly the permissions the
@@ -23,7 +25,7 @@ func TestInvitePermissions(t *testing.T) {
 	got, _ := strconv.ParseInt(string(m[1]), 10, 64)
 	want := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionAttachFiles |
 		discordgo.PermissionReadMessageHistory | discordgo.PermissionManageThreads | discordgo.PermissionCreatePublicThreads |
-		discordgo.PermissionCreatePrivateThreads | discordgo.PermissionSendMessagesInThreads)
+		discordgo.PermissionCreatePrivateThreads | discordgo.PermissionSendMessagesInThreads | discord.PermissionPinMessages)
 	if got != want {
 		t.Errorf("the invite asks for permissions %d, the bot needs %d", got, want)
 	}
