@@ -103,6 +103,7 @@ func BenchmarkSegmentPost(b *testing.B) {
 	g := peek(bot, "C1")
 	g.Meta = map[string]string{"thread:german": "TG", "thread:allied": "TA"}
 	p := g.SegmentEnded(clock.t)
+	p.EveryMap = true // the most a segment's end draws: the public map and both sides' (/game settings maps:segment)
 	bot.noMaps = false
 	bot.segmentMessages(i18n.EN, p) // the renderer's base picture, drawn once
 	b.ResetTimer()
