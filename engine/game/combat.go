@@ -164,7 +164,7 @@ func (s *State) canAttack(c *units.Counter, target hex.Hex) error {
 	if why == whyTerrain || why == whySea || why == whyNeutral || why == whyOffMap {
 		return refuse("attack-cannot-enter", c.ID, target, why.text())
 	}
-	if x, _ := s.hexAt(u.At); terrainCost(c.Moves, x.Terrain) == 0 {
+	if x, _ := s.hexAt(u.At); terrainCost(s.movesOf(c), x.Terrain) == 0 {
 		if ch := s.cellAt(u.At); ch == nil || !ch.rail[direction(u.At, target)] {
 			return refuse("attack-rail-only-terrain", c.ID)
 		}
@@ -244,7 +244,7 @@ func (s *State) Odds(p *AttackPlan) CombatOdds {
 	if p.Naval {
 		co.Shift++ // 16.4: one column right
 	}
-	if s.Option("18.2(12)") && s.Turn.Month() == 0 && p.Side == units.Allied {
+	if s.Option(OptFightingSpirit) && s.Turn.Month() == 0 && p.Side == units.Allied {
 		for _, i := range p.Attackers {
 			if c := s.Counter(i); c.Nation == units.FR && c.Type == units.Active && c.IsCorps() {
 				co.Shift++ // 18.2(12): French fighting spirit in August
@@ -519,7 +519,7 @@ func (s *State) eliminate(i int, why i18n.Text, evs *[]Event) {
 		}
 	}
 	vp := c.VP
-	if (c.Side() == units.Allied && s.Option("18.1(15)")) || (c.Side() == units.German && s.Option("18.2(15)")) {
+	if (c.Side() == units.Allied && s.Option(OptGermanVictory)) || (c.Side() == units.German && s.Option(OptAlliedVictory)) {
 		vp = (vp + 1) / 2 // 18.1(15), 18.2(15): elimination VP halved, rounded up
 	}
 	*evs = append(*evs, Event{Kind: EvEliminated, Side: c.Side(), Units: []string{c.ID}, Hexes: []hex.Hex{at}, N: vp,

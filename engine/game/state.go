@@ -257,12 +257,6 @@ func (s *State) Lookup(id string) (*units.Counter, bool) { return s.rules.Counte
 // Unit returns the state of a counter.
 func (s *State) Unit(c *units.Counter) Unit { return s.Units[c.Index] }
 
-// Option reports whether a scenario option is in force.
-func (s *State) Option(code string) bool {
-	i := sort.SearchStrings(s.Options, code)
-	return i < len(s.Options) && s.Options[i] == code
-}
-
 // ToMove is the side whose order the game waits for.
 func (s *State) ToMove() units.Side {
 	if s.Step == EventStep {
@@ -277,7 +271,7 @@ func (s *State) ToMove() units.Side {
 // FirstPlayer is the side that moves first each turn (3.0; 18.2(14)
 // reverses it).
 func (s *State) FirstPlayer() units.Side {
-	if s.Option("18.2(14)") {
+	if s.Option(OptFirstBlow) {
 		return units.Allied
 	}
 	return units.German
