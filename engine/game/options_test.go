@@ -32,8 +32,8 @@ func TestOptionsFile(t *testing.T) {
 	}
 	fset := token.NewFileSet()
 	consts := map[string]string{} // name -> code
-	var literals []string          // "file:line code"
-	var asked []string             // Option("...") with a literal
+	var literals []string         // "file:line code"
+	var asked []string            // Option("...") with a literal
 	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
