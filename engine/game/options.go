@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rtrbot/engine/scenario"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
 )
@@ -41,6 +42,7 @@ const (
 	OptGermanLogistics   Opt = "18.1(10)"
 	OptGermanCavalry     Opt = "18.1(11)"
 	OptPreMobilisation   Opt = "18.1(12)"
+	OptGoeben            Opt = "18.1(13)"
 	OptDeception         Opt = "18.1(14)"
 	OptGermanVictory     Opt = "18.1(15)"
 
@@ -399,4 +401,47 @@ func (s *State) movesOf(c *units.Counter) units.Moves {
 // are (docs/rulings.md R34).
 func (s *State) britishOnAugI() bool {
 	return s.Option(OptPreMobilisation) && !s.Option(OptBEFAtHome) && !s.Option(OptNorthSea) && !s.Option(OptBEFSupportsBelgium)
+}
+
+// OptionState is what the options keep between phases.
+type OptionState struct {
+	// GoebenLate: the Goeben roll of Aug III was 3-4, so the French
+	// active units and dismounted cavalry of Aug III are due on Aug IV
+	// (18.1(13)); the position's flag "goeben-late".
+	GoebenLate bool
+}
+
+// goeben applies 18.1(13) to the Allied reinforcement phase whose table
+// dues have just been computed: on Aug III the German roll (1-2 nothing;
+// 3-4 the French active and dismounted cavalry dues move to Aug IV; 5-6
+// they are lost), on Aug IV the dues moved there.
+func (s *State) goeben(evs *[]Event) {
+	if !s.Option(OptGoeben) || s.Player != units.Allied {
+		return
+	}
+	delayed := func(d Due) bool {
+		return d.Nation == units.FR && (d.Type == units.Active || d.Type == units.Dismounted)
+	}
+	switch {
+	case s.Turn == 3:
+		die := s.roll(units.German, i18n.T("SMS Goeben (18.1(13))", "巡洋戦艦ゲーベン (18.1(13))"), evs)
+		if die <= 2 {
+			*evs = append(*evs, ev(EvDue, units.Allied, tr("SMS Goeben (18.1(13)): %d, no effect on the French reinforcements.", "巡洋戦艦ゲーベン (18.1(13)): %d、仏軍増援に影響なし。", die)))
+			return
+		}
+		s.Dues = slices.DeleteFunc(s.Dues, delayed)
+		if die <= 4 {
+			s.Opt.GoebenLate = true
+			*evs = append(*evs, ev(EvDue, units.Allied, tr("SMS Goeben (18.1(13)): %d, the French active units and dismounted cavalry of Aug III arrive on Aug IV.", "巡洋戦艦ゲーベン (18.1(13)): %d、8月III の仏軍現役ユニットと下馬騎兵師団は 8月IV に登場。", die)))
+			return
+		}
+		*evs = append(*evs, ev(EvDue, units.Allied, tr("SMS Goeben (18.1(13)): %d, the French active units and dismounted cavalry of Aug III never arrive.", "巡洋戦艦ゲーベン (18.1(13)): %d、8月III の仏軍現役ユニットと下馬騎兵師団は登場しない。", die)))
+	case s.Turn == 4 && s.Opt.GoebenLate:
+		s.Opt.GoebenLate = false
+		for _, e := range scenario.Due(s.rules.Reinforcements, 3, units.Allied) {
+			if d := (Due{Nation: e.Nation, Type: e.Type, DE: e.DE}); delayed(d) {
+				s.Dues = append(s.Dues, d)
+			}
+		}
+	}
 }

@@ -155,7 +155,7 @@ func (s *State) writeLater(b *strings.Builder) {
 	for _, f := range []struct {
 		name string
 		on   bool
-	}{{"colonial", s.Events.Colonial}, {"russia-settled", s.Russia.Settled}, {"paris", s.Victory.Paris}, {"rhine", s.Victory.Rhine}, {"scored", s.Victory.Scored}} {
+	}{{"colonial", s.Events.Colonial}, {"russia-settled", s.Russia.Settled}, {"paris", s.Victory.Paris}, {"rhine", s.Victory.Rhine}, {"scored", s.Victory.Scored}, {"goeben-late", s.Opt.GoebenLate}} {
 		if f.on {
 			flags = append(flags, f.name)
 		}
@@ -283,6 +283,8 @@ func (s *State) parseLater(key string, args []string) (handled bool, problem err
 				s.Victory.Rhine = true
 			case "scored":
 				s.Victory.Scored = true
+			case "goeben-late":
+				s.Opt.GoebenLate = true
 			default:
 				return true, refuse("position-unknown-marker", a)
 			}

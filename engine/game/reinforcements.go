@@ -41,6 +41,7 @@ func (s *State) startReinforcements(evs *[]Event) {
 		}
 		s.Dues = append(s.Dues, Due{Nation: e.Nation, Type: e.Type, DE: e.DE})
 	}
+	s.goeben(evs) // 18.1(13)
 	if s.britishOnAugI() && s.Player == units.Allied && s.Turn == 1 {
 		// 18.1(12): the BEF's setup units enter as Aug I reinforcements.
 		for _, d := range []Due{{Nation: units.GB, Type: units.HQ, DE: 1}, {Nation: units.GB, Type: units.Active, DE: 4}, {Nation: units.GB, Type: units.Cavalry, DE: 1}} {

@@ -243,6 +243,7 @@ type State struct {
 	Events  EventState   // lasting effects of the random events (random_events.go, 5.0)
 	Russia  RussiaState  // the Russian Front (russian_front.go, 14.3)
 	Victory VictoryState // VP scored once and city hexes held (victory.go, 15.2)
+	Opt     OptionState  // what the options keep (options.go, 18.1(13))
 }
 
 // Rules returns the rules the state is played with.
