@@ -99,6 +99,9 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 	if len(s.Combat.Retreats) > 0 && o.Verb != Retreat {
 		return nil, nil, refuse("retreats-first", s.retreatIDs())
 	}
+	if (s.Combat.Delaying.Verb != "") != (o.Verb == Delay || o.Verb == Stand) {
+		return nil, nil, s.delayOrderRefused() // 16.2 (options.go)
+	}
 	var (
 		n   *State
 		evs []Event
@@ -143,6 +146,8 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 		n, evs, err = s.applyAbandon(o)
 	case Recon:
 		n, evs, err = s.applyRecon(o)
+	case Delay, Stand:
+		n, evs, err = s.applyDelay(o)
 	default:
 		return nil, nil, refuse("unknown-verb", o.Verb)
 	}

@@ -28,6 +28,9 @@ type CombatState struct {
 	// Retreats are the units that must still retreat after a combat
 	// result (9.4); their owner orders each retreat.
 	Retreats []int
+	// Delaying is an attack order waiting for the defender's answer,
+	// delay or stand (16.2; options.go); its Verb is "" when none waits.
+	Delaying Order
 }
 
 // Tables are the game's tables (engine/tables, shared with the companion).
@@ -264,7 +267,17 @@ func (s *State) applyAttack(o Order) (*State, []Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if s.mayDelay(p) {
+		return s.offerDelay(o) // 16.2: the defender answers first (options.go)
+	}
 	n := s.clone()
+	var evs []Event
+	n.resolveAttack(p, &evs)
+	return n, evs, nil
+}
+
+// resolveAttack rolls and applies a checked attack (9.0).
+func (n *State) resolveAttack(p *AttackPlan, out *[]Event) {
 	var evs []Event
 	co := n.Odds(p)
 	if p.Naval {
@@ -300,7 +313,7 @@ func (s *State) applyAttack(o Order) (*State, []Event, error) {
 		Combat: &CombatFacts{Table: p.Table.ID, Odds: col, Die: die, Result: code, Defender: p.Target, Attackers: distinctHexes(hexes[1:])}}
 	evs = append(evs, e)
 	n.resolve(p, code, defenders, &evs)
-	return n, evs, nil
+	*out = append(*out, evs...)
 }
 
 // distinctHexes is hs without repeats, in order of first appearance.

@@ -239,10 +239,39 @@ func TestOptionsReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Hash() != b.Hash() || !slices.Equal(a.Options, []string{"16.1", "16.5", "18.1(5)", "18.2(14)", "no-16.6"}) {
+	if a.Hash() != b.Hash() || !slices.Equal(a.Options, []string{"16.1", "16.2", "16.5", "18.1(5)", "18.2(14)", "no-16.6"}) {
 		t.Errorf("options %v / %v", a.Options, b.Options)
 	}
 	if !a.Option(RuleNavalGunfire) || a.Option(RuleLightInfantry) || !a.Option(RuleDisengagement) || a.Option(OptBelgianPassage) {
 		t.Errorf("in force: %v", a.Options)
+	}
+}
+
+// A self-played game with every optional rule ends without a dead end, its
+// orders replay to the same state, and the defenders' answers to delaying
+// actions (16.2) are among its orders when cavalry was attacked alone.
+func TestSelfPlayAllOptionalRules(t *testing.T) {
+	r := realRules(t, "standard")
+	answered := 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		res, err := SelfPlay(r, seed, SelfPlayConfig{Options: []string{"all-16"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range res.Orders {
+			if o.Verb == Delay || o.Verb == Stand {
+				answered++
+			}
+		}
+		again, err := Replay(r, seed, []string{"all-16"}, res.Orders)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again.Hash() != res.Final.Hash() {
+			t.Errorf("seed %d: the replay differs", seed)
+		}
+	}
+	if answered == 0 {
+		t.Error("no delaying action was offered in 3 games with 16.2")
 	}
 }

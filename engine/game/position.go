@@ -136,6 +136,9 @@ func (s *State) writeLater(b *strings.Builder) {
 	if len(s.Combat.Retreats) > 0 {
 		fmt.Fprintf(b, "retreat %s\n", ids(s.Combat.Retreats))
 	}
+	if s.Combat.Delaying.Verb != "" {
+		fmt.Fprintf(b, "delaying %s\n", s.Combat.Delaying) // 16.2: an attack waiting for the defender
+	}
 	if len(s.Sight.Recon) > 0 {
 		var out []string
 		for _, l := range s.Sight.Recon {
@@ -237,6 +240,12 @@ func (s *State) parseLater(key string, args []string) (handled bool, problem err
 		s.Combat.Attacked, msg = unitList()
 	case "retreat":
 		s.Combat.Retreats, msg = unitList()
+	case "delaying":
+		o, err := ParseOrder(strings.Join(args, " "))
+		if err != nil || o.Verb != Attack {
+			return true, refuse("position-delaying", strings.Join(args, " "))
+		}
+		s.Combat.Delaying = o
 	case "revealed":
 		var hs []hexes.Hex
 		hs, msg = hexArgs(args)

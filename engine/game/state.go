@@ -266,6 +266,9 @@ func (s *State) ToMove() units.Side {
 	if len(s.Combat.Retreats) > 0 {
 		return s.Counter(s.Combat.Retreats[0]).Side() // 9.4: the owner retreats
 	}
+	if s.Combat.Delaying.Verb != "" {
+		return s.Combat.Delaying.Side.Other() // 16.2: the defender answers
+	}
 	return s.Player
 }
 
