@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"rtrbot/engine/game"
-	"rtrbot/engine/units"
 	"rtrbot/games"
 	"rtrbot/i18n"
 )
@@ -62,12 +61,12 @@ func (b *Bot) confirm(ctx context.Context, req *Request) *Response {
 	s := g.State
 	var sb strings.Builder
 	sb.WriteString(req.T("**Options revealed (18.0)**\n", "**オプション公開 (18.0)**\n"))
-	fmt.Fprintf(&sb, req.T("German: %s\nAllied: %s\n", "独軍: %s\n連合軍: %s\n"), chosenList(g.Meta["choice:german"], req.Lang), chosenList(g.Meta["choice:allied"], req.Lang))
-	if len(c.Single) > 0 {
-		fmt.Fprintf(&sb, req.T("Chosen by one side only, so not played: %s\n", "片方のみが選んだため不採用: %s\n"), strings.Join(c.Single, " "))
-	}
+	fmt.Fprintf(&sb, req.T("German: %s\nAllied: %s\n", "独軍: %s\n連合軍: %s\n"), inForceList(c.German, req.Lang), inForceList(c.Allied, req.Lang))
 	if len(c.Shared) > 0 {
-		fmt.Fprintf(&sb, req.T("Chosen by both: %s\n", "両軍が選択: %s\n"), strings.Join(c.Shared, " "))
+		fmt.Fprintf(&sb, req.T("Both sides: %s\n", "両軍: %s\n"), inForceList(c.Shared, req.Lang))
+	}
+	for _, v := range c.Void {
+		fmt.Fprintf(&sb, req.T("%s does not apply: %s.\n", "%s は適用されません: %s。\n"), v.Code, v.Why.In(req.Lang))
 	}
 	fmt.Fprintf(&sb, req.T("VP at the start: German %d, Allied %d.\n", "開始時 VP: 独軍 %d、連合軍 %d。\n"), s.VP[0], s.VP[1])
 	sb.WriteString(statusLine(s, req.Lang))
@@ -78,31 +77,23 @@ func (b *Bot) confirm(ctx context.Context, req *Request) *Response {
 	return r
 }
 
-// cannotCombine answers when the two choices together are not a game. The
-// engine's reason names options, so it is never posted in public (it would
-// hint at a secret choice before the reveal): the game's thread hears only
-// that both sides choose again, and each side hears privately (its own
-// thread; the ephemeral answer of whoever confirmed last) what concerns its
-// own choice.
+// cannotCombine answers when the two choices together could not start a
+// game (each was checked when chosen, so this should not happen): nobody is
+// told which option failed, in public or in private; both choose again.
 func cannotCombine(req *Request, c *games.Confirmed) *Response {
 	g := c.Game
-	public := req.T("The two secret choices of options cannot be played together. Each side has been told privately what concerns its own choice; both sides choose again (/game choose, then /game confirm).",
-		"両軍のオプションの秘密選択は併用できません。各陣営には自軍の選択に関わる理由を非公開で伝えました。両軍とも選び直してください (/game choose の後 /game confirm)。")
+	public := req.T("The two secret choices of options could not start the game; both sides choose again (/game choose, then /game confirm).",
+		"両軍のオプションの秘密選択ではゲームを開始できませんでした。両軍とも選び直してください (/game choose の後 /game confirm)。")
 	r := Reply(public)
 	if g.Channel != "" && g.Channel != req.Channel {
 		r.Add(Message{Target: g.Channel, Text: public})
 	}
-	var mine []string
-	for _, side := range []units.Side{units.German, units.Allied} {
-		why := side.Name().In(req.Lang) + ": " + c.Why[side].In(req.Lang)
-		if th := g.Thread(side); th != "" {
-			r.Add(Message{Target: th, Text: why})
-		}
-		if side == c.Side || g.HotSeat() {
-			mine = append(mine, why)
-		}
-	}
-	return r.Add(Message{Ephemeral: true, Text: strings.Join(mine, "\n")})
+	return r
+}
+
+// inForceList names options with what they change, or "no options".
+func inForceList(codes []string, l i18n.Lang) string {
+	return chosenList(strings.Join(codes, " "), l)
 }
 
 func chosenList(v string, l i18n.Lang) string {

@@ -16,22 +16,23 @@ import (
 
 // The secret choice of options (18.0): before the game begins each side
 // chooses its options privately (Choose), confirms (Confirm), and when
-// both have confirmed the choices are revealed together and the game
-// starts with them. German options are 18.1(n), Allied ones 18.2(n); the
-// rest (the optional rules 16.x, 18.3) need both sides: they apply when
-// both chose them. Any option the engine supports (game.Supported) slots
-// in without change here.
+// both have confirmed the choices are revealed together and applied. German
+// options are 18.1(n), Allied ones 18.2(n); the rest (the optional rules
+// 16.x, 18.3) need both sides: they apply when both chose them. A side's
+// own choice is checked when it is made: the rules forbid no pair across the
+// sides (docs/rulings.md R32), so the reveal always starts the game; an
+// option whose condition the other side's choice makes false is announced
+// void with its reason (game.VoidOptions). The options are data
+// (engine/game/options.txt): any option there slots in without change here.
 
 // OptionOwner says which side may choose an option alone; ok is false for
 // an option both sides must choose.
 func OptionOwner(code string) (side units.Side, ok bool) {
-	switch {
-	case strings.HasPrefix(code, "18.1("):
-		return units.German, true
-	case strings.HasPrefix(code, "18.2("):
-		return units.Allied, true
+	d, found := game.LookupOption(code)
+	if !found {
+		return 0, false
 	}
-	return 0, false
+	return d.Owner()
 }
 
 // Chosen is a side's secret choice, stored.
@@ -45,16 +46,18 @@ type Chosen struct {
 type Confirmed struct {
 	Game *Game
 	Side units.Side
-	// Revealed: both sides had confirmed and the game starts with their
-	// choices; Single are options only one side chose (not played),
-	// Shared those both chose.
-	Revealed       bool
-	Single, Shared []string
-	// Clash: both had confirmed but the choices cannot be played
-	// together; Why says to each side what concerns its own choice
-	// (never the other's), and both choose again.
+	// Revealed: both sides had confirmed and the game starts. What is
+	// told is only what is in force: German and Allied are each side's
+	// options in force, Shared the optional rules both chose (and those the
+	// game was created with); Void the options chosen that do not apply,
+	// with why. An optional rule only one side chose is never named.
+	Revealed               bool
+	German, Allied, Shared []string
+	Void                   []game.Voided
+	// Clash: both had confirmed but the game could not start with the
+	// choices (never with the rules' options, R32); both choose again, and
+	// nobody is told which option failed.
 	Clash bool
-	Why   [2]i18n.Text
 }
 
 // chooser is the place's game and the side a chooses for (the one he
@@ -105,6 +108,7 @@ func (t *Table) Choose(ctx context.Context, a Actor, at Where, named, options st
 	if len(codes) == 1 && strings.EqualFold(codes[0], "none") {
 		codes = nil
 	}
+	codes = game.ExpandOptions(codes) // presets (all-16) become their codes
 	for _, c := range codes {
 		if _, ok := game.Supported[c]; !ok {
 			return nil, i18n.Errorf("%q is not an option this engine plays: /game options lists them (e.g. 18.1(10)).",
@@ -115,6 +119,11 @@ func (t *Table) Choose(ctx context.Context, a Actor, at Where, named, options st
 				fmt.Sprintf("%s is an option of the %s side (18.%d): the %s side cannot choose it.", c, owner.Name().EN, int(owner)+1, side.Name().EN),
 				fmt.Sprintf("%s は%s側のオプション (18.%d) です。%s側は選べません。", c, owner.Name().JA, int(owner)+1, side.Name().JA))}
 		}
+	}
+	if err := game.CheckOptions(union(g.Options, codes)); err != nil {
+		// Only the chooser's own options and the game's public ones can
+		// be named here: the other side's choice is not looked at.
+		return nil, err
 	}
 	v := strings.Join(codes, " ")
 	if v == "" {
@@ -161,28 +170,20 @@ func (t *Table) Confirm(ctx context.Context, a Actor, at Where, named string) (*
 func (t *Table) reveal(ctx context.Context, g *Game, last units.Side) (*Confirmed, error) {
 	ger, all := strings.Fields(g.Meta["choice:german"]), strings.Fields(g.Meta["choice:allied"])
 	opts := slices.Clone(g.Options)
-	add := func(c string) {
-		if c != "none" && !slices.Contains(opts, c) {
+	for _, c := range append(slices.Clone(ger), all...) {
+		if c == "none" || slices.Contains(opts, c) {
+			continue
+		}
+		if _, own := OptionOwner(c); own || (slices.Contains(ger, c) && slices.Contains(all, c)) {
 			opts = append(opts, c)
 		}
 	}
-	out := &Confirmed{Side: last}
-	for _, c := range append(slices.Clone(ger), all...) {
-		if _, own := OptionOwner(c); own {
-			add(c)
-		} else if slices.Contains(ger, c) && slices.Contains(all, c) {
-			add(c)
-			if !slices.Contains(out.Shared, c) { // each option once, though both chose it
-				out.Shared = append(out.Shared, c)
-			}
-		} else if c != "none" && !slices.Contains(out.Single, c) {
-			out.Single = append(out.Single, c)
-		}
-	}
 	sort.Strings(opts)
+	out := &Confirmed{Side: last}
 	s, err := game.NewKey(g.State.Rules(), g.Key, opts)
 	if err != nil {
-		// The two choices together are not a game: both choose again.
+		// Each side's choice was checked when made; should the two still
+		// not start a game, both choose again, told nothing of either.
 		if err := t.update(ctx, g, func(tx *db.GameTx) error {
 			for _, k := range []string{"confirmed:german", "confirmed:allied"} {
 				if err := tx.SetMeta(k, ""); err != nil {
@@ -196,11 +197,7 @@ func (t *Table) reveal(ctx context.Context, g *Game, last units.Side) (*Confirme
 		g.Meta = cloneMeta(g.Meta)
 		delete(g.Meta, "confirmed:german")
 		delete(g.Meta, "confirmed:allied")
-		out.Clash = true
-		for _, side := range []units.Side{units.German, units.Allied} {
-			out.Why[side] = clashFor(g, side)
-		}
-		out.Game = g.copy()
+		out.Clash, out.Game = true, g.copy()
 		return out, nil
 	}
 	if err := t.update(ctx, g, func(tx *db.GameTx) error {
@@ -214,47 +211,35 @@ func (t *Table) reveal(ctx context.Context, g *Game, last units.Side) (*Confirme
 	g.Meta = cloneMeta(g.Meta)
 	g.Meta["revealed"] = "1"
 	g.State, g.SegStart, g.Options, g.Seg = s, s, opts, nil
+	out.German, out.Allied, out.Shared = InForceBySide(s.Options)
+	out.Void = game.VoidOptions(opts)
 	out.Revealed, out.Game = true, g.copy()
 	return out, nil
 }
 
-// ownOptions is what a side's choice alone adds to the game's options: the
-// options only that side may choose (18.1 or 18.2). Options both sides must
-// choose never clash with others, so they are left out.
-func ownOptions(g *Game, side units.Side) []string {
-	opts := slices.Clone(g.Options)
-	for _, c := range strings.Fields(g.Meta["choice:"+side.String()]) {
-		if owner, ok := OptionOwner(c); ok && owner == side && !slices.Contains(opts, c) {
-			opts = append(opts, c)
+// InForceBySide splits a game's options in force into the German ones, the
+// Allied ones and those of both sides.
+func InForceBySide(inForce []string) (german, allied, both []string) {
+	for _, c := range inForce {
+		switch side, own := OptionOwner(c); {
+		case !own:
+			both = append(both, c)
+		case side == units.German:
+			german = append(german, c)
+		default:
+			allied = append(allied, c)
 		}
 	}
-	return opts
+	return german, allied, both
 }
 
-// clashFor says to one side why the choices cannot be combined, naming
-// only its own options and the game's public ones: the engine's reason when
-// its choice fails by itself, otherwise which of its own options clash with
-// the other side's (still secret) choice.
-func clashFor(g *Game, side units.Side) i18n.Text {
-	again := i18n.T(" Choose again (/game choose, then /game confirm).", " 選び直してください (/game choose の後 /game confirm)。")
-	if _, err := game.NewKey(g.State.Rules(), g.Key, ownOptions(g, side)); err != nil {
-		return i18n.T("your secret choice cannot be played as it stands: "+i18n.Message(err, i18n.EN)+again.EN,
-			"自軍の秘密選択はそのままではゲームにできません: "+i18n.Message(err, i18n.JA)+again.JA)
-	}
-	other := ownOptions(g, side.Other())
-	var clash []string
-	for _, c := range strings.Fields(g.Meta["choice:"+side.String()]) {
-		if owner, ok := OptionOwner(c); !ok || owner != side || slices.Contains(other, c) {
-			continue
-		}
-		if _, err := game.NewKey(g.State.Rules(), g.Key, append(slices.Clone(other), c)); err != nil {
-			clash = append(clash, c)
+// union is a and then the codes of b not in a.
+func union(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, c := range b {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
 		}
 	}
-	if len(clash) == 0 {
-		return i18n.T("your secret choice is playable by itself, but not together with the other side's secret choice (which stays secret)."+again.EN,
-			"自軍の秘密選択は単独では可能ですが、相手側の秘密選択 (非公開のまま) と併用できません。"+again.JA)
-	}
-	return i18n.T(fmt.Sprintf("your secret choice is playable by itself, but %s cannot be used together with the other side's secret choice (which stays secret).", strings.Join(clash, " "))+again.EN,
-		fmt.Sprintf("自軍の秘密選択は単独では可能ですが、%s は相手側の秘密選択 (非公開のまま) と併用できません。", strings.Join(clash, " "))+again.JA)
+	return out
 }

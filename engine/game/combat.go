@@ -28,6 +28,9 @@ type CombatState struct {
 	// Retreats are the units that must still retreat after a combat
 	// result (9.4); their owner orders each retreat.
 	Retreats []int
+	// Delaying is an attack order waiting for the defender's answer,
+	// delay or stand (16.2; options.go); its Verb is "" when none waits.
+	Delaying Order
 }
 
 // Tables are the game's tables (engine/tables, shared with the companion).
@@ -164,7 +167,7 @@ func (s *State) canAttack(c *units.Counter, target hex.Hex) error {
 	if why == whyTerrain || why == whySea || why == whyNeutral || why == whyOffMap {
 		return refuse("attack-cannot-enter", c.ID, target, why.text())
 	}
-	if x, _ := s.hexAt(u.At); terrainCost(c.Moves, x.Terrain) == 0 {
+	if x, _ := s.hexAt(u.At); terrainCost(s.movesOf(c), x.Terrain) == 0 {
 		if ch := s.cellAt(u.At); ch == nil || !ch.rail[direction(u.At, target)] {
 			return refuse("attack-rail-only-terrain", c.ID)
 		}
@@ -244,7 +247,7 @@ func (s *State) Odds(p *AttackPlan) CombatOdds {
 	if p.Naval {
 		co.Shift++ // 16.4: one column right
 	}
-	if s.Option("18.2(12)") && s.Turn.Month() == 0 && p.Side == units.Allied {
+	if s.Option(OptFightingSpirit) && s.Turn.Month() == 0 && p.Side == units.Allied {
 		for _, i := range p.Attackers {
 			if c := s.Counter(i); c.Nation == units.FR && c.Type == units.Active && c.IsCorps() {
 				co.Shift++ // 18.2(12): French fighting spirit in August
@@ -264,7 +267,17 @@ func (s *State) applyAttack(o Order) (*State, []Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if s.mayDelay(p) {
+		return s.offerDelay(o) // 16.2: the defender answers first (options.go)
+	}
 	n := s.clone()
+	var evs []Event
+	n.resolveAttack(p, &evs)
+	return n, evs, nil
+}
+
+// resolveAttack rolls and applies a checked attack (9.0).
+func (n *State) resolveAttack(p *AttackPlan, out *[]Event) {
 	var evs []Event
 	co := n.Odds(p)
 	if p.Naval {
@@ -300,7 +313,7 @@ func (s *State) applyAttack(o Order) (*State, []Event, error) {
 		Combat: &CombatFacts{Table: p.Table.ID, Odds: col, Die: die, Result: code, Defender: p.Target, Attackers: distinctHexes(hexes[1:])}}
 	evs = append(evs, e)
 	n.resolve(p, code, defenders, &evs)
-	return n, evs, nil
+	*out = append(*out, evs...)
 }
 
 // distinctHexes is hs without repeats, in order of first appearance.
@@ -519,7 +532,7 @@ func (s *State) eliminate(i int, why i18n.Text, evs *[]Event) {
 		}
 	}
 	vp := c.VP
-	if (c.Side() == units.Allied && s.Option("18.1(15)")) || (c.Side() == units.German && s.Option("18.2(15)")) {
+	if (c.Side() == units.Allied && s.Option(OptGermanVictory)) || (c.Side() == units.German && s.Option(OptAlliedVictory)) {
 		vp = (vp + 1) / 2 // 18.1(15), 18.2(15): elimination VP halved, rounded up
 	}
 	*evs = append(*evs, Event{Kind: EvEliminated, Side: c.Side(), Units: []string{c.ID}, Hexes: []hex.Hex{at}, N: vp,

@@ -12,7 +12,7 @@ import (
 // bad weather -1 with a minimum of 1, 5.0).
 func (s *State) Range(c *units.Counter) int {
 	r := c.Range
-	if (c.Side() == units.German && s.Option("18.1(10)")) || (c.Side() == units.Allied && s.Option("18.2(10)")) {
+	if (c.Side() == units.German && s.Option(OptGermanLogistics)) || (c.Side() == units.Allied && s.Option(OptAlliedLogistics)) {
 		r *= 2
 	}
 	if s.BadWeather && r > 1 {
@@ -50,7 +50,7 @@ func (s *State) traceable(h hex.Hex, ezoc, enemy marks) bool {
 // unless own units hold it. The side is the one whose command is traced:
 // the side of the player in the command phase.
 func (s *State) partisans(x *board.Hex) bool {
-	if !s.Option("16.5") || !x.City {
+	if !s.Option(RulePartisans) || !x.City {
 		return false
 	}
 	owner, ok := Owner(x.Country)
@@ -190,7 +190,7 @@ func (s *State) InCommand(side units.Side) []bool {
 		if u.Box != OnMap || c.Side() != side || c.Type == units.HQ {
 			continue
 		}
-		if c.Type == units.Cavalry && ((side == units.German && s.Option("18.1(11)") && c.Nation != units.IT) || (side == units.Allied && s.Option("18.2(13)"))) {
+		if c.Type == units.Cavalry && ((side == units.German && s.Option(OptGermanCavalry) && c.Nation != units.IT) || (side == units.Allied && s.Option(OptAlliedCavalry))) {
 			in[i] = true // 18.1(11), 18.2(13)
 			continue
 		}

@@ -48,7 +48,7 @@ func (s *State) EnterCost(c *units.Counter, a, b hex.Hex) (int, reason) {
 		return 1, whyNone // 8.53
 	}
 	x, _ := s.hexAt(b)
-	cost := terrainCost(c.Moves, x.Terrain)
+	cost := terrainCost(s.movesOf(c), x.Terrain)
 	if cost == 0 {
 		return 0, whyTerrain
 	}
@@ -135,7 +135,7 @@ func (s *State) movementSearchIn(sr *search, c *units.Counter, from hex.Hex, lim
 	}
 	si := ezoc.idx(from)
 	sr.cost[si] = 0
-	disengaging := ezoc.b[si] && s.Option("16.1")
+	disengaging := ezoc.b[si] && s.Option(RuleDisengagement)
 	// Bucket queue: costs are small integers.
 	buckets := make([][]hex.Hex, limit+1)
 	buckets[0] = append(buckets[0], from)
@@ -320,7 +320,7 @@ func (s *State) checkPath(c *units.Counter, from hex.Hex, path []hex.Hex, ezoc, 
 		if ezoc.has(at) && ezoc.has(h) {
 			return 0, cannotEnter(c.ID, h, whyEZOCtoEZOC)
 		}
-		if ezoc.has(from) && ezoc.has(h) && s.Option("16.1") {
+		if ezoc.has(from) && ezoc.has(h) && s.Option(RuleDisengagement) {
 			return 0, cannotEnter(c.ID, h, whyDisengage)
 		}
 		if enemy.has(h) {
@@ -360,13 +360,13 @@ func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy mark
 		return cannotEnter(c.ID, to, whyDeception)
 	}
 	x, _ := s.hexAt(to)
-	if terrainCost(c.Moves, x.Terrain) == 0 && !s.rules.Map.HasRail(to) {
+	if terrainCost(s.movesOf(c), x.Terrain) == 0 && !s.rules.Map.HasRail(to) {
 		return refuse("rail-only-terrain", c.ID, x.Terrain)
 	}
 	if ezoc.has(from) && ezoc.has(to) && hex.Adjacent(from, to) {
 		return cannotEnter(c.ID, to, whyEZOCtoEZOC)
 	}
-	if ezoc.has(from) && ezoc.has(to) && s.Option("16.1") {
+	if ezoc.has(from) && ezoc.has(to) && s.Option(RuleDisengagement) {
 		return cannotEnter(c.ID, to, whyDisengage)
 	}
 	// Reachable with unlimited MP?
@@ -394,15 +394,15 @@ func (s *State) timid(c *units.Counter) bool {
 	if s.Turn >= 5 || (c.Type != units.Reserve && c.Type != units.Landwehr) {
 		return false
 	}
-	return (s.Option("18.1(8)") && group(c.Nation) == units.DE) || (s.Option("18.2(11)") && c.Nation == units.FR)
+	return (s.Option(OptGermanTimid) && group(c.Nation) == units.DE) || (s.Option(OptFrenchTimid) && c.Nation == units.FR)
 }
 
 // preMobilisation is the extra Aug I turn of 18.1(12).
-func (s *State) preMobilisation() bool { return s.Turn == 1 && s.Option("18.1(12)") }
+func (s *State) preMobilisation() bool { return s.Turn == 1 && s.Option(OptPreMobilisation) }
 
 // deceived: 18.1(14) holds until a Belgian fortress is destroyed or Sep I.
 func (s *State) deceived() bool {
-	if !s.Option("18.1(14)") || s.Turn >= 5 {
+	if !s.Option(OptDeception) || s.Turn >= 5 {
 		return false
 	}
 	for _, h := range s.Destroyed {

@@ -29,9 +29,11 @@ const (
 	Siege         Verb = "siege"         // a siege gun bombards an adjacent enemy fortress (12.6)
 	Abandon       Verb = "abandon"       // abandon an own fortress (12.4)
 	Recon         Verb = "recon"         // aerial reconnaissance of one hex by an HQ (14.12)
+	Delay         Verb = "delay"         // the defending cavalry takes the attack on the recon table (16.2)
+	Stand         Verb = "stand"         // the defending cavalry does not delay: the attacker's table (16.2)
 )
 
-var verbs = []Verb{Place, AutoSetup, End, Move, Rail, Split, Merge, Entrench, Unentrench, Reinforce, AutoReinforce, Remove, Withdraw, Attack, Retreat, Siege, Abandon, Recon}
+var verbs = []Verb{Place, AutoSetup, End, Move, Rail, Split, Merge, Entrench, Unentrench, Reinforce, AutoReinforce, Remove, Withdraw, Attack, Retreat, Siege, Abandon, Recon, Delay, Stand}
 
 // Order is one order of one side. Its text form (String, ParseOrder) is
 // stable: it is what a game's log stores and Replay reads.

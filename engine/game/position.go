@@ -136,6 +136,9 @@ func (s *State) writeLater(b *strings.Builder) {
 	if len(s.Combat.Retreats) > 0 {
 		fmt.Fprintf(b, "retreat %s\n", ids(s.Combat.Retreats))
 	}
+	if s.Combat.Delaying.Verb != "" {
+		fmt.Fprintf(b, "delaying %s\n", s.Combat.Delaying) // 16.2: an attack waiting for the defender
+	}
 	if len(s.Sight.Recon) > 0 {
 		var out []string
 		for _, l := range s.Sight.Recon {
@@ -155,7 +158,7 @@ func (s *State) writeLater(b *strings.Builder) {
 	for _, f := range []struct {
 		name string
 		on   bool
-	}{{"colonial", s.Events.Colonial}, {"russia-settled", s.Russia.Settled}, {"paris", s.Victory.Paris}, {"rhine", s.Victory.Rhine}, {"scored", s.Victory.Scored}} {
+	}{{"colonial", s.Events.Colonial}, {"russia-settled", s.Russia.Settled}, {"paris", s.Victory.Paris}, {"rhine", s.Victory.Rhine}, {"scored", s.Victory.Scored}, {"goeben-late", s.Opt.GoebenLate}} {
 		if f.on {
 			flags = append(flags, f.name)
 		}
@@ -237,6 +240,12 @@ func (s *State) parseLater(key string, args []string) (handled bool, problem err
 		s.Combat.Attacked, msg = unitList()
 	case "retreat":
 		s.Combat.Retreats, msg = unitList()
+	case "delaying":
+		o, err := ParseOrder(strings.Join(args, " "))
+		if err != nil || o.Verb != Attack {
+			return true, refuse("position-delaying", strings.Join(args, " "))
+		}
+		s.Combat.Delaying = o
 	case "revealed":
 		var hs []hexes.Hex
 		hs, msg = hexArgs(args)
@@ -283,6 +292,8 @@ func (s *State) parseLater(key string, args []string) (handled bool, problem err
 				s.Victory.Rhine = true
 			case "scored":
 				s.Victory.Scored = true
+			case "goeben-late":
+				s.Opt.GoebenLate = true
 			default:
 				return true, refuse("position-unknown-marker", a)
 			}

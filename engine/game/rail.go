@@ -223,7 +223,7 @@ func (s *State) withdrawalOwed() error {
 // territory; with 18.2(4) Belgium lets the Germans use its railways and
 // closes them to the Allies).
 func (s *State) RailLand(side units.Side, h hex.Hex) bool {
-	if s.Option("18.2(4)") {
+	if s.Option(OptBelgianPassage) {
 		if x, ok := s.hexAt(h); ok && x.Country == board.Belgium {
 			return side == units.German
 		}

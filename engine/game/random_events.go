@@ -48,7 +48,7 @@ func (s *State) randomEvent(evs *[]Event) {
 // neutrality (event 26): they do at the start unless 18.1(5) keeps
 // Belgium neutral; 18.1(7) invades the Netherlands.
 func (s *State) violated() bool {
-	return !s.Option("18.1(5)") || s.Option("18.1(7)")
+	return !s.Option(OptNoBelgium) || s.Option(OptInvadeNetherlands)
 }
 
 // applyEvent applies the events table row of a reading 11..66.
@@ -109,7 +109,7 @@ func (s *State) eventCounter(c *units.Counter) bool {
 // the surges (23, 24), the colonial situation (25), Italy (26) and the
 // units back from the Russian Front (14.3).
 func (s *State) eventReinforcements(evs *[]Event) {
-	if s.Option("18.3") {
+	if s.Option(OptWorkersUnite) {
 		return
 	}
 	p := s.Player

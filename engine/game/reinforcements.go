@@ -25,12 +25,15 @@ func group(n units.Nation) units.Nation {
 // reinforcement table).
 func (s *State) startReinforcements(evs *[]Event) {
 	s.Dues = nil
-	if s.Option("18.3") {
+	if s.Option(OptWorkersUnite) {
 		return // 18.3: no reinforcements for either side
 	}
 	for _, e := range scenario.Due(s.rules.Reinforcements, s.Turn, s.Player) {
-		if s.Option("18.2(7)") && s.Turn == 4 && s.Player == units.German {
+		if s.Option(OptNorthSea) && s.Turn == 4 && s.Player == units.German {
 			continue // 18.2(7): no German reinforcements on Aug IV
+		}
+		if e.Type == "naval" && !s.Option(RuleNavalGunfire) {
+			continue // 16.0: without 16.4 there is no naval gunfire marker
 		}
 		if e.Type == "naval" {
 			s.NavalGunfire += e.DE
@@ -39,22 +42,23 @@ func (s *State) startReinforcements(evs *[]Event) {
 		}
 		s.Dues = append(s.Dues, Due{Nation: e.Nation, Type: e.Type, DE: e.DE})
 	}
-	if s.Option("18.1(12)") && s.Player == units.Allied && s.Turn == 1 {
+	s.goeben(evs) // 18.1(13)
+	if s.britishOnAugI() && s.Player == units.Allied && s.Turn == 1 {
 		// 18.1(12): the BEF's setup units enter as Aug I reinforcements.
 		for _, d := range []Due{{Nation: units.GB, Type: units.HQ, DE: 1}, {Nation: units.GB, Type: units.Active, DE: 4}, {Nation: units.GB, Type: units.Cavalry, DE: 1}} {
 			s.Dues = append(s.Dues, d)
 		}
 	}
-	if s.Option("18.1(2)") && s.Player == units.German && s.Turn == 3 {
+	if s.Option(OptWestOffensive) && s.Player == units.German && s.Turn == 3 {
 		s.Dues = append(s.Dues, Due{Nation: units.DE, Type: units.HQ, DE: 1}) // 18.1(2): HQ 8. Armee on Aug III
 	}
-	if s.Option("18.2(8)") && s.Player == units.Allied && s.Turn == 3 {
+	if s.Option(OptBEFSupportsBelgium) && s.Player == units.Allied && s.Turn == 3 {
 		// 18.2(8): the BEF's first units land in French or Belgian ports.
 		for _, d := range []Due{{units.GB, units.HQ, 1, true}, {units.GB, units.Active, 4, true}, {units.GB, units.Cavalry, 1, true}} {
 			s.Dues = append(s.Dues, d)
 		}
 	}
-	if s.Option("18.2(5)") && s.Player == units.Allied {
+	if s.Option(OptBelgiumRavished) && s.Player == units.Allied {
 		switch s.Turn {
 		case 3, 5, 7, 9, 11, 13, 15: // Aug III, Sep I, Sep III, Oct I, Oct III, Nov I, Nov III
 			s.Dues = append(s.Dues, Due{Nation: units.BE, Type: AnyType, DE: 1})

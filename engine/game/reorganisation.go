@@ -17,7 +17,7 @@ func (s *State) available(c *units.Counter) bool {
 	case units.Reinf:
 		return c.Arrives() <= s.Turn
 	case units.Option:
-		return s.Option(c.OptionCode())
+		return s.Option(Opt(c.OptionCode()))
 	case units.Event:
 		return s.eventCounter(c) // random_events.go: the Italians after event 26
 	case units.Setup:
@@ -84,7 +84,7 @@ func (s *State) applySplit(o Order) (*State, []Event, error) {
 	if !c.IsCorps() {
 		return nil, nil, refuse("split-not-corps", c.ID)
 	}
-	if s.Option("M91-split") && !s.Entrenching {
+	if s.Option(RuleM91Split) && !s.Entrenching {
 		return nil, nil, refuse("split-before-entrenchment")
 	}
 	a := s.freeCounter(c.Parts, c.Nation, c.Type, units.Division)

@@ -40,7 +40,7 @@ func (s *State) russianFront(evs *[]Event) {
 
 // applyRussia applies the Russian Front table to a die roll.
 func (s *State) applyRussia(die int, evs *[]Event) {
-	r, err := Tables().Russia(die, tables.RussiaOptions{Box: min(s.BoxAttack(), tables.MaxBoxStrength), MaxOffensive: s.Option("18.1(2)")})
+	r, err := Tables().Russia(die, tables.RussiaOptions{Box: min(s.BoxAttack(), tables.MaxBoxStrength), MaxOffensive: s.Option(OptWestOffensive)})
 	if err != nil {
 		return
 	}

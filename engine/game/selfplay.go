@@ -100,6 +100,9 @@ func SelfPlay(r *Rules, seed uint64, cfg SelfPlayConfig) (*SelfPlayResult, error
 				return nil, fmt.Errorf("seed %d: dead end: %s cannot retreat (%v)", seed, s.Counter(i).ID, opts)
 			}
 			continue
+		case s.Combat.Delaying.Verb != "": // 16.2: the defender answers
+			apply(Order{Side: side, Verb: []Verb{Delay, Stand}[rng.IntN(2)]})
+			continue
 		case s.Step == SetupStep:
 			apply(Order{Side: side, Verb: AutoSetup})
 		case s.Step == Reinforcement:
@@ -118,7 +121,7 @@ func SelfPlay(r *Rules, seed uint64, cfg SelfPlayConfig) (*SelfPlayResult, error
 		if failure != nil {
 			break
 		}
-		if len(s.Combat.Retreats) > 0 {
+		if len(s.Combat.Retreats) > 0 || s.Combat.Delaying.Verb != "" {
 			continue
 		}
 		if !apply(Order{Side: s.ToMove(), Verb: End}) {

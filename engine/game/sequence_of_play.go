@@ -51,7 +51,7 @@ func (s *State) advance(evs *[]Event) {
 	case SetupStep:
 		*evs = append(*evs, ev(EvSetupDone, s.Player, tr("The %s player has set up.", "%sの初期配置が完了しました。", s.Player.Name())))
 		first := units.Allied // 17.1: the Allies set up first
-		if s.Option("18.2(3)") {
+		if s.Option(OptIntelligence) {
 			first = units.German
 		}
 		if s.Player == first {

@@ -88,7 +88,7 @@ func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *unit
 	if !ok {
 		return placeOffMap, nil
 	}
-	if x.Terrain == board.Sea || s.Neutral(x.Country) || (x.Country == board.Luxembourg && c.Side() == units.German && s.Option("18.1(12)")) {
+	if x.Terrain == board.Sea || s.Neutral(x.Country) || (x.Country == board.Luxembourg && c.Side() == units.German && s.Option(OptPreMobilisation)) {
 		return placeClosed, nil // 18.1(12): no German setup in Luxembourg
 	}
 	if handled, why := s.rightWing(c, w, x); handled {
@@ -96,13 +96,13 @@ func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *unit
 	}
 	okPlace := false
 	// 18.1(4), 18.2(2): free setup in own country.
-	if s.Option("18.1(4)") && c.Side() == units.German && s.Own(units.German, h) {
+	if s.Option(OptGermanFreeSetup) && c.Side() == units.German && s.Own(units.German, h) {
 		okPlace = true
 	}
-	if s.Option("18.2(2)") && (c.Nation == units.FR || c.Nation == units.GB) && x.Country == board.France {
+	if s.Option(OptAlliedFreeSetup) && (c.Nation == units.FR || c.Nation == units.GB) && x.Country == board.France {
 		okPlace = true
 	}
-	if s.Option("18.2(1)") && x.Country == board.France && planMichel(w) {
+	if s.Option(OptPlanMichel) && x.Country == board.France && planMichel(w) {
 		for _, anchor := range []hex.Hex{{Col: 32, Row: 10}, {Col: 28, Row: 13}} { // Lille 3210, Maubeuge 2813
 			if hex.Distance(anchor, h) <= 2 {
 				okPlace = true
@@ -220,7 +220,7 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 	if n.Player == units.German && n.reductionDone() != nil {
 		n.autoReduce(&evs) // 18.1(1), 18.1(7)
 	}
-	if n.Option("18.1(3)") && n.Player == units.German {
+	if n.Option(OptRightWing) && n.Player == units.German {
 		evs = append(evs, n.autoRightWing()...)
 	}
 	left := n.unplaced(n.Player)
@@ -343,7 +343,7 @@ func (s *State) wingTransfers(skip *units.Counter) map[string]string {
 // rightWing decides placements the option changes; handled is false for
 // the others.
 func (s *State) rightWing(c *units.Counter, w units.Where, x *board.Hex) (handled bool, why int) {
-	if !s.Option("18.1(3)") || c.Side() != units.German {
+	if !s.Option(OptRightWing) || c.Side() != units.German {
 		return false, placeOK
 	}
 	to := areaIn(x.Setup, wingTo)
@@ -367,7 +367,7 @@ func (s *State) rightWing(c *units.Counter, w units.Where, x *board.Hex) (handle
 
 // rightWingDone says what 18.1(3) still requires at the end of setup.
 func (s *State) rightWingDone() error {
-	if !s.Option("18.1(3)") || s.Player != units.German {
+	if !s.Option(OptRightWing) || s.Player != units.German {
 		return nil
 	}
 	if n := len(s.wingTransfers(nil)); n < 3 {
@@ -436,7 +436,7 @@ func (s *State) borderHex(h hex.Hex) bool {
 
 // westExtra reports whether placing c is such an addition (or moving one).
 func (s *State) westExtra(c *units.Counter) bool {
-	if !s.Option("18.1(2)") || c.Side() != units.German || s.Player != units.German {
+	if !s.Option(OptWestOffensive) || c.Side() != units.German || s.Player != units.German {
 		return false
 	}
 	u := s.Units[c.Index]

@@ -11,13 +11,13 @@ import (
 // eastFront is the demand of the chosen 18.1(1) level: attack and HQs.
 func (s *State) eastFront() (attack, hqs int, ok bool) {
 	switch {
-	case s.Option("18.1(1)a"):
+	case s.Option(OptEastA):
 		return 10, 0, true
-	case s.Option("18.1(1)b"):
+	case s.Option(OptEastB):
 		return 20, 1, true
-	case s.Option("18.1(1)c"):
+	case s.Option(OptEastC):
 		return 30, 1, true
-	case s.Option("18.1(1)d"):
+	case s.Option(OptEastD):
 		return 40, 2, true
 	}
 	return 0, 0, false
@@ -63,7 +63,7 @@ func (s *State) setupReduction(o Order) (*State, []Event, error) {
 		a, h := n.boxed(Russia)
 		e = ev(EvWithdrawn, units.German, tr("%s goes to the Russian Front box (18.1(1)): %d attack and %d HQ there now.", "%s をロシア戦線ボックスへ (18.1(1))。現在 攻撃力 %d、司令部 %d。", c.ID, a, h))
 	} else {
-		if !s.Option("18.1(7)") {
+		if !s.Option(OptInvadeNetherlands) {
 			return nil, nil, refuse("reduce-remove-needs-option")
 		}
 		n.Units[c.Index] = Unit{Box: Out}
@@ -85,7 +85,7 @@ func (s *State) reductionDone() error {
 			return refuse("reduce-russia-short", want, hqs, a, h)
 		}
 	}
-	if s.Option("18.1(7)") {
+	if s.Option(OptInvadeNetherlands) {
 		if a, _ := s.boxed(Out); a < 10 {
 			return refuse("reduce-remove-short", a)
 		}
@@ -129,7 +129,7 @@ func (s *State) autoReduce(evs *[]Event) {
 	if want, hqs, ok := s.eastFront(); ok {
 		pick(Russia, want, hqs)
 	}
-	if s.Option("18.1(7)") {
+	if s.Option(OptInvadeNetherlands) {
 		pick(Out, 10, 0)
 	}
 }
@@ -146,5 +146,5 @@ func cut(s, sep string) (string, string, bool) {
 // reductionOption: an option that reduces the German starting forces.
 func (s *State) reductionOption() bool {
 	_, _, east := s.eastFront()
-	return east || s.Option("18.1(7)")
+	return east || s.Option(OptInvadeNetherlands)
 }

@@ -243,6 +243,7 @@ type State struct {
 	Events  EventState   // lasting effects of the random events (random_events.go, 5.0)
 	Russia  RussiaState  // the Russian Front (russian_front.go, 14.3)
 	Victory VictoryState // VP scored once and city hexes held (victory.go, 15.2)
+	Opt     OptionState  // what the options keep (options.go, 18.1(13))
 }
 
 // Rules returns the rules the state is played with.
@@ -257,12 +258,6 @@ func (s *State) Lookup(id string) (*units.Counter, bool) { return s.rules.Counte
 // Unit returns the state of a counter.
 func (s *State) Unit(c *units.Counter) Unit { return s.Units[c.Index] }
 
-// Option reports whether a scenario option is in force.
-func (s *State) Option(code string) bool {
-	i := sort.SearchStrings(s.Options, code)
-	return i < len(s.Options) && s.Options[i] == code
-}
-
 // ToMove is the side whose order the game waits for.
 func (s *State) ToMove() units.Side {
 	if s.Step == EventStep {
@@ -271,13 +266,16 @@ func (s *State) ToMove() units.Side {
 	if len(s.Combat.Retreats) > 0 {
 		return s.Counter(s.Combat.Retreats[0]).Side() // 9.4: the owner retreats
 	}
+	if s.Combat.Delaying.Verb != "" {
+		return s.Combat.Delaying.Side.Other() // 16.2: the defender answers
+	}
 	return s.Player
 }
 
 // FirstPlayer is the side that moves first each turn (3.0; 18.2(14)
 // reverses it).
 func (s *State) FirstPlayer() units.Side {
-	if s.Option("18.2(14)") {
+	if s.Option(OptFirstBlow) {
 		return units.Allied
 	}
 	return units.German

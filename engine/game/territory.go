@@ -41,11 +41,11 @@ func (s *State) Neutral(c board.Country) bool {
 	case board.Switzerland:
 		return true // 14.2: never violated
 	case board.Netherlands:
-		return !s.Option("18.1(7)")
+		return !s.Option(OptInvadeNetherlands)
 	case board.Belgium:
-		return s.Option("18.1(5)")
+		return s.Option(OptNoBelgium)
 	case board.Luxembourg:
-		return s.Option("18.1(6)")
+		return s.Option(OptNoLuxembourg)
 	}
 	return false
 }
@@ -113,7 +113,7 @@ func (s *State) Closed(side units.Side, h hexes.Hex) (bool, reason) {
 // inside one has its own.
 func (s *State) ZOC(side units.Side) marks {
 	m := s.newMarks()
-	noReserveZOC := s.Option("M91-zoc")
+	noReserveZOC := s.Option(RuleM91ZOC)
 	for i, u := range s.Units {
 		c := s.Counter(i)
 		if u.Box != OnMap || c.Side() != side {

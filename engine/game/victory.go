@@ -190,7 +190,7 @@ func (s *State) EndVP() (vp [2]int, notes []i18n.Text) {
 			p = board.Allies
 		}
 		if v := s.rules.Map.CityVP(k.At, p); v > 0 {
-			if (k.Side == units.German && s.Option("18.1(15)")) || (k.Side == units.Allied && s.Option("18.2(15)")) {
+			if (k.Side == units.German && s.Option(OptGermanVictory)) || (k.Side == units.Allied && s.Option(OptAlliedVictory)) {
 				v *= 2 // 18.1(15), 18.2(15): city VP at the end doubled
 			}
 			vp[k.Side] += v
@@ -206,7 +206,7 @@ func (s *State) EndVP() (vp [2]int, notes []i18n.Text) {
 			continue
 		}
 		x, _ := s.hexAt(u.At)
-		if c.Nation == units.FR && !x.City && x.Country.GermanTerritory(s.Option("18.1(6)")) {
+		if c.Nation == units.FR && !x.City && x.Country.GermanTerritory(s.Option(OptNoLuxembourg)) {
 			french = true
 		}
 		if c.Nation == units.BE && x.Country == board.Belgium {

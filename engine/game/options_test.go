@@ -1,0 +1,277 @@
+package game
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// optionLiteral is what a string naming an option looks like: 18.1(n),
+// 18.1(1)a, 18.2(n), 18.3, 16.n, M91-word, with or without "no-".
+var optionLiteral = regexp.MustCompile(`^(no-)?(18\.[12]\(\d+\)[a-d]?|18\.3|16\.\d|M91-[a-z]+)$`)
+
+// options.txt and the code are in step: the file reads without problems;
+// every constant of type Opt is in the file under its own name, and every
+// option of the file has its constant; no Go file of the engine, the games
+// service or the commands writes an option's code the file lacks, and the
+// engine asks Option only with constants.
+func TestOptionsFile(t *testing.T) {
+	for _, p := range optionProblems {
+		t.Error(p)
+	}
+	if len(optionDefs) < 35 {
+		t.Fatalf("read only %d options from options.txt", len(optionDefs))
+	}
+	fset := token.NewFileSet()
+	consts := map[string]string{} // name -> code
+	var literals []string         // "file:line code"
+	var asked []string            // Option("...") with a literal
+	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case "testdata", ".git", "node_modules":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		rel, _ := filepath.Rel("../..", path)
+		top, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || (top != "engine" && top != "games" && top != "commands") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		f, err := parser.ParseFile(fset, path, src, 0)
+		if err != nil {
+			return err
+		}
+		inGame := filepath.ToSlash(filepath.Dir(rel)) == "engine/game"
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				if id, ok := n.Type.(*ast.Ident); inGame && ok && id.Name == "Opt" {
+					for i, name := range n.Names {
+						if lit, ok := n.Values[i].(*ast.BasicLit); ok {
+							v, _ := strconv.Unquote(lit.Value)
+							consts[name.Name] = v
+						}
+					}
+				}
+			case *ast.BasicLit:
+				if n.Kind == token.STRING {
+					if v, err := strconv.Unquote(n.Value); err == nil && optionLiteral.MatchString(v) {
+						literals = append(literals, fset.Position(n.Pos()).String()+" "+v)
+					}
+				}
+			case *ast.CallExpr:
+				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Option" && len(n.Args) == 1 {
+					if lit, ok := n.Args[0].(*ast.BasicLit); ok {
+						asked = append(asked, fset.Position(n.Pos()).String()+" "+lit.Value)
+					}
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(consts) < 35 {
+		t.Fatalf("found only %d Opt constants", len(consts))
+	}
+	for name, code := range consts {
+		d, ok := LookupOption(code)
+		switch {
+		case !ok:
+			t.Errorf("constant %s names %q, which options.txt lacks", name, code)
+		case d.Const != name && !d.Preset:
+			t.Errorf("constant %s names %s, whose const in options.txt is %s", name, code, d.Const)
+		}
+	}
+	for _, d := range optionDefs {
+		if d.Preset {
+			if consts["Preset"+presetName(d.Code)] != string(d.Code) {
+				t.Errorf("preset %s has no constant Preset%s", d.Code, presetName(d.Code))
+			}
+			continue
+		}
+		if consts[d.Const] != string(d.Code) {
+			t.Errorf("options.txt:%d: %s's constant %s is not declared as %q", d.Line, d.Code, d.Const, d.Code)
+		}
+	}
+	for _, l := range literals {
+		pos, code, _ := strings.Cut(l, " ")
+		if _, ok := Supported[code]; !ok {
+			t.Errorf("%s writes option %s, which options.txt lacks", pos, code)
+		}
+	}
+	for _, a := range asked {
+		t.Errorf("%s: Option with a string; name the option by its constant", a)
+	}
+}
+
+// presetName is the Go name part of a preset's code: all-16 -> All16.
+func presetName(code Opt) string {
+	var b strings.Builder
+	for _, p := range strings.Split(string(code), "-") {
+		if p != "" {
+			b.WriteString(strings.ToUpper(p[:1]) + p[1:])
+		}
+	}
+	return b.String()
+}
+
+// Every option's description is complete in both languages, and the
+// Japanese one says as much as the English: each number the English text
+// gives (VP, hexes, strengths, rule numbers) is in the Japanese too.
+func TestOptionTextsComplete(t *testing.T) {
+	num := regexp.MustCompile(`[0-9]+`)
+	for _, d := range optionDefs {
+		for _, n := range num.FindAllString(d.Text.EN, -1) {
+			if !strings.Contains(d.Text.JA, n) {
+				t.Errorf("%s: the Japanese text lacks %s of the English: %s / %s", d.Code, n, d.Text.EN, d.Text.JA)
+			}
+		}
+		if d.VP != [2]int{} {
+			for i, side := range []string{"Germans", "Allies"} {
+				if v := d.VP[i]; v > 0 && !strings.Contains(d.Text.EN, side+" +"+strconv.Itoa(v)+" VP") {
+					t.Errorf("%s: the text does not give %s +%d VP: %s", d.Code, side, v, d.Text.EN)
+				}
+			}
+		}
+	}
+}
+
+// Each option's VP are added at the start, whatever else is chosen.
+func TestOptionVPAtStart(t *testing.T) {
+	r := realRules(t, "standard")
+	base, err := New(r, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range optionDefs {
+		if d.Preset {
+			continue
+		}
+		s, err := New(r, 1, []string{string(d.Code)})
+		if err != nil {
+			t.Errorf("%s alone: %v", d.Code, err)
+			continue
+		}
+		if s.VP[0]-base.VP[0] != d.VP[0] || s.VP[1]-base.VP[1] != d.VP[1] {
+			t.Errorf("%s: start VP %v, want %v more than %v", d.Code, s.VP, d.VP, base.VP)
+		}
+	}
+}
+
+// Every pair of options is accepted unless the rules forbid it ("併用不可",
+// or two levels of 18.1(1)); the forbidden pairs are exactly these.
+func TestOptionPairs(t *testing.T) {
+	r := realRules(t, "standard")
+	forbidden := map[[2]string]string{}
+	levels := []string{"18.1(1)a", "18.1(1)b", "18.1(1)c", "18.1(1)d"}
+	for i, a := range levels {
+		forbidden[[2]string{a, "18.1(2)"}] = "options-exclusive"
+		for _, b := range levels[i+1:] {
+			forbidden[[2]string{a, b}] = "option-one-level"
+		}
+	}
+	for _, p := range [][2]string{{"18.1(14)", "18.1(5)"}, {"18.2(4)", "18.2(5)"}, {"18.2(6)", "18.2(7)"}, {"18.2(6)", "18.2(8)"}, {"18.2(7)", "18.2(8)"}} {
+		forbidden[p] = "options-exclusive"
+	}
+	var codes []string
+	for code := range Supported {
+		codes = append(codes, code)
+	}
+	slices.Sort(codes)
+	for i, a := range codes {
+		for _, b := range codes[i+1:] {
+			want := forbidden[[2]string{a, b}] + forbidden[[2]string{b, a}]
+			if strings.TrimPrefix(a, "no-") == b || strings.TrimPrefix(b, "no-") == a {
+				want = "option-on-and-off"
+			}
+			_, err := New(r, 1, []string{a, b})
+			if got := RefusalCode(err); got != want {
+				t.Errorf("%s with %s: %q (%v), want %q", a, b, got, err, want)
+			}
+		}
+	}
+}
+
+// A void option is dropped from the game and reported with its reason.
+func TestVoidOptions(t *testing.T) {
+	v := VoidOptions([]string{"18.2(4)", "18.1(5)"})
+	if len(v) != 1 || v[0].Code != OptBelgianPassage || v[0].Why.EN == "" || v[0].Why.JA == "" {
+		t.Fatalf("VoidOptions: %+v", v)
+	}
+	if got := InForce([]string{"18.2(4)", "18.1(5)"}); !slices.Equal(got, []string{"18.1(5)"}) {
+		t.Errorf("InForce: %v", got)
+	}
+	if got := VoidOptions([]string{"18.2(4)"}); len(got) != 0 {
+		t.Errorf("18.2(4) alone void: %+v", got)
+	}
+}
+
+// Replaying a game with options gives the same state: the options are
+// checked, expanded and voided the same way every time.
+func TestOptionsReplay(t *testing.T) {
+	r := realRules(t, "standard")
+	opts := []string{"all-16", "18.2(4)", "18.1(5)", "no-16.6", "18.2(14)"}
+	a, err := New(r, 7, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Replay(r, 7, opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Hash() != b.Hash() || !slices.Equal(a.Options, []string{"16.1", "16.2", "16.5", "18.1(5)", "18.2(14)", "no-16.6"}) {
+		t.Errorf("options %v / %v", a.Options, b.Options)
+	}
+	if !a.Option(RuleNavalGunfire) || a.Option(RuleLightInfantry) || !a.Option(RuleDisengagement) || a.Option(OptBelgianPassage) {
+		t.Errorf("in force: %v", a.Options)
+	}
+}
+
+// A self-played game with every optional rule ends without a dead end, its
+// orders replay to the same state, and the defenders' answers to delaying
+// actions (16.2) are among its orders when cavalry was attacked alone.
+func TestSelfPlayAllOptionalRules(t *testing.T) {
+	r := realRules(t, "standard")
+	answered := 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		res, err := SelfPlay(r, seed, SelfPlayConfig{Options: []string{"all-16"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range res.Orders {
+			if o.Verb == Delay || o.Verb == Stand {
+				answered++
+			}
+		}
+		again, err := Replay(r, seed, []string{"all-16"}, res.Orders)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again.Hash() != res.Final.Hash() {
+			t.Errorf("seed %d: the replay differs", seed)
+		}
+	}
+	if answered == 0 {
+		t.Error("no delaying action was offered in 3 games with 16.2")
+	}
+}
