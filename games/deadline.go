@@ -21,12 +21,11 @@ import (
 // SetDeadline gives every segment hours (0: none) and what happens when
 // one passes (then: remind or end): a referee's.
 func (t *Table) SetDeadline(ctx context.Context, a Actor, at Where, hours int, then string, now time.Time) (*Game, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, err := t.find(ctx, at)
+	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	if err := t.refereeOnly(a, at.Guild, g, i18n.T("set the deadline", "期限の設定")); err != nil {
 		return nil, err
 	}
@@ -112,24 +111,28 @@ func (t *Table) Tick(ctx context.Context, now time.Time) []Notice {
 var deadlineActor = Actor{ID: "deadline", Name: "deadline"}
 
 func (t *Table) tick(ctx context.Context, now time.Time, row *db.Game) (Notice, bool) {
-	// The lock is taken and given back through lock and unlock, which know
-	// whether it is held, so that a panic (safeTick) never leaves it held
-	// nor gives it back twice.
+	// The game's lock is taken and given back through lock and unlock,
+	// which know whether it is held, so that a panic (safeTick) never
+	// leaves it held nor gives it back twice. Other games go on meanwhile.
+	var g *Game
 	held := false
-	lock := func() { t.mu.Lock(); held = true }
+	lock := func() { g.lk.Lock(); held = true }
 	unlock := func() {
 		if held {
 			held = false
-			t.mu.Unlock()
+			g.lk.Unlock()
 		}
 	}
 	defer unlock()
 	if tickHook != nil {
 		tickHook(row)
 	}
-	lock()
-	g, err := t.lookup(ctx, row.Guild, row.Channel)
-	if err != nil || g == nil || g.Paused() || g.Status != db.Active {
+	var err error
+	if g, _, err = t.acquire(ctx, Where{Guild: row.Guild, Channel: row.Channel}); err != nil {
+		return Notice{}, false
+	}
+	held = true // acquire gave it locked
+	if g.Paused() || g.Status != db.Active {
 		unlock()
 		return Notice{}, false
 	}
@@ -154,8 +157,9 @@ func (t *Table) tick(ctx context.Context, now time.Time, row *db.Game) (Notice, 
 		return n, true
 	}
 	if row.DeadlineAction == "end" {
+		where := Where{Guild: g.Guild, Channel: g.Channel}
 		unlock()
-		p, err := t.run(ctx, deadlineActor, Where{Guild: g.Guild, Channel: g.Channel}, now, []Pending{{Order: game.Order{Verb: game.End}, Referee: true}}, false)
+		p, err := t.run(ctx, deadlineActor, where, now, []Pending{{Order: game.Order{Verb: game.End}, Referee: true}}, false)
 		if err == nil {
 			n.Kind, n.Reports = Ended, p.Reports
 			return n, true

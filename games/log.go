@@ -22,13 +22,13 @@ type LogLine struct {
 // events and the public ones; a spectator the public ones; once the game
 // is over, or in a hot-seat game, everyone reads everything.
 func (t *Table) Log(ctx context.Context, a Actor, at Where) ([]LogLine, error) {
-	t.mu.Lock()
-	g, err := t.find(ctx, at)
-	var start *game.State
-	if err == nil {
-		start, err = t.start(ctx, g)
+	g, unlock, err := t.acquire(ctx, at)
+	if err != nil {
+		return nil, err
 	}
-	t.mu.Unlock()
+	g = g.copy() // read below without the lock
+	unlock()
+	start, err := t.start(ctx, g)
 	if err != nil {
 		return nil, err
 	}

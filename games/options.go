@@ -61,14 +61,19 @@ type Confirmed struct {
 }
 
 // chooser is the place's game and the side a chooses for (the one he
-// plays; in a hot-seat game the one he names). Call with t.mu held.
-func (t *Table) chooser(ctx context.Context, a Actor, at Where, named string) (*Game, units.Side, error) {
-	g, err := t.find(ctx, at)
+// plays; in a hot-seat game the one he names), with the game's lock held:
+// the caller calls unlock.
+func (t *Table) chooser(ctx context.Context, a Actor, at Where, named string) (*Game, units.Side, func(), error) {
+	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	side, err := sideFor(a, g, named)
-	return g, side, err
+	if err != nil {
+		unlock()
+		return nil, 0, nil, err
+	}
+	return g, side, unlock, nil
 }
 
 // sideFor is the side a chooses for in g.
@@ -97,12 +102,11 @@ func sideFor(a Actor, g *Game, named string) (units.Side, error) {
 // Choose stores a side's secret choice of options (codes separated by
 // spaces; "none" for none); it may be chosen again until confirmed.
 func (t *Table) Choose(ctx context.Context, a Actor, at Where, named, options string) (*Chosen, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, side, err := t.chooser(ctx, a, at, named)
+	g, side, unlock, err := t.chooser(ctx, a, at, named)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	key := "choice:" + side.String()
 	codes := strings.Fields(options)
 	if len(codes) == 1 && strings.EqualFold(codes[0], "none") {
@@ -145,12 +149,11 @@ func (t *Table) Choose(ctx context.Context, a Actor, at Where, named, options st
 
 // Confirm confirms a side's choice; the second confirmation reveals both.
 func (t *Table) Confirm(ctx context.Context, a Actor, at Where, named string) (*Confirmed, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, side, err := t.chooser(ctx, a, at, named)
+	g, side, unlock, err := t.chooser(ctx, a, at, named)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	if g.Meta["choice:"+side.String()] == "" {
 		return nil, i18n.Errorf("Choose first: /game choose options:... (or options:none).", "先に選んでください: /game choose options:... (なしは options:none)。")
 	}

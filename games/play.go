@@ -94,17 +94,16 @@ func (p *FixProposal) Error() string {
 // a player proposes it (a *FixProposal comes back) and the other side's
 // player confirms it by giving the same orders.
 func (t *Table) Fix(ctx context.Context, a Actor, at Where, now time.Time, parse func(toMove units.Side) ([]Pending, error)) (*Played, error) {
-	t.mu.Lock()
-	g, err := t.find(ctx, at)
-	var side units.Side
-	plays := false
-	if err == nil {
-		side, plays = g.SideOf(a.ID)
-		if !plays {
-			err = t.refereeOnly(a, at.Guild, g, i18n.T("fix the game", "ゲームの修正"))
-		}
+	g, unlock, err := t.acquire(ctx, at)
+	if err != nil {
+		return nil, err
 	}
-	t.mu.Unlock()
+	side, plays := g.SideOf(a.ID)
+	if !plays {
+		err = t.refereeOnly(a, at.Guild, g, i18n.T("fix the game", "ゲームの修正"))
+	}
+	g = g.copy() // read below without the lock
+	unlock()
 	if err != nil {
 		return nil, err
 	}
@@ -118,10 +117,8 @@ func (t *Table) Fix(ctx context.Context, a Actor, at Where, now time.Time, parse
 			texts = append(texts, l.Order.String())
 		}
 		text := strings.Join(texts, "; ")
-		t.mu.Lock()
-		g, err = t.find(ctx, at)
+		g, unlock, err = t.acquire(ctx, at)
 		if err != nil {
-			t.mu.Unlock()
 			return nil, err
 		}
 		prop, by := g.Meta["fix:proposal"], g.Meta["fix:by"]
@@ -137,7 +134,7 @@ func (t *Table) Fix(ctx context.Context, a Actor, at Where, now time.Time, parse
 				g.Meta["fix:proposal"], g.Meta["fix:by"] = text, side.String()
 				err = &FixProposal{Game: g.copy(), Side: side, Orders: text}
 			}
-			t.mu.Unlock()
+			unlock()
 			return nil, err
 		}
 		// The other side confirms: the proposal is used up.
@@ -152,7 +149,7 @@ func (t *Table) Fix(ctx context.Context, a Actor, at Where, now time.Time, parse
 			delete(g.Meta, "fix:proposal")
 			delete(g.Meta, "fix:by")
 		}
-		t.mu.Unlock()
+		unlock()
 		if err != nil {
 			return nil, err
 		}
@@ -170,12 +167,11 @@ func (t *Table) Fix(ctx context.Context, a Actor, at Where, now time.Time, parse
 // is stored in one transaction; if that fails nothing is applied. A
 // segment's end gives its report.
 func (t *Table) run(ctx context.Context, a Actor, at Where, now time.Time, orders []Pending, batch bool) (*Played, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, err := t.find(ctx, at)
+	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	next := *g
 	// Appending to a full slice copies it: the cached game's slices,
 	// which readers may hold, are never written to.

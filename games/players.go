@@ -27,12 +27,11 @@ type Joined struct {
 // (with him in it) when the side has none yet; nil where there are no
 // threads.
 func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, now time.Time, open OpenThread) (*Joined, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, side, err := t.seatOf(ctx, at, sideName)
+	g, side, unlock, err := t.seatOf(ctx, at, sideName)
 	if err != nil {
 		return nil, err
 	}
+	defer func() { unlock() }()
 	if mine, ok := g.SideOf(a.ID); ok {
 		if mine == side {
 			return nil, &i18n.Error{Text: i18n.T(fmt.Sprintf("You already play the %s side.", side.Name().EN), fmt.Sprintf("あなたは既に%s側です。", side.Name().JA))}
@@ -63,18 +62,20 @@ func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, no
 		if parent == "" {
 			parent = g.Channel
 		}
-		// The chat is asked without holding the games' lock (other games
-		// go on meanwhile); the game is looked up again afterwards.
+		// The chat is asked without holding the game's lock (other
+		// commands for it go on meanwhile); the game is looked up again
+		// afterwards.
 		id := g.ID
-		t.mu.Unlock()
+		unlock()
+		unlock = func() {}
 		th, err := open(ctx, parent, id)
-		t.mu.Lock()
 		if err != nil {
 			t.log.Error("creating a side's thread", "game", id, "err", err)
 		} else {
 			thread, newThread = th, true
 		}
-		if g, err = t.find(ctx, at); err != nil {
+		if g, unlock, err = t.acquire(ctx, at); err != nil {
+			unlock = func() {}
 			return nil, err
 		}
 	}
@@ -97,7 +98,7 @@ func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, no
 	g.Meta["lang:"+a.ID] = string(a.Lang)
 	if newThread {
 		g.Meta["thread:"+side.String()] = thread
-		t.games[thread] = g
+		t.put(thread, g)
 	}
 	j := &Joined{Game: g.copy(), Side: side, NewThread: newThread && g.Thread(side) != ""}
 	if j.NewThread {
@@ -108,12 +109,11 @@ func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, no
 
 // Pause stops (on) or lets go on (off) the orders of a game: a referee's.
 func (t *Table) Pause(ctx context.Context, a Actor, at Where, on bool) (*Game, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, err := t.find(ctx, at)
+	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	if err := t.refereeOnly(a, at.Guild, g, i18n.T("pause or resume the game", "ゲームの一時停止・再開")); err != nil {
 		return nil, err
 	}
@@ -156,12 +156,11 @@ type Replaced struct {
 
 // Replace gives player's seat to the user by (named name): a referee's.
 func (t *Table) Replace(ctx context.Context, a Actor, at Where, player, by, name string, now time.Time) (*Replaced, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, err := t.find(ctx, at)
+	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	old := g.UserRef(player)
 	side, ok := g.SideOf(old)
 	empty := false
@@ -212,12 +211,11 @@ type Resigned struct {
 
 // Resign: a's side concedes (in a hot-seat game, the side to move).
 func (t *Table) Resign(ctx context.Context, a Actor, at Where) (*Resigned, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, err := t.find(ctx, at)
+	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	side, ok := g.SideOf(a.ID)
 	if !ok {
 		if !g.HotSeat() {
@@ -235,16 +233,15 @@ func (t *Table) Resign(ctx context.Context, a Actor, at Where) (*Resigned, error
 // A damaged game is abandoned too, to free its place (docs/storage.md);
 // its State is then nil.
 func (t *Table) Abandon(ctx context.Context, a Actor, at Where) (*Game, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, err := t.find(ctx, at)
+	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		if d := t.damaged(ctx, at); d != nil {
-			g = d
+			g, unlock = d, func() {}
 		} else {
 			return nil, err
 		}
 	}
+	defer unlock()
 	if err := t.refereeOnly(a, at.Guild, g, i18n.T("abandon the game", "ゲームの放棄")); err != nil {
 		return nil, err
 	}
@@ -255,7 +252,7 @@ func (t *Table) Abandon(ctx context.Context, a Actor, at Where) (*Game, error) {
 }
 
 // setStatus ends a game (finished or abandoned): stored, and dropped from
-// the cache so that the place is free. Call with t.mu held.
+// the cache so that the place is free. Call with the game's lock held.
 func (t *Table) setStatus(g *Game, st db.Status) error {
 	if err := t.update(context.Background(), g, func(tx *db.GameTx) error {
 		if err := tx.SetDeadline(time.Time{}); err != nil {
@@ -322,12 +319,11 @@ func (t *Table) List(ctx context.Context, a Actor, guild string) ([]Listed, erro
 // Add seats user (named name) beside a on a's side: a second player joins
 // a side only with a player of that side.
 func (t *Table) Add(ctx context.Context, a Actor, at Where, sideName, user, name string, now time.Time) (*Joined, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, side, err := t.seatOf(ctx, at, sideName)
+	g, side, unlock, err := t.seatOf(ctx, at, sideName)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	if mine, ok := g.SideOf(a.ID); !ok || mine != side {
 		return nil, &i18n.Error{Text: i18n.T(
 			fmt.Sprintf("Only a player of the %s side adds a player to it.", side.Name().EN),
@@ -353,17 +349,20 @@ func (t *Table) Add(ctx context.Context, a Actor, at Where, sideName, user, name
 
 // seatOf finds the game where a seat is asked for, and the side asked:
 // one a game still running has.
-func (t *Table) seatOf(ctx context.Context, at Where, sideName string) (*Game, units.Side, error) {
-	g, err := t.find(ctx, at)
+// The game comes back with its lock held: the caller calls unlock.
+func (t *Table) seatOf(ctx context.Context, at Where, sideName string) (*Game, units.Side, func(), error) {
+	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	side, err := units.ParseSide(sideName)
 	if err != nil {
-		return nil, 0, i18n.Errorf("Choose side:german or side:allied.", "side:german か side:allied を選んでください。")
+		unlock()
+		return nil, 0, nil, i18n.Errorf("Choose side:german or side:allied.", "side:german か side:allied を選んでください。")
 	}
 	if g.Status != db.Active || g.State.Step == game.GameOver {
-		return nil, 0, i18n.Errorf("This game is over: nobody can join it.", "このゲームは終了しているため参加できません。")
+		unlock()
+		return nil, 0, nil, i18n.Errorf("This game is over: nobody can join it.", "このゲームは終了しているため参加できません。")
 	}
-	return g, side, nil
+	return g, side, unlock, nil
 }

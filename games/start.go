@@ -60,13 +60,13 @@ func (t *Table) busy(a Actor, at Where, replace, threads bool) error {
 // retire abandons the place's running game, if any, once its replacement
 // is ready (busy has checked that the asker may).
 func (t *Table) retire(at Where) error {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, _ := t.lookup(context.Background(), at.Guild, at.Channel)
-	if g == nil || g.State.Step == game.GameOver || g.Status != db.Active {
-		if g != nil {
-			t.drop(g)
-		}
+	g, unlock, err := t.acquire(context.Background(), at)
+	if err != nil {
+		return nil
+	}
+	defer unlock()
+	if g.State.Step == game.GameOver || g.Status != db.Active {
+		t.drop(g)
 		return nil
 	}
 	if g.Channel != at.Channel && g.Meta["thread:parent"] == at.Channel {
@@ -208,13 +208,14 @@ type Exported struct {
 // predicts every die, so while a game runs its file goes only to a
 // referee who does not play in it; after the game anyone may have it.
 func (t *Table) Export(ctx context.Context, a Actor, at Where) (*Exported, error) {
-	t.mu.Lock()
-	g, fail := t.find(ctx, at)
+	g, unlock, fail := t.acquire(ctx, at)
 	var d *Game
 	if fail != nil {
 		d = t.damaged(ctx, at)
+	} else {
+		g = g.copy() // read below without the lock
+		unlock()
 	}
-	t.mu.Unlock()
 	if d != nil { // a damaged game: its referee exports it to mend it
 		if err := t.neutralReferee(a, at.Guild, d, i18n.T("export a damaged game (its file holds the seed, which predicts every die)", "破損したゲームのエクスポート (ファイルには全ダイスを予言できるシードが含まれます)")); err != nil {
 			return nil, err
@@ -277,6 +278,9 @@ func (t *Table) Import(ctx context.Context, a Actor, at Where, now time.Time, re
 	if t.store == nil || t.m == nil {
 		return nil, i18n.Errorf("Importing needs the database and the map.", "取り込みにはデータベースとマップが必要です。")
 	}
+	// The place is asked first (a cold load runs outside the table's
+	// lock), then the user's imports are counted under it.
+	g, _ := t.lookup(ctx, at.Guild, at.Channel)
 	t.mu.Lock()
 	var recent []time.Time
 	for _, at := range t.imports[a.ID] {
@@ -291,7 +295,6 @@ func (t *Table) Import(ctx context.Context, a Actor, at Where, now time.Time, re
 			"過去1時間に %d 件のゲームを取り込みました。1人あたりの上限です (再生はボットに重い処理です)。%s 以降にもう一度お試しください。",
 			len(recent), recent[0].Add(time.Hour).UTC().Format("15:04 UTC"))
 	}
-	g, _ := t.lookup(ctx, at.Guild, at.Channel)
 	if g == nil {
 		t.imports[a.ID] = append(t.imports[a.ID], now)
 	}
@@ -310,12 +313,19 @@ func (t *Table) Import(ctx context.Context, a Actor, at Where, now time.Time, re
 	if err != nil {
 		return nil, err
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
+	// Loaded outside every lock, then cached (unless a command for the
+	// place loaded it meanwhile).
 	g, err = t.load(ctx, row.ID)
 	if err != nil {
 		return nil, &LoadError{err}
 	}
+	t.mu.Lock()
+	if old := t.cachedAs(at.Channel, g); old != nil {
+		g = old
+	}
 	t.cache(at.Channel, g)
+	t.mu.Unlock()
+	g.lk.Lock()
+	defer g.lk.Unlock()
 	return g.copy(), nil
 }

@@ -23,14 +23,32 @@ import (
 // are stored the same way, their start being the position's text
 // (db.Game.Position) instead of a scenario's setup.
 type Table struct {
+	// mu guards the maps below and nothing else: it is held only to read
+	// or change them, never across a load, a database write or the
+	// engine's work. Each game has its own lock (Game.lk), held while an
+	// operation reads or changes that game; an operation never holds mu
+	// while it waits for a game's lock, so one game's orders, loads and
+	// writes never make another game wait.
 	mu    sync.Mutex
 	m     *board.Map
 	store Storage
 	log   *slog.Logger
 	games map[string]*Game // by the game's channel and by each of its threads
+	// loading are the cold loads under way, by place: a second command
+	// for a game being loaded waits for that load instead of loading it
+	// again, and loads of different games run in parallel.
+	loading map[string]*loadCall
 	// imports are the times of each user's imports in the last hour
 	// (ImportsPerHour).
 	imports map[string][]time.Time
+}
+
+// loadCall is one cold load of a place's game; done is closed when g and
+// err are set.
+type loadCall struct {
+	done chan struct{}
+	g    *Game
+	err  error
 }
 
 var _ Service = (*Table)(nil)
@@ -40,17 +58,16 @@ func New(c Config) *Table {
 	if c.Log == nil {
 		c.Log = slog.Default()
 	}
-	return &Table{m: c.Map, store: c.Store, log: c.Log, games: map[string]*Game{}, imports: map[string][]time.Time{}}
+	return &Table{m: c.Map, store: c.Store, log: c.Log, games: map[string]*Game{}, loading: map[string]*loadCall{}, imports: map[string][]time.Time{}}
 }
 
 // Status is the game played at a place, as a copy.
 func (t *Table) Status(ctx context.Context, a Actor, at Where) (*Game, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, err := t.find(ctx, at)
+	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	return g.copy(), nil
 }
 
@@ -58,12 +75,12 @@ func (t *Table) Status(ctx context.Context, a Actor, at Where) (*Game, error) {
 // threads), loading it from the database if need be; nil if none (or it
 // cannot be loaded: Game says why).
 func (t *Table) Peek(channel string) *Game {
-	t.mu.Lock()
-	defer t.mu.Unlock()
 	g, _ := t.lookup(context.Background(), "", channel)
 	if g == nil {
 		return nil
 	}
+	g.lk.Lock()
+	defer g.lk.Unlock()
 	return g.copy()
 }
 
@@ -74,7 +91,12 @@ func (t *Table) put(channel string, g *Game) {
 	t.cache(channel, g)
 }
 
+// cache maps a game under its channel and threads, giving it its lock if
+// it has none yet. Call with t.mu held.
 func (t *Table) cache(channel string, g *Game) {
+	if g.lk == nil {
+		g.lk = new(sync.Mutex)
+	}
 	if g.Channel == "" {
 		g.Channel = channel
 	}
@@ -87,8 +109,28 @@ func (t *Table) cache(channel string, g *Game) {
 	}
 }
 
+// cachedAs is the cached game with the same stored number as g, found by
+// any of g's places (a game loaded at the same time through its channel
+// and one of its threads is kept once). Call with t.mu held.
+func (t *Table) cachedAs(channel string, g *Game) *Game {
+	places := []string{channel, g.Channel}
+	for k, v := range g.Meta {
+		if strings.HasPrefix(k, "thread:") && v != "" {
+			places = append(places, v)
+		}
+	}
+	for _, p := range places {
+		if c := t.games[p]; c != nil && c.ID == g.ID && g.ID != 0 {
+			return c
+		}
+	}
+	return nil
+}
+
 // drop forgets a game in the cache (it ended or was abandoned).
 func (t *Table) drop(g *Game) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	for k, v := range t.games {
 		if v == g {
 			delete(t.games, k)
@@ -97,15 +139,55 @@ func (t *Table) drop(g *Game) {
 }
 
 // lookup finds a game: the cache first, then the database. err is set when
-// a stored game cannot be loaded (a *db.DamageError says why). Call with
-// t.mu held.
+// a stored game cannot be loaded (a *db.DamageError says why). It takes
+// t.mu only to read and change the cache: a cold load runs outside it
+// (other games go on, and other places load in parallel), and a place
+// being loaded is loaded once, whoever asks meanwhile waiting for it.
+// Call without t.mu, and without any game's lock.
 func (t *Table) lookup(ctx context.Context, guild, channel string) (*Game, error) {
-	if g := t.games[channel]; g != nil {
-		return g, nil
+	for {
+		t.mu.Lock()
+		if g := t.games[channel]; g != nil {
+			t.mu.Unlock()
+			return g, nil
+		}
+		if t.store == nil {
+			t.mu.Unlock()
+			return nil, nil
+		}
+		if c := t.loading[channel]; c != nil {
+			t.mu.Unlock()
+			select {
+			case <-c.done:
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+			if c.err != nil || c.g == nil {
+				return c.g, c.err
+			}
+			continue // cached by the load (or dropped since): look again
+		}
+		c := &loadCall{done: make(chan struct{})}
+		t.loading[channel] = c
+		t.mu.Unlock()
+		c.g, c.err = t.coldLoad(ctx, guild, channel)
+		t.mu.Lock()
+		delete(t.loading, channel)
+		if c.g != nil {
+			if old := t.cachedAs(channel, c.g); old != nil {
+				c.g = old // loaded meanwhile through another of its places
+			}
+			t.cache(channel, c.g)
+		}
+		t.mu.Unlock()
+		close(c.done)
+		return c.g, c.err
 	}
-	if t.store == nil {
-		return nil, nil
-	}
+}
+
+// coldLoad reads the game played at a place from the database (nil if
+// none). Call without t.mu.
+func (t *Table) coldLoad(ctx context.Context, guild, channel string) (*Game, error) {
 	id, err := t.store.LiveGameAt(ctx, guild, channel)
 	if errors.Is(err, db.ErrNoGame) {
 		return nil, nil
@@ -113,16 +195,11 @@ func (t *Table) lookup(ctx context.Context, guild, channel string) (*Game, error
 	if err != nil {
 		return nil, err
 	}
-	g, err := t.load(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	t.cache(channel, g)
-	return g, nil
+	return t.load(ctx, id)
 }
 
 // find is lookup for an operation: the game, ErrNoGame, or a *LoadError.
-// Call with t.mu held.
+// Call without t.mu.
 func (t *Table) find(ctx context.Context, at Where) (*Game, error) {
 	g, err := t.lookup(ctx, at.Guild, at.Channel)
 	if err != nil {
@@ -133,6 +210,29 @@ func (t *Table) find(ctx context.Context, at Where) (*Game, error) {
 		return nil, ErrNoGame
 	}
 	return g, nil
+}
+
+// acquire is find with the game's own lock held: the caller reads and
+// changes the game until it calls unlock, and other games go on
+// meanwhile. A game dropped or replaced while the caller waited for its
+// lock is looked up again.
+func (t *Table) acquire(ctx context.Context, at Where) (g *Game, unlock func(), err error) {
+	for {
+		g, err := t.find(ctx, at)
+		if err != nil {
+			return nil, nil, err
+		}
+		g.lk.Lock()
+		t.mu.Lock()
+		cur := t.games[at.Channel]
+		t.mu.Unlock()
+		if cur == g {
+			return g, g.lk.Unlock, nil
+		}
+		// It ended, was deleted or replaced while we waited: the place
+		// is asked afresh, as a command given a moment later would be.
+		g.lk.Unlock()
+	}
 }
 
 // update runs fn on the stored game in one transaction (a memory-only
@@ -238,7 +338,6 @@ func (t *Table) LoadStored(ctx context.Context, id int64) (*Game, error) {
 
 // damaged is the place's damaged game as far as its row can be read
 // (no state: it cannot be loaded), for the referee's export and abandon.
-// Call with t.mu held.
 func (t *Table) damaged(ctx context.Context, at Where) *Game {
 	if t.store == nil {
 		return nil

@@ -34,12 +34,11 @@ type Undone struct {
 
 // Undo takes back the last order of the current segment.
 func (t *Table) Undo(ctx context.Context, a Actor, at Where) (*Undone, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, err := t.find(ctx, at)
+	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	if len(g.Seg) == 0 {
 		if err := g.mayOrder(a, g.State.ToMove()); err != nil {
 			return nil, err

@@ -105,9 +105,18 @@ type scoringHexes struct {
 func (s *State) scoringHex(h hex.Hex) bool {
 	r := s.rules
 	r.scoring.once.Do(func() {
+		// The hexes 15.23 names score for their side; any other hex
+		// scores only if it is a city (board.CityVP), so the map's
+		// lookup, which compares hex names, is asked only of cities:
+		// every game loaded builds its Rules, and this once.
 		r.scoring.marks = s.newMarks()
+		for _, v := range board.VictoryHexes() {
+			if _, on := s.hexAt(v.At); on && v.VP > 0 {
+				r.scoring.marks.set(v.At)
+			}
+		}
 		for _, x := range s.allHexes() {
-			if r.Map.CityVP(x.At, board.Germans) > 0 || r.Map.CityVP(x.At, board.Allies) > 0 {
+			if x.City && !r.scoring.marks.has(x.At) && (r.Map.CityVP(x.At, board.Germans) > 0 || r.Map.CityVP(x.At, board.Allies) > 0) {
 				r.scoring.marks.set(x.At)
 			}
 		}
