@@ -18,12 +18,11 @@ func (t *Table) SetMaps(ctx context.Context, a Actor, at Where, value string) (*
 		return nil, i18n.Errorf("maps: is turn (a map when the turn passes) or segment (a map after every segment), not %q.",
 			"maps: は turn (手番交代時に地図) か segment (セグメントごとに地図) です (%q ではありません)。", value)
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, err := t.find(ctx, at)
+	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	if _, player := g.SideOf(a.ID); !player && !g.HotSeat() {
 		if err := t.refereeOnly(a, at.Guild, g, i18n.T("change the game's settings (or a player of the game)", "ゲーム設定の変更 (またはゲームのプレイヤー)")); err != nil {
 			return nil, err
