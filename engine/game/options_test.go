@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -273,5 +274,50 @@ func TestSelfPlayAllOptionalRules(t *testing.T) {
 	}
 	if answered == 0 {
 		t.Error("no delaying action was offered in 3 games with 16.2")
+	}
+}
+
+// docs/options.md lists every option and optional rule of options.txt under
+// its own heading, with its texts in both languages as the file has them,
+// its side and VP, and how the engine applies it in both languages.
+func TestOptionsDoc(t *testing.T) {
+	b, err := os.ReadFile("../../docs/options.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections := map[string]string{}
+	for _, part := range strings.Split(string(b), "\n### ")[1:] {
+		head, body, _ := strings.Cut(part, "\n")
+		sections[strings.TrimSpace(head)] = body
+	}
+	for _, d := range optionDefs {
+		body, ok := sections[string(d.Code)]
+		if !ok {
+			t.Errorf("docs/options.md has no section ### %s", d.Code)
+			continue
+		}
+		want := []string{"- EN: " + d.Text.EN + "\n", "- JA: " + d.Text.JA + "\n", "- Engine: ", "- エンジン: ", "- Rule / 出典: " + d.Rule + "\n"}
+		if !d.Preset {
+			vp := "none"
+			if d.VP != [2]int{} {
+				var parts []string
+				for i, side := range []string{"Germans", "Allies"} {
+					if d.VP[i] != 0 {
+						parts = append(parts, fmt.Sprintf("%s %+d", side, d.VP[i]))
+					}
+				}
+				vp = strings.Join(parts, ", ")
+			}
+			want = append(want, "- VP at the start / 開始時 VP: "+vp+" / ", "- Side / 陣営: ")
+		}
+		for _, w := range want {
+			if !strings.Contains(body, w) {
+				t.Errorf("docs/options.md ### %s lacks %q", d.Code, strings.TrimSpace(w))
+			}
+		}
+		delete(sections, string(d.Code))
+	}
+	for code := range sections {
+		t.Errorf("docs/options.md has ### %s, which options.txt lacks", code)
 	}
 }
