@@ -148,6 +148,8 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 		n, evs, err = s.applyRecon(o)
 	case Delay, Stand:
 		n, evs, err = s.applyDelay(o)
+	case Sea:
+		n, evs, err = s.applySea(o)
 	default:
 		return nil, nil, refuse("unknown-verb", o.Verb)
 	}

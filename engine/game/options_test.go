@@ -240,7 +240,7 @@ func TestOptionsReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Hash() != b.Hash() || !slices.Equal(a.Options, []string{"16.1", "16.2", "16.5", "18.1(5)", "18.2(14)", "no-16.6"}) {
+	if a.Hash() != b.Hash() || !slices.Equal(a.Options, []string{"16.1", "16.2", "16.3", "16.5", "18.1(5)", "18.2(14)", "no-16.6"}) {
 		t.Errorf("options %v / %v", a.Options, b.Options)
 	}
 	if !a.Option(RuleNavalGunfire) || a.Option(RuleLightInfantry) || !a.Option(RuleDisengagement) || a.Option(OptBelgianPassage) {

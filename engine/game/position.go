@@ -136,6 +136,9 @@ func (s *State) writeLater(b *strings.Builder) {
 	if len(s.Combat.Retreats) > 0 {
 		fmt.Fprintf(b, "retreat %s\n", ids(s.Combat.Retreats))
 	}
+	if s.Opt.SeaDE > 0 {
+		fmt.Fprintf(b, "sea %d\n", s.Opt.SeaDE) // 16.35: moved by sea this impulse
+	}
 	if s.Combat.Delaying.Verb != "" {
 		fmt.Fprintf(b, "delaying %s\n", s.Combat.Delaying) // 16.2: an attack waiting for the defender
 	}
@@ -234,6 +237,8 @@ func (s *State) parseLater(key string, args []string) (handled bool, problem err
 		}
 	case "italy":
 		s.Events.Italy, msg = number()
+	case "sea":
+		s.Opt.SeaDE, msg = number()
 	case "russia-return":
 		s.Russia.Return, msg = number()
 	case "attacked":

@@ -24,6 +24,7 @@ func group(n units.Nation) units.Nation {
 // reinforcement table).
 func (s *State) startReinforcements(evs *[]Event) {
 	s.Dues = nil
+	s.Opt.SeaDE = 0 // 16.35: landings of this phase count toward the first impulse (R37)
 	if s.Option(OptWorkersUnite) {
 		return // 18.3: no reinforcements for either side
 	}
@@ -239,7 +240,13 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 			i, hexes, edge, ok = j, hs, e, true
 		}
 	}
+	if !ok && s.landingReinforcement(c, s.Dues[i], h, edge) == nil {
+		return s.landReinforcement(c, i, h, edge) // 16.3, 18.2(8) (options.go)
+	}
 	if !ok {
+		if err := s.landingReinforcement(c, s.Dues[i], h, edge); err != errNoLanding {
+			return nil, nil, err
+		}
 		if len(hexes) == 0 {
 			return nil, nil, refuse("reinforce-no-entry-hex", c.ID)
 		}
