@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"rtrbot/engine/units"
 )
 
 // optionLiteral is what a string naming an option looks like: 18.1(n),
@@ -320,4 +322,77 @@ func TestOptionsDoc(t *testing.T) {
 	for code := range sections {
 		t.Errorf("docs/options.md has ### %s, which options.txt lacks", code)
 	}
+}
+
+// MOVES #91 alternative box: the 8th Army starts in the Russian Front box
+// (its HQ too, unless 18.1(2) brings the HQ on Aug III), and the Russian
+// Front roll reads the alternative modifier of the box's strength: with
+// the 8th Army's 24 attack strength, 0 instead of +2 (14.3).
+func TestM91RussianFrontBox(t *testing.T) {
+	r := realRules(t, "standard")
+	s, err := New(r, 1, []string{"M91-russia"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"G-I", "G-XVII", "G-XXAK", "G-IR", "G-3R", "G-8A"} {
+		if s.Units[mustID(t, s, id)].Box != Russia {
+			t.Errorf("%s is not in the Russian Front box", id)
+		}
+	}
+	if s.BoxAttack() != 24 {
+		t.Errorf("box attack %d, want 24", s.BoxAttack())
+	}
+	if c, _ := s.Lookup("G-1"); s.available(c) {
+		t.Error("a division of a corps in the box is available")
+	}
+	plain, _ := New(r, 1, nil)
+	for _, id := range []string{"G-I", "G-1", "G-3R"} {
+		if c, _ := plain.Lookup(id); plain.available(c) || plain.Units[c.Index].Box != Pool {
+			t.Errorf("without the option %s is in play (box %v)", id, plain.Units[c.Index].Box)
+		}
+	}
+	both, _ := New(r, 1, []string{"M91-russia", "18.1(2)"})
+	if both.Units[mustID(t, both, "G-8A")].Box == Russia {
+		t.Error("with 18.1(2) the 8. Armee HQ is in the box, not due on Aug III")
+	}
+	for _, tc := range []struct {
+		opts []string
+		want int
+	}{{[]string{"M91-russia"}, 3}, {nil, 5}} {
+		p := s.clone()
+		p.Options = tc.opts
+		var evs []Event
+		p.applyRussia(3, &evs)
+		if len(evs) == 0 || evs[0].Kind != EvRussia || evs[0].N != tc.want {
+			t.Errorf("options %v: a die of 3 with 24 in the box gives %+v, want total %d", tc.opts, evs, tc.want)
+		}
+	}
+}
+
+// With 18.1(2) and the MOVES #91 box the extra 10 attack strength comes out
+// of the box: box units may be placed in a German setup area, spares not.
+func TestM91BoxGivesTheWesternExtras(t *testing.T) {
+	r := realRules(t, "standard")
+	s, err := New(r, 1, []string{"M91-russia", "18.1(2)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = wantOK(t, s, "allied autosetup")
+	s = wantOK(t, s, "allied end")
+	var area string
+	for _, x := range s.allHexes() {
+		if slices.Contains(x.Setup, "DE-1A") && len(s.occupancy().At(x.At, units.German)) == 0 {
+			area = x.At.String()
+			break
+		}
+	}
+	if area == "" {
+		t.Fatal("no empty DE-1A hex")
+	}
+	n := wantOK(t, s, "german place G-I "+area)
+	if n.Units[mustID(t, n, "G-I")].Box != OnMap || n.BoxAttack() != 18 {
+		t.Errorf("G-I not out of the box: box attack %d", n.BoxAttack())
+	}
+	wantRefused(t, n, "german place G-XVII "+area, "adds 10 attack strength")
+	wantRefused(t, s, "german place G-EA1 "+area, "does not set up on the map")
 }
