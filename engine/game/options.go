@@ -45,6 +45,7 @@ const (
 	OptGermanCavalry     Opt = "18.1(11)"
 	OptPreMobilisation   Opt = "18.1(12)"
 	OptGoeben            Opt = "18.1(13)"
+	OptAustrians         Opt = "18.1(13)M91"
 	OptDeception         Opt = "18.1(14)"
 	OptGermanVictory     Opt = "18.1(15)"
 
@@ -710,4 +711,90 @@ func (s *State) breakdownAvailable(c *units.Counter) bool {
 		return true
 	}
 	return s.Option(Opt(p.OptionCode())) && s.Units[p.Index].Box != Russia
+}
+
+// austrians adds the German reinforcements of 18.1(13) in its MOVES #91
+// version: on Aug III the AH 2. Armee HQ, three corps and an infantry
+// division (7 division-equivalents) and two cavalry divisions; an AH active
+// division on every odd turn from Sep III. They enter at German logistics
+// hexes (logisticsNation).
+func (s *State) austrians() {
+	if !s.Option(OptAustrians) || s.Player != units.German {
+		return
+	}
+	switch {
+	case s.Turn == 3:
+		s.Dues = append(s.Dues, Due{Nation: units.AH, Type: units.HQ, DE: 1}, Due{Nation: units.AH, Type: units.Active, DE: 7}, Due{Nation: units.AH, Type: units.Cavalry, DE: 2})
+	case s.Turn >= 7 && s.Turn%2 == 1: // Sep III, Oct I, Oct III, Nov I, Nov III
+		s.Dues = append(s.Dues, Due{Nation: units.AH, Type: units.Active, DE: 1})
+	}
+}
+
+// ahReplaceable: with the MOVES #91 version of 18.1(13) eliminated
+// Austro-Hungarian infantry may come back as reinforcements; other AH units
+// never do, nor do any without it (11.1).
+func (s *State) ahReplaceable(c *units.Counter) bool {
+	return c.Nation == units.AH && s.Option(OptAustrians) && (c.Type == units.Active || c.Type == units.Reserve || c.Type == units.Landwehr)
+}
+
+// serves reports whether unit c may trace command to an HQ of nation hq:
+// 4.3, and with the MOVES #91 version of 18.1(13) AH infantry and cavalry
+// only to an AH HQ (which traces to German logistics, 4.4).
+func (s *State) serves(hq units.Nation, c *units.Counter) bool {
+	if c.Nation == units.AH && s.Option(OptAustrians) && c.Type != units.Siege {
+		return hq == units.AH
+	}
+	return hqServes(hq, c.Nation)
+}
+
+// ahWithItalians finds a hex where Austro-Hungarian and Italian units
+// stand together, which the MOVES #91 version of 18.1(13) forbids.
+func (s *State) ahWithItalians() (hex.Hex, bool) {
+	if !s.Option(OptAustrians) {
+		return hex.None, false
+	}
+	ah, it := map[hex.Hex]bool{}, map[hex.Hex]bool{}
+	for i, u := range s.Units {
+		switch c := s.Counter(i); {
+		case u.Box != OnMap:
+		case c.Nation == units.AH:
+			ah[u.At] = true
+		case c.Nation == units.IT:
+			it[u.At] = true
+		}
+	}
+	var found []hex.Hex
+	for h := range ah {
+		if it[h] {
+			found = append(found, h)
+		}
+	}
+	if len(found) == 0 {
+		return hex.None, false
+	}
+	slices.SortFunc(found, func(a, b hex.Hex) int {
+		if hex.Less(a, b) {
+			return -1
+		}
+		return 1
+	})
+	return found[0], true
+}
+
+// ahItalianAttack refuses an attack by Austro-Hungarian and Italian units
+// together (the MOVES #91 version of 18.1(13): they may not add their
+// strength in one attack).
+func (s *State) ahItalianAttack(attackers []int) error {
+	if !s.Option(OptAustrians) {
+		return nil
+	}
+	var ah, it bool
+	for _, i := range attackers {
+		ah = ah || s.Counter(i).Nation == units.AH
+		it = it || s.Counter(i).Nation == units.IT
+	}
+	if ah && it {
+		return refuse("attack-ah-with-italians")
+	}
+	return nil
 }

@@ -43,6 +43,7 @@ func (s *State) startReinforcements(evs *[]Event) {
 		s.Dues = append(s.Dues, Due{Nation: e.Nation, Type: e.Type, DE: e.DE})
 	}
 	s.goeben(evs) // 18.1(13)
+	s.austrians() // 18.1(13), MOVES #91
 	if s.britishOnAugI() && s.Player == units.Allied && s.Turn == 1 {
 		// 18.1(12): the BEF's setup units enter as Aug I reinforcements.
 		for _, d := range []Due{{Nation: units.GB, Type: units.HQ, DE: 1}, {Nation: units.GB, Type: units.Active, DE: 4}, {Nation: units.GB, Type: units.Cavalry, DE: 1}} {
@@ -99,7 +100,7 @@ func (s *State) eligible(c *units.Counter, d Due) bool {
 	case Pool:
 		return s.available(c)
 	case Eliminated:
-		return c.Nation != units.AH && c.Nation != units.IT
+		return (c.Nation != units.AH || s.ahReplaceable(c)) && c.Nation != units.IT
 	}
 	return false
 }
@@ -217,7 +218,7 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 		switch box := s.Units[c.Index].Box; {
 		case box == OnMap:
 			return nil, nil, refuse("reinforce-on-map", c.ID)
-		case box == Eliminated && (c.Nation == units.AH || c.Nation == units.IT):
+		case box == Eliminated && ((c.Nation == units.AH && !s.ahReplaceable(c)) || c.Nation == units.IT):
 			return nil, nil, refuse("reinforce-never-return", c.ID)
 		case c.Role == units.Reinf && c.Arrives() > s.Turn:
 			return nil, nil, refuse("reinforce-too-early", c.ID, turnName(c.Arrives()))
