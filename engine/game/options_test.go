@@ -396,3 +396,21 @@ func TestM91BoxGivesTheWesternExtras(t *testing.T) {
 	wantRefused(t, n, "german place G-XVII "+area, "adds 10 attack strength")
 	wantRefused(t, s, "german place G-EA1 "+area, "does not set up on the map")
 }
+
+// A position's waiting attack must be a whole attack order: a broken one is
+// refused when the position is read, never a panic later (16.2).
+func TestDelayingPositionLine(t *testing.T) {
+	r := realRules(t, "standard")
+	for _, bad := range []string{"delaying german attack ASSAULT G-III", "delaying german move G-III 3021", "delaying german attack 3021", "delaying"} {
+		if _, err := ParsePosition(r.Map, "scenario standard\nstep combat-1\n"+bad+"\n"); RefusalCode(err) != "position-delaying" {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+	s, err := ParsePosition(r.Map, "scenario standard\nstep combat-1\n2620: F-6C\n2621: G-III\ndelaying german attack ASSAULT G-III 2620\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.ToMove() != units.Allied || !strings.Contains(s.Position(), "delaying german attack ASSAULT G-III 2620") {
+		t.Errorf("to move %v:\n%s", s.ToMove(), s.Position())
+	}
+}
