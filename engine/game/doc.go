@@ -38,7 +38,7 @@
 //	order.go              Order, every Verb, the stable text form ("german move G-III 3024")
 //	event.go              Event and every EventKind: what happened, as values with a sentence in both languages
 //	apply.go              New, Apply (the one dispatch over the verbs), Replay (18.0)
-//	options.go            the options and optional rules as data: Opt constants, checks, presets (16.0, 18.0)
+//	options.go            options as data: Opt constants, checks, presets; delaying action, sea transport, Goeben, AH, 8th Army box (16.0, 16.2, 16.3, 18.0, 18.1(13))
 //	options.txt           the options and optional rules: code, side, VP, exclusions, texts
 //	refusals.go           refuse and the refusal catalogue, why a hex cannot be entered
 //	refusals.txt          the refusal catalogue: code, English, Japanese
