@@ -133,7 +133,8 @@ var Supported = func() map[string]i18n.Text {
 		}
 		m[string(d.Code)] = d.Text
 		if d.DefaultOn {
-			m[d.OffCode()] = i18n.T("Without "+d.Text.EN, d.Text.JA+" を使用しない")
+			m[d.OffCode()] = i18n.T("Optional rule "+string(d.Code)+" switched off (16.0): not "+strings.TrimPrefix(d.Text.EN, "Optional rule: "),
+				"選択ルール "+string(d.Code)+" を使用しない (16.0): "+strings.TrimPrefix(d.Text.JA, "選択ルール: ")+" は適用しない")
 		}
 	}
 	return m
