@@ -446,13 +446,12 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 			}
 			s.Secret = k
 		case "options":
-			for _, o := range args {
+			for _, o := range ExpandOptions(args) {
 				if _, ok := Supported[o]; !ok {
 					return nil, bad("position-unknown-option", o)
 				}
 			}
-			s.Options = append([]string(nil), args...)
-			sort.Strings(s.Options)
+			s.Options = InForce(args) // presets expanded, void options dropped (options.go)
 		case "turn":
 			gt, err := turn.Parse(strings.Join(args, " "))
 			if err != nil {
