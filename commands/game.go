@@ -62,6 +62,11 @@ func (b *Bot) registerGame(r *Router) {
 					for _, k := range codes {
 						fmt.Fprintf(&sb, "%s — %s\n", k, game.Supported[k].In(req.Lang))
 					}
+					for _, d := range game.OptionDefs() { // presets (engine/game/options.txt)
+						if d.Preset {
+							fmt.Fprintf(&sb, "%s — %s: %s\n", d.Code, d.Text.In(req.Lang), strings.Join(game.ExpandOptions([]string{string(d.Code)}), " "))
+						}
+					}
 					return Private(strings.TrimRight(sb.String(), "\n"))
 				},
 			},

@@ -25,3 +25,23 @@ func TestOptionsInForceShown(t *testing.T) {
 	}
 	expect(t, txt(act(t, b, clock, carol, "C1", "/game status")), "Options in force: 18.3.")
 }
+
+// A game created with options (a preset, a void option, a rule switched
+// off) stores the codes as given; reopened from the store its replay
+// applies them identically (same options in force, same state).
+func TestOptionsStoredAndReplayed(t *testing.T) {
+	b, clock := newStoredBot(t)
+	act(t, b, clock, alice, "C1", "/game new scenario:standard seed:5 options:all-16 18.1(5) 18.2(4) no-16.6")
+	g := peek(b, "C1")
+	want := "16.1 16.2 16.3 16.5 18.1(5) no-16.6"
+	if got := strings.Join(g.State.Options, " "); got != want {
+		t.Fatalf("in force %q, want %q", got, want)
+	}
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game setup")))
+	before := peek(b, "C1").State
+	again := peek(storedBot(t, b.Store.File(), clock), "C1").State
+	if again.Hash() != before.Hash() || strings.Join(again.Options, " ") != want {
+		t.Errorf("reopened: options %v, hash %s, want %s", again.Options, again.Hash(), before.Hash())
+	}
+	expect(t, txt(act(t, b, clock, carol, "C1", "/game status")), "Options in force: "+want+".")
+}

@@ -55,6 +55,10 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 		if c.Nation == units.BE && s.Option(OptBelgianPassage) {
 			s.Units[c.Index].Box = Out // 18.2(4): the Belgian army stands aside
 		}
+		if s.eighthArmyBox(c) {
+			s.Units[c.Index].Box = Russia // MOVES #91: the 8th Army in the box (options.go)
+			continue
+		}
 		if _, ok := c.SetupWhere(); ok && c.Role == units.Option && s.Option(Opt(c.OptionCode())) {
 			s.Units[c.Index].Box = Unplaced // 18.1(9), 18.2(9)
 		}
@@ -148,6 +152,8 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 		n, evs, err = s.applyRecon(o)
 	case Delay, Stand:
 		n, evs, err = s.applyDelay(o)
+	case Sea:
+		n, evs, err = s.applySea(o)
 	default:
 		return nil, nil, refuse("unknown-verb", o.Verb)
 	}

@@ -127,6 +127,9 @@ func (s *State) PlanAttack(o Order) (*AttackPlan, error) {
 	if len(p.Attackers) == 0 {
 		return nil, refuse("no-attackers")
 	}
+	if err := s.ahItalianAttack(p.Attackers); err != nil {
+		return nil, err // 18.1(13), MOVES #91 (options.go)
+	}
 	sort.Ints(p.Attackers)
 	if t.ID == "mobile" {
 		if fort > 0 {

@@ -190,12 +190,12 @@ func (s *State) InCommand(side units.Side) []bool {
 		if u.Box != OnMap || c.Side() != side || c.Type == units.HQ {
 			continue
 		}
-		if c.Type == units.Cavalry && ((side == units.German && s.Option(OptGermanCavalry) && c.Nation != units.IT) || (side == units.Allied && s.Option(OptAlliedCavalry))) {
+		if c.Type == units.Cavalry && ((side == units.German && s.Option(OptGermanCavalry) && (c.Nation == units.DE || c.Nation == units.BY)) || (side == units.Allied && s.Option(OptAlliedCavalry))) {
 			in[i] = true // 18.1(11), 18.2(13)
 			continue
 		}
 		for _, h := range hqs {
-			if !hqServes(h.nation, c.Nation) {
+			if !s.serves(h.nation, c) {
 				continue
 			}
 			if _, ok := h.hexes[u.At]; ok {

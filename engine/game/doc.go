@@ -39,7 +39,7 @@
 //	order_text.go         Order.Text: an order as players read it, in English and Japanese
 //	event.go              Event and every EventKind: what happened, as values with a sentence in both languages
 //	apply.go              New, Apply (the one dispatch over the verbs), Replay (18.0)
-//	options.go            the options and optional rules as data: Opt constants, checks, presets (16.0, 18.0)
+//	options.go            options as data: Opt constants, checks, presets; delaying action, sea transport, Goeben, AH, 8th Army box (16.0, 16.2, 16.3, 18.0, 18.1(13))
 //	options.txt           the options and optional rules: code, side, VP, exclusions, texts
 //	refusals.go           refuse and the refusal catalogue, why a hex cannot be entered
 //	refusals.txt          the refusal catalogue: code, English, Japanese

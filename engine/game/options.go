@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
 	"rtrbot/engine/scenario"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
@@ -43,6 +45,7 @@ const (
 	OptGermanCavalry     Opt = "18.1(11)"
 	OptPreMobilisation   Opt = "18.1(12)"
 	OptGoeben            Opt = "18.1(13)"
+	OptAustrians         Opt = "18.1(13)M91"
 	OptDeception         Opt = "18.1(14)"
 	OptGermanVictory     Opt = "18.1(15)"
 
@@ -66,12 +69,14 @@ const (
 
 	RuleDisengagement Opt = "16.1"
 	RuleDelaying      Opt = "16.2"
+	RuleSeaTransport  Opt = "16.3"
 	RuleNavalGunfire  Opt = "16.4"
 	RulePartisans     Opt = "16.5"
 	RuleLightInfantry Opt = "16.6"
 	RuleArmouredCars  Opt = "16.7"
 	RuleM91Split      Opt = "M91-split"
 	RuleM91ZOC        Opt = "M91-zoc"
+	RuleM91Russia     Opt = "M91-russia"
 
 	PresetAll16 Opt = "all-16"
 )
@@ -128,7 +133,8 @@ var Supported = func() map[string]i18n.Text {
 		}
 		m[string(d.Code)] = d.Text
 		if d.DefaultOn {
-			m[d.OffCode()] = i18n.T("Without "+d.Text.EN, d.Text.JA+" を使用しない")
+			m[d.OffCode()] = i18n.T("Optional rule "+string(d.Code)+" switched off (16.0): not "+strings.TrimPrefix(d.Text.EN, "Optional rule: "),
+				"選択ルール "+string(d.Code)+" を使用しない (16.0): "+strings.TrimPrefix(d.Text.JA, "選択ルール: ")+" は適用しない")
 		}
 	}
 	return m
@@ -410,6 +416,10 @@ type OptionState struct {
 	// active units and dismounted cavalry of Aug III are due on Aug IV
 	// (18.1(13)); the position's flag "goeben-late".
 	GoebenLate bool
+	// SeaDE is the division-equivalents moved or landed by sea this
+	// impulse (16.35; the reinforcement phase's landings count toward the
+	// first); the position's line "sea N".
+	SeaDE int
 }
 
 // goeben applies 18.1(13) to the Allied reinforcement phase whose table
@@ -542,4 +552,250 @@ func (s *State) applyDelay(o Order) (*State, []Event, error) {
 	}
 	w.resolveAttack(p, &evs)
 	return w, evs, nil
+}
+
+// seaLimit is one corps-equivalent, in division-equivalents (16.35).
+const seaLimit = 2
+
+// applySea moves an Allied unit by sea (16.31: from an own port to another
+// Allied-held port) or lands a marine by assault (16.32: from an own port to
+// a coastal or port hex, not in bad weather); it moves no further this
+// segment (16.33) and may attack; enemy zones of control do not matter
+// (16.34).
+func (s *State) applySea(o Order) (*State, []Event, error) {
+	if !s.Option(RuleSeaTransport) {
+		return nil, nil, refuse("sea-needs-option")
+	}
+	if o.Side != units.Allied {
+		return nil, nil, refuse("sea-allies-only")
+	}
+	c, err := s.oneUnit(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(o.Hexes) != 1 {
+		return nil, nil, refuse("sea-syntax", c.ID)
+	}
+	if err := s.canMove(c); err != nil {
+		return nil, nil, err
+	}
+	from, to := s.Units[c.Index].At, o.Hexes[0]
+	if fx, _ := s.hexAt(from); !fx.Port || !s.Own(units.Allied, from) {
+		return nil, nil, refuse("sea-not-from-port", c.ID, from)
+	}
+	assault, err := s.seaDestination(c, to, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	if s.Opt.SeaDE+c.DE > seaLimit {
+		return nil, nil, refuse("sea-limit", c.ID, s.Opt.SeaDE)
+	}
+	n := s.clone()
+	n.Units[c.Index].At = to
+	n.Units[c.Index].Moved = true
+	n.Opt.SeaDE += c.DE
+	how := i18n.T("by sea (16.31)", "海上輸送 (16.31)")
+	if assault {
+		how = i18n.T("by assault landing (16.32)", "強襲上陸 (16.32)")
+	}
+	e := ev(EvMoved, units.Allied, tr("%s moved %s → %s %s.", "%s が %s → %s に移動 (%s)。", c.ID, from, to, how))
+	e.Units, e.Hexes = []string{c.ID}, []hex.Hex{from, to}
+	return n, []Event{e}, nil
+}
+
+// seaDestination checks where a unit may go or land by sea (16.3): never an
+// all-sea, neutral, enemy-held hex or enemy fortress (16.34); an
+// Allied-held port by sea transport, or a coastal or port hex by assault
+// landing when the unit may land so (marines; infantry arriving with
+// infantry true) and the weather is not bad (event 11-12). assault says
+// which it is.
+func (s *State) seaDestination(c *units.Counter, to hex.Hex, infantry bool) (assault bool, err error) {
+	if closed, why := s.Closed(units.Allied, to); closed {
+		return false, refuse("sea-closed", c.ID, to, why.text())
+	}
+	if s.occupiedBy(units.German).has(to) {
+		return false, refuse("sea-enemy-hex", c.ID, to)
+	}
+	tx, _ := s.hexAt(to)
+	if tx.Port && s.occupiedBy(units.Allied).has(to) {
+		return false, nil // 16.31
+	}
+	if !tx.Port && !tx.Coastal {
+		return false, refuse("sea-wrong-hex", c.ID, to)
+	}
+	if c.Type != units.Marine && !infantry {
+		return false, refuse("sea-marines-only", c.ID, to)
+	}
+	if s.BadWeather {
+		return false, refuse("sea-bad-weather", c.ID)
+	}
+	return true, nil // 16.32
+}
+
+// errNoLanding: a reinforcement cannot land anywhere by these rules, so the
+// usual refusal of its hex stands.
+var errNoLanding = refuse("sea-needs-option")
+
+// landingReinforcement checks a reinforcement arriving by sea in h rather
+// than at a logistics hex: with 16.3 a British unit by sea transport to an
+// Allied-held port or, marines (and infantry when there is no logistics
+// hex, 11.1), by assault landing; with 18.2(8) the BEF's infantry by
+// assault landing (one corps-equivalent). errNoLanding when neither rule
+// lets this unit land.
+func (s *State) landingReinforcement(c *units.Counter, d Due, h hex.Hex, edge bool) error {
+	infantry := c.Type == units.Active || c.Type == units.Reserve || c.Type == units.Landwehr || c.Type == units.Assault
+	bef := d.Ports && infantry // 18.2(8): one corps-equivalent of infantry may land by assault
+	if c.Nation != units.GB || (!s.Option(RuleSeaTransport) && !bef) {
+		return errNoLanding
+	}
+	if x, _ := s.hexAt(h); !x.Coastal && !x.Port {
+		return errNoLanding // an inland hex: the usual refusal of its hex
+	}
+	if d.Ports && s.Option(OptNoBelgium) {
+		if x, _ := s.hexAt(h); x.Country == board.Belgium {
+			return errNoLanding
+		}
+	}
+	if _, err := s.seaDestination(c, h, bef || (edge && infantry && s.Option(RuleSeaTransport))); err != nil {
+		return err
+	}
+	if s.Opt.SeaDE+c.DE > seaLimit {
+		return refuse("sea-limit", c.ID, s.Opt.SeaDE)
+	}
+	return nil
+}
+
+// landReinforcement brings a checked landing reinforcement on.
+func (s *State) landReinforcement(c *units.Counter, i int, h hex.Hex, edge bool) (*State, []Event, error) {
+	n := s.reinforceAt(c, i, h, edge)
+	n.Opt.SeaDE += c.DE
+	e := reinforcedEvent(c, h, edge)
+	e.Text = tr("%s landed as a reinforcement in %s (16.3).", "%s が増援として %s に上陸 (16.3)。", c.ID, h)
+	return n, []Event{e}, nil
+}
+
+// eighthArmyBox reports whether a counter starts in the Russian Front box
+// under the MOVES #91 alternative box: the 8th Army's corps and division,
+// and its HQ unless 18.1(2) brings that HQ on Aug III (its coming out of the
+// box; an HQ adds nothing to the box's strength, docs/rulings.md R38).
+func (s *State) eighthArmyBox(c *units.Counter) bool {
+	if !s.Option(RuleM91Russia) || c.Role != units.Option {
+		return false
+	}
+	switch Opt(c.OptionCode()) {
+	case RuleM91Russia:
+		return true
+	case OptWestOffensive:
+		return c.Type == units.HQ && !s.Option(OptWestOffensive)
+	}
+	return false
+}
+
+// boxExtra reports whether c is one of the units 18.1(2)'s extra attack
+// strength comes from: with the MOVES #91 box, the 8th Army's units in the
+// box (or already brought out to the map); otherwise spares and free
+// breakdown divisions (R28).
+func (s *State) boxExtra(c *units.Counter, u Unit) bool {
+	if s.Option(RuleM91Russia) {
+		return c.Role == units.Option && Opt(c.OptionCode()) == RuleM91Russia && (u.Box == Russia || u.Box == OnMap)
+	}
+	spare := c.Role == units.Spare || c.Role == units.Breakdown
+	return spare && ((u.Box == Pool && s.available(c)) || u.Box == OnMap)
+}
+
+// breakdownAvailable: a breakdown division of an option's corps (the MOVES
+// #91 box) is a counter of the game only with that option, and not while
+// its corps is in the box; other breakdown divisions always are.
+func (s *State) breakdownAvailable(c *units.Counter) bool {
+	p, ok := s.Lookup(c.Parent)
+	if !ok || p.Role != units.Option {
+		return true
+	}
+	return s.Option(Opt(p.OptionCode())) && s.Units[p.Index].Box != Russia
+}
+
+// austrians adds the German reinforcements of 18.1(13) in its MOVES #91
+// version: on Aug III the AH 2. Armee HQ, three corps and an infantry
+// division (7 division-equivalents) and two cavalry divisions; an AH active
+// division on every odd turn from Sep III. They enter at German logistics
+// hexes (logisticsNation).
+func (s *State) austrians() {
+	if !s.Option(OptAustrians) || s.Player != units.German {
+		return
+	}
+	switch {
+	case s.Turn == 3:
+		s.Dues = append(s.Dues, Due{Nation: units.AH, Type: units.HQ, DE: 1}, Due{Nation: units.AH, Type: units.Active, DE: 7}, Due{Nation: units.AH, Type: units.Cavalry, DE: 2})
+	case s.Turn >= 7 && s.Turn%2 == 1: // Sep III, Oct I, Oct III, Nov I, Nov III
+		s.Dues = append(s.Dues, Due{Nation: units.AH, Type: units.Active, DE: 1})
+	}
+}
+
+// ahReplaceable: with the MOVES #91 version of 18.1(13) eliminated
+// Austro-Hungarian infantry may come back as reinforcements; other AH units
+// never do, nor do any without it (11.1).
+func (s *State) ahReplaceable(c *units.Counter) bool {
+	return c.Nation == units.AH && s.Option(OptAustrians) && (c.Type == units.Active || c.Type == units.Reserve || c.Type == units.Landwehr)
+}
+
+// serves reports whether unit c may trace command to an HQ of nation hq:
+// 4.3, and with the MOVES #91 version of 18.1(13) AH infantry and cavalry
+// only to an AH HQ (which traces to German logistics, 4.4).
+func (s *State) serves(hq units.Nation, c *units.Counter) bool {
+	if c.Nation == units.AH && s.Option(OptAustrians) && c.Type != units.Siege {
+		return hq == units.AH
+	}
+	return hqServes(hq, c.Nation)
+}
+
+// ahWithItalians finds a hex where Austro-Hungarian and Italian units
+// stand together, which the MOVES #91 version of 18.1(13) forbids.
+func (s *State) ahWithItalians() (hex.Hex, bool) {
+	if !s.Option(OptAustrians) {
+		return hex.None, false
+	}
+	ah, it := map[hex.Hex]bool{}, map[hex.Hex]bool{}
+	for i, u := range s.Units {
+		switch c := s.Counter(i); {
+		case u.Box != OnMap:
+		case c.Nation == units.AH:
+			ah[u.At] = true
+		case c.Nation == units.IT:
+			it[u.At] = true
+		}
+	}
+	var found []hex.Hex
+	for h := range ah {
+		if it[h] {
+			found = append(found, h)
+		}
+	}
+	if len(found) == 0 {
+		return hex.None, false
+	}
+	slices.SortFunc(found, func(a, b hex.Hex) int {
+		if hex.Less(a, b) {
+			return -1
+		}
+		return 1
+	})
+	return found[0], true
+}
+
+// ahItalianAttack refuses an attack by Austro-Hungarian and Italian units
+// together (the MOVES #91 version of 18.1(13): they may not add their
+// strength in one attack).
+func (s *State) ahItalianAttack(attackers []int) error {
+	if !s.Option(OptAustrians) {
+		return nil
+	}
+	var ah, it bool
+	for _, i := range attackers {
+		ah = ah || s.Counter(i).Nation == units.AH
+		it = it || s.Counter(i).Nation == units.IT
+	}
+	if ah && it {
+		return refuse("attack-ah-with-italians")
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -12,11 +13,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"rtrbot/engine/units"
 )
 
 // optionLiteral is what a string naming an option looks like: 18.1(n),
 // 18.1(1)a, 18.2(n), 18.3, 16.n, M91-word, with or without "no-".
-var optionLiteral = regexp.MustCompile(`^(no-)?(18\.[12]\(\d+\)[a-d]?|18\.3|16\.\d|M91-[a-z]+)$`)
+var optionLiteral = regexp.MustCompile(`^(no-)?(18\.[12]\(\d+\)([a-d]|M91)?|18\.3|16\.\d|M91-[a-z]+)$`)
 
 // options.txt and the code are in step: the file reads without problems;
 // every constant of type Opt is in the file under its own name, and every
@@ -190,7 +193,7 @@ func TestOptionPairs(t *testing.T) {
 			forbidden[[2]string{a, b}] = "option-one-level"
 		}
 	}
-	for _, p := range [][2]string{{"18.1(14)", "18.1(5)"}, {"18.2(4)", "18.2(5)"}, {"18.2(6)", "18.2(7)"}, {"18.2(6)", "18.2(8)"}, {"18.2(7)", "18.2(8)"}} {
+	for _, p := range [][2]string{{"18.1(14)", "18.1(5)"}, {"18.2(4)", "18.2(5)"}, {"18.2(6)", "18.2(7)"}, {"18.2(6)", "18.2(8)"}, {"18.2(7)", "18.2(8)"}, {"18.1(13)", "18.1(13)M91"}} {
 		forbidden[p] = "options-exclusive"
 	}
 	var codes []string
@@ -239,7 +242,7 @@ func TestOptionsReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Hash() != b.Hash() || !slices.Equal(a.Options, []string{"16.1", "16.2", "16.5", "18.1(5)", "18.2(14)", "no-16.6"}) {
+	if a.Hash() != b.Hash() || !slices.Equal(a.Options, []string{"16.1", "16.2", "16.3", "16.5", "18.1(5)", "18.2(14)", "no-16.6"}) {
 		t.Errorf("options %v / %v", a.Options, b.Options)
 	}
 	if !a.Option(RuleNavalGunfire) || a.Option(RuleLightInfantry) || !a.Option(RuleDisengagement) || a.Option(OptBelgianPassage) {
@@ -273,5 +276,141 @@ func TestSelfPlayAllOptionalRules(t *testing.T) {
 	}
 	if answered == 0 {
 		t.Error("no delaying action was offered in 3 games with 16.2")
+	}
+}
+
+// docs/options.md lists every option and optional rule of options.txt under
+// its own heading, with its texts in both languages as the file has them,
+// its side and VP, and how the engine applies it in both languages.
+func TestOptionsDoc(t *testing.T) {
+	b, err := os.ReadFile("../../docs/options.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections := map[string]string{}
+	for _, part := range strings.Split(string(b), "\n### ")[1:] {
+		head, body, _ := strings.Cut(part, "\n")
+		sections[strings.TrimSpace(head)] = body
+	}
+	for _, d := range optionDefs {
+		body, ok := sections[string(d.Code)]
+		if !ok {
+			t.Errorf("docs/options.md has no section ### %s", d.Code)
+			continue
+		}
+		want := []string{"- EN: " + d.Text.EN + "\n", "- JA: " + d.Text.JA + "\n", "- Engine: ", "- エンジン: ", "- Rule / 出典: " + d.Rule + "\n"}
+		if !d.Preset {
+			vp := "none"
+			if d.VP != [2]int{} {
+				var parts []string
+				for i, side := range []string{"Germans", "Allies"} {
+					if d.VP[i] != 0 {
+						parts = append(parts, fmt.Sprintf("%s %+d", side, d.VP[i]))
+					}
+				}
+				vp = strings.Join(parts, ", ")
+			}
+			want = append(want, "- VP at the start / 開始時 VP: "+vp+" / ", "- Side / 陣営: ")
+		}
+		for _, w := range want {
+			if !strings.Contains(body, w) {
+				t.Errorf("docs/options.md ### %s lacks %q", d.Code, strings.TrimSpace(w))
+			}
+		}
+		delete(sections, string(d.Code))
+	}
+	for code := range sections {
+		t.Errorf("docs/options.md has ### %s, which options.txt lacks", code)
+	}
+}
+
+// MOVES #91 alternative box: the 8th Army starts in the Russian Front box
+// (its HQ too, unless 18.1(2) brings the HQ on Aug III), and the Russian
+// Front roll reads the alternative modifier of the box's strength: with
+// the 8th Army's 24 attack strength, 0 instead of +2 (14.3).
+func TestM91RussianFrontBox(t *testing.T) {
+	r := realRules(t, "standard")
+	s, err := New(r, 1, []string{"M91-russia"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"G-I", "G-XVII", "G-XXAK", "G-IR", "G-3R", "G-8A"} {
+		if s.Units[mustID(t, s, id)].Box != Russia {
+			t.Errorf("%s is not in the Russian Front box", id)
+		}
+	}
+	if s.BoxAttack() != 24 {
+		t.Errorf("box attack %d, want 24", s.BoxAttack())
+	}
+	if c, _ := s.Lookup("G-1"); s.available(c) {
+		t.Error("a division of a corps in the box is available")
+	}
+	plain, _ := New(r, 1, nil)
+	for _, id := range []string{"G-I", "G-1", "G-3R"} {
+		if c, _ := plain.Lookup(id); plain.available(c) || plain.Units[c.Index].Box != Pool {
+			t.Errorf("without the option %s is in play (box %v)", id, plain.Units[c.Index].Box)
+		}
+	}
+	both, _ := New(r, 1, []string{"M91-russia", "18.1(2)"})
+	if both.Units[mustID(t, both, "G-8A")].Box == Russia {
+		t.Error("with 18.1(2) the 8. Armee HQ is in the box, not due on Aug III")
+	}
+	for _, tc := range []struct {
+		opts []string
+		want int
+	}{{[]string{"M91-russia"}, 3}, {nil, 5}} {
+		p := s.clone()
+		p.Options = tc.opts
+		var evs []Event
+		p.applyRussia(3, &evs)
+		if len(evs) == 0 || evs[0].Kind != EvRussia || evs[0].N != tc.want {
+			t.Errorf("options %v: a die of 3 with 24 in the box gives %+v, want total %d", tc.opts, evs, tc.want)
+		}
+	}
+}
+
+// With 18.1(2) and the MOVES #91 box the extra 10 attack strength comes out
+// of the box: box units may be placed in a German setup area, spares not.
+func TestM91BoxGivesTheWesternExtras(t *testing.T) {
+	r := realRules(t, "standard")
+	s, err := New(r, 1, []string{"M91-russia", "18.1(2)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = wantOK(t, s, "allied autosetup")
+	s = wantOK(t, s, "allied end")
+	var area string
+	for _, x := range s.allHexes() {
+		if slices.Contains(x.Setup, "DE-1A") && len(s.occupancy().At(x.At, units.German)) == 0 {
+			area = x.At.String()
+			break
+		}
+	}
+	if area == "" {
+		t.Fatal("no empty DE-1A hex")
+	}
+	n := wantOK(t, s, "german place G-I "+area)
+	if n.Units[mustID(t, n, "G-I")].Box != OnMap || n.BoxAttack() != 18 {
+		t.Errorf("G-I not out of the box: box attack %d", n.BoxAttack())
+	}
+	wantRefused(t, n, "german place G-XVII "+area, "adds 10 attack strength")
+	wantRefused(t, s, "german place G-EA1 "+area, "does not set up on the map")
+}
+
+// A position's waiting attack must be a whole attack order: a broken one is
+// refused when the position is read, never a panic later (16.2).
+func TestDelayingPositionLine(t *testing.T) {
+	r := realRules(t, "standard")
+	for _, bad := range []string{"delaying german attack ASSAULT G-III", "delaying german move G-III 3021", "delaying german attack 3021", "delaying"} {
+		if _, err := ParsePosition(r.Map, "scenario standard\nstep combat-1\n"+bad+"\n"); RefusalCode(err) != "position-delaying" {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+	s, err := ParsePosition(r.Map, "scenario standard\nstep combat-1\n2620: F-6C\n2621: G-III\ndelaying german attack ASSAULT G-III 2620\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.ToMove() != units.Allied || !strings.Contains(s.Position(), "delaying german attack ASSAULT G-III 2620") {
+		t.Errorf("to move %v:\n%s", s.ToMove(), s.Position())
 	}
 }

@@ -31,9 +31,10 @@ const (
 	Recon         Verb = "recon"         // aerial reconnaissance of one hex by an HQ (14.12)
 	Delay         Verb = "delay"         // the defending cavalry takes the attack on the recon table (16.2)
 	Stand         Verb = "stand"         // the defending cavalry does not delay: the attacker's table (16.2)
+	Sea           Verb = "sea"           // Allied sea transport or assault landing of unit to hex (16.3)
 )
 
-var verbs = []Verb{Place, AutoSetup, End, Move, Rail, Split, Merge, Entrench, Unentrench, Reinforce, AutoReinforce, Remove, Withdraw, Attack, Retreat, Siege, Abandon, Recon, Delay, Stand}
+var verbs = []Verb{Place, AutoSetup, End, Move, Rail, Split, Merge, Entrench, Unentrench, Reinforce, AutoReinforce, Remove, Withdraw, Attack, Retreat, Siege, Abandon, Recon, Delay, Stand, Sea}
 
 // Order is one order of one side. Its text form (String, ParseOrder) is
 // stable: it is what a game's log stores and Replay reads.

@@ -136,6 +136,9 @@ func (s *State) writeLater(b *strings.Builder) {
 	if len(s.Combat.Retreats) > 0 {
 		fmt.Fprintf(b, "retreat %s\n", ids(s.Combat.Retreats))
 	}
+	if s.Opt.SeaDE > 0 {
+		fmt.Fprintf(b, "sea %d\n", s.Opt.SeaDE) // 16.35: moved by sea this impulse
+	}
 	if s.Combat.Delaying.Verb != "" {
 		fmt.Fprintf(b, "delaying %s\n", s.Combat.Delaying) // 16.2: an attack waiting for the defender
 	}
@@ -234,6 +237,8 @@ func (s *State) parseLater(key string, args []string) (handled bool, problem err
 		}
 	case "italy":
 		s.Events.Italy, msg = number()
+	case "sea":
+		s.Opt.SeaDE, msg = number()
 	case "russia-return":
 		s.Russia.Return, msg = number()
 	case "attacked":
@@ -242,7 +247,7 @@ func (s *State) parseLater(key string, args []string) (handled bool, problem err
 		s.Combat.Retreats, msg = unitList()
 	case "delaying":
 		o, err := ParseOrder(strings.Join(args, " "))
-		if err != nil || o.Verb != Attack {
+		if err != nil || o.Verb != Attack || len(o.Units) < 2 || len(o.Hexes) != 1 {
 			return true, refuse("position-delaying", strings.Join(args, " "))
 		}
 		s.Combat.Delaying = o
@@ -441,13 +446,12 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 			}
 			s.Secret = k
 		case "options":
-			for _, o := range args {
+			for _, o := range ExpandOptions(args) {
 				if _, ok := Supported[o]; !ok {
 					return nil, bad("position-unknown-option", o)
 				}
 			}
-			s.Options = append([]string(nil), args...)
-			sort.Strings(s.Options)
+			s.Options = InForce(args) // presets expanded, void options dropped (options.go)
 		case "turn":
 			gt, err := turn.Parse(strings.Join(args, " "))
 			if err != nil {

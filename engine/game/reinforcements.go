@@ -25,6 +25,7 @@ func group(n units.Nation) units.Nation {
 // reinforcement table).
 func (s *State) startReinforcements(evs *[]Event) {
 	s.Dues = nil
+	s.Opt.SeaDE = 0 // 16.35: landings of this phase count toward the first impulse (R37)
 	if s.Option(OptWorkersUnite) {
 		return // 18.3: no reinforcements for either side
 	}
@@ -43,6 +44,7 @@ func (s *State) startReinforcements(evs *[]Event) {
 		s.Dues = append(s.Dues, Due{Nation: e.Nation, Type: e.Type, DE: e.DE})
 	}
 	s.goeben(evs) // 18.1(13)
+	s.austrians() // 18.1(13), MOVES #91
 	if s.britishOnAugI() && s.Player == units.Allied && s.Turn == 1 {
 		// 18.1(12): the BEF's setup units enter as Aug I reinforcements.
 		for _, d := range []Due{{Nation: units.GB, Type: units.HQ, DE: 1}, {Nation: units.GB, Type: units.Active, DE: 4}, {Nation: units.GB, Type: units.Cavalry, DE: 1}} {
@@ -99,7 +101,7 @@ func (s *State) eligible(c *units.Counter, d Due) bool {
 	case Pool:
 		return s.available(c)
 	case Eliminated:
-		return c.Nation != units.AH && c.Nation != units.IT
+		return (c.Nation != units.AH || s.ahReplaceable(c)) && c.Nation != units.IT
 	}
 	return false
 }
@@ -217,7 +219,7 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 		switch box := s.Units[c.Index].Box; {
 		case box == OnMap:
 			return nil, nil, refuse("reinforce-on-map", c.ID)
-		case box == Eliminated && (c.Nation == units.AH || c.Nation == units.IT):
+		case box == Eliminated && ((c.Nation == units.AH && !s.ahReplaceable(c)) || c.Nation == units.IT):
 			return nil, nil, refuse("reinforce-never-return", c.ID)
 		case c.Role == units.Reinf && c.Arrives() > s.Turn:
 			return nil, nil, refuse("reinforce-too-early", c.ID, turnName(c.Arrives()))
@@ -240,7 +242,13 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 			i, hexes, edge, ok = j, hs, e, true
 		}
 	}
+	if !ok && s.landingReinforcement(c, s.Dues[i], h, edge) == nil {
+		return s.landReinforcement(c, i, h, edge) // 16.3, 18.2(8) (options.go)
+	}
 	if !ok {
+		if err := s.landingReinforcement(c, s.Dues[i], h, edge); err != errNoLanding {
+			return nil, nil, err
+		}
 		if len(hexes) == 0 {
 			return nil, nil, refuse("reinforce-no-entry-hex", c.ID)
 		}

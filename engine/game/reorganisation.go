@@ -22,6 +22,8 @@ func (s *State) available(c *units.Counter) bool {
 		return s.eventCounter(c) // random_events.go: the Italians after event 26
 	case units.Setup:
 		return !s.neutralUnit(c)
+	case units.Breakdown:
+		return s.breakdownAvailable(c) // options.go
 	}
 	return true
 }

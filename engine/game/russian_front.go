@@ -40,7 +40,7 @@ func (s *State) russianFront(evs *[]Event) {
 
 // applyRussia applies the Russian Front table to a die roll.
 func (s *State) applyRussia(die int, evs *[]Event) {
-	r, err := Tables().Russia(die, tables.RussiaOptions{Box: min(s.BoxAttack(), tables.MaxBoxStrength), MaxOffensive: s.Option(OptWestOffensive)})
+	r, err := Tables().Russia(die, tables.RussiaOptions{Box: min(s.BoxAttack(), tables.MaxBoxStrength), MaxOffensive: s.Option(OptWestOffensive), Alternative: s.Option(RuleM91Russia)})
 	if err != nil {
 		return
 	}

@@ -125,6 +125,9 @@ func (s *State) enter(st Step, evs *[]Event) {
 		for i := range s.Units {
 			s.Units[i].Moved = false
 		}
+		if st == Move2 {
+			s.Opt.SeaDE = 0 // 16.35: one corps-equivalent each impulse (options.go)
+		}
 	case Command:
 		s.determineCommand(evs)
 	}

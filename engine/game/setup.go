@@ -439,9 +439,7 @@ func (s *State) westExtra(c *units.Counter) bool {
 	if !s.Option(OptWestOffensive) || c.Side() != units.German || s.Player != units.German {
 		return false
 	}
-	u := s.Units[c.Index]
-	spare := c.Role == units.Spare || c.Role == units.Breakdown
-	return spare && ((u.Box == Pool && s.available(c)) || u.Box == OnMap)
+	return s.boxExtra(c, s.Units[c.Index]) // options.go: spares, or the MOVES #91 box
 }
 
 // extraAttack is the attack of the additions placed so far (but skip).
@@ -449,7 +447,7 @@ func (s *State) extraAttack(skip *units.Counter) int {
 	n := 0
 	for i, u := range s.Units {
 		c := s.Counter(i)
-		if u.Box == OnMap && c != skip && c.Side() == units.German && (c.Role == units.Spare || c.Role == units.Breakdown) {
+		if u.Box == OnMap && c != skip && c.Side() == units.German && s.boxExtra(c, u) {
 			n += c.Attack
 		}
 	}

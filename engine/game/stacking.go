@@ -30,6 +30,9 @@ func (s *State) Overstacked(side units.Side) []hex.Hex {
 // over-stacked (7.0: checked at the end of movement and combat; the owner
 // chooses which units go).
 func (s *State) stackingCheck(side units.Side) error {
+	if h, mixed := s.ahWithItalians(); mixed && side == units.German {
+		return refuse("stacking-ah-with-italians", h) // 18.1(13), MOVES #91 (options.go)
+	}
 	over := s.Overstacked(side)
 	if len(over) == 0 {
 		return nil
