@@ -742,8 +742,8 @@ func TestCheckInCapAndReminders(t *testing.T) {
 	if _, err := s.Report(ctx, gld, name, org, 1, Result{Winner: Draw}); err != nil {
 		t.Fatal(err)
 	}
-	missing, _ := s.MissingResults(ctx, gld, name)
-	if strings.Count(missing, "table") != 1 || !strings.Contains(missing, "table 2") {
+	missing, _ := s.MissingResults(ctx, gld, name, i18n.EN)
+	if strings.Count(missing, "table ") != 1 || !strings.Contains(missing, "table 2:") {
 		t.Fatalf("missing results: %q", missing)
 	}
 }

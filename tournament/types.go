@@ -33,6 +33,12 @@ const (
 	Decisive  = "decisive"
 )
 
+// Where games are played (Settings.Play).
+const (
+	PlayBot   = "bot"
+	PlayTable = "table"
+)
+
 // Status of a tournament.
 const (
 	StatusRegistration = "registration"
@@ -89,6 +95,10 @@ type Settings struct {
 	CheckIn              bool      `json:"checkin"` // players must check in before the start
 	Points               Points    `json:"points"`
 	Tiebreaks            []string  `json:"tiebreaks"`
+	// Play is where the games are played: "bot" (each table opens a bot
+	// game in its own thread, whose end gives the result) or "table" (a
+	// physical table: results are reported and confirmed). Empty is bot.
+	Play string `json:"play,omitempty"`
 }
 
 // Player is an entrant. Pairing numbers are the order of Players (1-based),
@@ -146,6 +156,11 @@ type Round struct {
 	Deadline time.Time `json:"deadline,omitzero"`
 	Games    []*Game   `json:"games"`
 	Closed   bool      `json:"closed,omitempty"`
+	ClosedAt time.Time `json:"closed_at,omitzero"`
+	// Reminded: the players of late tables have been reminded once.
+	Reminded bool `json:"reminded,omitempty"`
+	// Forfeited: the deadline passed and the forfeit rule was applied.
+	Forfeited bool `json:"forfeited,omitempty"`
 }
 
 // Tournament is everything about one tournament; a Store keeps it whole.
@@ -154,6 +169,7 @@ type Tournament struct {
 	Guild     string    `json:"guild"`
 	Name      string    `json:"name"`
 	Organiser string    `json:"organiser"`
+	Channel   string    `json:"channel,omitempty"` // where it was created: notices go there
 	Created   time.Time `json:"created"`
 	Status    string    `json:"status"`
 	Settings  Settings  `json:"settings"`
