@@ -561,12 +561,18 @@ func (s *Service) Confirm(ctx context.Context, guild, name string, by User, tabl
 
 // SetGame links the bot game played for a table of the current round.
 func (s *Service) SetGame(ctx context.Context, guild, name string, table int, gameID int64) (*Tournament, error) {
+	return s.SetGameAt(ctx, guild, name, table, gameID, "")
+}
+
+// SetGameAt links the bot game played for a table of the current round,
+// and the thread it is played in.
+func (s *Service) SetGameAt(ctx context.Context, guild, name string, table int, gameID int64, thread string) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		g, err := t.table(table)
 		if err != nil {
 			return err
 		}
-		g.GameID = gameID
+		g.GameID, g.Thread = gameID, thread
 		return nil
 	})
 }
@@ -574,35 +580,77 @@ func (s *Service) SetGame(ctx context.Context, guild, name string, table int, ga
 // GameEnded is the callback of a finished bot game: its result goes to
 // the table it was played for, confirmed (the referee saw it).
 func (s *Service) GameEnded(ctx context.Context, gameID int64, winner, level string, margin int) (*Tournament, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	t, _, _, err := s.RecordGame(ctx, gameID, winner, level, margin)
+	return t, err
+}
+
+// ByGame returns the tournament and the table a bot game is played for.
+func (s *Service) ByGame(ctx context.Context, gameID int64) (*Tournament, *Game, error) {
 	t, err := s.Store.TournamentByGame(ctx, gameID)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
-			return nil, i18n.Errorf("game %d belongs to no tournament", "対局%dはどの大会にも属していません", gameID)
+			return nil, nil, i18n.Errorf("game %d belongs to no tournament", "対局%dはどの大会にも属していません", gameID)
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	r, err := validResult(Result{Winner: winner, Level: level, Margin: margin})
-	if err != nil {
-		return nil, err
-	}
-	found := false
 	for _, rd := range t.Rounds {
 		for _, g := range rd.Games {
 			if g.GameID == gameID {
-				if rd.Closed {
-					return nil, i18n.Errorf("game %d belongs to round %d of %s, which is closed", "対局%dは%sの終了した第%dラウンドのものです", gameID, rd.Number, t.Name)
-				}
-				g.Result, g.Reported, g.Disputed = &r, nil, false
-				found = true
+				return t, g, nil
 			}
 		}
 	}
-	if !found {
-		return nil, i18n.Errorf("game %d is not a table of %s", "対局%dは%sのテーブルではありません", gameID, t.Name)
+	return nil, nil, i18n.Errorf("game %d is not a table of %s", "対局%dは%sのテーブルではありません", gameID, t.Name)
+}
+
+// AdjustVP adds a table's bid to the final VP of its game (German,
+// Allied): the bid's VP go to the side that did not get its wish.
+func (g *Game) AdjustVP(vp [2]int) [2]int {
+	switch {
+	case g.BidVP > 0:
+		vp[1] += g.BidVP
+	case g.BidVP < 0:
+		vp[0] -= g.BidVP
 	}
-	return t, s.Store.SaveTournament(ctx, t)
+	return vp
+}
+
+// RecordGame gives a finished bot game's result to its table, confirmed
+// (the referee saw it). changed is false when the table already had this
+// very result (the game's end seen twice).
+func (s *Service) RecordGame(ctx context.Context, gameID int64, winner, level string, margin int) (t *Tournament, table *Game, changed bool, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, err = s.Store.TournamentByGame(ctx, gameID)
+	if err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil, nil, false, i18n.Errorf("game %d belongs to no tournament", "対局%dはどの大会にも属していません", gameID)
+		}
+		return nil, nil, false, err
+	}
+	r, err := validResult(Result{Winner: winner, Level: level, Margin: margin})
+	if err != nil {
+		return nil, nil, false, err
+	}
+	for _, rd := range t.Rounds {
+		for _, g := range rd.Games {
+			if g.GameID != gameID {
+				continue
+			}
+			if g.Result != nil && *g.Result == r {
+				return t, g, false, nil
+			}
+			if rd.Closed {
+				return nil, nil, false, i18n.Errorf("game %d belongs to round %d of %s, which is closed", "対局%[1]dは%[3]sの終了した第%[2]dラウンドのものです", gameID, rd.Number, t.Name)
+			}
+			g.Result, g.Reported, g.Disputed = &r, nil, false
+			table = g
+		}
+	}
+	if table == nil {
+		return nil, nil, false, i18n.Errorf("game %d is not a table of %s", "対局%dは%sのテーブルではありません", gameID, t.Name)
+	}
+	return t, table, true, s.Store.SaveTournament(ctx, t)
 }
 
 // Bid records a player's secret bid for a side (sides:bid). When both

@@ -130,6 +130,7 @@ type Game struct {
 	German   string         `json:"german"`
 	Allied   string         `json:"allied"`
 	GameID   int64          `json:"game_id,omitempty"` // the bot game played for it
+	Thread   string         `json:"thread,omitempty"`  // the channel or thread it is played in
 	Result   *Result        `json:"result,omitempty"`  // confirmed
 	Reported *Result        `json:"reported,omitempty"`
 	ReportBy string         `json:"report_by,omitempty"`
