@@ -22,7 +22,6 @@ import (
 var floors = []struct{ Bench, Floor, What string }{
 	{"rtrbot/render/fromgame.BenchmarkFullMapWithUnits", "rtrbot/render/fromgame.BenchmarkFloorPNGEncode", "the whole map drawn and encoded, to image/png encoding the same picture"},
 	{"rtrbot/db.BenchmarkAppendOrder/synchronous=FULL", "rtrbot/db.BenchmarkFloorInsertCommit", "one order appended, to a bare INSERT and COMMIT with the same settings"},
-	{"rtrbot/tournament.BenchmarkPairSwiss512", "rtrbot/tournament.BenchmarkFloorPairScan512", "a Swiss round of 512 players paired, to the histories and one look at every pair without the matching"},
 }
 
 // result is one benchmark's runs.
