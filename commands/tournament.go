@@ -76,7 +76,7 @@ func (b *Bot) registerTournament(r *Router) {
 						Choices: []Choice{{Name: i18n.T("by the pairing", "組合せで"), Value: "pairing"}, {Name: i18n.T("bid", "入札"), Value: "bid"}}},
 					{Name: "cut", Description: i18n.T("a top cut of 4 or 8 after the Swiss rounds", "スイス式の後の上位 4 か 8 人のカット"), Type: Integer, MinInt: 4, MaxInt: 8},
 					{Name: "deadline", Description: i18n.T("hours a round lasts", "1 ラウンドの時間"), Type: Integer, MinInt: 1, MaxInt: 24 * 60},
-					{Name: "options", Description: i18n.T("a fixed set of scenario options for every game, e.g. 18.1(10) 18.2(14); none: each game chooses (18.0)", "全対局共通のシナリオオプション (例: 18.1(10) 18.2(14))。なし: 各対局で選択 (18.0)"), Type: String},
+					{Name: "options", Description: i18n.T("fixed options for every game, e.g. 18.1(10) 18.2(14); none: each game chooses (18.0)", "全対局共通のシナリオオプション (例: 18.1(10) 18.2(14))。なし: 各対局で選択 (18.0)"), Type: String},
 					{Name: "play", Description: i18n.T("bot (the referee plays every game, default) or table (physical tables, results reported)", "bot (ボットが審判、既定) か table (実物の盤、結果を報告)"), Type: String,
 						Choices: []Choice{{Name: i18n.T("bot games", "ボット対局"), Value: "bot"}, {Name: i18n.T("physical tables", "実物の盤"), Value: "table"}}},
 					{Name: "points", Description: i18n.T("chess (win 1, draw ½) or level (decisive 3–0, strategic 2½–½, marginal 2–1, draw 1½)", "chess (勝1・分½) か level (決定的 3–0、戦略的 2½–½、限定的 2–1、引分 1½)"), Type: String,

@@ -679,3 +679,55 @@ func TestConsoleElimination8(t *testing.T) {
 	}
 	r.refused("Org", "/tournament next name:Cup", "not running")
 }
+
+// The lifecycle's edges through the console: a registration deadline, a
+// cap, check-in (a no-show dropped at the start), a dispute settled by the
+// organiser, a pairing by hand that is a rematch (refused until
+// confirmed), a result for a table one does not play, nothing lost.
+func TestConsoleLifecycleBadInput(t *testing.T) {
+	r := newConsoleRun(t, filepath.Join(t.TempDir(), "t.db"))
+	r.must("Org", "/tournament new name:Edge format:swiss rounds:3 scenario:standard play:table cap:6 checkin:true registration:24")
+	for _, p := range []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay"} {
+		r.must(p, "/tournament join name:Edge")
+	}
+	r.refused("Gus", "/tournament join name:Edge", "is full")
+	r.must("Fay", "/tournament withdraw name:Edge")
+	*r.clock = r.clock.Add(25 * time.Hour)
+	r.refused("Gus", "/tournament join name:Edge", "registration for Edge closed")
+	r.refused("Gus", "/tournament checkin name:Edge", "not registered")
+	for _, p := range []string{"Ann", "Ben", "Cat", "Dan"} {
+		r.must(p, "/tournament checkin name:Edge")
+	}
+	out := r.must("Org", "/tournament start name:Edge") // Eve did not check in: dropped
+	if strings.Contains(out, "Eve") {
+		t.Errorf("the no-show is paired:\n%s", out)
+	}
+	r.refused("Eve", "/tournament checkin name:Edge", "not registered")
+	tabs := parseTables(t, out)
+	if len(tabs) != 2 {
+		t.Fatalf("round 1: %v", tabs)
+	}
+	// table 1: a dispute, settled by the organiser
+	a := tabs[0]
+	r.must(a.german, "/tournament report name:Edge table:1 result:german level:decisive margin:160")
+	expectIn(t, r.must(a.allied, "/tournament report name:Edge table:1 result:allied level:marginal margin:60"), "the organiser decides")
+	r.refused(a.allied, "/tournament confirm name:Edge table:1", "disputed")
+	r.refused(a.german, "/tournament report name:Edge table:2 result:german", "do not play at table 2")
+	r.must("Org", "/tournament fix name:Edge table:1 result:german level:strategic margin:110")
+	bt := tabs[1]
+	r.must(bt.allied, "/tournament report name:Edge table:2 result:draw")
+	r.refused(bt.allied, "/tournament confirm name:Edge table:2", "reported table 2 yourself")
+	r.must(bt.german, "/tournament confirm name:Edge table:2")
+	expectIn(t, r.must("Org", "/tournament pairings name:Edge round:1"), "German strategic victory by 110 VP", "draw")
+	r.must("Org", "/tournament next name:Edge")
+	// round 2 by hand: round 1's pairs again are rematches
+	pairs := fmt.Sprintf("tables:%s-%s %s-%s", a.allied, a.german, bt.allied, bt.german)
+	r.refused("Org", "/tournament pair name:Edge "+pairs, "have already played each other")
+	r.refused(a.german, "/tournament pair name:Edge confirm:true "+pairs, "only the organiser")
+	out = r.must("Org", "/tournament pair name:Edge confirm:true "+pairs)
+	tabs2 := parseTables(t, out)
+	if len(tabs2) != 2 || tabs2[0].german != a.allied || tabs2[0].allied != a.german {
+		t.Errorf("the pairing by hand: %v", tabs2)
+	}
+	expectIn(t, r.must("Org", "/tournament missing name:Edge"), "2 tables without a confirmed result")
+}
