@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -192,4 +193,52 @@ func TestTournamentRoundClock(t *testing.T) {
 	}
 	clock.t = clock.t.Add(49 * time.Hour)
 	expect(t, txt(do(org, "/tournament next name:Clock")), "standings after round 1")
+}
+
+// A restart mid-round loses nothing: the tables' bot games and the
+// reported results are in the database; a game that ends after the
+// restart still gives its result to its table.
+func TestTournamentRestartMidRound(t *testing.T) {
+	clock := newClock()
+	path := t.TempDir() + "/r.db"
+	b := storedBot(t, path, clock)
+	chat := &fakeChat{}
+	org := User{ID: "900", Name: "Org"}
+	ps := []User{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}, {ID: "903", Name: "Cat"}, {ID: "904", Name: "Dan"}, {ID: "905", Name: "Eve"}}
+	chatAct(b, clock, chat, org, "C1", "/tournament new name:Re format:swiss rounds:3 scenario:standard")
+	for _, p := range ps {
+		chatAct(b, clock, chat, p, "C1", "/tournament join name:Re")
+	}
+	chatAct(b, clock, chat, org, "C1", "/tournament start name:Re")
+	before, err := b.tournamentService().Get(context.Background(), "G1", "Re")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t1, t2 := before.Current().Games[0], before.Current().Games[1]
+	// table 2 reported by hand (its players met at a table after all)
+	chatAct(b, clock, chat, User{ID: t2.German, Name: "x"}, "C1", "/tournament report name:Re table:2 result:draw")
+	before, _ = b.tournamentService().Get(context.Background(), "G1", "Re")
+
+	b2 := storedBot(t, path, clock) // the bot starts again over the same file
+	after, err := b2.tournamentService().Get(context.Background(), "G1", "Re")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ := json.Marshal(before)
+	y, _ := json.Marshal(after)
+	if string(x) != string(y) {
+		t.Fatalf("the tournament changed over the restart:\n%s\n%s", x, y)
+	}
+	if g := after.Current().Games[1]; g.Reported == nil || g.Reported.Winner != tournament.Draw {
+		t.Fatalf("table 2's report lost: %+v", g)
+	}
+	expect(t, txt(chatAct(b2, clock, chat, User{ID: t2.Allied, Name: "y"}, "C1", "/tournament confirm name:Re table:2")), "confirmed")
+	// table 1's German player resigns after the restart
+	res := chatAct(b2, clock, chat, User{ID: t1.German, Name: "z"}, t1.Thread, "/game resign")
+	expect(t, txt(res), "result is recorded")
+	after, _ = b2.tournamentService().Get(context.Background(), "G1", "Re")
+	if r := after.Current().Games[0].Result; r == nil || r.Winner != tournament.Allied {
+		t.Fatalf("table 1 after the restart: %+v", r)
+	}
+	expect(t, txt(chatAct(b2, clock, chat, org, "C1", "/tournament next name:Re")), "standings after round 1")
 }
