@@ -81,6 +81,8 @@ func (b *Bot) registerTournament(r *Router) {
 						Choices: []Choice{{Name: i18n.T("bot games", "ボット対局"), Value: "bot"}, {Name: i18n.T("physical tables", "実物の盤"), Value: "table"}}},
 					{Name: "points", Description: i18n.T("chess (win 1, draw ½) or level (decisive 3–0, strategic 2½–½, marginal 2–1, draw 1½)", "chess (勝1・分½) か level (決定的 3–0、戦略的 2½–½、限定的 2–1、引分 1½)"), Type: String,
 						Choices: []Choice{{Name: i18n.T("chess points", "チェス式"), Value: "chess"}, {Name: i18n.T("by victory level", "勝利レベル別"), Value: "level"}}},
+					{Name: "bye", Description: i18n.T("a pairing-allocated bye scores a win (default), half (a draw) or zero", "組み合わせによるバイの得点: win (勝ち、既定)、half (引き分け)、zero (0点)"), Type: String,
+						Choices: []Choice{{Name: i18n.T("a win", "勝ち"), Value: "win"}, {Name: i18n.T("a draw", "引き分け"), Value: "half"}, {Name: i18n.T("zero", "0点"), Value: "zero"}}},
 					{Name: "tiebreaks", Description: i18n.T("the order, e.g. buchholz-cut1,buchholz,sonneborn-berger,head-to-head,vp-margin", "順序 (例: buchholz-cut1,buchholz,sonneborn-berger,head-to-head,vp-margin)"), Type: String},
 					{Name: "cap", Description: i18n.T("the most players", "定員"), Type: Integer, MinInt: 2, MaxInt: 1000},
 					{Name: "checkin", Description: i18n.T("players must check in before the start (no-shows dropped)", "開始前のチェックインを必須にする (未チェックインは除外)"), Type: Boolean},
@@ -100,10 +102,17 @@ func (b *Bot) registerTournament(r *Router) {
 					st.OptionsChosen = len(st.Options) == 0
 					switch req.Opt("points") {
 					case "", "chess":
+						st.Points = tournament.DefaultPoints()
 					case "level":
 						st.Points = tournament.LevelPoints()
 					default:
 						return Private(req.T("points: use chess or level", "points: は chess か level です"))
+					}
+					switch req.Opt("bye") {
+					case "half":
+						st.Points.Bye = st.Points.Draw
+					case "zero":
+						st.Points.Bye = 0
 					}
 					if req.Has("registration") {
 						h, _ := strconv.Atoi(req.Opt("registration"))

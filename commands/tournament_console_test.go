@@ -731,3 +731,66 @@ func TestConsoleLifecycleBadInput(t *testing.T) {
 	}
 	expectIn(t, r.must("Org", "/tournament missing name:Edge"), "2 tables without a confirmed result")
 }
+
+// Swiss rounds then a top cut of 4, with a bye worth half a point: the
+// bye's half point in the standings, the cut seeded from the Swiss
+// standings (1–4, 2–3), the final, the bracket picture.
+func TestConsoleSwissThenCut(t *testing.T) {
+	r := newConsoleRun(t, filepath.Join(t.TempDir(), "t.db"))
+	r.must("Org", "/tournament new name:Open format:swiss rounds:2 cut:4 bye:half scenario:standard play:table")
+	ps := names("S", 7)
+	for _, p := range ps {
+		r.must(p, "/tournament join name:Open")
+	}
+	r.must("Org", "/tournament start name:Open")
+	play := func() []table {
+		tabs := parseTables(t, r.must("Org", "/tournament pairings name:Open"))
+		for _, tb := range tabs {
+			if tb.allied != "" {
+				r.must(tb.german, resultLine("Open", tb.n, outcome{"german", "decisive", 151}))
+				r.must(tb.allied, fmt.Sprintf("/tournament confirm name:Open table:%d", tb.n))
+			}
+		}
+		return tabs
+	}
+	tabs := play()
+	bye := ""
+	for _, tb := range tabs {
+		if tb.allied == "" {
+			bye = tb.german
+		}
+	}
+	r.must("Org", "/tournament next name:Open")
+	for _, row := range r.exported("Open")[1:] {
+		if row[3] == bye && row[4] != "0.5" {
+			t.Errorf("the bye of %s scores %s, want 0.5", bye, row[4])
+		}
+	}
+	play()
+	out := r.must("Org", "/tournament next name:Open")
+	expectIn(t, out, "round 3 (elimination)")
+	// the top 4 of the Swiss standings, in order
+	recs := r.exported("Open")
+	var top []string
+	for _, row := range recs[1:5] {
+		top = append(top, row[3])
+	}
+	semis := parseTables(t, out)
+	if len(semis) != 2 {
+		t.Fatalf("semi-finals: %v", semis)
+	}
+	for k, want := range [][2]string{{top[0], top[3]}, {top[1], top[2]}} {
+		got := [2]string{semis[k].german, semis[k].allied}
+		if !(got == want || got == [2]string{want[1], want[0]}) {
+			t.Errorf("semi-final %d: %v, want seeds %v", k+1, got, want)
+		}
+	}
+	play()
+	r.must("Org", "/tournament next name:Open")
+	final := play()
+	if len(final) != 1 {
+		t.Fatalf("final: %v", final)
+	}
+	out = r.must("Org", "/tournament next name:Open")
+	expectIn(t, out, "Open: final standings", "bracket.png", "standings.png")
+}

@@ -40,6 +40,11 @@ func (t *Tournament) records() map[string]*rec {
 		for _, p := range t.Players {
 			r := rs[p.ID]
 			opp, pts := "", 0
+			if !rd.Closed && !t.hasResultIn(rd, p.ID) {
+				// a round in play counts for a player once his game has
+				// its result: an empty round is not a 0 for Buchholz cut 1
+				continue
+			}
 			for _, g := range rd.Games {
 				if s, ok := t.scoreOf(g, p.ID); ok {
 					pts = s
@@ -71,6 +76,17 @@ func (t *Tournament) records() map[string]*rec {
 		}
 	}
 	return rs
+}
+
+// hasResultIn reports whether player id's game of round rd has its result
+// (or is a bye).
+func (t *Tournament) hasResultIn(rd *Round, id string) bool {
+	for _, g := range rd.Games {
+		if _, ok := t.scoreOf(g, id); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Standings ranks the players: score, then the tiebreaks in the
