@@ -29,7 +29,7 @@ func TestExternalDutchChecker(t *testing.T) {
 	}
 	rng := rand.New(rand.NewSource(16))
 	dir := t.TempDir()
-	bad, rounds := 0, 0
+	bad, rounds, diff := 0, 0, 0
 	for it := 0; it < n; it++ {
 		players := 4 + rng.Intn(37)
 		nr := 3 + rng.Intn(5)
@@ -63,14 +63,15 @@ func TestExternalDutchChecker(t *testing.T) {
 			t.Fatal(err)
 		}
 		out, err := exec.Command(bin, "--dutch", f, "-c").CombinedOutput()
-		if err != nil || strings.TrimSpace(string(out)) != "" {
+		diff += strings.Count(string(out), "Checker pairings")
+		if err != nil || strings.Count(string(out), "Checker pairings") > 0 {
 			bad++
 			if bad <= 3 {
 				t.Errorf("tournament %d (%d players, %d rounds): the checker says (%v):\n%s", it, players, nr, err, out)
 			}
 		}
 	}
-	t.Logf("%d tournaments (%d rounds): %d not reproduced by the checker", n, rounds, bad)
+	t.Logf("%d tournaments (%d rounds): %d not reproduced by the checker, %d rounds paired otherwise", n, rounds, bad, diff)
 	if bad > 0 {
 		t.Errorf("%d of %d tournaments not reproduced", bad, n)
 	}
