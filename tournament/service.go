@@ -395,7 +395,11 @@ func (t *Tournament) PairingsTextIn(r int, explain bool, lang i18n.Lang) (string
 			sb.WriteString("\n")
 		}
 		if explain && g.Explain != "" {
-			fmt.Fprintf(&sb, tr("    why: %s\n", "    理由: %s\n"), g.Explain)
+			why := g.Explain
+			if lang == i18n.JA && g.ExplainJA != "" {
+				why = g.ExplainJA
+			}
+			fmt.Fprintf(&sb, tr("    why: %s\n", "    理由: %s\n"), why)
 		}
 	}
 	return sb.String(), nil
@@ -891,7 +895,7 @@ func (s *Service) PairByHand(ctx context.Context, guild, name string, by User, p
 			if a == nil || !a.active(c.Number) {
 				return i18n.Errorf("%q is not a player of this round", "「%s」はこのラウンドの参加者ではありません", pr.German)
 			}
-			g := &Game{Table: i + 1, German: a.ID, Manual: true, Explain: "paired by the organiser"}
+			g := explained(&Game{Table: i + 1, German: a.ID, Manual: true}, i18n.T("paired by the organiser", "主催者が組みました"))
 			if used[a.ID] {
 				return i18n.Errorf("%s is paired twice", "%sが二度組まれています", a.Name)
 			}

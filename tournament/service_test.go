@@ -775,3 +775,23 @@ func TestHeadToHead(t *testing.T) {
 		t.Fatalf("head-to-head values %v %v", st[1].Tiebreaks, st[2].Tiebreaks)
 	}
 }
+
+// The pairings and their explanations read in Japanese too.
+func TestPairingsInJapanese(t *testing.T) {
+	s := newService(t, Settings{Format: Swiss, Rounds: 3, Scenario: "standard"}, 5)
+	if _, err := s.Start(ctx, gld, name, org, t0); err != nil {
+		t.Fatal(err)
+	}
+	txt, err := s.Pairings(ctx, gld, name, 1, true, i18n.JA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"第1ラウンド", "（独軍）", "バイ", "理由: ", "陣営："} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("missing %q in:\n%s", want, txt)
+		}
+	}
+	if strings.Contains(txt, "why:") || strings.Contains(txt, "sides:") {
+		t.Errorf("English in the Japanese pairings:\n%s", txt)
+	}
+}

@@ -126,19 +126,20 @@ type Result struct {
 // Game is one table of a round. A pairing-allocated bye has Allied == ""
 // (the player is in German).
 type Game struct {
-	Table    int            `json:"table"`
-	German   string         `json:"german"`
-	Allied   string         `json:"allied"`
-	GameID   int64          `json:"game_id,omitempty"` // the bot game played for it
-	Thread   string         `json:"thread,omitempty"`  // the channel or thread it is played in
-	Result   *Result        `json:"result,omitempty"`  // confirmed
-	Reported *Result        `json:"reported,omitempty"`
-	ReportBy string         `json:"report_by,omitempty"`
-	Disputed bool           `json:"disputed,omitempty"`
-	Bids     map[string]Bid `json:"bids,omitempty"`   // player -> secret bid
-	BidVP    int            `json:"bid_vp,omitempty"` // VP added to the Allied (>0) or German (<0) side by the bid
-	Manual   bool           `json:"manual,omitempty"`
-	Explain  string         `json:"explain,omitempty"`
+	Table     int            `json:"table"`
+	German    string         `json:"german"`
+	Allied    string         `json:"allied"`
+	GameID    int64          `json:"game_id,omitempty"` // the bot game played for it
+	Thread    string         `json:"thread,omitempty"`  // the channel or thread it is played in
+	Result    *Result        `json:"result,omitempty"`  // confirmed
+	Reported  *Result        `json:"reported,omitempty"`
+	ReportBy  string         `json:"report_by,omitempty"`
+	Disputed  bool           `json:"disputed,omitempty"`
+	Bids      map[string]Bid `json:"bids,omitempty"`   // player -> secret bid
+	BidVP     int            `json:"bid_vp,omitempty"` // VP added to the Allied (>0) or German (<0) side by the bid
+	Manual    bool           `json:"manual,omitempty"`
+	Explain   string         `json:"explain,omitempty"`    // why the pairing was made (English)
+	ExplainJA string         `json:"explain_ja,omitempty"` // the same in Japanese
 }
 
 // Bid is a player's secret bid for a side.
