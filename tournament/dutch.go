@@ -165,7 +165,8 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 	half := int64(nv/2 + 1)
 	mE := int64(n+1)*half + 1
 	mD := mE * (6*half + 1)
-	mC := mD * (4*half + 1)
+	kC := half + 1 // C.10 (a preference not granted) dominates C.11 (a strong one)
+	mC := mD * ((kC+1)*half + 1)
 	maxA := int64(G+1) * int64(G+1)
 	if hi, _ := bits.Mul64(uint64(mC), uint64(maxA*half+1)); hi != 0 || mC*(maxA*half+1) > 1<<59 {
 		return nil, i18n.Errorf("too many players or score groups to pair (%d players, %d groups)", "組み合わせるには人数かスコアグループが多すぎます（%d人、%dグループ）", n, G)
@@ -186,15 +187,13 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 			}
 			d := int64(group[j] - group[i])
 			A := maxA - d*d
-			C := int64(4)
+			C := kC + 1
 			if pi.Side != "" && pi.Side == pj.Side {
-				s := min(pi.Strength, pj.Strength)
-				C = 3
-				if s >= 2 {
-					C = 2
-				}
-				if s >= 3 {
-					C = 1
+				// one of the two does not get his preference (C.10); if
+				// both are strong (or absolute), a strong one (C.11)
+				C = 1
+				if min(pi.Strength, pj.Strength) >= 2 {
+					C = 0
 				}
 			}
 			D := int64(6)
@@ -247,7 +246,7 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 			}
 			D -= int64(min(ps[i].unplay, 3)) // the fewest unplayed games first
 			E := int64(i + 1)                // the lowest ranked first
-			edges = append(edges, Edge{i, bye, (maxA-d*d)*mC + 4*mD + D*mE + E})
+			edges = append(edges, Edge{i, bye, (maxA-d*d)*mC + (kC+1)*mD + D*mE + E})
 		}
 	}
 	mate, ok := perfectWithCertificate(nv, edges, far)
