@@ -176,8 +176,14 @@ func (b *Bot) recordEnded(ctx context.Context, g *games.Game, resignedBy *units.
 		return nil
 	}
 	svc := b.tournamentService()
+	mark := func() {
+		ts.mu.Lock()
+		ts.seen[g.ID] = true
+		ts.mu.Unlock()
+	}
 	t, table, err := svc.ByGame(ctx, g.ID)
 	if err != nil {
+		mark() // not a tournament game: not looked up again
 		return nil
 	}
 	var winner, level string
@@ -194,13 +200,11 @@ func (b *Bot) recordEnded(ctx context.Context, g *games.Game, resignedBy *units.
 		return nil
 	}
 	t, table, changed, err := svc.RecordGame(ctx, g.ID, winner, level, margin)
+	mark()
 	if err != nil {
 		b.Log.Error("tournament: recording a game's result", "game", g.ID, "err", err)
 		return nil
 	}
-	ts.mu.Lock()
-	ts.seen[g.ID] = true
-	ts.mu.Unlock()
 	if !changed {
 		return nil
 	}
