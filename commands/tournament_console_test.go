@@ -613,6 +613,24 @@ func TestConsoleRoundRobin6(t *testing.T) {
 		}
 	}
 	expectIn(t, r.must("Org", "/tournament standings name:Spring"), "Spring: final standings")
+	// The ladder rates the 15 games: Glicko-2 orders them as the results
+	// do; every player has five rated games.
+	lad := r.must("Ann", "/ladder")
+	order := regexp.MustCompile(`(?m)^\d+\. (\S+)  (\d+) ± \d+  \((\d+)\)$`).FindAllStringSubmatch(lad, -1)
+	if len(order) != 6 {
+		t.Fatalf("ladder:\n%s", lad)
+	}
+	rating := map[string]int{}
+	for _, m := range order {
+		rating[m[1]], _ = strconv.Atoi(m[2])
+		if m[3] != "5" {
+			t.Errorf("%s has %s rated games, want 5", m[1], m[3])
+		}
+	}
+	if order[5][1] != "Fay" || rating["Fay"] >= 1500 || rating["Ann"] <= 1500 || rating["Dan"] >= rating["Ann"] || rating["Eve"] >= rating["Cat"] {
+		t.Errorf("ladder order:\n%s", lad)
+	}
+	r.refused("Ann", "/ladder rate:true", "no game in this channel")
 }
 
 // 8 players, single elimination, seeded by registration: the bracket

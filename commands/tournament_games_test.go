@@ -89,6 +89,8 @@ func TestTournamentTablesOpenBotGames(t *testing.T) {
 			t.Errorf("no announcement in table %d's thread", g.Table)
 		}
 	}
+	// A tournament game is not rated by hand, nor before its end.
+	expect(t, txt(do(ps[0], threads[0], "/ladder rate:true")), "not over")
 	// Table 1: the Allied player resigns in the game's thread.
 	t1 := tr.Current().Games[0]
 	allied := User{ID: t1.Allied, Name: tr.Player(t1.Allied).Name}
