@@ -244,3 +244,37 @@ func TestTournamentRestartMidRound(t *testing.T) {
 	}
 	expect(t, txt(chatAct(b2, clock, chat, org, "C1", "/tournament next name:Re")), "standings after round 1")
 }
+
+// Sides by bid: the table's game waits for both secret bids; the same
+// side wanted goes to the higher bid, whose VP go to the other side
+// (BidVP −12: to the Germans), and the game opens with the players seated
+// so; a bid stays private until both are in.
+func TestTournamentBidOpensTheGame(t *testing.T) {
+	b, clock := newStoredBot(t)
+	chat := &fakeChat{}
+	org := User{ID: "900", Name: "Org"}
+	ann, ben := User{ID: "901", Name: "Ann"}, User{ID: "902", Name: "Ben"}
+	do := func(u User, line string) *Response { return chatAct(b, clock, chat, u, "C1", line) }
+	do(org, "/tournament new name:Bid format:swiss rounds:1 scenario:standard sides:bid")
+	do(ann, "/tournament join name:Bid")
+	do(ben, "/tournament join name:Bid")
+	expect(t, txt(do(org, "/tournament start name:Bid")), "/tournament bid")
+	tr, _ := b.tournamentService().Get(context.Background(), "G1", "Bid")
+	if g := tr.Current().Games[0]; g.GameID != 0 {
+		t.Fatal("the game opened before the bids")
+	}
+	r := do(ann, "/tournament bid name:Bid table:1 side:allied vp:12")
+	if len(r.Messages) == 0 || !r.Messages[0].Ephemeral || !strings.Contains(r.Messages[0].Text, "stays secret") {
+		t.Fatalf("the first bid: %+v", r)
+	}
+	do(ben, "/tournament bid name:Bid table:1 side:allied vp:5")
+	tr, _ = b.tournamentService().Get(context.Background(), "G1", "Bid")
+	g := tr.Current().Games[0]
+	if g.Allied != ann.ID || g.German != ben.ID || g.BidVP != -12 || g.GameID == 0 {
+		t.Fatalf("after the bids: %+v", g)
+	}
+	bg := b.games.Peek(g.Thread)
+	if s, ok := bg.SideOf(ann.ID); !ok || s != units.Allied {
+		t.Errorf("Ann is not seated Allied")
+	}
+}
