@@ -77,6 +77,9 @@ type Bot struct {
 	// segments and look only at the text).
 	noMaps bool
 	pics   mapPictures
+	// tourney is the tournament service and what it remembers
+	// (tournament_games.go).
+	tourney *tourneyState
 }
 
 // New builds every command family into one router. Each family lives in
@@ -120,6 +123,7 @@ func New(d Deps) *Bot {
 	} {
 		register(b.Router)
 	}
-	decideVisibility(b.Router) // privacy.go: private or public, before a command runs
+	b.watchTournamentGames(b.Router) // tournament_games.go: a tournament game's end goes to its table
+	decideVisibility(b.Router)       // privacy.go: private or public, before a command runs
 	return b
 }

@@ -59,6 +59,7 @@ func (b *Bot) Tick(ctx context.Context, now time.Time, chat Chat) []Message {
 	for _, n := range b.games.Tick(ctx, now) {
 		out = append(out, b.noticeMessages(n)...)
 	}
+	out = append(out, b.tournamentTick(ctx, now)...) // tournament_clock.go
 	if chat != nil {
 		for _, m := range out {
 			if err := chat.Post(ctx, m.Target, m); err != nil {

@@ -108,6 +108,8 @@ var classOf = map[string]class{
 	"tournament new": cRead, "tournament join": cRead, "tournament withdraw": cRead, "tournament checkin": cRead,
 	"tournament start": cRead, "tournament pairings": cRead, "tournament report": cRead, "tournament confirm": cRead,
 	"tournament next": cRead, "tournament standings": cRead, "tournament export": cRead, "tournament drop": cRead,
+	"tournament bid": cRead, "tournament fix": cRead, "tournament pair": cRead, "tournament extend": cRead,
+	"tournament missing": cRead, "ladder": cRead,
 }
 
 // whoMay says whether a role may change the game with a command of a

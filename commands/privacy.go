@@ -41,6 +41,9 @@ var visibility = map[string]func(req *Request) bool{
 	"tournament new": never, "tournament join": never, "tournament withdraw": never, "tournament checkin": never,
 	"tournament start": never, "tournament pairings": never, "tournament report": never, "tournament confirm": never,
 	"tournament next": never, "tournament standings": never, "tournament export": never, "tournament drop": never,
+	"tournament fix": never, "tournament pair": never, "tournament extend": never, "tournament missing": never, "ladder": never,
+	// A bid is secret until both are in.
+	"tournament bid": always,
 	// The map is public unless it shows one's own side: view:mine, or
 	// where one's unit may move.
 	"map": func(req *Request) bool { return req.Opt("view") == "mine" || req.Has("unit") },

@@ -60,3 +60,33 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFloorPairScan512 is the floor of BenchmarkPairSwiss512: the
+// histories of the 512 players and one look at every pair of them (a
+// rematch? the same absolute side preference?), the least work any
+// pairing that considers every pair does, without the matching. Figures
+// are quoted as the ratio of the two, measured in the same run.
+func BenchmarkFloorPairScan512(b *testing.B) {
+	tr := benchTournament(b, 512, 4)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		hs := tr.histories(5)
+		var ps []*phist
+		for _, p := range tr.Players {
+			ps = append(ps, hs[p.ID])
+		}
+		allowed := 0
+		for x := range ps {
+			px := ps[x].pref()
+			for y := x + 1; y < len(ps); y++ {
+				py := ps[y].pref()
+				if !ps[x].opps[ps[y].id] && !(px.Strength == 3 && py.Strength == 3 && px.Side == py.Side) {
+					allowed++
+				}
+			}
+		}
+		if allowed == 0 {
+			b.Fatal("no pair allowed")
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"math/rand"
 	"testing"
 	"time"
+
+	"rtrbot/i18n"
 )
 
 // TestRandomCallsNeverPanic drives the service with random calls and
@@ -93,11 +95,11 @@ func TestRandomCallsNeverPanic(t *testing.T) {
 				case 14:
 					s.Deadline(ctx, gld, name, now)
 				case 15:
-					s.Pairings(ctx, gld, name, rng.Intn(6)-1, true)
+					s.Pairings(ctx, gld, name, rng.Intn(6)-1, true, i18n.JA)
 				case 16:
-					s.Standings(ctx, gld, name)
+					s.Standings(ctx, gld, name, i18n.JA)
 					s.Export(ctx, gld, name, []string{"trf", "csv", "pdf"}[rng.Intn(3)])
-					s.MissingResults(ctx, gld, name)
+					s.MissingResults(ctx, gld, name, i18n.EN)
 					if tr, err := s.Get(ctx, gld, name); err == nil {
 						tr.Bracket()
 						tr.RatedGames()

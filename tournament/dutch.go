@@ -98,20 +98,27 @@ func (h *phist) floated(back, dir int) bool {
 // pairing is one proposed table: a and b index the players (b == -1: bye).
 type pairing struct {
 	a, b    int
-	explain string
+	explain i18n.Text
 }
 
 var errNoPairing = i18n.Errorf(
 	"no Swiss pairing satisfies the absolute criteria (no rematch, one bye each, sides): the organiser pairs this round by hand",
 	"絶対基準（再戦なし・バイは1回まで・陣営）を満たすスイス式の組み合わせがありません：主催者が手で組んでください")
 
-// sideStrength names a preference for Explain.
-func (p ColourPref) String() string {
-	names := []string{"none", "mild", "strong", "absolute"}
+// String names a preference for Explain.
+func (p ColourPref) String() string { return p.text().EN }
+
+func (p ColourPref) text() i18n.Text {
 	if p.Side == "" {
-		return "no preference"
+		return i18n.T("no preference", "希望なし")
 	}
-	return fmt.Sprintf("%s %s", names[p.Strength], p.Side)
+	en := []string{"none", "mild", "strong", "absolute"}
+	ja := []string{"なし", "弱い", "強い", "絶対の"}
+	side := i18n.T("German", "独軍")
+	if p.Side == Allied {
+		side = i18n.T("Allied", "連合軍")
+	}
+	return i18n.T(fmt.Sprintf("%s %s", en[p.Strength], strings.ToLower(side.EN)), fmt.Sprintf("%s%s希望", ja[p.Strength], side.JA))
 }
 
 // nearFloat: a float between adjacent score groups is tried first between
@@ -158,7 +165,8 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 	half := int64(nv/2 + 1)
 	mE := int64(n+1)*half + 1
 	mD := mE * (6*half + 1)
-	mC := mD * (4*half + 1)
+	kC := half + 1 // C.10 (a preference not granted) dominates C.11 (a strong one)
+	mC := mD * ((kC+1)*half + 1)
 	maxA := int64(G+1) * int64(G+1)
 	if hi, _ := bits.Mul64(uint64(mC), uint64(maxA*half+1)); hi != 0 || mC*(maxA*half+1) > 1<<59 {
 		return nil, i18n.Errorf("too many players or score groups to pair (%d players, %d groups)", "組み合わせるには人数かスコアグループが多すぎます（%d人、%dグループ）", n, G)
@@ -179,15 +187,13 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 			}
 			d := int64(group[j] - group[i])
 			A := maxA - d*d
-			C := int64(4)
+			C := kC + 1
 			if pi.Side != "" && pi.Side == pj.Side {
-				s := min(pi.Strength, pj.Strength)
-				C = 3
-				if s >= 2 {
-					C = 2
-				}
-				if s >= 3 {
-					C = 1
+				// one of the two does not get his preference (C.10); if
+				// both are strong (or absolute), a strong one (C.11)
+				C = 1
+				if min(pi.Strength, pj.Strength) >= 2 {
+					C = 0
 				}
 			}
 			D := int64(6)
@@ -240,7 +246,7 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 			}
 			D -= int64(min(ps[i].unplay, 3)) // the fewest unplayed games first
 			E := int64(i + 1)                // the lowest ranked first
-			edges = append(edges, Edge{i, bye, (maxA-d*d)*mC + 4*mD + D*mE + E})
+			edges = append(edges, Edge{i, bye, (maxA-d*d)*mC + (kC+1)*mD + D*mE + E})
 		}
 	}
 	mate, ok := perfectWithCertificate(nv, edges, far)
@@ -254,7 +260,8 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 			continue
 		}
 		if j == bye {
-			out = append(out, pairing{a: i, b: -1, explain: fmt.Sprintf("bye: lowest eligible in score group %s (no bye before)", half2(ps[i].score))})
+			out = append(out, pairing{a: i, b: -1, explain: i18n.T(fmt.Sprintf("bye: lowest eligible in score group %s (no bye before)", half2(ps[i].score)),
+				fmt.Sprintf("バイ：スコアグループ %s で資格のある最下位（バイは初めて）", half2(ps[i].score)))})
 			continue
 		}
 		out = append(out, pairing{a: i, b: j})
@@ -271,50 +278,52 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 
 // allocate returns (german, allied) for a pair a (ranked higher) and b,
 // by the rules E.1–E.5, and why.
-func allocate(a, b *phist) (*phist, *phist, string) {
+func allocate(a, b *phist) (*phist, *phist, i18n.Text) {
 	pa, pb := a.pref(), b.pref()
-	give := func(sideA, why string) (*phist, *phist, string) {
+	give := func(sideA string, why i18n.Text) (*phist, *phist, i18n.Text) {
 		if sideA == German {
 			return a, b, why
 		}
 		return b, a, why
 	}
+	ta, tb := pa.text(), pb.text()
 	switch {
 	case pa.Side != "" && pb.Side != "" && pa.Side != pb.Side:
-		return give(pa.Side, fmt.Sprintf("both preferences granted (%s; %s)", pa, pb))
+		return give(pa.Side, i18n.T(fmt.Sprintf("both preferences granted (%s; %s)", ta.EN, tb.EN), fmt.Sprintf("両者の希望どおり（%s、%s）", ta.JA, tb.JA)))
 	case pa.Side != "" && pb.Side == "":
-		return give(pa.Side, fmt.Sprintf("preference of %s granted (%s)", a.name, pa))
+		return give(pa.Side, i18n.T(fmt.Sprintf("preference of %s granted (%s)", a.name, ta.EN), fmt.Sprintf("%sの希望どおり（%s）", a.name, ta.JA)))
 	case pa.Side == "" && pb.Side != "":
-		return give(other(pb.Side), fmt.Sprintf("preference of %s granted (%s)", b.name, pb))
+		return give(other(pb.Side), i18n.T(fmt.Sprintf("preference of %s granted (%s)", b.name, tb.EN), fmt.Sprintf("%sの希望どおり（%s）", b.name, tb.JA)))
 	case pa.Side == "" && pb.Side == "":
 		if a.pn%2 == 1 {
-			return give(German, "no preferences: the higher ranked has an odd pairing number, so the initial side (German)")
+			return give(German, i18n.T("no preferences: the higher ranked has an odd pairing number, so the initial side (German)", "希望なし：上位者の組合せ番号が奇数なので初期陣営（独軍）"))
 		}
-		return give(Allied, "no preferences: the higher ranked has an even pairing number, so the side opposite the initial one")
+		return give(Allied, i18n.T("no preferences: the higher ranked has an even pairing number, so the side opposite the initial one", "希望なし：上位者の組合せ番号が偶数なので初期陣営の反対"))
 	}
 	// the same preference
 	if pa.Strength != pb.Strength {
 		if pa.Strength > pb.Strength {
-			return give(pa.Side, fmt.Sprintf("the stronger preference granted (%s over %s)", pa, pb))
+			return give(pa.Side, i18n.T(fmt.Sprintf("the stronger preference granted (%s over %s)", ta.EN, tb.EN), fmt.Sprintf("強い方の希望どおり（%s ＞ %s）", ta.JA, tb.JA)))
 		}
-		return give(other(pb.Side), fmt.Sprintf("the stronger preference granted (%s over %s)", pb, pa))
+		return give(other(pb.Side), i18n.T(fmt.Sprintf("the stronger preference granted (%s over %s)", tb.EN, ta.EN), fmt.Sprintf("強い方の希望どおり（%s ＞ %s）", tb.JA, ta.JA)))
 	}
 	if pa.Strength == 3 {
 		da, db := abs(a.cd()), abs(b.cd())
+		wider := i18n.T("both absolute: the wider side difference granted", "両者とも絶対：陣営差の大きい方の希望どおり")
 		if da != db {
 			if da > db {
-				return give(pa.Side, "both absolute: the wider side difference granted")
+				return give(pa.Side, wider)
 			}
-			return give(other(pb.Side), "both absolute: the wider side difference granted")
+			return give(other(pb.Side), wider)
 		}
 	}
 	for k := 1; k <= len(a.colours) && k <= len(b.colours); k++ {
 		ca, cb := a.colours[len(a.colours)-k], b.colours[len(b.colours)-k]
 		if ca != cb {
-			return give(other(ca), fmt.Sprintf("equal preferences: sides alternated from %d games ago", k))
+			return give(other(ca), i18n.T(fmt.Sprintf("equal preferences: sides alternated from %d games ago", k), fmt.Sprintf("同じ希望：%d局前の陣営から交互に", k)))
 		}
 	}
-	return give(pa.Side, fmt.Sprintf("equal preferences: the higher ranked's granted (%s)", pa))
+	return give(pa.Side, i18n.T(fmt.Sprintf("equal preferences: the higher ranked's granted (%s)", ta.EN), fmt.Sprintf("同じ希望：上位者の希望どおり（%s）", ta.JA)))
 }
 
 func abs(x int) int {
@@ -336,18 +345,18 @@ func half2(h int) string {
 	return s
 }
 
-func explainPair(a, b *phist, why string) string {
-	var sb strings.Builder
+func explainPair(a, b *phist, why i18n.Text) i18n.Text {
+	var en, ja string
 	if a.score == b.score {
-		fmt.Fprintf(&sb, "score group %s", half2(a.score))
+		en = fmt.Sprintf("score group %s", half2(a.score))
+		ja = fmt.Sprintf("スコアグループ %s", half2(a.score))
 	} else {
 		hi, lo := a, b
 		if lo.score > hi.score {
 			hi, lo = lo, hi
 		}
-		fmt.Fprintf(&sb, "%s floats down from %s, %s up from %s", hi.name, half2(hi.score), lo.name, half2(lo.score))
+		en = fmt.Sprintf("%s floats down from %s, %s up from %s", hi.name, half2(hi.score), lo.name, half2(lo.score))
+		ja = fmt.Sprintf("%sが %s から下へ、%sが %s から上へフロート", hi.name, half2(hi.score), lo.name, half2(lo.score))
 	}
-	sb.WriteString("; sides: ")
-	sb.WriteString(why)
-	return sb.String()
+	return i18n.T(en+"; sides: "+why.EN, ja+"。陣営："+why.JA)
 }

@@ -100,3 +100,26 @@ func (m *MemStore) SaveTournament(ctx context.Context, t *Tournament) error {
 	m.ver[t.ID] = t.Version
 	return nil
 }
+
+// AllTournaments lists the tournaments of a guild ("" every guild), oldest
+// first.
+func (m *MemStore) AllTournaments(ctx context.Context, guild string) ([]*Tournament, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.init()
+	var out []*Tournament
+	for id := int64(1); id <= m.next; id++ {
+		b, ok := m.byID[id]
+		if !ok {
+			continue
+		}
+		var t Tournament
+		if err := json.Unmarshal(b, &t); err != nil {
+			return nil, err
+		}
+		if guild == "" || t.Guild == guild {
+			out = append(out, &t)
+		}
+	}
+	return out, nil
+}

@@ -7,6 +7,12 @@ import (
 	"rtrbot/i18n"
 )
 
+// explained sets g's explanation in both languages.
+func explained(g *Game, x i18n.Text) *Game {
+	g.Explain, g.ExplainJA = x.EN, x.JA
+	return g
+}
+
 // active reports whether p is to be paired in round r.
 func (p *Player) active(r int) bool {
 	if p.Dropped && p.DroppedAt < r {
@@ -150,12 +156,12 @@ func (t *Tournament) pairSwiss(r int) (*Round, error) {
 	for i, pr := range prs {
 		a := ps[pr.a]
 		if pr.b < 0 {
-			rd.Games = append(rd.Games, &Game{Table: i + 1, German: a.id, Explain: pr.explain})
+			rd.Games = append(rd.Games, explained(&Game{Table: i + 1, German: a.id}, pr.explain))
 			continue
 		}
 		b := ps[pr.b]
 		ger, all, why := allocate(a, b)
-		rd.Games = append(rd.Games, &Game{Table: i + 1, German: ger.id, Allied: all.id, Explain: explainPair(a, b, why)})
+		rd.Games = append(rd.Games, explained(&Game{Table: i + 1, German: ger.id, Allied: all.id}, explainPair(a, b, why)))
 	}
 	return rd, nil
 }
@@ -207,8 +213,8 @@ func (t *Tournament) pairRoundRobin(r int) *Round {
 			if ger > n || all > n {
 				continue // the dummy: a rest round
 			}
-			games = append(games, &Game{German: t.Players[ger-1].ID, Allied: t.Players[all-1].ID,
-				Explain: fmt.Sprintf("Berger table, round %d", r)})
+			games = append(games, explained(&Game{German: t.Players[ger-1].ID, Allied: t.Players[all-1].ID},
+				i18n.T(fmt.Sprintf("Berger table, round %d", r), fmt.Sprintf("バーガー表 第%dラウンド", r))))
 		}
 	}
 	sort.SliceStable(games, func(a, b int) bool {
@@ -335,12 +341,12 @@ func (t *Tournament) pairElimination(r int) (*Round, error) {
 		}
 		tb := len(rd.Games) + 1
 		if b == "" {
-			rd.Games = append(rd.Games, &Game{Table: tb, German: a, Explain: fmt.Sprintf("seed %d advances without a game", seed[a])})
+			rd.Games = append(rd.Games, explained(&Game{Table: tb, German: a}, i18n.T(fmt.Sprintf("seed %d advances without a game", seed[a]), fmt.Sprintf("シード%dは対局なしで勝ち上がり", seed[a]))))
 			continue
 		}
 		ger, all, why := allocate(hs[a], hs[b])
-		rd.Games = append(rd.Games, &Game{Table: tb, German: ger.id, Allied: all.id,
-			Explain: fmt.Sprintf("seed %d against seed %d; sides: %s", seed[a], seed[b], why)})
+		rd.Games = append(rd.Games, explained(&Game{Table: tb, German: ger.id, Allied: all.id},
+			i18n.T(fmt.Sprintf("seed %d against seed %d; sides: %s", seed[a], seed[b], why.EN), fmt.Sprintf("シード%d 対 シード%d。陣営：%s", seed[a], seed[b], why.JA))))
 	}
 	return rd, nil
 }

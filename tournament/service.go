@@ -81,6 +81,7 @@ func (t *Tournament) organiserOnly(u User, what string) error {
 // NewTournament is what /tournament new gives.
 type NewTournament struct {
 	Guild, Name string
+	Channel     string // where notices are posted
 	Organiser   User
 	Settings    Settings
 	Now         time.Time
@@ -114,6 +115,12 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 	if st.Sides != "pairing" && st.Sides != "bid" {
 		return nil, i18n.Errorf("sides:%s is not known: use pairing or bid", "sides:%s は使えません：pairing か bid です", st.Sides)
 	}
+	if st.Play == "" {
+		st.Play = PlayBot
+	}
+	if st.Play != PlayBot && st.Play != PlayTable {
+		return nil, i18n.Errorf("play:%s is not known: use bot (the referee plays every game) or table (a physical table, results reported)", "play:%s は使えません：bot（ボットが審判する対局）か table（実物の盤、結果を報告）です", st.Play)
+	}
 	if st.DeadlineHours < 0 || st.Cap < 0 {
 		return nil, i18n.Errorf("deadline and cap cannot be negative", "期限と定員は負にできません")
 	}
@@ -139,7 +146,7 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 		}
 		seen[tb] = true
 	}
-	t := &Tournament{Guild: req.Guild, Name: name, Organiser: req.Organiser.ID, Created: req.Now.UTC(), Status: StatusRegistration, Settings: st}
+	t := &Tournament{Guild: req.Guild, Name: name, Organiser: req.Organiser.ID, Channel: req.Channel, Created: req.Now.UTC(), Status: StatusRegistration, Settings: st}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.Store.CreateTournament(ctx, t); err != nil {
@@ -343,53 +350,106 @@ func (t *Tournament) nameOf(id string) string {
 	return id
 }
 
-// PairingsText lists a round's tables; with explain, why each was made.
+// PairingsText lists a round's tables in English; with explain, why each
+// was made.
 func (t *Tournament) PairingsText(r int, explain bool) (string, error) {
+	return t.PairingsTextIn(r, explain, i18n.EN)
+}
+
+// PairingsTextIn lists a round's tables in lang; with explain, why each
+// was made (the explanations are the pairing program's, in English).
+func (t *Tournament) PairingsTextIn(r int, explain bool, lang i18n.Lang) (string, error) {
 	rd, err := t.Round(r)
 	if err != nil {
 		return "", err
 	}
+	tr := func(en, ja string) string { return i18n.T(en, ja).In(lang) }
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s, round %d (%s)", t.Name, rd.Number, rd.Stage)
+	fmt.Fprintf(&sb, tr("%s, round %d (%s)", "%s 第%dラウンド（%s）"), t.Name, rd.Number, stageName(rd.Stage, lang))
 	if !rd.Deadline.IsZero() {
-		fmt.Fprintf(&sb, ", deadline %s", rd.Deadline.UTC().Format("2006-01-02 15:04 UTC"))
+		fmt.Fprintf(&sb, tr(", deadline %s", "、期限 %s"), rd.Deadline.UTC().Format("2006-01-02 15:04 UTC"))
 	}
 	sb.WriteString("\n")
 	for _, g := range rd.Games {
 		if g.Bye() {
-			fmt.Fprintf(&sb, "table %d: %s has a bye\n", g.Table, t.nameOf(g.German))
+			fmt.Fprintf(&sb, tr("table %d: %s has a bye\n", "卓 %d: %s はバイ\n"), g.Table, t.nameOf(g.German))
 		} else {
-			fmt.Fprintf(&sb, "table %d: %s (German) – %s (Allied)", g.Table, t.nameOf(g.German), t.nameOf(g.Allied))
-			if g.Result != nil {
-				sb.WriteString(": " + resultText(g))
-			} else if g.Disputed {
-				sb.WriteString(": disputed")
-			} else if g.Reported != nil {
-				sb.WriteString(": reported, awaiting confirmation")
+			fmt.Fprintf(&sb, tr("table %d: %s (German) – %s (Allied)", "卓 %d: %s（独軍）– %s（連合軍）"), g.Table, t.nameOf(g.German), t.nameOf(g.Allied))
+			switch {
+			case g.Result != nil:
+				sb.WriteString(": " + resultTextIn(g, lang))
+			case g.Disputed:
+				sb.WriteString(tr(": disputed", ": 異議あり"))
+			case g.Reported != nil:
+				sb.WriteString(tr(": reported, awaiting confirmation", ": 報告済み、確認待ち"))
+			case g.GameID != 0:
+				fmt.Fprintf(&sb, tr(": bot game #%d in play", ": ボット対局 #%d 進行中"), g.GameID)
 			}
 			if g.BidVP != 0 && (len(g.Bids) == 2) {
-				fmt.Fprintf(&sb, " [bid: %d VP to the %s side]", abs(g.BidVP), map[bool]string{true: "Allied", false: "German"}[g.BidVP > 0])
+				side := tr("German", "独軍")
+				if g.BidVP > 0 {
+					side = tr("Allied", "連合軍")
+				}
+				fmt.Fprintf(&sb, tr(" [bid: %d VP to the %s side]", " [入札: %[2]s側に %[1]d VP]"), abs(g.BidVP), side)
 			}
 			sb.WriteString("\n")
 		}
 		if explain && g.Explain != "" {
-			fmt.Fprintf(&sb, "    why: %s\n", g.Explain)
+			why := g.Explain
+			if lang == i18n.JA && g.ExplainJA != "" {
+				why = g.ExplainJA
+			}
+			fmt.Fprintf(&sb, tr("    why: %s\n", "    理由: %s\n"), why)
 		}
 	}
 	return sb.String(), nil
 }
 
-func resultText(g *Game) string {
+func stageName(stage string, lang i18n.Lang) string {
+	switch stage {
+	case string(Swiss):
+		return i18n.T("Swiss", "スイス式").In(lang)
+	case string(RoundRobin):
+		return i18n.T("round robin", "総当たり").In(lang)
+	case string(Elimination):
+		return i18n.T("elimination", "ノックアウト").In(lang)
+	}
+	return stage
+}
+
+func resultText(g *Game) string { return resultTextIn(g, i18n.EN) }
+
+func resultTextIn(g *Game, lang i18n.Lang) string {
 	r := g.Result
+	side := func(s string) string {
+		switch s {
+		case German:
+			return i18n.T("German", "独軍").In(lang)
+		case Allied:
+			return i18n.T("Allied", "連合軍").In(lang)
+		}
+		return s
+	}
+	level := func(l string) string {
+		switch l {
+		case Marginal:
+			return i18n.T("marginal", "限定的").In(lang)
+		case Strategic:
+			return i18n.T("strategic", "戦略的").In(lang)
+		case Decisive:
+			return i18n.T("decisive", "決定的").In(lang)
+		}
+		return l
+	}
 	switch {
 	case r.Double:
-		return "double forfeit"
+		return i18n.T("double forfeit", "両者不戦敗").In(lang)
 	case r.Forfeit:
-		return r.Winner + " wins by forfeit"
+		return fmt.Sprintf(i18n.T("%s wins by forfeit", "%sの不戦勝").In(lang), side(r.Winner))
 	case r.Winner == Draw:
-		return "draw"
+		return i18n.T("draw", "引き分け").In(lang)
 	}
-	return fmt.Sprintf("%s %s victory by %d VP", r.Winner, r.Level, r.Margin)
+	return fmt.Sprintf(i18n.T("%s %s victory by %d VP", "%sの%s勝利（%d VP差）").In(lang), side(r.Winner), level(r.Level), r.Margin)
 }
 
 // validResult checks a reported result.
@@ -505,12 +565,18 @@ func (s *Service) Confirm(ctx context.Context, guild, name string, by User, tabl
 
 // SetGame links the bot game played for a table of the current round.
 func (s *Service) SetGame(ctx context.Context, guild, name string, table int, gameID int64) (*Tournament, error) {
+	return s.SetGameAt(ctx, guild, name, table, gameID, "")
+}
+
+// SetGameAt links the bot game played for a table of the current round,
+// and the thread it is played in.
+func (s *Service) SetGameAt(ctx context.Context, guild, name string, table int, gameID int64, thread string) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		g, err := t.table(table)
 		if err != nil {
 			return err
 		}
-		g.GameID = gameID
+		g.GameID, g.Thread = gameID, thread
 		return nil
 	})
 }
@@ -518,35 +584,77 @@ func (s *Service) SetGame(ctx context.Context, guild, name string, table int, ga
 // GameEnded is the callback of a finished bot game: its result goes to
 // the table it was played for, confirmed (the referee saw it).
 func (s *Service) GameEnded(ctx context.Context, gameID int64, winner, level string, margin int) (*Tournament, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	t, _, _, err := s.RecordGame(ctx, gameID, winner, level, margin)
+	return t, err
+}
+
+// ByGame returns the tournament and the table a bot game is played for.
+func (s *Service) ByGame(ctx context.Context, gameID int64) (*Tournament, *Game, error) {
 	t, err := s.Store.TournamentByGame(ctx, gameID)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
-			return nil, i18n.Errorf("game %d belongs to no tournament", "対局%dはどの大会にも属していません", gameID)
+			return nil, nil, i18n.Errorf("game %d belongs to no tournament", "対局%dはどの大会にも属していません", gameID)
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	r, err := validResult(Result{Winner: winner, Level: level, Margin: margin})
-	if err != nil {
-		return nil, err
-	}
-	found := false
 	for _, rd := range t.Rounds {
 		for _, g := range rd.Games {
 			if g.GameID == gameID {
-				if rd.Closed {
-					return nil, i18n.Errorf("game %d belongs to round %d of %s, which is closed", "対局%dは%sの終了した第%dラウンドのものです", gameID, rd.Number, t.Name)
-				}
-				g.Result, g.Reported, g.Disputed = &r, nil, false
-				found = true
+				return t, g, nil
 			}
 		}
 	}
-	if !found {
-		return nil, i18n.Errorf("game %d is not a table of %s", "対局%dは%sのテーブルではありません", gameID, t.Name)
+	return nil, nil, i18n.Errorf("game %d is not a table of %s", "対局%dは%sのテーブルではありません", gameID, t.Name)
+}
+
+// AdjustVP adds a table's bid to the final VP of its game (German,
+// Allied): the bid's VP go to the side that did not get its wish.
+func (g *Game) AdjustVP(vp [2]int) [2]int {
+	switch {
+	case g.BidVP > 0:
+		vp[1] += g.BidVP
+	case g.BidVP < 0:
+		vp[0] -= g.BidVP
 	}
-	return t, s.Store.SaveTournament(ctx, t)
+	return vp
+}
+
+// RecordGame gives a finished bot game's result to its table, confirmed
+// (the referee saw it). changed is false when the table already had this
+// very result (the game's end seen twice).
+func (s *Service) RecordGame(ctx context.Context, gameID int64, winner, level string, margin int) (t *Tournament, table *Game, changed bool, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, err = s.Store.TournamentByGame(ctx, gameID)
+	if err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil, nil, false, i18n.Errorf("game %d belongs to no tournament", "対局%dはどの大会にも属していません", gameID)
+		}
+		return nil, nil, false, err
+	}
+	r, err := validResult(Result{Winner: winner, Level: level, Margin: margin})
+	if err != nil {
+		return nil, nil, false, err
+	}
+	for _, rd := range t.Rounds {
+		for _, g := range rd.Games {
+			if g.GameID != gameID {
+				continue
+			}
+			if g.Result != nil && *g.Result == r {
+				return t, g, false, nil
+			}
+			if rd.Closed {
+				return nil, nil, false, i18n.Errorf("game %d belongs to round %d of %s, which is closed", "対局%[1]dは%[3]sの終了した第%[2]dラウンドのものです", gameID, rd.Number, t.Name)
+			}
+			g.Result, g.Reported, g.Disputed = &r, nil, false
+			table = g
+		}
+	}
+	if table == nil {
+		return nil, nil, false, i18n.Errorf("game %d is not a table of %s", "対局%dは%sのテーブルではありません", gameID, t.Name)
+	}
+	return t, table, true, s.Store.SaveTournament(ctx, t)
 }
 
 // Bid records a player's secret bid for a side (sides:bid). When both
@@ -612,7 +720,8 @@ func (s *Service) Bid(ctx context.Context, guild, name string, by User, table in
 // applyDeadline applies the forfeit rule to the current round when its
 // deadline has passed: a reported, undisputed result stands as if
 // confirmed; a table with no report is a double forfeit (both lose, the
-// game counts as not played); a disputed table waits for the organiser.
+// game counts as not played); a disputed table, and a bot game still in
+// play with no report, wait for the organiser (/tournament fix).
 func (t *Tournament) applyDeadline(now time.Time) []int {
 	c := t.Current()
 	if c == nil || c.Closed || c.Deadline.IsZero() || now.Before(c.Deadline) {
@@ -622,6 +731,9 @@ func (t *Tournament) applyDeadline(now time.Time) []int {
 	for _, g := range c.Games {
 		if g.Bye() || g.Result != nil || g.Disputed {
 			continue
+		}
+		if g.GameID != 0 && g.Reported == nil {
+			continue // a bot game still in play: the organiser decides
 		}
 		if g.Reported != nil {
 			g.Result, g.Reported = g.Reported, nil
@@ -678,6 +790,7 @@ func (s *Service) Next(ctx context.Context, guild, name string, by User, now tim
 			return i18n.Errorf("round %d is not over: tables %s have no confirmed result (report, confirm, or fix them; or wait for the deadline)", "第%dラウンドは終わっていません：テーブル %s の結果が確定していません（報告・確認・訂正するか、期限を待ってください）", t.Current().Number, strings.Join(tabs, ", "))
 		}
 		t.Current().Closed = true
+		t.Current().ClosedAt = now.UTC()
 		if t.finished() || (t.Settings.Format == Swiss && t.Settings.Cut == 0 && t.Current().Number >= t.Settings.Rounds) {
 			t.Status = StatusFinished
 			return nil
@@ -782,7 +895,7 @@ func (s *Service) PairByHand(ctx context.Context, guild, name string, by User, p
 			if a == nil || !a.active(c.Number) {
 				return i18n.Errorf("%q is not a player of this round", "「%s」はこのラウンドの参加者ではありません", pr.German)
 			}
-			g := &Game{Table: i + 1, German: a.ID, Manual: true, Explain: "paired by the organiser"}
+			g := explained(&Game{Table: i + 1, German: a.ID, Manual: true}, i18n.T("paired by the organiser", "主催者が組みました"))
 			if used[a.ID] {
 				return i18n.Errorf("%s is paired twice", "%sが二度組まれています", a.Name)
 			}

@@ -742,8 +742,8 @@ func TestCheckInCapAndReminders(t *testing.T) {
 	if _, err := s.Report(ctx, gld, name, org, 1, Result{Winner: Draw}); err != nil {
 		t.Fatal(err)
 	}
-	missing, _ := s.MissingResults(ctx, gld, name)
-	if strings.Count(missing, "table") != 1 || !strings.Contains(missing, "table 2") {
+	missing, _ := s.MissingResults(ctx, gld, name, i18n.EN)
+	if strings.Count(missing, "table ") != 1 || !strings.Contains(missing, "table 2:") {
 		t.Fatalf("missing results: %q", missing)
 	}
 }
@@ -773,5 +773,25 @@ func TestHeadToHead(t *testing.T) {
 	}
 	if st[1].Tiebreaks[0] != 1 || st[2].Tiebreaks[0] != 0 {
 		t.Fatalf("head-to-head values %v %v", st[1].Tiebreaks, st[2].Tiebreaks)
+	}
+}
+
+// The pairings and their explanations read in Japanese too.
+func TestPairingsInJapanese(t *testing.T) {
+	s := newService(t, Settings{Format: Swiss, Rounds: 3, Scenario: "standard"}, 5)
+	if _, err := s.Start(ctx, gld, name, org, t0); err != nil {
+		t.Fatal(err)
+	}
+	txt, err := s.Pairings(ctx, gld, name, 1, true, i18n.JA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"第1ラウンド", "（独軍）", "バイ", "理由: ", "陣営："} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("missing %q in:\n%s", want, txt)
+		}
+	}
+	if strings.Contains(txt, "why:") || strings.Contains(txt, "sides:") {
+		t.Errorf("English in the Japanese pairings:\n%s", txt)
 	}
 }

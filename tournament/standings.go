@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"rtrbot/i18n"
 )
 
 // Standing is one player's line in the standings. Scores are points (a
@@ -38,6 +40,11 @@ func (t *Tournament) records() map[string]*rec {
 		for _, p := range t.Players {
 			r := rs[p.ID]
 			opp, pts := "", 0
+			if !rd.Closed && !t.hasResultIn(rd, p.ID) {
+				// a round in play counts for a player once his game has
+				// its result: an empty round is not a 0 for Buchholz cut 1
+				continue
+			}
 			for _, g := range rd.Games {
 				if s, ok := t.scoreOf(g, p.ID); ok {
 					pts = s
@@ -69,6 +76,17 @@ func (t *Tournament) records() map[string]*rec {
 		}
 	}
 	return rs
+}
+
+// hasResultIn reports whether player id's game of round rd has its result
+// (or is a bye).
+func (t *Tournament) hasResultIn(rd *Round, id string) bool {
+	for _, g := range rd.Games {
+		if _, ok := t.scoreOf(g, id); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Standings ranks the players: score, then the tiebreaks in the
@@ -215,7 +233,12 @@ func num(f float64) string {
 
 // StandingsTable returns the standings as a header and rows of text.
 func (t *Tournament) StandingsTable() ([]string, [][]string) {
-	head := []string{"#", "Player", "Pts"}
+	return t.StandingsTableIn(i18n.EN)
+}
+
+// StandingsTableIn is StandingsTable in lang.
+func (t *Tournament) StandingsTableIn(lang i18n.Lang) ([]string, [][]string) {
+	head := []string{"#", i18n.T("Player", "プレイヤー").In(lang), i18n.T("Pts", "点").In(lang)}
 	for _, tb := range t.Settings.Tiebreaks {
 		head = append(head, TiebreakName(tb))
 	}
@@ -223,7 +246,7 @@ func (t *Tournament) StandingsTable() ([]string, [][]string) {
 	for _, s := range t.Standings() {
 		name := s.Name
 		if s.Dropped {
-			name += " (dropped)"
+			name += i18n.T(" (dropped)", "（棄権）").In(lang)
 		}
 		row := []string{fmt.Sprint(s.Rank), name, num(s.Score)}
 		for _, v := range s.Tiebreaks {
@@ -235,8 +258,19 @@ func (t *Tournament) StandingsTable() ([]string, [][]string) {
 }
 
 // StandingsText is the standings as aligned text.
-func (t *Tournament) StandingsText() string {
-	head, rows := t.StandingsTable()
+func (t *Tournament) StandingsText() string { return t.StandingsTextIn(i18n.EN) }
+
+// StandingsTitle is the standings' title in lang.
+func (t *Tournament) StandingsTitle(lang i18n.Lang) string {
+	if t.Status == StatusFinished {
+		return fmt.Sprintf(i18n.T("%s: final standings", "%s：最終順位").In(lang), t.Name)
+	}
+	return fmt.Sprintf(i18n.T("%s: standings after round %d", "%s：第%dラウンド終了時の順位").In(lang), t.Name, t.closedRounds())
+}
+
+// StandingsTextIn is the standings as aligned text in lang.
+func (t *Tournament) StandingsTextIn(lang i18n.Lang) string {
+	head, rows := t.StandingsTableIn(lang)
 	w := make([]int, len(head))
 	for i, h := range head {
 		w[i] = len([]rune(h))
@@ -261,7 +295,7 @@ func (t *Tournament) StandingsText() string {
 		}
 		sb.WriteString("\n")
 	}
-	fmt.Fprintf(&sb, "%s: standings after round %d\n", t.Name, t.closedRounds())
+	sb.WriteString(t.StandingsTitle(lang) + "\n")
 	line(head)
 	for _, r := range rows {
 		line(r)

@@ -33,6 +33,12 @@ const (
 	Decisive  = "decisive"
 )
 
+// Where games are played (Settings.Play).
+const (
+	PlayBot   = "bot"
+	PlayTable = "table"
+)
+
 // Status of a tournament.
 const (
 	StatusRegistration = "registration"
@@ -89,6 +95,10 @@ type Settings struct {
 	CheckIn              bool      `json:"checkin"` // players must check in before the start
 	Points               Points    `json:"points"`
 	Tiebreaks            []string  `json:"tiebreaks"`
+	// Play is where the games are played: "bot" (each table opens a bot
+	// game in its own thread, whose end gives the result) or "table" (a
+	// physical table: results are reported and confirmed). Empty is bot.
+	Play string `json:"play,omitempty"`
 }
 
 // Player is an entrant. Pairing numbers are the order of Players (1-based),
@@ -116,18 +126,20 @@ type Result struct {
 // Game is one table of a round. A pairing-allocated bye has Allied == ""
 // (the player is in German).
 type Game struct {
-	Table    int            `json:"table"`
-	German   string         `json:"german"`
-	Allied   string         `json:"allied"`
-	GameID   int64          `json:"game_id,omitempty"` // the bot game played for it
-	Result   *Result        `json:"result,omitempty"`  // confirmed
-	Reported *Result        `json:"reported,omitempty"`
-	ReportBy string         `json:"report_by,omitempty"`
-	Disputed bool           `json:"disputed,omitempty"`
-	Bids     map[string]Bid `json:"bids,omitempty"`   // player -> secret bid
-	BidVP    int            `json:"bid_vp,omitempty"` // VP added to the Allied (>0) or German (<0) side by the bid
-	Manual   bool           `json:"manual,omitempty"`
-	Explain  string         `json:"explain,omitempty"`
+	Table     int            `json:"table"`
+	German    string         `json:"german"`
+	Allied    string         `json:"allied"`
+	GameID    int64          `json:"game_id,omitempty"` // the bot game played for it
+	Thread    string         `json:"thread,omitempty"`  // the channel or thread it is played in
+	Result    *Result        `json:"result,omitempty"`  // confirmed
+	Reported  *Result        `json:"reported,omitempty"`
+	ReportBy  string         `json:"report_by,omitempty"`
+	Disputed  bool           `json:"disputed,omitempty"`
+	Bids      map[string]Bid `json:"bids,omitempty"`   // player -> secret bid
+	BidVP     int            `json:"bid_vp,omitempty"` // VP added to the Allied (>0) or German (<0) side by the bid
+	Manual    bool           `json:"manual,omitempty"`
+	Explain   string         `json:"explain,omitempty"`    // why the pairing was made (English)
+	ExplainJA string         `json:"explain_ja,omitempty"` // the same in Japanese
 }
 
 // Bid is a player's secret bid for a side.
@@ -146,6 +158,11 @@ type Round struct {
 	Deadline time.Time `json:"deadline,omitzero"`
 	Games    []*Game   `json:"games"`
 	Closed   bool      `json:"closed,omitempty"`
+	ClosedAt time.Time `json:"closed_at,omitzero"`
+	// Reminded: the players of late tables have been reminded once.
+	Reminded bool `json:"reminded,omitempty"`
+	// Forfeited: the deadline passed and the forfeit rule was applied.
+	Forfeited bool `json:"forfeited,omitempty"`
 }
 
 // Tournament is everything about one tournament; a Store keeps it whole.
@@ -154,6 +171,7 @@ type Tournament struct {
 	Guild     string    `json:"guild"`
 	Name      string    `json:"name"`
 	Organiser string    `json:"organiser"`
+	Channel   string    `json:"channel,omitempty"` // where it was created: notices go there
 	Created   time.Time `json:"created"`
 	Status    string    `json:"status"`
 	Settings  Settings  `json:"settings"`

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"rtrbot/i18n"
 )
 
 // The read-only commands: /tournament pairings, standings, export, and
@@ -12,21 +14,21 @@ import (
 
 // Pairings returns a round's tables as text (round 0: the current one);
 // with explain, why each pairing was made.
-func (s *Service) Pairings(ctx context.Context, guild, name string, round int, explain bool) (string, error) {
+func (s *Service) Pairings(ctx context.Context, guild, name string, round int, explain bool, lang i18n.Lang) (string, error) {
 	t, err := s.load(ctx, guild, name)
 	if err != nil {
 		return "", err
 	}
-	return t.PairingsText(round, explain)
+	return t.PairingsTextIn(round, explain, lang)
 }
 
 // Standings returns the standings, and as text.
-func (s *Service) Standings(ctx context.Context, guild, name string) ([]Standing, string, error) {
+func (s *Service) Standings(ctx context.Context, guild, name string, lang i18n.Lang) ([]Standing, string, error) {
 	t, err := s.load(ctx, guild, name)
 	if err != nil {
 		return nil, "", err
 	}
-	return t.Standings(), t.StandingsText(), nil
+	return t.Standings(), t.StandingsTextIn(lang), nil
 }
 
 // Export writes the tournament as "trf" or "csv".
@@ -39,39 +41,61 @@ func (s *Service) Export(ctx context.Context, guild, name, format string) ([]byt
 }
 
 // MissingResults lists the current round's tables without a confirmed
-// result, as text for the organiser.
-func (s *Service) MissingResults(ctx context.Context, guild, name string) (string, error) {
+// result, as text for the organiser, in lang.
+func (s *Service) MissingResults(ctx context.Context, guild, name string, lang i18n.Lang) (string, error) {
 	t, err := s.load(ctx, guild, name)
 	if err != nil {
 		return "", err
 	}
+	tr := func(en, ja string) string { return i18n.T(en, ja).In(lang) }
+	if t.Current() == nil {
+		return fmt.Sprintf(tr("%s has not started", "%sはまだ始まっていません"), t.Name), nil
+	}
 	m := t.Missing()
 	if len(m) == 0 {
-		return "every table has its result", nil
+		return fmt.Sprintf(tr("Round %d of %s: every table has its result.", "%s 第%dラウンド：すべての卓に結果があります。"), t.Current().Number, t.Name), nil
 	}
 	var sb strings.Builder
+	fmt.Fprintf(&sb, tr("Round %d of %s: %d tables without a confirmed result\n", "%[2]s 第%[1]dラウンド：結果未確定の卓 %[3]d\n"), t.Current().Number, t.Name, len(m))
 	for _, g := range m {
-		state := "no report"
+		state := tr("no report", "報告なし")
 		switch {
 		case g.Disputed:
-			state = "disputed: the organiser decides"
+			state = tr("disputed: the organiser decides (/tournament fix)", "異議あり：主催者が決めます（/tournament fix）")
 		case g.Reported != nil:
-			state = "reported by " + t.nameOf(g.ReportBy) + ", awaiting confirmation"
+			state = fmt.Sprintf(tr("reported by %s, awaiting confirmation", "%sが報告、確認待ち"), t.nameOf(g.ReportBy))
 		case g.GameID != 0:
-			state = fmt.Sprintf("bot game %d in play", g.GameID)
+			state = fmt.Sprintf(tr("bot game #%d in play", "ボット対局 #%d 進行中"), g.GameID)
 		}
-		fmt.Fprintf(&sb, "table %d: %s – %s: %s\n", g.Table, t.nameOf(g.German), t.nameOf(g.Allied), state)
+		fmt.Fprintf(&sb, tr("table %d: %s – %s: %s\n", "卓 %d: %s – %s: %s\n"), g.Table, t.nameOf(g.German), t.nameOf(g.Allied), state)
 	}
 	return sb.String(), nil
 }
 
-// Tiebreaks says the tiebreak order, published before round one.
-func (t *Tournament) TiebreakOrder() string {
+// TiebreakOrder says the tiebreak order, published before round one.
+func (t *Tournament) TiebreakOrder(lang i18n.Lang) string {
 	var names []string
 	for _, tb := range t.Settings.Tiebreaks {
-		names = append(names, tb)
+		names = append(names, tiebreakLong(tb, lang))
 	}
-	return "points, then " + strings.Join(names, ", then ") + ", then pairing number"
+	sep := i18n.T(", then ", "、次に").In(lang)
+	return i18n.T("points, then ", "勝点、次に").In(lang) + strings.Join(names, sep) + sep + i18n.T("pairing number", "組合せ番号").In(lang)
+}
+
+func tiebreakLong(tb string, lang i18n.Lang) string {
+	switch tb {
+	case TBBuchholz:
+		return i18n.T("Buchholz", "ブッフホルツ").In(lang)
+	case TBBuchholzCut1:
+		return i18n.T("Buchholz cut 1", "ブッフホルツ・カット1").In(lang)
+	case TBSonneborn:
+		return i18n.T("Sonneborn–Berger", "ゾンネボルン・ベルガー").In(lang)
+	case TBHeadToHead:
+		return i18n.T("head-to-head", "直接対決").In(lang)
+	case TBMargin:
+		return i18n.T("cumulative VP margin", "累積VP差").In(lang)
+	}
+	return tb
 }
 
 // Reminders lists the current round's tables still without a result when

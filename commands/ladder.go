@@ -1,0 +1,85 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+
+	"rtrbot/db"
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+	"rtrbot/tournament"
+)
+
+// /ladder: the club's Glicko-2 ladder over the server's rated games (every
+// tournament game played over the board, and the casual games both
+// players marked rated with /ladder rate:true in the game's channel once
+// it is over). The rating itself is tournament.BuildLadder's.
+
+func (b *Bot) ladderCommand() *Command {
+	return &Command{
+		Name:        "ladder",
+		Description: i18n.T("The club ladder (Glicko-2) of rated games; rate:true marks this channel's finished game rated", "クラブのラダー (Glicko-2)。rate:true でこのチャンネルの終了した対局をレーティング対象に"),
+		Options:     []Option{{Name: "rate", Description: i18n.T("mark the finished game of this channel rated (both players must)", "このチャンネルの終了した対局をレーティング対象にする (両者の指定が必要)"), Type: Boolean}},
+		Handler: func(ctx context.Context, req *Request) *Response {
+			if req.Opt("rate") == "true" {
+				return b.ladderRate(ctx, req)
+			}
+			var casual []tournament.CasualGame
+			if st, ok := b.Store.(*db.Store); ok && st != nil {
+				var err error
+				if casual, err = (db.Tournaments{S: st}).RatedCasualGames(ctx, req.Guild); err != nil {
+					return Fail(req, err)
+				}
+			}
+			lines, err := b.tournamentService().Ladder(ctx, req.Guild, casual, nil)
+			if err != nil {
+				return Fail(req, err)
+			}
+			return Reply(tournament.LadderText(lines, req.Lang))
+		},
+	}
+}
+
+func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
+	st, ok := b.Store.(*db.Store)
+	if !ok || st == nil {
+		return Private(req.T("The ladder needs the bot's database: casual games cannot be rated here.", "ラダーにはボットのデータベースが必要です：ここでは通常対局を対象にできません。"))
+	}
+	g := b.games.Peek(req.Channel)
+	switch {
+	case g == nil || g.ID == 0:
+		return Private(req.T("There is no game in this channel to rate: give /ladder rate:true in the channel or thread of the finished game.", "このチャンネルに対象となる対局がありません：終了した対局のチャンネルかスレッドで /ladder rate:true としてください。"))
+	case g.State == nil || g.State.Step != game.GameOver:
+		return Private(req.T("This game is not over: a game is rated once it has ended.", "この対局はまだ終わっていません：レーティングは終了後です。"))
+	case g.Practice():
+		return Private(req.T("A practice game (a chosen dice seed, or a sandbox) is never rated.", "練習対局（シード指定やサンドボックス）はレーティング対象外です。"))
+	}
+	if _, _, err := b.tournamentService().ByGame(ctx, g.ID); err == nil {
+		return Private(req.T("This is a tournament game: it is rated already.", "これは大会の対局なので、すでにレーティング対象です。"))
+	}
+	ger, all := g.PlayersOf(units.German), g.PlayersOf(units.Allied)
+	if len(ger) != 1 || len(all) != 1 || ger[0].UserID == all[0].UserID {
+		return Private(req.T("Only a game of one player a side is rated.", "レーティング対象は1陣営1人の対局だけです。"))
+	}
+	if _, ok := g.SideOf(req.User.ID); !ok {
+		return Private(req.T("Only the game's players mark it rated.", "レーティング対象にできるのはその対局のプレイヤーだけです。"))
+	}
+	w, lv, _ := game.Outcome(g.State.VP)
+	score := 0.5
+	if lv != game.Draw {
+		score = 0
+		if w == units.German {
+			score = 1
+		}
+	}
+	both, err := (db.Tournaments{S: st}).MarkRated(ctx, db.LadderMark{Game: g.ID, Guild: req.Guild, German: ger[0].UserID, Allied: all[0].UserID,
+		ScoreGerman: score, Ended: req.Now, By: req.User.ID})
+	if err != nil {
+		return Fail(req, err)
+	}
+	if !both {
+		return Reply(fmt.Sprintf(req.T("%s marks game #%d rated; it counts for the ladder when the opponent does too.", "%s がゲーム #%d をレーティング対象にしました。相手も指定するとラダーに反映されます。"), req.User.Name, g.ID))
+	}
+	return Reply(fmt.Sprintf(req.T("Game #%d is rated: both players marked it. /ladder shows the ladder.", "ゲーム #%d はレーティング対象になりました（両者指定）。/ladder でラダーを表示します。"), g.ID))
+}

@@ -1,0 +1,310 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+	"rtrbot/games"
+	"rtrbot/i18n"
+	"rtrbot/render"
+	"rtrbot/tournament"
+)
+
+// The games of a tournament's tables. When a round is paired (start,
+// next, a pairing by hand, the bids of a table settled) each table of a
+// tournament played with the bot (play:bot, the default) opens its bot
+// game in a thread of its own under the tournament's channel, with the
+// tournament's scenario and options, and both players seated on the sides
+// the pairing gave. When the game ends its result (the victory level of
+// 15.1 and the VP margin, a bid's VP added) goes to the table by itself:
+// every command is followed by a look at the game of its channel
+// (watchTournamentGames), and the round clock looks again
+// (tournament_clock.go). A resignation is a decisive victory of the other
+// side by 0 VP.
+//
+// Where the chat cannot open threads (the console) no bot game is opened:
+// the players report and confirm, as at a physical table.
+
+// tourneyState is the tournament service and what the bot remembers of
+// the games it has seen end.
+type tourneyState struct {
+	svc  *tournament.Service
+	mu   sync.Mutex
+	seen map[int64]bool // bot games whose end was given to their table
+}
+
+func (b *Bot) tstate() *tourneyState {
+	b.tournamentService()
+	return b.tourney
+}
+
+func (b *Bot) openTables(ctx context.Context, req *Request, t *tournament.Tournament, resp *Response) *Response {
+	c := t.Current()
+	if t.Settings.Play == tournament.PlayTable || t.Status != tournament.StatusRunning || c == nil || c.Closed {
+		return resp
+	}
+	var todo []*tournament.Game
+	waitBids := false
+	for _, g := range c.Games {
+		switch {
+		case g.Bye() || g.GameID != 0 || g.Result != nil:
+		case t.Settings.Sides == "bid" && len(g.Bids) < 2:
+			waitBids = true
+		default:
+			todo = append(todo, g)
+		}
+	}
+	if waitBids {
+		resp.Add(Message{Text: req.T("Sides by bid: each player of a table bids in secret with /tournament bid table:N side:german|allied vp:N; the table's game opens when both bids are in.",
+			"陣営は入札で決めます：各卓の両者が /tournament bid table:N side:german|allied vp:N で秘密に入札し、揃うと対局が始まります。")})
+	}
+	if len(todo) == 0 {
+		return resp
+	}
+	if req.Chat == nil || b.Store == nil {
+		resp.Add(Message{Text: req.T("No bot game is opened here (this chat has no threads): each table reports its result with /tournament report, and the opponent confirms it.",
+			"ここではボット対局を開きません（スレッドがないため）：各卓は /tournament report で結果を報告し、相手が確認します。")})
+		return resp
+	}
+	parent := t.Channel
+	if parent == "" {
+		parent = req.Channel
+	}
+	svc := b.tournamentService()
+	for _, g := range todo {
+		id, thread, err := b.openTable(ctx, req, t, c.Number, g, parent)
+		if err == nil {
+			_, err = svc.SetGameAt(ctx, t.Guild, t.Name, g.Table, id, thread)
+		}
+		if err != nil {
+			b.Log.Error("tournament: opening a table's game", "tournament", t.Name, "table", g.Table, "err", err)
+			resp.Add(Message{Text: fmt.Sprintf(req.T("Table %d: its bot game could not be opened (%s); its players report the result with /tournament report.",
+				"卓 %d: ボット対局を開けませんでした（%s）。結果は /tournament report で報告してください。"), g.Table, i18n.Message(err, req.Lang))})
+			continue
+		}
+		msg := fmt.Sprintf(req.T("%s, round %d, table %d: %s plays the German side, %s the Allied side (game #%d, scenario %s). The result goes to the tournament by itself when the game ends.",
+			"%s 第%dラウンド 卓 %d: 独軍 %s、連合軍 %s（ゲーム #%d、シナリオ %s）。対局が終わると結果は自動で大会に記録されます。"),
+			t.Name, c.Number, g.Table, games.MentionOf(g.German, nameIn(t, g.German)), games.MentionOf(g.Allied, nameIn(t, g.Allied)), id, t.Settings.Scenario)
+		if t.Settings.OptionsChosen {
+			msg += "\n" + req.T("Options are chosen by 18.0: each side in secret with /game choose, then /game confirm.", "オプションは 18.0 により選びます：各陣営が /game choose で秘密に選び、/game confirm で確定。")
+		} else if len(t.Settings.Options) > 0 {
+			msg += "\n" + req.T("Options: ", "オプション: ") + strings.Join(t.Settings.Options, " ")
+		}
+		resp.Add(Message{Target: thread, Text: msg})
+	}
+	return resp
+}
+
+func nameIn(t *tournament.Tournament, id string) string {
+	if p := t.Player(id); p != nil {
+		return p.Name
+	}
+	return id
+}
+
+// openTable opens one table's bot game in a thread under parent and seats
+// both players; it returns the game's number and its thread.
+func (b *Bot) openTable(ctx context.Context, req *Request, t *tournament.Tournament, round int, g *tournament.Game, parent string) (int64, string, error) {
+	title := fmt.Sprintf("%s R%d T%d: %s – %s", t.Name, round, g.Table, nameIn(t, g.German), nameIn(t, g.Allied))
+	chat := req.Chat
+	n := games.NewGame{Scenario: t.Settings.Scenario, Options: t.Settings.Options,
+		Open: func(ctx context.Context, parent string, _ int64) (string, error) {
+			return chat.CreateThread(ctx, parent, title, false, nil)
+		}}
+	org := games.Actor{ID: t.Organiser, Name: nameIn(t, t.Organiser), Lang: req.Lang}
+	st, err := b.games.NewGame(ctx, org, games.Where{Guild: t.Guild, Channel: parent}, n)
+	if err != nil {
+		return 0, "", err
+	}
+	thread := st.Game.Channel
+	for _, seat := range []struct {
+		side units.Side
+		id   string
+	}{{units.German, g.German}, {units.Allied, g.Allied}} {
+		open := func(ctx context.Context, parent string, id int64) (string, error) {
+			name := fmt.Sprintf("%s — %s", seat.side.Name().In(req.Lang), fmt.Sprintf(req.T("game #%d (private)", "ゲーム #%d (非公開)"), id))
+			return chat.CreateThread(ctx, parent, name, true, []string{seat.id})
+		}
+		a := games.Actor{ID: seat.id, Name: nameIn(t, seat.id), Lang: req.Lang}
+		if _, err := b.games.Join(ctx, a, games.Where{Guild: t.Guild, Channel: thread}, seat.side.String(), req.Now, open); err != nil {
+			return st.Game.ID, thread, err
+		}
+	}
+	return st.Game.ID, thread, nil
+}
+
+// gameResult is a finished game's result for its table: the VP with the
+// table's bid, by 15.1.
+func gameResult(g *games.Game, table *tournament.Game) (winner, level string, margin int) {
+	vp := table.AdjustVP(g.State.VP)
+	w, lv, d := game.Outcome(vp)
+	if lv == game.Draw {
+		return tournament.Draw, "", d
+	}
+	winner = tournament.German
+	if w == units.Allied {
+		winner = tournament.Allied
+	}
+	switch lv {
+	case game.Marginal:
+		level = tournament.Marginal
+	case game.Strategic:
+		level = tournament.Strategic
+	default:
+		level = tournament.Decisive
+	}
+	return winner, level, d
+}
+
+// recordEnded gives a finished bot game's result to its table, once, and
+// says so in the tournament's channel and the game's thread (nil: not a
+// tournament game, or already recorded). resignedBy is the side that
+// resigned, if the game ended so.
+func (b *Bot) recordEnded(ctx context.Context, g *games.Game, resignedBy *units.Side) []Message {
+	if g == nil || g.ID == 0 || b.Store == nil {
+		return nil
+	}
+	ts := b.tstate()
+	ts.mu.Lock()
+	seen := ts.seen[g.ID]
+	ts.mu.Unlock()
+	if seen {
+		return nil
+	}
+	svc := b.tournamentService()
+	mark := func() {
+		ts.mu.Lock()
+		ts.seen[g.ID] = true
+		ts.mu.Unlock()
+	}
+	t, table, err := svc.ByGame(ctx, g.ID)
+	if err != nil {
+		mark() // not a tournament game: not looked up again
+		return nil
+	}
+	var winner, level string
+	margin := 0
+	switch {
+	case resignedBy != nil:
+		winner, level = tournament.German, tournament.Decisive
+		if *resignedBy == units.German {
+			winner = tournament.Allied
+		}
+	case g.State != nil && g.State.Step == game.GameOver:
+		winner, level, margin = gameResult(g, table)
+	default:
+		return nil
+	}
+	t, table, changed, err := svc.RecordGame(ctx, g.ID, winner, level, margin)
+	mark()
+	if err != nil {
+		b.Log.Error("tournament: recording a game's result", "game", g.ID, "err", err)
+		return nil
+	}
+	if !changed {
+		return nil
+	}
+	text := bilingual("🏆 %s, table %d: game #%d is over; its result is recorded.", "🏆 %s 卓 %d: ゲーム #%d が終了し、結果を記録しました。", t.Name, table.Table, g.ID)
+	out := []Message{{Target: g.Channel, Text: text}}
+	if t.Channel != "" && t.Channel != g.Channel {
+		out = append(out, Message{Target: t.Channel, Text: text})
+	}
+	return out
+}
+
+// syncTournamentGames looks at the bot games of the current round of a
+// tournament that have no result yet, and records those that ended.
+func (b *Bot) syncTournamentGames(ctx context.Context, guild, name string) []Message {
+	t, err := b.tournamentService().Get(ctx, guild, name)
+	if err != nil || t.Current() == nil {
+		return nil
+	}
+	var out []Message
+	for _, g := range t.Current().Games {
+		if g.GameID == 0 || g.Result != nil {
+			continue
+		}
+		if gg := b.games.Peek(g.Thread); g.Thread != "" && gg != nil && gg.ID == g.GameID {
+			out = append(out, b.recordEnded(ctx, gg, nil)...)
+		}
+	}
+	return out
+}
+
+// watchTournamentGames makes every command (but the tournament's own) look
+// afterwards at the game of its channel: a tournament game that has just
+// ended gives its result to its table at once.
+func (b *Bot) watchTournamentGames(r *Router) {
+	var wrap func(path string, c *Command)
+	wrap = func(path string, c *Command) {
+		for _, s := range c.Sub {
+			wrap(path+" "+s.Name, s)
+		}
+		if c.Handler == nil || strings.HasPrefix(path, "tournament") || path == "ladder" || path == "help" {
+			return
+		}
+		h := c.Handler
+		c.Handler = func(ctx context.Context, req *Request) *Response {
+			var before *games.Game
+			resign := path == "game resign"
+			if resign && b.Store != nil {
+				before = b.games.Peek(req.Channel)
+			}
+			resp := h(ctx, req)
+			if b.Store == nil || resp == nil {
+				return resp
+			}
+			if resign && before != nil {
+				if after := b.games.Peek(req.Channel); after == nil || after.ID != before.ID || after.Status != before.Status {
+					if side, ok := before.SideOf(req.User.ID); ok {
+						for _, m := range b.recordEnded(ctx, before, &side) {
+							resp.Add(m)
+						}
+					}
+				}
+				return resp
+			}
+			if g := b.games.Peek(req.Channel); g != nil && g.State != nil && g.State.Step == game.GameOver {
+				for _, m := range b.recordEnded(ctx, g, nil) {
+					resp.Add(m)
+				}
+			}
+			return resp
+		}
+	}
+	for _, c := range r.Commands() {
+		wrap(c.Name, c)
+	}
+}
+
+// standingsResponse is the standings as text and as a picture; in an
+// elimination stage, the bracket too.
+func (b *Bot) standingsResponse(req *Request, t *tournament.Tournament) *Response {
+	resp := Reply(t.StandingsTextIn(req.Lang))
+	head, rows := t.StandingsTableIn(req.Lang)
+	if png, err := render.StandingsPNG(render.StandingsTable{Title: t.StandingsTitle(req.Lang), Header: head, Rows: rows}); err == nil {
+		resp.WithFile(File{Name: "standings.png", ContentType: "image/png", Data: png})
+	} else {
+		b.Log.Error("tournament: drawing the standings", "err", err)
+	}
+	if br := t.Bracket(); len(br) > 0 {
+		bk := render.Bracket{Title: fmt.Sprintf(req.T("%s: bracket", "%s：トーナメント表"), t.Name)}
+		for _, rd := range br {
+			var ms []render.BracketMatch
+			for _, m := range rd {
+				ms = append(ms, render.BracketMatch{A: m.A, B: m.B, Winner: m.Winner})
+			}
+			bk.Rounds = append(bk.Rounds, ms)
+		}
+		if png, err := render.BracketPNG(bk); err == nil {
+			resp.WithFile(File{Name: "bracket.png", ContentType: "image/png", Data: png})
+		} else {
+			b.Log.Error("tournament: drawing the bracket", "err", err)
+		}
+	}
+	return resp
+}

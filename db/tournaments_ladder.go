@@ -1,0 +1,67 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"rtrbot/tournament"
+)
+
+// LadderMark is one player's mark that a finished casual game is rated
+// (schema: migrations/0006_ladder.sql).
+type LadderMark struct {
+	Game           int64
+	Guild          string
+	German, Allied string  // the players' user IDs
+	ScoreGerman    float64 // 1, 0.5 or 0
+	Ended          time.Time
+	By             string // the player who marks: German or Allied
+}
+
+// MarkRated records a player's mark and says whether both players have
+// now marked the game.
+func (tt Tournaments) MarkRated(ctx context.Context, m LadderMark) (both bool, err error) {
+	err = tt.S.Write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO ladder_games (game_id, guild_id, german, allied, score_german, ended_at) VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT(game_id) DO NOTHING`, m.Game, m.Guild, m.German, m.Allied, m.ScoreGerman, ts(m.Ended)); err != nil {
+			return err
+		}
+		col := "allied_ok"
+		if m.By == m.German {
+			col = "german_ok"
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE ladder_games SET `+col+` = 1 WHERE game_id = ?`, m.Game); err != nil {
+			return err
+		}
+		var g, a int
+		if err := tx.QueryRowContext(ctx, `SELECT german_ok, allied_ok FROM ladder_games WHERE game_id = ?`, m.Game).Scan(&g, &a); err != nil {
+			return err
+		}
+		both = g == 1 && a == 1
+		return nil
+	})
+	return both, err
+}
+
+// RatedCasualGames lists a guild's casual games both players marked
+// rated, in the order they ended.
+func (tt Tournaments) RatedCasualGames(ctx context.Context, guild string) ([]tournament.CasualGame, error) {
+	rows, err := tt.S.DB.QueryContext(ctx, `SELECT german, allied, score_german, ended_at FROM ladder_games
+		WHERE guild_id = ? AND german_ok = 1 AND allied_ok = 1 ORDER BY ended_at, game_id`, guild)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []tournament.CasualGame
+	for rows.Next() {
+		var c tournament.CasualGame
+		var at string
+		if err := rows.Scan(&c.A, &c.B, &c.ScoreA, &at); err != nil {
+			return nil, err
+		}
+		c.At, _ = parseTS(at)
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
