@@ -94,7 +94,7 @@ func TestTournamentTablesOpenBotGames(t *testing.T) {
 	// Table 1: the Allied player resigns in the game's thread.
 	t1 := tr.Current().Games[0]
 	allied := User{ID: t1.Allied, Name: tr.Player(t1.Allied).Name}
-	res := do(allied, t1.Thread, "/game resign")
+	res := do(allied, t1.Thread, "/game resign confirm:true")
 	expect(t, txt(res), "result is recorded")
 	tr, _ = b.tournamentService().Get(context.Background(), "G1", "Bots")
 	if r := tr.Current().Games[0].Result; r == nil || r.Winner != tournament.German || r.Level != tournament.Decisive {
@@ -236,7 +236,7 @@ func TestTournamentRestartMidRound(t *testing.T) {
 	}
 	expect(t, txt(chatAct(b2, clock, chat, User{ID: t2.Allied, Name: "y"}, "C1", "/tournament confirm name:Re table:2")), "confirmed")
 	// table 1's German player resigns after the restart
-	res := chatAct(b2, clock, chat, User{ID: t1.German, Name: "z"}, t1.Thread, "/game resign")
+	res := chatAct(b2, clock, chat, User{ID: t1.German, Name: "z"}, t1.Thread, "/game resign confirm:true")
 	expect(t, txt(res), "result is recorded")
 	after, _ = b2.tournamentService().Get(context.Background(), "G1", "Re")
 	if r := after.Current().Games[0].Result; r == nil || r.Winner != tournament.Allied {

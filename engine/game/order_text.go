@@ -16,6 +16,7 @@ var verbNames = map[Verb]i18n.Text{
 	Withdraw: i18n.T("withdraw to the Russian Front", "ロシア戦線へ転進"), Attack: i18n.T("attack", "攻撃"),
 	Retreat: i18n.T("retreat", "退却"), Siege: i18n.T("bombard", "砲撃"), Abandon: i18n.T("abandon", "放棄"),
 	Recon: i18n.T("reconnoitre", "航空偵察"),
+	Sea:   i18n.T("sea transport or landing (16.3)", "海上輸送・強襲上陸 (16.3)"),
 	Delay: i18n.T("delay (cavalry, 16.2)", "遅滞行動 (騎兵, 16.2)"), Stand: i18n.T("stand (no delay, 16.2)", "遅滞せず (16.2)"),
 }
 
