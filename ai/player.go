@@ -30,10 +30,13 @@ type Config struct {
 	Seed uint64
 	// Budget is the search player's thinking time per segment (0: 1s).
 	Budget time.Duration
+	// Iterations, when set, fixes the search player's candidates per
+	// request instead of its clock (reproducible; tests).
+	Iterations int
 }
 
 // Levels are the players' level names, weakest first.
-var Levels = []string{"random", "heuristic"}
+var Levels = []string{"random", "heuristic", "search"}
 
 // New makes a player of a level.
 func New(level string, cfg Config) (Player, error) {
@@ -42,6 +45,11 @@ func New(level string, cfg Config) (Player, error) {
 		return &Random{cfg: cfg}, nil
 	case "heuristic":
 		return NewHeuristic(cfg), nil
+	case "search":
+		if cfg.Budget <= 0 {
+			cfg.Budget = time.Second
+		}
+		return &Search{cfg: cfg, h: NewHeuristic(cfg)}, nil
 	}
 	return nil, fmt.Errorf("unknown level %q (random, heuristic or search)", level)
 }

@@ -1,0 +1,212 @@
+package ai
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+)
+
+// Search plans a segment by evolution over the heuristic's own plans
+// (docs/ai.md). In movement it breeds weight vectors of the heuristic
+// (Weights), each giving a whole segment's moves; a plan's fitness is
+// the mean, over sampled dice, of the position after the side's next
+// combat segment played out by the heuristic (with the enemy's retreats
+// chosen by the heuristic for the enemy), evaluated by eval; the best
+// weights are mutated until the budget (or Iterations) is spent. In
+// combat it compares the heuristic's best attacks and ending the segment
+// by the same sampled play-outs. Everything happens on the side's Board
+// with dice that are not the game's: the search knows no more than the
+// view.
+type Search struct {
+	cfg Config
+	h   *Heuristic
+	// The segment being thought about and when its budget runs out: the
+	// budget is per segment, whatever the number of requests in it.
+	seg      [3]int
+	deadline time.Time
+}
+
+func (p *Search) Level() string { return "search" }
+
+func (p *Search) Orders(v game.View, b *Board) []game.Order {
+	side := b.Side()
+	if b.ToMove() != side || !(v.Step.IsMovement() || v.Step.IsCombat()) || len(v.Retreats) > 0 {
+		return p.h.Orders(v, b)
+	}
+	rng := Rand(p.cfg.Seed, v, b)
+	if seg := [3]int{int(v.Turn), int(v.Step), int(side)}; seg != p.seg {
+		p.seg, p.deadline = seg, time.Now().Add(p.cfg.Budget)
+	}
+	if v.Step.IsMovement() {
+		return p.movement(v, b, rng)
+	}
+	return p.combat(v, b, rng)
+}
+
+// budget says whether another candidate may be tried: a fixed number of
+// them when Iterations is set (reproducible), else until the time is up.
+type budget struct {
+	deadline time.Time
+	left     int
+}
+
+// budget is a share of what is left of the segment's budget.
+func (p *Search) budget(share float64) *budget {
+	if p.cfg.Iterations > 0 {
+		return &budget{left: p.cfg.Iterations}
+	}
+	left := time.Until(p.deadline)
+	return &budget{deadline: time.Now().Add(time.Duration(float64(left) * share)), left: -1}
+}
+
+func (bu *budget) more() bool {
+	if bu.left > 0 {
+		bu.left--
+		return true
+	}
+	return bu.left == -1 && time.Now().Before(bu.deadline)
+}
+
+const samples = 3 // dice samples per candidate
+
+func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
+	k := newKnowledge(v, b)
+	end := game.Order{Side: b.Side(), Verb: game.End}
+	best := p.h.W
+	bestPlan := (&Heuristic{cfg: p.cfg, W: best}).movement(v, b, k)
+	bestFit := p.fitness(b, append(bestPlan, end), rng)
+	bu := p.budget(0.6)
+	for bu.more() {
+		w := mutate(best, rng)
+		plan := (&Heuristic{cfg: p.cfg, W: w}).movement(v, b, k)
+		if f := p.fitness(b, append(plan, end), rng); f > bestFit {
+			best, bestPlan, bestFit = w, plan, f
+		}
+	}
+	return append(bestPlan, end)
+}
+
+func mutate(w Weights, rng *rand.Rand) Weights {
+	f := func(x float64) float64 { return x * (0.6 + 0.8*rng.Float64()) }
+	return Weights{Objective: f(w.Objective), Contact: f(w.Contact), Danger: f(w.Danger), Terrain: f(w.Terrain), Stack: f(w.Stack), MinEV: w.MinEV}
+}
+
+// fitness plays orders then the rest of the side's combat by the
+// heuristic over sampled dice and averages eval.
+func (p *Search) fitness(b *Board, orders []game.Order, rng *rand.Rand) float64 {
+	sum := 0.0
+	for k := 0; k < samples; k++ {
+		x := b.WithDice(rng.Uint64())
+		for _, o := range orders {
+			if n, _, err := x.Apply(o); err == nil {
+				x = n
+			} else {
+				break
+			}
+		}
+		x = p.playOut(x, b.Side())
+		sum += eval(x, b.Side())
+	}
+	return sum / samples
+}
+
+// playOut continues the board by the heuristic while the side is in the
+// same player turn's movement or combat, retreats of either side included.
+func (p *Search) playOut(x *Board, side units.Side) *Board {
+	start := x.s.Turn
+	for guard := 0; guard < 200 && !x.Over() && x.s.Turn == start && x.s.Player == side && (x.Step().IsMovement() || x.Step().IsCombat()); guard++ {
+		mover := x.ToMove()
+		xb := &Board{s: x.s, side: mover}
+		os := p.h.Orders(xb.View(), xb)
+		progressed := false
+		for _, o := range os {
+			o.Side = mover
+			n, _, err := x.Apply(o)
+			if err != nil {
+				break
+			}
+			x, progressed = n, true
+			if o.Verb == game.End {
+				return x
+			}
+		}
+		if !progressed {
+			break
+		}
+	}
+	return x
+}
+
+// eval is how good a board is for side: the VP difference now and what
+// the end (15.23) would add, less the exposure of its stacks to enemy
+// attack.
+func eval(b *Board, side units.Side) float64 {
+	vp, end := b.VP(), b.EndVP()
+	other := side.Other()
+	e := float64(vp[side]-vp[other]) + float64(end[side]-end[other])
+	k := newKnowledge(b.View(), b)
+	for _, st := range b.View().Stacks {
+		if st.Side != side {
+			continue
+		}
+		def, sv := 0.0, 0.0
+		for _, u := range st.Units {
+			if c, ok := b.Counter(u.ID); ok {
+				def += float64(c.Defence)
+				sv += float64(c.VP)
+			}
+		}
+		if k.doubles(st.At) {
+			def *= 2
+		}
+		if t := k.threat(st.At); t > 0 && def > 0 && t/def > 2 {
+			e -= 0.25 * sv * min(t/def-2, 3) / 3
+		}
+	}
+	return e
+}
+
+func (p *Search) combat(v game.View, b *Board, rng *rand.Rand) []game.Order {
+	side := b.Side()
+	k := newKnowledge(v, b)
+	actors := b.Actors()
+	// Siege guns as the heuristic fires them.
+	if o, ok := p.h.attack(b, k); ok && o.Verb == game.Siege {
+		return []game.Order{o}
+	}
+	type cand struct {
+		o   game.Order
+		sum float64
+		n   int
+	}
+	cands := []*cand{{o: game.Order{Side: side, Verb: game.End}}}
+	for _, t := range attackTargets(b, actors) {
+		if o, ev, ok := planAttack(b, k, actors, t); ok && ev > -0.5 {
+			cands = append(cands, &cand{o: o})
+		}
+	}
+	if len(cands) == 1 {
+		return []game.Order{cands[0].o}
+	}
+	bu := p.budget(0.25)
+	for i := 0; bu.more(); i++ {
+		c := cands[i%len(cands)]
+		c.sum += p.fitness(b, []game.Order{c.o}, rng)
+		c.n++
+	}
+	if cands[1].n == 0 { // no time to compare: the heuristic's choice
+		if o, ok := p.h.attack(b, k); ok {
+			return []game.Order{o}
+		}
+		return []game.Order{cands[0].o}
+	}
+	best := cands[0]
+	for _, c := range cands[1:] {
+		if c.n > 0 && (best.n == 0 || c.sum/float64(c.n) > best.sum/float64(best.n)) {
+			best = c
+		}
+	}
+	return []game.Order{best.o}
+}
