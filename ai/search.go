@@ -2,9 +2,12 @@ package ai
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"time"
 
 	"rtrbot/engine/game"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/tables"
 	"rtrbot/engine/units"
 )
 
@@ -76,12 +79,13 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	end := game.Order{Side: b.Side(), Verb: game.End}
 	best := p.h.W
 	bestPlan := (&Heuristic{cfg: p.cfg, W: best}).movement(v, b, k)
-	bestFit := p.fitness(b, append(bestPlan, end), rng)
+	dice := diceFor(rng)
+	bestFit := p.fitness(b, append(bestPlan, end), dice) + margin
 	bu := p.budget(0.6)
 	for bu.more() {
 		w := mutate(best, rng)
 		plan := (&Heuristic{cfg: p.cfg, W: w}).movement(v, b, k)
-		if f := p.fitness(b, append(plan, end), rng); f > bestFit {
+		if f := p.fitness(b, append(plan, end), dice); f > bestFit {
 			best, bestPlan, bestFit = w, plan, f
 		}
 	}
@@ -95,10 +99,10 @@ func mutate(w Weights, rng *rand.Rand) Weights {
 
 // fitness plays orders then the rest of the side's combat by the
 // heuristic over sampled dice and averages eval.
-func (p *Search) fitness(b *Board, orders []game.Order, rng *rand.Rand) float64 {
+func (p *Search) fitness(b *Board, orders []game.Order, dice []uint64) float64 {
 	sum := 0.0
-	for k := 0; k < samples; k++ {
-		x := b.WithDice(rng.Uint64())
+	for _, d := range dice {
+		x := b.WithDice(d)
 		for _, o := range orders {
 			if n, _, err := x.Apply(o); err == nil {
 				x = n
@@ -109,8 +113,23 @@ func (p *Search) fitness(b *Board, orders []game.Order, rng *rand.Rand) float64 
 		x = p.playOut(x, b.Side())
 		sum += eval(x, b.Side())
 	}
-	return sum / samples
+	return sum / float64(len(dice))
 }
+
+// diceFor draws the dice keys every candidate of a request is played
+// with: the same dice for all (common random numbers), so that candidates
+// differ by their orders, not their luck.
+func diceFor(rng *rand.Rand) []uint64 {
+	out := make([]uint64, samples)
+	for i := range out {
+		out[i] = rng.Uint64()
+	}
+	return out
+}
+
+// margin is what a candidate must gain over the heuristic's own choice to
+// be preferred (sampling noise would otherwise pick lucky plans).
+const margin = 2.0
 
 // playOut continues the board by the heuristic while the side is in the
 // same player turn's movement or combat, retreats of either side included.
@@ -146,24 +165,31 @@ func eval(b *Board, side units.Side) float64 {
 	vp, end := b.VP(), b.EndVP()
 	other := side.Other()
 	e := float64(vp[side]-vp[other]) + float64(end[side]-end[other])
-	k := newKnowledge(b.View(), b)
-	for _, st := range b.View().Stacks {
+	v := b.View()
+	k := newKnowledge(v, b)
+	for _, st := range v.Stacks {
 		if st.Side != side {
+			continue
+		}
+		t := k.reach(st.At)
+		if t <= 0 {
 			continue
 		}
 		def, sv := 0.0, 0.0
 		for _, u := range st.Units {
 			if c, ok := b.Counter(u.ID); ok {
-				def += float64(c.Defence)
+				d := c.Defence
+				if u.Trench {
+					d = c.Trench
+				}
+				def += float64(d)
 				sv += float64(c.VP)
 			}
 		}
 		if k.doubles(st.At) {
 			def *= 2
 		}
-		if t := k.threat(st.At); t > 0 && def > 0 && t/def > 2 {
-			e -= 0.25 * sv * min(t/def-2, 3) / 3
-		}
+		e -= exposure(t, def, sv)
 	}
 	return e
 }
@@ -191,9 +217,10 @@ func (p *Search) combat(v game.View, b *Board, rng *rand.Rand) []game.Order {
 		return []game.Order{cands[0].o}
 	}
 	bu := p.budget(0.25)
+	dice := diceFor(rng)
 	for i := 0; bu.more(); i++ {
 		c := cands[i%len(cands)]
-		c.sum += p.fitness(b, []game.Order{c.o}, rng)
+		c.sum += p.fitness(b, []game.Order{c.o}, dice)
 		c.n++
 	}
 	if cands[1].n == 0 { // no time to compare: the heuristic's choice
@@ -202,11 +229,64 @@ func (p *Search) combat(v game.View, b *Board, rng *rand.Rand) []game.Order {
 		}
 		return []game.Order{cands[0].o}
 	}
-	best := cands[0]
-	for _, c := range cands[1:] {
-		if c.n > 0 && (best.n == 0 || c.sum/float64(c.n) > best.sum/float64(best.n)) {
-			best = c
+	// The heuristic's own choice is preferred unless another does better
+	// by the margin.
+	ho, ok := p.h.attack(b, k)
+	if !ok {
+		ho = cands[0].o
+	}
+	var best *cand
+	bestMean := 0.0
+	for _, c := range cands {
+		if c.n == 0 {
+			continue
+		}
+		mean := c.sum / float64(c.n)
+		if reflect.DeepEqual(c.o, ho) {
+			mean += margin
+		}
+		if best == nil || mean > bestMean {
+			best, bestMean = c, mean
 		}
 	}
 	return []game.Order{best.o}
+}
+
+// exposure is what the enemy may expect to take from a stack of defence
+// def worth sv VP with attack strength t next to it, on the assault table
+// (9.0): the chance of each result times the VP it costs (half, or all).
+func exposure(t, def, sv float64) float64 {
+	odds, err := game.Tables().Odds(min(max(int(t), 1), tables.MaxStrength), min(max(int(def), 1), tables.MaxStrength), 0)
+	if err != nil {
+		return 0
+	}
+	crt, err := game.Tables().CRT("assault")
+	if err != nil {
+		return 0
+	}
+	loss := 0.0
+	for die := 1; die <= 6; die++ {
+		code, _ := crt.Lookup(odds.Column, die)
+		switch code {
+		case "DZ":
+			loss += sv
+		case "DA", "DH", "BB":
+			loss += sv / 2
+		}
+	}
+	return loss / 6
+}
+
+// reach is the enemy attack strength that could stand next to h by the
+// enemy's next combat: stacks within three hexes (a move and the
+// attack), at most six full stacks' worth.
+func (k *knowledge) reach(h hex.Hex) float64 {
+	t, most := 0.0, 0.0
+	for at, e := range k.enemy {
+		if hex.Distance(h, at) <= 3 {
+			t += e.attack
+			most = max(most, e.attack)
+		}
+	}
+	return min(t, 6*most)
 }
