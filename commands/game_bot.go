@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"rtrbot/ai"
 	"rtrbot/engine/units"
@@ -101,4 +102,37 @@ func (b *Bot) botMoves(ctx context.Context, req *Request, resp *Response) *Respo
 		resp.Add(Message{Text: req.T("The computer player stopped: ", "コンピュータプレイヤーが停止しました: ") + strings.TrimSpace(err.Error()), Ephemeral: true})
 	}
 	return resp
+}
+
+// botAfterNotice lets the computer play when a deadline ended a segment
+// and handed it the move (Tick); its messages are in both languages, as
+// the notices' are (nobody asked).
+func (b *Bot) botAfterNotice(ctx context.Context, now time.Time, n games.Notice) []Message {
+	bots, ok := b.games.(games.Bots)
+	if !ok || n.Kind != games.Ended {
+		return nil
+	}
+	g := b.games.Peek(n.Channel)
+	if g == nil {
+		return nil
+	}
+	if _, _, has := g.Bot(); !has {
+		return nil
+	}
+	played, err := bots.BotTurn(ctx, games.Where{Guild: g.Guild, Channel: n.Channel}, now)
+	var out []Message
+	applied := 0
+	for _, p := range played {
+		applied += p.Applied
+		for _, r := range p.Reports {
+			out = append(out, b.segmentMessages("", r)...)
+		}
+	}
+	if len(played) > 0 {
+		out = append(out, Message{Target: n.Channel, Text: bilingual("The computer gave %d orders.", "コンピュータが %d 件の命令を出しました。", applied)})
+	}
+	if err != nil {
+		b.Log.Error("the computer player stopped", "game", g.ID, "err", err)
+	}
+	return out
 }

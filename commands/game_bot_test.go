@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"rtrbot/ai"
 	"rtrbot/engine/game"
@@ -71,5 +72,25 @@ func TestGameVsBot(t *testing.T) {
 	}
 	if st := txt(act(t, b, clock, bob, "C1", "/game status")); !strings.Contains(st, "Game over") {
 		t.Fatalf("status after the end: %s", st)
+	}
+}
+
+// TestBotAfterDeadline: a deadline that ends the asker's segment hands the
+// computer the move, and it plays at once.
+func TestBotAfterDeadline(t *testing.T) {
+	b, clock := newStoredBot(t)
+	act(t, b, clock, bob, "C1", "/game new vs:bot side:german seed:4")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game setup")), "set up in")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
+	before := peek(b, "C1").State
+	m := b.Tick(context.Background(), clock.t.Add(4*time.Hour+time.Minute), nil)
+	var all []string
+	for _, x := range m {
+		all = append(all, x.Text)
+	}
+	expect(t, strings.Join(all, "\n"), "ended with no further orders", "The computer gave")
+	g := peek(b, "C1")
+	if g.State.ToMove() != units.German || g.State.Turn == before.Turn && g.State.Step == before.Step {
+		t.Fatalf("after the deadline: %s %s, %s to move", g.State.Turn, g.State.Step, g.State.ToMove())
 	}
 }
