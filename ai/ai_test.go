@@ -184,7 +184,11 @@ func TestArenaSmall(t *testing.T) {
 	if !strings.Contains(rep, want) || res.Wins[0]+res.Wins[1]+res.Draws != 2 {
 		t.Fatalf("report %q lacks %q", rep, want)
 	}
-	if !strings.Contains(rep, "time per segment: p50 ") || !strings.Contains(rep, "95% confidence") {
+	m, _, k := res.Margin()
+	if k != 2 || m != float64(res.Games[0].VP[0]-res.Games[0].VP[1]+res.Games[1].VP[0]-res.Games[1].VP[1])/2 {
+		t.Fatalf("margin %.1f over %d games, games %v", m, k, res.Games)
+	}
+	if !strings.Contains(rep, "time per segment: p50 ") || !strings.Contains(rep, "95% confidence") || !strings.Contains(rep, "VP margin (German - Allied): mean ") {
 		t.Fatalf("report lacks the time or the interval:\n%s", rep)
 	}
 	if !sort.SliceIsSorted(res.Segments, func(i, j int) bool { return res.Segments[i] < res.Segments[j] }) || len(res.Segments) == 0 {

@@ -176,5 +176,33 @@ func (r *ArenaResult) Report() string {
 	gl, gh := Wilson(r.Wins[0], n)
 	al, ah := Wilson(r.Wins[1], n)
 	fmt.Fprintf(&b, "95%% confidence (Wilson): german wins %.1f-%.1f %%, allied wins %.1f-%.1f %%\n", 100*gl, 100*gh, 100*al, 100*ah)
+	if m, h, k := r.Margin(); k > 1 {
+		fmt.Fprintf(&b, "VP margin (German - Allied): mean %.1f, 95%% confidence %.1f to %.1f (%d games)\n", m, m-h, m+h, k)
+	}
 	return b.String()
+}
+
+// Margin is the mean VP difference (German less Allied) of the games
+// played to the end and the half-width of its 95 % confidence interval
+// (normal approximation), with the number of games.
+func (r *ArenaResult) Margin() (mean, half float64, n int) {
+	var xs []float64
+	for _, g := range r.Games {
+		if g.Err == nil {
+			xs = append(xs, float64(g.VP[0]-g.VP[1]))
+		}
+	}
+	if len(xs) < 2 {
+		return 0, 0, len(xs)
+	}
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	v := 0.0
+	for _, x := range xs {
+		v += (x - mean) * (x - mean)
+	}
+	v /= float64(len(xs) - 1)
+	return mean, 1.96 * math.Sqrt(v/float64(len(xs))), len(xs)
 }
