@@ -157,9 +157,10 @@ func Wilson(k, n int) (lo, hi float64) {
 	return max(0, c-h), min(1, c+h)
 }
 
-// Report is the match's summary; its first line is the result line
-// "german wins W/N, allied wins A/N, draws D/N", then the time per
-// segment and the confidence intervals.
+// Report is the match's summary: a line naming the match, the result
+// line "german wins W/N, allied wins A/N, draws D/N", then the time per
+// segment, the confidence intervals of the win rates and the mean VP
+// margin with its interval.
 func (r *ArenaResult) Report() string {
 	var b strings.Builder
 	n := len(r.Games)
