@@ -166,3 +166,14 @@ func (b *Board) Holder(h hex.Hex) (units.Side, bool) {
 	}
 	return 0, false
 }
+
+// CanAttack says whether the engine would accept an attack order now: the
+// checks of game.Apply (game over, the side to move, retreats first) and
+// State.PlanAttack, without resolving it.
+func (b *Board) CanAttack(o game.Order) bool {
+	if b.s.Step == game.GameOver || o.Side != b.s.ToMove() || len(b.s.Combat.Retreats) > 0 || o.Verb != game.Attack {
+		return false
+	}
+	_, err := b.s.PlanAttack(o)
+	return err == nil
+}

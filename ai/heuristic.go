@@ -330,7 +330,7 @@ func attackTargets(b *Board, actors []*units.Counter) []hex.Hex {
 				}
 			}
 			seen[nb] = true
-			if b.Check(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{nb}}) == nil {
+			if b.CanAttack(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{nb}}) {
 				out = append(out, nb)
 			}
 		}
@@ -345,7 +345,7 @@ func planAttack(b *Board, k *knowledge, actors []*units.Counter, t hex.Hex) (gam
 	var att []*units.Counter
 	for _, c := range actors {
 		if c.Attack > 0 && hex.Distance(b.Unit(c).At, t) == 1 &&
-			b.Check(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{t}}) == nil {
+			b.CanAttack(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{t}}) {
 			att = append(att, c)
 		}
 	}

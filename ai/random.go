@@ -212,7 +212,7 @@ func randomAttack(v game.View, b *Board, rng *rand.Rand) (game.Order, bool) {
 				continue
 			}
 			seen[nb] = true
-			if b.Check(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{nb}}) == nil {
+			if b.CanAttack(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{nb}}) {
 				targets = append(targets, nb)
 			}
 		}
@@ -222,17 +222,17 @@ func randomAttack(v game.View, b *Board, rng *rand.Rand) (game.Order, bool) {
 		o := game.Order{Side: side, Verb: game.Attack, Units: []string{tableIDs[rng.IntN(3)]}, Hexes: []hex.Hex{t}}
 		for _, c := range actors {
 			if hex.Distance(b.Unit(c).At, t) == 1 && rng.IntN(4) > 0 &&
-				b.Check(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{t}}) == nil {
+				b.CanAttack(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{t}}) {
 				o.Units = append(o.Units, c.ID)
 			}
 		}
 		if len(o.Units) == 1 {
 			continue
 		}
-		if b.Check(o) != nil && o.Units[0] == "MOBILE" {
+		if !b.CanAttack(o) && o.Units[0] == "MOBILE" {
 			o.Units[0] = "ASSAULT"
 		}
-		if b.Check(o) == nil {
+		if b.CanAttack(o) {
 			return o, true
 		}
 	}
