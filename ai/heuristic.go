@@ -21,8 +21,34 @@ import (
 // table chosen for it (9.7); retreats away from the enemy towards friends
 // (9.4).
 type Heuristic struct {
-	cfg Config
-	W   Weights
+	cfg    Config
+	W      Weights
+	cities *cities
+}
+
+// cities are the hexes worth VP to each side at the end (15.23), listed
+// once per game's rules: the map does not change.
+type cities struct {
+	rules *game.Rules
+	vp    [2][]hex.Hex
+}
+
+func (p *Heuristic) citiesOf(b *Board) *cities {
+	if p.cities != nil && p.cities.rules == b.Rules() {
+		return p.cities
+	}
+	c := &cities{rules: b.Rules()}
+	m := b.Rules().Map
+	for _, x := range m.Hexes() {
+		if m.CityVP(x.At, board.Germans) > 0 {
+			c.vp[units.German] = append(c.vp[units.German], x.At)
+		}
+		if m.CityVP(x.At, board.Allies) > 0 {
+			c.vp[units.Allied] = append(c.vp[units.Allied], x.At)
+		}
+	}
+	p.cities = c
+	return c
 }
 
 // Weights tune the heuristic (the search player varies them).
@@ -45,7 +71,7 @@ func (p *Heuristic) Level() string { return "heuristic" }
 
 func (p *Heuristic) Orders(v game.View, b *Board) []game.Order {
 	side := b.Side()
-	k := newKnowledge(v, b)
+	k := newKnowledge(v, b, p.citiesOf(b))
 	if o, ok := retreatOrder(v, b, side, k.bestRetreat); ok {
 		return []game.Order{o}
 	}
@@ -86,7 +112,7 @@ type estimate struct {
 	visibleDefenders []string
 }
 
-func newKnowledge(v game.View, b *Board) *knowledge {
+func newKnowledge(v game.View, b *Board, cs *cities) *knowledge {
 	side := b.Side()
 	k := &knowledge{side: side, enemy: map[hex.Hex]*estimate{}, hexInfo: b.Hex}
 	// The average enemy counter on the map as far as seen: the prior for
@@ -130,15 +156,9 @@ func newKnowledge(v game.View, b *Board) *knowledge {
 		e.vp += float64(e.hidden) * k.avgVP
 		k.enemy[st.At] = e
 	}
-	mine := board.Germans
-	if side == units.Allied {
-		mine = board.Allies
-	}
-	for _, x := range b.Rules().Map.Hexes() {
-		if b.Rules().Map.CityVP(x.At, mine) > 0 {
-			if h, ok := b.Holder(x.At); !ok || h != side {
-				k.objs = append(k.objs, x.At)
-			}
+	for _, h := range cs.vp[side] {
+		if holder, ok := b.Holder(h); !ok || holder != side {
+			k.objs = append(k.objs, h)
 		}
 	}
 	return k

@@ -75,7 +75,7 @@ func (bu *budget) more() bool {
 const samples = 3 // dice samples per candidate
 
 func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
-	k := newKnowledge(v, b)
+	k := newKnowledge(v, b, p.h.citiesOf(b))
 	end := game.Order{Side: b.Side(), Verb: game.End}
 	best := p.h.W
 	bestPlan := (&Heuristic{cfg: p.cfg, W: best}).movement(v, b, k)
@@ -111,7 +111,7 @@ func (p *Search) fitness(b *Board, orders []game.Order, dice []uint64) float64 {
 			}
 		}
 		x = p.playOut(x, b.Side())
-		sum += eval(x, b.Side())
+		sum += p.eval(x, b.Side())
 	}
 	return sum / float64(len(dice))
 }
@@ -161,12 +161,12 @@ func (p *Search) playOut(x *Board, side units.Side) *Board {
 // eval is how good a board is for side: the VP difference now and what
 // the end (15.23) would add, less the exposure of its stacks to enemy
 // attack.
-func eval(b *Board, side units.Side) float64 {
+func (p *Search) eval(b *Board, side units.Side) float64 {
 	vp, end := b.VP(), b.EndVP()
 	other := side.Other()
 	e := float64(vp[side]-vp[other]) + float64(end[side]-end[other])
 	v := b.View()
-	k := newKnowledge(v, b)
+	k := newKnowledge(v, b, p.h.citiesOf(b))
 	for _, st := range v.Stacks {
 		if st.Side != side {
 			continue
@@ -196,7 +196,7 @@ func eval(b *Board, side units.Side) float64 {
 
 func (p *Search) combat(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	side := b.Side()
-	k := newKnowledge(v, b)
+	k := newKnowledge(v, b, p.h.citiesOf(b))
 	actors := b.Actors()
 	// Siege guns as the heuristic fires them.
 	if o, ok := p.h.attack(b, k); ok && o.Verb == game.Siege {
