@@ -389,7 +389,38 @@ func planAttack(b *Board, k *knowledge, actors []*units.Counter, t hex.Hex) (gam
 			bestO, bestEV, found = o, ev, true
 		}
 	}
-	return bestO, bestEV, found
+	if !found {
+		return bestO, bestEV, false
+	}
+	// Leave out the attackers the attack does not need: each one, weakest
+	// first, whose absence costs no expected VP (it keeps the column and
+	// risks fewer VP on AA and BB, and is free for another attack).
+	order := append([]*units.Counter(nil), att...)
+	sort.SliceStable(order, func(i, j int) bool { return order[i].Attack < order[j].Attack })
+	kept := append([]*units.Counter(nil), att...)
+	for _, c := range order {
+		if len(kept) == 1 {
+			break
+		}
+		var rest []*units.Counter
+		for _, x := range kept {
+			if x != c {
+				rest = append(rest, x)
+			}
+		}
+		o := game.Order{Side: side, Verb: game.Attack, Units: []string{bestO.Units[0]}, Hexes: []hex.Hex{t}}
+		for _, x := range rest {
+			o.Units = append(o.Units, x.ID)
+		}
+		co, err := b.Odds(o)
+		if err != nil {
+			continue
+		}
+		if ev := expectedVP(bestO.Units[0], co, e, k, rest, b); ev >= bestEV {
+			kept, bestO, bestEV = rest, o, ev
+		}
+	}
+	return bestO, bestEV, true
 }
 
 // expectedVP is the mean VP difference of an attack over the six dice
