@@ -75,6 +75,11 @@ func (p *Heuristic) Orders(v game.View, b *Board) []game.Order {
 	if o, ok := retreatOrder(v, b, side, k.bestRetreat); ok {
 		return []game.Order{o}
 	}
+	if answering(v, side) {
+		// 16.2: the cavalry delays: the recon table has no "defender
+		// eliminated" result.
+		return []game.Order{{Side: side, Verb: delayVerb}}
+	}
 	end := game.Order{Side: side, Verb: game.End}
 	switch st := v.Step; {
 	case st == game.SetupStep:

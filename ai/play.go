@@ -63,11 +63,24 @@ func Turn(s *game.State, side units.Side, p Player) (*TurnResult, error) {
 			continue
 		}
 		stuck++
-		end := game.Order{Side: side, Verb: game.End}
-		n, evs, err := game.Apply(s, end)
-		if err == nil {
-			res.Applied = append(res.Applied, Applied{Order: end, Events: evs})
-			s = n
+		// The step's end, or else an answer the player did not give
+		// (16.2's stand), moves the game on.
+		var err error
+		moved := false
+		for _, verb := range []game.Verb{game.End, standVerb} {
+			o := game.Order{Side: side, Verb: verb}
+			n, evs, e := game.Apply(s, o)
+			if e == nil {
+				res.Applied = append(res.Applied, Applied{Order: o, Events: evs})
+				s, moved = n, true
+				break
+			}
+			if err == nil {
+				err = e
+			}
+		}
+		if moved {
+			stuck = 0
 			continue
 		}
 		if stuck > 3 {

@@ -24,6 +24,9 @@ func (p *Random) Orders(v game.View, b *Board) []game.Order {
 	if o, ok := retreatOrder(v, b, side, func(hs []hex.Hex, _ *units.Counter) hex.Hex { return hs[rng.IntN(len(hs))] }); ok {
 		return []game.Order{o}
 	}
+	if answering(v, side) {
+		return []game.Order{{Side: side, Verb: []game.Verb{delayVerb, standVerb}[rng.IntN(2)]}}
+	}
 	end := game.Order{Side: side, Verb: game.End}
 	switch st := v.Step; {
 	case st == game.SetupStep:
@@ -47,6 +50,19 @@ func (p *Random) Orders(v game.View, b *Board) []game.Order {
 	}
 	return []game.Order{end}
 }
+
+// answering reports whether the side is asked for an answer in the
+// enemy's combat segment other than a retreat: the defending cavalry's
+// choice between delay and stand (16.2), when that rule is played.
+func answering(v game.View, side units.Side) bool {
+	return v.Step.IsCombat() && v.ToMove == side && v.Player != side && len(v.Retreats) == 0
+}
+
+// Delay and stand are the defending cavalry's answers (16.2).
+const (
+	delayVerb game.Verb = "delay"
+	standVerb game.Verb = "stand"
+)
 
 // retreatOrder is the retreat owed first by a unit of side, the hex chosen
 // by pick among the legal ones (9.4).

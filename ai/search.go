@@ -35,7 +35,7 @@ func (p *Search) Level() string { return "search" }
 
 func (p *Search) Orders(v game.View, b *Board) []game.Order {
 	side := b.Side()
-	if b.ToMove() != side || !(v.Step.IsMovement() || v.Step.IsCombat()) || len(v.Retreats) > 0 {
+	if b.ToMove() != side || v.Player != side || !(v.Step.IsMovement() || v.Step.IsCombat()) || len(v.Retreats) > 0 {
 		return p.h.Orders(v, b)
 	}
 	rng := Rand(p.cfg.Seed, v, b)

@@ -109,8 +109,11 @@ func (t *Table) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Played
 			}
 		}
 		orders := player.Orders(s.ViewFor(game.ViewerOf(side)), ai.NewBoard(s, side))
-		if idle > 0 {
+		switch idle {
+		case 1:
 			orders = []game.Order{{Verb: game.End}}
+		case 2:
+			orders = []game.Order{{Verb: "stand"}} // 16.2: the answer it did not give
 		}
 		var pend []Pending
 		for k, o := range orders {
@@ -124,7 +127,7 @@ func (t *Table) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Played
 		switch {
 		case p.Applied > 0:
 			idle = 0
-		case idle > 0:
+		case idle > 1:
 			return out, fmt.Errorf("the computer player cannot end %s %s: %v", s.Turn, s.Step, p.Refused)
 		default:
 			idle++
