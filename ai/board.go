@@ -42,13 +42,12 @@ func (b *Board) View() game.View { return b.s.ViewFor(game.ViewerOf(b.side)) }
 func (b *Board) Hash() string { return b.s.Hash() }
 
 // Step, Turn, ToMove, Over: where the game stands.
-func (b *Board) Step() game.Step      { return b.s.Step }
-func (b *Board) ToMove() units.Side   { return b.s.ToMove() }
-func (b *Board) Over() bool           { return b.s.Step == game.GameOver }
-func (b *Board) Orders() int          { return b.s.Orders }
-func (b *Board) VP() [2]int           { return b.s.VP }
-func (b *Board) Entrenching() bool    { return b.s.Entrenching }
-func (b *Board) Option(o string) bool { return b.s.Option(o) }
+func (b *Board) Step() game.Step    { return b.s.Step }
+func (b *Board) ToMove() units.Side { return b.s.ToMove() }
+func (b *Board) Over() bool         { return b.s.Step == game.GameOver }
+func (b *Board) Orders() int        { return b.s.Orders }
+func (b *Board) VP() [2]int         { return b.s.VP }
+func (b *Board) Entrenching() bool  { return b.s.Entrenching }
 
 // EndVP is what the end of the game (15.23) would give each side now.
 func (b *Board) EndVP() [2]int { v, _ := b.s.EndVP(); return v }
