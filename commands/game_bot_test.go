@@ -24,7 +24,9 @@ func TestGameVsBot(t *testing.T) {
 	if g.State.ToMove() != units.German || g.State.Step != game.SetupStep {
 		t.Fatalf("after /game new the Germans should set up, not %s %s", g.State.ToMove(), g.State.Step)
 	}
-	expect(t, txt(act(t, b, clock, bob, "C1", "/game setup")), "set up in")
+	if r := txt(act(t, b, clock, bob, "C1", "/game setup")); len(peek(b, "C1").State.Unplaced()) > 0 {
+		t.Fatalf("/game setup left units to place: %s", r)
+	}
 	// Bob plays by the heuristic too, through /orders batches.
 	bobAI, err := ai.New("heuristic", ai.Config{Side: units.German, Seed: 1})
 	if err != nil {
@@ -80,7 +82,9 @@ func TestGameVsBot(t *testing.T) {
 func TestBotAfterDeadline(t *testing.T) {
 	b, clock := newStoredBot(t)
 	act(t, b, clock, bob, "C1", "/game new vs:bot side:german seed:4")
-	expect(t, txt(act(t, b, clock, bob, "C1", "/game setup")), "set up in")
+	if r := txt(act(t, b, clock, bob, "C1", "/game setup")); len(peek(b, "C1").State.Unplaced()) > 0 {
+		t.Fatalf("/game setup left units to place: %s", r)
+	}
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
 	before := peek(b, "C1").State
 	m := b.Tick(context.Background(), clock.t.Add(4*time.Hour+time.Minute), nil)
