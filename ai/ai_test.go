@@ -212,3 +212,19 @@ func itoa(n int) string {
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
 }
+
+type panicky struct{}
+
+func (panicky) Level() string                         { return "panicky" }
+func (panicky) Orders(game.View, *Board) []game.Order { panic("boom") }
+
+// TestPanickyPlayer: a player that panics is an error of Turn, not a crash.
+func TestPanickyPlayer(t *testing.T) {
+	s, err := game.New(rules(t), 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Turn(s, s.ToMove(), panicky{}); err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Fatalf("Turn with a panicking player: %v", err)
+	}
+}

@@ -41,8 +41,11 @@ func Turn(s *game.State, side units.Side, p Player) (*TurnResult, error) {
 		v := s.ViewFor(game.ViewerOf(side))
 		b := NewBoard(s, side)
 		t0 := time.Now()
-		orders := p.Orders(v, b)
+		orders, perr := Ask(p, v, b)
 		res.Thinking += time.Since(t0)
+		if perr != nil {
+			return res, fmt.Errorf("%s player (%s) in %s %s: %w", side, p.Level(), s.Turn, s.Step, perr)
+		}
 		res.Requests++
 		progressed := false
 		for _, o := range orders {
@@ -89,6 +92,17 @@ func Turn(s *game.State, side units.Side, p Player) (*TurnResult, error) {
 	}
 	res.State = s
 	return res, nil
+}
+
+// Ask asks a player for its orders; a player that panics gives none and
+// an error instead (never a crash of the game's host).
+func Ask(p Player, v game.View, b *Board) (orders []game.Order, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			orders, err = nil, fmt.Errorf("the %s player failed: %v", p.Level(), r)
+		}
+	}()
+	return p.Orders(v, b), nil
 }
 
 // GameResult is one game between two players.

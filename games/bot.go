@@ -108,7 +108,11 @@ func (t *Table) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Played
 				return out, err
 			}
 		}
-		orders := player.Orders(s.ViewFor(game.ViewerOf(side)), ai.NewBoard(s, side))
+		orders, perr := ai.Ask(player, s.ViewFor(game.ViewerOf(side)), ai.NewBoard(s, side))
+		if perr != nil {
+			t.log.Error("the computer player failed", "game", g.ID, "err", perr)
+			idle = max(idle, 1) // its step is ended for it
+		}
 		switch idle {
 		case 1:
 			orders = []game.Order{{Verb: game.End}}
