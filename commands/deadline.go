@@ -58,6 +58,7 @@ func (b *Bot) Tick(ctx context.Context, now time.Time, chat Chat) []Message {
 	var out []Message
 	for _, n := range b.games.Tick(ctx, now) {
 		out = append(out, b.noticeMessages(n)...)
+		out = append(out, b.botAfterNotice(ctx, now, n)...) // game_bot.go: the computer's turn, if the deadline handed it the move
 	}
 	out = append(out, b.tournamentTick(ctx, now)...) // tournament_clock.go
 	if chat != nil {

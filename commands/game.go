@@ -35,8 +35,9 @@ func (b *Bot) registerGame(r *Router) {
 					{Name: "seed", Description: i18n.T("a dice seed of your choice: makes a public practice game, never rated (default: a 256-bit secret)", "任意のダイスシード: 公開の練習ゲームになり、レーティング対象外 (既定: 256 ビットの秘密シード)"), Type: Integer},
 					{Name: "options", Description: i18n.T("scenario options, e.g. 18.1(10) 18.2(14)", "シナリオオプション (例: 18.1(10) 18.2(14))"), Type: String},
 					replaceOpt,
+					botOptions[0], botOptions[1], botOptions[2], // game_bot.go: vs:bot side: level:
 				},
-				Handler: func(ctx context.Context, req *Request) *Response { return b.gameNew(ctx, req) },
+				Handler: func(ctx context.Context, req *Request) *Response { return b.gameNewMaybeBot(ctx, req) },
 			},
 			{
 				Name:        "load",

@@ -117,7 +117,7 @@ func (b *Bot) played(req *Request, p *games.Played, err error, batch bool) *Resp
 	if m, ok := owedRetreats(req, p); ok {
 		resp.Add(m)
 	}
-	return resp
+	return b.botMoves(context.Background(), req, resp) // game_bot.go: the computer's turn, if it has one
 }
 
 // eventLines are the sentences of events; many setup placements (the

@@ -59,6 +59,7 @@
 //	fortresses.go         siege guns and abandonment (12.4, 12.6)
 //	russian_front.go      the Russian Front table (14.3)
 //	fog_of_war.go         what a side or the public sees, aerial reconnaissance (14.1, 14.12)
+//	blindfold.go          the state as one side may know it, for computer players (14.1)
 //	victory.go            VP as they happen and at the end, the level (15.0)
 //	setup.go              setup orders and the default placement (17.1-17.5, 18.1(2), 18.1(3))
 //	setup_reductions.go   the German starting forces sent east or removed (18.1(1), 18.1(7))

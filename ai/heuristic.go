@@ -1,0 +1,478 @@
+package ai
+
+import (
+	"sort"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/game"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/tables"
+	"rtrbot/engine/units"
+)
+
+// Heuristic plays by rules of thumb (docs/ai.md): the default setup and
+// reinforcements (which follow the options in force), the Russian Front's
+// withdrawals, then in movement each unit to the hex that best balances
+// the objectives (cities worth VP not yet its side's, 15.23), closing on
+// enemy stacks it can attack at good odds, the safety of the stack it
+// ends in (the enemy's attack strength next to it against its defence,
+// terrain doubling, 9.0) and the stacking limit (7.0); in combat the
+// attacks whose expected VP on the combat results table is best, with the
+// table chosen for it (9.7); retreats away from the enemy towards friends
+// (9.4).
+type Heuristic struct {
+	cfg    Config
+	W      Weights
+	cities *cities
+}
+
+// cities are the hexes worth VP to each side at the end (15.23), listed
+// once per game's rules: the map does not change.
+type cities struct {
+	rules *game.Rules
+	vp    [2][]hex.Hex
+}
+
+func (p *Heuristic) citiesOf(b *Board) *cities {
+	if p.cities != nil && p.cities.rules == b.Rules() {
+		return p.cities
+	}
+	c := &cities{rules: b.Rules()}
+	m := b.Rules().Map
+	for _, x := range m.Hexes() {
+		if m.CityVP(x.At, board.Germans) > 0 {
+			c.vp[units.German] = append(c.vp[units.German], x.At)
+		}
+		if m.CityVP(x.At, board.Allies) > 0 {
+			c.vp[units.Allied] = append(c.vp[units.Allied], x.At)
+		}
+	}
+	p.cities = c
+	return c
+}
+
+// Weights tune the heuristic (the search player varies them).
+type Weights struct {
+	Objective float64 // per hex closer to the nearest objective
+	Contact   float64 // for ending next to an enemy stack we outgun
+	Danger    float64 // per point of enemy odds against the stack
+	Terrain   float64 // for a hex that doubles defence
+	Stack     float64 // per DE already in the hex (concentration)
+	MinEV     float64 // an attack is made when its expected VP exceed this
+}
+
+// DefaultWeights are the heuristic player's.
+var DefaultWeights = Weights{Objective: 1, Contact: 2, Danger: 1.5, Terrain: 1, Stack: 0.3, MinEV: 0.2}
+
+// NewHeuristic is a heuristic player.
+func NewHeuristic(cfg Config) *Heuristic { return &Heuristic{cfg: cfg, W: DefaultWeights} }
+
+func (p *Heuristic) Level() string { return "heuristic" }
+
+func (p *Heuristic) Orders(v game.View, b *Board) []game.Order {
+	side := b.Side()
+	k := newKnowledge(v, b, p.citiesOf(b))
+	if o, ok := retreatOrder(v, b, side, k.bestRetreat); ok {
+		return []game.Order{o}
+	}
+	if answering(v, side) {
+		// 16.2: the cavalry delays: the recon table has no "defender
+		// eliminated" result.
+		return []game.Order{{Side: side, Verb: delayVerb}}
+	}
+	end := game.Order{Side: side, Verb: game.End}
+	switch st := v.Step; {
+	case st == game.SetupStep:
+		return []game.Order{{Side: side, Verb: game.AutoSetup}, end}
+	case st == game.Reinforcement:
+		return []game.Order{{Side: side, Verb: game.AutoReinforce}, end}
+	case st.IsMovement():
+		return append(p.movement(v, b, k), end)
+	case st.IsCombat():
+		if o, ok := p.attack(b, k); ok {
+			return []game.Order{o}
+		}
+	}
+	return []game.Order{end}
+}
+
+// knowledge is what the heuristic reads off the view once per request.
+type knowledge struct {
+	side    units.Side
+	enemy   map[hex.Hex]*estimate
+	objs    []hex.Hex
+	avgDef  float64
+	avgAtt  float64
+	avgVP   float64
+	hexInfo func(hex.Hex) (*board.Hex, bool)
+}
+
+// estimate is an enemy stack as far as it is known: the units shown and,
+// for the hidden rest, the average enemy counter (14.1).
+type estimate struct {
+	at               hex.Hex
+	attack, defence  float64
+	vp               float64
+	hidden           int
+	visibleDefenders []string
+}
+
+func newKnowledge(v game.View, b *Board, cs *cities) *knowledge {
+	side := b.Side()
+	k := &knowledge{side: side, enemy: map[hex.Hex]*estimate{}, hexInfo: b.Hex}
+	// The average enemy counter on the map as far as seen: the prior for
+	// hidden units.
+	var n, sa, sd, sv float64
+	for _, st := range v.Stacks {
+		if st.Side == side {
+			continue
+		}
+		for _, u := range st.Units {
+			if c, ok := b.Counter(u.ID); ok {
+				n++
+				sa += float64(c.Attack)
+				sd += float64(c.Defence)
+				sv += float64(c.VP)
+			}
+		}
+	}
+	k.avgAtt, k.avgDef, k.avgVP = 4, 4, 2
+	if n > 0 {
+		k.avgAtt, k.avgDef, k.avgVP = sa/n, sd/n, sv/n
+	}
+	for _, st := range v.Stacks {
+		if st.Side == side {
+			continue
+		}
+		e := &estimate{at: st.At, hidden: st.Count - len(st.Units)}
+		for _, u := range st.Units {
+			if c, ok := b.Counter(u.ID); ok {
+				e.attack += float64(c.Attack)
+				d := c.Defence
+				if u.Trench {
+					d = c.Trench
+				}
+				e.defence += float64(d)
+				e.vp += float64(c.VP)
+			}
+		}
+		e.attack += float64(e.hidden) * k.avgAtt
+		e.defence += float64(e.hidden) * k.avgDef
+		e.vp += float64(e.hidden) * k.avgVP
+		k.enemy[st.At] = e
+	}
+	for _, h := range cs.vp[side] {
+		if holder, ok := b.Holder(h); !ok || holder != side {
+			k.objs = append(k.objs, h)
+		}
+	}
+	return k
+}
+
+// doubles reports whether a hex doubles its defenders (9.0: rough,
+// mountain, fortress).
+func (k *knowledge) doubles(h hex.Hex) bool {
+	x, ok := k.hexInfo(h)
+	return ok && (x.Terrain == board.Rough || x.Terrain == board.Mountain || x.Fortress > 0)
+}
+
+// threat is the enemy attack strength next to h.
+func (k *knowledge) threat(h hex.Hex) float64 {
+	t := 0.0
+	for _, nb := range h.Neighbors() {
+		if e := k.enemy[nb]; e != nil {
+			t += e.attack
+		}
+	}
+	return t
+}
+
+func (k *knowledge) enemyNear(h hex.Hex) int {
+	best := 99
+	for at := range k.enemy {
+		best = min(best, hex.Distance(h, at))
+	}
+	return best
+}
+
+func (k *knowledge) objectiveDistance(h hex.Hex) int {
+	best := 30
+	for _, o := range k.objs {
+		best = min(best, hex.Distance(h, o))
+	}
+	return best
+}
+
+// bestRetreat: away from the enemy, towards defensive terrain (9.4).
+func (k *knowledge) bestRetreat(hs []hex.Hex, c *units.Counter) hex.Hex {
+	best, bestScore := hs[0], -1e9
+	for _, h := range hs {
+		s := -k.threat(h) + float64(k.enemyNear(h))
+		if k.doubles(h) {
+			s += 2
+		}
+		if s > bestScore {
+			best, bestScore = h, s
+		}
+	}
+	return best
+}
+
+// movement plans the segment's moves on the board, unit by unit.
+func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order {
+	b := *b0
+	side := b.Side()
+	out := withdrawals(v, &b, nil)
+	actors := b.Actors()
+	// Strongest first: they pick the best hexes.
+	sort.SliceStable(actors, func(i, j int) bool {
+		if actors[i].Attack != actors[j].Attack {
+			return actors[i].Attack > actors[j].Attack
+		}
+		return actors[i].ID < actors[j].ID
+	})
+	for _, c := range actors {
+		from := b.Unit(c).At
+		bestH, best := from, p.score(&b, k, c, from, true)
+		for _, d := range b.Destinations(c) {
+			if b.StackDE(d.To, side)+c.DE > game.StackLimit {
+				continue
+			}
+			if s := p.score(&b, k, c, d.To, false); s > best {
+				bestH, best = d.To, s
+			}
+		}
+		if bestH == from {
+			continue
+		}
+		o := game.Order{Side: side, Verb: game.Move, Units: []string{c.ID}, Hexes: []hex.Hex{bestH}}
+		if b.try(o) {
+			out = append(out, o)
+		}
+	}
+	return append(out, removals(&b)...)
+}
+
+// score is how good it is for c to end the segment in h.
+func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, stay bool) float64 {
+	w := p.W
+	s := -w.Objective * float64(k.objectiveDistance(h))
+	// What the stack in h would be.
+	def, att := 0.0, 0.0
+	for _, o := range b.UnitsAt(h, k.side) {
+		if o != c {
+			def += float64(o.Defence)
+			att += float64(o.Attack)
+		}
+	}
+	de := b.StackDE(h, k.side)
+	if stay {
+		de -= c.DE
+	}
+	def += float64(c.Defence)
+	att += float64(c.Attack)
+	if k.doubles(h) {
+		def *= 2
+		s += w.Terrain
+	}
+	if x, ok := k.hexInfo(h); ok && x.City {
+		s += 0.5 * w.Terrain
+	}
+	if t := k.threat(h); t > 0 {
+		odds := t / max(def, 1)
+		if odds > 1.5 {
+			s -= w.Danger * (odds - 1.5)
+		}
+		// Contact: next to a stack our side could beat.
+		for _, nb := range h.Neighbors() {
+			if e := k.enemy[nb]; e != nil {
+				d := e.defence
+				if k.doubles(nb) {
+					d *= 2
+				}
+				if att/max(d, 1) >= 1 {
+					s += w.Contact * min(e.vp, 6) / 6 * min(att/max(d, 1), 4) / 2
+				}
+			}
+		}
+	}
+	s += w.Stack * float64(min(de, 3))
+	return s
+}
+
+// crt outcome values: what each combat result is worth in expected VP.
+func (p *Heuristic) attack(b *Board, k *knowledge) (game.Order, bool) {
+	side := b.Side()
+	if b.ToMove() != side {
+		return game.Order{}, false
+	}
+	actors := b.Actors()
+	// Siege guns fire at adjacent enemy fortresses first (12.6).
+	for _, c := range actors {
+		if c.Type != units.Siege {
+			continue
+		}
+		for _, nb := range b.Unit(c).At.Neighbors() {
+			o := game.Order{Side: side, Verb: game.Siege, Units: []string{c.ID}, Hexes: []hex.Hex{nb}}
+			if b.Check(o) == nil {
+				return o, true
+			}
+		}
+	}
+	type cand struct {
+		o  game.Order
+		ev float64
+	}
+	var best *cand
+	for _, t := range attackTargets(b, actors) {
+		o, ev, ok := planAttack(b, k, actors, t)
+		if ok && ev > p.W.MinEV && (best == nil || ev > best.ev) {
+			best = &cand{o, ev}
+		}
+	}
+	if best == nil {
+		return game.Order{}, false
+	}
+	return best.o, true
+}
+
+// attackTargets are the hexes some actor may attack.
+func attackTargets(b *Board, actors []*units.Counter) []hex.Hex {
+	side := b.Side()
+	var out []hex.Hex
+	seen := map[hex.Hex]bool{}
+	for _, c := range actors {
+		if c.Attack == 0 {
+			continue
+		}
+		for _, nb := range b.Unit(c).At.Neighbors() {
+			if seen[nb] {
+				continue
+			}
+			if len(b.UnitsAt(nb, side.Other())) == 0 {
+				if x, ok := b.Hex(nb); !ok || x.Fortress == 0 {
+					continue
+				}
+			}
+			seen[nb] = true
+			if b.CanAttack(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{nb}}) {
+				out = append(out, nb)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return hex.Less(out[i], out[j]) })
+	return out
+}
+
+// planAttack chooses the attackers and table against t and its expected VP.
+func planAttack(b *Board, k *knowledge, actors []*units.Counter, t hex.Hex) (game.Order, float64, bool) {
+	side := b.Side()
+	var att []*units.Counter
+	for _, c := range actors {
+		if c.Attack > 0 && hex.Distance(b.Unit(c).At, t) == 1 &&
+			b.CanAttack(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{t}}) {
+			att = append(att, c)
+		}
+	}
+	if len(att) == 0 {
+		return game.Order{}, 0, false
+	}
+	e := k.enemy[t]
+	var bestO game.Order
+	bestEV, found := -1e9, false
+	for _, table := range tableIDs {
+		o := game.Order{Side: side, Verb: game.Attack, Units: []string{table}, Hexes: []hex.Hex{t}}
+		for _, c := range att {
+			o.Units = append(o.Units, c.ID)
+		}
+		co, err := b.Odds(o)
+		if err != nil {
+			continue
+		}
+		ev := expectedVP(table, co, e, k, att, b)
+		if ev > bestEV {
+			bestO, bestEV, found = o, ev, true
+		}
+	}
+	if !found {
+		return bestO, bestEV, false
+	}
+	// Leave out the attackers the attack does not need: each one, weakest
+	// first, whose absence costs no expected VP (it keeps the column and
+	// risks fewer VP on AA and BB, and is free for another attack).
+	order := append([]*units.Counter(nil), att...)
+	sort.SliceStable(order, func(i, j int) bool { return order[i].Attack < order[j].Attack })
+	kept := append([]*units.Counter(nil), att...)
+	for _, c := range order {
+		if len(kept) == 1 {
+			break
+		}
+		var rest []*units.Counter
+		for _, x := range kept {
+			if x != c {
+				rest = append(rest, x)
+			}
+		}
+		o := game.Order{Side: side, Verb: game.Attack, Units: []string{bestO.Units[0]}, Hexes: []hex.Hex{t}}
+		for _, x := range rest {
+			o.Units = append(o.Units, x.ID)
+		}
+		co, err := b.Odds(o)
+		if err != nil {
+			continue
+		}
+		if ev := expectedVP(bestO.Units[0], co, e, k, rest, b); ev >= bestEV {
+			kept, bestO, bestEV = rest, o, ev
+		}
+	}
+	return bestO, bestEV, true
+}
+
+// expectedVP is the mean VP difference of an attack over the six dice
+// (9.0): the defender's losses less the attacker's, retreats counted a
+// little; hidden defenders add their estimated defence to the odds.
+func expectedVP(table string, co game.CombatOdds, e *estimate, k *knowledge, att []*units.Counter, b *Board) float64 {
+	def := co.Defence
+	defVP, hiddenDef := 0.0, 0.0
+	if e != nil {
+		hiddenDef = float64(e.hidden) * k.avgDef
+		if co.Doubled {
+			hiddenDef *= 2
+		}
+		defVP = e.vp
+	}
+	def += int(hiddenDef + 0.5)
+	odds, err := game.Tables().Odds(min(max(co.Attack, 1), tables.MaxStrength), min(max(def, 1), tables.MaxStrength), co.Shift)
+	if err != nil {
+		return -1e9
+	}
+	crt, err := game.Tables().CRT(table)
+	if err != nil {
+		return -1e9
+	}
+	attVP := 0.0
+	for _, c := range att {
+		attVP += float64(c.VP)
+	}
+	ev := 0.0
+	for die := 1; die <= 6; die++ {
+		code, _ := crt.Lookup(odds.Column, die)
+		switch code {
+		case "DZ":
+			ev += defVP + 1
+		case "DA", "DH":
+			ev += defVP/2 + 0.5
+		case "DR":
+			ev += 0.5
+		case "BB":
+			ev += defVP/2 - attVP/2
+		case "AA":
+			ev -= attVP / 2
+		case "AR":
+			ev -= 0.3
+		case "AZ":
+			ev -= attVP
+		}
+	}
+	return ev / 6
+}

@@ -1,0 +1,74 @@
+package ai
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"time"
+
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+)
+
+// Player is a computer player. Orders is asked whenever its side is to
+// move; it sees the side's view and its board (never the game's state)
+// and gives a batch of orders for the side to move, applied in order until
+// the first one the engine refuses, exactly like a player's /orders batch
+// (docs/orders.md). An "end" order ends the step; a batch without one is
+// followed by another request once the batch is applied (after an attack,
+// to see its result). A player must be deterministic given what it sees:
+// its randomness comes from Rand.
+type Player interface {
+	Level() string
+	Orders(v game.View, b *Board) []game.Order
+}
+
+// Config is how a player is made.
+type Config struct {
+	Side units.Side
+	// Seed seeds the player's own generator (never the game's dice).
+	Seed uint64
+	// Budget is the search player's thinking time per segment (0: 1s).
+	Budget time.Duration
+	// Iterations, when set, fixes the search player's candidates per
+	// request instead of its clock (reproducible; tests).
+	Iterations int
+}
+
+// Levels are the players' level names, weakest first.
+var Levels = []string{"random", "heuristic", "search"}
+
+// New makes a player of a level.
+func New(level string, cfg Config) (Player, error) {
+	switch level {
+	case "random":
+		return &Random{cfg: cfg}, nil
+	case "heuristic":
+		return NewHeuristic(cfg), nil
+	case "search":
+		if cfg.Budget <= 0 {
+			cfg.Budget = time.Second
+		}
+		return &Search{cfg: cfg, h: NewHeuristic(cfg)}, nil
+	}
+	return nil, fmt.Errorf("unknown level %q (random, heuristic or search)", level)
+}
+
+// Rand is the player's generator for one request: a function of its seed
+// and the position as the side sees it (turn, step, orders applied), so
+// that the same view gives the same orders.
+func Rand(seed uint64, v game.View, b *Board) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, uint64(v.Turn)<<40^uint64(v.Step)<<32^uint64(b.Orders())))
+}
+
+// own are the side's units on the map, from the view, by id order.
+func own(v game.View, side units.Side) []game.VisibleUnit {
+	var out []game.VisibleUnit
+	for _, st := range v.Stacks {
+		if st.Side == side {
+			out = append(out, st.Units...)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}

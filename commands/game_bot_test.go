@@ -1,0 +1,100 @@
+package commands
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"rtrbot/ai"
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+	"rtrbot/games"
+)
+
+// TestGameVsBot: /game new vs:bot seats the asker and the computer; the
+// computer sets up at once (the Allies first, 17.1) and then plays its side
+// whenever the asker's orders hand it the move, its orders stored in the
+// log under its own name, until the game ends.
+func TestGameVsBot(t *testing.T) {
+	b, clock := newStoredBot(t)
+	r := txt(act(t, b, clock, bob, "C1", "/game new vs:bot side:german seed:3"))
+	expect(t, r, "Bob joins the German side", "The computer (heuristic) plays the Allied side", "Segment ended: Aug II, Allied setup", "The computer gave")
+	g := peek(b, "C1")
+	if g.State.ToMove() != units.German || g.State.Step != game.SetupStep {
+		t.Fatalf("after /game new the Germans should set up, not %s %s", g.State.ToMove(), g.State.Step)
+	}
+	if r := txt(act(t, b, clock, bob, "C1", "/game setup")); len(peek(b, "C1").State.Unplaced()) > 0 {
+		t.Fatalf("/game setup left units to place: %s", r)
+	}
+	// Bob plays by the heuristic too, through /orders batches.
+	bobAI, err := ai.New("heuristic", ai.Config{Side: units.German, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3000 && peek(b, "C1").State.Step != game.GameOver; i++ {
+		g := peek(b, "C1")
+		if g.State.ToMove() != units.German {
+			t.Fatalf("%s %s: the computer's side is to move after Bob's orders", g.State.Turn, g.State.Step)
+		}
+		var lines []string
+		for _, o := range bobAI.Orders(g.State.ViewFor(game.GermanView), ai.NewBoard(g.State, units.German)) {
+			lines = append(lines, o.String())
+		}
+		r := txt(act(t, b, clock, bob, "C1", "/orders text:"+strings.Join(lines, "; ")))
+		if peek(b, "C1").State == g.State {
+			if e := txt(act(t, b, clock, bob, "C1", "/end")); peek(b, "C1").State == g.State {
+				t.Fatalf("%s %s: Bob is stuck: %s\n%s", g.State.Turn, g.State.Step, r, e)
+			}
+		}
+	}
+	g = peek(b, "C1")
+	if g.State.Step != game.GameOver {
+		t.Fatalf("the game did not end: %s %s", g.State.Turn, g.State.Step)
+	}
+	row, err := b.Store.Game(context.Background(), g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orders, err := b.Store.Log(context.Background(), row, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byBot := 0
+	for _, o := range orders {
+		if games.IsBot(o.Author) {
+			byBot++
+			if o.Side != "allied" {
+				t.Fatalf("the computer gave an order for the %s side: %s", o.Side, o.Text)
+			}
+		}
+	}
+	if byBot < 20 {
+		t.Fatalf("only %d of %d stored orders are the computer's", byBot, len(orders))
+	}
+	if st := txt(act(t, b, clock, bob, "C1", "/game status")); !strings.Contains(st, "Game over") {
+		t.Fatalf("status after the end: %s", st)
+	}
+}
+
+// TestBotAfterDeadline: a deadline that ends the asker's segment hands the
+// computer the move, and it plays at once.
+func TestBotAfterDeadline(t *testing.T) {
+	b, clock := newStoredBot(t)
+	act(t, b, clock, bob, "C1", "/game new vs:bot side:german seed:4")
+	if r := txt(act(t, b, clock, bob, "C1", "/game setup")); len(peek(b, "C1").State.Unplaced()) > 0 {
+		t.Fatalf("/game setup left units to place: %s", r)
+	}
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
+	before := peek(b, "C1").State
+	m := b.Tick(context.Background(), clock.t.Add(4*time.Hour+time.Minute), nil)
+	var all []string
+	for _, x := range m {
+		all = append(all, x.Text)
+	}
+	expect(t, strings.Join(all, "\n"), "ended with no further orders", "The computer gave")
+	g := peek(b, "C1")
+	if g.State.ToMove() != units.German || g.State.Turn == before.Turn && g.State.Step == before.Step {
+		t.Fatalf("after the deadline: %s %s, %s to move", g.State.Turn, g.State.Step, g.State.ToMove())
+	}
+}
