@@ -67,16 +67,15 @@ func (t *Table) SeatBot(ctx context.Context, a Actor, at Where, side units.Side,
 		return nil, i18n.Errorf("There is no computer player of level %q: choose random, heuristic or search.",
 			"レベル %q のコンピュータプレイヤーはありません: random、heuristic、search から選んでください。", level)
 	}
-	t.mu.Lock()
-	g, err := t.find(ctx, at)
+	g, unlock, err := t.acquire(ctx, at)
 	if err == nil {
 		if _, _, has := g.Bot(); has {
 			err = i18n.Errorf("The computer already plays a side of this game.", "このゲームでは既にコンピュータが一方の陣営を担当しています。")
 		} else if g.Creator != a.ID {
 			err = t.refereeOnly(a, at.Guild, g, i18n.T("seat the computer player", "コンピュータプレイヤーの着席"))
 		}
+		unlock()
 	}
-	t.mu.Unlock()
 	if err != nil {
 		return nil, err
 	}
@@ -92,25 +91,26 @@ func (t *Table) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Played
 	var player ai.Player
 	idle := 0
 	for i := 0; i < 2000; i++ {
-		t.mu.Lock()
-		g, err := t.find(ctx, at)
-		t.mu.Unlock()
+		g, unlock, err := t.acquire(ctx, at)
 		if err != nil {
 			return out, err
 		}
 		side, level, ok := g.Bot()
-		s := g.State
-		if !ok || s.Step == game.GameOver || s.ToMove() != side || g.Status != db.Active || g.Paused() || g.PendingChoice().EN != "" {
+		s := g.State // a state is never changed in place: it may be read after the unlock
+		idleGame := !ok || s.Step == game.GameOver || s.ToMove() != side || g.Status != db.Active || g.Paused() || g.PendingChoice().EN != ""
+		id := g.ID
+		unlock()
+		if idleGame {
 			return out, nil
 		}
 		if player == nil {
-			if player, err = ai.New(level, ai.Config{Side: side, Seed: uint64(g.ID)*2 + uint64(side), Budget: BotBudget}); err != nil {
+			if player, err = ai.New(level, ai.Config{Side: side, Seed: uint64(id)*2 + uint64(side), Budget: BotBudget}); err != nil {
 				return out, err
 			}
 		}
 		orders, perr := ai.Ask(player, s.ViewFor(game.ViewerOf(side)), ai.NewBoard(s, side))
 		if perr != nil {
-			t.log.Error("the computer player failed", "game", g.ID, "err", perr)
+			t.log.Error("the computer player failed", "game", id, "err", perr)
 			idle = max(idle, 1) // its step is ended for it
 		}
 		switch idle {
