@@ -32,13 +32,14 @@ func (r *Renderer) SituationImage(s *Situation, crop *Crop, extra ...Layer) (*im
 	return r.withHeader(img, s), nil
 }
 
-// DrawSituation is SituationImage as PNG, reduced to 256 colours.
+// DrawSituation is SituationImage as PNG in the renderer's fixed palette
+// of 256 colours (encode.go).
 func (r *Renderer) DrawSituation(s *Situation, crop *Crop, extra ...Layer) ([]byte, error) {
 	img, err := r.SituationImage(s, crop, extra...)
 	if err != nil {
 		return nil, err
 	}
-	return EncodePNG(img)
+	return r.encode(img)
 }
 
 // FrontCrop is the crop around the active front: the smallest circle of

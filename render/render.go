@@ -58,6 +58,10 @@ type Renderer struct {
 	bareOnce sync.Once
 	barePNG  []byte
 	bareErr  error
+	// The palette of every picture, fixed from the base the first time
+	// one is encoded (encode.go).
+	palOnce sync.Once
+	pal     *fixedPalette
 	// Labels that could not be placed without covering another (their
 	// places still get their symbol); kept for tests and the report.
 	dropped []string
@@ -206,14 +210,14 @@ func (r *Renderer) Image(f Frame) (*image.RGBA, error) {
 // Draw draws a frame and returns it as PNG. The caller owns the bytes.
 func (r *Renderer) Draw(f Frame) ([]byte, error) {
 	if f.Crop == nil && len(f.Layers) == 0 {
-		r.bareOnce.Do(func() { r.barePNG, r.bareErr = EncodePNG(r.base) })
+		r.bareOnce.Do(func() { r.barePNG, r.bareErr = r.encode(r.base) })
 		return bytes.Clone(r.barePNG), r.bareErr
 	}
 	img, err := r.Image(f)
 	if err != nil {
 		return nil, err
 	}
-	return EncodePNG(img)
+	return r.encode(img)
 }
 
 // EncodePNG encodes a picture as PNG, reduced to 256 colours (see
