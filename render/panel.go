@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"strconv"
 
@@ -37,13 +36,12 @@ func headerHeight(R float64) int {
 	return int(math.Ceil(u*0.78*4 + u*0.7))
 }
 
-// withHeader puts the status strip over a picture of the whole map.
-func (r *Renderer) withHeader(img *image.RGBA, s *Situation) *image.RGBA {
+// withHeader draws the status strip in the empty top rows of a picture
+// of the whole map (drawn by imageBelow).
+func (r *Renderer) withHeader(out *image.RGBA, s *Situation) *image.RGBA {
 	R := r.layout.R
 	hh := headerHeight(R)
-	b := img.Bounds()
-	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()+hh))
-	draw.Draw(out, image.Rect(0, hh, b.Dx(), b.Dy()+hh), img, b.Min, draw.Src)
+	b := out.Bounds()
 	dc := gg.NewContextForRGBA(out)
 	c := &Canvas{Context: dc, Layout: r.layout, Clip: out.Bounds(), Lang: r.opt.Lang, font: r.font}
 	dc.DrawRectangle(0, 0, float64(b.Dx()), float64(hh))
@@ -228,12 +226,10 @@ func bannerHeight(R float64) int { return int(math.Ceil(R * 1.05)) }
 // withBanner puts a one-line caption strip over a crop: turn, segment,
 // side to move, victory points and whose view, so that a crop posted
 // alone says what it shows.
-func (r *Renderer) withBanner(img *image.RGBA, s *Situation) *image.RGBA {
+func (r *Renderer) withBanner(out *image.RGBA, s *Situation) *image.RGBA {
 	R := r.layout.R
 	bh := bannerHeight(R)
-	b := img.Bounds()
-	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()+bh))
-	draw.Draw(out, image.Rect(0, bh, b.Dx(), b.Dy()+bh), img, b.Min, draw.Src)
+	b := out.Bounds()
 	dc := gg.NewContextForRGBA(out)
 	dc.DrawRectangle(0, 0, float64(b.Dx()), float64(bh))
 	dc.SetColor(rgb(0xff, 0xfd, 0xf6))

@@ -22,7 +22,11 @@ func (s *Situation) Layers() []Layer {
 // over the situation.
 func (r *Renderer) SituationImage(s *Situation, crop *Crop, extra ...Layer) (*image.RGBA, error) {
 	f := Frame{Crop: crop, Layers: append(s.Layers(), extra...)}
-	img, err := r.Image(f)
+	top := headerHeight(r.layout.R)
+	if crop != nil {
+		top = bannerHeight(r.layout.R)
+	}
+	img, err := r.imageBelow(f, top)
 	if err != nil {
 		return nil, err
 	}

@@ -184,7 +184,11 @@ func (c *Canvas) Text(s string, x, y, px, ax, ay float64, bold bool, col color.C
 }
 
 // Image draws a frame and returns the picture.
-func (r *Renderer) Image(f Frame) (*image.RGBA, error) {
+func (r *Renderer) Image(f Frame) (*image.RGBA, error) { return r.imageBelow(f, 0) }
+
+// imageBelow draws a frame with top empty rows above it, where a status
+// strip or caption goes, without copying the picture a second time.
+func (r *Renderer) imageBelow(f Frame, top int) (*image.RGBA, error) {
 	clip := r.base.Bounds()
 	if f.Crop != nil {
 		var err error
@@ -192,11 +196,11 @@ func (r *Renderer) Image(f Frame) (*image.RGBA, error) {
 			return nil, err
 		}
 	}
-	img := image.NewRGBA(image.Rect(0, 0, clip.Dx(), clip.Dy()))
-	draw.Draw(img, img.Bounds(), r.base, clip.Min, draw.Src)
+	img := image.NewRGBA(image.Rect(0, 0, clip.Dx(), clip.Dy()+top))
+	draw.Draw(img, image.Rect(0, top, clip.Dx(), clip.Dy()+top), r.base, clip.Min, draw.Src)
 	if len(f.Layers) > 0 {
 		dc := gg.NewContextForRGBA(img)
-		dc.Translate(float64(-clip.Min.X), float64(-clip.Min.Y))
+		dc.Translate(float64(-clip.Min.X), float64(top-clip.Min.Y))
 		c := &Canvas{Context: dc, Layout: r.layout, Clip: clip, Lang: r.opt.Lang, font: r.font}
 		for _, l := range f.Layers {
 			dc.Push()
