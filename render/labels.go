@@ -93,6 +93,9 @@ type labeller struct {
 	// strict: avoid the soft boxes too
 	strict bool
 	limit  box // labels stay inside the map area
+	// The last text placed: its box, left end and baseline.
+	last            box
+	lastX, lastBase float64
 }
 
 func (l *labeller) fits(b box) bool {
@@ -122,6 +125,7 @@ func (l *labeller) try(s string, face font.Face, x, y, ax, ay float64, bold bool
 		return false
 	}
 	l.taken = append(l.taken, b)
+	l.last, l.lastX, l.lastBase = b, x0, base
 	drawHaloText(l.dc, s, x0, base, bold, fg)
 	return true
 }
@@ -130,6 +134,7 @@ func (l *labeller) try(s string, face font.Face, x, y, ax, ay float64, bold bool
 func (l *labeller) force(s string, face font.Face, x, y, ax, ay float64, bold bool, fg color.Color) {
 	x0, base, b := l.measure(s, face, x, y, ax, ay)
 	l.taken = append(l.taken, b)
+	l.last, l.lastX, l.lastBase = b, x0, base
 	drawHaloText(l.dc, s, x0, base, bold, fg)
 }
 
@@ -176,11 +181,11 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 	bigCityFace := r.font.face(0.62 * R) // cities of several hexes: Paris, Antwerp
 	placeFace := r.font.face(0.4 * R)
 	for _, p := range places(hexes) {
-		face, bold := placeFace, false
+		face, bold, px := placeFace, false, 0.4*R
 		if p.city {
-			face, bold = cityFace, true
+			face, bold, px = cityFace, true, 0.5*R
 			if len(p.hexes) > 1 {
-				face = bigCityFace
+				face, px = bigCityFace, 0.62*R
 			}
 		}
 		// First every spot that leaves the hex numbers readable, then
@@ -213,7 +218,9 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 		}
 		if !placed {
 			r.dropped = append(r.dropped, p.name+" "+p.hexes[0].String())
+			continue
 		}
+		r.names = append(r.names, placedName{place: p, px: px, bold: bold, b: l.last, x0: l.lastX, base: l.lastBase})
 	}
 	// Country and river names never hide hex numbers.
 	l.strict = true

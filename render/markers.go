@@ -152,7 +152,12 @@ func drawNaval(c *Canvas, x, y, s float64) {
 
 // combatsLayer draws each combat of the last segment: a red arrow from
 // every attacking hex to the defender and a label with odds and result.
-type combatsLayer struct{ s *Situation }
+type combatsLayer struct {
+	s *Situation
+	// planned: the tags are drawn by tagsLayer where the names plan put
+	// them; otherwise here, on the side farthest from the arrows.
+	planned bool
+}
 
 var combatRed = rgb(0xd4, 0x10, 0x10)
 
@@ -168,6 +173,9 @@ func (l combatsLayer) DrawLayer(c *Canvas) {
 		c.SetLineWidth(math.Max(1.5, R*0.09))
 		c.HexPath(cb.Defender)
 		c.Stroke()
+	}
+	if l.planned {
+		return
 	}
 	// Labels last, over every arrow.
 	for _, cb := range l.s.Combats {

@@ -13,7 +13,16 @@ import (
 // (The status strip and the Russian Front box are drawn outside the map
 // by SituationImage.)
 func (s *Situation) Layers() []Layer {
-	return []Layer{trailsLayer{s}, destinationsLayer{s}, stacksLayer{s}, fortMarksLayer{s}, combatsLayer{s}, costsLayer{s}}
+	return []Layer{trailsLayer{s}, destinationsLayer{s}, stacksLayer{s}, fortMarksLayer{s}, combatsLayer{s: s}, costsLayer{s}}
+}
+
+// layers are the Layers as the renderer draws them, with the names of
+// the rules' places written again where counters cover them and the
+// combat tags placed clear of names (names.go).
+func (r *Renderer) layers(s *Situation) []Layer {
+	p := r.plan(s)
+	return []Layer{trailsLayer{s}, destinationsLayer{s}, stacksLayer{s}, fortMarksLayer{s},
+		combatsLayer{s: s, planned: true}, namesLayer{r, p}, tagsLayer{p}, costsLayer{s}}
 }
 
 // SituationImage draws a situation over the map: whole (crop nil), with
@@ -21,7 +30,7 @@ func (s *Situation) Layers() []Layer {
 // with a one-line caption above it. Extra layers (a focus outline) go
 // over the situation.
 func (r *Renderer) SituationImage(s *Situation, crop *Crop, extra ...Layer) (*image.RGBA, error) {
-	f := Frame{Crop: crop, Layers: append(s.Layers(), extra...)}
+	f := Frame{Crop: crop, Layers: append(r.layers(s), extra...)}
 	top := headerHeight(r.layout.R)
 	if crop != nil {
 		top = bannerHeight(r.layout.R)

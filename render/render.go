@@ -65,6 +65,9 @@ type Renderer struct {
 	// Labels that could not be placed without covering another (their
 	// places still get their symbol); kept for tests and the report.
 	dropped []string
+	// Every place name the base picture carries, where it is written
+	// (names.go moves those that counters cover).
+	names []placedName
 }
 
 // New builds a renderer for m and draws its base picture.
