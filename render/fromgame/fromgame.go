@@ -26,7 +26,10 @@ import (
 // the events since the segment began). The state is asked for nothing but
 // its view and its counter manifest.
 func For(s *game.State, last []game.Event, viewer render.Viewer) render.Situation {
-	return FromView(s.ViewFor(gameViewer(viewer)), s.Rules().Counters, last)
+	out := FromView(s.ViewFor(gameViewer(viewer)), s.Rules().Counters, last)
+	sc := s.Rules().Scenario
+	out.First, out.Last = int(sc.First), int(sc.Last)
+	return out
 }
 
 // gameViewer is the engine's name for a viewer.
@@ -62,6 +65,12 @@ func FromView(v game.View, counters *units.Set, last []game.Event) render.Situat
 		Segment:  v.Step.Name(),
 		ToMove:   v.ToMove,
 		VP:       v.VP,
+		// Random events 11-14: bad (or autumn) weather this turn.
+		BadWeather: v.BadWeather,
+	}
+	for t := turn.First; t <= turn.Last; t++ {
+		en, ja := t.String(), t.Japanese()
+		out.Months = append(out.Months, i18n.T(strings.Fields(en)[0], strings.TrimRight(ja, "IV")))
 	}
 	for _, st := range v.Stacks {
 		rs := render.Stack{At: st.At, Side: st.Side}
