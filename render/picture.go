@@ -35,7 +35,11 @@ func (r *Renderer) SituationImage(s *Situation, crop *Crop, extra ...Layer) (*im
 	if crop != nil {
 		top = bannerHeight(r.layout.R)
 	}
-	img, err := r.imageBelow(f, top)
+	var avoid []box
+	if crop != nil {
+		avoid = stackBoxes(s, r.layout)
+	}
+	img, err := r.imageBelow(f, top, avoid)
 	if err != nil {
 		return nil, err
 	}

@@ -58,6 +58,10 @@ type Renderer struct {
 	bareOnce sync.Once
 	barePNG  []byte
 	bareErr  error
+	// Bare crops drawn so far, as PNG (at most maxBareCrops; the lot
+	// is dropped when full).
+	cropMu    sync.Mutex
+	bareCrops map[Crop][]byte
 	// The palette of every picture, fixed from the base the first time
 	// one is encoded (encode.go).
 	palOnce sync.Once
@@ -68,7 +72,16 @@ type Renderer struct {
 	// Every place name the base picture carries, where it is written
 	// (names.go moves those that counters cover).
 	names []placedName
+	// Every river name the base picture carries.
+	riverNames []riverName
+	// What the base picture's labels took (names, symbols) and the hex
+	// numbers, for the names crops add.
+	taken, soft []box
 }
+
+// maxBareCrops bounds the cache of bare crops: a crop of radius 5 at
+// phone scale is about 200 KB.
+const maxBareCrops = 64
 
 // New builds a renderer for m and draws its base picture.
 func New(m *board.Map, opt Options) (*Renderer, error) {
@@ -187,16 +200,21 @@ func (c *Canvas) Text(s string, x, y, px, ax, ay float64, bold bool, col color.C
 }
 
 // Image draws a frame and returns the picture.
-func (r *Renderer) Image(f Frame) (*image.RGBA, error) { return r.imageBelow(f, 0) }
+func (r *Renderer) Image(f Frame) (*image.RGBA, error) { return r.imageBelow(f, 0, nil) }
 
 // imageBelow draws a frame with top empty rows above it, where a status
 // strip or caption goes, without copying the picture a second time.
-func (r *Renderer) imageBelow(f Frame, top int) (*image.RGBA, error) {
+// A crop names the rivers in it that the whole map names elsewhere,
+// clear of the boxes in avoid (counters).
+func (r *Renderer) imageBelow(f Frame, top int, avoid []box) (*image.RGBA, error) {
 	clip := r.base.Bounds()
 	if f.Crop != nil {
 		var err error
 		if clip, err = r.cropRect(*f.Crop); err != nil {
 			return nil, err
+		}
+		if names := r.cropRiverNames(clip, avoid); len(names) > 0 {
+			f.Layers = append([]Layer{cropRiversLayer{r, names}}, f.Layers...)
 		}
 	}
 	img := image.NewRGBA(image.Rect(0, 0, clip.Dx(), clip.Dy()+top))
@@ -219,6 +237,30 @@ func (r *Renderer) Draw(f Frame) ([]byte, error) {
 	if f.Crop == nil && len(f.Layers) == 0 {
 		r.bareOnce.Do(func() { r.barePNG, r.bareErr = r.encode(r.base) })
 		return bytes.Clone(r.barePNG), r.bareErr
+	}
+	if f.Crop != nil && len(f.Layers) == 0 {
+		// A bare crop (/map area:Paris) is drawn once and kept.
+		r.cropMu.Lock()
+		b, ok := r.bareCrops[*f.Crop]
+		r.cropMu.Unlock()
+		if ok {
+			return bytes.Clone(b), nil
+		}
+		img, err := r.Image(f)
+		if err != nil {
+			return nil, err
+		}
+		b, err = r.encode(img)
+		if err != nil {
+			return nil, err
+		}
+		r.cropMu.Lock()
+		if r.bareCrops == nil || len(r.bareCrops) >= maxBareCrops {
+			r.bareCrops = map[Crop][]byte{}
+		}
+		r.bareCrops[*f.Crop] = b
+		r.cropMu.Unlock()
+		return bytes.Clone(b), nil
 	}
 	img, err := r.Image(f)
 	if err != nil {
