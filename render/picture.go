@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"math"
+	"sort"
 
 	"rtrbot/engine/hex"
 )
@@ -104,4 +105,111 @@ func FrontCrop(s *Situation, maxRadius int) *Crop {
 	}
 	radius = min(max(radius+1, 3), maxRadius)
 	return &Crop{Center: centre, Radius: radius}
+}
+
+// FrontCrops are the crops of every active front: the stacks in contact
+// with an enemy stack (and the defenders of the last combats) grouped
+// into contact areas, hexes of one area no more than 3 hexes from the
+// next, and one crop per area, largest first, each the smallest circle
+// around its area with a hex to spare (radius 2..maxRadius). An area too
+// wide for maxRadius is cut into several crops. With no contact there is
+// none: FrontCrop gives the crop of every stack then.
+func FrontCrops(s *Situation, maxRadius int) []Crop {
+	maxRadius = max(maxRadius, 2)
+	bySide := [2]map[hex.Hex]bool{{}, {}}
+	for _, st := range s.Stacks {
+		bySide[st.Side][st.At] = true
+	}
+	seen := map[hex.Hex]bool{}
+	var hot []hex.Hex
+	add := func(h hex.Hex) {
+		if !seen[h] {
+			seen[h] = true
+			hot = append(hot, h)
+		}
+	}
+	for _, st := range s.Stacks {
+		for _, n := range st.At.Neighbors() {
+			if bySide[1-st.Side][n] {
+				add(st.At)
+				break
+			}
+		}
+	}
+	for _, cb := range s.Combats {
+		add(cb.Defender)
+	}
+	sort.Slice(hot, func(i, j int) bool { return hex.Less(hot[i], hot[j]) })
+	// Contact areas: hexes linked when at most 3 apart.
+	area := make([]int, len(hot))
+	for i := range area {
+		area[i] = -1
+	}
+	var areas [][]hex.Hex
+	for i := range hot {
+		if area[i] >= 0 {
+			continue
+		}
+		k := len(areas)
+		area[i] = k
+		queue := []int{i}
+		var members []hex.Hex
+		for len(queue) > 0 {
+			j := queue[0]
+			queue = queue[1:]
+			members = append(members, hot[j])
+			for m := range hot {
+				if area[m] < 0 && hex.Distance(hot[j], hot[m]) <= 3 {
+					area[m] = k
+					queue = append(queue, m)
+				}
+			}
+		}
+		areas = append(areas, members)
+	}
+	var out []Crop
+	for _, a := range areas {
+		// Cut an area into crops: from its first hex, take every hex
+		// that fits a circle of maxRadius-1 around their middle.
+		rest := a
+		for len(rest) > 0 {
+			group := []hex.Hex{rest[0]}
+			var left []hex.Hex
+			for _, h := range rest[1:] {
+				c := centreOf(append(group, h))
+				ok := true
+				for _, g := range append(group, h) {
+					if hex.Distance(c, g) > maxRadius-1 {
+						ok = false
+						break
+					}
+				}
+				if ok {
+					group = append(group, h)
+				} else {
+					left = append(left, h)
+				}
+			}
+			c := centreOf(group)
+			radius := 0
+			for _, g := range group {
+				radius = max(radius, hex.Distance(c, g))
+			}
+			out = append(out, Crop{Center: c, Radius: min(max(radius+1, 2), maxRadius)})
+			rest = left
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Radius > out[j].Radius })
+	return out
+}
+
+// centreOf is the hex nearest the middle of some hexes in column and row.
+func centreOf(hs []hex.Hex) hex.Hex {
+	var sc, sr float64
+	for _, h := range hs {
+		sc += float64(h.Col)
+		sr += float64(h.Row)
+	}
+	n := float64(len(hs))
+	return hex.Hex{Col: int(math.Round(sc / n)), Row: int(math.Round(sr / n))}
 }
