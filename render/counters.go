@@ -93,32 +93,43 @@ func drawCounter(c *Canvas, k Counter, x, y, a float64) {
 	}
 	detail := detailed(a)
 
-	// The NATO symbol: a box with the type drawn in it, a little right of
-	// centre to leave the ID room on its left.
-	bw, bh := a*0.5, a*0.34
-	bx, by := x-a*0.13, y-a*0.2
-	if !detail {
-		bw, bx = a*0.64, x-a*0.32
-	}
-	if k.Entrenched {
-		by -= a * 0.04
-	}
-	drawTypeSymbol(c, k, bx, by, bw, bh, st.fg, st.bg)
-
-	// Size mark above the box.
-	c.SetColor(st.fg)
-	c.SetFontSize(a * 0.2)
-	c.DrawStringAnchored(k.Size.Mark(), bx+bw/2, by-a*0.02, 0.5, 0)
-
 	if detail {
-		if l := typeLetter(k); l != "" {
-			c.SetFontSize(a * 0.19)
-			c.DrawStringAnchored(l, x0+a*0.07, y0+a*0.05, 0, 0.8)
-		}
+		// In crops: the ID across the top row, as large as it fits
+		// beside the size mark at the top right (issue 18.5: ids of
+		// 5 px before, on a phone); the type letter left of the NATO
+		// box.
+		c.SetColor(st.fg)
+		c.SetFontSize(a * 0.17)
+		mark := k.Size.Mark()
+		mw, _ := c.MeasureString(mark)
+		c.DrawStringAnchored(mark, x0+a*0.95, y0+a*0.14, 1, 0.5)
 		if k.ID != "" {
-			fitText(c, k.ID, x0+a*0.05, by+bh/2, a*0.31, a*0.24, 0, st.fg)
+			fitText(c, k.ID, x0+a*0.05, y0+a*0.17, a*0.88-mw, a*0.28, 0, st.fg)
+			bold(c, k.ID, x0+a*0.05, y0+a*0.17, 0, st.fg)
 		}
-	} else if l := typeLetter(k); l != "" {
+		bw, bh := a*0.52, a*0.3
+		bx, by := x-a*0.16, y-a*0.1
+		if k.Entrenched {
+			by -= a * 0.06
+		}
+		drawTypeSymbol(c, k, bx, by, bw, bh, st.fg, st.bg)
+		if l := typeLetter(k); l != "" {
+			fitText(c, l, x0+a*0.05, by+bh/2, a*0.26, a*0.24, 0, st.fg)
+		}
+	} else {
+		// The NATO symbol, the size mark above it.
+		bw, bh := a*0.64, a*0.34
+		bx, by := x-a*0.32, y-a*0.2
+		if k.Entrenched {
+			by -= a * 0.04
+		}
+		drawTypeSymbol(c, k, bx, by, bw, bh, st.fg, st.bg)
+		c.SetColor(st.fg)
+		c.SetFontSize(a * 0.2)
+		c.DrawStringAnchored(k.Size.Mark(), bx+bw/2, by-a*0.02, 0.5, 0)
+	}
+
+	if l := typeLetter(k); l != "" && !detail {
 		c.SetFontSize(a * 0.22)
 		c.DrawStringAnchored(l[:1], x0+a*0.06, y0+a*0.04, 0, 0.8)
 	}

@@ -3,8 +3,6 @@ package fromgame
 import (
 	"bytes"
 	"image/png"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"rtrbot/render"
@@ -18,6 +16,7 @@ func TestOverviewOpening(t *testing.T) {
 	mk := withMarkers(t)
 	v := mk.view(render.Public)
 	r := renderer(t, render.Options{})
+	r.ResetMinTextPx()
 	data, err := r.DrawOverview(&v, 400)
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +25,10 @@ func TestOverviewOpening(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("overview: %dx%d px, %d bytes, smallest type %d px", img.Bounds().Dx(), img.Bounds().Dy(), len(data), render.OverviewMinTextPx)
+	t.Logf("overview: %dx%d px, %d bytes, smallest type %.2f px", img.Bounds().Dx(), img.Bounds().Dy(), len(data), r.MinTextPx())
+	if r.MinTextPx() < render.OverviewMinTextPx {
+		t.Errorf("the overview has %.2f px type, under %d px", r.MinTextPx(), render.OverviewMinTextPx)
+	}
 	if img.Bounds().Dx() > 400 {
 		t.Errorf("overview %d px wide, asked 400", img.Bounds().Dx())
 	}
@@ -34,5 +36,4 @@ func TestOverviewOpening(t *testing.T) {
 	if _, err := r.DrawOverview(&v, 50); err == nil {
 		t.Error("a 50 px overview was drawn")
 	}
-	_ = os.Remove(filepath.Join(t.TempDir(), "x"))
 }
