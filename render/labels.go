@@ -25,19 +25,55 @@ type place struct {
 	port     bool
 }
 
+// displayName is a place's name as the map writes it: as the 1914 maps
+// and the rules do (issue 18.6). The data's Name is the common modern
+// form, its Local the 1914 local one; the local form is written (its
+// qualifier in brackets dropped: "Saarburg (Lothringen)" is Saarburg)
+// where it is not a bilingual pair ("Liège / Luik"), not the name with a
+// suffix ("Châlons-sur-Marne"), and, outside the German Empire, no more
+// than a few letters longer, which keeps later mergers out
+// ("Charleville-Mézières" dates from 1966). So the German-held towns of
+// 1914 are Diedenhofen, Mülhausen, Straßburg, Saarburg, and the rules'
+// Dunkerque is not Dunkirk. The other form stays searchable (/hex).
+//
+// A shortened form that a search would not lead back to the hex (another
+// Saarburg lies near Trier) keeps its qualifier.
+func displayName(m *board.Map, h *board.Hex) string {
+	full := strings.TrimSpace(h.Local)
+	local := full
+	if i := strings.Index(local, " ("); i > 0 {
+		local = local[:i]
+		found := false
+		for _, x := range m.Find(local) {
+			found = found || x.At == h.At
+		}
+		if !found {
+			local = full
+		}
+	}
+	if local == "" || h.Name == "" || strings.Contains(local, "/") || strings.HasPrefix(local, h.Name) {
+		return h.Name
+	}
+	if h.Country != board.Germany && len([]rune(local)) > len([]rune(h.Name))+3 {
+		return h.Name
+	}
+	return local
+}
+
 // places groups named hexes into places: hexes with the same name that
 // touch each other are one place.
-func places(hexes []*board.Hex) []place {
+func places(m *board.Map, hexes []*board.Hex) []place {
 	byName := map[string][]*board.Hex{}
 	var names []string
 	for _, h := range hexes {
 		if h.Name == "" {
 			continue
 		}
-		if _, ok := byName[h.Name]; !ok {
-			names = append(names, h.Name)
+		n := displayName(m, h)
+		if _, ok := byName[n]; !ok {
+			names = append(names, n)
 		}
-		byName[h.Name] = append(byName[h.Name], h)
+		byName[n] = append(byName[n], h)
 	}
 	var out []place
 	for _, n := range names {
@@ -181,7 +217,7 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 	cityFace := r.font.face(0.5 * R)
 	bigCityFace := r.font.face(0.62 * R) // cities of several hexes: Paris, Antwerp
 	placeFace := r.font.face(0.4 * R)
-	for _, p := range places(hexes) {
+	for _, p := range places(r.m, hexes) {
 		face, bold, px := placeFace, false, 0.4*R
 		if p.city {
 			face, bold, px = cityFace, true, 0.5*R

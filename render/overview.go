@@ -157,7 +157,7 @@ func (r *Renderer) OverviewImage(s *Situation, width int) (*image.RGBA, error) {
 		lb.taken = append(lb.taken, box{x - 3, y - 3, x + 3, y + 3})
 		name := v.Name
 		if h, ok := m.Hex(v.At); ok && h.Name != "" {
-			name = h.Name
+			name = displayName(m, h)
 		}
 		spots := [][4]float64{{x + 4, y, 0, 0.5}, {x - 4, y, 1, 0.5}, {x, y + 4, 0.5, 0}, {x, y - 4, 0.5, 1},
 			{x + 3, y + 3, 0, 0}, {x - 3, y + 3, 1, 0}, {x + 3, y - 3, 0, 1}, {x - 3, y - 3, 1, 1},

@@ -251,7 +251,7 @@ func TestSampleLabelsAllPlaced(t *testing.T) {
 	}
 	// Three Paris hexes make one place, labelled once.
 	n := 0
-	for _, p := range places(sampleMap().Hexes()) {
+	for _, p := range places(sampleMap(), sampleMap().Hexes()) {
 		if p.name == "Paris" {
 			n++
 			if len(p.hexes) != 3 {
