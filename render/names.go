@@ -352,8 +352,14 @@ func (l namesLayer) DrawLayer(c *Canvas) {
 		c.DrawRoundedRectangle(pl.x0, pl.y0, pl.x1-pl.x0, pl.y1-pl.y0, (pl.y1-pl.y0)*0.3)
 		c.SetColor(plateFill)
 		c.Fill()
+		// The plate is the halo: the letters once (twice for bold), a
+		// fifth of what drawHaloText costs.
 		c.SetFontSize(m.px)
-		drawHaloText(c.Context, m.name, m.x0, m.base, m.bold, ink)
+		c.SetColor(ink)
+		c.DrawString(m.name, m.x0, m.base)
+		if m.bold {
+			c.DrawString(m.name, m.x0+0.6, m.base)
+		}
 	}
 }
 
