@@ -31,6 +31,19 @@ type fixedPalette struct {
 	pal   color.Palette
 	known map[uint32]uint8 // read-only after build: safe to share
 	near  *nearest
+	// The base picture and its pixels' indexes: a picture's pixel
+	// equal to the base's under it takes the base's index without a
+	// lookup (most of a situation's pixels are the base's).
+	base    *image.RGBA
+	baseIdx []uint8
+}
+
+// baseRef says where a picture's rows lie on the base: picture row y is
+// base row y+dy, column x base column x+dx, for rows from top on.
+type baseRef struct {
+	ok     bool
+	dx, dy int
+	top    int
 }
 
 // pngLevel is the zlib level of the renderer's PNGs. On the bare whole
@@ -117,19 +130,24 @@ func buildPalette(base *image.RGBA) *fixedPalette {
 		fp.pal[i] = color.RGBA{uint8(c >> 24), uint8(c >> 16), uint8(c >> 8), uint8(c)}
 	}
 	b := base.Bounds()
+	fp.base, fp.baseIdx = base, make([]uint8, b.Dx()*b.Dy())
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		row := base.Pix[(y-b.Min.Y)*base.Stride:]
-		last := uint32(1)
+		idx := fp.baseIdx[(y-b.Min.Y)*b.Dx():]
+		last, li := uint32(1), uint8(0)
 		for x := 0; x < b.Dx(); x++ {
 			p := row[4*x : 4*x+4]
 			c := uint32(p[0])<<24 | uint32(p[1])<<16 | uint32(p[2])<<8 | uint32(p[3])
-			if c == last {
-				continue
+			if c != last {
+				last = c
+				i, ok := fp.known[c]
+				if !ok {
+					i = fp.near.find(c)
+					fp.known[c] = i
+				}
+				li = i
 			}
-			last = c
-			if _, ok := fp.known[c]; !ok {
-				fp.known[c] = fp.near.find(c)
-			}
+			idx[x] = li
 		}
 	}
 	return fp
@@ -137,18 +155,50 @@ func buildPalette(base *image.RGBA) *fixedPalette {
 
 // paletted maps a picture to the fixed palette.
 func (fp *fixedPalette) paletted(img *image.RGBA) *image.Paletted {
+	return fp.palettedRef(img, baseRef{})
+}
+
+// palettedRef maps a picture to the fixed palette, taking the base's
+// index for every pixel equal to the base's under it (ref).
+func (fp *fixedPalette) palettedRef(img *image.RGBA, ref baseRef) *image.Paletted {
 	b := img.Bounds()
 	out := image.NewPaletted(image.Rect(0, 0, b.Dx(), b.Dy()), fp.pal)
 	var extra map[uint32]uint8
 	cache := make([]cacheSlot, 1<<12)
+	bb := fp.base.Bounds()
 	for y := 0; y < b.Dy(); y++ {
 		row := img.Pix[y*img.Stride:]
 		dst := out.Pix[y*out.Stride:]
 		last, li := uint32(0), uint8(0)
-		for x := 0; x < b.Dx(); x++ {
+		// The base row under this one, if any.
+		var brow []uint8
+		var bidx []uint8
+		if by := y + ref.dy; ref.ok && y >= ref.top && by >= 0 && by < bb.Dy() && ref.dx >= 0 && ref.dx+b.Dx() <= bb.Dx() {
+			brow = fp.base.Pix[by*fp.base.Stride+4*ref.dx : by*fp.base.Stride+4*(ref.dx+b.Dx())]
+			bidx = fp.baseIdx[by*bb.Dx()+ref.dx : by*bb.Dx()+ref.dx+b.Dx()]
+		}
+		haveLast := false
+		w := b.Dx()
+		for x := 0; x < w; x++ {
+			if brow != nil {
+				// Sixteen pixels at a time where the picture is the
+				// base's: one comparison, one copy.
+				if x%16 == 0 && x+16 <= w && bytes.Equal(row[4*x:4*x+64], brow[4*x:4*x+64]) {
+					copy(dst[x:x+16], bidx[x:x+16])
+					x += 15
+					continue
+				}
+				q := brow[4*x : 4*x+4 : 4*x+4]
+				p := row[4*x : 4*x+4 : 4*x+4]
+				if p[0] == q[0] && p[1] == q[1] && p[2] == q[2] && p[3] == q[3] {
+					dst[x] = bidx[x]
+					continue
+				}
+			}
 			p := row[4*x : 4*x+4 : 4*x+4]
 			c := uint32(p[0])<<24 | uint32(p[1])<<16 | uint32(p[2])<<8 | uint32(p[3])
-			if x == 0 || c != last {
+			if !haveLast || c != last {
+				haveLast = true
 				last = c
 				// A small direct-mapped cache spares most map lookups.
 				k := &cache[(c*0x9e3779b1)>>20]
@@ -184,9 +234,13 @@ type cacheSlot struct {
 
 // encode is the renderer's PNG of a picture: its fixed palette, zlib at
 // pngLevel.
-func (r *Renderer) encode(img *image.RGBA) ([]byte, error) {
+func (r *Renderer) encode(img *image.RGBA) ([]byte, error) { return r.encodeRef(img, baseRef{}) }
+
+// encodeRef is encode for a picture whose rows from ref.top on are the
+// base's (plus layers) at ref's offset.
+func (r *Renderer) encodeRef(img *image.RGBA, ref baseRef) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := writePNG(&buf, r.palette().paletted(img), pngLevel); err != nil {
+	if err := writePNG(&buf, r.palette().palettedRef(img, ref), pngLevel); err != nil {
 		return nil, fmt.Errorf("render: encoding PNG: %w", err)
 	}
 	return buf.Bytes(), nil

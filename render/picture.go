@@ -57,7 +57,19 @@ func (r *Renderer) DrawSituation(s *Situation, crop *Crop, extra ...Layer) ([]by
 	if err != nil {
 		return nil, err
 	}
-	return r.encode(img)
+	// Below the strip or caption, the picture is the base's (with
+	// layers): its unchanged pixels take the base's palette indexes.
+	ref := baseRef{ok: true, top: headerHeight(r.layout.R)}
+	ref.dy = -ref.top
+	if crop != nil {
+		rect, err := r.cropRect(*crop)
+		if err != nil {
+			return nil, err
+		}
+		ref.top = bannerHeight(r.layout.R)
+		ref.dx, ref.dy = rect.Min.X, rect.Min.Y-ref.top
+	}
+	return r.encodeRef(img, ref)
 }
 
 // FrontCrop is the crop around the active front: the smallest circle of

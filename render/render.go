@@ -235,7 +235,7 @@ func (r *Renderer) imageBelow(f Frame, top int, avoid []box) (*image.RGBA, error
 // Draw draws a frame and returns it as PNG. The caller owns the bytes.
 func (r *Renderer) Draw(f Frame) ([]byte, error) {
 	if f.Crop == nil && len(f.Layers) == 0 {
-		r.bareOnce.Do(func() { r.barePNG, r.bareErr = r.encode(r.base) })
+		r.bareOnce.Do(func() { r.barePNG, r.bareErr = r.encodeRef(r.base, baseRef{ok: true}) })
 		return bytes.Clone(r.barePNG), r.bareErr
 	}
 	if f.Crop != nil && len(f.Layers) == 0 {
@@ -250,7 +250,8 @@ func (r *Renderer) Draw(f Frame) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		b, err = r.encode(img)
+		rect, _ := r.cropRect(*f.Crop)
+		b, err = r.encodeRef(img, baseRef{ok: true, dx: rect.Min.X, dy: rect.Min.Y})
 		if err != nil {
 			return nil, err
 		}
@@ -266,7 +267,12 @@ func (r *Renderer) Draw(f Frame) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.encode(img)
+	ref := baseRef{ok: true}
+	if f.Crop != nil {
+		rect, _ := r.cropRect(*f.Crop)
+		ref.dx, ref.dy = rect.Min.X, rect.Min.Y
+	}
+	return r.encodeRef(img, ref)
 }
 
 // EncodePNG encodes a picture as PNG, reduced to 256 colours (see
