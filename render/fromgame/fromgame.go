@@ -15,6 +15,7 @@ import (
 
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
+	"rtrbot/engine/scenario"
 	"rtrbot/engine/turn"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
@@ -26,10 +27,15 @@ import (
 // the events since the segment began). The state is asked for nothing but
 // its view and its counter manifest.
 func For(s *game.State, last []game.Event, viewer render.Viewer) render.Situation {
-	out := FromView(s.ViewFor(gameViewer(viewer)), s.Rules().Counters, last)
-	sc := s.Rules().Scenario
-	out.First, out.Last = int(sc.First), int(sc.Last)
-	return out
+	return FromView(s.ViewFor(gameViewer(viewer)), s.Rules().Counters, last)
+}
+
+// WithScenario marks on a situation's turn track the turns of the
+// game's scenario (17.1: the standard game is Aug II to Sep IV): the
+// turns outside it pale, a bar after its last. The view does not say
+// which scenario is played; the caller, who holds the rules, does.
+func WithScenario(sit *render.Situation, sc scenario.Scenario) {
+	sit.First, sit.Last = int(sc.First), int(sc.Last)
 }
 
 // gameViewer is the engine's name for a viewer.
