@@ -3,14 +3,16 @@ package render
 import (
 	"bufio"
 	"bytes"
-	"compress/zlib"
+	"compress/flate"
 	"encoding/binary"
 	"fmt"
+	"hash/adler32"
 	"hash/crc32"
 	"image"
 	"image/color"
 	"io"
 	"slices"
+	"sync"
 
 	"rtrbot/engine/board"
 )
@@ -299,27 +301,69 @@ func writePNG(w io.Writer, p *image.Paletted, level int) error {
 			return err
 		}
 	}
-	var z bytes.Buffer
-	zw, err := zlib.NewWriterLevel(&z, level)
+	z, err := zlibParallel(p, level)
 	if err != nil {
 		return err
 	}
-	var none [1]byte
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		zw.Write(none[:])
-		i := p.PixOffset(b.Min.X, y)
-		if _, err := zw.Write(p.Pix[i : i+b.Dx()]); err != nil {
-			return err
-		}
-	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	if err := chunk("IDAT", z.Bytes()); err != nil {
+	if err := chunk("IDAT", z); err != nil {
 		return err
 	}
 	if err := chunk("IEND", nil); err != nil {
 		return err
 	}
 	return bw.Flush()
+}
+
+// zlibParallel is the zlib stream (RFC 1950) of a paletted picture's
+// rows, each led by filter byte 0, deflated in two halves at once: the
+// first half ends with a sync flush (a non-final block, byte-aligned),
+// the second is the final part, so the two raw deflate streams joined
+// are one valid stream (each half only loses the other's window). The
+// checksum is the Adler-32 of all the rows.
+func zlibParallel(p *image.Paletted, level int) ([]byte, error) {
+	b := p.Bounds()
+	w, h := b.Dx(), b.Dy()
+	raw := make([]byte, h*(w+1))
+	for y := 0; y < h; y++ {
+		i := p.PixOffset(b.Min.X, b.Min.Y+y)
+		copy(raw[y*(w+1)+1:], p.Pix[i:i+w])
+	}
+	cut := (h / 2) * (w + 1)
+	parts := [2][]byte{raw[:cut], raw[cut:]}
+	var out [2]bytes.Buffer
+	var errs [2]error
+	var wg sync.WaitGroup
+	for k := range parts {
+		wg.Add(1)
+		go func(k int) {
+			defer wg.Done()
+			fw, err := flate.NewWriter(&out[k], level)
+			if err != nil {
+				errs[k] = err
+				return
+			}
+			if _, err := fw.Write(parts[k]); err != nil {
+				errs[k] = err
+				return
+			}
+			if k == 0 {
+				errs[k] = fw.Flush()
+			} else {
+				errs[k] = fw.Close()
+			}
+		}(k)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	z := make([]byte, 0, 2+out[0].Len()+out[1].Len()+4)
+	// CMF 0x78: deflate, 32 KB window; FLG 0x5e: level hint 1, and
+	// (0x78<<8 | 0x5e) is a multiple of 31 as RFC 1950 asks.
+	z = append(z, 0x78, 0x5e)
+	z = append(z, out[0].Bytes()...)
+	z = append(z, out[1].Bytes()...)
+	return binary.BigEndian.AppendUint32(z, adler32.Checksum(raw)), nil
 }
