@@ -49,10 +49,13 @@ type baseRef struct {
 }
 
 // pngLevel is the zlib level of the renderer's PNGs. On the bare whole
-// map (BenchmarkWritePNGLevels, one run): level 1 646 KB in 18 ms,
-// 2 640 KB in 20 ms, 4 600 KB in 26 ms, 6 (image/png's default) 571 KB
-// in 50-66 ms; 4 keeps most of the compression at half the time.
-const pngLevel = 4
+// map (BenchmarkWritePNGLevels, one run, one goroutine): level 1 646 KB
+// in 18 ms, 2 640 KB in 20 ms, 4 600 KB in 26 ms, 6 (image/png's
+// default) 571 KB in 50-66 ms. Level 2 keeps the whole map with units
+// under 1.5 times its floor with a margin on this loaded machine
+// (BenchmarkFullMapVsFloor: 1.08-1.18 at level 2, 1.25-1.54 at level 4)
+// for 6% more bytes (711 KB against 668 KB).
+const pngLevel = 2
 
 func pack(c color.RGBA) uint32 {
 	return uint32(c.R)<<24 | uint32(c.G)<<16 | uint32(c.B)<<8 | uint32(c.A)
