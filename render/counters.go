@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/fogleman/gg"
+
 	"rtrbot/engine/units"
 )
 
@@ -99,18 +101,27 @@ func drawCounter(c *Canvas, k Counter, x, y, a float64) {
 		// 5 px before, on a phone); the type letter left of the NATO
 		// box.
 		c.SetColor(st.fg)
-		c.SetFontSize(a * 0.17)
 		mark := k.Size.Mark()
-		mw, _ := c.MeasureString(mark)
-		c.DrawStringAnchored(mark, x0+a*0.95, y0+a*0.14, 1, 0.5)
-		if k.ID != "" {
-			fitText(c, k.ID, x0+a*0.05, y0+a*0.17, a*0.88-mw, a*0.28, 0, st.fg)
-			bold(c, k.ID, x0+a*0.05, y0+a*0.17, 0, st.fg)
-		}
+		px, full := idLayout(c.Context, c.SetFontSize, k, a)
 		bw, bh := a*0.52, a*0.3
 		bx, by := x-a*0.16, y-a*0.1
 		if k.Entrenched {
 			by -= a * 0.06
+		}
+		c.SetFontSize(a * 0.17)
+		if full {
+			// A long ID takes the whole row; the size mark goes beside
+			// the NATO box, which narrows.
+			bw = a * 0.4
+			c.DrawStringAnchored(mark, x0+a*0.95, by+bh/2, 1, 0.5)
+		} else {
+			c.DrawStringAnchored(mark, x0+a*0.95, y0+a*0.14, 1, 0.5)
+		}
+		if k.ID != "" {
+			c.SetFontSize(px)
+			c.SetColor(st.fg)
+			c.DrawStringAnchored(k.ID, x0+a*0.05, y0+a*0.17, 0, 0.5)
+			bold(c, k.ID, x0+a*0.05, y0+a*0.17, 0, st.fg)
 		}
 		drawTypeSymbol(c, k, bx, by, bw, bh, st.fg, st.bg)
 		if l := typeLetter(k); l != "" {
@@ -250,4 +261,44 @@ func drawTypeSymbol(c *Canvas, k Counter, x, y, w, h float64, fg, bg color.RGBA)
 
 func withAlpha(c color.RGBA, a uint8) color.NRGBA {
 	return color.NRGBA{c.R, c.G, c.B, a}
+}
+
+// minIDShare is the smallest ID a crop's counter writes beside its size
+// mark, as a share of the counter's side; a longer ID takes the whole
+// top row (issue 18.5: IDs of at least 9 px on a phone).
+const minIDShare = 0.2
+
+// idLayout is the size of a detailed counter's ID and whether it takes
+// the whole top row (the size mark then goes beside the NATO box).
+func idLayout(dc interface {
+	MeasureString(string) (float64, float64)
+}, setSize func(float64), k Counter, a float64) (px float64, full bool) {
+	setSize(a * 0.17)
+	mw, _ := dc.MeasureString(k.Size.Mark())
+	if k.ID == "" {
+		return a * 0.28, false
+	}
+	setSize(a * 0.28)
+	tw, _ := dc.MeasureString(k.ID)
+	if tw <= 0 {
+		return a * 0.28, false
+	}
+	px = a * 0.28 * math.Min(1, (a*0.88-mw)/tw)
+	if px >= a*minIDShare {
+		return px, false
+	}
+	return a * 0.28 * math.Min(1, a*0.9/tw), true
+}
+
+// IDTextPx is the size in pixels of counter k's ID in this renderer's
+// pictures (0 when its counters are too small for IDs: the whole map).
+func (r *Renderer) IDTextPx(k Counter) float64 {
+	a := counterSide(r.layout.R)
+	if !detailed(a) || k.ID == "" {
+		return 0
+	}
+	dc := gg.NewContext(1, 1)
+	c := &Canvas{Context: dc, Layout: r.layout, font: r.font}
+	px, _ := idLayout(dc, c.SetFontSize, k, a)
+	return px
 }
