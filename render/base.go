@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
 
 	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
@@ -32,6 +33,7 @@ func (r *Renderer) drawBase() *image.RGBA {
 	r.drawRivers(dc)
 	numbers := r.drawHexNumbers(dc, hexes)
 	marks := r.drawSymbols(dc, hexes)
+	marks = append(marks, r.drawVPTags(dc, hexes)...)
 	r.drawLabels(dc, hexes, marks, numbers)
 	if !r.opt.NoLegend {
 		r.drawFooter(dc)
@@ -470,4 +472,58 @@ func sortedSides(m map[hex.Side]board.Side) []hex.Side {
 	}
 	sortSides(out)
 	return out
+}
+
+// VP tags: what holding a hex at the end is worth (15.23), on a small
+// tag below and right of its symbol, in the colour of the side that
+// scores it: grey for the Germans' objectives (Paris 10 a hex, Lille 10,
+// the named 5s, every other French or Belgian city 2), blue for the
+// Allies' (Metz and Strasbourg 20, every other German city 10).
+var (
+	vpGermanInk = rgb(0x30, 0x30, 0x30)
+	vpAlliedInk = rgb(0x1a, 0x4f, 0xa8)
+)
+
+// vpTagSize is the size of the tag's figures, in hex radii.
+const vpTagSize = 0.34
+
+// drawVPTags draws the VP tags and returns the boxes they cover.
+func (r *Renderer) drawVPTags(dc *gg.Context, hexes []*board.Hex) []box {
+	R := r.layout.R
+	face := r.font.face(vpTagSize * R)
+	var out []box
+	for _, h := range hexes {
+		g, a := r.m.CityVP(h.At, board.Germans), r.m.CityVP(h.At, board.Allies)
+		v, col := g, vpGermanInk
+		if a > g {
+			v, col = a, vpAlliedInk
+		}
+		if v == 0 {
+			continue
+		}
+		cx, cy := r.layout.Center(h.At)
+		x, y := cx+0.36*R, cy+0.3*R
+		if h.Fortress > 0 {
+			x = cx + fortRadius(h.Fortress, R) + 0.16*R
+		}
+		out = append(out, drawVPTag(dc, face, x, y, v, col))
+	}
+	return out
+}
+
+// drawVPTag draws one tag centred on x, y and returns its box.
+func drawVPTag(dc *gg.Context, face font.Face, x, y float64, v int, col color.RGBA) box {
+	dc.SetFontFace(face)
+	label := strconv.Itoa(v)
+	w, h := dc.MeasureString(label)
+	pw, ph := w+h*0.45, h*1.05
+	dc.DrawRoundedRectangle(x-pw/2, y-ph/2, pw, ph, ph*0.3)
+	dc.SetColor(color.White)
+	dc.FillPreserve()
+	dc.SetColor(col)
+	dc.SetLineWidth(math.Max(1, h*0.1))
+	dc.Stroke()
+	dc.DrawStringAnchored(label, x, y, 0.5, 0.4)
+	dc.DrawStringAnchored(label, x+0.4, y, 0.5, 0.4)
+	return box{x - pw/2 - 1, y - ph/2 - 1, x + pw/2 + 1, y + ph/2 + 1}
 }

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bytes"
+	"strconv"
 	"testing"
 
 	"rtrbot/engine/board"
@@ -123,4 +125,42 @@ func BenchmarkDrawCrop(b *testing.B) {
 		n = len(png)
 	}
 	b.ReportMetric(float64(n), "png-bytes")
+}
+
+// The fixed palette's mapping of the whole map (encode.go), against
+// palettize's per-picture palette above.
+func BenchmarkFixedPaletteFull(b *testing.B) {
+	r, err := New(benchMap(b), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	img, _ := r.Image(Frame{})
+	fp := r.palette()
+	for b.Loop() {
+		fp.paletted(img)
+	}
+}
+
+// writePNG at each zlib level on the whole map in the fixed palette:
+// time and bytes, to choose pngLevel.
+func BenchmarkWritePNGLevels(b *testing.B) {
+	r, err := New(benchMap(b), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	img, _ := r.Image(Frame{})
+	p := r.palette().paletted(img)
+	for _, level := range []int{1, 2, 3, 4, 6} {
+		b.Run(strconv.Itoa(level), func(b *testing.B) {
+			var n int
+			for b.Loop() {
+				var buf bytes.Buffer
+				if err := writePNG(&buf, p, level); err != nil {
+					b.Fatal(err)
+				}
+				n = buf.Len()
+			}
+			b.ReportMetric(float64(n), "png-bytes")
+		})
+	}
 }

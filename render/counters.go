@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/fogleman/gg"
+
 	"rtrbot/engine/units"
 )
 
@@ -93,32 +95,52 @@ func drawCounter(c *Canvas, k Counter, x, y, a float64) {
 	}
 	detail := detailed(a)
 
-	// The NATO symbol: a box with the type drawn in it, a little right of
-	// centre to leave the ID room on its left.
-	bw, bh := a*0.5, a*0.34
-	bx, by := x-a*0.13, y-a*0.2
-	if !detail {
-		bw, bx = a*0.64, x-a*0.32
-	}
-	if k.Entrenched {
-		by -= a * 0.04
-	}
-	drawTypeSymbol(c, k, bx, by, bw, bh, st.fg, st.bg)
-
-	// Size mark above the box.
-	c.SetColor(st.fg)
-	c.SetFontSize(a * 0.2)
-	c.DrawStringAnchored(k.Size.Mark(), bx+bw/2, by-a*0.02, 0.5, 0)
-
 	if detail {
-		if l := typeLetter(k); l != "" {
-			c.SetFontSize(a * 0.19)
-			c.DrawStringAnchored(l, x0+a*0.07, y0+a*0.05, 0, 0.8)
+		// In crops: the ID across the top row, as large as it fits
+		// beside the size mark at the top right (issue 18.5: ids of
+		// 5 px before, on a phone); the type letter left of the NATO
+		// box.
+		c.SetColor(st.fg)
+		mark := k.Size.Mark()
+		px, full := idLayout(c.Context, c.SetFontSize, k, a)
+		bw, bh := a*0.52, a*0.3
+		bx, by := x-a*0.16, y-a*0.1
+		if k.Entrenched {
+			by -= a * 0.06
+		}
+		c.SetFontSize(a * 0.17)
+		if full {
+			// A long ID takes the whole row; the size mark goes beside
+			// the NATO box, which narrows.
+			bw = a * 0.4
+			c.DrawStringAnchored(mark, x0+a*0.95, by+bh/2, 1, 0.5)
+		} else {
+			c.DrawStringAnchored(mark, x0+a*0.95, y0+a*0.14, 1, 0.5)
 		}
 		if k.ID != "" {
-			fitText(c, k.ID, x0+a*0.05, by+bh/2, a*0.31, a*0.24, 0, st.fg)
+			c.SetFontSize(px)
+			c.SetColor(st.fg)
+			c.DrawStringAnchored(k.ID, x0+a*0.05, y0+a*0.17, 0, 0.5)
+			bold(c, k.ID, x0+a*0.05, y0+a*0.17, 0, st.fg)
 		}
-	} else if l := typeLetter(k); l != "" {
+		drawTypeSymbol(c, k, bx, by, bw, bh, st.fg, st.bg)
+		if l := typeLetter(k); l != "" {
+			fitText(c, l, x0+a*0.05, by+bh/2, a*0.26, a*0.24, 0, st.fg)
+		}
+	} else {
+		// The NATO symbol, the size mark above it.
+		bw, bh := a*0.64, a*0.34
+		bx, by := x-a*0.32, y-a*0.2
+		if k.Entrenched {
+			by -= a * 0.04
+		}
+		drawTypeSymbol(c, k, bx, by, bw, bh, st.fg, st.bg)
+		c.SetColor(st.fg)
+		c.SetFontSize(a * 0.2)
+		c.DrawStringAnchored(k.Size.Mark(), bx+bw/2, by-a*0.02, 0.5, 0)
+	}
+
+	if l := typeLetter(k); l != "" && !detail {
 		c.SetFontSize(a * 0.22)
 		c.DrawStringAnchored(l[:1], x0+a*0.06, y0+a*0.04, 0, 0.8)
 	}
@@ -239,4 +261,44 @@ func drawTypeSymbol(c *Canvas, k Counter, x, y, w, h float64, fg, bg color.RGBA)
 
 func withAlpha(c color.RGBA, a uint8) color.NRGBA {
 	return color.NRGBA{c.R, c.G, c.B, a}
+}
+
+// minIDShare is the smallest ID a crop's counter writes beside its size
+// mark, as a share of the counter's side; a longer ID takes the whole
+// top row (issue 18.5: IDs of at least 9 px on a phone).
+const minIDShare = 0.2
+
+// idLayout is the size of a detailed counter's ID and whether it takes
+// the whole top row (the size mark then goes beside the NATO box).
+func idLayout(dc interface {
+	MeasureString(string) (float64, float64)
+}, setSize func(float64), k Counter, a float64) (px float64, full bool) {
+	setSize(a * 0.17)
+	mw, _ := dc.MeasureString(k.Size.Mark())
+	if k.ID == "" {
+		return a * 0.28, false
+	}
+	setSize(a * 0.28)
+	tw, _ := dc.MeasureString(k.ID)
+	if tw <= 0 {
+		return a * 0.28, false
+	}
+	px = a * 0.28 * math.Min(1, (a*0.88-mw)/tw)
+	if px >= a*minIDShare {
+		return px, false
+	}
+	return a * 0.28 * math.Min(1, a*0.9/tw), true
+}
+
+// IDTextPx is the size in pixels of counter k's ID in this renderer's
+// pictures (0 when its counters are too small for IDs: the whole map).
+func (r *Renderer) IDTextPx(k Counter) float64 {
+	a := counterSide(r.layout.R)
+	if !detailed(a) || k.ID == "" {
+		return 0
+	}
+	dc := gg.NewContext(1, 1)
+	c := &Canvas{Context: dc, Layout: r.layout, font: r.font}
+	px, _ := idLayout(dc, c.SetFontSize, k, a)
+	return px
 }

@@ -3,6 +3,7 @@ package render
 import (
 	_ "embed"
 	"fmt"
+	"sync"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
@@ -23,6 +24,10 @@ var ipaPGothic []byte
 // a scratch buffer and must not be shared between goroutines.
 type typeface struct {
 	f *opentype.Font
+	// The smallest size asked for so far (0: none), for the report of
+	// the smallest type in a picture (MinTextPx).
+	mu    sync.Mutex
+	minPx float64
 }
 
 func parseTypeface() (*typeface, error) {
@@ -35,6 +40,11 @@ func parseTypeface() (*typeface, error) {
 
 // face returns a face of the given pixel size.
 func (t *typeface) face(px float64) font.Face {
+	t.mu.Lock()
+	if t.minPx == 0 || px < t.minPx {
+		t.minPx = px
+	}
+	t.mu.Unlock()
 	f, err := opentype.NewFace(t.f, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
 		// NewFace fails only for a nil font or nonsensical options, both
@@ -57,4 +67,23 @@ func (t *typeface) Missing(s string) []rune {
 		}
 	}
 	return out
+}
+
+// MinTextPx is the smallest type (its size in pixels, the em) the
+// renderer has drawn with since it was made: its base picture and every
+// picture drawn since. A fresh renderer that draws one picture gives
+// that picture's smallest type.
+func (r *Renderer) MinTextPx() float64 {
+	r.font.mu.Lock()
+	defer r.font.mu.Unlock()
+	return r.font.minPx
+}
+
+// ResetMinTextPx forgets the sizes drawn so far, so that MinTextPx
+// measures the pictures drawn from now on (the base picture's type is in
+// every whole-map picture and crop, not in the overview).
+func (r *Renderer) ResetMinTextPx() {
+	r.font.mu.Lock()
+	r.font.minPx = 0
+	r.font.mu.Unlock()
 }

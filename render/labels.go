@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"sort"
@@ -24,19 +25,55 @@ type place struct {
 	port     bool
 }
 
+// displayName is a place's name as the map writes it: as the 1914 maps
+// and the rules do (issue 18.6). The data's Name is the common modern
+// form, its Local the 1914 local one; the local form is written (its
+// qualifier in brackets dropped: "Saarburg (Lothringen)" is Saarburg)
+// where it is not a bilingual pair ("Liège / Luik"), not the name with a
+// suffix ("Châlons-sur-Marne"), and, outside the German Empire, no more
+// than a few letters longer, which keeps later mergers out
+// ("Charleville-Mézières" dates from 1966). So the German-held towns of
+// 1914 are Diedenhofen, Mülhausen, Straßburg, Saarburg, and the rules'
+// Dunkerque is not Dunkirk. The other form stays searchable (/hex).
+//
+// A shortened form that a search would not lead back to the hex (another
+// Saarburg lies near Trier) keeps its qualifier.
+func displayName(m *board.Map, h *board.Hex) string {
+	full := strings.TrimSpace(h.Local)
+	local := full
+	if i := strings.Index(local, " ("); i > 0 {
+		local = local[:i]
+		found := false
+		for _, x := range m.Find(local) {
+			found = found || x.At == h.At
+		}
+		if !found {
+			local = full
+		}
+	}
+	if local == "" || h.Name == "" || strings.Contains(local, "/") || strings.HasPrefix(local, h.Name) {
+		return h.Name
+	}
+	if h.Country != board.Germany && len([]rune(local)) > len([]rune(h.Name))+3 {
+		return h.Name
+	}
+	return local
+}
+
 // places groups named hexes into places: hexes with the same name that
 // touch each other are one place.
-func places(hexes []*board.Hex) []place {
+func places(m *board.Map, hexes []*board.Hex) []place {
 	byName := map[string][]*board.Hex{}
 	var names []string
 	for _, h := range hexes {
 		if h.Name == "" {
 			continue
 		}
-		if _, ok := byName[h.Name]; !ok {
-			names = append(names, h.Name)
+		n := displayName(m, h)
+		if _, ok := byName[n]; !ok {
+			names = append(names, n)
 		}
-		byName[h.Name] = append(byName[h.Name], h)
+		byName[n] = append(byName[n], h)
 	}
 	var out []place
 	for _, n := range names {
@@ -93,6 +130,9 @@ type labeller struct {
 	// strict: avoid the soft boxes too
 	strict bool
 	limit  box // labels stay inside the map area
+	// The last text placed: its box, left end and baseline.
+	last            box
+	lastX, lastBase float64
 }
 
 func (l *labeller) fits(b box) bool {
@@ -122,6 +162,7 @@ func (l *labeller) try(s string, face font.Face, x, y, ax, ay float64, bold bool
 		return false
 	}
 	l.taken = append(l.taken, b)
+	l.last, l.lastX, l.lastBase = b, x0, base
 	drawHaloText(l.dc, s, x0, base, bold, fg)
 	return true
 }
@@ -130,6 +171,7 @@ func (l *labeller) try(s string, face font.Face, x, y, ax, ay float64, bold bool
 func (l *labeller) force(s string, face font.Face, x, y, ax, ay float64, bold bool, fg color.Color) {
 	x0, base, b := l.measure(s, face, x, y, ax, ay)
 	l.taken = append(l.taken, b)
+	l.last, l.lastX, l.lastBase = b, x0, base
 	drawHaloText(l.dc, s, x0, base, bold, fg)
 }
 
@@ -175,12 +217,12 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 	cityFace := r.font.face(0.5 * R)
 	bigCityFace := r.font.face(0.62 * R) // cities of several hexes: Paris, Antwerp
 	placeFace := r.font.face(0.4 * R)
-	for _, p := range places(hexes) {
-		face, bold := placeFace, false
+	for _, p := range places(r.m, hexes) {
+		face, bold, px := placeFace, false, 0.4*R
 		if p.city {
-			face, bold = cityFace, true
+			face, bold, px = cityFace, true, 0.5*R
 			if len(p.hexes) > 1 {
-				face = bigCityFace
+				face, px = bigCityFace, 0.62*R
 			}
 		}
 		// First every spot that leaves the hex numbers readable, then
@@ -213,12 +255,17 @@ func (r *Renderer) drawLabels(dc *gg.Context, hexes []*board.Hex, marks, numbers
 		}
 		if !placed {
 			r.dropped = append(r.dropped, p.name+" "+p.hexes[0].String())
+			continue
 		}
+		r.names = append(r.names, placedName{place: p, px: px, bold: bold, b: l.last, x0: l.lastX, base: l.lastBase})
 	}
 	// Country and river names never hide hex numbers.
 	l.strict = true
 	r.drawCountryNames(l, hexes)
 	r.drawRiverNames(l)
+	// Kept for the crops, which name the rivers the whole map names
+	// elsewhere (cropRiverNames).
+	r.taken, r.soft = l.taken, l.soft
 }
 
 // labelSpots are the places a name may go, best first, as x, y and the
@@ -446,6 +493,7 @@ func (r *Renderer) drawRiverNames(l *labeller) {
 			for _, off := range [][4]float64{{0.22, 0, 0, 0.5}, {-0.22, 0, 1, 0.5}, {0, 0.3, 0.5, 0}, {0, -0.3, 0.5, 1}} {
 				if l.tryColoured(n, face, x+off[0]*R, y+off[1]*R, off[2], off[3], riverText, r.riverSideBoxes(sides)) {
 					placed = append(placed, [2]float64{x, y})
+					r.riverNames = append(r.riverNames, riverName{n, l.last})
 					break
 				}
 			}
@@ -479,6 +527,174 @@ func (l *labeller) tryColoured(s string, face font.Face, x, y, ax, ay float64, f
 		return false
 	}
 	l.taken = append(l.taken, b)
+	l.last, l.lastX, l.lastBase = b, x0, base
 	drawHaloText(l.dc, s, x0, base, false, fg)
 	return true
+}
+
+// riverName is a river's name as the base picture wrote it.
+type riverName struct {
+	name string
+	b    box
+}
+
+// RiverNamesIn lists, for a crop, each river with at least minSides of
+// its hexsides inside the crop, and whether its name is written inside
+// the crop (for tests and the report: issue 18.3 wants rivers named in
+// every picture).
+func (r *Renderer) RiverNamesIn(c Crop, minSides int) (named, unnamed []string, err error) {
+	rect, err := r.cropRect(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	in := func(x, y float64) bool {
+		return x >= float64(rect.Min.X) && x < float64(rect.Max.X) && y >= float64(rect.Min.Y) && y < float64(rect.Max.Y)
+	}
+	count := map[string]int{}
+	for _, s := range sortedSides(r.m.Sides()) {
+		n := r.m.Side(s.A, s.B).River
+		if n == "" {
+			continue
+		}
+		x1, y1, x2, y2 := r.layout.SideEnds(s.A, s.B)
+		if in((x1+x2)/2, (y1+y2)/2) {
+			count[n]++
+		}
+	}
+	has := map[string]bool{}
+	for _, rn := range append(append([]riverName(nil), r.riverNames...), r.cropRiverNames(rect, nil)...) {
+		if in(rn.b.x0, rn.b.y0) && in(rn.b.x1, rn.b.y1) {
+			has[rn.name] = true
+		}
+	}
+	var names []string
+	for n, k := range count {
+		if k >= minSides {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if has[n] {
+			named = append(named, n)
+		} else {
+			unnamed = append(unnamed, n)
+		}
+	}
+	return named, unnamed, nil
+}
+
+// cropRiverNames names, for a crop, the rivers with 3 hexsides or more
+// inside it whose name the whole map writes elsewhere: once each, at the
+// hexside nearest the crop's middle where the name covers no other name,
+// symbol, counter (avoid) or hex number (if it can), nor the river's own
+// line. Issue 18.3: no "Marne" in the Paris crop, no Ourcq nor Morins on
+// the Marne battlefield, before.
+func (r *Renderer) cropRiverNames(rect image.Rectangle, avoid []box) []riverName {
+	R := r.layout.R
+	in := func(x, y float64) bool {
+		return x >= float64(rect.Min.X) && x < float64(rect.Max.X) && y >= float64(rect.Min.Y) && y < float64(rect.Max.Y)
+	}
+	bySide := map[string][]hex.Side{}
+	var names []string
+	for _, s := range sortedSides(r.m.Sides()) {
+		n := r.m.Side(s.A, s.B).River
+		if n == "" {
+			continue
+		}
+		x1, y1, x2, y2 := r.layout.SideEnds(s.A, s.B)
+		if !in((x1+x2)/2, (y1+y2)/2) {
+			continue
+		}
+		if _, ok := bySide[n]; !ok {
+			names = append(names, n)
+		}
+		bySide[n] = append(bySide[n], s)
+	}
+	named := map[string]bool{}
+	for _, rn := range r.riverNames {
+		if in(rn.b.x0, rn.b.y0) && in(rn.b.x1, rn.b.y1) {
+			named[rn.name] = true
+		}
+	}
+	sort.SliceStable(names, func(i, j int) bool { return len(bySide[names[i]]) > len(bySide[names[j]]) })
+	dc := gg.NewContext(1, 1)
+	lim := box{float64(rect.Min.X) + 2, float64(rect.Min.Y) + 2, float64(rect.Max.X) - 2, float64(rect.Max.Y) - 2}
+	l := &labeller{dc: dc, taken: append(append([]box(nil), r.taken...), avoid...), soft: r.soft, limit: lim}
+	face := r.font.face(0.4 * R)
+	cx, cy := float64(rect.Min.X+rect.Max.X)/2, float64(rect.Min.Y+rect.Max.Y)/2
+	var out []riverName
+	for _, n := range names {
+		sides := bySide[n]
+		if named[n] || len(sides) < 3 {
+			continue
+		}
+		order := append([]hex.Side(nil), sides...)
+		mid := func(s hex.Side) (float64, float64) {
+			x1, y1, x2, y2 := r.layout.SideEnds(s.A, s.B)
+			return (x1 + x2) / 2, (y1 + y2) / 2
+		}
+		sort.SliceStable(order, func(i, j int) bool {
+			xi, yi := mid(order[i])
+			xj, yj := mid(order[j])
+			return math.Hypot(xi-cx, yi-cy) < math.Hypot(xj-cx, yj-cy)
+		})
+		lines := r.riverSideBoxes(r.riverAllSides(n))
+		done := false
+		// First clear of hex numbers and of the river's own line, then
+		// over hex numbers, then over the line too (the halo keeps it
+		// readable).
+		for pass, strict := range []bool{true, false, false} {
+			l.strict = strict
+			for _, s := range order {
+				x, y := mid(s)
+				for _, off := range [][4]float64{{0.22, 0, 0, 0.5}, {-0.22, 0, 1, 0.5}, {0, 0.3, 0.5, 0}, {0, -0.3, 0.5, 1},
+					{0.5, 0, 0, 0.5}, {-0.5, 0, 1, 0.5}, {0, 0.6, 0.5, 0}, {0, -0.6, 0.5, 1}} {
+					_, _, b := l.measure(n, face, x+off[0]*R, y+off[1]*R, off[2], off[3])
+					if (pass < 2 && overlapsAny(b, lines)) || !l.fits(b) {
+						continue
+					}
+					l.taken = append(l.taken, b)
+					out = append(out, riverName{n, b})
+					done = true
+					break
+				}
+				if done {
+					break
+				}
+			}
+			if done {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// riverAllSides are the hexsides of one river.
+func (r *Renderer) riverAllSides(name string) []hex.Side {
+	var out []hex.Side
+	for _, s := range sortedSides(r.m.Sides()) {
+		if r.m.Side(s.A, s.B).River == name {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// cropRiversLayer writes the names cropRiverNames chose.
+type cropRiversLayer struct {
+	r     *Renderer
+	names []riverName
+}
+
+func (l cropRiversLayer) DrawLayer(c *Canvas) {
+	c.SetFontSize(0.4 * l.r.layout.R)
+	for _, n := range l.names {
+		w, h := c.MeasureString(n.name)
+		// The box is the letters' with a pad of 0.3 h either side and
+		// the halo's pixel above (labeller.measure).
+		x0 := (n.b.x0+n.b.x1)/2 - w/2
+		drawHaloText(c.Context, n.name, x0, n.b.y0+1+h*0.82, false, riverText)
+	}
 }

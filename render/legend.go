@@ -3,6 +3,7 @@ package render
 import (
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/fogleman/gg"
@@ -83,12 +84,61 @@ func (r *Renderer) drawFooter(dc *gg.Context) {
 		dc.SetColor(ink)
 		dc.DrawStringAnchored(it.label, it.x+it.iconWidth(R), y, 0, 0.35)
 	}
+	y += legendStep * R
+	r.drawScaleAndCredit(dc, margin, y, float64(mw)-margin)
 	if len(r.dropped) > 0 {
 		dc.SetFontFace(r.font.face(0.4 * R))
 		dc.SetColor(color.RGBA{0x50, 0x48, 0x3c, 0xff})
 		note := i18n.T("Not named on the map for lack of room (see /hex): ", "場所が足りず名前を省いた地点 (/hex 参照): ").In(lang)
 		dc.DrawStringAnchored(note+strings.Join(r.dropped, ", "), margin, y+legendStep*R, 0, 0.35)
 	}
+}
+
+// kmPerHex is the map's scale: 15 km from a hex's centre to the next
+// (docs/map.md).
+const kmPerHex = 15
+
+// dataCredit names the sources of the map's geography (docs/map.md,
+// Sources), as their licences ask.
+var dataCredit = i18n.T(
+	"Geography: GSHHG, DCW-GMT (LGPL), IGN Admin Express (Etalab 2.0), Natural Earth, ETOPO5 (NOAA), GeoNames (CC BY 4.0). Details: docs/map.md",
+	"地理データ: GSHHG, DCW-GMT (LGPL), IGN Admin Express (Etalab 2.0), Natural Earth, ETOPO5 (NOAA), GeoNames (CC BY 4.0)。詳細は docs/map.md")
+
+// drawScaleAndCredit draws a scale bar of four hexes (0-60 km) at x, y
+// (the line's middle) and the data credit after it, up to x1.
+func (r *Renderer) drawScaleAndCredit(dc *gg.Context, x, y, x1 float64) {
+	R := r.layout.R
+	W := r.layout.W()
+	grey := color.RGBA{0x50, 0x48, 0x3c, 0xff}
+	dc.SetFontFace(r.font.face(0.36 * R))
+	for i := 0; i < 4; i++ {
+		dc.DrawRectangle(x+float64(i)*W, y-0.07*R, W, 0.14*R)
+		if i%2 == 0 {
+			dc.SetColor(ink)
+		} else {
+			dc.SetColor(color.White)
+		}
+		dc.FillPreserve()
+		dc.SetColor(ink)
+		dc.SetLineWidth(1)
+		dc.Stroke()
+	}
+	for i := 0; i <= 4; i++ {
+		dc.SetColor(ink)
+		dc.DrawStringAnchored(strconv.Itoa(i*kmPerHex), x+float64(i)*W, y-0.2*R, 0.5, 0)
+	}
+	end := x + 4*W + 0.2*R
+	dc.DrawStringAnchored(i18n.T("km (a hex is 15 km)", "km (1ヘクス 15 km)").In(r.opt.Lang), end, y, 0, 0.35)
+	tw, _ := dc.MeasureString(i18n.T("km (a hex is 15 km)", "km (1ヘクス 15 km)").In(r.opt.Lang))
+	cx := end + tw + R
+	credit := dataCredit.In(r.opt.Lang)
+	if cw, _ := dc.MeasureString(credit); cx+cw > x1 {
+		// No room on the line: a smaller type, as far as it reads.
+		px := math.Max(0.28*R, 0.36*R*(x1-cx)/cw)
+		dc.SetFontFace(r.font.face(px))
+	}
+	dc.SetColor(grey)
+	dc.DrawStringAnchored(credit, cx, y, 0, 0.35)
 }
 
 // legendStep is the height of a line of the key, in hex radii.
@@ -142,7 +192,9 @@ func (r *Renderer) footerHeight() float64 {
 	dc := gg.NewContext(1, 1)
 	items := r.legendFlow(dc, r.font.face(0.42*R), float64(w))
 	rows := items[len(items)-1].row + 1
-	return math.Round(R * (2.1 + float64(rows)*legendStep + 0.5))
+	// the rows of the key, the scale and credit, a line for names left
+	// off the map
+	return math.Round(R * (2.1 + float64(rows+1)*legendStep + 0.5))
 }
 
 func (r *Renderer) legendItems() []legendItem {
@@ -209,6 +261,12 @@ func (r *Renderer) legendItems() []legendItem {
 			dc.DrawRectangle(x-q, y-q, 2*q, 2*q)
 			dc.SetColor(cityRed)
 			dc.Fill()
+		}},
+		{text: i18n.T("VP to the Germans (15.23)", "独軍の勝利得点 (15.23)"), icon: func(dc *gg.Context, x, y, s float64) {
+			drawVPTag(dc, r.font.face(vpTagSize*R), x, y, 5, vpGermanInk)
+		}},
+		{text: i18n.T("VP to the Allies", "連合軍の勝利得点"), icon: func(dc *gg.Context, x, y, s float64) {
+			drawVPTag(dc, r.font.face(vpTagSize*R), x, y, 10, vpAlliedInk)
 		}},
 		{text: i18n.T("town", "町"), icon: func(dc *gg.Context, x, y, s float64) {
 			dc.DrawCircle(x, y, 0.09*R)

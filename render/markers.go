@@ -19,27 +19,63 @@ func (l trailsLayer) DrawLayer(c *Canvas) {
 			continue
 		}
 		ink := sideInk(m.Side)
-		col := color.NRGBA{ink.R, ink.G, ink.B, 0x78}
-		c.SetColor(col)
-		c.SetLineWidth(math.Max(1.5, R*0.14))
-		c.SetLineCapRound()
-		c.SetLineJoinRound()
-		if m.Rail {
-			c.SetDash(R*0.25, R*0.2)
-		}
+		col := color.NRGBA{ink.R, ink.G, ink.B, 0xa0}
+		// The line stops at the edge of the counter that ends the move,
+		// where an arrowhead shows which way it went: the counters hide
+		// the hexes' middles, so on the whole map a one-hex move would
+		// otherwise hardly show (issue 18.5).
+		pts := make([][2]float64, len(m.Path))
 		for i, h := range m.Path {
-			x, y := c.Layout.Center(h)
-			if i == 0 {
-				c.MoveTo(x, y)
+			pts[i][0], pts[i][1] = c.Layout.Center(h)
+		}
+		n := len(pts)
+		ex, ey := pts[n-1][0], pts[n-1][1]
+		px, py := pts[n-2][0], pts[n-2][1]
+		d := math.Hypot(ex-px, ey-py)
+		var ux, uy float64
+		if d > 0 {
+			ux, uy = (ex-px)/d, (ey-py)/d
+		}
+		stop := math.Min(0.66*R, d*0.6)
+		tipX, tipY := ex-ux*stop, ey-uy*stop
+		head := R * 0.3
+		baseX, baseY := tipX-ux*head, tipY-uy*head
+		for pass := 0; pass < 2; pass++ {
+			w := math.Max(1.5, R*0.16)
+			if pass == 0 {
+				// a pale casing, so that the trail reads over rivers
+				// and rails
+				c.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0x90})
+				w += math.Max(1.5, R*0.1)
 			} else {
-				c.LineTo(x, y)
+				c.SetColor(col)
+			}
+			c.SetLineWidth(w)
+			c.SetLineCapRound()
+			c.SetLineJoinRound()
+			if m.Rail && pass == 1 {
+				c.SetDash(R*0.25, R*0.2)
+			}
+			for i := 0; i < n-1; i++ {
+				if i == 0 {
+					c.MoveTo(pts[i][0], pts[i][1])
+				} else {
+					c.LineTo(pts[i][0], pts[i][1])
+				}
+			}
+			c.LineTo(baseX, baseY)
+			c.Stroke()
+			c.SetDash()
+			if pass == 1 {
+				c.MoveTo(tipX, tipY)
+				c.LineTo(baseX-uy*head*0.7, baseY+ux*head*0.7)
+				c.LineTo(baseX+uy*head*0.7, baseY-ux*head*0.7)
+				c.ClosePath()
+				c.Fill()
+				c.DrawCircle(pts[0][0], pts[0][1], R*0.16)
+				c.Fill()
 			}
 		}
-		c.Stroke()
-		c.SetDash()
-		x, y := c.Layout.Center(m.Path[0])
-		c.DrawCircle(x, y, R*0.16)
-		c.Fill()
 	}
 }
 
@@ -152,7 +188,12 @@ func drawNaval(c *Canvas, x, y, s float64) {
 
 // combatsLayer draws each combat of the last segment: a red arrow from
 // every attacking hex to the defender and a label with odds and result.
-type combatsLayer struct{ s *Situation }
+type combatsLayer struct {
+	s *Situation
+	// planned: the tags are drawn by tagsLayer where the names plan put
+	// them; otherwise here, on the side farthest from the arrows.
+	planned bool
+}
 
 var combatRed = rgb(0xd4, 0x10, 0x10)
 
@@ -168,6 +209,9 @@ func (l combatsLayer) DrawLayer(c *Canvas) {
 		c.SetLineWidth(math.Max(1.5, R*0.09))
 		c.HexPath(cb.Defender)
 		c.Stroke()
+	}
+	if l.planned {
+		return
 	}
 	// Labels last, over every arrow.
 	for _, cb := range l.s.Combats {

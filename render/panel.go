@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"strconv"
 
@@ -25,6 +24,10 @@ var (
 	panelEdge = rgb(0x3a, 0x32, 0x28)
 	trackDone = rgb(0xc8, 0xc0, 0xb0)
 	trackNow  = rgb(0xd4, 0x10, 0x10)
+	// turns outside the scenario
+	trackOut    = rgb(0xee, 0xea, 0xe2)
+	trackOutInk = rgb(0xa8, 0xa0, 0x94)
+	weatherInk  = rgb(0x30, 0x40, 0x70)
 )
 
 // headerUnit is the strip's unit of size: a third larger than the hex
@@ -34,16 +37,15 @@ func headerUnit(R float64) float64 { return R * 1.35 }
 // headerHeight is the height of the status strip.
 func headerHeight(R float64) int {
 	u := headerUnit(R)
-	return int(math.Ceil(u*0.78*4 + u*0.7))
+	return int(math.Ceil(u*0.78*4 + u*0.42 + u*0.7))
 }
 
-// withHeader puts the status strip over a picture of the whole map.
-func (r *Renderer) withHeader(img *image.RGBA, s *Situation) *image.RGBA {
+// withHeader draws the status strip in the empty top rows of a picture
+// of the whole map (drawn by imageBelow).
+func (r *Renderer) withHeader(out *image.RGBA, s *Situation) *image.RGBA {
 	R := r.layout.R
 	hh := headerHeight(R)
-	b := img.Bounds()
-	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()+hh))
-	draw.Draw(out, image.Rect(0, hh, b.Dx(), b.Dy()+hh), img, b.Min, draw.Src)
+	b := out.Bounds()
 	dc := gg.NewContextForRGBA(out)
 	c := &Canvas{Context: dc, Layout: r.layout, Clip: out.Bounds(), Lang: r.opt.Lang, font: r.font}
 	dc.DrawRectangle(0, 0, float64(b.Dx()), float64(hh))
@@ -76,14 +78,23 @@ func drawStatus(c *Canvas, s *Situation, w, h float64) {
 		y += line
 	}
 	text(turnLine(s, lang)+"   "+s.Viewer.Name().In(lang), u*0.56, true, ink)
-	// Turn track: one box a turn, the past ones grey, this one red.
+	// Turn track: one box a turn, the past ones grey, this one red, the
+	// turns outside the scenario (17.1) pale, a red bar after its last
+	// turn, and the months under the boxes.
 	bw := colW / float64(turns)
+	first, last := max(s.First, 1), s.Last
+	if last <= 0 {
+		last = turns
+	}
 	for t := 1; t <= turns; t++ {
 		bx := x + float64(t-1)*bw
 		c.DrawRectangle(bx, y+u*0.05, bw-u*0.08, line-u*0.1)
+		out := t < first || t > last
 		switch {
 		case t == s.Turn:
 			c.SetColor(trackNow)
+		case out:
+			c.SetColor(trackOut)
 		case t < s.Turn:
 			c.SetColor(trackDone)
 		default:
@@ -91,21 +102,64 @@ func drawStatus(c *Canvas, s *Situation, w, h float64) {
 		}
 		c.FillPreserve()
 		c.SetColor(panelEdge)
+		if out {
+			c.SetColor(trackOutInk)
+		}
 		c.SetLineWidth(1)
 		c.Stroke()
 		col := color.Color(ink)
-		if t == s.Turn {
+		switch {
+		case t == s.Turn:
 			col = rgb(0xff, 0xff, 0xff)
+		case out:
+			col = trackOutInk
 		}
 		c.SetFontSize(u * 0.38)
 		c.SetColor(col)
 		c.DrawStringAnchored(strconv.Itoa(t), bx+(bw-u*0.08)/2, y+line/2, 0.5, 0.4)
 	}
+	if last < turns {
+		ex := x + float64(last)*bw - u*0.04
+		c.SetColor(trackNow)
+		c.SetLineWidth(math.Max(2, u*0.1))
+		c.DrawLine(ex, y-u*0.06, ex, y+line+u*0.1)
+		c.Stroke()
+	}
 	y += line
+	// Months: one label under each run of turns of the same month.
+	if len(s.Months) > 0 {
+		c.SetFontSize(u * 0.34)
+		c.SetColor(rgb(0x50, 0x48, 0x3c))
+		for t := 1; t <= turns && t <= len(s.Months); {
+			m := s.Months[t-1]
+			end := t
+			for end+1 <= turns && end+1 <= len(s.Months) && s.Months[end] == m {
+				end++
+			}
+			mx := x + (float64(t-1)+float64(end))/2*bw - u*0.04
+			c.DrawStringAnchored(m.In(lang), mx, y+u*0.18, 0.5, 0.45)
+			if t > 1 {
+				c.DrawLine(x+float64(t-1)*bw-u*0.04, y, x+float64(t-1)*bw-u*0.04, y+u*0.32)
+				c.SetLineWidth(1)
+				c.Stroke()
+			}
+			t = end + 1
+		}
+	}
+	y += u * 0.42
 	text(s.Segment.In(lang)+"  ·  "+toMove(s, lang), u*0.5, true, sideInk(s.ToMove))
 	vp := i18n.Sprintf(i18n.T("VP  German %d · Allied %d", "VP  独軍 %d ・ 連合軍 %d"), s.VP[units.German], s.VP[units.Allied]).In(lang)
 	if s.NavalHeld > 0 {
 		vp += i18n.Sprintf(i18n.T("  · naval gunfire held %d", "  ・ 艦砲射撃 %d 保有"), s.NavalHeld).In(lang)
+	}
+	if s.BadWeather {
+		// Random events 11-14, after the VP on their line.
+		c.SetFontSize(u * 0.5)
+		vw, _ := c.MeasureString(vp)
+		c.SetFontSize(u * 0.44)
+		c.SetColor(weatherInk)
+		c.DrawStringAnchored(weatherText.In(lang), x+vw+u*0.5, y+line/2, 0, 0.4)
+		c.DrawStringAnchored(weatherText.In(lang), x+vw+u*0.5+0.6, y+line/2, 0, 0.4)
 	}
 	text(vp, u*0.5, false, ink)
 
@@ -114,13 +168,33 @@ func drawStatus(c *Canvas, s *Situation, w, h float64) {
 	kw := u * 11.5
 	drawKey(c, kx, u*0.35, kw, line, u)
 
-	// The Russian Front box, in what is left of the width.
+	// The key to the counters (2.4), when the strip is wide enough for
+	// it and the Russian Front box.
 	bx := kx + kw + u*0.5
+	if w-bx >= counterKeyWidth*u+u*8 {
+		drawCounterKey(c, bx, u*0.35, counterKeyWidth*u, line, u)
+		bx += counterKeyWidth*u + u*0.5
+	}
+	// The Russian Front box, in what is left of the width: one line
+	// when it is empty, else as wide as its counters need.
 	bwBox := w - bx - u*0.4
 	if bwBox < u*3 {
 		return
 	}
 	by, bh := u*0.3, h-u*0.6
+	if len(s.Russia) == 0 {
+		bh = u * 0.8
+	}
+	c.SetFontSize(u * 0.44)
+	title := i18n.T("Russian Front box", "ロシア戦線ボックス").In(lang)
+	tw, _ := c.MeasureString(title)
+	if len(s.Russia) == 0 {
+		ew, _ := c.MeasureString(i18n.T("(empty)", "(なし)").In(lang))
+		bwBox = math.Min(bwBox, tw+ew+u*0.8)
+	} else {
+		a := math.Min(u*1.3, bh-u*1.0)
+		bwBox = math.Min(bwBox, math.Max(tw+u*0.5, float64(len(s.Russia))*a*1.22+u*0.5))
+	}
 	c.DrawRectangle(bx, by, bwBox, bh)
 	c.SetColor(rgb(0xf0, 0xe6, 0xd4))
 	c.FillPreserve()
@@ -129,10 +203,8 @@ func drawStatus(c *Canvas, s *Situation, w, h float64) {
 	c.Stroke()
 	c.SetFontSize(u * 0.44)
 	c.SetColor(ink)
-	title := i18n.T("Russian Front box", "ロシア戦線ボックス").In(lang)
 	c.DrawStringAnchored(title, bx+u*0.2, by+u*0.38, 0, 0.5)
 	if len(s.Russia) == 0 {
-		tw, _ := c.MeasureString(title)
 		c.SetColor(rgb(0x80, 0x78, 0x70))
 		c.DrawStringAnchored(i18n.T("(empty)", "(なし)").In(lang), bx+u*0.5+tw, by+u*0.38, 0, 0.5)
 		return
@@ -213,6 +285,66 @@ func drawKey(c *Canvas, x, y, w, line, R float64) float64 {
 	return y + line
 }
 
+// counterKeyWidth is the width of the key to the counters, in header
+// units.
+const counterKeyWidth = 12.5
+
+// drawCounterKey explains the counters' colours and symbols (2.4): a
+// swatch of each nationality, then the unit type symbols and letters.
+func drawCounterKey(c *Canvas, x, y, w, line, u float64) {
+	lang := c.Lang
+	s := u * 0.46 // swatch size
+	px := u * 0.38
+	type item struct {
+		label string
+		icon  func(cx, cy float64)
+	}
+	var items []item
+	for _, n := range []units.Nation{units.DE, units.BY, units.AH, units.FR, units.GB, units.BE, units.NL, units.IT} {
+		st := styleOf(n)
+		items = append(items, item{n.Name().In(lang), func(cx, cy float64) {
+			c.DrawRectangle(cx-s/2, cy-s/2, s, s)
+			c.SetColor(st.bg)
+			c.FillPreserve()
+			c.SetColor(st.edge)
+			c.SetLineWidth(math.Max(1, s*0.1))
+			c.Stroke()
+			drawTypeSymbol(c, Counter{Nation: n, Type: units.Active}, cx-s*0.3, cy-s*0.2, s*0.6, s*0.4, st.fg, st.bg)
+		}})
+	}
+	fr := styleOf(units.FR)
+	sym := func(t units.Type) func(cx, cy float64) {
+		return func(cx, cy float64) {
+			drawTypeSymbol(c, Counter{Nation: units.FR, Type: t}, cx-s*0.45, cy-s*0.3, s*0.9, s*0.6, fr.fg, fr.bg)
+		}
+	}
+	items = append(items,
+		item{i18n.T("infantry (A assault, R reserve, L/T Landwehr)", "歩兵 (A突撃・R予備・L/T後備)").In(lang), sym(units.Active)},
+		item{i18n.T("cavalry", "騎兵").In(lang), sym(units.Cavalry)},
+		item{i18n.T("HQ", "司令部").In(lang), sym(units.HQ)},
+		item{i18n.T("siege artillery", "攻城砲").In(lang), sym(units.Siege)},
+	)
+	cx := x
+	for _, it := range items {
+		c.SetFontSize(px)
+		tw, _ := c.MeasureString(it.label)
+		iw := s * 1.3
+		if cx+iw+tw > x+w && cx > x {
+			cx, y = x, y+line
+		}
+		it.icon(cx+iw/2, y+line/2)
+		c.SetFontSize(px)
+		c.SetColor(ink)
+		c.DrawStringAnchored(it.label, cx+iw+u*0.05, y+line/2, 0, 0.4)
+		cx += iw + tw + u*0.4
+	}
+}
+
+// weatherText says a bad (or autumn) weather event is in force (random
+// events 11-14) and what it does.
+var weatherText = i18n.T("bad weather: MA −1, HQ range −1, no air recon",
+	"悪天候: 移動力−1・指揮範囲−1・航空偵察不可")
+
 // turnLine is "GT 3/16 · Aug III".
 func turnLine(s *Situation, lang i18n.Lang) string {
 	out := i18n.Sprintf(i18n.T("GT %d/%d", "第%d/%dターン"), s.Turn, max(s.Turns, s.Turn)).In(lang)
@@ -228,12 +360,10 @@ func bannerHeight(R float64) int { return int(math.Ceil(R * 1.05)) }
 // withBanner puts a one-line caption strip over a crop: turn, segment,
 // side to move, victory points and whose view, so that a crop posted
 // alone says what it shows.
-func (r *Renderer) withBanner(img *image.RGBA, s *Situation) *image.RGBA {
+func (r *Renderer) withBanner(out *image.RGBA, s *Situation) *image.RGBA {
 	R := r.layout.R
 	bh := bannerHeight(R)
-	b := img.Bounds()
-	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()+bh))
-	draw.Draw(out, image.Rect(0, bh, b.Dx(), b.Dy()+bh), img, b.Min, draw.Src)
+	b := out.Bounds()
 	dc := gg.NewContextForRGBA(out)
 	dc.DrawRectangle(0, 0, float64(b.Dx()), float64(bh))
 	dc.SetColor(rgb(0xff, 0xfd, 0xf6))
@@ -243,10 +373,18 @@ func (r *Renderer) withBanner(img *image.RGBA, s *Situation) *image.RGBA {
 	dc.DrawLine(0, float64(bh)-0.5, float64(b.Dx()), float64(bh)-0.5)
 	dc.Stroke()
 	lang := r.opt.Lang
+	tl := turnLine(s, lang)
+	if s.Last > 0 && s.Last < max(s.Turns, s.Turn) {
+		// A crop has no turn track: the scenario's end is said.
+		tl += i18n.Sprintf(i18n.T(" (last %d)", " (最終%d)"), s.Last).In(lang)
+	}
 	line := fmt.Sprintf("%s · %s · %s · VP %d-%d · %s",
-		turnLine(s, lang), s.Segment.In(lang),
+		tl, s.Segment.In(lang),
 		toMove(s, lang),
 		s.VP[units.German], s.VP[units.Allied], s.Viewer.Name().In(lang))
+	if s.BadWeather {
+		line += " · " + i18n.T("bad weather", "悪天候").In(lang)
+	}
 	px := R * 0.48
 	face := r.font.face(px)
 	dc.SetFontFace(face)

@@ -58,10 +58,30 @@ type Renderer struct {
 	bareOnce sync.Once
 	barePNG  []byte
 	bareErr  error
+	// Bare crops drawn so far, as PNG (at most maxBareCrops; the lot
+	// is dropped when full).
+	cropMu    sync.Mutex
+	bareCrops map[Crop][]byte
+	// The palette of every picture, fixed from the base the first time
+	// one is encoded (encode.go).
+	palOnce sync.Once
+	pal     *fixedPalette
 	// Labels that could not be placed without covering another (their
 	// places still get their symbol); kept for tests and the report.
 	dropped []string
+	// Every place name the base picture carries, where it is written
+	// (names.go moves those that counters cover).
+	names []placedName
+	// Every river name the base picture carries.
+	riverNames []riverName
+	// What the base picture's labels took (names, symbols) and the hex
+	// numbers, for the names crops add.
+	taken, soft []box
 }
+
+// maxBareCrops bounds the cache of bare crops: a crop of radius 5 at
+// phone scale is about 200 KB.
+const maxBareCrops = 64
 
 // New builds a renderer for m and draws its base picture.
 func New(m *board.Map, opt Options) (*Renderer, error) {
@@ -180,19 +200,28 @@ func (c *Canvas) Text(s string, x, y, px, ax, ay float64, bold bool, col color.C
 }
 
 // Image draws a frame and returns the picture.
-func (r *Renderer) Image(f Frame) (*image.RGBA, error) {
+func (r *Renderer) Image(f Frame) (*image.RGBA, error) { return r.imageBelow(f, 0, nil) }
+
+// imageBelow draws a frame with top empty rows above it, where a status
+// strip or caption goes, without copying the picture a second time.
+// A crop names the rivers in it that the whole map names elsewhere,
+// clear of the boxes in avoid (counters).
+func (r *Renderer) imageBelow(f Frame, top int, avoid []box) (*image.RGBA, error) {
 	clip := r.base.Bounds()
 	if f.Crop != nil {
 		var err error
 		if clip, err = r.cropRect(*f.Crop); err != nil {
 			return nil, err
 		}
+		if names := r.cropRiverNames(clip, avoid); len(names) > 0 {
+			f.Layers = append([]Layer{cropRiversLayer{r, names}}, f.Layers...)
+		}
 	}
-	img := image.NewRGBA(image.Rect(0, 0, clip.Dx(), clip.Dy()))
-	draw.Draw(img, img.Bounds(), r.base, clip.Min, draw.Src)
+	img := image.NewRGBA(image.Rect(0, 0, clip.Dx(), clip.Dy()+top))
+	draw.Draw(img, image.Rect(0, top, clip.Dx(), clip.Dy()+top), r.base, clip.Min, draw.Src)
 	if len(f.Layers) > 0 {
 		dc := gg.NewContextForRGBA(img)
-		dc.Translate(float64(-clip.Min.X), float64(-clip.Min.Y))
+		dc.Translate(float64(-clip.Min.X), float64(top-clip.Min.Y))
 		c := &Canvas{Context: dc, Layout: r.layout, Clip: clip, Lang: r.opt.Lang, font: r.font}
 		for _, l := range f.Layers {
 			dc.Push()
@@ -206,14 +235,44 @@ func (r *Renderer) Image(f Frame) (*image.RGBA, error) {
 // Draw draws a frame and returns it as PNG. The caller owns the bytes.
 func (r *Renderer) Draw(f Frame) ([]byte, error) {
 	if f.Crop == nil && len(f.Layers) == 0 {
-		r.bareOnce.Do(func() { r.barePNG, r.bareErr = EncodePNG(r.base) })
+		r.bareOnce.Do(func() { r.barePNG, r.bareErr = r.encodeRef(r.base, baseRef{ok: true}) })
 		return bytes.Clone(r.barePNG), r.bareErr
+	}
+	if f.Crop != nil && len(f.Layers) == 0 {
+		// A bare crop (/map area:Paris) is drawn once and kept.
+		r.cropMu.Lock()
+		b, ok := r.bareCrops[*f.Crop]
+		r.cropMu.Unlock()
+		if ok {
+			return bytes.Clone(b), nil
+		}
+		img, err := r.Image(f)
+		if err != nil {
+			return nil, err
+		}
+		rect, _ := r.cropRect(*f.Crop)
+		b, err = r.encodeRef(img, baseRef{ok: true, dx: rect.Min.X, dy: rect.Min.Y})
+		if err != nil {
+			return nil, err
+		}
+		r.cropMu.Lock()
+		if r.bareCrops == nil || len(r.bareCrops) >= maxBareCrops {
+			r.bareCrops = map[Crop][]byte{}
+		}
+		r.bareCrops[*f.Crop] = b
+		r.cropMu.Unlock()
+		return bytes.Clone(b), nil
 	}
 	img, err := r.Image(f)
 	if err != nil {
 		return nil, err
 	}
-	return EncodePNG(img)
+	ref := baseRef{ok: true}
+	if f.Crop != nil {
+		rect, _ := r.cropRect(*f.Crop)
+		ref.dx, ref.dy = rect.Min.X, rect.Min.Y
+	}
+	return r.encodeRef(img, ref)
 }
 
 // EncodePNG encodes a picture as PNG, reduced to 256 colours (see

@@ -231,6 +231,21 @@ func TestConcurrentDraws(t *testing.T) {
 			if got, _ := r.Draw(Frame{}); !bytes.Equal(got, want) {
 				errs <- "concurrent draw changed the picture"
 			}
+			// Situations (the shared palette, the names plan), bare
+			// crops (their cache) and the overview, at once.
+			sit := sampleSituation()
+			crop := &Crop{Center: hex.New(5, 5), Radius: 2}
+			for _, c := range []*Crop{nil, crop} {
+				if _, err := r.DrawSituation(&sit, c); err != nil {
+					errs <- err.Error()
+				}
+			}
+			if _, err := r.Draw(Frame{Crop: crop}); err != nil {
+				errs <- err.Error()
+			}
+			if _, err := r.DrawOverview(&sit, 300); err != nil {
+				errs <- err.Error()
+			}
 		}()
 	}
 	wg.Wait()
@@ -251,7 +266,7 @@ func TestSampleLabelsAllPlaced(t *testing.T) {
 	}
 	// Three Paris hexes make one place, labelled once.
 	n := 0
-	for _, p := range places(sampleMap().Hexes()) {
+	for _, p := range places(sampleMap(), sampleMap().Hexes()) {
 		if p.name == "Paris" {
 			n++
 			if len(p.hexes) != 3 {

@@ -20,6 +20,16 @@ type Situation struct {
 	// Turn is the game turn (1..Turns) and TurnName its date ("Aug I").
 	Turn, Turns int
 	TurnName    i18n.Text
+	// First and Last are the scenario's first and last turns (17.1;
+	// zero: 1 and Turns): the track marks the turns outside the game.
+	First, Last int
+	// Months names the month of each turn of the track (Months[0] is
+	// turn 1's): consecutive turns of one month share one label under
+	// the track. Empty: no month labels.
+	Months []i18n.Text
+	// BadWeather is a bad or autumn weather event in force this turn
+	// (random events 11-14): said in the status strip and the caption.
+	BadWeather bool
 	// Segment is the phase or segment being played, for players
 	// ("German movement, 1st impulse").
 	Segment i18n.Text

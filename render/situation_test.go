@@ -46,7 +46,13 @@ func allKinds() []Counter {
 // marker.
 func sampleSituation() Situation {
 	s := Situation{Viewer: GermanView, Turn: 3, Turns: 16, TurnName: i18n.T("Aug III", "8月III"),
-		Segment: i18n.T("German combat, 1st impulse", "独軍 第1インパルス 戦闘セグ"), ToMove: units.German, VP: [2]int{4, 9}, NavalHeld: 1}
+		Segment: i18n.T("German combat, 1st impulse", "独軍 第1インパルス 戦闘セグ"), ToMove: units.German, VP: [2]int{4, 9}, NavalHeld: 1,
+		First: 2, Last: 8, BadWeather: true}
+	for _, m := range [][2]string{{"Aug", "8月"}, {"Sep", "9月"}, {"Oct", "10月"}, {"Nov", "11月"}} {
+		for w := 0; w < 4; w++ {
+			s.Months = append(s.Months, i18n.T(m[0], m[1]))
+		}
+	}
 	i := 0
 	for c := 2; c <= 11 && i < len(allKinds()); c += 2 {
 		for r := 2; r <= 12 && i < len(allKinds()); r += 3 {

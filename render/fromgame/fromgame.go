@@ -15,6 +15,7 @@ import (
 
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
+	"rtrbot/engine/scenario"
 	"rtrbot/engine/turn"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
@@ -27,6 +28,14 @@ import (
 // its view and its counter manifest.
 func For(s *game.State, last []game.Event, viewer render.Viewer) render.Situation {
 	return FromView(s.ViewFor(gameViewer(viewer)), s.Rules().Counters, last)
+}
+
+// WithScenario marks on a situation's turn track the turns of the
+// game's scenario (17.1: the standard game is Aug II to Sep IV): the
+// turns outside it pale, a bar after its last. The view does not say
+// which scenario is played; the caller, who holds the rules, does.
+func WithScenario(sit *render.Situation, sc scenario.Scenario) {
+	sit.First, sit.Last = int(sc.First), int(sc.Last)
 }
 
 // gameViewer is the engine's name for a viewer.
@@ -62,6 +71,12 @@ func FromView(v game.View, counters *units.Set, last []game.Event) render.Situat
 		Segment:  v.Step.Name(),
 		ToMove:   v.ToMove,
 		VP:       v.VP,
+		// Random events 11-14: bad (or autumn) weather this turn.
+		BadWeather: v.BadWeather,
+	}
+	for t := turn.First; t <= turn.Last; t++ {
+		en, ja := t.String(), t.Japanese()
+		out.Months = append(out.Months, i18n.T(strings.Fields(en)[0], strings.TrimRight(ja, "IV")))
 	}
 	for _, st := range v.Stacks {
 		rs := render.Stack{At: st.At, Side: st.Side}

@@ -82,6 +82,7 @@ func TestGoldenSituations(t *testing.T) {
 	skipIfInputsChanged(t)
 	_, s := opening(t)
 	open := For(s, nil, render.Public)
+	WithScenario(&open, s.Rules().Scenario) // the track shows the standard game's end
 	mk := withMarkers(t)
 	liege := hex.MustParse("3021")
 	crop := &render.Crop{Center: liege, Radius: 4}

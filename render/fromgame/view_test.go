@@ -237,3 +237,18 @@ func TestDestinationsWithRail(t *testing.T) {
 		t.Errorf("destinations %+v, want %+v", got, want)
 	}
 }
+
+// 17.1 on the turn track: the scenario the rules hold marks its first
+// and last turns; a view alone says nothing of them.
+func TestWithScenario(t *testing.T) {
+	_, s := opening(t)
+	sit := For(s, nil, render.Public)
+	if sit.First != 0 || sit.Last != 0 {
+		t.Errorf("a view gave turns %d..%d", sit.First, sit.Last)
+	}
+	sc := s.Rules().Scenario
+	WithScenario(&sit, sc)
+	if sit.First != int(sc.First) || sit.Last != int(sc.Last) || sit.Last >= sit.Turns {
+		t.Errorf("turns %d..%d of %d, want the scenario's %d..%d", sit.First, sit.Last, sit.Turns, sc.First, sc.Last)
+	}
+}

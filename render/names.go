@@ -1,0 +1,416 @@
+package render
+
+import (
+	"image"
+	"math"
+	"sort"
+
+	"golang.org/x/image/font"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+)
+
+// Names that matter stay readable under counters (issue 18.1). The base
+// picture writes every place's name once; a situation's counters then
+// cover some. The names of the rules' places (cities, fortresses, the
+// victory hexes of 15.23), and then of the towns, that a counter covers
+// are written again over the counters, on a pale plate, in the gutter between two rows of
+// counters (above or below the stack, or slid sideways) where they cover
+// the least counter; an occupied fortress shows its strength (12.0) on a
+// small badge at the stack's top left corner; combat tags (9.0) go where
+// they cover no name and the least counter. Everything is planned before
+// it is drawn, so that the same plan answers PlaceNames.
+
+// placedName is a place's name as the base picture wrote it.
+type placedName struct {
+	place    place
+	px       float64 // font size
+	bold     bool
+	b        box     // the box kept clear (letters, halo, padding)
+	x0, base float64 // left end and baseline of the letters
+}
+
+// textSize is the size of the letters inside the kept box (see
+// labeller.measure: a pad of 0.3 of the height either side, 2.5 px of
+// halo above and below).
+func (n placedName) textSize() (w, h float64) {
+	h = n.b.y1 - n.b.y0 - 2.5
+	return n.b.x1 - n.b.x0 - 0.6*h, h
+}
+
+// matters reports whether the rules name the place: a city (15.23), a
+// fortress (12.0) or a victory hex named by number (15.23).
+func (n placedName) matters(vp map[hex.Hex]bool) bool {
+	if n.place.city || n.place.fortress > 0 {
+		return true
+	}
+	for _, h := range n.place.hexes {
+		if vp[h] {
+			return true
+		}
+	}
+	return false
+}
+
+// movedName is a name written again over the counters.
+type movedName struct {
+	name     string
+	px       float64
+	bold     bool
+	x0, base float64
+	b        box
+	plate    box // the pale plate behind the letters
+}
+
+// fortBadge is an occupied fortress's strength over its stack.
+type fortBadge struct {
+	x, y, ro float64
+	strength int
+}
+
+// tagSpot is where a combat's tag goes.
+type tagSpot struct {
+	label     string
+	x, y, px  float64
+	b         box
+	defender  hex.Hex
+	attackers []hex.Hex
+}
+
+// namePlan is what the names layer and the combat tags draw.
+type namePlan struct {
+	counters []box
+	moved    []movedName
+	forts    []fortBadge
+	tags     []tagSpot
+	// Rules places whose base name a counter covers, and those still
+	// hidden after the plan (covered, or under a tag or another name).
+	coveredBefore, hidden []string
+}
+
+// victoryHexSet is the set of hexes 15.23 names.
+func victoryHexSet() map[hex.Hex]bool {
+	out := map[hex.Hex]bool{}
+	for _, v := range board.VictoryHexes() {
+		out[v.At] = true
+	}
+	return out
+}
+
+// stackBoxes are the boxes the stacks of a situation cover, drawn as
+// stacksLayer draws them: the counters, their offset edges, the count
+// badge and, in crops, the totals pill.
+func stackBoxes(s *Situation, l Layout) []box {
+	R := l.R
+	a := counterSide(R)
+	perHex := map[hex.Hex]int{}
+	for _, st := range s.Stacks {
+		perHex[st.At]++
+	}
+	seen := map[hex.Hex]int{}
+	var out []box
+	for _, st := range orderedStacks(s.Stacks) {
+		if len(st.Units) == 0 {
+			continue
+		}
+		cx, cy := l.Center(st.At)
+		size := a
+		if n := perHex[st.At]; n > 1 {
+			i := seen[st.At]
+			seen[st.At]++
+			size = a * 0.7
+			cx += (float64(i) - float64(n-1)/2) * size * 0.8
+		}
+		e := float64(min(len(st.Units)-1, maxEdges))
+		d := size * 0.075
+		tx, ty := cx-d*e/2, cy+d*e/2
+		b := box{tx - size/2, ty - e*d - size/2, tx + e*d + size/2, ty + size/2}
+		if len(st.Units) > 1 {
+			b.x1 += size * 0.13
+			b.y0 -= size * 0.13
+		}
+		if len(st.Units) > 1 && st.Known() && detailed(a) && perHex[st.At] == 1 {
+			b.y1 += size*0.075*e/2 + R*0.27*1.6
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// overlapArea is the area two boxes share.
+func overlapArea(a, b box) float64 {
+	w := math.Min(a.x1, b.x1) - math.Max(a.x0, b.x0)
+	h := math.Min(a.y1, b.y1) - math.Max(a.y0, b.y0)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
+}
+
+func coveredArea(b box, by []box) float64 {
+	var s float64
+	for _, o := range by {
+		s += overlapArea(b, o)
+	}
+	return s
+}
+
+func overlapsAny(b box, by []box) bool {
+	for _, o := range by {
+		if b.overlaps(o) {
+			return true
+		}
+	}
+	return false
+}
+
+// plan places the names, badges and tags of a situation.
+func (r *Renderer) plan(s *Situation) *namePlan {
+	R := r.layout.R
+	p := &namePlan{counters: stackBoxes(s, r.layout)}
+	if len(p.counters) == 0 && len(s.Combats) == 0 {
+		return p
+	}
+	mw, mh := r.layout.MapSize()
+	limit := box{2, 2, float64(mw) - 2, float64(mh) - 2}
+	vp := victoryHexSet()
+	occupied := map[hex.Hex]bool{}
+	for _, st := range s.Stacks {
+		if len(st.Units) > 0 {
+			occupied[st.At] = true
+		}
+	}
+	// Names that stay where they are, and are kept clear of the moved
+	// ones and of the tags.
+	var kept, placed []box
+	var todo []placedName
+	for _, n := range r.names {
+		if overlapsAny(n.b, p.counters) {
+			if n.matters(vp) {
+				p.coveredBefore = append(p.coveredBefore, n.place.name)
+			}
+			todo = append(todo, n)
+			continue
+		}
+		if n.matters(vp) {
+			kept = append(kept, n.b)
+		}
+	}
+	a := counterSide(R)
+	for _, n := range todo {
+		w, h := n.textSize()
+		pad := h * 0.3
+		best, bestCost := box{}, math.Inf(1)
+		var bx0, bBase float64
+		tryAt := func(cx, cy float64, order int, weight float64) {
+			x0, y0 := cx-w/2, cy-h/2
+			b := box{x0 - pad, y0 - 1, x0 + w + pad, y0 + h + 1.5}
+			if b.x0 < limit.x0 || b.y0 < limit.y0 || b.x1 > limit.x1 || b.y1 > limit.y1 {
+				return
+			}
+			cost := weight*coveredArea(b, p.counters) + 0.02*float64(order)
+			if overlapsAny(b, placed) || overlapsAny(b, kept) {
+				cost += 1e6
+			}
+			if cost < bestCost {
+				best, bestCost = b, cost
+				bx0, bBase = x0, y0+h*0.82
+			}
+		}
+		try := func(cx, cy float64, order int) { tryAt(cx, cy, order, 1) }
+		order := 0
+		// A name a counter only grazes (under a third of its box) is
+		// written again where it is, over the counter's edge.
+		own := (n.b.x1 - n.b.x0) * (n.b.y1 - n.b.y0)
+		grazed := coveredArea(n.b, p.counters) < own/3
+		// Its own spot is a candidate too, at the cost of the counter
+		// it is under: a slight graze may still be the best spot.
+		// Written elsewhere, the name would show twice where the counter
+		// only grazes it: its own spot counts a third of what it covers.
+		tryAt((n.b.x0+n.b.x1)/2, (n.b.y0+n.b.y1)/2, order, 1.0/3)
+		for _, hx := range n.place.hexes {
+			if grazed && bestCost < 1e6 {
+				break
+			}
+			cx, cy := r.layout.Center(hx)
+			gut := a/2 + h*0.5 + 0.05*R
+			for _, dy := range []float64{gut, -gut, gut + 0.5*h, -gut - 0.5*h} {
+				for _, dx := range []float64{0, -0.45, 0.45, -0.9, 0.9, -1.35, 1.35} {
+					order++
+					try(cx+dx*r.layout.W(), cy+dy, order)
+				}
+			}
+		}
+		// A town's name (not a rules place) is written again only where
+		// it hides no other name.
+		important := n.matters(vp)
+		if math.IsInf(bestCost, 1) || (!important && bestCost >= 1e6) {
+			if important {
+				p.hidden = append(p.hidden, n.place.name)
+			}
+			continue
+		}
+		if bestCost >= 1e6 {
+			p.hidden = append(p.hidden, n.place.name)
+		}
+		placed = append(placed, best)
+		p.moved = append(p.moved, movedName{name: n.place.name, px: n.px, bold: n.bold, x0: bx0, base: bBase, b: best,
+			plate: box{best.x0 + pad*0.4, best.y0 + 0.5, best.x1 - pad*0.4, best.y1 - 0.5}})
+	}
+	// Fortress badges on occupied fortresses, over the stack's top left
+	// corner.
+	for _, h := range r.m.Hexes() {
+		if h.Fortress == 0 || !occupied[h.At] {
+			continue
+		}
+		cx, cy := r.layout.Center(h.At)
+		ro := fortRadius(h.Fortress, R) * 0.7
+		x, y := cx-a/2+ro*0.3, cy-a/2+ro*0.3
+		p.forts = append(p.forts, fortBadge{x: x, y: y, ro: ro, strength: h.Fortress})
+		placed = append(placed, box{x - ro, y - ro, x + ro, y + ro})
+	}
+	// Combat tags: the spot farthest from the arrows that covers no name,
+	// no badge, no other tag and the least counter.
+	face := r.font.face(R * 0.42)
+	for _, cb := range s.Combats {
+		label := cb.Result
+		if cb.Odds != "" {
+			label = cb.Odds + " " + cb.Result
+		}
+		if label == "" {
+			continue
+		}
+		px := R * 0.42
+		w := float64(font.MeasureString(face, label)) / 64
+		h := float64(face.Metrics().Height) / 64
+		tpad := px * 0.3
+		dx, dy := r.layout.Center(cb.Defender)
+		var best tagSpot
+		bestCost := math.Inf(1)
+		for _, spot := range [][2]float64{{0, -0.95}, {0, 0.95}, {-1.25, 0}, {1.25, 0},
+			{-0.9, -0.8}, {0.9, -0.8}, {-0.9, 0.8}, {0.9, 0.8}, {0, -1.5}, {0, 1.5}} {
+			x, y := dx+spot[0]*R, dy+spot[1]*R
+			b := box{x - w/2 - tpad - 1, y - h/2 - tpad - 1, x + w/2 + tpad + 1, y + h/2 + tpad + 1}
+			gap := math.Pi
+			for _, at := range cb.Attackers {
+				ax, ay := r.layout.Center(at)
+				d := math.Abs(math.Atan2(ay-dy, ax-dx) - math.Atan2(spot[1], spot[0]))
+				if d > math.Pi {
+					d = 2*math.Pi - d
+				}
+				gap = math.Min(gap, d)
+			}
+			// An arrow under the tag costs as much as a quarter of a
+			// counter; a name under it, far more than any counter.
+			cost := coveredArea(b, p.counters) + (math.Pi-gap)*a*a/4/math.Pi*4
+			if overlapsAny(b, kept) || overlapsAny(b, placed) {
+				cost += 1e6
+			}
+			for _, n := range r.names {
+				if b.overlaps(n.b) {
+					cost += 1e4 // a town's name
+				}
+			}
+			if cost < bestCost {
+				bestCost = cost
+				best = tagSpot{label: label, x: x, y: y, px: px, b: b, defender: cb.Defender, attackers: cb.Attackers}
+			}
+		}
+		p.tags = append(p.tags, best)
+		placed = append(placed, best.b)
+	}
+	// A kept or moved name a tag landed on is hidden after all.
+	for _, n := range r.names {
+		if !n.matters(vp) || overlapsAny(n.b, p.counters) {
+			continue
+		}
+		for _, t := range p.tags {
+			if n.b.overlaps(t.b) {
+				p.hidden = append(p.hidden, n.place.name)
+				break
+			}
+		}
+	}
+	sort.Strings(p.coveredBefore)
+	sort.Strings(p.hidden)
+	return p
+}
+
+// namesLayer draws the plan's moved names and fortress badges.
+type namesLayer struct {
+	r *Renderer
+	p *namePlan
+}
+
+func (l namesLayer) DrawLayer(c *Canvas) {
+	for _, f := range l.p.forts {
+		drawFortress(c.Context, l.r.font, f.x, f.y, f.ro, f.strength)
+	}
+	for _, m := range l.p.moved {
+		pl := m.plate
+		c.DrawRoundedRectangle(pl.x0, pl.y0, pl.x1-pl.x0, pl.y1-pl.y0, (pl.y1-pl.y0)*0.3)
+		c.SetColor(plateFill)
+		c.Fill()
+		// The plate is the halo: the letters once (twice for bold), a
+		// fifth of what drawHaloText costs.
+		c.SetFontSize(m.px)
+		c.SetColor(ink)
+		c.DrawString(m.name, m.x0, m.base)
+		if m.bold {
+			c.DrawString(m.name, m.x0+0.6, m.base)
+		}
+	}
+}
+
+// plateFill is the pale plate under a name written over counters.
+var plateFill = paper
+
+// tagsLayer draws the combat tags where the plan put them.
+type tagsLayer struct{ p *namePlan }
+
+func (l tagsLayer) DrawLayer(c *Canvas) {
+	for _, t := range l.p.tags {
+		drawTag(c, t.label, t.x, t.y, t.px)
+	}
+}
+
+// NameReport says how the names of the rules' places fare under a
+// situation's counters (issue 18.1).
+type NameReport struct {
+	// Covered are the rules places (cities, fortresses, 15.23's hexes)
+	// whose name on the base map a counter covers.
+	Covered []string
+	// Hidden are those still unreadable once the names are moved: no
+	// spot free of other names and tags was found, or a tag covers them.
+	Hidden []string
+	// Moved are the names written again over the counters, with the
+	// box each takes on the whole-map picture (map coordinates, before
+	// the status strip is added above).
+	Moved []MovedName
+	// Counters are the boxes the stacks cover.
+	Counters []image.Rectangle
+}
+
+// MovedName is one name written over the counters.
+type MovedName struct {
+	Name string
+	Box  image.Rectangle
+}
+
+// PlaceNames reports what the names of the rules' places become under a
+// situation's counters.
+func (r *Renderer) PlaceNames(s *Situation) NameReport {
+	p := r.plan(s)
+	rect := func(b box) image.Rectangle {
+		return image.Rect(int(math.Floor(b.x0)), int(math.Floor(b.y0)), int(math.Ceil(b.x1)), int(math.Ceil(b.y1)))
+	}
+	out := NameReport{Covered: p.coveredBefore, Hidden: p.hidden}
+	for _, m := range p.moved {
+		out.Moved = append(out.Moved, MovedName{m.name, rect(m.b)})
+	}
+	for _, b := range p.counters {
+		out.Counters = append(out.Counters, rect(b))
+	}
+	return out
+}

@@ -1,0 +1,210 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/fogleman/gg"
+
+	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+// The phone overview (issue 18.5): Discord shows a picture about 400 px
+// wide before it is tapped, where the whole map is a blur of hexes. The
+// overview draws the whole map small and plain instead: each country
+// tinted, no grid, the major rivers, the cities of 15.23 named in large
+// type, every stack as a solid hex in its side's colour (so that the
+// fronts read as lines), the last combats outlined in red and the last
+// moves as lines, with a one-line caption.
+
+var overviewTint = map[board.Country]color.RGBA{
+	board.France:      rgb(0xe6, 0xe9, 0xf2),
+	board.Germany:     rgb(0xec, 0xe6, 0xd6),
+	board.Belgium:     rgb(0xf4, 0xdf, 0xd6),
+	board.Luxembourg:  rgb(0xe8, 0xe0, 0xd0),
+	board.Netherlands: rgb(0xf6, 0xd9, 0xb4),
+	board.Switzerland: rgb(0xf2, 0xd4, 0xd4),
+}
+
+var (
+	overviewSea    = rgb(0xb8, 0xd4, 0xec)
+	overviewBorder = rgb(0x7a, 0x10, 0x60)
+	overviewSide   = [2]color.RGBA{rgb(0x3c, 0x3c, 0x3c), rgb(0x1f, 0x5f, 0xc8)} // German, Allied
+)
+
+// OverviewMinTextPx is the smallest type of the overview, in pixels.
+const OverviewMinTextPx = 11
+
+// OverviewImage draws the phone overview of a situation, width pixels
+// wide (at least 200).
+func (r *Renderer) OverviewImage(s *Situation, width int) (*image.RGBA, error) {
+	if width < 200 || width > 4000 {
+		return nil, fmt.Errorf("render: overview width %d is out of range (200 to 4000)", width)
+	}
+	m := r.m
+	// The hex radius that makes the map width pixels wide.
+	R := float64(width) / ((float64(m.Rows)+0.5)*math.Sqrt(3) + 2*0.5)
+	l := Layout{R: R, Cols: m.Cols, Rows: m.Rows, Margin: math.Round(R * 0.5)}
+	mw, mh := l.MapSize()
+	capH := int(math.Ceil(OverviewMinTextPx * 1.9))
+	img := image.NewRGBA(image.Rect(0, 0, mw, mh+capH))
+	dc := gg.NewContextForRGBA(img)
+	dc.SetColor(paper)
+	dc.Clear()
+	dc.Translate(0, float64(capH))
+
+	hexPath := func(h hex.Hex, scale float64) {
+		cx, cy := l.Center(h)
+		for i := 0; i < 6; i++ {
+			a := math.Pi/180*(60*float64(i)) - math.Pi/2
+			x, y := cx+R*scale*math.Cos(a), cy+R*scale*math.Sin(a)
+			if i == 0 {
+				dc.MoveTo(x, y)
+			} else {
+				dc.LineTo(x, y)
+			}
+		}
+		dc.ClosePath()
+	}
+	// Ground: countries and sea, a hair larger than the hex so that no
+	// seam shows.
+	for _, h := range m.Hexes() {
+		hexPath(h.At, 1.04)
+		if h.Terrain == board.Sea {
+			dc.SetColor(overviewSea)
+		} else if c, ok := overviewTint[h.Country]; ok {
+			dc.SetColor(c)
+		} else {
+			dc.SetColor(paper)
+		}
+		dc.Fill()
+	}
+	// Borders and major rivers along hexsides.
+	for _, sd := range sortedSides(m.Sides()) {
+		a, okA := m.Hex(sd.A)
+		b, okB := m.Hex(sd.B)
+		if !okA || !okB {
+			continue
+		}
+		x1, y1, x2, y2 := l.SideEnds(sd.A, sd.B)
+		switch {
+		case a.Terrain != board.Sea && b.Terrain != board.Sea && a.Country != b.Country:
+			dc.SetColor(overviewBorder)
+			dc.SetLineWidth(math.Max(1, R*0.22))
+		case isMajorRiver(m.Side(sd.A, sd.B).River):
+			dc.SetColor(color.NRGBA{riverBlue.R, riverBlue.G, riverBlue.B, 0x70})
+			dc.SetLineWidth(math.Max(1, R*0.16))
+		default:
+			continue
+		}
+		dc.DrawLine(x1, y1, x2, y2)
+		dc.Stroke()
+	}
+	// Moves, under the stacks.
+	for _, mv := range s.Moves {
+		if len(mv.Path) < 2 {
+			continue
+		}
+		ink := overviewSide[mv.Side]
+		dc.SetColor(color.NRGBA{ink.R, ink.G, ink.B, 0x90})
+		dc.SetLineWidth(math.Max(1, R*0.35))
+		for i, h := range mv.Path {
+			x, y := l.Center(h)
+			if i == 0 {
+				dc.MoveTo(x, y)
+			} else {
+				dc.LineTo(x, y)
+			}
+		}
+		dc.Stroke()
+	}
+	// Stacks: solid hexes in their side's colour.
+	for _, st := range s.Stacks {
+		if len(st.Units) == 0 {
+			continue
+		}
+		hexPath(st.At, 0.92)
+		dc.SetColor(overviewSide[st.Side])
+		dc.Fill()
+	}
+	for _, cb := range s.Combats {
+		hexPath(cb.Defender, 1.1)
+		dc.SetColor(combatRed)
+		dc.SetLineWidth(math.Max(1.5, R*0.3))
+		dc.Stroke()
+	}
+	// The cities of 15.23, a dot and the name in large type, placed
+	// clear of one another.
+	face := r.font.face(OverviewMinTextPx + 1)
+	lb := &labeller{dc: dc, limit: box{1, 1, float64(mw) - 1, float64(mh) - 1}}
+	done := map[string]bool{}
+	for _, v := range board.VictoryHexes() {
+		if done[v.Name] {
+			continue
+		}
+		done[v.Name] = true
+		x, y := l.Center(v.At)
+		dc.DrawCircle(x, y, math.Max(2, R*0.35))
+		dc.SetColor(cityRed)
+		dc.FillPreserve()
+		dc.SetColor(color.White)
+		dc.SetLineWidth(1)
+		dc.Stroke()
+		lb.taken = append(lb.taken, box{x - 3, y - 3, x + 3, y + 3})
+		name := v.Name
+		if h, ok := m.Hex(v.At); ok && h.Name != "" {
+			name = displayName(m, h)
+		}
+		spots := [][4]float64{{x + 4, y, 0, 0.5}, {x - 4, y, 1, 0.5}, {x, y + 4, 0.5, 0}, {x, y - 4, 0.5, 1},
+			{x + 3, y + 3, 0, 0}, {x - 3, y + 3, 1, 0}, {x + 3, y - 3, 0, 1}, {x - 3, y - 3, 1, 1},
+			{x + 10, y, 0, 0.5}, {x - 10, y, 1, 0.5}, {x, y + 9, 0.5, 0}, {x, y - 9, 0.5, 1}}
+		placed := false
+		for _, sp := range spots {
+			if lb.try(name, face, sp[0], sp[1], sp[2], sp[3], true, ink) {
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			// Every city of 15.23 is named, if need be over another
+			// name's edge; inside the picture.
+			for _, sp := range spots {
+				_, _, b := lb.measure(name, face, sp[0], sp[1], sp[2], sp[3])
+				if b.x0 >= lb.limit.x0 && b.x1 <= lb.limit.x1 && b.y0 >= lb.limit.y0 && b.y1 <= lb.limit.y1 {
+					lb.force(name, face, sp[0], sp[1], sp[2], sp[3], true, ink)
+					break
+				}
+			}
+		}
+	}
+	// Caption: turn, VP, whose view.
+	dc.Identity()
+	dc.SetColor(panelFill)
+	dc.DrawRectangle(0, 0, float64(mw), float64(capH))
+	dc.Fill()
+	lang := r.opt.Lang
+	line := fmt.Sprintf("%s · VP %d-%d · %s", turnLine(s, lang), s.VP[units.German], s.VP[units.Allied], s.Viewer.Name().In(lang))
+	px := float64(OverviewMinTextPx + 1)
+	dc.SetFontFace(r.font.face(px))
+	if w, _ := dc.MeasureString(line); w > float64(mw)-8 {
+		// Too long for the width: the viewer is left out, never the
+		// type made smaller than OverviewMinTextPx.
+		line = fmt.Sprintf("%s · VP %d-%d", turnLine(s, lang), s.VP[units.German], s.VP[units.Allied])
+	}
+	dc.SetColor(ink)
+	dc.DrawStringAnchored(line, 4, float64(capH)/2, 0, 0.4)
+	return img, nil
+}
+
+// DrawOverview is OverviewImage as PNG.
+func (r *Renderer) DrawOverview(s *Situation, width int) ([]byte, error) {
+	img, err := r.OverviewImage(s, width)
+	if err != nil {
+		return nil, err
+	}
+	return EncodePNG(img)
+}
