@@ -131,7 +131,7 @@ func (b *Bot) join(ctx context.Context, req *Request) *Response {
 		// A new private thread gets the side's own map at once, so that
 		// the standing view is there.
 		if j.NewThread {
-			if png := b.draw(req.Lang, j.OwnView, g.State.Rules().Counters, nil, nil); png != nil {
+			if png := b.draw(req.Lang, g.State.Rules().Scenario, j.OwnView, g.State.Rules().Counters, nil, nil); png != nil {
 				r.Messages[len(r.Messages)-1].Files = []File{{Name: "map-" + side.String() + ".png", ContentType: "image/png", Data: png}}
 			}
 		}

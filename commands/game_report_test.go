@@ -27,11 +27,12 @@ func TestSegmentMapsFromViews(t *testing.T) {
 		viewer render.Viewer
 		got    []byte
 	}{
-		{"public", render.Public, b.draw(i18n.EN, p.After, p.Counters, p.Public, nil)},
-		{"German", render.GermanView, b.draw(i18n.EN, p.Sides[units.German], p.Counters, p.Public, nil)},
-		{"Allied", render.AlliedView, b.draw(i18n.EN, p.Sides[units.Allied], p.Counters, p.Public, nil)},
+		{"public", render.Public, b.draw(i18n.EN, p.Scenario, p.After, p.Counters, p.Public, nil)},
+		{"German", render.GermanView, b.draw(i18n.EN, p.Scenario, p.Sides[units.German], p.Counters, p.Public, nil)},
+		{"Allied", render.AlliedView, b.draw(i18n.EN, p.Scenario, p.Sides[units.Allied], p.Counters, p.Public, nil)},
 	} {
 		sit := fromgame.For(g.State, p.Public, c.viewer)
+		fromgame.WithScenario(&sit, g.State.Rules().Scenario)
 		want, err := r.DrawSituation(&sit, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -40,7 +41,7 @@ func TestSegmentMapsFromViews(t *testing.T) {
 			t.Errorf("the %s map from the report's view (%d bytes) is not the state's (%d bytes)", c.name, len(c.got), len(want))
 		}
 	}
-	if bytes.Equal(b.draw(i18n.EN, p.After, p.Counters, nil, nil), b.draw(i18n.EN, p.Sides[units.German], p.Counters, nil, nil)) {
+	if bytes.Equal(b.draw(i18n.EN, p.Scenario, p.After, p.Counters, nil, nil), b.draw(i18n.EN, p.Scenario, p.Sides[units.German], p.Counters, nil, nil)) {
 		t.Error("the public and the German maps are the same picture: the check cannot tell views apart")
 	}
 }

@@ -40,6 +40,7 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 		viewer = render.ViewerOf(side)
 	}
 	sit := fromgame.For(s, nil, viewer)
+	fromgame.WithScenario(&sit, s.Rules().Scenario) // the turn track ends where the scenario does (17.1)
 	var crop *render.Crop
 	if req.Has("area") || req.Has("around") {
 		crop = &render.Crop{Center: centre, Radius: radius}

@@ -84,6 +84,7 @@ func TestMapCommandWithGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	sit := fromgame.For(g.State, nil, render.Public)
+	fromgame.WithScenario(&sit, g.State.Rules().Scenario)
 	want, err := r.DrawSituation(&sit, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"rtrbot/engine/game"
+	"rtrbot/engine/scenario"
 	"rtrbot/engine/units"
 	"rtrbot/games"
 	"rtrbot/i18n"
@@ -145,7 +146,7 @@ func (b *Bot) segmentMessages(l i18n.Lang, p games.SegmentReport) []Message {
 		}
 		pub := Message{Text: text, Target: p.Channel}
 		if withMap {
-			if png := b.draw(l, p.After, p.Counters, p.Public, nil); png != nil {
+			if png := b.draw(l, p.Scenario, p.After, p.Counters, p.Public, nil); png != nil {
 				pub.Files = append(pub.Files, File{Name: "map.png", ContentType: "image/png", Data: png})
 			}
 		}
@@ -159,7 +160,7 @@ func (b *Bot) segmentMessages(l i18n.Lang, p games.SegmentReport) []Message {
 			if c.Combat != nil {
 				at = c.Combat.Defender
 			}
-			if png := b.draw(l, p.After, p.Counters, p.Public, &render.Crop{Center: at, Radius: 2}); png != nil {
+			if png := b.draw(l, p.Scenario, p.After, p.Counters, p.Public, &render.Crop{Center: at, Radius: 2}); png != nil {
 				pub.Files = append(pub.Files, File{Name: fmt.Sprintf("combat-%d-%s.png", k+1, at), ContentType: "image/png", Data: png})
 			}
 		}
@@ -193,7 +194,7 @@ func (b *Bot) segmentMessages(l i18n.Lang, p games.SegmentReport) []Message {
 		}
 		m := Message{Target: th, Text: strings.Join(caption, "\n")}
 		own := append(append([]game.Event(nil), p.Own[side]...), p.Public...)
-		if png := b.draw(l, p.Sides[side], p.Counters, own, nil); png != nil {
+		if png := b.draw(l, p.Scenario, p.Sides[side], p.Counters, own, nil); png != nil {
 			m.Files = []File{{Name: "map-" + side.String() + ".png", ContentType: "image/png", Data: png}}
 		}
 		out = append(out, m)
@@ -281,7 +282,7 @@ func statusMessage(l i18n.Lang, reports []games.SegmentReport) (Message, bool) {
 // draw renders a view as PNG, with the trails and combats of last, the
 // whole map or a crop, waiting for a render slot; nil when maps are off
 // or drawing fails (the account goes without it).
-func (b *Bot) draw(l i18n.Lang, v game.View, counters *units.Set, last []game.Event, crop *render.Crop) (png []byte) {
+func (b *Bot) draw(l i18n.Lang, sc scenario.Scenario, v game.View, counters *units.Set, last []game.Event, crop *render.Crop) (png []byte) {
 	if b.noMaps || b.Map == nil || counters == nil {
 		return nil
 	}
@@ -301,6 +302,9 @@ func (b *Bot) draw(l i18n.Lang, v game.View, counters *units.Set, last []game.Ev
 		return nil
 	}
 	sit := fromgame.FromView(v, counters, last)
+	if sc.Last != 0 {
+		fromgame.WithScenario(&sit, sc) // the turn track ends where the scenario does
+	}
 	png, err = r.DrawSituation(&sit, crop)
 	if err != nil {
 		b.Log.Error("segment map", "err", err, "crop", crop != nil)

@@ -8,6 +8,7 @@ import (
 
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
+	"rtrbot/engine/scenario"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
 )
@@ -50,6 +51,9 @@ type SegmentReport struct {
 	// Names are the players of each side as the public reads them (no
 	// mention: the status message names, it never notifies).
 	Names [2]string
+	// Scenario is the scenario played (its first and last turns for the
+	// maps' turn track, 17.1): the views do not say it.
+	Scenario scenario.Scenario
 }
 
 // MetaMaps is the game setting that asks for a public map after every
@@ -62,7 +66,8 @@ const MetaMaps = "maps"
 func (g *Game) SegmentEnded(now time.Time) SegmentReport {
 	p := SegmentReport{Game: g.ID, Channel: g.Channel, Threads: map[units.Side]string{}, Practice: g.PracticeSeed(),
 		Before: g.SegStart.ViewFor(game.PublicView), After: g.State.ViewFor(game.PublicView), Mention: g.Mention(g.State.ToMove()),
-		Counters: g.State.Rules().Counters, Options: append([]string(nil), g.State.Options...), EveryMap: g.Meta[MetaMaps] == "segment"}
+		Counters: g.State.Rules().Counters, Options: append([]string(nil), g.State.Options...), EveryMap: g.Meta[MetaMaps] == "segment",
+		Scenario: g.State.Rules().Scenario}
 	for _, side := range []units.Side{units.German, units.Allied} {
 		var names []string
 		for _, pl := range g.PlayersOf(side) {
