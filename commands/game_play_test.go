@@ -666,7 +666,9 @@ func TestRenderSlots(t *testing.T) {
 		tb.renders <- struct{}{}
 	}
 	done := make(chan []byte)
-	go func() { done <- tb.draw(i18n.EN, s.Rules().Scenario, s.ViewFor(game.PublicView), s.Rules().Counters, nil, nil) }()
+	go func() {
+		done <- tb.draw(i18n.EN, s.Rules().Scenario, s.ViewFor(game.PublicView), s.Rules().Counters, nil, nil)
+	}()
 	select {
 	case <-done:
 		t.Fatal("a map was drawn with every slot taken")
