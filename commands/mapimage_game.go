@@ -115,15 +115,33 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 	}
 	text := what.In(req.Lang) + req.T(" — ", "。") + sit.Viewer.Name().In(req.Lang)
 	files := []File{{Name: name, ContentType: "image/png", Data: png}}
-	// With the whole map comes a crop of the front at phone scale: the
-	// whole map gives the picture, the crop can be read on a phone.
+	// With the whole map come the phone's pictures: the overview (the whole
+	// map readable at 400 px) and a crop of each contact area of the front
+	// (at most three, the largest first), which a phone can read.
 	if crop == nil {
-		if fc := render.FrontCrop(&sit, defaultRadius+1); fc != nil {
-			if rc, err := pics.renderer(b.Map, req.Lang, true); err == nil {
-				if front, err := rc.DrawSituation(&sit, fc); err == nil {
-					files = append(files, File{Name: "front-" + fc.Center.String() + ".png", ContentType: "image/png", Data: front})
-					text += i18n.Sprintf(i18n.T("; and the front around %s", "。前線 (%s 周辺) も添付"), label(b.Map, fc.Center)).In(req.Lang)
+		if ov, err := r.DrawOverview(&sit, 400); err == nil {
+			files = append(files, File{Name: "overview.png", ContentType: "image/png", Data: ov})
+			text += req.T("; the overview for phones", "。スマートフォン向け概観図も添付")
+		}
+		fronts := render.FrontCrops(&sit, defaultRadius+1)
+		if len(fronts) == 0 {
+			if fc := render.FrontCrop(&sit, defaultRadius+1); fc != nil {
+				fronts = []render.Crop{*fc}
+			}
+		}
+		if rc, err := pics.renderer(b.Map, req.Lang, true); err == nil {
+			var where []string
+			for _, fc := range fronts {
+				if len(where) == 3 {
+					break
 				}
+				if front, err := rc.DrawSituation(&sit, &fc); err == nil {
+					files = append(files, File{Name: "front-" + fc.Center.String() + ".png", ContentType: "image/png", Data: front})
+					where = append(where, label(b.Map, fc.Center))
+				}
+			}
+			if len(where) > 0 {
+				text += i18n.Sprintf(i18n.T("; and the front around %s", "。前線 (%s 周辺) も添付"), strings.Join(where, ", ")).In(req.Lang)
 			}
 		}
 	}
