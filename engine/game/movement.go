@@ -138,8 +138,25 @@ func (s *State) moverOf(c *units.Counter) mover {
 // movementSearch finds every hex a unit can reach with at most limit MP,
 // obeying 6.0 (entering an EZOC ends movement; no move from EZOC directly
 // to EZOC) and never entering enemy-occupied hexes.
+// Its arrays come from the rules' pool: the caller gives them back with
+// putSearch once done with the answer.
 func (s *State) movementSearch(c *units.Counter, from hex.Hex, limit int, ezoc, enemy marks) *search {
-	return s.movementSearchIn(nil, c, from, limit, ezoc, enemy)
+	return s.movementSearchIn(s.getSearch(), c, from, limit, ezoc, enemy)
+}
+
+// getSearch is a search's arrays from the rules' pool (nil if none: the
+// search makes them).
+func (s *State) getSearch() *search {
+	sr, _ := s.rules.searches.Get().(*search)
+	return sr
+}
+
+// putSearch gives a finished search's arrays back for another search; sr
+// must not be used afterwards.
+func (s *State) putSearch(sr *search) {
+	if sr != nil {
+		s.rules.searches.Put(sr)
+	}
 }
 
 func newSearch(n int) *search {
@@ -336,7 +353,9 @@ func (s *State) Destinations(c *units.Counter) ([]Dest, error) {
 }
 
 func (s *State) destinations(c *units.Counter, ezoc, enemy marks) []Dest {
-	return s.destinationsIn(nil, c, ezoc, enemy)
+	sr := s.getSearch()
+	defer s.putSearch(sr)
+	return s.destinationsIn(sr, c, ezoc, enemy)
 }
 
 func (s *State) destinationsIn(scratch *search, c *units.Counter, ezoc, enemy marks) []Dest {
@@ -385,10 +404,13 @@ func (s *State) applyMove(o Order) (*State, []Event, error) {
 	if len(o.Hexes) == 1 {
 		sr := s.movementSearch(c, from, s.Allowance(c), ezoc, enemy)
 		k, ok := sr.reached(to, ezoc)
+		if ok {
+			path, cost = sr.path(to, ezoc), k
+		}
+		s.putSearch(sr)
 		if !ok {
 			return nil, nil, s.whyNotReach(c, from, to, ezoc, enemy)
 		}
-		path, cost = sr.path(to, ezoc), k
 	} else {
 		path = o.Hexes
 		if cost, err = s.checkPath(c, from, path, ezoc, enemy); err != nil {
@@ -467,7 +489,9 @@ func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy mark
 	}
 	// Reachable with unlimited MP?
 	far := s.movementSearch(c, from, 200, ezoc, enemy)
-	if k, ok := far.reached(to, ezoc); ok {
+	k, ok := far.reached(to, ezoc)
+	s.putSearch(far)
+	if ok {
 		return refuse("not-enough-mp", c.ID, k, to, s.Allowance(c), c.ID)
 	}
 	return refuse("no-route", c.ID, to, c.ID)

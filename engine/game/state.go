@@ -30,6 +30,10 @@ type Rules struct {
 	north     map[hex.Hex]bool // Belgium north of the Meuse (18.1(14))
 
 	scoring scoringHexes // victory.go: the end VP hexes (15.23), built once
+
+	// searches are movement searches' arrays for reuse (movement.go's
+	// getSearch, putSearch): a replay moves hundreds of units.
+	searches sync.Pool
 }
 
 // cell is one hex of the dense grid: what the map says, and which of its
@@ -342,6 +346,18 @@ func (o Occupancy) At(h hex.Hex, side units.Side) []int {
 		return b.side[side]
 	}
 	return nil
+}
+
+// indexesAt is occupancy().At(h, side) without building the whole index:
+// the unit indexes of side in h, in index order.
+func (s *State) indexesAt(h hex.Hex, side units.Side) []int {
+	var out []int
+	for i, u := range s.Units {
+		if u.Box == OnMap && u.At == h && s.Counter(i).Side() == side {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // UnitsAt returns the counters of a side in a hex.
