@@ -106,3 +106,33 @@ func TestMovementSearchMatchesEnterCost(t *testing.T) {
 		t.Fatalf("only %d destinations checked", checked)
 	}
 }
+
+// The dense grid (Rules.index), built from the map's lists of railways
+// and rivers, says of every hexside of every hex what the map's own
+// lookups say (Map.Rail, Map.Side).
+func TestGridMatchesMapLookups(t *testing.T) {
+	r := realRules(t, "standard")
+	s, _ := New(r, 1, nil)
+	rails, rivers := 0, 0
+	for _, x := range s.allHexes() {
+		c := s.cellAt(x.At)
+		if c == nil || c.x != x {
+			t.Fatalf("%s: no cell of its own", x.At)
+		}
+		for d, n := range x.At.Neighbors() {
+			rail, river := r.Map.Rail(x.At, n), r.Map.Side(x.At, n).River != ""
+			if c.rail[d] != rail || c.river[d] != river {
+				t.Fatalf("%s towards %s: grid rail %v river %v, map %v %v", x.At, n, c.rail[d], c.river[d], rail, river)
+			}
+			if rail {
+				rails++
+			}
+			if river {
+				rivers++
+			}
+		}
+	}
+	if rails == 0 || rivers == 0 {
+		t.Fatalf("%d rail and %d river hexsides: the map has both", rails, rivers)
+	}
+}

@@ -54,11 +54,31 @@ func (r *Rules) index() {
 		r.rows = rows
 		r.cells = make([]cell, (cols+1)*(rows+1))
 		for _, x := range r.hexes {
-			c := &r.cells[x.At.Col*(rows+1)+x.At.Row]
-			c.x = x
-			for d, n := range x.At.Neighbors() {
-				c.rail[d] = r.Map.Rail(x.At, n)
-				c.river[d] = r.Map.Side(x.At, n).River != ""
+			r.cells[x.At.Col*(rows+1)+x.At.Row].x = x
+		}
+		// The railways and rivers, from the map's lists of the hexsides
+		// that carry something (Map.Rail and Map.Side asked of those
+		// only): every game loaded builds its Rules, and this once.
+		mark := func(s hex.Side, set func(c *cell, d int)) {
+			if n, ok := hex.SideBetween(s.A, s.B); !ok || n != s {
+				return // not a hexside as the map's lookups name it
+			}
+			for _, e := range [2][2]hex.Hex{{s.A, s.B}, {s.B, s.A}} {
+				d := direction(e[0], e[1])
+				if e[0].Col < 0 || e[0].Row < 0 || e[0].Row > rows || d < 0 {
+					continue
+				}
+				if i := e[0].Col*(rows+1) + e[0].Row; i < len(r.cells) && r.cells[i].x != nil {
+					set(&r.cells[i], d)
+				}
+			}
+		}
+		for _, s := range r.Map.RailLinks() {
+			mark(s, func(c *cell, d int) { c.rail[d] = true })
+		}
+		for s, x := range r.Map.Sides() {
+			if x.River != "" {
+				mark(s, func(c *cell, d int) { c.river[d] = true })
 			}
 		}
 	})
