@@ -10,6 +10,7 @@ import (
 	"database/sql"
 	"fmt"
 	"net/url"
+	"runtime"
 	"sync"
 	"time"
 
@@ -82,7 +83,10 @@ func openSync(ctx context.Context, path string, ms migrationSource, sync string)
 		w.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	s.DB.SetMaxIdleConns(4)
+	// Idle readers are kept for the cores' worth of parallel reads (cold
+	// loads after a restart run in parallel): a connection closed and
+	// opened again costs its pragmas and its cache.
+	s.DB.SetMaxIdleConns(max(4, 4*runtime.GOMAXPROCS(0)))
 	return s, nil
 }
 

@@ -46,42 +46,59 @@ type cell struct {
 
 func (r *Rules) index() {
 	r.once.Do(func() {
-		r.hexes = r.Map.Hexes()
-		cols, rows := r.Map.Cols, r.Map.Rows
-		for _, x := range r.hexes {
-			cols, rows = max(cols, x.At.Col), max(rows, x.At.Row)
-		}
-		r.rows = rows
-		r.cells = make([]cell, (cols+1)*(rows+1))
-		for _, x := range r.hexes {
-			r.cells[x.At.Col*(rows+1)+x.At.Row].x = x
-		}
-		// The railways and rivers, from the map's lists of the hexsides
-		// that carry something (Map.Rail and Map.Side asked of those
-		// only): every game loaded builds its Rules, and this once.
-		mark := func(s hex.Side, set func(c *cell, d int)) {
-			if n, ok := hex.SideBetween(s.A, s.B); !ok || n != s {
-				return // not a hexside as the map's lookups name it
-			}
-			for _, e := range [2][2]hex.Hex{{s.A, s.B}, {s.B, s.A}} {
-				d := direction(e[0], e[1])
-				if e[0].Col < 0 || e[0].Row < 0 || e[0].Row > rows || d < 0 {
-					continue
-				}
-				if i := e[0].Col*(rows+1) + e[0].Row; i < len(r.cells) && r.cells[i].x != nil {
-					set(&r.cells[i], d)
-				}
-			}
-		}
-		for _, s := range r.Map.RailLinks() {
-			mark(s, func(c *cell, d int) { c.rail[d] = true })
-		}
-		for s, x := range r.Map.Sides() {
-			if x.River != "" {
-				mark(s, func(c *cell, d int) { c.river[d] = true })
-			}
-		}
+		g := r.Map.Memo(gridKey{}, func() any { return buildGrid(r.Map) }).(*grid)
+		r.hexes, r.cells, r.rows = g.hexes, g.cells, g.rows
 	})
+}
+
+// grid is the map as the engine reads it: its hexes in order and the
+// dense grid of cells. It depends on the map alone, so it is built once
+// per map (board.Map.Memo) and shared by every game's Rules; nothing
+// writes to it once built.
+type grid struct {
+	hexes []*board.Hex
+	cells []cell
+	rows  int
+}
+
+type gridKey struct{}
+
+func buildGrid(m *board.Map) *grid {
+	g := &grid{hexes: m.Hexes()}
+	cols, rows := m.Cols, m.Rows
+	for _, x := range g.hexes {
+		cols, rows = max(cols, x.At.Col), max(rows, x.At.Row)
+	}
+	g.rows = rows
+	g.cells = make([]cell, (cols+1)*(rows+1))
+	for _, x := range g.hexes {
+		g.cells[x.At.Col*(rows+1)+x.At.Row].x = x
+	}
+	// The railways and rivers, from the map's lists of the hexsides
+	// that carry something (Map.Rail and Map.Side asked of those only).
+	mark := func(s hex.Side, set func(c *cell, d int)) {
+		if n, ok := hex.SideBetween(s.A, s.B); !ok || n != s {
+			return // not a hexside as the map's lookups name it
+		}
+		for _, e := range [2][2]hex.Hex{{s.A, s.B}, {s.B, s.A}} {
+			d := direction(e[0], e[1])
+			if e[0].Col < 0 || e[0].Row < 0 || e[0].Row > rows || d < 0 {
+				continue
+			}
+			if i := e[0].Col*(rows+1) + e[0].Row; i < len(g.cells) && g.cells[i].x != nil {
+				set(&g.cells[i], d)
+			}
+		}
+	}
+	for _, s := range m.RailLinks() {
+		mark(s, func(c *cell, d int) { c.rail[d] = true })
+	}
+	for s, x := range m.Sides() {
+		if x.River != "" {
+			mark(s, func(c *cell, d int) { c.river[d] = true })
+		}
+	}
+	return g
 }
 
 // allHexes lists the map's hexes in column, row order.
