@@ -3,13 +3,16 @@
 //
 //	rtrbot-admin move-guild -from shard-0.db -to shard-1.db -guild ID [-keep]
 //	rtrbot-admin shard -guild ID -count N
+//	rtrbot-admin check -db FILE [-full]
 //
 // move-guild moves a Discord server's games, roll logs and settings from
 // one shard's file to another's (db.MoveGuild), in one transaction of the
 // target; the source's copies of its live games are marked abandoned
 // (moved), unless -keep. shard says which shard a server belongs to with
 // N shards ((guild_id >> 22) % N, as Discord routes it), to know where a
-// server goes when SHARD_COUNT changes (docs/scaling.md).
+// server goes when SHARD_COUNT changes (docs/scaling.md). check replays
+// every active game of a file (a restored copy, in a backup drill) and
+// says which do not load; it marks those damaged in that file.
 package main
 
 import (
@@ -22,6 +25,8 @@ import (
 	"strconv"
 
 	"rtrbot/db"
+	"rtrbot/db/enginereplay"
+	"rtrbot/engine/board"
 )
 
 func main() {
@@ -33,7 +38,8 @@ func main() {
 
 const usage = `usage:
   rtrbot-admin move-guild -from FILE -to FILE -guild ID [-keep]
-  rtrbot-admin shard -guild ID -count N`
+  rtrbot-admin shard -guild ID -count N
+  rtrbot-admin check -db FILE [-full]`
 
 func run(ctx context.Context, args []string, out io.Writer) error {
 	if len(args) == 0 {
@@ -44,6 +50,8 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return moveGuild(ctx, args[1:], out)
 	case "shard":
 		return shard(args[1:], out)
+	case "check":
+		return check(ctx, args[1:], out)
 	}
 	return fmt.Errorf("unknown command %q\n%s", args[0], usage)
 }
@@ -101,5 +109,46 @@ func shard(args []string, out io.Writer) error {
 		return errors.New("shard needs -guild (a numeric ID) and -count (1 or more)\n" + usage)
 	}
 	fmt.Fprintln(out, (id>>22)%uint64(*count))
+	return nil
+}
+
+func check(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	path := fs.String("db", "", "the database file (a restored copy)")
+	full := fs.Bool("full", false, "replay every game from its start, checking every snapshot")
+	if err := fs.Parse(args); err != nil {
+		return fmt.Errorf("%v\n%s", err, usage)
+	}
+	if *path == "" {
+		return errors.New("check needs -db\n" + usage)
+	}
+	if _, err := os.Stat(*path); err != nil {
+		return err
+	}
+	m, err := board.Default()
+	if err != nil {
+		return err
+	}
+	s, err := db.Open(ctx, *path)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	res, err := s.CheckAll(ctx, enginereplay.Replayer{Map: m}, *full)
+	if err != nil {
+		return err
+	}
+	bad := 0
+	for _, r := range res {
+		if r.Err != nil {
+			bad++
+			fmt.Fprintf(out, "game #%d: %v\n", r.Game, r.Err)
+		}
+	}
+	fmt.Fprintf(out, "%d active game(s) checked, %d do not load\n", len(res), bad)
+	if bad > 0 {
+		return fmt.Errorf("%d game(s) do not load", bad)
+	}
 	return nil
 }

@@ -62,3 +62,25 @@ func TestShardCommand(t *testing.T) {
 		}
 	}
 }
+
+// check loads every active game of a file, as a backup drill does on a
+// restored copy: the moved games load in the target.
+func TestCheckCommand(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "restored.db")
+	s, err := db.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CreateGame(ctx, db.NewGame{Guild: "1", Channel: "C1", Scenario: "standard", Seed: []byte{1, 2, 3, 4, 5, 6, 7, 8}, CreatedBy: "u"}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	var out strings.Builder
+	if err := run(ctx, []string{"check", "-db", path, "-full"}, &out); err != nil || !strings.Contains(out.String(), "1 active game(s) checked, 0 do not load") {
+		t.Fatalf("check: %v\n%s", err, out.String())
+	}
+	if err := run(ctx, []string{"check", "-db", path + ".missing"}, &out); err == nil {
+		t.Error("a missing file was checked")
+	}
+}
