@@ -217,7 +217,9 @@ const notes = `
   never held across a load, a database write or the engine's work; a cold
   load runs outside every lock, once per place (a second command for a
   game being loaded waits for that load), loads of different games in
-  parallel; imports, exports and logs read without any game's lock.
+  parallel (at most twice as many as the cores); imports, exports and
+  logs read without any game's lock. Tested: TestOneGameDoesNotWaitForAnother
+  and TestConcurrentCommandsKeepEachGameWhole (games, with -race).
 - **Storage** (db/db.go): group commit on the single writer. Writes that
   arrive while another commits are committed together, each in a
   savepoint of its own (a failed one rolls back alone), one COMMIT and one
