@@ -233,8 +233,8 @@ func (s *State) movementSearchIn(sr *search, c *units.Counter, from hex.Hex, lim
 			if ch == nil {
 				continue
 			}
-			for dir, nb := range h.Neighbors() {
-				ni := ezoc.idx(nb)
+			for dir, nb := range ch.nb {
+				ni := int(ch.nbi[dir]) // ezoc.idx(nb)
 				if ni < 0 || enemy.b[ni] {
 					continue
 				}

@@ -136,3 +136,23 @@ func TestGridMatchesMapLookups(t *testing.T) {
 		t.Fatalf("%d rail and %d river hexsides: the map has both", rails, rivers)
 	}
 }
+
+// The grid's neighbours of each hex are hex.Neighbors, and their indexes
+// are the marks' (what the movement search reads instead of computing
+// them).
+func TestGridNeighbours(t *testing.T) {
+	r := realRules(t, "standard")
+	s, _ := New(r, 1, nil)
+	m := s.newMarks()
+	for _, x := range s.allHexes() {
+		c := s.cellAt(x.At)
+		if c.nb != x.At.Neighbors() {
+			t.Fatalf("%s: neighbours %v, want %v", x.At, c.nb, x.At.Neighbors())
+		}
+		for d, n := range c.nb {
+			if int(c.nbi[d]) != m.idx(n) {
+				t.Fatalf("%s towards %s: index %d, marks say %d", x.At, n, c.nbi[d], m.idx(n))
+			}
+		}
+	}
+}

@@ -42,6 +42,10 @@ type cell struct {
 	x     *board.Hex
 	rail  [6]bool
 	river [6]bool
+	// nb are the six neighbours (hex.Hex.Neighbors) and nbi their marks
+	// indexes (-1 off the grid), for the movement search's inner loop.
+	nb  [6]hex.Hex
+	nbi [6]int32
 }
 
 func (r *Rules) index() {
@@ -72,7 +76,14 @@ func buildGrid(m *board.Map) *grid {
 	g.rows = rows
 	g.cells = make([]cell, (cols+1)*(rows+1))
 	for _, x := range g.hexes {
-		g.cells[x.At.Col*(rows+1)+x.At.Row].x = x
+		c := &g.cells[x.At.Col*(rows+1)+x.At.Row]
+		c.x, c.nb = x, x.At.Neighbors()
+		for d, n := range c.nb {
+			c.nbi[d] = -1
+			if i := n.Col*(rows+1) + n.Row; n.Col >= 0 && n.Row >= 0 && n.Row <= rows && i < len(g.cells) {
+				c.nbi[d] = int32(i)
+			}
+		}
 	}
 	// The railways and rivers, from the map's lists of the hexsides
 	// that carry something (Map.Rail and Map.Side asked of those only).
