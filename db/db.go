@@ -10,6 +10,7 @@ import (
 	"database/sql"
 	"fmt"
 	"net/url"
+	"runtime"
 	"sync"
 	"time"
 
@@ -41,6 +42,10 @@ type Store struct {
 	qmu     sync.Mutex
 	queue   []*writeReq
 	writing bool
+
+	// stmts are statements prepared on the writer connection at Open
+	// (prepare), read-only afterwards.
+	stmts map[string]*sql.Stmt
 }
 
 // Open opens (creating if needed) the SQLite file at path, with WAL, a busy
@@ -72,12 +77,16 @@ func openSync(ctx context.Context, path string, ms migrationSource, sync string)
 		w.Close()
 		return nil, fmt.Errorf("upgrade database %s: %w", path, err)
 	}
+	s.prepare(ctx)
 	// The read pool opens after the schema is in place.
 	if s.DB, err = sql.Open("sqlite", dsn(path, sync)); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	s.DB.SetMaxIdleConns(4)
+	// Idle readers are kept for the cores' worth of parallel reads (cold
+	// loads after a restart run in parallel): a connection closed and
+	// opened again costs its pragmas and its cache.
+	s.DB.SetMaxIdleConns(max(4, 4*runtime.GOMAXPROCS(0)))
 	return s, nil
 }
 
@@ -98,8 +107,52 @@ func dsn(path, sync string) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
+// prepared are the statements of the order append path, prepared once on
+// the writer connection at Open (SQLite then parses each once, not per
+// order).
+var prepared = []string{qUpdateGame, qPlayers, qTouchGame, qInsertOrder, qInsertEvent}
+
+// A statement that cannot be prepared (a schema without its table) is
+// left to be prepared, and to fail, where it is used.
+func (s *Store) prepare(ctx context.Context) {
+	s.stmts = map[string]*sql.Stmt{}
+	for _, q := range prepared {
+		if st, err := s.w.PrepareContext(ctx, q); err == nil {
+			s.stmts[q] = st
+		}
+	}
+}
+
+// exec runs a prepared statement (prepare) in tx; a query not prepared
+// is prepared in tx.
+func (s *Store) exec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
+	if st := s.stmts[query]; st != nil {
+		return tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	}
+	return tx.ExecContext(ctx, query, args...)
+}
+
+// query is exec for a query of rows.
+func (s *Store) query(ctx context.Context, tx *sql.Tx, query string, args ...any) (*sql.Rows, error) {
+	if st := s.stmts[query]; st != nil {
+		return tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	}
+	return tx.QueryContext(ctx, query, args...)
+}
+
+// queryRow is exec for a query of one row.
+func (s *Store) queryRow(ctx context.Context, tx *sql.Tx, query string, args ...any) *sql.Row {
+	if st := s.stmts[query]; st != nil {
+		return tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+	}
+	return tx.QueryRowContext(ctx, query, args...)
+}
+
 // Close closes the database.
 func (s *Store) Close() error {
+	for _, st := range s.stmts {
+		st.Close()
+	}
 	err := s.DB.Close()
 	if werr := s.w.Close(); err == nil {
 		err = werr

@@ -327,10 +327,18 @@ func (s *Store) GameIn(ctx context.Context, guild, channel string) (*Game, error
 }
 
 func loadPlayers(ctx context.Context, q querier, g *Game) error {
-	rows, err := q.QueryContext(ctx, `SELECT user_id, user_name, side, joined_at FROM game_players WHERE game_id = ? ORDER BY joined_at, user_id`, g.ID)
+	rows, err := q.QueryContext(ctx, qPlayers, g.ID)
 	if err != nil {
 		return err
 	}
+	return scanPlayers(rows, g)
+}
+
+// qPlayers is the query of a game's players (prepared on the writer, db.go).
+const qPlayers = `SELECT user_id, user_name, side, joined_at FROM game_players WHERE game_id = ? ORDER BY joined_at, user_id`
+
+// scanPlayers reads the rows of qPlayers into g.Players and closes them.
+func scanPlayers(rows *sql.Rows, g *Game) error {
 	defer rows.Close()
 	g.Players = nil
 	for rows.Next() {

@@ -80,13 +80,20 @@ type GameTx struct {
 	seq  int64 // the log's last seq, including what this transaction appended
 	snap int64 // the seq of the newest snapshot
 	now  string
+	// events counts the events this transaction stored for each order it
+	// appended (whose events can only be its own): AddEvents numbers them
+	// without reading the table.
+	events map[int64]int
+	s      *Store
 }
 
 // Update runs fn on game id in one transaction on the writer path. If fn
 // returns an error nothing is written.
 func (s *Store) Update(ctx context.Context, id int64, fn func(*GameTx) error) error {
 	return s.Write(ctx, func(tx *sql.Tx) error {
-		g, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.id = ?`, id))
+		// One read for the game row and its newest snapshot's seq.
+		t := &GameTx{ctx: ctx, tx: tx, now: ts(s.now()), s: s}
+		g, err := scanGame(withSnap{s.queryRow(ctx, tx, qUpdateGame, id), &t.snap})
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNoGame
 		}
@@ -96,20 +103,39 @@ func (s *Store) Update(ctx context.Context, id int64, fn func(*GameTx) error) er
 		if err != nil && g.Status == Active { // a row that cannot be read takes no orders
 			g.Status = Damaged
 		}
-		if err := loadPlayers(ctx, tx, g); err != nil {
+		rows, err := s.query(ctx, tx, qPlayers, id)
+		if err != nil {
 			return err
 		}
-		t := &GameTx{ctx: ctx, tx: tx, Game: g, seq: g.LastSeq, now: ts(s.now())}
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), -1) FROM snapshots WHERE game_id = ?`, id).Scan(&t.snap); err != nil {
+		if err := scanPlayers(rows, g); err != nil {
 			return err
 		}
+		t.Game, t.seq = g, g.LastSeq
 		if err := fn(t); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE games SET updated_at = ?, log_length = ? WHERE id = ?`, t.now, t.seq, id)
+		_, err = s.exec(ctx, tx, qTouchGame, t.now, t.seq, id)
 		return err
 	})
 }
+
+// The statements of the order append path, prepared once on the writer
+// connection (Store.stmt).
+const (
+	qUpdateGame  = `SELECT ` + gameColumns + `, (SELECT COALESCE(MAX(seq), -1) FROM snapshots s WHERE s.game_id = g.id) FROM games g WHERE g.id = ?`
+	qTouchGame   = `UPDATE games SET updated_at = ?, log_length = ? WHERE id = ?`
+	qInsertOrder = `INSERT INTO orders(game_id, seq, kind, undoes, author, side, at, text) VALUES (?,?,?,?,?,?,?,?)`
+	qInsertEvent = `INSERT INTO events(game_id, seq, n, kind, visible, text) VALUES (?,?,?,?,?,?)`
+)
+
+// withSnap scans a game row followed by one more column, the newest
+// snapshot's seq.
+type withSnap struct {
+	row  scanner
+	snap *int64
+}
+
+func (w withSnap) Scan(dest ...any) error { return w.row.Scan(append(dest, w.snap)...) }
 
 // Seq is the number of rows in the log so far.
 func (t *GameTx) Seq() int64 { return t.seq }
@@ -134,11 +160,15 @@ func (t *GameTx) insert(kind string, undoes int64, o NewOrder) (Order, error) {
 	if kind == KindUndo {
 		u = undoes
 	}
-	if _, err := t.tx.ExecContext(t.ctx, `INSERT INTO orders(game_id, seq, kind, undoes, author, side, at, text) VALUES (?,?,?,?,?,?,?,?)`,
+	if _, err := t.s.exec(t.ctx, t.tx, qInsertOrder,
 		t.Game.ID, seq, kind, u, o.Author, o.Side, t.now, o.Text); err != nil {
 		return Order{}, err
 	}
 	t.seq = seq
+	if t.events == nil {
+		t.events = map[int64]int{}
+	}
+	t.events[seq] = 0
 	at, _ := parseTS(t.now)
 	return Order{Seq: seq, Kind: kind, Undoes: undoes, Author: o.Author, Side: o.Side, At: at, Text: o.Text}, nil
 }
@@ -170,7 +200,17 @@ func (t *GameTx) Undo(seq int64, author, side string) (Order, error) {
 
 // AddEvents stores the events order seq caused (seq 0: the game's start).
 func (t *GameTx) AddEvents(seq int64, evs []Event) error {
-	return addEvents(t.ctx, t.tx, t.Game.ID, seq, evs)
+	n, mine := t.events[seq]
+	if !mine { // an order stored before: its events are counted
+		return addEvents(t.ctx, t.tx, t.Game.ID, seq, evs)
+	}
+	for i, e := range evs {
+		if _, err := t.s.exec(t.ctx, t.tx, qInsertEvent, t.Game.ID, seq, n+i, e.Kind, e.Visible, e.Text); err != nil {
+			return err
+		}
+	}
+	t.events[seq] = n + len(evs)
+	return nil
 }
 
 func addEvents(ctx context.Context, tx *sql.Tx, game, seq int64, evs []Event) error {

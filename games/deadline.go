@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"rtrbot/db"
@@ -115,23 +116,30 @@ func (t *Table) tick(ctx context.Context, now time.Time, row *db.Game) (Notice, 
 	// which know whether it is held, so that a panic (safeTick) never
 	// leaves it held nor gives it back twice. Other games go on meanwhile.
 	var g *Game
+	var lk *sync.Mutex
 	held := false
-	lock := func() { g.lk.Lock(); held = true }
+	lock := func() { lk = t.lockOf(g); lk.Lock(); held = true }
 	unlock := func() {
 		if held {
 			held = false
-			g.lk.Unlock()
+			lk.Unlock()
 		}
 	}
 	defer unlock()
 	if tickHook != nil {
 		tickHook(row)
 	}
-	var err error
-	if g, _, err = t.acquire(ctx, Where{Guild: row.Guild, Channel: row.Channel}); err != nil {
+	g, release, err := t.acquire(ctx, Where{Guild: row.Guild, Channel: row.Channel})
+	if err != nil {
 		return Notice{}, false
 	}
-	held = true // acquire gave it locked
+	unlock = func() { // acquire gave it locked
+		if held {
+			held = false
+			release()
+		}
+	}
+	held = true
 	if g.Paused() || g.Status != db.Active {
 		unlock()
 		return Notice{}, false
@@ -212,6 +220,7 @@ func (t *Table) safeTick(ctx context.Context, now time.Time, row *db.Game) (n No
 			for k, g := range t.games {
 				if g.ID == row.ID {
 					delete(t.games, k)
+					delete(t.locks, g)
 				}
 			}
 			t.mu.Unlock()

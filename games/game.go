@@ -2,7 +2,6 @@ package games
 
 import (
 	"strings"
-	"sync"
 	"time"
 
 	"rtrbot/db"
@@ -35,11 +34,6 @@ type Game struct {
 	// orders given since, with what they caused (for undo and the account).
 	SegStart *game.State
 	Seg      []SegOrder
-
-	// lk is the game's lock in the table (table.go): held while an
-	// operation reads or changes the cached game. Copies share it and
-	// never take it.
-	lk *sync.Mutex
 }
 
 // SegOrder is one order of the current segment.

@@ -325,7 +325,8 @@ func (t *Table) Import(ctx context.Context, a Actor, at Where, now time.Time, re
 	}
 	t.cache(at.Channel, g)
 	t.mu.Unlock()
-	g.lk.Lock()
-	defer g.lk.Unlock()
+	lk := t.lockOf(g)
+	lk.Lock()
+	defer lk.Unlock()
 	return g.copy(), nil
 }

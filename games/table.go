@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -25,7 +26,7 @@ import (
 type Table struct {
 	// mu guards the maps below and nothing else: it is held only to read
 	// or change them, never across a load, a database write or the
-	// engine's work. Each game has its own lock (Game.lk), held while an
+	// engine's work. Each game has its own lock (locks), held while an
 	// operation reads or changes that game; an operation never holds mu
 	// while it waits for a game's lock, so one game's orders, loads and
 	// writes never make another game wait.
@@ -34,10 +35,17 @@ type Table struct {
 	store Storage
 	log   *slog.Logger
 	games map[string]*Game // by the game's channel and by each of its threads
+	// locks are the cached games' own locks (a game's fields are
+	// replaced whole by an order, so its lock is kept beside it).
+	locks map[*Game]*sync.Mutex
 	// loading are the cold loads under way, by place: a second command
 	// for a game being loaded waits for that load instead of loading it
 	// again, and loads of different games run in parallel.
 	loading map[string]*loadCall
+	// loads bounds the cold loads running at once (a token each): loads
+	// of different games run in parallel, but more of them than the
+	// machine has cores only make each slower (BenchmarkConcurrentGames).
+	loads chan struct{}
 	// imports are the times of each user's imports in the last hour
 	// (ImportsPerHour).
 	imports map[string][]time.Time
@@ -58,7 +66,8 @@ func New(c Config) *Table {
 	if c.Log == nil {
 		c.Log = slog.Default()
 	}
-	return &Table{m: c.Map, store: c.Store, log: c.Log, games: map[string]*Game{}, loading: map[string]*loadCall{}, imports: map[string][]time.Time{}}
+	return &Table{m: c.Map, store: c.Store, log: c.Log, games: map[string]*Game{}, locks: map[*Game]*sync.Mutex{}, loading: map[string]*loadCall{},
+		loads: make(chan struct{}, max(2, 2*runtime.GOMAXPROCS(0))), imports: map[string][]time.Time{}}
 }
 
 // Status is the game played at a place, as a copy.
@@ -79,8 +88,9 @@ func (t *Table) Peek(channel string) *Game {
 	if g == nil {
 		return nil
 	}
-	g.lk.Lock()
-	defer g.lk.Unlock()
+	lk := t.lockOf(g)
+	lk.Lock()
+	defer lk.Unlock()
 	return g.copy()
 }
 
@@ -94,8 +104,8 @@ func (t *Table) put(channel string, g *Game) {
 // cache maps a game under its channel and threads, giving it its lock if
 // it has none yet. Call with t.mu held.
 func (t *Table) cache(channel string, g *Game) {
-	if g.lk == nil {
-		g.lk = new(sync.Mutex)
+	if t.locks[g] == nil {
+		t.locks[g] = new(sync.Mutex)
 	}
 	if g.Channel == "" {
 		g.Channel = channel
@@ -136,6 +146,18 @@ func (t *Table) drop(g *Game) {
 			delete(t.games, k)
 		}
 	}
+	delete(t.locks, g)
+}
+
+// lockOf is the lock of a game: the cached game's own, or, for a game no
+// longer cached (nobody else can find it), a lock of its own.
+func (t *Table) lockOf(g *Game) *sync.Mutex {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if lk := t.locks[g]; lk != nil {
+		return lk
+	}
+	return new(sync.Mutex)
 }
 
 // lookup finds a game: the cache first, then the database. err is set when
@@ -188,6 +210,12 @@ func (t *Table) lookup(ctx context.Context, guild, channel string) (*Game, error
 // coldLoad reads the game played at a place from the database (nil if
 // none). Call without t.mu.
 func (t *Table) coldLoad(ctx context.Context, guild, channel string) (*Game, error) {
+	select {
+	case t.loads <- struct{}{}:
+		defer func() { <-t.loads }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 	id, err := t.store.LiveGameAt(ctx, guild, channel)
 	if errors.Is(err, db.ErrNoGame) {
 		return nil, nil
@@ -222,16 +250,21 @@ func (t *Table) acquire(ctx context.Context, at Where) (g *Game, unlock func(), 
 		if err != nil {
 			return nil, nil, err
 		}
-		g.lk.Lock()
 		t.mu.Lock()
-		cur := t.games[at.Channel]
+		lk := t.locks[g]
 		t.mu.Unlock()
-		if cur == g {
-			return g, g.lk.Unlock, nil
+		if lk != nil {
+			lk.Lock()
+			t.mu.Lock()
+			cur := t.games[at.Channel]
+			t.mu.Unlock()
+			if cur == g {
+				return g, lk.Unlock, nil
+			}
+			lk.Unlock()
 		}
-		// It ended, was deleted or replaced while we waited: the place
-		// is asked afresh, as a command given a moment later would be.
-		g.lk.Unlock()
+		// It ended, was deleted or replaced meanwhile: the place is
+		// asked afresh, as a command given a moment later would be.
 	}
 }
 
@@ -362,6 +395,7 @@ func (t *Table) Forget(id int64) {
 	for k, g := range t.games {
 		if g.ID == id {
 			delete(t.games, k)
+			delete(t.locks, g)
 		}
 	}
 }

@@ -8,6 +8,7 @@ package board
 import (
 	"fmt"
 	"sort"
+	"sync"
 
 	"rtrbot/engine/hex"
 )
@@ -96,6 +97,36 @@ type Map struct {
 	sides      map[hex.Side]Side
 	rail       map[hex.Side]bool
 	railLines  map[hex.Side][]string // line ids of railways-1914.tsv per link (documentation only)
+
+	// memo keeps what other packages derive from the map once (Memo).
+	memoMu sync.Mutex
+	memo   map[any]any
+}
+
+// Memo is what build derives from the map, built on the first call for
+// key and kept with the map: a map does not change once loaded, so what
+// is derived from it (the engine's dense grid of hexes) is built once per
+// map, not once per game. build runs without the memo's lock (it may ask
+// Memo for other keys); if two callers build the same key at once, the
+// first value kept is everyone's.
+func (m *Map) Memo(key any, build func() any) any {
+	m.memoMu.Lock()
+	v, ok := m.memo[key]
+	m.memoMu.Unlock()
+	if ok {
+		return v
+	}
+	v = build()
+	m.memoMu.Lock()
+	defer m.memoMu.Unlock()
+	if old, ok := m.memo[key]; ok {
+		return old
+	}
+	if m.memo == nil {
+		m.memo = map[any]any{}
+	}
+	m.memo[key] = v
+	return v
 }
 
 // NewMap builds a map from its parts; the loader and tests use it.

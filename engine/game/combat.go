@@ -87,8 +87,7 @@ func (s *State) PlanAttack(o Order) (*AttackPlan, error) {
 		return nil, refuse("hex-off-map", target)
 	}
 	enemy := o.Side.Other()
-	occ := s.occupancy()
-	defenders := occ.At(target, enemy)
+	defenders := s.indexesAt(target, enemy)
 	fort := s.fortressOf(target, enemy)
 	if len(defenders) == 0 && fort == 0 {
 		return nil, refuse("nothing-to-attack", target)
@@ -222,7 +221,7 @@ func (s *State) Odds(p *AttackPlan) CombatOdds {
 	}
 	co.River = river
 	enemy := p.Side.Other()
-	for _, i := range s.occupancy().At(p.Target, enemy) {
+	for _, i := range s.indexesAt(p.Target, enemy) {
 		c := s.Counter(i)
 		if s.Units[i].Trench {
 			co.UnitDefence += c.Trench
@@ -287,7 +286,7 @@ func (n *State) resolveAttack(p *AttackPlan, out *[]Event) {
 		n.NavalGunfire-- // 16.4: removed after use
 	}
 	enemy := p.Side.Other()
-	defenders := append([]int(nil), n.occupancy().At(p.Target, enemy)...)
+	defenders := append([]int(nil), n.indexesAt(p.Target, enemy)...)
 	n.Sight.Revealed = addHex(n.Sight.Revealed, p.Target)
 	var ids, defIDs []string
 	hexes := []hex.Hex{p.Target}
@@ -402,7 +401,7 @@ func (s *State) resolve(p *AttackPlan, code tables.Code, defenders []int, evs *[
 		if before[h] == 0 || s.fighters(h, side) > 0 {
 			continue
 		}
-		for _, i := range s.occupancy().At(h, side) {
+		for _, i := range s.indexesAt(h, side) {
 			if s.Counter(i).Attack == 0 {
 				s.eliminate(i, tr("every other unit of its hex was eliminated (9.8)", "同じヘクスの他の全ユニットが除去された (9.8)"), evs)
 			}
@@ -418,7 +417,7 @@ func (s *State) resolve(p *AttackPlan, code tables.Code, defenders []int, evs *[
 // fighters counts the units of side in h with an attack strength.
 func (s *State) fighters(h hex.Hex, side units.Side) int {
 	n := 0
-	for _, i := range s.occupancy().At(h, side) {
+	for _, i := range s.indexesAt(h, side) {
 		if s.Counter(i).Attack > 0 {
 			n++
 		}

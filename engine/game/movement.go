@@ -108,17 +108,85 @@ type search struct {
 	cost  []int16 // by marks index; -1 unreached
 	prev  []hex.Hex
 	order []hex.Hex // reached hexes in the order settled
+	// entry is the searching unit's own cost of entering each hex, by
+	// marks index, whatever the hexside it is entered by (entryCost): 0
+	// not asked yet, -1 never, else the terrain's cost + 1 (1: only along
+	// a railway). Filled as the search meets hexes, reset per search.
+	entry []int8
+	// buckets are the bucket queue's lists, kept between searches.
+	buckets [][]hex.Hex
+	// steps is the number of hexes of the path to each reached hex.
+	steps []int16
+}
+
+// mover is what a unit's entry costs depend on besides the hex, asked
+// once per search.
+type mover struct {
+	c        *units.Counter
+	side     units.Side
+	timid    bool // 18.1(8), 18.2(11): held in its own country
+	noBel    bool // 18.1(12): a French or British unit kept out of Belgium
+	deceived bool // 18.1(14): a French unit kept out of Belgium north of the Meuse
+}
+
+func (s *State) moverOf(c *units.Counter) mover {
+	return mover{c: c, side: c.Side(), timid: s.timid(c),
+		noBel:    s.preMobilisation() && (c.Nation == units.FR || c.Nation == units.GB),
+		deceived: c.Nation == units.FR && s.deceived()}
 }
 
 // movementSearch finds every hex a unit can reach with at most limit MP,
 // obeying 6.0 (entering an EZOC ends movement; no move from EZOC directly
 // to EZOC) and never entering enemy-occupied hexes.
+// Its arrays come from the rules' pool: the caller gives them back with
+// putSearch once done with the answer.
 func (s *State) movementSearch(c *units.Counter, from hex.Hex, limit int, ezoc, enemy marks) *search {
-	return s.movementSearchIn(nil, c, from, limit, ezoc, enemy)
+	return s.movementSearchIn(s.getSearch(), c, from, limit, ezoc, enemy)
+}
+
+// getSearch is a search's arrays from the rules' pool (nil if none: the
+// search makes them).
+func (s *State) getSearch() *search {
+	sr, _ := s.rules.searches.Get().(*search)
+	return sr
+}
+
+// putSearch gives a finished search's arrays back for another search; sr
+// must not be used afterwards.
+func (s *State) putSearch(sr *search) {
+	if sr != nil {
+		s.rules.searches.Put(sr)
+	}
 }
 
 func newSearch(n int) *search {
-	return &search{cost: make([]int16, n), prev: make([]hex.Hex, n)}
+	return &search{cost: make([]int16, n), prev: make([]hex.Hex, n), entry: make([]int8, n), steps: make([]int16, n)}
+}
+
+// entryCost is the part of EnterCost that does not depend on the hexside
+// crossed: -1 if c may never enter b (closed, 18.1(8), 18.2(11), 18.1(12),
+// 18.1(14)), otherwise the terrain's cost + 1 (so 1 when b is entered only
+// along a railway, 8.53). EnterCost is this plus the railway and the river
+// of the hexside; the movement search asks it once per hex and unit.
+func (s *State) entryCost(m *mover, b hex.Hex) int8 {
+	if closed, _ := s.Closed(m.side, b); closed {
+		return -1
+	}
+	if m.timid && !s.home(m.c, b) {
+		return -1
+	}
+	x, _ := s.hexAt(b)
+	if m.noBel && x.Country == board.Belgium {
+		return -1
+	}
+	if m.deceived && s.northOfMeuse(b) {
+		return -1
+	}
+	cost := terrainCost(m.c.Moves, x.Terrain)
+	if cost != 0 && (x.City || x.Fortress > 0) {
+		cost = 1 // terrain effects chart: city 1, fortress 1 (docs/rulings.md)
+	}
+	return int8(cost + 1)
 }
 
 // movementSearchIn is movementSearch reusing a finished search's arrays
@@ -133,11 +201,20 @@ func (s *State) movementSearchIn(sr *search, c *units.Counter, from hex.Hex, lim
 	for i := range sr.cost {
 		sr.cost[i] = -1
 	}
+	clear(sr.entry)
+	mv := s.moverOf(c)
 	si := ezoc.idx(from)
 	sr.cost[si] = 0
+	sr.steps[si] = 0
 	disengaging := ezoc.b[si] && s.Option(RuleDisengagement)
 	// Bucket queue: costs are small integers.
-	buckets := make([][]hex.Hex, limit+1)
+	if cap(sr.buckets) < limit+1 {
+		sr.buckets = make([][]hex.Hex, limit+1)
+	}
+	buckets := sr.buckets[:limit+1]
+	for i := range buckets {
+		buckets[i] = buckets[i][:0]
+	}
 	buckets[0] = append(buckets[0], from)
 	for d := 0; d <= limit; d++ {
 		for k := 0; k < len(buckets[d]); k++ {
@@ -152,9 +229,13 @@ func (s *State) movementSearchIn(sr *search, c *units.Counter, from hex.Hex, lim
 					continue // 6.0: entering an EZOC stops movement
 				}
 			}
-			for _, nb := range h.Neighbors() {
-				ni := ezoc.idx(nb)
-				if ni < 0 || enemy.has(nb) {
+			ch := s.cellAt(h)
+			if ch == nil {
+				continue
+			}
+			for dir, nb := range ch.nb {
+				ni := int(ch.nbi[dir]) // ezoc.idx(nb)
+				if ni < 0 || enemy.b[ni] {
 					continue
 				}
 				if ezoc.b[hi] && ezoc.b[ni] {
@@ -163,9 +244,26 @@ func (s *State) movementSearchIn(sr *search, c *units.Counter, from hex.Hex, lim
 				if disengaging && ezoc.b[ni] {
 					continue // 16.1: no other EZOC after starting in one
 				}
-				step, why := s.EnterCost(c, h, nb)
-				if why != whyNone {
+				// EnterCost(c, h, nb), its hexside-free part asked once
+				// per hex (entryCost).
+				e := sr.entry[ni]
+				if e == 0 {
+					e = s.entryCost(&mv, nb)
+					sr.entry[ni] = e
+				}
+				var step int
+				switch {
+				case e < 0:
 					continue
+				case ch.rail[dir]:
+					step = 1 // 8.53
+				case e == 1:
+					continue // not enterable off a railway
+				default:
+					step = int(e) - 1
+					if ch.river[dir] {
+						step++
+					}
 				}
 				nc := d + step
 				if nc > limit {
@@ -174,6 +272,7 @@ func (s *State) movementSearchIn(sr *search, c *units.Counter, from hex.Hex, lim
 				if sr.cost[ni] < 0 || int(sr.cost[ni]) > nc {
 					sr.cost[ni] = int16(nc)
 					sr.prev[ni] = h
+					sr.steps[ni] = sr.steps[hi] + 1
 					buckets[nc] = append(buckets[nc], nb)
 				}
 			}
@@ -191,13 +290,14 @@ func (sr *search) reached(h hex.Hex, m marks) (int, bool) {
 }
 
 func (sr *search) path(h hex.Hex, m marks) []hex.Hex {
-	var rev []hex.Hex
+	n := 0
 	for x := h; x != sr.start; x = sr.prev[m.idx(x)] {
-		rev = append(rev, x)
+		n++
 	}
-	out := make([]hex.Hex, len(rev))
-	for i := range rev {
-		out[i] = rev[len(rev)-1-i]
+	out := make([]hex.Hex, n)
+	for x := h; x != sr.start; x = sr.prev[m.idx(x)] {
+		n--
+		out[n] = x
 	}
 	return out
 }
@@ -253,16 +353,31 @@ func (s *State) Destinations(c *units.Counter) ([]Dest, error) {
 }
 
 func (s *State) destinations(c *units.Counter, ezoc, enemy marks) []Dest {
-	return s.destinationsIn(nil, c, ezoc, enemy)
+	sr := s.getSearch()
+	defer s.putSearch(sr)
+	return s.destinationsIn(sr, c, ezoc, enemy)
 }
 
 func (s *State) destinationsIn(scratch *search, c *units.Counter, ezoc, enemy marks) []Dest {
 	u := s.Units[c.Index]
 	sr := s.movementSearchIn(scratch, c, u.At, s.Allowance(c), ezoc, enemy)
 	out := make([]Dest, 0, len(sr.order))
+	// Every path in one array, each its own full slice (an append to
+	// one copies it rather than write over the next).
+	total := 0
 	for _, h := range sr.order {
-		cost, _ := sr.reached(h, ezoc)
-		out = append(out, Dest{To: h, Cost: cost, Path: sr.path(h, ezoc)})
+		total += int(sr.steps[ezoc.idx(h)])
+	}
+	buf := make([]hex.Hex, total)
+	for _, h := range sr.order {
+		i := ezoc.idx(h)
+		n := int(sr.steps[i])
+		p := buf[:n:n]
+		buf = buf[n:]
+		for x, k := h, n-1; k >= 0; x, k = sr.prev[ezoc.idx(x)], k-1 {
+			p[k] = x
+		}
+		out = append(out, Dest{To: h, Cost: int(sr.cost[i]), Path: p})
 	}
 	return out
 }
@@ -289,10 +404,13 @@ func (s *State) applyMove(o Order) (*State, []Event, error) {
 	if len(o.Hexes) == 1 {
 		sr := s.movementSearch(c, from, s.Allowance(c), ezoc, enemy)
 		k, ok := sr.reached(to, ezoc)
+		if ok {
+			path, cost = sr.path(to, ezoc), k
+		}
+		s.putSearch(sr)
 		if !ok {
 			return nil, nil, s.whyNotReach(c, from, to, ezoc, enemy)
 		}
-		path, cost = sr.path(to, ezoc), k
 	} else {
 		path = o.Hexes
 		if cost, err = s.checkPath(c, from, path, ezoc, enemy); err != nil {
@@ -371,7 +489,9 @@ func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy mark
 	}
 	// Reachable with unlimited MP?
 	far := s.movementSearch(c, from, 200, ezoc, enemy)
-	if k, ok := far.reached(to, ezoc); ok {
+	k, ok := far.reached(to, ezoc)
+	s.putSearch(far)
+	if ok {
 		return refuse("not-enough-mp", c.ID, k, to, s.Allowance(c), c.ID)
 	}
 	return refuse("no-route", c.ID, to, c.ID)

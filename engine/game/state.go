@@ -30,6 +30,10 @@ type Rules struct {
 	north     map[hex.Hex]bool // Belgium north of the Meuse (18.1(14))
 
 	scoring scoringHexes // victory.go: the end VP hexes (15.23), built once
+
+	// searches are movement searches' arrays for reuse (movement.go's
+	// getSearch, putSearch): a replay moves hundreds of units.
+	searches sync.Pool
 }
 
 // cell is one hex of the dense grid: what the map says, and which of its
@@ -38,26 +42,74 @@ type cell struct {
 	x     *board.Hex
 	rail  [6]bool
 	river [6]bool
+	// nb are the six neighbours (hex.Hex.Neighbors) and nbi their marks
+	// indexes (-1 off the grid), for the movement search's inner loop.
+	nb  [6]hex.Hex
+	nbi [6]int32
 }
 
 func (r *Rules) index() {
 	r.once.Do(func() {
-		r.hexes = r.Map.Hexes()
-		cols, rows := r.Map.Cols, r.Map.Rows
-		for _, x := range r.hexes {
-			cols, rows = max(cols, x.At.Col), max(rows, x.At.Row)
-		}
-		r.rows = rows
-		r.cells = make([]cell, (cols+1)*(rows+1))
-		for _, x := range r.hexes {
-			c := &r.cells[x.At.Col*(rows+1)+x.At.Row]
-			c.x = x
-			for d, n := range x.At.Neighbors() {
-				c.rail[d] = r.Map.Rail(x.At, n)
-				c.river[d] = r.Map.Side(x.At, n).River != ""
+		g := r.Map.Memo(gridKey{}, func() any { return buildGrid(r.Map) }).(*grid)
+		r.hexes, r.cells, r.rows = g.hexes, g.cells, g.rows
+	})
+}
+
+// grid is the map as the engine reads it: its hexes in order and the
+// dense grid of cells. It depends on the map alone, so it is built once
+// per map (board.Map.Memo) and shared by every game's Rules; nothing
+// writes to it once built.
+type grid struct {
+	hexes []*board.Hex
+	cells []cell
+	rows  int
+}
+
+type gridKey struct{}
+
+func buildGrid(m *board.Map) *grid {
+	g := &grid{hexes: m.Hexes()}
+	cols, rows := m.Cols, m.Rows
+	for _, x := range g.hexes {
+		cols, rows = max(cols, x.At.Col), max(rows, x.At.Row)
+	}
+	g.rows = rows
+	g.cells = make([]cell, (cols+1)*(rows+1))
+	for _, x := range g.hexes {
+		c := &g.cells[x.At.Col*(rows+1)+x.At.Row]
+		c.x, c.nb = x, x.At.Neighbors()
+		for d, n := range c.nb {
+			c.nbi[d] = -1
+			if i := n.Col*(rows+1) + n.Row; n.Col >= 0 && n.Row >= 0 && n.Row <= rows && i < len(g.cells) {
+				c.nbi[d] = int32(i)
 			}
 		}
-	})
+	}
+	// The railways and rivers, from the map's lists of the hexsides
+	// that carry something (Map.Rail and Map.Side asked of those only).
+	mark := func(s hex.Side, set func(c *cell, d int)) {
+		if n, ok := hex.SideBetween(s.A, s.B); !ok || n != s {
+			return // not a hexside as the map's lookups name it
+		}
+		for _, e := range [2][2]hex.Hex{{s.A, s.B}, {s.B, s.A}} {
+			d := direction(e[0], e[1])
+			if e[0].Col < 0 || e[0].Row < 0 || e[0].Row > rows || d < 0 {
+				continue
+			}
+			if i := e[0].Col*(rows+1) + e[0].Row; i < len(g.cells) && g.cells[i].x != nil {
+				set(&g.cells[i], d)
+			}
+		}
+	}
+	for _, s := range m.RailLinks() {
+		mark(s, func(c *cell, d int) { c.rail[d] = true })
+	}
+	for s, x := range m.Sides() {
+		if x.River != "" {
+			mark(s, func(c *cell, d int) { c.river[d] = true })
+		}
+	}
+	return g
 }
 
 // allHexes lists the map's hexes in column, row order.
@@ -340,6 +392,18 @@ func (o Occupancy) At(h hex.Hex, side units.Side) []int {
 		return b.side[side]
 	}
 	return nil
+}
+
+// indexesAt is occupancy().At(h, side) without building the whole index:
+// the unit indexes of side in h, in index order.
+func (s *State) indexesAt(h hex.Hex, side units.Side) []int {
+	var out []int
+	for i, u := range s.Units {
+		if u.Box == OnMap && u.At == h && s.Counter(i).Side() == side {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // UnitsAt returns the counters of a side in a hex.

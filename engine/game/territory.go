@@ -100,8 +100,10 @@ func (s *State) Closed(side units.Side, h hexes.Hex) (bool, reason) {
 		return true, whySea
 	case s.Neutral(x.Country):
 		return true, whyNeutral
-	case s.EnemyFortress(side, h):
-		return true, whyFortress
+	case x.Fortress > 0 && !s.IsDestroyed(h): // EnemyFortress, the hex in hand
+		if o, ok := Owner(x.Country); ok && o != side {
+			return true, whyFortress
+		}
 	}
 	return false, whyNone
 }
@@ -123,8 +125,10 @@ func (s *State) ZOC(side units.Side) marks {
 			continue // MOVES #91 optional rule
 		}
 		for _, n := range u.At.Neighbors() {
-			if closed, _ := s.Closed(side, n); !closed {
-				m.set(n)
+			if i := m.idx(n); i >= 0 && !m.b[i] { // a hex marked already needs no second look
+				if closed, _ := s.Closed(side, n); !closed {
+					m.b[i] = true
+				}
 			}
 		}
 	}

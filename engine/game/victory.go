@@ -105,23 +105,32 @@ type scoringHexes struct {
 func (s *State) scoringHex(h hex.Hex) bool {
 	r := s.rules
 	r.scoring.once.Do(func() {
-		// The hexes 15.23 names score for their side; any other hex
-		// scores only if it is a city (board.CityVP), so the map's
-		// lookup, which compares hex names, is asked only of cities:
-		// every game loaded builds its Rules, and this once.
-		r.scoring.marks = s.newMarks()
-		for _, v := range board.VictoryHexes() {
-			if _, on := s.hexAt(v.At); on && v.VP > 0 {
-				r.scoring.marks.set(v.At)
-			}
-		}
-		for _, x := range s.allHexes() {
-			if x.City && !r.scoring.marks.has(x.At) && (r.Map.CityVP(x.At, board.Germans) > 0 || r.Map.CityVP(x.At, board.Allies) > 0) {
-				r.scoring.marks.set(x.At)
-			}
-		}
+		r.scoring.marks = r.Map.Memo(scoringKey{}, func() any { return s.buildScoring() }).(marks)
 	})
 	return r.scoring.marks.has(h)
+}
+
+// scoringKey keeps the scoring hexes with the map (board.Map.Memo): they
+// depend on the map alone, and are shared by every game's Rules.
+type scoringKey struct{}
+
+// buildScoring marks the hexes worth VP to either side at the end.
+func (s *State) buildScoring() marks {
+	// The hexes 15.23 names score for their side; any other hex scores
+	// only if it is a city (board.CityVP), so the map's lookup, which
+	// compares hex names, is asked only of cities.
+	m, vp := s.newMarks(), s.rules.Map.CityVP
+	for _, v := range board.VictoryHexes() {
+		if _, on := s.hexAt(v.At); on && v.VP > 0 {
+			m.set(v.At)
+		}
+	}
+	for _, x := range s.allHexes() {
+		if x.City && !m.has(x.At) && (vp(x.At, board.Germans) > 0 || vp(x.At, board.Allies) > 0) {
+			m.set(x.At)
+		}
+	}
+	return m
 }
 
 // afterOrder does what follows every order: the bookkeeping of segments,

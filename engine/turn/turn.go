@@ -49,7 +49,12 @@ func (t Turn) Japanese() string {
 // Parse reads "Aug II", "Aug-II", "aug2", "GT3" or "3".
 func Parse(s string) (Turn, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
-	t = strings.NewReplacer("-", "", " ", "", "_", "").Replace(t)
+	t = strings.Map(func(r rune) rune { // "-", " " and "_" are dropped
+		if r == '-' || r == ' ' || r == '_' {
+			return -1
+		}
+		return r
+	}, t)
 	if strings.HasPrefix(t, "gt") {
 		t = t[2:]
 	}

@@ -1,0 +1,270 @@
+// Command perfdoc turns the labelled benchmark output of scripts/perf
+// (standard input: each line prefixed "before " or "after ") into
+// docs/performance.md: the figures of issue 17 before and after, measured
+// in the same run, with their ratios and goals.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// runs are the values measured: by side ("before", "after"), benchmark
+// (package.name) and unit ("ns/op", "p99-ms", ...).
+type runs map[string]map[string]map[string][]float64
+
+func (r runs) add(side, bench, unit string, v float64) {
+	if r[side] == nil {
+		r[side] = map[string]map[string][]float64{}
+	}
+	if r[side][bench] == nil {
+		r[side][bench] = map[string][]float64{}
+	}
+	r[side][bench][unit] = append(r[side][bench][unit], v)
+}
+
+// median is the median of a figure, and whether it was measured.
+func (r runs) median(side, bench, unit string) (float64, bool) {
+	vs := r[side][bench][unit]
+	if len(vs) == 0 {
+		return 0, false
+	}
+	s := append([]float64(nil), vs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2], true
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2, true
+}
+
+// parse reads the labelled output: "SIDE pkg: P" and "SIDE BenchmarkX-N
+// iterations value unit value unit ...".
+func parse(in io.Reader) (runs, error) {
+	out := runs{}
+	pkg := map[string]string{}
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		side, line, ok := strings.Cut(sc.Text(), " ")
+		if !ok || (side != "before" && side != "after") {
+			continue
+		}
+		if p, ok := strings.CutPrefix(line, "pkg: "); ok {
+			pkg[side] = strings.TrimSpace(p)
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
+			continue
+		}
+		name := f[0]
+		if i := strings.LastIndex(name, "-"); i > 0 {
+			if _, err := strconv.Atoi(name[i+1:]); err == nil {
+				name = name[:i] // the GOMAXPROCS suffix
+			}
+		}
+		for i := 2; i+1 < len(f); i += 2 {
+			v, err := strconv.ParseFloat(f[i], 64)
+			if err != nil {
+				return nil, fmt.Errorf("%q: %v", line, err)
+			}
+			out.add(side, pkg[side]+"."+name, f[i+1], v)
+		}
+	}
+	return out, sc.Err()
+}
+
+// figure is one line of the goals table.
+type figure struct {
+	what, bench, unit string
+	scale             float64 // divides the value for display
+	shown             string  // the unit shown
+	goal              func(v float64) (string, bool)
+}
+
+func below(limit float64, unit string) func(float64) (string, bool) {
+	return func(v float64) (string, bool) { return fmt.Sprintf("< %g %s", limit, unit), v < limit }
+}
+
+const (
+	dest    = "rtrbot/engine/game.BenchmarkDestinationsOpening"
+	replay  = "rtrbot/engine/game.BenchmarkReplayScriptedGame"
+	appendB = "rtrbot/db.BenchmarkAppendOrder/synchronous=FULL"
+	floorB  = "rtrbot/db.BenchmarkFloorInsertCommit"
+	many    = "rtrbot/games.BenchmarkConcurrentGames/clients="
+)
+
+func figures() []figure {
+	fs := []figure{
+		{"legal destinations of a whole side (73 units)", dest, "ns/op", 1e6, "ms", below(1, "ms")},
+		{"replay of the scripted standard game (964 orders)", replay, "ns/op", 1e6, "ms", below(25, "ms")},
+	}
+	for _, c := range []string{"1", "16", "64"} {
+		fs = append(fs,
+			figure{"1,000 stored games, " + c + " client(s): p50 of a command", many + c, "p50-ms", 1, "ms", nil},
+			figure{"1,000 stored games, " + c + " client(s): p99 of a command", many + c, "p99-ms", 1, "ms", nil},
+			figure{"1,000 stored games, " + c + " client(s): commands per second", many + c, "cmds/s", 1, "/s", nil},
+			figure{"1,000 stored games, " + c + " client(s): every game loaded cold, in parallel", many + c, "load-all-ms", 1, "ms", nil})
+	}
+	fs[len(fs)-3].goal = below(50, "ms") // p99 with 64 clients
+	return fs
+}
+
+func num(v float64) string {
+	switch {
+	case v >= 100:
+		return fmt.Sprintf("%.0f", v)
+	case v >= 10:
+		return fmt.Sprintf("%.1f", v)
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+func write(w io.Writer, r runs, base, head string, rounds int) error {
+	b := &strings.Builder{}
+	b.WriteString("# Performance: before and after issue 17\n\n")
+	b.WriteString("Written by `scripts/perf` (do not edit by hand): it builds the benchmarks of\n")
+	fmt.Fprintf(b, "`%s` (before) and `%s` (after), runs them alternately, %d round(s), on\n", base, head, rounds)
+	b.WriteString("one machine in one run, and gives the medians. Absolute times on the\n")
+	b.WriteString("shared 2-core machine swing by 2× from minute to minute with the other\n")
+	b.WriteString("work on it; the ratios of figures measured side by side hold better.\n")
+	b.WriteString("The map's figures (issue 17, point 1) are render/'s and not measured here.\n\n")
+
+	b.WriteString("## The goals\n\n| figure | before | after | after / before | goal | met after |\n|---|---|---|---|---|---|\n")
+	for _, f := range figures() {
+		x, okx := r.median("before", f.bench, f.unit)
+		y, oky := r.median("after", f.bench, f.unit)
+		if !okx && !oky {
+			continue
+		}
+		cell := func(v float64, ok bool) string {
+			if !ok {
+				return "not run"
+			}
+			return num(v/f.scale) + " " + f.shown
+		}
+		ratio := "—"
+		if okx && oky && x > 0 {
+			ratio = fmt.Sprintf("%.2f", y/x)
+		}
+		goal, met := "", ""
+		if f.goal != nil {
+			g, ok := f.goal(y / f.scale)
+			goal, met = g, map[bool]string{true: "yes", false: "no"}[ok]
+			if !oky {
+				met = "not run"
+			}
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", f.what, cell(x, okx), cell(y, oky), ratio, goal, met)
+	}
+	b.WriteString("\nAn order appended, to its floor (a bare INSERT and COMMIT with the same\nsettings, `BenchmarkFloorInsertCommit`), each side measured in the same run:\n\n")
+	b.WriteString("| | append | floor | ratio | goal | met |\n|---|---|---|---|---|---|\n")
+	for _, side := range []string{"before", "after"} {
+		a, oka := r.median(side, appendB, "ns/op")
+		f, okf := r.median(side, floorB, "ns/op")
+		if !oka || !okf || f == 0 {
+			fmt.Fprintf(b, "| %s | not run | | | | |\n", side)
+			continue
+		}
+		met := "no"
+		if a/f <= 1.3 {
+			met = "yes"
+		}
+		fmt.Fprintf(b, "| %s | %s ms | %s ms | %.2f | ≤ 1.3 | %s |\n", side, num(a/1e6), num(f/1e6), a/f, met)
+	}
+
+	b.WriteString("\n## Every figure measured\n\n| benchmark | unit | before | after |\n|---|---|---|---|\n")
+	keys := map[string]bool{}
+	for _, side := range []string{"before", "after"} {
+		for bench, units := range r[side] {
+			for u := range units {
+				keys[bench+"\x00"+u] = true
+			}
+		}
+	}
+	var ks []string
+	for k := range keys {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	for _, k := range ks {
+		bench, u, _ := strings.Cut(k, "\x00")
+		cell := func(side string) string {
+			if v, ok := r.median(side, bench, u); ok {
+				return num(v)
+			}
+			return "—"
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", bench, u, cell("before"), cell("after"))
+	}
+	b.WriteString(notes)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// notes is what changed, for the reader of the figures.
+const notes = `
+## What changed
+
+- **Many games at once** (games/table.go): a lock per game instead of one
+  for the whole table. The table's own lock guards its maps only and is
+  never held across a load, a database write or the engine's work; a cold
+  load runs outside every lock, once per place (a second command for a
+  game being loaded waits for that load), loads of different games in
+  parallel (at most twice as many as the cores); imports, exports and
+  logs read without any game's lock. Tested: TestOneGameDoesNotWaitForAnother
+  and TestConcurrentCommandsKeepEachGameWhole (games, with -race).
+- **Storage** (db/db.go): group commit on the single writer. Writes that
+  arrive while another commits are committed together, each in a
+  savepoint of its own (a failed one rolls back alone), one COMMIT and one
+  fsync for the group; each command still returns only once its own write
+  is on disk. The order append path (db/orders.go) reads the game row and
+  its newest snapshot in one query, numbers a new order's events without
+  counting them, and runs prepared statements.
+- **Movement search** (engine/game/movement.go): each hex's entry cost asked
+  once per unit and search (the hexside's railway and river read from the
+  neighbour loop's direction), the queue and arrays reused (a pool in
+  Rules), all paths of a unit in one array. Tested against a plain search
+  on the public EnterCost (TestMovementSearchMatchesEnterCost).
+- **Replay and loads** (engine/game): units of one hex found without
+  building the whole occupancy index; ZOC looks at each hex once; the
+  dense grid and the scoring hexes (15.23) derived once per map and shared
+  by every game's Rules (board.Map.Memo) instead of once per game loaded;
+  engine/turn.Parse no longer builds a strings.Replacer per call.
+`
+
+func main() {
+	out := flag.String("o", "docs/performance.md", "the file to write")
+	base := flag.String("base", "", "the commit measured as before")
+	head := flag.String("head", "", "the commit measured as after")
+	rounds := flag.Int("rounds", 0, "rounds run")
+	flag.Parse()
+	r, err := parse(os.Stdin)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if len(r["before"]) == 0 || len(r["after"]) == 0 {
+		fmt.Fprintln(os.Stderr, "perfdoc: no benchmark lines for before and after on standard input")
+		os.Exit(1)
+	}
+	f, err := os.Create(*out)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if err := write(f, r, *base, *head, *rounds); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if err := f.Close(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
