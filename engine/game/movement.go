@@ -124,13 +124,14 @@ type search struct {
 type mover struct {
 	c        *units.Counter
 	side     units.Side
-	timid    bool // 18.1(8), 18.2(11): held in its own country
-	noBel    bool // 18.1(12): a French or British unit kept out of Belgium
-	deceived bool // 18.1(14): a French unit kept out of Belgium north of the Meuse
+	timid    bool        // 18.1(8), 18.2(11): held in its own country
+	noBel    bool        // 18.1(12): a French or British unit kept out of Belgium
+	deceived bool        // 18.1(14): a French unit kept out of Belgium north of the Meuse
+	moves    units.Moves // its movement class, as the optional rules in force make it (16.6, 16.7)
 }
 
 func (s *State) moverOf(c *units.Counter) mover {
-	return mover{c: c, side: c.Side(), timid: s.timid(c),
+	return mover{c: c, side: c.Side(), timid: s.timid(c), moves: s.movesOf(c),
 		noBel:    s.preMobilisation() && (c.Nation == units.FR || c.Nation == units.GB),
 		deceived: c.Nation == units.FR && s.deceived()}
 }
@@ -182,7 +183,7 @@ func (s *State) entryCost(m *mover, b hex.Hex) int8 {
 	if m.deceived && s.northOfMeuse(b) {
 		return -1
 	}
-	cost := terrainCost(m.c.Moves, x.Terrain)
+	cost := terrainCost(m.moves, x.Terrain)
 	if cost != 0 && (x.City || x.Fortress > 0) {
 		cost = 1 // terrain effects chart: city 1, fortress 1 (docs/rulings.md)
 	}
