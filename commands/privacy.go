@@ -79,7 +79,11 @@ func decideVisibility(rt *Router) {
 // command's own Private, and private when it has none or is unknown.
 func (rt *Router) Private(req *Request) bool {
 	if c, _, rest := rt.Lookup(strings.Fields(req.Path)); c != nil && len(rest) == 0 && c.Private != nil {
-		return c.Private(req)
+		// Decided on the options as the command will read them
+		// (normalised), on a copy: the request itself is the command's.
+		n := *req
+		normalise(&n)
+		return c.Private(&n)
 	}
 	return true
 }

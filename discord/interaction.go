@@ -63,6 +63,11 @@ func (a *Adapter) run(i *discordgo.Interaction, in *input) {
 		}
 		defer a.giveSlow(in.req.User.ID)
 	}
+	// A deferral's visibility is fixed before the command has run, so it
+	// is decided from the command and its options (commands/privacy.go),
+	// never guessed from an earlier answer; and before the command's
+	// goroutine starts, which owns the request from then on.
+	private := a.router.Private(in.req)
 	go func() {
 		defer func() {
 			if p := recover(); p != nil { // the router recovers handlers; this guards the rest
@@ -97,10 +102,6 @@ func (a *Adapter) run(i *discordgo.Interaction, in *input) {
 			a.log.Warn("command overran the direct-answer budget; deferring", "path", in.req.Path, "budget", a.cfg.DeferAfter)
 		}
 	}
-	// A deferral's visibility is fixed before the command has run, so it
-	// is decided from the command and its options (commands/privacy.go),
-	// never guessed from an earlier answer.
-	private := a.router.Private(in.req)
 	a.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: flags(private)}})
 	a.deliver(i, in.req, <-done, &private)
