@@ -78,22 +78,35 @@ func components(bs []commands.Button) []discordgo.MessageComponent {
 // presser.
 func (a *Adapter) component(i *discordgo.Interaction) {
 	d, ok := i.Data.(discordgo.MessageComponentInteractionData)
-	v, err := url.ParseQuery(strings.TrimPrefix(d.CustomID, buttonPrefix))
-	if !ok || !strings.HasPrefix(d.CustomID, buttonPrefix) || err != nil || v.Get("p") == "" {
-		a.refuse(i, tr(i, "This button does not belong to any command of the bot.", "このボタンはボットのコマンドのものではありません。"))
-		return
+	if !ok {
+		d.CustomID = ""
+	}
+	if in, _ := a.carried(i, d.CustomID, buttonPrefix, tr(i, "This button does not belong to any command of the bot.", "このボタンはボットのコマンドのものではありません。")); in != nil {
+		a.run(i, in)
+	}
+}
+
+// carried is the request a button's or a form's custom_id carries (its
+// prefix, then the command's path and options as a URL query), as the one
+// who pressed or sent it; nil when the id is not the bot's (refused with
+// notOurs) or the request cannot be made (refused with the reason).
+func (a *Adapter) carried(i *discordgo.Interaction, id, prefix, notOurs string) (*input, url.Values) {
+	v, err := url.ParseQuery(strings.TrimPrefix(id, prefix))
+	if !strings.HasPrefix(id, prefix) || err != nil || v.Get("p") == "" {
+		a.refuse(i, notOurs)
+		return nil, nil
 	}
 	in, problem := a.request(i, discordgo.ApplicationCommandInteractionData{Name: v.Get("p")})
 	if problem != "" {
 		a.refuse(i, problem)
-		return
+		return nil, nil
 	}
 	for k := range v {
 		if name, ok := strings.CutPrefix(k, "x."); ok {
 			in.req.Options[name] = v.Get(k)
 		}
 	}
-	a.run(i, in)
+	return in, v
 }
 
 // none lets a message name players without notifying them: an edit of the

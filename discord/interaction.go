@@ -623,20 +623,12 @@ func (a *Adapter) askText(i *discordgo.Interaction, req *commands.Request, o *co
 
 func (a *Adapter) modal(i *discordgo.Interaction) {
 	d, ok := i.Data.(discordgo.ModalSubmitInteractionData)
-	v, err := url.ParseQuery(strings.TrimPrefix(d.CustomID, modalPrefix))
-	if !ok || !strings.HasPrefix(d.CustomID, modalPrefix) || err != nil || v.Get("p") == "" {
-		a.refuse(i, tr(i, "This form does not belong to any command of the bot.", "このフォームはボットのコマンドのものではありません。"))
-		return
+	if !ok {
+		d.CustomID = ""
 	}
-	in, problem := a.request(i, discordgo.ApplicationCommandInteractionData{Name: v.Get("p")})
-	if problem != "" {
-		a.refuse(i, problem)
+	in, v := a.carried(i, d.CustomID, modalPrefix, tr(i, "This form does not belong to any command of the bot.", "このフォームはボットのコマンドのものではありません。"))
+	if in == nil {
 		return
-	}
-	for k := range v {
-		if name, ok := strings.CutPrefix(k, "x."); ok {
-			in.req.Options[name] = v.Get(k)
-		}
 	}
 	for _, row := range d.Components {
 		r, ok := row.(*discordgo.ActionsRow)
