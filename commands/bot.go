@@ -116,6 +116,7 @@ func New(d Deps) *Bot {
 		b.registerExport,     // game_export.go: /game export, import
 		b.registerOrders,     // game_orders.go: /place /move /moves /rail /reorg /reinforce /remove /withdraw /end /units
 		b.registerCombat,     // game_combat.go: /attack /retreat /bombard /abandon /recon
+		b.registerOptional,   // game_optional.go: /delay /stand /sea (16.2, 16.3)
 		b.registerBatch,      // orders_batch.go: /orders
 		b.registerUndo,       // game_undo.go: /undo
 		b.registerAdmin,      // admin.go: backup

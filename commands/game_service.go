@@ -117,6 +117,9 @@ func (b *Bot) played(req *Request, p *games.Played, err error, batch bool) *Resp
 	if m, ok := owedRetreats(req, p); ok {
 		resp.Add(m)
 	}
+	if m, ok := owedDelay(req, p); ok {
+		resp.Add(m)
+	}
 	return b.botMoves(context.Background(), req, resp) // game_bot.go: the computer's turn, if it has one
 }
 

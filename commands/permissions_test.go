@@ -89,7 +89,7 @@ const (
 var classOf = map[string]class{
 	"place": cOrder, "move": cOrder, "rail": cOrder, "reorg split": cOrder, "reorg merge": cOrder,
 	"reorg entrench": cOrder, "reorg mobile": cOrder, "reinforce": cOrder, "withdraw": cOrder, "remove": cOrder,
-	"attack": cOrder, "retreat": cOrder, "bombard": cOrder, "recon": cOrder, "abandon": cOrder, "orders": cOrder,
+	"attack": cOrder, "retreat": cOrder, "delay": cOrder, "stand": cOrder, "sea": cOrder, "bombard": cOrder, "recon": cOrder, "abandon": cOrder, "orders": cOrder,
 	"end": cOrder, "game setup": cOrder,
 	"undo":       cUndo,
 	"game fix":   cFix,

@@ -21,7 +21,7 @@ var visibility = map[string]func(req *Request) bool{
 	"place": always, "move": always, "moves": always, "rail": always, "reorg split": always,
 	"reorg merge": always, "reorg entrench": always, "reorg mobile": always, "reinforce": always,
 	"withdraw": always, "remove": always, "attack": always, "retreat": always, "bombard": always,
-	"recon": always, "abandon": always, "orders": always, "end": always, "undo": always,
+	"recon": always, "abandon": always, "delay": always, "stand": always, "sea": always, "orders": always, "end": always, "undo": always,
 	"units": always, "game setup": always, "game check": always, "game position": always,
 	"game orders": always, "game fix": always, "game choose": always, "game confirm": always,
 	"game export": always, "game log": always,

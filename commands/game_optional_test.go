@@ -1,0 +1,54 @@
+package commands
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"rtrbot/engine/board"
+	"rtrbot/i18n"
+)
+
+// 16.2 through the commands: an attack on cavalry alone waits for the
+// defender; the defender is told at once where he reads his side's news,
+// mentioned, with a button for each answer; the attacker may not answer
+// for him; /delay resolves it on the reconnaissance-in-force table.
+func TestDelayOwedAndAnswered(t *testing.T) {
+	m, err := board.Default()
+	if err != nil {
+		t.Skip(err)
+	}
+	b := New(Deps{Map: m})
+	b.noMaps = true
+	run := func(u User, line string, files map[string][]byte) *Response {
+		path, opts := readLine(b.Router, line)
+		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: "C1", Lang: i18n.EN, User: u, Files: files})
+	}
+	pos := "scenario standard\nseed 3\noptions 16.2\nstep combat-1\nplayer german\n2621: G-III\n2620: F-6C\n"
+	run(mAlice, "/game load", map[string][]byte{"attachment": []byte(pos)})
+	run(mBob, "/game join side:german", nil)
+	run(mAlice, "/game join side:allied", nil)
+	r := run(mBob, "/attack table:assault units:G-III hex:2620", nil)
+	var owed *Message
+	for k := range r.Messages {
+		if strings.Contains(r.Messages[k].Text, "waits for your answer (16.2)") {
+			owed = &r.Messages[k]
+		}
+	}
+	if owed == nil {
+		t.Fatalf("the defender was not told: %s", txt(r))
+	}
+	if owed.Ephemeral || owed.Target != "C1" || !strings.Contains(owed.Text, "<@101>") || len(owed.Buttons) != 2 || owed.Buttons[0].Path != "delay" || owed.Buttons[1].Path != "stand" {
+		t.Errorf("the owed answer: %+v", *owed)
+	}
+	if got := txt(run(mBob, "/stand", nil)); !strings.Contains(got, "Allied") {
+		t.Errorf("the attacker answering for the defender: %s", got)
+	}
+	if peek(b, "C1").State.Combat.Delaying.Verb == "" {
+		t.Fatal("the attacker's answer was taken")
+	}
+	got := txt(run(mAlice, "/delay", nil))
+	if !strings.Contains(got, "reconnaissance-in-force") || peek(b, "C1").State.Combat.Delaying.Verb != "" {
+		t.Errorf("/delay: %s", got)
+	}
+}
