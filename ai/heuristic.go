@@ -300,24 +300,15 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 	return s
 }
 
-// crt outcome values: what each combat result is worth in expected VP.
+// attack is the heuristic's next attack (or siege gun shot), or false to end.
 func (p *Heuristic) attack(b *Board, k *knowledge) (game.Order, bool) {
 	side := b.Side()
 	if b.ToMove() != side {
 		return game.Order{}, false
 	}
 	actors := b.Actors()
-	// Siege guns fire at adjacent enemy fortresses first (12.6).
-	for _, c := range actors {
-		if c.Type != units.Siege {
-			continue
-		}
-		for _, nb := range b.Unit(c).At.Neighbors() {
-			o := game.Order{Side: side, Verb: game.Siege, Units: []string{c.ID}, Hexes: []hex.Hex{nb}}
-			if b.Check(o) == nil {
-				return o, true
-			}
-		}
+	if o, ok := siegeShot(b, side, actors); ok {
+		return o, true
 	}
 	type cand struct {
 		o  game.Order

@@ -206,16 +206,8 @@ func randomAttack(v game.View, b *Board, rng *rand.Rand) (game.Order, bool) {
 		return game.Order{}, false
 	}
 	actors := b.Actors()
-	for _, c := range actors {
-		if c.Type != units.Siege {
-			continue
-		}
-		for _, nb := range b.Unit(c).At.Neighbors() {
-			o := game.Order{Side: side, Verb: game.Siege, Units: []string{c.ID}, Hexes: []hex.Hex{nb}}
-			if b.Check(o) == nil {
-				return o, true
-			}
-		}
+	if o, ok := siegeShot(b, side, actors); ok {
+		return o, true
 	}
 	if rng.IntN(13) == 0 {
 		return game.Order{}, false
@@ -250,6 +242,23 @@ func randomAttack(v game.View, b *Board, rng *rand.Rand) (game.Order, bool) {
 		}
 		if b.CanAttack(o) {
 			return o, true
+		}
+	}
+	return game.Order{}, false
+}
+
+// siegeShot is the first legal shot of a siege gun among actors at an
+// adjacent enemy fortress (12.6): guns fire before any attack.
+func siegeShot(b *Board, side units.Side, actors []*units.Counter) (game.Order, bool) {
+	for _, c := range actors {
+		if c.Type != units.Siege {
+			continue
+		}
+		for _, nb := range b.Unit(c).At.Neighbors() {
+			o := game.Order{Side: side, Verb: game.Siege, Units: []string{c.ID}, Hexes: []hex.Hex{nb}}
+			if b.Check(o) == nil {
+				return o, true
+			}
 		}
 	}
 	return game.Order{}, false

@@ -402,18 +402,5 @@ func (s *Store) ListGames(ctx context.Context, f Filter) ([]Listed, error) {
 
 // DueGames returns the active games whose deadline has passed at now.
 func (s *Store) DueGames(ctx context.Context, now time.Time) ([]int64, error) {
-	rows, err := s.DB.QueryContext(ctx, `SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ? AND status = 'active' ORDER BY deadline`, ts(now))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return queryIDs(ctx, s.DB, `SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ? AND status = 'active' ORDER BY deadline`, ts(now))
 }

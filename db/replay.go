@@ -309,21 +309,8 @@ type Checked struct {
 // half a second for a whole real game), which suits a background pass or
 // a referee's check.
 func (s *Store) CheckAll(ctx context.Context, r Replayer, full bool) ([]Checked, error) {
-	rows, err := s.DB.QueryContext(ctx, `SELECT id FROM games WHERE status = 'active' ORDER BY id`)
+	ids, err := queryIDs(ctx, s.DB, `SELECT id FROM games WHERE status = 'active' ORDER BY id`)
 	if err != nil {
-		return nil, err
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	out := make([]Checked, 0, len(ids))
@@ -435,4 +422,22 @@ func (s *Store) Repair(ctx context.Context, id int64, r Replayer, by string) (fi
 		return err
 	})
 	return len(bad), err
+}
+
+// queryIDs runs a query whose rows are one id each and reads them all.
+func queryIDs(ctx context.Context, q *sql.DB, query string, args ...any) ([]int64, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
 }

@@ -160,21 +160,8 @@ func (tt Tournaments) ListTournaments(ctx context.Context, guild, status string)
 // AllTournaments reads every tournament of a guild ("" every guild's),
 // oldest first: the round clock and the ladder read them.
 func (tt Tournaments) AllTournaments(ctx context.Context, guild string) ([]*tournament.Tournament, error) {
-	rows, err := tt.S.DB.QueryContext(ctx, `SELECT id FROM tournaments WHERE ? = '' OR guild_id = ? ORDER BY id`, guild, guild)
+	ids, err := queryIDs(ctx, tt.S.DB, `SELECT id FROM tournaments WHERE ? = '' OR guild_id = ? ORDER BY id`, guild, guild)
 	if err != nil {
-		return nil, err
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	var out []*tournament.Tournament
