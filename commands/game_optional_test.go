@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"rtrbot/engine/board"
+	"rtrbot/engine/game"
+	"rtrbot/engine/hex"
 	"rtrbot/i18n"
 )
 
@@ -50,5 +52,44 @@ func TestDelayOwedAndAnswered(t *testing.T) {
 	got := txt(run(mAlice, "/delay", nil))
 	if !strings.Contains(got, "reconnaissance-in-force") || peek(b, "C1").State.Combat.Delaying.Verb != "" {
 		t.Errorf("/delay: %s", got)
+	}
+}
+
+// /sea's hex: autocompletes where the chosen unit may go by sea (16.3):
+// every hex offered is one the engine accepts, and a port held by the
+// unit's own side is among them.
+func TestSeaHexAutocomplete(t *testing.T) {
+	m, err := board.Default()
+	if err != nil {
+		t.Skip(err)
+	}
+	var ports []string
+	for _, x := range m.Hexes() {
+		if x.Port && x.Country == board.France {
+			ports = append(ports, x.At.String())
+		}
+	}
+	if len(ports) < 2 {
+		t.Skipf("French ports on the map: %v", ports)
+	}
+	b := New(Deps{Map: m})
+	b.noMaps = true
+	pos := "scenario standard\nseed 3\noptions 16.3\nstep movement-1\nplayer allied\n" + ports[0] + ": F-XX\n" + ports[1] + ": F-XXI\n"
+	req := func(path string, opts map[string]string, files map[string][]byte) *Request {
+		return &Request{Path: path, Options: opts, Guild: "console", Channel: "C1", Lang: i18n.EN, User: User{ID: "u", Name: "u"}, Files: files}
+	}
+	b.Router.Run(context.Background(), req("game load", map[string]string{}, map[string][]byte{"attachment": []byte(pos)}))
+	choices := b.Router.Complete(context.Background(), req("sea", map[string]string{"unit": "F-XX", "hex": ""}, nil), "hex")
+	found := false
+	s := peek(b, "C1").State
+	for _, c := range choices {
+		h, err := hex.Parse(c.Value)
+		if err != nil || game.Check(s, game.Order{Side: s.ToMove(), Verb: game.Sea, Units: []string{"F-XX"}, Hexes: []hex.Hex{h}}) != nil {
+			t.Errorf("offered %s, which the engine refuses", c.Value)
+		}
+		found = found || c.Value == ports[1]
+	}
+	if !found {
+		t.Errorf("the own port %s is not offered: %v", ports[1], choices)
 	}
 }

@@ -145,7 +145,10 @@ func (b *Bot) completeUnit(ctx context.Context, req *Request, focused string) []
 		return destinationChoices(g.State, req, prefix)
 	}
 	if focused == "hex" && req.Path == "place" { // the chosen unit's legal setup hexes (17.2-17.5)
-		return placeChoices(g.State, req, prefix)
+		return legalHexChoices(g.State, req, prefix, game.Place)
+	}
+	if focused == "hex" && req.Path == "sea" { // where the chosen unit may go by sea (16.3)
+		return legalHexChoices(g.State, req, prefix, game.Sea)
 	}
 	for _, c := range g.State.Actors() {
 		if strings.HasPrefix(c.ID, prefix) {
@@ -392,10 +395,10 @@ func destinationChoices(s *game.State, req *Request, prefix string) []Choice {
 	return out
 }
 
-// placeChoices are the hexes where the chosen unit may be placed now, by
-// the setup rules (17.2-17.5), those beginning with prefix first; at most
-// 25 (Discord's limit).
-func placeChoices(s *game.State, req *Request, prefix string) []Choice {
+// legalHexChoices are the hexes beginning with prefix where the engine
+// accepts the chosen unit's order verb now (placed by the setup rules,
+// 17.2-17.5; carried by sea, 16.3); at most 25 (Discord's limit).
+func legalHexChoices(s *game.State, req *Request, prefix string, verb game.Verb) []Choice {
 	id := strings.ToUpper(req.Opt("unit"))
 	if _, ok := s.Lookup(id); !ok {
 		return nil
@@ -406,7 +409,7 @@ func placeChoices(s *game.State, req *Request, prefix string) []Choice {
 		if !strings.HasPrefix(h, prefix) {
 			continue
 		}
-		if game.Check(s, game.Order{Side: s.ToMove(), Verb: game.Place, Units: []string{id}, Hexes: []hex.Hex{x.At}}) != nil {
+		if game.Check(s, game.Order{Side: s.ToMove(), Verb: verb, Units: []string{id}, Hexes: []hex.Hex{x.At}}) != nil {
 			continue
 		}
 		name := h
