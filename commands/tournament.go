@@ -83,6 +83,8 @@ func (b *Bot) registerTournament(r *Router) {
 						Choices: []Choice{{Name: i18n.T("chess points", "チェス式"), Value: "chess"}, {Name: i18n.T("by victory level", "勝利レベル別"), Value: "level"}}},
 					{Name: "bye", Description: i18n.T("a pairing-allocated bye scores a win (default), half (a draw) or zero", "組み合わせによるバイの得点: win (勝ち、既定)、half (引き分け)、zero (0点)"), Type: String,
 						Choices: []Choice{{Name: i18n.T("a win", "勝ち"), Value: "win"}, {Name: i18n.T("a draw", "引き分け"), Value: "half"}, {Name: i18n.T("zero", "0点"), Value: "zero"}}},
+					{Name: "byegame", Description: i18n.T("a player with a bye may play the computer (not counted): none (default), random, heuristic or search", "バイの選手がコンピュータと練習対局 (得点外): none (既定)、random、heuristic、search"), Type: String,
+						Choices: []Choice{{Name: i18n.T("no game", "対局なし"), Value: "none"}, {Name: i18n.T("computer: random", "コンピュータ: ランダム"), Value: "random"}, {Name: i18n.T("computer: heuristic", "コンピュータ: ヒューリスティック"), Value: "heuristic"}, {Name: i18n.T("computer: search", "コンピュータ: 探索"), Value: "search"}}},
 					{Name: "tiebreaks", Description: i18n.T("the order, e.g. buchholz-cut1,buchholz,sonneborn-berger,head-to-head,vp-margin", "順序 (例: buchholz-cut1,buchholz,sonneborn-berger,head-to-head,vp-margin)"), Type: String},
 					{Name: "cap", Description: i18n.T("the most players", "定員"), Type: Integer, MinInt: 2, MaxInt: 1000},
 					{Name: "checkin", Description: i18n.T("players must check in before the start (no-shows dropped)", "開始前のチェックインを必須にする (未チェックインは除外)"), Type: Boolean},
@@ -97,9 +99,12 @@ func (b *Bot) registerTournament(r *Router) {
 						scen = "standard"
 					}
 					st := tournament.Settings{Format: tournament.Format(req.Opt("format")), Rounds: rounds, Scenario: scen, Sides: req.Opt("sides"), Cut: cut,
-						DeadlineHours: hours, Cap: capN, CheckIn: req.Opt("checkin") == "true", Play: req.Opt("play"),
+						DeadlineHours: hours, Cap: capN, CheckIn: req.Opt("checkin") == "true", Play: req.Opt("play"), ByeGame: req.Opt("byegame"),
 						Options: strings.Fields(req.Opt("options")), Tiebreaks: tiebreakList(req.Opt("tiebreaks"))}
 					st.OptionsChosen = len(st.Options) == 0
+					if st.ByeGame == "none" {
+						st.ByeGame = ""
+					}
 					switch req.Opt("points") {
 					case "", "chess":
 						st.Points = tournament.DefaultPoints()

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/games"
@@ -47,10 +48,12 @@ func (b *Bot) openTables(ctx context.Context, req *Request, t *tournament.Tourna
 	if t.Settings.Play == tournament.PlayTable || t.Status != tournament.StatusRunning || c == nil || c.Closed {
 		return resp
 	}
-	var todo []*tournament.Game
+	var todo, byes []*tournament.Game
 	waitBids := false
 	for _, g := range c.Games {
 		switch {
+		case g.Bye() && g.GameID == 0 && t.Settings.ByeGame != "":
+			byes = append(byes, g)
 		case g.Bye() || g.GameID != 0 || g.Result != nil:
 		case t.Settings.Sides == "bid" && len(g.Bids) < 2:
 			waitBids = true
@@ -62,7 +65,7 @@ func (b *Bot) openTables(ctx context.Context, req *Request, t *tournament.Tourna
 		resp.Add(Message{Text: req.T("Sides by bid: each player of a table bids in secret with /tournament bid table:N side:german|allied vp:N; the table's game opens when both bids are in.",
 			"陣営は入札で決めます：各卓の両者が /tournament bid table:N side:german|allied vp:N で秘密に入札し、揃うと対局が始まります。")})
 	}
-	if len(todo) == 0 {
+	if len(todo)+len(byes) == 0 {
 		return resp
 	}
 	if req.Chat == nil || b.Store == nil {
@@ -96,7 +99,88 @@ func (b *Bot) openTables(ctx context.Context, req *Request, t *tournament.Tourna
 		}
 		resp.Add(Message{Target: thread, Text: msg})
 	}
+	for _, g := range byes {
+		b.openByeGame(ctx, req, t, c.Number, g, parent, resp)
+	}
 	return resp
+}
+
+// openByeGame opens the practice game of a player with a bye against the
+// computer (Settings.ByeGame, its level): the player takes the side he
+// has played less in the tournament (German when even), the computer the
+// other, and the computer moves at once if its side begins. The bye's
+// points stand whatever the game's result (recordEnded does not give it
+// to the table).
+func (b *Bot) openByeGame(ctx context.Context, req *Request, t *tournament.Tournament, round int, g *tournament.Game, parent string, resp *Response) {
+	bots, ok := b.games.(games.Bots)
+	if !ok {
+		return
+	}
+	side := units.German
+	if sideBalance(t, g.German) > 0 {
+		side = units.Allied
+	}
+	level := t.Settings.ByeGame
+	title := fmt.Sprintf("%s R%d T%d: %s – rtrbot (%s)", t.Name, round, g.Table, nameIn(t, g.German), level)
+	chat := req.Chat
+	n := games.NewGame{Scenario: t.Settings.Scenario, Options: t.Settings.Options,
+		Open: func(ctx context.Context, parent string, _ int64) (string, error) {
+			return chat.CreateThread(ctx, parent, title, false, nil)
+		}}
+	org := games.Actor{ID: t.Organiser, Name: nameIn(t, t.Organiser), Lang: req.Lang}
+	fail := func(err error) {
+		b.Log.Error("tournament: opening a bye's game", "tournament", t.Name, "table", g.Table, "err", err)
+		resp.Add(Message{Text: fmt.Sprintf(req.T("Table %d: the bye's game against the computer could not be opened (%s); the bye's points stand.",
+			"卓 %d: バイの選手のコンピュータ対局を開けませんでした（%s）。バイの得点はそのままです。"), g.Table, i18n.Message(err, req.Lang))})
+	}
+	st, err := b.games.NewGame(ctx, org, games.Where{Guild: t.Guild, Channel: parent}, n)
+	if err != nil {
+		fail(err)
+		return
+	}
+	thread := st.Game.Channel
+	at := games.Where{Guild: t.Guild, Channel: thread}
+	open := func(ctx context.Context, parent string, id int64) (string, error) {
+		name := fmt.Sprintf("%s — %s", side.Name().In(req.Lang), fmt.Sprintf(req.T("game #%d (private)", "ゲーム #%d (非公開)"), id))
+		return chat.CreateThread(ctx, parent, name, true, []string{g.German})
+	}
+	a := games.Actor{ID: g.German, Name: nameIn(t, g.German), Lang: req.Lang}
+	if _, err := b.games.Join(ctx, a, at, side.String(), req.Now, open); err != nil {
+		fail(err)
+		return
+	}
+	if _, err := bots.SeatBot(ctx, org, at, side.Other(), level, req.Now); err != nil {
+		fail(err)
+		return
+	}
+	if _, err := b.tournamentService().SetGameAt(ctx, t.Guild, t.Name, g.Table, st.Game.ID, thread); err != nil {
+		fail(err)
+		return
+	}
+	resp.Add(Message{Target: thread, Text: fmt.Sprintf(req.T("%s, round %d: %s has a bye (its points stand) and may play the computer (%s) meanwhile, on the %s side (game #%d). This game does not count.",
+		"%s 第%d ラウンド: %s はバイ（得点はそのまま）で、その間コンピュータ（%s）と%s側で練習対局ができます（ゲーム #%d）。この対局は得点に数えません。"),
+		t.Name, round, games.MentionOf(g.German, nameIn(t, g.German)), level, side.Name().In(req.Lang), st.Game.ID)})
+	sub := *req
+	sub.Channel = thread
+	b.botMoves(ctx, &sub, resp)
+}
+
+// sideBalance is how many more times player id played German than Allied
+// in the tournament's games so far (byes not counted).
+func sideBalance(t *tournament.Tournament, id string) int {
+	n := 0
+	for _, rd := range t.Rounds {
+		for _, g := range rd.Games {
+			switch {
+			case g.Bye():
+			case g.German == id:
+				n++
+			case g.Allied == id:
+				n--
+			}
+		}
+	}
+	return n
 }
 
 func nameIn(t *tournament.Tournament, id string) string {
@@ -186,6 +270,14 @@ func (b *Bot) recordEnded(ctx context.Context, g *games.Game, resignedBy *units.
 		mark() // not a tournament game: not looked up again
 		return nil
 	}
+	if table.Bye() {
+		// a bye's practice game against the computer: it does not count
+		if resignedBy == nil && (g.State == nil || g.State.Step != game.GameOver) {
+			return nil
+		}
+		mark()
+		return []Message{{Target: g.Channel, Text: bilingual("%s, table %d: the practice game #%d is over; the bye's points stand.", "%s 卓 %d: 練習対局 #%d が終了しました。バイの得点はそのままです。", t.Name, table.Table, g.ID)}}
+	}
 	var winner, level string
 	margin := 0
 	switch {
@@ -230,9 +322,43 @@ func (b *Bot) syncTournamentGames(ctx context.Context, guild, name string) []Mes
 		}
 		if gg := b.games.Peek(g.Thread); g.Thread != "" && gg != nil && gg.ID == g.GameID {
 			out = append(out, b.recordEnded(ctx, gg, nil)...)
+			continue
 		}
+		// No longer played in its thread: it ended, perhaps just before
+		// a restart and before its result reached the table.
+		out = append(out, b.recordStored(ctx, g.GameID)...)
 	}
 	return out
+}
+
+// recordStored gives the result of a stored game that is no longer
+// played (finished by the VP of 15.1 or by a resignation, MetaResigned)
+// to its table; an abandoned game is left to the organiser.
+func (b *Bot) recordStored(ctx context.Context, id int64) []Message {
+	ts := b.tstate()
+	ts.mu.Lock()
+	seen := ts.seen[id]
+	ts.mu.Unlock()
+	loader, ok := b.games.(interface {
+		LoadStored(ctx context.Context, id int64) (*games.Game, error)
+	})
+	if seen || !ok || b.Store == nil {
+		return nil
+	}
+	row, err := b.Store.Game(ctx, id)
+	if err != nil || row == nil || row.Status != db.Finished {
+		return nil // still live elsewhere, abandoned, damaged or gone
+	}
+	g, err := loader.LoadStored(ctx, id)
+	if err != nil {
+		b.Log.Error("tournament: loading an ended game", "game", id, "err", err)
+		return nil
+	}
+	var resigned *units.Side
+	if s, err := units.ParseSide(g.Meta[games.MetaResigned]); err == nil {
+		resigned = &s
+	}
+	return b.recordEnded(ctx, g, resigned)
 }
 
 // watchTournamentGames makes every command (but the tournament's own) look

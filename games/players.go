@@ -203,6 +203,11 @@ func (t *Table) Replace(ctx context.Context, a Actor, at Where, player, by, name
 	return &Replaced{Game: g.copy(), Old: old, By: newID, Name: name, Side: side}, nil
 }
 
+// MetaResigned is the side that resigned a finished game: stored with
+// the game's end, so that whoever looks at the game later (a tournament
+// table after a restart) knows how it ended.
+const MetaResigned = "resigned"
+
 // Resigned is a side's concession.
 type Resigned struct {
 	Game *Game
@@ -223,7 +228,7 @@ func (t *Table) Resign(ctx context.Context, a Actor, at Where) (*Resigned, error
 		}
 		side = g.State.ToMove()
 	}
-	if err := t.setStatus(g, db.Finished); err != nil {
+	if err := t.setStatus(g, db.Finished, MetaResigned, side.String()); err != nil {
 		return nil, err
 	}
 	return &Resigned{Game: g.copy(), Side: side}, nil
@@ -253,14 +258,27 @@ func (t *Table) Abandon(ctx context.Context, a Actor, at Where) (*Game, error) {
 
 // setStatus ends a game (finished or abandoned): stored, and dropped from
 // the cache so that the place is free. Call with the game's lock held.
-func (t *Table) setStatus(g *Game, st db.Status) error {
+// meta is key, value pairs stored with the status, in the same
+// transaction.
+func (t *Table) setStatus(g *Game, st db.Status, meta ...string) error {
 	if err := t.update(context.Background(), g, func(tx *db.GameTx) error {
 		if err := tx.SetDeadline(time.Time{}); err != nil {
 			return err
 		}
+		for i := 0; i+1 < len(meta); i += 2 {
+			if err := tx.SetMeta(meta[i], meta[i+1]); err != nil {
+				return err
+			}
+		}
 		return tx.SetStatus(st, "")
 	}); err != nil {
 		return err
+	}
+	if len(meta) > 0 {
+		g.Meta = cloneMeta(g.Meta)
+		for i := 0; i+1 < len(meta); i += 2 {
+			g.Meta[meta[i]] = meta[i+1]
+		}
 	}
 	g.Status = st
 	t.drop(g)

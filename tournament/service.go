@@ -118,6 +118,11 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 	if st.Play == "" {
 		st.Play = PlayBot
 	}
+	switch st.ByeGame {
+	case "", "random", "heuristic", "search":
+	default:
+		return nil, i18n.Errorf("byegame:%s is not known: use none, random, heuristic or search (the computer's level)", "byegame:%s は使えません：none、random、heuristic、search（コンピュータの強さ）です", st.ByeGame)
+	}
 	if st.Play != PlayBot && st.Play != PlayTable {
 		return nil, i18n.Errorf("play:%s is not known: use bot (the referee plays every game) or table (a physical table, results reported)", "play:%s は使えません：bot（ボットが審判する対局）か table（実物の盤、結果を報告）です", st.Play)
 	}
@@ -372,7 +377,11 @@ func (t *Tournament) PairingsTextIn(r int, explain bool, lang i18n.Lang) (string
 	sb.WriteString("\n")
 	for _, g := range rd.Games {
 		if g.Bye() {
-			fmt.Fprintf(&sb, tr("table %d: %s has a bye\n", "卓 %d: %s はバイ\n"), g.Table, t.nameOf(g.German))
+			fmt.Fprintf(&sb, tr("table %d: %s has a bye", "卓 %d: %s はバイ"), g.Table, t.nameOf(g.German))
+			if g.GameID != 0 {
+				fmt.Fprintf(&sb, tr(" (a practice game against the computer: #%d, not counted)", "（コンピュータとの練習対局 #%d、得点に数えません）"), g.GameID)
+			}
+			sb.WriteString("\n")
 		} else {
 			fmt.Fprintf(&sb, tr("table %d: %s (German) – %s (Allied)", "卓 %d: %s（独軍）– %s（連合軍）"), g.Table, t.nameOf(g.German), t.nameOf(g.Allied))
 			switch {
@@ -493,6 +502,18 @@ func (t *Tournament) table(n int) (*Game, error) {
 	return nil, i18n.Errorf("round %d has no table %d: its tables are 1 to %d", "第%dラウンドに%d番テーブルはありません（1〜%d）", c.Number, n, len(c.Games))
 }
 
+// byeTable is the bye numbered n of the round in play, or nil.
+func (t *Tournament) byeTable(n int) *Game {
+	if c := t.Current(); c != nil && t.Status == StatusRunning {
+		for _, g := range c.Games {
+			if g.Table == n && g.Bye() {
+				return g
+			}
+		}
+	}
+	return nil
+}
+
 // Report records a result for a table of the current round. The
 // organiser's report stands at once; a player's waits for the opponent's
 // confirmation; a different report from the opponent is a dispute for
@@ -574,7 +595,11 @@ func (s *Service) SetGameAt(ctx context.Context, guild, name string, table int, 
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		g, err := t.table(table)
 		if err != nil {
-			return err
+			// a bye's practice game against the computer (ByeGame)
+			g = t.byeTable(table)
+			if g == nil || t.Settings.ByeGame == "" {
+				return err
+			}
 		}
 		g.GameID, g.Thread = gameID, thread
 		return nil
@@ -640,6 +665,9 @@ func (s *Service) RecordGame(ctx context.Context, gameID int64, winner, level st
 		for _, g := range rd.Games {
 			if g.GameID != gameID {
 				continue
+			}
+			if g.Bye() {
+				return nil, nil, false, i18n.Errorf("game %d is a bye's practice game against the computer: its result does not count", "対局%dはバイの選手のコンピュータとの練習対局で、結果は数えません", gameID)
 			}
 			if g.Result != nil && *g.Result == r {
 				return t, g, false, nil

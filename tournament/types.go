@@ -99,6 +99,11 @@ type Settings struct {
 	// game in its own thread, whose end gives the result) or "table" (a
 	// physical table: results are reported and confirmed). Empty is bot.
 	Play string `json:"play,omitempty"`
+	// ByeGame is the level of the computer player (ai.Levels: random,
+	// heuristic, search) a player with a pairing-allocated bye may play
+	// in the round, in a thread of its own; "" is no game. The game is
+	// practice: the bye's points stand whatever its result.
+	ByeGame string `json:"bye_game,omitempty"`
 }
 
 // Player is an entrant. Pairing numbers are the order of Players (1-based),
