@@ -75,7 +75,8 @@ func (b *Bot) botMoves(ctx context.Context, req *Request, resp *Response) *Respo
 	if !ok {
 		return resp
 	}
-	if g := b.games.Peek(req.Channel); g == nil {
+	g := b.games.Peek(req.Channel)
+	if g == nil {
 		return resp
 	} else if _, _, has := g.Bot(); !has {
 		return resp
@@ -90,11 +91,14 @@ func (b *Bot) botMoves(ctx context.Context, req *Request, resp *Response) *Respo
 			}
 		}
 	}
+	if m, ok := openSegmentNews(req.Lang, g, played); ok {
+		resp.Add(m)
+	}
 	if len(played) > 0 {
 		last := played[len(played)-1]
 		line := fmt.Sprintf(req.T("The computer gave %d orders.", "コンピュータが %d 件の命令を出しました。"), applied) + "\n" + statusLine(last.Game.State, req.Lang)
 		resp.Add(Message{Text: line, Target: last.Game.Channel})
-		if m, ok := owedRetreats(req, last); ok {
+		if m, ok := owedRetreatsTo(req, last, true); ok {
 			resp.Add(m)
 		}
 	}
@@ -127,6 +131,9 @@ func (b *Bot) botAfterNotice(ctx context.Context, now time.Time, n games.Notice)
 		for _, r := range p.Reports {
 			out = append(out, b.segmentMessages("", r)...)
 		}
+	}
+	if m, ok := openSegmentNews("", g, played); ok {
+		out = append(out, m)
 	}
 	if len(played) > 0 {
 		out = append(out, Message{Target: n.Channel, Text: bilingual("The computer gave %d orders.", "コンピュータが %d 件の命令を出しました。", applied)})

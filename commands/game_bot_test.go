@@ -98,3 +98,45 @@ func TestBotAfterDeadline(t *testing.T) {
 		t.Fatalf("after the deadline: %s %s, %s to move", g.State.Turn, g.State.Step, g.State.ToMove())
 	}
 }
+
+// When the computer's attacks leave its combat segment open, waiting for
+// the person's retreats (9.4), the person's answer says what the attacks
+// did (the public account, 14.1) and which retreats he owes, with the
+// hexes he may retreat to: his own command did not make him owe them.
+func TestBotAttacksToldBeforeTheRetreat(t *testing.T) {
+	b, clock := newStoredBot(t)
+	act(t, b, clock, bob, "C1", "/game new vs:bot side:allied seed:5")
+	act(t, b, clock, bob, "C1", "/game setup")
+	me, err := ai.New("heuristic", ai.Config{Side: units.Allied, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	told := 0
+	for i := 0; i < 400 && told == 0; i++ {
+		g := peek(b, "C1")
+		if g.State.Step == game.GameOver || g.State.Turn > 4 {
+			break
+		}
+		var lines []string
+		for _, o := range me.Orders(g.State.ViewFor(game.AlliedView), ai.NewBoard(g.State, units.Allied)) {
+			lines = append(lines, o.String())
+		}
+		line := "/end"
+		if len(lines) > 0 {
+			line = "/orders text:" + strings.Join(lines, "; ")
+		}
+		r := txt(act(t, b, clock, bob, "C1", line))
+		if peek(b, "C1").State == g.State {
+			r = txt(act(t, b, clock, bob, "C1", "/end"))
+		}
+		after := peek(b, "C1")
+		if !strings.Contains(r, "The computer gave") || (after.State.Step != game.Combat1 && after.State.Step != game.Combat2) || len(retreatsOwed(after, units.Allied)) == 0 {
+			continue
+		}
+		told++
+		expect(t, r, "🤖", "Attack on", "you owe a retreat", "/retreat unit:")
+	}
+	if told == 0 {
+		t.Fatal("the computer never left a combat segment open for the person's retreats in four turns")
+	}
+}

@@ -225,12 +225,18 @@ func retreatButtons(owed []retreatOwed) []Button {
 // each legal retreat. A retreat owed is public (a combat result), and so
 // are the hexes it may reach.
 func owedRetreats(req *Request, p *games.Played) (Message, bool) {
+	return owedRetreatsTo(req, p, false)
+}
+
+// owedRetreatsTo is owedRetreats; toAsker tells the asker too (the
+// computer's orders, not his own, made him owe them).
+func owedRetreatsTo(req *Request, p *games.Played, toAsker bool) (Message, bool) {
 	g := p.Game
 	if g == nil || g.State == nil || g.Channel == "" && g.Thread(units.German) == "" {
 		return Message{}, false
 	}
 	side := g.State.ToMove()
-	if s, ok := g.SideOf(req.User.ID); ok && s == side {
+	if s, ok := g.SideOf(req.User.ID); ok && s == side && !toAsker {
 		return Message{}, false // the asker owes them: his own answer says so
 	}
 	owed := retreatsOwed(g, side)
