@@ -135,6 +135,12 @@ func TestBotAttacksToldBeforeTheRetreat(t *testing.T) {
 		}
 		told++
 		expect(t, r, "🤖", "Attack on", "you owe a retreat", "/retreat unit:")
+		// /end is refused; its answer lists the retreats and their hexes
+		e := act(t, b, clock, bob, "C1", "/end")
+		expect(t, txt(e), "Retreats come first", "you owe a retreat", "hex: one of")
+		if peek(b, "C1").State != after.State {
+			t.Fatal("/end passed with retreats owed")
+		}
 	}
 	if told == 0 {
 		t.Fatal("the computer never left a combat segment open for the person's retreats in four turns")

@@ -10,6 +10,7 @@ import (
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
+	"rtrbot/games"
 	"rtrbot/i18n"
 )
 
@@ -111,7 +112,8 @@ func (b *Bot) registerOrders(r *Router) {
 		Options: []Option{{Name: "until", Description: i18n.T("stop when this step begins (each step is still ended by its own order)", "この手順が始まるまで終了を繰り返す (各手順ごとに終了命令を記録)"), Type: String, Choices: stepChoices}, confirmOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if !req.Has("until") {
-				return b.order(req, game.Order{Verb: game.End})
+				before := b.games.Peek(req.Channel)
+				return b.withOwedRetreats(req, before, b.order(req, game.Order{Verb: game.End}))
 			}
 			if !confirmed(req) {
 				if ask := b.confirmEndUntil(ctx, req); ask != nil {
@@ -422,4 +424,24 @@ func legalHexChoices(s *game.State, req *Request, prefix string, verb game.Verb)
 		}
 	}
 	return out
+}
+
+// withOwedRetreats adds to an answer that could not end the segment
+// (the game is as it was before) because the asker's side owes retreats
+// (9.4) the retreats, each with the hexes it may go to and a button per
+// retreat.
+func (b *Bot) withOwedRetreats(req *Request, before *games.Game, resp *Response) *Response {
+	g := b.games.Peek(req.Channel)
+	if g == nil || before == nil || g.State == nil || g.State != before.State || g.State.Step == game.GameOver {
+		return resp
+	}
+	side := g.State.ToMove()
+	if !g.CanSee(actor(req), side) {
+		return resp
+	}
+	if m, ok := owedRetreatsTo(req, &games.Played{Game: g}, true); ok {
+		m.Target, m.Ephemeral = "", true
+		resp.Add(m)
+	}
+	return resp
 }
