@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -207,5 +208,58 @@ func checkKnown(t *testing.T, what string, bad []string) {
 	}
 	if len(gone) > 0 {
 		t.Errorf("corrected, remove from testdata/geocheck-known.txt:\n%s", strings.Join(gone, "\n"))
+	}
+}
+
+// spacingSlack is how much nearer (hex widths, about 12 km) two fortresses
+// or cities may be on the map than on the ground: each is rounded to a hex
+// centre, so up to about half a hex each way is the grid's own error.
+const spacingSlack = 0.75
+
+// No two fortresses or cities (the places a game turns on) are much nearer
+// on the map than on the ground: Montmédy and Longwy, 28 km apart, were
+// adjacent hexes, so a fortress could be besieged from the other's hex.
+func TestGeographyPlaceSpacing(t *testing.T) {
+	c := loadGeoCheck(t)
+	type spot struct {
+		name string
+		at   hex.Hex
+		p    pt
+	}
+	var ps []spot
+	for _, p := range c.src.places {
+		h, ok := c.where[p.name]
+		if !ok {
+			continue
+		}
+		x, _ := c.m.Hex(h)
+		if x.Fortress == 0 && !x.City || x.Name != p.name {
+			continue
+		}
+		ps = append(ps, spot{p.name, h, p.at})
+	}
+	var bad []string
+	checked := 0
+	for i := range ps {
+		for j := i + 1; j < len(ps); j++ {
+			real := dist(ps[i].p, ps[j].p)
+			if real > 6 {
+				continue
+			}
+			checked++
+			if on := float64(hex.Distance(ps[i].at, ps[j].at)); on < real-spacingSlack {
+				a, b := ps[i], ps[j]
+				if b.name < a.name {
+					a, b = b, a
+				}
+				bad = append(bad, "spacing "+a.at.String()+" "+a.name+" - "+b.at.String()+" "+b.name+": "+
+					strconv.Itoa(int(on))+" hexes apart on the map, "+strconv.FormatFloat(real, 'f', 1, 64)+" on the ground")
+			}
+		}
+	}
+	t.Logf("%d pairs of fortresses and cities within 6 hexes checked, %d too near", checked, len(bad))
+	checkKnown(t, "spacing", bad)
+	if checked < 100 {
+		t.Errorf("only %d pairs checked: the check is broken", checked)
 	}
 }
