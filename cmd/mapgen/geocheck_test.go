@@ -136,6 +136,40 @@ func TestGeographyTownRiverBanks(t *testing.T) {
 		if !ok {
 			continue
 		}
+		// A town on the river (within bankSlack) stands on either bank,
+		// but not across the river from its whole hex: if the river lies
+		// between the town and its hex's centre and not between the town
+		// and any hex across that river's sides, the town is drawn on the
+		// wrong bank (Cologne and Mainz, west-bank cities, were east of
+		// the Rhine; Kehl, facing Strasbourg, was in Strasbourg's hex).
+		across := map[string][]hex.Hex{}
+		if x, _ := c.m.Hex(h); x.Name != p.name || !x.City && x.Fortress == 0 {
+			across = nil // only the cities and fortresses a game turns on
+		}
+		for _, n := range h.Neighbors() {
+			if across == nil {
+				break
+			}
+			if r := c.m.Side(h, n).River; r != "" && len(byName[r]) > 0 && near(p.at, byName[r]) < bankSlack {
+				across[r] = append(across[r], n)
+			}
+		}
+		for r, ns := range across {
+			checked++
+			ls := byName[r]
+			if !crosses(p.at, centre(h), ls) {
+				continue
+			}
+			wrong := true
+			for _, n := range ns {
+				if crosses(p.at, centre(n), ls) {
+					wrong = false
+				}
+			}
+			if wrong {
+				bad = append(bad, "bank "+h.String()+" "+p.name+": stands across the "+r+" from its hex")
+			}
+		}
 		for _, n := range h.Neighbors() {
 			other, ok := at[n]
 			r := c.m.Side(h, n).River
