@@ -174,7 +174,7 @@ func TestGameSurvivesRestart(t *testing.T) {
 	if h := peek(b2, "C1").State.Hash(); h != segStart {
 		t.Errorf("after the undo the state is %s, want the segment's start %s", h, segStart)
 	}
-	u2, h2 := legalMove(t, b2, "C1", 1)
+	u2, h2 := legalPublicMove(t, b2, "C1", 1)
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/move unit:"+u2+" to:"+h2)), u2+" moved")
 	withdraw(t, b2, clock, bob)
 	// The mover's own side stays to act: the post tells the public what

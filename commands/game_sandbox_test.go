@@ -55,7 +55,7 @@ func TestSandboxGameSurvivesRestart(t *testing.T) {
 	if h := peek(b2, "C1").State.Hash(); h != start {
 		t.Errorf("after the undo the state is %s, want the loaded position's %s", h, start)
 	}
-	u2, h2 := legalMove(t, b2, "C1", 1)
+	u2, h2 := legalPublicMove(t, b2, "C1", 1)
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/move unit:"+u2+" to:"+h2)), u2+" moved")
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/end")), "Segment ended")
 	ended := peek(b2, "C1").State.Hash()

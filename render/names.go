@@ -102,6 +102,12 @@ func victoryHexSet() map[hex.Hex]bool {
 // stacksLayer draws them: the counters, their offset edges, the count
 // badge and, in crops, the totals pill.
 func stackBoxes(s *Situation, l Layout) []box {
+	b, _ := stackBoxesAt(s, l)
+	return b
+}
+
+// stackBoxesAt is stackBoxes with the hex of each box.
+func stackBoxesAt(s *Situation, l Layout) ([]box, []hex.Hex) {
 	R := l.R
 	a := counterSide(R)
 	perHex := map[hex.Hex]int{}
@@ -110,6 +116,7 @@ func stackBoxes(s *Situation, l Layout) []box {
 	}
 	seen := map[hex.Hex]int{}
 	var out []box
+	var at []hex.Hex
 	for _, st := range orderedStacks(s.Stacks) {
 		if len(st.Units) == 0 {
 			continue
@@ -134,8 +141,9 @@ func stackBoxes(s *Situation, l Layout) []box {
 			b.y1 += size*0.075*e/2 + R*0.27*1.6
 		}
 		out = append(out, b)
+		at = append(at, st.At)
 	}
-	return out
+	return out, at
 }
 
 // overlapArea is the area two boxes share.

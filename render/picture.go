@@ -31,16 +31,22 @@ func (r *Renderer) layers(s *Situation) []Layer {
 // with a one-line caption above it. Extra layers (a focus outline) go
 // over the situation.
 func (r *Renderer) SituationImage(s *Situation, crop *Crop, extra ...Layer) (*image.RGBA, error) {
-	f := Frame{Crop: crop, Layers: append(r.layers(s), extra...)}
 	top := headerHeight(r.layout.R)
+	var avoid []box
+	var clip *image.Rectangle
 	if crop != nil {
 		top = bannerHeight(r.layout.R)
-	}
-	var avoid []box
-	if crop != nil {
+		boxes, at := stackBoxesAt(s, r.layout)
+		rect, err := r.situationClip(*crop, boxes, at)
+		if err != nil {
+			return nil, err
+		}
+		clip = &rect
+		s = cropSituation(s, rect, boxes, at)
 		avoid = stackBoxes(s, r.layout)
 	}
-	img, err := r.imageBelow(f, top, avoid)
+	f := Frame{Crop: crop, Layers: append(r.layers(s), extra...)}
+	img, err := r.imageIn(f, clip, top, avoid)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +68,8 @@ func (r *Renderer) DrawSituation(s *Situation, crop *Crop, extra ...Layer) ([]by
 	ref := baseRef{ok: true, top: headerHeight(r.layout.R)}
 	ref.dy = -ref.top
 	if crop != nil {
-		rect, err := r.cropRect(*crop)
+		boxes, at := stackBoxesAt(s, r.layout)
+		rect, err := r.situationClip(*crop, boxes, at)
 		if err != nil {
 			return nil, err
 		}

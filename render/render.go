@@ -207,10 +207,18 @@ func (r *Renderer) Image(f Frame) (*image.RGBA, error) { return r.imageBelow(f, 
 // A crop names the rivers in it that the whole map names elsewhere,
 // clear of the boxes in avoid (counters).
 func (r *Renderer) imageBelow(f Frame, top int, avoid []box) (*image.RGBA, error) {
+	return r.imageIn(f, nil, top, avoid)
+}
+
+// imageIn is imageBelow with the crop's rectangle given (clip, when not
+// nil) rather than worked out from the crop.
+func (r *Renderer) imageIn(f Frame, given *image.Rectangle, top int, avoid []box) (*image.RGBA, error) {
 	clip := r.base.Bounds()
 	if f.Crop != nil {
 		var err error
-		if clip, err = r.cropRect(*f.Crop); err != nil {
+		if given != nil {
+			clip = *given
+		} else if clip, err = r.cropRect(*f.Crop); err != nil {
 			return nil, err
 		}
 		if names := r.cropRiverNames(clip, avoid); len(names) > 0 {
@@ -287,6 +295,54 @@ func EncodePNG(img image.Image) ([]byte, error) {
 		return nil, fmt.Errorf("render: encoding PNG: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// situationClip is the crop's rectangle grown to hold whole every counter
+// of the crop's hexes (boxes and at: stackBoxesAt). A counter cut by the
+// caption or the picture's edge shows a box without its numbers, or
+// numbers without a unit: the front crop's caption clipped the top row of
+// counters (issue 18). Counters of hexes beyond the crop that the grown
+// rectangle still cuts are left out of the picture (cropSituation).
+func (r *Renderer) situationClip(c Crop, boxes []box, at []hex.Hex) (image.Rectangle, error) {
+	rect, err := r.cropRect(c)
+	if err != nil {
+		return rect, err
+	}
+	grown := rect
+	for i, b := range boxes {
+		if hex.Distance(c.Center, at[i]) <= c.Radius {
+			grown = grown.Union(pixelBox(b))
+		}
+	}
+	return grown.Intersect(r.base.Bounds()), nil
+}
+
+// pixelBox is a box in whole pixels, with a pixel to spare all round.
+func pixelBox(b box) image.Rectangle {
+	return image.Rect(int(math.Floor(b.x0))-1, int(math.Floor(b.y0))-1, int(math.Ceil(b.x1))+1, int(math.Ceil(b.y1))+1)
+}
+
+// cropSituation is s without the stacks of the hexes whose counters clip
+// would cut (hexes beyond the crop, at its edge): every counter a crop
+// shows, it shows whole.
+func cropSituation(s *Situation, clip image.Rectangle, boxes []box, at []hex.Hex) *Situation {
+	cut := map[hex.Hex]bool{}
+	for i, b := range boxes {
+		if pb := pixelBox(b); pb.Overlaps(clip) && !pb.In(clip) {
+			cut[at[i]] = true
+		}
+	}
+	if len(cut) == 0 {
+		return s
+	}
+	out := *s
+	out.Stacks = nil
+	for _, st := range s.Stacks {
+		if !cut[st.At] {
+			out.Stacks = append(out.Stacks, st)
+		}
+	}
+	return &out
 }
 
 func (r *Renderer) cropRect(c Crop) (image.Rectangle, error) {

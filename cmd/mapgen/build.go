@@ -587,7 +587,19 @@ func (b *builder) bordersAndRivers() error {
 			}
 		}
 	}
-	riverSides(b.src, b.hexes, b.order, b.sides, b.rep)
+	// A city or fortress on a river stands on its own bank: its hex is
+	// judged from the town, not from the hex's centre (see riverSides).
+	at := map[hex.Hex]pt{}
+	for _, h := range b.order {
+		x := b.hexes[h]
+		if x.Name == "" || !x.City && x.Fortress == 0 {
+			continue
+		}
+		if p := b.byName[x.Name]; p != nil && len(p.hexes) == 1 && hexAt(p.at) == h {
+			at[h] = p.at
+		}
+	}
+	riverSides(b.src, b.hexes, b.order, b.sides, at, b.rep)
 	return nil
 }
 

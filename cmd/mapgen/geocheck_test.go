@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -135,6 +136,40 @@ func TestGeographyTownRiverBanks(t *testing.T) {
 		if !ok {
 			continue
 		}
+		// A town on the river (within bankSlack) stands on either bank,
+		// but not across the river from its whole hex: if the river lies
+		// between the town and its hex's centre and not between the town
+		// and any hex across that river's sides, the town is drawn on the
+		// wrong bank (Cologne and Mainz, west-bank cities, were east of
+		// the Rhine; Kehl, facing Strasbourg, was in Strasbourg's hex).
+		across := map[string][]hex.Hex{}
+		if x, _ := c.m.Hex(h); x.Name != p.name || !x.City && x.Fortress == 0 {
+			across = nil // only the cities and fortresses a game turns on
+		}
+		for _, n := range h.Neighbors() {
+			if across == nil {
+				break
+			}
+			if r := c.m.Side(h, n).River; r != "" && len(byName[r]) > 0 && near(p.at, byName[r]) < bankSlack {
+				across[r] = append(across[r], n)
+			}
+		}
+		for r, ns := range across {
+			checked++
+			ls := byName[r]
+			if !crosses(p.at, centre(h), ls) {
+				continue
+			}
+			wrong := true
+			for _, n := range ns {
+				if crosses(p.at, centre(n), ls) {
+					wrong = false
+				}
+			}
+			if wrong {
+				bad = append(bad, "bank "+h.String()+" "+p.name+": stands across the "+r+" from its hex")
+			}
+		}
 		for _, n := range h.Neighbors() {
 			other, ok := at[n]
 			r := c.m.Side(h, n).River
@@ -207,5 +242,58 @@ func checkKnown(t *testing.T, what string, bad []string) {
 	}
 	if len(gone) > 0 {
 		t.Errorf("corrected, remove from testdata/geocheck-known.txt:\n%s", strings.Join(gone, "\n"))
+	}
+}
+
+// spacingSlack is how much nearer (hex widths, about 12 km) two fortresses
+// or cities may be on the map than on the ground: each is rounded to a hex
+// centre, so up to about half a hex each way is the grid's own error.
+const spacingSlack = 0.75
+
+// No two fortresses or cities (the places a game turns on) are much nearer
+// on the map than on the ground: Montmédy and Longwy, 28 km apart, were
+// adjacent hexes, so a fortress could be besieged from the other's hex.
+func TestGeographyPlaceSpacing(t *testing.T) {
+	c := loadGeoCheck(t)
+	type spot struct {
+		name string
+		at   hex.Hex
+		p    pt
+	}
+	var ps []spot
+	for _, p := range c.src.places {
+		h, ok := c.where[p.name]
+		if !ok {
+			continue
+		}
+		x, _ := c.m.Hex(h)
+		if x.Fortress == 0 && !x.City || x.Name != p.name {
+			continue
+		}
+		ps = append(ps, spot{p.name, h, p.at})
+	}
+	var bad []string
+	checked := 0
+	for i := range ps {
+		for j := i + 1; j < len(ps); j++ {
+			real := dist(ps[i].p, ps[j].p)
+			if real > 6 {
+				continue
+			}
+			checked++
+			if on := float64(hex.Distance(ps[i].at, ps[j].at)); on < real-spacingSlack {
+				a, b := ps[i], ps[j]
+				if b.name < a.name {
+					a, b = b, a
+				}
+				bad = append(bad, "spacing "+a.at.String()+" "+a.name+" - "+b.at.String()+" "+b.name+": "+
+					strconv.Itoa(int(on))+" hexes apart on the map, "+strconv.FormatFloat(real, 'f', 1, 64)+" on the ground")
+			}
+		}
+	}
+	t.Logf("%d pairs of fortresses and cities within 6 hexes checked, %d too near", checked, len(bad))
+	checkKnown(t, "spacing", bad)
+	if checked < 100 {
+		t.Errorf("only %d pairs checked: the check is broken", checked)
 	}
 }

@@ -16,7 +16,19 @@ import (
 // rank 2 ones when they follow at least minorRiverSides hexsides; rank 3
 // never. Where two rivers share a hexside the higher rank wins, then the
 // longer river, then the name.
-func riverSides(s *sources, hexes map[hex.Hex]*board.Hex, order []hex.Hex, sides map[hex.Side]board.Side, rep *report) {
+//
+// A hex is stood for by its centre, except a hex whose city or fortress
+// lies in it (at): it is stood for by the town, so a town on a river is on
+// its own bank (Cologne and Mainz west of the Rhine, Koblenz south of the
+// Moselle) even where the river runs between the town and the hex's
+// centre. The town lies inside its hex, so the chains stay unbroken.
+func riverSides(s *sources, hexes map[hex.Hex]*board.Hex, order []hex.Hex, sides map[hex.Side]board.Side, at map[hex.Hex]pt, rep *report) {
+	point := func(h hex.Hex) pt {
+		if p, ok := at[h]; ok {
+			return p
+		}
+		return centre(h)
+	}
 	rank := map[string]int{}
 	for _, l := range s.rivers {
 		if r, ok := rank[l.name]; !ok || l.rank < r {
@@ -50,7 +62,7 @@ func riverSides(s *sources, hexes map[hex.Hex]*board.Hex, order []hex.Hex, sides
 							continue
 						}
 						tested[sd] = true
-						if segmentsCross(p1, p2, centre(sd.A), centre(sd.B)) {
+						if segmentsCross(p1, p2, point(sd.A), point(sd.B)) {
 							par[sd] = !par[sd]
 						}
 					}
