@@ -2,6 +2,7 @@ package commands
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,6 +25,7 @@ type geoFact struct {
 	across   []string // "River:Place": that river lies between the hex and the named place's hex
 	fortress bool     // a fortress (12.0)
 	not      []string // terrains it must not be (terrain effects chart names)
+	terrain  []string // terrains it may be, when given
 }
 
 var geoFacts = []geoFact{
@@ -74,7 +76,6 @@ var geoFacts = []geoFact{
 	{place: "Belfort", country: "FR", fortress: true},
 	{place: "Esch-sur-Alzette", country: "LU"},
 	{place: "Arlon", country: "BE"},
-	{place: "Virton", country: "BE"},
 	{place: "Eupen", country: "DE"},
 	{place: "Malmedy", country: "DE"},
 	{place: "Aachen", country: "DE"},
@@ -82,6 +83,26 @@ var geoFacts = []geoFact{
 	{place: "Sluis", country: "NL"},
 	{place: "Flushing", country: "NL"},
 	{place: "Roubaix", country: "FR"},
+	// The ground of the battles of 1914: the Vosges, the Ardennes and the
+	// Eifel broken or wooded; the forests of Retz and Compiègne; the battles
+	// of the frontiers, Mons, Le Cateau, Guise, the Marne and Flanders fought
+	// in the open.
+	{place: "Gérardmer", country: "FR", terrain: []string{"mountain"}},
+	{place: "Bastogne", country: "BE", terrain: []string{"forest", "rough"}},
+	{place: "Virton", country: "BE", terrain: []string{"forest", "rough"}},
+	{place: "Sankt Vith", country: "DE", terrain: []string{"forest", "rough", "mountain"}},
+	{place: "Prüm", country: "DE", terrain: []string{"forest", "rough", "mountain"}},
+	{place: "Monschau", country: "DE", terrain: []string{"forest", "rough", "mountain"}},
+	{place: "Villers-Cotterêts", country: "FR", terrain: []string{"forest"}},
+	{place: "Compiègne", country: "FR", terrain: []string{"forest"}},
+	{place: "Mons", country: "BE", terrain: []string{"clear"}},
+	{place: "Charleroi", country: "BE", terrain: []string{"clear"}},
+	{place: "Le Cateau", country: "FR", terrain: []string{"clear"}},
+	{place: "Guise", country: "FR", terrain: []string{"clear"}},
+	{place: "Morhange", country: "DE", terrain: []string{"clear"}},
+	{place: "Sézanne", country: "FR", terrain: []string{"clear"}},
+	{place: "Ypres", country: "BE", terrain: []string{"clear"}},
+	{place: "Arras", country: "FR", terrain: []string{"clear"}},
 	// The Marne and the Aisne, September 1914.
 	{place: "Châlons", country: "FR", rivers: []string{"Marne"}},
 	{place: "Château-Thierry", country: "FR", rivers: []string{"Marne"}},
@@ -173,6 +194,9 @@ func TestHexGeographyFacts(t *testing.T) {
 			t.Errorf("%s: want a fortress (12.0), the answer has none:\n%s", where, en)
 		}
 		terrain := strings.TrimPrefix(answerLine(en, "Terrain: "), "Terrain: ")
+		if len(f.terrain) > 0 && !slices.Contains(f.terrain, terrain) {
+			t.Errorf("%s: terrain %s, want one of %v", where, terrain, f.terrain)
+		}
 		for _, bad := range f.not {
 			if terrain == bad {
 				t.Errorf("%s: terrain %s, which the place is not", where, terrain)

@@ -42,8 +42,15 @@ const OverviewMinTextPx = 11
 // OverviewImage draws the phone overview of a situation, width pixels
 // wide (at least 200).
 func (r *Renderer) OverviewImage(s *Situation, width int) (*image.RGBA, error) {
+	img, _, err := r.overviewImage(s, width)
+	return img, err
+}
+
+// overviewImage is OverviewImage with the names of the cities that found
+// no free place and were written over another name (forced).
+func (r *Renderer) overviewImage(s *Situation, width int) (img *image.RGBA, forced []string, err error) {
 	if width < 200 || width > 4000 {
-		return nil, fmt.Errorf("render: overview width %d is out of range (200 to 4000)", width)
+		return nil, nil, fmt.Errorf("render: overview width %d is out of range (200 to 4000)", width)
 	}
 	m := r.m
 	// The hex radius that makes the map width pixels wide.
@@ -51,7 +58,7 @@ func (r *Renderer) OverviewImage(s *Situation, width int) (*image.RGBA, error) {
 	l := Layout{R: R, Cols: m.Cols, Rows: m.Rows, Margin: math.Round(R * 0.5)}
 	mw, mh := l.MapSize()
 	capH := int(math.Ceil(OverviewMinTextPx * 1.9))
-	img := image.NewRGBA(image.Rect(0, 0, mw, mh+capH))
+	img = image.NewRGBA(image.Rect(0, 0, mw, mh+capH))
 	dc := gg.NewContextForRGBA(img)
 	dc.SetColor(paper)
 	dc.Clear()
@@ -142,11 +149,17 @@ func (r *Renderer) OverviewImage(s *Situation, width int) (*image.RGBA, error) {
 	face := r.font.face(OverviewMinTextPx + 1)
 	lb := &labeller{dc: dc, limit: box{1, 1, float64(mw) - 1, float64(mh) - 1}}
 	done := map[string]bool{}
+	var cities []board.VictoryHex
 	for _, v := range board.VictoryHexes() {
 		if done[v.Name] {
 			continue
 		}
 		done[v.Name] = true
+		cities = append(cities, v)
+	}
+	// Every dot first, so that no name is written where a later dot is
+	// drawn (Dunkerque's name over Calais' dot).
+	for _, v := range cities {
 		x, y := l.Center(v.At)
 		dc.DrawCircle(x, y, math.Max(2, R*0.35))
 		dc.SetColor(cityRed)
@@ -155,13 +168,20 @@ func (r *Renderer) OverviewImage(s *Situation, width int) (*image.RGBA, error) {
 		dc.SetLineWidth(1)
 		dc.Stroke()
 		lb.taken = append(lb.taken, box{x - 3, y - 3, x + 3, y + 3})
+	}
+	for _, v := range cities {
+		x, y := l.Center(v.At)
 		name := v.Name
 		if h, ok := m.Hex(v.At); ok && h.Name != "" {
 			name = displayName(m, h)
 		}
 		spots := [][4]float64{{x + 4, y, 0, 0.5}, {x - 4, y, 1, 0.5}, {x, y + 4, 0.5, 0}, {x, y - 4, 0.5, 1},
 			{x + 3, y + 3, 0, 0}, {x - 3, y + 3, 1, 0}, {x + 3, y - 3, 0, 1}, {x - 3, y - 3, 1, 1},
-			{x + 10, y, 0, 0.5}, {x - 10, y, 1, 0.5}, {x, y + 9, 0.5, 0}, {x, y - 9, 0.5, 1}}
+			{x + 10, y, 0, 0.5}, {x - 10, y, 1, 0.5}, {x, y + 9, 0.5, 0}, {x, y - 9, 0.5, 1},
+			// Farther off, for the crowded coast (Dunkerque, Calais,
+			// Boulogne two hexes apart), still nearer this dot than any other.
+			{x + 8, y + 8, 0, 0}, {x - 8, y + 8, 1, 0}, {x + 8, y - 8, 0, 1}, {x - 8, y - 8, 1, 1},
+			{x + 4, y + 14, 0.2, 0}, {x + 4, y - 14, 0.2, 1}, {x + 16, y, 0, 0.5}, {x - 16, y, 1, 0.5}}
 		placed := false
 		for _, sp := range spots {
 			if lb.try(name, face, sp[0], sp[1], sp[2], sp[3], true, ink) {
@@ -170,6 +190,7 @@ func (r *Renderer) OverviewImage(s *Situation, width int) (*image.RGBA, error) {
 			}
 		}
 		if !placed {
+			forced = append(forced, name)
 			// Every city of 15.23 is named, if need be over another
 			// name's edge; inside the picture.
 			for _, sp := range spots {
@@ -197,7 +218,7 @@ func (r *Renderer) OverviewImage(s *Situation, width int) (*image.RGBA, error) {
 	}
 	dc.SetColor(ink)
 	dc.DrawStringAnchored(line, 4, float64(capH)/2, 0, 0.4)
-	return img, nil
+	return img, forced, nil
 }
 
 // DrawOverview is OverviewImage as PNG.

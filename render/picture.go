@@ -31,6 +31,12 @@ func (r *Renderer) layers(s *Situation) []Layer {
 // with a one-line caption above it. Extra layers (a focus outline) go
 // over the situation.
 func (r *Renderer) SituationImage(s *Situation, crop *Crop, extra ...Layer) (*image.RGBA, error) {
+	return r.situationImageIn(s, crop, nil, extra...)
+}
+
+// situationImageIn is SituationImage with the crop's rectangle given
+// (fixed, when not nil: the frames of a replay keep one size).
+func (r *Renderer) situationImageIn(s *Situation, crop *Crop, fixed *image.Rectangle, extra ...Layer) (*image.RGBA, error) {
 	top := headerHeight(r.layout.R)
 	var avoid []box
 	var clip *image.Rectangle
@@ -40,6 +46,9 @@ func (r *Renderer) SituationImage(s *Situation, crop *Crop, extra ...Layer) (*im
 		rect, err := r.situationClip(*crop, boxes, at)
 		if err != nil {
 			return nil, err
+		}
+		if fixed != nil {
+			rect = *fixed
 		}
 		clip = &rect
 		s = cropSituation(s, rect, boxes, at)

@@ -47,10 +47,29 @@ func (r *Renderer) WriteReplay(w io.Writer, frames []Situation, opt ReplayOption
 	if delay <= 0 {
 		delay = 80
 	}
+	// A cropped replay keeps one rectangle for every frame: the union of
+	// what each frame's counters need (situationClip), so that no frame
+	// cuts a counter and every frame has the same size.
+	var fixed *image.Rectangle
+	if opt.Crop != nil {
+		for i := range frames {
+			boxes, at := stackBoxesAt(&frames[i], r.layout)
+			rect, err := r.situationClip(*opt.Crop, boxes, at)
+			if err != nil {
+				return fmt.Errorf("render: replay frame %d: %w", i+1, err)
+			}
+			if fixed == nil {
+				fixed = &rect
+			} else {
+				u := fixed.Union(rect)
+				fixed = &u
+			}
+		}
+	}
 	var prev *image.RGBA
 	var one bytes.Buffer
 	for i := range frames {
-		img, err := r.SituationImage(&frames[i], opt.Crop)
+		img, err := r.situationImageIn(&frames[i], opt.Crop, fixed)
 		if err != nil {
 			return fmt.Errorf("render: replay frame %d: %w", i+1, err)
 		}
