@@ -117,9 +117,7 @@ var geoApart = []struct {
 	min   int
 	known bool // known not to hold yet: logged, and the test fails once it holds (remove the mark)
 }{
-	// Known: the correction (Longwy to 2021) waits for the scripted standard
-	// game, played round Longwy in 2121, to be re-recorded (docs/map.md).
-	{"Longwy", "Montmédy", 2, true},
+	{"Longwy", "Montmédy", 2, false},
 	{"Longwy", "Luxembourg", 2, false},
 	{"Liège", "Namur", 3, false},
 	{"Metz", "Diedenhofen", 2, false},
