@@ -86,6 +86,7 @@ func (h *phist) colour() cinfo {
 
 // layout is where each criterion sits in an edge weight (bit offsets).
 type layout struct {
+	ordBits                                                                                    uint
 	ord, c21, c20, c19, c18, c17, c16, c15, c14, c13, c12, c11, c10, c9, f4, f3, f2, f1, compl uint
 	shift                                                                                      map[int]uint
 }
@@ -109,6 +110,8 @@ type dutch struct {
 	mate     []int    // the last matching (mate[v] == v: unpaired)
 	L        layout
 	runs     int
+	es       []wedge
+	inb      []bool // in the bracket or the next score group
 }
 
 func b2u(b bool) uint64 {
@@ -142,30 +145,69 @@ func (d *dutch) set(i, j int, w wint) {
 	d.w[i][j], d.w[j][i] = w, w
 }
 
+// sparseK: outside the bracket, the first matching of a run joins each
+// player only to the sparseK players nearest in rank.
+const sparseK = 12
+
 // compute runs the matching on the players not yet paired.
 func (d *dutch) compute() {
 	d.runs++
-	var es []wedge
-	for i := 0; i < d.n; i++ {
-		if d.gone[i] {
-			continue
+	id := make([]int, 0, d.n) // compact vertex -> player
+	for v := 0; v < d.n; v++ {
+		if !d.gone[v] {
+			id = append(id, v)
 		}
+	}
+	// a sparse graph first: the bracket (with the next score group) whole,
+	// elsewhere each player with its sparseK nearest in rank; then every
+	// edge left out that the duals do not certify is added, until none
+	es := d.es[:0]
+	keep := func(x, y int) bool { return y-x <= sparseK || d.inb[id[x]] && d.inb[id[y]] }
+	for x, i := range id {
 		row := d.w[i]
-		for j := i + 1; j < d.n; j++ {
-			if !d.gone[j] && !row[j].zero() && !row[j].neg() {
-				es = append(es, wedge{i, j, row[j]})
+		for y := x + 1; y < len(id); y++ {
+			if w := row[id[y]]; !w.zero() && !w.neg() && keep(x, y) {
+				es = append(es, wedge{x, y, w})
 			}
 		}
 	}
-	m := maxWeightMatchingW(d.n, es)
-	for v := range m {
-		switch {
-		case d.gone[v]:
+	var added map[[2]int]bool
+	var m []int
+	for {
+		mt := &wmatcher{nvertex: len(id), edges: es}
+		m = mt.run()
+		more := false
+		for x, i := range id {
+			row := d.w[i]
+			for y := x + 1; y < len(id); y++ {
+				if keep(x, y) || added[[2]int{x, y}] {
+					continue
+				}
+				if w := row[id[y]]; !w.zero() && !w.neg() && !mt.certifies(x, y, w) {
+					if added == nil {
+						added = map[[2]int]bool{}
+					}
+					added[[2]int{x, y}] = true
+					es = append(es, wedge{x, y, w})
+					more = true
+				}
+			}
+		}
+		if !more {
+			break
+		}
+	}
+	d.es = es
+	for v := range d.mate {
+		if d.gone[v] {
 			d.mate[v] = d.partner[v]
-		case m[v] < 0:
+		}
+	}
+	for x, v := range id {
+		if m[x] < 0 {
 			d.mate[v] = v
-		default:
-			d.mate[v] = m[v]
+		} else {
+			d.mate[v] = id[m[x]]
 		}
 	}
 }
@@ -282,7 +324,15 @@ func (d *dutch) plan(vs []int) error {
 		S += uint(bits.Len(uint(count[s])))
 	}
 	B := d.B
-	off := 3*B + 1
+	// the order of article 4 (the lowest bits): at least what the
+	// exchanges need, more (up to ordMax) for choosing many opponents in
+	// one matching
+	used := 14*B + 6*S + B + 2
+	L.ordBits = 3*B + 1
+	if used+L.ordBits < wideBits {
+		L.ordBits = max(L.ordBits, min(ordMax, wideBits-used))
+	}
+	off := L.ordBits
 	for _, p := range []*uint{&L.c21, &L.c20, &L.c19, &L.c18} {
 		*p, off = off, off+S
 	}
@@ -295,7 +345,7 @@ func (d *dutch) plan(vs []int) error {
 	L.f2, off = off, off+S
 	L.f1, off = off, off+B
 	L.compl = off
-	if off+B+2 > wideBits {
+	if off+B+2 > wideBits || L.ordBits < 3*B+1 {
 		return i18n.Errorf("too many players or score groups to pair (%d players)", "組み合わせるには人数かスコアグループが多すぎます（%d人）", d.n)
 	}
 	d.L = L
@@ -323,6 +373,7 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 	d.gone = make([]bool, n)
 	d.partner = make([]int, n)
 	d.mate = make([]int, n)
+	d.inb = make([]bool, n)
 	d.w = make([][]wint, n)
 	d.dead = make([][]bool, n)
 	d.bump = make([][]bool, n)
@@ -447,8 +498,10 @@ func (d *dutch) brackets() error {
 			return err
 		}
 		in := map[int]int{}
+		d.inb = make([]bool, n)
 		for p, v := range bracket {
 			in[v] = p
+			d.inb[v] = true
 		}
 		// the weights of this bracket
 		base := make([][]wint, len(bracket))
@@ -528,30 +581,25 @@ func (d *dutch) brackets() error {
 				}
 			}
 		}
-		// each paired MDP's opponent, highest first
+		// each paired MDP's opponent, highest first: one matching for a
+		// batch of MDPs, the first one's choice worth more than all the
+		// later ones' (lexicographic, as one at a time)
+		var paired []int
 		for pi := 0; pi < mdp; pi++ {
-			v := bracket[pi]
-			if !matched[v] {
-				continue
+			if matched[bracket[pi]] {
+				paired = append(paired, pi)
 			}
-			add := int64(len(bracket))
-			for po := nb - 1; po >= mdp; po-- {
-				o := bracket[po]
-				if matched[o] {
-					continue
-				}
-				if w := base[po][pi]; !w.zero() {
-					d.set(v, o, w.add(small(add)))
-					add++
+		}
+		if err := d.choose(paired, func(pi int) []int {
+			var os []int
+			for po := mdp; po < nb; po++ {
+				if !matched[bracket[po]] && !base[po][pi].zero() {
+					os = append(os, po)
 				}
 			}
-			d.compute()
-			m := d.mate[v]
-			if m == v {
-				return errNoPairing
-			}
-			matched[m] = true
-			d.finalize(v, m)
+			return os
+		}, bracket, base, matched, true); err != nil {
+			return err
 		}
 
 		// 4.3: the remainder, S1 the first remPairs of it
@@ -652,31 +700,22 @@ func (d *dutch) brackets() error {
 			}
 		}
 		// each S1 player's opponent, highest first
-		for a := range rem {
-			pi := rem[a]
-			v := bracket[pi]
-			if !down(v) {
-				continue
+		var s1 []int
+		for _, pi := range rem {
+			if down(bracket[pi]) {
+				s1 = append(s1, pi)
 			}
-			add := int64(0)
-			for b := len(rem) - 1; b >= 0; b-- {
-				po := rem[b]
-				o := bracket[po]
-				if po <= pi || matched[o] {
-					continue
+		}
+		if err := d.choose(s1, func(pi int) []int {
+			var os []int
+			for _, po := range rem {
+				if po > pi && !matched[bracket[po]] && !base[po][pi].zero() {
+					os = append(os, po)
 				}
-				if w := base[po][pi]; !w.zero() {
-					d.set(v, o, w.add(small(add)))
-				}
-				add++
 			}
-			d.compute()
-			m := d.mate[v]
-			if m == v {
-				return errNoPairing
-			}
-			matched[v], matched[m] = true, true
-			d.finalize(v, m)
+			return os
+		}, bracket, base, matched, false); err != nil {
+			return err
 		}
 
 		// the next bracket: the downfloaters and the next score group
@@ -696,6 +735,58 @@ func (d *dutch) brackets() error {
 			}
 		}
 		bracket, mdp, beginV = nbk, nmdp, nextV
+	}
+	return nil
+}
+
+// ordMax is the most bits of the order field.
+const ordMax = 160
+
+// choose pairs each player of ps (positions in bracket, in order) with
+// the highest of its candidates (positions, ascending) that keeps the
+// matching optimal, the first player's choice first: the candidates get a
+// bonus by rank in the order field, the first player's bonuses above all
+// the later ones', as many players at a time as the field holds. With
+// stay, every player of ps still to pair also gets a bonus above those,
+// so that none of them drops out of the bracket.
+func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]wint, matched map[int]bool, stay bool) error {
+	L := &d.L
+	for len(ps) > 0 {
+		per := uint(bits.Len(uint(len(bracket)) + 1))
+		room := L.ordBits - 1
+		if stay {
+			room -= uint(bits.Len(uint(len(ps))))
+		}
+		k := int(room / per)
+		if k < 1 {
+			return i18n.Errorf("too many players to pair (%d)", "組み合わせる人数が多すぎます（%d人）", d.n)
+		}
+		k = min(k, len(ps))
+		for t, pi := range ps {
+			v := bracket[pi]
+			os := cands(pi)
+			for r, po := range os {
+				w := base[po][pi]
+				if stay {
+					w = w.add(at(1, 1+uint(k)*per))
+				}
+				if t < k {
+					w = w.add(at(uint64(len(os)-r), 1+uint(k-1-t)*per))
+				}
+				d.set(v, bracket[po], w)
+			}
+		}
+		d.compute()
+		for _, pi := range ps[:k] {
+			v := bracket[pi]
+			m := d.mate[v]
+			if m == v {
+				return errNoPairing
+			}
+			matched[v], matched[m] = true, true
+			d.finalize(v, m)
+		}
+		ps = ps[k:]
 	}
 	return nil
 }
@@ -745,3 +836,4 @@ func allocate(a, b *phist) (*phist, *phist, i18n.Text) {
 	}
 	return give(ca.pref, i18n.T(fmt.Sprintf("equal preferences: the higher ranked's granted (%s) (5.2.5)", ta.EN), fmt.Sprintf("同じ希望：上位者の希望どおり（%s）（5.2.5）", ta.JA)))
 }
+

@@ -547,3 +547,30 @@ func (m *wmatcher) run() []int {
 	}
 	return mate
 }
+
+// certifies reports whether the edge (i, j) of weight w has a nonnegative
+// slack under the duals the matching ended with, counting the duals of the
+// blossoms that hold both ends: if every edge left out of the graph
+// does, the matching is of maximum weight on the graph with them too (LP
+// duality: matched edges are tight, unmatched vertices have dual zero,
+// blossoms with a positive dual are full).
+func (m *wmatcher) certifies(i, j int, w wint) bool {
+	if m.dualvar == nil {
+		return w.neg() || w.zero()
+	}
+	s := m.dualvar[i].add(m.dualvar[j]).sub(w.double())
+	if !s.neg() {
+		return true
+	}
+	var bi, bj []int
+	for b := i; b != -1; b = m.blossomparent[b] {
+		bi = append(bi, b)
+	}
+	for b := j; b != -1; b = m.blossomparent[b] {
+		bj = append(bj, b)
+	}
+	for x, y := len(bi)-1, len(bj)-1; x >= 0 && y >= 0 && bi[x] == bj[y]; x, y = x-1, y-1 {
+		s = s.add(m.dualvar[bi[x]].double())
+	}
+	return !s.neg()
+}
