@@ -86,7 +86,7 @@ func (h *phist) colour() cinfo {
 
 // layout is where each criterion sits in an edge weight (bit offsets).
 type layout struct {
-	ordBits                                                                                    uint
+	ordBits, choose                                                                            uint
 	ord, c21, c20, c19, c18, c17, c16, c15, c14, c13, c12, c11, c10, c9, f4, f3, f2, f1, compl uint
 	shift                                                                                      map[int]uint
 }
@@ -328,10 +328,11 @@ func (d *dutch) plan(vs []int) error {
 	// exchanges need, more (up to ordMax) for choosing many opponents in
 	// one matching
 	used := 14*B + 6*S + B + 2
-	L.ordBits = 3*B + 1
-	if used+L.ordBits < wideBits {
-		L.ordBits = max(L.ordBits, min(ordMax, wideBits-used))
+	L.choose = 1
+	if used+3*B+1 < wideBits {
+		L.choose = max(1, min(ordMax, wideBits-used-3*B-1))
 	}
+	L.ordBits = L.choose + 3*B + 1
 	off := L.ordBits
 	for _, p := range []*uint{&L.c21, &L.c20, &L.c19, &L.c18} {
 		*p, off = off, off+S
@@ -345,7 +346,7 @@ func (d *dutch) plan(vs []int) error {
 	L.f2, off = off, off+S
 	L.f1, off = off, off+B
 	L.compl = off
-	if off+B+2 > wideBits || L.ordBits < 3*B+1 {
+	if off+B+2 > wideBits {
 		return i18n.Errorf("too many players or score groups to pair (%d players)", "組み合わせるには人数かスコアグループが多すぎます（%d人）", d.n)
 	}
 	d.L = L
@@ -538,7 +539,10 @@ func (d *dutch) brackets() error {
 		}
 		inCur := func(v int) bool { m := d.mate[v]; return m >= beginV && m < nextV }
 		down := func(v int) bool { m := d.mate[v]; return m > v && m < nextV }
-		d.compute()
+		// a bracket without MDPs goes straight to its remainder
+		if mdp > 0 {
+			d.compute()
+		}
 		matched := map[int]bool{}
 
 		// 4.2: the MDPs to pair, highest first
@@ -602,36 +606,81 @@ func (d *dutch) brackets() error {
 			return err
 		}
 
-		// 4.3: the remainder, S1 the first remPairs of it
+		// 4.3: the remainder, S1 the first remPairs of it. Without MDPs it
+		// is every resident and S1 is guessed as half of them, checked
+		// after the matching (the number of pairs does not depend on the
+		// order bits).
 		var rem []int
 		remPairs := 0
 		for pi := mdp; pi < nb; pi++ {
 			v := bracket[pi]
-			if d.mate[v] < beginV {
+			if mdp > 0 && d.mate[v] < beginV {
 				continue
 			}
 			rem = append(rem, pi)
-			if d.mate[v] < v {
+			if mdp > 0 && d.mate[v] < v {
 				remPairs++
 			}
+		}
+		if mdp == 0 {
+			remPairs = len(rem) / 2
 		}
 		ew := func(a, b, idx int) wint {
 			w := base[rem[b]][rem[a]]
 			if w.zero() {
 				return w
 			}
-			return w.add(at(b2u(idx < remPairs), 2*d.B+1)).sub(small(int64(2 * idx)))
+			return w.add(at(b2u(idx < remPairs), d.L.choose+2*d.B+1)).sub(at(uint64(2*idx), d.L.choose))
 		}
-		for a := range rem {
-			for b := a + 1; b < len(rem); b++ {
-				d.set(bracket[rem[a]], bracket[rem[b]], ew(a, b, a))
+		// the matching that counts the exchanges also chooses the
+		// opponents of the first S1 players, should there be no exchange
+		var k int
+		for {
+			k = d.batch(remPairs, false, len(bracket))
+			for a := range rem {
+				for b := a + 1; b < len(rem); b++ {
+					w := ew(a, b, a)
+					if a < k && b >= remPairs && !w.zero() {
+						w = w.add(at(uint64(len(rem)-b), 1+uint(k-1-a)*d.per(len(bracket))))
+					}
+					d.set(bracket[rem[a]], bracket[rem[b]], w)
+				}
 			}
+			d.compute()
+			if mdp > 0 {
+				break
+			}
+			got := 0
+			for _, pi := range rem {
+				if v := bracket[pi]; d.mate[v] < v && d.mate[v] >= beginV {
+					got++
+				}
+			}
+			if got == remPairs {
+				break
+			}
+			remPairs = got
 		}
-		d.compute()
 		exchanges := 0
 		for a := 0; a < remPairs; a++ {
 			if !down(bracket[rem[a]]) {
 				exchanges++
+			}
+		}
+		chosen := 0
+		if exchanges == 0 {
+			for _, pi := range rem[:k] {
+				v := bracket[pi]
+				m := d.mate[v]
+				matched[v], matched[m] = true, true
+				d.finalize(v, m)
+			}
+			chosen = k
+		} else {
+			for a := range rem {
+				for b := a + 1; b < len(rem); b++ {
+					d.set(bracket[rem[a]], bracket[rem[b]], ew(a, b, a))
+				}
 			}
 		}
 		// the S1 players to exchange, from the bottom of S1
@@ -690,8 +739,14 @@ func (d *dutch) brackets() error {
 		// who pairs downwards is settled
 		for a := range rem {
 			v := bracket[rem[a]]
+			if d.gone[v] {
+				continue
+			}
 			for b := a + 1; b < len(rem); b++ {
 				u := bracket[rem[b]]
+				if d.gone[u] {
+					continue
+				}
 				if !down(v) || down(u) {
 					base[rem[b]][rem[a]] = wint{}
 					d.dead[v][u], d.dead[u][v] = true, true
@@ -701,8 +756,8 @@ func (d *dutch) brackets() error {
 		}
 		// each S1 player's opponent, highest first
 		var s1 []int
-		for _, pi := range rem {
-			if down(bracket[pi]) {
+		for _, pi := range rem[chosen:] {
+			if !d.gone[bracket[pi]] && down(bracket[pi]) {
 				s1 = append(s1, pi)
 			}
 		}
@@ -750,18 +805,12 @@ const ordMax = 160
 // stay, every player of ps still to pair also gets a bonus above those,
 // so that none of them drops out of the bracket.
 func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]wint, matched map[int]bool, stay bool) error {
-	L := &d.L
 	for len(ps) > 0 {
-		per := uint(bits.Len(uint(len(bracket)) + 1))
-		room := L.ordBits - 1
-		if stay {
-			room -= uint(bits.Len(uint(len(ps))))
-		}
-		k := int(room / per)
+		per := d.per(len(bracket))
+		k := d.batch(len(ps), stay, len(bracket))
 		if k < 1 {
 			return i18n.Errorf("too many players to pair (%d)", "組み合わせる人数が多すぎます（%d人）", d.n)
 		}
-		k = min(k, len(ps))
 		for t, pi := range ps {
 			v := bracket[pi]
 			os := cands(pi)
@@ -789,6 +838,20 @@ func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]
 		ps = ps[k:]
 	}
 	return nil
+}
+
+// per is the bits of one player's choice among size.
+func (d *dutch) per(size int) uint { return uint(bits.Len(uint(size) + 1)) }
+
+// batch is how many of n players choose their opponents in one matching:
+// as many as the choice field holds (bits 1 to L.choose-1), below a count
+// of those staying in the bracket if stay.
+func (d *dutch) batch(n int, stay bool, size int) int {
+	room := d.L.choose - 1
+	if stay {
+		room -= uint(bits.Len(uint(n)))
+	}
+	return min(n, int(room/d.per(size)))
 }
 
 // allocate returns (german, allied) for a pair a (ranked higher) and b,
