@@ -81,7 +81,9 @@ func (t *Tournament) histories(r int) map[string]*phist {
 				a.colours = append(a.colours, German)
 				b.colours = append(b.colours, Allied)
 			}
-			if g.Result != nil && g.Result.Forfeit && g.Result.Winner != Draw {
+			// a win without playing bars the bye (C2); a double forfeit is
+			// nobody's win
+			if g.Result != nil && g.Result.Forfeit && !g.Result.Double && g.Result.Winner != Draw {
 				if g.Result.Winner == German {
 					a.hadBye = true
 				} else {
