@@ -899,4 +899,3 @@ func allocate(a, b *phist) (*phist, *phist, i18n.Text) {
 	}
 	return give(ca.pref, i18n.T(fmt.Sprintf("equal preferences: the higher ranked's granted (%s) (5.2.5)", ta.EN), fmt.Sprintf("同じ希望：上位者の希望どおり（%s）（5.2.5）", ta.JA)))
 }
-
