@@ -60,9 +60,15 @@ func (t *Tournament) histories(r int) map[string]*phist {
 			if g.Bye() {
 				if h := hs[g.German]; h != nil {
 					h.hadBye = true
-					h.floats = append(h.floats, -1)
-					seen[g.German] = true
 					s, _ := t.scoreOf(g, g.German)
+					// scoring without playing more than a loss is a
+					// downfloat (C.04.3 1.4.3): not a zero-point bye
+					f := 0
+					if s > 0 {
+						f = -1
+					}
+					h.floats = append(h.floats, f)
+					seen[g.German] = true
 					h.score += s
 				}
 				continue
