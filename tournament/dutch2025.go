@@ -159,45 +159,10 @@ func (d *dutch) compute() {
 		}
 	}
 	// a sparse graph first: the bracket (with the next score group) whole,
-	// elsewhere each player with its sparseK nearest in rank; then every
-	// edge left out that the duals do not certify is added, until none
-	es := d.es[:0]
-	keep := func(x, y int) bool { return y-x <= sparseK || d.inb[id[x]] && d.inb[id[y]] }
-	for x, i := range id {
-		row := d.w[i]
-		for y := x + 1; y < len(id); y++ {
-			if w := row[id[y]]; !w.zero() && !w.neg() && keep(x, y) {
-				es = append(es, wedge{x, y, w})
-			}
-		}
-	}
-	var added map[[2]int]bool
+	// elsewhere each player with its sparseK nearest in rank
 	var m []int
-	for {
-		mt := &wmatcher{nvertex: len(id), edges: es}
-		m = mt.run()
-		more := false
-		for x, i := range id {
-			row := d.w[i]
-			for y := x + 1; y < len(id); y++ {
-				if keep(x, y) || added[[2]int{x, y}] {
-					continue
-				}
-				if w := row[id[y]]; !w.zero() && !w.neg() && !mt.certifies(x, y, w) {
-					if added == nil {
-						added = map[[2]int]bool{}
-					}
-					added[[2]int{x, y}] = true
-					es = append(es, wedge{x, y, w})
-					more = true
-				}
-			}
-		}
-		if !more {
-			break
-		}
-	}
-	d.es = es
+	m, d.es = matchCertified(len(id), func(x, y int) wint { return d.w[id[x]][id[y]] },
+		func(x, y int) bool { return y-x <= sparseK || d.inb[id[x]] && d.inb[id[y]] }, d.es)
 	for v := range d.mate {
 		if d.gone[v] {
 			d.mate[v] = d.partner[v]

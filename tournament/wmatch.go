@@ -574,3 +574,44 @@ func (m *wmatcher) certifies(i, j int, w wint) bool {
 	}
 	return !s.neg()
 }
+
+// matchCertified returns a maximum weight matching of the graph on n
+// vertices whose edges are the pairs of positive weight w(x, y), x < y.
+// It solves the graph of the edges keep accepts first, then adds every
+// edge left out that the duals do not certify (certifies) and solves
+// again, until all are: the result is then optimal on the whole graph.
+// buf is reused for the edge list, and returned.
+func matchCertified(n int, w func(x, y int) wint, keep func(x, y int) bool, buf []wedge) ([]int, []wedge) {
+	es := buf[:0]
+	for x := 0; x < n; x++ {
+		for y := x + 1; y < n; y++ {
+			if wt := w(x, y); !wt.zero() && !wt.neg() && keep(x, y) {
+				es = append(es, wedge{x, y, wt})
+			}
+		}
+	}
+	var added map[[2]int]bool
+	for {
+		m := &wmatcher{nvertex: n, edges: es}
+		mate := m.run()
+		more := false
+		for x := 0; x < n; x++ {
+			for y := x + 1; y < n; y++ {
+				if keep(x, y) || added[[2]int{x, y}] {
+					continue
+				}
+				if wt := w(x, y); !wt.zero() && !wt.neg() && !m.certifies(x, y, wt) {
+					if added == nil {
+						added = map[[2]int]bool{}
+					}
+					added[[2]int{x, y}] = true
+					es = append(es, wedge{x, y, wt})
+					more = true
+				}
+			}
+		}
+		if !more {
+			return mate, es
+		}
+	}
+}
