@@ -110,6 +110,7 @@ type dutch struct {
 	mate     []int    // the last matching (mate[v] == v: unpaired)
 	L        layout
 	runs     int
+	why      map[int]i18n.Text // the procedure's reason, by the higher-ranked player of a pair
 	es       []wedge
 	inb      []bool // in the bracket or the next score group
 }
@@ -330,7 +331,7 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 		}
 		return ps[i].pn < ps[j].pn
 	})
-	d := &dutch{ps: ps, n: n, odd: n%2 == 1, B: uint(bits.Len(uint(n))) + 1, ranks: map[int]int{}}
+	d := &dutch{ps: ps, n: n, odd: n%2 == 1, B: uint(bits.Len(uint(n))) + 1, ranks: map[int]int{}, why: map[int]i18n.Text{}}
 	d.played = len(ps[0].floats)
 	d.ci = make([]cinfo, n)
 	for i, p := range ps {
@@ -364,7 +365,7 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 			continue
 		}
 		if p > v {
-			out = append(out, pairing{a: v, b: p})
+			out = append(out, pairing{a: v, b: p, explain: d.why[v]})
 		}
 	}
 	sort.SliceStable(out, func(x, y int) bool {
@@ -567,7 +568,10 @@ func (d *dutch) brackets() error {
 				}
 			}
 			return os
-		}, bracket, base, matched, true); err != nil {
+		}, bracket, base, matched, true, func(v int) i18n.Text {
+			return i18n.T(fmt.Sprintf("%s, moved down into bracket %s, meets the highest resident that the best pairing of the round (criteria C1–C21) allows (C.04.3 4.2)", d.ps[v].name, half2(d.score(bracket[mdp]))),
+				fmt.Sprintf("ブラケット %s に下りてきた%sが、ラウンド最良の組み合わせ（基準 C1–C21）が許す最上位の残留者と対戦（C.04.3 4.2）", half2(d.score(bracket[mdp])), d.ps[v].name))
+		}); err != nil {
 			return err
 		}
 
@@ -632,6 +636,10 @@ func (d *dutch) brackets() error {
 				exchanges++
 			}
 		}
+		remWhy := func(v int) i18n.Text {
+			return i18n.T(fmt.Sprintf("%s in S1 meets the highest S2 player that the best pairing of the round (criteria C1–C21) allows, after %d exchange(s) between S1 and S2 (C.04.3 4.3)", d.ps[v].name, exchanges),
+				fmt.Sprintf("S1 の%sが、ラウンド最良の組み合わせ（基準 C1–C21）が許す最上位の S2 と対戦、S1・S2 間の交換 %d（C.04.3 4.3）", d.ps[v].name, exchanges))
+		}
 		chosen := 0
 		if exchanges == 0 {
 			for _, pi := range rem[:k] {
@@ -639,6 +647,7 @@ func (d *dutch) brackets() error {
 				m := d.mate[v]
 				matched[v], matched[m] = true, true
 				d.finalize(v, m)
+				d.why[v] = remWhy(v)
 			}
 			chosen = k
 		} else {
@@ -734,7 +743,7 @@ func (d *dutch) brackets() error {
 				}
 			}
 			return os
-		}, bracket, base, matched, false); err != nil {
+		}, bracket, base, matched, false, remWhy); err != nil {
 			return err
 		}
 
@@ -769,7 +778,7 @@ const ordMax = 160
 // the later ones', as many players at a time as the field holds. With
 // stay, every player of ps still to pair also gets a bonus above those,
 // so that none of them drops out of the bracket.
-func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]wint, matched map[int]bool, stay bool) error {
+func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]wint, matched map[int]bool, stay bool, why func(v int) i18n.Text) error {
 	for len(ps) > 0 {
 		per := d.per(len(bracket))
 		k := d.batch(len(ps), stay, len(bracket))
@@ -799,6 +808,7 @@ func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]
 			}
 			matched[v], matched[m] = true, true
 			d.finalize(v, m)
+			d.why[min(v, m)] = why(v)
 		}
 		ps = ps[k:]
 	}

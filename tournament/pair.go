@@ -169,7 +169,11 @@ func (t *Tournament) pairSwiss(r int) (*Round, error) {
 		}
 		b := ps[pr.b]
 		ger, all, why := allocate(a, b)
-		rd.Games = append(rd.Games, explained(&Game{Table: i + 1, German: ger.id, Allied: all.id}, explainPair(a, b, why)))
+		x := explainPair(a, b, why)
+		if pr.explain.EN != "" {
+			x = i18n.T(x.EN+"; pairing: "+pr.explain.EN, x.JA+"。組み合わせ："+pr.explain.JA)
+		}
+		rd.Games = append(rd.Games, explained(&Game{Table: i + 1, German: ger.id, Allied: all.id}, x))
 	}
 	return rd, nil
 }

@@ -302,16 +302,22 @@ func TestSwiss9Players4Rounds(t *testing.T) {
 	// round 1: 1–5, 6–2, 3–7, 8–4 by the Dutch system, 9 the bye
 	for _, want := range []string{"table 1: Player01 (German) – Player05 (Allied)", "table 2: Player06 (German) – Player02 (Allied)",
 		"table 3: Player03 (German) – Player07 (Allied)", "table 4: Player08 (German) – Player04 (Allied)", "table 5: Player09 has a bye",
-		"why: score group 0; sides: no preferences: the higher ranked has an odd pairing number"} {
+		"why: score group 0; sides: no preferences: the higher ranked has an odd pairing number",
+		"pairing: Player01 in S1 meets the highest S2 player that the best pairing of the round (criteria C1–C21) allows, after 0 exchange(s) between S1 and S2 (C.04.3 4.3)"} {
 		if !strings.Contains(txt, want) {
 			t.Fatalf("round 1 pairings lack %q:\n%s", want, txt)
 		}
 	}
+	moved := false
 	for r := 2; r <= 4; r++ {
 		txt, _ := tr.PairingsText(r, true)
 		if strings.Contains(txt, " u0") {
 			t.Fatalf("an explanation names a player by ID:\n%s", txt)
 		}
+		moved = moved || strings.Contains(txt, "moved down into bracket")
+	}
+	if !moved {
+		t.Error("no pairing of rounds 2–4 is explained as a moved-down player's (C.04.3 4.2)")
 	}
 }
 
