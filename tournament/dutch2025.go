@@ -148,7 +148,7 @@ func (d *dutch) set(i, j int, w wint) {
 
 // sparseK: outside the bracket, the first matching of a run joins each
 // player only to the sparseK players nearest in rank.
-const sparseK = 12
+const sparseK = 4
 
 // compute runs the matching on the players not yet paired.
 func (d *dutch) compute() {
@@ -331,7 +331,7 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 		}
 		return ps[i].pn < ps[j].pn
 	})
-	d := &dutch{ps: ps, n: n, odd: n%2 == 1, B: uint(bits.Len(uint(n))) + 1, ranks: map[int]int{}, why: map[int]i18n.Text{}}
+	d := &dutch{ps: ps, n: n, odd: n%2 == 1, B: uint(bits.Len(uint(n))), ranks: map[int]int{}, why: map[int]i18n.Text{}}
 	d.played = len(ps[0].floats)
 	d.ci = make([]cinfo, n)
 	for i, p := range ps {

@@ -2,7 +2,7 @@ package tournament
 
 import "math/bits"
 
-// wint is a signed integer of wideWords×64 bits (two's complement, least
+// wint is a signed integer of wideWords×64 bits (512) (two's complement, least
 // significant word first): the edge weights of the Dutch pairing are many
 // criteria side by side, each in its own bit field, more than an int64
 // holds.

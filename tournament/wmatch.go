@@ -1,5 +1,7 @@
 package tournament
 
+import "sort"
+
 // The maximum weight matching of matching.go on wide weights (wint), for
 // the Dutch pairing's lexicographic edge weights. Weights must be
 // positive (an edge of weight zero is no edge) and the matching is of
@@ -39,6 +41,9 @@ type wmatcher struct {
 	dualvar          []wint
 	allowedge        []bool
 	queue            []int
+	bt               []int // addBlossom's buffers
+	bts              []wint
+	lv               []int
 }
 
 func (m *wmatcher) slack(k int) wint {
@@ -143,54 +148,64 @@ func (m *wmatcher) addBlossom(base, k int) {
 		}
 		m.inblossom[v] = b
 	}
-	bestedgeto := make([]int, 2*m.nvertex)
-	for i := range bestedgeto {
-		bestedgeto[i] = -1
+	// the least-slack edge from the new blossom to each S-blossom, in
+	// buffers kept between blossoms (bt is all -1 between uses)
+	if m.bt == nil {
+		m.bt = make([]int, 2*m.nvertex)
+		m.bts = make([]wint, 2*m.nvertex)
+		for i := range m.bt {
+			m.bt[i] = -1
+		}
+	}
+	var touched []int
+	consider := func(k int) {
+		j := m.edges[k].J
+		if m.inblossom[j] == b {
+			j = m.edges[k].I
+		}
+		bj := m.inblossom[j]
+		if bj == b || m.label[bj] != 1 {
+			return
+		}
+		sk := m.slack(k)
+		if m.bt[bj] == -1 {
+			touched = append(touched, bj)
+			m.bt[bj], m.bts[bj] = k, sk
+		} else if sk.less(m.bts[bj]) {
+			m.bt[bj], m.bts[bj] = k, sk
+		}
 	}
 	for _, bv := range path {
-		var lists [][]int
 		if !m.hasBestEdges[bv] {
-			for _, v := range m.leaves(bv, nil) {
-				l := make([]int, len(m.neighbend[v]))
-				for i, p := range m.neighbend[v] {
-					l[i] = p / 2
+			m.lv = m.leaves(bv, m.lv[:0])
+			for _, v := range m.lv {
+				for _, p := range m.neighbend[v] {
+					consider(p / 2)
 				}
-				lists = append(lists, l)
 			}
 		} else {
-			lists = [][]int{m.blossombestedges[bv]}
-		}
-		for _, l := range lists {
-			for _, k := range l {
-				i, j := m.edges[k].I, m.edges[k].J
-				if m.inblossom[j] == b {
-					i, j = j, i
-				}
-				_ = i
-				bj := m.inblossom[j]
-				if bj != b && m.label[bj] == 1 && (bestedgeto[bj] == -1 || m.slack(k).less(m.slack(bestedgeto[bj]))) {
-					bestedgeto[bj] = k
-				}
+			for _, k := range m.blossombestedges[bv] {
+				consider(k)
 			}
 		}
 		m.blossombestedges[bv] = nil
 		m.hasBestEdges[bv] = false
 		m.bestedge[bv] = -1
 	}
-	var best []int
-	for _, k := range bestedgeto {
-		if k != -1 {
-			best = append(best, k)
+	sort.Ints(touched)
+	best := make([]int, 0, len(touched))
+	m.bestedge[b] = -1
+	var bs wint
+	for _, bj := range touched {
+		k := m.bt[bj]
+		best = append(best, k)
+		if m.bestedge[b] == -1 || m.bts[bj].less(bs) {
+			m.bestedge[b], bs = k, m.bts[bj]
 		}
+		m.bt[bj] = -1
 	}
 	m.blossombestedges[b] = best
 	m.hasBestEdges[b] = true
-	m.bestedge[b] = -1
-	for _, k := range best {
-		if m.bestedge[b] == -1 || m.slack(k).less(m.slack(m.bestedge[b])) {
-			m.bestedge[b] = k
-		}
-	}
 }
 
 func (m *wmatcher) expandBlossom(b int, endstage bool) {
