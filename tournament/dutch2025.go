@@ -769,7 +769,7 @@ func (d *dutch) brackets() error {
 }
 
 // ordMax is the most bits of the order field.
-const ordMax = 160
+const ordMax = 320
 
 // choose pairs each player of ps (positions in bracket, in order) with
 // the highest of its candidates (positions, ascending) that keeps the

@@ -2,11 +2,11 @@ package tournament
 
 import "math/bits"
 
-// wint is a signed integer of wideWords×64 bits (384; two's complement,
+// wint is a signed integer of wideWords×64 bits (512; two's complement,
 // least significant word first): the edge weights of the Dutch pairing are
 // many criteria side by side, each in its own bit field, more than an
 // int64 holds.
-const wideWords = 6
+const wideWords = 8
 
 type wint [wideWords]uint64
 
