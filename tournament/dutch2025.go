@@ -505,62 +505,12 @@ func (d *dutch) brackets() error {
 		}
 		inCur := func(v int) bool { m := d.mate[v]; return m >= beginV && m < nextV }
 		down := func(v int) bool { m := d.mate[v]; return m > v && m < nextV }
-		// a bracket without MDPs goes straight to its remainder
-		if mdp > 0 {
-			d.compute()
-		}
 		matched := map[int]bool{}
-
-		// 4.2: the MDPs to pair, highest first
-		mdScore, left, leftPaired := 0, 0, 0
-		for pi := 0; pi < mdp; pi++ {
-			v := bracket[pi]
-			if pi == 0 || d.score(v) < mdScore {
-				mdScore, left, leftPaired = d.score(v), 0, 0
-				for q := pi; q < mdp && d.score(bracket[q]) >= mdScore; q++ {
-					left++
-					if inCur(bracket[q]) {
-						leftPaired++
-					}
-				}
-			}
-			if leftPaired == 0 {
-				continue
-			}
-			if left <= leftPaired {
-				matched[v] = true
-				continue
-			}
-			left--
-			if !inCur(v) {
-				for po := mdp; po < nb; po++ {
-					if w := base[po][pi]; !w.zero() {
-						d.set(v, bracket[po], w.add(small(1)))
-						d.bump[v][bracket[po]], d.bump[bracket[po]][v] = true, true
-					}
-				}
-				d.compute()
-			}
-			if inCur(v) {
-				matched[v] = true
-				leftPaired--
-				for po := mdp; po < nb; po++ {
-					if w := base[po][pi]; !w.zero() {
-						d.set(v, bracket[po], w.add(small(int64(nb-mdp)+1)))
-					}
-				}
-			}
+		mdpWhy := func(v int) i18n.Text {
+			return i18n.T(fmt.Sprintf("%s, moved down into bracket %s, meets the highest resident that the best pairing of the round (criteria C1–C21) allows (C.04.3 4.2)", d.ps[v].name, half2(d.score(bracket[mdp]))),
+				fmt.Sprintf("ブラケット %s に下りてきた%sが、ラウンド最良の組み合わせ（基準 C1–C21）が許す最上位の残留者と対戦（C.04.3 4.2）", half2(d.score(bracket[mdp])), d.ps[v].name))
 		}
-		// each paired MDP's opponent, highest first: one matching for a
-		// batch of MDPs, the first one's choice worth more than all the
-		// later ones' (lexicographic, as one at a time)
-		var paired []int
-		for pi := 0; pi < mdp; pi++ {
-			if matched[bracket[pi]] {
-				paired = append(paired, pi)
-			}
-		}
-		if err := d.choose(paired, func(pi int) []int {
+		mdpCands := func(pi int) []int {
 			var os []int
 			for po := mdp; po < nb; po++ {
 				if !matched[bracket[po]] && !base[po][pi].zero() {
@@ -568,10 +518,99 @@ func (d *dutch) brackets() error {
 				}
 			}
 			return os
-		}, bracket, base, matched, true, func(v int) i18n.Text {
-			return i18n.T(fmt.Sprintf("%s, moved down into bracket %s, meets the highest resident that the best pairing of the round (criteria C1–C21) allows (C.04.3 4.2)", d.ps[v].name, half2(d.score(bracket[mdp]))),
-				fmt.Sprintf("ブラケット %s に下りてきた%sが、ラウンド最良の組み合わせ（基準 C1–C21）が許す最上位の残留者と対戦（C.04.3 4.2）", half2(d.score(bracket[mdp])), d.ps[v].name))
-		}); err != nil {
+		}
+		// 4.2: which MDPs are paired (the highest first) and each one's
+		// opponent (the highest resident first). When the order field
+		// holds it, one matching does both: MDP t paired in the bracket is
+		// worth 2^(mdp-1-t), above the first k MDPs' choices of opponent
+		// (lexicographic, as one MDP at a time). A bracket without MDPs
+		// goes straight to its remainder.
+		var paired []int
+		per := d.per(len(bracket))
+		if room := int(d.L.choose) - 1 - mdp; mdp > 0 && room >= 0 {
+			k := min(mdp, room/int(per))
+			selOff := 1 + uint(k)*per
+			for pi := 0; pi < mdp; pi++ {
+				os := mdpCands(pi)
+				for r, po := range os {
+					w := base[po][pi].add(at(1, selOff+uint(mdp-1-pi)))
+					if pi < k {
+						w = w.add(at(uint64(len(os)-r), 1+uint(k-1-pi)*per))
+					}
+					d.set(bracket[pi], bracket[po], w)
+				}
+			}
+			d.compute()
+			for pi := 0; pi < mdp; pi++ {
+				if v := bracket[pi]; inCur(v) {
+					matched[v] = true
+					paired = append(paired, pi)
+				}
+			}
+			var rest []int
+			for _, pi := range paired {
+				if pi >= k {
+					rest = append(rest, pi)
+					continue
+				}
+				v := bracket[pi]
+				m := d.mate[v]
+				matched[m] = true
+				d.finalize(v, m)
+				d.why[v] = mdpWhy(v)
+			}
+			paired = rest
+		} else if mdp > 0 {
+			// one MDP at a time
+			d.compute()
+			mdScore, left, leftPaired := 0, 0, 0
+			for pi := 0; pi < mdp; pi++ {
+				v := bracket[pi]
+				if pi == 0 || d.score(v) < mdScore {
+					mdScore, left, leftPaired = d.score(v), 0, 0
+					for q := pi; q < mdp && d.score(bracket[q]) >= mdScore; q++ {
+						left++
+						if inCur(bracket[q]) {
+							leftPaired++
+						}
+					}
+				}
+				if leftPaired == 0 {
+					continue
+				}
+				if left <= leftPaired {
+					matched[v] = true
+					continue
+				}
+				left--
+				if !inCur(v) {
+					for po := mdp; po < nb; po++ {
+						if w := base[po][pi]; !w.zero() {
+							d.set(v, bracket[po], w.add(small(1)))
+							d.bump[v][bracket[po]], d.bump[bracket[po]][v] = true, true
+						}
+					}
+					d.compute()
+				}
+				if inCur(v) {
+					matched[v] = true
+					leftPaired--
+					for po := mdp; po < nb; po++ {
+						if w := base[po][pi]; !w.zero() {
+							d.set(v, bracket[po], w.add(small(int64(nb-mdp)+1)))
+						}
+					}
+				}
+			}
+			for pi := 0; pi < mdp; pi++ {
+				if matched[bracket[pi]] {
+					paired = append(paired, pi)
+				}
+			}
+		}
+		// the opponents of the paired MDPs still to pair, a batch per
+		// matching
+		if err := d.choose(paired, mdpCands, bracket, base, matched, true, mdpWhy); err != nil {
 			return err
 		}
 
