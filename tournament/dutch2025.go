@@ -27,14 +27,22 @@ import (
 //	and the lowest bits for the order of article 4.
 //
 // Edges between players below the bracket carry only the completion
-// field, so every optimum keeps the rest of the round pairable (C4).
-// Among the optimal pairings of a bracket, article 4 chooses: the
+// field (and C9), so every optimum keeps the rest of the round pairable
+// (C4). Among the optimal pairings of a bracket, article 4 chooses: the
 // moved-down players (MDPs) to pair, highest first (4.2), each MDP's
 // opponent, highest first; then in the remainder the fewest exchanges
 // between S1 and S2, the smallest difference of the exchanged numbers
 // (4.3), and each S1 player's opponent, highest in S2 first. Each choice
-// is a matching with a small bonus on the edges that express it, kept if
-// the optimum stays the same.
+// is a bonus in the lowest bits on the edges that express it, kept where
+// the optimum stays the same: the bonuses of many choices, each worth more
+// than all the later ones together, go into one matching (lexicographic,
+// so the same as one choice at a time), as many as the bits hold.
+//
+// Each matching is solved on a sparse graph first, then certified on the
+// whole one by its duals (matchCertified): exact, and much faster than the
+// whole graph. Ties between optimal matchings never decide anything: every
+// decision is "does some optimal matching do this", so the pairing is the
+// same whichever optimum the algorithm finds.
 
 // cinfo is a player's sides as article 1.6 sees them.
 type cinfo struct {
@@ -109,7 +117,6 @@ type dutch struct {
 	bump     [][]bool // MDPs tried and not paired keep a +1 on those edges
 	mate     []int    // the last matching (mate[v] == v: unpaired)
 	L        layout
-	runs     int
 	why      map[int]i18n.Text // the procedure's reason, by the higher-ranked player of a pair
 	es       []wedge
 	inb      []bool // in the bracket or the next score group
@@ -152,7 +159,6 @@ const sparseK = 4
 
 // compute runs the matching on the players not yet paired.
 func (d *dutch) compute() {
-	d.runs++
 	id := make([]int, 0, d.n) // compact vertex -> player
 	for v := 0; v < d.n; v++ {
 		if !d.gone[v] {
