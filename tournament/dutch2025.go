@@ -40,9 +40,10 @@ import (
 //
 // Each matching is solved on a sparse graph first, then certified on the
 // whole one by its duals (matchCertified): exact, and much faster than the
-// whole graph. Ties between optimal matchings never decide anything: every
-// decision is "does some optimal matching do this", so the pairing is the
-// same whichever optimum the algorithm finds.
+// whole graph. Ties between optimal matchings decide almost nothing: every
+// choice is "does some optimal matching do this". The exception is whether
+// C9 acts in the next bracket, read (as bbpPairings reads it) from the
+// mates the last matching gave the players moving on.
 
 // cinfo is a player's sides as article 1.6 sees them.
 type cinfo struct {
