@@ -83,3 +83,16 @@ func small(v int64) wint {
 	}
 	return r
 }
+
+// addsub is a+b-c in one pass.
+func (a wint) addsub(b, c wint) wint {
+	var c1, c2 uint64
+	for i := range a {
+		a[i], c1 = bits.Add64(a[i], b[i], c1)
+		a[i], c2 = bits.Sub64(a[i], c[i], c2)
+	}
+	return a
+}
+
+// nonpos reports a <= 0.
+func (a wint) nonpos() bool { return a.neg() || a.zero() }

@@ -41,13 +41,25 @@ type wmatcher struct {
 	dualvar          []wint
 	allowedge        []bool
 	queue            []int
+	epoch            int    // vertex duals change: cached slacks are stale
+	bsl              []wint // the slack of bestedge[x], as of epoch bep[x]
+	bek, bep         []int
 	bt               []int // addBlossom's buffers
 	bts              []wint
 	lv               []int
 }
 
 func (m *wmatcher) slack(k int) wint {
-	return m.dualvar[m.endpoint[2*k]].add(m.dualvar[m.endpoint[2*k+1]]).sub(m.w2[k])
+	return m.dualvar[m.endpoint[2*k]].addsub(m.dualvar[m.endpoint[2*k+1]], m.w2[k])
+}
+
+// bestSlack is the slack of bestedge[x], cached until the duals change.
+func (m *wmatcher) bestSlack(x int) wint {
+	k := m.bestedge[x]
+	if m.bek[x] != k || m.bep[x] != m.epoch {
+		m.bsl[x], m.bek[x], m.bep[x] = m.slack(k), k, m.epoch
+	}
+	return m.bsl[x]
 }
 
 func (m *wmatcher) leaves(b int, out []int) []int {
@@ -388,6 +400,12 @@ func (m *wmatcher) run() []int {
 	m.blossombestedges = make([][]int, 2*n)
 	m.hasBestEdges = make([]bool, 2*n)
 	m.dualvar = make([]wint, 2*n)
+	m.bsl = make([]wint, 2*n)
+	m.bek = make([]int, 2*n)
+	m.bep = make([]int, 2*n)
+	for i := range m.bek {
+		m.bek[i] = -1
+	}
 	m.allowedge = make([]bool, len(m.edges))
 	for v := 0; v < n; v++ {
 		m.mate[v] = -1
@@ -440,7 +458,7 @@ func (m *wmatcher) run() []int {
 					var kslack wint
 					if !m.allowedge[k] {
 						kslack = m.slack(k)
-						if !(wint{}).less(kslack) {
+						if kslack.nonpos() {
 							m.allowedge[k] = true
 						}
 					}
@@ -465,11 +483,11 @@ func (m *wmatcher) run() []int {
 						}
 					} else if m.label[m.inblossom[w]] == 1 {
 						b := m.inblossom[v]
-						if m.bestedge[b] == -1 || kslack.less(m.slack(m.bestedge[b])) {
+						if m.bestedge[b] == -1 || kslack.less(m.bestSlack(b)) {
 							m.bestedge[b] = k
 						}
 					} else if m.label[w] == 0 {
-						if m.bestedge[w] == -1 || kslack.less(m.slack(m.bestedge[w])) {
+						if m.bestedge[w] == -1 || kslack.less(m.bestSlack(w)) {
 							m.bestedge[w] = k
 						}
 					}
@@ -490,7 +508,7 @@ func (m *wmatcher) run() []int {
 			}
 			for v := 0; v < n; v++ {
 				if m.label[m.inblossom[v]] == 0 && m.bestedge[v] != -1 {
-					d := m.slack(m.bestedge[v])
+					d := m.bestSlack(v)
 					if deltatype == -1 || d.less(delta) {
 						delta, deltatype, deltaedge = d, 2, m.bestedge[v]
 					}
@@ -498,7 +516,7 @@ func (m *wmatcher) run() []int {
 			}
 			for b := 0; b < 2*n; b++ {
 				if m.blossomparent[b] == -1 && m.label[b] == 1 && m.bestedge[b] != -1 {
-					d := m.slack(m.bestedge[b]).half()
+					d := m.bestSlack(b).half()
 					if deltatype == -1 || d.less(delta) {
 						delta, deltatype, deltaedge = d, 3, m.bestedge[b]
 					}
@@ -509,6 +527,7 @@ func (m *wmatcher) run() []int {
 					delta, deltatype, deltablossom = m.dualvar[b], 4, b
 				}
 			}
+			m.epoch++
 			for v := 0; v < n; v++ {
 				switch m.label[m.inblossom[v]] {
 				case 1:
