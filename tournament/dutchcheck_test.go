@@ -14,65 +14,124 @@ import (
 // TestExternalDutchChecker is an opt-in check of the Swiss pairing by an
 // independent FIDE Dutch (C.04.3) program that reads a TRF and checks
 // every round of it (bbpPairings: "--dutch FILE -c"). It runs only when
-// RTRBOT_DUTCH_CHECKER names the program (RTRBOT_DUTCH_N tournaments, 30
+// RTRBOT_DUTCH_CHECKER names the program (RTRBOT_DUTCH_N tournaments, 100
 // by default); the tests never need it. It plays random tournaments
-// (4–40 players, 3–7 rounds, random results, no drops) and fails for each
-// whose pairings the checker does not reproduce, saying how many.
+// (4–64 players, 3–9 rounds; wins, draws, forfeits and double forfeits;
+// drops and late entries; odd numbers give byes, a quarter of them worth
+// a draw or nothing) with the default points
+// (a TRF writes results as 1, ½, 0, so the level points cannot be
+// checked), exports each as TRF and counts the rounds the checker pairs
+// otherwise: the goal is none.
 func TestExternalDutchChecker(t *testing.T) {
 	bin := os.Getenv("RTRBOT_DUTCH_CHECKER")
 	if bin == "" {
 		t.Skip("RTRBOT_DUTCH_CHECKER is not set")
 	}
-	n := 30
+	n := 100
 	if v, err := strconv.Atoi(os.Getenv("RTRBOT_DUTCH_N")); err == nil && v > 0 {
 		n = v
 	}
 	rng := rand.New(rand.NewSource(16))
 	dir := t.TempDir()
-	bad, rounds, diff := 0, 0, 0
+	bad, rounds, diff, unchecked, stopped, confirmed := 0, 0, 0, 0, 0, 0
 	for it := 0; it < n; it++ {
-		players := 4 + rng.Intn(37)
-		nr := 3 + rng.Intn(5)
+		players := 4 + rng.Intn(61)
+		nr := 3 + rng.Intn(7)
 		if nr >= players {
 			nr = players - 1
 		}
 		tr := &Tournament{Name: fmt.Sprintf("check%d", it), Status: StatusRunning, Settings: Settings{Format: Swiss, Rounds: nr, Points: DefaultPoints()}}
+		if rng.Intn(4) == 0 {
+			tr.Settings.Points.Bye = rng.Intn(2) // bye:half or bye:zero
+		}
 		for i := 1; i <= players; i++ {
 			tr.Players = append(tr.Players, &Player{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("P%d", i)})
 		}
-		ok := true
+		paired := 0
 		for r := 1; r <= nr; r++ {
 			if err := tr.pairNext(t0); err != nil {
-				ok = false
+				// no legal pairing: the checker, asked to pair the round,
+				// must find none either; the rounds before are still checked
+				stopped++
+				f := filepath.Join(dir, fmt.Sprintf("next%d.trf", it))
+				if err := os.WriteFile(f, nextRoundTRF(tr, r), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				out, err := exec.Command(bin, "--dutch", f, "-p", f+".out").CombinedOutput()
+				if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+					confirmed--
+					t.Errorf("tournament %d round %d: no legal pairing claimed, the checker says (%v): %s", it, r, err, out)
+				}
+				confirmed++
 				break
 			}
+			paired++
 			for _, g := range tr.Current().Games {
-				if !g.Bye() {
-					res := randomResult(rng)
-					g.Result = &res
+				if g.Bye() {
+					continue
 				}
+				res := randomResult(rng)
+				switch rng.Intn(20) {
+				case 0:
+					res = Result{Winner: []string{German, Allied}[rng.Intn(2)], Forfeit: true}
+				case 1:
+					res = Result{Winner: Draw, Double: true, Forfeit: true} // as the round clock writes it
+				}
+				g.Result = &res
 			}
 			tr.Current().Closed = true
-			rounds++
+			if rng.Intn(4) == 0 {
+				if p := tr.Players[rng.Intn(len(tr.Players))]; !p.Dropped && tr.activeCount() > 3 {
+					tr.drop(p)
+				}
+			}
+			if rng.Intn(6) == 0 {
+				tr.Players = append(tr.Players, &Player{ID: fmt.Sprintf("late%d", r), Name: fmt.Sprintf("Late%d", r), FromRound: r + 1})
+			}
 		}
-		if !ok {
-			continue
-		}
+		rounds += paired
 		f := filepath.Join(dir, fmt.Sprintf("t%d.trf", it))
 		if err := os.WriteFile(f, tr.TRF(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		out, err := exec.Command(bin, "--dutch", f, "-c").CombinedOutput()
-		diff += strings.Count(string(out), "Checker pairings")
-		if err != nil || strings.Count(string(out), "Checker pairings") > 0 {
+		d := strings.Count(string(out), "Checker pairings")
+		diff += d
+		if err != nil {
+			unchecked += paired
+		}
+		if err != nil || d > 0 {
 			bad++
 			if bad <= 3 {
-				t.Errorf("tournament %d (%d players, %d rounds): the checker says (%v):\n%s", it, players, nr, err, out)
+				t.Errorf("tournament %d (%d players, %d rounds): the checker says (%v):\n%s\n%s", it, players, nr, err, out, tr.TRF())
 			}
 		}
 	}
-	t.Logf("%d tournaments (%d rounds): %d not reproduced by the checker, %d rounds paired otherwise", n, rounds, bad, diff)
+	t.Logf("%d tournaments: %d of %d rounds paired as the checker pairs them (%d paired otherwise, %d not checked); %d tournaments not reproduced; %d stopped early with no legal pairing, the checker finding none either in %d",
+		n, rounds-diff-unchecked, rounds, diff, unchecked, bad, stopped, confirmed)
 	if bad > 0 {
 		t.Errorf("%d of %d tournaments not reproduced", bad, n)
 	}
+}
+
+// nextRoundTRF is the TRF of t with round r about to be paired: players
+// who are not in it (dropped, entering later) have "0000 - Z" in its
+// column, as a pairing program reads the players to pair.
+func nextRoundTRF(t *Tournament, r int) []byte {
+	lines := strings.Split(strings.TrimRight(string(t.TRF()), "\n"), "\n")
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "001 ") {
+			continue
+		}
+		pn, err := strconv.Atoi(strings.TrimSpace(l[4:8]))
+		if err != nil || pn < 1 || pn > len(t.Players) || t.Players[pn-1].active(r) {
+			continue
+		}
+		col := 92 + 10*(r-1) - 1
+		for len(l) < col {
+			l += " "
+		}
+		lines[i] = l + "0000 - Z"
+	}
+	return []byte(strings.Join(lines, "\n") + "\n")
 }

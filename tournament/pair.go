@@ -60,9 +60,15 @@ func (t *Tournament) histories(r int) map[string]*phist {
 			if g.Bye() {
 				if h := hs[g.German]; h != nil {
 					h.hadBye = true
-					h.floats = append(h.floats, -1)
-					seen[g.German] = true
 					s, _ := t.scoreOf(g, g.German)
+					// scoring without playing more than a loss is a
+					// downfloat (C.04.3 1.4.3): not a zero-point bye
+					f := 0
+					if s > 0 {
+						f = -1
+					}
+					h.floats = append(h.floats, f)
+					seen[g.German] = true
 					h.score += s
 				}
 				continue
@@ -81,7 +87,9 @@ func (t *Tournament) histories(r int) map[string]*phist {
 				a.colours = append(a.colours, German)
 				b.colours = append(b.colours, Allied)
 			}
-			if g.Result != nil && g.Result.Forfeit && g.Result.Winner != Draw {
+			// a win without playing bars the bye (C2); a double forfeit is
+			// nobody's win
+			if g.Result != nil && g.Result.Forfeit && !g.Result.Double && g.Result.Winner != Draw {
 				if g.Result.Winner == German {
 					a.hadBye = true
 				} else {
@@ -161,7 +169,11 @@ func (t *Tournament) pairSwiss(r int) (*Round, error) {
 		}
 		b := ps[pr.b]
 		ger, all, why := allocate(a, b)
-		rd.Games = append(rd.Games, explained(&Game{Table: i + 1, German: ger.id, Allied: all.id}, explainPair(a, b, why)))
+		x := explainPair(a, b, why)
+		if pr.explain.EN != "" {
+			x = i18n.T(x.EN+"; pairing: "+pr.explain.EN, x.JA+"。組み合わせ："+pr.explain.JA)
+		}
+		rd.Games = append(rd.Games, explained(&Game{Table: i + 1, German: ger.id, Allied: all.id}, x))
 	}
 	return rd, nil
 }

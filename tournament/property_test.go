@@ -9,7 +9,7 @@ import (
 
 // brutePairable says whether ids can all be paired (one bye if odd, to a
 // player without one) with no rematch and no two non-topscorers of the
-// same absolute side preference: an independent check of "no pairing"
+// same absolute side preference (C3): an independent check of "no pairing"
 // answers for small rounds.
 func brutePairable(ps []*phist) bool {
 	var rec func(left []*phist, byeUsed bool) bool
@@ -24,7 +24,7 @@ func brutePairable(ps []*phist) bool {
 		}
 		for i, b := range rest {
 			pa, pb := a.pref(), b.pref()
-			if a.opps[b.id] || (pa.Strength == 3 && pb.Strength == 3 && pa.Side == pb.Side && !(a.top && b.top)) {
+			if a.opps[b.id] || (pa.Strength == 3 && pb.Strength == 3 && pa.Side == pb.Side && !(a.top || b.top)) {
 				continue
 			}
 			others := append(append([]*phist{}, rest[:i]...), rest[i+1:]...)

@@ -90,7 +90,7 @@ func randomResult(rng *rand.Rand) Result {
 // rounds before: every player to pair is paired once, at most one bye
 // (only with an odd number), no bye to a player who had one, no rematch,
 // and no side difference beyond ±2 nor three same sides in a row except
-// between topscorers in the final round.
+// in a game of a topscorer in the final round (C3).
 func checkAbsolute(t testing.TB, games []*Game, active map[string]bool, past []logGame, final bool, maxScore int, pts Points) {
 	t.Helper()
 	seen := map[string]int{}
@@ -133,7 +133,10 @@ func checkAbsolute(t testing.TB, games []*Game, active map[string]bool, past []l
 		if met[[2]string{g.German, g.Allied}] {
 			t.Fatalf("rematch %s – %s", g.German, g.Allied)
 		}
-		top := final && 2*score[g.German] > maxScore && 2*score[g.Allied] > maxScore
+		// C3 (C.04.3): only two non-topscorers with the same absolute
+		// preference may not meet; a topscorer's opponent may get his side
+		// a third time or go beyond ±2 in the final round
+		top := final && (2*score[g.German] > maxScore || 2*score[g.Allied] > maxScore)
 		for _, p := range []string{g.German, g.Allied} {
 			side := German
 			if p == g.Allied {
@@ -299,16 +302,22 @@ func TestSwiss9Players4Rounds(t *testing.T) {
 	// round 1: 1–5, 6–2, 3–7, 8–4 by the Dutch system, 9 the bye
 	for _, want := range []string{"table 1: Player01 (German) – Player05 (Allied)", "table 2: Player06 (German) – Player02 (Allied)",
 		"table 3: Player03 (German) – Player07 (Allied)", "table 4: Player08 (German) – Player04 (Allied)", "table 5: Player09 has a bye",
-		"why: score group 0; sides: no preferences: the higher ranked has an odd pairing number"} {
+		"why: score group 0; sides: no preferences: the higher ranked has an odd pairing number",
+		"pairing: Player01 in S1 meets the highest S2 player that the best pairing of the round (criteria C1–C21) allows, after 0 exchange(s) between S1 and S2 (C.04.3 4.3)"} {
 		if !strings.Contains(txt, want) {
 			t.Fatalf("round 1 pairings lack %q:\n%s", want, txt)
 		}
 	}
+	moved := false
 	for r := 2; r <= 4; r++ {
 		txt, _ := tr.PairingsText(r, true)
 		if strings.Contains(txt, " u0") {
 			t.Fatalf("an explanation names a player by ID:\n%s", txt)
 		}
+		moved = moved || strings.Contains(txt, "moved down into bracket")
+	}
+	if !moved {
+		t.Error("no pairing of rounds 2–4 is explained as a moved-down player's (C.04.3 4.2)")
 	}
 }
 

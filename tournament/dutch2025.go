@@ -1,0 +1,922 @@
+package tournament
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+
+	"rtrbot/i18n"
+)
+
+// The Dutch procedure of C.04.3 (2025), bracket by bracket from the top.
+//
+// Every pair of players still to pair is an edge of one graph. Its weight
+// holds the criteria of article 3 in bit fields, most important highest,
+// so that a maximum weight matching optimises them lexicographically:
+//
+//	C4   completion: every edge of a legal pair has weight, the bye only
+//	     to an eligible player of the lowest possible score (C2, C9)
+//	C5   pairs in the current bracket, C6 the scores of those pairs
+//	C7   pairs in the next bracket, C8 their scores
+//	C9   the bye to the player with the fewest unplayed games
+//	C10  no topscorer's side difference beyond ±2
+//	C11  no topscorer with the same side three times
+//	C12  side preferences granted, C13 strong ones
+//	C14–C17 repeated down and up floats (one and two rounds back)
+//	C18–C21 the scores of those floaters
+//	and the lowest bits for the order of article 4.
+//
+// Edges between players below the bracket carry only the completion
+// field (and C9), so every optimum keeps the rest of the round pairable
+// (C4). Among the optimal pairings of a bracket, article 4 chooses: the
+// moved-down players (MDPs) to pair, highest first (4.2), each MDP's
+// opponent, highest first; then in the remainder the fewest exchanges
+// between S1 and S2, the smallest difference of the exchanged numbers
+// (4.3), and each S1 player's opponent, highest in S2 first. Each choice
+// is a bonus in the lowest bits on the edges that express it, kept where
+// the optimum stays the same: the bonuses of many choices, each worth more
+// than all the later ones together, go into one matching (lexicographic,
+// so the same as one choice at a time), as many as the bits hold.
+//
+// Each matching is solved on a sparse graph first, then certified on the
+// whole one by its duals (matchCertified): exact, and much faster than the
+// whole graph. Ties between optimal matchings decide almost nothing: every
+// choice is "does some optimal matching do this". The exception is whether
+// C9 acts in the next bracket, read (as bbpPairings reads it) from the
+// mates the last matching gave the players moving on.
+
+// cinfo is a player's sides as article 1.6 sees them.
+type cinfo struct {
+	pref   string // German, Allied or ""
+	imb    int    // |side difference|
+	rep    string // the side played in the last two games or more, or ""
+	abs    bool   // absolute preference (1.6.2)
+	strong bool   // strong preference (1.6.3)
+}
+
+func (h *phist) colour() cinfo {
+	w, b, run := 0, 0, 0
+	last := ""
+	for _, c := range h.colours {
+		if c == German {
+			w++
+		} else {
+			b++
+		}
+		if run == 0 || c != last {
+			run = 1
+		} else {
+			run++
+		}
+		last = c
+	}
+	lower, imb := German, b-w
+	if w > b {
+		lower, imb = Allied, w-b
+	}
+	c := cinfo{imb: imb}
+	switch {
+	case imb > 1:
+		c.pref = lower
+	case run > 1:
+		c.pref = other(last)
+	case imb > 0:
+		c.pref = lower
+	case run > 0:
+		c.pref = other(last)
+	}
+	if run > 1 {
+		c.rep = last
+	}
+	c.abs = imb > 1 || c.rep != ""
+	c.strong = !c.abs && imb > 0
+	return c
+}
+
+// layout is where each criterion sits in an edge weight (bit offsets).
+type layout struct {
+	ordBits, choose                                                                            uint
+	ord, c21, c20, c19, c18, c17, c16, c15, c14, c13, c12, c11, c10, c9, f4, f3, f2, f1, compl uint
+	shift                                                                                      map[int]uint
+}
+
+type dutch struct {
+	ps       []*phist
+	ci       []cinfo
+	n        int
+	played   int // rounds before this one
+	B        uint
+	odd      bool
+	byeScore int
+	single   bool // C9 acts in the current bracket
+	single0  bool // C9 as it was at the start (edges below the bracket)
+	ranks    map[int]int
+	gone     []bool
+	partner  []int
+	w        [][]wint // w[i][j] = w[j][i]: the current weights
+	dead     [][]bool // pairs the order of article 4 has ruled out
+	bump     [][]bool // MDPs tried and not paired keep a +1 on those edges
+	mate     []int    // the last matching (mate[v] == v: unpaired)
+	L        layout
+	why      map[int]i18n.Text // the procedure's reason, by the higher-ranked player of a pair
+	es       []wedge
+	inb      []bool // in the bracket or the next score group
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (d *dutch) score(v int) int { return d.ps[v].score }
+
+func (d *dutch) eligible(v int) bool { return !d.ps[v].hadBye }
+
+func (d *dutch) byeCand(v int) bool { return d.eligible(v) && d.score(v) <= d.byeScore }
+
+// compatible: the absolute criteria C1 (no rematch) and C3 (two
+// non-topscorers with the same absolute preference do not meet).
+func (d *dutch) compatible(i, j int) bool {
+	a, b := d.ps[i], d.ps[j]
+	if a.opps[b.id] {
+		return false
+	}
+	ca, cb := d.ci[i], d.ci[j]
+	if ca.abs && cb.abs && ca.pref == cb.pref && !(a.top || b.top) {
+		return false
+	}
+	return true
+}
+
+func (d *dutch) set(i, j int, w wint) {
+	d.w[i][j], d.w[j][i] = w, w
+}
+
+// sparseK: outside the bracket, the first matching of a run joins each
+// player only to the sparseK players nearest in rank.
+const sparseK = 4
+
+// compute runs the matching on the players not yet paired.
+func (d *dutch) compute() {
+	id := make([]int, 0, d.n) // compact vertex -> player
+	for v := 0; v < d.n; v++ {
+		if !d.gone[v] {
+			id = append(id, v)
+		}
+	}
+	// a sparse graph first: the bracket (with the next score group) whole,
+	// elsewhere each player with its sparseK nearest in rank
+	var m []int
+	m, d.es = matchCertified(len(id), func(x, y int) wint { return d.w[id[x]][id[y]] },
+		func(x, y int) bool { return y-x <= sparseK || d.inb[id[x]] && d.inb[id[y]] }, d.es)
+	for v := range d.mate {
+		if d.gone[v] {
+			d.mate[v] = d.partner[v]
+		}
+	}
+	for x, v := range id {
+		if m[x] < 0 {
+			d.mate[v] = v
+		} else {
+			d.mate[v] = id[m[x]]
+		}
+	}
+}
+
+func (d *dutch) finalize(a, b int) {
+	d.gone[a], d.gone[b] = true, true
+	d.partner[a], d.partner[b] = b, a
+}
+
+// c9 is the bye criterion's part of an edge: the rank (by games played,
+// most first) of its players of the bye's score.
+func (d *dutch) c9(i, j int, single bool) uint64 {
+	if !single {
+		return 0
+	}
+	var s uint64
+	for _, v := range []int{i, j} {
+		if d.score(v) == d.byeScore {
+			s += uint64(d.ranks[len(d.ps[v].colours)])
+		}
+	}
+	return s
+}
+
+func (d *dutch) completion(i, j int) uint64 {
+	return 1 + b2u(!d.byeCand(i)) + b2u(!d.byeCand(j))
+}
+
+// below is the weight of an edge outside the bracket: completion and C9.
+func (d *dutch) below(i, j int) wint {
+	if !d.compatible(i, j) {
+		return wint{}
+	}
+	return at(d.completion(i, j), d.L.compl).add(at(d.c9(i, j, d.single0), d.L.c9))
+}
+
+// base is the weight of the edge between i (ranked higher) and j in the
+// bracket: cur if j is in the current bracket, next if in the next one.
+func (d *dutch) base(i, j int, cur, next bool) wint {
+	if !d.compatible(i, j) {
+		return wint{}
+	}
+	L := &d.L
+	si, sj := d.score(i), d.score(j)
+	w := at(d.completion(i, j), L.compl)
+	if cur {
+		w = w.add(at(1, L.f1)).add(at(1, L.f2+L.shift[si]))
+	}
+	if next {
+		w = w.add(at(1, L.f3)).add(at(1, L.f4+L.shift[si]))
+	}
+	w = w.add(at(d.c9(i, j, d.single), L.c9))
+	if !cur {
+		return w
+	}
+	hi, lo := d.ci[i], d.ci[j]
+	same := hi.pref != "" && hi.pref == lo.pref
+	// C10: no side difference beyond ±2
+	w = w.add(at(b2u(!(hi.imb > 1 && lo.imb > 1 && same)), L.c10))
+	// C11: no side three times in a row
+	c11 := !hi.abs || !lo.abs || !same
+	if !c11 {
+		if hi.imb == lo.imb {
+			c11 = lo.rep == "" || lo.rep != hi.rep
+		} else {
+			yields := lo
+			if lo.imb > hi.imb {
+				yields = hi
+			}
+			c11 = yields.rep != other(lo.pref)
+		}
+	}
+	w = w.add(at(b2u(c11), L.c11))
+	// C12, C13: preferences granted
+	w = w.add(at(b2u(!same), L.c12))
+	w = w.add(at(b2u((!lo.strong && !lo.abs) || (!hi.strong && !hi.abs) || (hi.abs && lo.abs) || !same), L.c13))
+	a, b := d.ps[i], d.ps[j]
+	type fl struct {
+		back             int
+		cnt, up, sc, usc *uint
+	}
+	for _, f := range []fl{{1, &L.c14, &L.c15, &L.c18, &L.c19}, {2, &L.c16, &L.c17, &L.c20, &L.c21}} {
+		back := f.back
+		if d.played < back {
+			continue
+		}
+		downB, downA, upB := b.floated(back, -1), a.floated(back, -1), b.floated(back, +1)
+		w = w.add(at(b2u(downB)+b2u(si <= sj && downA), *f.cnt))
+		w = w.add(at(b2u(!(si > sj && upB)), *f.up))
+		w = w.add(at(b2u(downB), *f.sc+L.shift[sj])).add(at(b2u(downA), *f.sc+L.shift[si]))
+		if !(upB && si > sj) {
+			w = w.add(at(1, *f.usc+L.shift[si]))
+		}
+	}
+	return w
+}
+
+// plan lays the fields out for a bracket whose players (with the next
+// score group) are vs.
+func (d *dutch) plan(vs []int) error {
+	count := map[int]int{}
+	for _, v := range vs {
+		count[d.score(v)]++
+	}
+	var scores []int
+	for s := range count {
+		scores = append(scores, s)
+	}
+	sort.Ints(scores)
+	L := layout{shift: map[int]uint{}}
+	var S uint
+	for _, s := range scores {
+		L.shift[s] = S
+		S += uint(bits.Len(uint(count[s])))
+	}
+	B := d.B
+	// the order of article 4 (the lowest bits): at least what the
+	// exchanges need, more (up to ordMax) for choosing many opponents in
+	// one matching
+	used := 14*B + 6*S + B + 2
+	L.choose = 1
+	if used+3*B+1 < wideBits {
+		L.choose = max(1, min(ordMax, wideBits-used-3*B-1))
+	}
+	L.ordBits = L.choose + 3*B + 1
+	off := L.ordBits
+	for _, p := range []*uint{&L.c21, &L.c20, &L.c19, &L.c18} {
+		*p, off = off, off+S
+	}
+	for _, p := range []*uint{&L.c17, &L.c16, &L.c15, &L.c14, &L.c13, &L.c12, &L.c11, &L.c10} {
+		*p, off = off, off+B
+	}
+	L.c9, off = off, off+2*B
+	L.f4, off = off, off+S
+	L.f3, off = off, off+B
+	L.f2, off = off, off+S
+	L.f1, off = off, off+B
+	L.compl = off
+	if off+B+2 > wideBits {
+		return i18n.Errorf("too many players or score groups to pair (%d players)", "組み合わせるには人数かスコアグループが多すぎます（%d人）", d.n)
+	}
+	d.L = L
+	return nil
+}
+
+// pairDutch pairs ps (ranked by the caller: score, then pairing number).
+func pairDutch(ps []*phist) ([]pairing, error) {
+	n := len(ps)
+	if n == 0 {
+		return nil, nil
+	}
+	sort.SliceStable(ps, func(i, j int) bool {
+		if ps[i].score != ps[j].score {
+			return ps[i].score > ps[j].score
+		}
+		return ps[i].pn < ps[j].pn
+	})
+	d := &dutch{ps: ps, n: n, odd: n%2 == 1, B: uint(bits.Len(uint(n))), ranks: map[int]int{}, why: map[int]i18n.Text{}}
+	d.played = len(ps[0].floats)
+	d.ci = make([]cinfo, n)
+	for i, p := range ps {
+		d.ci[i] = p.colour()
+	}
+	d.gone = make([]bool, n)
+	d.partner = make([]int, n)
+	d.mate = make([]int, n)
+	d.inb = make([]bool, n)
+	d.w = make([][]wint, n)
+	d.dead = make([][]bool, n)
+	d.bump = make([][]bool, n)
+	for i := range d.w {
+		d.w[i] = make([]wint, n)
+		d.dead[i] = make([]bool, n)
+		d.bump[i] = make([]bool, n)
+	}
+	if err := d.byeAndCompletable(); err != nil {
+		return nil, err
+	}
+	if err := d.brackets(); err != nil {
+		return nil, err
+	}
+	var out []pairing
+	for v := 0; v < n; v++ {
+		p := d.partner[v]
+		if !d.gone[v] {
+			out = append(out, pairing{a: v, b: -1, explain: i18n.T(
+				fmt.Sprintf("bye: in score group %s, the lowest whose pairing stays complete, no bye before (C.04.3 C2, C4, C9)", half2(ps[v].score)),
+				fmt.Sprintf("バイ：スコアグループ %s（残りを組み合わせられる最も低いグループ）、バイは初めて（C.04.3 C2・C4・C9）", half2(ps[v].score)))})
+			continue
+		}
+		if p > v {
+			out = append(out, pairing{a: v, b: p, explain: d.why[v]})
+		}
+	}
+	sort.SliceStable(out, func(x, y int) bool {
+		if (out[x].b < 0) != (out[y].b < 0) {
+			return out[y].b < 0
+		}
+		return out[x].a < out[y].a
+	})
+	return out, nil
+}
+
+// byeAndCompletable checks that a pairing exists (C1–C4) and, with an odd
+// number, finds the score of the bye: the lowest for which the others can
+// all be paired.
+func (d *dutch) byeAndCompletable() error {
+	n := d.n
+	group := make([]int, n) // score groups counted from the bottom
+	g := 0
+	for v := n - 1; v >= 0; v-- {
+		if v < n-1 && d.score(v) != d.score(v+1) {
+			g++
+		}
+		group[v] = g
+	}
+	top := d.score(0)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if !d.compatible(i, j) {
+				continue
+			}
+			var w wint
+			if d.odd {
+				c := 1 + b2u(!d.eligible(i)) + b2u(!d.eligible(j))
+				w = at(c, 64).add(at(uint64(group[i]+group[j]), 32)).add(at(b2u(d.score(j) >= top), 0))
+			} else {
+				w = at(1, 0)
+			}
+			d.set(i, j, w)
+		}
+	}
+	d.compute()
+	unpaired := -1
+	for v := 0; v < n; v++ {
+		if d.mate[v] == v {
+			if unpaired >= 0 || !d.eligible(v) || !d.odd {
+				return errNoPairing
+			}
+			unpaired = v
+		}
+	}
+	if !d.odd {
+		return nil
+	}
+	d.byeScore = d.score(unpaired)
+	if d.byeScore >= top {
+		d.single = true
+		for v := 0; v < n && d.score(v) >= top; v++ {
+			if d.score(d.mate[v]) < top {
+				d.single = false
+				break
+			}
+		}
+	}
+	d.single0 = d.single
+	var games []int
+	for v := 0; v < n; v++ {
+		if d.score(v) == d.byeScore {
+			games = append(games, len(d.ps[v].colours))
+		}
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(games)))
+	for r, g := range games {
+		d.ranks[g] = r
+	}
+	return nil
+}
+
+// brackets pairs the brackets from the top (article 2 and 4).
+func (d *dutch) brackets() error {
+	n := d.n
+	next := 0
+	var bracket []int
+	for next < n && d.score(next) >= d.score(0) {
+		bracket = append(bracket, next)
+		next++
+	}
+	mdp, beginV := 0, 0
+	for len(bracket) > 1 || next < n {
+		nb := len(bracket)
+		nextV := beginV + (nb - mdp)
+		groupStart := next
+		for next < n && d.score(next) >= d.score(groupStart) {
+			bracket = append(bracket, next)
+			next++
+		}
+		if err := d.plan(bracket); err != nil {
+			return err
+		}
+		in := map[int]int{}
+		d.inb = make([]bool, n)
+		for p, v := range bracket {
+			in[v] = p
+			d.inb[v] = true
+		}
+		// the weights of this bracket
+		base := make([][]wint, len(bracket))
+		for pv := range bracket {
+			base[pv] = make([]wint, pv)
+		}
+		for i := 0; i < n; i++ {
+			if d.gone[i] {
+				continue
+			}
+			for j := i + 1; j < n; j++ {
+				if d.gone[j] {
+					continue
+				}
+				pi, iin := in[i]
+				pj, jin := in[j]
+				if !iin || !jin {
+					d.set(i, j, d.below(i, j))
+					continue
+				}
+				var w wint
+				if pj < mdp {
+					if !d.dead[i][j] {
+						w = d.base(i, j, true, false).add(small(int64(b2u(d.bump[i][j]))))
+					}
+				} else {
+					w = d.base(i, j, pj < nb, pj >= nb)
+					d.dead[i][j], d.dead[j][i] = false, false
+					d.bump[i][j], d.bump[j][i] = false, false
+				}
+				base[pj][pi] = w
+				d.set(i, j, w)
+			}
+		}
+		inCur := func(v int) bool { m := d.mate[v]; return m >= beginV && m < nextV }
+		down := func(v int) bool { m := d.mate[v]; return m > v && m < nextV }
+		matched := map[int]bool{}
+		mdpWhy := func(v int) i18n.Text {
+			return i18n.T(fmt.Sprintf("%s, moved down into bracket %s, meets the highest resident that the best pairing of the round (criteria C1–C21) allows (C.04.3 4.2)", d.ps[v].name, half2(d.score(bracket[mdp]))),
+				fmt.Sprintf("ブラケット %s に下りてきた%sが、ラウンド最良の組み合わせ（基準 C1–C21）が許す最上位の残留者と対戦（C.04.3 4.2）", half2(d.score(bracket[mdp])), d.ps[v].name))
+		}
+		mdpCands := func(pi int) []int {
+			var os []int
+			for po := mdp; po < nb; po++ {
+				if !matched[bracket[po]] && !base[po][pi].zero() {
+					os = append(os, po)
+				}
+			}
+			return os
+		}
+		// 4.2: which MDPs are paired (the highest first) and each one's
+		// opponent (the highest resident first). When the order field
+		// holds it, one matching does both: MDP t paired in the bracket is
+		// worth 2^(mdp-1-t), above the first k MDPs' choices of opponent
+		// (lexicographic, as one MDP at a time). A bracket without MDPs
+		// goes straight to its remainder.
+		var paired []int
+		per := d.per(len(bracket))
+		if room := int(d.L.choose) - 1 - mdp; mdp > 0 && room >= 0 {
+			k := min(mdp, room/int(per))
+			selOff := 1 + uint(k)*per
+			for pi := 0; pi < mdp; pi++ {
+				os := mdpCands(pi)
+				for r, po := range os {
+					w := base[po][pi].add(at(1, selOff+uint(mdp-1-pi)))
+					if pi < k {
+						w = w.add(at(uint64(len(os)-r), 1+uint(k-1-pi)*per))
+					}
+					d.set(bracket[pi], bracket[po], w)
+				}
+			}
+			d.compute()
+			for pi := 0; pi < mdp; pi++ {
+				if v := bracket[pi]; inCur(v) {
+					matched[v] = true
+					paired = append(paired, pi)
+				}
+			}
+			var rest []int
+			for _, pi := range paired {
+				if pi >= k {
+					rest = append(rest, pi)
+					continue
+				}
+				v := bracket[pi]
+				m := d.mate[v]
+				matched[m] = true
+				d.finalize(v, m)
+				d.why[v] = mdpWhy(v)
+			}
+			paired = rest
+		} else if mdp > 0 {
+			// one MDP at a time
+			d.compute()
+			mdScore, left, leftPaired := 0, 0, 0
+			for pi := 0; pi < mdp; pi++ {
+				v := bracket[pi]
+				if pi == 0 || d.score(v) < mdScore {
+					mdScore, left, leftPaired = d.score(v), 0, 0
+					for q := pi; q < mdp && d.score(bracket[q]) >= mdScore; q++ {
+						left++
+						if inCur(bracket[q]) {
+							leftPaired++
+						}
+					}
+				}
+				if leftPaired == 0 {
+					continue
+				}
+				if left <= leftPaired {
+					matched[v] = true
+					continue
+				}
+				left--
+				if !inCur(v) {
+					for po := mdp; po < nb; po++ {
+						if w := base[po][pi]; !w.zero() {
+							d.set(v, bracket[po], w.add(small(1)))
+							d.bump[v][bracket[po]], d.bump[bracket[po]][v] = true, true
+						}
+					}
+					d.compute()
+				}
+				if inCur(v) {
+					matched[v] = true
+					leftPaired--
+					for po := mdp; po < nb; po++ {
+						if w := base[po][pi]; !w.zero() {
+							d.set(v, bracket[po], w.add(small(int64(nb-mdp)+1)))
+						}
+					}
+				}
+			}
+			for pi := 0; pi < mdp; pi++ {
+				if matched[bracket[pi]] {
+					paired = append(paired, pi)
+				}
+			}
+		}
+		// the opponents of the paired MDPs still to pair, a batch per
+		// matching
+		if err := d.choose(paired, mdpCands, bracket, base, matched, true, mdpWhy); err != nil {
+			return err
+		}
+
+		// 4.3: the remainder, S1 the first remPairs of it. Without MDPs it
+		// is every resident and S1 is guessed as half of them, checked
+		// after the matching (the number of pairs does not depend on the
+		// order bits).
+		var rem []int
+		remPairs := 0
+		for pi := mdp; pi < nb; pi++ {
+			v := bracket[pi]
+			if mdp > 0 && d.mate[v] < beginV {
+				continue
+			}
+			rem = append(rem, pi)
+			if mdp > 0 && d.mate[v] < v {
+				remPairs++
+			}
+		}
+		if mdp == 0 {
+			remPairs = len(rem) / 2
+		}
+		ew := func(a, b, idx int) wint {
+			w := base[rem[b]][rem[a]]
+			if w.zero() {
+				return w
+			}
+			return w.add(at(b2u(idx < remPairs), d.L.choose+2*d.B+1)).sub(at(uint64(2*idx), d.L.choose))
+		}
+		// the matching that counts the exchanges also chooses the
+		// opponents of the first S1 players, should there be no exchange
+		var k int
+		for {
+			k = d.batch(remPairs, false, len(bracket))
+			for a := range rem {
+				for b := a + 1; b < len(rem); b++ {
+					w := ew(a, b, a)
+					if a < k && b >= remPairs && !w.zero() {
+						w = w.add(at(uint64(len(rem)-b), 1+uint(k-1-a)*d.per(len(bracket))))
+					}
+					d.set(bracket[rem[a]], bracket[rem[b]], w)
+				}
+			}
+			d.compute()
+			if mdp > 0 {
+				break
+			}
+			got := 0
+			for _, pi := range rem {
+				if v := bracket[pi]; d.mate[v] < v && d.mate[v] >= beginV {
+					got++
+				}
+			}
+			if got == remPairs {
+				break
+			}
+			remPairs = got
+		}
+		exchanges := 0
+		for a := 0; a < remPairs; a++ {
+			if !down(bracket[rem[a]]) {
+				exchanges++
+			}
+		}
+		remWhy := func(v int) i18n.Text {
+			return i18n.T(fmt.Sprintf("%s in S1 meets the highest S2 player that the best pairing of the round (criteria C1–C21) allows, after %d exchange(s) between S1 and S2 (C.04.3 4.3)", d.ps[v].name, exchanges),
+				fmt.Sprintf("S1 の%sが、ラウンド最良の組み合わせ（基準 C1–C21）が許す最上位の S2 と対戦、S1・S2 間の交換 %d（C.04.3 4.3）", d.ps[v].name, exchanges))
+		}
+		chosen := 0
+		if exchanges == 0 {
+			for _, pi := range rem[:k] {
+				v := bracket[pi]
+				m := d.mate[v]
+				matched[v], matched[m] = true, true
+				d.finalize(v, m)
+				d.why[v] = remWhy(v)
+			}
+			chosen = k
+		} else {
+			for a := range rem {
+				for b := a + 1; b < len(rem); b++ {
+					d.set(bracket[rem[a]], bracket[rem[b]], ew(a, b, a))
+				}
+			}
+		}
+		// the S1 players to exchange, from the bottom of S1
+		toGo := exchanges
+		for a := remPairs - 1; a >= 0 && toGo > 0; a-- {
+			v := bracket[rem[a]]
+			if down(v) {
+				for b := a + 1; b < len(rem); b++ {
+					if w := ew(a, b, a); !w.zero() {
+						d.set(v, bracket[rem[b]], w.sub(small(1)))
+					}
+				}
+				d.compute()
+			}
+			ex := !down(v)
+			if ex {
+				toGo--
+			}
+			for b := a + 1; b < len(rem); b++ {
+				if ex {
+					base[rem[b]][rem[a]] = wint{}
+				}
+				d.set(v, bracket[rem[b]], ew(a, b, a))
+			}
+		}
+		// the S2 players to exchange, from the top of S2
+		toGo = exchanges
+		for a := remPairs; a < len(rem) && toGo > 1; a++ {
+			v := bracket[rem[a]]
+			already := down(v)
+			if !already {
+				for b := a + 1; b < len(rem); b++ {
+					if w := ew(a, b, a); !w.zero() {
+						d.set(v, bracket[rem[b]], w.add(small(1)))
+					}
+				}
+				d.compute()
+			}
+			if down(v) {
+				toGo--
+				for b := 0; b < a; b++ {
+					base[rem[a]][rem[b]] = wint{}
+					d.set(v, bracket[rem[b]], wint{})
+				}
+				for po := nb; po < len(bracket); po++ {
+					base[po][rem[a]] = wint{}
+					d.set(v, bracket[po], wint{})
+				}
+			}
+			if !already {
+				for b := a + 1; b < len(rem); b++ {
+					d.set(v, bracket[rem[b]], ew(a, b, a))
+				}
+			}
+		}
+		// who pairs downwards is settled
+		for a := range rem {
+			v := bracket[rem[a]]
+			if d.gone[v] {
+				continue
+			}
+			for b := a + 1; b < len(rem); b++ {
+				u := bracket[rem[b]]
+				if d.gone[u] {
+					continue
+				}
+				if !down(v) || down(u) {
+					base[rem[b]][rem[a]] = wint{}
+					d.dead[v][u], d.dead[u][v] = true, true
+				}
+				d.set(v, u, base[rem[b]][rem[a]])
+			}
+		}
+		// each S1 player's opponent, highest first
+		var s1 []int
+		for _, pi := range rem[chosen:] {
+			if !d.gone[bracket[pi]] && down(bracket[pi]) {
+				s1 = append(s1, pi)
+			}
+		}
+		if err := d.choose(s1, func(pi int) []int {
+			var os []int
+			for _, po := range rem {
+				if po > pi && !matched[bracket[po]] && !base[po][pi].zero() {
+					os = append(os, po)
+				}
+			}
+			return os
+		}, bracket, base, matched, false, remWhy); err != nil {
+			return err
+		}
+
+		// the next bracket: the downfloaters and the next score group
+		var nbk []int
+		nmdp := 0
+		d.single = d.odd && groupStart < n && d.byeScore >= d.score(groupStart)
+		for pi, v := range bracket {
+			if pi < nb && matched[v] {
+				continue
+			}
+			nbk = append(nbk, v)
+			if pi < nb {
+				nmdp++
+			}
+			if d.single && d.score(d.mate[v]) < d.score(groupStart) {
+				d.single = false
+			}
+		}
+		bracket, mdp, beginV = nbk, nmdp, nextV
+	}
+	return nil
+}
+
+// ordMax is the most bits of the order field.
+const ordMax = 320
+
+// choose pairs each player of ps (positions in bracket, in order) with
+// the highest of its candidates (positions, ascending) that keeps the
+// matching optimal, the first player's choice first: the candidates get a
+// bonus by rank in the order field, the first player's bonuses above all
+// the later ones', as many players at a time as the field holds. With
+// stay, every player of ps still to pair also gets a bonus above those,
+// so that none of them drops out of the bracket.
+func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]wint, matched map[int]bool, stay bool, why func(v int) i18n.Text) error {
+	for len(ps) > 0 {
+		per := d.per(len(bracket))
+		k := d.batch(len(ps), stay, len(bracket))
+		if k < 1 {
+			return i18n.Errorf("too many players to pair (%d)", "組み合わせる人数が多すぎます（%d人）", d.n)
+		}
+		for t, pi := range ps {
+			v := bracket[pi]
+			os := cands(pi)
+			for r, po := range os {
+				w := base[po][pi]
+				if stay {
+					w = w.add(at(1, 1+uint(k)*per))
+				}
+				if t < k {
+					w = w.add(at(uint64(len(os)-r), 1+uint(k-1-t)*per))
+				}
+				d.set(v, bracket[po], w)
+			}
+		}
+		d.compute()
+		for _, pi := range ps[:k] {
+			v := bracket[pi]
+			m := d.mate[v]
+			if m == v {
+				return errNoPairing
+			}
+			matched[v], matched[m] = true, true
+			d.finalize(v, m)
+			d.why[min(v, m)] = why(v)
+		}
+		ps = ps[k:]
+	}
+	return nil
+}
+
+// per is the bits of one player's choice among size.
+func (d *dutch) per(size int) uint { return uint(bits.Len(uint(size) + 1)) }
+
+// batch is how many of n players choose their opponents in one matching:
+// as many as the choice field holds (bits 1 to L.choose-1), below a count
+// of those staying in the bracket if stay.
+func (d *dutch) batch(n int, stay bool, size int) int {
+	room := d.L.choose - 1
+	if stay {
+		room -= uint(bits.Len(uint(n)))
+	}
+	return min(n, int(room/d.per(size)))
+}
+
+// allocate returns (german, allied) for a pair a (ranked higher) and b,
+// by article 5 of C.04.3 (German is white), and why.
+func allocate(a, b *phist) (*phist, *phist, i18n.Text) {
+	ca, cb := a.colour(), b.colour()
+	give := func(sideA string, why i18n.Text) (*phist, *phist, i18n.Text) {
+		if sideA == German {
+			return a, b, why
+		}
+		return b, a, why
+	}
+	ta, tb := a.pref().text(), b.pref().text()
+	switch {
+	case ca.pref == "" && cb.pref == "":
+		if a.pn%2 == 1 {
+			return give(German, i18n.T("no preferences: the higher ranked has an odd pairing number, so the initial side, German (5.2.5)", "希望なし：上位者の組合せ番号が奇数なので初期陣営の独軍（5.2.5）"))
+		}
+		return give(Allied, i18n.T("no preferences: the higher ranked has an even pairing number, so the side opposite the initial one (5.2.5)", "希望なし：上位者の組合せ番号が偶数なので初期陣営の反対（5.2.5）"))
+	case ca.pref != cb.pref && ca.pref != "" && cb.pref != "":
+		return give(ca.pref, i18n.T(fmt.Sprintf("both preferences granted (%s; %s) (5.2.1)", ta.EN, tb.EN), fmt.Sprintf("両者の希望どおり（%s、%s）（5.2.1）", ta.JA, tb.JA)))
+	case cb.pref == "":
+		return give(ca.pref, i18n.T(fmt.Sprintf("preference of %s granted (%s) (5.2.1)", a.name, ta.EN), fmt.Sprintf("%sの希望どおり（%s）（5.2.1）", a.name, ta.JA)))
+	case ca.pref == "":
+		return give(other(cb.pref), i18n.T(fmt.Sprintf("preference of %s granted (%s) (5.2.1)", b.name, tb.EN), fmt.Sprintf("%sの希望どおり（%s）（5.2.1）", b.name, tb.JA)))
+	}
+	// the same preference
+	absWhy := i18n.T("the absolute preference (the wider side difference) granted (5.2.2)", "絶対の希望（陣営差の大きい方）どおり（5.2.2）")
+	strongWhy := i18n.T("the strong preference granted over a mild one (5.2.3)", "強い希望を弱い希望より優先（5.2.3）")
+	switch {
+	case ca.abs && (ca.imb > cb.imb || !cb.abs):
+		return give(ca.pref, absWhy)
+	case cb.abs && (cb.imb > ca.imb || !ca.abs):
+		return give(other(cb.pref), absWhy)
+	case ca.strong && !cb.strong:
+		return give(ca.pref, strongWhy)
+	case cb.strong && !ca.strong:
+		return give(other(cb.pref), strongWhy)
+	}
+	for k := 1; k <= len(a.colours) && k <= len(b.colours); k++ {
+		xa, xb := a.colours[len(a.colours)-k], b.colours[len(b.colours)-k]
+		if xa != xb {
+			return give(xb, i18n.T(fmt.Sprintf("equal preferences: sides alternated from %d games ago (5.2.4)", k), fmt.Sprintf("同じ希望：%d局前の陣営から交互に（5.2.4）", k)))
+		}
+	}
+	return give(ca.pref, i18n.T(fmt.Sprintf("equal preferences: the higher ranked's granted (%s) (5.2.5)", ta.EN), fmt.Sprintf("同じ希望：上位者の希望どおり（%s）（5.2.5）", ta.JA)))
+}

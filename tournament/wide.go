@@ -1,0 +1,98 @@
+package tournament
+
+import "math/bits"
+
+// wint is a signed integer of wideWords×64 bits (512; two's complement,
+// least significant word first): the edge weights of the Dutch pairing are
+// many criteria side by side, each in its own bit field, more than an
+// int64 holds.
+const wideWords = 8
+
+type wint [wideWords]uint64
+
+// wideBits is the number of bits of a wint that a weight may use: the
+// matching doubles weights and needs a sign bit.
+const wideBits = 64*wideWords - 4
+
+func (a wint) add(b wint) wint {
+	var c uint64
+	for i := range a {
+		a[i], c = bits.Add64(a[i], b[i], c)
+	}
+	return a
+}
+
+func (a wint) sub(b wint) wint {
+	var c uint64
+	for i := range a {
+		a[i], c = bits.Sub64(a[i], b[i], c)
+	}
+	return a
+}
+
+// less compares as signed numbers.
+func (a wint) less(b wint) bool {
+	const top = wideWords - 1
+	if a[top] != b[top] {
+		return int64(a[top]) < int64(b[top])
+	}
+	for i := top - 1; i >= 0; i-- {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+func (a wint) zero() bool { return a == wint{} }
+
+func (a wint) neg() bool { return int64(a[wideWords-1]) < 0 }
+
+// half is an arithmetic shift right by one.
+func (a wint) half() wint {
+	for i := 0; i < wideWords-1; i++ {
+		a[i] = a[i]>>1 | a[i+1]<<63
+	}
+	a[wideWords-1] = uint64(int64(a[wideWords-1]) >> 1)
+	return a
+}
+
+func (a wint) double() wint { return a.add(a) }
+
+// at is v<<off.
+func at(v uint64, off uint) wint {
+	var r wint
+	w, s := off/64, off%64
+	if w < wideWords {
+		r[w] = v << s
+		if s != 0 && w+1 < wideWords {
+			r[w+1] = v >> (64 - s)
+		}
+	}
+	return r
+}
+
+// small is a (possibly negative) int64 as a wint.
+func small(v int64) wint {
+	var r wint
+	r[0] = uint64(v)
+	if v < 0 {
+		for i := 1; i < wideWords; i++ {
+			r[i] = ^uint64(0)
+		}
+	}
+	return r
+}
+
+// addsub is a+b-c in one pass.
+func (a wint) addsub(b, c wint) wint {
+	var c1, c2 uint64
+	for i := range a {
+		a[i], c1 = bits.Add64(a[i], b[i], c1)
+		a[i], c2 = bits.Sub64(a[i], c[i], c2)
+	}
+	return a
+}
+
+// nonpos reports a <= 0.
+func (a wint) nonpos() bool { return a.neg() || a.zero() }

@@ -1,0 +1,651 @@
+package tournament
+
+import "sort"
+
+// The maximum weight matching of matching.go on wide weights (wint), for
+// the Dutch pairing's lexicographic edge weights. Weights must be
+// positive (an edge of weight zero is no edge) and the matching is of
+// maximum weight, not of maximum cardinality: the pairing puts the
+// completion criterion in the highest bits instead.
+
+type wedge struct {
+	I, J int
+	W    wint
+}
+
+// maxWeightMatchingW returns mate[v] (or -1) of a maximum weight matching.
+func maxWeightMatchingW(n int, edges []wedge) []int {
+	m := &wmatcher{nvertex: n, edges: edges}
+	return m.run()
+}
+
+type wmatcher struct {
+	nvertex int
+	edges   []wedge
+	w2      []wint // 2 × each edge's weight
+
+	endpoint         []int
+	neighbend        [][]int
+	mate             []int
+	label            []int
+	labelend         []int
+	inblossom        []int
+	blossomparent    []int
+	blossomchilds    [][]int
+	blossombase      []int
+	blossomendps     [][]int
+	bestedge         []int
+	blossombestedges [][]int
+	hasBestEdges     []bool
+	unused           []int
+	dualvar          []wint
+	allowedge        []bool
+	queue            []int
+	epoch            int    // vertex duals change: cached slacks are stale
+	bsl              []wint // the slack of bestedge[x], as of epoch bep[x]
+	bek, bep         []int
+	bt               []int // addBlossom's buffers
+	bts              []wint
+	lv               []int
+}
+
+func (m *wmatcher) slack(k int) wint {
+	return m.dualvar[m.endpoint[2*k]].addsub(m.dualvar[m.endpoint[2*k+1]], m.w2[k])
+}
+
+// bestSlack is the slack of bestedge[x], cached until the duals change.
+func (m *wmatcher) bestSlack(x int) wint {
+	k := m.bestedge[x]
+	if m.bek[x] != k || m.bep[x] != m.epoch {
+		m.bsl[x], m.bek[x], m.bep[x] = m.slack(k), k, m.epoch
+	}
+	return m.bsl[x]
+}
+
+func (m *wmatcher) leaves(b int, out []int) []int {
+	if b < m.nvertex {
+		return append(out, b)
+	}
+	for _, t := range m.blossomchilds[b] {
+		if t < m.nvertex {
+			out = append(out, t)
+		} else {
+			out = m.leaves(t, out)
+		}
+	}
+	return out
+}
+
+func (m *wmatcher) assignLabel(w, t, p int) {
+	for {
+		b := m.inblossom[w]
+		m.label[w], m.label[b] = t, t
+		m.labelend[w], m.labelend[b] = p, p
+		m.bestedge[w], m.bestedge[b] = -1, -1
+		if t == 1 {
+			m.queue = m.leaves(b, m.queue)
+			return
+		}
+		base := m.blossombase[b]
+		mb := m.mate[base]
+		w, t, p = m.endpoint[mb], 1, mb^1
+	}
+}
+
+func (m *wmatcher) scanBlossom(v, w int) int {
+	var path []int
+	base := -1
+	for v != -1 || w != -1 {
+		b := m.inblossom[v]
+		if m.label[b]&4 != 0 {
+			base = m.blossombase[b]
+			break
+		}
+		path = append(path, b)
+		m.label[b] = 5
+		if m.labelend[b] == -1 {
+			v = -1
+		} else {
+			v = m.endpoint[m.labelend[b]]
+			b = m.inblossom[v]
+			v = m.endpoint[m.labelend[b]]
+		}
+		if w != -1 {
+			v, w = w, v
+		}
+	}
+	for _, b := range path {
+		m.label[b] = 1
+	}
+	return base
+}
+
+func (m *wmatcher) addBlossom(base, k int) {
+	v, w := m.edges[k].I, m.edges[k].J
+	bb := m.inblossom[base]
+	bv := m.inblossom[v]
+	bw := m.inblossom[w]
+	b := m.unused[len(m.unused)-1]
+	m.unused = m.unused[:len(m.unused)-1]
+	m.blossombase[b] = base
+	m.blossomparent[b] = -1
+	m.blossomparent[bb] = b
+	var path, endps []int
+	for bv != bb {
+		m.blossomparent[bv] = b
+		path = append(path, bv)
+		endps = append(endps, m.labelend[bv])
+		v = m.endpoint[m.labelend[bv]]
+		bv = m.inblossom[v]
+	}
+	path = append(path, bb)
+	reverse(path)
+	reverse(endps)
+	endps = append(endps, 2*k)
+	for bw != bb {
+		m.blossomparent[bw] = b
+		path = append(path, bw)
+		endps = append(endps, m.labelend[bw]^1)
+		w = m.endpoint[m.labelend[bw]]
+		bw = m.inblossom[w]
+	}
+	m.blossomchilds[b] = path
+	m.blossomendps[b] = endps
+	m.label[b] = 1
+	m.labelend[b] = m.labelend[bb]
+	m.dualvar[b] = wint{}
+	for _, v := range m.leaves(b, nil) {
+		if m.label[m.inblossom[v]] == 2 {
+			m.queue = append(m.queue, v)
+		}
+		m.inblossom[v] = b
+	}
+	// the least-slack edge from the new blossom to each S-blossom, in
+	// buffers kept between blossoms (bt is all -1 between uses)
+	if m.bt == nil {
+		m.bt = make([]int, 2*m.nvertex)
+		m.bts = make([]wint, 2*m.nvertex)
+		for i := range m.bt {
+			m.bt[i] = -1
+		}
+	}
+	var touched []int
+	consider := func(k int) {
+		j := m.edges[k].J
+		if m.inblossom[j] == b {
+			j = m.edges[k].I
+		}
+		bj := m.inblossom[j]
+		if bj == b || m.label[bj] != 1 {
+			return
+		}
+		sk := m.slack(k)
+		if m.bt[bj] == -1 {
+			touched = append(touched, bj)
+			m.bt[bj], m.bts[bj] = k, sk
+		} else if sk.less(m.bts[bj]) {
+			m.bt[bj], m.bts[bj] = k, sk
+		}
+	}
+	for _, bv := range path {
+		if !m.hasBestEdges[bv] {
+			m.lv = m.leaves(bv, m.lv[:0])
+			for _, v := range m.lv {
+				for _, p := range m.neighbend[v] {
+					consider(p / 2)
+				}
+			}
+		} else {
+			for _, k := range m.blossombestedges[bv] {
+				consider(k)
+			}
+		}
+		m.blossombestedges[bv] = nil
+		m.hasBestEdges[bv] = false
+		m.bestedge[bv] = -1
+	}
+	sort.Ints(touched)
+	best := make([]int, 0, len(touched))
+	m.bestedge[b] = -1
+	var bs wint
+	for _, bj := range touched {
+		k := m.bt[bj]
+		best = append(best, k)
+		if m.bestedge[b] == -1 || m.bts[bj].less(bs) {
+			m.bestedge[b], bs = k, m.bts[bj]
+		}
+		m.bt[bj] = -1
+	}
+	m.blossombestedges[b] = best
+	m.hasBestEdges[b] = true
+}
+
+func (m *wmatcher) expandBlossom(b int, endstage bool) {
+	for _, s := range m.blossomchilds[b] {
+		m.blossomparent[s] = -1
+		if s < m.nvertex {
+			m.inblossom[s] = s
+		} else if endstage && m.dualvar[s].zero() {
+			m.expandBlossom(s, endstage)
+		} else {
+			for _, v := range m.leaves(s, nil) {
+				m.inblossom[v] = s
+			}
+		}
+	}
+	if !endstage && m.label[b] == 2 {
+		childs := m.blossomchilds[b]
+		endps := m.blossomendps[b]
+		n := len(childs)
+		at := func(j int) int { return ((j % n) + n) % n }
+		entrychild := m.inblossom[m.endpoint[m.labelend[b]^1]]
+		j := index(childs, entrychild)
+		var jstep, endptrick int
+		if j&1 != 0 {
+			j -= n
+			jstep, endptrick = 1, 0
+		} else {
+			jstep, endptrick = -1, 1
+		}
+		p := m.labelend[b]
+		for j != 0 {
+			m.label[m.endpoint[p^1]] = 0
+			m.label[m.endpoint[endps[at(j-endptrick)]^endptrick^1]] = 0
+			m.assignLabel(m.endpoint[p^1], 2, p)
+			m.allowedge[endps[at(j-endptrick)]/2] = true
+			j += jstep
+			p = endps[at(j-endptrick)] ^ endptrick
+			m.allowedge[p/2] = true
+			j += jstep
+		}
+		bv := childs[at(j)]
+		m.label[m.endpoint[p^1]], m.label[bv] = 2, 2
+		m.labelend[m.endpoint[p^1]], m.labelend[bv] = p, p
+		m.bestedge[bv] = -1
+		j += jstep
+		for childs[at(j)] != entrychild {
+			bv := childs[at(j)]
+			if m.label[bv] == 1 {
+				j += jstep
+				continue
+			}
+			found := -1
+			for _, v := range m.leaves(bv, nil) {
+				if m.label[v] != 0 {
+					found = v
+					break
+				}
+			}
+			if found >= 0 {
+				v := found
+				m.label[v] = 0
+				m.label[m.endpoint[m.mate[m.blossombase[bv]]]] = 0
+				m.assignLabel(v, 2, m.labelend[v])
+			}
+			j += jstep
+		}
+	}
+	m.label[b], m.labelend[b] = -1, -1
+	m.blossomchilds[b], m.blossomendps[b] = nil, nil
+	m.blossombase[b] = -1
+	m.blossombestedges[b] = nil
+	m.hasBestEdges[b] = false
+	m.bestedge[b] = -1
+	m.unused = append(m.unused, b)
+}
+
+func (m *wmatcher) augmentBlossom(b, v int) {
+	t := v
+	for m.blossomparent[t] != b {
+		t = m.blossomparent[t]
+	}
+	if t >= m.nvertex {
+		m.augmentBlossom(t, v)
+	}
+	childs := m.blossomchilds[b]
+	endps := m.blossomendps[b]
+	n := len(childs)
+	at := func(j int) int { return ((j % n) + n) % n }
+	i := index(childs, t)
+	j := i
+	var jstep, endptrick int
+	if i&1 != 0 {
+		j -= n
+		jstep, endptrick = 1, 0
+	} else {
+		jstep, endptrick = -1, 1
+	}
+	for j != 0 {
+		j += jstep
+		t = childs[at(j)]
+		p := endps[at(j-endptrick)] ^ endptrick
+		if t >= m.nvertex {
+			m.augmentBlossom(t, m.endpoint[p])
+		}
+		j += jstep
+		t = childs[at(j)]
+		if t >= m.nvertex {
+			m.augmentBlossom(t, m.endpoint[p^1])
+		}
+		m.mate[m.endpoint[p]] = p ^ 1
+		m.mate[m.endpoint[p^1]] = p
+	}
+	m.blossomchilds[b] = append(append([]int{}, childs[i:]...), childs[:i]...)
+	m.blossomendps[b] = append(append([]int{}, endps[i:]...), endps[:i]...)
+	m.blossombase[b] = m.blossombase[m.blossomchilds[b][0]]
+}
+
+func (m *wmatcher) augmentMatching(k int) {
+	v, w := m.edges[k].I, m.edges[k].J
+	for _, sp := range [2][2]int{{v, 2*k + 1}, {w, 2 * k}} {
+		s, p := sp[0], sp[1]
+		for {
+			bs := m.inblossom[s]
+			if bs >= m.nvertex {
+				m.augmentBlossom(bs, s)
+			}
+			m.mate[s] = p
+			if m.labelend[bs] == -1 {
+				break
+			}
+			t := m.endpoint[m.labelend[bs]]
+			bt := m.inblossom[t]
+			s = m.endpoint[m.labelend[bt]]
+			j := m.endpoint[m.labelend[bt]^1]
+			if bt >= m.nvertex {
+				m.augmentBlossom(bt, j)
+			}
+			m.mate[j] = m.labelend[bt]
+			p = m.labelend[bt] ^ 1
+		}
+	}
+}
+
+func (m *wmatcher) run() []int {
+	n := m.nvertex
+	mate := make([]int, n)
+	for i := range mate {
+		mate[i] = -1
+	}
+	if n == 0 || len(m.edges) == 0 {
+		return mate
+	}
+	var maxweight wint
+	for _, e := range m.edges {
+		if maxweight.less(e.W) {
+			maxweight = e.W
+		}
+	}
+	m.endpoint = make([]int, 2*len(m.edges))
+	m.w2 = make([]wint, len(m.edges))
+	for k, e := range m.edges {
+		m.w2[k] = e.W.double()
+	}
+	m.neighbend = make([][]int, n)
+	for k, e := range m.edges {
+		m.endpoint[2*k] = e.I
+		m.endpoint[2*k+1] = e.J
+		m.neighbend[e.I] = append(m.neighbend[e.I], 2*k+1)
+		m.neighbend[e.J] = append(m.neighbend[e.J], 2*k)
+	}
+	m.mate = make([]int, n)
+	m.label = make([]int, 2*n)
+	m.labelend = make([]int, 2*n)
+	m.inblossom = make([]int, n)
+	m.blossomparent = make([]int, 2*n)
+	m.blossomchilds = make([][]int, 2*n)
+	m.blossombase = make([]int, 2*n)
+	m.blossomendps = make([][]int, 2*n)
+	m.bestedge = make([]int, 2*n)
+	m.blossombestedges = make([][]int, 2*n)
+	m.hasBestEdges = make([]bool, 2*n)
+	m.dualvar = make([]wint, 2*n)
+	m.bsl = make([]wint, 2*n)
+	m.bek = make([]int, 2*n)
+	m.bep = make([]int, 2*n)
+	for i := range m.bek {
+		m.bek[i] = -1
+	}
+	m.allowedge = make([]bool, len(m.edges))
+	for v := 0; v < n; v++ {
+		m.mate[v] = -1
+		m.inblossom[v] = v
+		m.dualvar[v] = maxweight
+	}
+	for b := 0; b < 2*n; b++ {
+		m.labelend[b] = -1
+		m.blossomparent[b] = -1
+		m.bestedge[b] = -1
+		if b < n {
+			m.blossombase[b] = b
+		} else {
+			m.blossombase[b] = -1
+		}
+	}
+	for b := 2*n - 1; b >= n; b-- {
+		m.unused = append(m.unused, b)
+	}
+
+	for stage := 0; stage < n; stage++ {
+		for i := range m.label {
+			m.label[i] = 0
+			m.bestedge[i] = -1
+		}
+		for b := n; b < 2*n; b++ {
+			m.blossombestedges[b] = nil
+			m.hasBestEdges[b] = false
+		}
+		for i := range m.allowedge {
+			m.allowedge[i] = false
+		}
+		m.queue = m.queue[:0]
+		for v := 0; v < n; v++ {
+			if m.mate[v] == -1 && m.label[m.inblossom[v]] == 0 {
+				m.assignLabel(v, 1, -1)
+			}
+		}
+		augmented := false
+		for {
+			for len(m.queue) > 0 && !augmented {
+				v := m.queue[len(m.queue)-1]
+				m.queue = m.queue[:len(m.queue)-1]
+				for _, p := range m.neighbend[v] {
+					k := p / 2
+					w := m.endpoint[p]
+					if m.inblossom[v] == m.inblossom[w] {
+						continue
+					}
+					var kslack wint
+					if !m.allowedge[k] {
+						kslack = m.slack(k)
+						if kslack.nonpos() {
+							m.allowedge[k] = true
+						}
+					}
+					if m.allowedge[k] {
+						switch {
+						case m.label[m.inblossom[w]] == 0:
+							m.assignLabel(w, 2, p^1)
+						case m.label[m.inblossom[w]] == 1:
+							base := m.scanBlossom(v, w)
+							if base >= 0 {
+								m.addBlossom(base, k)
+							} else {
+								m.augmentMatching(k)
+								augmented = true
+							}
+						case m.label[w] == 0:
+							m.label[w] = 2
+							m.labelend[w] = p ^ 1
+						}
+						if augmented {
+							break
+						}
+					} else if m.label[m.inblossom[w]] == 1 {
+						b := m.inblossom[v]
+						if m.bestedge[b] == -1 || kslack.less(m.bestSlack(b)) {
+							m.bestedge[b] = k
+						}
+					} else if m.label[w] == 0 {
+						if m.bestedge[w] == -1 || kslack.less(m.bestSlack(w)) {
+							m.bestedge[w] = k
+						}
+					}
+				}
+			}
+			if augmented {
+				break
+			}
+			deltatype := -1
+			var delta wint
+			deltaedge, deltablossom := -1, -1
+			deltatype = 1
+			delta = m.dualvar[0]
+			for v := 1; v < n; v++ {
+				if m.dualvar[v].less(delta) {
+					delta = m.dualvar[v]
+				}
+			}
+			for v := 0; v < n; v++ {
+				if m.label[m.inblossom[v]] == 0 && m.bestedge[v] != -1 {
+					d := m.bestSlack(v)
+					if deltatype == -1 || d.less(delta) {
+						delta, deltatype, deltaedge = d, 2, m.bestedge[v]
+					}
+				}
+			}
+			for b := 0; b < 2*n; b++ {
+				if m.blossomparent[b] == -1 && m.label[b] == 1 && m.bestedge[b] != -1 {
+					d := m.bestSlack(b).half()
+					if deltatype == -1 || d.less(delta) {
+						delta, deltatype, deltaedge = d, 3, m.bestedge[b]
+					}
+				}
+			}
+			for b := n; b < 2*n; b++ {
+				if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 && m.label[b] == 2 && (deltatype == -1 || m.dualvar[b].less(delta)) {
+					delta, deltatype, deltablossom = m.dualvar[b], 4, b
+				}
+			}
+			m.epoch++
+			for v := 0; v < n; v++ {
+				switch m.label[m.inblossom[v]] {
+				case 1:
+					m.dualvar[v] = m.dualvar[v].sub(delta)
+				case 2:
+					m.dualvar[v] = m.dualvar[v].add(delta)
+				}
+			}
+			for b := n; b < 2*n; b++ {
+				if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 {
+					switch m.label[b] {
+					case 1:
+						m.dualvar[b] = m.dualvar[b].add(delta)
+					case 2:
+						m.dualvar[b] = m.dualvar[b].sub(delta)
+					}
+				}
+			}
+			if deltatype == 1 {
+				break
+			}
+			switch deltatype {
+			case 2:
+				m.allowedge[deltaedge] = true
+				i, j := m.edges[deltaedge].I, m.edges[deltaedge].J
+				if m.label[m.inblossom[i]] == 0 {
+					i, j = j, i
+				}
+				_ = j
+				m.queue = append(m.queue, i)
+			case 3:
+				m.allowedge[deltaedge] = true
+				m.queue = append(m.queue, m.edges[deltaedge].I)
+			case 4:
+				m.expandBlossom(deltablossom, false)
+			}
+		}
+		if !augmented {
+			break
+		}
+		for b := n; b < 2*n; b++ {
+			if m.blossomparent[b] == -1 && m.blossombase[b] >= 0 && m.label[b] == 1 && m.dualvar[b].zero() {
+				m.expandBlossom(b, true)
+			}
+		}
+	}
+	for v := 0; v < n; v++ {
+		if m.mate[v] >= 0 {
+			mate[v] = m.endpoint[m.mate[v]]
+		}
+	}
+	return mate
+}
+
+// certifies reports whether the edge (i, j) of weight w has a nonnegative
+// slack under the duals the matching ended with, counting the duals of the
+// blossoms that hold both ends: if every edge left out of the graph
+// does, the matching is of maximum weight on the graph with them too (LP
+// duality: matched edges are tight, unmatched vertices have dual zero,
+// blossoms with a positive dual are full).
+func (m *wmatcher) certifies(i, j int, w wint) bool {
+	if m.dualvar == nil {
+		return w.neg() || w.zero()
+	}
+	s := m.dualvar[i].add(m.dualvar[j]).sub(w.double())
+	if !s.neg() {
+		return true
+	}
+	var bi, bj []int
+	for b := i; b != -1; b = m.blossomparent[b] {
+		bi = append(bi, b)
+	}
+	for b := j; b != -1; b = m.blossomparent[b] {
+		bj = append(bj, b)
+	}
+	for x, y := len(bi)-1, len(bj)-1; x >= 0 && y >= 0 && bi[x] == bj[y]; x, y = x-1, y-1 {
+		s = s.add(m.dualvar[bi[x]].double())
+	}
+	return !s.neg()
+}
+
+// matchCertified returns a maximum weight matching of the graph on n
+// vertices whose edges are the pairs of positive weight w(x, y), x < y.
+// It solves the graph of the edges keep accepts first, then adds every
+// edge left out that the duals do not certify (certifies) and solves
+// again, until all are: the result is then optimal on the whole graph.
+// buf is reused for the edge list, and returned.
+func matchCertified(n int, w func(x, y int) wint, keep func(x, y int) bool, buf []wedge) ([]int, []wedge) {
+	es := buf[:0]
+	for x := 0; x < n; x++ {
+		for y := x + 1; y < n; y++ {
+			if wt := w(x, y); !wt.zero() && !wt.neg() && keep(x, y) {
+				es = append(es, wedge{x, y, wt})
+			}
+		}
+	}
+	var added map[[2]int]bool
+	for {
+		m := &wmatcher{nvertex: n, edges: es}
+		mate := m.run()
+		more := false
+		for x := 0; x < n; x++ {
+			for y := x + 1; y < n; y++ {
+				if keep(x, y) || added[[2]int{x, y}] {
+					continue
+				}
+				if wt := w(x, y); !wt.zero() && !wt.neg() && !m.certifies(x, y, wt) {
+					if added == nil {
+						added = map[[2]int]bool{}
+					}
+					added[[2]int{x, y}] = true
+					es = append(es, wedge{x, y, wt})
+					more = true
+				}
+			}
+		}
+		if !more {
+			return mate, es
+		}
+	}
+}
