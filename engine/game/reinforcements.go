@@ -340,7 +340,16 @@ func (s *State) applyAutoReinforce() (*State, []Event, error) {
 			// there is one; else the one holding the fewest: the default
 			// placement never over-stacks where it need not.
 			sorted := slices.Clone(hexes)
-			sort.SliceStable(sorted, func(a, b int) bool { return n.stackDE(sorted[a], c.Side()) < n.stackDE(sorted[b], c.Side()) })
+			held := make(map[hex.Hex]int, len(sorted)) // stackDE of each hex, in one pass
+			for _, h := range sorted {
+				held[h] = 0
+			}
+			for j, u := range n.Units {
+				if _, ok := held[u.At]; ok && u.Box == OnMap && n.Counter(j).Side() == c.Side() {
+					held[u.At] += n.Counter(j).DE
+				}
+			}
+			sort.SliceStable(sorted, func(a, b int) bool { return held[sorted[a]] < held[sorted[b]] })
 			best := sorted[0]
 			var placedState *State
 			for _, h := range sorted {

@@ -223,36 +223,54 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 	if n.Option(OptRightWing) && n.Player == units.German {
 		evs = append(evs, n.autoRightWing()...)
 	}
-	left := n.unplaced(n.Player)
-	sort.SliceStable(left, func(i, j int) bool {
-		pi, _ := left[i].SetupWhere()
-		pj, _ := left[j].SetupWhere()
-		wi, _ := units.ParseWhere(pi)
-		wj, _ := units.ParseWhere(pj)
-		if (wi.Hex != "") != (wj.Hex != "") {
-			return wi.Hex != ""
-		}
-		if (wi.CityOf != "") != (wj.CityOf != "") {
-			return wi.CityOf != ""
-		}
-		return left[i].DE > left[j].DE
-	})
-	hexes := s.allHexes()
-	de := map[hex.Hex]int{}
-	for i, u := range n.Units {
-		if u.Box == OnMap && n.Counter(i).Side() == n.Player {
-			de[u.At] += n.Counter(i).DE
-		}
+	// The order: fixed hexes first, then cities, then the biggest; each
+	// counter's instruction read once (not at every comparison).
+	type keyed struct {
+		c             *units.Counter
+		w             units.Where
+		hexed, citied bool
 	}
-	for _, c := range left {
+	var left []keyed
+	for _, c := range n.unplaced(n.Player) {
 		place, _ := c.SetupWhere()
 		w, _ := units.ParseWhere(place)
+		left = append(left, keyed{c: c, w: w, hexed: w.Hex != "", citied: w.CityOf != ""})
+	}
+	sort.SliceStable(left, func(i, j int) bool {
+		if left[i].hexed != left[j].hexed {
+			return left[i].hexed
+		}
+		if left[i].citied != left[j].citied {
+			return left[i].citied
+		}
+		return left[i].c.DE > left[j].c.DE
+	})
+	hexes := s.allHexes()
+	// The side's division-equivalents per hex, over the dense grid (a
+	// hex off the grid holds none and is never chosen: setupWhy).
+	grid := n.newMarks()
+	de := make([]int, len(grid.b))
+	deAt := func(h hex.Hex) int {
+		if i := grid.idx(h); i >= 0 {
+			return de[i]
+		}
+		return 0
+	}
+	for i, u := range n.Units {
+		if u.Box == OnMap && n.Counter(i).Side() == n.Player {
+			if j := grid.idx(u.At); j >= 0 {
+				de[j] += n.Counter(i).DE
+			}
+		}
+	}
+	for _, k := range left {
+		c, w := k.c, k.w
 		var hint hex.Hex
 		if w.Hint != "" {
 			hint, _ = hex.Parse(w.Hint)
 		}
 		fits := func(h hex.Hex) bool {
-			if de[h]+c.DE > StackLimit {
+			if deAt(h)+c.DE > StackLimit {
 				return false
 			}
 			why, _ := n.setupWhy(c, w, h)
@@ -270,15 +288,17 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 				if hint != hex.None {
 					d = hex.Distance(hint, x.At)
 				}
-				if best == hex.None || de[x.At] < bestDE || (de[x.At] == bestDE && d < bestD) {
-					best, bestDE, bestD = x.At, de[x.At], d
+				if xde := deAt(x.At); best == hex.None || xde < bestDE || (xde == bestDE && d < bestD) {
+					best, bestDE, bestD = x.At, xde, d
 				}
 			}
 		}
 		if best == hex.None {
 			return nil, nil, refuse("setup-no-room", c.ID, whereText(w))
 		}
-		de[best] += c.DE
+		if j := grid.idx(best); j >= 0 {
+			de[j] += c.DE
+		}
 		n.Units[c.Index] = Unit{Box: OnMap, At: best}
 		e := ev(EvPlaced, c.Side(), tr("%s set up in %s.", "%s を %s に配置。", c.ID, best))
 		e.Units, e.Hexes = []string{c.ID}, []hex.Hex{best}
