@@ -200,6 +200,11 @@ func ReplayKey(r *Rules, key []byte, options []string, orders []Order) (*State, 
 		if err != nil {
 			return s, refuse("replay-refused", i+1, o.String(), errText(err))
 		}
+		// s is read no more (Apply made n from a copy, 18.0): its
+		// units' array serves the next order's copy.
+		if len(s.Units) > 0 && len(n.Units) > 0 && &s.Units[0] != &n.Units[0] {
+			r.giveBackUnits(s.Units)
+		}
 		s = n
 	}
 	return s, nil

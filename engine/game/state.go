@@ -34,6 +34,10 @@ type Rules struct {
 	// searches are movement searches' arrays for reuse (movement.go's
 	// getSearch, putSearch): a replay moves hundreds of units.
 	searches sync.Pool
+
+	// spareUnits are Units arrays of states nobody will read again,
+	// handed back by ReplayKey (giveBackUnits) for clone to fill.
+	spareUnits sync.Pool
 }
 
 // cell is one hex of the dense grid: what the map says, and which of its
@@ -341,7 +345,7 @@ func (s *State) IsDestroyed(h hex.Hex) bool {
 
 func (s *State) clone() *State {
 	n := *s
-	n.Units = append([]Unit(nil), s.Units...)
+	n.Units = s.rules.unitsLike(s.Units)
 	n.Options = append([]string(nil), s.Options...)
 	n.Destroyed = append([]hex.Hex(nil), s.Destroyed...)
 	n.Dues = append([]Due(nil), s.Dues...)
@@ -352,6 +356,30 @@ func (s *State) clone() *State {
 	n.Sight.Recon = append([]Look(nil), s.Sight.Recon...)
 	n.Victory.Held = append([]Hold(nil), s.Victory.Held...)
 	return &n
+}
+
+// unitsLike is a copy of us, in an array handed back by giveBackUnits
+// when there is one of the right size.
+func (r *Rules) unitsLike(us []Unit) []Unit {
+	if us == nil {
+		return nil
+	}
+	if r != nil {
+		if p, ok := r.spareUnits.Get().(*[]Unit); ok && cap(*p) >= len(us) {
+			out := (*p)[:len(us)]
+			copy(out, us)
+			return out
+		}
+	}
+	return append([]Unit(nil), us...)
+}
+
+// giveBackUnits hands the Units array of a state that nobody will read
+// again (ReplayKey's states between orders) to the next clone.
+func (r *Rules) giveBackUnits(us []Unit) {
+	if r != nil && cap(us) > 0 {
+		r.spareUnits.Put(&us)
+	}
 }
 
 // stack is the units of each side in one hex.
