@@ -16,7 +16,7 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 		return nil, err
 	}
 	opts := InForce(options)
-	s := &State{rules: r, Seed: seed, Options: opts, Turn: r.Scenario.First, Step: SetupStep, Player: units.Allied}
+	s := &State{rules: r, Seed: seed, Options: opts, Turn: r.Scenario.First, Step: SetupStep, Player: units.Allied, memo: &memo{}}
 	if s.Option(OptIntelligence) {
 		s.Player = units.German
 	}

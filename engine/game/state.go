@@ -241,8 +241,8 @@ func (b Box) Name() i18n.Text {
 
 // Unit is the state of one counter. The zero value is a counter in the pool.
 type Unit struct {
+	At           hex.Hex // first: the flags after it pack into one word
 	Box          Box
-	At           hex.Hex
 	Trench       bool // on its trench side (13.0)
 	OutOfCommand bool // out-of-command marker (4.0)
 	Moved        bool // has moved (or rail-moved) in this movement segment
@@ -300,6 +300,8 @@ type State struct {
 	Russia  RussiaState  // the Russian Front (russian_front.go, 14.3)
 	Victory VictoryState // VP scored once and city hexes held (victory.go, 15.2)
 	Opt     OptionState  // what the options keep (options.go, 18.1(13))
+
+	memo *memo // zones of control and occupied hexes found, shared by a game's states (memo.go)
 }
 
 // Rules returns the rules the state is played with.
