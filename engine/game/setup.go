@@ -245,7 +245,14 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 		}
 		return left[i].c.DE > left[j].c.DE
 	})
-	hexes := s.allHexes()
+	// Sea and neutral hexes are closed to every setup (setupWhy): the
+	// search looks at the others only.
+	var hexes []*board.Hex
+	for _, x := range s.allHexes() {
+		if x.Terrain != board.Sea && !n.Neutral(x.Country) {
+			hexes = append(hexes, x)
+		}
+	}
 	// The side's division-equivalents per hex, over the dense grid (a
 	// hex off the grid holds none and is never chosen: setupWhy).
 	grid := n.newMarks()
