@@ -49,7 +49,7 @@ func (s *State) sideMemoFor(side units.Side) *sideMemo {
 	}
 	k := 0
 	for i, u := range s.Units {
-		if u.Box != OnMap || s.Counter(i).Side() != side {
+		if u.Box != OnMap || s.sideOf(i) != side {
 			continue
 		}
 		if k >= len(e.at) || e.at[k] != (unitAt{i, u.At}) {
@@ -80,7 +80,7 @@ func (s *State) remember(side units.Side, old *sideMemo, zoc, occ marks) {
 		}
 	} else {
 		for i, u := range s.Units {
-			if u.Box == OnMap && s.Counter(i).Side() == side {
+			if u.Box == OnMap && s.sideOf(i) == side {
 				e.at = append(e.at, unitAt{i, u.At})
 			}
 		}

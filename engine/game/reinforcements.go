@@ -306,12 +306,23 @@ func (s *State) candidates(d Due) []*units.Counter {
 		}
 		return 3
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if rank(out[i]) != rank(out[j]) {
-			return rank(out[i]) < rank(out[j])
+	type ranked struct {
+		c    *units.Counter
+		rank int // each counter ranked once, not at every comparison
+	}
+	rs := make([]ranked, len(out))
+	for i, c := range out {
+		rs[i] = ranked{c, rank(c)}
+	}
+	sort.SliceStable(rs, func(i, j int) bool {
+		if rs[i].rank != rs[j].rank {
+			return rs[i].rank < rs[j].rank
 		}
-		return out[i].DE > out[j].DE
+		return rs[i].c.DE > rs[j].c.DE
 	})
+	for i := range rs {
+		out[i] = rs[i].c
+	}
 	return out
 }
 

@@ -32,7 +32,7 @@ func (s *State) Unplaced() []*units.Counter { return s.unplaced(s.Player) }
 func (s *State) stackDE(h hex.Hex, side units.Side) int {
 	n := 0
 	for i, u := range s.Units {
-		if u.Box == OnMap && u.At == h && s.Counter(i).Side() == side {
+		if u.Box == OnMap && u.At == h && s.sideOf(i) == side {
 			n += s.Counter(i).DE
 		}
 	}

@@ -35,6 +35,9 @@ type Rules struct {
 	// getSearch, putSearch): a replay moves hundreds of units.
 	searches sync.Pool
 
+	sidesOnce sync.Once
+	sides     []units.Side // each counter's side, by index (sideOf)
+
 	// spareUnits are Units arrays of states nobody will read again,
 	// handed back by ReplayKey (giveBackUnits) for clone to fill.
 	spareUnits sync.Pool
@@ -304,6 +307,22 @@ type State struct {
 	memo *memo // zones of control and occupied hexes found, shared by a game's states (memo.go)
 }
 
+// sideOf is the side of counter i: Counter(i).Side(), listed once per
+// Rules for the loops over every unit.
+func (s *State) sideOf(i int) units.Side {
+	r := s.rules
+	r.sidesOnce.Do(func() {
+		r.sides = make([]units.Side, r.Counters.Len())
+		for j := range r.sides {
+			r.sides[j] = r.Counters.At(j).Side()
+		}
+	})
+	if i < len(r.sides) {
+		return r.sides[i]
+	}
+	return s.Counter(i).Side()
+}
+
 // Rules returns the rules the state is played with.
 func (s *State) Rules() *Rules { return s.rules }
 
@@ -429,7 +448,7 @@ func (o Occupancy) At(h hex.Hex, side units.Side) []int {
 func (s *State) indexesAt(h hex.Hex, side units.Side) []int {
 	var out []int
 	for i, u := range s.Units {
-		if u.Box == OnMap && u.At == h && s.Counter(i).Side() == side {
+		if u.Box == OnMap && u.At == h && s.sideOf(i) == side {
 			out = append(out, i)
 		}
 	}
@@ -440,7 +459,7 @@ func (s *State) indexesAt(h hex.Hex, side units.Side) []int {
 func (s *State) UnitsAt(h hex.Hex, side units.Side) []*units.Counter {
 	var out []*units.Counter
 	for i, u := range s.Units {
-		if u.Box == OnMap && u.At == h && s.Counter(i).Side() == side {
+		if u.Box == OnMap && u.At == h && s.sideOf(i) == side {
 			out = append(out, s.Counter(i))
 		}
 	}

@@ -129,10 +129,10 @@ func (s *State) zocOf(side units.Side) marks {
 	m := s.newMarks()
 	noReserveZOC := s.Option(RuleM91ZOC)
 	for i, u := range s.Units {
-		c := s.Counter(i)
-		if u.Box != OnMap || c.Side() != side {
+		if u.Box != OnMap || s.sideOf(i) != side {
 			continue
 		}
+		c := s.Counter(i)
 		if noReserveZOC && c.Size == units.Division && (c.Type == units.Reserve || c.Type == units.Landwehr) {
 			continue // MOVES #91 optional rule
 		}
@@ -162,7 +162,7 @@ func (s *State) occupiedBy(side units.Side) marks {
 func (s *State) occupiedOf(side units.Side) marks {
 	m := s.newMarks()
 	for i, u := range s.Units {
-		if u.Box == OnMap && s.Counter(i).Side() == side {
+		if u.Box == OnMap && s.sideOf(i) == side {
 			m.set(u.At)
 		}
 	}
