@@ -270,6 +270,8 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 			}
 		}
 	}
+	// Options under which a unit may set up outside its instruction.
+	anyHex := n.Option(OptGermanFreeSetup) || n.Option(OptAlliedFreeSetup) || n.Option(OptPlanMichel) || n.Option(OptRightWing)
 	for _, k := range left {
 		c, w := k.c, k.w
 		var hint hex.Hex
@@ -287,15 +289,19 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 		if hint != hex.None && fits(hint) {
 			best = hint
 		} else {
+			// A hex that would not beat the best found so far is not
+			// asked whether the unit fits there (fits reads, never
+			// writes): the choice is the same, asked of fewer hexes.
 			for _, x := range hexes {
-				if !fits(x.At) {
-					continue
-				}
 				d := 0
 				if hint != hex.None {
 					d = hex.Distance(hint, x.At)
 				}
-				if xde := deAt(x.At); best == hex.None || xde < bestDE || (xde == bestDE && d < bestD) {
+				xde := deAt(x.At)
+				if best != hex.None && !(xde < bestDE || (xde == bestDE && d < bestD)) {
+					continue
+				}
+				if (anyHex || mayPlace(w, x)) && fits(x.At) {
 					best, bestDE, bestD = x.At, xde, d
 				}
 			}
@@ -312,6 +318,31 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 		evs = append(evs, e)
 	}
 	return n, evs, nil
+}
+
+// mayPlace is false where setupWhy cannot say placeOK for an instruction
+// w, whatever the counter, when none of the options that open other hexes
+// is in force (18.1(3), 18.1(4), 18.2(1), 18.2(2)): only a hex of the
+// instruction's areas, its hex, its countries or its city is right. The
+// default placement asks setupWhy of the others no more
+// (TestMayPlaceKeepsEverySetupHex keeps the two in step).
+func mayPlace(w units.Where, x *board.Hex) bool {
+	for _, a := range w.Areas {
+		for _, name := range x.Setup {
+			if name == a {
+				return true
+			}
+		}
+	}
+	if w.Hex != "" && w.Hex == hexString(x.At) {
+		return true
+	}
+	for _, country := range w.Countries {
+		if country == string(x.Country) || (country == "DE" && (x.Country == board.Germany || x.Country == board.Luxembourg)) {
+			return true
+		}
+	}
+	return w.CityOf != "" && x.City && string(x.Country) == w.CityOf
 }
 
 func hexString(h hex.Hex) string {
