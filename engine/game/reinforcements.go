@@ -221,7 +221,7 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 			return nil, nil, refuse("reinforce-on-map", c.ID)
 		case box == Eliminated && ((c.Nation == units.AH && !s.ahReplaceable(c)) || c.Nation == units.IT):
 			return nil, nil, refuse("reinforce-never-return", c.ID)
-		case c.Role == units.Reinf && c.Arrives() > s.Turn:
+		case c.Role == units.Reinf && s.arrives(c) > s.Turn:
 			return nil, nil, refuse("reinforce-too-early", c.ID, turnName(c.Arrives()))
 		}
 		return nil, nil, refuse("reinforce-not-due",
@@ -297,7 +297,7 @@ func (s *State) candidates(d Due) []*units.Counter {
 		switch {
 		case s.Units[c.Index].Box == Eliminated:
 			return 5
-		case c.Role == units.Reinf && c.Arrives() == s.Turn:
+		case c.Role == units.Reinf && s.arrives(c) == s.Turn:
 			return 0
 		case c.Role == units.Reinf:
 			return 1

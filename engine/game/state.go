@@ -35,8 +35,9 @@ type Rules struct {
 	// getSearch, putSearch): a replay moves hundreds of units.
 	searches sync.Pool
 
-	sidesOnce sync.Once
-	sides     []units.Side // each counter's side, by index (sideOf)
+	countersOnce sync.Once
+	sides        []units.Side // each counter's side, by index (sideOf)
+	arrivals     []turn.Turn  // each counter's Arrives, by index (arrives)
 
 	// spareUnits are Units arrays of states nobody will read again,
 	// handed back by ReplayKey (giveBackUnits) for clone to fill.
@@ -311,16 +312,33 @@ type State struct {
 // Rules for the loops over every unit.
 func (s *State) sideOf(i int) units.Side {
 	r := s.rules
-	r.sidesOnce.Do(func() {
-		r.sides = make([]units.Side, r.Counters.Len())
-		for j := range r.sides {
-			r.sides[j] = r.Counters.At(j).Side()
-		}
-	})
+	r.listCounters()
 	if i < len(r.sides) {
 		return r.sides[i]
 	}
 	return s.Counter(i).Side()
+}
+
+// arrives is c.Arrives() (the turn a reinforcement is due, 11.1), read
+// once per Rules instead of parsed at every question.
+func (s *State) arrives(c *units.Counter) turn.Turn {
+	r := s.rules
+	r.listCounters()
+	if c.Index < len(r.arrivals) && r.Counters.At(c.Index) == c {
+		return r.arrivals[c.Index]
+	}
+	return c.Arrives()
+}
+
+func (r *Rules) listCounters() {
+	r.countersOnce.Do(func() {
+		r.sides = make([]units.Side, r.Counters.Len())
+		r.arrivals = make([]turn.Turn, r.Counters.Len())
+		for j := range r.sides {
+			c := r.Counters.At(j)
+			r.sides[j], r.arrivals[j] = c.Side(), c.Arrives()
+		}
+	})
 }
 
 // Rules returns the rules the state is played with.
