@@ -317,7 +317,9 @@ Second round (the figures "after" include it):
   placement reads each instruction once, counts stacks over the dense
   grid and asks setupWhy only of hexes its instruction names that could
   beat the best so far (mayPlace, kept in step with setupWhy by
-  TestMayPlaceKeepsEverySetupHex); reinforcement candidates ranked once.
+  TestMayPlaceKeepsEverySetupHex); reinforcement candidates ranked once;
+  a move order's search stops once its destination is settled
+  (TestMovementSearchToMatchesWholeSearch: the same cost and path).
 - **Append** (db/orders.go): UpdateRow reads the game's row without its
   players (the table holds them); an order's events go up to eight to one
   prepared INSERT.
