@@ -77,6 +77,8 @@ type Bot struct {
 	// segments and look only at the text).
 	noMaps bool
 	pics   mapPictures
+	// maps keeps the pictures drawn lately, each drawn once (mapcache.go).
+	maps mapCache
 	// tourney is the tournament service and what it remembers
 	// (tournament_games.go).
 	tourney *tourneyState

@@ -103,7 +103,13 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 				what.JA+"。網掛け: 未配置ユニットの配置地域 ("+strings.Join(areas, " ")+")")
 		}
 	}
-	png, err := r.DrawSituation(&sit, crop, extra...)
+	draw := func() ([]byte, error) { return r.DrawSituation(&sit, crop, extra...) }
+	var png []byte
+	if len(extra) == 0 { // a picture of the situation alone: drawn once (mapcache.go)
+		png, err = b.maps.situation(b.Map, req.Lang, "situation", &sit, crop, draw)
+	} else {
+		png, err = draw()
+	}
 	if err != nil {
 		b.Log.Error("map drawing", "err", err)
 		return Private(req.T("The map could not be drawn; the bot's operator should check the log.",
@@ -119,7 +125,7 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 	// map readable at 400 px) and a crop of each contact area of the front
 	// (at most three, the largest first), which a phone can read.
 	if crop == nil {
-		if ov, err := r.DrawOverview(&sit, 400); err == nil {
+		if ov, err := b.maps.situation(b.Map, req.Lang, "overview-400", &sit, nil, func() ([]byte, error) { return r.DrawOverview(&sit, 400) }); err == nil {
 			files = append(files, File{Name: "overview.png", ContentType: "image/png", Data: ov})
 			text += req.T("; the overview for phones", "。スマートフォン向け概観図も添付")
 		}
@@ -135,7 +141,7 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 				if len(where) == 3 {
 					break
 				}
-				if front, err := rc.DrawSituation(&sit, &fc); err == nil {
+				if front, err := b.maps.situation(b.Map, req.Lang, "situation", &sit, &fc, func() ([]byte, error) { return rc.DrawSituation(&sit, &fc) }); err == nil {
 					files = append(files, File{Name: "front-" + fc.Center.String() + ".png", ContentType: "image/png", Data: front})
 					where = append(where, label(b.Map, fc.Center))
 				}

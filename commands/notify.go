@@ -305,7 +305,7 @@ func (b *Bot) draw(l i18n.Lang, sc scenario.Scenario, v game.View, counters *uni
 	if sc.Last != 0 {
 		fromgame.WithScenario(&sit, sc) // the turn track ends where the scenario does
 	}
-	png, err = r.DrawSituation(&sit, crop)
+	png, err = b.maps.situation(b.Map, l, "situation", &sit, crop, func() ([]byte, error) { return r.DrawSituation(&sit, crop) })
 	if err != nil {
 		b.Log.Error("segment map", "err", err, "crop", crop != nil)
 		return nil

@@ -110,7 +110,7 @@ func dsn(path, sync string) string {
 // prepared are the statements of the order append path, prepared once on
 // the writer connection at Open (SQLite then parses each once, not per
 // order).
-var prepared = []string{qUpdateGame, qPlayers, qTouchGame, qInsertOrder, qInsertEvent}
+var prepared = append([]string{qUpdateGame, qPlayers, qTouchGame, qInsertOrder}, qInsertEvents...)
 
 // A statement that cannot be prepared (a schema without its table) is
 // left to be prepared, and to fail, where it is used.

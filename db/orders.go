@@ -90,6 +90,17 @@ type GameTx struct {
 // Update runs fn on game id in one transaction on the writer path. If fn
 // returns an error nothing is written.
 func (s *Store) Update(ctx context.Context, id int64, fn func(*GameTx) error) error {
+	return s.update(ctx, id, true, fn)
+}
+
+// UpdateRow is Update for writes that need the game's row but not its
+// players (GameTx.Game.Players is left empty): appending orders, events
+// and snapshots, meta and settings. It reads one row less.
+func (s *Store) UpdateRow(ctx context.Context, id int64, fn func(*GameTx) error) error {
+	return s.update(ctx, id, false, fn)
+}
+
+func (s *Store) update(ctx context.Context, id int64, players bool, fn func(*GameTx) error) error {
 	return s.Write(ctx, func(tx *sql.Tx) error {
 		// One read for the game row and its newest snapshot's seq.
 		t := &GameTx{ctx: ctx, tx: tx, now: ts(s.now()), s: s}
@@ -103,12 +114,14 @@ func (s *Store) Update(ctx context.Context, id int64, fn func(*GameTx) error) er
 		if err != nil && g.Status == Active { // a row that cannot be read takes no orders
 			g.Status = Damaged
 		}
-		rows, err := s.query(ctx, tx, qPlayers, id)
-		if err != nil {
-			return err
-		}
-		if err := scanPlayers(rows, g); err != nil {
-			return err
+		if players {
+			rows, err := s.query(ctx, tx, qPlayers, id)
+			if err != nil {
+				return err
+			}
+			if err := scanPlayers(rows, g); err != nil {
+				return err
+			}
 		}
 		t.Game, t.seq = g, g.LastSeq
 		if err := fn(t); err != nil {
@@ -204,14 +217,36 @@ func (t *GameTx) AddEvents(seq int64, evs []Event) error {
 	if !mine { // an order stored before: its events are counted
 		return addEvents(t.ctx, t.tx, t.Game.ID, seq, evs)
 	}
-	for i, e := range evs {
-		if _, err := t.s.exec(t.ctx, t.tx, qInsertEvent, t.Game.ID, seq, n+i, e.Kind, e.Visible, e.Text); err != nil {
+	// Up to eventsPerInsert events in one statement.
+	for i := 0; i < len(evs); i += eventsPerInsert {
+		part := evs[i:min(i+eventsPerInsert, len(evs))]
+		args := make([]any, 0, 6*len(part))
+		for j, e := range part {
+			args = append(args, t.Game.ID, seq, n+i+j, e.Kind, e.Visible, e.Text)
+		}
+		if _, err := t.s.exec(t.ctx, t.tx, qInsertEvents[len(part)-1], args...); err != nil {
 			return err
 		}
 	}
 	t.events[seq] = n + len(evs)
 	return nil
 }
+
+// eventsPerInsert bounds the events one INSERT stores; qInsertEvents[k-1]
+// stores k (all prepared at Open).
+const eventsPerInsert = 8
+
+var qInsertEvents = func() []string {
+	out := make([]string, eventsPerInsert)
+	q := qInsertEvent
+	for k := range out {
+		if k > 0 {
+			q += `,(?,?,?,?,?,?)`
+		}
+		out[k] = q
+	}
+	return out
+}()
 
 func addEvents(ctx context.Context, tx *sql.Tx, game, seq int64, evs []Event) error {
 	var n int
@@ -293,7 +328,7 @@ func (t *GameTx) SetDeadlinePolicy(hours int, action string) error {
 // ends a segment) in one transaction: the common case of Update.
 func (s *Store) AppendOrder(ctx context.Context, game int64, o NewOrder, evs []Event, snap *Snapshot) (Order, error) {
 	var out Order
-	err := s.Update(ctx, game, func(t *GameTx) error {
+	err := s.UpdateRow(ctx, game, func(t *GameTx) error {
 		var err error
 		if out, err = t.Append(o); err != nil {
 			return err

@@ -274,7 +274,16 @@ func (t *Table) update(ctx context.Context, g *Game, fn func(tx *db.GameTx) erro
 	if g.ID == 0 || t.store == nil {
 		return nil
 	}
+	if u, ok := t.store.(rowUpdater); ok {
+		return u.UpdateRow(ctx, g.ID, fn) // the players are in g already
+	}
 	return t.store.Update(ctx, g.ID, fn)
+}
+
+// rowUpdater is a Storage that can run a transaction without reading the
+// game's players (db.Store.UpdateRow): the table holds them already.
+type rowUpdater interface {
+	UpdateRow(ctx context.Context, id int64, fn func(*db.GameTx) error) error
 }
 
 // load rebuilds a stored game: the engine's state from the newest snapshot

@@ -16,7 +16,7 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 		return nil, err
 	}
 	opts := InForce(options)
-	s := &State{rules: r, Seed: seed, Options: opts, Turn: r.Scenario.First, Step: SetupStep, Player: units.Allied}
+	s := &State{rules: r, Seed: seed, Options: opts, Turn: r.Scenario.First, Step: SetupStep, Player: units.Allied, memo: &memo{}}
 	if s.Option(OptIntelligence) {
 		s.Player = units.German
 	}
@@ -199,6 +199,11 @@ func ReplayKey(r *Rules, key []byte, options []string, orders []Order) (*State, 
 		n, _, err := Apply(s, o)
 		if err != nil {
 			return s, refuse("replay-refused", i+1, o.String(), errText(err))
+		}
+		// s is read no more (Apply made n from a copy, 18.0): its
+		// units' array serves the next order's copy.
+		if len(s.Units) > 0 && len(n.Units) > 0 && &s.Units[0] != &n.Units[0] {
+			r.giveBackUnits(s.Units)
 		}
 		s = n
 	}

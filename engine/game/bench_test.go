@@ -6,7 +6,7 @@ import (
 
 // openingMovement is the real map after automatic setup, at the German
 // first movement segment of Aug II.
-func openingMovement(b *testing.B) *State {
+func openingMovement(b testing.TB) *State {
 	r := realRules(b, "standard")
 	s, _ := New(r, 1, nil)
 	for _, o := range []string{"allied autosetup", "allied end", "german autosetup", "german end", "allied end", "german autoreinforce", "german end", "german end"} {

@@ -117,6 +117,10 @@ type search struct {
 	buckets [][]hex.Hex
 	// steps is the number of hexes of the path to each reached hex.
 	steps []int16
+	// until, when not hex.None, ends the search once that hex is settled
+	// (movementSearchTo): its cost and path are then final, every step
+	// costing at least 1; what lies beyond is left unsearched.
+	until hex.Hex
 }
 
 // mover is what a unit's entry costs depend on besides the hex, asked
@@ -145,6 +149,20 @@ func (s *State) movementSearch(c *units.Counter, from hex.Hex, limit int, ezoc, 
 	return s.movementSearchIn(s.getSearch(), c, from, limit, ezoc, enemy)
 }
 
+// movementSearchTo is movementSearch for one destination: it stops once
+// to is settled. Its cost and path to to are movementSearch's (a hex is
+// settled at its least cost, and nothing settled after it can change its
+// path); other hexes may be left unreached.
+func (s *State) movementSearchTo(c *units.Counter, from, to hex.Hex, limit int, ezoc, enemy marks) *search {
+	sr := s.getSearch()
+	n := len(ezoc.b)
+	if sr == nil || len(sr.cost) != n {
+		sr = newSearch(n)
+	}
+	sr.until = to
+	return s.movementSearchIn(sr, c, from, limit, ezoc, enemy)
+}
+
 // getSearch is a search's arrays from the rules' pool (nil if none: the
 // search makes them).
 func (s *State) getSearch() *search {
@@ -161,7 +179,7 @@ func (s *State) putSearch(sr *search) {
 }
 
 func newSearch(n int) *search {
-	return &search{cost: make([]int16, n), prev: make([]hex.Hex, n), entry: make([]int8, n), steps: make([]int16, n)}
+	return &search{cost: make([]int16, n), prev: make([]hex.Hex, n), entry: make([]int8, n), steps: make([]int16, n), until: hex.None}
 }
 
 // entryCost is the part of EnterCost that does not depend on the hexside
@@ -199,6 +217,8 @@ func (s *State) movementSearchIn(sr *search, c *units.Counter, from hex.Hex, lim
 		sr = newSearch(n)
 	}
 	sr.start, sr.order = from, sr.order[:0]
+	until := sr.until
+	sr.until = hex.None
 	for i := range sr.cost {
 		sr.cost[i] = -1
 	}
@@ -223,6 +243,9 @@ func (s *State) movementSearchIn(sr *search, c *units.Counter, from hex.Hex, lim
 			hi := ezoc.idx(h)
 			if int(sr.cost[hi]) != d {
 				continue // settled earlier at a lower cost
+			}
+			if h == until && until != hex.None {
+				return sr // its cost and path are final (until)
 			}
 			if h != from {
 				sr.order = append(sr.order, h)
@@ -403,7 +426,7 @@ func (s *State) applyMove(o Order) (*State, []Event, error) {
 	var path []hex.Hex
 	cost := 0
 	if len(o.Hexes) == 1 {
-		sr := s.movementSearch(c, from, s.Allowance(c), ezoc, enemy)
+		sr := s.movementSearchTo(c, from, to, s.Allowance(c), ezoc, enemy)
 		k, ok := sr.reached(to, ezoc)
 		if ok {
 			path, cost = sr.path(to, ezoc), k

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"testing"
 
 	"rtrbot/engine/hex"
@@ -154,5 +155,39 @@ func TestGridNeighbours(t *testing.T) {
 				t.Fatalf("%s towards %s: index %d, marks say %d", x.At, n, c.nbi[d], m.idx(n))
 			}
 		}
+	}
+}
+
+// The search for one destination (movementSearchTo, which stops once the
+// destination is settled) gives the cost and path of the whole search,
+// for every destination of every unit of the side to move, and says the
+// same of hexes out of reach.
+func TestMovementSearchToMatchesWholeSearch(t *testing.T) {
+	s := openingMovement(t)
+	ezoc, enemy := s.ZOC(s.Player.Other()), s.occupiedBy(s.Player.Other())
+	checked := 0
+	for _, c := range s.Actors() {
+		from := s.Units[c.Index].At
+		whole := s.movementSearch(c, from, s.Allowance(c), ezoc, enemy)
+		for _, x := range s.allHexes() {
+			if hex.Distance(from, x.At) > 8 {
+				continue
+			}
+			k, ok := whole.reached(x.At, ezoc)
+			one := s.movementSearchTo(c, from, x.At, s.Allowance(c), ezoc, enemy)
+			k1, ok1 := one.reached(x.At, ezoc)
+			if ok != ok1 || k != k1 {
+				t.Fatalf("%s to %s: whole search %d %v, one destination %d %v", c.ID, x.At, k, ok, k1, ok1)
+			}
+			if ok && !slices.Equal(whole.path(x.At, ezoc), one.path(x.At, ezoc)) {
+				t.Fatalf("%s to %s: paths differ: %v, %v", c.ID, x.At, whole.path(x.At, ezoc), one.path(x.At, ezoc))
+			}
+			s.putSearch(one)
+			checked++
+		}
+		s.putSearch(whole)
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d destinations checked", checked)
 	}
 }

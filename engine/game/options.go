@@ -156,10 +156,35 @@ func LookupOption(code string) (OptionDef, bool) {
 // Option reports whether an option or optional rule is in force: chosen,
 // or on by default and not switched off (16.0).
 func (s *State) Option(o Opt) bool {
-	if i, ok := optionIndex[o]; ok && optionDefs[i].DefaultOn {
+	if len(s.Options) == 0 {
+		return isDefaultOn(o) // nothing chosen, nothing switched off
+	}
+	if isDefaultOn(o) {
 		return !has(s.Options, offPrefix+string(o))
 	}
 	return has(s.Options, string(o))
+}
+
+// defaultOn lists the codes of the default-on optional rules (16.0): a
+// handful, so that Option compares a few strings instead of hashing one
+// (the rules ask Option in their inner loops).
+var defaultOn = func() []Opt {
+	var out []Opt
+	for _, d := range optionDefs {
+		if d.DefaultOn {
+			out = append(out, d.Code)
+		}
+	}
+	return out
+}()
+
+func isDefaultOn(o Opt) bool {
+	for _, d := range defaultOn {
+		if d == o {
+			return true
+		}
+	}
+	return false
 }
 
 // has reports whether the sorted list holds x.

@@ -396,7 +396,7 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 			if err != nil {
 				return nil, err
 			}
-			s = &State{rules: r, Turn: r.Scenario.First, Step: Move1, Player: units.German, VP: r.Scenario.StartVP}
+			s = &State{rules: r, Turn: r.Scenario.First, Step: Move1, Player: units.German, VP: r.Scenario.StartVP, memo: &memo{}}
 			s.Units = make([]Unit, r.Counters.Len())
 			continue
 		}

@@ -221,7 +221,7 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 			return nil, nil, refuse("reinforce-on-map", c.ID)
 		case box == Eliminated && ((c.Nation == units.AH && !s.ahReplaceable(c)) || c.Nation == units.IT):
 			return nil, nil, refuse("reinforce-never-return", c.ID)
-		case c.Role == units.Reinf && c.Arrives() > s.Turn:
+		case c.Role == units.Reinf && s.arrives(c) > s.Turn:
 			return nil, nil, refuse("reinforce-too-early", c.ID, turnName(c.Arrives()))
 		}
 		return nil, nil, refuse("reinforce-not-due",
@@ -297,7 +297,7 @@ func (s *State) candidates(d Due) []*units.Counter {
 		switch {
 		case s.Units[c.Index].Box == Eliminated:
 			return 5
-		case c.Role == units.Reinf && c.Arrives() == s.Turn:
+		case c.Role == units.Reinf && s.arrives(c) == s.Turn:
 			return 0
 		case c.Role == units.Reinf:
 			return 1
@@ -306,12 +306,23 @@ func (s *State) candidates(d Due) []*units.Counter {
 		}
 		return 3
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if rank(out[i]) != rank(out[j]) {
-			return rank(out[i]) < rank(out[j])
+	type ranked struct {
+		c    *units.Counter
+		rank int // each counter ranked once, not at every comparison
+	}
+	rs := make([]ranked, len(out))
+	for i, c := range out {
+		rs[i] = ranked{c, rank(c)}
+	}
+	sort.SliceStable(rs, func(i, j int) bool {
+		if rs[i].rank != rs[j].rank {
+			return rs[i].rank < rs[j].rank
 		}
-		return out[i].DE > out[j].DE
+		return rs[i].c.DE > rs[j].c.DE
 	})
+	for i := range rs {
+		out[i] = rs[i].c
+	}
 	return out
 }
 
@@ -340,7 +351,16 @@ func (s *State) applyAutoReinforce() (*State, []Event, error) {
 			// there is one; else the one holding the fewest: the default
 			// placement never over-stacks where it need not.
 			sorted := slices.Clone(hexes)
-			sort.SliceStable(sorted, func(a, b int) bool { return n.stackDE(sorted[a], c.Side()) < n.stackDE(sorted[b], c.Side()) })
+			held := make(map[hex.Hex]int, len(sorted)) // stackDE of each hex, in one pass
+			for _, h := range sorted {
+				held[h] = 0
+			}
+			for j, u := range n.Units {
+				if _, ok := held[u.At]; ok && u.Box == OnMap && n.Counter(j).Side() == c.Side() {
+					held[u.At] += n.Counter(j).DE
+				}
+			}
+			sort.SliceStable(sorted, func(a, b int) bool { return held[sorted[a]] < held[sorted[b]] })
 			best := sorted[0]
 			var placedState *State
 			for _, h := range sorted {

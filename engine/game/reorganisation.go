@@ -15,7 +15,7 @@ func (s *State) available(c *units.Counter) bool {
 	}
 	switch c.Role {
 	case units.Reinf:
-		return c.Arrives() <= s.Turn
+		return s.arrives(c) <= s.Turn
 	case units.Option:
 		return s.Option(Opt(c.OptionCode()))
 	case units.Event:

@@ -214,3 +214,48 @@ func TestSelfPlay(t *testing.T) {
 	}
 	t.Logf("%d games, %d orders, 0 invariant failures", games, total)
 }
+
+// Replay hands the units' arrays of the states between orders to the next
+// copy (giveBackUnits): the state it returns, and the states Apply
+// returned to others, are never among them. Two replays on the same Rules,
+// one after the other and two at once, leave earlier results whole.
+func TestReplayReusesOnlyDeadStates(t *testing.T) {
+	r := realRules(t, "standard")
+	_, orders := playBot(t, r, 11, 2)
+	first, err := Replay(r, 11, nil, orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, pos := first.Hash(), first.Position()
+	// A state built by Apply outside any replay, kept by its caller.
+	kept, _, err := Apply(first, Order{Side: first.ToMove(), Verb: End})
+	keptPos := ""
+	if err == nil {
+		keptPos = kept.Position()
+	}
+	done := make(chan string, 2)
+	for range 2 {
+		go func() {
+			s, err := Replay(r, 11, nil, orders[:len(orders)/2])
+			if err != nil {
+				done <- err.Error()
+				return
+			}
+			done <- s.Hash()
+		}()
+	}
+	a, b := <-done, <-done
+	if a != b {
+		t.Errorf("two replays at once differ: %s, %s", a, b)
+	}
+	again, err := Replay(r, 11, nil, orders)
+	if err != nil || again.Hash() != want {
+		t.Fatalf("a second replay gives another state (%v)", err)
+	}
+	if first.Position() != pos {
+		t.Error("a later replay changed the state an earlier one returned")
+	}
+	if keptPos != "" && kept.Position() != keptPos {
+		t.Error("a later replay changed a state Apply returned")
+	}
+}

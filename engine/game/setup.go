@@ -32,7 +32,7 @@ func (s *State) Unplaced() []*units.Counter { return s.unplaced(s.Player) }
 func (s *State) stackDE(h hex.Hex, side units.Side) int {
 	n := 0
 	for i, u := range s.Units {
-		if u.Box == OnMap && u.At == h && s.Counter(i).Side() == side {
+		if u.Box == OnMap && u.At == h && s.sideOf(i) == side {
 			n += s.Counter(i).DE
 		}
 	}
@@ -223,36 +223,63 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 	if n.Option(OptRightWing) && n.Player == units.German {
 		evs = append(evs, n.autoRightWing()...)
 	}
-	left := n.unplaced(n.Player)
-	sort.SliceStable(left, func(i, j int) bool {
-		pi, _ := left[i].SetupWhere()
-		pj, _ := left[j].SetupWhere()
-		wi, _ := units.ParseWhere(pi)
-		wj, _ := units.ParseWhere(pj)
-		if (wi.Hex != "") != (wj.Hex != "") {
-			return wi.Hex != ""
-		}
-		if (wi.CityOf != "") != (wj.CityOf != "") {
-			return wi.CityOf != ""
-		}
-		return left[i].DE > left[j].DE
-	})
-	hexes := s.allHexes()
-	de := map[hex.Hex]int{}
-	for i, u := range n.Units {
-		if u.Box == OnMap && n.Counter(i).Side() == n.Player {
-			de[u.At] += n.Counter(i).DE
-		}
+	// The order: fixed hexes first, then cities, then the biggest; each
+	// counter's instruction read once (not at every comparison).
+	type keyed struct {
+		c             *units.Counter
+		w             units.Where
+		hexed, citied bool
 	}
-	for _, c := range left {
+	var left []keyed
+	for _, c := range n.unplaced(n.Player) {
 		place, _ := c.SetupWhere()
 		w, _ := units.ParseWhere(place)
+		left = append(left, keyed{c: c, w: w, hexed: w.Hex != "", citied: w.CityOf != ""})
+	}
+	sort.SliceStable(left, func(i, j int) bool {
+		if left[i].hexed != left[j].hexed {
+			return left[i].hexed
+		}
+		if left[i].citied != left[j].citied {
+			return left[i].citied
+		}
+		return left[i].c.DE > left[j].c.DE
+	})
+	// Sea and neutral hexes are closed to every setup (setupWhy): the
+	// search looks at the others only.
+	var hexes []*board.Hex
+	for _, x := range s.allHexes() {
+		if x.Terrain != board.Sea && !n.Neutral(x.Country) {
+			hexes = append(hexes, x)
+		}
+	}
+	// The side's division-equivalents per hex, over the dense grid (a
+	// hex off the grid holds none and is never chosen: setupWhy).
+	grid := n.newMarks()
+	de := make([]int, len(grid.b))
+	deAt := func(h hex.Hex) int {
+		if i := grid.idx(h); i >= 0 {
+			return de[i]
+		}
+		return 0
+	}
+	for i, u := range n.Units {
+		if u.Box == OnMap && n.Counter(i).Side() == n.Player {
+			if j := grid.idx(u.At); j >= 0 {
+				de[j] += n.Counter(i).DE
+			}
+		}
+	}
+	// Options under which a unit may set up outside its instruction.
+	anyHex := n.Option(OptGermanFreeSetup) || n.Option(OptAlliedFreeSetup) || n.Option(OptPlanMichel) || n.Option(OptRightWing)
+	for _, k := range left {
+		c, w := k.c, k.w
 		var hint hex.Hex
 		if w.Hint != "" {
 			hint, _ = hex.Parse(w.Hint)
 		}
 		fits := func(h hex.Hex) bool {
-			if de[h]+c.DE > StackLimit {
+			if deAt(h)+c.DE > StackLimit {
 				return false
 			}
 			why, _ := n.setupWhy(c, w, h)
@@ -262,29 +289,60 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 		if hint != hex.None && fits(hint) {
 			best = hint
 		} else {
+			// A hex that would not beat the best found so far is not
+			// asked whether the unit fits there (fits reads, never
+			// writes): the choice is the same, asked of fewer hexes.
 			for _, x := range hexes {
-				if !fits(x.At) {
-					continue
-				}
 				d := 0
 				if hint != hex.None {
 					d = hex.Distance(hint, x.At)
 				}
-				if best == hex.None || de[x.At] < bestDE || (de[x.At] == bestDE && d < bestD) {
-					best, bestDE, bestD = x.At, de[x.At], d
+				xde := deAt(x.At)
+				if best != hex.None && !(xde < bestDE || (xde == bestDE && d < bestD)) {
+					continue
+				}
+				if (anyHex || mayPlace(w, x)) && fits(x.At) {
+					best, bestDE, bestD = x.At, xde, d
 				}
 			}
 		}
 		if best == hex.None {
 			return nil, nil, refuse("setup-no-room", c.ID, whereText(w))
 		}
-		de[best] += c.DE
+		if j := grid.idx(best); j >= 0 {
+			de[j] += c.DE
+		}
 		n.Units[c.Index] = Unit{Box: OnMap, At: best}
 		e := ev(EvPlaced, c.Side(), tr("%s set up in %s.", "%s を %s に配置。", c.ID, best))
 		e.Units, e.Hexes = []string{c.ID}, []hex.Hex{best}
 		evs = append(evs, e)
 	}
 	return n, evs, nil
+}
+
+// mayPlace is false where setupWhy cannot say placeOK for an instruction
+// w, whatever the counter, when none of the options that open other hexes
+// is in force (18.1(3), 18.1(4), 18.2(1), 18.2(2)): only a hex of the
+// instruction's areas, its hex, its countries or its city is right. The
+// default placement asks setupWhy of the others no more
+// (TestMayPlaceKeepsEverySetupHex keeps the two in step).
+func mayPlace(w units.Where, x *board.Hex) bool {
+	for _, a := range w.Areas {
+		for _, name := range x.Setup {
+			if name == a {
+				return true
+			}
+		}
+	}
+	if w.Hex != "" && w.Hex == hexString(x.At) {
+		return true
+	}
+	for _, country := range w.Countries {
+		if country == string(x.Country) || (country == "DE" && (x.Country == board.Germany || x.Country == board.Luxembourg)) {
+			return true
+		}
+	}
+	return w.CityOf != "" && x.City && string(x.Country) == w.CityOf
 }
 
 func hexString(h hex.Hex) string {

@@ -34,6 +34,14 @@ type Rules struct {
 	// searches are movement searches' arrays for reuse (movement.go's
 	// getSearch, putSearch): a replay moves hundreds of units.
 	searches sync.Pool
+
+	countersOnce sync.Once
+	sides        []units.Side // each counter's side, by index (sideOf)
+	arrivals     []turn.Turn  // each counter's Arrives, by index (arrives)
+
+	// spareUnits are Units arrays of states nobody will read again,
+	// handed back by ReplayKey (giveBackUnits) for clone to fill.
+	spareUnits sync.Pool
 }
 
 // cell is one hex of the dense grid: what the map says, and which of its
@@ -237,8 +245,8 @@ func (b Box) Name() i18n.Text {
 
 // Unit is the state of one counter. The zero value is a counter in the pool.
 type Unit struct {
+	At           hex.Hex // first: the flags after it pack into one word
 	Box          Box
-	At           hex.Hex
 	Trench       bool // on its trench side (13.0)
 	OutOfCommand bool // out-of-command marker (4.0)
 	Moved        bool // has moved (or rail-moved) in this movement segment
@@ -296,6 +304,41 @@ type State struct {
 	Russia  RussiaState  // the Russian Front (russian_front.go, 14.3)
 	Victory VictoryState // VP scored once and city hexes held (victory.go, 15.2)
 	Opt     OptionState  // what the options keep (options.go, 18.1(13))
+
+	memo *memo // zones of control and occupied hexes found, shared by a game's states (memo.go)
+}
+
+// sideOf is the side of counter i: Counter(i).Side(), listed once per
+// Rules for the loops over every unit.
+func (s *State) sideOf(i int) units.Side {
+	r := s.rules
+	r.listCounters()
+	if i < len(r.sides) {
+		return r.sides[i]
+	}
+	return s.Counter(i).Side()
+}
+
+// arrives is c.Arrives() (the turn a reinforcement is due, 11.1), read
+// once per Rules instead of parsed at every question.
+func (s *State) arrives(c *units.Counter) turn.Turn {
+	r := s.rules
+	r.listCounters()
+	if c.Index < len(r.arrivals) && r.Counters.At(c.Index) == c {
+		return r.arrivals[c.Index]
+	}
+	return c.Arrives()
+}
+
+func (r *Rules) listCounters() {
+	r.countersOnce.Do(func() {
+		r.sides = make([]units.Side, r.Counters.Len())
+		r.arrivals = make([]turn.Turn, r.Counters.Len())
+		for j := range r.sides {
+			c := r.Counters.At(j)
+			r.sides[j], r.arrivals[j] = c.Side(), c.Arrives()
+		}
+	})
 }
 
 // Rules returns the rules the state is played with.
@@ -341,7 +384,7 @@ func (s *State) IsDestroyed(h hex.Hex) bool {
 
 func (s *State) clone() *State {
 	n := *s
-	n.Units = append([]Unit(nil), s.Units...)
+	n.Units = s.rules.unitsLike(s.Units)
 	n.Options = append([]string(nil), s.Options...)
 	n.Destroyed = append([]hex.Hex(nil), s.Destroyed...)
 	n.Dues = append([]Due(nil), s.Dues...)
@@ -352,6 +395,30 @@ func (s *State) clone() *State {
 	n.Sight.Recon = append([]Look(nil), s.Sight.Recon...)
 	n.Victory.Held = append([]Hold(nil), s.Victory.Held...)
 	return &n
+}
+
+// unitsLike is a copy of us, in an array handed back by giveBackUnits
+// when there is one of the right size.
+func (r *Rules) unitsLike(us []Unit) []Unit {
+	if us == nil {
+		return nil
+	}
+	if r != nil {
+		if p, ok := r.spareUnits.Get().(*[]Unit); ok && cap(*p) >= len(us) {
+			out := (*p)[:len(us)]
+			copy(out, us)
+			return out
+		}
+	}
+	return append([]Unit(nil), us...)
+}
+
+// giveBackUnits hands the Units array of a state that nobody will read
+// again (ReplayKey's states between orders) to the next clone.
+func (r *Rules) giveBackUnits(us []Unit) {
+	if r != nil && cap(us) > 0 {
+		r.spareUnits.Put(&us)
+	}
 }
 
 // stack is the units of each side in one hex.
@@ -399,7 +466,7 @@ func (o Occupancy) At(h hex.Hex, side units.Side) []int {
 func (s *State) indexesAt(h hex.Hex, side units.Side) []int {
 	var out []int
 	for i, u := range s.Units {
-		if u.Box == OnMap && u.At == h && s.Counter(i).Side() == side {
+		if u.Box == OnMap && u.At == h && s.sideOf(i) == side {
 			out = append(out, i)
 		}
 	}
@@ -410,7 +477,7 @@ func (s *State) indexesAt(h hex.Hex, side units.Side) []int {
 func (s *State) UnitsAt(h hex.Hex, side units.Side) []*units.Counter {
 	var out []*units.Counter
 	for i, u := range s.Units {
-		if u.Box == OnMap && u.At == h && s.Counter(i).Side() == side {
+		if u.Box == OnMap && u.At == h && s.sideOf(i) == side {
 			out = append(out, s.Counter(i))
 		}
 	}

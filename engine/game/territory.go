@@ -113,14 +113,26 @@ func (s *State) Closed(side units.Side, h hexes.Hex) (bool, reason) {
 // enemy-occupied ones too, but not into hexes the unit could not enter
 // in a movement segment. Fortresses themselves have none (12.0); a unit
 // inside one has its own.
+// What it returns is read, never written (a game's states share it:
+// memo.go).
 func (s *State) ZOC(side units.Side) marks {
+	e := s.sideMemoFor(side)
+	if e != nil && e.zoc.b != nil {
+		return e.zoc
+	}
+	m := s.zocOf(side)
+	s.remember(side, e, m, marks{})
+	return m
+}
+
+func (s *State) zocOf(side units.Side) marks {
 	m := s.newMarks()
 	noReserveZOC := s.Option(RuleM91ZOC)
 	for i, u := range s.Units {
-		c := s.Counter(i)
-		if u.Box != OnMap || c.Side() != side {
+		if u.Box != OnMap || s.sideOf(i) != side {
 			continue
 		}
+		c := s.Counter(i)
 		if noReserveZOC && c.Size == units.Division && (c.Type == units.Reserve || c.Type == units.Landwehr) {
 			continue // MOVES #91 optional rule
 		}
@@ -136,10 +148,21 @@ func (s *State) ZOC(side units.Side) marks {
 }
 
 // occupiedBy marks the hexes holding units of side.
+// Read only, as ZOC's.
 func (s *State) occupiedBy(side units.Side) marks {
+	e := s.sideMemoFor(side)
+	if e != nil && e.occ.b != nil {
+		return e.occ
+	}
+	m := s.occupiedOf(side)
+	s.remember(side, e, marks{}, m)
+	return m
+}
+
+func (s *State) occupiedOf(side units.Side) marks {
 	m := s.newMarks()
 	for i, u := range s.Units {
-		if u.Box == OnMap && s.Counter(i).Side() == side {
+		if u.Box == OnMap && s.sideOf(i) == side {
 			m.set(u.At)
 		}
 	}
