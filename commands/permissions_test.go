@@ -77,6 +77,7 @@ const (
 	cReferee  class = "pause, resume, deadline, abandon"
 	cSettings class = "change the table's settings (maps)"
 	cSeat     class = "give a seat away"
+	cTakeover class = "agree for one's side that the computer plays a missed deadline's segment"
 	cResign   class = "resign"
 	cJoin     class = "take a seat"
 	cSecret   class = "choose options secretly"
@@ -94,7 +95,7 @@ var classOf = map[string]class{
 	"undo":       cUndo,
 	"game fix":   cFix,
 	"game pause": cReferee, "game resume": cReferee, "game deadline": cReferee, "game abandon": cReferee,
-	"game replace": cSeat, "game settings": cSettings,
+	"game replace": cSeat, "game settings": cSettings, "game takeover": cTakeover,
 	"game resign": cResign,
 	"game join":   cJoin,
 	"game choose": cSecret, "game confirm": cSecret,
@@ -130,6 +131,9 @@ func whoMay(c class, r role, s state) bool {
 		return referee && s != sOver
 	case cSettings:
 		return (player || referee) && s != sOver
+	case cTakeover:
+		// each player for his own side; a referee may not agree for them
+		return player && s != sOver
 	case cSeat:
 		// the holder hands over his own seat (Bob's here), or a neutral referee
 		return (r == rNeutral || r == rOperator || r == bobsRole(s)) && s != sOver
@@ -227,7 +231,8 @@ func fingerprint(b *Bot) string {
 		ps = append(ps, p.UserID+"="+p.Side)
 	}
 	sort.Strings(ps)
-	return fmt.Sprintf("%s|%v|%s|%v|maps=%s", g.State.Position(), ps, g.Status, g.Paused(), g.Meta["maps"])
+	return fmt.Sprintf("%s|%v|%s|%v|maps=%s|takeover=%s,%s", g.State.Position(), ps, g.Status, g.Paused(), g.Meta["maps"],
+		g.TakeoverAgreed(0), g.TakeoverAgreed(1))
 }
 
 // defaultOpts gives a command's required options (and some telling
@@ -237,7 +242,7 @@ func defaultOpts(c *Command) map[string]string {
 		"units": "G-III", "table": "assault", "player": "Bob", "by": "106", "hours": "24", "options": "18.2(3)", "hq": "G-III",
 		"with": "G-III", "dice": "1d6", "odds": "1:1", "fortress": "6", "value": "seed", "role": "<@&9>", "game": "1",
 		"scenario": "standard", "file": "/nonexistent", "die": "3", "box": "10", "session": "1", "count": "3", "until": "event",
-		"then": "end", "user": "106", "name": "Sam", "month": "8", "confirm": "true", "maps": "segment"}
+		"then": "end", "user": "106", "name": "Sam", "month": "8", "confirm": "true", "maps": "segment", "level": "heuristic"}
 	opts := map[string]string{}
 	for _, o := range c.Options {
 		if v, ok := vals[o.Name]; ok && (o.Required || o.Name == "side" || o.Name == "until" || o.Name == "player" || o.Name == "confirm") {
@@ -341,7 +346,7 @@ func whoMayTable() string {
 	}(), " | ") + " |\n|---|" + strings.Repeat("---|", len(roles)) + "\n")
 	var cs []class
 	seen := map[class]bool{}
-	for _, c := range []class{cRead, cOrder, cUndo, cResign, cSecret, cJoin, cSeat, cFix, cReferee, cSettings, cCreate, cOperator} {
+	for _, c := range []class{cRead, cOrder, cUndo, cResign, cSecret, cJoin, cSeat, cFix, cReferee, cSettings, cTakeover, cCreate, cOperator} {
 		if !seen[c] {
 			cs, seen[c] = append(cs, c), true
 		}
@@ -375,6 +380,8 @@ func whoMayTable() string {
 				}
 			case c == cSeat && (r == rMover || r == rOther || r == rPlayRef):
 				v = "its own seat"
+			case c == cTakeover && (r == rMover || r == rOther || r == rPlayRef):
+				v = "for its own side"
 			case whoMay(c, r, sRunning):
 				v = "yes"
 			}
