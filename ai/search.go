@@ -94,7 +94,7 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 
 func mutate(w Weights, rng *rand.Rand) Weights {
 	f := func(x float64) float64 { return x * (0.6 + 0.8*rng.Float64()) }
-	return Weights{Objective: f(w.Objective), Contact: f(w.Contact), Danger: f(w.Danger), Terrain: f(w.Terrain), Stack: f(w.Stack), MinEV: w.MinEV}
+	return Weights{Objective: f(w.Objective), Contact: f(w.Contact), Danger: f(w.Danger), Terrain: f(w.Terrain), Stack: f(w.Stack), MinEV: w.MinEV, Guard: f(w.Guard)}
 }
 
 // fitness plays orders then the rest of the side's combat by the
@@ -131,11 +131,18 @@ func diceFor(rng *rand.Rand) []uint64 {
 // be preferred (sampling noise would otherwise pick lucky plans).
 const margin = 2.0
 
-// playOut continues the board by the heuristic while the side is in the
-// same player turn's movement or combat, retreats of either side included.
+// playOut continues the board by the heuristic, both sides played by
+// it (the enemy as the heuristic would play it on what the side sees),
+// until the enemy has played its whole next player turn: the side's next
+// player turn begins, or the game ends.
 func (p *Search) playOut(x *Board, side units.Side) *Board {
-	start := x.s.Turn
-	for guard := 0; guard < 200 && !x.Over() && x.s.Turn == start && x.s.Player == side && (x.Step().IsMovement() || x.Step().IsCombat()); guard++ {
+	enemyPlayed := false
+	for guard := 0; guard < 400 && !x.Over(); guard++ {
+		if x.s.Player != side {
+			enemyPlayed = true
+		} else if enemyPlayed {
+			break
+		}
 		mover := x.ToMove()
 		xb := &Board{s: x.s, side: mover}
 		os := p.h.Orders(xb.View(), xb)
@@ -147,8 +154,18 @@ func (p *Search) playOut(x *Board, side units.Side) *Board {
 				break
 			}
 			x, progressed = n, true
-			if o.Verb == game.End {
-				return x
+			if x.Over() || x.ToMove() != mover {
+				break
+			}
+		}
+		if progressed {
+			continue
+		}
+		// As Turn does: the step's end, or the answer not given (16.2).
+		for _, verb := range []game.Verb{game.End, standVerb} {
+			if n, _, err := x.Apply(game.Order{Side: mover, Verb: verb}); err == nil {
+				x, progressed = n, true
+				break
 			}
 		}
 		if !progressed {
@@ -159,37 +176,14 @@ func (p *Search) playOut(x *Board, side units.Side) *Board {
 }
 
 // eval is how good a board is for side: the VP difference now and what
-// the end (15.23) would add, less the exposure of its stacks to enemy
-// attack.
+// the end would add (15.23), once the enemy's reply has been played out.
 func (p *Search) eval(b *Board, side units.Side) float64 {
-	vp, end := b.VP(), b.EndVP()
+	vp := b.VP()
 	other := side.Other()
-	e := float64(vp[side]-vp[other]) + float64(end[side]-end[other])
-	v := b.View()
-	k := newKnowledge(v, b, p.h.citiesOf(b))
-	for _, st := range v.Stacks {
-		if st.Side != side {
-			continue
-		}
-		t := k.reach(st.At)
-		if t <= 0 {
-			continue
-		}
-		def, sv := 0.0, 0.0
-		for _, u := range st.Units {
-			if c, ok := b.Counter(u.ID); ok {
-				d := c.Defence
-				if u.Trench {
-					d = c.Trench
-				}
-				def += float64(d)
-				sv += float64(c.VP)
-			}
-		}
-		if k.doubles(st.At) {
-			def *= 2
-		}
-		e -= exposure(t, def, sv)
+	e := float64(vp[side] - vp[other])
+	if !b.Over() { // at the end the cities are already in the VP
+		end := b.EndVP()
+		e += float64(end[side] - end[other])
 	}
 	return e
 }
