@@ -111,7 +111,6 @@ func New(d Deps) *Bot {
 		b.registerPlayers,    // game_players.go: /game join, players, pause, resume, replace, fix, resign, abandon, referee, list
 		b.registerDeadline,   // deadline.go: /game deadline
 		b.registerSettings,   // game_settings.go: /game settings
-		b.registerTakeover,   // game_takeover.go: /game takeover
 		b.registerLog,        // game_log.go: /game log
 		b.registerOptions,    // game_options.go: /game choose, confirm
 		b.registerExport,     // game_export.go: /game export, import

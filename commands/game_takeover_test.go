@@ -6,8 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
+	"rtrbot/i18n"
 )
 
 func tickText(b *Bot, at time.Time) string {
@@ -31,12 +33,12 @@ func TestTakeoverAfterDeadline(t *testing.T) {
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game deadline hours:4 then:remind")), "Each segment now has 4 hours")
 
 	// Who may agree: a player, for his own side; not a spectator.
-	r := act(t, b, clock, carol, "C1", "/game takeover level:heuristic")
+	r := act(t, b, clock, carol, "C1", "/game settings takeover:heuristic")
 	expect(t, txt(r), "Only the game's players may agree")
 	if !r.Messages[0].Ephemeral {
 		t.Fatalf("a spectator's refusal was public: %q", txt(r))
 	}
-	expect(t, txt(act(t, b, clock, bob, "C1", "/game takeover level:heuristic")), "once the other side agrees")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game settings takeover:heuristic")), "once the other side agrees")
 	if _, ok := peek(b, "C1").Takeover(); ok {
 		t.Fatal("one side's agreement put the takeover in force")
 	}
@@ -49,11 +51,11 @@ func TestTakeoverAfterDeadline(t *testing.T) {
 		t.Fatal("the game moved on without the Allies' agreement")
 	}
 	// Different levels do not agree.
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game takeover level:search")), "once the other side agrees")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game settings takeover:search")), "once the other side agrees")
 	if _, ok := peek(b, "C1").Takeover(); ok {
 		t.Fatal("heuristic and search agreed")
 	}
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game takeover level:heuristic")), "Both sides agree", "bot:heuristic")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game settings takeover:heuristic")), "Both sides agree", "bot:heuristic")
 
 	// The next deadline passes: the computer sets the Allies up, and
 	// only that segment: the Germans' setup is Bob's.
@@ -84,10 +86,52 @@ func TestTakeoverAfterDeadline(t *testing.T) {
 		t.Fatalf("no order in the log is the computer's (%d orders)", len(log))
 	}
 	// Bob withdraws his side's agreement: his own deadline only reminds.
-	expect(t, txt(act(t, b, clock, bob, "C1", "/game takeover level:off")), "no longer agrees")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game settings takeover:off")), "no longer agrees")
 	before = peek(b, "C1").State
 	expect(t, tickText(b, tick.Add(4*time.Hour+time.Minute)), "the deadline for the setup segment has passed")
 	if peek(b, "C1").State != before {
 		t.Fatal("the computer played although the Germans withdrew their agreement")
+	}
+}
+
+// TestTakeoverWhoMay: who may agree to the computer's takeover, in every
+// state of the permission matrix's game: a player, for his own side
+// (Alice and Dave share the Allies, Bob plays the Germans), while the game
+// is not over; never a referee who plays neither side, the operator, a
+// spectator or someone from elsewhere, and a refusal is private.
+func TestTakeoverWhoMay(t *testing.T) {
+	m, err := board.Default()
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, s := range states {
+		for _, r := range roles {
+			b := matrixState(t, m, s)
+			u, manager, operator, guild := who(r, s)
+			resp := b.Router.Run(context.Background(), &Request{Path: "game settings", Options: map[string]string{"takeover": "heuristic"},
+				Guild: guild, Channel: "C1", Lang: i18n.EN, User: u, Manager: manager, Operator: operator})
+			g := peek(b, "C1")
+			var agreed []string
+			if g != nil {
+				for _, side := range []units.Side{units.German, units.Allied} {
+					if g.TakeoverAgreed(side) != "" {
+						agreed = append(agreed, side.String())
+					}
+				}
+			}
+			want := ""
+			if (r == rMover || r == rOther || r == rPlayRef) && s != sOver {
+				want = "german" // Bob
+				if u.ID != mBob.ID {
+					want = "allied"
+				}
+			}
+			if got := strings.Join(agreed, ","); got != want {
+				t.Errorf("%s, %s: agreed sides %q, want %q (%s)", s, r, got, want, txt(resp))
+			}
+			if want == "" && (len(resp.Messages) == 0 || !resp.Messages[0].Ephemeral) {
+				t.Errorf("%s, %s: the refusal was not private: %q", s, r, txt(resp))
+			}
+		}
 	}
 }

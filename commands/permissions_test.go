@@ -75,9 +75,8 @@ const (
 	cUndo     class = "take back one's own order"
 	cFix      class = "fix the game at once"
 	cReferee  class = "pause, resume, deadline, abandon"
-	cSettings class = "change the table's settings (maps)"
+	cSettings class = "change the table's settings (maps; takeover: players only, each for his side)"
 	cSeat     class = "give a seat away"
-	cTakeover class = "agree for one's side that the computer plays a missed deadline's segment"
 	cResign   class = "resign"
 	cJoin     class = "take a seat"
 	cSecret   class = "choose options secretly"
@@ -95,7 +94,7 @@ var classOf = map[string]class{
 	"undo":       cUndo,
 	"game fix":   cFix,
 	"game pause": cReferee, "game resume": cReferee, "game deadline": cReferee, "game abandon": cReferee,
-	"game replace": cSeat, "game settings": cSettings, "game takeover": cTakeover,
+	"game replace": cSeat, "game settings": cSettings,
 	"game resign": cResign,
 	"game join":   cJoin,
 	"game choose": cSecret, "game confirm": cSecret,
@@ -131,9 +130,6 @@ func whoMay(c class, r role, s state) bool {
 		return referee && s != sOver
 	case cSettings:
 		return (player || referee) && s != sOver
-	case cTakeover:
-		// each player for his own side; a referee may not agree for them
-		return player && s != sOver
 	case cSeat:
 		// the holder hands over his own seat (Bob's here), or a neutral referee
 		return (r == rNeutral || r == rOperator || r == bobsRole(s)) && s != sOver
@@ -242,10 +238,10 @@ func defaultOpts(c *Command) map[string]string {
 		"units": "G-III", "table": "assault", "player": "Bob", "by": "106", "hours": "24", "options": "18.2(3)", "hq": "G-III",
 		"with": "G-III", "dice": "1d6", "odds": "1:1", "fortress": "6", "value": "seed", "role": "<@&9>", "game": "1",
 		"scenario": "standard", "file": "/nonexistent", "die": "3", "box": "10", "session": "1", "count": "3", "until": "event",
-		"then": "end", "user": "106", "name": "Sam", "month": "8", "confirm": "true", "maps": "segment", "level": "heuristic"}
+		"then": "end", "user": "106", "name": "Sam", "month": "8", "confirm": "true", "maps": "segment"}
 	opts := map[string]string{}
 	for _, o := range c.Options {
-		if v, ok := vals[o.Name]; ok && (o.Required || o.Name == "side" || o.Name == "until" || o.Name == "player" || o.Name == "confirm") {
+		if v, ok := vals[o.Name]; ok && (o.Required || o.Name == "side" || o.Name == "until" || o.Name == "player" || o.Name == "confirm" || o.Name == "maps") {
 			opts[o.Name] = v
 		}
 	}
@@ -346,7 +342,7 @@ func whoMayTable() string {
 	}(), " | ") + " |\n|---|" + strings.Repeat("---|", len(roles)) + "\n")
 	var cs []class
 	seen := map[class]bool{}
-	for _, c := range []class{cRead, cOrder, cUndo, cResign, cSecret, cJoin, cSeat, cFix, cReferee, cSettings, cTakeover, cCreate, cOperator} {
+	for _, c := range []class{cRead, cOrder, cUndo, cResign, cSecret, cJoin, cSeat, cFix, cReferee, cSettings, cCreate, cOperator} {
 		if !seen[c] {
 			cs, seen[c] = append(cs, c), true
 		}
@@ -380,8 +376,6 @@ func whoMayTable() string {
 				}
 			case c == cSeat && (r == rMover || r == rOther || r == rPlayRef):
 				v = "its own seat"
-			case c == cTakeover && (r == rMover || r == rOther || r == rPlayRef):
-				v = "for its own side"
 			case whoMay(c, r, sRunning):
 				v = "yes"
 			}

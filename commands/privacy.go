@@ -33,7 +33,7 @@ var visibility = map[string]func(req *Request) bool{
 	"game new": never, "game load": never, "game options": never, "game status": never,
 	"game join": never, "game players": never, "game pause": never, "game resume": never,
 	"game replace": never, "game resign": unconfirmed, "game abandon": unconfirmed, "game referee": never,
-	"game list": never, "game deadline": never, "game settings": never, "game takeover": never, "game import": never,
+	"game list": never, "game deadline": never, "game settings": never, "game import": never,
 	"hex": never, "roll": never, "event": never, "russia": never, "combat": never, "siege": never,
 	"log recent": never, "log export": never, "log seed": never, "log reveal": never,
 	"log verify": never, "log stats": never,

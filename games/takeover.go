@@ -13,7 +13,7 @@ import (
 // Takeover (docs/ai.md, docs/playing.md): the players of a game may agree
 // that, when a segment's deadline passes, the computer player plays that
 // segment for the side that missed it. Each side agrees for itself
-// (/game takeover level:heuristic); the agreement holds when both sides
+// (/game settings takeover:heuristic); the agreement holds when both sides
 // have agreed to the same level (a side the computer plays agrees by
 // itself). The computer then plays only the segment whose deadline passed
 // (and the retreats the side owes in it), logged as bot:<level>; the next
@@ -79,7 +79,7 @@ func (t *Table) SetTakeover(ctx context.Context, a Actor, at Where, level string
 		valid = valid || l == level
 	}
 	if !valid {
-		return nil, i18n.Errorf("level: is heuristic, search or off, not %q.", "level: は heuristic、search、off のいずれかです (%q ではありません)。", level)
+		return nil, i18n.Errorf("takeover: is heuristic, search or off, not %q.", "takeover: は heuristic、search、off のいずれかです (%q ではありません)。", level)
 	}
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
