@@ -7,6 +7,8 @@
 package ai
 
 import (
+	"math/rand/v2"
+
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
@@ -175,4 +177,52 @@ func (b *Board) CanAttack(o game.Order) bool {
 	}
 	_, err := b.s.PlanAttack(o)
 	return err == nil
+}
+
+// Determinised is a copy of the board on which every hidden enemy stack
+// is filled up to the number of counters the side sees in it (14.1: a
+// stack shows its top unit and how many it holds) with enemy counters
+// drawn by rng from those the board does not place (its pool, which holds
+// the hidden units among the reinforcements to come), within the stacking
+// limit (7.0), after the stack's top unit in counter order (C15). It is a
+// guess made only of what the side knows, for playing the enemy forward
+// with his whole strength in a search; the game's own hidden units stay
+// unknown.
+func (b *Board) Determinised(v game.View, rng *rand.Rand) *Board {
+	n := *b.s
+	n.Units = append([]game.Unit(nil), b.s.Units...)
+	enemy := b.side.Other()
+	var pool []int
+	for i, u := range n.Units {
+		if c := n.Counter(i); u.Box == game.Pool && c.Side() == enemy && c.Type != units.HQ && c.DE > 0 {
+			pool = append(pool, i)
+		}
+	}
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	used := make([]bool, len(pool))
+	for _, st := range v.Stacks {
+		hidden := st.Count - len(st.Units)
+		if st.Side != enemy || hidden <= 0 || len(st.Units) == 0 {
+			continue
+		}
+		top, ok := n.Lookup(st.Units[0].ID)
+		if !ok {
+			continue
+		}
+		de := 0
+		for _, c := range n.UnitsAt(st.At, enemy) {
+			de += c.DE
+		}
+		for k, i := range pool {
+			if hidden == 0 {
+				break
+			}
+			if c := n.Counter(i); !used[k] && i > top.Index && de+c.DE <= game.StackLimit {
+				n.Units[i] = game.Unit{Box: game.OnMap, At: st.At}
+				used[k], de = true, de+c.DE
+				hidden--
+			}
+		}
+	}
+	return &Board{s: &n, side: b.side}
 }

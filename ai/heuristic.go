@@ -31,20 +31,24 @@ type Heuristic struct {
 type cities struct {
 	rules *game.Rules
 	vp    [2][]hex.Hex
+	// worth is what each city hex is worth to each side at the end.
+	worth [2]map[hex.Hex]int
 }
 
 func (p *Heuristic) citiesOf(b *Board) *cities {
 	if p.cities != nil && p.cities.rules == b.Rules() {
 		return p.cities
 	}
-	c := &cities{rules: b.Rules()}
+	c := &cities{rules: b.Rules(), worth: [2]map[hex.Hex]int{{}, {}}}
 	m := b.Rules().Map
 	for _, x := range m.Hexes() {
-		if m.CityVP(x.At, board.Germans) > 0 {
+		if v := m.CityVP(x.At, board.Germans); v > 0 {
 			c.vp[units.German] = append(c.vp[units.German], x.At)
+			c.worth[units.German][x.At] = v
 		}
-		if m.CityVP(x.At, board.Allies) > 0 {
+		if v := m.CityVP(x.At, board.Allies); v > 0 {
 			c.vp[units.Allied] = append(c.vp[units.Allied], x.At)
+			c.worth[units.Allied][x.At] = v
 		}
 	}
 	p.cities = c
@@ -59,10 +63,12 @@ type Weights struct {
 	Terrain   float64 // for a hex that doubles defence
 	Stack     float64 // per DE already in the hex (concentration)
 	MinEV     float64 // an attack is made when its expected VP exceed this
+	Guard     float64 // per 10 VP of an own city the enemy could take, for garrisoning it (15.23)
+	Grab      float64 // per 10 VP of an enemy city entered that its side does not hold (15.23)
 }
 
 // DefaultWeights are the heuristic player's.
-var DefaultWeights = Weights{Objective: 1, Contact: 2, Danger: 1.5, Terrain: 1, Stack: 0.3, MinEV: 0.2}
+var DefaultWeights = Weights{Objective: 1, Contact: 2, Danger: 1.5, Terrain: 1, Stack: 0.3, MinEV: 0.2, Guard: 5}
 
 // NewHeuristic is a heuristic player.
 func NewHeuristic(cfg Config) *Heuristic { return &Heuristic{cfg: cfg, W: DefaultWeights} }
@@ -99,12 +105,44 @@ func (p *Heuristic) Orders(v game.View, b *Board) []game.Order {
 // knowledge is what the heuristic reads off the view once per request.
 type knowledge struct {
 	side    units.Side
+	cities  *cities
+	held    map[hex.Hex]units.Side
 	enemy   map[hex.Hex]*estimate
 	objs    []hex.Hex
 	avgDef  float64
 	avgAtt  float64
 	avgVP   float64
 	hexInfo func(hex.Hex) (*board.Hex, bool)
+	// stacks are the side's units by hex while movement plans (nil
+	// otherwise: the board is asked).
+	stacks map[hex.Hex][]*units.Counter
+}
+
+// unitsAt are the side's units in h.
+func (k *knowledge) unitsAt(b *Board, h hex.Hex) []*units.Counter {
+	if k.stacks != nil {
+		return k.stacks[h]
+	}
+	return b.UnitsAt(h, k.side)
+}
+
+// stackDE is the side's division-equivalents in h (7.0).
+func (k *knowledge) stackDE(h hex.Hex) int {
+	n := 0
+	for _, c := range k.stacks[h] {
+		n += c.DE
+	}
+	return n
+}
+
+func without(cs []*units.Counter, c *units.Counter) []*units.Counter {
+	out := make([]*units.Counter, 0, len(cs))
+	for _, x := range cs {
+		if x != c {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // estimate is an enemy stack as far as it is known: the units shown and,
@@ -119,7 +157,10 @@ type estimate struct {
 
 func newKnowledge(v game.View, b *Board, cs *cities) *knowledge {
 	side := b.Side()
-	k := &knowledge{side: side, enemy: map[hex.Hex]*estimate{}, hexInfo: b.Hex}
+	k := &knowledge{side: side, cities: cs, held: map[hex.Hex]units.Side{}, enemy: map[hex.Hex]*estimate{}, hexInfo: b.Hex}
+	for _, x := range b.s.Victory.Held {
+		k.held[x.At] = x.Side
+	}
 	// The average enemy counter on the map as far as seen: the prior for
 	// hidden units.
 	var n, sa, sd, sv float64
@@ -231,11 +272,22 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 		}
 		return actors[i].ID < actors[j].ID
 	})
+	// The side's stacks, kept up to date move by move (asking the board
+	// for a hex's units scans every counter).
+	k.stacks = map[hex.Hex][]*units.Counter{}
+	for i, u := range b.s.Units {
+		if u.Box == game.OnMap {
+			if c := b.s.Counter(i); c.Side() == side {
+				k.stacks[u.At] = append(k.stacks[u.At], c)
+			}
+		}
+	}
+	defer func() { k.stacks = nil }()
 	for _, c := range actors {
 		from := b.Unit(c).At
 		bestH, best := from, p.score(&b, k, c, from, true)
 		for _, d := range b.Destinations(c) {
-			if b.StackDE(d.To, side)+c.DE > game.StackLimit {
+			if k.stackDE(d.To)+c.DE > game.StackLimit {
 				continue
 			}
 			if s := p.score(&b, k, c, d.To, false); s > best {
@@ -248,6 +300,8 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 		o := game.Order{Side: side, Verb: game.Move, Units: []string{c.ID}, Hexes: []hex.Hex{bestH}}
 		if b.try(o) {
 			out = append(out, o)
+			k.stacks[from] = without(k.stacks[from], c)
+			k.stacks[bestH] = append(k.stacks[bestH], c)
 		}
 	}
 	return append(out, removals(&b)...)
@@ -259,13 +313,14 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 	s := -w.Objective * float64(k.objectiveDistance(h))
 	// What the stack in h would be.
 	def, att := 0.0, 0.0
-	for _, o := range b.UnitsAt(h, k.side) {
+	de := 0
+	for _, o := range k.unitsAt(b, h) {
+		de += o.DE
 		if o != c {
 			def += float64(o.Defence)
 			att += float64(o.Attack)
 		}
 	}
-	de := b.StackDE(h, k.side)
 	if stay {
 		de -= c.DE
 	}
@@ -297,7 +352,36 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 		}
 	}
 	s += w.Stack * float64(min(de, 3))
+	if w.Guard != 0 {
+		s += w.Guard * k.guard(b, c, h)
+	}
+	if w.Grab != 0 && !stay {
+		if v := k.cities.worth[k.side][h]; v > 0 && k.held[h] != k.side {
+			s += w.Grab * float64(v) / 10
+		}
+	}
 	return s
+}
+
+// guard is what garrisoning h is worth: the VP the enemy would score at
+// the end by entering it (15.23, in tens), if no other unit of the side
+// holds it, the enemy does not already hold it, and an enemy stack is
+// near enough to reach it soon.
+func (k *knowledge) guard(b *Board, c *units.Counter, h hex.Hex) float64 {
+	v := k.cities.worth[k.side.Other()][h]
+	if v == 0 {
+		return 0
+	}
+	for _, o := range k.unitsAt(b, h) {
+		if o != c {
+			return 0
+		}
+	}
+	near := k.enemyNear(h)
+	if near > 8 {
+		return 0
+	}
+	return float64(v) / 10 * (1 - float64(near)/10)
 }
 
 // attack is the heuristic's next attack (or siege gun shot), or false to end.

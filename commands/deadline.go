@@ -92,6 +92,8 @@ func (b *Bot) noticeMessages(n games.Notice) []Message {
 			out = append(out, m)
 		}
 		return out
+	case games.TakenOver:
+		return b.takeoverMessages(n) // game_takeover.go
 	case games.CannotEnd:
 		// Why is the side's own business (it may name its units): it goes
 		// to the side's private thread; the game's thread hears only that.

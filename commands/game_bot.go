@@ -113,7 +113,7 @@ func (b *Bot) botMoves(ctx context.Context, req *Request, resp *Response) *Respo
 // the notices' are (nobody asked).
 func (b *Bot) botAfterNotice(ctx context.Context, now time.Time, n games.Notice) []Message {
 	bots, ok := b.games.(games.Bots)
-	if !ok || n.Kind != games.Ended {
+	if !ok || n.Kind != games.Ended && n.Kind != games.TakenOver {
 		return nil
 	}
 	g := b.games.Peek(n.Channel)

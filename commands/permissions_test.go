@@ -75,7 +75,7 @@ const (
 	cUndo     class = "take back one's own order"
 	cFix      class = "fix the game at once"
 	cReferee  class = "pause, resume, deadline, abandon"
-	cSettings class = "change the table's settings (maps)"
+	cSettings class = "change the table's settings (maps; takeover: players only, each for his side)"
 	cSeat     class = "give a seat away"
 	cResign   class = "resign"
 	cJoin     class = "take a seat"
@@ -227,7 +227,8 @@ func fingerprint(b *Bot) string {
 		ps = append(ps, p.UserID+"="+p.Side)
 	}
 	sort.Strings(ps)
-	return fmt.Sprintf("%s|%v|%s|%v|maps=%s", g.State.Position(), ps, g.Status, g.Paused(), g.Meta["maps"])
+	return fmt.Sprintf("%s|%v|%s|%v|maps=%s|takeover=%s,%s", g.State.Position(), ps, g.Status, g.Paused(), g.Meta["maps"],
+		g.TakeoverAgreed(0), g.TakeoverAgreed(1))
 }
 
 // defaultOpts gives a command's required options (and some telling
@@ -240,7 +241,7 @@ func defaultOpts(c *Command) map[string]string {
 		"then": "end", "user": "106", "name": "Sam", "month": "8", "confirm": "true", "maps": "segment"}
 	opts := map[string]string{}
 	for _, o := range c.Options {
-		if v, ok := vals[o.Name]; ok && (o.Required || o.Name == "side" || o.Name == "until" || o.Name == "player" || o.Name == "confirm") {
+		if v, ok := vals[o.Name]; ok && (o.Required || o.Name == "side" || o.Name == "until" || o.Name == "player" || o.Name == "confirm" || o.Name == "maps") {
 			opts[o.Name] = v
 		}
 	}

@@ -87,6 +87,14 @@ func (t *Table) SeatBot(ctx context.Context, a Actor, at Where, side units.Side,
 // ends the step for it when a batch changes nothing. It stops when the
 // other side is to move, the game is over, paused or waits for a choice.
 func (t *Table) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Played, error) {
+	return t.botPlay(ctx, at, now, (*Game).Bot, false)
+}
+
+// botPlay is the computer's play for whatever side and level pick names
+// while pick says so and that side is to move (BotTurn: its own seat;
+// takeOver: a person's side whose deadline passed, its orders given with
+// a referee's leave as a deadline's are).
+func (t *Table) botPlay(ctx context.Context, at Where, now time.Time, pick func(*Game) (units.Side, string, bool), referee bool) ([]*Played, error) {
 	var out []*Played
 	var player ai.Player
 	idle := 0
@@ -95,7 +103,7 @@ func (t *Table) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Played
 		if err != nil {
 			return out, err
 		}
-		side, level, ok := g.Bot()
+		side, level, ok := pick(g)
 		s := g.State // a state is never changed in place: it may be read after the unlock
 		idleGame := !ok || s.Step == game.GameOver || s.ToMove() != side || g.Status != db.Active || g.Paused() || g.PendingChoice().EN != ""
 		id := g.ID
@@ -121,7 +129,7 @@ func (t *Table) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Played
 		}
 		var pend []Pending
 		for k, o := range orders {
-			pend = append(pend, Pending{Order: game.Order{Verb: o.Verb, Units: o.Units, Hexes: o.Hexes}, Line: k + 1})
+			pend = append(pend, Pending{Order: game.Order{Verb: o.Verb, Units: o.Units, Hexes: o.Hexes}, Line: k + 1, Referee: referee})
 		}
 		p, err := t.run(ctx, BotActor(level), at, now, pend, true)
 		if err != nil {

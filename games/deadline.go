@@ -164,6 +164,16 @@ func (t *Table) tick(ctx context.Context, now time.Time, row *db.Game) (Notice, 
 		n.Kind, n.Deadline = Reminder, dl
 		return n, true
 	}
+	if level, agreed := g.Takeover(); agreed { // takeover.go: the players agreed that the computer plays the segment
+		if bot, _, has := g.Bot(); !has || bot != side {
+			where := Where{Guild: g.Guild, Channel: g.Channel}
+			unlock()
+			if tn, ok := t.takeOver(ctx, now, where, side, level, n); ok {
+				return tn, true
+			}
+			lock()
+		}
+	}
 	if row.DeadlineAction == "end" {
 		where := Where{Guild: g.Guild, Channel: g.Channel}
 		unlock()
