@@ -120,7 +120,7 @@ type dutch struct {
 	L        layout
 	why      map[int]i18n.Text // the procedure's reason, by the higher-ranked player of a pair
 	es       []wedge
-	inb      []bool // in the bracket or the next score group
+	inb      []bool // joined whole in a first matching: the current bracket (with the next score group when small)
 }
 
 func b2u(b bool) uint64 {
@@ -158,6 +158,10 @@ func (d *dutch) set(i, j int, w wint) {
 // player only to the sparseK players nearest in rank.
 const sparseK = 4
 
+// denseBracket: up to this many players, a bracket and the next score
+// group are joined whole in a first matching; beyond, the bracket alone.
+const denseBracket = 64
+
 // compute runs the matching on the players not yet paired.
 func (d *dutch) compute() {
 	id := make([]int, 0, d.n) // compact vertex -> player
@@ -166,8 +170,11 @@ func (d *dutch) compute() {
 			id = append(id, v)
 		}
 	}
-	// a sparse graph first: the bracket (with the next score group) whole,
-	// elsewhere each player with its sparseK nearest in rank
+	// a sparse graph first: the current bracket whole (with the next score
+	// group up to denseBracket players), elsewhere each player with its
+	// sparseK nearest in rank (an edge to the next score group or below
+	// weighs the same whoever its lower player is, but for the completion
+	// field)
 	var m []int
 	m, d.es = matchCertified(len(id), func(x, y int) wint { return d.w[id[x]][id[y]] },
 		func(x, y int) bool { return y-x <= sparseK || d.inb[id[x]] && d.inb[id[y]] }, d.es)
@@ -475,7 +482,7 @@ func (d *dutch) brackets() error {
 		d.inb = make([]bool, n)
 		for p, v := range bracket {
 			in[v] = p
-			d.inb[v] = true
+			d.inb[v] = p < nb || len(bracket) <= denseBracket
 		}
 		// the weights of this bracket
 		base := make([][]wint, len(bracket))
