@@ -333,6 +333,10 @@ func (d *dutch) plan(vs []int) error {
 	return nil
 }
 
+// maxDutch is the most players a round pairs: its weights take n² wide
+// integers.
+const maxDutch = 1024
+
 // pairDutch pairs ps (ranked by the caller: score, then pairing number).
 func pairDutch(ps []*phist) ([]pairing, error) {
 	n := len(ps)
@@ -345,6 +349,9 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 		}
 		return ps[i].pn < ps[j].pn
 	})
+	if n > maxDutch {
+		return nil, i18n.Errorf("%d players are more than the Swiss pairing takes (%d): the organiser pairs this round by hand", "%d人はスイス式の組み合わせの上限（%d人）を超えています：主催者が手で組んでください", n, maxDutch)
+	}
 	d := &dutch{ps: ps, n: n, odd: n%2 == 1, B: uint(bits.Len(uint(n))), ranks: map[int]int{}, why: map[int]i18n.Text{}}
 	d.played = len(ps[0].floats)
 	d.ci = make([]cinfo, n)
