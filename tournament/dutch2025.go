@@ -547,6 +547,7 @@ func (d *dutch) brackets() error {
 		// (lexicographic, as one MDP at a time). A bracket without MDPs
 		// goes straight to its remainder.
 		var paired []int
+		mdpFresh := false // the last matching is optimal with the choices so far
 		per := d.per(len(bracket))
 		if room := int(d.L.choose) - 1 - mdp; mdp > 0 && room >= 0 {
 			k := min(mdp, room/int(per))
@@ -581,6 +582,7 @@ func (d *dutch) brackets() error {
 				d.why[v] = mdpWhy(v)
 			}
 			paired = rest
+			mdpFresh = true
 		} else if mdp > 0 {
 			// one MDP at a time
 			d.compute()
@@ -631,7 +633,7 @@ func (d *dutch) brackets() error {
 		}
 		// the opponents of the paired MDPs still to pair, a batch per
 		// matching
-		if err := d.choose(paired, mdpCands, bracket, base, matched, true, mdpWhy); err != nil {
+		if err := d.choose(paired, mdpCands, bracket, base, matched, true, mdpWhy, mdpFresh); err != nil {
 			return err
 		}
 
@@ -803,7 +805,7 @@ func (d *dutch) brackets() error {
 				}
 			}
 			return os
-		}, bracket, base, matched, false, remWhy); err != nil {
+		}, bracket, base, matched, false, remWhy, exchanges == 0); err != nil {
 			return err
 		}
 
@@ -837,9 +839,28 @@ const ordMax = 320
 // bonus by rank in the order field, the first player's bonuses above all
 // the later ones', as many players at a time as the field holds. With
 // stay, every player of ps still to pair also gets a bonus above those,
-// so that none of them drops out of the bracket.
-func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]wint, matched map[int]bool, stay bool, why func(v int) i18n.Text) error {
+// so that none of them drops out of the bracket. fresh: the last matching
+// is optimal with the choices made so far.
+func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]wint, matched map[int]bool, stay bool, why func(v int) i18n.Text, fresh bool) error {
 	for len(ps) > 0 {
+		// while the last matching is optimal with the choices made so far,
+		// a player it gives its highest candidate has chosen: no matching
+		// can give it better
+		for fresh && len(ps) > 0 {
+			v := bracket[ps[0]]
+			os := cands(ps[0])
+			if len(os) == 0 || d.mate[v] != bracket[os[0]] {
+				break
+			}
+			m := d.mate[v]
+			matched[v], matched[m] = true, true
+			d.finalize(v, m)
+			d.why[min(v, m)] = why(v)
+			ps = ps[1:]
+		}
+		if len(ps) == 0 {
+			break
+		}
 		per := d.per(len(bracket))
 		k := d.batch(len(ps), stay, len(bracket))
 		if k < 1 {
@@ -871,6 +892,7 @@ func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]
 			d.why[min(v, m)] = why(v)
 		}
 		ps = ps[k:]
+		fresh = true
 	}
 	return nil
 }
