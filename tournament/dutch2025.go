@@ -120,7 +120,7 @@ type dutch struct {
 	L        layout
 	why      map[int]i18n.Text // the procedure's reason, by the higher-ranked player of a pair
 	es       []wedge
-	inb      []bool // in the bracket or the next score group
+	inb      []bool // joined whole in a first matching: the current bracket (with the next score group when small)
 }
 
 func b2u(b bool) uint64 {
@@ -158,6 +158,10 @@ func (d *dutch) set(i, j int, w wint) {
 // player only to the sparseK players nearest in rank.
 const sparseK = 4
 
+// denseBracket: up to this many players, a bracket and the next score
+// group are joined whole in a first matching; beyond, the bracket alone.
+const denseBracket = 64
+
 // compute runs the matching on the players not yet paired.
 func (d *dutch) compute() {
 	id := make([]int, 0, d.n) // compact vertex -> player
@@ -166,8 +170,11 @@ func (d *dutch) compute() {
 			id = append(id, v)
 		}
 	}
-	// a sparse graph first: the bracket (with the next score group) whole,
-	// elsewhere each player with its sparseK nearest in rank
+	// a sparse graph first: the current bracket whole (with the next score
+	// group up to denseBracket players), elsewhere each player with its
+	// sparseK nearest in rank (an edge to the next score group or below
+	// weighs the same whoever its lower player is, but for the completion
+	// field)
 	var m []int
 	m, d.es = matchCertified(len(id), func(x, y int) wint { return d.w[id[x]][id[y]] },
 		func(x, y int) bool { return y-x <= sparseK || d.inb[id[x]] && d.inb[id[y]] }, d.es)
@@ -326,6 +333,10 @@ func (d *dutch) plan(vs []int) error {
 	return nil
 }
 
+// maxDutch is the most players a round pairs: its weights take n² wide
+// integers.
+const maxDutch = 1024
+
 // pairDutch pairs ps (ranked by the caller: score, then pairing number).
 func pairDutch(ps []*phist) ([]pairing, error) {
 	n := len(ps)
@@ -338,6 +349,9 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 		}
 		return ps[i].pn < ps[j].pn
 	})
+	if n > maxDutch {
+		return nil, i18n.Errorf("%d players are more than the Swiss pairing takes (%d): the organiser pairs this round by hand", "%d人はスイス式の組み合わせの上限（%d人）を超えています：主催者が手で組んでください", n, maxDutch)
+	}
 	d := &dutch{ps: ps, n: n, odd: n%2 == 1, B: uint(bits.Len(uint(n))), ranks: map[int]int{}, why: map[int]i18n.Text{}}
 	d.played = len(ps[0].floats)
 	d.ci = make([]cinfo, n)
@@ -475,7 +489,7 @@ func (d *dutch) brackets() error {
 		d.inb = make([]bool, n)
 		for p, v := range bracket {
 			in[v] = p
-			d.inb[v] = true
+			d.inb[v] = p < nb || len(bracket) <= denseBracket
 		}
 		// the weights of this bracket
 		base := make([][]wint, len(bracket))
@@ -533,6 +547,7 @@ func (d *dutch) brackets() error {
 		// (lexicographic, as one MDP at a time). A bracket without MDPs
 		// goes straight to its remainder.
 		var paired []int
+		mdpFresh := false // the last matching is optimal with the choices so far
 		per := d.per(len(bracket))
 		if room := int(d.L.choose) - 1 - mdp; mdp > 0 && room >= 0 {
 			k := min(mdp, room/int(per))
@@ -567,6 +582,7 @@ func (d *dutch) brackets() error {
 				d.why[v] = mdpWhy(v)
 			}
 			paired = rest
+			mdpFresh = true
 		} else if mdp > 0 {
 			// one MDP at a time
 			d.compute()
@@ -617,7 +633,7 @@ func (d *dutch) brackets() error {
 		}
 		// the opponents of the paired MDPs still to pair, a batch per
 		// matching
-		if err := d.choose(paired, mdpCands, bracket, base, matched, true, mdpWhy); err != nil {
+		if err := d.choose(paired, mdpCands, bracket, base, matched, true, mdpWhy, mdpFresh); err != nil {
 			return err
 		}
 
@@ -789,7 +805,7 @@ func (d *dutch) brackets() error {
 				}
 			}
 			return os
-		}, bracket, base, matched, false, remWhy); err != nil {
+		}, bracket, base, matched, false, remWhy, exchanges == 0); err != nil {
 			return err
 		}
 
@@ -823,9 +839,28 @@ const ordMax = 320
 // bonus by rank in the order field, the first player's bonuses above all
 // the later ones', as many players at a time as the field holds. With
 // stay, every player of ps still to pair also gets a bonus above those,
-// so that none of them drops out of the bracket.
-func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]wint, matched map[int]bool, stay bool, why func(v int) i18n.Text) error {
+// so that none of them drops out of the bracket. fresh: the last matching
+// is optimal with the choices made so far.
+func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]wint, matched map[int]bool, stay bool, why func(v int) i18n.Text, fresh bool) error {
 	for len(ps) > 0 {
+		// while the last matching is optimal with the choices made so far,
+		// a player it gives its highest candidate has chosen: no matching
+		// can give it better
+		for fresh && len(ps) > 0 {
+			v := bracket[ps[0]]
+			os := cands(ps[0])
+			if len(os) == 0 || d.mate[v] != bracket[os[0]] {
+				break
+			}
+			m := d.mate[v]
+			matched[v], matched[m] = true, true
+			d.finalize(v, m)
+			d.why[min(v, m)] = why(v)
+			ps = ps[1:]
+		}
+		if len(ps) == 0 {
+			break
+		}
 		per := d.per(len(bracket))
 		k := d.batch(len(ps), stay, len(bracket))
 		if k < 1 {
@@ -857,6 +892,7 @@ func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]
 			d.why[min(v, m)] = why(v)
 		}
 		ps = ps[k:]
+		fresh = true
 	}
 	return nil
 }

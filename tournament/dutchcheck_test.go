@@ -21,7 +21,8 @@ import (
 // a draw or nothing) with the default points
 // (a TRF writes results as 1, ½, 0, so the level points cannot be
 // checked), exports each as TRF and counts the rounds the checker pairs
-// otherwise: the goal is none.
+// otherwise: the goal is none. RTRBOT_DUTCH_BIG=512 adds one tournament
+// of that many players.
 func TestExternalDutchChecker(t *testing.T) {
 	bin := os.Getenv("RTRBOT_DUTCH_CHECKER")
 	if bin == "" {
@@ -34,9 +35,16 @@ func TestExternalDutchChecker(t *testing.T) {
 	rng := rand.New(rand.NewSource(16))
 	dir := t.TempDir()
 	bad, rounds, diff, unchecked, stopped, confirmed := 0, 0, 0, 0, 0, 0
+	big, _ := strconv.Atoi(os.Getenv("RTRBOT_DUTCH_BIG"))
+	if big > 0 {
+		n++ // one more tournament, of RTRBOT_DUTCH_BIG players and 5 rounds
+	}
 	for it := 0; it < n; it++ {
 		players := 4 + rng.Intn(61)
 		nr := 3 + rng.Intn(7)
+		if big > 0 && it == n-1 {
+			players, nr = big, 5
+		}
 		if nr >= players {
 			nr = players - 1
 		}

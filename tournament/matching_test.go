@@ -1,7 +1,9 @@
 package tournament
 
 import (
+	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -170,4 +172,16 @@ func TestCertifiedAgainstBruteForce(t *testing.T) {
 		t.Fatalf("the certificate held first time in %d of 3000: the test does not test both ways", firstHeld)
 	}
 	t.Logf("%d of 3000 certified on the sparse part at once", firstHeld)
+}
+
+// TestDutchTooMany: a round beyond maxDutch players is refused with a
+// message, not paired out of memory.
+func TestDutchTooMany(t *testing.T) {
+	var ps []*phist
+	for i := 0; i <= maxDutch; i++ {
+		ps = append(ps, &phist{id: fmt.Sprint(i), pn: i + 1, opps: map[string]bool{}})
+	}
+	if _, err := pairDutch(ps); err == nil || !strings.Contains(err.Error(), "more than the Swiss pairing takes") {
+		t.Fatalf("got %v", err)
+	}
 }

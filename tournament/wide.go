@@ -44,7 +44,13 @@ func (a wint) less(b wint) bool {
 	return false
 }
 
-func (a wint) zero() bool { return a == wint{} }
+func (a wint) zero() bool {
+	var o uint64
+	for _, x := range a {
+		o |= x
+	}
+	return o == 0
+}
 
 func (a wint) neg() bool { return int64(a[wideWords-1]) < 0 }
 
