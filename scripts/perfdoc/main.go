@@ -113,6 +113,7 @@ const (
 	cacheB    = "rtrbot/commands.BenchmarkMapCache/"
 	dest      = "rtrbot/engine/game.BenchmarkDestinationsOpening"
 	replay    = "rtrbot/engine/game.BenchmarkReplayScriptedGame"
+	replayX   = "rtrbot/engine/game.BenchmarkReplayExtendedGame"
 	appendB   = "rtrbot/db.BenchmarkAppendOrder/synchronous=FULL"
 	floorB    = "rtrbot/db.BenchmarkFloorInsertCommit"
 	many      = "rtrbot/games.BenchmarkConcurrentGames/clients="
@@ -121,7 +122,8 @@ const (
 func figures() []figure {
 	fs := []figure{
 		{"legal destinations of a whole side (73 units)", dest, "ns/op", 1e6, "ms", below(1, "ms")},
-		{"replay of the scripted standard game (964 orders)", replay, "ns/op", 1e6, "ms", below(25, "ms")},
+		{"replay of the scripted standard game (7 turns)", replay, "ns/op", 1e6, "ms", below(25, "ms")},
+		{"replay of a self-played extended game (15 turns)", replayX, "ns/op", 1e6, "ms", below(50, "ms")},
 	}
 	for _, c := range []string{"1", "16", "64"} {
 		fs = append(fs,
@@ -192,7 +194,13 @@ func write(w io.Writer, r runs, base, head string, rounds int) error {
 				met, every = "not run", ""
 			}
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |\n", f.what, cell("before", x, okx), cell("after", y, oky), ratio, goal, met, every)
+		what := f.what
+		if ob, ok1 := r.median("before", f.bench, "orders"); ok1 {
+			if oa, ok2 := r.median("after", f.bench, "orders"); ok2 {
+				what += fmt.Sprintf("; orders: %.0f before, %.0f after", ob, oa)
+			}
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |\n", what, cell("before", x, okx), cell("after", y, oky), ratio, goal, met, every)
 	}
 	writeMap(b, r)
 	b.WriteString("\nAn order appended, to its floor (a bare INSERT and COMMIT with the same\n")
