@@ -106,19 +106,24 @@ func below(limit float64, unit string) func(float64) (string, bool) {
 }
 
 const (
-	pairB   = "rtrbot/db.BenchmarkAppendVsFloor"
-	cacheB  = "rtrbot/commands.BenchmarkMapCache/"
-	dest    = "rtrbot/engine/game.BenchmarkDestinationsOpening"
-	replay  = "rtrbot/engine/game.BenchmarkReplayScriptedGame"
-	appendB = "rtrbot/db.BenchmarkAppendOrder/synchronous=FULL"
-	floorB  = "rtrbot/db.BenchmarkFloorInsertCommit"
-	many    = "rtrbot/games.BenchmarkConcurrentGames/clients="
+	mapB      = "rtrbot/render/fromgame.BenchmarkFullMapWithUnits"
+	mapFloorB = "rtrbot/render/fromgame.BenchmarkFloorPNGEncode"
+	mapPairB  = "rtrbot/render/fromgame.BenchmarkFullMapVsFloor"
+	pairB     = "rtrbot/db.BenchmarkAppendVsFloor"
+	cacheB    = "rtrbot/commands.BenchmarkMapCache/"
+	dest      = "rtrbot/engine/game.BenchmarkDestinationsOpening"
+	replay    = "rtrbot/engine/game.BenchmarkReplayScriptedGame"
+	replayX   = "rtrbot/engine/game.BenchmarkReplayExtendedGame"
+	appendB   = "rtrbot/db.BenchmarkAppendOrder/synchronous=FULL"
+	floorB    = "rtrbot/db.BenchmarkFloorInsertCommit"
+	many      = "rtrbot/games.BenchmarkConcurrentGames/clients="
 )
 
 func figures() []figure {
 	fs := []figure{
 		{"legal destinations of a whole side (73 units)", dest, "ns/op", 1e6, "ms", below(1, "ms")},
-		{"replay of the scripted standard game (964 orders)", replay, "ns/op", 1e6, "ms", below(25, "ms")},
+		{"replay of the scripted standard game (7 turns)", replay, "ns/op", 1e6, "ms", below(25, "ms")},
+		{"replay of a self-played extended game (15 turns)", replayX, "ns/op", 1e6, "ms", below(50, "ms")},
 	}
 	for _, c := range []string{"1", "16", "64"} {
 		fs = append(fs,
@@ -151,8 +156,7 @@ func write(w io.Writer, r runs, base, head string, rounds int) error {
 	b.WriteString("machine swing by 2× from minute to minute with the other work on it; the\n")
 	b.WriteString("ratios of figures measured side by side hold better. \"Met\" is judged on\n")
 	b.WriteString("the median; \"every round\" says whether each round met the goal too.\n")
-	b.WriteString("The map's drawing figures (issue 17, point 1) are render/'s and not\n")
-	b.WriteString("measured here; the cache of drawn pictures is (below).\n\n")
+	b.WriteString("\n")
 
 	b.WriteString("## The goals\n\n| figure | before | after | after / before | goal | met after | every round |\n|---|---|---|---|---|---|---|\n")
 	for _, f := range figures() {
@@ -190,8 +194,15 @@ func write(w io.Writer, r runs, base, head string, rounds int) error {
 				met, every = "not run", ""
 			}
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |\n", f.what, cell("before", x, okx), cell("after", y, oky), ratio, goal, met, every)
+		what := f.what
+		if ob, ok1 := r.median("before", f.bench, "orders"); ok1 {
+			if oa, ok2 := r.median("after", f.bench, "orders"); ok2 {
+				what += fmt.Sprintf("; orders: %.0f before, %.0f after", ob, oa)
+			}
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |\n", what, cell("before", x, okx), cell("after", y, oky), ratio, goal, met, every)
 	}
+	writeMap(b, r)
 	b.WriteString("\nAn order appended, to its floor (a bare INSERT and COMMIT with the same\n")
 	b.WriteString("settings), the two interleaved in one benchmark (`BenchmarkAppendVsFloor`:\n")
 	b.WriteString("one of each per iteration, on two files of one directory, each timed), so\n")
@@ -360,5 +371,58 @@ func main() {
 	if err := f.Close(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
+	}
+}
+
+// writeMap is the whole map's figure (issue 17, point 1): the map with
+// units drawn and encoded, to its floor (a paletted picture of the same
+// size encoded by image/png), from the two benchmarks run one after the
+// other on each side, and, after, from the benchmark that runs them
+// alternately (BenchmarkFullMapVsFloor: the median of its iterations'
+// ratios, each round).
+func writeMap(b *strings.Builder, r runs) {
+	type row struct {
+		side         string
+		m, f         float64
+		pair         []float64
+		okm, okf, op bool
+	}
+	var rows []row
+	for _, side := range []string{"before", "after"} {
+		m, okm := r.median(side, mapB, "ns/op")
+		f, okf := r.median(side, mapFloorB, "ns/op")
+		pair := r[side][mapPairB]["median-ratio"]
+		rows = append(rows, row{side, m, f, pair, okm, okf, len(pair) > 0})
+	}
+	if !rows[0].okm && !rows[1].okm && !rows[1].op {
+		return
+	}
+	b.WriteString("\nThe whole map with units, drawn and encoded (`BenchmarkFullMapWithUnits`),\n")
+	b.WriteString("to its floor, a paletted picture of the same size encoded by image/png\n")
+	b.WriteString("(`BenchmarkFloorPNGEncode`), the two run one after the other; and the\n")
+	b.WriteString("two alternated in one benchmark (`BenchmarkFullMapVsFloor`, the median\n")
+	b.WriteString("of its iterations' ratios, each round; the before side lacks it):\n\n")
+	b.WriteString("| | map | floor | map ÷ floor | alternated, each round | goal | met |\n|---|---|---|---|---|---|---|\n")
+	yes := map[bool]string{true: "yes", false: "no"}
+	for _, x := range rows {
+		if !x.okm || !x.okf || x.f == 0 {
+			fmt.Fprintf(b, "| %s | not run | | | | | |\n", x.side)
+			continue
+		}
+		ratio := x.m / x.f
+		alt := "—"
+		met := ratio <= 1.5
+		if x.op {
+			var each []string
+			for _, v := range x.pair {
+				each = append(each, fmt.Sprintf("%.2f", v))
+			}
+			sorted := append([]float64(nil), x.pair...)
+			sort.Float64s(sorted)
+			med := sorted[len(sorted)/2]
+			alt = strings.Join(each, ", ") + fmt.Sprintf(" (median %.2f)", med)
+			met = med <= 1.5
+		}
+		fmt.Fprintf(b, "| %s | %s ms | %s ms | %.2f | %s | ≤ 1.5 | %s |\n", x.side, num(x.m/1e6), num(x.f/1e6), ratio, alt, yes[met])
 	}
 }
