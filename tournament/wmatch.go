@@ -1,9 +1,13 @@
 package tournament
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
-// The maximum weight matching of matching.go on wide weights (wint), for
-// the Dutch pairing's lexicographic edge weights. Weights must be
+// A maximum weight matching (Edmonds' blossom algorithm with dual
+// variables, written for this bot) on wide weights (wint), for the Dutch
+// pairing's lexicographic edge weights. Weights must be
 // positive (an edge of weight zero is no edge) and the matching is of
 // maximum weight, not of maximum cardinality: the pairing puts the
 // completion criterion in the highest bits instead.
@@ -139,8 +143,8 @@ func (m *wmatcher) addBlossom(base, k int) {
 		bv = m.inblossom[v]
 	}
 	path = append(path, bb)
-	reverse(path)
-	reverse(endps)
+	slices.Reverse(path)
+	slices.Reverse(endps)
 	endps = append(endps, 2*k)
 	for bw != bb {
 		m.blossomparent[bw] = b
@@ -239,7 +243,7 @@ func (m *wmatcher) expandBlossom(b int, endstage bool) {
 		n := len(childs)
 		at := func(j int) int { return ((j % n) + n) % n }
 		entrychild := m.inblossom[m.endpoint[m.labelend[b]^1]]
-		j := index(childs, entrychild)
+		j := slices.Index(childs, entrychild)
 		var jstep, endptrick int
 		if j&1 != 0 {
 			j -= n
@@ -306,7 +310,7 @@ func (m *wmatcher) augmentBlossom(b, v int) {
 	endps := m.blossomendps[b]
 	n := len(childs)
 	at := func(j int) int { return ((j % n) + n) % n }
-	i := index(childs, t)
+	i := slices.Index(childs, t)
 	j := i
 	var jstep, endptrick int
 	if i&1 != 0 {
