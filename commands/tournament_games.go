@@ -122,44 +122,29 @@ func (b *Bot) openByeGame(ctx context.Context, req *Request, t *tournament.Tourn
 	}
 	level := t.Settings.ByeGame
 	title := fmt.Sprintf("%s R%d T%d: %s – rtrbot (%s)", t.Name, round, g.Table, nameIn(t, g.German), level)
-	chat := req.Chat
-	n := games.NewGame{Scenario: t.Settings.Scenario, Options: t.Settings.Options,
-		Open: func(ctx context.Context, parent string, _ int64) (string, error) {
-			return chat.CreateThread(ctx, parent, title, false, nil)
-		}}
-	org := games.Actor{ID: t.Organiser, Name: nameIn(t, t.Organiser), Lang: req.Lang}
 	fail := func(err error) {
 		b.Log.Error("tournament: opening a bye's game", "tournament", t.Name, "table", g.Table, "err", err)
 		resp.Add(Message{Text: fmt.Sprintf(req.T("Table %d: the bye's game against the computer could not be opened (%s); the bye's points stand.",
 			"卓 %d: バイの選手のコンピュータ対局を開けませんでした（%s）。バイの得点はそのままです。"), g.Table, i18n.Message(err, req.Lang))})
 	}
-	st, err := b.games.NewGame(ctx, org, games.Where{Guild: t.Guild, Channel: parent}, n)
+	id, thread, err := b.openGame(ctx, req, t, parent, title, seat{side, g.German})
 	if err != nil {
 		fail(err)
 		return
 	}
-	thread := st.Game.Channel
 	at := games.Where{Guild: t.Guild, Channel: thread}
-	open := func(ctx context.Context, parent string, id int64) (string, error) {
-		name := fmt.Sprintf("%s — %s", side.Name().In(req.Lang), fmt.Sprintf(req.T("game #%d (private)", "ゲーム #%d (非公開)"), id))
-		return chat.CreateThread(ctx, parent, name, true, []string{g.German})
-	}
-	a := games.Actor{ID: g.German, Name: nameIn(t, g.German), Lang: req.Lang}
-	if _, err := b.games.Join(ctx, a, at, side.String(), req.Now, open); err != nil {
-		fail(err)
-		return
-	}
+	org := games.Actor{ID: t.Organiser, Name: nameIn(t, t.Organiser), Lang: req.Lang}
 	if _, err := bots.SeatBot(ctx, org, at, side.Other(), level, req.Now); err != nil {
 		fail(err)
 		return
 	}
-	if _, err := b.tournamentService().SetGameAt(ctx, t.Guild, t.Name, g.Table, st.Game.ID, thread); err != nil {
+	if _, err := b.tournamentService().SetGameAt(ctx, t.Guild, t.Name, g.Table, id, thread); err != nil {
 		fail(err)
 		return
 	}
 	resp.Add(Message{Target: thread, Text: fmt.Sprintf(req.T("%s, round %d: %s has a bye (its points stand) and may play the computer (%s) meanwhile, on the %s side (game #%d). This game does not count.",
 		"%s 第%d ラウンド: %s はバイ（得点はそのまま）で、その間コンピュータ（%s）と%s側で練習対局ができます（ゲーム #%d）。この対局は得点に数えません。"),
-		t.Name, round, games.MentionOf(g.German, nameIn(t, g.German)), level, side.Name().In(req.Lang), st.Game.ID)})
+		t.Name, round, games.MentionOf(g.German, nameIn(t, g.German)), level, side.Name().In(req.Lang), id)})
 	sub := *req
 	sub.Channel = thread
 	b.botMoves(ctx, &sub, resp)
@@ -190,10 +175,24 @@ func nameIn(t *tournament.Tournament, id string) string {
 	return id
 }
 
+// seat is a person to seat at a table's game.
+type seat struct {
+	side units.Side
+	id   string
+}
+
 // openTable opens one table's bot game in a thread under parent and seats
 // both players; it returns the game's number and its thread.
 func (b *Bot) openTable(ctx context.Context, req *Request, t *tournament.Tournament, round int, g *tournament.Game, parent string) (int64, string, error) {
 	title := fmt.Sprintf("%s R%d T%d: %s – %s", t.Name, round, g.Table, nameIn(t, g.German), nameIn(t, g.Allied))
+	return b.openGame(ctx, req, t, parent, title, seat{units.German, g.German}, seat{units.Allied, g.Allied})
+}
+
+// openGame opens a game of the tournament's scenario and options in a
+// public thread titled title under parent, created by the organiser, and
+// seats the people given, each with his side's private thread; it returns
+// the game's number and its thread.
+func (b *Bot) openGame(ctx context.Context, req *Request, t *tournament.Tournament, parent, title string, seats ...seat) (int64, string, error) {
 	chat := req.Chat
 	n := games.NewGame{Scenario: t.Settings.Scenario, Options: t.Settings.Options,
 		Open: func(ctx context.Context, parent string, _ int64) (string, error) {
@@ -205,16 +204,13 @@ func (b *Bot) openTable(ctx context.Context, req *Request, t *tournament.Tournam
 		return 0, "", err
 	}
 	thread := st.Game.Channel
-	for _, seat := range []struct {
-		side units.Side
-		id   string
-	}{{units.German, g.German}, {units.Allied, g.Allied}} {
+	for _, p := range seats {
 		open := func(ctx context.Context, parent string, id int64) (string, error) {
-			name := fmt.Sprintf("%s — %s", seat.side.Name().In(req.Lang), fmt.Sprintf(req.T("game #%d (private)", "ゲーム #%d (非公開)"), id))
-			return chat.CreateThread(ctx, parent, name, true, []string{seat.id})
+			name := fmt.Sprintf("%s — %s", p.side.Name().In(req.Lang), fmt.Sprintf(req.T("game #%d (private)", "ゲーム #%d (非公開)"), id))
+			return chat.CreateThread(ctx, parent, name, true, []string{p.id})
 		}
-		a := games.Actor{ID: seat.id, Name: nameIn(t, seat.id), Lang: req.Lang}
-		if _, err := b.games.Join(ctx, a, games.Where{Guild: t.Guild, Channel: thread}, seat.side.String(), req.Now, open); err != nil {
+		a := games.Actor{ID: p.id, Name: nameIn(t, p.id), Lang: req.Lang}
+		if _, err := b.games.Join(ctx, a, games.Where{Guild: t.Guild, Channel: thread}, p.side.String(), req.Now, open); err != nil {
 			return st.Game.ID, thread, err
 		}
 	}
