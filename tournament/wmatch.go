@@ -48,22 +48,37 @@ type wmatcher struct {
 	epoch            int    // vertex duals change: cached slacks are stale
 	bsl              []wint // the slack of bestedge[x], as of epoch bep[x]
 	bek, bep         []int
-	bt               []int // addBlossom's buffers
+	adjOff           []int   // the edges of vertex v are adjP[adjOff[v]:adjOff[v+1]]
+	adjP             []int32 // an endpoint index (the far end), as in neighbend
+	adjW2            []wint  // w2 of that edge, beside it: the scan reads in order
+	bt               []int   // addBlossom's buffers
 	bts              []wint
 	lv               []int
 }
 
 func (m *wmatcher) slack(k int) wint {
-	return m.dualvar[m.endpoint[2*k]].addsub(m.dualvar[m.endpoint[2*k+1]], m.w2[k])
+	var s wint
+	m.slackTo(k, &s)
+	return s
+}
+
+// slackTo writes the slack of edge k to s, through pointers: the hot loop
+// of the matching, kept free of wide copies.
+func (m *wmatcher) slackTo(k int, s *wint) {
+	addsubTo(s, &m.dualvar[m.endpoint[2*k]], &m.dualvar[m.endpoint[2*k+1]], &m.w2[k])
 }
 
 // bestSlack is the slack of bestedge[x], cached until the duals change.
-func (m *wmatcher) bestSlack(x int) wint {
+func (m *wmatcher) bestSlack(x int) wint { return *m.bestSlackP(x) }
+
+// bestSlackP is bestSlack without the copy.
+func (m *wmatcher) bestSlackP(x int) *wint {
 	k := m.bestedge[x]
 	if m.bek[x] != k || m.bep[x] != m.epoch {
-		m.bsl[x], m.bek[x], m.bep[x] = m.slack(k), k, m.epoch
+		m.slackTo(k, &m.bsl[x])
+		m.bek[x], m.bep[x] = k, m.epoch
 	}
-	return m.bsl[x]
+	return &m.bsl[x]
 }
 
 func (m *wmatcher) leaves(b int, out []int) []int {
@@ -392,6 +407,18 @@ func (m *wmatcher) run() []int {
 		m.neighbend[e.I] = append(m.neighbend[e.I], 2*k+1)
 		m.neighbend[e.J] = append(m.neighbend[e.J], 2*k)
 	}
+	m.adjOff = make([]int, n+1)
+	for v := 0; v < n; v++ {
+		m.adjOff[v+1] = m.adjOff[v] + len(m.neighbend[v])
+	}
+	m.adjP = make([]int32, 2*len(m.edges))
+	m.adjW2 = make([]wint, 2*len(m.edges))
+	for v := 0; v < n; v++ {
+		for x, p := range m.neighbend[v] {
+			m.adjP[m.adjOff[v]+x] = int32(p)
+			m.adjW2[m.adjOff[v]+x] = m.w2[p/2]
+		}
+	}
 	m.mate = make([]int, n)
 	m.label = make([]int, 2*n)
 	m.labelend = make([]int, 2*n)
@@ -453,16 +480,18 @@ func (m *wmatcher) run() []int {
 			for len(m.queue) > 0 && !augmented {
 				v := m.queue[len(m.queue)-1]
 				m.queue = m.queue[:len(m.queue)-1]
-				for _, p := range m.neighbend[v] {
+				var kslack wint
+				dv := &m.dualvar[v]
+				for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
+					p := int(m.adjP[x])
 					k := p / 2
 					w := m.endpoint[p]
 					if m.inblossom[v] == m.inblossom[w] {
 						continue
 					}
-					var kslack wint
 					if !m.allowedge[k] {
-						kslack = m.slack(k)
-						if kslack.nonpos() {
+						addsubTo(&kslack, dv, &m.dualvar[w], &m.adjW2[x])
+						if kslack.nonposP() {
 							m.allowedge[k] = true
 						}
 					}
@@ -487,11 +516,11 @@ func (m *wmatcher) run() []int {
 						}
 					} else if m.label[m.inblossom[w]] == 1 {
 						b := m.inblossom[v]
-						if m.bestedge[b] == -1 || kslack.less(m.bestSlack(b)) {
+						if m.bestedge[b] == -1 || lessP(&kslack, m.bestSlackP(b)) {
 							m.bestedge[b] = k
 						}
 					} else if m.label[w] == 0 {
-						if m.bestedge[w] == -1 || kslack.less(m.bestSlack(w)) {
+						if m.bestedge[w] == -1 || lessP(&kslack, m.bestSlackP(w)) {
 							m.bestedge[w] = k
 						}
 					}
