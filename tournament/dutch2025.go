@@ -121,6 +121,9 @@ type dutch struct {
 	why      map[int]i18n.Text // the procedure's reason, by the higher-ranked player of a pair
 	es       []wedge
 	inb      []bool // joined whole in a first matching: the current bracket (with the next score group when small)
+	wdual    []wint // the last matching's end state, by player (warmState)
+	wmate    []int
+	redual   bool // the weights are new: wdual does not fit them
 }
 
 func b2u(b bool) uint64 {
@@ -175,9 +178,49 @@ func (d *dutch) compute() {
 	// sparseK nearest in rank (an edge to the next score group or below
 	// weighs the same whoever its lower player is, but for the completion
 	// field)
+	// each matching starts from the last one's duals and mates (of the
+	// players still to pair): the result is as optimal, with far fewer
+	// stages
+	ws := &warmState{}
+	if d.wdual != nil {
+		pos := make([]int, d.n)
+		for x, v := range id {
+			pos[v] = x
+		}
+		for _, v := range id {
+			dv, mt := d.wdual[v], -1
+			if u := d.wmate[v]; u >= 0 && !d.gone[u] {
+				mt = pos[u]
+			}
+			if d.redual {
+				// new weights (a new bracket): the last mates, each pair's
+				// duals its new weight (tight), the free ones' zero;
+				// warmInit mends the rest
+				dv = wint{}
+				if mt >= 0 && !d.w[v][id[mt]].nonpos() {
+					dv = d.w[v][id[mt]]
+				} else {
+					mt = -1
+				}
+			}
+			ws.dual = append(ws.dual, dv)
+			ws.mate = append(ws.mate, mt)
+		}
+		d.redual = false
+	}
 	var m []int
 	m, d.es = matchCertified(len(id), func(x, y int) wint { return d.w[id[x]][id[y]] },
-		func(x, y int) bool { return y-x <= sparseK || d.inb[id[x]] && d.inb[id[y]] }, d.es)
+		func(x, y int) bool { return y-x <= sparseK || d.inb[id[x]] && d.inb[id[y]] }, d.es, ws)
+	if d.wdual == nil {
+		d.wdual, d.wmate = make([]wint, d.n), make([]int, d.n)
+	}
+	for x, v := range id {
+		d.wdual[v] = ws.dual[x]
+		d.wmate[v] = -1
+		if u := ws.mate[x]; u >= 0 {
+			d.wmate[v] = id[u]
+		}
+	}
 	for v := range d.mate {
 		if d.gone[v] {
 			d.mate[v] = d.partner[v]
@@ -485,6 +528,7 @@ func (d *dutch) brackets() error {
 		if err := d.plan(bracket); err != nil {
 			return err
 		}
+		d.redual = true
 		in := map[int]int{}
 		d.inb = make([]bool, n)
 		for p, v := range bracket {

@@ -26,7 +26,9 @@ func maxWeightMatchingW(n int, edges []wedge) []int {
 type wmatcher struct {
 	nvertex int
 	edges   []wedge
-	w2      []wint // 2 × each edge's weight
+	warm    *warmState // where to start from, if not nil (warmInit)
+	flips   int        // vertices freed at dual zero (after a warm start)
+	w2      []wint     // 2 × each edge's weight
 
 	endpoint         []int
 	neighbend        [][]int
@@ -356,27 +358,31 @@ func (m *wmatcher) augmentBlossom(b, v int) {
 
 func (m *wmatcher) augmentMatching(k int) {
 	v, w := m.edges[k].I, m.edges[k].J
-	for _, sp := range [2][2]int{{v, 2*k + 1}, {w, 2 * k}} {
-		s, p := sp[0], sp[1]
-		for {
-			bs := m.inblossom[s]
-			if bs >= m.nvertex {
-				m.augmentBlossom(bs, s)
-			}
-			m.mate[s] = p
-			if m.labelend[bs] == -1 {
-				break
-			}
-			t := m.endpoint[m.labelend[bs]]
-			bt := m.inblossom[t]
-			s = m.endpoint[m.labelend[bt]]
-			j := m.endpoint[m.labelend[bt]^1]
-			if bt >= m.nvertex {
-				m.augmentBlossom(bt, j)
-			}
-			m.mate[j] = m.labelend[bt]
-			p = m.labelend[bt] ^ 1
+	m.augmentFrom(v, 2*k+1)
+	m.augmentFrom(w, 2*k)
+}
+
+// augmentFrom matches s to the endpoint p (or leaves it free, p == -1)
+// and flips the alternating path from s up to the root of its tree.
+func (m *wmatcher) augmentFrom(s, p int) {
+	for {
+		bs := m.inblossom[s]
+		if bs >= m.nvertex {
+			m.augmentBlossom(bs, s)
 		}
+		m.mate[s] = p
+		if m.labelend[bs] == -1 {
+			break
+		}
+		t := m.endpoint[m.labelend[bs]]
+		bt := m.inblossom[t]
+		s = m.endpoint[m.labelend[bt]]
+		j := m.endpoint[m.labelend[bt]^1]
+		if bt >= m.nvertex {
+			m.augmentBlossom(bt, j)
+		}
+		m.mate[j] = m.labelend[bt]
+		p = m.labelend[bt] ^ 1
 	}
 }
 
@@ -443,6 +449,9 @@ func (m *wmatcher) run() []int {
 		m.inblossom[v] = v
 		m.dualvar[v] = maxweight
 	}
+	if m.warm != nil {
+		m.warmInit()
+	}
 	for b := 0; b < 2*n; b++ {
 		m.labelend[b] = -1
 		m.blossomparent[b] = -1
@@ -457,10 +466,16 @@ func (m *wmatcher) run() []int {
 		m.unused = append(m.unused, b)
 	}
 
-	for stage := 0; stage < n; stage++ {
+	// from scratch a stage augments or ends the run (at most n/2+1);
+	// from a warm start a stage may also free a vertex whose dual reached
+	// zero (at most n more)
+	for stage := 0; stage < 4*n+4; stage++ {
 		for i := range m.label {
 			m.label[i] = 0
 			m.bestedge[i] = -1
+			if m.warm != nil {
+				m.labelend[i] = -1
+			}
 		}
 		for b := n; b < 2*n; b++ {
 			m.blossombestedges[b] = nil
@@ -470,10 +485,18 @@ func (m *wmatcher) run() []int {
 			m.allowedge[i] = false
 		}
 		m.queue = m.queue[:0]
+		roots := false
 		for v := 0; v < n; v++ {
-			if m.mate[v] == -1 && m.label[m.inblossom[v]] == 0 {
+			// a free vertex whose dual is zero is done (only after a warm
+			// start: from scratch, free vertices reach zero together, at
+			// the end)
+			if m.mate[v] == -1 && m.label[m.inblossom[v]] == 0 && !m.dualvar[v].nonposP() {
 				m.assignLabel(v, 1, -1)
+				roots = true
 			}
+		}
+		if !roots {
+			break
 		}
 		augmented := false
 		for {
@@ -497,6 +520,11 @@ func (m *wmatcher) run() []int {
 					}
 					if m.allowedge[k] {
 						switch {
+						case m.label[m.inblossom[w]] == 0 && m.mate[m.blossombase[m.inblossom[w]]] == -1:
+							// a free vertex done (dual zero, after a warm
+							// start): an augmenting path
+							m.augmentMatching(k)
+							augmented = true
 						case m.label[m.inblossom[w]] == 0:
 							m.assignLabel(w, 2, p^1)
 						case m.label[m.inblossom[w]] == 1:
@@ -532,11 +560,13 @@ func (m *wmatcher) run() []int {
 			deltatype := -1
 			var delta wint
 			deltaedge, deltablossom := -1, -1
+			// type 1: the least dual of an S-vertex (from scratch the free
+			// vertices hold the least dual of all vertices, so the same)
 			deltatype = 1
-			delta = m.dualvar[0]
-			for v := 1; v < n; v++ {
-				if m.dualvar[v].less(delta) {
-					delta = m.dualvar[v]
+			zeroed := -1
+			for v := 0; v < n; v++ {
+				if m.label[m.inblossom[v]] == 1 && (zeroed == -1 || lessP(&m.dualvar[v], &delta)) {
+					delta, zeroed = m.dualvar[v], v
 				}
 			}
 			for v := 0; v < n; v++ {
@@ -580,6 +610,19 @@ func (m *wmatcher) run() []int {
 				}
 			}
 			if deltatype == 1 {
+				// the roots' duals are zero: optimal. Otherwise (only
+				// after a warm start) a matched S-vertex's dual is: it
+				// gives its mate up, the path to its root flips, and it
+				// stays free.
+				done := zeroed == -1
+				for v := 0; v < n && !done; v++ {
+					done = m.mate[v] == -1 && m.label[m.inblossom[v]] == 1 && m.dualvar[v].zero()
+				}
+				if !done {
+					m.flips++
+					m.augmentFrom(zeroed, -1)
+					augmented = true
+				}
 				break
 			}
 			switch deltatype {
@@ -648,7 +691,10 @@ func (m *wmatcher) certifies(i, j int, w wint) bool {
 // edge left out that the duals do not certify (certifies) and solves
 // again, until all are: the result is then optimal on the whole graph.
 // buf is reused for the edge list, and returned.
-func matchCertified(n int, w func(x, y int) wint, keep func(x, y int) bool, buf []wedge) ([]int, []wedge) {
+//
+// With ws, the first matching starts from ws if it is usable (warmInit),
+// each next one from the last, and ws ends with the last one's state.
+func matchCertified(n int, w func(x, y int) wint, keep func(x, y int) bool, buf []wedge, ws *warmState) ([]int, []wedge) {
 	es := buf[:0]
 	for x := 0; x < n; x++ {
 		for y := x + 1; y < n; y++ {
@@ -660,7 +706,13 @@ func matchCertified(n int, w func(x, y int) wint, keep func(x, y int) bool, buf 
 	var added map[[2]int]bool
 	for {
 		m := &wmatcher{nvertex: n, edges: es}
+		if ws.usable(n) {
+			m.warm = ws
+		}
 		mate := m.run()
+		if ws != nil {
+			m.warmOut(ws)
+		}
 		more := false
 		for x := 0; x < n; x++ {
 			for y := x + 1; y < n; y++ {
@@ -679,6 +731,112 @@ func matchCertified(n int, w func(x, y int) wint, keep func(x, y int) bool, buf 
 		}
 		if !more {
 			return mate, es
+		}
+	}
+}
+
+// warmState is where a matching starts from and what it ends with: the
+// vertex duals (each with the duals of the blossoms holding it added) and
+// the mates (vertex or -1).
+type warmState struct {
+	dual []wint
+	mate []int
+}
+
+// warmTop: a warm start is refused when a dual has reached this (the
+// weights' own bits stay far below it).
+var warmTop = at(1, wideBits-8)
+
+// usable reports whether ws holds a start for n vertices.
+func (ws *warmState) usable(n int) bool {
+	if ws == nil || len(ws.dual) != n || len(ws.mate) != n {
+		return false
+	}
+	for v := range ws.dual {
+		if ws.dual[v].neg() || !ws.dual[v].less(warmTop) {
+			return false
+		}
+	}
+	return true
+}
+
+// warmInit starts the matching from m.warm instead of from nothing. The
+// state it sets up is one the algorithm keeps at the start of every stage:
+// every slack nonnegative (an edge whose slack is negative under the new
+// weights raises the dual of one end, which then gives up its mate),
+// every matched edge tight (the others are unmatched), no blossom, and the
+// free vertices of positive dual (the roots) sharing one dual, the
+// largest of theirs (raising a dual only raises slacks). A free vertex of
+// dual zero is done: it is no root, and a tree reaching it augments.
+// Roots sharing their dual keeps the slacks between trees even, so that
+// halving them stays exact.
+func (m *wmatcher) warmInit() {
+	n := m.nvertex
+	ws := m.warm
+	copy(m.dualvar[:n], ws.dual)
+	for v := 0; v < n; v++ {
+		w := ws.mate[v]
+		if w <= v || w >= n || ws.mate[w] != v {
+			continue
+		}
+		for _, p := range m.neighbend[v] {
+			if m.endpoint[p] != w {
+				continue
+			}
+			if m.slack(p / 2).zero() {
+				m.mate[v], m.mate[w] = p, p^1
+			}
+			break
+		}
+	}
+	unmatch := func(v int) {
+		if p := m.mate[v]; p >= 0 {
+			m.mate[m.endpoint[p]] = -1
+			m.mate[v] = -1
+		}
+	}
+	for k := range m.edges {
+		sk := m.slack(k)
+		if !sk.neg() {
+			continue
+		}
+		i, j := m.edges[k].I, m.edges[k].J
+		if m.mate[i] != -1 && m.mate[j] == -1 {
+			i = j
+		}
+		m.dualvar[i] = m.dualvar[i].sub(sk)
+		unmatch(i)
+	}
+	var top wint
+	for v := 0; v < n; v++ {
+		if m.mate[v] == -1 && top.less(m.dualvar[v]) {
+			top = m.dualvar[v]
+		}
+	}
+	for v := 0; v < n; v++ {
+		if m.mate[v] == -1 && !m.dualvar[v].nonpos() {
+			m.dualvar[v] = top
+		}
+	}
+}
+
+// warmOut is the state the matching ended with, for the next one.
+func (m *wmatcher) warmOut(ws *warmState) {
+	n := m.nvertex
+	ws.dual = append(ws.dual[:0], make([]wint, n)...)
+	ws.mate = append(ws.mate[:0], make([]int, n)...)
+	for v := 0; v < n; v++ {
+		ws.mate[v] = -1
+		if m.dualvar == nil {
+			continue
+		}
+		d := m.dualvar[v]
+		for b := m.blossomparent[v]; b != -1; b = m.blossomparent[b] {
+			d = d.add(m.dualvar[b])
+		}
+		ws.dual[v] = d
+		if p := m.mate[v]; p >= 0 {
+			ws.mate[v] = m.endpoint[p]
 		}
 	}
 }
