@@ -209,7 +209,7 @@ func (d *dutch) compute() {
 		d.redual = false
 	}
 	var m []int
-	m, d.es = matchCertified(len(id), func(x, y int) wint { return d.w[id[x]][id[y]] },
+	m, d.es = matchCertified(len(id), func(x, y int) *wint { return &d.w[id[x]][id[y]] },
 		func(x, y int) bool { return y-x <= sparseK || d.inb[id[x]] && d.inb[id[y]] }, d.es, ws)
 	if d.wdual == nil {
 		d.wdual, d.wmate = make([]wint, d.n), make([]int, d.n)
@@ -529,7 +529,10 @@ func (d *dutch) brackets() error {
 			return err
 		}
 		d.redual = true
-		in := map[int]int{}
+		in := make([]int, n) // position in the bracket, or -1
+		for v := range in {
+			in[v] = -1
+		}
 		d.inb = make([]bool, n)
 		for p, v := range bracket {
 			in[v] = p
@@ -548,8 +551,8 @@ func (d *dutch) brackets() error {
 				if d.gone[j] {
 					continue
 				}
-				pi, iin := in[i]
-				pj, jin := in[j]
+				pi, pj := in[i], in[j]
+				iin, jin := pi >= 0, pj >= 0
 				if !iin || !jin {
 					d.set(i, j, d.below(i, j))
 					continue

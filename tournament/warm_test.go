@@ -153,7 +153,7 @@ func TestWarmCertifiedAgainstScratch(t *testing.T) {
 					}
 				}
 			}
-			w := func(x, y int) wint { return at(uint64(wt[x][y]), 150) }
+			w := func(x, y int) *wint { v := at(uint64(wt[x][y]), 150); return &v }
 			keep := func(x, y int) bool { return y-x <= 1 }
 			mate, _ := matchCertified(n, w, keep, nil, ws)
 			_, best := bruteForce(n, all, false)

@@ -139,3 +139,14 @@ func lessP(a, b *wint) bool {
 	}
 	return false
 }
+
+// slackNeg reports a+b-2w < 0, in one pass.
+func slackNeg(a, b, w *wint) bool {
+	var c1, c2, c3, x uint64
+	for i := 0; i < wideWords; i++ {
+		x, c1 = bits.Add64(a[i], b[i], c1)
+		x, c2 = bits.Sub64(x, w[i], c2)
+		x, c3 = bits.Sub64(x, w[i], c3)
+	}
+	return int64(x) < 0
+}

@@ -28,7 +28,11 @@ type wmatcher struct {
 	edges   []wedge
 	warm    *warmState // where to start from, if not nil (warmInit)
 	flips   int        // vertices freed at dual zero (after a warm start)
-	w2      []wint     // 2 × each edge's weight
+	mark    []int      // certifies' marks of blossoms, by stamp
+	cum     []wint     // certifies' sums of blossom duals (cumOK: computed)
+	cumOK   []bool
+	stamp   int
+	w2      []wint // 2 × each edge's weight
 
 	endpoint         []int
 	neighbend        [][]int
@@ -664,24 +668,52 @@ func (m *wmatcher) run() []int {
 // does, the matching is of maximum weight on the graph with them too (LP
 // duality: matched edges are tight, unmatched vertices have dual zero,
 // blossoms with a positive dual are full).
-func (m *wmatcher) certifies(i, j int, w wint) bool {
+func (m *wmatcher) certifies(i, j int, w wint) bool { return m.certifiesP(i, j, &w) }
+
+// certifiesP is certifies through a pointer.
+func (m *wmatcher) certifiesP(i, j int, w *wint) bool {
 	if m.dualvar == nil {
-		return w.neg() || w.zero()
+		return w.nonposP()
 	}
-	s := m.dualvar[i].add(m.dualvar[j]).sub(w.double())
-	if !s.neg() {
+	if !slackNeg(&m.dualvar[i], &m.dualvar[j], w) {
 		return true
 	}
-	var bi, bj []int
-	for b := i; b != -1; b = m.blossomparent[b] {
-		bi = append(bi, b)
+	var s wint
+	w2 := w.double()
+	addsubTo(&s, &m.dualvar[i], &m.dualvar[j], &w2)
+	if m.blossomparent[i] == -1 || m.blossomparent[j] == -1 || m.inblossom[i] != m.inblossom[j] {
+		return false // no blossom holds both
 	}
-	for b := j; b != -1; b = m.blossomparent[b] {
-		bj = append(bj, b)
+	// the blossoms holding both: the lowest common one and those above
+	if m.mark == nil {
+		m.mark = make([]int, len(m.blossomparent))
 	}
-	for x, y := len(bi)-1, len(bj)-1; x >= 0 && y >= 0 && bi[x] == bj[y]; x, y = x-1, y-1 {
-		s = s.add(m.dualvar[bi[x]].double())
+	m.stamp++
+	for b := m.blossomparent[i]; b != -1; b = m.blossomparent[b] {
+		m.mark[b] = m.stamp
 	}
+	b := m.blossomparent[j]
+	for b != -1 && m.mark[b] != m.stamp {
+		b = m.blossomparent[b]
+	}
+	if m.cum == nil {
+		// twice the duals of each blossom and those above it
+		m.cum = make([]wint, len(m.blossomparent))
+		m.cumOK = make([]bool, len(m.blossomparent))
+	}
+	var chain []int
+	for c := b; c != -1 && !m.cumOK[c]; c = m.blossomparent[c] {
+		chain = append(chain, c)
+	}
+	for x := len(chain) - 1; x >= 0; x-- {
+		c := chain[x]
+		m.cum[c] = m.dualvar[c].double()
+		if p := m.blossomparent[c]; p != -1 {
+			m.cum[c] = m.cum[c].add(m.cum[p])
+		}
+		m.cumOK[c] = true
+	}
+	s = s.add(m.cum[b])
 	return !s.neg()
 }
 
@@ -694,16 +726,16 @@ func (m *wmatcher) certifies(i, j int, w wint) bool {
 //
 // With ws, the first matching starts from ws if it is usable (warmInit),
 // each next one from the last, and ws ends with the last one's state.
-func matchCertified(n int, w func(x, y int) wint, keep func(x, y int) bool, buf []wedge, ws *warmState) ([]int, []wedge) {
+func matchCertified(n int, w func(x, y int) *wint, keep func(x, y int) bool, buf []wedge, ws *warmState) ([]int, []wedge) {
 	es := buf[:0]
 	for x := 0; x < n; x++ {
 		for y := x + 1; y < n; y++ {
-			if wt := w(x, y); !wt.zero() && !wt.neg() && keep(x, y) {
-				es = append(es, wedge{x, y, wt})
+			if wt := w(x, y); !wt.nonposP() && keep(x, y) {
+				es = append(es, wedge{x, y, *wt})
 			}
 		}
 	}
-	var added map[[2]int]bool
+	var added []bool // by x*n+y
 	for {
 		m := &wmatcher{nvertex: n, edges: es}
 		if ws.usable(n) {
@@ -716,15 +748,15 @@ func matchCertified(n int, w func(x, y int) wint, keep func(x, y int) bool, buf 
 		more := false
 		for x := 0; x < n; x++ {
 			for y := x + 1; y < n; y++ {
-				if keep(x, y) || added[[2]int{x, y}] {
+				if keep(x, y) || added != nil && added[x*n+y] {
 					continue
 				}
-				if wt := w(x, y); !wt.zero() && !wt.neg() && !m.certifies(x, y, wt) {
+				if wt := w(x, y); !wt.nonposP() && !m.certifiesP(x, y, wt) {
 					if added == nil {
-						added = map[[2]int]bool{}
+						added = make([]bool, n*n)
 					}
-					added[[2]int{x, y}] = true
-					es = append(es, wedge{x, y, wt})
+					added[x*n+y] = true
+					es = append(es, wedge{x, y, *wt})
 					more = true
 				}
 			}
