@@ -123,7 +123,9 @@ type dutch struct {
 	inb      []bool // joined whole in a first matching: the current bracket (with the next score group when small)
 	wdual    []wint // the last matching's end state, by player (warmState)
 	wmate    []int
-	redual   bool // the weights are new: wdual does not fit them
+	compat   []bool   // compatible, by i*n+j
+	c9v      []uint64 // c9's part of each player
+	redual   bool     // the weights are new: wdual does not fit them
 }
 
 func b2u(b bool) uint64 {
@@ -142,6 +144,13 @@ func (d *dutch) byeCand(v int) bool { return d.eligible(v) && d.score(v) <= d.by
 // compatible: the absolute criteria C1 (no rematch) and C3 (two
 // non-topscorers with the same absolute preference do not meet).
 func (d *dutch) compatible(i, j int) bool {
+	if d.compat != nil {
+		return d.compat[i*d.n+j]
+	}
+	return d.compatible0(i, j)
+}
+
+func (d *dutch) compatible0(i, j int) bool {
 	a, b := d.ps[i], d.ps[j]
 	if a.opps[b.id] {
 		return false
@@ -246,13 +255,16 @@ func (d *dutch) c9(i, j int, single bool) uint64 {
 	if !single {
 		return 0
 	}
-	var s uint64
-	for _, v := range []int{i, j} {
-		if d.score(v) == d.byeScore {
-			s += uint64(d.ranks[len(d.ps[v].colours)])
+	if d.c9v == nil {
+		// each player's part, once (ranks are settled by then)
+		d.c9v = make([]uint64, d.n)
+		for v := range d.c9v {
+			if d.score(v) == d.byeScore {
+				d.c9v[v] = uint64(d.ranks[len(d.ps[v].colours)])
+			}
 		}
 	}
-	return s
+	return d.c9v[i] + d.c9v[j]
 }
 
 func (d *dutch) completion(i, j int) uint64 {
@@ -412,6 +424,13 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 		d.w[i] = make([]wint, n)
 		d.dead[i] = make([]bool, n)
 		d.bump[i] = make([]bool, n)
+	}
+	d.compat = make([]bool, n*n)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			c := d.compatible0(i, j)
+			d.compat[i*n+j], d.compat[j*n+i] = c, c
+		}
 	}
 	if err := d.byeAndCompletable(); err != nil {
 		return nil, err
