@@ -218,8 +218,7 @@ func (d *dutch) compute() {
 		d.redual = false
 	}
 	var m []int
-	m, d.es = matchCertified(len(id), func(x, y int) *wint { return &d.w[id[x]][id[y]] },
-		func(x, y int) bool { return y-x <= sparseK || d.inb[id[x]] && d.inb[id[y]] }, d.es, ws)
+	m, d.es = matchCertified(certGraph{n: len(id), w: d.w, id: id, window: sparseK, whole: d.inb}, d.es, ws)
 	if d.wdual == nil {
 		d.wdual, d.wmate = make([]wint, d.n), make([]int, d.n)
 	}

@@ -153,9 +153,14 @@ func TestWarmCertifiedAgainstScratch(t *testing.T) {
 					}
 				}
 			}
-			w := func(x, y int) *wint { v := at(uint64(wt[x][y]), 150); return &v }
-			keep := func(x, y int) bool { return y-x <= 1 }
-			mate, _ := matchCertified(n, w, keep, nil, ws)
+			w := make([][]wint, n)
+			for x := range w {
+				w[x] = make([]wint, n)
+				for y := x + 1; y < n; y++ {
+					w[x][y] = at(uint64(wt[x][y]), 150)
+				}
+			}
+			mate, _ := matchCertified(certGraph{n: n, w: w, window: 1}, nil, ws)
 			_, best := bruteForce(n, all, false)
 			if got := matchWeight(t, "warm certified", mate, all); got != best {
 				t.Fatalf("iter %d step %d: weight %d, best %d", iter, step, got, best)

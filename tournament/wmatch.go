@@ -717,20 +717,47 @@ func (m *wmatcher) certifiesP(i, j int, w *wint) bool {
 	return !s.neg()
 }
 
-// matchCertified returns a maximum weight matching of the graph on n
-// vertices whose edges are the pairs of positive weight w(x, y), x < y.
-// It solves the graph of the edges keep accepts first, then adds every
-// edge left out that the duals do not certify (certifies) and solves
-// again, until all are: the result is then optimal on the whole graph.
-// buf is reused for the edge list, and returned.
+// certGraph is the graph matchCertified matches: vertex x is row id[x]
+// of the weight matrix w (x itself if id is nil), the pairs of positive
+// weight are its edges, and the first matching takes those at most window
+// apart, and all those between two rows that whole marks.
+type certGraph struct {
+	n      int
+	w      [][]wint
+	id     []int
+	window int
+	whole  []bool
+}
+
+func (g *certGraph) row(x int) int {
+	if g.id == nil {
+		return x
+	}
+	return g.id[x]
+}
+
+// matchCertified returns a maximum weight matching of g. It solves the
+// graph of the edges kept first, then adds every edge left out that the
+// duals do not certify (certifies) and solves again, until all are: the
+// result is then optimal on the whole graph. buf is reused for the edge
+// list, and returned.
 //
 // With ws, the first matching starts from ws if it is usable (warmInit),
 // each next one from the last, and ws ends with the last one's state.
-func matchCertified(n int, w func(x, y int) *wint, keep func(x, y int) bool, buf []wedge, ws *warmState) ([]int, []wedge) {
+func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
+	n := g.n
+	rows := make([]int, n)
+	for x := range rows {
+		rows[x] = g.row(x)
+	}
+	kept := func(x, y int) bool {
+		return y-x <= g.window || g.whole != nil && g.whole[rows[x]] && g.whole[rows[y]]
+	}
 	es := buf[:0]
 	for x := 0; x < n; x++ {
+		wx := g.w[rows[x]]
 		for y := x + 1; y < n; y++ {
-			if wt := w(x, y); !wt.nonposP() && keep(x, y) {
+			if wt := &wx[rows[y]]; !wt.nonposP() && kept(x, y) {
 				es = append(es, wedge{x, y, *wt})
 			}
 		}
@@ -747,11 +774,13 @@ func matchCertified(n int, w func(x, y int) *wint, keep func(x, y int) bool, buf
 		}
 		more := false
 		for x := 0; x < n; x++ {
-			for y := x + 1; y < n; y++ {
-				if keep(x, y) || added != nil && added[x*n+y] {
+			wx := g.w[rows[x]]
+			wholeX := g.whole != nil && g.whole[rows[x]]
+			for y := x + 1 + g.window; y < n; y++ {
+				if wholeX && g.whole[rows[y]] || added != nil && added[x*n+y] {
 					continue
 				}
-				if wt := w(x, y); !wt.nonposP() && !m.certifiesP(x, y, wt) {
+				if wt := &wx[rows[y]]; !wt.nonposP() && !m.certifiesP(x, y, wt) {
 					if added == nil {
 						added = make([]bool, n*n)
 					}
