@@ -113,7 +113,7 @@ type dutch struct {
 	ranks    map[int]int
 	gone     []bool
 	partner  []int
-	w        [][]wint // w[i][j] = w[j][i]: the current weights
+	w        [][]wint // w[i][j], i < j: the current weights
 	dead     [][]bool // pairs the order of article 4 has ruled out
 	bump     [][]bool // MDPs tried and not paired keep a +1 on those edges
 	mate     []int    // the last matching (mate[v] == v: unpaired)
@@ -163,7 +163,10 @@ func (d *dutch) compatible0(i, j int) bool {
 }
 
 func (d *dutch) set(i, j int, w wint) {
-	d.w[i][j], d.w[j][i] = w, w
+	if i > j {
+		i, j = j, i
+	}
+	d.w[i][j] = w
 }
 
 // sparseK: outside the bracket, the first matching of a run joins each
@@ -206,8 +209,8 @@ func (d *dutch) compute() {
 				// duals its new weight (tight), the free ones' zero;
 				// warmInit mends the rest
 				dv = wint{}
-				if mt >= 0 && !d.w[v][id[mt]].nonpos() {
-					dv = d.w[v][id[mt]]
+				if u := id[max(mt, 0)]; mt >= 0 && !d.w[min(v, u)][max(v, u)].nonpos() {
+					dv = d.w[min(v, u)][max(v, u)]
 				} else {
 					mt = -1
 				}
