@@ -564,6 +564,17 @@ func (d *dutch) brackets() error {
 		for pv := range bracket {
 			base[pv] = make([]wint, pv)
 		}
+		// below is linear in the two players: one at(1, compl) and each
+		// player's part, added per pair (the same sum as below(i, j))
+		one := at(1, d.L.compl)
+		part := make([]wint, n)
+		d.c9(0, 0, true) // settles c9v
+		for v := range part {
+			part[v] = at(b2u(!d.byeCand(v)), d.L.compl)
+			if d.single0 {
+				part[v] = part[v].add(at(d.c9v[v], d.L.c9))
+			}
+		}
 		for i := 0; i < n; i++ {
 			if d.gone[i] {
 				continue
@@ -575,7 +586,11 @@ func (d *dutch) brackets() error {
 				pi, pj := in[i], in[j]
 				iin, jin := pi >= 0, pj >= 0
 				if !iin || !jin {
-					d.set(i, j, d.below(i, j))
+					if d.compat[i*n+j] {
+						add3To(&d.w[i][j], &one, &part[i], &part[j])
+					} else {
+						d.w[i][j] = wint{}
+					}
 					continue
 				}
 				var w wint

@@ -150,3 +150,13 @@ func slackNeg(a, b, w *wint) bool {
 	}
 	return int64(x) < 0
 }
+
+// add3To sets s to a+b+c.
+func add3To(s, a, b, c *wint) {
+	var c1, c2 uint64
+	for i := 0; i < wideWords; i++ {
+		x, y := bits.Add64(a[i], b[i], c1)
+		s[i], c2 = bits.Add64(x, c[i], c2)
+		c1 = y
+	}
+}
