@@ -273,14 +273,6 @@ func (d *dutch) completion(i, j int) uint64 {
 	return 1 + b2u(!d.byeCand(i)) + b2u(!d.byeCand(j))
 }
 
-// below is the weight of an edge outside the bracket: completion and C9.
-func (d *dutch) below(i, j int) wint {
-	if !d.compatible(i, j) {
-		return wint{}
-	}
-	return at(d.completion(i, j), d.L.compl).add(at(d.c9(i, j, d.single0), d.L.c9))
-}
-
 // base is the weight of the edge between i (ranked higher) and j in the
 // bracket: cur if j is in the current bracket, next if in the next one.
 func (d *dutch) base(i, j int, cur, next bool) wint {
@@ -564,8 +556,8 @@ func (d *dutch) brackets() error {
 		for pv := range bracket {
 			base[pv] = make([]wint, pv)
 		}
-		// below is linear in the two players: one at(1, compl) and each
-		// player's part, added per pair (the same sum as below(i, j))
+		// the weight of a pair outside the bracket: completion and C9,
+		// one at(1, compl) and each player's part of the two
 		one := at(1, d.L.compl)
 		part := make([]wint, n)
 		d.c9(0, 0, true) // settles c9v
