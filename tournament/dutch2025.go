@@ -113,7 +113,7 @@ type dutch struct {
 	ranks    map[int]int
 	gone     []bool
 	partner  []int
-	w        [][]wint // w[i][j] = w[j][i]: the current weights
+	w        [][]wint // w[i][j], i < j: the current weights
 	dead     [][]bool // pairs the order of article 4 has ruled out
 	bump     [][]bool // MDPs tried and not paired keep a +1 on those edges
 	mate     []int    // the last matching (mate[v] == v: unpaired)
@@ -121,6 +121,11 @@ type dutch struct {
 	why      map[int]i18n.Text // the procedure's reason, by the higher-ranked player of a pair
 	es       []wedge
 	inb      []bool // joined whole in a first matching: the current bracket (with the next score group when small)
+	wdual    []wint // the last matching's end state, by player (warmState)
+	wmate    []int
+	compat   []bool   // compatible, by i*n+j
+	c9v      []uint64 // c9's part of each player
+	redual   bool     // the weights are new: wdual does not fit them
 }
 
 func b2u(b bool) uint64 {
@@ -139,6 +144,13 @@ func (d *dutch) byeCand(v int) bool { return d.eligible(v) && d.score(v) <= d.by
 // compatible: the absolute criteria C1 (no rematch) and C3 (two
 // non-topscorers with the same absolute preference do not meet).
 func (d *dutch) compatible(i, j int) bool {
+	if d.compat != nil {
+		return d.compat[i*d.n+j]
+	}
+	return d.compatible0(i, j)
+}
+
+func (d *dutch) compatible0(i, j int) bool {
 	a, b := d.ps[i], d.ps[j]
 	if a.opps[b.id] {
 		return false
@@ -151,7 +163,10 @@ func (d *dutch) compatible(i, j int) bool {
 }
 
 func (d *dutch) set(i, j int, w wint) {
-	d.w[i][j], d.w[j][i] = w, w
+	if i > j {
+		i, j = j, i
+	}
+	d.w[i][j] = w
 }
 
 // sparseK: outside the bracket, the first matching of a run joins each
@@ -175,9 +190,48 @@ func (d *dutch) compute() {
 	// sparseK nearest in rank (an edge to the next score group or below
 	// weighs the same whoever its lower player is, but for the completion
 	// field)
+	// each matching starts from the last one's duals and mates (of the
+	// players still to pair): the result is as optimal, with far fewer
+	// stages
+	ws := &warmState{}
+	if d.wdual != nil {
+		pos := make([]int, d.n)
+		for x, v := range id {
+			pos[v] = x
+		}
+		for _, v := range id {
+			dv, mt := d.wdual[v], -1
+			if u := d.wmate[v]; u >= 0 && !d.gone[u] {
+				mt = pos[u]
+			}
+			if d.redual {
+				// new weights (a new bracket): the last mates, each pair's
+				// duals its new weight (tight), the free ones' zero;
+				// warmInit mends the rest
+				dv = wint{}
+				if u := id[max(mt, 0)]; mt >= 0 && !d.w[min(v, u)][max(v, u)].nonpos() {
+					dv = d.w[min(v, u)][max(v, u)]
+				} else {
+					mt = -1
+				}
+			}
+			ws.dual = append(ws.dual, dv)
+			ws.mate = append(ws.mate, mt)
+		}
+		d.redual = false
+	}
 	var m []int
-	m, d.es = matchCertified(len(id), func(x, y int) wint { return d.w[id[x]][id[y]] },
-		func(x, y int) bool { return y-x <= sparseK || d.inb[id[x]] && d.inb[id[y]] }, d.es)
+	m, d.es = matchCertified(certGraph{n: len(id), w: d.w, id: id, window: sparseK, whole: d.inb}, d.es, ws)
+	if d.wdual == nil {
+		d.wdual, d.wmate = make([]wint, d.n), make([]int, d.n)
+	}
+	for x, v := range id {
+		d.wdual[v] = ws.dual[x]
+		d.wmate[v] = -1
+		if u := ws.mate[x]; u >= 0 {
+			d.wmate[v] = id[u]
+		}
+	}
 	for v := range d.mate {
 		if d.gone[v] {
 			d.mate[v] = d.partner[v]
@@ -203,25 +257,20 @@ func (d *dutch) c9(i, j int, single bool) uint64 {
 	if !single {
 		return 0
 	}
-	var s uint64
-	for _, v := range []int{i, j} {
-		if d.score(v) == d.byeScore {
-			s += uint64(d.ranks[len(d.ps[v].colours)])
+	if d.c9v == nil {
+		// each player's part, once (ranks are settled by then)
+		d.c9v = make([]uint64, d.n)
+		for v := range d.c9v {
+			if d.score(v) == d.byeScore {
+				d.c9v[v] = uint64(d.ranks[len(d.ps[v].colours)])
+			}
 		}
 	}
-	return s
+	return d.c9v[i] + d.c9v[j]
 }
 
 func (d *dutch) completion(i, j int) uint64 {
 	return 1 + b2u(!d.byeCand(i)) + b2u(!d.byeCand(j))
-}
-
-// below is the weight of an edge outside the bracket: completion and C9.
-func (d *dutch) below(i, j int) wint {
-	if !d.compatible(i, j) {
-		return wint{}
-	}
-	return at(d.completion(i, j), d.L.compl).add(at(d.c9(i, j, d.single0), d.L.c9))
 }
 
 // base is the weight of the edge between i (ranked higher) and j in the
@@ -370,6 +419,13 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 		d.dead[i] = make([]bool, n)
 		d.bump[i] = make([]bool, n)
 	}
+	d.compat = make([]bool, n*n)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			c := d.compatible0(i, j)
+			d.compat[i*n+j], d.compat[j*n+i] = c, c
+		}
+	}
 	if err := d.byeAndCompletable(); err != nil {
 		return nil, err
 	}
@@ -485,7 +541,11 @@ func (d *dutch) brackets() error {
 		if err := d.plan(bracket); err != nil {
 			return err
 		}
-		in := map[int]int{}
+		d.redual = true
+		in := make([]int, n) // position in the bracket, or -1
+		for v := range in {
+			in[v] = -1
+		}
 		d.inb = make([]bool, n)
 		for p, v := range bracket {
 			in[v] = p
@@ -496,6 +556,17 @@ func (d *dutch) brackets() error {
 		for pv := range bracket {
 			base[pv] = make([]wint, pv)
 		}
+		// the weight of a pair outside the bracket: completion and C9,
+		// one at(1, compl) and each player's part of the two
+		one := at(1, d.L.compl)
+		part := make([]wint, n)
+		d.c9(0, 0, true) // settles c9v
+		for v := range part {
+			part[v] = at(b2u(!d.byeCand(v)), d.L.compl)
+			if d.single0 {
+				part[v] = part[v].add(at(d.c9v[v], d.L.c9))
+			}
+		}
 		for i := 0; i < n; i++ {
 			if d.gone[i] {
 				continue
@@ -504,10 +575,14 @@ func (d *dutch) brackets() error {
 				if d.gone[j] {
 					continue
 				}
-				pi, iin := in[i]
-				pj, jin := in[j]
+				pi, pj := in[i], in[j]
+				iin, jin := pi >= 0, pj >= 0
 				if !iin || !jin {
-					d.set(i, j, d.below(i, j))
+					if d.compat[i*n+j] {
+						add3To(&d.w[i][j], &one, &part[i], &part[j])
+					} else {
+						d.w[i][j] = wint{}
+					}
 					continue
 				}
 				var w wint

@@ -136,7 +136,7 @@ func TestCertifiedAgainstBruteForce(t *testing.T) {
 		}
 		window := 1 + rng.Intn(3)
 		keep := func(x, y int) bool { return y-x <= window }
-		mate, _ := matchCertified(n, func(x, y int) wint { return ws[x][y] }, keep, nil)
+		mate, _ := matchCertified(certGraph{n: n, w: ws, window: window}, nil, nil)
 		_, bw := bruteForce(n, all, false)
 		var s int64
 		for v, u := range mate {

@@ -102,3 +102,61 @@ func (a wint) addsub(b, c wint) wint {
 
 // nonpos reports a <= 0.
 func (a wint) nonpos() bool { return a.neg() || a.zero() }
+
+// addsubTo sets s to a+b-c (the matching's slack), without copying wide
+// values.
+func addsubTo(s, a, b, c *wint) {
+	var c1, c2 uint64
+	for i := 0; i < wideWords; i++ {
+		x, y := bits.Add64(a[i], b[i], c1)
+		s[i], c2 = bits.Sub64(x, c[i], c2)
+		c1 = y
+	}
+}
+
+// nonposP reports *a <= 0.
+func (a *wint) nonposP() bool {
+	if int64(a[wideWords-1]) < 0 {
+		return true
+	}
+	var o uint64
+	for i := 0; i < wideWords; i++ {
+		o |= a[i]
+	}
+	return o == 0
+}
+
+// lessP is a.less(b) through pointers.
+func lessP(a, b *wint) bool {
+	const top = wideWords - 1
+	if a[top] != b[top] {
+		return int64(a[top]) < int64(b[top])
+	}
+	for i := top - 1; i >= 0; i-- {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+// slackNeg reports a+b-2w < 0, in one pass.
+func slackNeg(a, b, w *wint) bool {
+	var c1, c2, c3, x uint64
+	for i := 0; i < wideWords; i++ {
+		x, c1 = bits.Add64(a[i], b[i], c1)
+		x, c2 = bits.Sub64(x, w[i], c2)
+		x, c3 = bits.Sub64(x, w[i], c3)
+	}
+	return int64(x) < 0
+}
+
+// add3To sets s to a+b+c.
+func add3To(s, a, b, c *wint) {
+	var c1, c2 uint64
+	for i := 0; i < wideWords; i++ {
+		x, y := bits.Add64(a[i], b[i], c1)
+		s[i], c2 = bits.Add64(x, c[i], c2)
+		c1 = y
+	}
+}

@@ -26,6 +26,12 @@ func maxWeightMatchingW(n int, edges []wedge) []int {
 type wmatcher struct {
 	nvertex int
 	edges   []wedge
+	warm    *warmState // where to start from, if not nil (warmInit)
+	flips   int        // vertices freed at dual zero (after a warm start)
+	mark    []int      // certifies' marks of blossoms, by stamp
+	cum     []wint     // certifies' sums of blossom duals (cumOK: computed)
+	cumOK   []bool
+	stamp   int
 	w2      []wint // 2 × each edge's weight
 
 	endpoint         []int
@@ -48,22 +54,37 @@ type wmatcher struct {
 	epoch            int    // vertex duals change: cached slacks are stale
 	bsl              []wint // the slack of bestedge[x], as of epoch bep[x]
 	bek, bep         []int
-	bt               []int // addBlossom's buffers
+	adjOff           []int   // the edges of vertex v are adjP[adjOff[v]:adjOff[v+1]]
+	adjP             []int32 // an endpoint index (the far end), as in neighbend
+	adjW2            []wint  // w2 of that edge, beside it: the scan reads in order
+	bt               []int   // addBlossom's buffers
 	bts              []wint
 	lv               []int
 }
 
 func (m *wmatcher) slack(k int) wint {
-	return m.dualvar[m.endpoint[2*k]].addsub(m.dualvar[m.endpoint[2*k+1]], m.w2[k])
+	var s wint
+	m.slackTo(k, &s)
+	return s
+}
+
+// slackTo writes the slack of edge k to s, through pointers: the hot loop
+// of the matching, kept free of wide copies.
+func (m *wmatcher) slackTo(k int, s *wint) {
+	addsubTo(s, &m.dualvar[m.endpoint[2*k]], &m.dualvar[m.endpoint[2*k+1]], &m.w2[k])
 }
 
 // bestSlack is the slack of bestedge[x], cached until the duals change.
-func (m *wmatcher) bestSlack(x int) wint {
+func (m *wmatcher) bestSlack(x int) wint { return *m.bestSlackP(x) }
+
+// bestSlackP is bestSlack without the copy.
+func (m *wmatcher) bestSlackP(x int) *wint {
 	k := m.bestedge[x]
 	if m.bek[x] != k || m.bep[x] != m.epoch {
-		m.bsl[x], m.bek[x], m.bep[x] = m.slack(k), k, m.epoch
+		m.slackTo(k, &m.bsl[x])
+		m.bek[x], m.bep[x] = k, m.epoch
 	}
-	return m.bsl[x]
+	return &m.bsl[x]
 }
 
 func (m *wmatcher) leaves(b int, out []int) []int {
@@ -341,27 +362,31 @@ func (m *wmatcher) augmentBlossom(b, v int) {
 
 func (m *wmatcher) augmentMatching(k int) {
 	v, w := m.edges[k].I, m.edges[k].J
-	for _, sp := range [2][2]int{{v, 2*k + 1}, {w, 2 * k}} {
-		s, p := sp[0], sp[1]
-		for {
-			bs := m.inblossom[s]
-			if bs >= m.nvertex {
-				m.augmentBlossom(bs, s)
-			}
-			m.mate[s] = p
-			if m.labelend[bs] == -1 {
-				break
-			}
-			t := m.endpoint[m.labelend[bs]]
-			bt := m.inblossom[t]
-			s = m.endpoint[m.labelend[bt]]
-			j := m.endpoint[m.labelend[bt]^1]
-			if bt >= m.nvertex {
-				m.augmentBlossom(bt, j)
-			}
-			m.mate[j] = m.labelend[bt]
-			p = m.labelend[bt] ^ 1
+	m.augmentFrom(v, 2*k+1)
+	m.augmentFrom(w, 2*k)
+}
+
+// augmentFrom matches s to the endpoint p (or leaves it free, p == -1)
+// and flips the alternating path from s up to the root of its tree.
+func (m *wmatcher) augmentFrom(s, p int) {
+	for {
+		bs := m.inblossom[s]
+		if bs >= m.nvertex {
+			m.augmentBlossom(bs, s)
 		}
+		m.mate[s] = p
+		if m.labelend[bs] == -1 {
+			break
+		}
+		t := m.endpoint[m.labelend[bs]]
+		bt := m.inblossom[t]
+		s = m.endpoint[m.labelend[bt]]
+		j := m.endpoint[m.labelend[bt]^1]
+		if bt >= m.nvertex {
+			m.augmentBlossom(bt, j)
+		}
+		m.mate[j] = m.labelend[bt]
+		p = m.labelend[bt] ^ 1
 	}
 }
 
@@ -392,6 +417,18 @@ func (m *wmatcher) run() []int {
 		m.neighbend[e.I] = append(m.neighbend[e.I], 2*k+1)
 		m.neighbend[e.J] = append(m.neighbend[e.J], 2*k)
 	}
+	m.adjOff = make([]int, n+1)
+	for v := 0; v < n; v++ {
+		m.adjOff[v+1] = m.adjOff[v] + len(m.neighbend[v])
+	}
+	m.adjP = make([]int32, 2*len(m.edges))
+	m.adjW2 = make([]wint, 2*len(m.edges))
+	for v := 0; v < n; v++ {
+		for x, p := range m.neighbend[v] {
+			m.adjP[m.adjOff[v]+x] = int32(p)
+			m.adjW2[m.adjOff[v]+x] = m.w2[p/2]
+		}
+	}
 	m.mate = make([]int, n)
 	m.label = make([]int, 2*n)
 	m.labelend = make([]int, 2*n)
@@ -416,6 +453,9 @@ func (m *wmatcher) run() []int {
 		m.inblossom[v] = v
 		m.dualvar[v] = maxweight
 	}
+	if m.warm != nil {
+		m.warmInit()
+	}
 	for b := 0; b < 2*n; b++ {
 		m.labelend[b] = -1
 		m.blossomparent[b] = -1
@@ -430,10 +470,16 @@ func (m *wmatcher) run() []int {
 		m.unused = append(m.unused, b)
 	}
 
-	for stage := 0; stage < n; stage++ {
+	// from scratch a stage augments or ends the run (at most n/2+1);
+	// from a warm start a stage may also free a vertex whose dual reached
+	// zero (at most n more)
+	for stage := 0; stage < 4*n+4; stage++ {
 		for i := range m.label {
 			m.label[i] = 0
 			m.bestedge[i] = -1
+			if m.warm != nil {
+				m.labelend[i] = -1
+			}
 		}
 		for b := n; b < 2*n; b++ {
 			m.blossombestedges[b] = nil
@@ -443,31 +489,46 @@ func (m *wmatcher) run() []int {
 			m.allowedge[i] = false
 		}
 		m.queue = m.queue[:0]
+		roots := false
 		for v := 0; v < n; v++ {
-			if m.mate[v] == -1 && m.label[m.inblossom[v]] == 0 {
+			// a free vertex whose dual is zero is done (only after a warm
+			// start: from scratch, free vertices reach zero together, at
+			// the end)
+			if m.mate[v] == -1 && m.label[m.inblossom[v]] == 0 && !m.dualvar[v].nonposP() {
 				m.assignLabel(v, 1, -1)
+				roots = true
 			}
+		}
+		if !roots {
+			break
 		}
 		augmented := false
 		for {
 			for len(m.queue) > 0 && !augmented {
 				v := m.queue[len(m.queue)-1]
 				m.queue = m.queue[:len(m.queue)-1]
-				for _, p := range m.neighbend[v] {
+				var kslack wint
+				dv := &m.dualvar[v]
+				for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
+					p := int(m.adjP[x])
 					k := p / 2
 					w := m.endpoint[p]
 					if m.inblossom[v] == m.inblossom[w] {
 						continue
 					}
-					var kslack wint
 					if !m.allowedge[k] {
-						kslack = m.slack(k)
-						if kslack.nonpos() {
+						addsubTo(&kslack, dv, &m.dualvar[w], &m.adjW2[x])
+						if kslack.nonposP() {
 							m.allowedge[k] = true
 						}
 					}
 					if m.allowedge[k] {
 						switch {
+						case m.label[m.inblossom[w]] == 0 && m.mate[m.blossombase[m.inblossom[w]]] == -1:
+							// a free vertex done (dual zero, after a warm
+							// start): an augmenting path
+							m.augmentMatching(k)
+							augmented = true
 						case m.label[m.inblossom[w]] == 0:
 							m.assignLabel(w, 2, p^1)
 						case m.label[m.inblossom[w]] == 1:
@@ -487,11 +548,11 @@ func (m *wmatcher) run() []int {
 						}
 					} else if m.label[m.inblossom[w]] == 1 {
 						b := m.inblossom[v]
-						if m.bestedge[b] == -1 || kslack.less(m.bestSlack(b)) {
+						if m.bestedge[b] == -1 || lessP(&kslack, m.bestSlackP(b)) {
 							m.bestedge[b] = k
 						}
 					} else if m.label[w] == 0 {
-						if m.bestedge[w] == -1 || kslack.less(m.bestSlack(w)) {
+						if m.bestedge[w] == -1 || lessP(&kslack, m.bestSlackP(w)) {
 							m.bestedge[w] = k
 						}
 					}
@@ -503,11 +564,13 @@ func (m *wmatcher) run() []int {
 			deltatype := -1
 			var delta wint
 			deltaedge, deltablossom := -1, -1
+			// type 1: the least dual of an S-vertex (from scratch the free
+			// vertices hold the least dual of all vertices, so the same)
 			deltatype = 1
-			delta = m.dualvar[0]
-			for v := 1; v < n; v++ {
-				if m.dualvar[v].less(delta) {
-					delta = m.dualvar[v]
+			zeroed := -1
+			for v := 0; v < n; v++ {
+				if m.label[m.inblossom[v]] == 1 && (zeroed == -1 || lessP(&m.dualvar[v], &delta)) {
+					delta, zeroed = m.dualvar[v], v
 				}
 			}
 			for v := 0; v < n; v++ {
@@ -551,6 +614,19 @@ func (m *wmatcher) run() []int {
 				}
 			}
 			if deltatype == 1 {
+				// the roots' duals are zero: optimal. Otherwise (only
+				// after a warm start) a matched S-vertex's dual is: it
+				// gives its mate up, the path to its root flips, and it
+				// stays free.
+				done := zeroed == -1
+				for v := 0; v < n && !done; v++ {
+					done = m.mate[v] == -1 && m.label[m.inblossom[v]] == 1 && m.dualvar[v].zero()
+				}
+				if !done {
+					m.flips++
+					m.augmentFrom(zeroed, -1)
+					augmented = true
+				}
 				break
 			}
 			switch deltatype {
@@ -592,64 +668,236 @@ func (m *wmatcher) run() []int {
 // does, the matching is of maximum weight on the graph with them too (LP
 // duality: matched edges are tight, unmatched vertices have dual zero,
 // blossoms with a positive dual are full).
-func (m *wmatcher) certifies(i, j int, w wint) bool {
+func (m *wmatcher) certifies(i, j int, w wint) bool { return m.certifiesP(i, j, &w) }
+
+// certifiesP is certifies through a pointer.
+func (m *wmatcher) certifiesP(i, j int, w *wint) bool {
 	if m.dualvar == nil {
-		return w.neg() || w.zero()
+		return w.nonposP()
 	}
-	s := m.dualvar[i].add(m.dualvar[j]).sub(w.double())
-	if !s.neg() {
+	if !slackNeg(&m.dualvar[i], &m.dualvar[j], w) {
 		return true
 	}
-	var bi, bj []int
-	for b := i; b != -1; b = m.blossomparent[b] {
-		bi = append(bi, b)
+	var s wint
+	w2 := w.double()
+	addsubTo(&s, &m.dualvar[i], &m.dualvar[j], &w2)
+	if m.blossomparent[i] == -1 || m.blossomparent[j] == -1 || m.inblossom[i] != m.inblossom[j] {
+		return false // no blossom holds both
 	}
-	for b := j; b != -1; b = m.blossomparent[b] {
-		bj = append(bj, b)
+	// the blossoms holding both: the lowest common one and those above
+	if m.mark == nil {
+		m.mark = make([]int, len(m.blossomparent))
 	}
-	for x, y := len(bi)-1, len(bj)-1; x >= 0 && y >= 0 && bi[x] == bj[y]; x, y = x-1, y-1 {
-		s = s.add(m.dualvar[bi[x]].double())
+	m.stamp++
+	for b := m.blossomparent[i]; b != -1; b = m.blossomparent[b] {
+		m.mark[b] = m.stamp
 	}
+	b := m.blossomparent[j]
+	for b != -1 && m.mark[b] != m.stamp {
+		b = m.blossomparent[b]
+	}
+	if m.cum == nil {
+		// twice the duals of each blossom and those above it
+		m.cum = make([]wint, len(m.blossomparent))
+		m.cumOK = make([]bool, len(m.blossomparent))
+	}
+	var chain []int
+	for c := b; c != -1 && !m.cumOK[c]; c = m.blossomparent[c] {
+		chain = append(chain, c)
+	}
+	for x := len(chain) - 1; x >= 0; x-- {
+		c := chain[x]
+		m.cum[c] = m.dualvar[c].double()
+		if p := m.blossomparent[c]; p != -1 {
+			m.cum[c] = m.cum[c].add(m.cum[p])
+		}
+		m.cumOK[c] = true
+	}
+	s = s.add(m.cum[b])
 	return !s.neg()
 }
 
-// matchCertified returns a maximum weight matching of the graph on n
-// vertices whose edges are the pairs of positive weight w(x, y), x < y.
-// It solves the graph of the edges keep accepts first, then adds every
-// edge left out that the duals do not certify (certifies) and solves
-// again, until all are: the result is then optimal on the whole graph.
-// buf is reused for the edge list, and returned.
-func matchCertified(n int, w func(x, y int) wint, keep func(x, y int) bool, buf []wedge) ([]int, []wedge) {
+// certGraph is the graph matchCertified matches: vertex x is row id[x]
+// of the weight matrix w (x itself if id is nil), the pairs of positive
+// weight are its edges, and the first matching takes those at most window
+// apart, and all those between two rows that whole marks.
+type certGraph struct {
+	n      int
+	w      [][]wint
+	id     []int
+	window int
+	whole  []bool
+}
+
+func (g *certGraph) row(x int) int {
+	if g.id == nil {
+		return x
+	}
+	return g.id[x]
+}
+
+// matchCertified returns a maximum weight matching of g. It solves the
+// graph of the edges kept first, then adds every edge left out that the
+// duals do not certify (certifies) and solves again, until all are: the
+// result is then optimal on the whole graph. buf is reused for the edge
+// list, and returned.
+//
+// With ws, the first matching starts from ws if it is usable (warmInit),
+// each next one from the last, and ws ends with the last one's state.
+func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
+	n := g.n
+	rows := make([]int, n)
+	for x := range rows {
+		rows[x] = g.row(x)
+	}
+	kept := func(x, y int) bool {
+		return y-x <= g.window || g.whole != nil && g.whole[rows[x]] && g.whole[rows[y]]
+	}
 	es := buf[:0]
 	for x := 0; x < n; x++ {
+		wx := g.w[rows[x]]
 		for y := x + 1; y < n; y++ {
-			if wt := w(x, y); !wt.zero() && !wt.neg() && keep(x, y) {
-				es = append(es, wedge{x, y, wt})
+			if wt := &wx[rows[y]]; !wt.nonposP() && kept(x, y) {
+				es = append(es, wedge{x, y, *wt})
 			}
 		}
 	}
-	var added map[[2]int]bool
+	var added []bool // by x*n+y
 	for {
 		m := &wmatcher{nvertex: n, edges: es}
+		if ws.usable(n) {
+			m.warm = ws
+		}
 		mate := m.run()
+		if ws != nil {
+			m.warmOut(ws)
+		}
 		more := false
 		for x := 0; x < n; x++ {
-			for y := x + 1; y < n; y++ {
-				if keep(x, y) || added[[2]int{x, y}] {
+			wx := g.w[rows[x]]
+			wholeX := g.whole != nil && g.whole[rows[x]]
+			for y := x + 1 + g.window; y < n; y++ {
+				if wholeX && g.whole[rows[y]] || added != nil && added[x*n+y] {
 					continue
 				}
-				if wt := w(x, y); !wt.zero() && !wt.neg() && !m.certifies(x, y, wt) {
+				if wt := &wx[rows[y]]; !wt.nonposP() && !m.certifiesP(x, y, wt) {
 					if added == nil {
-						added = map[[2]int]bool{}
+						added = make([]bool, n*n)
 					}
-					added[[2]int{x, y}] = true
-					es = append(es, wedge{x, y, wt})
+					added[x*n+y] = true
+					es = append(es, wedge{x, y, *wt})
 					more = true
 				}
 			}
 		}
 		if !more {
 			return mate, es
+		}
+	}
+}
+
+// warmState is where a matching starts from and what it ends with: the
+// vertex duals (each with the duals of the blossoms holding it added) and
+// the mates (vertex or -1).
+type warmState struct {
+	dual []wint
+	mate []int
+}
+
+// warmTop: a warm start is refused when a dual has reached this (the
+// weights' own bits stay far below it).
+var warmTop = at(1, wideBits-8)
+
+// usable reports whether ws holds a start for n vertices.
+func (ws *warmState) usable(n int) bool {
+	if ws == nil || len(ws.dual) != n || len(ws.mate) != n {
+		return false
+	}
+	for v := range ws.dual {
+		if ws.dual[v].neg() || !ws.dual[v].less(warmTop) {
+			return false
+		}
+	}
+	return true
+}
+
+// warmInit starts the matching from m.warm instead of from nothing. The
+// state it sets up is one the algorithm keeps at the start of every stage:
+// every slack nonnegative (an edge whose slack is negative under the new
+// weights raises the dual of one end, which then gives up its mate),
+// every matched edge tight (the others are unmatched), no blossom, and the
+// free vertices of positive dual (the roots) sharing one dual, the
+// largest of theirs (raising a dual only raises slacks). A free vertex of
+// dual zero is done: it is no root, and a tree reaching it augments.
+// Roots sharing their dual keeps the slacks between trees even, so that
+// halving them stays exact.
+func (m *wmatcher) warmInit() {
+	n := m.nvertex
+	ws := m.warm
+	copy(m.dualvar[:n], ws.dual)
+	for v := 0; v < n; v++ {
+		w := ws.mate[v]
+		if w <= v || w >= n || ws.mate[w] != v {
+			continue
+		}
+		for _, p := range m.neighbend[v] {
+			if m.endpoint[p] != w {
+				continue
+			}
+			if m.slack(p / 2).zero() {
+				m.mate[v], m.mate[w] = p, p^1
+			}
+			break
+		}
+	}
+	unmatch := func(v int) {
+		if p := m.mate[v]; p >= 0 {
+			m.mate[m.endpoint[p]] = -1
+			m.mate[v] = -1
+		}
+	}
+	for k := range m.edges {
+		sk := m.slack(k)
+		if !sk.neg() {
+			continue
+		}
+		i, j := m.edges[k].I, m.edges[k].J
+		if m.mate[i] != -1 && m.mate[j] == -1 {
+			i = j
+		}
+		m.dualvar[i] = m.dualvar[i].sub(sk)
+		unmatch(i)
+	}
+	var top wint
+	for v := 0; v < n; v++ {
+		if m.mate[v] == -1 && top.less(m.dualvar[v]) {
+			top = m.dualvar[v]
+		}
+	}
+	for v := 0; v < n; v++ {
+		if m.mate[v] == -1 && !m.dualvar[v].nonpos() {
+			m.dualvar[v] = top
+		}
+	}
+}
+
+// warmOut is the state the matching ended with, for the next one.
+func (m *wmatcher) warmOut(ws *warmState) {
+	n := m.nvertex
+	ws.dual = append(ws.dual[:0], make([]wint, n)...)
+	ws.mate = append(ws.mate[:0], make([]int, n)...)
+	for v := 0; v < n; v++ {
+		ws.mate[v] = -1
+		if m.dualvar == nil {
+			continue
+		}
+		d := m.dualvar[v]
+		for b := m.blossomparent[v]; b != -1; b = m.blossomparent[b] {
+			d = d.add(m.dualvar[b])
+		}
+		ws.dual[v] = d
+		if p := m.mate[v]; p >= 0 {
+			ws.mate[v] = m.endpoint[p]
 		}
 	}
 }
