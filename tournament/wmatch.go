@@ -222,9 +222,21 @@ func (m *wmatcher) addBlossom(base, k int) {
 	for _, bv := range path {
 		if !m.hasBestEdges[bv] {
 			m.lv = m.leaves(bv, m.lv[:0])
+			var sk wint
 			for _, v := range m.lv {
-				for _, p := range m.neighbend[v] {
-					consider(p / 2)
+				for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
+					a := &m.adj[x]
+					bj := m.inblossom[a.w]
+					if bj == b || m.label[bj] != 1 {
+						continue
+					}
+					addsubTo(&sk, &m.dualvar[v], &m.dualvar[a.w], &a.w2)
+					if m.bt[bj] == -1 {
+						touched = append(touched, bj)
+						m.bt[bj], m.bts[bj] = int(a.p)/2, sk
+					} else if lessP(&sk, &m.bts[bj]) {
+						m.bt[bj], m.bts[bj] = int(a.p)/2, sk
+					}
 				}
 			}
 		} else {
