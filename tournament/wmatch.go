@@ -54,10 +54,9 @@ type wmatcher struct {
 	epoch            int    // vertex duals change: cached slacks are stale
 	bsl              []wint // the slack of bestedge[x], as of epoch bep[x]
 	bek, bep         []int
-	adjOff           []int   // the edges of vertex v are adjP[adjOff[v]:adjOff[v+1]]
-	adjP             []int32 // an endpoint index (the far end), as in neighbend
-	adjW2            []wint  // w2 of that edge, beside it: the scan reads in order
-	bt               []int   // addBlossom's buffers
+	adjOff           []int      // the edges of vertex v are adj[adjOff[v]:adjOff[v+1]]
+	adj              []adjEntry // the edges of each vertex, in the order the scan reads them
+	bt               []int      // addBlossom's buffers
 	bts              []wint
 	lv               []int
 }
@@ -72,6 +71,14 @@ func (m *wmatcher) slack(k int) wint {
 // of the matching, kept free of wide copies.
 func (m *wmatcher) slackTo(k int, s *wint) {
 	addsubTo(s, &m.dualvar[m.endpoint[2*k]], &m.dualvar[m.endpoint[2*k+1]], &m.w2[k])
+}
+
+// adjEntry is one edge seen from one end: the far vertex w, the endpoint
+// index p (as in neighbend) and twice the weight, side by side so that the
+// scan reads memory in order.
+type adjEntry struct {
+	w, p int32
+	w2   wint
 }
 
 // bestSlack is the slack of bestedge[x], cached until the duals change.
@@ -215,9 +222,21 @@ func (m *wmatcher) addBlossom(base, k int) {
 	for _, bv := range path {
 		if !m.hasBestEdges[bv] {
 			m.lv = m.leaves(bv, m.lv[:0])
+			var sk wint
 			for _, v := range m.lv {
-				for _, p := range m.neighbend[v] {
-					consider(p / 2)
+				for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
+					a := &m.adj[x]
+					bj := m.inblossom[a.w]
+					if bj == b || m.label[bj] != 1 {
+						continue
+					}
+					addsubTo(&sk, &m.dualvar[v], &m.dualvar[a.w], &a.w2)
+					if m.bt[bj] == -1 {
+						touched = append(touched, bj)
+						m.bt[bj], m.bts[bj] = int(a.p)/2, sk
+					} else if lessP(&sk, &m.bts[bj]) {
+						m.bt[bj], m.bts[bj] = int(a.p)/2, sk
+					}
 				}
 			}
 		} else {
@@ -421,12 +440,10 @@ func (m *wmatcher) run() []int {
 	for v := 0; v < n; v++ {
 		m.adjOff[v+1] = m.adjOff[v] + len(m.neighbend[v])
 	}
-	m.adjP = make([]int32, 2*len(m.edges))
-	m.adjW2 = make([]wint, 2*len(m.edges))
+	m.adj = make([]adjEntry, 2*len(m.edges))
 	for v := 0; v < n; v++ {
 		for x, p := range m.neighbend[v] {
-			m.adjP[m.adjOff[v]+x] = int32(p)
-			m.adjW2[m.adjOff[v]+x] = m.w2[p/2]
+			m.adj[m.adjOff[v]+x] = adjEntry{w: int32(m.endpoint[p]), p: int32(p), w2: m.w2[p/2]}
 		}
 	}
 	m.mate = make([]int, n)
@@ -510,14 +527,22 @@ func (m *wmatcher) run() []int {
 				var kslack wint
 				dv := &m.dualvar[v]
 				for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
-					p := int(m.adjP[x])
-					k := p / 2
-					w := m.endpoint[p]
-					if m.inblossom[v] == m.inblossom[w] {
+					a := &m.adj[x]
+					w := int(a.w)
+					bw := m.inblossom[w]
+					if m.inblossom[v] == bw {
 						continue
 					}
+					if m.label[bw] == 2 && m.label[w] != 0 {
+						// a T-vertex already labelled: the edge would
+						// change nothing (neither a label nor a best
+						// edge), tight or not
+						continue
+					}
+					p := int(a.p)
+					k := p / 2
 					if !m.allowedge[k] {
-						addsubTo(&kslack, dv, &m.dualvar[w], &m.adjW2[x])
+						addsubTo(&kslack, dv, &m.dualvar[w], &a.w2)
 						if kslack.nonposP() {
 							m.allowedge[k] = true
 						}

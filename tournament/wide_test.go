@@ -1,0 +1,65 @@
+package tournament
+
+import (
+	"math/big"
+	"math/rand"
+	"testing"
+)
+
+// bigOf is a wint as a signed big integer.
+func bigOf(a wint) *big.Int {
+	r := new(big.Int)
+	for i := wideWords - 1; i >= 0; i-- {
+		r.Lsh(r, 64)
+		r.Or(r, new(big.Int).SetUint64(a[i]))
+	}
+	if a.neg() {
+		r.Sub(r, new(big.Int).Lsh(big.NewInt(1), 64*wideWords))
+	}
+	return r
+}
+
+// randWide is a random wint whose words carry into each other often (all
+// ones, zero, or random), the top word small (as the matcher's values).
+func randWide(rng *rand.Rand) wint {
+	var a wint
+	for i := range a {
+		switch rng.Intn(3) {
+		case 0:
+			a[i] = ^uint64(0)
+		case 1:
+			a[i] = 0
+		default:
+			a[i] = rng.Uint64()
+		}
+	}
+	a[wideWords-1] = uint64(rng.Int63n(1 << 40))
+	if rng.Intn(4) == 0 {
+		a[wideWords-1] = ^a[wideWords-1] // negative
+	}
+	return a
+}
+
+// TestWideUnrolled checks the unrolled addsubTo and slackNeg against
+// math/big on values whose carries cross every word.
+func TestWideUnrolled(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for it := 0; it < 20000; it++ {
+		a, b, c := randWide(rng), randWide(rng), randWide(rng)
+		if it%2 == 0 {
+			// a+b-2c near zero, where a lost carry flips the sign
+			c = a.add(b).half().add(small(rng.Int63n(5) - 2))
+		}
+		var s wint
+		addsubTo(&s, &a, &b, &c)
+		want := new(big.Int).Add(bigOf(a), bigOf(b))
+		want.Sub(want, bigOf(c))
+		if bigOf(s).Cmp(want) != 0 {
+			t.Fatalf("addsubTo(%x, %x, %x) = %x, want %v", a, b, c, s, want)
+		}
+		neg := want.Sub(want, bigOf(c)).Sign() < 0 // a+b-2c
+		if got := slackNeg(&a, &b, &c); got != neg {
+			t.Fatalf("slackNeg(%x, %x, %x) = %v, want %v", a, b, c, got, neg)
+		}
+	}
+}
