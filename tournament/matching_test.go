@@ -83,27 +83,7 @@ func TestMatchingAgainstBruteForce(t *testing.T) {
 			}
 		}
 		mate := maxWeightMatchingW(n, wes)
-		wt := map[[2]int]int64{}
-		for _, e := range edges {
-			wt[[2]int{e.I, e.J}] = e.W
-			wt[[2]int{e.J, e.I}] = e.W
-		}
-		var s int64
-		for v, u := range mate {
-			if u < 0 {
-				continue
-			}
-			if mate[u] != v {
-				t.Fatalf("iter %d: mate not symmetric: %v", iter, mate)
-			}
-			ew, ok := wt[[2]int{v, u}]
-			if !ok {
-				t.Fatalf("iter %d: matched along a missing edge %d-%d", iter, v, u)
-			}
-			if v < u {
-				s += ew
-			}
-		}
+		s := matchWeight(t, fmt.Sprintf("iter %d", iter), mate, edges)
 		if _, bw := bruteForce(n, edges, false); s != bw {
 			t.Fatalf("iter %d n=%d shift %d: weight %d, best %d; edges %v", iter, n, shift, s, bw, edges)
 		}

@@ -31,18 +31,7 @@ func (a wint) sub(b wint) wint {
 }
 
 // less compares as signed numbers.
-func (a wint) less(b wint) bool {
-	const top = wideWords - 1
-	if a[top] != b[top] {
-		return int64(a[top]) < int64(b[top])
-	}
-	for i := top - 1; i >= 0; i-- {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return false
-}
+func (a wint) less(b wint) bool { return lessP(&a, &b) }
 
 func (a wint) zero() bool {
 	var o uint64
