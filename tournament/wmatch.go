@@ -283,14 +283,7 @@ func (m *wmatcher) expandBlossom(b int, endstage bool) {
 		n := len(childs)
 		at := func(j int) int { return ((j % n) + n) % n }
 		entrychild := m.inblossom[m.endpoint[m.labelend[b]^1]]
-		j := slices.Index(childs, entrychild)
-		var jstep, endptrick int
-		if j&1 != 0 {
-			j -= n
-			jstep, endptrick = 1, 0
-		} else {
-			jstep, endptrick = -1, 1
-		}
+		j, jstep, endptrick := walkFrom(slices.Index(childs, entrychild), n)
 		p := m.labelend[b]
 		for j != 0 {
 			m.label[m.endpoint[p^1]] = 0
@@ -351,14 +344,7 @@ func (m *wmatcher) augmentBlossom(b, v int) {
 	n := len(childs)
 	at := func(j int) int { return ((j % n) + n) % n }
 	i := slices.Index(childs, t)
-	j := i
-	var jstep, endptrick int
-	if i&1 != 0 {
-		j -= n
-		jstep, endptrick = 1, 0
-	} else {
-		jstep, endptrick = -1, 1
-	}
+	j, jstep, endptrick := walkFrom(i, n)
 	for j != 0 {
 		j += jstep
 		t = childs[at(j)]
@@ -925,4 +911,15 @@ func (m *wmatcher) warmOut(ws *warmState) {
 			ws.mate[v] = m.endpoint[p]
 		}
 	}
+}
+
+// walkFrom is where a walk round a blossom's children starts from child
+// j of n, and its direction: from an odd child forwards (j-n counting up
+// to 0), from an even one backwards; endptrick picks the edge's endpoint
+// the walk crosses.
+func walkFrom(j, n int) (start, jstep, endptrick int) {
+	if j&1 != 0 {
+		return j - n, 1, 0
+	}
+	return j, -1, 1
 }
