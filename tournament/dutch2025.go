@@ -123,9 +123,10 @@ type dutch struct {
 	inb      []bool // joined whole in a first matching: the current bracket (with the next score group when small)
 	wdual    []wint // the last matching's end state, by player (warmState)
 	wmate    []int
-	compat   []bool   // compatible, by i*n+j
-	c9v      []uint64 // c9's part of each player
-	redual   bool     // the weights are new: wdual does not fit them
+	compat   []bool      // compatible, by i*n+j
+	c9v      []uint64    // c9's part of each player
+	redual   bool        // the weights are new: wdual does not fit them
+	sep      *sepWeights // the weights of the pairs outside the bracket (nil: all in w)
 }
 
 func b2u(b bool) uint64 {
@@ -194,6 +195,8 @@ func (d *dutch) compute() {
 	// players still to pair): the result is as optimal, with far fewer
 	// stages
 	ws := &warmState{}
+	g := certGraph{n: len(id), w: d.w, id: id, window: sparseK, whole: d.inb, sep: d.sep}
+	var tmp wint
 	if d.wdual != nil {
 		pos := make([]int, d.n)
 		for x, v := range id {
@@ -209,8 +212,8 @@ func (d *dutch) compute() {
 				// duals its new weight (tight), the free ones' zero;
 				// warmInit mends the rest
 				dv = wint{}
-				if u := id[max(mt, 0)]; mt >= 0 && !d.w[min(v, u)][max(v, u)].nonpos() {
-					dv = d.w[min(v, u)][max(v, u)]
+				if u := id[max(mt, 0)]; mt >= 0 && !g.weight(min(v, u), max(v, u), &tmp).nonposP() {
+					dv = *g.weight(min(v, u), max(v, u), &tmp)
 				} else {
 					mt = -1
 				}
@@ -221,7 +224,7 @@ func (d *dutch) compute() {
 		d.redual = false
 	}
 	var m []int
-	m, d.es = matchCertified(certGraph{n: len(id), w: d.w, id: id, window: sparseK, whole: d.inb}, d.es, ws)
+	m, d.es = matchCertified(g, d.es, ws)
 	if d.wdual == nil {
 		d.wdual, d.wmate = make([]wint, d.n), make([]int, d.n)
 	}
@@ -281,21 +284,24 @@ func (d *dutch) base(i, j int, cur, next bool) wint {
 	}
 	L := &d.L
 	si, sj := d.score(i), d.score(j)
-	w := at(d.completion(i, j), L.compl)
+	var w wint
+	w.addAt(d.completion(i, j), L.compl)
 	if cur {
-		w = w.add(at(1, L.f1)).add(at(1, L.f2+L.shift[si]))
+		w.addAt(1, L.f1)
+		w.addAt(1, L.f2+L.shift[si])
 	}
 	if next {
-		w = w.add(at(1, L.f3)).add(at(1, L.f4+L.shift[si]))
+		w.addAt(1, L.f3)
+		w.addAt(1, L.f4+L.shift[si])
 	}
-	w = w.add(at(d.c9(i, j, d.single), L.c9))
+	w.addAt(d.c9(i, j, d.single), L.c9)
 	if !cur {
 		return w
 	}
 	hi, lo := d.ci[i], d.ci[j]
 	same := hi.pref != "" && hi.pref == lo.pref
 	// C10: no side difference beyond ±2
-	w = w.add(at(b2u(!(hi.imb > 1 && lo.imb > 1 && same)), L.c10))
+	w.addAt(b2u(!(hi.imb > 1 && lo.imb > 1 && same)), L.c10)
 	// C11: no side three times in a row
 	c11 := !hi.abs || !lo.abs || !same
 	if !c11 {
@@ -309,10 +315,10 @@ func (d *dutch) base(i, j int, cur, next bool) wint {
 			c11 = yields.rep != other(lo.pref)
 		}
 	}
-	w = w.add(at(b2u(c11), L.c11))
+	w.addAt(b2u(c11), L.c11)
 	// C12, C13: preferences granted
-	w = w.add(at(b2u(!same), L.c12))
-	w = w.add(at(b2u((!lo.strong && !lo.abs) || (!hi.strong && !hi.abs) || (hi.abs && lo.abs) || !same), L.c13))
+	w.addAt(b2u(!same), L.c12)
+	w.addAt(b2u((!lo.strong && !lo.abs) || (!hi.strong && !hi.abs) || (hi.abs && lo.abs) || !same), L.c13)
 	a, b := d.ps[i], d.ps[j]
 	type fl struct {
 		back             int
@@ -324,11 +330,12 @@ func (d *dutch) base(i, j int, cur, next bool) wint {
 			continue
 		}
 		downB, downA, upB := b.floated(back, -1), a.floated(back, -1), b.floated(back, +1)
-		w = w.add(at(b2u(downB)+b2u(si <= sj && downA), *f.cnt))
-		w = w.add(at(b2u(!(si > sj && upB)), *f.up))
-		w = w.add(at(b2u(downB), *f.sc+L.shift[sj])).add(at(b2u(downA), *f.sc+L.shift[si]))
+		w.addAt(b2u(downB)+b2u(si <= sj && downA), *f.cnt)
+		w.addAt(b2u(!(si > sj && upB)), *f.up)
+		w.addAt(b2u(downB), *f.sc+L.shift[sj])
+		w.addAt(b2u(downA), *f.sc+L.shift[si])
 		if !(upB && si > sj) {
-			w = w.add(at(1, *f.usc+L.shift[si]))
+			w.addAt(1, *f.usc+L.shift[si])
 		}
 	}
 	return w
@@ -468,21 +475,29 @@ func (d *dutch) byeAndCompletable() error {
 		group[v] = g
 	}
 	top := d.score(0)
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			if !d.compatible(i, j) {
-				continue
+	// with an odd number, a pair weighs 2^64 (completion) and each
+	// player's part: 2^64 if it may not have the bye, its score group
+	// counted from the bottom at 2^32, so that the one left out is an
+	// eligible player of the lowest score possible; a pair of topscorers
+	// weighs one more (the bye's score stays below the top when it can)
+	sp := &sepWeights{in: make([]bool, n), one: at(1, 0), part: make([]wint, n), compat: d.compat, stride: n}
+	if d.odd {
+		sp.one = at(1, 64)
+		for v := 0; v < n; v++ {
+			sp.part[v] = at(b2u(!d.eligible(v)), 64).add(at(uint64(group[v]), 32))
+			sp.in[v] = d.score(v) >= top
+		}
+		for i := 0; i < n && sp.in[i]; i++ {
+			for j := i + 1; j < n && sp.in[j]; j++ {
+				if d.compatible(i, j) {
+					d.set(i, j, sp.one.add(sp.part[i]).add(sp.part[j]).add(at(1, 0)))
+				} else {
+					d.set(i, j, wint{})
+				}
 			}
-			var w wint
-			if d.odd {
-				c := 1 + b2u(!d.eligible(i)) + b2u(!d.eligible(j))
-				w = at(c, 64).add(at(uint64(group[i]+group[j]), 32)).add(at(b2u(d.score(j) >= top), 0))
-			} else {
-				w = at(1, 0)
-			}
-			d.set(i, j, w)
 		}
 	}
+	d.sep = sp
 	d.compute()
 	unpaired := -1
 	for v := 0; v < n; v++ {
@@ -567,24 +582,20 @@ func (d *dutch) brackets() error {
 				part[v] = part[v].add(at(d.c9v[v], d.L.c9))
 			}
 		}
-		for i := 0; i < n; i++ {
+		inBr := make([]bool, n)
+		for _, v := range bracket {
+			inBr[v] = true
+		}
+		d.sep = &sepWeights{in: inBr, one: one, part: part, compat: d.compat, stride: n}
+		for _, i := range bracket {
 			if d.gone[i] {
 				continue
 			}
-			for j := i + 1; j < n; j++ {
-				if d.gone[j] {
+			for _, j := range bracket {
+				if j <= i || d.gone[j] {
 					continue
 				}
 				pi, pj := in[i], in[j]
-				iin, jin := pi >= 0, pj >= 0
-				if !iin || !jin {
-					if d.compat[i*n+j] {
-						add3To(&d.w[i][j], &one, &part[i], &part[j])
-					} else {
-						d.w[i][j] = wint{}
-					}
-					continue
-				}
 				var w wint
 				if pj < mdp {
 					if !d.dead[i][j] {

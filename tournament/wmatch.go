@@ -731,13 +731,27 @@ func (m *wmatcher) certifiesP(i, j int, w *wint) bool {
 // certGraph is the graph matchCertified matches: vertex x is row id[x]
 // of the weight matrix w (x itself if id is nil), the pairs of positive
 // weight are its edges, and the first matching takes those at most window
-// apart, and all those between two rows that whole marks.
+// apart, and all those between two rows that whole marks. With sep, the
+// weights of the pairs not both inside sep.in are sep's, not w's.
 type certGraph struct {
 	n      int
 	w      [][]wint
 	id     []int
 	window int
 	whole  []bool
+	sep    *sepWeights
+}
+
+// sepWeights are weights given by their rows alone: a compatible pair
+// weighs one plus each row's part, another nothing. The Dutch pairing's
+// pairs outside the bracket are such (completion and C9 only), so that
+// they are neither written for each bracket nor certified one by one.
+type sepWeights struct {
+	in     []bool // by row: the pairs of two rows in are read from w
+	one    wint
+	part   []wint // by row
+	compat []bool // by row*stride + row
+	stride int
 }
 
 func (g *certGraph) row(x int) int {
@@ -745,6 +759,19 @@ func (g *certGraph) row(x int) int {
 		return x
 	}
 	return g.id[x]
+}
+
+// weight is the weight of rows r < s: in w, or else written to tmp.
+func (g *certGraph) weight(r, s int, tmp *wint) *wint {
+	if p := g.sep; p != nil && !(p.in[r] && p.in[s]) {
+		if !p.compat[r*p.stride+s] {
+			*tmp = wint{}
+		} else {
+			add3To(tmp, &p.one, &p.part[r], &p.part[s])
+		}
+		return tmp
+	}
+	return &g.w[r][s]
 }
 
 // matchCertified returns a maximum weight matching of g. It solves the
@@ -758,22 +785,48 @@ func (g *certGraph) row(x int) int {
 func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 	n := g.n
 	rows := make([]int, n)
+	var whole []int // the positions of the rows whole marks
 	for x := range rows {
 		rows[x] = g.row(x)
+		if g.whole != nil && g.whole[rows[x]] {
+			whole = append(whole, x)
+		}
 	}
-	kept := func(x, y int) bool {
-		return y-x <= g.window || g.whole != nil && g.whole[rows[x]] && g.whole[rows[y]]
-	}
+	isWhole := func(x int) bool { return g.whole != nil && g.whole[rows[x]] }
+	var tmp wint
 	es := buf[:0]
+	wi := 0 // whole[wi:] are the whole positions beyond x's window
 	for x := 0; x < n; x++ {
-		wx := g.w[rows[x]]
-		for y := x + 1; y < n; y++ {
-			if wt := &wx[rows[y]]; !wt.nonposP() && kept(x, y) {
+		lim := min(n, x+1+g.window)
+		for y := x + 1; y < lim; y++ {
+			if wt := g.weight(rows[x], rows[y], &tmp); !wt.nonposP() {
+				es = append(es, wedge{x, y, *wt})
+			}
+		}
+		if !isWhole(x) {
+			continue
+		}
+		for wi < len(whole) && whole[wi] < lim {
+			wi++
+		}
+		for _, y := range whole[wi:] {
+			if wt := g.weight(rows[x], rows[y], &tmp); !wt.nonposP() {
 				es = append(es, wedge{x, y, *wt})
 			}
 		}
 	}
+	// the pairs read from w (all without sep): certified one by one
+	var inside []int
+	for x := 0; x < n; x++ {
+		if g.sep == nil || g.sep.in[rows[x]] {
+			inside = append(inside, x)
+		}
+	}
 	var added []bool // by x*n+y
+	kept := func(x, y int) bool {
+		return y-x <= g.window || isWhole(x) && isWhole(y) || added != nil && added[x*n+y]
+	}
+	var bad []xy
 	for {
 		m := &wmatcher{nvertex: n, edges: es}
 		if ws.usable(n) {
@@ -783,26 +836,36 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 		if ws != nil {
 			m.warmOut(ws)
 		}
-		more := false
-		for x := 0; x < n; x++ {
-			wx := g.w[rows[x]]
-			wholeX := g.whole != nil && g.whole[rows[x]]
-			for y := x + 1 + g.window; y < n; y++ {
-				if wholeX && g.whole[rows[y]] || added != nil && added[x*n+y] {
+		bad = bad[:0]
+		for a, x := range inside {
+			for _, y := range inside[a+1:] {
+				if kept(x, y) {
 					continue
 				}
-				if wt := &wx[rows[y]]; !wt.nonposP() && !m.certifiesP(x, y, wt) {
-					if added == nil {
-						added = make([]bool, n*n)
-					}
-					added[x*n+y] = true
-					es = append(es, wedge{x, y, *wt})
-					more = true
+				if wt := g.weight(rows[x], rows[y], &tmp); !wt.nonposP() && !m.certifiesP(x, y, wt) {
+					bad = append(bad, xy{x, y})
 				}
 			}
 		}
-		if !more {
+		if g.sep != nil {
+			bad = m.certifySep(&g, rows, kept, bad)
+		}
+		if len(bad) == 0 {
 			return mate, es
+		}
+		// in the order of the pairs, as a scan of every pair adds them
+		sort.Slice(bad, func(a, b int) bool {
+			if bad[a].x != bad[b].x {
+				return bad[a].x < bad[b].x
+			}
+			return bad[a].y < bad[b].y
+		})
+		if added == nil {
+			added = make([]bool, n*n)
+		}
+		for _, p := range bad {
+			added[p.x*n+p.y] = true
+			es = append(es, wedge{p.x, p.y, *g.weight(rows[p.x], rows[p.y], &tmp)})
 		}
 	}
 }

@@ -1,0 +1,134 @@
+package tournament
+
+import (
+	"math/big"
+	"math/rand"
+	"testing"
+)
+
+// TestAddAtAndAddTo: addAt and addTo against math/big, with carries that
+// run across several words and off at every word boundary.
+func TestAddAtAndAddTo(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	mod := new(big.Int).Lsh(big.NewInt(1), 64*wideWords)
+	toBig := func(a wint) *big.Int {
+		r := new(big.Int)
+		for i := wideWords - 1; i >= 0; i-- {
+			r.Lsh(r, 64).Or(r, new(big.Int).SetUint64(a[i]))
+		}
+		return r
+	}
+	word := func() uint64 {
+		switch rng.Intn(3) {
+		case 0:
+			return ^uint64(0) // a carry runs through it
+		case 1:
+			return 0
+		}
+		return rng.Uint64()
+	}
+	for iter := 0; iter < 20000; iter++ {
+		var a, b wint
+		for i := range a {
+			a[i], b[i] = word(), word()
+		}
+		v := rng.Uint64() >> uint(rng.Intn(64))
+		off := uint(rng.Intn(64 * wideWords))
+		if iter%7 == 0 {
+			off = uint(64 * rng.Intn(wideWords))
+		}
+		got := a
+		got.addAt(v, off)
+		want := new(big.Int).Add(toBig(a), new(big.Int).Lsh(new(big.Int).SetUint64(v), off))
+		want.Mod(want, mod)
+		if toBig(got).Cmp(want) != 0 {
+			t.Fatalf("addAt(%#x, %d) of %x: %x, want %x", v, off, a, toBig(got), want)
+		}
+		var s wint
+		addTo(&s, &a, &b)
+		want = new(big.Int).Add(toBig(a), toBig(b))
+		want.Mod(want, mod)
+		if toBig(s).Cmp(want) != 0 {
+			t.Fatalf("addTo of %x and %x: %x, want %x", a, b, toBig(s), want)
+		}
+	}
+}
+
+// sepCase is a random graph whose pairs not both inside weigh one plus
+// each end's part (when compatible), as the Dutch pairing's pairs outside
+// the bracket do, and the same graph written out whole.
+func sepCase(rng *rand.Rand, n int) (sparse, whole certGraph, edges []Edge) {
+	const scale = 200 // the weights sit high, as the criteria's fields do
+	one := int64(500 + rng.Intn(500))
+	part := make([]int64, n)
+	in := make([]bool, n)
+	compat := make([]bool, n*n)
+	w := make([][]wint, n)
+	full := make([][]wint, n)
+	for i := range w {
+		w[i] = make([]wint, n)
+		full[i] = make([]wint, n)
+		part[i] = int64(rng.Intn(40))
+		in[i] = rng.Intn(3) == 0
+	}
+	pc := 0.4 + 0.6*rng.Float64()
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			c := rng.Float64() < pc
+			compat[i*n+j], compat[j*n+i] = c, c
+			if !c {
+				continue
+			}
+			W := one + part[i] + part[j]
+			if in[i] && in[j] {
+				W = 1 + int64(rng.Intn(int(3*one)))
+				w[i][j] = at(uint64(W), scale)
+			}
+			full[i][j] = at(uint64(W), scale)
+			edges = append(edges, Edge{i, j, W})
+		}
+	}
+	sp := &sepWeights{in: in, one: at(uint64(one), scale), part: make([]wint, n), compat: compat, stride: n}
+	for i := range part {
+		sp.part[i] = at(uint64(part[i]), scale)
+	}
+	var wh []bool
+	if rng.Intn(2) == 0 {
+		wh = make([]bool, n)
+		for i := range wh {
+			wh[i] = in[i] && rng.Intn(2) == 0
+		}
+	}
+	window := 1 + rng.Intn(3)
+	return certGraph{n: n, w: w, window: window, whole: wh, sep: sp}, certGraph{n: n, w: full, window: n}, edges
+}
+
+// TestCertifiedSep: a matching of a graph with weights given by rows
+// (sepWeights), solved sparse and certified by certifySep, weighs as much
+// as the best one (brute force on small graphs, the whole graph matched
+// at once on larger ones), from scratch and warm.
+func TestCertifiedSep(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	for iter := 0; iter < 1500; iter++ {
+		n := 2 + rng.Intn(10)
+		if iter%3 == 0 {
+			n = 12 + rng.Intn(50)
+		}
+		ws := &warmState{}
+		for round := 0; round < 2; round++ {
+			g, whole, edges := sepCase(rng, n)
+			mate, _ := matchCertified(g, nil, ws)
+			got := matchWeight(t, "sep", mate, edges)
+			var want int64
+			if n <= 11 {
+				_, want = bruteForce(n, edges, false)
+			} else {
+				m, _ := matchCertified(whole, nil, nil)
+				want = matchWeight(t, "whole", m, edges)
+			}
+			if got != want {
+				t.Fatalf("iter %d round %d (n %d): weight %d, the best is %d", iter, round, n, got, want)
+			}
+		}
+	}
+}
