@@ -17,7 +17,7 @@ type xy struct{ x, y int }
 // those are, for each vertex, a prefix of the ones before it, so the scan
 // looks only at pairs that may fail, not at all n²/2 (blossoms only add
 // to a slack, and certifiesP then decides).
-func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool, bad []xy) []xy {
+func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool, top []wint, bad []xy) []xy {
 	n, p := len(rows), g.sep
 	var tmp wint
 	check := func(x, y int) {
@@ -28,7 +28,7 @@ func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool
 		if p.in[rx] && p.in[ry] || kept(x, y) || !p.compat[rx*p.stride+ry] {
 			return
 		}
-		if wt := g.weight(rx, ry, &tmp); !wt.nonposP() && !m.certifiesP(x, y, wt) {
+		if wt := g.weight(rx, ry, &tmp); !wt.nonposP() && !m.certifiesTop(x, y, wt, top) {
 			bad = append(bad, xy{x, y})
 		}
 	}
@@ -56,14 +56,6 @@ func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool
 		}
 		return order[i] < order[j]
 	})
-	// a pair in one outermost blossom has at least twice that blossom's
-	// dual more slack: most pairs are certified by that alone
-	top := make([]wint, n)
-	for v := range top {
-		if b := m.inblossom[v]; b != v && b >= 0 {
-			top[v] = m.dualvar[b].double()
-		}
-	}
 	thr := p.one.double()
 	var s, s2 wint
 	for i := 1; i < n; i++ {
@@ -113,4 +105,37 @@ func (a *wint) addAt(v uint64, off uint) {
 		a[i], c = bits.Add64(a[i], hi, c)
 		hi = 0
 	}
+}
+
+// topDuals is twice the dual of each vertex's outermost blossom (zero
+// for a vertex in none): a pair in one outermost blossom has at least
+// that much more slack than its vertices' duals give.
+func (m *wmatcher) topDuals() []wint {
+	if m.dualvar == nil {
+		return nil
+	}
+	top := make([]wint, m.nvertex)
+	for v := range top {
+		if b := m.inblossom[v]; b != v && b >= 0 {
+			top[v] = m.dualvar[b].double()
+		}
+	}
+	return top
+}
+
+// certifiesTop is certifiesP, first trying the bound of topDuals (most
+// pairs in a blossom are certified by its outermost dual alone).
+func (m *wmatcher) certifiesTop(x, y int, w *wint, top []wint) bool {
+	if m.dualvar == nil || !slackNeg(&m.dualvar[x], &m.dualvar[y], w) {
+		return m.dualvar != nil || w.nonposP()
+	}
+	if b := m.inblossom[x]; b != x && b == m.inblossom[y] {
+		var s wint
+		w2 := w.double()
+		addsubTo(&s, &m.dualvar[x], &m.dualvar[y], &w2)
+		if addTo(&s, &s, &top[x]); !s.neg() {
+			return true
+		}
+	}
+	return m.certifiesP(x, y, w)
 }
