@@ -113,7 +113,10 @@ type dutch struct {
 	ranks    map[int]int
 	gone     []bool
 	partner  []int
-	w        [][]wint // w[i][j], i < j: the current weights
+	bw       [][]wint // bw[q][p], p < q: the current weight of the pair at positions p, q of pos
+	pos      []int    // by player: its position among those whose weights are written, or -1
+	bwBuf    []wint   // the backing of bw, kept from bracket to bracket
+	baseBuf  []wint   // the backing of a bracket's base weights
 	dead     [][]bool // pairs the order of article 4 has ruled out
 	bump     [][]bool // MDPs tried and not paired keep a +1 on those edges
 	mate     []int    // the last matching (mate[v] == v: unpaired)
@@ -164,10 +167,40 @@ func (d *dutch) compatible0(i, j int) bool {
 }
 
 func (d *dutch) set(i, j int, w wint) {
-	if i > j {
-		i, j = j, i
+	p, q := d.pos[i], d.pos[j]
+	if p > q {
+		p, q = q, p
 	}
-	d.w[i][j] = w
+	d.bw[q][p] = w
+}
+
+// explicit makes vs (in rank order) the players whose pairs' weights are
+// written (set), all zero, and the others' pairs weigh d.sep's.
+func (d *dutch) explicit(vs []int) {
+	for v := range d.pos {
+		d.pos[v] = -1
+	}
+	d.bw, d.bwBuf = triangle(len(vs), d.bwBuf)
+	for p, v := range vs {
+		d.pos[v] = p
+	}
+}
+
+// triangle is n rows, row q of q zero weights, in buf (grown if need be;
+// returned for the next one).
+func triangle(n int, buf []wint) ([][]wint, []wint) {
+	need := n * (n - 1) / 2
+	if cap(buf) < need {
+		buf = make([]wint, need)
+	}
+	all := buf[:need]
+	clear(all)
+	rows := make([][]wint, n)
+	for q := range rows {
+		rows[q] = all[:q:q]
+		all = all[q:]
+	}
+	return rows, buf
 }
 
 // sparseK: outside the bracket, the first matching of a run joins each
@@ -195,7 +228,7 @@ func (d *dutch) compute() {
 	// players still to pair): the result is as optimal, with far fewer
 	// stages
 	ws := &warmState{}
-	g := certGraph{n: len(id), w: d.w, id: id, window: sparseK, whole: d.inb, sep: d.sep}
+	g := certGraph{n: len(id), bw: d.bw, pos: d.pos, id: id, window: sparseK, whole: d.inb, sep: d.sep}
 	var tmp wint
 	if d.wdual != nil {
 		pos := make([]int, d.n)
@@ -418,11 +451,10 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 	d.partner = make([]int, n)
 	d.mate = make([]int, n)
 	d.inb = make([]bool, n)
-	d.w = make([][]wint, n)
+	d.pos = make([]int, n)
 	d.dead = make([][]bool, n)
 	d.bump = make([][]bool, n)
-	for i := range d.w {
-		d.w[i] = make([]wint, n)
+	for i := range d.dead {
 		d.dead[i] = make([]bool, n)
 		d.bump[i] = make([]bool, n)
 	}
@@ -481,12 +513,17 @@ func (d *dutch) byeAndCompletable() error {
 	// eligible player of the lowest score possible; a pair of topscorers
 	// weighs one more (the bye's score stays below the top when it can)
 	sp := &sepWeights{in: make([]bool, n), one: at(1, 0), part: make([]wint, n), compat: d.compat, stride: n}
+	var tops []int
 	if d.odd {
 		sp.one = at(1, 64)
 		for v := 0; v < n; v++ {
 			sp.part[v] = at(b2u(!d.eligible(v)), 64).add(at(uint64(group[v]), 32))
 			sp.in[v] = d.score(v) >= top
+			if sp.in[v] {
+				tops = append(tops, v)
+			}
 		}
+		d.explicit(tops)
 		for i := 0; i < n && sp.in[i]; i++ {
 			for j := i + 1; j < n && sp.in[j]; j++ {
 				if d.compatible(i, j) {
@@ -496,6 +533,9 @@ func (d *dutch) byeAndCompletable() error {
 				}
 			}
 		}
+	}
+	if !d.odd {
+		d.explicit(nil)
 	}
 	d.sep = sp
 	d.compute()
@@ -562,15 +602,14 @@ func (d *dutch) brackets() error {
 			in[v] = -1
 		}
 		d.inb = make([]bool, n)
+		d.explicit(bracket)
 		for p, v := range bracket {
 			in[v] = p
 			d.inb[v] = p < nb || len(bracket) <= denseBracket
 		}
 		// the weights of this bracket
-		base := make([][]wint, len(bracket))
-		for pv := range bracket {
-			base[pv] = make([]wint, pv)
-		}
+		var base [][]wint
+		base, d.baseBuf = triangle(len(bracket), d.baseBuf)
 		// the weight of a pair outside the bracket: completion and C9,
 		// one at(1, compl) and each player's part of the two
 		one := at(1, d.L.compl)

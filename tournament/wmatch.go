@@ -740,6 +740,10 @@ type certGraph struct {
 	window int
 	whole  []bool
 	sep    *sepWeights
+	// with pos, the weight of rows r and s is bw[pos[s]][pos[r]] (the
+	// larger position first) instead of w[r][s]
+	pos []int
+	bw  [][]wint
 }
 
 // sepWeights are weights given by their rows alone: a compatible pair
@@ -770,6 +774,13 @@ func (g *certGraph) weight(r, s int, tmp *wint) *wint {
 			add3To(tmp, &p.one, &p.part[r], &p.part[s])
 		}
 		return tmp
+	}
+	if g.pos != nil {
+		p, q := g.pos[r], g.pos[s]
+		if p > q {
+			p, q = q, p
+		}
+		return &g.bw[q][p]
 	}
 	return &g.w[r][s]
 }
