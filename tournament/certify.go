@@ -67,7 +67,7 @@ func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool
 				break
 			}
 			if b := m.inblossom[x]; b != x && b == m.inblossom[y] {
-				if addTo(&s2, &s, &top[x]); !s2.neg() {
+				if sumTo(&s2, &s, &top[x]); !s2.neg() {
 					continue
 				}
 			}
@@ -77,8 +77,8 @@ func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool
 	return bad
 }
 
-// addTo sets s to a+b.
-func addTo(s, a, b *wint) {
+// sumTo sets s to a+b.
+func sumTo(s, a, b *wint) {
 	var c uint64
 	for i := 0; i < wideWords; i++ {
 		s[i], c = bits.Add64(a[i], b[i], c)
@@ -133,7 +133,7 @@ func (m *wmatcher) certifiesTop(x, y int, w *wint, top []wint) bool {
 		var s wint
 		w2 := w.double()
 		addsubTo(&s, &m.dualvar[x], &m.dualvar[y], &w2)
-		if addTo(&s, &s, &top[x]); !s.neg() {
+		if sumTo(&s, &s, &top[x]); !s.neg() {
 			return true
 		}
 	}

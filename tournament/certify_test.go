@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// TestAddAtAndAddTo: addAt and addTo against math/big, with carries that
+// TestAddAtAndSumTo: addAt and sumTo against math/big, with carries that
 // run across several words and off at every word boundary.
-func TestAddAtAndAddTo(t *testing.T) {
+func TestAddAtAndSumTo(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	mod := new(big.Int).Lsh(big.NewInt(1), 64*wideWords)
 	toBig := func(a wint) *big.Int {
@@ -45,11 +45,11 @@ func TestAddAtAndAddTo(t *testing.T) {
 			t.Fatalf("addAt(%#x, %d) of %x: %x, want %x", v, off, a, toBig(got), want)
 		}
 		var s wint
-		addTo(&s, &a, &b)
+		sumTo(&s, &a, &b)
 		want = new(big.Int).Add(toBig(a), toBig(b))
 		want.Mod(want, mod)
 		if toBig(s).Cmp(want) != 0 {
-			t.Fatalf("addTo of %x and %x: %x, want %x", a, b, toBig(s), want)
+			t.Fatalf("sumTo of %x and %x: %x, want %x", a, b, toBig(s), want)
 		}
 	}
 }
