@@ -40,7 +40,7 @@ func randWide(rng *rand.Rand) wint {
 	return a
 }
 
-// TestWideUnrolled checks the unrolled addsubTo and slackNeg against
+// TestWideUnrolled checks the unrolled addsubTo, addsubTight and slackNeg against
 // math/big on values whose carries cross every word.
 func TestWideUnrolled(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
@@ -56,6 +56,20 @@ func TestWideUnrolled(t *testing.T) {
 		want.Sub(want, bigOf(c))
 		if bigOf(s).Cmp(want) != 0 {
 			t.Fatalf("addsubTo(%x, %x, %x) = %x, want %v", a, b, c, s, want)
+		}
+		// addsubTight: the same sum, and whether it is <= 0 (half the
+		// time a+b-c is -1, 0 or 1: a dropped word in the zero test
+		// shows)
+		d := c
+		if it%4 < 2 {
+			d = a.add(b).add(small(rng.Int63n(3) - 1))
+		}
+		var u wint
+		tight := addsubTight(&u, &a, &b, &d)
+		wantU := new(big.Int).Add(bigOf(a), bigOf(b))
+		wantU.Sub(wantU, bigOf(d))
+		if bigOf(u).Cmp(wantU) != 0 || tight != (wantU.Sign() <= 0) {
+			t.Fatalf("addsubTight(%x, %x, %x) = %x, %v, want %v", a, b, d, u, tight, wantU)
 		}
 		neg := want.Sub(want, bigOf(c)).Sign() < 0 // a+b-2c
 		if got := slackNeg(&a, &b, &c); got != neg {
