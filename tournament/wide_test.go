@@ -58,11 +58,18 @@ func TestWideUnrolled(t *testing.T) {
 			t.Fatalf("addsubTo(%x, %x, %x) = %x, want %v", a, b, c, s, want)
 		}
 		// addsubTight: the same sum, and whether it is <= 0 (half the
-		// time a+b-c is -1, 0 or 1: a dropped word in the zero test
-		// shows)
+		// time a+b-c is 0 or plus or minus 1 in one word: a word dropped
+		// from the zero test shows)
 		d := c
 		if it%4 < 2 {
-			d = a.add(b).add(small(rng.Int63n(3) - 1))
+			x := at(1, uint(64*rng.Intn(wideWords-1)+rng.Intn(64)))
+			switch rng.Intn(3) {
+			case 0:
+				x = wint{}
+			case 1:
+				x = wint{}.sub(x)
+			}
+			d = a.add(b).sub(x)
 		}
 		var u wint
 		tight := addsubTight(&u, &a, &b, &d)
