@@ -42,7 +42,6 @@ type wmatcher struct {
 	w2      []wint // 2 × each edge's weight
 
 	endpoint      []int
-	neighbend     [][]int
 	mate          []int
 	label         []int
 	labelend      []int
@@ -65,10 +64,10 @@ type wmatcher struct {
 	counts        wcounts
 	adjOff        []int      // the edges of vertex v are adj[adjOff[v]:adjOff[v+1]]
 	adj           []adjEntry // the edges of each vertex, in the order the scan reads them
-	lv            []int
-	sbuf          wint  // slackP's
-	dis           []int // augmentKeep's: the vertices of the trees dissolved
-	rootOf        []int // treeRoot's memo, valid where rootStamp is rstamp
+	lvA, lvE      []int      // addBlossom's and expandBlossom's leaves
+	sbuf          wint       // slackP's
+	dis           []int      // augmentKeep's: the vertices of the trees dissolved
+	rootOf        []int      // treeRoot's memo, valid where rootStamp is rstamp
 	rootStamp     []int
 	rstamp        int
 }
@@ -86,7 +85,7 @@ func (m *wmatcher) slackTo(k int, s *wint) {
 }
 
 // adjEntry is one edge seen from one end: the far vertex w, the endpoint
-// index p (as in neighbend) and twice the weight, side by side so that the
+// index p (endpoint[p] is w) and twice the weight, side by side so that the
 // scan reads memory in order.
 type adjEntry struct {
 	w, p int32
@@ -188,7 +187,8 @@ func (m *wmatcher) addBlossom(base, k int) {
 	m.label[b] = 1
 	m.labelend[b] = m.labelend[bb]
 	m.dualvar[b] = wint{}
-	for _, v := range m.leaves(b, nil) {
+	m.lvA = m.leaves(b, m.lvA[:0])
+	for _, v := range m.lvA {
 		if m.label[m.inblossom[v]] == 2 {
 			m.queue = append(m.queue, v)
 		}
@@ -212,7 +212,8 @@ func (m *wmatcher) expandBlossom(b int, endstage bool) {
 		} else if endstage && m.dualvar[s].zero() {
 			m.expandBlossom(s, endstage)
 		} else {
-			for _, v := range m.leaves(s, nil) {
+			m.lvE = m.leaves(s, m.lvE[:0])
+			for _, v := range m.lvE {
 				m.inblossom[v] = s
 			}
 		}
@@ -247,7 +248,8 @@ func (m *wmatcher) expandBlossom(b int, endstage bool) {
 				continue
 			}
 			found := -1
-			for _, v := range m.leaves(bv, nil) {
+			m.lvE = m.leaves(bv, m.lvE[:0])
+			for _, v := range m.lvE {
 				if m.label[v] != 0 {
 					found = v
 					break
@@ -353,22 +355,25 @@ func (m *wmatcher) run() []int {
 	for k, e := range m.edges {
 		m.w2[k] = e.W.double()
 	}
-	m.neighbend = make([][]int, n)
+	// each vertex's edges in the order of the edge list, counted first
+	m.adjOff = make([]int, n+1)
 	for k, e := range m.edges {
 		m.endpoint[2*k] = e.I
 		m.endpoint[2*k+1] = e.J
-		m.neighbend[e.I] = append(m.neighbend[e.I], 2*k+1)
-		m.neighbend[e.J] = append(m.neighbend[e.J], 2*k)
+		m.adjOff[e.I+1]++
+		m.adjOff[e.J+1]++
 	}
-	m.adjOff = make([]int, n+1)
 	for v := 0; v < n; v++ {
-		m.adjOff[v+1] = m.adjOff[v] + len(m.neighbend[v])
+		m.adjOff[v+1] += m.adjOff[v]
 	}
 	m.adj = make([]adjEntry, 2*len(m.edges))
-	for v := 0; v < n; v++ {
-		for x, p := range m.neighbend[v] {
-			m.adj[m.adjOff[v]+x] = adjEntry{w: int32(m.endpoint[p]), p: int32(p), w2: m.w2[p/2]}
-		}
+	fill := make([]int, n)
+	copy(fill, m.adjOff[:n])
+	for k, e := range m.edges {
+		m.adj[fill[e.I]] = adjEntry{w: int32(e.J), p: int32(2*k + 1), w2: m.w2[k]}
+		fill[e.I]++
+		m.adj[fill[e.J]] = adjEntry{w: int32(e.I), p: int32(2 * k), w2: m.w2[k]}
+		fill[e.J]++
 	}
 	m.mate = make([]int, n)
 	m.label = make([]int, 2*n)
@@ -763,7 +768,8 @@ func (m *wmatcher) warmInit() {
 		if w <= v || w >= n || ws.mate[w] != v {
 			continue
 		}
-		for _, p := range m.neighbend[v] {
+		for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
+			p := int(m.adj[x].p)
 			if m.endpoint[p] != w {
 				continue
 			}
