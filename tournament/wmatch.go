@@ -857,6 +857,30 @@ func (m *wmatcher) bestToS(x, skip int, bs *wint) int {
 	return best
 }
 
+// unmarkBestToS is bestToS(x, -1, bs) for a vertex of a tree just taken
+// down, which also unmarks x's edges found tight (allowedge): one may not
+// stay so, now that one end's dual is frozen and the other's moves on,
+// and is checked again when scanned.
+func (m *wmatcher) unmarkBestToS(x int, bs *wint) int {
+	best := -1
+	var s wint
+	bx := m.inblossom[x]
+	dx := &m.dualvar[x]
+	for i, end := m.adjOff[x], m.adjOff[x+1]; i < end; i++ {
+		a := &m.adj[i]
+		m.allowedge[a.p>>1] = false
+		by := m.inblossom[a.w]
+		if by == bx || m.label[by] != 1 {
+			continue
+		}
+		addsubTo(&s, dx, &m.dualvar[a.w], &a.w2)
+		if best == -1 || lessP(&s, bs) {
+			best, *bs = int(a.p)>>1, s
+		}
+	}
+	return best
+}
+
 // augmentKeep augments along edge k (between two trees, or from a tree to
 // a free vertex that is done) and dissolves only the trees it joins: the
 // other trees, their labels and duals stay as they are and the stage goes
@@ -912,15 +936,8 @@ func (m *wmatcher) augmentKeep(k int) {
 			m.label[b], m.labelend[b], m.bestedge[b] = 0, -1, -1
 		}
 	}
-	// an edge found tight may not stay so now that one end's dual is
-	// frozen and the other's moves on: it is checked again when scanned
 	for _, x := range m.dis {
-		for i := m.adjOff[x]; i < m.adjOff[x+1]; i++ {
-			m.allowedge[m.adj[i].p/2] = false
-		}
-	}
-	for _, x := range m.dis {
-		m.bestedge[x] = m.bestToS(x, -1, &m.bsl[x])
+		m.bestedge[x] = m.unmarkBestToS(x, &m.bsl[x])
 	}
 	for x := 0; x < n; x++ {
 		if m.label[m.inblossom[x]] != 0 {
