@@ -678,14 +678,21 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 	for x := range rows {
 		rows[x] = g.row(x)
 	}
-	kept := func(x, y int) bool {
-		return y-x <= g.window || g.whole != nil && g.whole[rows[x]] && g.whole[rows[y]]
-	}
+	// the pairs kept (y-x <= window, or both whole), in order: only their
+	// weights are read here, the others' by the certification below
 	es := buf[:0]
 	for x := 0; x < n; x++ {
 		wx := g.w[rows[x]]
-		for y := x + 1; y < n; y++ {
-			if wt := &wx[rows[y]]; !wt.nonposP() && kept(x, y) {
+		wholeX := g.whole != nil && g.whole[rows[x]]
+		end := min(n, x+1+g.window)
+		if wholeX {
+			end = n
+		}
+		for y := x + 1; y < end; y++ {
+			if y-x > g.window && !g.whole[rows[y]] {
+				continue
+			}
+			if wt := &wx[rows[y]]; !wt.nonposP() {
 				es = append(es, wedge{x, y, *wt})
 			}
 		}
