@@ -39,6 +39,7 @@ type wmatcher struct {
 	cum     []wint     // certifies' sums of blossom duals (cumOK: computed)
 	cumOK   []bool
 	stamp   int
+	markV   int    // 1 + the vertex whose blossoms carry the stamp (0: none)
 	w2      []wint // 2 × each edge's weight
 
 	endpoint      []int
@@ -616,9 +617,14 @@ func (m *wmatcher) certifiesP(i, j int, w *wint) bool {
 	if m.mark == nil {
 		m.mark = make([]int, len(m.blossomparent))
 	}
-	m.stamp++
-	for b := m.blossomparent[i]; b != -1; b = m.blossomparent[b] {
-		m.mark[b] = m.stamp
+	if m.markV != i+1 {
+		// the blossoms holding i, marked once for all the pairs of i
+		// that come in a row (matchCertified goes row by row)
+		m.stamp++
+		for b := m.blossomparent[i]; b != -1; b = m.blossomparent[b] {
+			m.mark[b] = m.stamp
+		}
+		m.markV = i + 1
 	}
 	b := m.blossomparent[j]
 	for b != -1 && m.mark[b] != m.stamp {
