@@ -191,3 +191,29 @@ func addsubTight(s, a, b, c *wint) bool {
 	*s = y
 	return int64(y[7]) < 0 || y[0]|y[1]|y[2]|y[3]|y[4]|y[5]|y[6]|y[7] == 0
 }
+
+// addTo adds b to *a in place (the dual steps: no wide copies).
+func addTo(a, b *wint) {
+	var k uint64
+	a[0], k = bits.Add64(a[0], b[0], 0)
+	a[1], k = bits.Add64(a[1], b[1], k)
+	a[2], k = bits.Add64(a[2], b[2], k)
+	a[3], k = bits.Add64(a[3], b[3], k)
+	a[4], k = bits.Add64(a[4], b[4], k)
+	a[5], k = bits.Add64(a[5], b[5], k)
+	a[6], k = bits.Add64(a[6], b[6], k)
+	a[7], _ = bits.Add64(a[7], b[7], k)
+}
+
+// subTo subtracts b from *a in place.
+func subTo(a, b *wint) {
+	var k uint64
+	a[0], k = bits.Sub64(a[0], b[0], 0)
+	a[1], k = bits.Sub64(a[1], b[1], k)
+	a[2], k = bits.Sub64(a[2], b[2], k)
+	a[3], k = bits.Sub64(a[3], b[3], k)
+	a[4], k = bits.Sub64(a[4], b[4], k)
+	a[5], k = bits.Sub64(a[5], b[5], k)
+	a[6], k = bits.Sub64(a[6], b[6], k)
+	a[7], _ = bits.Sub64(a[7], b[7], k)
+}

@@ -40,7 +40,7 @@ func randWide(rng *rand.Rand) wint {
 	return a
 }
 
-// TestWideUnrolled checks the unrolled addsubTo, addsubTight and slackNeg against
+// TestWideUnrolled checks the unrolled addsubTo, addsubTight, addTo, subTo and slackNeg against
 // math/big on values whose carries cross every word.
 func TestWideUnrolled(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
@@ -77,6 +77,16 @@ func TestWideUnrolled(t *testing.T) {
 		wantU.Sub(wantU, bigOf(d))
 		if bigOf(u).Cmp(wantU) != 0 || tight != (wantU.Sign() <= 0) {
 			t.Fatalf("addsubTight(%x, %x, %x) = %x, %v, want %v", a, b, d, u, tight, wantU)
+		}
+		// addTo and subTo, in place
+		e, f := a, a
+		addTo(&e, &b)
+		subTo(&f, &b)
+		if bigOf(e).Cmp(new(big.Int).Add(bigOf(a), bigOf(b))) != 0 {
+			t.Fatalf("addTo(%x, %x) = %x", a, b, e)
+		}
+		if bigOf(f).Cmp(new(big.Int).Sub(bigOf(a), bigOf(b))) != 0 {
+			t.Fatalf("subTo(%x, %x) = %x", a, b, f)
 		}
 		neg := want.Sub(want, bigOf(c)).Sign() < 0 // a+b-2c
 		if got := slackNeg(&a, &b, &c); got != neg {

@@ -521,24 +521,24 @@ func (m *wmatcher) run() []int {
 				switch m.label[m.inblossom[v]] {
 				case 0:
 					if m.bestedge[v] != -1 {
-						m.bsl[v] = m.bsl[v].sub(delta)
+						subTo(&m.bsl[v], &delta)
 					}
 				case 1:
-					m.dualvar[v] = m.dualvar[v].sub(delta)
+					subTo(&m.dualvar[v], &delta)
 					if m.bestedge[v] != -1 {
-						m.bsl[v] = m.bsl[v].sub(delta2)
+						subTo(&m.bsl[v], &delta2)
 					}
 				case 2:
-					m.dualvar[v] = m.dualvar[v].add(delta)
+					addTo(&m.dualvar[v], &delta)
 				}
 			}
 			for b := n; b < 2*n; b++ {
 				if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 {
 					switch m.label[b] {
 					case 1:
-						m.dualvar[b] = m.dualvar[b].add(delta)
+						addTo(&m.dualvar[b], &delta)
 					case 2:
-						m.dualvar[b] = m.dualvar[b].sub(delta)
+						subTo(&m.dualvar[b], &delta)
 					}
 				}
 			}
