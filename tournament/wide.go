@@ -165,3 +165,55 @@ func add3To(s, a, b, c *wint) {
 		c1 = y
 	}
 }
+
+// addsubTight sets s to a+b-c, as addsubTo, and reports s <= 0 (an edge's
+// slack: tight), without reading s back.
+func addsubTight(s, a, b, c *wint) bool {
+	var k uint64
+	var x [wideWords]uint64
+	x[0], k = bits.Add64(a[0], b[0], 0)
+	x[1], k = bits.Add64(a[1], b[1], k)
+	x[2], k = bits.Add64(a[2], b[2], k)
+	x[3], k = bits.Add64(a[3], b[3], k)
+	x[4], k = bits.Add64(a[4], b[4], k)
+	x[5], k = bits.Add64(a[5], b[5], k)
+	x[6], k = bits.Add64(a[6], b[6], k)
+	x[7], _ = bits.Add64(a[7], b[7], k)
+	var y [wideWords]uint64
+	y[0], k = bits.Sub64(x[0], c[0], 0)
+	y[1], k = bits.Sub64(x[1], c[1], k)
+	y[2], k = bits.Sub64(x[2], c[2], k)
+	y[3], k = bits.Sub64(x[3], c[3], k)
+	y[4], k = bits.Sub64(x[4], c[4], k)
+	y[5], k = bits.Sub64(x[5], c[5], k)
+	y[6], k = bits.Sub64(x[6], c[6], k)
+	y[7], _ = bits.Sub64(x[7], c[7], k)
+	*s = y
+	return int64(y[7]) < 0 || y[0]|y[1]|y[2]|y[3]|y[4]|y[5]|y[6]|y[7] == 0
+}
+
+// addTo adds b to *a in place (the dual steps: no wide copies).
+func addTo(a, b *wint) {
+	var k uint64
+	a[0], k = bits.Add64(a[0], b[0], 0)
+	a[1], k = bits.Add64(a[1], b[1], k)
+	a[2], k = bits.Add64(a[2], b[2], k)
+	a[3], k = bits.Add64(a[3], b[3], k)
+	a[4], k = bits.Add64(a[4], b[4], k)
+	a[5], k = bits.Add64(a[5], b[5], k)
+	a[6], k = bits.Add64(a[6], b[6], k)
+	a[7], _ = bits.Add64(a[7], b[7], k)
+}
+
+// subTo subtracts b from *a in place.
+func subTo(a, b *wint) {
+	var k uint64
+	a[0], k = bits.Sub64(a[0], b[0], 0)
+	a[1], k = bits.Sub64(a[1], b[1], k)
+	a[2], k = bits.Sub64(a[2], b[2], k)
+	a[3], k = bits.Sub64(a[3], b[3], k)
+	a[4], k = bits.Sub64(a[4], b[4], k)
+	a[5], k = bits.Sub64(a[5], b[5], k)
+	a[6], k = bits.Sub64(a[6], b[6], k)
+	a[7], _ = bits.Sub64(a[7], b[7], k)
+}

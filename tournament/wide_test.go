@@ -40,7 +40,7 @@ func randWide(rng *rand.Rand) wint {
 	return a
 }
 
-// TestWideUnrolled checks the unrolled addsubTo and slackNeg against
+// TestWideUnrolled checks the unrolled addsubTo, addsubTight, addTo, subTo and slackNeg against
 // math/big on values whose carries cross every word.
 func TestWideUnrolled(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
@@ -56,6 +56,37 @@ func TestWideUnrolled(t *testing.T) {
 		want.Sub(want, bigOf(c))
 		if bigOf(s).Cmp(want) != 0 {
 			t.Fatalf("addsubTo(%x, %x, %x) = %x, want %v", a, b, c, s, want)
+		}
+		// addsubTight: the same sum, and whether it is <= 0 (half the
+		// time a+b-c is 0 or plus or minus 1 in one word: a word dropped
+		// from the zero test shows)
+		d := c
+		if it%4 < 2 {
+			x := at(1, uint(64*rng.Intn(wideWords-1)+rng.Intn(64)))
+			switch rng.Intn(3) {
+			case 0:
+				x = wint{}
+			case 1:
+				x = wint{}.sub(x)
+			}
+			d = a.add(b).sub(x)
+		}
+		var u wint
+		tight := addsubTight(&u, &a, &b, &d)
+		wantU := new(big.Int).Add(bigOf(a), bigOf(b))
+		wantU.Sub(wantU, bigOf(d))
+		if bigOf(u).Cmp(wantU) != 0 || tight != (wantU.Sign() <= 0) {
+			t.Fatalf("addsubTight(%x, %x, %x) = %x, %v, want %v", a, b, d, u, tight, wantU)
+		}
+		// addTo and subTo, in place
+		e, f := a, a
+		addTo(&e, &b)
+		subTo(&f, &b)
+		if bigOf(e).Cmp(new(big.Int).Add(bigOf(a), bigOf(b))) != 0 {
+			t.Fatalf("addTo(%x, %x) = %x", a, b, e)
+		}
+		if bigOf(f).Cmp(new(big.Int).Sub(bigOf(a), bigOf(b))) != 0 {
+			t.Fatalf("subTo(%x, %x) = %x", a, b, f)
 		}
 		neg := want.Sub(want, bigOf(c)).Sign() < 0 // a+b-2c
 		if got := slackNeg(&a, &b, &c); got != neg {

@@ -23,6 +23,14 @@ func maxWeightMatchingW(n int, edges []wedge) []int {
 	return m.run()
 }
 
+// wcounts counts what the matching did, for the tests.
+type wcounts struct {
+	kept     int // augmentations that left other trees standing
+	stale    int // best edges found stale by lazyDelta
+	promoted int // of those, replaced by a next best edge that held
+	rescans  int // S-vertices whose edges were read again (rescanSS)
+}
+
 type wmatcher struct {
 	nvertex int
 	edges   []wedge
@@ -32,33 +40,38 @@ type wmatcher struct {
 	cum     []wint     // certifies' sums of blossom duals (cumOK: computed)
 	cumOK   []bool
 	stamp   int
+	markV   int    // 1 + the vertex whose blossoms carry the stamp (0: none)
 	w2      []wint // 2 × each edge's weight
 
-	endpoint         []int
-	neighbend        [][]int
-	mate             []int
-	label            []int
-	labelend         []int
-	inblossom        []int
-	blossomparent    []int
-	blossomchilds    [][]int
-	blossombase      []int
-	blossomendps     [][]int
-	bestedge         []int
-	blossombestedges [][]int
-	hasBestEdges     []bool
-	unused           []int
-	dualvar          []wint
-	allowedge        []bool
-	queue            []int
-	epoch            int    // vertex duals change: cached slacks are stale
-	bsl              []wint // the slack of bestedge[x], as of epoch bep[x]
-	bek, bep         []int
-	adjOff           []int      // the edges of vertex v are adj[adjOff[v]:adjOff[v+1]]
-	adj              []adjEntry // the edges of each vertex, in the order the scan reads them
-	bt               []int      // addBlossom's buffers
-	bts              []wint
-	lv               []int
+	endpoint      []int
+	mate          []int
+	label         []int
+	labelend      []int
+	inblossom     []int
+	blossomparent []int
+	blossomchilds [][]int
+	blossombase   []int
+	blossomendps  [][]int
+	bestedge      []int
+	unused        []int
+	dualvar       []wint
+	allowedge     []bool
+	queue         []int
+	bsl           []wint // the slack of bestedge[x], or a lower bound of it (lazyDelta)
+	bkE           []int  // by S-vertex v, bkN[v] more best edges (bkE[v*bkK:]) after bestedge[v], by slack
+	bkKey         []wint // their slacks plus dsum2 when found (the slack is bkKey - dsum2 while both ends stay S)
+	bkN           []int
+	bkMore        []bool // v had more edges to S-vertices than it keeps
+	dsum2         wint   // twice the sum of the dual changes so far
+	counts        wcounts
+	adjOff        []int      // the edges of vertex v are adj[adjOff[v]:adjOff[v+1]]
+	adj           []adjEntry // the edges of each vertex, in the order the scan reads them
+	lvA, lvE      []int      // addBlossom's and expandBlossom's leaves
+	sbuf          wint       // slackP's
+	dis           []int      // augmentKeep's: the vertices of the trees dissolved
+	rootOf        []int      // treeRoot's memo, valid where rootStamp is rstamp
+	rootStamp     []int
+	rstamp        int
 }
 
 func (m *wmatcher) slack(k int) wint {
@@ -74,25 +87,15 @@ func (m *wmatcher) slackTo(k int, s *wint) {
 }
 
 // adjEntry is one edge seen from one end: the far vertex w, the endpoint
-// index p (as in neighbend) and twice the weight, side by side so that the
+// index p (endpoint[p] is w) and twice the weight, side by side so that the
 // scan reads memory in order.
 type adjEntry struct {
 	w, p int32
 	w2   wint
 }
 
-// bestSlack is the slack of bestedge[x], cached until the duals change.
-func (m *wmatcher) bestSlack(x int) wint { return *m.bestSlackP(x) }
-
-// bestSlackP is bestSlack without the copy.
-func (m *wmatcher) bestSlackP(x int) *wint {
-	k := m.bestedge[x]
-	if m.bek[x] != k || m.bep[x] != m.epoch {
-		m.slackTo(k, &m.bsl[x])
-		m.bek[x], m.bep[x] = k, m.epoch
-	}
-	return &m.bsl[x]
-}
+// bestSlackP is the slack kept for bestedge[x] (see bsl).
+func (m *wmatcher) bestSlackP(x int) *wint { return &m.bsl[x] }
 
 func (m *wmatcher) leaves(b int, out []int) []int {
 	if b < m.nvertex {
@@ -186,82 +189,21 @@ func (m *wmatcher) addBlossom(base, k int) {
 	m.label[b] = 1
 	m.labelend[b] = m.labelend[bb]
 	m.dualvar[b] = wint{}
-	for _, v := range m.leaves(b, nil) {
+	m.lvA = m.leaves(b, m.lvA[:0])
+	for _, v := range m.lvA {
 		if m.label[m.inblossom[v]] == 2 {
 			m.queue = append(m.queue, v)
 		}
 		m.inblossom[v] = b
 	}
-	// the least-slack edge from the new blossom to each S-blossom, in
-	// buffers kept between blossoms (bt is all -1 between uses)
-	if m.bt == nil {
-		m.bt = make([]int, 2*m.nvertex)
-		m.bts = make([]wint, 2*m.nvertex)
-		for i := range m.bt {
-			m.bt[i] = -1
-		}
-	}
-	var touched []int
-	consider := func(k int) {
-		j := m.edges[k].J
-		if m.inblossom[j] == b {
-			j = m.edges[k].I
-		}
-		bj := m.inblossom[j]
-		if bj == b || m.label[bj] != 1 {
-			return
-		}
-		sk := m.slack(k)
-		if m.bt[bj] == -1 {
-			touched = append(touched, bj)
-			m.bt[bj], m.bts[bj] = k, sk
-		} else if sk.less(m.bts[bj]) {
-			m.bt[bj], m.bts[bj] = k, sk
-		}
-	}
+	// no best edges to merge: those of the S-vertices are kept by vertex
+	// (see lazyDelta), and those now inside b are found out when read
 	for _, bv := range path {
-		if !m.hasBestEdges[bv] {
-			m.lv = m.leaves(bv, m.lv[:0])
-			var sk wint
-			for _, v := range m.lv {
-				for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
-					a := &m.adj[x]
-					bj := m.inblossom[a.w]
-					if bj == b || m.label[bj] != 1 {
-						continue
-					}
-					addsubTo(&sk, &m.dualvar[v], &m.dualvar[a.w], &a.w2)
-					if m.bt[bj] == -1 {
-						touched = append(touched, bj)
-						m.bt[bj], m.bts[bj] = int(a.p)/2, sk
-					} else if lessP(&sk, &m.bts[bj]) {
-						m.bt[bj], m.bts[bj] = int(a.p)/2, sk
-					}
-				}
-			}
-		} else {
-			for _, k := range m.blossombestedges[bv] {
-				consider(k)
-			}
+		if bv >= m.nvertex {
+			m.bestedge[bv] = -1
 		}
-		m.blossombestedges[bv] = nil
-		m.hasBestEdges[bv] = false
-		m.bestedge[bv] = -1
 	}
-	sort.Ints(touched)
-	best := make([]int, 0, len(touched))
 	m.bestedge[b] = -1
-	var bs wint
-	for _, bj := range touched {
-		k := m.bt[bj]
-		best = append(best, k)
-		if m.bestedge[b] == -1 || m.bts[bj].less(bs) {
-			m.bestedge[b], bs = k, m.bts[bj]
-		}
-		m.bt[bj] = -1
-	}
-	m.blossombestedges[b] = best
-	m.hasBestEdges[b] = true
 }
 
 func (m *wmatcher) expandBlossom(b int, endstage bool) {
@@ -272,7 +214,8 @@ func (m *wmatcher) expandBlossom(b int, endstage bool) {
 		} else if endstage && m.dualvar[s].zero() {
 			m.expandBlossom(s, endstage)
 		} else {
-			for _, v := range m.leaves(s, nil) {
+			m.lvE = m.leaves(s, m.lvE[:0])
+			for _, v := range m.lvE {
 				m.inblossom[v] = s
 			}
 		}
@@ -307,7 +250,8 @@ func (m *wmatcher) expandBlossom(b int, endstage bool) {
 				continue
 			}
 			found := -1
-			for _, v := range m.leaves(bv, nil) {
+			m.lvE = m.leaves(bv, m.lvE[:0])
+			for _, v := range m.lvE {
 				if m.label[v] != 0 {
 					found = v
 					break
@@ -325,8 +269,6 @@ func (m *wmatcher) expandBlossom(b int, endstage bool) {
 	m.label[b], m.labelend[b] = -1, -1
 	m.blossomchilds[b], m.blossomendps[b] = nil, nil
 	m.blossombase[b] = -1
-	m.blossombestedges[b] = nil
-	m.hasBestEdges[b] = false
 	m.bestedge[b] = -1
 	m.unused = append(m.unused, b)
 }
@@ -415,22 +357,25 @@ func (m *wmatcher) run() []int {
 	for k, e := range m.edges {
 		m.w2[k] = e.W.double()
 	}
-	m.neighbend = make([][]int, n)
+	// each vertex's edges in the order of the edge list, counted first
+	m.adjOff = make([]int, n+1)
 	for k, e := range m.edges {
 		m.endpoint[2*k] = e.I
 		m.endpoint[2*k+1] = e.J
-		m.neighbend[e.I] = append(m.neighbend[e.I], 2*k+1)
-		m.neighbend[e.J] = append(m.neighbend[e.J], 2*k)
+		m.adjOff[e.I+1]++
+		m.adjOff[e.J+1]++
 	}
-	m.adjOff = make([]int, n+1)
 	for v := 0; v < n; v++ {
-		m.adjOff[v+1] = m.adjOff[v] + len(m.neighbend[v])
+		m.adjOff[v+1] += m.adjOff[v]
 	}
 	m.adj = make([]adjEntry, 2*len(m.edges))
-	for v := 0; v < n; v++ {
-		for x, p := range m.neighbend[v] {
-			m.adj[m.adjOff[v]+x] = adjEntry{w: int32(m.endpoint[p]), p: int32(p), w2: m.w2[p/2]}
-		}
+	fill := make([]int, n)
+	copy(fill, m.adjOff[:n])
+	for k, e := range m.edges {
+		m.adj[fill[e.I]] = adjEntry{w: int32(e.J), p: int32(2*k + 1), w2: m.w2[k]}
+		fill[e.I]++
+		m.adj[fill[e.J]] = adjEntry{w: int32(e.I), p: int32(2 * k), w2: m.w2[k]}
+		fill[e.J]++
 	}
 	m.mate = make([]int, n)
 	m.label = make([]int, 2*n)
@@ -441,15 +386,12 @@ func (m *wmatcher) run() []int {
 	m.blossombase = make([]int, 2*n)
 	m.blossomendps = make([][]int, 2*n)
 	m.bestedge = make([]int, 2*n)
-	m.blossombestedges = make([][]int, 2*n)
-	m.hasBestEdges = make([]bool, 2*n)
 	m.dualvar = make([]wint, 2*n)
 	m.bsl = make([]wint, 2*n)
-	m.bek = make([]int, 2*n)
-	m.bep = make([]int, 2*n)
-	for i := range m.bek {
-		m.bek[i] = -1
-	}
+	m.bkE = make([]int, n*bkK)
+	m.bkKey = make([]wint, n*bkK)
+	m.bkN = make([]int, n)
+	m.bkMore = make([]bool, n)
 	m.allowedge = make([]bool, len(m.edges))
 	for v := 0; v < n; v++ {
 		m.mate[v] = -1
@@ -473,9 +415,11 @@ func (m *wmatcher) run() []int {
 		m.unused = append(m.unused, b)
 	}
 
-	// from scratch a stage augments or ends the run (at most n/2+1);
-	// from a warm start a stage may also free a vertex whose dual reached
-	// zero (at most n more)
+	// a stage grows the trees of every free vertex and augments as it
+	// finds paths, taking down only the two trees each path joins
+	// (augmentKeep); it ends when the roots' duals reach zero (the end),
+	// or, after a warm start, when a vertex is freed at dual zero (at most
+	// n times)
 	for stage := 0; stage < 4*n+4; stage++ {
 		for i := range m.label {
 			m.label[i] = 0
@@ -483,10 +427,6 @@ func (m *wmatcher) run() []int {
 			if m.warm != nil {
 				m.labelend[i] = -1
 			}
-		}
-		for b := n; b < 2*n; b++ {
-			m.blossombestedges[b] = nil
-			m.hasBestEdges[b] = false
 		}
 		for i := range m.allowedge {
 			m.allowedge[i] = false
@@ -506,12 +446,20 @@ func (m *wmatcher) run() []int {
 			break
 		}
 		augmented := false
+		kept := false // an augmentation left the other trees standing
 		for {
 			for len(m.queue) > 0 && !augmented {
 				v := m.queue[len(m.queue)-1]
 				m.queue = m.queue[:len(m.queue)-1]
+				if m.label[m.inblossom[v]] != 1 {
+					continue // its tree was dissolved (augmentKeep)
+				}
+				stop := false
 				var kslack wint
 				dv := &m.dualvar[v]
+				// v's best edges to the S-vertices of other blossoms are
+				// found again by this scan
+				m.bestedge[v], m.bkN[v], m.bkMore[v] = -1, 0, false
 				for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
 					a := &m.adj[x]
 					w := int(a.w)
@@ -527,19 +475,16 @@ func (m *wmatcher) run() []int {
 					}
 					p := int(a.p)
 					k := p / 2
-					if !m.allowedge[k] {
-						addsubTo(&kslack, dv, &m.dualvar[w], &a.w2)
-						if kslack.nonposP() {
-							m.allowedge[k] = true
-						}
+					if !m.allowedge[k] && addsubTight(&kslack, dv, &m.dualvar[w], &a.w2) {
+						m.allowedge[k] = true
 					}
 					if m.allowedge[k] {
 						switch {
 						case m.label[m.inblossom[w]] == 0 && m.mate[m.blossombase[m.inblossom[w]]] == -1:
 							// a free vertex done (dual zero, after a warm
 							// start): an augmenting path
-							m.augmentMatching(k)
-							augmented = true
+							m.augmentKeep(k)
+							kept, stop = true, true
 						case m.label[m.inblossom[w]] == 0:
 							m.assignLabel(w, 2, p^1)
 						case m.label[m.inblossom[w]] == 1:
@@ -547,80 +492,54 @@ func (m *wmatcher) run() []int {
 							if base >= 0 {
 								m.addBlossom(base, k)
 							} else {
-								m.augmentMatching(k)
-								augmented = true
+								m.augmentKeep(k)
+								kept, stop = true, true
 							}
 						case m.label[w] == 0:
 							m.label[w] = 2
 							m.labelend[w] = p ^ 1
 						}
-						if augmented {
+						if stop {
 							break
 						}
 					} else if m.label[m.inblossom[w]] == 1 {
-						b := m.inblossom[v]
-						if m.bestedge[b] == -1 || lessP(&kslack, m.bestSlackP(b)) {
-							m.bestedge[b] = k
-						}
+						m.keepSS(v, k, &kslack)
 					} else if m.label[w] == 0 {
 						if m.bestedge[w] == -1 || lessP(&kslack, m.bestSlackP(w)) {
-							m.bestedge[w] = k
+							m.bestedge[w], m.bsl[w] = k, kslack
 						}
 					}
 				}
+				m.keysSS(v)
 			}
 			if augmented {
 				break
 			}
-			deltatype := -1
-			var delta wint
-			deltaedge, deltablossom := -1, -1
-			// type 1: the least dual of an S-vertex (from scratch the free
-			// vertices hold the least dual of all vertices, so the same)
-			deltatype = 1
-			zeroed := -1
-			for v := 0; v < n; v++ {
-				if m.label[m.inblossom[v]] == 1 && (zeroed == -1 || lessP(&m.dualvar[v], &delta)) {
-					delta, zeroed = m.dualvar[v], v
-				}
-			}
-			for v := 0; v < n; v++ {
-				if m.label[m.inblossom[v]] == 0 && m.bestedge[v] != -1 {
-					d := m.bestSlack(v)
-					if deltatype == -1 || d.less(delta) {
-						delta, deltatype, deltaedge = d, 2, m.bestedge[v]
-					}
-				}
-			}
-			for b := 0; b < 2*n; b++ {
-				if m.blossomparent[b] == -1 && m.label[b] == 1 && m.bestedge[b] != -1 {
-					d := m.bestSlack(b).half()
-					if deltatype == -1 || d.less(delta) {
-						delta, deltatype, deltaedge = d, 3, m.bestedge[b]
-					}
-				}
-			}
-			for b := n; b < 2*n; b++ {
-				if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 && m.label[b] == 2 && (deltatype == -1 || m.dualvar[b].less(delta)) {
-					delta, deltatype, deltablossom = m.dualvar[b], 4, b
-				}
-			}
-			m.epoch++
+			deltatype, delta, deltaedge, deltablossom, zeroed := m.lazyDelta()
+			delta2 := delta.double()
+			m.dsum2 = m.dsum2.add(delta2)
 			for v := 0; v < n; v++ {
 				switch m.label[m.inblossom[v]] {
+				case 0:
+					if m.bestedge[v] != -1 {
+						subTo(&m.bsl[v], &delta)
+					}
 				case 1:
-					m.dualvar[v] = m.dualvar[v].sub(delta)
+					subTo(&m.dualvar[v], &delta)
+					if m.bestedge[v] != -1 {
+						subTo(&m.bsl[v], &delta2)
+					}
 				case 2:
-					m.dualvar[v] = m.dualvar[v].add(delta)
+					addTo(&m.dualvar[v], &delta)
 				}
 			}
 			for b := n; b < 2*n; b++ {
 				if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 {
 					switch m.label[b] {
 					case 1:
-						m.dualvar[b] = m.dualvar[b].add(delta)
+						addTo(&m.dualvar[b], &delta)
 					case 2:
-						m.dualvar[b] = m.dualvar[b].sub(delta)
+						subTo(&m.dualvar[b], &delta)
 					}
 				}
 			}
@@ -656,7 +575,7 @@ func (m *wmatcher) run() []int {
 				m.expandBlossom(deltablossom, false)
 			}
 		}
-		if !augmented {
+		if !augmented && !kept {
 			break
 		}
 		for b := n; b < 2*n; b++ {
@@ -699,9 +618,14 @@ func (m *wmatcher) certifiesP(i, j int, w *wint) bool {
 	if m.mark == nil {
 		m.mark = make([]int, len(m.blossomparent))
 	}
-	m.stamp++
-	for b := m.blossomparent[i]; b != -1; b = m.blossomparent[b] {
-		m.mark[b] = m.stamp
+	if m.markV != i+1 {
+		// the blossoms holding i, marked once for all the pairs of i
+		// that come in a row (matchCertified goes row by row)
+		m.stamp++
+		for b := m.blossomparent[i]; b != -1; b = m.blossomparent[b] {
+			m.mark[b] = m.stamp
+		}
+		m.markV = i + 1
 	}
 	b := m.blossomparent[j]
 	for b != -1 && m.mark[b] != m.stamp {
@@ -926,7 +850,8 @@ func (m *wmatcher) warmInit() {
 		if w <= v || w >= n || ws.mate[w] != v {
 			continue
 		}
-		for _, p := range m.neighbend[v] {
+		for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
+			p := int(m.adj[x].p)
 			if m.endpoint[p] != w {
 				continue
 			}
@@ -985,6 +910,323 @@ func (m *wmatcher) warmOut(ws *warmState) {
 		if p := m.mate[v]; p >= 0 {
 			ws.mate[v] = m.endpoint[p]
 		}
+	}
+}
+
+// slackP is the slack of edge k, in a buffer of the matcher's.
+func (m *wmatcher) slackP(k int) *wint {
+	m.slackTo(k, &m.sbuf)
+	return &m.sbuf
+}
+
+// bestToS is the edge of least slack from vertex x to an S-vertex outside
+// x's blossom (and outside blossom skip), or -1.
+func (m *wmatcher) bestToS(x, skip int, bs *wint) int {
+	best := -1
+	var s wint
+	bx := m.inblossom[x]
+	for i := m.adjOff[x]; i < m.adjOff[x+1]; i++ {
+		a := &m.adj[i]
+		by := m.inblossom[a.w]
+		if by == bx || by == skip || m.label[by] != 1 {
+			continue
+		}
+		addsubTo(&s, &m.dualvar[x], &m.dualvar[a.w], &a.w2)
+		if best == -1 || lessP(&s, bs) {
+			best, *bs = int(a.p)/2, s
+		}
+	}
+	return best
+}
+
+// unmarkBestToS is bestToS(x, -1, bs) for a vertex of a tree just taken
+// down, which also unmarks x's edges found tight (allowedge): one may not
+// stay so, now that one end's dual is frozen and the other's moves on,
+// and is checked again when scanned.
+func (m *wmatcher) unmarkBestToS(x int, bs *wint) int {
+	best := -1
+	var s wint
+	bx := m.inblossom[x]
+	dx := &m.dualvar[x]
+	for i, end := m.adjOff[x], m.adjOff[x+1]; i < end; i++ {
+		a := &m.adj[i]
+		m.allowedge[a.p>>1] = false
+		by := m.inblossom[a.w]
+		if by == bx || m.label[by] != 1 {
+			continue
+		}
+		addsubTo(&s, dx, &m.dualvar[a.w], &a.w2)
+		if best == -1 || lessP(&s, bs) {
+			best, *bs = int(a.p)>>1, s
+		}
+	}
+	return best
+}
+
+// augmentKeep augments along edge k (between two trees, or from a tree to
+// a free vertex that is done) and dissolves only the trees it joins: the
+// other trees, their labels and duals stay as they are and the stage goes
+// on (the stage of the standard algorithm ends here and every tree is
+// built again). What the dissolved trees leave: their vertices unlabelled,
+// each with its least-slack edge to the S-vertices left; their S-blossoms
+// of dual zero expanded (as at the end of a stage); best edges elsewhere
+// that pointed into them are left as they are, lower bounds that
+// lazyDelta checks when it reads them.
+func (m *wmatcher) augmentKeep(k int) {
+	n := m.nvertex
+	if m.rootOf == nil {
+		m.rootOf = make([]int, 2*n)
+		m.rootStamp = make([]int, 2*n)
+	}
+	m.rstamp++
+	rv := m.treeRoot(m.inblossom[m.edges[k].I])
+	rw := m.treeRoot(m.inblossom[m.edges[k].J])
+	// the vertices of the two trees, found before the matching changes
+	// (labels and labelends do not change with it; mates do)
+	m.dis = m.dis[:0]
+	for x := 0; x < n; x++ {
+		b := m.inblossom[x]
+		if m.label[b] == 0 {
+			continue
+		}
+		if r := m.treeRoot(b); r == rv || r == rw {
+			m.dis = append(m.dis, x)
+		}
+	}
+	m.augmentMatching(k)
+	// unlabel them and their blossoms; expand their S-blossoms of dual zero
+	var tops []int
+	for _, x := range m.dis {
+		if b := m.inblossom[x]; b >= n && m.label[b] == 1 && m.dualvar[b].zero() {
+			tops = append(tops, b)
+		}
+	}
+	for _, x := range m.dis {
+		m.label[x], m.labelend[x], m.bestedge[x] = 0, -1, -1
+		for b := m.blossomparent[x]; b != -1; b = m.blossomparent[b] {
+			m.label[b], m.labelend[b], m.bestedge[b] = 0, -1, -1
+		}
+	}
+	for _, b := range tops {
+		if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 {
+			m.label[b] = 1 // expandBlossom reads it as at the end of a stage
+			m.expandBlossom(b, true)
+		}
+	}
+	for _, x := range m.dis {
+		for b := m.blossomparent[x]; b != -1; b = m.blossomparent[b] {
+			m.label[b], m.labelend[b], m.bestedge[b] = 0, -1, -1
+		}
+	}
+	for _, x := range m.dis {
+		m.bestedge[x] = m.unmarkBestToS(x, &m.bsl[x])
+	}
+	for x := 0; x < n; x++ {
+		if m.label[m.inblossom[x]] != 0 {
+			m.counts.kept++
+			break
+		}
+	}
+	// a vertex inside a T-blossom left standing, labelled from an S-vertex
+	// of a dissolved tree, loses that label (expandBlossom would hang its
+	// sub-blossom from a vertex in no tree)
+	for w := 0; w < n; w++ {
+		if m.label[w] == 2 && m.labelend[w] != -1 && m.label[m.inblossom[m.endpoint[m.labelend[w]]]] != 1 {
+			// the S-vertices' scans passed it by while it was labelled
+			m.label[w], m.labelend[w] = 0, -1
+			m.bestedge[w] = m.bestToS(w, -1, &m.bsl[w])
+		}
+	}
+}
+
+// treeRoot is the root blossom of the tree holding top-level blossom b
+// (memoized by rstamp).
+func (m *wmatcher) treeRoot(b int) int {
+	if m.label[b] == 0 {
+		return b
+	}
+	if m.rootStamp[b] == m.rstamp {
+		return m.rootOf[b]
+	}
+	r := b
+	if m.labelend[b] != -1 {
+		r = m.treeRoot(m.inblossom[m.endpoint[m.labelend[b]]])
+	}
+	m.rootOf[b], m.rootStamp[b] = r, m.rstamp
+	return r
+}
+
+// lazyDelta is the dual change of the next step and its kind: 1, the
+// least dual of an S-vertex (zeroed); 2, the least slack of an edge from
+// an S-vertex to a free vertex (deltaedge); 3, half the least slack of an
+// edge between two S-blossoms (deltaedge); 4, the least dual of a
+// T-blossom (deltablossom). Ties go to the lower kind, then to the lower
+// vertex or blossom.
+//
+// The best edges are kept by vertex: a free vertex's (or one inside a
+// T-blossom) to the S-vertices, an S-vertex's to the S-vertices of other
+// blossoms. Their slacks (bsl) move with each step by the labels of their
+// holders (a free holder -delta, an S-holder -2 delta, one inside a
+// T-blossom not at all) and are lower bounds, not always exact: when a
+// tree is dissolved (augmentKeep) or a blossom formed, best edges that
+// now point to no S-vertex, or inside their holder's blossom, are left as
+// they are, their slacks still moving; every edge the holder still has of
+// its kind has a slack at least as large (and an S-S edge is held by one
+// of its ends at least). So an entry is checked only when it would be
+// the least so far (its far end an S-vertex of another blossom, its
+// slack as kept); if it fails, the holder's best edge is found again from
+// its edges (bestToS).
+func (m *wmatcher) lazyDelta() (deltatype int, delta wint, deltaedge, deltablossom, zeroed int) {
+	n := m.nvertex
+	// type 1 (from scratch the free vertices hold the least dual of all
+	// vertices, so the same)
+	zeroed = -1
+	for v := 0; v < n; v++ {
+		if m.label[m.inblossom[v]] == 1 && (zeroed == -1 || lessP(&m.dualvar[v], &delta)) {
+			delta, zeroed = m.dualvar[v], v
+		}
+	}
+	deltatype, deltaedge, deltablossom = 1, -1, -1
+	for v := 0; v < n; v++ {
+		if m.label[m.inblossom[v]] == 0 && m.bestedge[v] != -1 && lessP(&m.bsl[v], &delta) && m.bestChecked(v) && lessP(&m.bsl[v], &delta) {
+			delta, deltatype, deltaedge = m.bsl[v], 2, m.bestedge[v]
+		}
+	}
+	d2 := delta.double()
+	for v := 0; v < n; v++ {
+		if m.label[m.inblossom[v]] == 1 && m.bestedge[v] != -1 && lessP(&m.bsl[v], &d2) && m.bestChecked(v) && lessP(&m.bsl[v], &d2) {
+			d2, deltatype, deltaedge = m.bsl[v], 3, m.bestedge[v]
+		}
+	}
+	if deltatype == 3 {
+		delta = d2.half() // the slack between two S-vertices is even
+	}
+	for b := n; b < 2*n; b++ {
+		if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 && m.label[b] == 2 && lessP(&m.dualvar[b], &delta) {
+			delta, deltatype, deltablossom = m.dualvar[b], 4, b
+		}
+	}
+	return
+}
+
+// bestChecked makes bestedge[v] exact: its far end an S-vertex of another
+// blossom and its slack the one kept, or else found again from v's edges
+// (lazyDelta). It reports whether v still has a best edge.
+func (m *wmatcher) bestChecked(v int) bool {
+	k := m.bestedge[v]
+	y := m.edges[k].I
+	if y == v {
+		y = m.edges[k].J
+	}
+	by := m.inblossom[y]
+	if m.label[by] == 1 && by != m.inblossom[v] && *m.slackP(k) == m.bsl[v] {
+		return true
+	}
+	m.counts.stale++
+	if m.label[m.inblossom[v]] != 1 {
+		m.bestedge[v] = m.bestToS(v, -1, &m.bsl[v])
+		return m.bestedge[v] != -1
+	}
+	// an S-vertex: the next of its kept edges, else its edges again
+	for {
+		if m.bkN[v] == 0 {
+			if !m.bkMore[v] {
+				m.bestedge[v] = -1
+				return false
+			}
+			m.rescanSS(v)
+			return m.bestedge[v] != -1
+		}
+		o := v * bkK
+		m.bestedge[v] = m.bkE[o]
+		m.bsl[v] = m.bkKey[o].sub(m.dsum2)
+		copy(m.bkE[o:o+m.bkN[v]-1], m.bkE[o+1:o+m.bkN[v]])
+		copy(m.bkKey[o:o+m.bkN[v]-1], m.bkKey[o+1:o+m.bkN[v]])
+		m.bkN[v]--
+		k := m.bestedge[v]
+		y := m.edges[k].I
+		if y == v {
+			y = m.edges[k].J
+		}
+		by := m.inblossom[y]
+		if m.label[by] == 1 && by != m.inblossom[v] && *m.slackP(k) == m.bsl[v] {
+			m.counts.promoted++
+			return true
+		}
+	}
+}
+
+// bkK is how many edges an S-vertex keeps after its best one.
+const bkK = 4
+
+// keepSS offers edge k, of slack s, from S-vertex v to an S-vertex of
+// another blossom, to v's best edges: bestedge[v] and the bkK next ones,
+// in order of slack (all move alike while v and their far ends stay S, so
+// their order holds). Those that drop out mark bkMore. During a scan of
+// v the next ones hold their slacks; keysSS turns them into keys after.
+func (m *wmatcher) keepSS(v, k int, s *wint) {
+	if m.bestedge[v] == -1 {
+		m.bestedge[v], m.bsl[v] = k, *s
+		return
+	}
+	o := v * bkK
+	n := m.bkN[v]
+	if n == bkK && !lessP(s, &m.bkKey[o+n-1]) {
+		m.bkMore[v] = true
+		return
+	}
+	var key wint
+	if lessP(s, &m.bsl[v]) {
+		// the old best goes first among the next ones
+		key = m.bsl[v]
+		k, m.bestedge[v], m.bsl[v] = m.bestedge[v], k, *s
+	} else {
+		key = *s
+	}
+	// insert (k, key) in order
+	i := n
+	for i > 0 && lessP(&key, &m.bkKey[o+i-1]) {
+		i--
+	}
+	if i == bkK {
+		m.bkMore[v] = true
+		return
+	}
+	if n == bkK {
+		m.bkMore[v] = true
+		n--
+	}
+	copy(m.bkE[o+i+1:o+n+1], m.bkE[o+i:o+n])
+	copy(m.bkKey[o+i+1:o+n+1], m.bkKey[o+i:o+n])
+	m.bkE[o+i], m.bkKey[o+i] = k, key
+	m.bkN[v] = n + 1
+}
+
+// rescanSS finds S-vertex v's best edges to the S-vertices of other
+// blossoms again, from all its edges.
+func (m *wmatcher) rescanSS(v int) {
+	m.counts.rescans++
+	m.bestedge[v], m.bkN[v], m.bkMore[v] = -1, 0, false
+	var s wint
+	bv := m.inblossom[v]
+	for i := m.adjOff[v]; i < m.adjOff[v+1]; i++ {
+		a := &m.adj[i]
+		by := m.inblossom[a.w]
+		if by == bv || m.label[by] != 1 {
+			continue
+		}
+		addsubTo(&s, &m.dualvar[v], &m.dualvar[a.w], &a.w2)
+		m.keepSS(v, int(a.p)/2, &s)
+	}
+	m.keysSS(v)
+}
+
+// keysSS turns the slacks of v's next best edges into keys (plus dsum2),
+// at the end of a scan of v.
+func (m *wmatcher) keysSS(v int) {
+	o := v * bkK
+	for i := o; i < o+m.bkN[v]; i++ {
+		m.bkKey[i] = m.bkKey[i].add(m.dsum2)
 	}
 }
 
