@@ -17,7 +17,7 @@ type xy struct{ x, y int }
 // those are, for each vertex, a prefix of the ones before it, so the scan
 // looks only at pairs that may fail, not at all n²/2 (blossoms only add
 // to a slack, and certifiesP then decides).
-func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool, top []wint, bad []xy) []xy {
+func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool, bp *blossomPaths, bad []xy) []xy {
 	n, p := len(rows), g.sep
 	var tmp wint
 	check := func(x, y int) {
@@ -28,7 +28,7 @@ func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool
 		if p.in[rx] && p.in[ry] || kept(x, y) || !p.compat[rx*p.stride+ry] {
 			return
 		}
-		if wt := g.weight(rx, ry, &tmp); !wt.nonposP() && !m.certifiesTop(x, y, wt, top) {
+		if wt := g.weight(rx, ry, &tmp); !wt.nonposP() && !m.certifiesPath(x, y, wt, bp) {
 			bad = append(bad, xy{x, y})
 		}
 	}
@@ -57,7 +57,7 @@ func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool
 		return order[i] < order[j]
 	})
 	thr := p.one.double()
-	var s, s2 wint
+	var s wint
 	for i := 1; i < n; i++ {
 		x := order[i]
 		for _, y := range order[:i] {
@@ -65,11 +65,6 @@ func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool
 			addsubTo(&s, &a[x], &a[y], &thr)
 			if !s.neg() {
 				break
-			}
-			if b := m.inblossom[x]; b != x && b == m.inblossom[y] {
-				if sumTo(&s2, &s, &top[x]); !s2.neg() {
-					continue
-				}
 			}
 			check(x, y)
 		}
@@ -107,35 +102,62 @@ func (a *wint) addAt(v uint64, off uint) {
 	}
 }
 
-// topDuals is twice the dual of each vertex's outermost blossom (zero
-// for a vertex in none): a pair in one outermost blossom has at least
-// that much more slack than its vertices' duals give.
-func (m *wmatcher) topDuals() []wint {
+// blossomPaths are, for each vertex, the blossoms holding it from the
+// outermost in, and for each blossom twice the duals of it and of the
+// blossoms around it: what a pair's slack gains from the blossoms holding
+// both (certifiesP), found without walking up from each pair.
+type blossomPaths struct {
+	off  []int // vertex v's blossoms are path[off[v]:off[v+1]]
+	path []int
+	cum  []wint // by blossom
+}
+
+func (m *wmatcher) paths() *blossomPaths {
 	if m.dualvar == nil {
 		return nil
 	}
-	top := make([]wint, m.nvertex)
-	for v := range top {
-		if b := m.inblossom[v]; b != v && b >= 0 {
-			top[v] = m.dualvar[b].double()
+	n := m.nvertex
+	p := &blossomPaths{off: make([]int, n+1), cum: make([]wint, len(m.blossomparent))}
+	done := make([]bool, len(m.blossomparent))
+	var chain []int
+	for v := 0; v < n; v++ {
+		chain = chain[:0]
+		for b := m.blossomparent[v]; b != -1; b = m.blossomparent[b] {
+			chain = append(chain, b)
 		}
+		for i := len(chain) - 1; i >= 0; i-- {
+			b := chain[i]
+			p.path = append(p.path, b)
+			if done[b] {
+				continue
+			}
+			done[b] = true
+			p.cum[b] = m.dualvar[b].double()
+			if i+1 < len(chain) {
+				p.cum[b] = p.cum[b].add(p.cum[chain[i+1]])
+			}
+		}
+		p.off[v+1] = len(p.path)
 	}
-	return top
+	return p
 }
 
-// certifiesTop is certifiesP, first trying the bound of topDuals (most
-// pairs in a blossom are certified by its outermost dual alone).
-func (m *wmatcher) certifiesTop(x, y int, w *wint, top []wint) bool {
+// certifiesPath is certifiesP with the blossoms' sums of p.
+func (m *wmatcher) certifiesPath(x, y int, w *wint, p *blossomPaths) bool {
 	if m.dualvar == nil || !slackNeg(&m.dualvar[x], &m.dualvar[y], w) {
 		return m.dualvar != nil || w.nonposP()
 	}
-	if b := m.inblossom[x]; b != x && b == m.inblossom[y] {
-		var s wint
-		w2 := w.double()
-		addsubTo(&s, &m.dualvar[x], &m.dualvar[y], &w2)
-		if sumTo(&s, &s, &top[x]); !s.neg() {
-			return true
-		}
+	px, py := p.path[p.off[x]:p.off[x+1]], p.path[p.off[y]:p.off[y+1]]
+	if len(px) == 0 || len(py) == 0 || px[0] != py[0] {
+		return false // no blossom holds both
 	}
-	return m.certifiesP(x, y, w)
+	k := 1
+	for k < len(px) && k < len(py) && px[k] == py[k] {
+		k++
+	}
+	var s wint
+	w2 := w.double()
+	addsubTo(&s, &m.dualvar[x], &m.dualvar[y], &w2)
+	sumTo(&s, &s, &p.cum[px[k-1]])
+	return !s.neg()
 }

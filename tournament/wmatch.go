@@ -772,19 +772,19 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 			m.warmOut(ws)
 		}
 		bad = bad[:0]
-		top := m.topDuals()
+		bp := m.paths()
 		for a, x := range inside {
 			for _, y := range inside[a+1:] {
 				if kept(x, y) {
 					continue
 				}
-				if wt := g.weight(rows[x], rows[y], &tmp); !wt.nonposP() && !m.certifiesTop(x, y, wt, top) {
+				if wt := g.weight(rows[x], rows[y], &tmp); !wt.nonposP() && !m.certifiesPath(x, y, wt, bp) {
 					bad = append(bad, xy{x, y})
 				}
 			}
 		}
 		if g.sep != nil {
-			bad = m.certifySep(&g, rows, kept, top, bad)
+			bad = m.certifySep(&g, rows, kept, bp, bad)
 		}
 		if len(bad) == 0 {
 			return mate, es
