@@ -28,7 +28,7 @@ func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool
 		if p.in[rx] && p.in[ry] || kept(x, y) || !p.compat[rx*p.stride+ry] {
 			return
 		}
-		if wt := g.weight(rx, ry, &tmp); !wt.nonposP() && !m.certifiesPath(x, y, wt, bp) {
+		if wt := g.weight(rx, ry, &tmp); positive(wt) && !m.certifiesPath(x, y, wt, bp) {
 			bad = append(bad, xy{x, y})
 		}
 	}
@@ -160,4 +160,18 @@ func (m *wmatcher) certifiesPath(x, y int, w *wint, p *blossomPaths) bool {
 	addsubTo(&s, &m.dualvar[x], &m.dualvar[y], &w2)
 	sumTo(&s, &s, &p.cum[px[k-1]])
 	return !s.neg()
+}
+
+// positive reports *a > 0, looking from the top word down: a weight's
+// highest fields are set, so it usually stops at the first word it reads.
+func positive(a *wint) bool {
+	if int64(a[wideWords-1]) < 0 {
+		return false
+	}
+	for i := wideWords - 1; i >= 0; i-- {
+		if a[i] != 0 {
+			return true
+		}
+	}
+	return false
 }

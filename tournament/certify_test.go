@@ -44,6 +44,9 @@ func TestAddAtAndSumTo(t *testing.T) {
 		if toBig(got).Cmp(want) != 0 {
 			t.Fatalf("addAt(%#x, %d) of %x: %x, want %x", v, off, a, toBig(got), want)
 		}
+		if got, want := positive(&a), !a.nonpos(); got != want {
+			t.Fatalf("positive(%x) = %v", a, got)
+		}
 		var s wint
 		sumTo(&s, &a, &b)
 		want = new(big.Int).Add(toBig(a), toBig(b))

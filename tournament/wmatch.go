@@ -734,7 +734,7 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 	for x := 0; x < n; x++ {
 		lim := min(n, x+1+g.window)
 		for y := x + 1; y < lim; y++ {
-			if wt := g.weight(rows[x], rows[y], &tmp); !wt.nonposP() {
+			if wt := g.weight(rows[x], rows[y], &tmp); positive(wt) {
 				es = append(es, wedge{x, y, *wt})
 			}
 		}
@@ -745,7 +745,7 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 			wi++
 		}
 		for _, y := range whole[wi:] {
-			if wt := g.weight(rows[x], rows[y], &tmp); !wt.nonposP() {
+			if wt := g.weight(rows[x], rows[y], &tmp); positive(wt) {
 				es = append(es, wedge{x, y, *wt})
 			}
 		}
@@ -778,7 +778,7 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 				if kept(x, y) {
 					continue
 				}
-				if wt := g.weight(rows[x], rows[y], &tmp); !wt.nonposP() && !m.certifiesPath(x, y, wt, bp) {
+				if wt := g.weight(rows[x], rows[y], &tmp); positive(wt) && !m.certifiesPath(x, y, wt, bp) {
 					bad = append(bad, xy{x, y})
 				}
 			}
