@@ -49,7 +49,19 @@ func New(level string, cfg Config) (Player, error) {
 		if cfg.Budget <= 0 {
 			cfg.Budget = time.Second
 		}
-		return &Search{cfg: cfg, h: NewHeuristic(cfg)}, nil
+		g := NewHeuristic(cfg)
+		g.campaign = germanCampaign
+		return &Search{cfg: cfg, h: NewHeuristic(cfg), g: g}, nil
+	case "campaign":
+		// The heuristic led by the German campaign (campaign.go): the
+		// search's German play-outs, measured alone in the arena. Not a
+		// level offered to players.
+		h := NewHeuristic(cfg)
+		h.campaign = germanCampaign
+		h.W.MinEV = envf("MINEV", h.W.MinEV)
+		h.W.Grab = envf("GRAB", h.W.Grab)
+		h.W.Danger = envf("DANGER", h.W.Danger)
+		return h, nil
 	}
 	return nil, fmt.Errorf("unknown level %q (random, heuristic or search)", level)
 }
