@@ -3,7 +3,6 @@ package ai
 import (
 	_ "embed"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -114,10 +113,10 @@ var germanCampaign = func() *campaign {
 
 // wingOf is the wing of a German unit standing in h.
 func (cp *campaign) wingOf(c *units.Counter, h hex.Hex) *wing {
-	if c.Role == units.Setup {
+	if army := armyOf(c); army != "" {
 		for _, w := range cp.wings {
 			for _, a := range w.armies {
-				if c.Where == a {
+				if army == a {
 					return w
 				}
 			}
@@ -129,6 +128,17 @@ func (cp *campaign) wingOf(c *units.Counter, h hex.Hex) *wing {
 		}
 	}
 	return cp.wings[len(cp.wings)-1]
+}
+
+// armyOf is the setup area a counter is set up in (17.5: "DE-4A" of
+// "DE-4A+country:LU"), or "".
+func armyOf(c *units.Counter) string {
+	if c.Role != units.Setup {
+		return ""
+	}
+	a, _, _ := strings.Cut(c.Where, "+")
+	a, _, _ = strings.Cut(a, "@")
+	return a
 }
 
 // plan is the campaign as it stands on one board: what each wing still
@@ -143,11 +153,9 @@ type plan struct {
 	// kept for the guns.
 	besieged map[hex.Hex]bool
 	wingOf   map[int]*wing
-	// holds are the German cities worth VP to the Allies (15.23).
-	holds []hex.Hex
 }
 
-func newPlan(cp *campaign, b *Board, cs *cities) *plan {
+func newPlan(cp *campaign, b *Board) *plan {
 	p := &plan{cp: cp, open: map[*wing][]hex.Hex{}, forts: map[*wing][]hex.Hex{}, besieged: map[hex.Hex]bool{}, wingOf: map[int]*wing{}}
 	for _, w := range cp.wings {
 		for _, t := range w.targets {
@@ -175,11 +183,6 @@ func newPlan(cp *campaign, b *Board, cs *cities) *plan {
 			for _, nb := range fs[0].Neighbors() {
 				p.besieged[nb] = true
 			}
-		}
-	}
-	for _, h := range cs.vp[units.Allied] {
-		if x, ok := b.Hex(h); ok && x.Country == "DE" {
-			p.holds = append(p.holds, h)
 		}
 	}
 	return p
@@ -210,18 +213,11 @@ func (p *plan) distance(b *Board, c *units.Counter, h hex.Hex) (float64, bool) {
 		// Next to the fortress is where a gun fires from (12.6).
 		return 3 * float64(hex.Distance(h, f)-1), true
 	}
-	if w.holdGround && holdMode == 0 {
-		return 0, false
-	}
 	if w.holdGround {
-		// The wing's cities the Allies would score (15.23).
-		best := 30
-		for _, t := range p.holds {
-			if t.Col >= w.cols[0] && t.Col <= w.cols[1] {
-				best = min(best, hex.Distance(h, t))
-			}
-		}
-		return float64(best), true
+		// The heuristic's own objectives and garrisons: pulling the wing
+		// to its cities, or garrisoning them three times as much,
+		// measured worse (docs/ai.md).
+		return 0, false
 	}
 	open := p.open[w]
 	if len(open) == 0 {
@@ -239,7 +235,7 @@ func (p *plan) distance(b *Board, c *units.Counter, h hex.Hex) (float64, bool) {
 
 // pull is how much more the campaign's places pull an attacking wing's
 // units than the heuristic's nearest city.
-var pull = envf("PULL", 3)
+const pull = 3
 
 // gunTarget is the fortress a siege gun goes for: its wing's next
 // standing enemy fortress, or the nearest of every wing's next ones.
@@ -257,11 +253,3 @@ func (p *plan) gunTarget(b *Board, c *units.Counter, w *wing) (hex.Hex, bool) {
 	return best, found
 }
 
-var holdMode = int(envf("HOLD", 0))
-
-func envf(k string, d float64) float64 {
-	if v, err := strconv.ParseFloat(os.Getenv(k), 64); err == nil {
-		return v
-	}
-	return d
-}

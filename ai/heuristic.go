@@ -274,7 +274,7 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 	out := withdrawals(v, &b, nil)
 	actors := b.Actors()
 	if p.campaign != nil && side == units.German {
-		k.plan = newPlan(p.campaign, &b, k.cities)
+		k.plan = newPlan(p.campaign, &b)
 		defer func() { k.plan = nil }()
 	}
 	// Strongest first: they pick the best hexes; with a campaign the siege

@@ -58,9 +58,6 @@ func New(level string, cfg Config) (Player, error) {
 		// level offered to players.
 		h := NewHeuristic(cfg)
 		h.campaign = germanCampaign
-		h.W.MinEV = envf("MINEV", h.W.MinEV)
-		h.W.Grab = envf("GRAB", h.W.Grab)
-		h.W.Danger = envf("DANGER", h.W.Danger)
 		return h, nil
 	}
 	return nil, fmt.Errorf("unknown level %q (random, heuristic or search)", level)
