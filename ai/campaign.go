@@ -252,4 +252,3 @@ func (p *plan) gunTarget(b *Board, c *units.Counter, w *wing) (hex.Hex, bool) {
 	}
 	return best, found
 }
-
