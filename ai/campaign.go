@@ -252,3 +252,20 @@ func (p *plan) gunTarget(b *Board, c *units.Counter, w *wing) (hex.Hex, bool) {
 	}
 	return best, found
 }
+
+// CampaignWeights are the heuristic's weights under the campaign: the
+// contact with enemy stacks it can beat doubled (measured a little
+// better, docs/ai.md).
+var CampaignWeights = func() Weights {
+	w := DefaultWeights
+	w.Contact *= 2
+	return w
+}()
+
+// newCampaignHeuristic is the heuristic led by the German campaign.
+func newCampaignHeuristic(cfg Config) *Heuristic {
+	h := NewHeuristic(cfg)
+	h.W = CampaignWeights
+	h.campaign = germanCampaign
+	return h
+}

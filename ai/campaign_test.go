@@ -11,8 +11,9 @@ import (
 )
 
 // TestCampaignFile: the embedded campaign parses, names only hexes of the
-// map and German armies that exist, and gives every German army of the
-// setup (17.5) a wing; a broken file is refused.
+// map and German armies that exist, each army in one wing at most, and
+// its wings' columns cover the map (units of no wing's army go by the
+// column they stand in); a broken file is refused.
 func TestCampaignFile(t *testing.T) {
 	r := rules(t)
 	cp, err := parseCampaign(campaignText)
@@ -34,6 +35,9 @@ func TestCampaignFile(t *testing.T) {
 			if !armies[a] {
 				t.Errorf("wing %s: no German army %s", w.name, a)
 			}
+			if inWing[a] {
+				t.Errorf("army %s in two wings", a)
+			}
 			inWing[a] = true
 		}
 		for _, h := range w.targets {
@@ -42,9 +46,15 @@ func TestCampaignFile(t *testing.T) {
 			}
 		}
 	}
-	for a := range armies {
-		if !inWing[a] {
-			t.Errorf("army %s has no wing", a)
+	for col := 0; col < r.Map.Cols; col++ {
+		n := 0
+		for _, w := range cp.wings {
+			if col >= w.cols[0] && col <= w.cols[1] {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("column %d is in %d wings", col, n)
 		}
 	}
 	for _, bad := range []string{
