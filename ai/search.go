@@ -18,7 +18,10 @@ import (
 // (Board.Determinised), of the VP and end VP (15.23) once the play has
 // gone on, both sides played by the heuristic, to the end of the enemy's
 // next player turn: the enemy's reply is part of the score. Combat,
-// setup, reinforcements and retreats are the heuristic's. Everything
+// setup, reinforcements and retreats are the heuristic's. As the Germans
+// its own side is the heuristic led by the German campaign (campaign.go),
+// in its candidates and play-outs; the enemy in the play-outs is the
+// plain heuristic. Everything
 // happens on the side's Board with dice that are not the game's: the
 // search knows no more than the view.
 type Search struct {
