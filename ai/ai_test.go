@@ -84,7 +84,7 @@ func viewWithoutCommitment(s *game.State, side units.Side) game.View {
 // enemy stack exists.
 func TestNoPeek(t *testing.T) {
 	r := rules(t)
-	levels := []string{"random", "heuristic", "search"}
+	levels := []string{"random", "heuristic", "search", "campaign"}
 	checked := 0
 	for seed := uint64(1); seed <= 3 && checked < 40; seed++ {
 		s, err := game.New(r, seed, nil)
@@ -140,7 +140,7 @@ func TestNoPeek(t *testing.T) {
 // player gives is accepted by the engine, and every game ends (15.1).
 func TestNeverIllegal(t *testing.T) {
 	r := rules(t)
-	pairs := [][2]string{{"heuristic", "random"}, {"random", "heuristic"}, {"heuristic", "heuristic"}, {"random", "random"}, {"random", "search"}}
+	pairs := [][2]string{{"heuristic", "random"}, {"random", "heuristic"}, {"heuristic", "heuristic"}, {"random", "random"}, {"random", "search"}, {"campaign", "heuristic"}, {"search", "random"}}
 	if testing.Short() {
 		pairs = pairs[:2]
 	}

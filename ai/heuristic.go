@@ -24,6 +24,8 @@ type Heuristic struct {
 	cfg    Config
 	W      Weights
 	cities *cities
+	// campaign, when set, leads the German side's movement (campaign.go).
+	campaign *campaign
 }
 
 // cities are the hexes worth VP to each side at the end (15.23), listed
@@ -78,6 +80,7 @@ func (p *Heuristic) Level() string { return "heuristic" }
 func (p *Heuristic) Orders(v game.View, b *Board) []game.Order {
 	side := b.Side()
 	k := newKnowledge(v, b, p.citiesOf(b))
+	k.trapAR = p.campaign != nil && side == units.German
 	if o, ok := retreatOrder(v, b, side, k.bestRetreat); ok {
 		return []game.Order{o}
 	}
@@ -116,6 +119,11 @@ type knowledge struct {
 	// stacks are the side's units by hex while movement plans (nil
 	// otherwise: the board is asked).
 	stacks map[hex.Hex][]*units.Counter
+	// plan is the German campaign on this board (nil: none).
+	plan *plan
+	// trapAR values an AR as the loss of the attackers that have no hex
+	// to retreat to (9.4), as the campaign's combat does.
+	trapAR bool
 }
 
 // unitsAt are the side's units in h.
@@ -265,8 +273,17 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 	side := b.Side()
 	out := withdrawals(v, &b, nil)
 	actors := b.Actors()
-	// Strongest first: they pick the best hexes.
+	if p.campaign != nil && side == units.German {
+		k.plan = newPlan(p.campaign, &b)
+		defer func() { k.plan = nil }()
+	}
+	// Strongest first: they pick the best hexes; with a campaign the siege
+	// guns last, next to their fortress (12.6) among the infantry that
+	// leaves them room there.
 	sort.SliceStable(actors, func(i, j int) bool {
+		if k.plan != nil && (actors[i].Type == units.Siege) != (actors[j].Type == units.Siege) {
+			return actors[j].Type == units.Siege
+		}
 		if actors[i].Attack != actors[j].Attack {
 			return actors[i].Attack > actors[j].Attack
 		}
@@ -290,14 +307,29 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 			if k.stackDE(d.To)+c.DE > game.StackLimit {
 				continue
 			}
+			if k.plan != nil && c.Type != units.Siege && k.plan.besieged[d.To] && k.stackDE(d.To)+c.DE > game.StackLimit-1 {
+				continue // room for a siege gun (12.6)
+			}
 			if s := p.score(&b, k, c, d.To, false); s > best {
 				bestH, best = d.To, s
+			}
+		}
+		verb := game.Move
+		if k.plan != nil && c.Type == units.Siege {
+			// The guns travel by rail where they can (8.5).
+			for _, to := range b.RailDestinations(c) {
+				if k.stackDE(to)+c.DE > game.StackLimit {
+					continue
+				}
+				if s := p.score(&b, k, c, to, false); s > best {
+					bestH, best, verb = to, s, game.Rail
+				}
 			}
 		}
 		if bestH == from {
 			continue
 		}
-		o := game.Order{Side: side, Verb: game.Move, Units: []string{c.ID}, Hexes: []hex.Hex{bestH}}
+		o := game.Order{Side: side, Verb: verb, Units: []string{c.ID}, Hexes: []hex.Hex{bestH}}
 		if b.try(o) {
 			out = append(out, o)
 			k.stacks[from] = without(k.stacks[from], c)
@@ -310,7 +342,12 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 // score is how good it is for c to end the segment in h.
 func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, stay bool) float64 {
 	w := p.W
-	s := -w.Objective * float64(k.objectiveDistance(h))
+	var s float64
+	if d, ok := k.plan.distance(b, c, h); ok {
+		s = -w.Objective * d
+	} else {
+		s = -w.Objective * float64(k.objectiveDistance(h))
+	}
 	// What the stack in h would be.
 	def, att := 0.0, 0.0
 	de := 0
@@ -338,6 +375,7 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 		if odds > 1.5 {
 			s -= w.Danger * (odds - 1.5)
 		}
+
 		// Contact: next to a stack our side could beat.
 		for _, nb := range h.Neighbors() {
 			if e := k.enemy[nb]; e != nil {
@@ -525,9 +563,12 @@ func expectedVP(table string, co game.CombatOdds, e *estimate, k *knowledge, att
 	if err != nil {
 		return -1e9
 	}
-	attVP := 0.0
+	attVP, trapped := 0.0, 0.0
 	for _, c := range att {
 		attVP += float64(c.VP)
+		if k.trapAR && len(b.RetreatHexes(c)) == 0 {
+			trapped += float64(c.VP) // 9.4: no hex to retreat to, eliminated
+		}
 	}
 	ev := 0.0
 	for die := 1; die <= 6; die++ {
@@ -544,7 +585,7 @@ func expectedVP(table string, co game.CombatOdds, e *estimate, k *knowledge, att
 		case "AA":
 			ev -= attVP / 2
 		case "AR":
-			ev -= 0.3
+			ev -= 0.3 + trapped
 		case "AZ":
 			ev -= attVP
 		}

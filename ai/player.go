@@ -49,7 +49,12 @@ func New(level string, cfg Config) (Player, error) {
 		if cfg.Budget <= 0 {
 			cfg.Budget = time.Second
 		}
-		return &Search{cfg: cfg, h: NewHeuristic(cfg)}, nil
+		return &Search{cfg: cfg, h: NewHeuristic(cfg), g: newCampaignHeuristic(cfg)}, nil
+	case "campaign":
+		// The heuristic led by the German campaign (campaign.go): the
+		// search's German play-outs, measured alone in the arena. Not a
+		// level offered to players.
+		return newCampaignHeuristic(cfg), nil
 	}
 	return nil, fmt.Errorf("unknown level %q (random, heuristic or search)", level)
 }

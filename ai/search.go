@@ -18,12 +18,19 @@ import (
 // (Board.Determinised), of the VP and end VP (15.23) once the play has
 // gone on, both sides played by the heuristic, to the end of the enemy's
 // next player turn: the enemy's reply is part of the score. Combat,
-// setup, reinforcements and retreats are the heuristic's. Everything
+// setup, reinforcements and retreats are the heuristic's. As the Germans
+// its own side is the heuristic led by the German campaign (campaign.go),
+// in its candidates and play-outs; the enemy in the play-outs is the
+// plain heuristic. Everything
 // happens on the side's Board with dice that are not the game's: the
 // search knows no more than the view.
 type Search struct {
 	cfg Config
 	h   *Heuristic
+	// g is the heuristic led by the German campaign (campaign.go): the
+	// search's own side when it plays the Germans, in its candidates and
+	// play-outs alike; h plays the enemy in the play-outs, and the Allies.
+	g *Heuristic
 	// The segment being thought about and when its budget runs out: the
 	// budget is per segment, whatever the number of requests in it.
 	seg      [3]int
@@ -35,7 +42,7 @@ func (p *Search) Level() string { return "search" }
 func (p *Search) Orders(v game.View, b *Board) []game.Order {
 	side := b.Side()
 	if b.ToMove() != side || v.Player != side || !(v.Step.IsMovement() || v.Step.IsCombat()) || len(v.Retreats) > 0 {
-		return p.h.Orders(v, b)
+		return p.mine(side).Orders(v, b)
 	}
 	rng := Rand(p.cfg.Seed, v, b)
 	if seg := [3]int{int(v.Turn), int(v.Step), int(side)}; seg != p.seg {
@@ -46,7 +53,16 @@ func (p *Search) Orders(v game.View, b *Board) []game.Order {
 	}
 	// Combat is the heuristic's: choosing attacks by sampled play-outs
 	// measured worse than its expected values (docs/ai.md).
-	return p.h.Orders(v, b)
+	return p.mine(side).Orders(v, b)
+}
+
+// mine is the heuristic that plays side for the search: with the German
+// campaign for the Germans.
+func (p *Search) mine(side units.Side) *Heuristic {
+	if side == units.German && p.g != nil {
+		return p.g
+	}
+	return p.h
 }
 
 // budget says whether another candidate may be tried: a fixed number of
@@ -78,12 +94,13 @@ const samples = 3 // dice samples per candidate
 func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	k := newKnowledge(v, b, p.h.citiesOf(b))
 	end := game.Order{Side: b.Side(), Verb: game.End}
-	best := p.h.W
-	bestPlan := (&Heuristic{cfg: p.cfg, W: best}).movement(v, b, k)
+	h := p.mine(b.Side())
+	best := h.W
+	bestPlan := (&Heuristic{cfg: p.cfg, W: best, cities: h.cities, campaign: h.campaign}).movement(v, b, k)
 	dice := diceFor(rng)
 	bestFit := p.fitness(v, b, append(bestPlan, end), dice) + margin
 	seen := map[string]bool{planKey(bestPlan): true}
-	tried := styles(p.h.W)
+	tried := styles(h.W)
 	bu := p.budget(0.95)
 	for i := 0; bu.more(); i++ {
 		var w Weights
@@ -92,7 +109,7 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 		} else {
 			w = mutate(best, rng)
 		}
-		plan := (&Heuristic{cfg: p.cfg, W: w}).movement(v, b, k)
+		plan := (&Heuristic{cfg: p.cfg, W: w, cities: h.cities, campaign: h.campaign}).movement(v, b, k)
 		if key := planKey(plan); seen[key] {
 			continue // the same orders: already scored
 		} else {
@@ -183,6 +200,9 @@ func (p *Search) playOut(x *Board, side units.Side) *Board {
 		mover := x.ToMove()
 		xb := &Board{s: x.s, side: mover}
 		os := p.h.Orders(xb.View(), xb)
+		if mover == side {
+			os = p.mine(side).Orders(xb.View(), xb)
+		}
 		progressed := false
 		for _, o := range os {
 			o.Side = mover

@@ -1,0 +1,271 @@
+package ai
+
+import (
+	_ "embed"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+// The German campaign (docs/ai.md): wings of armies, each with the places
+// it goes for in order, read from campaign.txt. The heuristic's movement
+// uses it when it is given one (the search player's German side and its
+// play-outs): each unit is pulled towards the next places of its wing
+// instead of the nearest city worth VP, the infantry passes by the enemy
+// fortresses that still stand (12.7) and leaves the hexes next to them to
+// the siege guns, which go (by rail where they can, 8.5) for the wing's
+// next standing fortress and fire at it (12.6).
+
+//go:embed campaign.txt
+var campaignText string
+
+// wing is a group of armies and the places it goes for, in order.
+type wing struct {
+	name       string
+	armies     []string
+	cols       [2]int
+	targets    []hex.Hex
+	holdGround bool // no places: the wing holds its cities
+}
+
+// campaign is the parsed campaign.txt.
+type campaign struct {
+	wings []*wing
+}
+
+// parseCampaign reads the campaign file's text.
+func parseCampaign(text string) (*campaign, error) {
+	c := &campaign{}
+	var cur *wing
+	for n, line := range strings.Split(text, "\n") {
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		bad := func(why string) error { return fmt.Errorf("campaign.txt line %d: %s", n+1, why) }
+		switch f[0] {
+		case "wing":
+			if len(f) < 2 {
+				return nil, bad("a wing needs a name")
+			}
+			cur = &wing{name: f[1], holdGround: true}
+			c.wings = append(c.wings, cur)
+			mode := ""
+			var cols []int
+			for _, x := range f[2:] {
+				switch x {
+				case "armies", "columns":
+					mode = x
+					continue
+				}
+				switch mode {
+				case "armies":
+					cur.armies = append(cur.armies, x)
+				case "columns":
+					v, err := strconv.Atoi(x)
+					if err != nil || v < 0 {
+						return nil, bad("a column is a number: " + x)
+					}
+					cols = append(cols, v)
+				default:
+					return nil, bad("unknown word " + x)
+				}
+			}
+			if len(cols) != 2 || cols[0] > cols[1] {
+				return nil, bad("a wing needs its columns: first and last")
+			}
+			cur.cols = [2]int{cols[0], cols[1]}
+		case "targets":
+			if cur == nil {
+				return nil, bad("targets before any wing")
+			}
+			for _, x := range f[1:] {
+				h, err := hex.Parse(x)
+				if err != nil {
+					return nil, bad(err.Error())
+				}
+				cur.targets = append(cur.targets, h)
+			}
+			cur.holdGround = len(cur.targets) == 0
+		default:
+			return nil, bad("unknown line " + f[0])
+		}
+	}
+	if len(c.wings) == 0 {
+		return nil, fmt.Errorf("campaign.txt: no wing")
+	}
+	return c, nil
+}
+
+var germanCampaign = func() *campaign {
+	c, err := parseCampaign(campaignText)
+	if err != nil {
+		panic(err) // the embedded file is checked by TestCampaignFile
+	}
+	return c
+}()
+
+// wingOf is the wing of a German unit standing in h.
+func (cp *campaign) wingOf(c *units.Counter, h hex.Hex) *wing {
+	if army := armyOf(c); army != "" {
+		for _, w := range cp.wings {
+			for _, a := range w.armies {
+				if army == a {
+					return w
+				}
+			}
+		}
+	}
+	for _, w := range cp.wings {
+		if h.Col >= w.cols[0] && h.Col <= w.cols[1] {
+			return w
+		}
+	}
+	return cp.wings[len(cp.wings)-1]
+}
+
+// armyOf is the setup area a counter is set up in (17.5: "DE-4A" of
+// "DE-4A+country:LU"), or "".
+func armyOf(c *units.Counter) string {
+	if c.Role != units.Setup {
+		return ""
+	}
+	a, _, _ := strings.Cut(c.Where, "+")
+	a, _, _ = strings.Cut(a, "@")
+	return a
+}
+
+// plan is the campaign as it stands on one board: what each wing still
+// has to take.
+type plan struct {
+	cp *campaign
+	// open are each wing's places not yet German, in order, without the
+	// standing enemy fortresses (passed by); forts are its standing enemy
+	// fortresses, in order (for the siege guns).
+	open, forts map[*wing][]hex.Hex
+	// besieged are the hexes next to a fortress a siege gun goes for:
+	// kept for the guns.
+	besieged map[hex.Hex]bool
+	wingOf   map[int]*wing
+}
+
+func newPlan(cp *campaign, b *Board) *plan {
+	p := &plan{cp: cp, open: map[*wing][]hex.Hex{}, forts: map[*wing][]hex.Hex{}, besieged: map[hex.Hex]bool{}, wingOf: map[int]*wing{}}
+	for _, w := range cp.wings {
+		for _, t := range w.targets {
+			if b.s.EnemyFortress(units.German, t) {
+				p.forts[w] = append(p.forts[w], t)
+				continue
+			}
+			x, ok := b.Hex(t)
+			if !ok {
+				continue
+			}
+			if x.City {
+				if s, ok := b.Holder(t); ok && s == units.German {
+					continue
+				}
+			} else if x.Fortress > 0 {
+				continue // a fortress that is no city, destroyed
+			}
+			if len(b.UnitsAt(t, units.Allied)) > 0 {
+				continue // held by the enemy: passed by, left to combat
+			}
+			p.open[w] = append(p.open[w], t)
+		}
+		if fs := p.forts[w]; len(fs) > 0 {
+			for _, nb := range fs[0].Neighbors() {
+				p.besieged[nb] = true
+			}
+		}
+	}
+	return p
+}
+
+func (p *plan) wing(b *Board, c *units.Counter) *wing {
+	if w, ok := p.wingOf[c.Index]; ok {
+		return w
+	}
+	w := p.cp.wingOf(c, b.Unit(c).At)
+	p.wingOf[c.Index] = w
+	return w
+}
+
+// distance is the campaign's objective distance of c in h (smaller is
+// better), and false when the campaign has nothing for c (the heuristic's
+// own objectives then apply).
+func (p *plan) distance(b *Board, c *units.Counter, h hex.Hex) (float64, bool) {
+	if p == nil {
+		return 0, false
+	}
+	w := p.wing(b, c)
+	if c.Type == units.Siege {
+		f, ok := p.gunTarget(b, c, w)
+		if !ok {
+			return 0, false
+		}
+		// Next to the fortress is where a gun fires from (12.6).
+		return 3 * float64(hex.Distance(h, f)-1), true
+	}
+	if w.holdGround {
+		// The heuristic's own objectives and garrisons: pulling the wing
+		// to its cities, or garrisoning them three times as much,
+		// measured worse (docs/ai.md).
+		return 0, false
+	}
+	open := p.open[w]
+	if len(open) == 0 {
+		return 0, false
+	}
+	best := 1e9
+	for i, t := range open {
+		if i == 3 {
+			break
+		}
+		best = min(best, float64(hex.Distance(h, t)+2*i))
+	}
+	return pull * best, true
+}
+
+// pull is how much more the campaign's places pull an attacking wing's
+// units than the heuristic's nearest city.
+const pull = 3
+
+// gunTarget is the fortress a siege gun goes for: its wing's next
+// standing enemy fortress, or the nearest of every wing's next ones.
+func (p *plan) gunTarget(b *Board, c *units.Counter, w *wing) (hex.Hex, bool) {
+	if fs := p.forts[w]; len(fs) > 0 {
+		return fs[0], true
+	}
+	at := b.Unit(c).At
+	best, found := hex.Hex{}, false
+	for _, o := range p.cp.wings {
+		if fs := p.forts[o]; len(fs) > 0 && (!found || hex.Distance(at, fs[0]) < hex.Distance(at, best)) {
+			best, found = fs[0], true
+		}
+	}
+	return best, found
+}
+
+// CampaignWeights are the heuristic's weights under the campaign: the
+// contact with enemy stacks it can beat doubled (measured a little
+// better, docs/ai.md).
+var CampaignWeights = func() Weights {
+	w := DefaultWeights
+	w.Contact *= 2
+	return w
+}()
+
+// newCampaignHeuristic is the heuristic led by the German campaign.
+func newCampaignHeuristic(cfg Config) *Heuristic {
+	h := NewHeuristic(cfg)
+	h.W = CampaignWeights
+	h.campaign = germanCampaign
+	return h
+}

@@ -1,0 +1,173 @@
+package ai
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"rtrbot/engine/game"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+// TestCampaignFile: the embedded campaign parses, names only hexes of the
+// map and German armies that exist, each army in one wing at most, and
+// its wings' columns cover the map (units of no wing's army go by the
+// column they stand in); a broken file is refused.
+func TestCampaignFile(t *testing.T) {
+	r := rules(t)
+	cp, err := parseCampaign(campaignText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	armies := map[string]bool{}
+	for _, c := range r.Counters.All() {
+		if a := armyOf(c); c.Side() == units.German && strings.HasPrefix(a, "DE-") {
+			armies[a] = true
+		}
+	}
+	if len(armies) == 0 {
+		t.Fatal("no German setup armies found")
+	}
+	inWing := map[string]bool{}
+	for _, w := range cp.wings {
+		for _, a := range w.armies {
+			if !armies[a] {
+				t.Errorf("wing %s: no German army %s", w.name, a)
+			}
+			if inWing[a] {
+				t.Errorf("army %s in two wings", a)
+			}
+			inWing[a] = true
+		}
+		for _, h := range w.targets {
+			if _, ok := r.Map.Hex(h); !ok {
+				t.Errorf("wing %s: %s is not on the map", w.name, h)
+			}
+		}
+	}
+	for col := 0; col < r.Map.Cols; col++ {
+		n := 0
+		for _, w := range cp.wings {
+			if col >= w.cols[0] && col <= w.cols[1] {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("column %d is in %d wings", col, n)
+		}
+	}
+	for _, bad := range []string{
+		"",
+		"targets 3021",
+		"wing w armies DE-1A",
+		"wing w armies DE-1A columns 5 2",
+		"wing w armies DE-1A columns 1 2\ntargets 30x1",
+		"wing w armies DE-1A columns 1 2 extra",
+		"wing w columns 1 2\nfront 3021",
+	} {
+		if _, err := parseCampaign(bad); err == nil {
+			t.Errorf("%q: accepted", bad)
+		}
+	}
+}
+
+// startOfPlay is a standard game played by the heuristic until the
+// Germans' first movement segment.
+func startOfPlay(t *testing.T, seed uint64) *game.State {
+	t.Helper()
+	s, err := game.New(rules(t), seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := NewHeuristic(Config{})
+	at := func() bool { return s.Step.IsMovement() && s.ToMove() == units.German }
+	for guard := 0; !at(); guard++ {
+		if guard > 200 {
+			t.Fatalf("no German movement segment (%v %v)", s.Turn, s.Step)
+		}
+		side := s.ToMove()
+		v := s.ViewFor(game.ViewerOf(side))
+		progressed := false
+		for _, o := range h.Orders(v, NewBoard(s, side)) {
+			n, _, err := game.Apply(s, o)
+			if err != nil {
+				break
+			}
+			s, progressed = n, true
+			if at() || s.ToMove() != side {
+				break
+			}
+		}
+		if !progressed {
+			n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = n
+		}
+	}
+	return s
+}
+
+// TestCampaignPlanAtTheStart: at the first German movement the right wing's
+// siege guns go for Liège (standing, 12.6), its infantry passes it by
+// (12.7: it may not be entered), and the hexes next to it are the guns'.
+func TestCampaignPlanAtTheStart(t *testing.T) {
+	s := startOfPlay(t, 1000)
+	b := NewBoard(s, units.German)
+	p := newPlan(germanCampaign, b)
+	liege, _ := hex.Parse("3021")
+	var right *wing
+	for _, w := range germanCampaign.wings {
+		if w.name == "right" {
+			right = w
+		}
+	}
+	if right == nil {
+		t.Fatal("no right wing")
+	}
+	if fs := p.forts[right]; len(fs) == 0 || fs[0] != liege {
+		t.Fatalf("right wing's first fortress %v, want Liège 3021", fs)
+	}
+	if slices.Contains(p.open[right], liege) {
+		t.Error("the infantry goes for a standing fortress")
+	}
+	for _, nb := range liege.Neighbors() {
+		if !p.besieged[nb] {
+			t.Errorf("%s next to Liège is not kept for the guns", nb)
+		}
+	}
+	gun, _ := b.Counter("G-S1")
+	if w := p.wing(b, gun); w != right {
+		t.Fatalf("G-S1 is in wing %s", w.name)
+	}
+	next, _ := p.distance(b, gun, liege.Neighbors()[0])
+	far, _ := p.distance(b, gun, b.Unit(gun).At)
+	if next != 0 || far <= next {
+		t.Errorf("gun distance next to Liège %v, from its start %v", next, far)
+	}
+}
+
+// TestCampaignGunsFire: with the campaign the German siege guns come next
+// to enemy fortresses and fire at them (12.6) in every game of a few seeds.
+func TestCampaignGunsFire(t *testing.T) {
+	r := rules(t)
+	for seed := uint64(1000); seed < 1004; seed++ {
+		g, _ := New("campaign", Config{Side: units.German, Seed: seed})
+		a, _ := New("heuristic", Config{Side: units.Allied, Seed: seed})
+		res, err := PlayGame(r, seed, nil, [2]Player{g, a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		shots := 0
+		for _, o := range res.Log {
+			if o.Verb == game.Siege && o.Side == units.German {
+				shots++
+			}
+		}
+		if res.Refused > 0 || shots == 0 {
+			t.Errorf("seed %d: %d siege shots, %d orders refused", seed, shots, res.Refused)
+		}
+	}
+}
