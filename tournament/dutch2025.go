@@ -186,15 +186,16 @@ func (d *dutch) explicit(vs []int) {
 	}
 }
 
-// triangle is n rows, row q of q zero weights, in buf (grown if need be;
-// returned for the next one).
+// triangle is n rows, row q of q weights, in buf (grown if need be;
+// returned for the next one). The weights are left as they were: every
+// pair of a bracket is written before it is read (brackets,
+// byeAndCompletable).
 func triangle(n int, buf []wint) ([][]wint, []wint) {
 	need := n * (n - 1) / 2
 	if cap(buf) < need {
 		buf = make([]wint, need)
 	}
 	all := buf[:need]
-	clear(all)
 	rows := make([][]wint, n)
 	for q := range rows {
 		rows[q] = all[:q:q]
@@ -458,11 +459,25 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 		d.dead[i] = make([]bool, n)
 		d.bump[i] = make([]bool, n)
 	}
+	// C1 and C3 for every pair: the rematches from each player's
+	// opponents (a few each), not a lookup per pair
 	d.compat = make([]bool, n*n)
+	idx := make(map[string]int, n)
+	for i, p := range ps {
+		idx[p.id] = i
+	}
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			c := d.compatible0(i, j)
+			ca, cb := d.ci[i], d.ci[j]
+			c := !(ca.abs && cb.abs && ca.pref == cb.pref && !(ps[i].top || ps[j].top))
 			d.compat[i*n+j], d.compat[j*n+i] = c, c
+		}
+	}
+	for i, p := range ps {
+		for o, met := range p.opps {
+			if j, ok := idx[o]; ok && met {
+				d.compat[i*n+j], d.compat[j*n+i] = false, false
+			}
 		}
 	}
 	if err := d.byeAndCompletable(); err != nil {
