@@ -1113,13 +1113,7 @@ func (m *wmatcher) lazyDelta() (deltatype int, delta wint, deltaedge, deltabloss
 // blossom and its slack the one kept, or else found again from v's edges
 // (lazyDelta). It reports whether v still has a best edge.
 func (m *wmatcher) bestChecked(v int) bool {
-	k := m.bestedge[v]
-	y := m.edges[k].I
-	if y == v {
-		y = m.edges[k].J
-	}
-	by := m.inblossom[y]
-	if m.label[by] == 1 && by != m.inblossom[v] && *m.slackP(k) == m.bsl[v] {
+	if m.bestHolds(v) {
 		return true
 	}
 	m.counts.stale++
@@ -1143,17 +1137,23 @@ func (m *wmatcher) bestChecked(v int) bool {
 		copy(m.bkE[o:o+m.bkN[v]-1], m.bkE[o+1:o+m.bkN[v]])
 		copy(m.bkKey[o:o+m.bkN[v]-1], m.bkKey[o+1:o+m.bkN[v]])
 		m.bkN[v]--
-		k := m.bestedge[v]
-		y := m.edges[k].I
-		if y == v {
-			y = m.edges[k].J
-		}
-		by := m.inblossom[y]
-		if m.label[by] == 1 && by != m.inblossom[v] && *m.slackP(k) == m.bsl[v] {
+		if m.bestHolds(v) {
 			m.counts.promoted++
 			return true
 		}
 	}
+}
+
+// bestHolds reports whether bestedge[v] still leads to an S-vertex of
+// another blossom with the slack kept for it.
+func (m *wmatcher) bestHolds(v int) bool {
+	k := m.bestedge[v]
+	y := m.edges[k].I
+	if y == v {
+		y = m.edges[k].J
+	}
+	by := m.inblossom[y]
+	return m.label[by] == 1 && by != m.inblossom[v] && *m.slackP(k) == m.bsl[v]
 }
 
 // bkK is how many edges an S-vertex keeps after its best one.
