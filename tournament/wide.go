@@ -93,8 +93,28 @@ func (a wint) addsub(b, c wint) wint {
 func (a wint) nonpos() bool { return a.neg() || a.zero() }
 
 // addsubTo sets s to a+b-c (the matching's slack), without copying wide
-// values: addsubTight, its answer left.
-func addsubTo(s, a, b, c *wint) { addsubTight(s, a, b, c) }
+// values: unrolled, so that each carry chain stays in the flags (one chain
+// for the sum, then one for the difference).
+func addsubTo(s, a, b, c *wint) {
+	var k uint64
+	var x [wideWords]uint64
+	x[0], k = bits.Add64(a[0], b[0], 0)
+	x[1], k = bits.Add64(a[1], b[1], k)
+	x[2], k = bits.Add64(a[2], b[2], k)
+	x[3], k = bits.Add64(a[3], b[3], k)
+	x[4], k = bits.Add64(a[4], b[4], k)
+	x[5], k = bits.Add64(a[5], b[5], k)
+	x[6], k = bits.Add64(a[6], b[6], k)
+	x[7], _ = bits.Add64(a[7], b[7], k)
+	s[0], k = bits.Sub64(x[0], c[0], 0)
+	s[1], k = bits.Sub64(x[1], c[1], k)
+	s[2], k = bits.Sub64(x[2], c[2], k)
+	s[3], k = bits.Sub64(x[3], c[3], k)
+	s[4], k = bits.Sub64(x[4], c[4], k)
+	s[5], k = bits.Sub64(x[5], c[5], k)
+	s[6], k = bits.Sub64(x[6], c[6], k)
+	s[7], _ = bits.Sub64(x[7], c[7], k)
+}
 
 // addsubTo's unrolling assumes 8 words.
 var _ = [1]int{}[wideWords-8]
