@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
 )
@@ -153,7 +154,30 @@ type plan struct {
 	// kept for the guns.
 	besieged map[hex.Hex]bool
 	wingOf   map[int]*wing
+	// raiders are the enemy stacks the side sees in Germany: mostly
+	// French cavalry and corps through Alsace and the Saar, whose cities
+	// score 10 VP each to the Allies at the end (15.23), and the Rhine
+	// 10 VP (15.22) (docs/ai.md).
+	raiders []hex.Hex
 }
+
+// huntRaiders notes the enemy stacks the side sees in Germany (from its
+// view: knowledge.enemy). Any German unit but the HQs and the siege guns
+// within huntFrom hexes of one goes for it (to a hex next to it, where
+// it can attack in the combat segment, 9.0) before its wing's places:
+// sending units to garrison the cities instead measured much worse
+// (docs/ai.md).
+func (p *plan) huntRaiders(b *Board, k *knowledge) {
+	for at := range k.enemy {
+		if x, ok := b.Hex(at); ok && x.Country == board.Germany {
+			p.raiders = append(p.raiders, at)
+		}
+	}
+}
+
+// huntFrom is how near a raider must be for a unit to go for it (5, 8,
+// 10 and 12 measured; 8 best, docs/ai.md).
+const huntFrom = 8
 
 func newPlan(cp *campaign, b *Board) *plan {
 	p := &plan{cp: cp, open: map[*wing][]hex.Hex{}, forts: map[*wing][]hex.Hex{}, besieged: map[hex.Hex]bool{}, wingOf: map[int]*wing{}}
@@ -205,6 +229,19 @@ func (p *plan) distance(b *Board, c *units.Counter, h hex.Hex) (float64, bool) {
 		return 0, false
 	}
 	w := p.wing(b, c)
+	if c.Type != units.Siege && c.Type != units.HQ {
+		// The nearest raider within reach (huntRaiders).
+		at := b.Unit(c).At
+		best := -1
+		for _, r := range p.raiders {
+			if d := hex.Distance(at, r); d <= huntFrom && (best < 0 || hex.Distance(h, r) < best) {
+				best = hex.Distance(h, r)
+			}
+		}
+		if best >= 0 {
+			return pull * float64(max(best-1, 0)), true
+		}
+	}
 	if c.Type == units.Siege {
 		f, ok := p.gunTarget(b, c, w)
 		if !ok {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
@@ -169,5 +170,92 @@ func TestCampaignGunsFire(t *testing.T) {
 		if res.Refused > 0 || shots == 0 {
 			t.Errorf("seed %d: %d siege shots, %d orders refused", seed, shots, res.Refused)
 		}
+	}
+}
+
+// TestCampaignHuntsRaiders: once the Germans see an Allied stack in
+// Germany (where the cities it enters score 10 VP to the Allies, 15.23),
+// the campaign sends the German units within huntFrom hexes of it (no HQ,
+// no siege gun) next to it, whatever their wing's places.
+func TestCampaignHuntsRaiders(t *testing.T) {
+	r := rules(t)
+	found := false
+	for seed := uint64(1); seed <= 20 && !found; seed++ {
+		s, err := game.New(r, seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := [2]*Heuristic{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
+		for guard := 0; s.Step != game.GameOver && guard < 20000; guard++ {
+			side := s.ToMove()
+			v := s.ViewFor(game.ViewerOf(side))
+			b := NewBoard(s, side)
+			if side == units.German && s.Step.IsMovement() {
+				h := players[units.German]
+				k := newKnowledge(v, b, h.citiesOf(b))
+				p := newPlan(h.campaign, b)
+				p.huntRaiders(b, k)
+				for _, rh := range p.raiders {
+					if x, _ := b.Hex(rh); x.Country != board.Germany || k.enemy[rh] == nil {
+						t.Fatalf("seed %d: raider at %s, not an enemy stack seen in Germany", seed, rh)
+					}
+				}
+				for _, c := range b.Actors() {
+					at := b.Unit(c).At
+					if c.Type == units.HQ || c.Type == units.Siege || len(p.raiders) == 0 {
+						continue
+					}
+					near := -1
+					for _, rh := range p.raiders {
+						if d := hex.Distance(at, rh); d <= huntFrom && (near < 0 || d < near) {
+							near = d
+						}
+					}
+					if near < 0 {
+						continue
+					}
+					found = true
+					here, ok := p.distance(b, c, at)
+					if !ok || here != pull*float64(max(near-1, 0)) {
+						t.Errorf("seed %d %s: %s in %s, raider %d hexes away: distance %v %v", seed, s.Turn, c.ID, at, near, here, ok)
+					}
+					for _, rh := range p.raiders {
+						if hex.Distance(at, rh) <= huntFrom {
+							if d, _ := p.distance(b, c, rh.Neighbors()[0]); d != 0 {
+								t.Errorf("seed %d: %s next to the raider in %s: distance %v, want 0", seed, c.ID, rh, d)
+							}
+							break
+						}
+					}
+				}
+				if found {
+					break
+				}
+			}
+			progressed := false
+			for _, o := range players[side].Orders(v, b) {
+				n, _, err := game.Apply(s, o)
+				if err != nil {
+					break
+				}
+				s, progressed = n, true
+				if s.Step == game.GameOver || s.ToMove() != side {
+					break
+				}
+			}
+			if !progressed {
+				n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
+				if err != nil {
+					n, _, err = game.Apply(s, game.Order{Side: side, Verb: standVerb})
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				s = n
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no German unit near an Allied stack in Germany in 20 games")
 	}
 }

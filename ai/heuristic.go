@@ -275,6 +275,7 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 	actors := b.Actors()
 	if p.campaign != nil && side == units.German {
 		k.plan = newPlan(p.campaign, &b)
+		k.plan.huntRaiders(&b, k)
 		defer func() { k.plan = nil }()
 	}
 	// Strongest first: they pick the best hexes; with a campaign the siege
