@@ -376,7 +376,6 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 		if odds > 1.5 {
 			s -= w.Danger * (odds - 1.5)
 		}
-
 		// Contact: next to a stack our side could beat.
 		for _, nb := range h.Neighbors() {
 			if e := k.enemy[nb]; e != nil {

@@ -56,6 +56,11 @@ func (p *Search) Orders(v game.View, b *Board) []game.Order {
 	return p.mine(side).Orders(v, b)
 }
 
+// weighted is h with the weights w (a candidate of the search).
+func (h *Heuristic) weighted(w Weights) *Heuristic {
+	return &Heuristic{cfg: h.cfg, W: w, cities: h.cities, campaign: h.campaign}
+}
+
 // mine is the heuristic that plays side for the search: with the German
 // campaign for the Germans.
 func (p *Search) mine(side units.Side) *Heuristic {
@@ -96,7 +101,7 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	end := game.Order{Side: b.Side(), Verb: game.End}
 	h := p.mine(b.Side())
 	best := h.W
-	bestPlan := (&Heuristic{cfg: p.cfg, W: best, cities: h.cities, campaign: h.campaign}).movement(v, b, k)
+	bestPlan := h.weighted(best).movement(v, b, k)
 	dice := diceFor(rng)
 	bestFit := p.fitness(v, b, append(bestPlan, end), dice) + margin
 	seen := map[string]bool{planKey(bestPlan): true}
@@ -109,7 +114,7 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 		} else {
 			w = mutate(best, rng)
 		}
-		plan := (&Heuristic{cfg: p.cfg, W: w, cities: h.cities, campaign: h.campaign}).movement(v, b, k)
+		plan := h.weighted(w).movement(v, b, k)
 		if key := planKey(plan); seen[key] {
 			continue // the same orders: already scored
 		} else {
@@ -199,10 +204,11 @@ func (p *Search) playOut(x *Board, side units.Side) *Board {
 		}
 		mover := x.ToMove()
 		xb := &Board{s: x.s, side: mover}
-		os := p.h.Orders(xb.View(), xb)
+		hm := p.h
 		if mover == side {
-			os = p.mine(side).Orders(xb.View(), xb)
+			hm = p.mine(side)
 		}
+		os := hm.Orders(xb.View(), xb)
 		progressed := false
 		for _, o := range os {
 			o.Side = mover
