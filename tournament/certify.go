@@ -16,7 +16,7 @@ type xy struct{ x, y int }
 // for the pairs whose a sum below 2·one. With the vertices sorted by a,
 // those are, for each vertex, a prefix of the ones before it, so the scan
 // looks only at pairs that may fail, not at all n²/2 (blossoms only add
-// to a slack, and certifiesP then decides).
+// to a slack, and certifiesPath then decides).
 func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool, bp *blossomPaths, bad []xy) []xy {
 	n, p := len(rows), g.sep
 	var tmp wint
@@ -105,7 +105,7 @@ func (a *wint) addAt(v uint64, off uint) {
 // blossomPaths are, for each vertex, the blossoms holding it from the
 // outermost in, and for each blossom twice the duals of it and of the
 // blossoms around it: what a pair's slack gains from the blossoms holding
-// both (certifiesP), found without walking up from each pair.
+// both (certifies), found without walking up from each pair.
 type blossomPaths struct {
 	off  []int // vertex v's blossoms are path[off[v]:off[v+1]]
 	path []int
@@ -142,7 +142,7 @@ func (m *wmatcher) paths() *blossomPaths {
 	return p
 }
 
-// certifiesPath is certifiesP with the blossoms' sums of p.
+// certifiesPath is certifies with the blossoms' paths and sums of p.
 func (m *wmatcher) certifiesPath(x, y int, w *wint, p *blossomPaths) bool {
 	if m.dualvar == nil || !slackNeg(&m.dualvar[x], &m.dualvar[y], w) {
 		return m.dualvar != nil || w.nonposP()

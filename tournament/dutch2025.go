@@ -145,25 +145,15 @@ func (d *dutch) eligible(v int) bool { return !d.ps[v].hadBye }
 
 func (d *dutch) byeCand(v int) bool { return d.eligible(v) && d.score(v) <= d.byeScore }
 
-// compatible: the absolute criteria C1 (no rematch) and C3 (two
-// non-topscorers with the same absolute preference do not meet).
-func (d *dutch) compatible(i, j int) bool {
-	if d.compat != nil {
-		return d.compat[i*d.n+j]
-	}
-	return d.compatible0(i, j)
-}
+// compatible: the absolute criteria C1 (no rematch) and C3, as pairDutch
+// worked them out for every pair.
+func (d *dutch) compatible(i, j int) bool { return d.compat[i*d.n+j] }
 
-func (d *dutch) compatible0(i, j int) bool {
-	a, b := d.ps[i], d.ps[j]
-	if a.opps[b.id] {
-		return false
-	}
+// sidesAllow is C3: two non-topscorers with the same absolute preference
+// do not meet.
+func (d *dutch) sidesAllow(i, j int) bool {
 	ca, cb := d.ci[i], d.ci[j]
-	if ca.abs && cb.abs && ca.pref == cb.pref && !(a.top || b.top) {
-		return false
-	}
-	return true
+	return !(ca.abs && cb.abs && ca.pref == cb.pref && !(d.ps[i].top || d.ps[j].top))
 }
 
 func (d *dutch) set(i, j int, w wint) {
@@ -468,8 +458,7 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 	}
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			ca, cb := d.ci[i], d.ci[j]
-			c := !(ca.abs && cb.abs && ca.pref == cb.pref && !(ps[i].top || ps[j].top))
+			c := d.sidesAllow(i, j)
 			d.compat[i*n+j], d.compat[j*n+i] = c, c
 		}
 	}

@@ -36,12 +36,7 @@ type wmatcher struct {
 	edges   []wedge
 	warm    *warmState // where to start from, if not nil (warmInit)
 	flips   int        // vertices freed at dual zero (after a warm start)
-	mark    []int      // certifies' marks of blossoms, by stamp
-	cum     []wint     // certifies' sums of blossom duals (cumOK: computed)
-	cumOK   []bool
-	stamp   int
-	markV   int    // 1 + the vertex whose blossoms carry the stamp (0: none)
-	w2      []wint // 2 × each edge's weight
+	w2      []wint     // 2 × each edge's weight
 
 	endpoint      []int
 	mate          []int
@@ -598,58 +593,8 @@ func (m *wmatcher) run() []int {
 // does, the matching is of maximum weight on the graph with them too (LP
 // duality: matched edges are tight, unmatched vertices have dual zero,
 // blossoms with a positive dual are full).
-func (m *wmatcher) certifies(i, j int, w wint) bool { return m.certifiesP(i, j, &w) }
-
-// certifiesP is certifies through a pointer.
-func (m *wmatcher) certifiesP(i, j int, w *wint) bool {
-	if m.dualvar == nil {
-		return w.nonposP()
-	}
-	if !slackNeg(&m.dualvar[i], &m.dualvar[j], w) {
-		return true
-	}
-	var s wint
-	w2 := w.double()
-	addsubTo(&s, &m.dualvar[i], &m.dualvar[j], &w2)
-	if m.blossomparent[i] == -1 || m.blossomparent[j] == -1 || m.inblossom[i] != m.inblossom[j] {
-		return false // no blossom holds both
-	}
-	// the blossoms holding both: the lowest common one and those above
-	if m.mark == nil {
-		m.mark = make([]int, len(m.blossomparent))
-	}
-	if m.markV != i+1 {
-		// the blossoms holding i, marked once for all the pairs of i
-		// that come in a row (matchCertified goes row by row)
-		m.stamp++
-		for b := m.blossomparent[i]; b != -1; b = m.blossomparent[b] {
-			m.mark[b] = m.stamp
-		}
-		m.markV = i + 1
-	}
-	b := m.blossomparent[j]
-	for b != -1 && m.mark[b] != m.stamp {
-		b = m.blossomparent[b]
-	}
-	if m.cum == nil {
-		// twice the duals of each blossom and those above it
-		m.cum = make([]wint, len(m.blossomparent))
-		m.cumOK = make([]bool, len(m.blossomparent))
-	}
-	var chain []int
-	for c := b; c != -1 && !m.cumOK[c]; c = m.blossomparent[c] {
-		chain = append(chain, c)
-	}
-	for x := len(chain) - 1; x >= 0; x-- {
-		c := chain[x]
-		m.cum[c] = m.dualvar[c].double()
-		if p := m.blossomparent[c]; p != -1 {
-			m.cum[c] = m.cum[c].add(m.cum[p])
-		}
-		m.cumOK[c] = true
-	}
-	s = s.add(m.cum[b])
-	return !s.neg()
+func (m *wmatcher) certifies(i, j int, w wint) bool {
+	return m.certifiesPath(i, j, &w, m.paths())
 }
 
 // certGraph is the graph matchCertified matches: vertex x is row id[x]
