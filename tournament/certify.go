@@ -57,16 +57,29 @@ func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool
 		return order[i] < order[j]
 	})
 	thr := p.one.double()
-	var s wint
+	var s, t wint
 	for i := 1; i < n; i++ {
 		x := order[i]
+		rx := rows[x]
 		for _, y := range order[:i] {
 			// a(y) <= a(x): the sums grow along the prefix
 			addsubTo(&s, &a[x], &a[y], &thr)
 			if !s.neg() {
 				break
 			}
-			check(x, y)
+			// s is the pair's slack without blossoms (its weight, one and
+			// the two parts, is positive): certified only by the
+			// blossoms holding both (certifiesPath, with s known)
+			ry := rows[y]
+			if p.in[rx] && p.in[ry] || !p.compat[rx*p.stride+ry] || kept(min(x, y), max(x, y)) {
+				continue
+			}
+			if b := bp.common(x, y); b >= 0 {
+				if sumTo(&t, &s, &bp.cum[b]); !t.neg() {
+					continue
+				}
+			}
+			bad = append(bad, xy{min(x, y), max(x, y)})
 		}
 	}
 	return bad
@@ -147,19 +160,37 @@ func (m *wmatcher) certifiesPath(x, y int, w *wint, p *blossomPaths) bool {
 	if m.dualvar == nil || !slackNeg(&m.dualvar[x], &m.dualvar[y], w) {
 		return m.dualvar != nil || w.nonposP()
 	}
-	px, py := p.path[p.off[x]:p.off[x+1]], p.path[p.off[y]:p.off[y+1]]
-	if len(px) == 0 || len(py) == 0 || px[0] != py[0] {
+	b := p.common(x, y)
+	if b < 0 {
 		return false // no blossom holds both
-	}
-	k := 1
-	for k < len(px) && k < len(py) && px[k] == py[k] {
-		k++
 	}
 	var s wint
 	w2 := w.double()
 	addsubTo(&s, &m.dualvar[x], &m.dualvar[y], &w2)
-	sumTo(&s, &s, &p.cum[px[k-1]])
+	sumTo(&s, &s, &p.cum[b])
 	return !s.neg()
+}
+
+// common is the innermost blossom holding both x and y, or -1. Blossoms
+// nest as a tree, so the two paths agree up to some depth and differ
+// below it: a binary search for that depth (the paths are 25 deep on
+// average in round 5 of 512, and a walk read them whole).
+func (p *blossomPaths) common(x, y int) int {
+	px, py := p.path[p.off[x]:p.off[x+1]], p.path[p.off[y]:p.off[y+1]]
+	if len(px) == 0 || len(py) == 0 || px[0] != py[0] {
+		return -1
+	}
+	// px[:lo] == py[:lo], and px[hi] != py[hi] if hi < both lengths
+	lo, hi := 1, min(len(px), len(py))
+	for lo < hi {
+		mid := int(uint(lo+hi+1) >> 1)
+		if px[mid-1] == py[mid-1] {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return px[lo-1]
 }
 
 // positive reports *a > 0, looking from the top word down: a weight's
