@@ -130,6 +130,7 @@ type dutch struct {
 	c9v      []uint64    // c9's part of each player
 	redual   bool        // the weights are new: wdual does not fit them
 	sep      *sepWeights // the weights of the pairs outside the bracket (nil: all in w)
+	sh       []uint      // by player of the bracket: L.shift of its score
 }
 
 func b2u(b bool) uint64 {
@@ -312,11 +313,11 @@ func (d *dutch) base(i, j int, cur, next bool) wint {
 	w.addAt(d.completion(i, j), L.compl)
 	if cur {
 		w.addAt(1, L.f1)
-		w.addAt(1, L.f2+L.shift[si])
+		w.addAt(1, L.f2+d.sh[i])
 	}
 	if next {
 		w.addAt(1, L.f3)
-		w.addAt(1, L.f4+L.shift[si])
+		w.addAt(1, L.f4+d.sh[i])
 	}
 	w.addAt(d.c9(i, j, d.single), L.c9)
 	if !cur {
@@ -356,10 +357,10 @@ func (d *dutch) base(i, j int, cur, next bool) wint {
 		downB, downA, upB := b.floated(back, -1), a.floated(back, -1), b.floated(back, +1)
 		w.addAt(b2u(downB)+b2u(si <= sj && downA), *f.cnt)
 		w.addAt(b2u(!(si > sj && upB)), *f.up)
-		w.addAt(b2u(downB), *f.sc+L.shift[sj])
-		w.addAt(b2u(downA), *f.sc+L.shift[si])
+		w.addAt(b2u(downB), *f.sc+d.sh[j])
+		w.addAt(b2u(downA), *f.sc+d.sh[i])
 		if !(upB && si > sj) {
-			w.addAt(1, *f.usc+L.shift[si])
+			w.addAt(1, *f.usc+d.sh[i])
 		}
 	}
 	return w
@@ -410,6 +411,12 @@ func (d *dutch) plan(vs []int) error {
 		return i18n.Errorf("too many players or score groups to pair (%d players)", "組み合わせるには人数かスコアグループが多すぎます（%d人）", d.n)
 	}
 	d.L = L
+	if d.sh == nil {
+		d.sh = make([]uint, d.n)
+	}
+	for _, v := range vs {
+		d.sh[v] = L.shift[d.score(v)]
+	}
 	return nil
 }
 
