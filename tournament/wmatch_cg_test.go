@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"math/rand"
 	"os"
@@ -11,20 +12,46 @@ import (
 )
 
 // TestCallgrindRound pairs round 5 of the 512-player benchmark tournament
-// (BenchmarkPairSwiss512) three times through cgPairOnce, so that an
-// instruction count can be taken of the pairing alone, without the rounds
-// that set the tournament up:
+// (BenchmarkPairSwiss512) RTRBOT_CG times through cgPairOnce, after the
+// rounds that set the tournament up; the instructions of one pairing are
+// the difference of two whole-program counts (RTRBOT_CG=4 and 1, divided
+// by 3), as toggling the count on cgPairOnce alone miscounts Go's stack
+// switches. With RTRBOT_CG_STATE naming a file, the tournament is read
+// from it (written there by the first run), and GOGC=off keeps the
+// collector's share out of the count:
 //
 //	go test -c -o /tmp/t.test ./tournament
-//	RTRBOT_CG=1 valgrind --tool=callgrind --toggle-collect='*cgPairOnce*' /tmp/t.test -test.run TestCallgrindRound
+//	GOGC=off GODEBUG=asyncpreemptoff=1 RTRBOT_CG=4 RTRBOT_CG_STATE=/tmp/s.json valgrind --tool=callgrind /tmp/t.test -test.run TestCallgrindRound
 //
 // Without RTRBOT_CG it is skipped.
 func TestCallgrindRound(t *testing.T) {
-	if os.Getenv("RTRBOT_CG") == "" {
+	reps, err := strconv.Atoi(os.Getenv("RTRBOT_CG"))
+	if err != nil || reps < 0 {
 		t.Skip("RTRBOT_CG not set")
 	}
-	tr := benchTournament(t, 512, 4)
-	for i := 0; i < 3; i++ {
+	var tr *Tournament
+	if f := os.Getenv("RTRBOT_CG_STATE"); f != "" {
+		// the tournament as saved by an earlier run, so that setting it
+		// up costs next to nothing
+		if b, err := os.ReadFile(f); err == nil {
+			tr = &Tournament{}
+			if err := json.Unmarshal(b, tr); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			tr = benchTournament(t, 512, 4)
+			b, err := json.Marshal(tr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(f, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	} else {
+		tr = benchTournament(t, 512, 4)
+	}
+	for i := 0; i < reps; i++ {
 		if err := cgPairOnce(tr); err != nil {
 			t.Fatal(err)
 		}
