@@ -29,14 +29,20 @@ type wcounts struct {
 	stale    int // best edges found stale by lazyDelta
 	promoted int // of those, replaced by a next best edge that held
 	rescans  int // S-vertices whose edges were read again (rescanSS)
+	fromS    int // trees taken down whose best edges were read from the S-vertices (bestFromS)
+	crossed  int // of all trees taken down, those whose best edges were read both ways (crossCheck)
+	crossBad int // and found different
 }
 
 type wmatcher struct {
 	nvertex int
 	edges   []wedge
 	warm    *warmState // where to start from, if not nil (warmInit)
-	flips   int        // vertices freed at dual zero (after a warm start)
-	w2      []wint     // 2 × each edge's weight
+	// crossCheck (for the tests): the best edges of the vertices of trees
+	// taken down are read both ways (bestFromS, bestToSFree) and compared
+	crossCheck bool
+	flips      int    // vertices freed at dual zero (after a warm start)
+	w2         []wint // 2 × each edge's weight
 
 	endpoint      []int
 	mate          []int
@@ -50,7 +56,10 @@ type wmatcher struct {
 	bestedge      []int
 	unused        []int
 	dualvar       []wint
-	allowedge     []bool
+	allowAt       []uint32 // edge k is allowed (tight, found so) if allowAt[k] is above afloor and disAt of both ends (allowed)
+	disAt         []uint32 // by vertex: when its tree was last taken down (augmentKeep)
+	astamp        uint32   // the clock of allowAt and disAt
+	afloor        uint32   // when the stage began
 	queue         []int
 	bsl           []wint // the slack of bestedge[x], or a lower bound of it (lazyDelta)
 	bkE           []int  // by S-vertex v, bkN[v] more best edges (bkE[v*bkK:]) after bestedge[v], by slack
@@ -227,10 +236,10 @@ func (m *wmatcher) expandBlossom(b int, endstage bool) {
 			m.label[m.endpoint[p^1]] = 0
 			m.label[m.endpoint[endps[at(j-endptrick)]^endptrick^1]] = 0
 			m.assignLabel(m.endpoint[p^1], 2, p)
-			m.allowedge[endps[at(j-endptrick)]/2] = true
+			m.allow(endps[at(j-endptrick)] / 2)
 			j += jstep
 			p = endps[at(j-endptrick)] ^ endptrick
-			m.allowedge[p/2] = true
+			m.allow(p / 2)
 			j += jstep
 		}
 		bv := childs[at(j)]
@@ -387,7 +396,8 @@ func (m *wmatcher) run() []int {
 	m.bkKey = make([]wint, n*bkK)
 	m.bkN = make([]int, n)
 	m.bkMore = make([]bool, n)
-	m.allowedge = make([]bool, len(m.edges))
+	m.allowAt = make([]uint32, len(m.edges))
+	m.disAt = make([]uint32, n)
 	for v := 0; v < n; v++ {
 		m.mate[v] = -1
 		m.inblossom[v] = v
@@ -423,9 +433,8 @@ func (m *wmatcher) run() []int {
 				m.labelend[i] = -1
 			}
 		}
-		for i := range m.allowedge {
-			m.allowedge[i] = false
-		}
+		m.astamp++
+		m.afloor = m.astamp // no edge is allowed
 		m.queue = m.queue[:0]
 		roots := false
 		for v := 0; v < n; v++ {
@@ -470,10 +479,12 @@ func (m *wmatcher) run() []int {
 					}
 					p := int(a.p)
 					k := p / 2
-					if !m.allowedge[k] && addsubTight(&kslack, dv, &m.dualvar[w], &a.w2) {
-						m.allowedge[k] = true
+					al := m.allowed(k, v, w)
+					if !al && addsubTight(&kslack, dv, &m.dualvar[w], &a.w2) {
+						m.allow(k)
+						al = true
 					}
-					if m.allowedge[k] {
+					if al {
 						switch {
 						case m.label[m.inblossom[w]] == 0 && m.mate[m.blossombase[m.inblossom[w]]] == -1:
 							// a free vertex done (dual zero, after a warm
@@ -556,7 +567,7 @@ func (m *wmatcher) run() []int {
 			}
 			switch deltatype {
 			case 2:
-				m.allowedge[deltaedge] = true
+				m.allow(deltaedge)
 				i, j := m.edges[deltaedge].I, m.edges[deltaedge].J
 				if m.label[m.inblossom[i]] == 0 {
 					i, j = j, i
@@ -564,7 +575,7 @@ func (m *wmatcher) run() []int {
 				_ = j
 				m.queue = append(m.queue, i)
 			case 3:
-				m.allowedge[deltaedge] = true
+				m.allow(deltaedge)
 				m.queue = append(m.queue, m.edges[deltaedge].I)
 			case 4:
 				m.expandBlossom(deltablossom, false)
@@ -884,28 +895,99 @@ func (m *wmatcher) bestToS(x, skip int, bs *wint) int {
 	return best
 }
 
-// unmarkBestToS is bestToS(x, -1, bs) for a vertex of a tree just taken
-// down, which also unmarks x's edges found tight (allowedge): one may not
-// stay so, now that one end's dual is frozen and the other's moves on,
-// and is checked again when scanned.
-func (m *wmatcher) unmarkBestToS(x int, bs *wint) int {
+// allow marks edge k allowed (tight).
+func (m *wmatcher) allow(k int) {
+	m.astamp++
+	m.allowAt[k] = m.astamp
+}
+
+// allowed reports whether edge k, between v and w, is allowed: marked so
+// in this stage, and since the trees of v and w were last taken down (a
+// tight edge may not stay so, once one end's dual is frozen and the
+// other's moves on; it is checked again when scanned).
+func (m *wmatcher) allowed(k, v, w int) bool {
+	a := m.allowAt[k]
+	return a > m.afloor && a > m.disAt[v] && a > m.disAt[w]
+}
+
+// bestToSFree is bestToS(x, -1, bs) for a vertex of a tree just taken
+// down: the edges are compared by their far end's dual less twice their
+// weight (one subtraction), x's own dual, the same in every slack, added
+// to the least one only.
+func (m *wmatcher) bestToSFree(x int, bs *wint) int {
 	best := -1
-	var s wint
+	var t, bt wint
 	bx := m.inblossom[x]
-	dx := &m.dualvar[x]
 	for i, end := m.adjOff[x], m.adjOff[x+1]; i < end; i++ {
 		a := &m.adj[i]
-		m.allowedge[a.p>>1] = false
 		by := m.inblossom[a.w]
 		if by == bx || m.label[by] != 1 {
 			continue
 		}
-		addsubTo(&s, dx, &m.dualvar[a.w], &a.w2)
-		if best == -1 || lessP(&s, bs) {
-			best, *bs = int(a.p)>>1, s
+		diffTo(&t, &m.dualvar[a.w], &a.w2)
+		if best == -1 || lessP(&t, &bt) {
+			best, bt = int(a.p)>>1, t
 		}
 	}
+	if best != -1 {
+		sumTo2(bs, &m.dualvar[x], &bt)
+	}
 	return best
+}
+
+// bestFromS is bestToSFree for every vertex of m.dis (marked: disAt is
+// astamp), read from the other side: the edges of every S-vertex, which
+// is cheaper when they are fewer than those of m.dis. Each vertex keeps
+// the same edge as bestToSFree's: the least slack, on a tie the first of
+// its edges (the lowest edge number, as its edges are listed in order).
+func (m *wmatcher) bestFromS() {
+	var t wint
+	for _, x := range m.dis {
+		m.bestedge[x] = -1
+	}
+	for y := 0; y < m.nvertex; y++ {
+		if m.label[m.inblossom[y]] != 1 {
+			continue
+		}
+		dy := &m.dualvar[y]
+		for i, end := m.adjOff[y], m.adjOff[y+1]; i < end; i++ {
+			a := &m.adj[i]
+			x := a.w
+			if m.disAt[x] != m.astamp {
+				continue
+			}
+			k := int(a.p) >> 1
+			diffTo(&t, dy, &a.w2)
+			if b := m.bestedge[x]; b == -1 || lessP(&t, &m.bsl[x]) || k < b && t == m.bsl[x] {
+				m.bestedge[x], m.bsl[x] = k, t
+			}
+		}
+	}
+	for _, x := range m.dis {
+		if m.bestedge[x] != -1 {
+			sumTo2(&m.bsl[x], &m.dualvar[x], &m.bsl[x])
+		}
+	}
+}
+
+// crossBest reads the best edges of m.dis both ways and counts whether
+// they differ (crossCheck).
+func (m *wmatcher) crossBest() {
+	m.bestFromS()
+	be := make([]int, len(m.dis))
+	bs := make([]wint, len(m.dis))
+	for i, x := range m.dis {
+		be[i], bs[i] = m.bestedge[x], m.bsl[x]
+	}
+	m.counts.crossed++
+	for i, x := range m.dis {
+		var s wint
+		b := m.bestToSFree(x, &s)
+		if b != be[i] || b != -1 && s != bs[i] {
+			m.counts.crossBad++
+			return
+		}
+	}
 }
 
 // augmentKeep augments along edge k (between two trees, or from a tree to
@@ -963,8 +1045,30 @@ func (m *wmatcher) augmentKeep(k int) {
 			m.label[b], m.labelend[b], m.bestedge[b] = 0, -1, -1
 		}
 	}
+	// the edges found tight at them are no longer allowed (allowed), and
+	// each gets its least-slack edge to the S-vertices left, from the
+	// side with fewer edges to read
+	m.astamp++
+	dd, ss := 0, 0
 	for _, x := range m.dis {
-		m.bestedge[x] = m.unmarkBestToS(x, &m.bsl[x])
+		m.disAt[x] = m.astamp
+		dd += m.adjOff[x+1] - m.adjOff[x]
+	}
+	for y := 0; y < n && ss < dd; y++ {
+		if m.label[m.inblossom[y]] == 1 {
+			ss += m.adjOff[y+1] - m.adjOff[y]
+		}
+	}
+	if m.crossCheck {
+		m.crossBest()
+	}
+	if ss < dd {
+		m.counts.fromS++
+		m.bestFromS()
+	} else {
+		for _, x := range m.dis {
+			m.bestedge[x] = m.bestToSFree(x, &m.bsl[x])
+		}
 	}
 	for x := 0; x < n; x++ {
 		if m.label[m.inblossom[x]] != 0 {
