@@ -76,6 +76,8 @@ type wmatcher struct {
 	rootOf        []int      // treeRoot's memo, valid where rootStamp is rstamp
 	rootStamp     []int
 	rstamp        int
+	lsS, lsT, lsF []int // lazyDelta's vertices by label: S, T, none with a best edge
+	lsB           []int // and the labelled top-level blossoms
 }
 
 func (m *wmatcher) slack(k int) wint {
@@ -524,29 +526,27 @@ func (m *wmatcher) run() []int {
 			deltatype, delta, deltaedge, deltablossom, zeroed := m.lazyDelta()
 			delta2 := delta.double()
 			m.dsum2 = m.dsum2.add(delta2)
-			for v := 0; v < n; v++ {
-				switch m.label[m.inblossom[v]] {
-				case 0:
-					if m.bestedge[v] != -1 {
-						subTo(&m.bsl[v], &delta)
-					}
-				case 1:
-					subTo(&m.dualvar[v], &delta)
-					if m.bestedge[v] != -1 {
-						subTo(&m.bsl[v], &delta2)
-					}
-				case 2:
-					addTo(&m.dualvar[v], &delta)
+			// the vertices and blossoms lazyDelta listed by label (no
+			// label has changed since)
+			for _, v := range m.lsS {
+				subTo(&m.dualvar[v], &delta)
+				if m.bestedge[v] != -1 {
+					subTo(&m.bsl[v], &delta2)
 				}
 			}
-			for b := n; b < 2*n; b++ {
-				if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 {
-					switch m.label[b] {
-					case 1:
-						addTo(&m.dualvar[b], &delta)
-					case 2:
-						subTo(&m.dualvar[b], &delta)
-					}
+			for _, v := range m.lsT {
+				addTo(&m.dualvar[v], &delta)
+			}
+			for _, v := range m.lsF {
+				if m.bestedge[v] != -1 {
+					subTo(&m.bsl[v], &delta)
+				}
+			}
+			for _, b := range m.lsB {
+				if m.label[b] == 1 {
+					addTo(&m.dualvar[b], &delta)
+				} else {
+					subTo(&m.dualvar[b], &delta)
 				}
 			}
 			if deltatype == 1 {
@@ -1125,33 +1125,56 @@ func (m *wmatcher) treeRoot(b int) int {
 // the least so far (its far end an S-vertex of another blossom, its
 // slack as kept); if it fails, the holder's best edge is found again from
 // its edges (bestToS).
+//
+// It lists the vertices by the label of their blossom first (S, T, and
+// the unlabelled ones with a best edge), and the labelled top-level
+// blossoms, each list in order, for itself and for the dual step that
+// follows (lsS, lsT, lsF, lsB): the labels do not change in between.
 func (m *wmatcher) lazyDelta() (deltatype int, delta wint, deltaedge, deltablossom, zeroed int) {
 	n := m.nvertex
+	m.lsS, m.lsT, m.lsF, m.lsB = m.lsS[:0], m.lsT[:0], m.lsF[:0], m.lsB[:0]
+	for v := 0; v < n; v++ {
+		switch m.label[m.inblossom[v]] {
+		case 0:
+			if m.bestedge[v] != -1 {
+				m.lsF = append(m.lsF, v)
+			}
+		case 1:
+			m.lsS = append(m.lsS, v)
+		case 2:
+			m.lsT = append(m.lsT, v)
+		}
+	}
+	for b := n; b < 2*n; b++ {
+		if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 && (m.label[b] == 1 || m.label[b] == 2) {
+			m.lsB = append(m.lsB, b)
+		}
+	}
 	// type 1 (from scratch the free vertices hold the least dual of all
 	// vertices, so the same)
 	zeroed = -1
-	for v := 0; v < n; v++ {
-		if m.label[m.inblossom[v]] == 1 && (zeroed == -1 || lessP(&m.dualvar[v], &delta)) {
+	for _, v := range m.lsS {
+		if zeroed == -1 || lessP(&m.dualvar[v], &delta) {
 			delta, zeroed = m.dualvar[v], v
 		}
 	}
 	deltatype, deltaedge, deltablossom = 1, -1, -1
-	for v := 0; v < n; v++ {
-		if m.label[m.inblossom[v]] == 0 && m.bestedge[v] != -1 && lessP(&m.bsl[v], &delta) && m.bestChecked(v) && lessP(&m.bsl[v], &delta) {
+	for _, v := range m.lsF {
+		if m.bestedge[v] != -1 && lessP(&m.bsl[v], &delta) && m.bestChecked(v) && lessP(&m.bsl[v], &delta) {
 			delta, deltatype, deltaedge = m.bsl[v], 2, m.bestedge[v]
 		}
 	}
 	d2 := delta.double()
-	for v := 0; v < n; v++ {
-		if m.label[m.inblossom[v]] == 1 && m.bestedge[v] != -1 && lessP(&m.bsl[v], &d2) && m.bestChecked(v) && lessP(&m.bsl[v], &d2) {
+	for _, v := range m.lsS {
+		if m.bestedge[v] != -1 && lessP(&m.bsl[v], &d2) && m.bestChecked(v) && lessP(&m.bsl[v], &d2) {
 			d2, deltatype, deltaedge = m.bsl[v], 3, m.bestedge[v]
 		}
 	}
 	if deltatype == 3 {
 		delta = d2.half() // the slack between two S-vertices is even
 	}
-	for b := n; b < 2*n; b++ {
-		if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 && m.label[b] == 2 && lessP(&m.dualvar[b], &delta) {
+	for _, b := range m.lsB {
+		if m.label[b] == 2 && lessP(&m.dualvar[b], &delta) {
 			delta, deltatype, deltablossom = m.dualvar[b], 4, b
 		}
 	}
