@@ -78,6 +78,8 @@ type wmatcher struct {
 	rstamp        int
 	lsS, lsT, lsF []int // lazyDelta's vertices by label: S, T, none with a best edge
 	lsB           []int // and the labelled top-level blossoms
+	bmark         []int // unlabelBlossoms' marks (bm)
+	bm            int
 }
 
 func (m *wmatcher) slack(k int) wint {
@@ -1030,21 +1032,15 @@ func (m *wmatcher) augmentKeep(k int) {
 	}
 	for _, x := range m.dis {
 		m.label[x], m.labelend[x], m.bestedge[x] = 0, -1, -1
-		for b := m.blossomparent[x]; b != -1; b = m.blossomparent[b] {
-			m.label[b], m.labelend[b], m.bestedge[b] = 0, -1, -1
-		}
 	}
+	m.unlabelBlossoms()
 	for _, b := range tops {
 		if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 {
 			m.label[b] = 1 // expandBlossom reads it as at the end of a stage
 			m.expandBlossom(b, true)
 		}
 	}
-	for _, x := range m.dis {
-		for b := m.blossomparent[x]; b != -1; b = m.blossomparent[b] {
-			m.label[b], m.labelend[b], m.bestedge[b] = 0, -1, -1
-		}
-	}
+	m.unlabelBlossoms()
 	// the edges found tight at them are no longer allowed (allowed), and
 	// each gets its least-slack edge to the S-vertices left, from the
 	// side with fewer edges to read
@@ -1084,6 +1080,22 @@ func (m *wmatcher) augmentKeep(k int) {
 			// the S-vertices' scans passed it by while it was labelled
 			m.label[w], m.labelend[w] = 0, -1
 			m.bestedge[w] = m.bestToS(w, -1, &m.bsl[w])
+		}
+	}
+}
+
+// unlabelBlossoms unlabels the blossoms holding the vertices of m.dis,
+// each once: the walk up from a vertex stops at a blossom already done
+// (bmark), whose outer blossoms are done too.
+func (m *wmatcher) unlabelBlossoms() {
+	if m.bmark == nil {
+		m.bmark = make([]int, 2*m.nvertex)
+	}
+	m.bm++
+	for _, x := range m.dis {
+		for b := m.blossomparent[x]; b != -1 && m.bmark[b] != m.bm; b = m.blossomparent[b] {
+			m.bmark[b] = m.bm
+			m.label[b], m.labelend[b], m.bestedge[b] = 0, -1, -1
 		}
 	}
 }
