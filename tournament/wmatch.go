@@ -355,19 +355,24 @@ func (m *wmatcher) run() []int {
 		return mate
 	}
 	var maxweight wint
-	for _, e := range m.edges {
-		if maxweight.less(e.W) {
-			maxweight = e.W
+	if len(m.edges) > 0 {
+		mk := 0
+		for k := range m.edges {
+			if lessP(&m.edges[mk].W, &m.edges[k].W) {
+				mk = k
+			}
+		}
+		if !m.edges[mk].W.neg() {
+			maxweight = m.edges[mk].W
 		}
 	}
 	m.endpoint = make([]int, 2*len(m.edges))
 	m.w2 = make([]wint, len(m.edges))
-	for k, e := range m.edges {
-		m.w2[k] = e.W.double()
-	}
 	// each vertex's edges in the order of the edge list, counted first
 	m.adjOff = make([]int, n+1)
-	for k, e := range m.edges {
+	for k := range m.edges {
+		e := &m.edges[k]
+		sumTo2(&m.w2[k], &e.W, &e.W)
 		m.endpoint[2*k] = e.I
 		m.endpoint[2*k+1] = e.J
 		m.adjOff[e.I+1]++
@@ -379,10 +384,13 @@ func (m *wmatcher) run() []int {
 	m.adj = make([]adjEntry, 2*len(m.edges))
 	fill := make([]int, n)
 	copy(fill, m.adjOff[:n])
-	for k, e := range m.edges {
-		m.adj[fill[e.I]] = adjEntry{w: int32(e.J), p: int32(2*k + 1), w2: m.w2[k]}
+	for k := range m.edges {
+		e := &m.edges[k]
+		a := &m.adj[fill[e.I]]
+		a.w, a.p, a.w2 = int32(e.J), int32(2*k+1), m.w2[k]
 		fill[e.I]++
-		m.adj[fill[e.J]] = adjEntry{w: int32(e.I), p: int32(2 * k), w2: m.w2[k]}
+		a = &m.adj[fill[e.J]]
+		a.w, a.p, a.w2 = int32(e.I), int32(2*k), m.w2[k]
 		fill[e.J]++
 	}
 	m.mate = make([]int, n)
@@ -732,11 +740,13 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 		bad = bad[:0]
 		bp := m.paths()
 		for a, x := range inside {
+			rx, wx := rows[x], isWhole(x)
 			for _, y := range inside[a+1:] {
-				if kept(x, y) {
+				// kept(x, y), spelt out
+				if y-x <= g.window || wx && isWhole(y) || added != nil && added[x*n+y] {
 					continue
 				}
-				if wt := g.weight(rows[x], rows[y], &tmp); positive(wt) && !m.certifiesPath(x, y, wt, bp) {
+				if wt := g.weight(rx, rows[y], &tmp); positive(wt) && !m.certifiesPath(x, y, wt, bp) {
 					bad = append(bad, xy{x, y})
 				}
 			}
@@ -851,24 +861,48 @@ func (m *wmatcher) warmInit() {
 }
 
 // warmOut is the state the matching ended with, for the next one.
+//
+// The duals of the blossoms around each blossom are summed once per
+// blossom (cum, from the outermost in), not once per vertex it holds.
 func (m *wmatcher) warmOut(ws *warmState) {
 	n := m.nvertex
 	ws.dual = append(ws.dual[:0], make([]wint, n)...)
 	ws.mate = append(ws.mate[:0], make([]int, n)...)
+	if m.dualvar == nil {
+		for v := range ws.mate {
+			ws.mate[v] = -1
+		}
+		return
+	}
+	if m.bmark == nil {
+		m.bmark = make([]int, 2*n)
+	}
+	m.bm++
+	cum := make([]wint, n) // by blossom b-n: its dual and those of the blossoms around it
+	chain := m.lvA[:0]
 	for v := 0; v < n; v++ {
+		chain = chain[:0]
+		for b := m.blossomparent[v]; b != -1 && m.bmark[b] != m.bm; b = m.blossomparent[b] {
+			chain = append(chain, b)
+		}
+		for i := len(chain) - 1; i >= 0; i-- {
+			b := chain[i]
+			cum[b-n] = m.dualvar[b]
+			if p := m.blossomparent[b]; p != -1 {
+				addTo(&cum[b-n], &cum[p-n])
+			}
+			m.bmark[b] = m.bm
+		}
+		ws.dual[v] = m.dualvar[v]
+		if b := m.blossomparent[v]; b != -1 {
+			addTo(&ws.dual[v], &cum[b-n])
+		}
 		ws.mate[v] = -1
-		if m.dualvar == nil {
-			continue
-		}
-		d := m.dualvar[v]
-		for b := m.blossomparent[v]; b != -1; b = m.blossomparent[b] {
-			d = d.add(m.dualvar[b])
-		}
-		ws.dual[v] = d
 		if p := m.mate[v]; p >= 0 {
 			ws.mate[v] = m.endpoint[p]
 		}
 	}
+	m.lvA = chain
 }
 
 // slackP is the slack of edge k, in a buffer of the matcher's.
