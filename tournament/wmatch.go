@@ -79,6 +79,7 @@ type wmatcher struct {
 	lsS, lsT, lsF []int // lazyDelta's vertices by label: S, T, none with a best edge
 	lsB           []int // and the labelled top-level blossoms
 	bmark         []int // unlabelBlossoms' marks (bm)
+	bhi           int   // the blossoms ever used are below this
 	bm            int
 }
 
@@ -169,6 +170,7 @@ func (m *wmatcher) addBlossom(base, k int) {
 	bv := m.inblossom[v]
 	bw := m.inblossom[w]
 	b := m.unused[len(m.unused)-1]
+	m.bhi = max(m.bhi, b+1)
 	m.unused = m.unused[:len(m.unused)-1]
 	m.blossombase[b] = base
 	m.blossomparent[b] = -1
@@ -476,7 +478,7 @@ func (m *wmatcher) run() []int {
 				// v's best edges to the S-vertices of other blossoms are
 				// found again by this scan
 				m.bestedge[v], m.bkN[v], m.bkMore[v] = -1, 0, false
-				for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
+				for x, end := m.adjOff[v], m.adjOff[v+1]; x < end; x++ {
 					a := &m.adj[x]
 					w := int(a.w)
 					bw := m.inblossom[w]
@@ -594,7 +596,7 @@ func (m *wmatcher) run() []int {
 		if !augmented && !kept {
 			break
 		}
-		for b := n; b < 2*n; b++ {
+		for b := n; b < m.bhi; b++ {
 			if m.blossomparent[b] == -1 && m.blossombase[b] >= 0 && m.label[b] == 1 && m.dualvar[b].zero() {
 				m.expandBlossom(b, true)
 			}
@@ -1191,7 +1193,7 @@ func (m *wmatcher) lazyDelta() (deltatype int, delta wint, deltaedge, deltabloss
 			m.lsT = append(m.lsT, v)
 		}
 	}
-	for b := n; b < 2*n; b++ {
+	for b := n; b < m.bhi; b++ {
 		if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 && (m.label[b] == 1 || m.label[b] == 2) {
 			m.lsB = append(m.lsB, b)
 		}
@@ -1314,8 +1316,9 @@ func (m *wmatcher) keepSS(v, k int, s *wint) {
 		m.bkMore[v] = true
 		n--
 	}
-	copy(m.bkE[o+i+1:o+n+1], m.bkE[o+i:o+n])
-	copy(m.bkKey[o+i+1:o+n+1], m.bkKey[o+i:o+n])
+	for j := o + n; j > o+i; j-- { // at most bkK: no copy calls
+		m.bkE[j], m.bkKey[j] = m.bkE[j-1], m.bkKey[j-1]
+	}
 	m.bkE[o+i], m.bkKey[o+i] = k, key
 	m.bkN[v] = n + 1
 }
@@ -1344,7 +1347,7 @@ func (m *wmatcher) rescanSS(v int) {
 func (m *wmatcher) keysSS(v int) {
 	o := v * bkK
 	for i := o; i < o+m.bkN[v]; i++ {
-		m.bkKey[i] = m.bkKey[i].add(m.dsum2)
+		addTo(&m.bkKey[i], &m.dsum2)
 	}
 }
 
