@@ -95,12 +95,12 @@ func (m *wmatcher) slackTo(k int, s *wint) {
 	addsubTo(s, &m.dualvar[m.endpoint[2*k]], &m.dualvar[m.endpoint[2*k+1]], &m.w2[k])
 }
 
-// adjEntry is one edge seen from one end: the far vertex w, the endpoint
-// index p (endpoint[p] is w) and twice the weight, side by side so that the
-// scan reads memory in order.
+// adjEntry is one edge seen from one end: the far vertex w and the
+// endpoint index p (endpoint[p] is w; the edge is p/2, its doubled
+// weight w2[p/2]). Eight bytes, so that the loops that pass most edges
+// by on their far end's label read little memory.
 type adjEntry struct {
 	w, p int32
-	w2   wint
 }
 
 // bestSlackP is the slack kept for bestedge[x] (see bsl).
@@ -389,10 +389,10 @@ func (m *wmatcher) run() []int {
 	for k := range m.edges {
 		e := &m.edges[k]
 		a := &m.adj[fill[e.I]]
-		a.w, a.p, a.w2 = int32(e.J), int32(2*k+1), m.w2[k]
+		a.w, a.p = int32(e.J), int32(2*k+1)
 		fill[e.I]++
 		a = &m.adj[fill[e.J]]
-		a.w, a.p, a.w2 = int32(e.I), int32(2*k), m.w2[k]
+		a.w, a.p = int32(e.I), int32(2*k)
 		fill[e.J]++
 	}
 	m.mate = make([]int, n)
@@ -494,7 +494,7 @@ func (m *wmatcher) run() []int {
 					p := int(a.p)
 					k := p / 2
 					al := m.allowed(k, v, w)
-					if !al && addsubTight(&kslack, dv, &m.dualvar[w], &a.w2) {
+					if !al && addsubTight(&kslack, dv, &m.dualvar[w], &m.w2[k]) {
 						m.allow(k)
 						al = true
 					}
@@ -925,7 +925,7 @@ func (m *wmatcher) bestToS(x, skip int, bs *wint) int {
 		if by == bx || by == skip || m.label[by] != 1 {
 			continue
 		}
-		addsubTo(&s, &m.dualvar[x], &m.dualvar[a.w], &a.w2)
+		addsubTo(&s, &m.dualvar[x], &m.dualvar[a.w], &m.w2[a.p>>1])
 		if best == -1 || lessP(&s, bs) {
 			best, *bs = int(a.p)/2, s
 		}
@@ -962,7 +962,7 @@ func (m *wmatcher) bestToSFree(x int, bs *wint) int {
 		if by == bx || m.label[by] != 1 {
 			continue
 		}
-		diffTo(&t, &m.dualvar[a.w], &a.w2)
+		diffTo(&t, &m.dualvar[a.w], &m.w2[a.p>>1])
 		if best == -1 || lessP(&t, &bt) {
 			best, bt = int(a.p)>>1, t
 		}
@@ -995,7 +995,7 @@ func (m *wmatcher) bestFromS() {
 				continue
 			}
 			k := int(a.p) >> 1
-			diffTo(&t, dy, &a.w2)
+			diffTo(&t, dy, &m.w2[a.p>>1])
 			if b := m.bestedge[x]; b == -1 || lessP(&t, &m.bsl[x]) || k < b && t == m.bsl[x] {
 				m.bestedge[x], m.bsl[x] = k, t
 			}
@@ -1336,7 +1336,7 @@ func (m *wmatcher) rescanSS(v int) {
 		if by == bv || m.label[by] != 1 {
 			continue
 		}
-		addsubTo(&s, &m.dualvar[v], &m.dualvar[a.w], &a.w2)
+		addsubTo(&s, &m.dualvar[v], &m.dualvar[a.w], &m.w2[a.p>>1])
 		m.keepSS(v, int(a.p)/2, &s)
 	}
 	m.keysSS(v)
