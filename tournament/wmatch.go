@@ -741,14 +741,16 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 		}
 		bad = bad[:0]
 		bp := m.paths()
-		for a, x := range inside {
-			rx, wx := rows[x], isWhole(x)
-			for _, y := range inside[a+1:] {
+		// by the higher of the pair first: with the weights in a
+		// triangle (pos, bw), the lower ones run along its row
+		for b, y := range inside {
+			ry, wy := rows[y], isWhole(y)
+			for _, x := range inside[:b] {
 				// kept(x, y), spelt out
-				if y-x <= g.window || wx && isWhole(y) || added != nil && added[x*n+y] {
+				if y-x <= g.window || wy && isWhole(x) || added != nil && added[x*n+y] {
 					continue
 				}
-				if wt := g.weight(rx, rows[y], &tmp); positive(wt) && !m.certifiesPath(x, y, wt, bp) {
+				if wt := g.weight(rows[x], ry, &tmp); positive(wt) && !m.certifiesPath(x, y, wt, bp) {
 					bad = append(bad, xy{x, y})
 				}
 			}
