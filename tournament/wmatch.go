@@ -478,6 +478,10 @@ func (m *wmatcher) run() []int {
 				// v's best edges to the S-vertices of other blossoms are
 				// found again by this scan
 				m.bestedge[v], m.bkN[v], m.bkMore[v] = -1, 0, false
+				// an edge of v is allowed if marked since the stage
+				// began and v's tree was last taken down (allowed), and
+				// since w's: the first two are read once
+				vfloor := max(m.afloor, m.disAt[v])
 				for x, end := m.adjOff[v], m.adjOff[v+1]; x < end; x++ {
 					a := &m.adj[x]
 					w := int(a.w)
@@ -492,8 +496,9 @@ func (m *wmatcher) run() []int {
 						continue
 					}
 					p := int(a.p)
-					k := p / 2
-					al := m.allowed(k, v, w)
+					k := p >> 1
+					ak := m.allowAt[k]
+					al := ak > vfloor && ak > m.disAt[w]
 					if !al && addsubTight(&kslack, dv, &m.dualvar[w], &m.w2[k]) {
 						m.allow(k)
 						al = true
@@ -522,7 +527,7 @@ func (m *wmatcher) run() []int {
 						if stop {
 							break
 						}
-					} else if m.label[m.inblossom[w]] == 1 {
+					} else if m.label[bw] == 1 {
 						m.keepSS(v, k, &kslack)
 					} else if m.label[w] == 0 {
 						if m.bestedge[w] == -1 || lessP(&kslack, m.bestSlackP(w)) {
