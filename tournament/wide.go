@@ -217,3 +217,29 @@ func subTo(a, b *wint) {
 	a[6], k = bits.Sub64(a[6], b[6], k)
 	a[7], _ = bits.Sub64(a[7], b[7], k)
 }
+
+// diffTo sets s to a-b.
+func diffTo(s, a, b *wint) {
+	var k uint64
+	s[0], k = bits.Sub64(a[0], b[0], 0)
+	s[1], k = bits.Sub64(a[1], b[1], k)
+	s[2], k = bits.Sub64(a[2], b[2], k)
+	s[3], k = bits.Sub64(a[3], b[3], k)
+	s[4], k = bits.Sub64(a[4], b[4], k)
+	s[5], k = bits.Sub64(a[5], b[5], k)
+	s[6], k = bits.Sub64(a[6], b[6], k)
+	s[7], _ = bits.Sub64(a[7], b[7], k)
+}
+
+// sumTo2 sets s to a+b.
+func sumTo2(s, a, b *wint) {
+	var k uint64
+	s[0], k = bits.Add64(a[0], b[0], 0)
+	s[1], k = bits.Add64(a[1], b[1], k)
+	s[2], k = bits.Add64(a[2], b[2], k)
+	s[3], k = bits.Add64(a[3], b[3], k)
+	s[4], k = bits.Add64(a[4], b[4], k)
+	s[5], k = bits.Add64(a[5], b[5], k)
+	s[6], k = bits.Add64(a[6], b[6], k)
+	s[7], _ = bits.Add64(a[7], b[7], k)
+}

@@ -29,14 +29,20 @@ type wcounts struct {
 	stale    int // best edges found stale by lazyDelta
 	promoted int // of those, replaced by a next best edge that held
 	rescans  int // S-vertices whose edges were read again (rescanSS)
+	fromS    int // trees taken down whose best edges were read from the S-vertices (bestFromS)
+	crossed  int // of all trees taken down, those whose best edges were read both ways (crossCheck)
+	crossBad int // and found different
 }
 
 type wmatcher struct {
 	nvertex int
 	edges   []wedge
 	warm    *warmState // where to start from, if not nil (warmInit)
-	flips   int        // vertices freed at dual zero (after a warm start)
-	w2      []wint     // 2 × each edge's weight
+	// crossCheck (for the tests): the best edges of the vertices of trees
+	// taken down are read both ways (bestFromS, bestToSFree) and compared
+	crossCheck bool
+	flips      int    // vertices freed at dual zero (after a warm start)
+	w2         []wint // 2 × each edge's weight
 
 	endpoint      []int
 	mate          []int
@@ -50,7 +56,10 @@ type wmatcher struct {
 	bestedge      []int
 	unused        []int
 	dualvar       []wint
-	allowedge     []bool
+	allowAt       []uint32 // edge k is allowed (tight, found so) if allowAt[k] is above afloor and disAt of both ends (allowed)
+	disAt         []uint32 // by vertex: when its tree was last taken down (augmentKeep)
+	astamp        uint32   // the clock of allowAt and disAt
+	afloor        uint32   // when the stage began
 	queue         []int
 	bsl           []wint // the slack of bestedge[x], or a lower bound of it (lazyDelta)
 	bkE           []int  // by S-vertex v, bkN[v] more best edges (bkE[v*bkK:]) after bestedge[v], by slack
@@ -67,6 +76,11 @@ type wmatcher struct {
 	rootOf        []int      // treeRoot's memo, valid where rootStamp is rstamp
 	rootStamp     []int
 	rstamp        int
+	lsS, lsT, lsF []int // lazyDelta's vertices by label: S, T, none with a best edge
+	lsB           []int // and the labelled top-level blossoms
+	bmark         []int // unlabelBlossoms' marks (bm)
+	bhi           int   // the blossoms ever used are below this
+	bm            int
 }
 
 func (m *wmatcher) slack(k int) wint {
@@ -81,12 +95,12 @@ func (m *wmatcher) slackTo(k int, s *wint) {
 	addsubTo(s, &m.dualvar[m.endpoint[2*k]], &m.dualvar[m.endpoint[2*k+1]], &m.w2[k])
 }
 
-// adjEntry is one edge seen from one end: the far vertex w, the endpoint
-// index p (endpoint[p] is w) and twice the weight, side by side so that the
-// scan reads memory in order.
+// adjEntry is one edge seen from one end: the far vertex w and the
+// endpoint index p (endpoint[p] is w; the edge is p/2, its doubled
+// weight w2[p/2]). Eight bytes, so that the loops that pass most edges
+// by on their far end's label read little memory.
 type adjEntry struct {
 	w, p int32
-	w2   wint
 }
 
 // bestSlackP is the slack kept for bestedge[x] (see bsl).
@@ -156,6 +170,7 @@ func (m *wmatcher) addBlossom(base, k int) {
 	bv := m.inblossom[v]
 	bw := m.inblossom[w]
 	b := m.unused[len(m.unused)-1]
+	m.bhi = max(m.bhi, b+1)
 	m.unused = m.unused[:len(m.unused)-1]
 	m.blossombase[b] = base
 	m.blossomparent[b] = -1
@@ -227,10 +242,10 @@ func (m *wmatcher) expandBlossom(b int, endstage bool) {
 			m.label[m.endpoint[p^1]] = 0
 			m.label[m.endpoint[endps[at(j-endptrick)]^endptrick^1]] = 0
 			m.assignLabel(m.endpoint[p^1], 2, p)
-			m.allowedge[endps[at(j-endptrick)]/2] = true
+			m.allow(endps[at(j-endptrick)] / 2)
 			j += jstep
 			p = endps[at(j-endptrick)] ^ endptrick
-			m.allowedge[p/2] = true
+			m.allow(p / 2)
 			j += jstep
 		}
 		bv := childs[at(j)]
@@ -342,19 +357,24 @@ func (m *wmatcher) run() []int {
 		return mate
 	}
 	var maxweight wint
-	for _, e := range m.edges {
-		if maxweight.less(e.W) {
-			maxweight = e.W
+	if len(m.edges) > 0 {
+		mk := 0
+		for k := range m.edges {
+			if lessP(&m.edges[mk].W, &m.edges[k].W) {
+				mk = k
+			}
+		}
+		if !m.edges[mk].W.neg() {
+			maxweight = m.edges[mk].W
 		}
 	}
 	m.endpoint = make([]int, 2*len(m.edges))
 	m.w2 = make([]wint, len(m.edges))
-	for k, e := range m.edges {
-		m.w2[k] = e.W.double()
-	}
 	// each vertex's edges in the order of the edge list, counted first
 	m.adjOff = make([]int, n+1)
-	for k, e := range m.edges {
+	for k := range m.edges {
+		e := &m.edges[k]
+		sumTo2(&m.w2[k], &e.W, &e.W)
 		m.endpoint[2*k] = e.I
 		m.endpoint[2*k+1] = e.J
 		m.adjOff[e.I+1]++
@@ -366,10 +386,13 @@ func (m *wmatcher) run() []int {
 	m.adj = make([]adjEntry, 2*len(m.edges))
 	fill := make([]int, n)
 	copy(fill, m.adjOff[:n])
-	for k, e := range m.edges {
-		m.adj[fill[e.I]] = adjEntry{w: int32(e.J), p: int32(2*k + 1), w2: m.w2[k]}
+	for k := range m.edges {
+		e := &m.edges[k]
+		a := &m.adj[fill[e.I]]
+		a.w, a.p = int32(e.J), int32(2*k+1)
 		fill[e.I]++
-		m.adj[fill[e.J]] = adjEntry{w: int32(e.I), p: int32(2 * k), w2: m.w2[k]}
+		a = &m.adj[fill[e.J]]
+		a.w, a.p = int32(e.I), int32(2*k)
 		fill[e.J]++
 	}
 	m.mate = make([]int, n)
@@ -387,7 +410,8 @@ func (m *wmatcher) run() []int {
 	m.bkKey = make([]wint, n*bkK)
 	m.bkN = make([]int, n)
 	m.bkMore = make([]bool, n)
-	m.allowedge = make([]bool, len(m.edges))
+	m.allowAt = make([]uint32, len(m.edges))
+	m.disAt = make([]uint32, n)
 	for v := 0; v < n; v++ {
 		m.mate[v] = -1
 		m.inblossom[v] = v
@@ -423,9 +447,8 @@ func (m *wmatcher) run() []int {
 				m.labelend[i] = -1
 			}
 		}
-		for i := range m.allowedge {
-			m.allowedge[i] = false
-		}
+		m.astamp++
+		m.afloor = m.astamp // no edge is allowed
 		m.queue = m.queue[:0]
 		roots := false
 		for v := 0; v < n; v++ {
@@ -455,7 +478,11 @@ func (m *wmatcher) run() []int {
 				// v's best edges to the S-vertices of other blossoms are
 				// found again by this scan
 				m.bestedge[v], m.bkN[v], m.bkMore[v] = -1, 0, false
-				for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
+				// an edge of v is allowed if marked since the stage
+				// began and v's tree was last taken down (allowed), and
+				// since w's: the first two are read once
+				vfloor := max(m.afloor, m.disAt[v])
+				for x, end := m.adjOff[v], m.adjOff[v+1]; x < end; x++ {
 					a := &m.adj[x]
 					w := int(a.w)
 					bw := m.inblossom[w]
@@ -469,11 +496,14 @@ func (m *wmatcher) run() []int {
 						continue
 					}
 					p := int(a.p)
-					k := p / 2
-					if !m.allowedge[k] && addsubTight(&kslack, dv, &m.dualvar[w], &a.w2) {
-						m.allowedge[k] = true
+					k := p >> 1
+					ak := m.allowAt[k]
+					al := ak > vfloor && ak > m.disAt[w]
+					if !al && addsubTight(&kslack, dv, &m.dualvar[w], &m.w2[k]) {
+						m.allow(k)
+						al = true
 					}
-					if m.allowedge[k] {
+					if al {
 						switch {
 						case m.label[m.inblossom[w]] == 0 && m.mate[m.blossombase[m.inblossom[w]]] == -1:
 							// a free vertex done (dual zero, after a warm
@@ -497,7 +527,7 @@ func (m *wmatcher) run() []int {
 						if stop {
 							break
 						}
-					} else if m.label[m.inblossom[w]] == 1 {
+					} else if m.label[bw] == 1 {
 						m.keepSS(v, k, &kslack)
 					} else if m.label[w] == 0 {
 						if m.bestedge[w] == -1 || lessP(&kslack, m.bestSlackP(w)) {
@@ -513,29 +543,27 @@ func (m *wmatcher) run() []int {
 			deltatype, delta, deltaedge, deltablossom, zeroed := m.lazyDelta()
 			delta2 := delta.double()
 			m.dsum2 = m.dsum2.add(delta2)
-			for v := 0; v < n; v++ {
-				switch m.label[m.inblossom[v]] {
-				case 0:
-					if m.bestedge[v] != -1 {
-						subTo(&m.bsl[v], &delta)
-					}
-				case 1:
-					subTo(&m.dualvar[v], &delta)
-					if m.bestedge[v] != -1 {
-						subTo(&m.bsl[v], &delta2)
-					}
-				case 2:
-					addTo(&m.dualvar[v], &delta)
+			// the vertices and blossoms lazyDelta listed by label (no
+			// label has changed since)
+			for _, v := range m.lsS {
+				subTo(&m.dualvar[v], &delta)
+				if m.bestedge[v] != -1 {
+					subTo(&m.bsl[v], &delta2)
 				}
 			}
-			for b := n; b < 2*n; b++ {
-				if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 {
-					switch m.label[b] {
-					case 1:
-						addTo(&m.dualvar[b], &delta)
-					case 2:
-						subTo(&m.dualvar[b], &delta)
-					}
+			for _, v := range m.lsT {
+				addTo(&m.dualvar[v], &delta)
+			}
+			for _, v := range m.lsF {
+				if m.bestedge[v] != -1 {
+					subTo(&m.bsl[v], &delta)
+				}
+			}
+			for _, b := range m.lsB {
+				if m.label[b] == 1 {
+					addTo(&m.dualvar[b], &delta)
+				} else {
+					subTo(&m.dualvar[b], &delta)
 				}
 			}
 			if deltatype == 1 {
@@ -556,7 +584,7 @@ func (m *wmatcher) run() []int {
 			}
 			switch deltatype {
 			case 2:
-				m.allowedge[deltaedge] = true
+				m.allow(deltaedge)
 				i, j := m.edges[deltaedge].I, m.edges[deltaedge].J
 				if m.label[m.inblossom[i]] == 0 {
 					i, j = j, i
@@ -564,7 +592,7 @@ func (m *wmatcher) run() []int {
 				_ = j
 				m.queue = append(m.queue, i)
 			case 3:
-				m.allowedge[deltaedge] = true
+				m.allow(deltaedge)
 				m.queue = append(m.queue, m.edges[deltaedge].I)
 			case 4:
 				m.expandBlossom(deltablossom, false)
@@ -573,7 +601,7 @@ func (m *wmatcher) run() []int {
 		if !augmented && !kept {
 			break
 		}
-		for b := n; b < 2*n; b++ {
+		for b := n; b < m.bhi; b++ {
 			if m.blossomparent[b] == -1 && m.blossombase[b] >= 0 && m.label[b] == 1 && m.dualvar[b].zero() {
 				m.expandBlossom(b, true)
 			}
@@ -718,12 +746,16 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 		}
 		bad = bad[:0]
 		bp := m.paths()
-		for a, x := range inside {
-			for _, y := range inside[a+1:] {
-				if kept(x, y) {
+		// by the higher of the pair first: with the weights in a
+		// triangle (pos, bw), the lower ones run along its row
+		for b, y := range inside {
+			ry, wy := rows[y], isWhole(y)
+			for _, x := range inside[:b] {
+				// kept(x, y), spelt out
+				if y-x <= g.window || wy && isWhole(x) || added != nil && added[x*n+y] {
 					continue
 				}
-				if wt := g.weight(rows[x], rows[y], &tmp); positive(wt) && !m.certifiesPath(x, y, wt, bp) {
+				if wt := g.weight(rows[x], ry, &tmp); positive(wt) && !m.certifiesPath(x, y, wt, bp) {
 					bad = append(bad, xy{x, y})
 				}
 			}
@@ -838,24 +870,48 @@ func (m *wmatcher) warmInit() {
 }
 
 // warmOut is the state the matching ended with, for the next one.
+//
+// The duals of the blossoms around each blossom are summed once per
+// blossom (cum, from the outermost in), not once per vertex it holds.
 func (m *wmatcher) warmOut(ws *warmState) {
 	n := m.nvertex
 	ws.dual = append(ws.dual[:0], make([]wint, n)...)
 	ws.mate = append(ws.mate[:0], make([]int, n)...)
+	if m.dualvar == nil {
+		for v := range ws.mate {
+			ws.mate[v] = -1
+		}
+		return
+	}
+	if m.bmark == nil {
+		m.bmark = make([]int, 2*n)
+	}
+	m.bm++
+	cum := make([]wint, n) // by blossom b-n: its dual and those of the blossoms around it
+	chain := m.lvA[:0]
 	for v := 0; v < n; v++ {
+		chain = chain[:0]
+		for b := m.blossomparent[v]; b != -1 && m.bmark[b] != m.bm; b = m.blossomparent[b] {
+			chain = append(chain, b)
+		}
+		for i := len(chain) - 1; i >= 0; i-- {
+			b := chain[i]
+			cum[b-n] = m.dualvar[b]
+			if p := m.blossomparent[b]; p != -1 {
+				addTo(&cum[b-n], &cum[p-n])
+			}
+			m.bmark[b] = m.bm
+		}
+		ws.dual[v] = m.dualvar[v]
+		if b := m.blossomparent[v]; b != -1 {
+			addTo(&ws.dual[v], &cum[b-n])
+		}
 		ws.mate[v] = -1
-		if m.dualvar == nil {
-			continue
-		}
-		d := m.dualvar[v]
-		for b := m.blossomparent[v]; b != -1; b = m.blossomparent[b] {
-			d = d.add(m.dualvar[b])
-		}
-		ws.dual[v] = d
 		if p := m.mate[v]; p >= 0 {
 			ws.mate[v] = m.endpoint[p]
 		}
 	}
+	m.lvA = chain
 }
 
 // slackP is the slack of edge k, in a buffer of the matcher's.
@@ -876,7 +932,7 @@ func (m *wmatcher) bestToS(x, skip int, bs *wint) int {
 		if by == bx || by == skip || m.label[by] != 1 {
 			continue
 		}
-		addsubTo(&s, &m.dualvar[x], &m.dualvar[a.w], &a.w2)
+		addsubTo(&s, &m.dualvar[x], &m.dualvar[a.w], &m.w2[a.p>>1])
 		if best == -1 || lessP(&s, bs) {
 			best, *bs = int(a.p)/2, s
 		}
@@ -884,28 +940,99 @@ func (m *wmatcher) bestToS(x, skip int, bs *wint) int {
 	return best
 }
 
-// unmarkBestToS is bestToS(x, -1, bs) for a vertex of a tree just taken
-// down, which also unmarks x's edges found tight (allowedge): one may not
-// stay so, now that one end's dual is frozen and the other's moves on,
-// and is checked again when scanned.
-func (m *wmatcher) unmarkBestToS(x int, bs *wint) int {
+// allow marks edge k allowed (tight).
+func (m *wmatcher) allow(k int) {
+	m.astamp++
+	m.allowAt[k] = m.astamp
+}
+
+// allowed reports whether edge k, between v and w, is allowed: marked so
+// in this stage, and since the trees of v and w were last taken down (a
+// tight edge may not stay so, once one end's dual is frozen and the
+// other's moves on; it is checked again when scanned).
+func (m *wmatcher) allowed(k, v, w int) bool {
+	a := m.allowAt[k]
+	return a > m.afloor && a > m.disAt[v] && a > m.disAt[w]
+}
+
+// bestToSFree is bestToS(x, -1, bs) for a vertex of a tree just taken
+// down: the edges are compared by their far end's dual less twice their
+// weight (one subtraction), x's own dual, the same in every slack, added
+// to the least one only.
+func (m *wmatcher) bestToSFree(x int, bs *wint) int {
 	best := -1
-	var s wint
+	var t, bt wint
 	bx := m.inblossom[x]
-	dx := &m.dualvar[x]
 	for i, end := m.adjOff[x], m.adjOff[x+1]; i < end; i++ {
 		a := &m.adj[i]
-		m.allowedge[a.p>>1] = false
 		by := m.inblossom[a.w]
 		if by == bx || m.label[by] != 1 {
 			continue
 		}
-		addsubTo(&s, dx, &m.dualvar[a.w], &a.w2)
-		if best == -1 || lessP(&s, bs) {
-			best, *bs = int(a.p)>>1, s
+		diffTo(&t, &m.dualvar[a.w], &m.w2[a.p>>1])
+		if best == -1 || lessP(&t, &bt) {
+			best, bt = int(a.p)>>1, t
 		}
 	}
+	if best != -1 {
+		sumTo2(bs, &m.dualvar[x], &bt)
+	}
 	return best
+}
+
+// bestFromS is bestToSFree for every vertex of m.dis (marked: disAt is
+// astamp), read from the other side: the edges of every S-vertex, which
+// is cheaper when they are fewer than those of m.dis. Each vertex keeps
+// the same edge as bestToSFree's: the least slack, on a tie the first of
+// its edges (the lowest edge number, as its edges are listed in order).
+func (m *wmatcher) bestFromS() {
+	var t wint
+	for _, x := range m.dis {
+		m.bestedge[x] = -1
+	}
+	for y := 0; y < m.nvertex; y++ {
+		if m.label[m.inblossom[y]] != 1 {
+			continue
+		}
+		dy := &m.dualvar[y]
+		for i, end := m.adjOff[y], m.adjOff[y+1]; i < end; i++ {
+			a := &m.adj[i]
+			x := a.w
+			if m.disAt[x] != m.astamp {
+				continue
+			}
+			k := int(a.p) >> 1
+			diffTo(&t, dy, &m.w2[a.p>>1])
+			if b := m.bestedge[x]; b == -1 || lessP(&t, &m.bsl[x]) || k < b && t == m.bsl[x] {
+				m.bestedge[x], m.bsl[x] = k, t
+			}
+		}
+	}
+	for _, x := range m.dis {
+		if m.bestedge[x] != -1 {
+			sumTo2(&m.bsl[x], &m.dualvar[x], &m.bsl[x])
+		}
+	}
+}
+
+// crossBest reads the best edges of m.dis both ways and counts whether
+// they differ (crossCheck).
+func (m *wmatcher) crossBest() {
+	m.bestFromS()
+	be := make([]int, len(m.dis))
+	bs := make([]wint, len(m.dis))
+	for i, x := range m.dis {
+		be[i], bs[i] = m.bestedge[x], m.bsl[x]
+	}
+	m.counts.crossed++
+	for i, x := range m.dis {
+		var s wint
+		b := m.bestToSFree(x, &s)
+		if b != be[i] || b != -1 && s != bs[i] {
+			m.counts.crossBad++
+			return
+		}
+	}
 }
 
 // augmentKeep augments along edge k (between two trees, or from a tree to
@@ -948,23 +1075,39 @@ func (m *wmatcher) augmentKeep(k int) {
 	}
 	for _, x := range m.dis {
 		m.label[x], m.labelend[x], m.bestedge[x] = 0, -1, -1
-		for b := m.blossomparent[x]; b != -1; b = m.blossomparent[b] {
-			m.label[b], m.labelend[b], m.bestedge[b] = 0, -1, -1
-		}
 	}
+	m.unlabelBlossoms()
 	for _, b := range tops {
 		if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 {
 			m.label[b] = 1 // expandBlossom reads it as at the end of a stage
 			m.expandBlossom(b, true)
 		}
 	}
+	m.unlabelBlossoms()
+	// the edges found tight at them are no longer allowed (allowed), and
+	// each gets its least-slack edge to the S-vertices left, from the
+	// side with fewer edges to read
+	m.astamp++
+	dd, ss := 0, 0
 	for _, x := range m.dis {
-		for b := m.blossomparent[x]; b != -1; b = m.blossomparent[b] {
-			m.label[b], m.labelend[b], m.bestedge[b] = 0, -1, -1
+		m.disAt[x] = m.astamp
+		dd += m.adjOff[x+1] - m.adjOff[x]
+	}
+	for y := 0; y < n && ss < dd; y++ {
+		if m.label[m.inblossom[y]] == 1 {
+			ss += m.adjOff[y+1] - m.adjOff[y]
 		}
 	}
-	for _, x := range m.dis {
-		m.bestedge[x] = m.unmarkBestToS(x, &m.bsl[x])
+	if m.crossCheck {
+		m.crossBest()
+	}
+	if ss < dd {
+		m.counts.fromS++
+		m.bestFromS()
+	} else {
+		for _, x := range m.dis {
+			m.bestedge[x] = m.bestToSFree(x, &m.bsl[x])
+		}
 	}
 	for x := 0; x < n; x++ {
 		if m.label[m.inblossom[x]] != 0 {
@@ -980,6 +1123,22 @@ func (m *wmatcher) augmentKeep(k int) {
 			// the S-vertices' scans passed it by while it was labelled
 			m.label[w], m.labelend[w] = 0, -1
 			m.bestedge[w] = m.bestToS(w, -1, &m.bsl[w])
+		}
+	}
+}
+
+// unlabelBlossoms unlabels the blossoms holding the vertices of m.dis,
+// each once: the walk up from a vertex stops at a blossom already done
+// (bmark), whose outer blossoms are done too.
+func (m *wmatcher) unlabelBlossoms() {
+	if m.bmark == nil {
+		m.bmark = make([]int, 2*m.nvertex)
+	}
+	m.bm++
+	for _, x := range m.dis {
+		for b := m.blossomparent[x]; b != -1 && m.bmark[b] != m.bm; b = m.blossomparent[b] {
+			m.bmark[b] = m.bm
+			m.label[b], m.labelend[b], m.bestedge[b] = 0, -1, -1
 		}
 	}
 }
@@ -1021,33 +1180,56 @@ func (m *wmatcher) treeRoot(b int) int {
 // the least so far (its far end an S-vertex of another blossom, its
 // slack as kept); if it fails, the holder's best edge is found again from
 // its edges (bestToS).
+//
+// It lists the vertices by the label of their blossom first (S, T, and
+// the unlabelled ones with a best edge), and the labelled top-level
+// blossoms, each list in order, for itself and for the dual step that
+// follows (lsS, lsT, lsF, lsB): the labels do not change in between.
 func (m *wmatcher) lazyDelta() (deltatype int, delta wint, deltaedge, deltablossom, zeroed int) {
 	n := m.nvertex
+	m.lsS, m.lsT, m.lsF, m.lsB = m.lsS[:0], m.lsT[:0], m.lsF[:0], m.lsB[:0]
+	for v := 0; v < n; v++ {
+		switch m.label[m.inblossom[v]] {
+		case 0:
+			if m.bestedge[v] != -1 {
+				m.lsF = append(m.lsF, v)
+			}
+		case 1:
+			m.lsS = append(m.lsS, v)
+		case 2:
+			m.lsT = append(m.lsT, v)
+		}
+	}
+	for b := n; b < m.bhi; b++ {
+		if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 && (m.label[b] == 1 || m.label[b] == 2) {
+			m.lsB = append(m.lsB, b)
+		}
+	}
 	// type 1 (from scratch the free vertices hold the least dual of all
 	// vertices, so the same)
 	zeroed = -1
-	for v := 0; v < n; v++ {
-		if m.label[m.inblossom[v]] == 1 && (zeroed == -1 || lessP(&m.dualvar[v], &delta)) {
+	for _, v := range m.lsS {
+		if zeroed == -1 || lessP(&m.dualvar[v], &delta) {
 			delta, zeroed = m.dualvar[v], v
 		}
 	}
 	deltatype, deltaedge, deltablossom = 1, -1, -1
-	for v := 0; v < n; v++ {
-		if m.label[m.inblossom[v]] == 0 && m.bestedge[v] != -1 && lessP(&m.bsl[v], &delta) && m.bestChecked(v) && lessP(&m.bsl[v], &delta) {
+	for _, v := range m.lsF {
+		if m.bestedge[v] != -1 && lessP(&m.bsl[v], &delta) && m.bestChecked(v) && lessP(&m.bsl[v], &delta) {
 			delta, deltatype, deltaedge = m.bsl[v], 2, m.bestedge[v]
 		}
 	}
 	d2 := delta.double()
-	for v := 0; v < n; v++ {
-		if m.label[m.inblossom[v]] == 1 && m.bestedge[v] != -1 && lessP(&m.bsl[v], &d2) && m.bestChecked(v) && lessP(&m.bsl[v], &d2) {
+	for _, v := range m.lsS {
+		if m.bestedge[v] != -1 && lessP(&m.bsl[v], &d2) && m.bestChecked(v) && lessP(&m.bsl[v], &d2) {
 			d2, deltatype, deltaedge = m.bsl[v], 3, m.bestedge[v]
 		}
 	}
 	if deltatype == 3 {
 		delta = d2.half() // the slack between two S-vertices is even
 	}
-	for b := n; b < 2*n; b++ {
-		if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 && m.label[b] == 2 && lessP(&m.dualvar[b], &delta) {
+	for _, b := range m.lsB {
+		if m.label[b] == 2 && lessP(&m.dualvar[b], &delta) {
 			delta, deltatype, deltablossom = m.dualvar[b], 4, b
 		}
 	}
@@ -1141,8 +1323,9 @@ func (m *wmatcher) keepSS(v, k int, s *wint) {
 		m.bkMore[v] = true
 		n--
 	}
-	copy(m.bkE[o+i+1:o+n+1], m.bkE[o+i:o+n])
-	copy(m.bkKey[o+i+1:o+n+1], m.bkKey[o+i:o+n])
+	for j := o + n; j > o+i; j-- { // at most bkK: no copy calls
+		m.bkE[j], m.bkKey[j] = m.bkE[j-1], m.bkKey[j-1]
+	}
 	m.bkE[o+i], m.bkKey[o+i] = k, key
 	m.bkN[v] = n + 1
 }
@@ -1160,7 +1343,7 @@ func (m *wmatcher) rescanSS(v int) {
 		if by == bv || m.label[by] != 1 {
 			continue
 		}
-		addsubTo(&s, &m.dualvar[v], &m.dualvar[a.w], &a.w2)
+		addsubTo(&s, &m.dualvar[v], &m.dualvar[a.w], &m.w2[a.p>>1])
 		m.keepSS(v, int(a.p)/2, &s)
 	}
 	m.keysSS(v)
@@ -1171,7 +1354,7 @@ func (m *wmatcher) rescanSS(v int) {
 func (m *wmatcher) keysSS(v int) {
 	o := v * bkK
 	for i := o; i < o+m.bkN[v]; i++ {
-		m.bkKey[i] = m.bkKey[i].add(m.dsum2)
+		addTo(&m.bkKey[i], &m.dsum2)
 	}
 }
 

@@ -57,6 +57,7 @@ func TestKeptTreesAgainstBruteForce(t *testing.T) {
 		total.stale += m.counts.stale
 		total.promoted += m.counts.promoted
 		total.rescans += m.counts.rescans
+		total.fromS += m.counts.fromS
 	}
 	t.Logf("%+v", total)
 	if total.kept == 0 || total.stale == 0 || total.promoted == 0 || total.rescans == 0 {
