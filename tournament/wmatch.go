@@ -750,12 +750,28 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 		// triangle (pos, bw), the lower ones run along its row
 		for b, y := range inside {
 			ry, wy := rows[y], isWhole(y)
+			var row []wint // with pos, y's row of the triangle
+			py := 0
+			if g.pos != nil {
+				py = g.pos[ry]
+				row = g.bw[py]
+			}
 			for _, x := range inside[:b] {
 				// kept(x, y), spelt out
 				if y-x <= g.window || wy && isWhole(x) || added != nil && added[x*n+y] {
 					continue
 				}
-				if wt := g.weight(rows[x], ry, &tmp); positive(wt) && !m.certifiesPath(x, y, wt, bp) {
+				// g.weight, spelt out: both rows are inside
+				var wt *wint
+				switch rx := rows[x]; {
+				case row == nil:
+					wt = g.weight(rx, ry, &tmp)
+				case g.pos[rx] < py:
+					wt = &row[g.pos[rx]]
+				default:
+					wt = &g.bw[g.pos[rx]][py]
+				}
+				if positive(wt) && !m.certifiesPath(x, y, wt, bp) {
 					bad = append(bad, xy{x, y})
 				}
 			}
