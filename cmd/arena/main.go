@@ -35,6 +35,9 @@ func main() {
 	flag.IntVar(&cfg.Parallel, "parallel", runtime.NumCPU(), "games played at once")
 	options := flag.String("options", "", "scenario options for every game, e.g. \"18.1(5) 18.2(14)\"")
 	quiet := flag.Bool("q", false, "no line per game")
+	flag.IntVar(&ai.PlanTurns, "plan-turns", ai.PlanTurns, "the search's German plan is chosen by whole-game play-outs in the first N turns (0: never)")
+	flag.IntVar(&ai.PlanSamples, "plan-samples", ai.PlanSamples, "play-outs per German plan")
+	flag.Float64Var(&ai.PlanMargin, "plan-margin", ai.PlanMargin, "VP a German plan must gain over the campaign's weights")
 	flag.Parse()
 	cfg.Options = strings.Fields(*options)
 	if err := run(cfg, *scenario, *quiet, os.Stdout); err != nil {
