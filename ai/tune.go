@@ -3,6 +3,8 @@ package ai
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"rtrbot/engine/game"
 )
@@ -158,4 +160,26 @@ func Tune(cfg TuneConfig) (Weights, error) {
 func FormatWeights(w Weights) string {
 	return fmt.Sprintf("{Objective: %.3g, Contact: %.3g, Danger: %.3g, Terrain: %.3g, Stack: %.3g, MinEV: %.3g, Guard: %.3g, Grab: %.3g}",
 		w.Objective, w.Contact, w.Danger, w.Terrain, w.Stack, w.MinEV, w.Guard, w.Grab)
+}
+
+// ParseWeights changes w by a list "Name=value,Name=value" of the fields
+// of Weights (TuneParams), as the arena's -campaign-weights takes it.
+func ParseWeights(w Weights, s string) (Weights, error) {
+	for _, kv := range strings.Split(s, ",") {
+		kv = strings.TrimSpace(kv)
+		if kv == "" {
+			continue
+		}
+		n, v, ok := strings.Cut(kv, "=")
+		p := weightPtr(&w, strings.TrimSpace(n))
+		if !ok || p == nil {
+			return w, fmt.Errorf("not a weight: %q (%s)", kv, strings.Join(TuneParams, ", "))
+		}
+		x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return w, fmt.Errorf("not a number: %q", kv)
+		}
+		*p = x
+	}
+	return w, nil
 }

@@ -56,3 +56,22 @@ func TestPaired(t *testing.T) {
 		t.Fatal("one game has a finite standard error")
 	}
 }
+
+// TestParseWeights: the arena's -campaign-weights changes the fields it
+// names and no other, and refuses what is not a weight or a number.
+func TestParseWeights(t *testing.T) {
+	w, err := ParseWeights(CampaignWeights, "Danger=0.75, Guard=10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := CampaignWeights
+	want.Danger, want.Guard = 0.75, 10
+	if w != want {
+		t.Fatalf("got %s, want %s", FormatWeights(w), FormatWeights(want))
+	}
+	for _, bad := range []string{"Danger", "Speed=2", "Guard=x", "Guard=NaN"} {
+		if _, err := ParseWeights(CampaignWeights, bad); err == nil {
+			t.Fatalf("%q accepted", bad)
+		}
+	}
+}
