@@ -110,7 +110,11 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	best := h.W
 	bestPlan := h.weighted(best).movement(v, b, k)
 	dice := diceFor(rng)
-	bestFit := p.fitness(v, b, append(bestPlan, end), dice) + margin
+	keep := margin
+	if b.Side() == units.German {
+		keep = GermanMargin
+	}
+	bestFit := p.fitness(v, b, append(bestPlan, end), dice) + keep
 	seen := map[string]bool{planKey(bestPlan): true}
 	tried := styles(h.W)
 	bu := p.budget(0.95)
@@ -208,8 +212,12 @@ func (p *Search) playOut(x *Board, side units.Side) *Board {
 // playOutWith is playOut with mine playing side, to the end of the game
 // when whole is set.
 func (p *Search) playOutWith(x *Board, side units.Side, mine *Heuristic, whole bool) *Board {
-	enemyPlayed := false
-	limit := 400
+	enemyPlayed, back := false, 0
+	turns := 1
+	if side == units.German {
+		turns = max(GermanHorizon, 1)
+	}
+	limit := 400 * turns
 	if whole {
 		limit = 40000
 	}
@@ -217,7 +225,11 @@ func (p *Search) playOutWith(x *Board, side units.Side, mine *Heuristic, whole b
 		if x.s.Player != side {
 			enemyPlayed = true
 		} else if enemyPlayed && !whole {
-			break
+			// The side's next player turn: the enemy has replied.
+			if back++; back >= turns {
+				break
+			}
+			enemyPlayed = false
 		}
 		mover := x.ToMove()
 		xb := &Board{s: x.s, side: mover}
@@ -272,10 +284,16 @@ func (p *Search) eval(b *Board, side units.Side) float64 {
 // by whole-game play-outs (choosePlan): at the first movement segment of
 // each of the first PlanTurns turns (0: never), each variant of the
 // campaign's weights is played to the end of the game PlanSamples times.
+//
+// GermanHorizon is how many enemy player turns the German side's
+// play-outs reach (1: the enemy's next, as the Allies'), GermanMargin
+// what a German candidate must gain over the campaign's own plan.
 var (
-	PlanTurns   = 0
-	PlanSamples = 2
-	PlanMargin  = 2.0
+	GermanHorizon = 1
+	GermanMargin  = margin
+	PlanTurns     = 0
+	PlanSamples   = 2
+	PlanMargin    = 2.0
 )
 
 // planVariants are the German plans choosePlan compares: the campaign's

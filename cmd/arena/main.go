@@ -38,6 +38,8 @@ func main() {
 	flag.IntVar(&ai.PlanTurns, "plan-turns", ai.PlanTurns, "the search's German plan is chosen by whole-game play-outs in the first N turns (0: never)")
 	flag.IntVar(&ai.PlanSamples, "plan-samples", ai.PlanSamples, "play-outs per German plan")
 	flag.Float64Var(&ai.PlanMargin, "plan-margin", ai.PlanMargin, "VP a German plan must gain over the campaign's weights")
+	flag.IntVar(&ai.GermanHorizon, "german-horizon", ai.GermanHorizon, "enemy player turns the search's German play-outs reach")
+	flag.Float64Var(&ai.GermanMargin, "german-margin", ai.GermanMargin, "VP a German candidate must gain over the campaign's own plan")
 	cw := flag.String("campaign-weights", "", "change the German campaign's weights, e.g. \"Danger=0.75,Guard=10\" (measuring; ai.CampaignWeights)")
 	flag.Parse()
 	if *cw != "" {
