@@ -295,7 +295,7 @@ func (p *plan) gunTarget(b *Board, c *units.Counter, w *wing) (hex.Hex, bool) {
 // better, docs/ai.md).
 var CampaignWeights = func() Weights {
 	w := DefaultWeights
-	w.Contact *= 2
+	w.Contact, w.Danger, w.Guard = 2*w.Contact, 0.75, 10 // Danger and Guard tuned by cmd/tune (docs/ai.md, ai8)
 	return w
 }()
 
