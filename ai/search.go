@@ -300,11 +300,15 @@ var (
 // weights first (kept unless another beats it by PlanMargin), then
 // markedly different ways of running the campaign.
 func planVariants(w Weights) []Weights {
-	forward, bold, careful := w, w, w
-	forward.Objective *= 2
-	bold.Contact *= 2
-	careful.Danger *= 2
-	return []Weights{w, forward, bold, careful}
+	// The campaign's weights as tuned (Danger 0.75, Guard 10, docs/ai.md)
+	// and with either or both of the two tuned weights back at their
+	// former values (Danger 1.5, Guard 5).
+	danger, guard := w, w
+	danger.Danger *= 2
+	guard.Guard *= 0.5
+	both := danger
+	both.Guard *= 0.5
+	return []Weights{w, danger, guard, both}
 }
 
 // choosePlan chooses the German side's weights for the rest of the game
