@@ -21,6 +21,9 @@ type ArenaConfig struct {
 	Parallel       int
 	Options        []string
 	Each           func(ArenaGame) // called after each game (from one goroutine at a time)
+	// Players, where set, make a side's player instead of its level (the
+	// tuning of ai/tune.go: the campaign with other weights).
+	Players [2]func(Config) Player
 }
 
 // ArenaGame is one game of a match.
@@ -60,7 +63,10 @@ type ArenaResult struct {
 // Arena plays a match: games in parallel, each from its own seed, with
 // fresh players seeded by the game's seed.
 func Arena(r *game.Rules, cfg ArenaConfig) (*ArenaResult, error) {
-	for _, l := range []string{cfg.German, cfg.Allied} {
+	for side, l := range []string{cfg.German, cfg.Allied} {
+		if cfg.Players[side] != nil {
+			continue
+		}
 		if _, err := New(l, Config{}); err != nil {
 			return nil, err
 		}
@@ -116,7 +122,12 @@ func arenaGame(r *game.Rules, cfg ArenaConfig, seed uint64) (ArenaGame, []time.D
 	g := ArenaGame{Seed: seed}
 	var players [2]Player
 	for side, l := range []string{cfg.German, cfg.Allied} {
-		p, err := New(l, Config{Side: units.Side(side), Seed: seed*2 + uint64(side), Budget: cfg.Budget})
+		pc := Config{Side: units.Side(side), Seed: seed*2 + uint64(side), Budget: cfg.Budget}
+		if cfg.Players[side] != nil {
+			players[side] = cfg.Players[side](pc)
+			continue
+		}
+		p, err := New(l, pc)
 		if err != nil {
 			g.Err = err
 			return g, nil

@@ -292,14 +292,14 @@ func (p *plan) gunTarget(b *Board, c *units.Counter, w *wing) (hex.Hex, bool) {
 
 // CampaignWeights are the heuristic's weights under the campaign: the
 // contact with enemy stacks it can beat doubled (measured a little
-// better, docs/ai.md), and the garrisons doubled: a German unit alone in
-// a German city an enemy stack could reach holds it against the raids
-// that score 10 VP a city (20 Metz and Strasbourg) at the end (15.23);
-// ×1.4 and ×2.6 measured less, ×4 no better (docs/ai.md, 2026-11-23 evening).
+// better), the garrisons doubled (a German unit alone in a German city an
+// enemy stack could reach holds it against the raids that score 10 VP a
+// city, 20 Metz and Strasbourg, at the end, 15.23) and the danger halved;
+// the last two found by cmd/tune and checked on held-out seeds (docs/ai.md,
+// 2026-11-23 evening).
 var CampaignWeights = func() Weights {
 	w := DefaultWeights
-	w.Contact *= 2
-	w.Guard *= 2
+	w.Contact, w.Danger, w.Guard = 2*w.Contact, 0.75, 10 // Danger and Guard tuned by cmd/tune (docs/ai.md, ai8)
 	return w
 }()
 

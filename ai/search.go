@@ -35,6 +35,9 @@ type Search struct {
 	// budget is per segment, whatever the number of requests in it.
 	seg      [3]int
 	deadline time.Time
+	// planned is the last turn the German plan was chosen for
+	// (choosePlan).
+	planned int
 }
 
 func (p *Search) Level() string { return "search" }
@@ -45,6 +48,10 @@ func (p *Search) Orders(v game.View, b *Board) []game.Order {
 		return p.mine(side).Orders(v, b)
 	}
 	rng := Rand(p.cfg.Seed, v, b)
+	if side == units.German && p.g != nil && PlanTurns > 0 && v.Step == game.Move1 && int(v.Turn) != p.planned && int(v.Turn) <= PlanTurns {
+		p.planned = int(v.Turn)
+		p.choosePlan(v, b, rng)
+	}
 	if seg := [3]int{int(v.Turn), int(v.Step), int(side)}; seg != p.seg {
 		p.seg, p.deadline = seg, time.Now().Add(p.cfg.Budget)
 	}
@@ -103,7 +110,11 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	best := h.W
 	bestPlan := h.weighted(best).movement(v, b, k)
 	dice := diceFor(rng)
-	bestFit := p.fitness(v, b, append(bestPlan, end), dice) + margin
+	keep := margin
+	if b.Side() == units.German {
+		keep = GermanMargin
+	}
+	bestFit := p.fitness(v, b, append(bestPlan, end), dice) + keep
 	seen := map[string]bool{planKey(bestPlan): true}
 	tried := styles(h.W)
 	bu := p.budget(0.95)
@@ -195,18 +206,36 @@ const margin = 2.0
 // until the enemy has played its whole next player turn: the side's next
 // player turn begins, or the game ends.
 func (p *Search) playOut(x *Board, side units.Side) *Board {
-	enemyPlayed := false
-	for guard := 0; guard < 400 && !x.Over(); guard++ {
+	return p.playOutWith(x, side, p.mine(side), false)
+}
+
+// playOutWith is playOut with mine playing side, to the end of the game
+// when whole is set.
+func (p *Search) playOutWith(x *Board, side units.Side, mine *Heuristic, whole bool) *Board {
+	enemyPlayed, back := false, 0
+	turns := 1
+	if side == units.German {
+		turns = max(GermanHorizon, 1)
+	}
+	limit := 400 * turns
+	if whole {
+		limit = 40000
+	}
+	for guard := 0; guard < limit && !x.Over(); guard++ {
 		if x.s.Player != side {
 			enemyPlayed = true
-		} else if enemyPlayed {
-			break
+		} else if enemyPlayed && !whole {
+			// The side's next player turn: the enemy has replied.
+			if back++; back >= turns {
+				break
+			}
+			enemyPlayed = false
 		}
 		mover := x.ToMove()
 		xb := &Board{s: x.s, side: mover}
 		hm := p.h
 		if mover == side {
-			hm = p.mine(side)
+			hm = mine
 		}
 		os := hm.Orders(xb.View(), xb)
 		progressed := false
@@ -249,4 +278,69 @@ func (p *Search) eval(b *Board, side units.Side) float64 {
 		e += float64(end[side] - end[other])
 	}
 	return e
+}
+
+// PlanTurns, PlanSamples and PlanMargin set the choice of the German plan
+// by whole-game play-outs (choosePlan): at the first movement segment of
+// each of the first PlanTurns turns (0: never), each variant of the
+// campaign's weights is played to the end of the game PlanSamples times.
+//
+// GermanHorizon is how many enemy player turns the German side's
+// play-outs reach (1: the enemy's next, as the Allies'), GermanMargin
+// what a German candidate must gain over the campaign's own plan.
+var (
+	GermanHorizon = 1
+	GermanMargin  = margin
+	PlanTurns     = 0
+	PlanSamples   = 2
+	PlanMargin    = 2.0
+)
+
+// planVariants are the German plans choosePlan compares: the campaign's
+// weights first (kept unless another beats it by PlanMargin), then
+// markedly different ways of running the campaign.
+func planVariants(w Weights) []Weights {
+	// The campaign's weights as tuned (Danger 0.75, Guard 10, docs/ai.md)
+	// and with either or both of the two tuned weights back at their
+	// former values (Danger 1.5, Guard 5).
+	danger, guard := w, w
+	danger.Danger *= 2
+	guard.Guard *= 0.5
+	both := danger
+	both.Guard *= 0.5
+	return []Weights{w, danger, guard, both}
+}
+
+// choosePlan chooses the German side's weights for the rest of the game
+// (or until the next choice) by playing each variant to the end of the
+// game on guesses of the board (Board.Determinised, the side's own view)
+// with sampled dice, both sides by the heuristic, the Germans led by the
+// campaign with the variant's weights; the score is the final VP
+// difference. The candidates' play-outs, and the search's own German
+// side, then use the chosen weights.
+func (p *Search) choosePlan(v game.View, b *Board, rng *rand.Rand) {
+	side := b.Side()
+	cands := planVariants(CampaignWeights)
+	dice := make([]uint64, max(PlanSamples, 1))
+	for i := range dice {
+		dice[i] = rng.Uint64()
+	}
+	best, bestF := 0, math.Inf(-1)
+	for i, w := range cands {
+		g := p.g.weighted(w)
+		sum := 0.0
+		for _, d := range dice {
+			x := b.Determinised(v, rand.New(rand.NewPCG(d, 0x64657465))).WithDice(d)
+			x = p.playOutWith(x, side, g, true)
+			sum += p.eval(x, side)
+		}
+		f := sum / float64(len(dice))
+		if i > 0 {
+			f -= PlanMargin
+		}
+		if f > bestF {
+			best, bestF = i, f
+		}
+	}
+	p.g = p.g.weighted(cands[best])
 }

@@ -73,3 +73,58 @@ func TestDeterminised(t *testing.T) {
 	}
 	t.Logf("%d positions, %d hidden stacks filled to their count", checked, filled)
 }
+
+// TestPlayOutHorizon: the German play-outs stop at the start of the
+// side's next player turn after GermanHorizon enemy player turns (one by
+// default, as the Allies'), and a whole-game play-out (choosePlan) plays
+// to the end of the game (15.0).
+func TestPlayOutHorizon(t *testing.T) {
+	s := startOfPlay(t, 3)
+	b := NewBoard(s, units.German)
+	p := &Search{cfg: Config{Side: units.German, Seed: 1}, h: NewHeuristic(Config{}), g: newCampaignHeuristic(Config{})}
+	defer func(h int) { GermanHorizon = h }(GermanHorizon)
+	var reached [3]int
+	for _, h := range []int{1, 2} {
+		GermanHorizon = h
+		x := p.playOut(b.WithDice(9), units.German)
+		if x.Over() || x.s.Player != units.German {
+			t.Fatalf("horizon %d: the play-out ends in %v %v, player %v", h, x.s.Turn, x.s.Step, x.s.Player)
+		}
+		reached[h] = int(x.s.Turn)
+	}
+	if reached[1] <= int(s.Turn) || reached[2] <= reached[1] {
+		t.Fatalf("from turn %d the play-outs reach turns %d (horizon 1) and %d (horizon 2)", s.Turn, reached[1], reached[2])
+	}
+	if x := p.playOutWith(b.WithDice(9), units.German, p.g, true); !x.Over() {
+		t.Fatalf("a whole-game play-out stops in %v %v", x.s.Turn, x.s.Step)
+	}
+}
+
+// TestChoosePlan: the German plan chosen by whole-game play-outs is one
+// of the variants, and the same for the same view (the choice's dice come
+// from the player's generator for the request).
+func TestChoosePlan(t *testing.T) {
+	s := startOfPlay(t, 4)
+	defer func(n int) { PlanSamples = n }(PlanSamples)
+	PlanSamples = 1 // four whole games a choice
+	var got [2]Weights
+	for i := range got {
+		p := &Search{cfg: Config{Side: units.German, Seed: 7}, h: NewHeuristic(Config{}), g: newCampaignHeuristic(Config{})}
+		v, b := s.ViewFor(game.GermanView), NewBoard(s, units.German)
+		p.choosePlan(v, b, Rand(p.cfg.Seed, v, b))
+		got[i] = p.g.W
+		if p.g.campaign == nil {
+			t.Fatal("the chosen plan lost the campaign")
+		}
+	}
+	if got[0] != got[1] {
+		t.Fatalf("two choices from the same view: %s and %s", FormatWeights(got[0]), FormatWeights(got[1]))
+	}
+	found := false
+	for _, w := range planVariants(CampaignWeights) {
+		found = found || w == got[0]
+	}
+	if !found {
+		t.Fatalf("the choice %s is no variant", FormatWeights(got[0]))
+	}
+}

@@ -35,7 +35,21 @@ func main() {
 	flag.IntVar(&cfg.Parallel, "parallel", runtime.NumCPU(), "games played at once")
 	options := flag.String("options", "", "scenario options for every game, e.g. \"18.1(5) 18.2(14)\"")
 	quiet := flag.Bool("q", false, "no line per game")
+	flag.IntVar(&ai.PlanTurns, "plan-turns", ai.PlanTurns, "the search's German plan is chosen by whole-game play-outs in the first N turns (0: never)")
+	flag.IntVar(&ai.PlanSamples, "plan-samples", ai.PlanSamples, "play-outs per German plan")
+	flag.Float64Var(&ai.PlanMargin, "plan-margin", ai.PlanMargin, "VP a German plan must gain over the campaign's weights")
+	flag.IntVar(&ai.GermanHorizon, "german-horizon", ai.GermanHorizon, "enemy player turns the search's German play-outs reach")
+	flag.Float64Var(&ai.GermanMargin, "german-margin", ai.GermanMargin, "VP a German candidate must gain over the campaign's own plan")
+	cw := flag.String("campaign-weights", "", "change the German campaign's weights, e.g. \"Danger=0.75,Guard=10\" (measuring; ai.CampaignWeights)")
 	flag.Parse()
+	if *cw != "" {
+		w, err := ai.ParseWeights(ai.CampaignWeights, *cw)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		ai.CampaignWeights = w
+	}
 	cfg.Options = strings.Fields(*options)
 	if err := run(cfg, *scenario, *quiet, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, err)
