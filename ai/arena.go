@@ -24,6 +24,9 @@ type ArenaConfig struct {
 	// Players, where set, make a side's player instead of its level (the
 	// tuning of ai/tune.go: the campaign with other weights).
 	Players [2]func(Config) Player
+	// GermanSettings, where set, go to every player's Config
+	// (Config.German).
+	GermanSettings *GermanSettings
 }
 
 // ArenaGame is one game of a match.
@@ -122,7 +125,7 @@ func arenaGame(r *game.Rules, cfg ArenaConfig, seed uint64) (ArenaGame, []time.D
 	g := ArenaGame{Seed: seed}
 	var players [2]Player
 	for side, l := range []string{cfg.German, cfg.Allied} {
-		pc := Config{Side: units.Side(side), Seed: seed*2 + uint64(side), Budget: cfg.Budget}
+		pc := Config{Side: units.Side(side), Seed: seed*2 + uint64(side), Budget: cfg.Budget, German: cfg.GermanSettings}
 		if cfg.Players[side] != nil {
 			players[side] = cfg.Players[side](pc)
 			continue

@@ -33,6 +33,10 @@ type Config struct {
 	// Iterations, when set, fixes the search player's candidates per
 	// request instead of its clock (reproducible; tests).
 	Iterations int
+	// German, where set, changes the search's settings for the German
+	// side and the campaign's weights from their defaults (DefaultGerman,
+	// CampaignWeights): for measuring them (cmd/arena).
+	German *GermanSettings
 }
 
 // Levels are the players' level names, weakest first.
@@ -49,12 +53,13 @@ func New(level string, cfg Config) (Player, error) {
 		if cfg.Budget <= 0 {
 			cfg.Budget = time.Second
 		}
-		return &Search{cfg: cfg, h: NewHeuristic(cfg), g: newCampaignHeuristic(cfg)}, nil
+		g := campaignFor(cfg)
+		return &Search{cfg: cfg, h: NewHeuristic(cfg), g: g, g0: g.W}, nil
 	case "campaign":
 		// The heuristic led by the German campaign (campaign.go): the
 		// search's German play-outs, measured alone in the arena. Not a
 		// level offered to players.
-		return newCampaignHeuristic(cfg), nil
+		return campaignFor(cfg), nil
 	}
 	return nil, fmt.Errorf("unknown level %q (random, heuristic or search)", level)
 }
@@ -76,4 +81,14 @@ func own(v game.View, side units.Side) []game.VisibleUnit {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
+}
+
+// campaignFor is the heuristic led by the German campaign, with the
+// weights cfg.German gives, if any.
+func campaignFor(cfg Config) *Heuristic {
+	g := newCampaignHeuristic(cfg)
+	if cfg.German != nil && cfg.German.Weights != nil {
+		g = g.weighted(*cfg.German.Weights)
+	}
+	return g
 }

@@ -36,8 +36,17 @@ type Search struct {
 	seg      [3]int
 	deadline time.Time
 	// planned is the last turn the German plan was chosen for
-	// (choosePlan).
+	// (choosePlan); g0 are the campaign's weights it chooses from.
 	planned int
+	g0      Weights
+}
+
+// german are the settings of the search's German side.
+func (p *Search) german() GermanSettings {
+	if p.cfg.German != nil {
+		return *p.cfg.German
+	}
+	return DefaultGerman()
 }
 
 func (p *Search) Level() string { return "search" }
@@ -48,7 +57,7 @@ func (p *Search) Orders(v game.View, b *Board) []game.Order {
 		return p.mine(side).Orders(v, b)
 	}
 	rng := Rand(p.cfg.Seed, v, b)
-	if side == units.German && p.g != nil && PlanTurns > 0 && v.Step == game.Move1 && int(v.Turn) != p.planned && int(v.Turn) <= PlanTurns {
+	if gs := p.german(); side == units.German && p.g != nil && gs.PlanTurns > 0 && v.Step == game.Move1 && int(v.Turn) != p.planned && int(v.Turn) <= gs.PlanTurns {
 		p.planned = int(v.Turn)
 		p.choosePlan(v, b, rng)
 	}
@@ -112,7 +121,7 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	dice := diceFor(rng)
 	keep := margin
 	if b.Side() == units.German {
-		keep = GermanMargin
+		keep = p.german().Margin
 	}
 	bestFit := p.fitness(v, b, append(bestPlan, end), dice) + keep
 	seen := map[string]bool{planKey(bestPlan): true}
@@ -215,7 +224,7 @@ func (p *Search) playOutWith(x *Board, side units.Side, mine *Heuristic, whole b
 	enemyPlayed, back := false, 0
 	turns := 1
 	if side == units.German {
-		turns = max(GermanHorizon, 1)
+		turns = max(p.german().Horizon, 1)
 	}
 	limit := 400 * turns
 	if whole {
@@ -280,24 +289,34 @@ func (p *Search) eval(b *Board, side units.Side) float64 {
 	return e
 }
 
-// PlanTurns, PlanSamples and PlanMargin set the choice of the German plan
-// by whole-game play-outs (choosePlan): at the first movement segment of
-// each of the first PlanTurns turns (0: never), each variant of the
-// campaign's weights is played to the end of the game PlanSamples times.
-//
-// GermanHorizon is how many enemy player turns the German side's
-// play-outs reach (1: the enemy's next, as the Allies'), GermanMargin
-// what a German candidate must gain over the campaign's own plan.
-var (
-	GermanHorizon = 1
-	GermanMargin  = margin
-	PlanTurns     = 0
-	PlanSamples   = 2
-	PlanMargin    = 2.0
-)
+// GermanSettings are the search's settings for the German side that
+// docs/ai.md measured and left at their defaults (the arena's flags
+// change them for measuring).
+type GermanSettings struct {
+	// Horizon is how many enemy player turns the play-outs reach (1: the
+	// enemy's next, as the Allies').
+	Horizon int
+	// Margin is what a candidate must gain over the campaign's own plan.
+	Margin float64
+	// PlanTurns, PlanSamples and PlanMargin set the choice of the plan by
+	// whole-game play-outs (choosePlan): at the first movement segment of
+	// each of the first PlanTurns turns (0: never), each variant of the
+	// campaign's weights is played to the end of the game PlanSamples
+	// times, and one replaces the campaign's weights when it gains
+	// PlanMargin.
+	PlanTurns, PlanSamples int
+	PlanMargin             float64
+	// Weights, where set, replace the campaign's (CampaignWeights).
+	Weights *Weights
+}
+
+// DefaultGerman are the settings the search plays the Germans with.
+func DefaultGerman() GermanSettings {
+	return GermanSettings{Horizon: 1, Margin: margin, PlanSamples: 2, PlanMargin: 2}
+}
 
 // planVariants are the German plans choosePlan compares: the campaign's
-// weights first (kept unless another beats it by PlanMargin), then
+// weights first (kept unless another beats it by the plan margin), then
 // markedly different ways of running the campaign.
 func planVariants(w Weights) []Weights {
 	// The campaign's weights as tuned (Danger 0.75, Guard 10, docs/ai.md)
@@ -320,8 +339,9 @@ func planVariants(w Weights) []Weights {
 // side, then use the chosen weights.
 func (p *Search) choosePlan(v game.View, b *Board, rng *rand.Rand) {
 	side := b.Side()
-	cands := planVariants(CampaignWeights)
-	dice := make([]uint64, max(PlanSamples, 1))
+	gs := p.german()
+	cands := planVariants(p.g0)
+	dice := make([]uint64, max(gs.PlanSamples, 1))
 	for i := range dice {
 		dice[i] = rng.Uint64()
 	}
@@ -336,7 +356,7 @@ func (p *Search) choosePlan(v game.View, b *Board, rng *rand.Rand) {
 		}
 		f := sum / float64(len(dice))
 		if i > 0 {
-			f -= PlanMargin
+			f -= gs.PlanMargin
 		}
 		if f > bestF {
 			best, bestF = i, f

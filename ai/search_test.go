@@ -75,17 +75,17 @@ func TestDeterminised(t *testing.T) {
 }
 
 // TestPlayOutHorizon: the German play-outs stop at the start of the
-// side's next player turn after GermanHorizon enemy player turns (one by
+// side's next player turn after GermanSettings.Horizon enemy player turns (one by
 // default, as the Allies'), and a whole-game play-out (choosePlan) plays
 // to the end of the game (15.0).
 func TestPlayOutHorizon(t *testing.T) {
 	s := startOfPlay(t, 3)
 	b := NewBoard(s, units.German)
-	p := &Search{cfg: Config{Side: units.German, Seed: 1}, h: NewHeuristic(Config{}), g: newCampaignHeuristic(Config{})}
-	defer func(h int) { GermanHorizon = h }(GermanHorizon)
+	gs := DefaultGerman()
+	p := &Search{cfg: Config{Side: units.German, Seed: 1, German: &gs}, h: NewHeuristic(Config{}), g: newCampaignHeuristic(Config{})}
 	var reached [3]int
 	for _, h := range []int{1, 2} {
-		GermanHorizon = h
+		gs.Horizon = h
 		x := p.playOut(b.WithDice(9), units.German)
 		if x.Over() || x.s.Player != units.German {
 			t.Fatalf("horizon %d: the play-out ends in %v %v, player %v", h, x.s.Turn, x.s.Step, x.s.Player)
@@ -105,11 +105,11 @@ func TestPlayOutHorizon(t *testing.T) {
 // from the player's generator for the request).
 func TestChoosePlan(t *testing.T) {
 	s := startOfPlay(t, 4)
-	defer func(n int) { PlanSamples = n }(PlanSamples)
-	PlanSamples = 1 // four whole games a choice
+	gs := DefaultGerman()
+	gs.PlanSamples = 1 // four whole games a choice
 	var got [2]Weights
 	for i := range got {
-		p := &Search{cfg: Config{Side: units.German, Seed: 7}, h: NewHeuristic(Config{}), g: newCampaignHeuristic(Config{})}
+		p := &Search{cfg: Config{Side: units.German, Seed: 7, German: &gs}, h: NewHeuristic(Config{}), g: newCampaignHeuristic(Config{}), g0: CampaignWeights}
 		v, b := s.ViewFor(game.GermanView), NewBoard(s, units.German)
 		p.choosePlan(v, b, Rand(p.cfg.Seed, v, b))
 		got[i] = p.g.W

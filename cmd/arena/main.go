@@ -35,11 +35,12 @@ func main() {
 	flag.IntVar(&cfg.Parallel, "parallel", runtime.NumCPU(), "games played at once")
 	options := flag.String("options", "", "scenario options for every game, e.g. \"18.1(5) 18.2(14)\"")
 	quiet := flag.Bool("q", false, "no line per game")
-	flag.IntVar(&ai.PlanTurns, "plan-turns", ai.PlanTurns, "the search's German plan is chosen by whole-game play-outs in the first N turns (0: never)")
-	flag.IntVar(&ai.PlanSamples, "plan-samples", ai.PlanSamples, "play-outs per German plan")
-	flag.Float64Var(&ai.PlanMargin, "plan-margin", ai.PlanMargin, "VP a German plan must gain over the campaign's weights")
-	flag.IntVar(&ai.GermanHorizon, "german-horizon", ai.GermanHorizon, "enemy player turns the search's German play-outs reach")
-	flag.Float64Var(&ai.GermanMargin, "german-margin", ai.GermanMargin, "VP a German candidate must gain over the campaign's own plan")
+	gs := ai.DefaultGerman()
+	flag.IntVar(&gs.PlanTurns, "plan-turns", gs.PlanTurns, "the search's German plan is chosen by whole-game play-outs in the first N turns (0: never)")
+	flag.IntVar(&gs.PlanSamples, "plan-samples", gs.PlanSamples, "play-outs per German plan")
+	flag.Float64Var(&gs.PlanMargin, "plan-margin", gs.PlanMargin, "VP a German plan must gain over the campaign's weights")
+	flag.IntVar(&gs.Horizon, "german-horizon", gs.Horizon, "enemy player turns the search's German play-outs reach")
+	flag.Float64Var(&gs.Margin, "german-margin", gs.Margin, "VP a German candidate must gain over the campaign's own plan")
 	cw := flag.String("campaign-weights", "", "change the German campaign's weights, e.g. \"Danger=0.75,Guard=10\" (measuring; ai.CampaignWeights)")
 	flag.Parse()
 	if *cw != "" {
@@ -48,8 +49,9 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
-		ai.CampaignWeights = w
+		gs.Weights = &w
 	}
+	cfg.GermanSettings = &gs
 	cfg.Options = strings.Fields(*options)
 	if err := run(cfg, *scenario, *quiet, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, err)
