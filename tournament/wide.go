@@ -271,3 +271,49 @@ func sumTo2(s, a, b *wint) {
 	s[6], k = bits.Add64(a[6], b[6], k)
 	s[7], _ = bits.Add64(a[7], b[7], k)
 }
+
+// slack2To sets s to a+b-2w (an edge's slack) and reports s < 0, in one
+// pass with the words held in locals.
+func slack2To(s, a, b, w *wint) bool {
+	var k uint64
+	x0, k := bits.Add64(a[0], b[0], 0)
+	x1, k := bits.Add64(a[1], b[1], k)
+	x2, k := bits.Add64(a[2], b[2], k)
+	x3, k := bits.Add64(a[3], b[3], k)
+	x4, k := bits.Add64(a[4], b[4], k)
+	x5, k := bits.Add64(a[5], b[5], k)
+	x6, k := bits.Add64(a[6], b[6], k)
+	x7, _ := bits.Add64(a[7], b[7], k)
+	x0, k = bits.Sub64(x0, w[0], 0)
+	x1, k = bits.Sub64(x1, w[1], k)
+	x2, k = bits.Sub64(x2, w[2], k)
+	x3, k = bits.Sub64(x3, w[3], k)
+	x4, k = bits.Sub64(x4, w[4], k)
+	x5, k = bits.Sub64(x5, w[5], k)
+	x6, k = bits.Sub64(x6, w[6], k)
+	x7, _ = bits.Sub64(x7, w[7], k)
+	x0, k = bits.Sub64(x0, w[0], 0)
+	x1, k = bits.Sub64(x1, w[1], k)
+	x2, k = bits.Sub64(x2, w[2], k)
+	x3, k = bits.Sub64(x3, w[3], k)
+	x4, k = bits.Sub64(x4, w[4], k)
+	x5, k = bits.Sub64(x5, w[5], k)
+	x6, k = bits.Sub64(x6, w[6], k)
+	x7, _ = bits.Sub64(x7, w[7], k)
+	s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7] = x0, x1, x2, x3, x4, x5, x6, x7
+	return int64(x7) < 0
+}
+
+// sumNeg reports a+b < 0, without writing the sum.
+func sumNeg(a, b *wint) bool {
+	var k uint64
+	_, k = bits.Add64(a[0], b[0], 0)
+	_, k = bits.Add64(a[1], b[1], k)
+	_, k = bits.Add64(a[2], b[2], k)
+	_, k = bits.Add64(a[3], b[3], k)
+	_, k = bits.Add64(a[4], b[4], k)
+	_, k = bits.Add64(a[5], b[5], k)
+	_, k = bits.Add64(a[6], b[6], k)
+	x7, _ := bits.Add64(a[7], b[7], k)
+	return int64(x7) < 0
+}

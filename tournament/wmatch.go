@@ -625,6 +625,21 @@ func (m *wmatcher) certifies(i, j int, w wint) bool {
 	return m.certifiesPath(i, j, &w, m.paths())
 }
 
+// certInside is certifiesPath for a pair of positive weight *w: its slack
+// is computed once, in locals, and the blossoms' sum added to it only
+// when it is negative.
+func (m *wmatcher) certInside(x, y int, w *wint, p *blossomPaths) bool {
+	if m.dualvar == nil {
+		return m.certifiesPath(x, y, w, p)
+	}
+	var s wint
+	if !slack2To(&s, &m.dualvar[x], &m.dualvar[y], w) {
+		return true
+	}
+	b := p.common(x, y)
+	return b >= 0 && !sumNeg(&s, &p.cum[b])
+}
+
 // certGraph is the graph matchCertified matches: vertex x is row id[x]
 // of the weight matrix w (x itself if id is nil), the pairs of positive
 // weight are its edges, and the first matching takes those at most window
@@ -771,7 +786,7 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 				default:
 					wt = &g.bw[g.pos[rx]][py]
 				}
-				if positive(wt) && !m.certifiesPath(x, y, wt, bp) {
+				if positive(wt) && !m.certInside(x, y, wt, bp) {
 					bad = append(bad, xy{x, y})
 				}
 			}

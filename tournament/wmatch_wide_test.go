@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"math/big"
 	"math/rand"
 	"testing"
 )
@@ -29,5 +30,81 @@ func TestLessUnrolled(t *testing.T) {
 		if got := lessP(&b, &a); got != (bigOf(b).Cmp(bigOf(a)) < 0) {
 			t.Fatalf("lessP(%x, %x) = %v", b, a, got)
 		}
+	}
+}
+
+// TestSlack2AndSumNeg checks slack2To and sumNeg against math/big, near
+// zero where a lost carry flips the sign.
+func TestSlack2AndSumNeg(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	for it := 0; it < 20000; it++ {
+		a, b, w := randWide(rng), randWide(rng), randWide(rng)
+		if it%2 == 0 {
+			w = a.add(b).half().add(small(rng.Int63n(5) - 2))
+		}
+		var s wint
+		neg := slack2To(&s, &a, &b, &w)
+		want := new(big.Int).Add(bigOf(a), bigOf(b))
+		want.Sub(want, bigOf(w))
+		want.Sub(want, bigOf(w))
+		if bigOf(s).Cmp(want) != 0 || neg != (want.Sign() < 0) {
+			t.Fatalf("slack2To(%x, %x, %x) = %x, %v, want %v", a, b, w, s, neg, want)
+		}
+		c := randWide(rng)
+		if it%2 == 1 {
+			c = wint{}.sub(a).add(small(rng.Int63n(3) - 1))
+		}
+		sum := new(big.Int).Add(bigOf(a), bigOf(c))
+		if got := sumNeg(&a, &c); got != (sum.Sign() < 0) {
+			t.Fatalf("sumNeg(%x, %x) = %v, want %v", a, c, got, sum)
+		}
+	}
+}
+
+// TestCertInsideAgainstPath: certInside decides every pair as
+// certifiesPath does, on the end states of matchings with blossoms, for
+// weights at, just above and just below each pair's slack.
+func TestCertInsideAgainstPath(t *testing.T) {
+	rng := rand.New(rand.NewSource(17))
+	blossoms := 0
+	for iter := 0; iter < 400; iter++ {
+		n := 4 + rng.Intn(20)
+		shift := uint(64 + rng.Intn(300))
+		var es []wedge
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				if rng.Intn(3) > 0 {
+					es = append(es, wedge{i, j, at(uint64(1+rng.Intn(30)), shift)})
+				}
+			}
+		}
+		m := &wmatcher{nvertex: n, edges: es}
+		m.run()
+		if m.dualvar == nil {
+			continue
+		}
+		bp := m.paths()
+		if len(bp.path) > 0 {
+			blossoms++
+		}
+		for x := 0; x < n; x++ {
+			for y := x + 1; y < n; y++ {
+				// the weight that makes the slack without blossoms zero,
+				// and around it
+				base := m.dualvar[x].add(m.dualvar[y]).half()
+				for _, d := range []int64{-3, -1, 0, 1, 2, 5} {
+					w := base.add(at(uint64(rng.Intn(4)), shift)).add(small(d))
+					if !positive(&w) {
+						continue
+					}
+					if got, want := m.certInside(x, y, &w, bp), m.certifiesPath(x, y, &w, bp); got != want {
+						t.Fatalf("iter %d: certInside(%d, %d, %x) = %v, certifiesPath %v", iter, x, y, w, got, want)
+					}
+				}
+			}
+		}
+	}
+	if blossoms < 50 {
+		t.Fatalf("only %d end states with blossoms", blossoms)
 	}
 }
