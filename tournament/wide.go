@@ -317,3 +317,56 @@ func sumNeg(a, b *wint) bool {
 	x7, _ := bits.Add64(a[7], b[7], k)
 	return int64(x7) < 0
 }
+
+// diffCmp compares a-b with *d: -1 if less (and then writes it to *d), 0
+// if equal, 1 if greater; the difference is held in locals, not written
+// and read back (the best-edge scans' inner step).
+func diffCmp(d, a, b *wint) int {
+	var k uint64
+	x0, k := bits.Sub64(a[0], b[0], 0)
+	x1, k := bits.Sub64(a[1], b[1], k)
+	x2, k := bits.Sub64(a[2], b[2], k)
+	x3, k := bits.Sub64(a[3], b[3], k)
+	x4, k := bits.Sub64(a[4], b[4], k)
+	x5, k := bits.Sub64(a[5], b[5], k)
+	x6, k := bits.Sub64(a[6], b[6], k)
+	x7, _ := bits.Sub64(a[7], b[7], k)
+	switch {
+	case x7 != d[7]:
+		if int64(x7) > int64(d[7]) {
+			return 1
+		}
+	case x6 != d[6]:
+		if x6 > d[6] {
+			return 1
+		}
+	case x5 != d[5]:
+		if x5 > d[5] {
+			return 1
+		}
+	case x4 != d[4]:
+		if x4 > d[4] {
+			return 1
+		}
+	case x3 != d[3]:
+		if x3 > d[3] {
+			return 1
+		}
+	case x2 != d[2]:
+		if x2 > d[2] {
+			return 1
+		}
+	case x1 != d[1]:
+		if x1 > d[1] {
+			return 1
+		}
+	case x0 != d[0]:
+		if x0 > d[0] {
+			return 1
+		}
+	default:
+		return 0
+	}
+	d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] = x0, x1, x2, x3, x4, x5, x6, x7
+	return -1
+}

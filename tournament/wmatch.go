@@ -992,7 +992,7 @@ func (m *wmatcher) allowed(k, v, w int) bool {
 // to the least one only.
 func (m *wmatcher) bestToSFree(x int, bs *wint) int {
 	best := -1
-	var t, bt wint
+	var bt wint
 	bx := m.inblossom[x]
 	for i, end := m.adjOff[x], m.adjOff[x+1]; i < end; i++ {
 		a := &m.adj[i]
@@ -1000,9 +1000,11 @@ func (m *wmatcher) bestToSFree(x int, bs *wint) int {
 		if by == bx || m.label[by] != 1 {
 			continue
 		}
-		diffTo(&t, &m.dualvar[a.w], &m.w2[a.p>>1])
-		if best == -1 || lessP(&t, &bt) {
-			best, bt = int(a.p)>>1, t
+		if best == -1 {
+			diffTo(&bt, &m.dualvar[a.w], &m.w2[a.p>>1])
+			best = int(a.p) >> 1
+		} else if diffCmp(&bt, &m.dualvar[a.w], &m.w2[a.p>>1]) < 0 {
+			best = int(a.p) >> 1
 		}
 	}
 	if best != -1 {
@@ -1017,7 +1019,6 @@ func (m *wmatcher) bestToSFree(x int, bs *wint) int {
 // the same edge as bestToSFree's: the least slack, on a tie the first of
 // its edges (the lowest edge number, as its edges are listed in order).
 func (m *wmatcher) bestFromS() {
-	var t wint
 	for _, x := range m.dis {
 		m.bestedge[x] = -1
 	}
@@ -1033,9 +1034,11 @@ func (m *wmatcher) bestFromS() {
 				continue
 			}
 			k := int(a.p) >> 1
-			diffTo(&t, dy, &m.w2[a.p>>1])
-			if b := m.bestedge[x]; b == -1 || lessP(&t, &m.bsl[x]) || k < b && t == m.bsl[x] {
-				m.bestedge[x], m.bsl[x] = k, t
+			if b := m.bestedge[x]; b == -1 {
+				diffTo(&m.bsl[x], dy, &m.w2[k])
+				m.bestedge[x] = k
+			} else if c := diffCmp(&m.bsl[x], dy, &m.w2[k]); c < 0 || c == 0 && k < b {
+				m.bestedge[x] = k
 			}
 		}
 	}

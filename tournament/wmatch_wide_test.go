@@ -108,3 +108,31 @@ func TestCertInsideAgainstPath(t *testing.T) {
 		t.Fatalf("only %d end states with blossoms", blossoms)
 	}
 }
+
+// TestDiffCmp checks diffCmp against math/big: the order of a-b and d,
+// and d written with a-b exactly when less.
+func TestDiffCmp(t *testing.T) {
+	rng := rand.New(rand.NewSource(19))
+	for it := 0; it < 30000; it++ {
+		a, b, d := randWide(rng), randWide(rng), randWide(rng)
+		switch it % 3 {
+		case 0:
+			// d equal to a-b above some word
+			x := a.sub(b)
+			i := rng.Intn(wideWords)
+			copy(d[i:], x[i:])
+		case 1:
+			d = a.sub(b).add(small(rng.Int63n(3) - 1))
+		}
+		x := new(big.Int).Sub(bigOf(a), bigOf(b))
+		want := x.Cmp(bigOf(d))
+		d0 := d
+		got := diffCmp(&d, &a, &b)
+		if got != want {
+			t.Fatalf("diffCmp(%x, %x, %x) = %d, want %d", d0, a, b, got, want)
+		}
+		if got < 0 && bigOf(d).Cmp(x) != 0 || got >= 0 && d != d0 {
+			t.Fatalf("diffCmp(%x, %x, %x) left %x", d0, a, b, d)
+		}
+	}
+}
