@@ -1,8 +1,10 @@
 package tournament
 
 import (
+	"math/bits"
 	"slices"
 	"sort"
+	"sync"
 )
 
 // A maximum weight matching (Edmonds' blossom algorithm with dual
@@ -32,6 +34,7 @@ type wcounts struct {
 	fromS    int // trees taken down whose best edges were read from the S-vertices (bestFromS)
 	crossed  int // of all trees taken down, those whose best edges were read both ways (crossCheck)
 	crossBad int // and found different
+	actMiss  int // vertices labelled or with a best edge but not in act (checkAct)
 }
 
 type wmatcher struct {
@@ -81,6 +84,41 @@ type wmatcher struct {
 	bmark         []int // unlabelBlossoms' marks (bm)
 	bhi           int   // the blossoms ever used are below this
 	bm            int
+	fill          []int    // run's, while it lists the edges by vertex
+	arrays        wmArrays // kept for the next matcher (wmPool)
+	// act holds (a bit by vertex) every vertex that is labelled (its
+	// top-level blossom is) or has a best edge, and maybe others: the
+	// loops over the trees and the dual steps read it instead of every
+	// vertex. A vertex joins when it is labelled or given a best edge and
+	// leaves when lazyDelta finds it neither.
+	act []uint64
+	// checkAct (for the tests): lazyDelta counts the vertices act misses
+	checkAct bool
+}
+
+// grown is s with length n, every element zero: s's own array when it is
+// large enough (a matcher reused, matchCertified), else a new one.
+func grown[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// activate adds vertex v to act.
+func (m *wmatcher) activate(v int) { m.act[v>>6] |= 1 << uint(v&63) }
+
+// activateLeaves adds the vertices of blossom b to act.
+func (m *wmatcher) activateLeaves(b int) {
+	if b < m.nvertex {
+		m.activate(b)
+		return
+	}
+	for _, t := range m.blossomchilds[b] {
+		m.activateLeaves(t)
+	}
 }
 
 func (m *wmatcher) slack(k int) wint {
@@ -127,9 +165,14 @@ func (m *wmatcher) assignLabel(w, t, p int) {
 		m.labelend[w], m.labelend[b] = p, p
 		m.bestedge[w], m.bestedge[b] = -1, -1
 		if t == 1 {
+			q := len(m.queue)
 			m.queue = m.leaves(b, m.queue)
+			for _, v := range m.queue[q:] {
+				m.activate(v)
+			}
 			return
 		}
+		m.activateLeaves(b)
 		base := m.blossombase[b]
 		mb := m.mate[base]
 		w, t, p = m.endpoint[mb], 1, mb^1
@@ -165,7 +208,7 @@ func (m *wmatcher) scanBlossom(v, w int) int {
 }
 
 func (m *wmatcher) addBlossom(base, k int) {
-	v, w := m.edges[k].I, m.edges[k].J
+	v, w := m.endpoint[2*k], m.endpoint[2*k+1]
 	bb := m.inblossom[base]
 	bv := m.inblossom[v]
 	bw := m.inblossom[w]
@@ -318,7 +361,7 @@ func (m *wmatcher) augmentBlossom(b, v int) {
 }
 
 func (m *wmatcher) augmentMatching(k int) {
-	v, w := m.edges[k].I, m.edges[k].J
+	v, w := m.endpoint[2*k], m.endpoint[2*k+1]
 	m.augmentFrom(v, 2*k+1)
 	m.augmentFrom(w, 2*k)
 }
@@ -353,65 +396,79 @@ func (m *wmatcher) run() []int {
 	for i := range mate {
 		mate[i] = -1
 	}
-	if n == 0 || len(m.edges) == 0 {
+	if m.edges != nil {
+		// the edges as a list (maxWeightMatchingW, the tests): their
+		// ends and doubled weights
+		m.endpoint = grown(m.endpoint, 2*len(m.edges))
+		m.w2 = grown(m.w2, len(m.edges))
+		for k := range m.edges {
+			e := &m.edges[k]
+			sumTo2(&m.w2[k], &e.W, &e.W)
+			m.endpoint[2*k] = e.I
+			m.endpoint[2*k+1] = e.J
+		}
+	}
+	ne := len(m.w2)
+	if n == 0 || ne == 0 {
+		m.dualvar = nil // no duals: nothing to certify with
 		return mate
 	}
 	var maxweight wint
-	if len(m.edges) > 0 {
-		mk := 0
-		for k := range m.edges {
-			if lessP(&m.edges[mk].W, &m.edges[k].W) {
-				mk = k
-			}
-		}
-		if !m.edges[mk].W.neg() {
-			maxweight = m.edges[mk].W
+	mk := 0
+	for k := range m.w2 {
+		if lessP(&m.w2[mk], &m.w2[k]) {
+			mk = k
 		}
 	}
-	m.endpoint = make([]int, 2*len(m.edges))
-	m.w2 = make([]wint, len(m.edges))
+	if !m.w2[mk].neg() {
+		maxweight = m.w2[mk].half()
+	}
 	// each vertex's edges in the order of the edge list, counted first
-	m.adjOff = make([]int, n+1)
-	for k := range m.edges {
-		e := &m.edges[k]
-		sumTo2(&m.w2[k], &e.W, &e.W)
-		m.endpoint[2*k] = e.I
-		m.endpoint[2*k+1] = e.J
-		m.adjOff[e.I+1]++
-		m.adjOff[e.J+1]++
+	m.adjOff = grown(m.adjOff, n+1)
+	for k := 0; k < ne; k++ {
+		m.adjOff[m.endpoint[2*k]+1]++
+		m.adjOff[m.endpoint[2*k+1]+1]++
 	}
 	for v := 0; v < n; v++ {
 		m.adjOff[v+1] += m.adjOff[v]
 	}
-	m.adj = make([]adjEntry, 2*len(m.edges))
-	fill := make([]int, n)
+	m.adj = grown(m.adj, 2*ne)
+	m.fill = grown(m.fill, n)
+	fill := m.fill
 	copy(fill, m.adjOff[:n])
-	for k := range m.edges {
-		e := &m.edges[k]
-		a := &m.adj[fill[e.I]]
-		a.w, a.p = int32(e.J), int32(2*k+1)
-		fill[e.I]++
-		a = &m.adj[fill[e.J]]
-		a.w, a.p = int32(e.I), int32(2*k)
-		fill[e.J]++
+	for k := 0; k < ne; k++ {
+		i, j := m.endpoint[2*k], m.endpoint[2*k+1]
+		a := &m.adj[fill[i]]
+		a.w, a.p = int32(j), int32(2*k+1)
+		fill[i]++
+		a = &m.adj[fill[j]]
+		a.w, a.p = int32(i), int32(2*k)
+		fill[j]++
 	}
-	m.mate = make([]int, n)
-	m.label = make([]int, 2*n)
-	m.labelend = make([]int, 2*n)
-	m.inblossom = make([]int, n)
-	m.blossomparent = make([]int, 2*n)
-	m.blossomchilds = make([][]int, 2*n)
-	m.blossombase = make([]int, 2*n)
-	m.blossomendps = make([][]int, 2*n)
-	m.bestedge = make([]int, 2*n)
-	m.dualvar = make([]wint, 2*n)
-	m.bsl = make([]wint, 2*n)
-	m.bkE = make([]int, n*bkK)
-	m.bkKey = make([]wint, n*bkK)
-	m.bkN = make([]int, n)
-	m.bkMore = make([]bool, n)
-	m.allowAt = make([]uint32, len(m.edges))
-	m.disAt = make([]uint32, n)
+	m.mate = grown(m.mate, n)
+	m.label = grown(m.label, 2*n)
+	m.labelend = grown(m.labelend, 2*n)
+	m.inblossom = grown(m.inblossom, n)
+	m.blossomparent = grown(m.blossomparent, 2*n)
+	m.blossomchilds = grown(m.blossomchilds, 2*n)
+	m.blossombase = grown(m.blossombase, 2*n)
+	m.blossomendps = grown(m.blossomendps, 2*n)
+	m.bestedge = grown(m.bestedge, 2*n)
+	m.dualvar = grown(m.dualvar, 2*n)
+	m.bsl = grown(m.bsl, 2*n)
+	m.bkE = grown(m.bkE, n*bkK)
+	m.bkKey = grown(m.bkKey, n*bkK)
+	m.bkN = grown(m.bkN, n)
+	m.bkMore = grown(m.bkMore, n)
+	m.allowAt = grown(m.allowAt, ne)
+	m.act = grown(m.act, (n+63)/64)
+	m.disAt = grown(m.disAt, n)
+	m.rootOf = grown(m.rootOf, 2*n)
+	m.rootStamp = grown(m.rootStamp, 2*n)
+	m.bmark = grown(m.bmark, 2*n)
+	m.astamp, m.afloor, m.rstamp, m.bm, m.bhi = 0, 0, 0, 0, 0
+	m.dsum2 = wint{}
+	m.unused, m.queue, m.dis = m.unused[:0], m.queue[:0], m.dis[:0]
 	for v := 0; v < n; v++ {
 		m.mate[v] = -1
 		m.inblossom[v] = v
@@ -447,6 +504,7 @@ func (m *wmatcher) run() []int {
 				m.labelend[i] = -1
 			}
 		}
+		clear(m.act)
 		m.astamp++
 		m.afloor = m.astamp // no edge is allowed
 		m.queue = m.queue[:0]
@@ -532,6 +590,7 @@ func (m *wmatcher) run() []int {
 					} else if m.label[w] == 0 {
 						if m.bestedge[w] == -1 || lessP(&kslack, m.bestSlackP(w)) {
 							m.bestedge[w], m.bsl[w] = k, kslack
+							m.activate(w)
 						}
 					}
 				}
@@ -585,7 +644,7 @@ func (m *wmatcher) run() []int {
 			switch deltatype {
 			case 2:
 				m.allow(deltaedge)
-				i, j := m.edges[deltaedge].I, m.edges[deltaedge].J
+				i, j := m.endpoint[2*deltaedge], m.endpoint[2*deltaedge+1]
 				if m.label[m.inblossom[i]] == 0 {
 					i, j = j, i
 				}
@@ -593,7 +652,7 @@ func (m *wmatcher) run() []int {
 				m.queue = append(m.queue, i)
 			case 3:
 				m.allow(deltaedge)
-				m.queue = append(m.queue, m.edges[deltaedge].I)
+				m.queue = append(m.queue, m.endpoint[2*deltaedge])
 			case 4:
 				m.expandBlossom(deltablossom, false)
 			}
@@ -700,8 +759,9 @@ func (g *certGraph) weight(r, s int, tmp *wint) *wint {
 // matchCertified returns a maximum weight matching of g. It solves the
 // graph of the edges kept first, then adds every edge left out that the
 // duals do not certify (certifies) and solves again, until all are: the
-// result is then optimal on the whole graph. buf is reused for the edge
-// list, and returned.
+// result is then optimal on the whole graph. buf is reused for the list
+// of the pairs certification added (in the order added), and returned;
+// the edges themselves go straight into the matcher.
 //
 // With ws, the first matching starts from ws if it is usable (warmInit),
 // each next one from the last, and ws ends with the last one's state.
@@ -717,13 +777,20 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 	}
 	isWhole := func(x int) bool { return g.whole != nil && g.whole[rows[x]] }
 	var tmp wint
-	es := buf[:0]
-	wi := 0 // whole[wi:] are the whole positions beyond x's window
+	// the matcher and its arrays come from a pool (they are sized by the
+	// graph; the matchings of a pairing reuse them); the edges are
+	// written straight into it, their ends and doubled weights
+	m := wmPool.Get().(*wmatcher)
+	defer m.release()
+	*m = wmatcher{nvertex: n, endpoint: m.endpoint[:0], w2: m.w2[:0], arrays: m.arrays}
+	m.fromArrays()
+	es := buf[:0] // the pairs certification adds
+	wi := 0       // whole[wi:] are the whole positions beyond x's window
 	for x := 0; x < n; x++ {
 		lim := min(n, x+1+g.window)
 		for y := x + 1; y < lim; y++ {
 			if wt := g.weight(rows[x], rows[y], &tmp); positive(wt) {
-				es = append(es, wedge{x, y, *wt})
+				m.addEdge(x, y, wt)
 			}
 		}
 		if !isWhole(x) {
@@ -734,7 +801,7 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 		}
 		for _, y := range whole[wi:] {
 			if wt := g.weight(rows[x], rows[y], &tmp); positive(wt) {
-				es = append(es, wedge{x, y, *wt})
+				m.addEdge(x, y, wt)
 			}
 		}
 	}
@@ -751,7 +818,7 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 	}
 	var bad []xy
 	for {
-		m := &wmatcher{nvertex: n, edges: es}
+		m.warm = nil
 		if ws.usable(n) {
 			m.warm = ws
 		}
@@ -809,9 +876,58 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 		}
 		for _, p := range bad {
 			added[p.x*n+p.y] = true
-			es = append(es, wedge{p.x, p.y, *g.weight(rows[p.x], rows[p.y], &tmp)})
+			wt := g.weight(rows[p.x], rows[p.y], &tmp)
+			m.addEdge(p.x, p.y, wt)
+			es = append(es, wedge{p.x, p.y, *wt})
 		}
 	}
+}
+
+// wmPool keeps matchers with their arrays for matchCertified.
+var wmPool = sync.Pool{New: func() any { return new(wmatcher) }}
+
+// wmArrays are a matcher's arrays, kept with it in wmPool.
+type wmArrays struct {
+	adjOff, fill, mate, label, labelend, inblossom, blossomparent []int
+	blossombase, bestedge, bkE, bkN, rootOf, rootStamp, bmark     []int
+	unused, queue, dis, lvA, lvE, lsS, lsT, lsF, lsB              []int
+	blossomchilds, blossomendps                                   [][]int
+	adj                                                           []adjEntry
+	dualvar, bsl, bkKey                                           []wint
+	bkMore                                                        []bool
+	allowAt, disAt                                                []uint32
+	act                                                           []uint64
+}
+
+// fromArrays gives m the arrays kept in m.arrays.
+func (m *wmatcher) fromArrays() {
+	a := &m.arrays
+	m.adjOff, m.fill, m.mate, m.label, m.labelend, m.inblossom, m.blossomparent = a.adjOff, a.fill, a.mate, a.label, a.labelend, a.inblossom, a.blossomparent
+	m.blossombase, m.bestedge, m.bkE, m.bkN, m.rootOf, m.rootStamp, m.bmark = a.blossombase, a.bestedge, a.bkE, a.bkN, a.rootOf, a.rootStamp, a.bmark
+	m.unused, m.queue, m.dis, m.lvA, m.lvE, m.lsS, m.lsT, m.lsF, m.lsB = a.unused, a.queue, a.dis, a.lvA, a.lvE, a.lsS, a.lsT, a.lsF, a.lsB
+	m.blossomchilds, m.blossomendps = a.blossomchilds, a.blossomendps
+	m.adj, m.dualvar, m.bsl, m.bkKey, m.bkMore, m.allowAt, m.disAt, m.act = a.adj, a.dualvar, a.bsl, a.bkKey, a.bkMore, a.allowAt, a.disAt, a.act
+}
+
+// release keeps m's arrays (grown as they may have been) in m.arrays and
+// puts m back in wmPool; m must not be used after.
+func (m *wmatcher) release() {
+	a := &m.arrays
+	a.adjOff, a.fill, a.mate, a.label, a.labelend, a.inblossom, a.blossomparent = m.adjOff, m.fill, m.mate, m.label, m.labelend, m.inblossom, m.blossomparent
+	a.blossombase, a.bestedge, a.bkE, a.bkN, a.rootOf, a.rootStamp, a.bmark = m.blossombase, m.bestedge, m.bkE, m.bkN, m.rootOf, m.rootStamp, m.bmark
+	a.unused, a.queue, a.dis, a.lvA, a.lvE, a.lsS, a.lsT, a.lsF, a.lsB = m.unused, m.queue, m.dis, m.lvA, m.lvE, m.lsS, m.lsT, m.lsF, m.lsB
+	a.blossomchilds, a.blossomendps = m.blossomchilds, m.blossomendps
+	a.adj, a.dualvar, a.bsl, a.bkKey, a.bkMore, a.allowAt, a.disAt, a.act = m.adj, m.dualvar, m.bsl, m.bkKey, m.bkMore, m.allowAt, m.disAt, m.act
+	*m = wmatcher{endpoint: m.endpoint[:0], w2: m.w2[:0], arrays: m.arrays}
+	wmPool.Put(m)
+}
+
+// addEdge adds the edge (i, j) of weight *w to the matcher's edge list
+// (with m.edges nil).
+func (m *wmatcher) addEdge(i, j int, w *wint) {
+	m.endpoint = append(m.endpoint, i, j)
+	m.w2 = append(m.w2, wint{})
+	sumTo2(&m.w2[len(m.w2)-1], w, w)
 }
 
 // warmState is where a matching starts from and what it ends with: the
@@ -875,12 +991,12 @@ func (m *wmatcher) warmInit() {
 			m.mate[v] = -1
 		}
 	}
-	for k := range m.edges {
+	for k := range m.w2 {
 		sk := m.slack(k)
 		if !sk.neg() {
 			continue
 		}
-		i, j := m.edges[k].I, m.edges[k].J
+		i, j := m.endpoint[2*k], m.endpoint[2*k+1]
 		if m.mate[i] != -1 && m.mate[j] == -1 {
 			i = j
 		}
@@ -1022,29 +1138,37 @@ func (m *wmatcher) bestFromS() {
 	for _, x := range m.dis {
 		m.bestedge[x] = -1
 	}
-	for y := 0; y < m.nvertex; y++ {
-		if m.label[m.inblossom[y]] != 1 {
-			continue
-		}
-		dy := &m.dualvar[y]
-		for i, end := m.adjOff[y], m.adjOff[y+1]; i < end; i++ {
-			a := &m.adj[i]
-			x := a.w
-			if m.disAt[x] != m.astamp {
-				continue
-			}
-			k := int(a.p) >> 1
-			if b := m.bestedge[x]; b == -1 {
-				diffTo(&m.bsl[x], dy, &m.w2[k])
-				m.bestedge[x] = k
-			} else if c := diffCmp(&m.bsl[x], dy, &m.w2[k]); c < 0 || c == 0 && k < b {
-				m.bestedge[x] = k
+	for wi, word := range m.act {
+		for ; word != 0; word &= word - 1 {
+			y := wi<<6 | bits.TrailingZeros64(word)
+			if m.label[m.inblossom[y]] == 1 {
+				m.bestFromSOf(y)
 			}
 		}
 	}
 	for _, x := range m.dis {
 		if m.bestedge[x] != -1 {
 			sumTo2(&m.bsl[x], &m.dualvar[x], &m.bsl[x])
+		}
+	}
+}
+
+// bestFromSOf offers the edges of S-vertex y to the vertices of m.dis
+// (bestFromS).
+func (m *wmatcher) bestFromSOf(y int) {
+	dy := &m.dualvar[y]
+	for i, end := m.adjOff[y], m.adjOff[y+1]; i < end; i++ {
+		a := &m.adj[i]
+		x := a.w
+		if m.disAt[x] != m.astamp {
+			continue
+		}
+		k := int(a.p) >> 1
+		if b := m.bestedge[x]; b == -1 {
+			diffTo(&m.bsl[x], dy, &m.w2[k])
+			m.bestedge[x] = k
+		} else if c := diffCmp(&m.bsl[x], dy, &m.w2[k]); c < 0 || c == 0 && k < b {
+			m.bestedge[x] = k
 		}
 	}
 }
@@ -1080,23 +1204,22 @@ func (m *wmatcher) crossBest() {
 // lazyDelta checks when it reads them.
 func (m *wmatcher) augmentKeep(k int) {
 	n := m.nvertex
-	if m.rootOf == nil {
-		m.rootOf = make([]int, 2*n)
-		m.rootStamp = make([]int, 2*n)
-	}
 	m.rstamp++
-	rv := m.treeRoot(m.inblossom[m.edges[k].I])
-	rw := m.treeRoot(m.inblossom[m.edges[k].J])
+	rv := m.treeRoot(m.inblossom[m.endpoint[2*k]])
+	rw := m.treeRoot(m.inblossom[m.endpoint[2*k+1]])
 	// the vertices of the two trees, found before the matching changes
 	// (labels and labelends do not change with it; mates do)
 	m.dis = m.dis[:0]
-	for x := 0; x < n; x++ {
-		b := m.inblossom[x]
-		if m.label[b] == 0 {
-			continue
-		}
-		if r := m.treeRoot(b); r == rv || r == rw {
-			m.dis = append(m.dis, x)
+	for wi, word := range m.act {
+		for ; word != 0; word &= word - 1 {
+			x := wi<<6 | bits.TrailingZeros64(word)
+			b := m.inblossom[x]
+			if m.label[b] == 0 {
+				continue
+			}
+			if r := m.treeRoot(b); r == rv || r == rw {
+				m.dis = append(m.dis, x)
+			}
 		}
 	}
 	m.augmentMatching(k)
@@ -1127,9 +1250,12 @@ func (m *wmatcher) augmentKeep(k int) {
 		m.disAt[x] = m.astamp
 		dd += m.adjOff[x+1] - m.adjOff[x]
 	}
-	for y := 0; y < n && ss < dd; y++ {
-		if m.label[m.inblossom[y]] == 1 {
-			ss += m.adjOff[y+1] - m.adjOff[y]
+	for wi, word := range m.act {
+		for ; word != 0 && ss < dd; word &= word - 1 {
+			y := wi<<6 | bits.TrailingZeros64(word)
+			if m.label[m.inblossom[y]] == 1 {
+				ss += m.adjOff[y+1] - m.adjOff[y]
+			}
 		}
 	}
 	if m.crossCheck {
@@ -1152,11 +1278,14 @@ func (m *wmatcher) augmentKeep(k int) {
 	// a vertex inside a T-blossom left standing, labelled from an S-vertex
 	// of a dissolved tree, loses that label (expandBlossom would hang its
 	// sub-blossom from a vertex in no tree)
-	for w := 0; w < n; w++ {
-		if m.label[w] == 2 && m.labelend[w] != -1 && m.label[m.inblossom[m.endpoint[m.labelend[w]]]] != 1 {
-			// the S-vertices' scans passed it by while it was labelled
-			m.label[w], m.labelend[w] = 0, -1
-			m.bestedge[w] = m.bestToS(w, -1, &m.bsl[w])
+	for wi, word := range m.act {
+		for ; word != 0; word &= word - 1 {
+			w := wi<<6 | bits.TrailingZeros64(word)
+			if m.label[w] == 2 && m.labelend[w] != -1 && m.label[m.inblossom[m.endpoint[m.labelend[w]]]] != 1 {
+				// the S-vertices' scans passed it by while it was labelled
+				m.label[w], m.labelend[w] = 0, -1
+				m.bestedge[w] = m.bestToS(w, -1, &m.bsl[w])
+			}
 		}
 	}
 }
@@ -1222,16 +1351,28 @@ func (m *wmatcher) treeRoot(b int) int {
 func (m *wmatcher) lazyDelta() (deltatype int, delta wint, deltaedge, deltablossom, zeroed int) {
 	n := m.nvertex
 	m.lsS, m.lsT, m.lsF, m.lsB = m.lsS[:0], m.lsT[:0], m.lsF[:0], m.lsB[:0]
-	for v := 0; v < n; v++ {
-		switch m.label[m.inblossom[v]] {
-		case 0:
-			if m.bestedge[v] != -1 {
-				m.lsF = append(m.lsF, v)
+	if m.checkAct {
+		for v := 0; v < n; v++ {
+			if (m.label[m.inblossom[v]] != 0 || m.bestedge[v] != -1) && m.act[v>>6]&(1<<uint(v&63)) == 0 {
+				m.counts.actMiss++
 			}
-		case 1:
-			m.lsS = append(m.lsS, v)
-		case 2:
-			m.lsT = append(m.lsT, v)
+		}
+	}
+	for wi, word := range m.act {
+		for ; word != 0; word &= word - 1 {
+			v := wi<<6 | bits.TrailingZeros64(word)
+			switch m.label[m.inblossom[v]] {
+			case 0:
+				if m.bestedge[v] != -1 {
+					m.lsF = append(m.lsF, v)
+				} else {
+					m.act[wi] &^= 1 << uint(v&63)
+				}
+			case 1:
+				m.lsS = append(m.lsS, v)
+			case 2:
+				m.lsT = append(m.lsT, v)
+			}
 		}
 	}
 	for b := n; b < m.bhi; b++ {
@@ -1309,9 +1450,9 @@ func (m *wmatcher) bestChecked(v int) bool {
 // another blossom with the slack kept for it.
 func (m *wmatcher) bestHolds(v int) bool {
 	k := m.bestedge[v]
-	y := m.edges[k].I
+	y := m.endpoint[2*k]
 	if y == v {
-		y = m.edges[k].J
+		y = m.endpoint[2*k+1]
 	}
 	by := m.inblossom[y]
 	return m.label[by] == 1 && by != m.inblossom[v] && *m.slackP(k) == m.bsl[v]
