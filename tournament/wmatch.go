@@ -884,7 +884,7 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 }
 
 // wmPool keeps matchers with their arrays for matchCertified.
-var wmPool = sync.Pool{New: func() any { return new(wmatcher) }}
+var wmPool = &sync.Pool{New: func() any { return new(wmatcher) }}
 
 // wmArrays are a matcher's arrays, kept with it in wmPool.
 type wmArrays struct {
