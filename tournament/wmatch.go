@@ -695,8 +695,21 @@ func (m *wmatcher) certInside(x, y int, w *wint, p *blossomPaths) bool {
 	if !slack2To(&s, &m.dualvar[x], &m.dualvar[y], w) {
 		return true
 	}
-	b := p.common(x, y)
-	return b >= 0 && !sumNeg(&s, &p.cum[b])
+	// the blossoms' sums grow inwards (their duals are nonnegative), so
+	// the outermost blossom holding both bounds the innermost's from
+	// below, and the innermost of either end from above: the search for
+	// the innermost one holding both is needed only in between
+	px, py := p.path[p.off[x]:p.off[x+1]], p.path[p.off[y]:p.off[y+1]]
+	if len(px) == 0 || len(py) == 0 || px[0] != py[0] {
+		return false // no blossom holds both
+	}
+	if !sumNeg(&s, &p.cum[px[0]]) {
+		return true
+	}
+	if sumNeg(&s, &p.cum[px[len(px)-1]]) || sumNeg(&s, &p.cum[py[len(py)-1]]) {
+		return false
+	}
+	return !sumNeg(&s, &p.cum[p.common(x, y)])
 }
 
 // certGraph is the graph matchCertified matches: vertex x is row id[x]
