@@ -84,7 +84,10 @@ type wmatcher struct {
 	bmark         []int // unlabelBlossoms' marks (bm)
 	bhi           int   // the blossoms ever used are below this
 	bm            int
-	fill          []int    // run's, while it lists the edges by vertex
+	fill          []int // run's, while it lists the edges by vertex
+	bp            blossomPaths
+	bpDone        []bool
+	wcum          []wint   // warmOut's
 	arrays        wmArrays // kept for the next matcher (wmPool)
 	// act holds (a bit by vertex) every vertex that is labelled (its
 	// top-level blossom is) or has a best edge, and maybe others: the
@@ -840,7 +843,7 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 			m.warmOut(ws)
 		}
 		bad = bad[:0]
-		bp := m.paths()
+		bp := m.pathsKept()
 		// by the higher of the pair first: with the weights in a
 		// triangle (pos, bw), the lower ones run along its row
 		for b, y := range inside {
@@ -910,6 +913,9 @@ type wmArrays struct {
 	bkMore                                                        []bool
 	allowAt, disAt                                                []uint32
 	act                                                           []uint64
+	bp                                                            blossomPaths
+	bpDone                                                        []bool
+	wcum                                                          []wint
 }
 
 // fromArrays gives m the arrays kept in m.arrays.
@@ -920,6 +926,7 @@ func (m *wmatcher) fromArrays() {
 	m.unused, m.queue, m.dis, m.lvA, m.lvE, m.lsS, m.lsT, m.lsF, m.lsB = a.unused, a.queue, a.dis, a.lvA, a.lvE, a.lsS, a.lsT, a.lsF, a.lsB
 	m.blossomchilds, m.blossomendps = a.blossomchilds, a.blossomendps
 	m.adj, m.dualvar, m.bsl, m.bkKey, m.bkMore, m.allowAt, m.disAt, m.act = a.adj, a.dualvar, a.bsl, a.bkKey, a.bkMore, a.allowAt, a.disAt, a.act
+	m.bp, m.bpDone, m.wcum = a.bp, a.bpDone, a.wcum
 }
 
 // release keeps m's arrays (grown as they may have been) in m.arrays and
@@ -931,8 +938,46 @@ func (m *wmatcher) release() {
 	a.unused, a.queue, a.dis, a.lvA, a.lvE, a.lsS, a.lsT, a.lsF, a.lsB = m.unused, m.queue, m.dis, m.lvA, m.lvE, m.lsS, m.lsT, m.lsF, m.lsB
 	a.blossomchilds, a.blossomendps = m.blossomchilds, m.blossomendps
 	a.adj, a.dualvar, a.bsl, a.bkKey, a.bkMore, a.allowAt, a.disAt, a.act = m.adj, m.dualvar, m.bsl, m.bkKey, m.bkMore, m.allowAt, m.disAt, m.act
+	a.bp, a.bpDone, a.wcum = m.bp, m.bpDone, m.wcum
 	*m = wmatcher{endpoint: m.endpoint[:0], w2: m.w2[:0], arrays: m.arrays}
 	wmPool.Put(m)
+}
+
+// pathsKept is paths, in arrays the matcher keeps (m.bp): valid until
+// the matcher runs again.
+func (m *wmatcher) pathsKept() *blossomPaths {
+	if m.dualvar == nil {
+		return nil
+	}
+	n := m.nvertex
+	p := &m.bp
+	p.off = grown(p.off, n+1)
+	p.cum = grown(p.cum, len(m.blossomparent))
+	p.path = p.path[:0]
+	m.bpDone = grown(m.bpDone, len(m.blossomparent))
+	done := m.bpDone
+	chain := m.lvA[:0]
+	for v := 0; v < n; v++ {
+		chain = chain[:0]
+		for b := m.blossomparent[v]; b != -1; b = m.blossomparent[b] {
+			chain = append(chain, b)
+		}
+		for i := len(chain) - 1; i >= 0; i-- {
+			b := chain[i]
+			p.path = append(p.path, b)
+			if done[b] {
+				continue
+			}
+			done[b] = true
+			sumTo2(&p.cum[b], &m.dualvar[b], &m.dualvar[b])
+			if i+1 < len(chain) {
+				addTo(&p.cum[b], &p.cum[chain[i+1]])
+			}
+		}
+		p.off[v+1] = len(p.path)
+	}
+	m.lvA = chain
+	return p
 }
 
 // addEdge adds the edge (i, j) of weight *w to the matcher's edge list
@@ -1047,7 +1092,8 @@ func (m *wmatcher) warmOut(ws *warmState) {
 		m.bmark = make([]int, 2*n)
 	}
 	m.bm++
-	cum := make([]wint, n) // by blossom b-n: its dual and those of the blossoms around it
+	m.wcum = grown(m.wcum, n)
+	cum := m.wcum // by blossom b-n: its dual and those of the blossoms around it
 	chain := m.lvA[:0]
 	for v := 0; v < n; v++ {
 		chain = chain[:0]

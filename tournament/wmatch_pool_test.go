@@ -55,3 +55,52 @@ func TestPooledMatcherAsFresh(t *testing.T) {
 		}
 	}
 }
+
+// TestPathsKeptAsPaths: pathsKept, in arrays a matcher keeps from graph
+// to graph, lists the same blossom paths and sums as paths.
+func TestPathsKeptAsPaths(t *testing.T) {
+	rng := rand.New(rand.NewSource(31))
+	m := new(wmatcher)
+	withBlossoms := 0
+	for iter := 0; iter < 300; iter++ {
+		n := 4 + rng.Intn(30)
+		shift := uint(64 + rng.Intn(300))
+		var es []wedge
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				if rng.Intn(3) > 0 {
+					es = append(es, wedge{i, j, at(uint64(1+rng.Intn(30)), shift)})
+				}
+			}
+		}
+		keep := m.arrays
+		*m = wmatcher{nvertex: n, edges: es, arrays: keep}
+		m.fromArrays()
+		m.run()
+		want, got := m.paths(), m.pathsKept()
+		if want == nil || got == nil {
+			if want != got {
+				t.Fatalf("iter %d: paths %v, pathsKept %v", iter, want, got)
+			}
+			m.release()
+			m = wmPool.Get().(*wmatcher)
+			continue
+		}
+		if len(want.path) > 0 {
+			withBlossoms++
+		}
+		if !slices.Equal(want.off, got.off) || !slices.Equal(want.path, got.path) {
+			t.Fatalf("iter %d: paths differ", iter)
+		}
+		for _, b := range want.path {
+			if want.cum[b] != got.cum[b] {
+				t.Fatalf("iter %d: blossom %d: sum %x, want %x", iter, b, got.cum[b], want.cum[b])
+			}
+		}
+		m.release()
+		m = wmPool.Get().(*wmatcher)
+	}
+	if withBlossoms < 30 {
+		t.Fatalf("only %d graphs with blossoms", withBlossoms)
+	}
+}
