@@ -543,14 +543,18 @@ func (m *wmatcher) run() []int {
 				// began and v's tree was last taken down (allowed), and
 				// since w's: the first two are read once
 				vfloor := max(m.afloor, m.disAt[v])
-				for x, end := m.adjOff[v], m.adjOff[v+1]; x < end; x++ {
-					a := &m.adj[x]
+				// the arrays in locals (none is reallocated while the
+				// matching runs; their contents may change in the calls)
+				inblossom, label, allowAt, disAt, dualvar, w2 := m.inblossom, m.label, m.allowAt, m.disAt, m.dualvar, m.w2
+				vadj := m.adj[m.adjOff[v]:m.adjOff[v+1]]
+				for x := range vadj {
+					a := &vadj[x]
 					w := int(a.w)
-					bw := m.inblossom[w]
-					if m.inblossom[v] == bw {
+					bw := inblossom[w]
+					if inblossom[v] == bw {
 						continue
 					}
-					if m.label[bw] == 2 && m.label[w] != 0 {
+					if label[bw] == 2 && label[w] != 0 {
 						// a T-vertex already labelled: the edge would
 						// change nothing (neither a label nor a best
 						// edge), tight or not
@@ -558,9 +562,9 @@ func (m *wmatcher) run() []int {
 					}
 					p := int(a.p)
 					k := p >> 1
-					ak := m.allowAt[k]
-					al := ak > vfloor && ak > m.disAt[w]
-					if !al && addsubTight(&kslack, dv, &m.dualvar[w], &m.w2[k]) {
+					ak := allowAt[k]
+					al := ak > vfloor && ak > disAt[w]
+					if !al && addsubTight(&kslack, dv, &dualvar[w], &w2[k]) {
 						m.allow(k)
 						al = true
 					}
@@ -588,9 +592,9 @@ func (m *wmatcher) run() []int {
 						if stop {
 							break
 						}
-					} else if m.label[bw] == 1 {
+					} else if label[bw] == 1 {
 						m.keepSS(v, k, &kslack)
-					} else if m.label[w] == 0 {
+					} else if label[w] == 0 {
 						if m.bestedge[w] == -1 || lessP(&kslack, m.bestSlackP(w)) {
 							m.bestedge[w], m.bsl[w] = k, kslack
 							m.activate(w)
