@@ -593,7 +593,14 @@ func (m *wmatcher) run() []int {
 							break
 						}
 					} else if label[bw] == 1 {
-						m.keepSS(v, k, &kslack)
+						// keepSS, its most frequent case spelt out: v
+						// keeps bkK next edges already and this one is
+						// no better than the last
+						if m.bkN[v] == bkK && !lessP(&kslack, &m.bkKey[v*bkK+bkK-1]) {
+							m.bkMore[v] = true
+						} else {
+							m.keepSS(v, k, &kslack)
+						}
 					} else if label[w] == 0 {
 						if m.bestedge[w] == -1 || lessP(&kslack, m.bestSlackP(w)) {
 							m.bestedge[w], m.bsl[w] = k, kslack
@@ -607,30 +614,8 @@ func (m *wmatcher) run() []int {
 				break
 			}
 			deltatype, delta, deltaedge, deltablossom, zeroed := m.lazyDelta()
-			delta2 := delta.double()
-			m.dsum2 = m.dsum2.add(delta2)
-			// the vertices and blossoms lazyDelta listed by label (no
-			// label has changed since)
-			for _, v := range m.lsS {
-				subTo(&m.dualvar[v], &delta)
-				if m.bestedge[v] != -1 {
-					subTo(&m.bsl[v], &delta2)
-				}
-			}
-			for _, v := range m.lsT {
-				addTo(&m.dualvar[v], &delta)
-			}
-			for _, v := range m.lsF {
-				if m.bestedge[v] != -1 {
-					subTo(&m.bsl[v], &delta)
-				}
-			}
-			for _, b := range m.lsB {
-				if m.label[b] == 1 {
-					addTo(&m.dualvar[b], &delta)
-				} else {
-					subTo(&m.dualvar[b], &delta)
-				}
+			if !delta.zero() {
+				m.dualStep(&delta)
 			}
 			if deltatype == 1 {
 				// the roots' duals are zero: optimal. Otherwise (only
@@ -1124,6 +1109,36 @@ func (m *wmatcher) warmOut(ws *warmState) {
 	m.lvA = chain
 }
 
+// dualStep moves the duals by delta (positive), and the kept slacks with
+// them: the vertices and blossoms lazyDelta listed by label (no label has
+// changed since).
+func (m *wmatcher) dualStep(delta *wint) {
+	delta2 := delta.double()
+	addTo(&m.dsum2, &delta2)
+	dualvar, bestedge, bsl := m.dualvar, m.bestedge, m.bsl
+	for _, v := range m.lsS {
+		subTo(&dualvar[v], delta)
+		if bestedge[v] != -1 {
+			subTo(&bsl[v], &delta2)
+		}
+	}
+	for _, v := range m.lsT {
+		addTo(&dualvar[v], delta)
+	}
+	for _, v := range m.lsF {
+		if bestedge[v] != -1 {
+			subTo(&bsl[v], delta)
+		}
+	}
+	for _, b := range m.lsB {
+		if m.label[b] == 1 {
+			addTo(&dualvar[b], delta)
+		} else {
+			subTo(&dualvar[b], delta)
+		}
+	}
+}
+
 // slackP is the slack of edge k, in a buffer of the matcher's.
 func (m *wmatcher) slackP(k int) *wint {
 	m.slackTo(k, &m.sbuf)
@@ -1172,17 +1187,19 @@ func (m *wmatcher) allowed(k, v, w int) bool {
 func (m *wmatcher) bestToSFree(x int, bs *wint) int {
 	best := -1
 	var bt wint
-	bx := m.inblossom[x]
-	for i, end := m.adjOff[x], m.adjOff[x+1]; i < end; i++ {
-		a := &m.adj[i]
-		by := m.inblossom[a.w]
-		if by == bx || m.label[by] != 1 {
+	inblossom, label, dualvar, w2 := m.inblossom, m.label, m.dualvar, m.w2
+	bx := inblossom[x]
+	xadj := m.adj[m.adjOff[x]:m.adjOff[x+1]]
+	for i := range xadj {
+		a := &xadj[i]
+		by := inblossom[a.w]
+		if by == bx || label[by] != 1 {
 			continue
 		}
 		if best == -1 {
-			diffTo(&bt, &m.dualvar[a.w], &m.w2[a.p>>1])
+			diffTo(&bt, &dualvar[a.w], &w2[a.p>>1])
 			best = int(a.p) >> 1
-		} else if diffCmp(&bt, &m.dualvar[a.w], &m.w2[a.p>>1]) < 0 {
+		} else if diffCmp(&bt, &dualvar[a.w], &w2[a.p>>1]) < 0 {
 			best = int(a.p) >> 1
 		}
 	}
@@ -1220,18 +1237,20 @@ func (m *wmatcher) bestFromS() {
 // (bestFromS).
 func (m *wmatcher) bestFromSOf(y int) {
 	dy := &m.dualvar[y]
-	for i, end := m.adjOff[y], m.adjOff[y+1]; i < end; i++ {
-		a := &m.adj[i]
+	disAt, bestedge, bsl, w2, stamp := m.disAt, m.bestedge, m.bsl, m.w2, m.astamp
+	yadj := m.adj[m.adjOff[y]:m.adjOff[y+1]]
+	for i := range yadj {
+		a := &yadj[i]
 		x := a.w
-		if m.disAt[x] != m.astamp {
+		if disAt[x] != stamp {
 			continue
 		}
 		k := int(a.p) >> 1
-		if b := m.bestedge[x]; b == -1 {
-			diffTo(&m.bsl[x], dy, &m.w2[k])
-			m.bestedge[x] = k
-		} else if c := diffCmp(&m.bsl[x], dy, &m.w2[k]); c < 0 || c == 0 && k < b {
-			m.bestedge[x] = k
+		if b := bestedge[x]; b == -1 {
+			diffTo(&bsl[x], dy, &w2[k])
+			bestedge[x] = k
+		} else if c := diffCmp(&bsl[x], dy, &w2[k]); c < 0 || c == 0 && k < b {
+			bestedge[x] = k
 		}
 	}
 }
