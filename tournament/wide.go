@@ -370,3 +370,26 @@ func diffCmp(d, a, b *wint) int {
 	d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] = x0, x1, x2, x3, x4, x5, x6, x7
 	return -1
 }
+
+// slackNegTo sets s to a+b-c, as addsubTo, and reports s < 0.
+func slackNegTo(s, a, b, c *wint) bool {
+	var k uint64
+	x0, k := bits.Add64(a[0], b[0], 0)
+	x1, k := bits.Add64(a[1], b[1], k)
+	x2, k := bits.Add64(a[2], b[2], k)
+	x3, k := bits.Add64(a[3], b[3], k)
+	x4, k := bits.Add64(a[4], b[4], k)
+	x5, k := bits.Add64(a[5], b[5], k)
+	x6, k := bits.Add64(a[6], b[6], k)
+	x7, _ := bits.Add64(a[7], b[7], k)
+	x0, k = bits.Sub64(x0, c[0], 0)
+	x1, k = bits.Sub64(x1, c[1], k)
+	x2, k = bits.Sub64(x2, c[2], k)
+	x3, k = bits.Sub64(x3, c[3], k)
+	x4, k = bits.Sub64(x4, c[4], k)
+	x5, k = bits.Sub64(x5, c[5], k)
+	x6, k = bits.Sub64(x6, c[6], k)
+	x7, _ = bits.Sub64(x7, c[7], k)
+	s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7] = x0, x1, x2, x3, x4, x5, x6, x7
+	return int64(x7) < 0
+}

@@ -1038,16 +1038,17 @@ func (m *wmatcher) warmInit() {
 			m.mate[v] = -1
 		}
 	}
-	for k := range m.w2 {
-		sk := m.slack(k)
-		if !sk.neg() {
+	var sk wint
+	dualvar, endpoint, w2 := m.dualvar, m.endpoint, m.w2
+	for k := range w2 {
+		if !slackNegTo(&sk, &dualvar[endpoint[2*k]], &dualvar[endpoint[2*k+1]], &w2[k]) {
 			continue
 		}
-		i, j := m.endpoint[2*k], m.endpoint[2*k+1]
+		i, j := endpoint[2*k], endpoint[2*k+1]
 		if m.mate[i] != -1 && m.mate[j] == -1 {
 			i = j
 		}
-		m.dualvar[i] = m.dualvar[i].sub(sk)
+		subTo(&dualvar[i], &sk)
 		unmatch(i)
 	}
 	var top wint

@@ -42,13 +42,20 @@ func TestSlack2AndSumNeg(t *testing.T) {
 		if it%2 == 0 {
 			w = a.add(b).half().add(small(rng.Int63n(5) - 2))
 		}
-		var s wint
+		var s, s1 wint
+		c1 := w.add(w)
+		neg1 := slackNegTo(&s1, &a, &b, &c1)
 		neg := slack2To(&s, &a, &b, &w)
 		want := new(big.Int).Add(bigOf(a), bigOf(b))
 		want.Sub(want, bigOf(w))
 		want.Sub(want, bigOf(w))
 		if bigOf(s).Cmp(want) != 0 || neg != (want.Sign() < 0) {
 			t.Fatalf("slack2To(%x, %x, %x) = %x, %v, want %v", a, b, w, s, neg, want)
+		}
+		// slackNegTo, on a+b-2w with 2w formed first (its sum wraps as
+		// the matcher's doubled weights do not: the same bits)
+		if s1 != s || neg1 != neg {
+			t.Fatalf("slackNegTo(%x, %x, %x) = %x, %v, want %x, %v", a, b, c1, s1, neg1, s, neg)
 		}
 		c := randWide(rng)
 		if it%2 == 1 {
