@@ -1594,14 +1594,23 @@ func (m *wmatcher) rescanSS(v int) {
 	m.counts.rescans++
 	m.bestedge[v], m.bkN[v], m.bkMore[v] = -1, 0, false
 	var s wint
-	bv := m.inblossom[v]
-	for i := m.adjOff[v]; i < m.adjOff[v+1]; i++ {
-		a := &m.adj[i]
-		by := m.inblossom[a.w]
-		if by == bv || m.label[by] != 1 {
+	inblossom, label, dualvar, w2 := m.inblossom, m.label, m.dualvar, m.w2
+	bv := inblossom[v]
+	dv := &dualvar[v]
+	last := &m.bkKey[v*bkK+bkK-1]
+	vadj := m.adj[m.adjOff[v]:m.adjOff[v+1]]
+	for i := range vadj {
+		a := &vadj[i]
+		by := inblossom[a.w]
+		if by == bv || label[by] != 1 {
 			continue
 		}
-		addsubTo(&s, &m.dualvar[v], &m.dualvar[a.w], &m.w2[a.p>>1])
+		addsubTo(&s, dv, &dualvar[a.w], &w2[a.p>>1])
+		// keepSS, its usual rejection spelt out (as in the scan)
+		if m.bkN[v] == bkK && !lessP(&s, last) {
+			m.bkMore[v] = true
+			continue
+		}
 		m.keepSS(v, int(a.p)/2, &s)
 	}
 	m.keysSS(v)
