@@ -547,11 +547,16 @@ func (m *wmatcher) run() []int {
 				// matching runs; their contents may change in the calls)
 				inblossom, label, allowAt, disAt, dualvar, w2 := m.inblossom, m.label, m.allowAt, m.disAt, m.dualvar, m.w2
 				vadj := m.adj[m.adjOff[v]:m.adjOff[v+1]]
+				// v's blossom (it changes only when addBlossom makes a
+				// new one), and whether v keeps bkK next edges already
+				// (only keepSS adds them), with the slack of the last
+				bv := inblossom[v]
+				full, last := m.bkN[v] == bkK, &m.bkKey[v*bkK+bkK-1]
 				for x := range vadj {
 					a := &vadj[x]
 					w := int(a.w)
 					bw := inblossom[w]
-					if inblossom[v] == bw {
+					if bv == bw {
 						continue
 					}
 					if label[bw] == 2 && label[w] != 0 {
@@ -581,6 +586,7 @@ func (m *wmatcher) run() []int {
 							base := m.scanBlossom(v, w)
 							if base >= 0 {
 								m.addBlossom(base, k)
+								bv = inblossom[v]
 							} else {
 								m.augmentKeep(k)
 								kept, stop = true, true
@@ -596,10 +602,11 @@ func (m *wmatcher) run() []int {
 						// keepSS, its most frequent case spelt out: v
 						// keeps bkK next edges already and this one is
 						// no better than the last
-						if m.bkN[v] == bkK && !lessP(&kslack, &m.bkKey[v*bkK+bkK-1]) {
+						if full && !lessP(&kslack, last) {
 							m.bkMore[v] = true
 						} else {
 							m.keepSS(v, k, &kslack)
+							full = m.bkN[v] == bkK
 						}
 					} else if label[w] == 0 {
 						if m.bestedge[w] == -1 || lessP(&kslack, m.bestSlackP(w)) {
