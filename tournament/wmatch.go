@@ -34,6 +34,7 @@ type wcounts struct {
 	fromS    int // trees taken down whose best edges were read from the S-vertices (bestFromS)
 	crossed  int // of all trees taken down, those whose best edges were read both ways (crossCheck)
 	crossBad int // and found different
+	rootBad  int // vertices whose tree troot and treeRoot disagree on (crossCheck)
 	actMiss  int // vertices labelled or with a best edge but not in act (checkAct)
 }
 
@@ -77,6 +78,7 @@ type wmatcher struct {
 	sbuf          wint       // slackP's
 	dis           []int      // augmentKeep's: the vertices of the trees dissolved
 	rootOf        []int      // treeRoot's memo, valid where rootStamp is rstamp
+	troot         []int      // by labelled top-level blossom: the free vertex at the root of its tree
 	rootStamp     []int
 	rstamp        int
 	lsS, lsT, lsF []int // lazyDelta's vertices by label: S, T, none with a best edge
@@ -167,6 +169,11 @@ func (m *wmatcher) assignLabel(w, t, p int) {
 		m.label[w], m.label[b] = t, t
 		m.labelend[w], m.labelend[b] = p, p
 		m.bestedge[w], m.bestedge[b] = -1, -1
+		if p == -1 {
+			m.troot[b] = w // a root
+		} else {
+			m.troot[b] = m.troot[m.inblossom[m.endpoint[p]]]
+		}
 		if t == 1 {
 			q := len(m.queue)
 			m.queue = m.leaves(b, m.queue)
@@ -243,6 +250,7 @@ func (m *wmatcher) addBlossom(base, k int) {
 	m.blossomchilds[b] = path
 	m.blossomendps[b] = endps
 	m.label[b] = 1
+	m.troot[b] = m.troot[bb]
 	m.labelend[b] = m.labelend[bb]
 	m.dualvar[b] = wint{}
 	m.lvA = m.leaves(b, m.lvA[:0])
@@ -296,6 +304,7 @@ func (m *wmatcher) expandBlossom(b int, endstage bool) {
 		}
 		bv := childs[at(j)]
 		m.label[m.endpoint[p^1]], m.label[bv] = 2, 2
+		m.troot[bv] = m.troot[b]
 		m.labelend[m.endpoint[p^1]], m.labelend[bv] = p, p
 		m.bestedge[bv] = -1
 		j += jstep
@@ -468,6 +477,7 @@ func (m *wmatcher) run() []int {
 	m.disAt = grown(m.disAt, n)
 	m.rootOf = grown(m.rootOf, 2*n)
 	m.rootStamp = grown(m.rootStamp, 2*n)
+	m.troot = grown(m.troot, 2*n)
 	m.bmark = grown(m.bmark, 2*n)
 	m.astamp, m.afloor, m.rstamp, m.bm, m.bhi = 0, 0, 0, 0, 0
 	m.dsum2 = wint{}
@@ -902,6 +912,7 @@ var wmPool = &sync.Pool{New: func() any { return new(wmatcher) }}
 type wmArrays struct {
 	adjOff, fill, mate, label, labelend, inblossom, blossomparent []int
 	blossombase, bestedge, bkE, bkN, rootOf, rootStamp, bmark     []int
+	troot                                                         []int
 	unused, queue, dis, lvA, lvE, lsS, lsT, lsF, lsB              []int
 	blossomchilds, blossomendps                                   [][]int
 	adj                                                           []adjEntry
@@ -923,6 +934,7 @@ func (m *wmatcher) fromArrays() {
 	m.blossomchilds, m.blossomendps = a.blossomchilds, a.blossomendps
 	m.adj, m.dualvar, m.bsl, m.bkKey, m.bkMore, m.allowAt, m.disAt, m.act = a.adj, a.dualvar, a.bsl, a.bkKey, a.bkMore, a.allowAt, a.disAt, a.act
 	m.bp, m.bpDone, m.wcum = a.bp, a.bpDone, a.wcum
+	m.troot = a.troot
 }
 
 // release keeps m's arrays (grown as they may have been) in m.arrays and
@@ -935,6 +947,7 @@ func (m *wmatcher) release() {
 	a.blossomchilds, a.blossomendps = m.blossomchilds, m.blossomendps
 	a.adj, a.dualvar, a.bsl, a.bkKey, a.bkMore, a.allowAt, a.disAt, a.act = m.adj, m.dualvar, m.bsl, m.bkKey, m.bkMore, m.allowAt, m.disAt, m.act
 	a.bp, a.bpDone, a.wcum = m.bp, m.bpDone, m.wcum
+	a.troot = m.troot
 	*m = wmatcher{endpoint: m.endpoint[:0], w2: m.w2[:0], arrays: m.arrays}
 	wmPool.Put(m)
 }
@@ -1294,9 +1307,23 @@ func (m *wmatcher) crossBest() {
 // lazyDelta checks when it reads them.
 func (m *wmatcher) augmentKeep(k int) {
 	n := m.nvertex
-	m.rstamp++
-	rv := m.treeRoot(m.inblossom[m.endpoint[2*k]])
-	rw := m.treeRoot(m.inblossom[m.endpoint[2*k+1]])
+	// the trees by the free vertex at their root (troot; -1: in none)
+	rv, rw := m.treeOf(m.inblossom[m.endpoint[2*k]]), m.treeOf(m.inblossom[m.endpoint[2*k+1]])
+	if m.crossCheck {
+		// troot against the walk up the tree (treeRoot)
+		m.rstamp++
+		tv, tw := m.treeRoot(m.inblossom[m.endpoint[2*k]]), m.treeRoot(m.inblossom[m.endpoint[2*k+1]])
+		for x := 0; x < n; x++ {
+			b := m.inblossom[x]
+			if m.label[b] == 0 {
+				continue
+			}
+			r := m.treeRoot(b)
+			if (r == tv || r == tw) != (m.troot[b] == rv || m.troot[b] == rw) {
+				m.counts.rootBad++
+			}
+		}
+	}
 	// the vertices of the two trees, found before the matching changes
 	// (labels and labelends do not change with it; mates do)
 	m.dis = m.dis[:0]
@@ -1307,7 +1334,7 @@ func (m *wmatcher) augmentKeep(k int) {
 			if m.label[b] == 0 {
 				continue
 			}
-			if r := m.treeRoot(b); r == rv || r == rw {
+			if r := m.troot[b]; r == rv || r == rw {
 				m.dis = append(m.dis, x)
 			}
 		}
@@ -1394,6 +1421,15 @@ func (m *wmatcher) unlabelBlossoms() {
 			m.label[b], m.labelend[b], m.bestedge[b] = 0, -1, -1
 		}
 	}
+}
+
+// treeOf is the free vertex at the root of the tree holding top-level
+// blossom b, or -1 if b is in none.
+func (m *wmatcher) treeOf(b int) int {
+	if m.label[b] == 0 {
+		return -1
+	}
+	return m.troot[b]
 }
 
 // treeRoot is the root blossom of the tree holding top-level blossom b
