@@ -1386,10 +1386,13 @@ func (m *wmatcher) augmentKeep(k int) {
 			m.bestedge[x] = m.bestToSFree(x, &m.bsl[x])
 		}
 	}
-	for x := 0; x < n; x++ {
-		if m.label[m.inblossom[x]] != 0 {
-			m.counts.kept++
-			break
+kept:
+	for wi, word := range m.act {
+		for ; word != 0; word &= word - 1 {
+			if x := wi<<6 | bits.TrailingZeros64(word); m.label[m.inblossom[x]] != 0 {
+				m.counts.kept++
+				break kept
+			}
 		}
 	}
 	// a vertex inside a T-blossom left standing, labelled from an S-vertex
@@ -1516,7 +1519,8 @@ func (m *wmatcher) lazyDelta() (deltatype int, delta wint, deltaedge, deltabloss
 	}
 	deltatype, deltaedge, deltablossom = 1, -1, -1
 	for _, v := range m.lsF {
-		if m.bestedge[v] != -1 && lessP(&m.bsl[v], &delta) && m.bestChecked(v) && lessP(&m.bsl[v], &delta) {
+		// listed with a best edge, and only bestChecked(v) changes it
+		if lessP(&m.bsl[v], &delta) && m.bestChecked(v) && lessP(&m.bsl[v], &delta) {
 			delta, deltatype, deltaedge = m.bsl[v], 2, m.bestedge[v]
 		}
 	}
