@@ -90,6 +90,7 @@ type wmatcher struct {
 	bp            blossomPaths
 	bpDone        []bool
 	wcum          []wint   // warmOut's
+	bpTop, bpIn   []int    // by vertex: its outermost and innermost blossoms, or -1 (pathsKept)
 	arrays        wmArrays // kept for the next matcher (wmPool)
 	// act holds (a bit by vertex) every vertex that is labelled (its
 	// top-level blossom is) or has a best edge, and maybe others: the
@@ -693,9 +694,9 @@ func (m *wmatcher) certifies(i, j int, w wint) bool {
 	return m.certifiesPath(i, j, &w, m.paths())
 }
 
-// certInside is certifiesPath for a pair of positive weight *w: its slack
-// is computed once, in locals, and the blossoms' sum added to it only
-// when it is negative.
+// certInside is certifiesPath for a pair of positive weight *w, with p
+// from m.pathsKept: its slack is computed once, in locals, and the
+// blossoms' sum added to it only when it is negative.
 func (m *wmatcher) certInside(x, y int, w *wint, p *blossomPaths) bool {
 	if m.dualvar == nil {
 		return m.certifiesPath(x, y, w, p)
@@ -708,14 +709,14 @@ func (m *wmatcher) certInside(x, y int, w *wint, p *blossomPaths) bool {
 	// the outermost blossom holding both bounds the innermost's from
 	// below, and the innermost of either end from above: the search for
 	// the innermost one holding both is needed only in between
-	px, py := p.path[p.off[x]:p.off[x+1]], p.path[p.off[y]:p.off[y+1]]
-	if len(px) == 0 || len(py) == 0 || px[0] != py[0] {
+	top := m.bpTop[x]
+	if top < 0 || top != m.bpTop[y] {
 		return false // no blossom holds both
 	}
-	if !sumNeg(&s, &p.cum[px[0]]) {
+	if !sumNeg(&s, &p.cum[top]) {
 		return true
 	}
-	if sumNeg(&s, &p.cum[px[len(px)-1]]) || sumNeg(&s, &p.cum[py[len(py)-1]]) {
+	if sumNeg(&s, &p.cum[m.bpIn[x]]) || sumNeg(&s, &p.cum[m.bpIn[y]]) {
 		return false
 	}
 	return !sumNeg(&s, &p.cum[p.common(x, y)])
@@ -923,6 +924,7 @@ type wmArrays struct {
 	bp                                                            blossomPaths
 	bpDone                                                        []bool
 	wcum                                                          []wint
+	bpTop, bpIn                                                   []int
 }
 
 // fromArrays gives m the arrays kept in m.arrays.
@@ -934,7 +936,7 @@ func (m *wmatcher) fromArrays() {
 	m.blossomchilds, m.blossomendps = a.blossomchilds, a.blossomendps
 	m.adj, m.dualvar, m.bsl, m.bkKey, m.bkMore, m.allowAt, m.disAt, m.act = a.adj, a.dualvar, a.bsl, a.bkKey, a.bkMore, a.allowAt, a.disAt, a.act
 	m.bp, m.bpDone, m.wcum = a.bp, a.bpDone, a.wcum
-	m.troot = a.troot
+	m.troot, m.bpTop, m.bpIn = a.troot, a.bpTop, a.bpIn
 }
 
 // release keeps m's arrays (grown as they may have been) in m.arrays and
@@ -947,7 +949,7 @@ func (m *wmatcher) release() {
 	a.blossomchilds, a.blossomendps = m.blossomchilds, m.blossomendps
 	a.adj, a.dualvar, a.bsl, a.bkKey, a.bkMore, a.allowAt, a.disAt, a.act = m.adj, m.dualvar, m.bsl, m.bkKey, m.bkMore, m.allowAt, m.disAt, m.act
 	a.bp, a.bpDone, a.wcum = m.bp, m.bpDone, m.wcum
-	a.troot = m.troot
+	a.troot, a.bpTop, a.bpIn = m.troot, m.bpTop, m.bpIn
 	*m = wmatcher{endpoint: m.endpoint[:0], w2: m.w2[:0], arrays: m.arrays}
 	wmPool.Put(m)
 }
@@ -966,10 +968,15 @@ func (m *wmatcher) pathsKept() *blossomPaths {
 	m.bpDone = grown(m.bpDone, len(m.blossomparent))
 	done := m.bpDone
 	chain := m.lvA[:0]
+	m.bpTop, m.bpIn = grown(m.bpTop, n), grown(m.bpIn, n)
 	for v := 0; v < n; v++ {
 		chain = chain[:0]
 		for b := m.blossomparent[v]; b != -1; b = m.blossomparent[b] {
 			chain = append(chain, b)
+		}
+		m.bpTop[v], m.bpIn[v] = -1, -1
+		if len(chain) > 0 {
+			m.bpTop[v], m.bpIn[v] = chain[len(chain)-1], chain[0]
 		}
 		for i := len(chain) - 1; i >= 0; i-- {
 			b := chain[i]

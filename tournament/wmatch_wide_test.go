@@ -94,6 +94,7 @@ func TestCertInsideAgainstPath(t *testing.T) {
 		if len(bp.path) > 0 {
 			blossoms++
 		}
+		kp := m.pathsKept()
 		for x := 0; x < n; x++ {
 			for y := x + 1; y < n; y++ {
 				// the weight that makes the slack without blossoms zero,
@@ -104,7 +105,7 @@ func TestCertInsideAgainstPath(t *testing.T) {
 					if !positive(&w) {
 						continue
 					}
-					if got, want := m.certInside(x, y, &w, bp), m.certifiesPath(x, y, &w, bp); got != want {
+					if got, want := m.certInside(x, y, &w, kp), m.certifiesPath(x, y, &w, bp); got != want {
 						t.Fatalf("iter %d: certInside(%d, %d, %x) = %v, certifiesPath %v", iter, x, y, w, got, want)
 					}
 				}
