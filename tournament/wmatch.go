@@ -626,7 +626,9 @@ func (m *wmatcher) run() []int {
 						}
 					}
 				}
-				m.keysSS(v)
+				if m.bkN[v] != 0 {
+					m.keysSS(v)
+				}
 			}
 			if augmented {
 				break
@@ -1049,10 +1051,10 @@ func (m *wmatcher) warmInit() {
 			continue
 		}
 		for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
-			p := int(m.adj[x].p)
-			if m.endpoint[p] != w {
+			if int(m.adj[x].w) != w {
 				continue
 			}
+			p := int(m.adj[x].p)
 			if m.slack(p / 2).zero() {
 				m.mate[v], m.mate[w] = p, p^1
 			}
