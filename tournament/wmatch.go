@@ -36,6 +36,7 @@ type wcounts struct {
 	crossBad int // and found different
 	rootBad  int // vertices whose tree troot and treeRoot disagree on (crossCheck)
 	actMiss  int // vertices labelled or with a best edge but not in act (checkAct)
+	minBad   int // dual steps where minS was not the S-vertex of least dual (checkAct)
 }
 
 type wmatcher struct {
@@ -98,8 +99,15 @@ type wmatcher struct {
 	// vertex. A vertex joins when it is labelled or given a best edge and
 	// leaves when lazyDelta finds it neither.
 	act []uint64
-	// checkAct (for the tests): lazyDelta counts the vertices act misses
+	// checkAct (for the tests): lazyDelta counts the vertices act misses,
+	// and checks minS
 	checkAct bool
+	// minS is the S-vertex of least dual (the first of them), kept from
+	// one dual step to the next while minSok: every S-vertex's dual moves
+	// alike, a new S-vertex is compared with it as it is labelled
+	// (offerS), and one that leaves unsets minSok
+	minS   int
+	minSok bool
 }
 
 // grown is s with length n, every element zero: s's own array when it is
@@ -111,6 +119,16 @@ func grown[T any](s []T, n int) []T {
 	s = s[:n]
 	clear(s)
 	return s
+}
+
+// offerS compares new S-vertex v with minS.
+func (m *wmatcher) offerS(v int) {
+	if !m.minSok {
+		return
+	}
+	if u := m.minS; u == -1 || lessP(&m.dualvar[v], &m.dualvar[u]) || v < u && m.dualvar[v] == m.dualvar[u] {
+		m.minS = v
+	}
 }
 
 // activate adds vertex v to act.
@@ -180,6 +198,7 @@ func (m *wmatcher) assignLabel(w, t, p int) {
 			m.queue = m.leaves(b, m.queue)
 			for _, v := range m.queue[q:] {
 				m.activate(v)
+				m.offerS(v)
 			}
 			return
 		}
@@ -258,6 +277,9 @@ func (m *wmatcher) addBlossom(base, k int) {
 	for _, v := range m.lvA {
 		if m.label[m.inblossom[v]] == 2 {
 			m.queue = append(m.queue, v)
+			m.inblossom[v] = b
+			m.offerS(v) // a T-vertex now S
+			continue
 		}
 		m.inblossom[v] = b
 	}
@@ -519,6 +541,7 @@ func (m *wmatcher) run() []int {
 			}
 		}
 		clear(m.act)
+		m.minSok = false
 		m.astamp++
 		m.afloor = m.astamp // no edge is allowed
 		m.queue = m.queue[:0]
@@ -1349,6 +1372,7 @@ func (m *wmatcher) augmentKeep(k int) {
 		}
 	}
 	m.augmentMatching(k)
+	m.minSok = false // S-vertices leave
 	// unlabel them and their blossoms; expand their S-blossoms of dual zero
 	var tops []int
 	for _, x := range m.dis {
@@ -1521,10 +1545,18 @@ func (m *wmatcher) lazyDelta() (deltatype int, delta wint, deltaedge, deltabloss
 	// type 1 (from scratch the free vertices hold the least dual of all
 	// vertices, so the same)
 	zeroed = -1
-	for _, v := range m.lsS {
-		if zeroed == -1 || lessP(&m.dualvar[v], &delta) {
-			delta, zeroed = m.dualvar[v], v
+	if !m.minSok || m.checkAct {
+		for _, v := range m.lsS {
+			if zeroed == -1 || lessP(&m.dualvar[v], &delta) {
+				delta, zeroed = m.dualvar[v], v
+			}
 		}
+		if m.minSok && zeroed != m.minS {
+			m.counts.minBad++
+		}
+		m.minS, m.minSok = zeroed, true
+	} else if zeroed = m.minS; zeroed != -1 {
+		delta = m.dualvar[zeroed]
 	}
 	deltatype, deltaedge, deltablossom = 1, -1, -1
 	for _, v := range m.lsF {

@@ -12,7 +12,8 @@ import (
 // (checkAct counts those it misses), on random graphs of up to 70
 // vertices (several words of bits), from scratch and from warm starts of
 // changed weights; and the matchings are of the best weight where brute
-// force can tell (up to 12 vertices).
+// force can tell (up to 12 vertices). With it, the S-vertex of least dual
+// kept from step to step (minS) is checked against all of them.
 func TestActiveSetCovers(t *testing.T) {
 	rng := rand.New(rand.NewSource(23))
 	steps := 0
@@ -45,6 +46,9 @@ func TestActiveSetCovers(t *testing.T) {
 			what := fmt.Sprintf("iter %d round %d n=%d", iter, round, n)
 			if m.counts.actMiss != 0 {
 				t.Fatalf("%s: act missed %d vertices", what, m.counts.actMiss)
+			}
+			if m.counts.minBad != 0 {
+				t.Fatalf("%s: minS wrong at %d dual steps", what, m.counts.minBad)
 			}
 			s := matchWeight(t, what, mate, edges)
 			if n <= 12 {
