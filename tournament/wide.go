@@ -97,23 +97,22 @@ func (a wint) nonpos() bool { return a.neg() || a.zero() }
 // for the sum, then one for the difference).
 func addsubTo(s, a, b, c *wint) {
 	var k uint64
-	var x [wideWords]uint64
-	x[0], k = bits.Add64(a[0], b[0], 0)
-	x[1], k = bits.Add64(a[1], b[1], k)
-	x[2], k = bits.Add64(a[2], b[2], k)
-	x[3], k = bits.Add64(a[3], b[3], k)
-	x[4], k = bits.Add64(a[4], b[4], k)
-	x[5], k = bits.Add64(a[5], b[5], k)
-	x[6], k = bits.Add64(a[6], b[6], k)
-	x[7], _ = bits.Add64(a[7], b[7], k)
-	s[0], k = bits.Sub64(x[0], c[0], 0)
-	s[1], k = bits.Sub64(x[1], c[1], k)
-	s[2], k = bits.Sub64(x[2], c[2], k)
-	s[3], k = bits.Sub64(x[3], c[3], k)
-	s[4], k = bits.Sub64(x[4], c[4], k)
-	s[5], k = bits.Sub64(x[5], c[5], k)
-	s[6], k = bits.Sub64(x[6], c[6], k)
-	s[7], _ = bits.Sub64(x[7], c[7], k)
+	x0, k := bits.Add64(a[0], b[0], 0)
+	x1, k := bits.Add64(a[1], b[1], k)
+	x2, k := bits.Add64(a[2], b[2], k)
+	x3, k := bits.Add64(a[3], b[3], k)
+	x4, k := bits.Add64(a[4], b[4], k)
+	x5, k := bits.Add64(a[5], b[5], k)
+	x6, k := bits.Add64(a[6], b[6], k)
+	x7, _ := bits.Add64(a[7], b[7], k)
+	s[0], k = bits.Sub64(x0, c[0], 0)
+	s[1], k = bits.Sub64(x1, c[1], k)
+	s[2], k = bits.Sub64(x2, c[2], k)
+	s[3], k = bits.Sub64(x3, c[3], k)
+	s[4], k = bits.Sub64(x4, c[4], k)
+	s[5], k = bits.Sub64(x5, c[5], k)
+	s[6], k = bits.Sub64(x6, c[6], k)
+	s[7], _ = bits.Sub64(x7, c[7], k)
 }
 
 // addsubTo's unrolling assumes 8 words.
@@ -133,27 +132,58 @@ func (a *wint) nonposP() bool {
 
 // lessP is a.less(b) through pointers.
 func lessP(a, b *wint) bool {
-	const top = wideWords - 1
-	if a[top] != b[top] {
-		return int64(a[top]) < int64(b[top])
+	if a[7] != b[7] {
+		return int64(a[7]) < int64(b[7])
 	}
-	for i := top - 1; i >= 0; i-- {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
+	if a[6] != b[6] {
+		return a[6] < b[6]
 	}
-	return false
+	if a[5] != b[5] {
+		return a[5] < b[5]
+	}
+	if a[4] != b[4] {
+		return a[4] < b[4]
+	}
+	if a[3] != b[3] {
+		return a[3] < b[3]
+	}
+	if a[2] != b[2] {
+		return a[2] < b[2]
+	}
+	if a[1] != b[1] {
+		return a[1] < b[1]
+	}
+	return a[0] < b[0]
 }
 
 // slackNeg reports a+b-2w < 0, in one pass.
 func slackNeg(a, b, w *wint) bool {
-	var c1, c2, c3, x uint64
-	for i := 0; i < wideWords; i++ {
-		x, c1 = bits.Add64(a[i], b[i], c1)
-		x, c2 = bits.Sub64(x, w[i], c2)
-		x, c3 = bits.Sub64(x, w[i], c3)
-	}
-	return int64(x) < 0
+	var k uint64
+	x0, k := bits.Add64(a[0], b[0], 0)
+	x1, k := bits.Add64(a[1], b[1], k)
+	x2, k := bits.Add64(a[2], b[2], k)
+	x3, k := bits.Add64(a[3], b[3], k)
+	x4, k := bits.Add64(a[4], b[4], k)
+	x5, k := bits.Add64(a[5], b[5], k)
+	x6, k := bits.Add64(a[6], b[6], k)
+	x7, _ := bits.Add64(a[7], b[7], k)
+	x0, k = bits.Sub64(x0, w[0], 0)
+	x1, k = bits.Sub64(x1, w[1], k)
+	x2, k = bits.Sub64(x2, w[2], k)
+	x3, k = bits.Sub64(x3, w[3], k)
+	x4, k = bits.Sub64(x4, w[4], k)
+	x5, k = bits.Sub64(x5, w[5], k)
+	x6, k = bits.Sub64(x6, w[6], k)
+	x7, _ = bits.Sub64(x7, w[7], k)
+	_, k = bits.Sub64(x0, w[0], 0)
+	_, k = bits.Sub64(x1, w[1], k)
+	_, k = bits.Sub64(x2, w[2], k)
+	_, k = bits.Sub64(x3, w[3], k)
+	_, k = bits.Sub64(x4, w[4], k)
+	_, k = bits.Sub64(x5, w[5], k)
+	_, k = bits.Sub64(x6, w[6], k)
+	x7, _ = bits.Sub64(x7, w[7], k)
+	return int64(x7) < 0
 }
 
 // add3To sets s to a+b+c.
@@ -170,26 +200,24 @@ func add3To(s, a, b, c *wint) {
 // slack: tight), without reading s back.
 func addsubTight(s, a, b, c *wint) bool {
 	var k uint64
-	var x [wideWords]uint64
-	x[0], k = bits.Add64(a[0], b[0], 0)
-	x[1], k = bits.Add64(a[1], b[1], k)
-	x[2], k = bits.Add64(a[2], b[2], k)
-	x[3], k = bits.Add64(a[3], b[3], k)
-	x[4], k = bits.Add64(a[4], b[4], k)
-	x[5], k = bits.Add64(a[5], b[5], k)
-	x[6], k = bits.Add64(a[6], b[6], k)
-	x[7], _ = bits.Add64(a[7], b[7], k)
-	var y [wideWords]uint64
-	y[0], k = bits.Sub64(x[0], c[0], 0)
-	y[1], k = bits.Sub64(x[1], c[1], k)
-	y[2], k = bits.Sub64(x[2], c[2], k)
-	y[3], k = bits.Sub64(x[3], c[3], k)
-	y[4], k = bits.Sub64(x[4], c[4], k)
-	y[5], k = bits.Sub64(x[5], c[5], k)
-	y[6], k = bits.Sub64(x[6], c[6], k)
-	y[7], _ = bits.Sub64(x[7], c[7], k)
-	*s = y
-	return int64(y[7]) < 0 || y[0]|y[1]|y[2]|y[3]|y[4]|y[5]|y[6]|y[7] == 0
+	x0, k := bits.Add64(a[0], b[0], 0)
+	x1, k := bits.Add64(a[1], b[1], k)
+	x2, k := bits.Add64(a[2], b[2], k)
+	x3, k := bits.Add64(a[3], b[3], k)
+	x4, k := bits.Add64(a[4], b[4], k)
+	x5, k := bits.Add64(a[5], b[5], k)
+	x6, k := bits.Add64(a[6], b[6], k)
+	x7, _ := bits.Add64(a[7], b[7], k)
+	x0, k = bits.Sub64(x0, c[0], 0)
+	x1, k = bits.Sub64(x1, c[1], k)
+	x2, k = bits.Sub64(x2, c[2], k)
+	x3, k = bits.Sub64(x3, c[3], k)
+	x4, k = bits.Sub64(x4, c[4], k)
+	x5, k = bits.Sub64(x5, c[5], k)
+	x6, k = bits.Sub64(x6, c[6], k)
+	x7, _ = bits.Sub64(x7, c[7], k)
+	s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7] = x0, x1, x2, x3, x4, x5, x6, x7
+	return int64(x7) < 0 || x0|x1|x2|x3|x4|x5|x6|x7 == 0
 }
 
 // addTo adds b to *a in place (the dual steps: no wide copies).
@@ -242,4 +270,126 @@ func sumTo2(s, a, b *wint) {
 	s[5], k = bits.Add64(a[5], b[5], k)
 	s[6], k = bits.Add64(a[6], b[6], k)
 	s[7], _ = bits.Add64(a[7], b[7], k)
+}
+
+// slack2To sets s to a+b-2w (an edge's slack) and reports s < 0, in one
+// pass with the words held in locals.
+func slack2To(s, a, b, w *wint) bool {
+	var k uint64
+	x0, k := bits.Add64(a[0], b[0], 0)
+	x1, k := bits.Add64(a[1], b[1], k)
+	x2, k := bits.Add64(a[2], b[2], k)
+	x3, k := bits.Add64(a[3], b[3], k)
+	x4, k := bits.Add64(a[4], b[4], k)
+	x5, k := bits.Add64(a[5], b[5], k)
+	x6, k := bits.Add64(a[6], b[6], k)
+	x7, _ := bits.Add64(a[7], b[7], k)
+	x0, k = bits.Sub64(x0, w[0], 0)
+	x1, k = bits.Sub64(x1, w[1], k)
+	x2, k = bits.Sub64(x2, w[2], k)
+	x3, k = bits.Sub64(x3, w[3], k)
+	x4, k = bits.Sub64(x4, w[4], k)
+	x5, k = bits.Sub64(x5, w[5], k)
+	x6, k = bits.Sub64(x6, w[6], k)
+	x7, _ = bits.Sub64(x7, w[7], k)
+	x0, k = bits.Sub64(x0, w[0], 0)
+	x1, k = bits.Sub64(x1, w[1], k)
+	x2, k = bits.Sub64(x2, w[2], k)
+	x3, k = bits.Sub64(x3, w[3], k)
+	x4, k = bits.Sub64(x4, w[4], k)
+	x5, k = bits.Sub64(x5, w[5], k)
+	x6, k = bits.Sub64(x6, w[6], k)
+	x7, _ = bits.Sub64(x7, w[7], k)
+	s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7] = x0, x1, x2, x3, x4, x5, x6, x7
+	return int64(x7) < 0
+}
+
+// sumNeg reports a+b < 0, without writing the sum.
+func sumNeg(a, b *wint) bool {
+	var k uint64
+	_, k = bits.Add64(a[0], b[0], 0)
+	_, k = bits.Add64(a[1], b[1], k)
+	_, k = bits.Add64(a[2], b[2], k)
+	_, k = bits.Add64(a[3], b[3], k)
+	_, k = bits.Add64(a[4], b[4], k)
+	_, k = bits.Add64(a[5], b[5], k)
+	_, k = bits.Add64(a[6], b[6], k)
+	x7, _ := bits.Add64(a[7], b[7], k)
+	return int64(x7) < 0
+}
+
+// diffCmp compares a-b with *d: -1 if less (and then writes it to *d), 0
+// if equal, 1 if greater; the difference is held in locals, not written
+// and read back (the best-edge scans' inner step).
+func diffCmp(d, a, b *wint) int {
+	var k uint64
+	x0, k := bits.Sub64(a[0], b[0], 0)
+	x1, k := bits.Sub64(a[1], b[1], k)
+	x2, k := bits.Sub64(a[2], b[2], k)
+	x3, k := bits.Sub64(a[3], b[3], k)
+	x4, k := bits.Sub64(a[4], b[4], k)
+	x5, k := bits.Sub64(a[5], b[5], k)
+	x6, k := bits.Sub64(a[6], b[6], k)
+	x7, _ := bits.Sub64(a[7], b[7], k)
+	switch {
+	case x7 != d[7]:
+		if int64(x7) > int64(d[7]) {
+			return 1
+		}
+	case x6 != d[6]:
+		if x6 > d[6] {
+			return 1
+		}
+	case x5 != d[5]:
+		if x5 > d[5] {
+			return 1
+		}
+	case x4 != d[4]:
+		if x4 > d[4] {
+			return 1
+		}
+	case x3 != d[3]:
+		if x3 > d[3] {
+			return 1
+		}
+	case x2 != d[2]:
+		if x2 > d[2] {
+			return 1
+		}
+	case x1 != d[1]:
+		if x1 > d[1] {
+			return 1
+		}
+	case x0 != d[0]:
+		if x0 > d[0] {
+			return 1
+		}
+	default:
+		return 0
+	}
+	d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] = x0, x1, x2, x3, x4, x5, x6, x7
+	return -1
+}
+
+// slackNegTo sets s to a+b-c, as addsubTo, and reports s < 0.
+func slackNegTo(s, a, b, c *wint) bool {
+	var k uint64
+	x0, k := bits.Add64(a[0], b[0], 0)
+	x1, k := bits.Add64(a[1], b[1], k)
+	x2, k := bits.Add64(a[2], b[2], k)
+	x3, k := bits.Add64(a[3], b[3], k)
+	x4, k := bits.Add64(a[4], b[4], k)
+	x5, k := bits.Add64(a[5], b[5], k)
+	x6, k := bits.Add64(a[6], b[6], k)
+	x7, _ := bits.Add64(a[7], b[7], k)
+	x0, k = bits.Sub64(x0, c[0], 0)
+	x1, k = bits.Sub64(x1, c[1], k)
+	x2, k = bits.Sub64(x2, c[2], k)
+	x3, k = bits.Sub64(x3, c[3], k)
+	x4, k = bits.Sub64(x4, c[4], k)
+	x5, k = bits.Sub64(x5, c[5], k)
+	x6, k = bits.Sub64(x6, c[6], k)
+	x7, _ = bits.Sub64(x7, c[7], k)
+	s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7] = x0, x1, x2, x3, x4, x5, x6, x7
+	return int64(x7) < 0
 }

@@ -1,8 +1,10 @@
 package tournament
 
 import (
+	"math/bits"
 	"slices"
 	"sort"
+	"sync"
 )
 
 // A maximum weight matching (Edmonds' blossom algorithm with dual
@@ -32,6 +34,9 @@ type wcounts struct {
 	fromS    int // trees taken down whose best edges were read from the S-vertices (bestFromS)
 	crossed  int // of all trees taken down, those whose best edges were read both ways (crossCheck)
 	crossBad int // and found different
+	rootBad  int // vertices whose tree troot and treeRoot disagree on (crossCheck)
+	actMiss  int // vertices labelled or with a best edge but not in act (checkAct)
+	minBad   int // dual steps where minS was not the S-vertex of least dual (checkAct)
 }
 
 type wmatcher struct {
@@ -74,6 +79,7 @@ type wmatcher struct {
 	sbuf          wint       // slackP's
 	dis           []int      // augmentKeep's: the vertices of the trees dissolved
 	rootOf        []int      // treeRoot's memo, valid where rootStamp is rstamp
+	troot         []int      // by labelled top-level blossom: the free vertex at the root of its tree
 	rootStamp     []int
 	rstamp        int
 	lsS, lsT, lsF []int // lazyDelta's vertices by label: S, T, none with a best edge
@@ -81,6 +87,62 @@ type wmatcher struct {
 	bmark         []int // unlabelBlossoms' marks (bm)
 	bhi           int   // the blossoms ever used are below this
 	bm            int
+	fill          []int // run's, while it lists the edges by vertex
+	bp            blossomPaths
+	bpDone        []bool
+	wcum          []wint   // warmOut's
+	bpTop, bpIn   []int    // by vertex: its outermost and innermost blossoms, or -1 (pathsKept)
+	arrays        wmArrays // kept for the next matcher (wmPool)
+	// act holds (a bit by vertex) every vertex that is labelled (its
+	// top-level blossom is) or has a best edge, and maybe others: the
+	// loops over the trees and the dual steps read it instead of every
+	// vertex. A vertex joins when it is labelled or given a best edge and
+	// leaves when lazyDelta finds it neither.
+	act []uint64
+	// checkAct (for the tests): lazyDelta counts the vertices act misses,
+	// and checks minS
+	checkAct bool
+	// minS is the S-vertex of least dual (the first of them), kept from
+	// one dual step to the next while minSok: every S-vertex's dual moves
+	// alike, a new S-vertex is compared with it as it is labelled
+	// (offerS), and one that leaves unsets minSok
+	minS   int
+	minSok bool
+}
+
+// grown is s with length n, every element zero: s's own array when it is
+// large enough (a matcher reused, matchCertified), else a new one.
+func grown[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// offerS compares new S-vertex v with minS.
+func (m *wmatcher) offerS(v int) {
+	if !m.minSok {
+		return
+	}
+	if u := m.minS; u == -1 || lessP(&m.dualvar[v], &m.dualvar[u]) || v < u && m.dualvar[v] == m.dualvar[u] {
+		m.minS = v
+	}
+}
+
+// activate adds vertex v to act.
+func (m *wmatcher) activate(v int) { m.act[v>>6] |= 1 << uint(v&63) }
+
+// activateLeaves adds the vertices of blossom b to act.
+func (m *wmatcher) activateLeaves(b int) {
+	if b < m.nvertex {
+		m.activate(b)
+		return
+	}
+	for _, t := range m.blossomchilds[b] {
+		m.activateLeaves(t)
+	}
 }
 
 func (m *wmatcher) slack(k int) wint {
@@ -126,10 +188,21 @@ func (m *wmatcher) assignLabel(w, t, p int) {
 		m.label[w], m.label[b] = t, t
 		m.labelend[w], m.labelend[b] = p, p
 		m.bestedge[w], m.bestedge[b] = -1, -1
+		if p == -1 {
+			m.troot[b] = w // a root
+		} else {
+			m.troot[b] = m.troot[m.inblossom[m.endpoint[p]]]
+		}
 		if t == 1 {
+			q := len(m.queue)
 			m.queue = m.leaves(b, m.queue)
+			for _, v := range m.queue[q:] {
+				m.activate(v)
+				m.offerS(v)
+			}
 			return
 		}
+		m.activateLeaves(b)
 		base := m.blossombase[b]
 		mb := m.mate[base]
 		w, t, p = m.endpoint[mb], 1, mb^1
@@ -165,7 +238,7 @@ func (m *wmatcher) scanBlossom(v, w int) int {
 }
 
 func (m *wmatcher) addBlossom(base, k int) {
-	v, w := m.edges[k].I, m.edges[k].J
+	v, w := m.endpoint[2*k], m.endpoint[2*k+1]
 	bb := m.inblossom[base]
 	bv := m.inblossom[v]
 	bw := m.inblossom[w]
@@ -197,12 +270,16 @@ func (m *wmatcher) addBlossom(base, k int) {
 	m.blossomchilds[b] = path
 	m.blossomendps[b] = endps
 	m.label[b] = 1
+	m.troot[b] = m.troot[bb]
 	m.labelend[b] = m.labelend[bb]
 	m.dualvar[b] = wint{}
 	m.lvA = m.leaves(b, m.lvA[:0])
 	for _, v := range m.lvA {
 		if m.label[m.inblossom[v]] == 2 {
 			m.queue = append(m.queue, v)
+			m.inblossom[v] = b
+			m.offerS(v) // a T-vertex now S
+			continue
 		}
 		m.inblossom[v] = b
 	}
@@ -250,6 +327,7 @@ func (m *wmatcher) expandBlossom(b int, endstage bool) {
 		}
 		bv := childs[at(j)]
 		m.label[m.endpoint[p^1]], m.label[bv] = 2, 2
+		m.troot[bv] = m.troot[b]
 		m.labelend[m.endpoint[p^1]], m.labelend[bv] = p, p
 		m.bestedge[bv] = -1
 		j += jstep
@@ -318,7 +396,7 @@ func (m *wmatcher) augmentBlossom(b, v int) {
 }
 
 func (m *wmatcher) augmentMatching(k int) {
-	v, w := m.edges[k].I, m.edges[k].J
+	v, w := m.endpoint[2*k], m.endpoint[2*k+1]
 	m.augmentFrom(v, 2*k+1)
 	m.augmentFrom(w, 2*k)
 }
@@ -353,65 +431,80 @@ func (m *wmatcher) run() []int {
 	for i := range mate {
 		mate[i] = -1
 	}
-	if n == 0 || len(m.edges) == 0 {
+	if m.edges != nil {
+		// the edges as a list (maxWeightMatchingW, the tests): their
+		// ends and doubled weights
+		m.endpoint = grown(m.endpoint, 2*len(m.edges))
+		m.w2 = grown(m.w2, len(m.edges))
+		for k := range m.edges {
+			e := &m.edges[k]
+			sumTo2(&m.w2[k], &e.W, &e.W)
+			m.endpoint[2*k] = e.I
+			m.endpoint[2*k+1] = e.J
+		}
+	}
+	ne := len(m.w2)
+	if n == 0 || ne == 0 {
+		m.dualvar = nil // no duals: nothing to certify with
 		return mate
 	}
 	var maxweight wint
-	if len(m.edges) > 0 {
-		mk := 0
-		for k := range m.edges {
-			if lessP(&m.edges[mk].W, &m.edges[k].W) {
-				mk = k
-			}
-		}
-		if !m.edges[mk].W.neg() {
-			maxweight = m.edges[mk].W
+	mk := 0
+	for k := range m.w2 {
+		if lessP(&m.w2[mk], &m.w2[k]) {
+			mk = k
 		}
 	}
-	m.endpoint = make([]int, 2*len(m.edges))
-	m.w2 = make([]wint, len(m.edges))
+	if !m.w2[mk].neg() {
+		maxweight = m.w2[mk].half()
+	}
 	// each vertex's edges in the order of the edge list, counted first
-	m.adjOff = make([]int, n+1)
-	for k := range m.edges {
-		e := &m.edges[k]
-		sumTo2(&m.w2[k], &e.W, &e.W)
-		m.endpoint[2*k] = e.I
-		m.endpoint[2*k+1] = e.J
-		m.adjOff[e.I+1]++
-		m.adjOff[e.J+1]++
+	m.adjOff = grown(m.adjOff, n+1)
+	for k := 0; k < ne; k++ {
+		m.adjOff[m.endpoint[2*k]+1]++
+		m.adjOff[m.endpoint[2*k+1]+1]++
 	}
 	for v := 0; v < n; v++ {
 		m.adjOff[v+1] += m.adjOff[v]
 	}
-	m.adj = make([]adjEntry, 2*len(m.edges))
-	fill := make([]int, n)
+	m.adj = grown(m.adj, 2*ne)
+	m.fill = grown(m.fill, n)
+	fill := m.fill
 	copy(fill, m.adjOff[:n])
-	for k := range m.edges {
-		e := &m.edges[k]
-		a := &m.adj[fill[e.I]]
-		a.w, a.p = int32(e.J), int32(2*k+1)
-		fill[e.I]++
-		a = &m.adj[fill[e.J]]
-		a.w, a.p = int32(e.I), int32(2*k)
-		fill[e.J]++
+	for k := 0; k < ne; k++ {
+		i, j := m.endpoint[2*k], m.endpoint[2*k+1]
+		a := &m.adj[fill[i]]
+		a.w, a.p = int32(j), int32(2*k+1)
+		fill[i]++
+		a = &m.adj[fill[j]]
+		a.w, a.p = int32(i), int32(2*k)
+		fill[j]++
 	}
-	m.mate = make([]int, n)
-	m.label = make([]int, 2*n)
-	m.labelend = make([]int, 2*n)
-	m.inblossom = make([]int, n)
-	m.blossomparent = make([]int, 2*n)
-	m.blossomchilds = make([][]int, 2*n)
-	m.blossombase = make([]int, 2*n)
-	m.blossomendps = make([][]int, 2*n)
-	m.bestedge = make([]int, 2*n)
-	m.dualvar = make([]wint, 2*n)
-	m.bsl = make([]wint, 2*n)
-	m.bkE = make([]int, n*bkK)
-	m.bkKey = make([]wint, n*bkK)
-	m.bkN = make([]int, n)
-	m.bkMore = make([]bool, n)
-	m.allowAt = make([]uint32, len(m.edges))
-	m.disAt = make([]uint32, n)
+	m.mate = grown(m.mate, n)
+	m.label = grown(m.label, 2*n)
+	m.labelend = grown(m.labelend, 2*n)
+	m.inblossom = grown(m.inblossom, n)
+	m.blossomparent = grown(m.blossomparent, 2*n)
+	m.blossomchilds = grown(m.blossomchilds, 2*n)
+	m.blossombase = grown(m.blossombase, 2*n)
+	m.blossomendps = grown(m.blossomendps, 2*n)
+	m.bestedge = grown(m.bestedge, 2*n)
+	m.dualvar = grown(m.dualvar, 2*n)
+	m.bsl = grown(m.bsl, 2*n)
+	m.bkE = grown(m.bkE, n*bkK)
+	m.bkKey = grown(m.bkKey, n*bkK)
+	m.bkN = grown(m.bkN, n)
+	m.bkMore = grown(m.bkMore, n)
+	m.allowAt = grown(m.allowAt, ne)
+	m.act = grown(m.act, (n+63)/64)
+	m.disAt = grown(m.disAt, n)
+	m.rootOf = grown(m.rootOf, 2*n)
+	m.rootStamp = grown(m.rootStamp, 2*n)
+	m.troot = grown(m.troot, 2*n)
+	m.bmark = grown(m.bmark, 2*n)
+	m.astamp, m.afloor, m.rstamp, m.bm, m.bhi = 0, 0, 0, 0, 0
+	m.dsum2 = wint{}
+	m.unused, m.queue, m.dis = m.unused[:0], m.queue[:0], m.dis[:0]
 	for v := 0; v < n; v++ {
 		m.mate[v] = -1
 		m.inblossom[v] = v
@@ -447,6 +540,8 @@ func (m *wmatcher) run() []int {
 				m.labelend[i] = -1
 			}
 		}
+		clear(m.act)
+		m.minSok = false
 		m.astamp++
 		m.afloor = m.astamp // no edge is allowed
 		m.queue = m.queue[:0]
@@ -482,14 +577,23 @@ func (m *wmatcher) run() []int {
 				// began and v's tree was last taken down (allowed), and
 				// since w's: the first two are read once
 				vfloor := max(m.afloor, m.disAt[v])
-				for x, end := m.adjOff[v], m.adjOff[v+1]; x < end; x++ {
-					a := &m.adj[x]
+				// the arrays in locals (none is reallocated while the
+				// matching runs; their contents may change in the calls)
+				inblossom, label, allowAt, disAt, dualvar, w2 := m.inblossom, m.label, m.allowAt, m.disAt, m.dualvar, m.w2
+				vadj := m.adj[m.adjOff[v]:m.adjOff[v+1]]
+				// v's blossom (it changes only when addBlossom makes a
+				// new one), and whether v keeps bkK next edges already
+				// (only keepSS adds them), with the slack of the last
+				bv := inblossom[v]
+				full, last := m.bkN[v] == bkK, &m.bkKey[v*bkK+bkK-1]
+				for x := range vadj {
+					a := &vadj[x]
 					w := int(a.w)
-					bw := m.inblossom[w]
-					if m.inblossom[v] == bw {
+					bw := inblossom[w]
+					if bv == bw {
 						continue
 					}
-					if m.label[bw] == 2 && m.label[w] != 0 {
+					if label[bw] == 2 && label[w] != 0 {
 						// a T-vertex already labelled: the edge would
 						// change nothing (neither a label nor a best
 						// edge), tight or not
@@ -497,9 +601,9 @@ func (m *wmatcher) run() []int {
 					}
 					p := int(a.p)
 					k := p >> 1
-					ak := m.allowAt[k]
-					al := ak > vfloor && ak > m.disAt[w]
-					if !al && addsubTight(&kslack, dv, &m.dualvar[w], &m.w2[k]) {
+					ak := allowAt[k]
+					al := ak > vfloor && ak > disAt[w]
+					if !al && addsubTight(&kslack, dv, &dualvar[w], &w2[k]) {
 						m.allow(k)
 						al = true
 					}
@@ -516,6 +620,7 @@ func (m *wmatcher) run() []int {
 							base := m.scanBlossom(v, w)
 							if base >= 0 {
 								m.addBlossom(base, k)
+								bv = inblossom[v]
 							} else {
 								m.augmentKeep(k)
 								kept, stop = true, true
@@ -527,44 +632,33 @@ func (m *wmatcher) run() []int {
 						if stop {
 							break
 						}
-					} else if m.label[bw] == 1 {
-						m.keepSS(v, k, &kslack)
-					} else if m.label[w] == 0 {
+					} else if label[bw] == 1 {
+						// keepSS, its most frequent case spelt out: v
+						// keeps bkK next edges already and this one is
+						// no better than the last
+						if full && !lessP(&kslack, last) {
+							m.bkMore[v] = true
+						} else {
+							m.keepSS(v, k, &kslack)
+							full = m.bkN[v] == bkK
+						}
+					} else if label[w] == 0 {
 						if m.bestedge[w] == -1 || lessP(&kslack, m.bestSlackP(w)) {
 							m.bestedge[w], m.bsl[w] = k, kslack
+							m.activate(w)
 						}
 					}
 				}
-				m.keysSS(v)
+				if m.bkN[v] != 0 {
+					m.keysSS(v)
+				}
 			}
 			if augmented {
 				break
 			}
 			deltatype, delta, deltaedge, deltablossom, zeroed := m.lazyDelta()
-			delta2 := delta.double()
-			m.dsum2 = m.dsum2.add(delta2)
-			// the vertices and blossoms lazyDelta listed by label (no
-			// label has changed since)
-			for _, v := range m.lsS {
-				subTo(&m.dualvar[v], &delta)
-				if m.bestedge[v] != -1 {
-					subTo(&m.bsl[v], &delta2)
-				}
-			}
-			for _, v := range m.lsT {
-				addTo(&m.dualvar[v], &delta)
-			}
-			for _, v := range m.lsF {
-				if m.bestedge[v] != -1 {
-					subTo(&m.bsl[v], &delta)
-				}
-			}
-			for _, b := range m.lsB {
-				if m.label[b] == 1 {
-					addTo(&m.dualvar[b], &delta)
-				} else {
-					subTo(&m.dualvar[b], &delta)
-				}
+			if !delta.zero() {
+				m.dualStep(&delta)
 			}
 			if deltatype == 1 {
 				// the roots' duals are zero: optimal. Otherwise (only
@@ -585,7 +679,7 @@ func (m *wmatcher) run() []int {
 			switch deltatype {
 			case 2:
 				m.allow(deltaedge)
-				i, j := m.edges[deltaedge].I, m.edges[deltaedge].J
+				i, j := m.endpoint[2*deltaedge], m.endpoint[2*deltaedge+1]
 				if m.label[m.inblossom[i]] == 0 {
 					i, j = j, i
 				}
@@ -593,7 +687,7 @@ func (m *wmatcher) run() []int {
 				m.queue = append(m.queue, i)
 			case 3:
 				m.allow(deltaedge)
-				m.queue = append(m.queue, m.edges[deltaedge].I)
+				m.queue = append(m.queue, m.endpoint[2*deltaedge])
 			case 4:
 				m.expandBlossom(deltablossom, false)
 			}
@@ -623,6 +717,34 @@ func (m *wmatcher) run() []int {
 // blossoms with a positive dual are full).
 func (m *wmatcher) certifies(i, j int, w wint) bool {
 	return m.certifiesPath(i, j, &w, m.paths())
+}
+
+// certInside is certifiesPath for a pair of positive weight *w, with p
+// from m.pathsKept: its slack is computed once, in locals, and the
+// blossoms' sum added to it only when it is negative.
+func (m *wmatcher) certInside(x, y int, w *wint, p *blossomPaths) bool {
+	if m.dualvar == nil {
+		return m.certifiesPath(x, y, w, p)
+	}
+	var s wint
+	if !slack2To(&s, &m.dualvar[x], &m.dualvar[y], w) {
+		return true
+	}
+	// the blossoms' sums grow inwards (their duals are nonnegative), so
+	// the outermost blossom holding both bounds the innermost's from
+	// below, and the innermost of either end from above: the search for
+	// the innermost one holding both is needed only in between
+	top := m.bpTop[x]
+	if top < 0 || top != m.bpTop[y] {
+		return false // no blossom holds both
+	}
+	if !sumNeg(&s, &p.cum[top]) {
+		return true
+	}
+	if sumNeg(&s, &p.cum[m.bpIn[x]]) || sumNeg(&s, &p.cum[m.bpIn[y]]) {
+		return false
+	}
+	return !sumNeg(&s, &p.cum[p.common(x, y)])
 }
 
 // certGraph is the graph matchCertified matches: vertex x is row id[x]
@@ -685,8 +807,9 @@ func (g *certGraph) weight(r, s int, tmp *wint) *wint {
 // matchCertified returns a maximum weight matching of g. It solves the
 // graph of the edges kept first, then adds every edge left out that the
 // duals do not certify (certifies) and solves again, until all are: the
-// result is then optimal on the whole graph. buf is reused for the edge
-// list, and returned.
+// result is then optimal on the whole graph. buf is reused for the list
+// of the pairs certification added (in the order added), and returned;
+// the edges themselves go straight into the matcher.
 //
 // With ws, the first matching starts from ws if it is usable (warmInit),
 // each next one from the last, and ws ends with the last one's state.
@@ -702,13 +825,20 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 	}
 	isWhole := func(x int) bool { return g.whole != nil && g.whole[rows[x]] }
 	var tmp wint
-	es := buf[:0]
-	wi := 0 // whole[wi:] are the whole positions beyond x's window
+	// the matcher and its arrays come from a pool (they are sized by the
+	// graph; the matchings of a pairing reuse them); the edges are
+	// written straight into it, their ends and doubled weights
+	m := wmPool.Get().(*wmatcher)
+	defer m.release()
+	*m = wmatcher{nvertex: n, endpoint: m.endpoint[:0], w2: m.w2[:0], arrays: m.arrays}
+	m.fromArrays()
+	es := buf[:0] // the pairs certification adds
+	wi := 0       // whole[wi:] are the whole positions beyond x's window
 	for x := 0; x < n; x++ {
 		lim := min(n, x+1+g.window)
 		for y := x + 1; y < lim; y++ {
 			if wt := g.weight(rows[x], rows[y], &tmp); positive(wt) {
-				es = append(es, wedge{x, y, *wt})
+				m.addEdge(x, y, wt)
 			}
 		}
 		if !isWhole(x) {
@@ -719,7 +849,7 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 		}
 		for _, y := range whole[wi:] {
 			if wt := g.weight(rows[x], rows[y], &tmp); positive(wt) {
-				es = append(es, wedge{x, y, *wt})
+				m.addEdge(x, y, wt)
 			}
 		}
 	}
@@ -736,7 +866,7 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 	}
 	var bad []xy
 	for {
-		m := &wmatcher{nvertex: n, edges: es}
+		m.warm = nil
 		if ws.usable(n) {
 			m.warm = ws
 		}
@@ -745,7 +875,7 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 			m.warmOut(ws)
 		}
 		bad = bad[:0]
-		bp := m.paths()
+		bp := m.pathsKept()
 		// by the higher of the pair first: with the weights in a
 		// triangle (pos, bw), the lower ones run along its row
 		for b, y := range inside {
@@ -771,7 +901,7 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 				default:
 					wt = &g.bw[g.pos[rx]][py]
 				}
-				if positive(wt) && !m.certifiesPath(x, y, wt, bp) {
+				if positive(wt) && !m.certInside(x, y, wt, bp) {
 					bad = append(bad, xy{x, y})
 				}
 			}
@@ -794,9 +924,109 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 		}
 		for _, p := range bad {
 			added[p.x*n+p.y] = true
-			es = append(es, wedge{p.x, p.y, *g.weight(rows[p.x], rows[p.y], &tmp)})
+			wt := g.weight(rows[p.x], rows[p.y], &tmp)
+			m.addEdge(p.x, p.y, wt)
+			es = append(es, wedge{p.x, p.y, *wt})
 		}
 	}
+}
+
+// wmPool keeps matchers with their arrays for matchCertified.
+var wmPool = &sync.Pool{New: func() any { return new(wmatcher) }}
+
+// wmArrays are a matcher's arrays, kept with it in wmPool.
+type wmArrays struct {
+	adjOff, fill, mate, label, labelend, inblossom, blossomparent []int
+	blossombase, bestedge, bkE, bkN, rootOf, rootStamp, bmark     []int
+	troot                                                         []int
+	unused, queue, dis, lvA, lvE, lsS, lsT, lsF, lsB              []int
+	blossomchilds, blossomendps                                   [][]int
+	adj                                                           []adjEntry
+	dualvar, bsl, bkKey                                           []wint
+	bkMore                                                        []bool
+	allowAt, disAt                                                []uint32
+	act                                                           []uint64
+	bp                                                            blossomPaths
+	bpDone                                                        []bool
+	wcum                                                          []wint
+	bpTop, bpIn                                                   []int
+}
+
+// fromArrays gives m the arrays kept in m.arrays.
+func (m *wmatcher) fromArrays() {
+	a := &m.arrays
+	m.adjOff, m.fill, m.mate, m.label, m.labelend, m.inblossom, m.blossomparent = a.adjOff, a.fill, a.mate, a.label, a.labelend, a.inblossom, a.blossomparent
+	m.blossombase, m.bestedge, m.bkE, m.bkN, m.rootOf, m.rootStamp, m.bmark = a.blossombase, a.bestedge, a.bkE, a.bkN, a.rootOf, a.rootStamp, a.bmark
+	m.unused, m.queue, m.dis, m.lvA, m.lvE, m.lsS, m.lsT, m.lsF, m.lsB = a.unused, a.queue, a.dis, a.lvA, a.lvE, a.lsS, a.lsT, a.lsF, a.lsB
+	m.blossomchilds, m.blossomendps = a.blossomchilds, a.blossomendps
+	m.adj, m.dualvar, m.bsl, m.bkKey, m.bkMore, m.allowAt, m.disAt, m.act = a.adj, a.dualvar, a.bsl, a.bkKey, a.bkMore, a.allowAt, a.disAt, a.act
+	m.bp, m.bpDone, m.wcum = a.bp, a.bpDone, a.wcum
+	m.troot, m.bpTop, m.bpIn = a.troot, a.bpTop, a.bpIn
+}
+
+// release keeps m's arrays (grown as they may have been) in m.arrays and
+// puts m back in wmPool; m must not be used after.
+func (m *wmatcher) release() {
+	a := &m.arrays
+	a.adjOff, a.fill, a.mate, a.label, a.labelend, a.inblossom, a.blossomparent = m.adjOff, m.fill, m.mate, m.label, m.labelend, m.inblossom, m.blossomparent
+	a.blossombase, a.bestedge, a.bkE, a.bkN, a.rootOf, a.rootStamp, a.bmark = m.blossombase, m.bestedge, m.bkE, m.bkN, m.rootOf, m.rootStamp, m.bmark
+	a.unused, a.queue, a.dis, a.lvA, a.lvE, a.lsS, a.lsT, a.lsF, a.lsB = m.unused, m.queue, m.dis, m.lvA, m.lvE, m.lsS, m.lsT, m.lsF, m.lsB
+	a.blossomchilds, a.blossomendps = m.blossomchilds, m.blossomendps
+	a.adj, a.dualvar, a.bsl, a.bkKey, a.bkMore, a.allowAt, a.disAt, a.act = m.adj, m.dualvar, m.bsl, m.bkKey, m.bkMore, m.allowAt, m.disAt, m.act
+	a.bp, a.bpDone, a.wcum = m.bp, m.bpDone, m.wcum
+	a.troot, a.bpTop, a.bpIn = m.troot, m.bpTop, m.bpIn
+	*m = wmatcher{endpoint: m.endpoint[:0], w2: m.w2[:0], arrays: m.arrays}
+	wmPool.Put(m)
+}
+
+// pathsKept is paths, in arrays the matcher keeps (m.bp): valid until
+// the matcher runs again.
+func (m *wmatcher) pathsKept() *blossomPaths {
+	if m.dualvar == nil {
+		return nil
+	}
+	n := m.nvertex
+	p := &m.bp
+	p.off = grown(p.off, n+1)
+	p.cum = grown(p.cum, len(m.blossomparent))
+	p.path = p.path[:0]
+	m.bpDone = grown(m.bpDone, len(m.blossomparent))
+	done := m.bpDone
+	chain := m.lvA[:0]
+	m.bpTop, m.bpIn = grown(m.bpTop, n), grown(m.bpIn, n)
+	for v := 0; v < n; v++ {
+		chain = chain[:0]
+		for b := m.blossomparent[v]; b != -1; b = m.blossomparent[b] {
+			chain = append(chain, b)
+		}
+		m.bpTop[v], m.bpIn[v] = -1, -1
+		if len(chain) > 0 {
+			m.bpTop[v], m.bpIn[v] = chain[len(chain)-1], chain[0]
+		}
+		for i := len(chain) - 1; i >= 0; i-- {
+			b := chain[i]
+			p.path = append(p.path, b)
+			if done[b] {
+				continue
+			}
+			done[b] = true
+			sumTo2(&p.cum[b], &m.dualvar[b], &m.dualvar[b])
+			if i+1 < len(chain) {
+				addTo(&p.cum[b], &p.cum[chain[i+1]])
+			}
+		}
+		p.off[v+1] = len(p.path)
+	}
+	m.lvA = chain
+	return p
+}
+
+// addEdge adds the edge (i, j) of weight *w to the matcher's edge list
+// (with m.edges nil).
+func (m *wmatcher) addEdge(i, j int, w *wint) {
+	m.endpoint = append(m.endpoint, i, j)
+	m.w2 = append(m.w2, wint{})
+	sumTo2(&m.w2[len(m.w2)-1], w, w)
 }
 
 // warmState is where a matching starts from and what it ends with: the
@@ -844,10 +1074,10 @@ func (m *wmatcher) warmInit() {
 			continue
 		}
 		for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
-			p := int(m.adj[x].p)
-			if m.endpoint[p] != w {
+			if int(m.adj[x].w) != w {
 				continue
 			}
+			p := int(m.adj[x].p)
 			if m.slack(p / 2).zero() {
 				m.mate[v], m.mate[w] = p, p^1
 			}
@@ -860,16 +1090,17 @@ func (m *wmatcher) warmInit() {
 			m.mate[v] = -1
 		}
 	}
-	for k := range m.edges {
-		sk := m.slack(k)
-		if !sk.neg() {
+	var sk wint
+	dualvar, endpoint, w2 := m.dualvar, m.endpoint, m.w2
+	for k := range w2 {
+		if !slackNegTo(&sk, &dualvar[endpoint[2*k]], &dualvar[endpoint[2*k+1]], &w2[k]) {
 			continue
 		}
-		i, j := m.edges[k].I, m.edges[k].J
+		i, j := endpoint[2*k], endpoint[2*k+1]
 		if m.mate[i] != -1 && m.mate[j] == -1 {
 			i = j
 		}
-		m.dualvar[i] = m.dualvar[i].sub(sk)
+		subTo(&dualvar[i], &sk)
 		unmatch(i)
 	}
 	var top wint
@@ -903,7 +1134,8 @@ func (m *wmatcher) warmOut(ws *warmState) {
 		m.bmark = make([]int, 2*n)
 	}
 	m.bm++
-	cum := make([]wint, n) // by blossom b-n: its dual and those of the blossoms around it
+	m.wcum = grown(m.wcum, n)
+	cum := m.wcum // by blossom b-n: its dual and those of the blossoms around it
 	chain := m.lvA[:0]
 	for v := 0; v < n; v++ {
 		chain = chain[:0]
@@ -928,6 +1160,36 @@ func (m *wmatcher) warmOut(ws *warmState) {
 		}
 	}
 	m.lvA = chain
+}
+
+// dualStep moves the duals by delta (positive), and the kept slacks with
+// them: the vertices and blossoms lazyDelta listed by label (no label has
+// changed since).
+func (m *wmatcher) dualStep(delta *wint) {
+	delta2 := delta.double()
+	addTo(&m.dsum2, &delta2)
+	dualvar, bestedge, bsl := m.dualvar, m.bestedge, m.bsl
+	for _, v := range m.lsS {
+		subTo(&dualvar[v], delta)
+		if bestedge[v] != -1 {
+			subTo(&bsl[v], &delta2)
+		}
+	}
+	for _, v := range m.lsT {
+		addTo(&dualvar[v], delta)
+	}
+	for _, v := range m.lsF {
+		if bestedge[v] != -1 {
+			subTo(&bsl[v], delta)
+		}
+	}
+	for _, b := range m.lsB {
+		if m.label[b] == 1 {
+			addTo(&dualvar[b], delta)
+		} else {
+			subTo(&dualvar[b], delta)
+		}
+	}
 }
 
 // slackP is the slack of edge k, in a buffer of the matcher's.
@@ -977,17 +1239,21 @@ func (m *wmatcher) allowed(k, v, w int) bool {
 // to the least one only.
 func (m *wmatcher) bestToSFree(x int, bs *wint) int {
 	best := -1
-	var t, bt wint
-	bx := m.inblossom[x]
-	for i, end := m.adjOff[x], m.adjOff[x+1]; i < end; i++ {
-		a := &m.adj[i]
-		by := m.inblossom[a.w]
-		if by == bx || m.label[by] != 1 {
+	var bt wint
+	inblossom, label, dualvar, w2 := m.inblossom, m.label, m.dualvar, m.w2
+	bx := inblossom[x]
+	xadj := m.adj[m.adjOff[x]:m.adjOff[x+1]]
+	for i := range xadj {
+		a := &xadj[i]
+		by := inblossom[a.w]
+		if by == bx || label[by] != 1 {
 			continue
 		}
-		diffTo(&t, &m.dualvar[a.w], &m.w2[a.p>>1])
-		if best == -1 || lessP(&t, &bt) {
-			best, bt = int(a.p)>>1, t
+		if best == -1 {
+			diffTo(&bt, &dualvar[a.w], &w2[a.p>>1])
+			best = int(a.p) >> 1
+		} else if diffCmp(&bt, &dualvar[a.w], &w2[a.p>>1]) < 0 {
+			best = int(a.p) >> 1
 		}
 	}
 	if best != -1 {
@@ -1002,31 +1268,42 @@ func (m *wmatcher) bestToSFree(x int, bs *wint) int {
 // the same edge as bestToSFree's: the least slack, on a tie the first of
 // its edges (the lowest edge number, as its edges are listed in order).
 func (m *wmatcher) bestFromS() {
-	var t wint
 	for _, x := range m.dis {
 		m.bestedge[x] = -1
 	}
-	for y := 0; y < m.nvertex; y++ {
-		if m.label[m.inblossom[y]] != 1 {
-			continue
-		}
-		dy := &m.dualvar[y]
-		for i, end := m.adjOff[y], m.adjOff[y+1]; i < end; i++ {
-			a := &m.adj[i]
-			x := a.w
-			if m.disAt[x] != m.astamp {
-				continue
-			}
-			k := int(a.p) >> 1
-			diffTo(&t, dy, &m.w2[a.p>>1])
-			if b := m.bestedge[x]; b == -1 || lessP(&t, &m.bsl[x]) || k < b && t == m.bsl[x] {
-				m.bestedge[x], m.bsl[x] = k, t
+	for wi, word := range m.act {
+		for ; word != 0; word &= word - 1 {
+			y := wi<<6 | bits.TrailingZeros64(word)
+			if m.label[m.inblossom[y]] == 1 {
+				m.bestFromSOf(y)
 			}
 		}
 	}
 	for _, x := range m.dis {
 		if m.bestedge[x] != -1 {
 			sumTo2(&m.bsl[x], &m.dualvar[x], &m.bsl[x])
+		}
+	}
+}
+
+// bestFromSOf offers the edges of S-vertex y to the vertices of m.dis
+// (bestFromS).
+func (m *wmatcher) bestFromSOf(y int) {
+	dy := &m.dualvar[y]
+	disAt, bestedge, bsl, w2, stamp := m.disAt, m.bestedge, m.bsl, m.w2, m.astamp
+	yadj := m.adj[m.adjOff[y]:m.adjOff[y+1]]
+	for i := range yadj {
+		a := &yadj[i]
+		x := a.w
+		if disAt[x] != stamp {
+			continue
+		}
+		k := int(a.p) >> 1
+		if b := bestedge[x]; b == -1 {
+			diffTo(&bsl[x], dy, &w2[k])
+			bestedge[x] = k
+		} else if c := diffCmp(&bsl[x], dy, &w2[k]); c < 0 || c == 0 && k < b {
+			bestedge[x] = k
 		}
 	}
 }
@@ -1062,26 +1339,40 @@ func (m *wmatcher) crossBest() {
 // lazyDelta checks when it reads them.
 func (m *wmatcher) augmentKeep(k int) {
 	n := m.nvertex
-	if m.rootOf == nil {
-		m.rootOf = make([]int, 2*n)
-		m.rootStamp = make([]int, 2*n)
+	// the trees by the free vertex at their root (troot; -1: in none)
+	rv, rw := m.treeOf(m.inblossom[m.endpoint[2*k]]), m.treeOf(m.inblossom[m.endpoint[2*k+1]])
+	if m.crossCheck {
+		// troot against the walk up the tree (treeRoot)
+		m.rstamp++
+		tv, tw := m.treeRoot(m.inblossom[m.endpoint[2*k]]), m.treeRoot(m.inblossom[m.endpoint[2*k+1]])
+		for x := 0; x < n; x++ {
+			b := m.inblossom[x]
+			if m.label[b] == 0 {
+				continue
+			}
+			r := m.treeRoot(b)
+			if (r == tv || r == tw) != (m.troot[b] == rv || m.troot[b] == rw) {
+				m.counts.rootBad++
+			}
+		}
 	}
-	m.rstamp++
-	rv := m.treeRoot(m.inblossom[m.edges[k].I])
-	rw := m.treeRoot(m.inblossom[m.edges[k].J])
 	// the vertices of the two trees, found before the matching changes
 	// (labels and labelends do not change with it; mates do)
 	m.dis = m.dis[:0]
-	for x := 0; x < n; x++ {
-		b := m.inblossom[x]
-		if m.label[b] == 0 {
-			continue
-		}
-		if r := m.treeRoot(b); r == rv || r == rw {
-			m.dis = append(m.dis, x)
+	for wi, word := range m.act {
+		for ; word != 0; word &= word - 1 {
+			x := wi<<6 | bits.TrailingZeros64(word)
+			b := m.inblossom[x]
+			if m.label[b] == 0 {
+				continue
+			}
+			if r := m.troot[b]; r == rv || r == rw {
+				m.dis = append(m.dis, x)
+			}
 		}
 	}
 	m.augmentMatching(k)
+	m.minSok = false // S-vertices leave
 	// unlabel them and their blossoms; expand their S-blossoms of dual zero
 	var tops []int
 	for _, x := range m.dis {
@@ -1109,9 +1400,12 @@ func (m *wmatcher) augmentKeep(k int) {
 		m.disAt[x] = m.astamp
 		dd += m.adjOff[x+1] - m.adjOff[x]
 	}
-	for y := 0; y < n && ss < dd; y++ {
-		if m.label[m.inblossom[y]] == 1 {
-			ss += m.adjOff[y+1] - m.adjOff[y]
+	for wi, word := range m.act {
+		for ; word != 0 && ss < dd; word &= word - 1 {
+			y := wi<<6 | bits.TrailingZeros64(word)
+			if m.label[m.inblossom[y]] == 1 {
+				ss += m.adjOff[y+1] - m.adjOff[y]
+			}
 		}
 	}
 	if m.crossCheck {
@@ -1125,20 +1419,26 @@ func (m *wmatcher) augmentKeep(k int) {
 			m.bestedge[x] = m.bestToSFree(x, &m.bsl[x])
 		}
 	}
-	for x := 0; x < n; x++ {
-		if m.label[m.inblossom[x]] != 0 {
-			m.counts.kept++
-			break
+kept:
+	for wi, word := range m.act {
+		for ; word != 0; word &= word - 1 {
+			if x := wi<<6 | bits.TrailingZeros64(word); m.label[m.inblossom[x]] != 0 {
+				m.counts.kept++
+				break kept
+			}
 		}
 	}
 	// a vertex inside a T-blossom left standing, labelled from an S-vertex
 	// of a dissolved tree, loses that label (expandBlossom would hang its
 	// sub-blossom from a vertex in no tree)
-	for w := 0; w < n; w++ {
-		if m.label[w] == 2 && m.labelend[w] != -1 && m.label[m.inblossom[m.endpoint[m.labelend[w]]]] != 1 {
-			// the S-vertices' scans passed it by while it was labelled
-			m.label[w], m.labelend[w] = 0, -1
-			m.bestedge[w] = m.bestToS(w, -1, &m.bsl[w])
+	for wi, word := range m.act {
+		for ; word != 0; word &= word - 1 {
+			w := wi<<6 | bits.TrailingZeros64(word)
+			if m.label[w] == 2 && m.labelend[w] != -1 && m.label[m.inblossom[m.endpoint[m.labelend[w]]]] != 1 {
+				// the S-vertices' scans passed it by while it was labelled
+				m.label[w], m.labelend[w] = 0, -1
+				m.bestedge[w] = m.bestToS(w, -1, &m.bsl[w])
+			}
 		}
 	}
 }
@@ -1157,6 +1457,15 @@ func (m *wmatcher) unlabelBlossoms() {
 			m.label[b], m.labelend[b], m.bestedge[b] = 0, -1, -1
 		}
 	}
+}
+
+// treeOf is the free vertex at the root of the tree holding top-level
+// blossom b, or -1 if b is in none.
+func (m *wmatcher) treeOf(b int) int {
+	if m.label[b] == 0 {
+		return -1
+	}
+	return m.troot[b]
 }
 
 // treeRoot is the root blossom of the tree holding top-level blossom b
@@ -1204,16 +1513,28 @@ func (m *wmatcher) treeRoot(b int) int {
 func (m *wmatcher) lazyDelta() (deltatype int, delta wint, deltaedge, deltablossom, zeroed int) {
 	n := m.nvertex
 	m.lsS, m.lsT, m.lsF, m.lsB = m.lsS[:0], m.lsT[:0], m.lsF[:0], m.lsB[:0]
-	for v := 0; v < n; v++ {
-		switch m.label[m.inblossom[v]] {
-		case 0:
-			if m.bestedge[v] != -1 {
-				m.lsF = append(m.lsF, v)
+	if m.checkAct {
+		for v := 0; v < n; v++ {
+			if (m.label[m.inblossom[v]] != 0 || m.bestedge[v] != -1) && m.act[v>>6]&(1<<uint(v&63)) == 0 {
+				m.counts.actMiss++
 			}
-		case 1:
-			m.lsS = append(m.lsS, v)
-		case 2:
-			m.lsT = append(m.lsT, v)
+		}
+	}
+	for wi, word := range m.act {
+		for ; word != 0; word &= word - 1 {
+			v := wi<<6 | bits.TrailingZeros64(word)
+			switch m.label[m.inblossom[v]] {
+			case 0:
+				if m.bestedge[v] != -1 {
+					m.lsF = append(m.lsF, v)
+				} else {
+					m.act[wi] &^= 1 << uint(v&63)
+				}
+			case 1:
+				m.lsS = append(m.lsS, v)
+			case 2:
+				m.lsT = append(m.lsT, v)
+			}
 		}
 	}
 	for b := n; b < m.bhi; b++ {
@@ -1224,14 +1545,23 @@ func (m *wmatcher) lazyDelta() (deltatype int, delta wint, deltaedge, deltabloss
 	// type 1 (from scratch the free vertices hold the least dual of all
 	// vertices, so the same)
 	zeroed = -1
-	for _, v := range m.lsS {
-		if zeroed == -1 || lessP(&m.dualvar[v], &delta) {
-			delta, zeroed = m.dualvar[v], v
+	if !m.minSok || m.checkAct {
+		for _, v := range m.lsS {
+			if zeroed == -1 || lessP(&m.dualvar[v], &delta) {
+				delta, zeroed = m.dualvar[v], v
+			}
 		}
+		if m.minSok && zeroed != m.minS {
+			m.counts.minBad++
+		}
+		m.minS, m.minSok = zeroed, true
+	} else if zeroed = m.minS; zeroed != -1 {
+		delta = m.dualvar[zeroed]
 	}
 	deltatype, deltaedge, deltablossom = 1, -1, -1
 	for _, v := range m.lsF {
-		if m.bestedge[v] != -1 && lessP(&m.bsl[v], &delta) && m.bestChecked(v) && lessP(&m.bsl[v], &delta) {
+		// listed with a best edge, and only bestChecked(v) changes it
+		if lessP(&m.bsl[v], &delta) && m.bestChecked(v) && lessP(&m.bsl[v], &delta) {
 			delta, deltatype, deltaedge = m.bsl[v], 2, m.bestedge[v]
 		}
 	}
@@ -1291,9 +1621,9 @@ func (m *wmatcher) bestChecked(v int) bool {
 // another blossom with the slack kept for it.
 func (m *wmatcher) bestHolds(v int) bool {
 	k := m.bestedge[v]
-	y := m.edges[k].I
+	y := m.endpoint[2*k]
 	if y == v {
-		y = m.edges[k].J
+		y = m.endpoint[2*k+1]
 	}
 	by := m.inblossom[y]
 	return m.label[by] == 1 && by != m.inblossom[v] && *m.slackP(k) == m.bsl[v]
@@ -1352,14 +1682,23 @@ func (m *wmatcher) rescanSS(v int) {
 	m.counts.rescans++
 	m.bestedge[v], m.bkN[v], m.bkMore[v] = -1, 0, false
 	var s wint
-	bv := m.inblossom[v]
-	for i := m.adjOff[v]; i < m.adjOff[v+1]; i++ {
-		a := &m.adj[i]
-		by := m.inblossom[a.w]
-		if by == bv || m.label[by] != 1 {
+	inblossom, label, dualvar, w2 := m.inblossom, m.label, m.dualvar, m.w2
+	bv := inblossom[v]
+	dv := &dualvar[v]
+	last := &m.bkKey[v*bkK+bkK-1]
+	vadj := m.adj[m.adjOff[v]:m.adjOff[v+1]]
+	for i := range vadj {
+		a := &vadj[i]
+		by := inblossom[a.w]
+		if by == bv || label[by] != 1 {
 			continue
 		}
-		addsubTo(&s, &m.dualvar[v], &m.dualvar[a.w], &m.w2[a.p>>1])
+		addsubTo(&s, dv, &dualvar[a.w], &w2[a.p>>1])
+		// keepSS, its usual rejection spelt out (as in the scan)
+		if m.bkN[v] == bkK && !lessP(&s, last) {
+			m.bkMore[v] = true
+			continue
+		}
 		m.keepSS(v, int(a.p)/2, &s)
 	}
 	m.keysSS(v)

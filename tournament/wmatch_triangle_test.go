@@ -53,19 +53,8 @@ func TestCertifiedTriangleAgainstBruteForce(t *testing.T) {
 			if _, want := bruteForce(n, edges, false); got != want {
 				t.Fatalf("iter %d round %d (n %d): weight %d, the best is %d", iter, round, n, got, want)
 			}
-			sparse := 0
-			for x := 0; x < n; x++ {
-				for y := x + 1; y < n; y++ {
-					p, q := pos[x], pos[y]
-					if p > q {
-						p, q = q, p
-					}
-					if (y-x <= g.window || whole != nil && whole[x] && whole[y]) && positive(&bw[q][p]) {
-						sparse++
-					}
-				}
-			}
-			if len(es) > sparse {
+			// es: the pairs certification added to the sparse graph
+			if len(es) > 0 {
 				grew++
 			}
 		}
