@@ -122,9 +122,9 @@ type dutch struct {
 	mate     []int    // the last matching (mate[v] == v: unpaired)
 	L        layout
 	why      map[int]i18n.Text // the procedure's reason, by the higher-ranked player of a pair
-	es       []wedge
-	inb      []bool // joined whole in a first matching: the current bracket (with the next score group when small)
-	wdual    []wint // the last matching's end state, by player (warmState)
+	es       []wedge           // a buffer for matchCertified (the pairs its certification added)
+	inb      []bool            // joined whole in a first matching: the current bracket (with the next score group when small)
+	wdual    []wint            // the last matching's end state, by player (warmState)
 	wmate    []int
 	compat   []bool      // compatible, by i*n+j
 	c9v      []uint64    // c9's part of each player
