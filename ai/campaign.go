@@ -3,6 +3,7 @@ package ai
 import (
 	_ "embed"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -159,6 +160,10 @@ type plan struct {
 	// score 10 VP each to the Allies at the end (15.23), and the Rhine
 	// 10 VP (15.22) (docs/ai.md).
 	raiders []hex.Hex
+	// strikes are the enemy stacks the movement segment gathers units
+	// next to, for the combat segment that follows (planStrikes), by the
+	// counter's index.
+	strikes map[int]hex.Hex
 }
 
 // huntRaiders notes the enemy stacks the side sees in Germany (from its
@@ -229,6 +234,9 @@ func (p *plan) distance(b *Board, c *units.Counter, h hex.Hex) (float64, bool) {
 		return 0, false
 	}
 	w := p.wing(b, c)
+	if t, ok := p.strikes[c.Index]; ok {
+		return strikePull * float64(max(hex.Distance(h, t)-1, 0)), true
+	}
 	if c.Type != units.Siege && c.Type != units.HQ {
 		// The nearest raider within reach (huntRaiders).
 		at := b.Unit(c).At
@@ -268,6 +276,122 @@ func (p *plan) distance(b *Board, c *units.Counter, h hex.Hex) (float64, bool) {
 		best = min(best, float64(hex.Distance(h, t)+2*i))
 	}
 	return pull * best, true
+}
+
+// Strikes (planStrikes): the odds a strike is planned for, the least it
+// is made with, and how hard its units are pulled next to it.
+var (
+	strikeOdds = 3.0
+	strikeMin  = 2.0
+	strikePull = 6.0
+	// strikeVPDef is the least VP a target's units are worth per point of
+	// its defence.
+	strikeVPDef = 0.0
+	// strikeWings: only the attacking wings' units strike (the left wing,
+	// holding its ground, keeps the heuristic's own play: +8.7 and +8.0
+	// VP a game over every wing on two seed ranges, docs/ai.md).
+	strikeWings = true
+)
+
+// planStrikes gathers the units for the attacks of the next combat
+// segment before anything moves: the heuristic moves unit by unit, each to
+// its own best hex, and an enemy stack that no single German stack
+// outguns is left alone even when three corps could reach it (the Allied
+// line in the Liège gap stood all game in the games followed, docs/ai.md).
+// For each enemy stack the side sees (not in a fortress that still
+// stands: the siege guns' work, 12.6), the German units of the attacking
+// wings (no HQ, no siege gun) that are next to it or can move next to it this segment (8.0, 6.0)
+// are counted; the stacks whose defence (doubled in rough, mountain or a
+// fortress, 9.0) those units outgun at least strikeMin to 1 are taken, the
+// likeliest odds and the most VP first, each with the strongest of its
+// free units until they make strikeOdds to 1.
+func (p *plan) planStrikes(b *Board, k *knowledge, actors []*units.Counter) {
+	p.strikes = map[int]hex.Hex{}
+	type target struct {
+		at      hex.Hex
+		def, vp float64
+		by      []*units.Counter
+		att     float64
+	}
+	var ts []*target
+	byHex := map[hex.Hex]*target{}
+	for at, e := range k.enemy {
+		if b.s.EnemyFortress(k.side, at) {
+			continue
+		}
+		d := e.defence
+		if x, ok := b.Hex(at); ok && (x.Terrain == board.Rough || x.Terrain == board.Mountain) {
+			d *= 2
+		}
+		if e.vp < strikeVPDef*max(d, 1) {
+			continue
+		}
+		t := &target{at: at, def: max(d, 1), vp: e.vp}
+		ts = append(ts, t)
+		byHex[at] = t
+	}
+	if len(ts) == 0 {
+		return
+	}
+	for _, c := range actors {
+		if c.Attack == 0 || c.Type == units.HQ || c.Type == units.Siege {
+			continue
+		}
+		if strikeWings && p.wing(b, c).holdGround {
+			continue
+		}
+		seen := map[hex.Hex]bool{}
+		note := func(h hex.Hex) {
+			for _, nb := range h.Neighbors() {
+				if t := byHex[nb]; t != nil && !seen[nb] {
+					seen[nb] = true
+					t.by = append(t.by, c)
+					t.att += float64(c.Attack)
+				}
+			}
+		}
+		note(b.Unit(c).At)
+		for _, d := range b.Destinations(c) {
+			note(d.To)
+		}
+	}
+	sort.Slice(ts, func(i, j int) bool {
+		oi, oj := min(ts[i].att/ts[i].def, strikeOdds), min(ts[j].att/ts[j].def, strikeOdds)
+		if oi != oj {
+			return oi > oj
+		}
+		if ts[i].vp != ts[j].vp {
+			return ts[i].vp > ts[j].vp
+		}
+		return hex.Less(ts[i].at, ts[j].at)
+	})
+	for _, t := range ts {
+		var free []*units.Counter
+		att := 0.0
+		for _, c := range t.by {
+			if _, taken := p.strikes[c.Index]; !taken {
+				free = append(free, c)
+				att += float64(c.Attack)
+			}
+		}
+		if att < strikeMin*t.def {
+			continue
+		}
+		sort.SliceStable(free, func(i, j int) bool {
+			if free[i].Attack != free[j].Attack {
+				return free[i].Attack > free[j].Attack
+			}
+			return free[i].ID < free[j].ID
+		})
+		got := 0.0
+		for _, c := range free {
+			if got >= strikeOdds*t.def {
+				break
+			}
+			p.strikes[c.Index] = t.at
+			got += float64(c.Attack)
+		}
+	}
 }
 
 // pull is how much more the campaign's places pull an attacking wing's
@@ -310,3 +434,6 @@ func newCampaignHeuristic(cfg Config) *Heuristic {
 	h.campaign = germanCampaign
 	return h
 }
+
+// campaignStrikes turns planStrikes on (measuring).
+var campaignStrikes = true
