@@ -164,6 +164,9 @@ type plan struct {
 	// next to, for the combat segment that follows (planStrikes), by the
 	// counter's index.
 	strikes map[int]hex.Hex
+	// k is the knowledge of the movement being planned (its stacks, kept
+	// up to date move by move).
+	k *knowledge
 }
 
 // huntRaiders notes the enemy stacks the side sees in Germany (from its
@@ -235,7 +238,11 @@ func (p *plan) distance(b *Board, c *units.Counter, h hex.Hex) (float64, bool) {
 	}
 	w := p.wing(b, c)
 	if t, ok := p.strikes[c.Index]; ok {
-		return strikePull * float64(max(hex.Distance(h, t)-1, 0)), true
+		d := hex.Distance(h, t)
+		if d == 1 && strikeRing != 0 {
+			return -strikeRing * float64(p.ringGain(b, c, t, h)), true
+		}
+		return strikePull * float64(max(d-1, 0)), true
 	}
 	if c.Type != units.Siege && c.Type != units.HQ {
 		// The nearest raider within reach (huntRaiders).
@@ -291,6 +298,10 @@ var (
 	// holding its ground, keeps the heuristic's own play: +8.7 and +8.0
 	// VP a game over every wing on two seed ranges, docs/ai.md).
 	strikeWings = true
+	// strikeRing is what each neighbour of the target closed by a unit's
+	// hex is worth (ringGain): 0.25 and 0.5 measured better than none,
+	// 1 and 2 worse (docs/ai.md).
+	strikeRing = 0.5
 )
 
 // planStrikes gathers the units for the attacks of the next combat
@@ -307,6 +318,7 @@ var (
 // free units until they make strikeOdds to 1.
 func (p *plan) planStrikes(b *Board, k *knowledge, actors []*units.Counter) {
 	p.strikes = map[int]hex.Hex{}
+	p.k = k
 	type target struct {
 		at      hex.Hex
 		def, vp float64
@@ -392,6 +404,45 @@ func (p *plan) planStrikes(b *Board, k *knowledge, actors []*units.Counter) {
 			got += float64(c.Attack)
 		}
 	}
+}
+
+// ringGain is how many more of t's neighbours c in h closes to the
+// enemy stack in t: a hex is closed when a German unit stands in it or
+// next to it (its zone of control, 6.0) or the enemy may not enter it;
+// a stack whose every neighbour is closed is surrounded, and the
+// manoeuvre table may be chosen against it (9.7).
+func (p *plan) ringGain(b *Board, c *units.Counter, t, h hex.Hex) int {
+	if p.k == nil || p.k.stacks == nil {
+		return 0
+	}
+	occupied := func(x hex.Hex, with bool) bool {
+		n := 0
+		for _, o := range p.k.stacks[x] {
+			if o != c {
+				n++
+			}
+		}
+		return n > 0 || (with && x == h)
+	}
+	count := func(with bool) int {
+		closed := 0
+		for _, n := range t.Neighbors() {
+			ok := occupied(n, with)
+			for _, m := range n.Neighbors() {
+				ok = ok || occupied(m, with)
+			}
+			if !ok {
+				if shut, _ := b.s.Closed(p.k.side.Other(), n); shut {
+					ok = true
+				}
+			}
+			if ok {
+				closed++
+			}
+		}
+		return closed
+	}
+	return count(true) - count(false)
 }
 
 // pull is how much more the campaign's places pull an attacking wing's

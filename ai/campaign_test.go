@@ -265,7 +265,8 @@ func TestCampaignHuntsRaiders(t *testing.T) {
 // an attacking wing (no HQ, no siege gun) that stands or can move next to
 // it (8.0, 6.0); the stack is one the side sees, not in a standing
 // fortress (12.7); the units sent make at least strikeMin to 1 on its
-// estimated defence (9.0); the campaign's distance is 0 next to it and
+// estimated defence (9.0); the campaign's distance is at most 0 next to
+// it (less where the unit closes more of the ring round it, 9.7) and
 // grows away from it. Strikes are found at all.
 func TestCampaignStrikes(t *testing.T) {
 	r := rules(t)
@@ -304,7 +305,7 @@ func TestCampaignStrikes(t *testing.T) {
 					if !near {
 						t.Errorf("seed %d %s: %s cannot get next to %s", seed, s.Turn, c.ID, at)
 					}
-					if d, ok := p.distance(b, c, at.Neighbors()[0]); !ok || d != 0 {
+					if d, ok := p.distance(b, c, at.Neighbors()[0]); !ok || d > 0 || d < -6*strikeRing {
 						t.Errorf("seed %d: %s next to its target %s: distance %v %v", seed, c.ID, at, d, ok)
 					}
 					if d0, _ := p.distance(b, c, at.Neighbors()[0]); func() bool {
