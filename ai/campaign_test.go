@@ -264,13 +264,14 @@ func TestCampaignHuntsRaiders(t *testing.T) {
 // games, every unit planStrikes sends against an enemy stack is a unit of
 // an attacking wing (no HQ, no siege gun) that stands or can move next to
 // it (8.0, 6.0); the stack is one the side sees, not in a standing
-// fortress (12.7); the units sent make at least strikeMin to 1 on its
+// fortress (12.7), or an empty standing fortress of at most strikeFortMax
+// struck at strikeFortMin to 1 (12.5, 9.7); the units sent make at least strikeMin to 1 on its
 // estimated defence (9.0); the campaign's distance is at most 0 next to
 // it (less where the unit closes more of the ring round it, 9.7) and
 // grows away from it. Strikes are found at all.
 func TestCampaignStrikes(t *testing.T) {
 	r := rules(t)
-	found := 0
+	found, forts := 0, 0
 	for seed := uint64(1000); seed < 1003; seed++ {
 		s, err := game.New(r, seed, nil)
 		if err != nil {
@@ -321,8 +322,17 @@ func TestCampaignStrikes(t *testing.T) {
 				}
 				for at, a := range att {
 					e := k.enemy[at]
-					if e == nil || b.s.EnemyFortress(units.German, at) {
-						t.Fatalf("seed %d %s: strike at %s: no enemy stack seen, or a standing fortress", seed, s.Turn, at)
+					if e == nil {
+						// An empty standing fortress (12.5), struck at 7:1.
+						x, _ := b.Hex(at)
+						if !b.s.EnemyFortress(units.German, at) || x.Fortress > strikeFortMax || a < strikeFortMin*float64(x.Fortress) {
+							t.Errorf("seed %d %s: strike at %s with %v attack: no enemy stack seen, nor an empty fortress of at most %d", seed, s.Turn, at, a, strikeFortMax)
+						}
+						forts++
+						continue
+					}
+					if b.s.EnemyFortress(units.German, at) {
+						t.Fatalf("seed %d %s: strike at %s: an occupied standing fortress", seed, s.Turn, at)
 					}
 					d := e.defence
 					if x, _ := b.Hex(at); x.Terrain == board.Rough || x.Terrain == board.Mountain {
@@ -356,8 +366,8 @@ func TestCampaignStrikes(t *testing.T) {
 			}
 		}
 	}
-	if found == 0 {
-		t.Fatal("no strike planned in three games")
+	if found == 0 || forts == 0 {
+		t.Fatalf("in three games: %d units sent on strikes, %d strikes at empty fortresses", found, forts)
 	}
-	t.Logf("%d units sent on strikes", found)
+	t.Logf("%d units sent on strikes, %d strikes at empty fortresses", found, forts)
 }
