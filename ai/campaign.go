@@ -292,9 +292,6 @@ var (
 	strikeOdds = 3.0
 	strikeMin  = 2.0
 	strikePull = 6.0
-	// strikeVPDef is the least VP a target's units are worth per point of
-	// its defence.
-	strikeVPDef = 0.0
 	// strikeWings: only the attacking wings' units strike (the left wing,
 	// holding its ground, keeps the heuristic's own play: +8.7 and +8.0
 	// VP a game over every wing on two seed ranges, docs/ai.md).
@@ -321,12 +318,14 @@ var (
 // line in the Liège gap stood all game in the games followed, docs/ai.md).
 // For each enemy stack the side sees (not in a fortress that still
 // stands: the siege guns' work, 12.6), and each empty enemy fortress of
-// at most strikeFortMax (12.5), the German units of the attacking
-// wings (no HQ, no siege gun) that are next to it or can move next to it this segment (8.0, 6.0)
-// are counted; the stacks whose defence (doubled in rough, mountain or a
-// fortress, 9.0) those units outgun at least strikeMin to 1 are taken, the
-// likeliest odds and the most VP first, each with the strongest of its
-// free units until they make strikeOdds to 1.
+// at most strikeFortMax (12.5), the German units of the attacking wings
+// (no HQ, no siege gun) that are next to it or can move next to it this
+// segment (8.0, 6.0) are counted; the targets whose defence (a stack's
+// doubled in rough or mountain, 9.0; a fortress's its strength, 12.0)
+// those units outgun at least strikeMin to 1 (strikeFortMin for a
+// fortress) are taken, the nearest to their wanted odds and the most VP
+// first, each with the strongest of its free units until they make
+// strikeOdds to 1 (strikeFortOdds).
 func (p *plan) planStrikes(b *Board, k *knowledge, actors []*units.Counter) {
 	p.strikes = map[int]hex.Hex{}
 	p.k = k
@@ -346,9 +345,6 @@ func (p *plan) planStrikes(b *Board, k *knowledge, actors []*units.Counter) {
 		d := e.defence
 		if x, ok := b.Hex(at); ok && (x.Terrain == board.Rough || x.Terrain == board.Mountain) {
 			d *= 2
-		}
-		if e.vp < strikeVPDef*max(d, 1) {
-			continue
 		}
 		t := &target{at: at, def: max(d, 1), vp: e.vp, least: strikeMin, wanted: strikeOdds}
 		ts = append(ts, t)
