@@ -259,3 +259,115 @@ func TestCampaignHuntsRaiders(t *testing.T) {
 		t.Fatal("no German unit near an Allied stack in Germany in 20 games")
 	}
 }
+
+// TestCampaignStrikes: in the German movement segments of a few campaign
+// games, every unit planStrikes sends against an enemy stack is a unit of
+// an attacking wing (no HQ, no siege gun) that stands or can move next to
+// it (8.0, 6.0); the stack is one the side sees, not in a standing
+// fortress (12.7), or an empty standing fortress of at most strikeFortMax
+// struck at strikeFortMin to 1 (12.5, 9.7); the units sent make at least strikeMin to 1 on its
+// estimated defence (9.0); the campaign's distance is at most 0 next to
+// it (less where the unit closes more of the ring round it, 9.7) and
+// grows away from it. Strikes are found at all.
+func TestCampaignStrikes(t *testing.T) {
+	r := rules(t)
+	found, forts := 0, 0
+	for seed := uint64(1000); seed < 1003; seed++ {
+		s, err := game.New(r, seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := [2]*Heuristic{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
+		for guard := 0; s.Step != game.GameOver && guard < 20000; guard++ {
+			side := s.ToMove()
+			v := s.ViewFor(game.ViewerOf(side))
+			b := NewBoard(s, side)
+			if side == units.German && s.Step.IsMovement() {
+				h := players[units.German]
+				k := newKnowledge(v, b, h.citiesOf(b))
+				p := newPlan(h.campaign, b)
+				actors := b.Actors()
+				p.planStrikes(b, k, actors)
+				att := map[hex.Hex]float64{}
+				for _, c := range actors {
+					at, ok := p.strikes[c.Index]
+					if !ok {
+						continue
+					}
+					found++
+					att[at] += float64(c.Attack)
+					if c.Type == units.HQ || c.Type == units.Siege || c.Attack == 0 || p.wing(b, c).holdGround {
+						t.Errorf("seed %d %s: %s (%v, wing %s) sent against %s", seed, s.Turn, c.ID, c.Type, p.wing(b, c).name, at)
+					}
+					near := hex.Distance(b.Unit(c).At, at) == 1
+					for _, d := range b.Destinations(c) {
+						near = near || hex.Distance(d.To, at) == 1
+					}
+					if !near {
+						t.Errorf("seed %d %s: %s cannot get next to %s", seed, s.Turn, c.ID, at)
+					}
+					if d, ok := p.distance(b, c, at.Neighbors()[0]); !ok || d > 0 || d < -6*strikeRing {
+						t.Errorf("seed %d: %s next to its target %s: distance %v %v", seed, c.ID, at, d, ok)
+					}
+					if d0, _ := p.distance(b, c, at.Neighbors()[0]); func() bool {
+						far := at
+						for i := 0; i < 3; i++ {
+							far = far.Neighbors()[0]
+						}
+						d, _ := p.distance(b, c, far)
+						return d <= d0
+					}() {
+						t.Errorf("seed %d: %s: distance does not grow away from %s", seed, c.ID, at)
+					}
+				}
+				for at, a := range att {
+					e := k.enemy[at]
+					if e == nil {
+						// An empty standing fortress (12.5), struck at 7:1.
+						x, _ := b.Hex(at)
+						if !b.s.EnemyFortress(units.German, at) || x.Fortress > strikeFortMax || a < strikeFortMin*float64(x.Fortress) {
+							t.Errorf("seed %d %s: strike at %s with %v attack: no enemy stack seen, nor an empty fortress of at most %d", seed, s.Turn, at, a, strikeFortMax)
+						}
+						forts++
+						continue
+					}
+					if b.s.EnemyFortress(units.German, at) {
+						t.Fatalf("seed %d %s: strike at %s: an occupied standing fortress", seed, s.Turn, at)
+					}
+					d := e.defence
+					if x, _ := b.Hex(at); x.Terrain == board.Rough || x.Terrain == board.Mountain {
+						d *= 2
+					}
+					if a < strikeMin*max(d, 1) {
+						t.Errorf("seed %d %s: strike at %s with %v attack against %v defence", seed, s.Turn, at, a, d)
+					}
+				}
+			}
+			progressed := false
+			for _, o := range players[side].Orders(v, b) {
+				n, _, err := game.Apply(s, o)
+				if err != nil {
+					break
+				}
+				s, progressed = n, true
+				if s.Step == game.GameOver || s.ToMove() != side {
+					break
+				}
+			}
+			if !progressed {
+				n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
+				if err != nil {
+					n, _, err = game.Apply(s, game.Order{Side: side, Verb: standVerb})
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				s = n
+			}
+		}
+	}
+	if found == 0 || forts == 0 {
+		t.Fatalf("in three games: %d units sent on strikes, %d strikes at empty fortresses", found, forts)
+	}
+	t.Logf("%d units sent on strikes, %d strikes at empty fortresses", found, forts)
+}

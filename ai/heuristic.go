@@ -276,6 +276,9 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 	if p.campaign != nil && side == units.German {
 		k.plan = newPlan(p.campaign, &b)
 		k.plan.huntRaiders(&b, k)
+		if campaignStrikes {
+			k.plan.planStrikes(&b, k, actors)
+		}
 		defer func() { k.plan = nil }()
 	}
 	// Strongest first: they pick the best hexes; with a campaign the siege
