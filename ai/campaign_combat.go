@@ -195,3 +195,42 @@ func (t *CombatTally) Report() string {
 	}
 	return b.String()
 }
+
+// campaignAttack is the campaign's next attack (or siege gun shot), or
+// false to end: the heuristic's (Heuristic.attack) without the attacks
+// at odds below 1:1 as the side estimates them (the hidden defenders as
+// the average enemy counter, 14.1).
+func (p *Heuristic) campaignAttack(b *Board, k *knowledge) (game.Order, bool) {
+	side := b.Side()
+	actors := b.Actors()
+	if o, ok := siegeShot(b, side, actors); ok {
+		return o, true
+	}
+	var best game.Order
+	bestEV, found := p.W.MinEV, false
+	for _, t := range attackTargets(b, actors) {
+		o, ev, ok := planAttack(b, k, actors, t)
+		if !ok || ev <= bestEV || below1to1(b, k, o) {
+			continue
+		}
+		best, bestEV, found = o, ev, true
+	}
+	return best, found
+}
+
+// below1to1 reports whether an attack's estimated odds are below 1:1.
+func below1to1(b *Board, k *knowledge, o game.Order) bool {
+	co, err := b.Odds(o)
+	if err != nil {
+		return true
+	}
+	def := float64(co.Defence)
+	if e := k.enemy[o.Hexes[0]]; e != nil {
+		h := float64(e.hidden) * k.avgDef
+		if co.Doubled {
+			h *= 2
+		}
+		def += h
+	}
+	return float64(co.Attack) < def
+}
