@@ -33,6 +33,10 @@ type SideTally struct {
 	// Results counts "table odds result" (the odds column used, 9.0),
 	// the table followed by "*" when the defenders were trapped.
 	Results map[string]int
+	// Net is the VP difference each "table odds" gave over its attacks:
+	// the enemy's VP eliminated by the attack itself (the result and the
+	// retreats it left no hex for, 9.4) less the side's own (15.22).
+	Net map[string]int
 	// EnemyVP are the VP of enemy units eliminated in the side's combat
 	// segments (15.22), EnemyVPRetreat those of them eliminated for want
 	// of a retreat hex (9.4), EnemyHQs the enemy HQs among them; OwnVP and
@@ -55,6 +59,7 @@ func NewCombatTally() *CombatTally {
 	t := &CombatTally{}
 	for i := range t.Side {
 		t.Side[i].Results = map[string]int{}
+		t.Side[i].Net = map[string]int{}
 	}
 	return t
 }
@@ -93,6 +98,7 @@ func (t *CombatTally) Add(r *game.Rules, seed uint64, options []string, log []ga
 			return fmt.Errorf("seed %d: order %d (%s) refused on replay: %w", seed, n, o.Verb, err)
 		}
 		if phasing {
+			net, key := 0, ""
 			for _, e := range evs {
 				switch e.Kind {
 				case game.EvCombat:
@@ -108,10 +114,12 @@ func (t *CombatTally) Add(r *game.Rules, seed uint64, options []string, log []ga
 						st.Trapped++
 						table += "*"
 					}
-					st.Results[table+" "+e.Combat.Odds.String()+" "+string(e.Combat.Result)]++
+					key = table + " " + e.Combat.Odds.String()
+					st.Results[key+" "+string(e.Combat.Result)]++
 				case game.EvEliminated:
 					retreat := strings.Contains(e.Text.EN, "(9.4)")
 					if e.Side == player {
+						net -= e.N
 						st.OwnVP += e.N
 						if retreat {
 							st.OwnVPRetreat += e.N
@@ -119,6 +127,7 @@ func (t *CombatTally) Add(r *game.Rules, seed uint64, options []string, log []ga
 						continue
 					}
 					st.EnemyVP += e.N
+					net += e.N
 					if retreat {
 						st.EnemyVPRetreat += e.N
 					}
@@ -126,6 +135,9 @@ func (t *CombatTally) Add(r *game.Rules, seed uint64, options []string, log []ga
 						st.EnemyHQs++
 					}
 				}
+			}
+			if key != "" {
+				st.Net[key] += net
 			}
 		}
 		s = next

@@ -106,3 +106,38 @@ func TestCombatTallyRefusesAForeignLog(t *testing.T) {
 		t.Error("an attack before the setup was replayed without an error")
 	}
 }
+
+// TestCombatTallyNet: the VP each table and odds gave add up, over the
+// side's attacks, to no more than the VP the side eliminated less what
+// it lost in its combat segments (retreat orders can add eliminations of
+// their own, 9.4), and every key of Net is a key of the results.
+func TestCombatTallyNet(t *testing.T) {
+	r := rules(t)
+	players := [2]Player{newCampaignHeuristic(Config{Side: units.German, Seed: 26}), NewHeuristic(Config{Side: units.Allied, Seed: 27})}
+	res, err := PlayGame(r, 13, nil, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := NewCombatTally()
+	if err := tl.Add(r, 13, nil, res.Log); err != nil {
+		t.Fatal(err)
+	}
+	for side, st := range tl.Side {
+		sum := 0
+		for k, v := range st.Net {
+			sum += v
+			found := false
+			for rk := range st.Results {
+				if strings.HasPrefix(rk, k+" ") {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: Net has %q, no result does", units.Side(side), k)
+			}
+		}
+		if sum > st.EnemyVP || -sum > st.OwnVP {
+			t.Errorf("%s: net %d VP over the attacks, %d eliminated and %d lost in all", units.Side(side), sum, st.EnemyVP, st.OwnVP)
+		}
+	}
+}
