@@ -431,6 +431,9 @@ func (p *Heuristic) attack(b *Board, k *knowledge) (game.Order, bool) {
 	if b.ToMove() != side {
 		return game.Order{}, false
 	}
+	if p.campaign != nil && side == units.German {
+		return p.campaignAttack(b, k) // the campaign's combat (campaign_combat.go)
+	}
 	actors := b.Actors()
 	if o, ok := siegeShot(b, side, actors); ok {
 		return o, true
