@@ -513,3 +513,39 @@ func newCampaignHeuristic(cfg Config) *Heuristic {
 
 // campaignStrikes turns planStrikes on (measuring).
 var campaignStrikes = true
+
+// exposure is what the campaign takes off a German HQ's (and, with
+// exposeGuns, a siege gun's) score for ending the segment in h, in a
+// stack that defends def (doubled in rough, mountain and fortresses,
+// 9.0): the Allies kill about 27 VP of German HQs and 7 of siege guns
+// a game (15.22, docs/ai.md), in the stacks next to them that their
+// attack strength outguns. The unit's VP, times exposeWeight, times how
+// far the enemy's attack strength next to h goes beyond exposeFrom to 1
+// against the stack, up to 1 at exposeFull to 1. A gun next to the
+// fortress it goes for (its firing place, 12.6) is exempt.
+func (p *plan) exposure(b *Board, k *knowledge, c *units.Counter, h hex.Hex, def float64) float64 {
+	if exposeWeight == 0 || (c.Type != units.HQ && !(exposeGuns && c.Type == units.Siege)) {
+		return 0
+	}
+	if c.Type == units.Siege && p.besieged[h] {
+		return 0
+	}
+	t := k.threat(h)
+	if t == 0 {
+		return 0
+	}
+	odds := t / max(def, 1)
+	if odds <= exposeFrom {
+		return 0
+	}
+	f := min((odds-exposeFrom)/(exposeFull-exposeFrom), 1)
+	return exposeWeight * float64(c.VP) * f
+}
+
+// The exposure of HQs and siege guns (exposure).
+var (
+	exposeWeight = 1.0
+	exposeFrom   = 1.0
+	exposeFull   = 3.0
+	exposeGuns   = false
+)

@@ -393,6 +393,9 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 		}
 	}
 	s += w.Stack * float64(min(de, 3))
+	if k.plan != nil {
+		s -= k.plan.exposure(b, k, c, h, def) // the campaign only (campaign.go)
+	}
 	if w.Guard != 0 {
 		s += w.Guard * k.guard(b, c, h)
 	}
