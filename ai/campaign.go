@@ -531,6 +531,14 @@ func (p *plan) exposure(b *Board, k *knowledge, c *units.Counter, h hex.Hex, def
 		return 0
 	}
 	t := k.threat(h)
+	if exposeReach > 1 {
+		t = 0
+		for at, e := range k.enemy {
+			if hex.Distance(at, h) <= exposeReach {
+				t += e.attack
+			}
+		}
+	}
 	if t == 0 {
 		return 0
 	}
@@ -548,4 +556,8 @@ var (
 	exposeFrom   = 1.0
 	exposeFull   = 3.0
 	exposeGuns   = false
+	// exposeReach > 1 counts the enemy stacks within that many hexes of
+	// h (those that may move next to it before they attack), not only
+	// those next to it.
+	exposeReach = 1
 )
