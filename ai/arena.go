@@ -27,6 +27,10 @@ type ArenaConfig struct {
 	// GermanSettings, where set, go to every player's Config
 	// (Config.German).
 	GermanSettings *GermanSettings
+	// Iterations, where set, goes to every player's Config: the search
+	// tries that many candidates per request instead of thinking until its
+	// budget's clock runs out (reproducible, independent of the load).
+	Iterations int
 }
 
 // ArenaGame is one game of a match.
@@ -125,7 +129,7 @@ func arenaGame(r *game.Rules, cfg ArenaConfig, seed uint64) (ArenaGame, []time.D
 	g := ArenaGame{Seed: seed}
 	var players [2]Player
 	for side, l := range []string{cfg.German, cfg.Allied} {
-		pc := Config{Side: units.Side(side), Seed: seed*2 + uint64(side), Budget: cfg.Budget, German: cfg.GermanSettings}
+		pc := Config{Side: units.Side(side), Seed: seed*2 + uint64(side), Budget: cfg.Budget, German: cfg.GermanSettings, Iterations: cfg.Iterations}
 		if cfg.Players[side] != nil {
 			players[side] = cfg.Players[side](pc)
 			continue
@@ -179,8 +183,12 @@ func (r *ArenaResult) Report() string {
 	var b strings.Builder
 	n := len(r.Games)
 	c := r.Config
+	budget := c.Budget.String()
+	if c.Iterations > 0 {
+		budget = fmt.Sprintf("%d iterations", c.Iterations)
+	}
 	fmt.Fprintf(&b, "%s (German) against %s (Allied), %d games from seed %d, budget %s, %d at once, %s\n",
-		c.German, c.Allied, n, c.Seed, c.Budget, c.Parallel, r.Elapsed.Round(time.Millisecond))
+		c.German, c.Allied, n, c.Seed, budget, c.Parallel, r.Elapsed.Round(time.Millisecond))
 	if r.Errors > 0 || r.Refused > 0 {
 		fmt.Fprintf(&b, "errors %d, refused orders %d\n", r.Errors, r.Refused)
 	}

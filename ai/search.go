@@ -118,11 +118,15 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	h := p.mine(b.Side())
 	best := h.W
 	bestPlan := h.weighted(best).movement(v, b, k)
-	dice := diceFor(rng)
-	keep := margin
+	n, keep := samples, margin
 	if b.Side() == units.German {
-		keep = p.german().Margin
+		gs := p.german()
+		keep = gs.Margin
+		if gs.Samples > 0 {
+			n = gs.Samples
+		}
 	}
+	dice := diceFor(rng, n)
 	bestFit := p.fitness(v, b, append(bestPlan, end), dice) + keep
 	seen := map[string]bool{planKey(bestPlan): true}
 	tried := styles(h.W)
@@ -198,8 +202,8 @@ func (p *Search) fitness(v game.View, b *Board, orders []game.Order, dice []uint
 // diceFor draws the dice keys every candidate of a request is played
 // with: the same dice for all (common random numbers), so that candidates
 // differ by their orders, not their luck.
-func diceFor(rng *rand.Rand) []uint64 {
-	out := make([]uint64, samples)
+func diceFor(rng *rand.Rand, n int) []uint64 {
+	out := make([]uint64, n)
 	for i := range out {
 		out[i] = rng.Uint64()
 	}
@@ -298,6 +302,9 @@ type GermanSettings struct {
 	Horizon int
 	// Margin is what a candidate must gain over the campaign's own plan.
 	Margin float64
+	// Samples are the dice samples each German candidate is scored with
+	// (0: samples, as the Allies').
+	Samples int
 	// PlanTurns, PlanSamples and PlanMargin set the choice of the plan by
 	// whole-game play-outs (choosePlan): at the first movement segment of
 	// each of the first PlanTurns turns (0: never), each variant of the

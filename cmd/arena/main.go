@@ -31,6 +31,7 @@ func main() {
 	flag.StringVar(&cfg.Allied, "allied", "random", "the Allied player's level")
 	scenario := flag.String("scenario", "standard", "standard or extended")
 	flag.DurationVar(&cfg.Budget, "budget", time.Second, "the search player's thinking time per segment")
+	flag.IntVar(&cfg.Iterations, "iterations", 0, "the search's candidates per request instead of its clock (0: the budget decides; reproducible)")
 	flag.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first game (the others follow)")
 	flag.IntVar(&cfg.Parallel, "parallel", runtime.NumCPU(), "games played at once")
 	options := flag.String("options", "", "scenario options for every game, e.g. \"18.1(5) 18.2(14)\"")
@@ -41,6 +42,7 @@ func main() {
 	flag.Float64Var(&gs.PlanMargin, "plan-margin", gs.PlanMargin, "VP a German plan must gain over the campaign's weights")
 	flag.IntVar(&gs.Horizon, "german-horizon", gs.Horizon, "enemy player turns the search's German play-outs reach")
 	flag.Float64Var(&gs.Margin, "german-margin", gs.Margin, "VP a German candidate must gain over the campaign's own plan")
+	flag.IntVar(&gs.Samples, "german-samples", gs.Samples, "dice samples per German candidate of the search (0: as the Allies')")
 	cw := flag.String("campaign-weights", "", "change the German campaign's weights, e.g. \"Danger=0.75,Guard=10\" (measuring; ai.CampaignWeights)")
 	flag.Parse()
 	if *cw != "" {

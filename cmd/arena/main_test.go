@@ -38,3 +38,29 @@ func TestArenaOutput(t *testing.T) {
 		t.Fatal("an unknown level was accepted")
 	}
 }
+
+// TestArenaIterations: with -iterations the search's games do not depend
+// on the clock, so two runs of the same seed give the same lines, and the
+// summary names the iterations instead of the budget.
+func TestArenaIterations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays two search games")
+	}
+	var outs [2]string
+	for i := range outs {
+		var out bytes.Buffer
+		cfg := ai.ArenaConfig{Games: 1, German: "search", Allied: "heuristic", Seed: 6001, Parallel: 1, Iterations: 2}
+		if err := run(cfg, "standard", false, &out); err != nil {
+			t.Fatal(err)
+		}
+		outs[i] = out.String()
+	}
+	game := regexp.MustCompile(`(?m)^seed 6001: .*$`)
+	a, b := game.FindString(outs[0]), game.FindString(outs[1])
+	if a == "" || a != b {
+		t.Fatalf("two runs of the same seed differ:\n%s\n%s", a, b)
+	}
+	if !strings.Contains(outs[0], "budget 2 iterations") {
+		t.Fatalf("the summary does not name the iterations:\n%s", outs[0])
+	}
+}
