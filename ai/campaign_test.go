@@ -232,27 +232,7 @@ func TestCampaignHuntsRaiders(t *testing.T) {
 					break
 				}
 			}
-			progressed := false
-			for _, o := range players[side].Orders(v, b) {
-				n, _, err := game.Apply(s, o)
-				if err != nil {
-					break
-				}
-				s, progressed = n, true
-				if s.Step == game.GameOver || s.ToMove() != side {
-					break
-				}
-			}
-			if !progressed {
-				n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
-				if err != nil {
-					n, _, err = game.Apply(s, game.Order{Side: side, Verb: standVerb})
-					if err != nil {
-						t.Fatal(err)
-					}
-				}
-				s = n
-			}
+			s = applyRequest(t, s, side, players[side].Orders(v, b))
 		}
 	}
 	if !found {
@@ -343,27 +323,7 @@ func TestCampaignStrikes(t *testing.T) {
 					}
 				}
 			}
-			progressed := false
-			for _, o := range players[side].Orders(v, b) {
-				n, _, err := game.Apply(s, o)
-				if err != nil {
-					break
-				}
-				s, progressed = n, true
-				if s.Step == game.GameOver || s.ToMove() != side {
-					break
-				}
-			}
-			if !progressed {
-				n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
-				if err != nil {
-					n, _, err = game.Apply(s, game.Order{Side: side, Verb: standVerb})
-					if err != nil {
-						t.Fatal(err)
-					}
-				}
-				s = n
-			}
+			s = applyRequest(t, s, side, players[side].Orders(v, b))
 		}
 	}
 	if found == 0 || forts == 0 {
@@ -459,4 +419,33 @@ func TestCampaignHQExposure(t *testing.T) {
 		t.Errorf("German HQs ending a movement segment outgunned 3:1: %d with the exposure, %d without", exposed[1], exposed[0])
 	}
 	t.Logf("German HQs ending a movement segment outgunned 3:1: %d with the exposure, %d without", exposed[1], exposed[0])
+}
+
+// applyRequest applies a request's orders for side until one is refused or
+// the side no longer moves; with none applied, the step's end (or 16.2's
+// stand) moves the game on.
+func applyRequest(t *testing.T, s *game.State, side units.Side, orders []game.Order) *game.State {
+	t.Helper()
+	progressed := false
+	for _, o := range orders {
+		n, _, err := game.Apply(s, o)
+		if err != nil {
+			break
+		}
+		s, progressed = n, true
+		if s.Step == game.GameOver || s.ToMove() != side {
+			break
+		}
+	}
+	if !progressed {
+		n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
+		if err != nil {
+			n, _, err = game.Apply(s, game.Order{Side: side, Verb: standVerb})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		s = n
+	}
+	return s
 }
