@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"crypto/sha256"
 	"testing"
 
 	"rtrbot/engine/game"
@@ -80,5 +81,94 @@ func BenchmarkFloorMovementQuestions(b *testing.B) {
 		if n == 0 {
 			b.Fatal("no destinations")
 		}
+	}
+}
+
+// campaignPosition is the German first movement segment of the game's
+// third turn, reached by the German campaign against the heuristic Allies
+// from seed 6000: a position the search meets, with both fronts engaged.
+func campaignPosition(b testing.TB) *game.State {
+	r := rules(b)
+	s, err := game.New(r, 6000, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	players := [2]Player{newCampaignHeuristic(Config{Side: units.German, Seed: 1}), NewHeuristic(Config{Side: units.Allied, Seed: 1})}
+	moves := 0
+	for s.Step != game.GameOver {
+		if s.Step == game.Move1 && s.ToMove() == units.German {
+			if moves++; moves == 3 {
+				return s
+			}
+		}
+		side := s.ToMove()
+		// One request at a time, to stop at the segment's start.
+		v, bd := s.ViewFor(game.ViewerOf(side)), NewBoard(s, side)
+		progressed := false
+		for _, o := range players[side].Orders(v, bd) {
+			o.Side = side
+			n, _, err := game.Apply(s, o)
+			if err != nil {
+				break
+			}
+			s, progressed = n, true
+			if s.Step == game.GameOver || s.ToMove() != side || s.Step != v.Step {
+				break
+			}
+		}
+		if !progressed {
+			n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
+			if err != nil {
+				b.Fatal(err)
+			}
+			s = n
+		}
+	}
+	b.Fatal("no third German movement segment")
+	return nil
+}
+
+// BenchmarkSearchGermanMovement: one German movement request of the
+// search at a fixed 6 candidates (-iterations 6, the arena's measure):
+// the campaign's plan and up to 6 others, each scored by 3 play-outs.
+func BenchmarkSearchGermanMovement(b *testing.B) {
+	s := campaignPosition(b)
+	p, _ := New("search", Config{Side: units.German, Seed: 1, Iterations: 6})
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if len(p.Orders(s.ViewFor(game.GermanView), NewBoard(s, units.German))) == 0 {
+			b.Fatal("no orders")
+		}
+	}
+}
+
+// BenchmarkSearchPlayOut: one play-out of the search from the German
+// movement segment: the campaign's plan applied on a guess of the board,
+// then both sides by the heuristic to the end of the Allies' next player
+// turn (Search.fitness with one dice sample).
+func BenchmarkSearchPlayOut(b *testing.B) {
+	s := campaignPosition(b)
+	p, _ := New("search", Config{Side: units.German, Seed: 1, Iterations: 1})
+	sp := p.(*Search)
+	v, bd := s.ViewFor(game.GermanView), NewBoard(s, units.German)
+	plan := append(sp.g.movement(v, bd, newKnowledge(v, bd, sp.h.citiesOf(bd))), game.Order{Side: units.German, Verb: game.End})
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sp.fitness(v, bd, plan, []uint64{uint64(i % 8)})
+	}
+}
+
+// BenchmarkFloorHash64K is the floor the search's benchmarks are read
+// against: SHA-256 of 64 KiB, standard library only (no code of this
+// project, so the ratios move with the project's code alone).
+func BenchmarkFloorHash64K(b *testing.B) {
+	buf := make([]byte, 64<<10)
+	for i := range buf {
+		buf[i] = byte(i * 7)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sum := sha256.Sum256(buf)
+		buf[0] = sum[0]
 	}
 }
