@@ -124,6 +124,42 @@ type knowledge struct {
 	// trapAR values an AR as the loss of the attackers that have no hex
 	// to retreat to (9.4), as the campaign's combat does.
 	trapAR bool
+	// facts are the hexes' facts found so far (hexFacts), and free the
+	// unused rest of the block they are taken from.
+	facts map[hex.Hex]*hexFacts
+	free  []hexFacts
+}
+
+// hexFacts are what scoring a move asks of a hex that does not change
+// within a request (the enemy stacks, the objectives and the map stay
+// as they were): found once for the hex instead of once for every unit
+// that might go there (speed only: the same values).
+type hexFacts struct {
+	threat        float64
+	near, obj     int // enemyNear, objectiveDistance; -1 until found
+	doubles, city bool
+}
+
+// fact is h's facts, found when first asked.
+func (k *knowledge) fact(h hex.Hex) *hexFacts {
+	if f := k.facts[h]; f != nil {
+		return f
+	}
+	if k.facts == nil {
+		k.facts = make(map[hex.Hex]*hexFacts, 256)
+	}
+	if len(k.free) == 0 {
+		k.free = make([]hexFacts, 64)
+	}
+	f := &k.free[0]
+	k.free = k.free[1:]
+	*f = hexFacts{threat: k.threatOf(h), near: -1, obj: -1}
+	if x, ok := k.hexInfo(h); ok {
+		f.doubles = x.Terrain == board.Rough || x.Terrain == board.Mountain || x.Fortress > 0
+		f.city = x.City
+	}
+	k.facts[h] = f
+	return f
 }
 
 // unitsAt are the side's units in h.
@@ -220,13 +256,12 @@ func newKnowledge(v game.View, b *Board, cs *cities) *knowledge {
 
 // doubles reports whether a hex doubles its defenders (9.0: rough,
 // mountain, fortress).
-func (k *knowledge) doubles(h hex.Hex) bool {
-	x, ok := k.hexInfo(h)
-	return ok && (x.Terrain == board.Rough || x.Terrain == board.Mountain || x.Fortress > 0)
-}
+func (k *knowledge) doubles(h hex.Hex) bool { return k.fact(h).doubles }
 
 // threat is the enemy attack strength next to h.
-func (k *knowledge) threat(h hex.Hex) float64 {
+func (k *knowledge) threat(h hex.Hex) float64 { return k.fact(h).threat }
+
+func (k *knowledge) threatOf(h hex.Hex) float64 {
 	t := 0.0
 	for _, nb := range h.Neighbors() {
 		if e := k.enemy[nb]; e != nil {
@@ -237,6 +272,14 @@ func (k *knowledge) threat(h hex.Hex) float64 {
 }
 
 func (k *knowledge) enemyNear(h hex.Hex) int {
+	f := k.fact(h)
+	if f.near < 0 {
+		f.near = k.enemyNearOf(h)
+	}
+	return f.near
+}
+
+func (k *knowledge) enemyNearOf(h hex.Hex) int {
 	best := 99
 	for at := range k.enemy {
 		best = min(best, hex.Distance(h, at))
@@ -245,6 +288,14 @@ func (k *knowledge) enemyNear(h hex.Hex) int {
 }
 
 func (k *knowledge) objectiveDistance(h hex.Hex) int {
+	f := k.fact(h)
+	if f.obj < 0 {
+		f.obj = k.objectiveDistanceOf(h)
+	}
+	return f.obj
+}
+
+func (k *knowledge) objectiveDistanceOf(h hex.Hex) int {
 	best := 30
 	for _, o := range k.objs {
 		best = min(best, hex.Distance(h, o))
@@ -371,7 +422,7 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 		def *= 2
 		s += w.Terrain
 	}
-	if x, ok := k.hexInfo(h); ok && x.City {
+	if k.fact(h).city {
 		s += 0.5 * w.Terrain
 	}
 	if t := k.threat(h); t > 0 {
