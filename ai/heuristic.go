@@ -128,6 +128,25 @@ type knowledge struct {
 	// unused rest of the block they are taken from.
 	facts map[hex.Hex]*hexFacts
 	free  []hexFacts
+	// noRetreat says, by counter index, whether a unit has no hex to
+	// retreat to (9.4) on the board trapped is for: asked for every
+	// table and every choice of attackers (expectedVP).
+	noRetreat map[int]bool
+	trapped   *game.State
+}
+
+// retreatless reports whether c has no hex to retreat to on b (9.4),
+// found once per board.
+func (k *knowledge) retreatless(b *Board, c *units.Counter) bool {
+	if k.trapped != b.s || k.noRetreat == nil {
+		k.trapped, k.noRetreat = b.s, map[int]bool{}
+	}
+	v, ok := k.noRetreat[c.Index]
+	if !ok {
+		v = len(b.RetreatHexes(c)) == 0
+		k.noRetreat[c.Index] = v
+	}
+	return v
 }
 
 // hexFacts are what scoring a move asks of a hex that does not change
@@ -626,7 +645,7 @@ func expectedVP(table string, co game.CombatOdds, e *estimate, k *knowledge, att
 	attVP, trapped := 0.0, 0.0
 	for _, c := range att {
 		attVP += float64(c.VP)
-		if k.trapAR && len(b.RetreatHexes(c)) == 0 {
+		if k.trapAR && k.retreatless(b, c) {
 			trapped += float64(c.VP) // 9.4: no hex to retreat to, eliminated
 		}
 	}
