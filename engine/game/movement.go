@@ -326,8 +326,21 @@ func (sr *search) path(h hex.Hex, m marks) []hex.Hex {
 	return out
 }
 
+// mayMove is canMove(c) == nil without making the refusal: the question
+// asked of every unit when listing the actors (TestMayMove keeps the two
+// the same).
+func (s *State) mayMove(c *units.Counter) bool {
+	u := s.Units[c.Index]
+	return c.Side() == s.Player && u.Box == OnMap && s.Step.IsMovement() &&
+		!u.Moved && !u.Trench && !u.Edge && !(s.Step == Move2 && u.OutOfCommand) && c.Move != 0 &&
+		!(s.preMobilisation() && c.Type != units.Assault && c.Type != units.Active && c.Type != units.Light && c.Type != units.Cavalry)
+}
+
 // canMove says why a unit may not move in this segment, or nil.
 func (s *State) canMove(c *units.Counter) error {
+	if s.mayMove(c) {
+		return nil
+	}
 	u := s.Units[c.Index]
 	if err := s.ownUnitOnMap(c); err != nil {
 		return err

@@ -47,13 +47,12 @@ func (s *State) Actors() []*units.Counter {
 	case s.Step.IsMovement():
 		side := s.Player
 		ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
-		scratch := newSearch(len(ezoc.b))
 		for i, u := range s.Units {
 			c := s.Counter(i)
-			if u.Box != OnMap || c.Side() != side || s.canMove(c) != nil {
+			if u.Box != OnMap || c.Side() != side || !s.mayMove(c) {
 				continue
 			}
-			if s.canReach(scratch, c, ezoc, enemy) || (s.canRail(c, ezoc) == nil && s.railNet(c, u.At, ezoc, enemy).count() > 1) {
+			if s.canReach(c, ezoc, enemy) || (s.canRail(c, ezoc) == nil && s.railNet(c, u.At, ezoc, enemy).count() > 1) {
 				out = append(out, c)
 			}
 		}
@@ -85,8 +84,49 @@ func (s *State) hasMergePartner(c *units.Counter) bool {
 	return false
 }
 
-// canReach reports whether a unit has at least one destination.
-func (s *State) canReach(scratch *search, c *units.Counter, ezoc, enemy marks) bool {
-	sr := s.movementSearchIn(scratch, c, s.Units[c.Index].At, s.Allowance(c), ezoc, enemy)
-	return len(sr.order) > 0
+// canReach reports whether a unit has at least one destination: whether
+// the movement search (movementSearchIn) would settle a hex besides its
+// start. Every hex it settles is reached through a neighbour of the
+// start, and a neighbour entered within the allowance is settled, so the
+// six neighbours tell, by the search's own tests (6.0, 16.1, 8.53).
+func (s *State) canReach(c *units.Counter, ezoc, enemy marks) bool {
+	from := s.Units[c.Index].At
+	limit := s.Allowance(c)
+	si, ch := ezoc.idx(from), s.cellAt(from)
+	if si < 0 || ch == nil || limit < 0 {
+		return false
+	}
+	disengaging := ezoc.b[si] && s.Option(RuleDisengagement)
+	mv := s.moverOf(c)
+	for dir, nb := range ch.nb {
+		ni := int(ch.nbi[dir])
+		if ni < 0 || enemy.b[ni] {
+			continue
+		}
+		if ezoc.b[si] && ezoc.b[ni] {
+			continue
+		}
+		if disengaging && ezoc.b[ni] {
+			continue
+		}
+		e := s.entryCost(&mv, nb)
+		step := 0
+		switch {
+		case e < 0:
+			continue
+		case ch.rail[dir]:
+			step = 1
+		case e == 1:
+			continue
+		default:
+			step = int(e) - 1
+			if ch.river[dir] {
+				step++
+			}
+		}
+		if step <= limit {
+			return true
+		}
+	}
+	return false
 }

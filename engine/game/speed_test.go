@@ -1,0 +1,83 @@
+package game
+
+import "testing"
+
+// The fast answers the search asks for every unit (mayMove, canReach) are
+// those of the questions they stand for (canMove, the movement search):
+// checked for every unit at every movement order of self-played games,
+// with the optional rules and with options that change who may move
+// where (18.1(12) pre-mobilisation, 18.1(14) deception).
+func TestMayMoveAndCanReach(t *testing.T) {
+	r := realRules(t, "standard")
+	checked, reach := 0, 0
+	for _, tc := range []struct {
+		seed uint64
+		opts []string
+	}{{1, nil}, {2, []string{"all-16"}}, {3, []string{string(OptPreMobilisation), string(OptDeception)}}} {
+		res, err := SelfPlay(r, tc.seed, SelfPlayConfig{Options: tc.opts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := New(r, tc.seed, tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, o := range res.Orders {
+			for _, c := range r.Counters.All() {
+				if got, want := s.mayMove(c), s.canMove(c) == nil; got != want {
+					t.Fatalf("seed %d order %d (%s %s): mayMove(%s) = %v, canMove nil = %v", tc.seed, n, s.Turn, s.Step, c.ID, got, want)
+				}
+				if !s.mayMove(c) {
+					continue
+				}
+				ezoc, enemy := s.ZOC(c.Side().Other()), s.occupiedBy(c.Side().Other())
+				sr := s.movementSearch(c, s.Units[c.Index].At, s.Allowance(c), ezoc, enemy)
+				want := len(sr.order) > 0
+				s.putSearch(sr)
+				if got := s.canReach(c, ezoc, enemy); got != want {
+					t.Fatalf("seed %d order %d (%s %s): canReach(%s) = %v, the search %v", tc.seed, n, s.Turn, s.Step, c.ID, got, want)
+				}
+				checked++
+				if want {
+					reach++
+				}
+			}
+			if s, _, err = Apply(s, o); err != nil {
+				t.Fatalf("seed %d order %d: %v", tc.seed, n, err)
+			}
+		}
+	}
+	if checked == 0 || reach == 0 {
+		t.Errorf("%d movable units checked, %d of them could move: not a test", checked, reach)
+	}
+}
+
+// canReach says no where the search finds nothing: a German corps next to
+// French corps on four sides, whose two other neighbours are in their zone
+// of control (6.0: no move from EZOC to EZOC), and one ringed by enemy
+// units; and yes for a free one.
+func TestCanReachHemmedIn(t *testing.T) {
+	m := newTestMap(12, 12)
+	s := position(t, m.build(), "0505: G-III\n0504: F-VII\n0605: F-VIII\n0405: F-XIII\n0506: F-XIV\n0909: G-IV\n0202: G-V")
+	free, stuck := 0, 0
+	for _, c := range s.rules.Counters.All() {
+		if s.Units[c.Index].Box != OnMap || !s.mayMove(c) {
+			continue
+		}
+		ezoc, enemy := s.ZOC(c.Side().Other()), s.occupiedBy(c.Side().Other())
+		sr := s.movementSearch(c, s.Units[c.Index].At, s.Allowance(c), ezoc, enemy)
+		want := len(sr.order) > 0
+		s.putSearch(sr)
+		if got := s.canReach(c, ezoc, enemy); got != want {
+			t.Errorf("canReach(%s) = %v, the search %v", c.ID, got, want)
+		}
+		if want {
+			free++
+		} else {
+			stuck++
+		}
+	}
+	if stuck == 0 || free == 0 {
+		t.Errorf("%d units free, %d stuck: the position is not the one meant", free, stuck)
+	}
+}
