@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"sort"
 
 	"rtrbot/engine/hex"
@@ -130,6 +131,75 @@ func (s *State) ViewFor(v Viewer) View {
 		w.Winner, w.Level, _ = s.Result()
 	}
 	own := func(side units.Side) bool { return v != PublicView && units.Side(v) == side }
+	w.Stacks = s.visibleStacks(v, own)
+	for i, u := range s.Units {
+		c := s.Counter(i)
+		switch {
+		case u.Box == OnMap || u.Box == Pool:
+		case own(c.Side()) || u.Box == Eliminated || w.Over:
+			w.Boxes = append(w.Boxes, s.visible(i, own(c.Side())))
+		}
+		if u.Box == Russia {
+			w.RussiaCounts[c.Side()]++
+		}
+	}
+	if len(s.Combat.Retreats) > 0 {
+		w.Retreats = []string{}
+		for _, c := range s.PendingRetreats() {
+			w.Retreats = append(w.Retreats, c.ID)
+		}
+	}
+	return w
+}
+
+// visibleStacks are the stacks on the map as v sees them: by hex (column,
+// then row), the Germans' before the Allies' in a hex, each stack's units
+// by counter index (the top unit is the first counter of the stack,
+// docs/rulings.md C15), all of them when v sees the stack (Sees), else
+// the top one.
+func (s *State) visibleStacks(v Viewer, own func(units.Side) bool) []VisibleStack {
+	// The units on the map as sort keys: hex, side, counter index, so
+	// that one sort of numbers puts them in the view's order.
+	const bits = 20
+	keys := make([]uint64, 0, 64)
+	for i, u := range s.Units {
+		if u.Box != OnMap {
+			continue
+		}
+		if u.At.Col < 0 || u.At.Row < 0 || u.At.Col >= 1<<bits || u.At.Row >= 1<<bits || i >= 1<<bits {
+			return s.visibleStacksByMap(v, own) // not a map this packing fits
+		}
+		keys = append(keys, uint64(u.At.Col)<<(2*bits+1)|uint64(u.At.Row)<<(bits+1)|uint64(s.sideOf(i))<<bits|uint64(i))
+	}
+	slices.Sort(keys)
+	var out []VisibleStack
+	for k := 0; k < len(keys); {
+		group := keys[k] >> bits
+		n := 1
+		for k+n < len(keys) && keys[k+n]>>bits == group {
+			n++
+		}
+		first := int(keys[k] & (1<<bits - 1))
+		h, side := s.Units[first].At, s.sideOf(first)
+		st := VisibleStack{At: h, Side: side, Count: n, Full: s.Sees(v, side, h)}
+		m := 1
+		if st.Full {
+			m = n
+		}
+		st.Units = make([]VisibleUnit, 0, m)
+		for _, key := range keys[k : k+m] {
+			st.Units = append(st.Units, s.visible(int(key&(1<<bits-1)), own(side)))
+		}
+		out = append(out, st)
+		k += n
+	}
+	return out
+}
+
+// visibleStacksByMap is visibleStacks by the occupancy index (the stacks
+// in the same order).
+func (s *State) visibleStacksByMap(v Viewer, own func(units.Side) bool) []VisibleStack {
+	var out []VisibleStack
 	occ := s.occupancy()
 	hs := make([]hex.Hex, 0, len(occ))
 	for h := range occ {
@@ -150,27 +220,10 @@ func (s *State) ViewFor(v Viewer) View {
 				}
 				st.Units = append(st.Units, s.visible(i, own(side)))
 			}
-			w.Stacks = append(w.Stacks, st)
+			out = append(out, st)
 		}
 	}
-	for i, u := range s.Units {
-		c := s.Counter(i)
-		switch {
-		case u.Box == OnMap || u.Box == Pool:
-		case own(c.Side()) || u.Box == Eliminated || w.Over:
-			w.Boxes = append(w.Boxes, s.visible(i, own(c.Side())))
-		}
-		if u.Box == Russia {
-			w.RussiaCounts[c.Side()]++
-		}
-	}
-	if len(s.Combat.Retreats) > 0 {
-		w.Retreats = []string{}
-		for _, c := range s.PendingRetreats() {
-			w.Retreats = append(w.Retreats, c.ID)
-		}
-	}
-	return w
+	return out
 }
 
 func (s *State) visible(i int, own bool) VisibleUnit {
