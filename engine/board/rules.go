@@ -71,8 +71,9 @@ func VictoryHexes() []VictoryHex {
 // for the Germans only (15.23 names it among their objectives); neutral
 // cities score nothing. Doubling options (18.x) are the engine's business.
 func (m *Map) CityVP(h hex.Hex, p Player) int {
+	at := h.String()
 	for _, v := range victoryHexes {
-		if v.Hex == h.String() {
+		if v.Hex == at {
 			if v.Scorer == p {
 				return v.VP
 			}

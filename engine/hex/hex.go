@@ -30,7 +30,14 @@ const (
 func New(col, row int) Hex { return Hex{Col: col, Row: row} }
 
 // String prints the hex as the rules do: four digits, XXYY ("0525").
-func (h Hex) String() string { return fmt.Sprintf("%02d%02d", h.Col, h.Row) }
+func (h Hex) String() string {
+	if h.Col >= 0 && h.Col <= 99 && h.Row >= 0 && h.Row <= 99 {
+		// What the format below gives, without fmt (asked for every
+		// hex of every event and refusal text).
+		return string([]byte{'0' + byte(h.Col/10), '0' + byte(h.Col%10), '0' + byte(h.Row/10), '0' + byte(h.Row%10)})
+	}
+	return fmt.Sprintf("%02d%02d", h.Col, h.Row)
+}
 
 // Valid reports whether both parts are in 1..99.
 func (h Hex) Valid() bool { return h.Col >= 1 && h.Col <= MaxCol && h.Row >= 1 && h.Row <= MaxRow }
