@@ -48,6 +48,22 @@ func (s *State) sideMemoFor(side units.Side) *sideMemo {
 		return nil
 	}
 	k := 0
+	if is := s.sideIndexes(side); is != nil {
+		for _, i := range is {
+			u := &s.Units[i]
+			if u.Box != OnMap {
+				continue
+			}
+			if k >= len(e.at) || e.at[k] != (unitAt{i, u.At}) {
+				return nil
+			}
+			k++
+		}
+		if k != len(e.at) {
+			return nil
+		}
+		return e
+	}
 	for i, u := range s.Units {
 		if u.Box != OnMap || s.sideOf(i) != side {
 			continue

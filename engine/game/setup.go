@@ -31,6 +31,14 @@ func (s *State) Unplaced() []*units.Counter { return s.unplaced(s.Player) }
 // fortresses are not units and do not count, 12.0).
 func (s *State) stackDE(h hex.Hex, side units.Side) int {
 	n := 0
+	if is := s.sideIndexes(side); is != nil {
+		for _, i := range is {
+			if u := &s.Units[i]; u.At == h && u.Box == OnMap {
+				n += s.Counter(i).DE
+			}
+		}
+		return n
+	}
 	for i, u := range s.Units {
 		if u.Box == OnMap && u.At == h && s.sideOf(i) == side {
 			n += s.Counter(i).DE

@@ -38,6 +38,9 @@ type Rules struct {
 	countersOnce sync.Once
 	sides        []units.Side // each counter's side, by index (sideOf)
 	arrivals     []turn.Turn  // each counter's Arrives, by index (arrives)
+	// of are each side's counter indexes in order (sideIndexes), for the
+	// loops over one side's units.
+	of [2][]int
 
 	// spareUnits are Units arrays of states nobody will read again,
 	// handed back by ReplayKey (giveBackUnits) for clone to fill.
@@ -337,8 +340,26 @@ func (r *Rules) listCounters() {
 		for j := range r.sides {
 			c := r.Counters.At(j)
 			r.sides[j], r.arrivals[j] = c.Side(), c.Arrives()
+			if sd := r.sides[j]; sd == units.German || sd == units.Allied {
+				r.of[sd] = append(r.of[sd], j)
+			}
 		}
 	})
+}
+
+// sideIndexes are the indexes of side's counters in order, or nil when
+// the state's units are not the rules' counters (the callers then look
+// at every unit, by sideOf).
+func (s *State) sideIndexes(side units.Side) []int {
+	r := s.rules
+	if r == nil || r.Counters == nil || (side != units.German && side != units.Allied) {
+		return nil
+	}
+	r.listCounters()
+	if len(s.Units) != len(r.sides) {
+		return nil
+	}
+	return r.of[side]
 }
 
 // Rules returns the rules the state is played with.
@@ -465,6 +486,14 @@ func (o Occupancy) At(h hex.Hex, side units.Side) []int {
 // the unit indexes of side in h, in index order.
 func (s *State) indexesAt(h hex.Hex, side units.Side) []int {
 	var out []int
+	if is := s.sideIndexes(side); is != nil {
+		for _, i := range is {
+			if u := &s.Units[i]; u.At == h && u.Box == OnMap {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
 	for i, u := range s.Units {
 		if u.Box == OnMap && u.At == h && s.sideOf(i) == side {
 			out = append(out, i)
@@ -476,6 +505,14 @@ func (s *State) indexesAt(h hex.Hex, side units.Side) []int {
 // UnitsAt returns the counters of a side in a hex.
 func (s *State) UnitsAt(h hex.Hex, side units.Side) []*units.Counter {
 	var out []*units.Counter
+	if is := s.sideIndexes(side); is != nil {
+		for _, i := range is {
+			if u := &s.Units[i]; u.At == h && u.Box == OnMap {
+				out = append(out, s.Counter(i))
+			}
+		}
+		return out
+	}
 	for i, u := range s.Units {
 		if u.Box == OnMap && u.At == h && s.sideOf(i) == side {
 			out = append(out, s.Counter(i))
