@@ -533,6 +533,14 @@ func attackTargets(b *Board, actors []*units.Counter) []hex.Hex {
 	side := b.Side()
 	var out []hex.Hex
 	seen := map[hex.Hex]bool{}
+	// The hexes with enemy units on the board, found in one pass (the
+	// question of every actor's neighbours).
+	enemy := map[hex.Hex]bool{}
+	for i, u := range b.s.Units {
+		if u.Box == game.OnMap && b.s.Counter(i).Side() == side.Other() {
+			enemy[u.At] = true
+		}
+	}
 	for _, c := range actors {
 		if c.Attack == 0 {
 			continue
@@ -541,7 +549,7 @@ func attackTargets(b *Board, actors []*units.Counter) []hex.Hex {
 			if seen[nb] {
 				continue
 			}
-			if len(b.UnitsAt(nb, side.Other())) == 0 {
+			if !enemy[nb] {
 				if x, ok := b.Hex(nb); !ok || x.Fortress == 0 {
 					continue
 				}
