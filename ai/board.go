@@ -76,6 +76,16 @@ func (b *Board) Destinations(c *units.Counter) []game.Dest {
 	return ds
 }
 
+// destinationHexes are the hexes of Destinations, in its order, without
+// their costs and paths.
+func (b *Board) destinationHexes(c *units.Counter) []hex.Hex {
+	hs, err := b.s.DestinationHexes(c)
+	if err != nil {
+		return nil
+	}
+	return hs
+}
+
 // RailDestinations are the hexes a unit may rail-move to now (8.5).
 func (b *Board) RailDestinations(c *units.Counter) []hex.Hex {
 	ds, err := b.s.RailDestinations(c)

@@ -377,15 +377,15 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 	for _, c := range actors {
 		from := b.Unit(c).At
 		bestH, best := from, p.score(&b, k, c, from, true)
-		for _, d := range b.Destinations(c) {
-			if k.stackDE(d.To)+c.DE > game.StackLimit {
+		for _, to := range b.destinationHexes(c) {
+			if k.stackDE(to)+c.DE > game.StackLimit {
 				continue
 			}
-			if k.plan != nil && c.Type != units.Siege && k.plan.besieged[d.To] && k.stackDE(d.To)+c.DE > game.StackLimit-1 {
+			if k.plan != nil && c.Type != units.Siege && k.plan.besieged[to] && k.stackDE(to)+c.DE > game.StackLimit-1 {
 				continue // room for a siege gun (12.6)
 			}
-			if s := p.score(&b, k, c, d.To, false); s > best {
-				bestH, best = d.To, s
+			if s := p.score(&b, k, c, to, false); s > best {
+				bestH, best = to, s
 			}
 		}
 		verb := game.Move

@@ -389,6 +389,22 @@ func (s *State) Destinations(c *units.Counter) ([]Dest, error) {
 	return s.destinations(c, ezoc, enemy), nil
 }
 
+// DestinationHexes are the hexes of Destinations, in its order, without
+// their costs and paths (a computer player scoring every unit's moves
+// asks only where).
+func (s *State) DestinationHexes(c *units.Counter) ([]hex.Hex, error) {
+	if err := s.canMove(c); err != nil {
+		return nil, err
+	}
+	side := c.Side()
+	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	sr := s.movementSearchIn(s.getSearch(), c, s.Units[c.Index].At, s.Allowance(c), ezoc, enemy)
+	out := make([]hex.Hex, len(sr.order))
+	copy(out, sr.order)
+	s.putSearch(sr)
+	return out, nil
+}
+
 func (s *State) destinations(c *units.Counter, ezoc, enemy marks) []Dest {
 	sr := s.getSearch()
 	defer s.putSearch(sr)

@@ -81,3 +81,41 @@ func TestCanReachHemmedIn(t *testing.T) {
 		t.Errorf("%d units free, %d stuck: the position is not the one meant", free, stuck)
 	}
 }
+
+// DestinationHexes are the hexes of Destinations in the same order, for
+// every unit at every movement order of a self-played game.
+func TestDestinationHexes(t *testing.T) {
+	r := realRules(t, "standard")
+	res, err := SelfPlay(r, 5, SelfPlayConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(r, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compared := 0
+	for n, o := range res.Orders {
+		if s.Step.IsMovement() && n%3 == 0 {
+			for _, c := range r.Counters.All() {
+				ds, errD := s.Destinations(c)
+				hs, errH := s.DestinationHexes(c)
+				if (errD == nil) != (errH == nil) || len(ds) != len(hs) {
+					t.Fatalf("order %d, %s: %d destinations (%v), %d hexes (%v)", n, c.ID, len(ds), errD, len(hs), errH)
+				}
+				for i := range ds {
+					if ds[i].To != hs[i] {
+						t.Fatalf("order %d, %s: destination %d is %s, hex %s", n, c.ID, i, ds[i].To, hs[i])
+					}
+				}
+				compared += len(hs)
+			}
+		}
+		if s, _, err = Apply(s, o); err != nil {
+			t.Fatalf("order %d: %v", n, err)
+		}
+	}
+	if compared == 0 {
+		t.Error("no destination compared")
+	}
+}
