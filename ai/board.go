@@ -158,13 +158,17 @@ func (b *Board) StackDE(h hex.Hex, side units.Side) int {
 	return n
 }
 
-// apply applies an order and reports success, replacing the board.
+// try applies an order and reports success, replacing the board. The
+// engine remembers the result (game.ApplyRemembered): a play-out that
+// gives the same order from the same state (Search.playOut applies the
+// orders the heuristic planned this way) gets it without working it
+// out again.
 func (b *Board) try(o game.Order) bool {
-	n, _, err := b.Apply(o)
+	n, _, err := game.ApplyRemembered(b.s, o)
 	if err != nil {
 		return false
 	}
-	*b = *n
+	b.s = n
 	return true
 }
 

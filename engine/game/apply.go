@@ -2,8 +2,11 @@ package game
 
 import (
 	"encoding/binary"
+	"slices"
+	"sync/atomic"
 
 	"rtrbot/engine/board"
+	"rtrbot/engine/hex"
 	"rtrbot/engine/scenario"
 	"rtrbot/engine/units"
 )
@@ -93,6 +96,9 @@ func NewRules(m *board.Map, name string) (*Rules, error) {
 // caused, or a refusal (*i18n.Error) saying what is wrong and what would
 // be right. The state given is never changed.
 func Apply(s *State, o Order) (*State, []Event, error) {
+	if r := s.remembered(o); r != nil {
+		return r.to, append([]Event(nil), r.evs...), nil
+	}
 	if s.Step == GameOver {
 		return nil, nil, refuse("game-over")
 	}
@@ -163,6 +169,46 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 	n.Orders++
 	n.afterOrder(s, &evs) // victory.go
 	return n, evs, nil
+}
+
+// ApplyRemembered is Apply, remembering its result with s, so that the
+// next Apply of the same order to s (the same state, not an equal one)
+// gives it again without working it out: Apply's result depends on the
+// state and the order alone. A computer player that plans a segment by
+// applying its moves one by one, and whose search then plays the same
+// orders from the same state, works each move out once. Only the last
+// order applied to s is remembered; a state changed in place after it
+// (as ForceDice does) must not be given to Apply again.
+func ApplyRemembered(s *State, o Order) (*State, []Event, error) {
+	n, evs, err := Apply(s, o)
+	if err == nil && s.after != nil {
+		kept := Order{Side: o.Side, Verb: o.Verb, Units: append([]string(nil), o.Units...), Hexes: append([]hex.Hex(nil), o.Hexes...)}
+		s.after.p.Store(&afterRec{from: s, o: kept, to: n, evs: evs})
+	}
+	return n, evs, err
+}
+
+// afterSlot holds what ApplyRemembered last gave from a state.
+type afterSlot struct{ p atomic.Pointer[afterRec] }
+
+// afterRec is one Apply's result: from the state from, the order o.
+type afterRec struct {
+	from *State
+	o    Order
+	to   *State
+	evs  []Event
+}
+
+// remembered is what ApplyRemembered gave for o from s itself, or nil.
+func (s *State) remembered(o Order) *afterRec {
+	if s.after == nil {
+		return nil
+	}
+	r := s.after.p.Load()
+	if r == nil || r.from != s || r.o.Side != o.Side || r.o.Verb != o.Verb || !slices.Equal(r.o.Units, o.Units) || !slices.Equal(r.o.Hexes, o.Hexes) {
+		return nil
+	}
+	return r
 }
 
 // Replay rebuilds a game from its seed, options and orders. The same

@@ -119,3 +119,47 @@ func TestDestinationHexes(t *testing.T) {
 		t.Error("no destination compared")
 	}
 }
+
+// ApplyRemembered gives Apply's result, and Apply gives it again for the
+// same order from the same state (the same pointer), and works anything
+// else out afresh: another order, or a copy of the state.
+func TestApplyRemembered(t *testing.T) {
+	r := realRules(t, "standard")
+	res, err := SelfPlay(r, 6, SelfPlayConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(r, 6, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits := 0
+	for n, o := range res.Orders {
+		if s.after != nil && n%5 == 0 {
+			a, _, err := ApplyRemembered(s, o)
+			if err != nil {
+				t.Fatalf("order %d: %v", n, err)
+			}
+			fresh := *s // a copy: Apply works it out again
+			b, evs, err := Apply(&fresh, o)
+			if err != nil || b == a || b.Hash() != a.Hash() {
+				t.Fatalf("order %d: a copy of the state gave %v (same state: %v)", n, err, b == a)
+			}
+			c, evs2, err := Apply(s, o)
+			if err != nil || c != a || len(evs2) != len(evs) {
+				t.Fatalf("order %d: the remembered result was not given again", n)
+			}
+			hits++
+			other := Order{Side: o.Side, Verb: End}
+			if d, _, err := Apply(s, other); o.Verb != End && err == nil && d == a {
+				t.Fatalf("order %d: another order gave the remembered state", n)
+			}
+		}
+		if s, _, err = Apply(s, o); err != nil {
+			t.Fatalf("order %d: %v", n, err)
+		}
+	}
+	if hits == 0 {
+		t.Error("nothing remembered")
+	}
+}

@@ -309,6 +309,9 @@ type State struct {
 	Opt     OptionState  // what the options keep (options.go, 18.1(13))
 
 	memo *memo // zones of control and occupied hexes found, shared by a game's states (memo.go)
+	// after is what ApplyRemembered last gave from this state (apply.go);
+	// each state made by clone has its own.
+	after *afterSlot
 }
 
 // sideOf is the side of counter i: Counter(i).Side(), listed once per
@@ -415,6 +418,7 @@ func (s *State) clone() *State {
 	n.Sight.Revealed = append([]hex.Hex(nil), s.Sight.Revealed...)
 	n.Sight.Recon = append([]Look(nil), s.Sight.Recon...)
 	n.Victory.Held = append([]Hold(nil), s.Victory.Held...)
+	n.after = &afterSlot{}
 	return &n
 }
 
