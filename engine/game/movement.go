@@ -178,6 +178,19 @@ func (s *State) putSearch(sr *search) {
 	}
 }
 
+// fillUnreached sets every cost to -1 (not reached), by doubling copies
+// of the part already set (a few block moves instead of one store per
+// hex of the map, for every search).
+func fillUnreached(cost []int16) {
+	if len(cost) == 0 {
+		return
+	}
+	cost[0] = -1
+	for k := 1; k < len(cost); k *= 2 {
+		copy(cost[k:], cost[:k])
+	}
+}
+
 func newSearch(n int) *search {
 	return &search{cost: make([]int16, n), prev: make([]hex.Hex, n), entry: make([]int8, n), steps: make([]int16, n), until: hex.None}
 }
@@ -219,9 +232,7 @@ func (s *State) movementSearchIn(sr *search, c *units.Counter, from hex.Hex, lim
 	sr.start, sr.order = from, sr.order[:0]
 	until := sr.until
 	sr.until = hex.None
-	for i := range sr.cost {
-		sr.cost[i] = -1
-	}
+	fillUnreached(sr.cost)
 	clear(sr.entry)
 	mv := s.moverOf(c)
 	si := ezoc.idx(from)

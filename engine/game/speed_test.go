@@ -163,3 +163,19 @@ func TestApplyRemembered(t *testing.T) {
 		t.Error("nothing remembered")
 	}
 }
+
+// fillUnreached sets every cost to -1 whatever the length.
+func TestFillUnreached(t *testing.T) {
+	for n := 0; n <= 70; n++ {
+		cost := make([]int16, n)
+		for i := range cost {
+			cost[i] = int16(i + 3)
+		}
+		fillUnreached(cost)
+		for i, c := range cost {
+			if c != -1 {
+				t.Fatalf("length %d: cost[%d] = %d", n, i, c)
+			}
+		}
+	}
+}
