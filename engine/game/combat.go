@@ -194,7 +194,7 @@ func (s *State) fortressOf(h hex.Hex, side units.Side) int {
 // in side's zone of control, or is prohibited to the defender (9.7); if
 // not, it returns a neighbour that breaks the ring.
 func (s *State) surrounded(h hex.Hex, side units.Side) (hex.Hex, bool) {
-	zoc, own := s.ZOC(side), s.occupiedBy(side)
+	zoc, own := s.zocAndOccupied(side)
 	for _, n := range h.Neighbors() {
 		if own.has(n) || zoc.has(n) {
 			continue

@@ -161,7 +161,7 @@ func hqServes(hq, n units.Nation) bool {
 // InCommand computes which of side's units on the map are in command now
 // (4.0-4.4), by counter index.
 func (s *State) InCommand(side units.Side) []bool {
-	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	ezoc, enemy := s.zocAndOccupied(side.Other())
 	in := make([]bool, len(s.Units))
 	supply := map[units.Nation]marks{}
 	type reach struct {

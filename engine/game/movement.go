@@ -396,7 +396,7 @@ func (s *State) Destinations(c *units.Counter) ([]Dest, error) {
 		return nil, err
 	}
 	side := c.Side()
-	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	ezoc, enemy := s.zocAndOccupied(side.Other())
 	return s.destinations(c, ezoc, enemy), nil
 }
 
@@ -408,7 +408,7 @@ func (s *State) DestinationHexes(c *units.Counter) ([]hex.Hex, error) {
 		return nil, err
 	}
 	side := c.Side()
-	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	ezoc, enemy := s.zocAndOccupied(side.Other())
 	sr := s.movementSearchIn(s.getSearch(), c, s.Units[c.Index].At, s.Allowance(c), ezoc, enemy)
 	out := make([]hex.Hex, len(sr.order))
 	copy(out, sr.order)
@@ -460,7 +460,7 @@ func (s *State) applyMove(o Order) (*State, []Event, error) {
 		return nil, nil, err
 	}
 	side := c.Side()
-	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	ezoc, enemy := s.zocAndOccupied(side.Other())
 	from := s.Units[c.Index].At
 	to := o.Hexes[len(o.Hexes)-1]
 	var path []hex.Hex

@@ -518,7 +518,7 @@ func (s *State) mayDelay(p *AttackPlan) bool {
 			return false
 		}
 	}
-	zoc, enemy := s.ZOC(p.Side), s.occupiedBy(p.Side)
+	zoc, enemy := s.zocAndOccupied(p.Side)
 	for _, nb := range p.Target.Neighbors() {
 		if enemy.has(nb) || zoc.has(nb) || s.stackDE(nb, p.Side.Other())+de > StackLimit {
 			continue

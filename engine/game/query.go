@@ -46,7 +46,7 @@ func (s *State) Actors() []*units.Counter {
 		return s.combatActors() // combat.go: units owing a retreat, or able to attack or fire
 	case s.Step.IsMovement():
 		side := s.Player
-		ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+		ezoc, enemy := s.zocAndOccupied(side.Other())
 		for i, u := range s.Units {
 			c := s.Counter(i)
 			if u.Box != OnMap || c.Side() != side || !s.mayMove(c) {

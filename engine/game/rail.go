@@ -76,7 +76,7 @@ func ownLands(side units.Side) i18n.Text {
 // RailDestinations answers where a unit can go by rail now.
 func (s *State) RailDestinations(c *units.Counter) ([]hex.Hex, error) {
 	side := c.Side()
-	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	ezoc, enemy := s.zocAndOccupied(side.Other())
 	if err := s.canRail(c, ezoc); err != nil {
 		return nil, err
 	}
@@ -100,7 +100,7 @@ func (s *State) applyRail(o Order) (*State, []Event, error) {
 		return nil, nil, refuse("rail-no-hex", c.ID)
 	}
 	side := c.Side()
-	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	ezoc, enemy := s.zocAndOccupied(side.Other())
 	if err := s.canRail(c, ezoc); err != nil {
 		return nil, nil, err
 	}
@@ -159,7 +159,7 @@ func (s *State) applyWithdraw(o Order) (*State, []Event, error) {
 		return nil, nil, refuse("withdraw-never", c.ID, c.Nation.Name())
 	}
 	side := c.Side()
-	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	ezoc, enemy := s.zocAndOccupied(side.Other())
 	if err := s.canRail(c, ezoc); err != nil {
 		return nil, nil, err
 	}

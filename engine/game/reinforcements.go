@@ -136,7 +136,7 @@ func (s *State) entryFor(d Due) ([]hex.Hex, bool) {
 	if d.Type != AnyType {
 		return s.EntryHexes(d.Nation)
 	}
-	ezoc, enemy := s.ZOC(units.German), s.occupiedBy(units.German)
+	ezoc, enemy := s.zocAndOccupied(units.German)
 	var out []hex.Hex
 	for _, h := range antwerp {
 		if s.rules.Map.OnMap(h) && !ezoc.has(h) && !enemy.has(h) {
@@ -154,7 +154,7 @@ func (s *State) entryFor(d Due) ([]hex.Hex, bool) {
 // turn).
 func (s *State) EntryHexes(n units.Nation) (hexes []hex.Hex, edge bool) {
 	side := n.Side()
-	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	ezoc, enemy := s.zocAndOccupied(side.Other())
 	ln := logisticsNation(n)
 	for _, x := range s.allHexes() {
 		if ezoc.has(x.At) || enemy.has(x.At) || s.Neutral(x.Country) || x.Terrain == board.Sea {
@@ -407,7 +407,7 @@ func (s *State) duesLeft() error {
 // Belgium is neutral) free of German units and their zones of control
 // (18.2(8)).
 func (s *State) landingPorts() []hex.Hex {
-	ezoc, enemy := s.ZOC(units.German), s.occupiedBy(units.German)
+	ezoc, enemy := s.zocAndOccupied(units.German)
 	var out []hex.Hex
 	for _, x := range s.allHexes() {
 		if !x.Port || ezoc.has(x.At) || enemy.has(x.At) || s.Neutral(x.Country) {

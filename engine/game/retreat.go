@@ -21,7 +21,7 @@ func (s *State) RetreatHexes(i int) []hex.Hex {
 	}
 	c := s.Counter(i)
 	side := c.Side()
-	ezoc, enemy := s.ZOC(side.Other()), s.occupiedBy(side.Other())
+	ezoc, enemy := s.zocAndOccupied(side.Other())
 	var out []hex.Hex
 	for _, nb := range u.At.Neighbors() {
 		if _, why := s.EnterCost(c, u.At, nb); why != whyNone {

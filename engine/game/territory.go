@@ -125,6 +125,26 @@ func (s *State) ZOC(side units.Side) marks {
 	return m
 }
 
+// zocAndOccupied is ZOC(side) and occupiedBy(side), the memo checked
+// once for both.
+func (s *State) zocAndOccupied(side units.Side) (zoc, occ marks) {
+	e := s.sideMemoFor(side)
+	if e != nil {
+		zoc, occ = e.zoc, e.occ
+		if zoc.b != nil && occ.b != nil {
+			return zoc, occ
+		}
+	}
+	if zoc.b == nil {
+		zoc = s.zocOf(side)
+	}
+	if occ.b == nil {
+		occ = s.occupiedOf(side)
+	}
+	s.remember(side, e, zoc, occ)
+	return zoc, occ
+}
+
 func (s *State) zocOf(side units.Side) marks {
 	m := s.newMarks()
 	noReserveZOC := s.Option(RuleM91ZOC)
