@@ -156,6 +156,7 @@ func (k *knowledge) retreatless(b *Board, c *units.Counter) bool {
 type hexFacts struct {
 	threat        float64
 	near, obj     int // enemyNear, objectiveDistance; -1 until found
+	worth         int // what h is worth to the enemy at the end (15.23, guard); -1 until found
 	doubles, city bool
 }
 
@@ -172,7 +173,7 @@ func (k *knowledge) fact(h hex.Hex) *hexFacts {
 	}
 	f := &k.free[0]
 	k.free = k.free[1:]
-	*f = hexFacts{threat: k.threatOf(h), near: -1, obj: -1}
+	*f = hexFacts{threat: k.threatOf(h), near: -1, obj: -1, worth: -1}
 	if x, ok := k.hexInfo(h); ok {
 		f.doubles = x.Terrain == board.Rough || x.Terrain == board.Mountain || x.Fortress > 0
 		f.city = x.City
@@ -378,10 +379,11 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 		from := b.Unit(c).At
 		bestH, best := from, p.score(&b, k, c, from, true)
 		for _, to := range b.destinationHexes(c) {
-			if k.stackDE(to)+c.DE > game.StackLimit {
+			de := k.stackDE(to)
+			if de+c.DE > game.StackLimit {
 				continue
 			}
-			if k.plan != nil && c.Type != units.Siege && k.plan.besieged[to] && k.stackDE(to)+c.DE > game.StackLimit-1 {
+			if k.plan != nil && c.Type != units.Siege && k.plan.besieged[to] && de+c.DE > game.StackLimit-1 {
 				continue // room for a siege gun (12.6)
 			}
 			if s := p.score(&b, k, c, to, false); s > best {
@@ -417,10 +419,14 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, stay bool) float64 {
 	w := p.W
 	var s float64
+	f := k.fact(h) // looked up once for the whole score
 	if d, ok := k.plan.distance(b, c, h); ok {
 		s = -w.Objective * d
 	} else {
-		s = -w.Objective * float64(k.objectiveDistance(h))
+		if f.obj < 0 {
+			f.obj = k.objectiveDistanceOf(h)
+		}
+		s = -w.Objective * float64(f.obj)
 	}
 	// What the stack in h would be.
 	def, att := 0.0, 0.0
@@ -437,14 +443,14 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 	}
 	def += float64(c.Defence)
 	att += float64(c.Attack)
-	if k.doubles(h) {
+	if f.doubles {
 		def *= 2
 		s += w.Terrain
 	}
-	if k.fact(h).city {
+	if f.city {
 		s += 0.5 * w.Terrain
 	}
-	if t := k.threat(h); t > 0 {
+	if t := f.threat; t > 0 {
 		odds := t / max(def, 1)
 		if odds > 1.5 {
 			s -= w.Danger * (odds - 1.5)
@@ -467,7 +473,7 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 		s -= k.plan.exposure(b, k, c, h, def) // the campaign only (campaign.go)
 	}
 	if w.Guard != 0 {
-		s += w.Guard * k.guard(b, c, h)
+		s += w.Guard * k.guardIn(b, c, h, f)
 	}
 	if w.Grab != 0 && !stay {
 		if v := k.cities.worth[k.side][h]; v > 0 && k.held[h] != k.side {
@@ -482,7 +488,15 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 // holds it, the enemy does not already hold it, and an enemy stack is
 // near enough to reach it soon.
 func (k *knowledge) guard(b *Board, c *units.Counter, h hex.Hex) float64 {
-	v := k.cities.worth[k.side.Other()][h]
+	return k.guardIn(b, c, h, k.fact(h))
+}
+
+// guardIn is guard with h's facts at hand.
+func (k *knowledge) guardIn(b *Board, c *units.Counter, h hex.Hex, f *hexFacts) float64 {
+	if f.worth < 0 {
+		f.worth = k.cities.worth[k.side.Other()][h]
+	}
+	v := f.worth
 	if v == 0 {
 		return 0
 	}
@@ -491,7 +505,10 @@ func (k *knowledge) guard(b *Board, c *units.Counter, h hex.Hex) float64 {
 			return 0
 		}
 	}
-	near := k.enemyNear(h)
+	if f.near < 0 {
+		f.near = k.enemyNearOf(h)
+	}
+	near := f.near
 	if near > 8 {
 		return 0
 	}
