@@ -3,6 +3,7 @@ package game
 import (
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
@@ -25,6 +26,9 @@ type Rules struct {
 	hexes []*board.Hex // the map's hexes in order, listed once
 	cells []cell       // the map as a dense grid, by marks index
 	rows  int
+	// built is the grid once index has listed it, for cellAt's quick
+	// look (one load instead of the once's call).
+	built atomic.Pointer[grid]
 
 	northOnce sync.Once
 	north     map[hex.Hex]bool // Belgium north of the Meuse (18.1(14))
@@ -63,6 +67,7 @@ func (r *Rules) index() {
 	r.once.Do(func() {
 		g := r.Map.Memo(gridKey{}, func() any { return buildGrid(r.Map) }).(*grid)
 		r.hexes, r.cells, r.rows = g.hexes, g.cells, g.rows
+		r.built.Store(g)
 	})
 }
 
@@ -131,16 +136,19 @@ func (s *State) allHexes() []*board.Hex {
 
 // cellAt is the dense-grid cell of h, or nil off the map.
 func (s *State) cellAt(h hex.Hex) *cell {
-	r := s.rules
-	r.index()
-	if h.Col < 0 || h.Row < 0 || h.Row > r.rows {
+	g := s.rules.built.Load()
+	if g == nil {
+		s.rules.index()
+		g = s.rules.built.Load()
+	}
+	if h.Col < 0 || h.Row < 0 || h.Row > g.rows {
 		return nil
 	}
-	i := h.Col*(r.rows+1) + h.Row
-	if i >= len(r.cells) || r.cells[i].x == nil {
+	i := h.Col*(g.rows+1) + h.Row
+	if i >= len(g.cells) || g.cells[i].x == nil {
 		return nil
 	}
-	return &r.cells[i]
+	return &g.cells[i]
 }
 
 // hexAt is Map.Hex over the dense grid.
