@@ -374,9 +374,12 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 	if x, ok := k.hexInfo(h); ok && x.City {
 		s += 0.5 * w.Terrain
 	}
+	if k.plan != nil {
+		s -= k.plan.danger(b, k, c, h, def, w.Danger) // the campaign only (campaign_safety.go)
+	}
 	if t := k.threat(h); t > 0 {
 		odds := t / max(def, 1)
-		if odds > 1.5 {
+		if odds > 1.5 && (k.plan == nil || !k.plan.ownDanger(b, c)) {
 			s -= w.Danger * (odds - 1.5)
 		}
 		// Contact: next to a stack our side could beat.
@@ -396,7 +399,7 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 	if k.plan != nil {
 		s -= k.plan.exposure(b, k, c, h, def) // the campaign only (campaign.go)
 	}
-	if w.Guard != 0 {
+	if w.Guard != 0 && (k.plan == nil || hqGuard || c.Type != units.HQ) {
 		s += w.Guard * k.guard(b, c, h)
 	}
 	if w.Grab != 0 && !stay {
