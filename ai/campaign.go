@@ -530,7 +530,7 @@ func (p *plan) exposure(b *Board, k *knowledge, c *units.Counter, h hex.Hex, def
 	if c.Type == units.Siege && p.besieged[h] {
 		return 0
 	}
-	t := k.threat(h)
+	t := p.hqThreat(b, k, h) // campaign_safety.go
 	if t == 0 {
 		return 0
 	}
@@ -538,7 +538,11 @@ func (p *plan) exposure(b *Board, k *knowledge, c *units.Counter, h hex.Hex, def
 	if odds <= exposeFrom {
 		return 0
 	}
-	f := min((odds-exposeFrom)/(exposeFull-exposeFrom), 1)
+	full := exposeFull
+	if safetyReach > 0 && b.Step() == game.Move2 {
+		full = safetyFull
+	}
+	f := min((odds-exposeFrom)/(full-exposeFrom), 1)
 	return exposeWeight * float64(c.VP) * f
 }
 

@@ -393,7 +393,7 @@ func TestCampaignHQExposure(t *testing.T) {
 								if e < 0 || e > exposeWeight*float64(c.VP) || e > prev {
 									t.Fatalf("seed %d: %s in %s, defence %v: exposure %v (after %v)", seed, c.ID, d.To, def, e, prev)
 								}
-								if th := k.threat(d.To); (th <= exposeFrom*max(def, 1)) != (e == 0) {
+								if th := p.hqThreat(b, k, d.To); (th <= exposeFrom*max(def, 1)) != (e == 0) {
 									t.Fatalf("seed %d: %s in %s, defence %v against %v: exposure %v", seed, c.ID, d.To, def, th, e)
 								}
 								if e > 0 {

@@ -450,9 +450,12 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 	if f.city {
 		s += 0.5 * w.Terrain
 	}
+	if k.plan != nil {
+		s -= k.plan.danger(b, k, c, h, def, w.Danger) // the campaign only (campaign_safety.go)
+	}
 	if t := f.threat; t > 0 {
 		odds := t / max(def, 1)
-		if odds > 1.5 {
+		if odds > 1.5 && (k.plan == nil || !k.plan.ownDanger(b, c)) {
 			s -= w.Danger * (odds - 1.5)
 		}
 		// Contact: next to a stack our side could beat.
@@ -472,7 +475,7 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 	if k.plan != nil {
 		s -= k.plan.exposure(b, k, c, h, def) // the campaign only (campaign.go)
 	}
-	if w.Guard != 0 {
+	if w.Guard != 0 && (k.plan == nil || hqGuard || c.Type != units.HQ) {
 		s += w.Guard * k.guardIn(b, c, h, f)
 	}
 	if w.Grab != 0 && !stay {

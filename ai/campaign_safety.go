@@ -1,0 +1,81 @@
+package ai
+
+import (
+	"rtrbot/engine/game"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+// The German campaign's safety (docs/ai.md, 2026-11-24 ai16): where the
+// German losses in the Allied combat segments come from, and the moves
+// that avoid them.
+
+// reachThreat is the enemy attack strength of the stacks within reach
+// hexes of h: those that may move next to h in the enemy's next movement
+// segment (8.0; a unit of 4 MP reaches the neighbours of a hex 5 hexes
+// away across clear ground) and attack it.
+func (k *knowledge) reachThreat(h hex.Hex, reach int) float64 {
+	// The hexes near h in a fixed order (not the map's): the sum, with
+	// hidden units counted as the average enemy counter, is then the same
+	// from run to run.
+	t := 0.0
+	for dc := -reach; dc <= reach; dc++ {
+		for dr := -reach - 1; dr <= reach+1; dr++ {
+			x := hex.New(h.Col+dc, h.Row+dr)
+			if e := k.enemy[x]; e != nil && hex.Distance(x, h) <= reach {
+				t += e.attack
+			}
+		}
+	}
+	return t
+}
+
+// safetyReach: in the German second movement segment (the last before
+// the Allied player turn, 3.0) an HQ's exposure counts the enemy within
+// safetyReach hexes, not only those next to it (0: off).
+var safetyReach = 3
+
+// safetyFull is the odds at which a second-impulse exposure is full
+// (exposeFull in the first impulse).
+var safetyFull = 3.0
+
+// hqGuard: whether a German HQ counts as a city's garrison (15.23).
+var hqGuard = false
+
+// hqThreat is the enemy attack strength the exposure of an HQ in h
+// counts on board b.
+func (p *plan) hqThreat(b *Board, k *knowledge, h hex.Hex) float64 {
+	if safetyReach > 0 && b.Step() == game.Move2 {
+		return k.reachThreat(h, safetyReach)
+	}
+	return k.threat(h)
+}
+
+// dangerReach: in the German second movement segment a unit's danger
+// counts the enemy within dangerReach hexes (0: only those next to it,
+// as in the heuristic), times dangerScale.
+var (
+	dangerReach = 3
+	dangerScale = 0.5
+)
+
+// ownDanger reports whether the campaign's danger (danger) replaces the
+// heuristic's for c on b.
+func (p *plan) ownDanger(b *Board, c *units.Counter) bool {
+	return dangerReach > 0 && b.Step() == game.Move2 && c.Type != units.HQ
+}
+
+// danger is what the campaign takes off c's score for ending in h in a
+// stack that defends def, where ownDanger: the heuristic's danger term
+// (9.0: the odds beyond 1.5 to 1, times weight) with the enemy within
+// dangerReach hexes counted, scaled by dangerScale.
+func (p *plan) danger(b *Board, k *knowledge, c *units.Counter, h hex.Hex, def, weight float64) float64 {
+	if !p.ownDanger(b, c) {
+		return 0
+	}
+	odds := dangerScale * k.reachThreat(h, dangerReach) / max(def, 1)
+	if odds <= 1.5 {
+		return 0
+	}
+	return weight * (odds - 1.5)
+}

@@ -1,0 +1,130 @@
+package ai
+
+import (
+	"math"
+	"testing"
+
+	"rtrbot/engine/game"
+	"rtrbot/engine/hex"
+	"rtrbot/engine/units"
+)
+
+// TestReachThreat checks reachThreat against a plain sum over the enemy
+// stacks the side sees, by distance, on played positions: within 1 hex it
+// is the heuristic's threat (the enemy next to the hex, 9.0).
+func TestReachThreat(t *testing.T) {
+	r := rules(t)
+	seed := uint64(1000)
+	players := [2]Player{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
+	res, err := PlayGame(r, seed, nil, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := game.New(r, seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked, positive := 0, 0
+	for _, o := range res.Log {
+		if s.Step == game.Move2 && s.ToMove() == units.German && o.Verb == game.End {
+			b := NewBoard(s, units.German)
+			k := newKnowledge(s.ViewFor(game.ViewerOf(units.German)), b, NewHeuristic(Config{}).citiesOf(b))
+			for _, c := range b.Actors() {
+				h := b.Unit(c).At
+				if k.enemy[h] != nil {
+					continue
+				}
+				for reach := 1; reach <= 5; reach++ {
+					want := 0.0
+					for at, e := range k.enemy {
+						if hex.Distance(at, h) <= reach {
+							want += e.attack
+						}
+					}
+					got := k.reachThreat(h, reach)
+					if math.Abs(got-want) > 1e-6 {
+						t.Fatalf("%s %s, %s within %d: %v, want %v", s.Turn, s.Step, h, reach, got, want)
+					}
+					if reach == 1 && math.Abs(got-k.threat(h)) > 1e-6 {
+						t.Fatalf("%s within 1: %v, threat %v", h, got, k.threat(h))
+					}
+					checked++
+					if got > 0 {
+						positive++
+					}
+				}
+			}
+		}
+		n, _, err := game.Apply(s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = n
+	}
+	if checked == 0 || positive == 0 {
+		t.Fatalf("%d sums checked, %d with an enemy near", checked, positive)
+	}
+}
+
+// TestCampaignSecondImpulseSafety plays the campaign against the
+// heuristic with and without its second-impulse safety (safetyReach,
+// dangerReach, hqGuard) and counts, at the end of each German second
+// movement segment (the last before the Allied player turn, 3.0), the
+// German HQs without a unit that has an attack strength in their hex and
+// an enemy stack within 3 hexes (the HQs the Allies reach and kill, 15.22,
+// docs/ai.md): fewer with it.
+func TestCampaignSecondImpulseSafety(t *testing.T) {
+	r := rules(t)
+	defer func(a, d int, g bool) { safetyReach, dangerReach, hqGuard = a, d, g }(safetyReach, dangerReach, hqGuard)
+	if safetyReach == 0 || dangerReach == 0 || hqGuard {
+		t.Fatalf("the safety is off: reach %d, danger reach %d, HQ garrisons %v", safetyReach, dangerReach, hqGuard)
+	}
+	reach, danger := safetyReach, dangerReach
+	bare := map[bool]int{}
+	for _, with := range []bool{false, true} {
+		if with {
+			safetyReach, dangerReach, hqGuard = reach, danger, false
+		} else {
+			safetyReach, dangerReach, hqGuard = 0, 0, true
+		}
+		for seed := uint64(1000); seed < 1003; seed++ {
+			players := [2]Player{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
+			res, err := PlayGame(r, seed, nil, players)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := game.New(r, seed, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range res.Log {
+				if s.Step == game.Move2 && s.ToMove() == units.German && o.Verb == game.End {
+					b := NewBoard(s, units.German)
+					k := newKnowledge(s.ViewFor(game.ViewerOf(units.German)), b, NewHeuristic(Config{}).citiesOf(b))
+					for i, u := range s.Units {
+						c := s.Counter(i)
+						if u.Box != game.OnMap || c.Side() != units.German || c.Type != units.HQ {
+							continue
+						}
+						fighters := false
+						for _, o := range b.UnitsAt(u.At, units.German) {
+							fighters = fighters || o.Attack > 0
+						}
+						if !fighters && k.reachThreat(u.At, 3) > 0 {
+							bare[with]++
+						}
+					}
+				}
+				n, _, err := game.Apply(s, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s = n
+			}
+		}
+	}
+	t.Logf("German HQs without fighters within 3 hexes of the enemy at the end of the second impulse's movement: %d with the safety, %d without", bare[true], bare[false])
+	if bare[true] >= bare[false] {
+		t.Errorf("HQs left bare near the enemy: %d with the safety, %d without", bare[true], bare[false])
+	}
+}
