@@ -95,7 +95,7 @@ func TestPlayOutHorizon(t *testing.T) {
 	if reached[1] <= int(s.Turn) || reached[2] <= reached[1] {
 		t.Fatalf("from turn %d the play-outs reach turns %d (horizon 1) and %d (horizon 2)", s.Turn, reached[1], reached[2])
 	}
-	if x := p.playOutWith(b.WithDice(9), units.German, p.g, true); !x.Over() {
+	if x := p.playOutWith(b.WithDice(9), units.German, p.g, true, nil); !x.Over() {
 		t.Fatalf("a whole-game play-out stops in %v %v", x.s.Turn, x.s.Step)
 	}
 }
