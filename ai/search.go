@@ -142,6 +142,10 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 		queue = p.repairsOf(v, b, h.weighted(best), bestPlan, r)
 	}
 	tried := styles(h.W)
+	var strikes []strikeSet
+	if repair && h.campaign != nil && p.german().StrikeVariants {
+		strikes = strikeVariants()
+	}
 	bu := p.budget(0.95)
 	for i := 0; bu.more(); {
 		var w Weights
@@ -149,6 +153,12 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 		switch {
 		case len(queue) > 0:
 			w, plan, queue = best, queue[0], queue[1:]
+		case len(strikes) > 0:
+			// The best plan's weights with other strikes (campaign.go).
+			w = best
+			hs := h.weighted(w)
+			hs.campaign = hs.campaign.withStrikes(strikes[0])
+			plan, strikes = hs.movement(v, b, k), strikes[1:]
 		case i < len(tried):
 			w = tried[i]
 			i++
@@ -191,6 +201,18 @@ func (p *Search) repairsOf(v game.View, b *Board, h *Heuristic, plan []game.Orde
 		}
 	}
 	return out
+}
+
+// strikeVariants are the strikes the search tries in a German plan
+// besides the campaign's (3:1 wanted, 2:1 least, ring 0.5, the attacking
+// wings): none, surer ones (4:1 wanted, 3:1 least) and bolder ones (1.5:1
+// least) (planStrikes, docs/ai.md).
+func strikeVariants() []strikeSet {
+	return []strikeSet{
+		{off: true},
+		{odds: 4, min: 3, ring: strikeRing},
+		{odds: strikeOdds, min: 1.5, ring: strikeRing},
+	}
 }
 
 // styles are the first candidates tried after the heuristic's own plan:
@@ -391,6 +413,9 @@ type GermanSettings struct {
 	// rolled in sequence, as before 2026-11-24, instead of keyed by the
 	// order (keyedDice).
 	SequentialDice bool
+	// StrikeVariants makes the search try the campaign's plan with other
+	// strikes (strikeVariants) after the repairs.
+	StrikeVariants bool
 	// NoRepair turns off the local repairs of the German plans
 	// (search_repair.go): the candidates are then the styles and
 	// mutations alone, as before 2026-11-24.

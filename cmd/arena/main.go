@@ -45,6 +45,7 @@ func main() {
 	flag.IntVar(&gs.Samples, "german-samples", gs.Samples, "dice samples per German candidate of the search (0: as the Allies')")
 	flag.BoolVar(&gs.NoRepair, "no-repair", gs.NoRepair, "no local repairs among the search's German candidates (as before 2026-11-24)")
 	flag.BoolVar(&gs.SequentialDice, "sequential-dice", gs.SequentialDice, "the search's German play-outs roll the board's dice in sequence (as before 2026-11-24), not keyed by the order")
+	flag.BoolVar(&gs.StrikeVariants, "strike-variants", gs.StrikeVariants, "the search's German candidates include the campaign's plan with other strikes")
 	cw := flag.String("campaign-weights", "", "change the German campaign's weights, e.g. \"Danger=0.75,Guard=10\" (measuring; ai.CampaignWeights)")
 	flag.Parse()
 	if *cw != "" {
