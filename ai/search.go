@@ -318,6 +318,7 @@ func (p *Search) playOutWith(x *Board, side units.Side, mine *Heuristic, whole b
 	if side == units.German && !p.german().SequentialDice {
 		keyed = newKeyedDice(x.s.Seed)
 	}
+	blind := side == units.German && !p.german().WholeBoards
 	for guard := 0; guard < limit && !x.Over(); guard++ {
 		if x.s.Player != side {
 			enemyPlayed = true
@@ -330,11 +331,19 @@ func (p *Search) playOutWith(x *Board, side units.Side, mine *Heuristic, whole b
 		}
 		mover := x.ToMove()
 		xb := &Board{s: x.s, side: mover}
+		xv := xb.View() // the view of the whole board: what mover sees of it
+		if blind {
+			// Each side decides on what it would see (14.1), as in the
+			// game: on the whole board the heuristic would count a hidden
+			// stack's units in the odds and again as its estimate of the
+			// hidden rest, and attack less than it does.
+			xb = NewBoard(x.s, mover)
+		}
 		hm := p.h
 		if mover == side {
 			hm = mine
 		}
-		os := hm.Orders(xb.View(), xb)
+		os := hm.Orders(xv, xb)
 		progressed := false
 		for _, o := range os {
 			o.Side = mover
@@ -416,6 +425,10 @@ type GermanSettings struct {
 	// StrikeVariants makes the search try the campaign's plan with other
 	// strikes (strikeVariants) after the repairs.
 	StrikeVariants bool
+	// WholeBoards lets both sides of the German play-outs decide on the
+	// whole board played out, as before 2026-11-24, instead of on what
+	// each would see of it (Blindfold, 14.1).
+	WholeBoards bool
 	// NoRepair turns off the local repairs of the German plans
 	// (search_repair.go): the candidates are then the styles and
 	// mutations alone, as before 2026-11-24.
