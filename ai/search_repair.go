@@ -217,7 +217,7 @@ func (p *Search) repair(v game.View, b *Board, h *Heuristic, plan []game.Order, 
 			return true
 		}
 		bestH, best, found := from, 0.0, false
-		if allowed(from) {
+		if allowed(from) && k.stackDE(from) <= game.StackLimit {
 			bestH, best, found = from, h.score(&x, k, c, from, true), true
 		}
 		for _, d := range x.Destinations(c) {
@@ -234,7 +234,8 @@ func (p *Search) repair(v game.View, b *Board, h *Heuristic, plan []game.Order, 
 		if !found {
 			// Nowhere allowed: the plan's own move.
 			for _, o := range plan {
-				if (o.Verb == game.Move || o.Verb == game.Rail) && len(o.Units) == 1 && o.Units[0] == c.ID && x.try(o) {
+				if (o.Verb == game.Move || o.Verb == game.Rail) && len(o.Units) == 1 && o.Units[0] == c.ID &&
+					len(o.Hexes) > 0 && k.stackDE(o.Hexes[len(o.Hexes)-1])+c.DE <= game.StackLimit && x.try(o) {
 					out = append(out, o)
 					k.stacks[from] = without(k.stacks[from], c)
 					k.stacks[o.Hexes[len(o.Hexes)-1]] = append(k.stacks[o.Hexes[len(o.Hexes)-1]], c)
@@ -253,6 +254,9 @@ func (p *Search) repair(v game.View, b *Board, h *Heuristic, plan []game.Order, 
 			k.stacks[from] = without(k.stacks[from], c)
 			k.stacks[bestH] = append(k.stacks[bestH], c)
 		}
+	}
+	if len(x.Overstacked()) > 0 {
+		return nil, false // 7.0: the segment could not end; never sent
 	}
 	return out, changed
 }
