@@ -37,6 +37,34 @@ type wing struct {
 // campaign is the parsed campaign.txt.
 type campaign struct {
 	wings []*wing
+	// strike, where set, replaces the strikes' constants (strikeOdds,
+	// strikeMin, strikeRing, strikeWings) for this campaign's plans: the
+	// search's candidates vary them (withStrikes, docs/ai.md, 2026-11-24
+	// ai17).
+	strike *strikeSet
+}
+
+// strikeSet are the strikes' parameters of a campaign (planStrikes).
+type strikeSet struct {
+	off             bool // no strikes
+	odds, min, ring float64
+	allWings        bool // the left wing strikes too
+}
+
+// withStrikes is the campaign with the strikes' parameters s.
+func (cp *campaign) withStrikes(s strikeSet) *campaign {
+	n := *cp
+	n.strike = &s
+	return &n
+}
+
+// strikeParams are the strikes' odds wanted, least odds, ring weight and
+// whether only the attacking wings strike.
+func (cp *campaign) strikeParams() (odds, least, ring float64, attackingOnly bool) {
+	if s := cp.strike; s != nil {
+		return s.odds, s.min, s.ring, !s.allWings
+	}
+	return strikeOdds, strikeMin, strikeRing, strikeWings
 }
 
 // parseCampaign reads the campaign file's text.
@@ -240,8 +268,8 @@ func (p *plan) distance(b *Board, c *units.Counter, h hex.Hex) (float64, bool) {
 	w := p.wing(b, c)
 	if t, ok := p.strikes[c.Index]; ok {
 		d := hex.Distance(h, t)
-		if d == 1 && strikeRing != 0 {
-			return -strikeRing * float64(p.ringGain(b, c, t, h)), true
+		if _, _, ring, _ := p.cp.strikeParams(); d == 1 && ring != 0 {
+			return -ring * float64(p.ringGain(b, c, t, h)), true
 		}
 		return strikePull * float64(max(d-1, 0)), true
 	}
@@ -329,6 +357,10 @@ var (
 func (p *plan) planStrikes(b *Board, k *knowledge, actors []*units.Counter) {
 	p.strikes = map[int]hex.Hex{}
 	p.k = k
+	if p.cp.strike != nil && p.cp.strike.off {
+		return
+	}
+	strikeOdds, strikeMin, _, strikeWings := p.cp.strikeParams()
 	type target struct {
 		at            hex.Hex
 		def, vp       float64

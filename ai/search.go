@@ -119,36 +119,100 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	best := h.W
 	bestPlan := h.weighted(best).movement(v, b, k)
 	n, keep := samples, margin
+	repair := false
 	if b.Side() == units.German {
 		gs := p.german()
 		keep = gs.Margin
 		if gs.Samples > 0 {
 			n = gs.Samples
 		}
+		repair = !gs.NoRepair
 	}
 	dice := diceFor(rng, n)
-	bestFit := p.fitness(v, b, append(bestPlan, end), dice) + keep
+	var r *reply
+	if repair {
+		r = newReply()
+	}
+	bestFit := p.fitnessReply(v, b, append(bestPlan, end), dice, r) + keep
 	seen := map[string]bool{planKey(bestPlan): true}
+	// queue are the repairs of the best plan so far (search_repair.go),
+	// tried before the styles and mutations.
+	var queue [][]game.Order
+	if repair {
+		queue = p.repairsOf(v, b, h.weighted(best), bestPlan, r)
+	}
 	tried := styles(h.W)
+	var strikes []strikeSet
+	if repair && h.campaign != nil && p.german().StrikeVariants {
+		strikes = strikeVariants()
+	}
 	bu := p.budget(0.95)
-	for i := 0; bu.more(); i++ {
+	for i := 0; bu.more(); {
 		var w Weights
-		if i < len(tried) {
+		var plan []game.Order
+		switch {
+		case len(queue) > 0:
+			w, plan, queue = best, queue[0], queue[1:]
+		case len(strikes) > 0:
+			// The best plan's weights with other strikes (campaign.go).
+			w = best
+			hs := h.weighted(w)
+			hs.campaign = hs.campaign.withStrikes(strikes[0])
+			plan, strikes = hs.movement(v, b, k), strikes[1:]
+		case i < len(tried):
 			w = tried[i]
-		} else {
+			i++
+		default:
 			w = mutate(best, rng)
 		}
-		plan := h.weighted(w).movement(v, b, k)
+		if plan == nil {
+			plan = h.weighted(w).movement(v, b, k)
+		}
 		if key := planKey(plan); seen[key] {
 			continue // the same orders: already scored
 		} else {
 			seen[key] = true
 		}
-		if f := p.fitness(v, b, append(plan, end), dice); f > bestFit {
+		var rc *reply
+		if repair {
+			rc = newReply()
+		}
+		if f := p.fitnessReply(v, b, append(plan, end), dice, rc); f > bestFit {
 			best, bestPlan, bestFit = w, plan, f
+			if repair {
+				queue = p.repairsOf(v, b, h.weighted(w), plan, rc)
+			}
 		}
 	}
 	return append(bestPlan, end)
+}
+
+// repairsOf are the repairs of a plan (search_repair.go), one a mode,
+// each once.
+func (p *Search) repairsOf(v game.View, b *Board, h *Heuristic, plan []game.Order, r *reply) [][]game.Order {
+	var out [][]game.Order
+	seen := map[string]bool{planKey(plan): true}
+	for mode := 0; mode < repairModes; mode++ {
+		if q, ok := p.repair(v, b, h, plan, r, mode); ok {
+			if key := planKey(q); !seen[key] {
+				seen[key] = true
+				out = append(out, q)
+			}
+		}
+	}
+	return out
+}
+
+// strikeVariants are the strikes the search tries in a German plan
+// besides the campaign's (3:1 wanted, 2:1 least, ring 0.5, the attacking
+// wings): none, surer ones (4:1 wanted, 3:1 least) and bolder ones (1.5:1
+// least) (planStrikes, docs/ai.md).
+func strikeVariants() []strikeSet {
+	return []strikeSet{
+		{off: true},
+		{odds: 4, min: 3, ring: strikeRing},
+		{odds: strikeOdds, min: 1.5, ring: strikeRing},
+	}
 }
 
 // styles are the first candidates tried after the heuristic's own plan:
@@ -183,18 +247,33 @@ func mutate(w Weights, rng *rand.Rand) Weights {
 // the enemy's next player turn (playOut), over sampled dice, each with its
 // own guess at the hidden enemy units, and averages eval.
 func (p *Search) fitness(v game.View, b *Board, orders []game.Order, dice []uint64) float64 {
+	return p.fitnessReply(v, b, orders, dice, nil)
+}
+
+// fitnessReply is fitness that also records in r, where set, what the
+// enemy's reply did to the side's units in each play-out (local repair,
+// search_repair.go).
+func (p *Search) fitnessReply(v game.View, b *Board, orders []game.Order, dice []uint64, r *reply) float64 {
 	sum := 0.0
+	side := b.Side()
 	for _, d := range dice {
 		x := b.Determinised(v, rand.New(rand.NewPCG(d, 0x64657465))).WithDice(d)
 		for _, o := range orders {
+			if o.Verb == game.End && r != nil {
+				r.note(x, side)
+			}
 			if n, _, err := x.Apply(o); err == nil {
 				x = n
 			} else {
 				break
 			}
 		}
-		x = p.playOut(x, b.Side())
-		sum += p.eval(x, b.Side())
+		var seen func([]game.Event)
+		if r != nil {
+			seen = r.sample(side).events
+		}
+		x = p.playOutWith(x, side, p.mine(side), false, seen)
+		sum += p.eval(x, side)
 	}
 	return sum / float64(len(dice))
 }
@@ -219,12 +298,13 @@ const margin = 2.0
 // until the enemy has played its whole next player turn: the side's next
 // player turn begins, or the game ends.
 func (p *Search) playOut(x *Board, side units.Side) *Board {
-	return p.playOutWith(x, side, p.mine(side), false)
+	return p.playOutWith(x, side, p.mine(side), false, nil)
 }
 
 // playOutWith is playOut with mine playing side, to the end of the game
-// when whole is set.
-func (p *Search) playOutWith(x *Board, side units.Side, mine *Heuristic, whole bool) *Board {
+// when whole is set; seen, where set, is given the events of every order
+// of the enemy's player turns.
+func (p *Search) playOutWith(x *Board, side units.Side, mine *Heuristic, whole bool, seen func([]game.Event)) *Board {
 	enemyPlayed, back := false, 0
 	turns := 1
 	if side == units.German {
@@ -234,6 +314,11 @@ func (p *Search) playOutWith(x *Board, side units.Side, mine *Heuristic, whole b
 	if whole {
 		limit = 40000
 	}
+	var keyed *keyedDice
+	if side == units.German && !p.german().SequentialDice {
+		keyed = newKeyedDice(x.s.Seed)
+	}
+	blind := side == units.German && !p.german().WholeBoards
 	for guard := 0; guard < limit && !x.Over(); guard++ {
 		if x.s.Player != side {
 			enemyPlayed = true
@@ -246,17 +331,31 @@ func (p *Search) playOutWith(x *Board, side units.Side, mine *Heuristic, whole b
 		}
 		mover := x.ToMove()
 		xb := &Board{s: x.s, side: mover}
+		xv := xb.View() // the view of the whole board: what mover sees of it
+		if blind {
+			// Each side decides on what it would see (14.1), as in the
+			// game: on the whole board the heuristic would count a hidden
+			// stack's units in the odds and again as its estimate of the
+			// hidden rest, and attack less than it does.
+			xb = NewBoard(x.s, mover)
+		}
 		hm := p.h
 		if mover == side {
 			hm = mine
 		}
-		os := hm.Orders(xb.View(), xb)
+		os := hm.Orders(xv, xb)
 		progressed := false
 		for _, o := range os {
 			o.Side = mover
-			n, _, err := x.Apply(o)
+			if keyed != nil {
+				x = keyed.rekey(x, o)
+			}
+			n, evs, err := x.Apply(o)
 			if err != nil {
 				break
+			}
+			if seen != nil && x.s.Player != side {
+				seen(evs)
 			}
 			x, progressed = n, true
 			if x.Over() || x.ToMove() != mover {
@@ -268,7 +367,11 @@ func (p *Search) playOutWith(x *Board, side units.Side, mine *Heuristic, whole b
 		}
 		// As Turn does: the step's end, or the answer not given (16.2).
 		for _, verb := range []game.Verb{game.End, standVerb} {
-			if n, _, err := x.Apply(game.Order{Side: mover, Verb: verb}); err == nil {
+			o := game.Order{Side: mover, Verb: verb}
+			if keyed != nil {
+				x = keyed.rekey(x, o)
+			}
+			if n, _, err := x.Apply(o); err == nil {
 				x, progressed = n, true
 				break
 			}
@@ -315,6 +418,21 @@ type GermanSettings struct {
 	PlanMargin             float64
 	// Weights, where set, replace the campaign's (CampaignWeights).
 	Weights *Weights
+	// SequentialDice plays the German play-outs with the board's dice
+	// rolled in sequence, as before 2026-11-24, instead of keyed by the
+	// order (keyedDice).
+	SequentialDice bool
+	// StrikeVariants makes the search try the campaign's plan with other
+	// strikes (strikeVariants) after the repairs.
+	StrikeVariants bool
+	// WholeBoards lets both sides of the German play-outs decide on the
+	// whole board played out, as before 2026-11-24, instead of on what
+	// each would see of it (Blindfold, 14.1).
+	WholeBoards bool
+	// NoRepair turns off the local repairs of the German plans
+	// (search_repair.go): the candidates are then the styles and
+	// mutations alone, as before 2026-11-24.
+	NoRepair bool
 }
 
 // DefaultGerman are the settings the search plays the Germans with.
@@ -358,7 +476,7 @@ func (p *Search) choosePlan(v game.View, b *Board, rng *rand.Rand) {
 		sum := 0.0
 		for _, d := range dice {
 			x := b.Determinised(v, rand.New(rand.NewPCG(d, 0x64657465))).WithDice(d)
-			x = p.playOutWith(x, side, g, true)
+			x = p.playOutWith(x, side, g, true, nil)
 			sum += p.eval(x, side)
 		}
 		f := sum / float64(len(dice))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"rtrbot/engine/game"
+	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
 )
 
@@ -95,7 +96,7 @@ func TestPlayOutHorizon(t *testing.T) {
 	if reached[1] <= int(s.Turn) || reached[2] <= reached[1] {
 		t.Fatalf("from turn %d the play-outs reach turns %d (horizon 1) and %d (horizon 2)", s.Turn, reached[1], reached[2])
 	}
-	if x := p.playOutWith(b.WithDice(9), units.German, p.g, true); !x.Over() {
+	if x := p.playOutWith(b.WithDice(9), units.German, p.g, true, nil); !x.Over() {
 		t.Fatalf("a whole-game play-out stops in %v %v", x.s.Turn, x.s.Step)
 	}
 }
@@ -126,5 +127,180 @@ func TestChoosePlan(t *testing.T) {
 	}
 	if !found {
 		t.Fatalf("the choice %s is no variant", FormatWeights(got[0]))
+	}
+}
+
+// playedTo plays a game from seed with the heuristics (the Germans led
+// by the campaign) to the start of the German movement segment of the
+// given step in turn n or later.
+func playedTo(t *testing.T, seed uint64, n int, step game.Step) *game.State {
+	t.Helper()
+	s, err := game.New(rules(t), seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var drivers [2]Player
+	drivers[units.German] = newCampaignHeuristic(Config{Side: units.German, Seed: seed})
+	drivers[units.Allied] = NewHeuristic(Config{Side: units.Allied, Seed: seed})
+	at := func() bool { return int(s.Turn) >= n && s.Step == step && s.ToMove() == units.German }
+	for guard := 0; s.Step != game.GameOver && guard < 20000; guard++ {
+		if at() {
+			return s
+		}
+		side := s.ToMove()
+		v := s.ViewFor(game.ViewerOf(side))
+		progressed := false
+		for _, o := range drivers[side].Orders(v, NewBoard(s, side)) {
+			o.Side = side
+			x, _, err := game.Apply(s, o)
+			if err != nil {
+				break
+			}
+			s, progressed = x, true
+			if at() || s.ToMove() != side {
+				break
+			}
+		}
+		if !progressed {
+			x, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = x
+		}
+	}
+	t.Fatalf("seed %d: the game ended before turn %d", seed, n)
+	return nil
+}
+
+// TestRepair: the play-outs of the campaign's plan record the German units
+// the Allied reply eliminates (15.22) where the plan left them, and each
+// repair of the plan is a legal sequence of orders that changes only the
+// moves of those units: each ends away from the hex it was lost in (and,
+// by mode, out of the reach the enemy showed, or in a stack with attack
+// strength), or where the plan put it when no hex allows it, never over
+// the stacking limit (7.0); every other unit ends where the plan put it.
+func TestRepair(t *testing.T) {
+	gs := DefaultGerman()
+	p := &Search{cfg: Config{Side: units.German, Seed: 1, German: &gs}, h: NewHeuristic(Config{}), g: newCampaignHeuristic(Config{})}
+	repaired := 0
+	for seed := uint64(1); seed <= 4 && repaired < 3; seed++ {
+		s := playedTo(t, seed, 4+int(seed), game.Move1)
+		v, b := s.ViewFor(game.GermanView), NewBoard(s, units.German)
+		k := newKnowledge(v, b, p.h.citiesOf(b))
+		plan := p.g.movement(v, b, k)
+		end := game.Order{Side: units.German, Verb: game.End}
+		r := newReply()
+		p.fitnessReply(v, b, append(plan, end), []uint64{1, 2, 3}, r)
+		if len(r.at) == 0 {
+			t.Fatal("the play-outs noted no German unit")
+		}
+		for id, vp := range r.lost {
+			c, ok := b.Counter(id)
+			if !ok || c.Side() != units.German || vp <= 0 {
+				t.Fatalf("lost %q (%v VP): no German unit of the plan", id, vp)
+			}
+		}
+		fix := r.repairs(b)
+		t.Logf("seed %d, %v %v: %d units lost in the play-outs, %d attacked, %d orders", seed, s.Turn, s.Step, len(fix), len(r.hit), len(plan))
+		if len(fix) == 0 {
+			continue
+		}
+		// Where the plan leaves each unit.
+		planned := *b
+		for _, o := range plan {
+			planned.try(o)
+		}
+		fixed := map[string]bool{}
+		for _, c := range fix {
+			fixed[c.ID] = true
+		}
+		for mode := 0; mode < repairModes; mode++ {
+			out, changed := p.repair(v, b, p.g, plan, r, mode)
+			if !changed {
+				continue
+			}
+			repaired++
+			x := *b
+			for _, o := range out {
+				if !x.try(o) {
+					t.Fatalf("seed %d mode %d: the repair's order %s is refused", seed, mode, o)
+				}
+			}
+			if over := x.Overstacked(); len(over) > 0 {
+				t.Fatalf("seed %d mode %d: over the stacking limit in %v", seed, mode, over)
+			}
+			for i, u := range x.s.Units {
+				c := x.s.Counter(i)
+				if c.Side() != units.German || u.Box != game.OnMap {
+					continue
+				}
+				want := planned.Unit(c).At
+				if !fixed[c.ID] {
+					if u.At != want {
+						t.Errorf("seed %d mode %d: %s, not repaired, ends in %s, the plan's %s", seed, mode, c.ID, u.At, want)
+					}
+					continue
+				}
+				if u.At == want {
+					continue // nowhere allowed: the plan's own move
+				}
+				if u.At == r.at[c.ID] {
+					t.Errorf("seed %d mode %d: %s repaired into the hex it was lost in, %s", seed, mode, c.ID, u.At)
+				}
+				if mode == repairReach {
+					for f := range r.from {
+						if hex.Distance(f, u.At) == 1 {
+							t.Errorf("seed %d: %s repaired into %s, next to %s the enemy attacked from", seed, c.ID, u.At, f)
+						}
+					}
+				}
+				if mode == repairJoin {
+					att := 0
+					for _, o := range x.UnitsAt(u.At, units.German) {
+						if o != c {
+							att += o.Attack
+						}
+					}
+					if att == 0 {
+						t.Errorf("seed %d: %s repaired into %s, no stack that fights", seed, c.ID, u.At)
+					}
+				}
+			}
+		}
+	}
+	if repaired == 0 {
+		t.Fatal("no plan repaired: no German unit lost in the play-outs of four positions")
+	}
+	t.Logf("%d repairs checked", repaired)
+}
+
+// TestKeyedDice: a play-out's order rolls from a key made of the sample,
+// the turn, the step, the order's verb and first hex and how many such
+// orders came before, whatever else was played: the same attack gets
+// the same dice in two candidates' play-outs.
+func TestKeyedDice(t *testing.T) {
+	s := startOfPlay(t, 3)
+	b := NewBoard(s, units.German).WithDice(11)
+	at := func(x string) []hex.Hex { return []hex.Hex{hex.MustParse(x)} }
+	o := game.Order{Side: units.German, Verb: game.Attack, Units: []string{"ASSAULT", "x"}, Hexes: at("3021")}
+	other := game.Order{Side: units.German, Verb: game.Attack, Units: []string{"RECON", "y"}, Hexes: at("3121")}
+	k1, k2 := newKeyedDice(11), newKeyedDice(11)
+	k2.rekey(b, other) // another attack first in the second play-out
+	a, c := k1.rekey(b, o), k2.rekey(b, o)
+	if a.s.Seed != c.s.Seed || a.s.Dice.Rolls != 0 || c.s.Dice.Rolls != 0 {
+		t.Fatalf("the same attack after different orders rolls from %d (%d rolls) and %d (%d)", a.s.Seed, a.s.Dice.Rolls, c.s.Seed, c.s.Dice.Rolls)
+	}
+	if again := k1.rekey(b, o); again.s.Seed == a.s.Seed {
+		t.Fatal("a second attack on the same hex in the same segment rolls the first one's dice")
+	}
+	if d := newKeyedDice(11).rekey(b, other); d.s.Seed == a.s.Seed {
+		t.Fatal("attacks on two hexes share their dice")
+	}
+	if e := newKeyedDice(12).rekey(b, o); e.s.Seed == a.s.Seed {
+		t.Fatal("two samples share their dice")
+	}
+	if b.s.Seed != 11 {
+		t.Fatal("rekey changed the board it was given")
 	}
 }

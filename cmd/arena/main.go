@@ -43,6 +43,10 @@ func main() {
 	flag.IntVar(&gs.Horizon, "german-horizon", gs.Horizon, "enemy player turns the search's German play-outs reach")
 	flag.Float64Var(&gs.Margin, "german-margin", gs.Margin, "VP a German candidate must gain over the campaign's own plan")
 	flag.IntVar(&gs.Samples, "german-samples", gs.Samples, "dice samples per German candidate of the search (0: as the Allies')")
+	flag.BoolVar(&gs.NoRepair, "no-repair", gs.NoRepair, "no local repairs among the search's German candidates (as before 2026-11-24)")
+	flag.BoolVar(&gs.SequentialDice, "sequential-dice", gs.SequentialDice, "the search's German play-outs roll the board's dice in sequence (as before 2026-11-24), not keyed by the order")
+	flag.BoolVar(&gs.StrikeVariants, "strike-variants", gs.StrikeVariants, "the search's German candidates include the campaign's plan with other strikes")
+	flag.BoolVar(&gs.WholeBoards, "whole-boards", gs.WholeBoards, "both sides of the search's German play-outs decide on the whole board (as before 2026-11-24), not on what each would see")
 	cw := flag.String("campaign-weights", "", "change the German campaign's weights, e.g. \"Danger=0.75,Guard=10\" (measuring; ai.CampaignWeights)")
 	flag.Parse()
 	if *cw != "" {
