@@ -87,9 +87,8 @@ func (s *State) PlanAttack(o Order) (*AttackPlan, error) {
 		return nil, refuse("hex-off-map", target)
 	}
 	enemy := o.Side.Other()
-	defenders := s.indexesAt(target, enemy)
 	fort := s.fortressOf(target, enemy)
-	if len(defenders) == 0 && fort == 0 {
+	if fort == 0 && !s.anyAt(target, enemy) {
 		return nil, refuse("nothing-to-attack", target)
 	}
 	if closed, why := s.Closed(o.Side, target); closed && why != whyFortress {

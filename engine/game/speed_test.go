@@ -1,6 +1,10 @@
 package game
 
-import "testing"
+import (
+	"testing"
+
+	"rtrbot/engine/units"
+)
 
 // The fast answers the search asks for every unit (mayMove, canReach) are
 // those of the questions they stand for (canMove, the movement search):
@@ -177,5 +181,49 @@ func TestFillUnreached(t *testing.T) {
 				t.Fatalf("length %d: cost[%d] = %d", n, i, c)
 			}
 		}
+	}
+}
+
+// anyAt answers as indexesAt does, in every hex next to a unit, at every
+// tenth order of a self-played game.
+func TestAnyAt(t *testing.T) {
+	r := realRules(t, "standard")
+	res, err := SelfPlay(r, 7, SelfPlayConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(r, 7, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes, no := 0, 0
+	for n, o := range res.Orders {
+		if n%10 == 0 {
+			for _, u := range s.Units {
+				if u.Box != OnMap {
+					continue
+				}
+				nbs := u.At.Neighbors()
+				for _, h := range append(nbs[:], u.At) {
+					for side := units.German; side <= units.Allied; side++ {
+						got, want := s.anyAt(h, side), len(s.indexesAt(h, side)) > 0
+						if got != want {
+							t.Fatalf("order %d: anyAt(%s, %v) = %v, indexesAt says %v", n, h, side, got, want)
+						}
+						if got {
+							yes++
+						} else {
+							no++
+						}
+					}
+				}
+			}
+		}
+		if s, _, err = Apply(s, o); err != nil {
+			t.Fatalf("order %d: %v", n, err)
+		}
+	}
+	if yes == 0 || no == 0 {
+		t.Errorf("%d hexes with units, %d without: not a test", yes, no)
 	}
 }

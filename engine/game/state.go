@@ -514,6 +514,20 @@ func (s *State) indexesAt(h hex.Hex, side units.Side) []int {
 	return out
 }
 
+// anyAt reports whether side has a unit in h: len(indexesAt(h, side)) > 0,
+// stopping at the first.
+func (s *State) anyAt(h hex.Hex, side units.Side) bool {
+	if is := s.sideIndexes(side); is != nil {
+		for _, i := range is {
+			if u := &s.Units[i]; u.At == h && u.Box == OnMap {
+				return true
+			}
+		}
+		return false
+	}
+	return len(s.indexesAt(h, side)) > 0
+}
+
 // UnitsAt returns the counters of a side in a hex.
 func (s *State) UnitsAt(h hex.Hex, side units.Side) []*units.Counter {
 	var out []*units.Counter
