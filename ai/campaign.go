@@ -570,11 +570,7 @@ func (p *plan) exposure(b *Board, k *knowledge, c *units.Counter, h hex.Hex, def
 	if odds <= exposeFrom {
 		return 0
 	}
-	full := exposeFull
-	if safetyReach > 0 && b.Step() == game.Move2 {
-		full = safetyFull
-	}
-	f := min((odds-exposeFrom)/(full-exposeFrom), 1)
+	f := min((odds-exposeFrom)/(exposeFull-exposeFrom), 1)
 	return exposeWeight * float64(c.VP) * f
 }
 

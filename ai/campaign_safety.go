@@ -31,15 +31,16 @@ func (k *knowledge) reachThreat(h hex.Hex, reach int) float64 {
 }
 
 // safetyReach: in the German second movement segment (the last before
-// the Allied player turn, 3.0) an HQ's exposure counts the enemy within
-// safetyReach hexes, not only those next to it (0: off).
+// the Allied player turn, 3.0; the HQs move in it, most units cannot,
+// 4.2, and command is traced only after the first impulse, 4.0) an HQ's
+// exposure counts the enemy within safetyReach hexes, not only those
+// next to it (0: off). 3 kept; 2, 4 and 5 measured worse, and a bare HQ
+// fully exposed within 5 hexes worse too (docs/ai.md, 2026-11-24 ai16).
 var safetyReach = 3
 
-// safetyFull is the odds at which a second-impulse exposure is full
-// (exposeFull in the first impulse).
-var safetyFull = 3.0
-
-// hqGuard: whether a German HQ counts as a city's garrison (15.23).
+// hqGuard: whether a German HQ counts as a city's garrison (15.23): it
+// defends 1 and is worth 10 VP (15.22), and alone in Freiburg or
+// Mulhouse the 7. Armee's HQ was killed there (docs/ai.md).
 var hqGuard = false
 
 // hqThreat is the enemy attack strength the exposure of an HQ in h
@@ -53,7 +54,8 @@ func (p *plan) hqThreat(b *Board, k *knowledge, h hex.Hex) float64 {
 
 // dangerReach: in the German second movement segment a unit's danger
 // counts the enemy within dangerReach hexes (0: only those next to it,
-// as in the heuristic), times dangerScale.
+// as in the heuristic), times dangerScale. 3 and 0.5 kept; scale 1 and
+// 0.3, reach 2 and 4 measured worse (docs/ai.md, 2026-11-24 ai16).
 var (
 	dangerReach = 3
 	dangerScale = 0.5
