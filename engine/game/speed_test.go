@@ -18,15 +18,7 @@ func TestMayMoveAndCanReach(t *testing.T) {
 		seed uint64
 		opts []string
 	}{{1, nil}, {2, []string{"all-16"}}, {3, []string{string(OptPreMobilisation), string(OptDeception)}}} {
-		res, err := SelfPlay(r, tc.seed, SelfPlayConfig{Options: tc.opts})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := New(r, tc.seed, tc.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for n, o := range res.Orders {
+		eachPosition(t, r, tc.seed, tc.opts, func(n int, s *State, _ Order) {
 			for _, c := range r.Counters.All() {
 				if got, want := s.mayMove(c), s.canMove(c) == nil; got != want {
 					t.Fatalf("seed %d order %d (%s %s): mayMove(%s) = %v, canMove nil = %v", tc.seed, n, s.Turn, s.Step, c.ID, got, want)
@@ -46,10 +38,7 @@ func TestMayMoveAndCanReach(t *testing.T) {
 					reach++
 				}
 			}
-			if s, _, err = Apply(s, o); err != nil {
-				t.Fatalf("seed %d order %d: %v", tc.seed, n, err)
-			}
-		}
+		})
 	}
 	if checked == 0 || reach == 0 {
 		t.Errorf("%d movable units checked, %d of them could move: not a test", checked, reach)
@@ -90,16 +79,8 @@ func TestCanReachHemmedIn(t *testing.T) {
 // every unit at every movement order of a self-played game.
 func TestDestinationHexes(t *testing.T) {
 	r := realRules(t, "standard")
-	res, err := SelfPlay(r, 5, SelfPlayConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(r, 5, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	compared := 0
-	for n, o := range res.Orders {
+	eachPosition(t, r, 5, nil, func(n int, s *State, o Order) {
 		if s.Step.IsMovement() && n%3 == 0 {
 			for _, c := range r.Counters.All() {
 				ds, errD := s.Destinations(c)
@@ -115,10 +96,7 @@ func TestDestinationHexes(t *testing.T) {
 				compared += len(hs)
 			}
 		}
-		if s, _, err = Apply(s, o); err != nil {
-			t.Fatalf("order %d: %v", n, err)
-		}
-	}
+	})
 	if compared == 0 {
 		t.Error("no destination compared")
 	}
@@ -129,16 +107,8 @@ func TestDestinationHexes(t *testing.T) {
 // else out afresh: another order, or a copy of the state.
 func TestApplyRemembered(t *testing.T) {
 	r := realRules(t, "standard")
-	res, err := SelfPlay(r, 6, SelfPlayConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(r, 6, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	hits := 0
-	for n, o := range res.Orders {
+	eachPosition(t, r, 6, nil, func(n int, s *State, o Order) {
 		if s.after != nil && n%5 == 0 {
 			a, _, err := ApplyRemembered(s, o)
 			if err != nil {
@@ -159,10 +129,7 @@ func TestApplyRemembered(t *testing.T) {
 				t.Fatalf("order %d: another order gave the remembered state", n)
 			}
 		}
-		if s, _, err = Apply(s, o); err != nil {
-			t.Fatalf("order %d: %v", n, err)
-		}
-	}
+	})
 	if hits == 0 {
 		t.Error("nothing remembered")
 	}
@@ -188,16 +155,8 @@ func TestFillUnreached(t *testing.T) {
 // tenth order of a self-played game.
 func TestAnyAt(t *testing.T) {
 	r := realRules(t, "standard")
-	res, err := SelfPlay(r, 7, SelfPlayConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(r, 7, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	yes, no := 0, 0
-	for n, o := range res.Orders {
+	eachPosition(t, r, 7, nil, func(n int, s *State, o Order) {
 		if n%10 == 0 {
 			for _, u := range s.Units {
 				if u.Box != OnMap {
@@ -219,11 +178,28 @@ func TestAnyAt(t *testing.T) {
 				}
 			}
 		}
-		if s, _, err = Apply(s, o); err != nil {
-			t.Fatalf("order %d: %v", n, err)
-		}
-	}
+	})
 	if yes == 0 || no == 0 {
 		t.Errorf("%d hexes with units, %d without: not a test", yes, no)
+	}
+}
+
+// eachPosition self-plays a game from seed with opts and gives f every
+// position of it with the order played from there, before applying it.
+func eachPosition(t *testing.T, r *Rules, seed uint64, opts []string, f func(n int, s *State, o Order)) {
+	t.Helper()
+	res, err := SelfPlay(r, seed, SelfPlayConfig{Options: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(r, seed, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, o := range res.Orders {
+		f(n, s, o)
+		if s, _, err = Apply(s, o); err != nil {
+			t.Fatalf("seed %d order %d: %v", seed, n, err)
+		}
 	}
 }
