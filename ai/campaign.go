@@ -42,6 +42,8 @@ type campaign struct {
 	// search's candidates vary them (withStrikes, docs/ai.md, 2026-11-24
 	// ai17).
 	strike *strikeSet
+	// safety is the second impulse's safety (campaign_safety.go).
+	safety safety
 }
 
 // strikeSet are the strikes' parameters of a campaign (planStrikes).
@@ -69,7 +71,7 @@ func (cp *campaign) strikeParams() (odds, least, ring float64, attackingOnly boo
 
 // parseCampaign reads the campaign file's text.
 func parseCampaign(text string) (*campaign, error) {
-	c := &campaign{}
+	c := &campaign{safety: defaultSafety}
 	var cur *wing
 	for n, line := range strings.Split(text, "\n") {
 		if i := strings.IndexByte(line, '#'); i >= 0 {

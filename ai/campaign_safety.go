@@ -30,41 +30,45 @@ func (k *knowledge) reachThreat(h hex.Hex, reach int) float64 {
 	return t
 }
 
-// safetyReach: in the German second movement segment (the last before
-// the Allied player turn, 3.0; the HQs move in it, most units cannot,
-// 4.2, and command is traced only after the first impulse, 4.0) an HQ's
-// exposure counts the enemy within safetyReach hexes, not only those
-// next to it (0: off). 3 kept; 2, 4 and 5 measured worse, and a bare HQ
-// fully exposed within 5 hexes worse too (docs/ai.md, 2026-11-24 ai16).
-var safetyReach = 3
+// safety is the campaign's second-impulse safety (docs/ai.md, 2026-11-24
+// ai16), part of each campaign's own settings so that a test or a
+// variant changes its own copy, never a package variable.
+type safety struct {
+	// reach: in the German second movement segment (the last before the
+	// Allied player turn, 3.0; the HQs move in it, most units cannot,
+	// 4.2, and command is traced only after the first impulse, 4.0) an
+	// HQ's exposure counts the enemy within reach hexes, not only those
+	// next to it (0: off). 3 kept; 2, 4 and 5 measured worse, and a bare
+	// HQ fully exposed within 5 hexes worse too.
+	reach int
+	// dangerReach: in the German second movement segment a unit's danger
+	// counts the enemy within dangerReach hexes (0: only those next to
+	// it, as in the heuristic), times dangerScale. 3 and 0.5 kept; scale
+	// 1 and 0.3, reach 2 and 4 measured worse.
+	dangerReach int
+	dangerScale float64
+	// hqGuard: whether a German HQ counts as a city's garrison (15.23):
+	// it defends 1 and is worth 10 VP (15.22), and alone in Freiburg or
+	// Mulhouse the 7. Armee's HQ was killed there.
+	hqGuard bool
+}
 
-// hqGuard: whether a German HQ counts as a city's garrison (15.23): it
-// defends 1 and is worth 10 VP (15.22), and alone in Freiburg or
-// Mulhouse the 7. Armee's HQ was killed there (docs/ai.md).
-var hqGuard = false
+// defaultSafety is the safety kept by ai16.
+var defaultSafety = safety{reach: 3, dangerReach: 3, dangerScale: 0.5}
 
 // hqThreat is the enemy attack strength the exposure of an HQ in h
 // counts on board b.
 func (p *plan) hqThreat(b *Board, k *knowledge, h hex.Hex) float64 {
-	if safetyReach > 0 && b.Step() == game.Move2 {
-		return k.reachThreat(h, safetyReach)
+	if r := p.cp.safety.reach; r > 0 && b.Step() == game.Move2 {
+		return k.reachThreat(h, r)
 	}
 	return k.threat(h)
 }
 
-// dangerReach: in the German second movement segment a unit's danger
-// counts the enemy within dangerReach hexes (0: only those next to it,
-// as in the heuristic), times dangerScale. 3 and 0.5 kept; scale 1 and
-// 0.3, reach 2 and 4 measured worse (docs/ai.md, 2026-11-24 ai16).
-var (
-	dangerReach = 3
-	dangerScale = 0.5
-)
-
 // ownDanger reports whether the campaign's danger (danger) replaces the
 // heuristic's for c on b.
 func (p *plan) ownDanger(b *Board, c *units.Counter) bool {
-	return dangerReach > 0 && b.Step() == game.Move2 && c.Type != units.HQ
+	return p.cp.safety.dangerReach > 0 && b.Step() == game.Move2 && c.Type != units.HQ
 }
 
 // danger is what the campaign takes off c's score for ending in h in a
@@ -75,7 +79,7 @@ func (p *plan) danger(b *Board, k *knowledge, c *units.Counter, h hex.Hex, def, 
 	if !p.ownDanger(b, c) {
 		return 0
 	}
-	odds := dangerScale * k.reachThreat(h, dangerReach) / max(def, 1)
+	odds := p.cp.safety.dangerScale * k.reachThreat(h, p.cp.safety.dangerReach) / max(def, 1)
 	if odds <= 1.5 {
 		return 0
 	}

@@ -67,28 +67,27 @@ func TestReachThreat(t *testing.T) {
 }
 
 // TestCampaignSecondImpulseSafety plays the campaign against the
-// heuristic with and without its second-impulse safety (safetyReach,
-// dangerReach, hqGuard) and counts, at the end of each German second
+// heuristic with and without its second-impulse safety (the campaign's
+// safety settings) and counts, at the end of each German second
 // movement segment (the last before the Allied player turn, 3.0), the
 // German HQs without a unit that has an attack strength in their hex and
 // an enemy stack within 3 hexes (the HQs the Allies reach and kill, 15.22,
 // docs/ai.md): fewer with it.
 func TestCampaignSecondImpulseSafety(t *testing.T) {
 	r := rules(t)
-	defer func(a, d int, g bool) { safetyReach, dangerReach, hqGuard = a, d, g }(safetyReach, dangerReach, hqGuard)
-	if safetyReach == 0 || dangerReach == 0 || hqGuard {
-		t.Fatalf("the safety is off: reach %d, danger reach %d, HQ garrisons %v", safetyReach, dangerReach, hqGuard)
+	if s := germanCampaign.safety; s.reach == 0 || s.dangerReach == 0 || s.hqGuard {
+		t.Fatalf("the safety is off: %+v", s)
 	}
-	reach, danger := safetyReach, dangerReach
 	bare := map[bool]int{}
 	for _, with := range []bool{false, true} {
-		if with {
-			safetyReach, dangerReach, hqGuard = reach, danger, false
-		} else {
-			safetyReach, dangerReach, hqGuard = 0, 0, true
+		cp := *germanCampaign
+		if !with {
+			cp.safety = safety{hqGuard: true}
 		}
 		for seed := uint64(1000); seed < 1003; seed++ {
-			players := [2]Player{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
+			g := newCampaignHeuristic(Config{Side: units.German, Seed: seed})
+			g.campaign = &cp
+			players := [2]Player{g, NewHeuristic(Config{Side: units.Allied, Seed: seed})}
 			res, err := PlayGame(r, seed, nil, players)
 			if err != nil {
 				t.Fatal(err)

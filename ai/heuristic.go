@@ -475,7 +475,7 @@ func (p *Heuristic) score(b *Board, k *knowledge, c *units.Counter, h hex.Hex, s
 	if k.plan != nil {
 		s -= k.plan.exposure(b, k, c, h, def) // the campaign only (campaign.go)
 	}
-	if w.Guard != 0 && (k.plan == nil || hqGuard || c.Type != units.HQ) {
+	if w.Guard != 0 && (k.plan == nil || k.plan.cp.safety.hqGuard || c.Type != units.HQ) {
 		s += w.Guard * k.guardIn(b, c, h, f)
 	}
 	if w.Grab != 0 && !stay {
