@@ -147,6 +147,10 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 		strikes = strikeVariants()
 	}
 	bu := p.budget(0.95)
+	free := 0 // duplicates not counted against Iterations (FreeDuplicates)
+	if b.Side() == units.German && p.german().FreeDuplicates {
+		free = 4 * p.cfg.Iterations
+	}
 	for i := 0; bu.more(); {
 		var w Weights
 		var plan []game.Order
@@ -169,6 +173,12 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 			plan = h.weighted(w).movement(v, b, k)
 		}
 		if key := planKey(plan); seen[key] {
+			if free > 0 && bu.left >= 0 {
+				// The same orders cost no play-out: with FreeDuplicates
+				// they do not use up a candidate either (bounded).
+				free--
+				bu.left++
+			}
 			continue // the same orders: already scored
 		} else {
 			seen[key] = true
@@ -433,6 +443,11 @@ type GermanSettings struct {
 	// (search_repair.go): the candidates are then the styles and
 	// mutations alone, as before 2026-11-24.
 	NoRepair bool
+	// FreeDuplicates makes a candidate whose plan repeats one already
+	// scored not count against Config.Iterations (at most 4 × Iterations
+	// such repeats a request): the duplicates cost a movement, not a
+	// play-out. Under the clock they only ever cost their time.
+	FreeDuplicates bool
 }
 
 // DefaultGerman are the settings the search plays the Germans with.
