@@ -39,6 +39,9 @@ type Search struct {
 	// (choosePlan); g0 are the campaign's weights it chooses from.
 	planned int
 	g0      Weights
+	// scored counts the candidates played out (the heuristic's own plan
+	// and the re-scoring aside), over the player's requests.
+	scored int
 }
 
 // german are the settings of the search's German side.
@@ -185,6 +188,7 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 		} else {
 			seen[key] = true
 		}
+		p.scored++
 		var rc *reply
 		if repair {
 			rc = p.newReply(b)
