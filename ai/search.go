@@ -40,7 +40,7 @@ type Search struct {
 	planned int
 	g0      Weights
 	// scored counts the candidates played out (the heuristic's own plan
-	// and the re-scoring aside), over the player's requests.
+	// aside), over the player's requests.
 	scored int
 }
 
@@ -136,9 +136,7 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	if repair {
 		r = p.newReply(b)
 	}
-	campPlan := bestPlan
-	campFit := p.fitnessReply(v, b, append(bestPlan, end), dice, r)
-	bestFit := campFit + keep
+	bestFit := p.fitnessReply(v, b, append(bestPlan, end), dice, r) + keep
 	seen := map[string]bool{planKey(bestPlan): true}
 	// queue are the repairs of the best plan so far (search_repair.go),
 	// tried before the styles and mutations.
@@ -200,20 +198,6 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 			}
 		}
 	}
-	if rs := p.rescore(b); rs > 0 && planKey(bestPlan) != planKey(campPlan) {
-		// The winner's curse: the best of many candidates scored on the
-		// same few samples is likely to have been lucky on them. The
-		// winner and the campaign's plan are scored again on fresh
-		// samples, and the winner is kept only if it still gains the
-		// margin over all the samples.
-		more := diceFor(rng, rs)
-		w := float64(len(dice)) / float64(len(dice)+rs)
-		c := w*campFit + (1-w)*p.fitness(v, b, append(campPlan, end), more)
-		f := w*(bestFit) + (1-w)*p.fitness(v, b, append(bestPlan, end), more)
-		if f <= c+keep {
-			bestPlan = campPlan
-		}
-	}
 	return append(bestPlan, end)
 }
 
@@ -222,15 +206,6 @@ func (p *Search) newReply(b *Board) *reply {
 	r := newReply()
 	r.hitToo = b.Side() == units.German && p.german().RepairHit
 	return r
-}
-
-// rescore is how many fresh samples the winner of a German request is
-// scored again with before it replaces the campaign's plan (0: none).
-func (p *Search) rescore(b *Board) int {
-	if b.Side() != units.German {
-		return 0
-	}
-	return p.german().Rescore
 }
 
 // repairsOf are the repairs of a plan (search_repair.go), one a mode,
@@ -484,11 +459,6 @@ type GermanSettings struct {
 	// such repeats a request): the duplicates cost a movement, not a
 	// play-out. Under the clock they only ever cost their time.
 	FreeDuplicates bool
-	// Rescore, where above 0, scores the winner of a request and the
-	// campaign's plan again on Rescore fresh samples; the winner is kept
-	// only if it still gains Margin over the campaign's plan on all the
-	// samples (the max of many noisy scores is biased upwards).
-	Rescore int
 	// RepairHit makes the repairs also move the units whose stacks the
 	// enemy's reply attacked in most samples without eliminating them.
 	RepairHit bool

@@ -48,7 +48,6 @@ func main() {
 	flag.BoolVar(&gs.StrikeVariants, "strike-variants", gs.StrikeVariants, "the search's German candidates include the campaign's plan with other strikes")
 	flag.BoolVar(&gs.WholeBoards, "whole-boards", gs.WholeBoards, "both sides of the search's German play-outs decide on the whole board (as before 2026-11-24), not on what each would see")
 	flag.BoolVar(&gs.FreeDuplicates, "free-duplicates", gs.FreeDuplicates, "with -iterations, a German candidate that repeats a plan already scored does not count as one")
-	flag.IntVar(&gs.Rescore, "german-rescore", gs.Rescore, "fresh samples the search's German winner and the campaign's plan are scored again with before the winner is kept (0: none)")
 	flag.BoolVar(&gs.RepairHit, "repair-hit", gs.RepairHit, "the search's German repairs also move the units the Allied reply attacked in most samples")
 	cw := flag.String("campaign-weights", "", "change the German campaign's weights, e.g. \"Danger=0.75,Guard=10\" (measuring; ai.CampaignWeights)")
 	flag.Parse()
