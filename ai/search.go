@@ -39,6 +39,9 @@ type Search struct {
 	// (choosePlan); g0 are the campaign's weights it chooses from.
 	planned int
 	g0      Weights
+	// scored counts the candidates played out (the heuristic's own plan
+	// aside), over the player's requests.
+	scored int
 }
 
 // german are the settings of the search's German side.
@@ -131,7 +134,7 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	dice := diceFor(rng, n)
 	var r *reply
 	if repair {
-		r = newReply()
+		r = p.newReply(b)
 	}
 	bestFit := p.fitnessReply(v, b, append(bestPlan, end), dice, r) + keep
 	seen := map[string]bool{planKey(bestPlan): true}
@@ -147,6 +150,10 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 		strikes = strikeVariants()
 	}
 	bu := p.budget(0.95)
+	free := 0 // duplicates not counted against Iterations (FreeDuplicates)
+	if b.Side() == units.German && p.german().FreeDuplicates {
+		free = 4 * p.cfg.Iterations
+	}
 	for i := 0; bu.more(); {
 		var w Weights
 		var plan []game.Order
@@ -169,13 +176,20 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 			plan = h.weighted(w).movement(v, b, k)
 		}
 		if key := planKey(plan); seen[key] {
+			if free > 0 && bu.left >= 0 {
+				// The same orders cost no play-out: with FreeDuplicates
+				// they do not use up a candidate either (bounded).
+				free--
+				bu.left++
+			}
 			continue // the same orders: already scored
 		} else {
 			seen[key] = true
 		}
+		p.scored++
 		var rc *reply
 		if repair {
-			rc = newReply()
+			rc = p.newReply(b)
 		}
 		if f := p.fitnessReply(v, b, append(plan, end), dice, rc); f > bestFit {
 			best, bestPlan, bestFit = w, plan, f
@@ -185,6 +199,13 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 		}
 	}
 	return append(bestPlan, end)
+}
+
+// newReply is a record of the enemy's reply for the repairs of a plan.
+func (p *Search) newReply(b *Board) *reply {
+	r := newReply()
+	r.hitToo = b.Side() == units.German && p.german().RepairHit
+	return r
 }
 
 // repairsOf are the repairs of a plan (search_repair.go), one a mode,
@@ -433,6 +454,14 @@ type GermanSettings struct {
 	// (search_repair.go): the candidates are then the styles and
 	// mutations alone, as before 2026-11-24.
 	NoRepair bool
+	// FreeDuplicates makes a candidate whose plan repeats one already
+	// scored not count against Config.Iterations (at most 4 × Iterations
+	// such repeats a request): the duplicates cost a movement, not a
+	// play-out. Under the clock they only ever cost their time.
+	FreeDuplicates bool
+	// RepairHit makes the repairs also move the units whose stacks the
+	// enemy's reply attacked in most samples without eliminating them.
+	RepairHit bool
 }
 
 // DefaultGerman are the settings the search plays the Germans with.

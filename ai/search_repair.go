@@ -33,6 +33,10 @@ type reply struct {
 	hit map[string]int
 	// from are the hexes the enemy attacked from (its reach).
 	from map[hex.Hex]bool
+	// samples counts the play-outs followed; hitToo makes the units the
+	// enemy attacked in most of them repairs too (GermanSettings.RepairHit).
+	samples int
+	hitToo  bool
 }
 
 func newReply() *reply {
@@ -61,6 +65,7 @@ type sample struct {
 }
 
 func (r *reply) sample(side units.Side) *sample {
+	r.samples++
 	sm := &sample{r: r, side: side, root: map[string]string{}, hit: map[string]bool{}, byAt: map[hex.Hex][]string{}}
 	for id, h := range r.at {
 		sm.byAt[h] = append(sm.byAt[h], id)
@@ -122,10 +127,20 @@ const (
 // the others make, 4.3).
 func (r *reply) repairs(b *Board) []*units.Counter {
 	var out []*units.Counter
+	ids := map[string]bool{}
 	for id, vp := range r.lost {
-		if vp <= 0 {
-			continue
+		if vp > 0 {
+			ids[id] = true
 		}
+	}
+	if r.hitToo {
+		for id, n := range r.hit {
+			if 2*n > r.samples {
+				ids[id] = true
+			}
+		}
+	}
+	for id := range ids {
 		if c, ok := b.Counter(id); ok && c.Side() == b.Side() {
 			if _, on := r.at[id]; on {
 				out = append(out, c)

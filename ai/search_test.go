@@ -202,6 +202,29 @@ func TestRepair(t *testing.T) {
 			}
 		}
 		fix := r.repairs(b)
+		// RepairHit: the lost units and those attacked in most samples.
+		if r.samples != 3 {
+			t.Fatalf("%d samples followed, want 3", r.samples)
+		}
+		rh := *r
+		rh.hitToo = true
+		withHit := map[string]bool{}
+		for _, c := range rh.repairs(b) {
+			withHit[c.ID] = true
+			if r.lost[c.ID] <= 0 && 2*r.hit[c.ID] <= r.samples {
+				t.Fatalf("seed %d: %s repaired, neither lost nor attacked in most samples (%d)", seed, c.ID, r.hit[c.ID])
+			}
+		}
+		for _, c := range fix {
+			if !withHit[c.ID] {
+				t.Fatalf("seed %d: %s, lost, is no repair with RepairHit", seed, c.ID)
+			}
+		}
+		for id, n := range r.hit {
+			if _, on := r.at[id]; on && 2*n > r.samples && !withHit[id] {
+				t.Fatalf("seed %d: %s attacked in %d samples is no repair with RepairHit", seed, id, n)
+			}
+		}
 		t.Logf("seed %d, %v %v: %d units lost in the play-outs, %d attacked, %d orders", seed, s.Turn, s.Step, len(fix), len(r.hit), len(plan))
 		if len(fix) == 0 {
 			continue
@@ -303,4 +326,45 @@ func TestKeyedDice(t *testing.T) {
 	if b.s.Seed != 11 {
 		t.Fatal("rekey changed the board it was given")
 	}
+}
+
+// TestFreeDuplicates: with a fixed number of candidates a request plays
+// out at most that many; plans that repeat one already scored use up a
+// candidate unless FreeDuplicates is set, and then exactly Iterations
+// candidates are played out (German second movement segments, where the
+// mutations often give the same orders).
+func TestFreeDuplicates(t *testing.T) {
+	const n = 6
+	requests, counted, free := 0, 0, 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		s := playedTo(t, seed, 3+int(seed), game.Move2)
+		v, b := s.ViewFor(game.GermanView), NewBoard(s, units.German)
+		for _, fd := range []bool{false, true} {
+			gs := DefaultGerman()
+			gs.FreeDuplicates = fd
+			cfg := Config{Side: units.German, Seed: seed, Iterations: n, German: &gs}
+			pl, err := New("search", cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := pl.(*Search)
+			p.movement(v, b, Rand(cfg.Seed, v, b))
+			if p.scored > n {
+				t.Fatalf("seed %d: %d candidates played out, over %d", seed, p.scored, n)
+			}
+			if fd {
+				free += p.scored
+				if p.scored != n {
+					t.Errorf("seed %d: %d candidates played out with free duplicates, want %d", seed, p.scored, n)
+				}
+			} else {
+				counted += p.scored
+			}
+		}
+		requests++
+	}
+	if counted >= free {
+		t.Fatalf("no duplicate in %d requests: %d candidates played out, %d with free duplicates", requests, counted, free)
+	}
+	t.Logf("%d requests: %d candidates played out, %d with free duplicates", requests, counted, free)
 }

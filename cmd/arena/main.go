@@ -47,6 +47,8 @@ func main() {
 	flag.BoolVar(&gs.SequentialDice, "sequential-dice", gs.SequentialDice, "the search's German play-outs roll the board's dice in sequence (as before 2026-11-24), not keyed by the order")
 	flag.BoolVar(&gs.StrikeVariants, "strike-variants", gs.StrikeVariants, "the search's German candidates include the campaign's plan with other strikes")
 	flag.BoolVar(&gs.WholeBoards, "whole-boards", gs.WholeBoards, "both sides of the search's German play-outs decide on the whole board (as before 2026-11-24), not on what each would see")
+	flag.BoolVar(&gs.FreeDuplicates, "free-duplicates", gs.FreeDuplicates, "with -iterations, a German candidate that repeats a plan already scored does not count as one")
+	flag.BoolVar(&gs.RepairHit, "repair-hit", gs.RepairHit, "the search's German repairs also move the units the Allied reply attacked in most samples")
 	cw := flag.String("campaign-weights", "", "change the German campaign's weights, e.g. \"Danger=0.75,Guard=10\" (measuring; ai.CampaignWeights)")
 	flag.Parse()
 	if *cw != "" {
