@@ -70,6 +70,9 @@ func (p *Search) Orders(v game.View, b *Board) []game.Order {
 	if v.Step.IsMovement() {
 		return p.movement(v, b, rng)
 	}
+	if gs := p.german(); side == units.German && p.g != nil && gs.CombatPlayouts {
+		return p.combat(v, b, rng) // the attacks by play-outs (search_combat.go)
+	}
 	// Combat is the heuristic's: choosing attacks by sampled play-outs
 	// measured worse than its expected values (docs/ai.md).
 	return p.mine(side).Orders(v, b)
@@ -462,11 +465,21 @@ type GermanSettings struct {
 	// RepairHit makes the repairs also move the units whose stacks the
 	// enemy's reply attacked in most samples without eliminating them.
 	RepairHit bool
+	// CombatPlayouts makes the search choose the German attacks by
+	// play-outs (search_combat.go) instead of the campaign's expected VP:
+	// CombatCandidates of the campaign's attacks (0: 3) and End, each
+	// played out once for every face of its own die times CombatSamples
+	// (0: 1), the campaign's attack kept unless another gains
+	// CombatMargin.
+	CombatPlayouts   bool
+	CombatCandidates int
+	CombatSamples    int
+	CombatMargin     float64
 }
 
 // DefaultGerman are the settings the search plays the Germans with.
 func DefaultGerman() GermanSettings {
-	return GermanSettings{Horizon: 1, Margin: margin, PlanSamples: 2, PlanMargin: 2}
+	return GermanSettings{Horizon: 1, Margin: margin, PlanSamples: 2, PlanMargin: 2, CombatMargin: margin}
 }
 
 // planVariants are the German plans choosePlan compares: the campaign's

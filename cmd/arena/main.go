@@ -49,6 +49,10 @@ func main() {
 	flag.BoolVar(&gs.WholeBoards, "whole-boards", gs.WholeBoards, "both sides of the search's German play-outs decide on the whole board (as before 2026-11-24), not on what each would see")
 	flag.BoolVar(&gs.FreeDuplicates, "free-duplicates", gs.FreeDuplicates, "with -iterations, a German candidate that repeats a plan already scored does not count as one")
 	flag.BoolVar(&gs.RepairHit, "repair-hit", gs.RepairHit, "the search's German repairs also move the units the Allied reply attacked in most samples")
+	flag.BoolVar(&gs.CombatPlayouts, "combat-playouts", gs.CombatPlayouts, "the search chooses the German attacks by play-outs (each face of the attack's die), not the campaign's expected VP")
+	flag.IntVar(&gs.CombatCandidates, "combat-candidates", gs.CombatCandidates, "the campaign's attacks scored with End by -combat-playouts (0: 3)")
+	flag.IntVar(&gs.CombatSamples, "combat-samples", gs.CombatSamples, "samples per face of the attack's die for -combat-playouts (0: 1)")
+	flag.Float64Var(&gs.CombatMargin, "combat-margin", gs.CombatMargin, "VP an attack (or End) must gain over the campaign's attack with -combat-playouts")
 	cw := flag.String("campaign-weights", "", "change the German campaign's weights, e.g. \"Danger=0.75,Guard=10\" (measuring; ai.CampaignWeights)")
 	flag.Parse()
 	if *cw != "" {
