@@ -228,3 +228,32 @@ func TestPanickyPlayer(t *testing.T) {
 		t.Fatalf("Turn with a panicking player: %v", err)
 	}
 }
+
+// isMove2 is the German second movement segment (3.0).
+func isMove2(st game.Step) bool { return st == game.Move2 }
+
+// beforeGermanEnds plays a game from seed with players and, replaying its
+// log, calls visit with the position, the German board and its knowledge
+// just before each German End of a step that when accepts.
+func beforeGermanEnds(t *testing.T, r *game.Rules, seed uint64, players [2]Player, when func(game.Step) bool, visit func(s *game.State, b *Board, k *knowledge)) {
+	t.Helper()
+	res, err := PlayGame(r, seed, nil, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := game.New(r, seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range res.Log {
+		if when(s.Step) && s.ToMove() == units.German && o.Verb == game.End {
+			b := NewBoard(s, units.German)
+			visit(s, b, newKnowledge(s.ViewFor(game.ViewerOf(units.German)), b, NewHeuristic(Config{}).citiesOf(b)))
+		}
+		n, _, err := game.Apply(s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = n
+	}
+}

@@ -16,51 +16,34 @@ func TestReachThreat(t *testing.T) {
 	r := rules(t)
 	seed := uint64(1000)
 	players := [2]Player{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
-	res, err := PlayGame(r, seed, nil, players)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := game.New(r, seed, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	checked, positive := 0, 0
-	for _, o := range res.Log {
-		if s.Step == game.Move2 && s.ToMove() == units.German && o.Verb == game.End {
-			b := NewBoard(s, units.German)
-			k := newKnowledge(s.ViewFor(game.ViewerOf(units.German)), b, NewHeuristic(Config{}).citiesOf(b))
-			for _, c := range b.Actors() {
-				h := b.Unit(c).At
-				if k.enemy[h] != nil {
-					continue
+	beforeGermanEnds(t, r, seed, players, isMove2, func(s *game.State, b *Board, k *knowledge) {
+		for _, c := range b.Actors() {
+			h := b.Unit(c).At
+			if k.enemy[h] != nil {
+				continue
+			}
+			for reach := 1; reach <= 5; reach++ {
+				want := 0.0
+				for at, e := range k.enemy {
+					if hex.Distance(at, h) <= reach {
+						want += e.attack
+					}
 				}
-				for reach := 1; reach <= 5; reach++ {
-					want := 0.0
-					for at, e := range k.enemy {
-						if hex.Distance(at, h) <= reach {
-							want += e.attack
-						}
-					}
-					got := k.reachThreat(h, reach)
-					if math.Abs(got-want) > 1e-6 {
-						t.Fatalf("%s %s, %s within %d: %v, want %v", s.Turn, s.Step, h, reach, got, want)
-					}
-					if reach == 1 && math.Abs(got-k.threat(h)) > 1e-6 {
-						t.Fatalf("%s within 1: %v, threat %v", h, got, k.threat(h))
-					}
-					checked++
-					if got > 0 {
-						positive++
-					}
+				got := k.reachThreat(h, reach)
+				if math.Abs(got-want) > 1e-6 {
+					t.Fatalf("%s %s, %s within %d: %v, want %v", s.Turn, s.Step, h, reach, got, want)
+				}
+				if reach == 1 && math.Abs(got-k.threat(h)) > 1e-6 {
+					t.Fatalf("%s within 1: %v, threat %v", h, got, k.threat(h))
+				}
+				checked++
+				if got > 0 {
+					positive++
 				}
 			}
 		}
-		n, _, err := game.Apply(s, o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s = n
-	}
+	})
 	if checked == 0 || positive == 0 {
 		t.Fatalf("%d sums checked, %d with an enemy near", checked, positive)
 	}
@@ -88,38 +71,21 @@ func TestCampaignSecondImpulseSafety(t *testing.T) {
 			g := newCampaignHeuristic(Config{Side: units.German, Seed: seed})
 			g.campaign = &cp
 			players := [2]Player{g, NewHeuristic(Config{Side: units.Allied, Seed: seed})}
-			res, err := PlayGame(r, seed, nil, players)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := game.New(r, seed, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, o := range res.Log {
-				if s.Step == game.Move2 && s.ToMove() == units.German && o.Verb == game.End {
-					b := NewBoard(s, units.German)
-					k := newKnowledge(s.ViewFor(game.ViewerOf(units.German)), b, NewHeuristic(Config{}).citiesOf(b))
-					for i, u := range s.Units {
-						c := s.Counter(i)
-						if u.Box != game.OnMap || c.Side() != units.German || c.Type != units.HQ {
-							continue
-						}
-						fighters := false
-						for _, o := range b.UnitsAt(u.At, units.German) {
-							fighters = fighters || o.Attack > 0
-						}
-						if !fighters && k.reachThreat(u.At, 3) > 0 {
-							bare[with]++
-						}
+			beforeGermanEnds(t, r, seed, players, isMove2, func(s *game.State, b *Board, k *knowledge) {
+				for i, u := range s.Units {
+					c := s.Counter(i)
+					if u.Box != game.OnMap || c.Side() != units.German || c.Type != units.HQ {
+						continue
+					}
+					fighters := false
+					for _, o := range b.UnitsAt(u.At, units.German) {
+						fighters = fighters || o.Attack > 0
+					}
+					if !fighters && k.reachThreat(u.At, 3) > 0 {
+						bare[with]++
 					}
 				}
-				n, _, err := game.Apply(s, o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s = n
-			}
+			})
 		}
 	}
 	t.Logf("German HQs without fighters within 3 hexes of the enemy at the end of the second impulse's movement: %d with the safety, %d without", bare[true], bare[false])

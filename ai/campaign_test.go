@@ -349,67 +349,50 @@ func TestCampaignHQExposure(t *testing.T) {
 		checked, positive := 0, 0
 		for seed := uint64(1000); seed < 1002; seed++ {
 			players := [2]Player{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
-			res, err := PlayGame(r, seed, nil, players)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := game.New(r, seed, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, o := range res.Log {
+			beforeGermanEnds(t, r, seed, players, game.Step.IsMovement, func(s *game.State, b *Board, k *knowledge) {
 				// At the end of each German movement segment: the HQs'
 				// stacks against the enemy next to them.
-				if s.Step.IsMovement() && s.ToMove() == units.German && o.Verb == game.End {
-					b := NewBoard(s, units.German)
-					k := newKnowledge(s.ViewFor(game.ViewerOf(units.German)), b, NewHeuristic(Config{}).citiesOf(b))
-					p := newPlan(germanCampaign, b)
-					for _, c := range b.Actors() {
-						if c.Type != units.HQ {
-							if c.Type != units.Siege && p.exposure(b, k, c, b.Unit(c).At, 1) != 0 {
-								t.Fatalf("seed %d: %s (%v) exposed", seed, c.ID, c.Type)
+				p := newPlan(germanCampaign, b)
+				for _, c := range b.Actors() {
+					if c.Type != units.HQ {
+						if c.Type != units.Siege && p.exposure(b, k, c, b.Unit(c).At, 1) != 0 {
+							t.Fatalf("seed %d: %s (%v) exposed", seed, c.ID, c.Type)
+						}
+						continue
+					}
+					at := b.Unit(c).At
+					def := 0.0
+					for _, o := range b.UnitsAt(at, units.German) {
+						def += float64(o.Defence)
+					}
+					if k.doubles(at) {
+						def *= 2
+					}
+					if k.threat(at) >= 3*max(def, 1) {
+						exposed[w]++
+					}
+					if w == 0 {
+						continue
+					}
+					for _, d := range b.Destinations(c) {
+						checked++
+						prev := 1e9
+						for _, def := range []float64{0, 1, 2, 4, 8, 16, 32} {
+							e := p.exposure(b, k, c, d.To, def)
+							if e < 0 || e > exposeWeight*float64(c.VP) || e > prev {
+								t.Fatalf("seed %d: %s in %s, defence %v: exposure %v (after %v)", seed, c.ID, d.To, def, e, prev)
 							}
-							continue
-						}
-						at := b.Unit(c).At
-						def := 0.0
-						for _, o := range b.UnitsAt(at, units.German) {
-							def += float64(o.Defence)
-						}
-						if k.doubles(at) {
-							def *= 2
-						}
-						if k.threat(at) >= 3*max(def, 1) {
-							exposed[w]++
-						}
-						if w == 0 {
-							continue
-						}
-						for _, d := range b.Destinations(c) {
-							checked++
-							prev := 1e9
-							for _, def := range []float64{0, 1, 2, 4, 8, 16, 32} {
-								e := p.exposure(b, k, c, d.To, def)
-								if e < 0 || e > exposeWeight*float64(c.VP) || e > prev {
-									t.Fatalf("seed %d: %s in %s, defence %v: exposure %v (after %v)", seed, c.ID, d.To, def, e, prev)
-								}
-								if th := p.hqThreat(b, k, d.To); (th <= exposeFrom*max(def, 1)) != (e == 0) {
-									t.Fatalf("seed %d: %s in %s, defence %v against %v: exposure %v", seed, c.ID, d.To, def, th, e)
-								}
-								if e > 0 {
-									positive++
-								}
-								prev = e
+							if th := p.hqThreat(b, k, d.To); (th <= exposeFrom*max(def, 1)) != (e == 0) {
+								t.Fatalf("seed %d: %s in %s, defence %v against %v: exposure %v", seed, c.ID, d.To, def, th, e)
 							}
+							if e > 0 {
+								positive++
+							}
+							prev = e
 						}
 					}
 				}
-				n, _, err := game.Apply(s, o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s = n
-			}
+			})
 		}
 		if w != 0 && (checked == 0 || positive == 0) {
 			t.Fatalf("%d HQ moves checked, %d exposed", checked, positive)
