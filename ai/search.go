@@ -3,6 +3,7 @@ package ai
 import (
 	"math"
 	"math/rand/v2"
+	"sort"
 	"strings"
 	"time"
 
@@ -147,6 +148,8 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	}
 	bestFit := p.fitnessReply(v, b, append(bestPlan, end), dice, r) + keep
 	seen := map[string]bool{planKey(bestPlan): true}
+	own := scoredPlan{plan: bestPlan, fit: bestFit - keep}
+	var scoredPlans []scoredPlan // every other candidate scored (confirm)
 	// queue are the repairs of the best plan so far (search_repair.go),
 	// tried before the styles and mutations.
 	var queue [][]game.Order
@@ -200,14 +203,57 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 		if repair {
 			rc = p.newReply(b)
 		}
-		if f := p.fitnessReply(v, b, append(plan, end), dice, rc); f > bestFit {
+		f := p.fitnessReply(v, b, append(plan, end), dice, rc)
+		scoredPlans = append(scoredPlans, scoredPlan{plan: plan, fit: f})
+		if f > bestFit {
 			best, bestPlan, bestFit = w, plan, f
 			if repair {
 				queue = p.repairsOf(v, b, h.weighted(w), plan, rc)
 			}
 		}
 	}
+	if gs := p.german(); b.Side() == units.German && gs.ConfirmTop > 0 && gs.ConfirmSamples > 0 && bestFit > own.fit+keep {
+		bestPlan = p.confirm(v, b, rng, own, scoredPlans, len(dice), keep, gs)
+	}
 	return append(bestPlan, end)
+}
+
+// scoredPlan is a candidate plan and its fitness on the request's samples.
+type scoredPlan struct {
+	plan []game.Order
+	fit  float64
+}
+
+// confirm is the final round of a German request whose best candidate
+// beat the campaign's own plan: the best candidates (up to gs.ConfirmTop)
+// and the campaign's plan are scored again on gs.ConfirmSamples fresh
+// samples, common to them, and the plan with the best mean over all its
+// samples is played, the campaign's plan given keep. The best of many
+// noisy scores reads high (the winner kept 5 of its 8 VP gain on fresh
+// samples, docs/ai.md ai19); fresh samples tell a lucky plan from a
+// better one.
+func (p *Search) confirm(v game.View, b *Board, rng *rand.Rand, own scoredPlan, cands []scoredPlan, n int, keep float64, gs GermanSettings) []game.Order {
+	end := game.Order{Side: b.Side(), Verb: game.End}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].fit > cands[j].fit })
+	if len(cands) > gs.ConfirmTop {
+		cands = cands[:gs.ConfirmTop]
+	}
+	dice := diceFor(rng, gs.ConfirmSamples)
+	m := float64(gs.ConfirmSamples)
+	mean := func(c scoredPlan) float64 {
+		f := p.fitness(v, b, append(c.plan, end), dice)
+		return (float64(n)*c.fit + m*f) / (float64(n) + m)
+	}
+	best, bestFit := own.plan, mean(own)+keep
+	for _, c := range cands {
+		if c.fit <= own.fit+keep {
+			break // sorted: no later candidate beat the campaign's plan
+		}
+		if f := mean(c); f > bestFit {
+			best, bestFit = c.plan, f
+		}
+	}
+	return best
 }
 
 // newReply is a record of the enemy's reply for the repairs of a plan.
@@ -481,6 +527,13 @@ type GermanSettings struct {
 	CombatCandidates int
 	CombatSamples    int
 	CombatMargin     float64
+	// ConfirmTop and ConfirmSamples set a final round (confirm): when a
+	// candidate has beaten the campaign's own plan, the ConfirmTop best
+	// candidates and the campaign's plan are scored again on
+	// ConfirmSamples fresh samples, and the plan played is the best by
+	// the mean over all its samples (the campaign's plan still given the
+	// margin). 0: no final round.
+	ConfirmTop, ConfirmSamples int
 }
 
 // DefaultGerman are the settings the search plays the Germans with.

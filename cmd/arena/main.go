@@ -47,6 +47,8 @@ func main() {
 	flag.BoolVar(&gs.SequentialDice, "sequential-dice", gs.SequentialDice, "the search's German play-outs roll the board's dice in sequence (as before 2026-11-24), not keyed by the order")
 	flag.BoolVar(&gs.StrikeVariants, "strike-variants", gs.StrikeVariants, "the search's German candidates include the campaign's plan with other strikes")
 	flag.BoolVar(&gs.WholeBoards, "whole-boards", gs.WholeBoards, "both sides of the search's German play-outs decide on the whole board (as before 2026-11-24), not on what each would see")
+	flag.IntVar(&gs.ConfirmTop, "confirm-top", gs.ConfirmTop, "a final round for the search's German plans: the best candidates that beat the campaign's plan (at most this many) scored again")
+	flag.IntVar(&gs.ConfirmSamples, "confirm-samples", gs.ConfirmSamples, "fresh dice samples of the final round (-confirm-top)")
 	flag.BoolVar(&gs.FreeDuplicates, "free-duplicates", gs.FreeDuplicates, "with -iterations, a German candidate that repeats a plan already scored does not count as one")
 	flag.BoolVar(&gs.RepairHit, "repair-hit", gs.RepairHit, "the search's German repairs also move the units the Allied reply attacked in most samples")
 	flag.BoolVar(&gs.CombatPlayouts, "combat-playouts", gs.CombatPlayouts, "the search chooses the German attacks by play-outs (each face of the attack's die), not the campaign's expected VP")
