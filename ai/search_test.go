@@ -368,3 +368,43 @@ func TestFreeDuplicates(t *testing.T) {
 	}
 	t.Logf("%d requests: %d candidates played out, %d with free duplicates", requests, counted, free)
 }
+
+// TestConfirm: the final round of a German request (confirm) scores the
+// campaign's plan and the best candidates on fresh samples and plays the
+// best by its mean over all its samples. A plan that does nothing, given
+// a lucky score just over the campaign's plan and its margin, loses to
+// the campaign's plan on the fresh samples; given a score far above it,
+// it is still played, because the first samples count in the mean.
+func TestConfirm(t *testing.T) {
+	s := playedTo(t, 1, 2, game.Move1)
+	v, b := s.ViewFor(game.GermanView), NewBoard(s, units.German)
+	gs := DefaultGerman()
+	gs.ConfirmTop, gs.ConfirmSamples = 3, 10
+	p := newSearch(t, gs)
+	k := newKnowledge(v, b, p.h.citiesOf(b))
+	end := game.Order{Side: units.German, Verb: game.End}
+	own := p.g.movement(v, b, k)
+	if len(own) == 0 {
+		t.Fatal("the campaign's plan has no moves")
+	}
+	dice := diceFor(rand.New(rand.NewPCG(1, 2)), gs.Samples)
+	ownFit := p.fitness(v, b, append(own, end), dice)
+	idleFit := p.fitness(v, b, []game.Order{end}, dice)
+	fresh := p.fitness(v, b, []game.Order{end}, diceFor(rand.New(rand.NewPCG(3, 4)), 20)) -
+		p.fitness(v, b, append(own, end), diceFor(rand.New(rand.NewPCG(3, 4)), 20))
+	t.Logf("campaign's plan %.1f, doing nothing %.1f on the first samples; doing nothing %.1f on 20 others", ownFit, idleFit, fresh)
+	if fresh > -2*gs.Margin {
+		t.Fatalf("doing nothing scores %.1f against the campaign's plan: the test needs a plan worse by more than %.1f", fresh, 2*gs.Margin)
+	}
+	pick := func(claimed float64) string {
+		rng := rand.New(rand.NewPCG(5, 6))
+		got := p.confirm(v, b, rng, scoredPlan{plan: own, fit: ownFit}, []scoredPlan{{plan: nil, fit: claimed}}, len(dice), gs.Margin, gs)
+		return planKey(got)
+	}
+	if got := pick(ownFit + gs.Margin + 0.5); got != planKey(own) {
+		t.Errorf("a lucky plan that does nothing was played over the campaign's: %q", got)
+	}
+	if got := pick(ownFit + 1000); got != planKey(nil) {
+		t.Errorf("a plan scored 1000 VP over the campaign's on the first samples was not played: the first samples do not count")
+	}
+}
