@@ -149,6 +149,7 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	bestFit := p.fitnessReply(v, b, append(bestPlan, end), dice, r) + keep
 	seen := map[string]bool{planKey(bestPlan): true}
 	own := scoredPlan{plan: bestPlan, fit: bestFit - keep}
+	confirming := b.Side() == units.German && p.german().ConfirmTop > 0 && p.german().ConfirmSamples > 0
 	var scoredPlans []scoredPlan // every other candidate scored (confirm)
 	// queue are the repairs of the best plan so far (search_repair.go),
 	// tried before the styles and mutations.
@@ -204,7 +205,9 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 			rc = p.newReply(b)
 		}
 		f := p.fitnessReply(v, b, append(plan, end), dice, rc)
-		scoredPlans = append(scoredPlans, scoredPlan{plan: plan, fit: f})
+		if confirming {
+			scoredPlans = append(scoredPlans, scoredPlan{plan: plan, fit: f})
+		}
 		if f > bestFit {
 			best, bestPlan, bestFit = w, plan, f
 			if repair {
@@ -212,8 +215,8 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 			}
 		}
 	}
-	if gs := p.german(); b.Side() == units.German && gs.ConfirmTop > 0 && gs.ConfirmSamples > 0 && bestFit > own.fit+keep {
-		bestPlan = p.confirm(v, b, rng, own, scoredPlans, len(dice), keep, gs)
+	if confirming && bestFit > own.fit+keep {
+		bestPlan = p.confirm(v, b, rng, own, scoredPlans, len(dice), keep, p.german())
 	}
 	return append(bestPlan, end)
 }
