@@ -121,8 +121,9 @@ const samples = 3 // dice samples per candidate
 
 // germanSamples are the dice samples each German candidate is scored with
 // by default: with the dice keyed by the order, 5 samples at 12
-// candidates measured +8 VP a game over 3 on 400 games (docs/ai.md,
-// 2026-11-24, lead, later); the Allies keep samples.
+// candidates measured +4.8 VP a game over 3 (paired, −0.9 to +10.5) on
+// 400 games, and 8 samples +0.5 over 5 (docs/ai.md, 2026-11-24, lead,
+// later and night); the Allies keep samples.
 const germanSamples = 5
 
 func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
