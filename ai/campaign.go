@@ -32,6 +32,9 @@ type wing struct {
 	cols       [2]int
 	targets    []hex.Hex
 	holdGround bool // no places: the wing holds its cities
+	// forward: the wing sets up forward (campaign_setup.go), not by the
+	// engine's default placement.
+	forward bool
 }
 
 // campaign is the parsed campaign.txt.
@@ -44,6 +47,9 @@ type campaign struct {
 	strike *strikeSet
 	// safety is the second impulse's safety (campaign_safety.go).
 	safety safety
+	// defaultSetup sets every wing up by the engine's default placement,
+	// whatever the file says (measuring: GermanSettings.DefaultSetup).
+	defaultSetup bool
 }
 
 // strikeSet are the strikes' parameters of a campaign (planStrikes).
@@ -126,6 +132,14 @@ func parseCampaign(text string) (*campaign, error) {
 				cur.targets = append(cur.targets, h)
 			}
 			cur.holdGround = len(cur.targets) == 0
+		case "setup":
+			if cur == nil {
+				return nil, bad("setup before any wing")
+			}
+			if len(f) != 2 || (f[1] != "forward" && f[1] != "default") {
+				return nil, bad("setup is forward or default")
+			}
+			cur.forward = f[1] == "forward"
 		default:
 			return nil, bad("unknown line " + f[0])
 		}

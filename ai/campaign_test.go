@@ -66,6 +66,9 @@ func TestCampaignFile(t *testing.T) {
 		"wing w armies DE-1A columns 1 2\ntargets 30x1",
 		"wing w armies DE-1A columns 1 2 extra",
 		"wing w columns 1 2\nfront 3021",
+		"setup forward",
+		"wing w armies DE-1A columns 1 2\nsetup sideways",
+		"wing w armies DE-1A columns 1 2\nsetup",
 	} {
 		if _, err := parseCampaign(bad); err == nil {
 			t.Errorf("%q: accepted", bad)

@@ -92,7 +92,11 @@ func (p *Heuristic) Orders(v game.View, b *Board) []game.Order {
 	end := game.Order{Side: side, Verb: game.End}
 	switch st := v.Step; {
 	case st == game.SetupStep:
-		return []game.Order{{Side: side, Verb: game.AutoSetup}, end}
+		var orders []game.Order
+		if p.campaign != nil && side == units.German {
+			orders = p.forwardSetup(b) // campaign_setup.go
+		}
+		return append(orders, game.Order{Side: side, Verb: game.AutoSetup}, end)
 	case st == game.Reinforcement:
 		return []game.Order{{Side: side, Verb: game.AutoReinforce}, end}
 	case st.IsMovement():

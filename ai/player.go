@@ -90,5 +90,10 @@ func campaignFor(cfg Config) *Heuristic {
 	if cfg.German != nil && cfg.German.Weights != nil {
 		g = g.weighted(*cfg.German.Weights)
 	}
+	if cfg.German != nil && cfg.German.DefaultSetup {
+		cp := *g.campaign
+		cp.defaultSetup = true
+		g.campaign = &cp
+	}
 	return g
 }

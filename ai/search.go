@@ -538,6 +538,11 @@ type GermanSettings struct {
 	// the mean over all its samples (the campaign's plan still given the
 	// margin). 0: no final round.
 	ConfirmTop, ConfirmSamples int
+	// DefaultSetup sets the campaign's wings up by the engine's default
+	// placement, as before 2026-11-24 ("the setup", docs/ai.md), instead of
+	// the forward setup campaign.txt gives the north and right wings
+	// (campaign_setup.go).
+	DefaultSetup bool
 }
 
 // DefaultGerman are the settings the search plays the Germans with.

@@ -48,6 +48,7 @@ func main() {
 	flag.BoolVar(&gs.StrikeVariants, "strike-variants", gs.StrikeVariants, "the search's German candidates include the campaign's plan with other strikes")
 	flag.BoolVar(&gs.WholeBoards, "whole-boards", gs.WholeBoards, "both sides of the search's German play-outs decide on the whole board (as before 2026-11-24), not on what each would see")
 	flag.IntVar(&gs.ConfirmTop, "confirm-top", gs.ConfirmTop, "a final round for the search's German plans: the best candidates that beat the campaign's plan (at most this many) scored again")
+	flag.BoolVar(&gs.DefaultSetup, "default-setup", gs.DefaultSetup, "the campaign sets up by the engine's default placement (as before 2026-11-24), not its north and right wings forward")
 	flag.IntVar(&gs.ConfirmSamples, "confirm-samples", gs.ConfirmSamples, "fresh dice samples of the final round (-confirm-top)")
 	flag.BoolVar(&gs.FreeDuplicates, "free-duplicates", gs.FreeDuplicates, "with -iterations, a German candidate that repeats a plan already scored does not count as one")
 	flag.BoolVar(&gs.RepairHit, "repair-hit", gs.RepairHit, "the search's German repairs also move the units the Allied reply attacked in most samples")
