@@ -67,7 +67,7 @@ func TestCampaignSecondImpulseSafety(t *testing.T) {
 		if !with {
 			cp.safety = safety{hqGuard: true}
 		}
-		for seed := uint64(1000); seed < 1003; seed++ {
+		for seed := uint64(1000); seed < 1010; seed++ {
 			g := newCampaignHeuristic(Config{Side: units.German, Seed: seed})
 			g.campaign = &cp
 			players := [2]Player{g, NewHeuristic(Config{Side: units.Allied, Seed: seed})}
