@@ -160,14 +160,8 @@ var germanCampaign = func() *campaign {
 
 // wingOf is the wing of a German unit standing in h.
 func (cp *campaign) wingOf(c *units.Counter, h hex.Hex) *wing {
-	if army := armyOf(c); army != "" {
-		for _, w := range cp.wings {
-			for _, a := range w.armies {
-				if army == a {
-					return w
-				}
-			}
-		}
+	if w := cp.armyWing(c); w != nil {
+		return w
 	}
 	for _, w := range cp.wings {
 		if h.Col >= w.cols[0] && h.Col <= w.cols[1] {
