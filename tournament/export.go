@@ -21,9 +21,11 @@ func (t *Tournament) Export(format string) ([]byte, error) {
 	return nil, i18n.Errorf("format:%s is not an export format: use trf or csv", "format:%s は書き出し形式ではありません：trf か csv です", format)
 }
 
-// CSV is the standings with every tiebreak, then one column per round:
-// the opponent's pairing number, the side (G or A) and the points.
+// CSV is the standings (as of the round they are after, AsOfRound) with
+// every tiebreak, then one column per round they count: the opponent's
+// pairing number, the side (G or A) and the points.
 func (t *Tournament) CSV() ([]byte, error) {
+	n := t.AsOfRound()
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	head := []string{"rank", "pairing_number", "id", "name", "points"}
@@ -31,19 +33,19 @@ func (t *Tournament) CSV() ([]byte, error) {
 		head = append(head, tb)
 	}
 	head = append(head, "games", "dropped")
-	for _, r := range t.Rounds {
+	for _, r := range t.Rounds[:n] {
 		head = append(head, fmt.Sprintf("round_%d", r.Number))
 	}
 	if err := w.Write(head); err != nil {
 		return nil, err
 	}
-	for _, s := range t.Standings() {
+	for _, s := range t.StandingsAfter(n) {
 		row := []string{fmt.Sprint(s.Rank), fmt.Sprint(s.PN), s.ID, s.Name, num(s.Score)}
 		for _, v := range s.Tiebreaks {
 			row = append(row, num(v))
 		}
 		row = append(row, fmt.Sprint(s.Games), fmt.Sprint(s.Dropped))
-		for _, r := range t.Rounds {
+		for _, r := range t.Rounds[:n] {
 			cell := ""
 			for _, g := range r.Games {
 				pts, ok := t.scoreOf(g, s.ID)
@@ -107,11 +109,13 @@ func (t *Tournament) TRF() []byte {
 	}
 	fmt.Fprintf(&b, "XXR %d\n", rounds)
 	fmt.Fprintf(&b, "XXC white1\n")
+	// The points and rank are those of the results the file holds, the
+	// round being played's included, as a pairing program adds them up.
+	rs := t.records(len(t.Rounds))
 	ranks := map[string]int{}
-	for _, s := range t.Standings() {
+	for _, s := range t.standingsOf(rs) {
 		ranks[s.ID] = s.Rank
 	}
-	rs := t.records()
 	for i, p := range t.Players {
 		line := []byte(strings.Repeat(" ", 91))
 		put := func(col int, s string) { // col is 1-based

@@ -768,8 +768,8 @@ func TestHeadToHead(t *testing.T) {
 		return &Game{German: g, Allied: a, Result: &Result{Winner: German, Level: Marginal}}
 	}
 	tr.Rounds = []*Round{
-		{Number: 1, Games: []*Game{win("b", "a"), win("c", "d")}},
-		{Number: 2, Games: []*Game{win("a", "d"), win("c", "b")}},
+		{Number: 1, Closed: true, Games: []*Game{win("b", "a"), win("c", "d")}},
+		{Number: 2, Closed: true, Games: []*Game{win("a", "d"), win("c", "b")}},
 	}
 	// a 1, b 1, c 2, d 0: a and b tied, b beat a
 	st := tr.Standings()

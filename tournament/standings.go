@@ -31,12 +31,13 @@ type rec struct {
 	games  int
 }
 
-func (t *Tournament) records() map[string]*rec {
+// records counts the first n rounds (every round: n = len(t.Rounds)).
+func (t *Tournament) records(n int) map[string]*rec {
 	rs := map[string]*rec{}
 	for _, p := range t.Players {
 		rs[p.ID] = &rec{vs: map[string]int{}}
 	}
-	for _, rd := range t.Rounds {
+	for _, rd := range t.Rounds[:min(max(n, 0), len(t.Rounds))] {
 		for _, p := range t.Players {
 			r := rs[p.ID]
 			opp, pts := "", 0
@@ -89,8 +90,27 @@ func (t *Tournament) hasResultIn(rd *Round, id string) bool {
 	return false
 }
 
-// Standings ranks the players: score, then the tiebreaks in the
-// tournament's order, then the pairing number.
+// Standings are the standings its title names (StandingsTitle): after
+// the last closed round, counting rounds 1 to that round only, so that the
+// round being played (its bye, its first results) does not count before
+// it closes; the final standings count every round.
+func (t *Tournament) Standings() []Standing { return t.StandingsAfter(t.AsOfRound()) }
+
+// AsOfRound is the round the standings are after: every round once the
+// tournament is finished, otherwise the closed rounds from round 1 on.
+func (t *Tournament) AsOfRound() int {
+	if t.Status == StatusFinished {
+		return len(t.Rounds)
+	}
+	n := 0
+	for n < len(t.Rounds) && t.Rounds[n].Closed {
+		n++
+	}
+	return n
+}
+
+// StandingsAfter ranks the players on rounds 1 to n: score, then the
+// tiebreaks in the tournament's order, then the pairing number.
 //
 //   - Buchholz: the sum of the final scores of the opponents met over the
 //     board; a round without one (bye, forfeit, not paired) adds 0.
@@ -101,8 +121,11 @@ func (t *Tournament) hasResultIn(rd *Round, id string) bool {
 //     tied when it is applied.
 //   - VP margin: the sum of the VP margins, positive when won, negative
 //     when lost.
-func (t *Tournament) Standings() []Standing {
-	rs := t.records()
+func (t *Tournament) StandingsAfter(n int) []Standing {
+	return t.standingsOf(t.records(n))
+}
+
+func (t *Tournament) standingsOf(rs map[string]*rec) []Standing {
 	tbs := t.Settings.Tiebreaks
 	type row struct {
 		s  Standing
@@ -265,7 +288,7 @@ func (t *Tournament) StandingsTitle(lang i18n.Lang) string {
 	if t.Status == StatusFinished {
 		return fmt.Sprintf(i18n.T("%s: final standings", "%s：最終順位").In(lang), t.Name)
 	}
-	return fmt.Sprintf(i18n.T("%s: standings after round %d", "%s：第%dラウンド終了時の順位").In(lang), t.Name, t.closedRounds())
+	return fmt.Sprintf(i18n.T("%s: standings after round %d", "%s：第%dラウンド終了時の順位").In(lang), t.Name, t.AsOfRound())
 }
 
 // StandingsTextIn is the standings as aligned text in lang.
@@ -301,16 +324,6 @@ func (t *Tournament) StandingsTextIn(lang i18n.Lang) string {
 		line(r)
 	}
 	return sb.String()
-}
-
-func (t *Tournament) closedRounds() int {
-	n := 0
-	for _, r := range t.Rounds {
-		if r.Closed {
-			n++
-		}
-	}
-	return n
 }
 
 // Match is one elimination match as the bracket picture shows it: the
