@@ -26,19 +26,8 @@ func (s *State) Allowance(c *units.Counter) int {
 // (rail-bound in rough and mountain, docs/rulings.md). ok is false with a
 // reason when b may not be entered at all.
 func (s *State) EnterCost(c *units.Counter, a, b hex.Hex) (int, reason) {
-	if closed, why := s.Closed(c.Side(), b); closed {
+	if why := s.barred(c, b); why != whyNone {
 		return 0, why
-	}
-	if s.timid(c) && !s.home(c, b) {
-		return 0, whyTimid
-	}
-	if s.preMobilisation() && (c.Nation == units.FR || c.Nation == units.GB) {
-		if x, _ := s.hexAt(b); x.Country == board.Belgium {
-			return 0, whyPreMobilisation
-		}
-	}
-	if c.Nation == units.FR && s.deceived() && s.northOfMeuse(b) {
-		return 0, whyDeception
 	}
 	ca, d := s.cellAt(a), direction(a, b)
 	if ca == nil || d < 0 {
@@ -123,8 +112,8 @@ type search struct {
 	until hex.Hex
 }
 
-// mover is what a unit's entry costs depend on besides the hex, asked
-// once per search.
+// mover is what a unit's entry costs and bans (barredFor) depend on
+// besides the hex, asked once per unit and search.
 type mover struct {
 	c        *units.Counter
 	side     units.Side
@@ -134,6 +123,7 @@ type mover struct {
 	moves    units.Moves // its movement class, as the optional rules in force make it (16.6, 16.7)
 }
 
+// moverOf is what the bans and costs of c depend on now.
 func (s *State) moverOf(c *units.Counter) mover {
 	return mover{c: c, side: c.Side(), timid: s.timid(c), moves: s.movesOf(c),
 		noBel:    s.preMobilisation() && (c.Nation == units.FR || c.Nation == units.GB),
@@ -196,24 +186,14 @@ func newSearch(n int) *search {
 }
 
 // entryCost is the part of EnterCost that does not depend on the hexside
-// crossed: -1 if c may never enter b (closed, 18.1(8), 18.2(11), 18.1(12),
-// 18.1(14)), otherwise the terrain's cost + 1 (so 1 when b is entered only
+// crossed: -1 if c may not be in b at all (barredFor), otherwise the terrain's cost + 1 (so 1 when b is entered only
 // along a railway, 8.53). EnterCost is this plus the railway and the river
 // of the hexside; the movement search asks it once per hex and unit.
 func (s *State) entryCost(m *mover, b hex.Hex) int8 {
-	if closed, _ := s.Closed(m.side, b); closed {
-		return -1
-	}
-	if m.timid && !s.home(m.c, b) {
+	if s.barredFor(m, b) != whyNone {
 		return -1
 	}
 	x, _ := s.hexAt(b)
-	if m.noBel && x.Country == board.Belgium {
-		return -1
-	}
-	if m.deceived && s.northOfMeuse(b) {
-		return -1
-	}
 	cost := terrainCost(m.moves, x.Terrain)
 	if cost != 0 && (x.City || x.Fortress > 0) {
 		cost = 1 // terrain effects chart: city 1, fortress 1 (docs/rulings.md)
@@ -529,17 +509,8 @@ func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy mark
 	if enemy.has(to) {
 		return cannotEnter(c.ID, to, whyEnemy)
 	}
-	if closed, why := s.Closed(c.Side(), to); closed {
+	if why := s.barred(c, to); why != whyNone {
 		return cannotEnter(c.ID, to, why)
-	}
-	if s.timid(c) && !s.home(c, to) {
-		return cannotEnter(c.ID, to, whyTimid)
-	}
-	if x, _ := s.hexAt(to); s.preMobilisation() && (c.Nation == units.FR || c.Nation == units.GB) && x.Country == board.Belgium {
-		return cannotEnter(c.ID, to, whyPreMobilisation)
-	}
-	if c.Nation == units.FR && s.deceived() && s.northOfMeuse(to) {
-		return cannotEnter(c.ID, to, whyDeception)
 	}
 	x, _ := s.hexAt(to)
 	if terrainCost(s.movesOf(c), x.Terrain) == 0 && !s.rules.Map.HasRail(to) {

@@ -261,7 +261,16 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 		}
 		return nil, nil, refuse("reinforce-wrong-hex", c.ID, h, where, hexes[0])
 	}
+	if why := s.barred(c, h); why != whyNone {
+		return nil, nil, cannotEnter(c.ID, h, why)
+	}
 	return s.reinforceAt(c, i, h, edge), []Event{reinforcedEvent(c, h, edge)}, nil
+}
+
+// unbarred are the hexes of hs unit c may be in (barred): a nation's entry
+// hexes narrowed to the unit's.
+func (s *State) unbarred(c *units.Counter, hs []hex.Hex) []hex.Hex {
+	return slices.DeleteFunc(slices.Clone(hs), func(h hex.Hex) bool { return s.barred(c, h) != whyNone })
 }
 
 func reinforcedEvent(c *units.Counter, h hex.Hex, edge bool) Event {
@@ -343,6 +352,7 @@ func (s *State) applyAutoReinforce() (*State, []Event, error) {
 			}
 			c := cands[0]
 			hexes, edge := n.entryFor(d)
+			hexes = n.unbarred(c, hexes)
 			if len(hexes) == 0 {
 				continue
 			}
@@ -396,7 +406,7 @@ func (s *State) duesLeft() error {
 		if len(cands) == 0 {
 			continue
 		}
-		if hexes, _ := s.entryFor(d); len(hexes) > 0 {
+		if hexes, _ := s.entryFor(d); len(s.unbarred(cands[0], hexes)) > 0 {
 			return refuse("reinforce-delayed", s.duesText(), cands[0].ID)
 		}
 	}

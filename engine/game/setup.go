@@ -75,6 +75,8 @@ func (s *State) setupPlace(c *units.Counter, w units.Where, h hex.Hex) error {
 		return refuse("hex-off-map", h)
 	case placeClosed:
 		return refuse("setup-sea-or-neutral", c.ID, h)
+	case placeBarred:
+		return cannotEnter(c.ID, h, s.barred(c, h))
 	case placeCityTaken:
 		return refuse("setup-city-taken", h, other.ID)
 	case placeWrong:
@@ -87,6 +89,7 @@ const (
 	placeOK = iota
 	placeOffMap
 	placeClosed
+	placeBarred
 	placeCityTaken
 	placeWrong
 )
@@ -150,6 +153,9 @@ func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *unit
 	}
 	if !okPlace {
 		return placeWrong, nil
+	}
+	if s.barred(c, h) != whyNone {
+		return placeBarred, nil // no unit sets up where it may not be
 	}
 	return placeOK, nil
 }

@@ -108,6 +108,43 @@ func (s *State) Closed(side units.Side, h hexes.Hex) (bool, reason) {
 	return false, whyNone
 }
 
+// barred says why unit c may not be in hex h now, or whyNone: the one
+// answer every way of getting there asks (movement 8.0 and retreat 9.4
+// through EnterCost, rail movement 8.5, sea transport and assault landing
+// 16.3, reinforcements 11.1 and setup 17.0). The bans are those of the
+// rules, for every unit (off the map, sea 8.0, a neutral country 14.2, an
+// undestroyed enemy fortress 12.7: Closed), and those of the options, for
+// the units they name: the timid reservists stay in their own country
+// until Sep I (18.1(8), 18.2(11)), the French and British stay out of
+// Belgium on the extra Aug I turn (18.1(12)), and the French out of
+// Belgium north of the Meuse while the German deception holds (18.1(14)).
+// Each says where the unit may not be, not by which way it may not go
+// there (docs/rulings.md R40).
+func (s *State) barred(c *units.Counter, h hexes.Hex) reason {
+	m := s.moverOf(c)
+	return s.barredFor(&m, h)
+}
+
+// barredFor is barred with what depends on the unit asked once (moverOf),
+// for the searches that ask it of many hexes.
+func (s *State) barredFor(m *mover, h hexes.Hex) reason {
+	if closed, why := s.Closed(m.side, h); closed {
+		return why
+	}
+	if m.timid && !s.home(m.c, h) {
+		return whyTimid // 18.1(8), 18.2(11)
+	}
+	if m.noBel {
+		if x, _ := s.hexAt(h); x.Country == board.Belgium {
+			return whyPreMobilisation // 18.1(12)
+		}
+	}
+	if m.deceived && s.northOfMeuse(h) {
+		return whyDeception // 18.1(14)
+	}
+	return whyNone
+}
+
 // ZOC returns the hexes in the zone of control of side's units (6.0):
 // every unit, trench side and HQs included, into all six neighbours,
 // enemy-occupied ones too, but not into hexes the unit could not enter
