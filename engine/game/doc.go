@@ -48,7 +48,7 @@
 //	sequence_of_play.go   ending steps, the turn, the event phase (3.0, 5.0)
 //	command_control.go    command and control: HQ ranges, tracing, markers (4.0-4.4, 16.5)
 //	random_events.go      the random events table and its effects (5.0)
-//	territory.go          countries, neutrality, fortresses, zones of control (6.0, 12.7, 14.2)
+//	territory.go          countries, neutrality, fortresses, where a unit may be, zones of control (6.0, 12.7, 14.2)
 //	memo.go               zones of control and occupied hexes found once and shared by a game's states (6.0)
 //	stacking.go           the stacking limit and removals (7.0)
 //	movement.go           movement costs and the movement search (8.0, 8.53, 16.1, 16.6, 16.7)
