@@ -108,6 +108,9 @@ func (s *State) applyAbandon(o Order) (*State, []Event, error) {
 	} else if c = s.freeCounter(nil, nation, units.Landwehr, units.Division); c == nil {
 		return nil, nil, refuse("abandon-no-landwehr", nation.Name(), placeName(x))
 	}
+	if why := s.barred(c, h); why != whyNone {
+		return nil, nil, cannotEnter(c.ID, h, why) // a neutral country's fortress (14.2)
+	}
 	n := s.clone()
 	var evs []Event
 	n.Units[c.Index] = Unit{Box: OnMap, At: h, Moved: true}

@@ -11,7 +11,8 @@ import (
 )
 
 // SelfPlay plays whole games with random legal orders and checks the
-// engine's invariants after every order: no unit in two places,
+// engine's invariants after every order: no unit in two places, none
+// put where it may not be (barred),
 // stacking legal at the end of movement and combat, VP equal to the start
 // plus the sum of their events, no dead end (the side to move can always
 // end its step), every game ends after its last turn with a level, and
@@ -200,6 +201,22 @@ func selfPlayMovement(s0 *State, rng *rand.Rand, cfg SelfPlayConfig, apply func(
 				}
 			}
 		}
+		if side == units.Allied && s.Option(RuleSeaTransport) {
+			if x, _ := s.hexAt(s.Units[c.Index].At); x.Port && rng.IntN(4) == 0 {
+				// 16.3: by sea to any port or coastal hex; the engine
+				// refuses what the rules forbid.
+				var to []hex.Hex
+				for _, y := range s.allHexes() {
+					if y.Port || y.Coastal {
+						to = append(to, y.At)
+					}
+				}
+				if h := to[rng.IntN(len(to))]; s.stackDE(h, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: Sea, Units: []string{c.ID}, Hexes: []hex.Hex{h}}) {
+					moved++
+					continue
+				}
+			}
+		}
 		ds, err := s.Destinations(c)
 		if err != nil || len(ds) == 0 {
 			continue
@@ -340,6 +357,19 @@ func checkSelfPlay(prev, s *State, o Order, start, vpEvents [2]int) error {
 	for _, i := range s.Combat.Retreats {
 		if s.Units[i].Box != OnMap {
 			return fmt.Errorf("9.4: %s must retreat but is not on the map", s.Counter(i).ID)
+		}
+	}
+	// A unit the order put in a hex (moved, by rail or sea, retreated,
+	// arrived, set up) may be there (barred; the turn's bans are the
+	// order's while the turn is the same).
+	if prev.Turn == s.Turn {
+		for i, u := range s.Units {
+			if p := prev.Units[i]; u.Box != OnMap || (p.Box == OnMap && p.At == u.At) {
+				continue
+			}
+			if why := prev.barred(s.Counter(i), u.At); why != whyNone {
+				return fmt.Errorf("%s: %s is in %s, where it may not be: %s", o.Verb, s.Counter(i).ID, u.At, why.text().In(i18n.EN))
+			}
 		}
 	}
 	return nil

@@ -111,7 +111,8 @@ func (s *State) Closed(side units.Side, h hexes.Hex) (bool, reason) {
 // barred says why unit c may not be in hex h now, or whyNone: the one
 // answer every way of getting there asks (movement 8.0 and retreat 9.4
 // through EnterCost, rail movement 8.5, sea transport and assault landing
-// 16.3, reinforcements 11.1 and setup 17.0). The bans are those of the
+// 16.3, reinforcements 11.1, setup 17.0, the Landwehr division placed in an
+// abandoned fortress 12.4). The bans are those of the
 // rules, for every unit (off the map, sea 8.0, a neutral country 14.2, an
 // undestroyed enemy fortress 12.7: Closed), and those of the options, for
 // the units they name: the timid reservists stay in their own country
