@@ -21,11 +21,11 @@ func (t *Tournament) Export(format string) ([]byte, error) {
 	return nil, i18n.Errorf("format:%s is not an export format: use trf or csv", "format:%s は書き出し形式ではありません：trf か csv です", format)
 }
 
-// CSV is the standings (as of the round they are after, AsOfRound) with
+// CSV is the standings (as of the round they are after, closedRounds) with
 // every tiebreak, then one column per round they count: the opponent's
 // pairing number, the side (G or A) and the points.
 func (t *Tournament) CSV() ([]byte, error) {
-	n := t.AsOfRound()
+	n := t.closedRounds()
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	head := []string{"rank", "pairing_number", "id", "name", "points"}

@@ -94,20 +94,7 @@ func (t *Tournament) hasResultIn(rd *Round, id string) bool {
 // the last closed round, counting rounds 1 to that round only, so that the
 // round being played (its bye, its first results) does not count before
 // it closes; the final standings count every round.
-func (t *Tournament) Standings() []Standing { return t.StandingsAfter(t.AsOfRound()) }
-
-// AsOfRound is the round the standings are after: every round once the
-// tournament is finished, otherwise the closed rounds from round 1 on.
-func (t *Tournament) AsOfRound() int {
-	if t.Status == StatusFinished {
-		return len(t.Rounds)
-	}
-	n := 0
-	for n < len(t.Rounds) && t.Rounds[n].Closed {
-		n++
-	}
-	return n
-}
+func (t *Tournament) Standings() []Standing { return t.StandingsAfter(t.closedRounds()) }
 
 // StandingsAfter ranks the players on rounds 1 to n: score, then the
 // tiebreaks in the tournament's order, then the pairing number.
@@ -288,7 +275,7 @@ func (t *Tournament) StandingsTitle(lang i18n.Lang) string {
 	if t.Status == StatusFinished {
 		return fmt.Sprintf(i18n.T("%s: final standings", "%s：最終順位").In(lang), t.Name)
 	}
-	return fmt.Sprintf(i18n.T("%s: standings after round %d", "%s：第%dラウンド終了時の順位").In(lang), t.Name, t.AsOfRound())
+	return fmt.Sprintf(i18n.T("%s: standings after round %d", "%s：第%dラウンド終了時の順位").In(lang), t.Name, t.closedRounds())
 }
 
 // StandingsTextIn is the standings as aligned text in lang.
@@ -324,6 +311,19 @@ func (t *Tournament) StandingsTextIn(lang i18n.Lang) string {
 		line(r)
 	}
 	return sb.String()
+}
+
+// closedRounds is the round the standings are after: every round once the
+// tournament is finished, otherwise the closed rounds from round 1 on.
+func (t *Tournament) closedRounds() int {
+	if t.Status == StatusFinished {
+		return len(t.Rounds)
+	}
+	n := 0
+	for n < len(t.Rounds) && t.Rounds[n].Closed {
+		n++
+	}
+	return n
 }
 
 // Match is one elimination match as the bracket picture shows it: the

@@ -186,8 +186,8 @@ func newSearch(n int) *search {
 }
 
 // entryCost is the part of EnterCost that does not depend on the hexside
-// crossed: -1 if c may not be in b at all (barredFor), otherwise the terrain's cost + 1 (so 1 when b is entered only
-// along a railway, 8.53). EnterCost is this plus the railway and the river
+// crossed: -1 if c may not be in b at all (barredFor), otherwise the
+// terrain's cost + 1 (so 1 when b is entered only along a railway, 8.53). EnterCost is this plus the railway and the river
 // of the hexside; the movement search asks it once per hex and unit.
 func (s *State) entryCost(m *mover, b hex.Hex) int8 {
 	if s.barredFor(m, b) != whyNone {
