@@ -20,7 +20,7 @@ const hubLine = "hub"
 // line leaves the map at the edge where it really does. A station in a sea
 // hex of the map (a town the map drowns) breaks the line there: no path
 // runs to or from it. The hexes of a station in several hexes (Paris,
-// Antwerp) are joined to each other: one city is one rail hub (railHubs).
+// Antwerp) are joined to each other: one city is one rail hub (railHub).
 func railLinks(s *sources, hexes map[hex.Hex]*board.Hex, byName map[string]*place, rep *report) (map[hex.Side]bool, map[hex.Side][]string) {
 	rail := map[hex.Side]bool{}
 	lines := map[hex.Side][]string{}
