@@ -62,28 +62,163 @@ func loadGeoCheck(t *testing.T) *geoCheck {
 	return c
 }
 
-// Every town of cities.tsv shown on the map is in a hex of its 1914
-// country: a border town in the wrong country moves a border (Maastricht,
-// Briey, Sluis, Virton were).
+// Every town of cities.tsv on the map lies in its 1914 country: the
+// country polygon of countries-1914.geojson under the town's point agrees
+// with cities.tsv's country_1914, and every hex the town is in (the
+// rules' Paris and Antwerp are in several) is a land hex of that country.
+// A border town in the wrong country moves a border (Maastricht, Briey,
+// Sluis, Virton were); a town in a sea hex is not on the map at all
+// (Konstanz, in the Bodensee hex, was). English towns are left out: the
+// grid's English corner is sea (England is no part of the game).
 func TestGeographyTownCountries(t *testing.T) {
 	c := loadGeoCheck(t)
 	var bad []string
 	checked := 0
 	for _, p := range c.src.places {
-		h, ok := c.where[p.name]
-		if !ok || p.country == "" {
+		if p.country == "GB" {
 			continue
 		}
-		x, _ := c.m.Hex(h)
+		var on []*board.Hex
+		for _, h := range p.hexes {
+			if x, ok := c.m.Hex(h); ok {
+				on = append(on, x)
+			}
+		}
+		if len(on) == 0 {
+			continue // off the map
+		}
 		checked++
-		if string(x.Country) != p.country {
-			bad = append(bad, "country "+h.String()+" "+p.name+": "+string(x.Country)+" on the map, "+p.country+" in 1914")
+		poly := "none"
+		if q := inAny(c.src.countries, p.at); q != nil {
+			poly = q.code
+		}
+		if poly != p.country {
+			bad = append(bad, "country "+p.name+": "+poly+" in countries-1914.geojson, "+p.country+" in cities.tsv")
+		}
+		for _, x := range on {
+			switch {
+			case x.Terrain == board.Sea:
+				bad = append(bad, "country "+x.At.String()+" "+p.name+": a sea hex, the town is not on the map")
+			case string(x.Country) != p.country:
+				bad = append(bad, "country "+x.At.String()+" "+p.name+": "+string(x.Country)+" on the map, "+p.country+" in 1914")
+			}
 		}
 	}
-	t.Logf("%d towns checked, %d in a hex of another country", checked, len(bad))
+	t.Logf("%d towns checked, %d discrepancies", checked, len(bad))
 	checkKnown(t, "country", bad)
-	if checked < 200 {
+	if checked < 400 {
 		t.Errorf("only %d towns checked: the town lookup is broken", checked)
+	}
+}
+
+// railDistance is the number of rail links on the shortest way from a to
+// b over the map's land hexes, or -1 if no railway joins them.
+func railDistance(m *board.Map, a, b hex.Hex) int {
+	land := func(h hex.Hex) bool { x, ok := m.Hex(h); return ok && x.Terrain != board.Sea }
+	if !land(a) || !land(b) {
+		return -1
+	}
+	d := map[hex.Hex]int{a: 0}
+	q := []hex.Hex{a}
+	for len(q) > 0 {
+		h := q[0]
+		q = q[1:]
+		if h == b {
+			return d[h]
+		}
+		for _, n := range h.Neighbors() {
+			if _, ok := d[n]; !ok && land(n) && m.Rail(h, n) {
+				d[n] = d[h] + 1
+				q = append(q, n)
+			}
+		}
+	}
+	return -1
+}
+
+// Every two towns that a line of railways-1914.tsv joins inside the map are
+// joined on the map's rail graph, and by the shortest way the grid allows:
+// for each two consecutive stations of a line, both on the map, every hex
+// of the one reaches every hex of the other by rail in at most their
+// distance apart plus the width of each (a city of several hexes is one
+// hub: a line ending in one Paris hex reaches the other two; the lines of
+// Paris used to end each in its own hex without joining). Consecutive
+// stations are enough: a longer stretch is joined through them. A hop with
+// a station off the map is not inside it. The whole network is one piece:
+// every rail hex reaches Paris.
+func TestGeographyRailPairs(t *testing.T) {
+	c := loadGeoCheck(t)
+	byName := map[string]*place{}
+	for _, p := range c.src.places {
+		byName[p.name] = p
+	}
+	width := func(hs []hex.Hex) int {
+		w := 0
+		for _, a := range hs {
+			for _, b := range hs {
+				w = max(w, hex.Distance(a, b))
+			}
+		}
+		return w
+	}
+	onMap := func(p *place) []hex.Hex {
+		var out []hex.Hex
+		for _, h := range p.hexes {
+			if c.m.OnMap(h) {
+				out = append(out, h)
+			}
+		}
+		return out
+	}
+	var bad []string
+	checked := 0
+	for _, r := range c.src.rails {
+		var prev *place
+		for _, st := range r.stations {
+			p := byName[st]
+			if p == nil {
+				bad = append(bad, "rail "+r.id+" "+st+": a station not in cities.tsv")
+				continue
+			}
+			if prev != nil {
+				a, b := onMap(prev), onMap(p)
+				if len(a) > 0 && len(b) > 0 {
+					checked++
+					apart := math.MaxInt
+					for _, x := range a {
+						for _, y := range b {
+							apart = min(apart, hex.Distance(x, y))
+						}
+					}
+					limit := apart + width(a) + width(b)
+				pairs:
+					for _, x := range a {
+						for _, y := range b {
+							if d := railDistance(c.m, x, y); d < 0 || d > limit {
+								what := "not joined"
+								if d > 0 {
+									what = strconv.Itoa(d) + " links by rail, " + strconv.Itoa(apart) + " hexes apart"
+								}
+								bad = append(bad, "rail "+r.id+" "+prev.name+" "+x.String()+" - "+p.name+" "+y.String()+": "+what)
+								break pairs
+							}
+						}
+					}
+				}
+			}
+			prev = p
+		}
+	}
+	paris := hex.MustParse("1804")
+	for _, x := range c.m.Hexes() {
+		if x.Terrain != board.Sea && c.m.HasRail(x.At) && railDistance(c.m, paris, x.At) < 0 {
+			bad = append(bad, "rail "+x.At.String()+" "+x.Name+": cut off from the network of Paris")
+		}
+	}
+	t.Logf("%d hops between stations on the map checked, %d discrepancies", checked, len(bad))
+	checkKnown(t, "rail", bad)
+	if checked < 300 {
+		t.Errorf("only %d hops checked: the station lookup is broken", checked)
 	}
 }
 

@@ -9,14 +9,22 @@ import (
 	"rtrbot/engine/hex"
 )
 
+// hubLine is the line id rail.tsv gives the links that join the hexes of
+// one city into one station (a rail hub).
+const hubLine = "hub"
+
 // railLinks lays each railway of railways-1914.tsv on the grid: every two
 // consecutive stations are joined by a shortest hex path that stays close
 // to the straight line between them and never enters a sea hex. Stations
 // off the map still count: the part of the path on the map is kept, so a
-// line leaves the map at the edge where it really does.
+// line leaves the map at the edge where it really does. A station in a sea
+// hex of the map (a town the map drowns) breaks the line there: no path
+// runs to or from it. The hexes of a station in several hexes (Paris,
+// Antwerp) are joined to each other: one city is one rail hub (railHub).
 func railLinks(s *sources, hexes map[hex.Hex]*board.Hex, byName map[string]*place, rep *report) (map[hex.Side]bool, map[hex.Side][]string) {
 	rail := map[hex.Side]bool{}
 	lines := map[hex.Side][]string{}
+	stations := map[*place]bool{}
 	for _, r := range s.rails {
 		var stops []*place
 		for _, st := range r.stations {
@@ -26,8 +34,13 @@ func railLinks(s *sources, hexes map[hex.Hex]*board.Hex, byName map[string]*plac
 				continue
 			}
 			stops = append(stops, p)
+			stations[p] = true
 		}
 		for i := 1; i < len(stops); i++ {
+			if drowned(stops[i-1], hexes) || drowned(stops[i], hexes) {
+				rep.addf("railway %s: %s – %s not laid: a station in a sea hex of the map", r.id, stops[i-1].name, stops[i].name)
+				continue
+			}
 			a := stationHex(stops[i-1], stops[i])
 			b := stationHex(stops[i], stops[i-1])
 			path := railPath(a, b, hexes)
@@ -49,6 +62,11 @@ func railLinks(s *sources, hexes map[hex.Hex]*board.Hex, byName map[string]*plac
 			}
 		}
 	}
+	for _, p := range s.places {
+		if stations[p] && len(p.hexes) > 1 {
+			railHub(p, hexes, rail, lines, rep)
+		}
+	}
 	for sd := range lines {
 		ids := lines[sd]
 		sort.Strings(ids)
@@ -61,6 +79,64 @@ func railLinks(s *sources, hexes map[hex.Hex]*board.Hex, byName map[string]*plac
 		lines[sd] = out
 	}
 	return rail, lines
+}
+
+// drowned reports whether every hex of a station is a sea hex of the map
+// (Goes, on Zuid-Beveland, in the Western Scheldt's mouth 3814).
+func drowned(p *place, hexes map[hex.Hex]*board.Hex) bool {
+	for _, h := range p.hexes {
+		if x, ok := hexes[h]; !ok || x.Terrain != board.Sea {
+			return false
+		}
+	}
+	return true
+}
+
+// railHub joins the hexes of a city drawn in several hexes (the rules'
+// Paris 1804 1805 1905, Antwerp 3517 3616) into one station: each line
+// ends in the hex of the city nearest where it comes from, and without
+// these links the lines would end side by side without meeting (in 1914
+// the Ceinture and the city's junctions joined every terminus). Every two
+// adjacent hexes of the city are linked.
+func railHub(p *place, hexes map[hex.Hex]*board.Hex, rail map[hex.Side]bool, lines map[hex.Side][]string, rep *report) {
+	var hs []hex.Hex
+	for _, h := range p.hexes {
+		if x, ok := hexes[h]; ok && x.Terrain != board.Sea {
+			hs = append(hs, h)
+		}
+	}
+	link := func(a, b hex.Hex) {
+		sd, _ := hex.SideBetween(a, b)
+		rail[sd] = true
+		lines[sd] = append(lines[sd], hubLine)
+	}
+	for i := range hs {
+		for j := i + 1; j < len(hs); j++ {
+			if hex.Adjacent(hs[i], hs[j]) {
+				link(hs[i], hs[j])
+			}
+		}
+	}
+	// A city whose hexes do not all touch is not one hub by itself: the
+	// generator says so, and a rail override (1804/1805 rail add) joins it.
+	seen := map[hex.Hex]bool{}
+	if len(hs) > 0 {
+		q := []hex.Hex{hs[0]}
+		seen[hs[0]] = true
+		for len(q) > 0 {
+			h := q[0]
+			q = q[1:]
+			for _, n := range hs {
+				if !seen[n] && hex.Adjacent(h, n) {
+					seen[n] = true
+					q = append(q, n)
+				}
+			}
+		}
+	}
+	if len(seen) < len(hs) {
+		rep.addf("rail hub %s: its hexes %v do not all touch; join them with rail overrides", p.name, hs)
+	}
 }
 
 // stationHex is the hex of a station; for a place in several hexes (Paris)

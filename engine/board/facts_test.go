@@ -383,6 +383,14 @@ func TestRailConnections(t *testing.T) {
 		}
 		return seen
 	}
+	for _, p := range hexes("1804", "1805", "1905") {
+		from := reach([]hex.Hex{p})
+		for _, to := range []struct{ name, at string }{{"Lille", "3210"}, {"Brussels", "3216"}, {"Liège", "3021"}, {"Verdun", "1819"}, {"Strasbourg", "1330"}, {"Reims", "2012"}} {
+			if !from[hex.MustParse(to.at)] {
+				t.Errorf("no rail from Paris %s to %s %s", p, to.name, to.at)
+			}
+		}
+	}
 	paris := reach(hexes("1804", "1805", "1905"))
 	for _, to := range []struct{ name, at string }{{"Lille", "3210"}, {"Brussels", "3216"}, {"Liège", "3021"}, {"Verdun", "1819"}, {"Strasbourg", "1330"}} {
 		if !paris[hex.MustParse(to.at)] {
@@ -397,6 +405,79 @@ func TestRailConnections(t *testing.T) {
 	for _, to := range []struct{ name, at string }{{"Liège", "3021"}, {"Metz", "1723"}} {
 		if !c[hex.MustParse(to.at)] {
 			t.Errorf("no rail from Cologne %s to %s %s", cologne[0].At, to.name, to.at)
+		}
+	}
+}
+
+// A city of several hexes is one rail hub (8.5): every two adjacent hexes
+// of Paris (1804 1805 1905) and of Antwerp (3517 3616) are joined by rail,
+// so that a line ending in one of its hexes reaches the others. Each of
+// Paris's hexes reaches the same rail network: the lines used to end each
+// in its own hex (1804 reached 16 hexes, 1805 359).
+func TestRailHubs(t *testing.T) {
+	m := mustDefault(t)
+	names := map[string]bool{}
+	for _, x := range m.Hexes() {
+		if x.Name != "" && x.City {
+			names[x.Name] = true
+		}
+	}
+	hubs := 0
+	for name := range names {
+		var hs []hex.Hex
+		for _, x := range m.Find(name) {
+			if x.Name == name {
+				hs = append(hs, x.At)
+			}
+		}
+		if len(hs) < 2 {
+			continue
+		}
+		hubs++
+		for i, a := range hs {
+			for _, b := range hs[i+1:] {
+				if hex.Adjacent(a, b) && !m.Rail(a, b) {
+					t.Errorf("%s: no rail link between its hexes %s and %s", name, a, b)
+				}
+			}
+		}
+	}
+	if hubs != 2 {
+		t.Errorf("%d cities of several hexes, want 2 (Paris, Antwerp)", hubs)
+	}
+	reached := func(from hex.Hex) int {
+		seen := map[hex.Hex]bool{from: true}
+		q := []hex.Hex{from}
+		for len(q) > 0 {
+			h := q[0]
+			q = q[1:]
+			for _, n := range h.Neighbors() {
+				if !seen[n] && m.Rail(h, n) {
+					seen[n] = true
+					q = append(q, n)
+				}
+			}
+		}
+		return len(seen)
+	}
+	paris := hexes("1804", "1805", "1905")
+	for _, h := range paris[1:] {
+		if a, b := reached(paris[0]), reached(h); a != b {
+			t.Errorf("by rail Paris %s reaches %d hexes, Paris %s %d", paris[0], a, h, b)
+		}
+	}
+}
+
+// No rail link touches a sea hex: a railway into the sea is no route (the
+// lines to Goes, on Zuid-Beveland, and to Konstanz, in the Bodensee hex,
+// were laid into the water).
+func TestRailOnLand(t *testing.T) {
+	m := mustDefault(t)
+	for _, s := range m.RailLinks() {
+		for _, h := range []hex.Hex{s.A, s.B} {
+			if x, ok := m.Hex(h); !ok || x.Terrain == Sea {
+				t.Errorf("rail link %s runs into the sea hex %s", s, h)
+			}
 		}
 	}
 }

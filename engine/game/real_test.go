@@ -165,3 +165,39 @@ func spreadOut(t *testing.T, s *State) *State {
 	}
 	return s
 }
+
+// 8.5 on the real map: Paris (1804 1805 1905) is one rail hub. Every
+// French line ends in the Paris hex nearest where it comes from, and the
+// three hexes used to be joined by no rail: a unit in 1804 reached 16 hexes
+// by rail, one in 1805 359, and 1804 -> 2415 (the 5th Army's setup area)
+// was refused for want of a route. Now each Paris hex reaches the same
+// network and the same number of hexes.
+func TestRealRailParisOneHub(t *testing.T) {
+	r := realRules(t, "standard")
+	reach := map[string]int{}
+	for _, at := range []string{"1804", "1805", "1905"} {
+		s, err := ParsePosition(r.Map, "scenario standard\nturn Aug II\nstep movement-1\nplayer allied\n"+at+": F-XX\n3530: G-III\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := s.counter("F-XX")
+		if err != nil {
+			t.Fatal(err)
+		}
+		to, err := s.RailDestinations(c)
+		if err != nil {
+			t.Fatalf("%s: %v", at, err)
+		}
+		reach[at] = len(to)
+		if at == "1804" {
+			n, _ := mustApply(t, s, "allied rail F-XX 2415")
+			if u := n.Unit(c); u.At.String() != "2415" {
+				t.Errorf("rail 1804 -> 2415 put F-XX in %s", u.At)
+			}
+		}
+	}
+	if reach["1804"] < 300 || reach["1804"] != reach["1805"] || reach["1805"] != reach["1905"] {
+		t.Errorf("8.5: by rail Paris 1804 reaches %d hexes, 1805 %d, 1905 %d: one station reaches one network", reach["1804"], reach["1805"], reach["1905"])
+	}
+	t.Logf("by rail from each Paris hex: %v", reach)
+}
