@@ -38,6 +38,14 @@ func main() {
 func run(ctx context.Context, cfg config) error {
 	// Logs go to stderr so that the console's stdout holds only replies.
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.logLevel}))
+	// One process per database file: a second one, with its own copy of
+	// each game in memory, would take orders against stale states
+	// (docs/storage.md). The lock is held until the process ends.
+	lock, err := db.Lock(cfg.db, "rtrbot")
+	if err != nil {
+		return err
+	}
+	defer lock.Close()
 	store, err := db.Open(ctx, cfg.db)
 	if err != nil {
 		return err

@@ -1,5 +1,7 @@
 // Command rtrbot-admin is the operator's tool for the bot's database
-// files, run while the bot's processes that use them are stopped.
+// files, run while the bot's processes that use them are stopped: the
+// commands that write a file (move-guild, check) take its lock
+// (db.Lock), and refuse while a bot holds it.
 //
 //	rtrbot-admin move-guild -from shard-0.db -to shard-1.db -guild ID [-keep]
 //	rtrbot-admin shard -guild ID -count N
@@ -72,6 +74,14 @@ func moveGuild(ctx context.Context, args []string, out io.Writer) error {
 	if _, err := os.Stat(*from); err != nil {
 		return fmt.Errorf("the source file: %w", err)
 	}
+	// Both files are written: neither may be in use by a bot.
+	for _, f := range []string{*from, *to} {
+		l, err := db.Lock(f, "rtrbot-admin")
+		if err != nil {
+			return err
+		}
+		defer l.Close()
+	}
 	src, err := db.Open(ctx, *from)
 	if err != nil {
 		return err
@@ -130,6 +140,12 @@ func check(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The check marks the games that fail damaged: it writes.
+	l, err := db.Lock(*path, "rtrbot-admin")
+	if err != nil {
+		return err
+	}
+	defer l.Close()
 	s, err := db.Open(ctx, *path)
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -82,5 +83,44 @@ func TestCheckCommand(t *testing.T) {
 	}
 	if err := run(ctx, []string{"check", "-db", path + ".missing"}, &out); err == nil {
 		t.Error("a missing file was checked")
+	}
+}
+
+// The commands that write a file refuse it while a bot holds its lock,
+// naming the bot, and change nothing; shard reads no file and runs.
+func TestWritingCommandsTakeTheLock(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	held, other := filepath.Join(dir, "bot.db"), filepath.Join(dir, "other.db")
+	for _, p := range []string{held, other} {
+		s, err := db.Open(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+	}
+	l, err := db.Lock(held, "rtrbot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	for _, args := range [][]string{
+		{"check", "-db", held},
+		{"move-guild", "-from", held, "-to", other, "-guild", "81384788765712384"},
+		{"move-guild", "-from", other, "-to", held, "-guild", "81384788765712384"},
+	} {
+		var out strings.Builder
+		err := run(ctx, args, &out)
+		var le *db.LockedError
+		if !errors.As(err, &le) || !strings.Contains(err.Error(), "in use by rtrbot (process") {
+			t.Errorf("%v while a bot holds %s: %v", args, held, err)
+		}
+	}
+	var out strings.Builder
+	if err := run(ctx, []string{"check", "-db", other}, &out); err != nil {
+		t.Errorf("check of a file nobody holds: %v", err)
+	}
+	if err := run(ctx, []string{"shard", "-guild", "81384788765712384", "-count", "2"}, &out); err != nil {
+		t.Errorf("shard: %v", err)
 	}
 }
