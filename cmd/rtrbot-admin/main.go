@@ -163,8 +163,23 @@ func check(ctx context.Context, args []string, out io.Writer) error {
 		}
 	}
 	fmt.Fprintf(out, "%d active game(s) checked, %d do not load\n", len(res), bad)
-	if bad > 0 {
-		return fmt.Errorf("%d game(s) do not load", bad)
+	// The games marked damaged before (no longer active) are named too.
+	damaged, err := s.ListGames(ctx, db.Filter{Status: db.Damaged})
+	if err != nil {
+		return err
+	}
+	found := map[int64]bool{}
+	for _, r := range res {
+		found[r.Game] = r.Err != nil
+	}
+	for i := len(damaged) - 1; i >= 0; i-- {
+		if g := damaged[i]; !found[g.ID] {
+			fmt.Fprintf(out, "game #%d (marked earlier): %s\n", g.ID, g.Damage)
+		}
+	}
+	fmt.Fprintf(out, "%d damaged game(s) in the file: /admin repair game:N, or export, mend and import (docs/storage.md)\n", len(damaged))
+	if bad > 0 || len(damaged) > 0 {
+		return fmt.Errorf("%d game(s) do not load, %d damaged in all", bad, len(damaged))
 	}
 	return nil
 }

@@ -81,6 +81,22 @@ func TestCheckCommand(t *testing.T) {
 	if err := run(ctx, []string{"check", "-db", path, "-full"}, &out); err != nil || !strings.Contains(out.String(), "1 active game(s) checked, 0 do not load") {
 		t.Fatalf("check: %v\n%s", err, out.String())
 	}
+	// A game marked damaged earlier is no longer active, but is named and
+	// counted, and the check fails.
+	s, err = db.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB.Exec(`UPDATE games SET status = 'damaged', damage = 'Game #1 is damaged at order 3: a test fault.'`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	out.Reset()
+	err = run(ctx, []string{"check", "-db", path}, &out)
+	if err == nil || !strings.Contains(out.String(), "0 active game(s) checked") || !strings.Contains(out.String(), "game #1 (marked earlier): Game #1 is damaged at order 3") ||
+		!strings.Contains(out.String(), "1 damaged game(s) in the file") {
+		t.Errorf("check with a damaged game: %v\n%s", err, out.String())
+	}
 	if err := run(ctx, []string{"check", "-db", path + ".missing"}, &out); err == nil {
 		t.Error("a missing file was checked")
 	}
