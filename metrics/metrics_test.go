@@ -68,9 +68,9 @@ func TestExposition(t *testing.T) {
 	}
 	want := map[string]float64{
 		Key("x_requests_total", "path", "a \"quoted\"\\path\n", "outcome", "panic"): 1,
-		Key("x_requests_total", "path", "game new", "outcome", "ok"):                 2,
-		Key("x_seconds_bucket", "le", "+Inf"):                                        4,
-		Key("x_level", "kind", "a"):                                                  3,
+		Key("x_requests_total", "path", "game new", "outcome", "ok"):                2,
+		Key("x_seconds_bucket", "le", "+Inf"):                                       4,
+		Key("x_level", "kind", "a"):                                                 3,
 	}
 	for k, v := range want {
 		if got[k] != v {
