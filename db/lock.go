@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"rtrbot/i18n"
 )
 
 // FileLock is a database file's lock: while a process holds it, no other
@@ -34,33 +36,36 @@ type Holder struct {
 	Program string
 }
 
-func (h Holder) String() string {
-	s := fmt.Sprintf("process %d", h.PID)
-	if h.Program != "" {
-		s = fmt.Sprintf("%s (process %d)", h.Program, h.PID)
-	}
-	if h.Host != "" {
-		s += " on host " + h.Host
-	}
-	if !h.Started.IsZero() {
-		s += ", started " + h.Started.UTC().Format("2006-01-02 15:04:05Z")
-	}
-	return s
-}
-
 // LockedError is the refusal of a lock another process holds.
 type LockedError struct {
 	DB, LockFile string
 	Holder       Holder // zero if the lock file could not be read
 }
 
-func (e *LockedError) Error() string {
-	who := "another process"
-	if e.Holder.PID != 0 {
-		who = e.Holder.String()
+func (e *LockedError) Error() string { return e.In(i18n.EN) }
+
+// In says the refusal in l.
+func (e *LockedError) In(l i18n.Lang) string {
+	who := i18n.T("another process", "別のプロセス")
+	if h := e.Holder; h.PID != 0 {
+		prog := h.Program
+		if prog == "" {
+			prog = "?"
+		}
+		host := h.Host
+		if host == "" {
+			host = "?"
+		}
+		started := "?"
+		if !h.Started.IsZero() {
+			started = h.Started.UTC().Format("2006-01-02 15:04:05Z")
+		}
+		who = i18n.Sprintf(i18n.T("%s (process %d) on host %s, started %s", "%s (プロセス %d、ホスト %s、%s 起動)"), prog, h.PID, host, started)
 	}
-	return fmt.Sprintf("the database %s is in use by %s (lock file %s): only one process may use a database file at a time. Stop that process first, or give this one another file (RTRBOT_DB or -db)",
-		e.DB, who, e.LockFile)
+	return i18n.Sprintf(i18n.T(
+		"the database %s is in use by %s (lock file %s): only one process may use a database file at a time. Stop that process first, or give this one another file (RTRBOT_DB or -db)",
+		"データベース %s は %s が使用中です (ロックファイル %s)。1つのデータベースファイルを使えるのは1プロセスだけです。先にそのプロセスを止めるか、こちらに別のファイルを指定してください (RTRBOT_DB または -db)"),
+		e.DB, who.In(l), e.LockFile).In(l)
 }
 
 // ErrLockUnsupported: this system has no file lock the package can take.

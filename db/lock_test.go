@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"rtrbot/i18n"
 )
 
 // A database file's lock is taken once: a second Lock (another open file,
@@ -42,4 +44,25 @@ func TestLockOneHolder(t *testing.T) {
 		t.Fatalf("after release: %v", err)
 	}
 	l2.Close()
+}
+
+// The refusal in Japanese names the same holder and file.
+func TestLockRefusalInJapanese(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.db")
+	l, err := Lock(path, "rtrbot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	_, err = Lock(path, "rtrbot")
+	var le *LockedError
+	if !errors.As(err, &le) {
+		t.Fatal(err)
+	}
+	ja := le.In(i18n.JA)
+	for _, want := range []string{"データベース " + path + " は rtrbot (プロセス " + strconv.Itoa(os.Getpid()) + "、ホスト ", "使用中", LockPath(path), "RTRBOT_DB"} {
+		if !strings.Contains(ja, want) {
+			t.Errorf("lacks %q: %s", want, ja)
+		}
+	}
 }

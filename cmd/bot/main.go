@@ -44,6 +44,10 @@ func run(ctx context.Context, cfg config) error {
 	// each game in memory, would take orders against stale states
 	// (docs/storage.md). The lock is held until the process ends.
 	lock, err := db.Lock(cfg.db, "rtrbot")
+	var locked *db.LockedError
+	if errors.As(err, &locked) {
+		return errors.New(locked.In(cfg.lang))
+	}
 	if err != nil {
 		return err
 	}
