@@ -12,7 +12,9 @@ RUN mkdir -p /data/out
 FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/rtrbot /rtrbot
 COPY --from=build --chown=65532:65532 /data /data
-ENV RTRBOT_DB=/data/rtrbot.db RTRBOT_OUT=/data/out
+ENV RTRBOT_DB=/data/rtrbot.db RTRBOT_OUT=/data/out RTRBOT_METRICS=:9090
+# /healthz and /metrics (docs/operating.md): publish to the host's loopback only.
+EXPOSE 9090
 VOLUME ["/data"]
 USER nonroot:nonroot
 ENTRYPOINT ["/rtrbot"]

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -139,23 +140,65 @@ func (b *Bot) adminCheck(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return Private(i18n.Sprintf(i18n.T("The check stopped: %v.", "確認が中断しました: %v。"), err).In(req.Lang))
 	}
-	var bad []string
+	// Every damaged game is named: those this check found, and those
+	// marked earlier (at start-up, on loading, by another check), which
+	// no longer count as active.
+	found := map[int64]string{}
+	var failed []string // could not be checked, for another reason
 	for _, c := range res {
-		if c.Err != nil {
-			bad = append(bad, "- "+i18n.Message(c.Err, req.Lang))
+		var de *db.DamageError
+		switch {
+		case errors.As(c.Err, &de):
+			found[c.Game] = i18n.Message(c.Err, req.Lang)
+		case c.Err != nil:
+			failed = append(failed, i18n.Sprintf(i18n.T("- game #%d could not be checked: %v", "- ゲーム #%d は確認できませんでした: %v"), c.Game, c.Err).In(req.Lang))
 		}
 	}
+	damaged, err := b.Store.ListGames(ctx, db.Filter{Status: db.Damaged})
+	if err != nil {
+		return Private(i18n.Sprintf(i18n.T("The check stopped: %v.", "確認が中断しました: %v。"), err).In(req.Lang))
+	}
+	var lines []string
+	for i := len(damaged) - 1; i >= 0; i-- { // oldest first
+		g := damaged[i]
+		if msg, ok := found[g.ID]; ok {
+			lines = append(lines, "- "+msg)
+			delete(found, g.ID)
+			continue
+		}
+		note := g.Damage
+		if note == "" {
+			note = i18n.Sprintf(i18n.T("Game #%d (guild %s, channel %s) is damaged.", "ゲーム #%d (サーバー %s、チャンネル %s) は破損しています。"), g.ID, g.Guild, g.Channel).In(req.Lang)
+		}
+		lines = append(lines, "- "+note+req.T(" (marked earlier)", " (以前に記録)"))
+	}
+	for _, msg := range found { // found, but not (or no longer) marked
+		lines = append(lines, "- "+msg)
+	}
+	lines = append(lines, failed...)
 	how := i18n.T("from their last saved states", "最後の保存状態から")
 	if full {
 		how = i18n.T("from their start, every saved state checked", "最初から、全保存状態を照合")
 	}
-	if len(bad) == 0 {
-		return Private(i18n.Sprintf(i18n.T("Checked %d active games (%s): every one replays.", "進行中のゲーム %d 件を確認しました (%s)。すべて正常に再生できます。"),
+	nFound := 0
+	for _, c := range res {
+		if c.Err != nil {
+			nFound++
+		}
+	}
+	if len(lines) == 0 {
+		return Private(i18n.Sprintf(i18n.T("Checked %d active games (%s): every one replays. No game is damaged.",
+			"進行中のゲーム %d 件を確認しました (%s)。すべて正常に再生できます。破損したゲームはありません。"),
 			len(res), how.In(req.Lang)).In(req.Lang))
 	}
-	return Private(i18n.Sprintf(i18n.T("Checked %d active games (%s): %d damaged, now marked so and kept as they are; the others go on.\n%s",
-		"進行中のゲーム %d 件を確認しました (%s)。%d 件が破損しており、その旨を記録してそのまま保存しました。他のゲームは続行できます。\n%s"),
-		len(res), how.In(req.Lang), len(bad), strings.Join(bad, "\n")).In(req.Lang))
+	head := i18n.Sprintf(i18n.T("Checked %d active games (%s): %d replay, %d do not (now marked damaged and kept as they are).",
+		"進行中のゲーム %d 件を確認しました (%s)。%d 件は正常に再生でき、%d 件はできません (破損として記録し、そのまま保存しました)。"),
+		len(res), how.In(req.Lang), len(res)-nFound, nFound).In(req.Lang)
+	count := i18n.Sprintf(i18n.T("Damaged games: %d. They take no orders until mended; the other games go on.",
+		"破損したゲーム: %d 件。修復するまで命令を受け付けません。他のゲームは続行できます。"), len(damaged)).In(req.Lang)
+	mend := req.T("To mend one: /admin repair game:N brings back a game whose orders are sound and only whose saved states are bad. Otherwise a referee who plays neither side gives /game export in its channel (the file notes the fault), mends the file, then /game abandon and /game import the mended file.",
+		"修復するには: 命令が健全で保存状態だけが壊れているゲームは /admin repair game:N で復旧できます。それ以外は、どちらの陣営もプレイしていない審判がそのチャンネルで /game export し (ファイルに破損内容が記されます)、ファイルを直してから /game abandon し、直したファイルを /game import します。")
+	return Private(head + "\n" + count + "\n" + strings.Join(lines, "\n") + "\n" + mend)
 }
 
 func (b *Bot) adminRepair(ctx context.Context, req *Request) *Response {

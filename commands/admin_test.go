@@ -122,7 +122,7 @@ func TestAdminCheck(t *testing.T) {
 		return bot.Router.Run(ctx, &commands.Request{Path: "admin check", Options: opts, User: commands.User{ID: "console:op"},
 			Guild: "console", Lang: i18n.EN}).Messages[0].Text
 	}
-	if got := run(map[string]string{"full": "true"}); !strings.Contains(got, "Checked 2 active games (from their start, every saved state checked): every one replays.") {
+	if got := run(map[string]string{"full": "true"}); !strings.Contains(got, "Checked 2 active games (from their start, every saved state checked): every one replays. No game is damaged.") {
 		t.Fatalf("sound games: %q", got)
 	}
 	// A snapshot hash that no replay gives: the full check must say so.
@@ -130,11 +130,26 @@ func TestAdminCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := run(map[string]string{"full": "true"})
-	if !strings.Contains(got, "1 damaged") || !strings.Contains(got, fmt.Sprintf("Game #%d (guild G, channel C2) is damaged at order 2", ids[1])) {
+	if !strings.Contains(got, "1 do not") || !strings.Contains(got, "Damaged games: 1.") || !strings.Contains(got, fmt.Sprintf("Game #%d (guild G, channel C2) is damaged at order 2", ids[1])) {
 		t.Errorf("broken game: %q", got)
 	}
 	if g, _ := store.Game(ctx, ids[0]); g.Status != db.Active {
 		t.Errorf("the sound game is %s", g.Status)
+	}
+	// Checked again, the damaged game is no longer active, but it is still
+	// counted and named, with how to mend it: never "every one replays".
+	got = run(map[string]string{})
+	for _, want := range []string{"Checked 1 active games", "1 replay, 0 do not", "Damaged games: 1.",
+		fmt.Sprintf("- Game #%d (guild G, channel C2) is damaged at order 2", ids[1]), "(marked earlier)", "/admin repair game:N", "/game export"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the check after the damage lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "every one replays") {
+		t.Errorf("a damaged game is left unsaid:\n%s", got)
+	}
+	if got := run(map[string]string{}); !strings.Contains(got, "Damaged games: 1.") {
+		t.Errorf("a second check forgot the damaged game:\n%s", got)
 	}
 	// Its orders are sound but a stored hash is wrong: nobody can tell which
 	// is right, so repair refuses and says what to do.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"rtrbot/db"
@@ -73,6 +74,8 @@ type Bot struct {
 	// renders bounds how many maps are drawn at once (after segments and
 	// for /map), so that a burst of games cannot exhaust memory.
 	renders chan struct{}
+	// renderWaiting counts the maps waiting for a place in renders.
+	renderWaiting atomic.Int64
 	// noMaps leaves the map out of segment accounts (tests that play many
 	// segments and look only at the text).
 	noMaps bool

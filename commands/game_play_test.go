@@ -674,6 +674,10 @@ func TestRenderSlots(t *testing.T) {
 		t.Fatal("a map was drawn with every slot taken")
 	case <-time.After(200 * time.Millisecond):
 	}
+	// The operator's metrics see the queue (rtrbot_map_drawings).
+	if waiting, drawing, slots := tb.MapQueue(); waiting != 1 || drawing != slots {
+		t.Errorf("map queue: %d waiting, %d drawing of %d, want 1 waiting and every slot drawing", waiting, drawing, slots)
+	}
 	<-tb.renders
 	select {
 	case png := <-done:

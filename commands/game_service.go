@@ -47,7 +47,11 @@ func gameFail(req *Request, err error) *Response {
 	case errors.Is(err, games.ErrNoGame):
 		return noGame(req)
 	case errors.As(err, &le):
-		return Private(loadError(le.Err, req.Lang))
+		return Private(loadError(le.Err, req.Lang, le.MayMend(actor(req))))
+	}
+	var de *db.DamageError
+	if errors.As(err, &de) { // not through the service: nobody known to mend it
+		return Private(loadError(de, req.Lang, false))
 	}
 	return Fail(req, err)
 }
@@ -57,10 +61,22 @@ func noGame(req *Request) *Response {
 		"このチャンネルにゲームはありません。/game new scenario:standard (または /game load file:PATH) で開始してください。"))
 }
 
-func loadError(err error, l i18n.Lang) string {
+// loadError says why a game cannot be loaded. A damaged game's fault may
+// name an order or a unit of either side, so it is told only to whoever
+// may mend the game (a referee who plays neither side, games.LoadError's
+// MayMend); anyone else hears that the game is damaged and who can mend
+// it. The operator's log has the fault in every case.
+func loadError(err error, l i18n.Lang, mender bool) string {
 	var de *db.DamageError
 	if errors.As(err, &de) {
-		return de.In(l)
+		if mender {
+			return de.In(l) + "\n" + i18n.Sprintf(i18n.T(
+				"To mend it: /game export here (the file notes the fault), mend the file, /game abandon, then /game import the mended file. If only its saved states are bad, the bot's operator can bring it back with /admin repair game:%d.",
+				"修復するには: ここで /game export し (ファイルに破損内容が記されます)、ファイルを直して /game abandon し、直したファイルを /game import します。保存状態だけが壊れている場合は、ボットの運営者が /admin repair game:%d で復旧できます。"), de.Game).In(l)
+		}
+		return i18n.Sprintf(i18n.T(
+			"Game #%d in this channel is damaged: its stored record no longer replays, so it takes no orders. Nothing of it is lost, and other games go on. A referee who plays neither side (a server manager, a member of the referee role, the bot's operator) can see what is wrong and mend it.",
+			"このチャンネルのゲーム #%d は破損しています。保存された記録を再生できないため、命令を受け付けません。記録は失われておらず、他のゲームは続行できます。どちらの陣営もプレイしていない審判 (サーバー管理者、審判ロールのメンバー、ボットの運営者) が原因を確認して修復できます。"), de.Game).In(l)
 	}
 	return i18n.Sprintf(i18n.T("The game could not be loaded (%v); other games are not affected.", "ゲームを読み込めませんでした (%v)。他のゲームには影響ありません。"), err).In(l)
 }

@@ -82,7 +82,7 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 		what = i18n.Sprintf(i18n.T("Where %s may move (%d hexes; the number is the cost in movement points, R by rail)", "%s の移動可能先 (%d ヘクス、数字は移動力コスト、R は鉄道)"), c.ID, len(sit.Destinations))
 	}
 	// A render slot, shared with the maps posted after segments.
-	b.renders <- struct{}{}
+	b.waitRender()
 	defer func() { <-b.renders }()
 	r, err := pics.renderer(b.Map, req.Lang, crop != nil)
 	if err != nil {
@@ -216,7 +216,7 @@ func (b *Bot) gameReplay(req *Request, g *games.Game) *Response {
 		return Private(req.T("This game was loaded from a position: it has no orders from its start to replay.",
 			"このゲームは局面から読み込まれたため、最初からの命令がなく再生できません。"))
 	}
-	b.renders <- struct{}{}
+	b.waitRender()
 	defer func() { <-b.renders }()
 	frames, err := fromgame.Segments(g.State.Rules(), g.Key, g.Options, g.Orders, render.Public)
 	if err != nil {

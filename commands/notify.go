@@ -286,7 +286,7 @@ func (b *Bot) draw(l i18n.Lang, sc scenario.Scenario, v game.View, counters *uni
 	if b.noMaps || b.Map == nil || counters == nil {
 		return nil
 	}
-	b.renders <- struct{}{}
+	b.waitRender()
 	defer func() { <-b.renders }()
 	// A drawing bug costs the picture, not the account: the post goes out
 	// without its map, and the game is not at fault.

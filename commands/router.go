@@ -17,8 +17,9 @@ import (
 // Router finds the command for a request, checks its options against the
 // command's definition and runs it. Discord and the console both call Run.
 type Router struct {
-	top map[string]*Command
-	log *slog.Logger
+	top     map[string]*Command
+	log     *slog.Logger
+	observe Observer // observe.go
 }
 
 // NewRouter makes an empty router.
@@ -101,9 +102,9 @@ func (rt *Router) Find(path string) *Command {
 	return c
 }
 
-// Run checks and runs a request. It never panics: a handler's panic becomes
+// run checks and runs a request. It never panics: a handler's panic becomes
 // an apology and a log line, so one bad input cannot stop the bot.
-func (rt *Router) Run(ctx context.Context, req *Request) (resp *Response) {
+func (rt *Router) run(ctx context.Context, req *Request) (resp *Response) {
 	c := rt.Find(req.Path)
 	if c == nil {
 		return Private(rt.unknown(req))
@@ -115,10 +116,12 @@ func (rt *Router) Run(ctx context.Context, req *Request) (resp *Response) {
 	}
 	normalise(req)
 	if msg := checkOptions(c, req); msg != "" {
+		outcomeOf(ctx, OutcomeInvalid)
 		return Private(msg)
 	}
 	defer func() {
 		if p := recover(); p != nil {
+			outcomeOf(ctx, OutcomePanic)
 			rt.log.Error("command panicked", "path", req.Path, "options", req.Options, "panic", p, "stack", string(debug.Stack()))
 			resp = Private(req.T(
 				"Something went wrong inside the bot while running this command; nothing was changed. Please tell the bot's operator.",

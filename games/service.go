@@ -138,8 +138,13 @@ type Config struct {
 var ErrNoGame = errors.New("games: no game here")
 
 // LoadError is a stored game that cannot be loaded (Err is often a
-// *db.DamageError saying which order is wrong); other games go on.
-type LoadError struct{ Err error }
+// *db.DamageError saying which order is wrong); other games go on. The
+// fault may name an order or a unit, so only MayMend's askers are shown
+// it (damaged.go).
+type LoadError struct {
+	Err     error
+	mayMend func(Actor) bool
+}
 
 func (e *LoadError) Error() string { return e.Err.Error() }
 func (e *LoadError) Unwrap() error { return e.Err }

@@ -317,7 +317,7 @@ func (t *Table) Import(ctx context.Context, a Actor, at Where, now time.Time, re
 	// place loaded it meanwhile).
 	g, err = t.load(ctx, row.ID)
 	if err != nil {
-		return nil, &LoadError{err}
+		return nil, &LoadError{Err: err}
 	}
 	t.mu.Lock()
 	if old := t.cachedAs(at.Channel, g); old != nil {

@@ -232,7 +232,7 @@ func (t *Table) find(ctx context.Context, at Where) (*Game, error) {
 	g, err := t.lookup(ctx, at.Guild, at.Channel)
 	if err != nil {
 		t.log.Error("loading a game", "channel", at.Channel, "err", err)
-		return nil, &LoadError{err}
+		return nil, t.loadError(ctx, at, err)
 	}
 	if g == nil {
 		return nil, ErrNoGame

@@ -17,6 +17,7 @@ type config struct {
 	out      string    // RTRBOT_OUT, -out: where the console writes attachments
 	lang     i18n.Lang // RTRBOT_LANG, -lang: console language (Discord uses the user's locale)
 	api      string    // RTRBOT_DISCORD_API, -discord-api: Discord API base URL
+	metrics  string    // RTRBOT_METRICS, -metrics: address of /metrics and /healthz; empty: none
 	logLevel slog.Level
 }
 
@@ -34,15 +35,16 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 	out := fs.String("out", def("RTRBOT_OUT", "./out"), "folder for console attachments (env RTRBOT_OUT)")
 	lang := fs.String("lang", def("RTRBOT_LANG", "en"), "console language en or ja (env RTRBOT_LANG)")
 	api := fs.String("discord-api", def("RTRBOT_DISCORD_API", ""), "Discord API base URL (env RTRBOT_DISCORD_API); empty is Discord's own")
+	metricsAddr := fs.String("metrics", def("RTRBOT_METRICS", ""), "address to serve /metrics and /healthz on, such as 127.0.0.1:9090 (env RTRBOT_METRICS); empty serves none")
 	verbose := fs.Bool("v", false, "log debug messages")
 	if err := fs.Parse(args); err != nil {
-		return config{}, fmt.Errorf("%v\nflags: -token -db -out -lang -discord-api -v (each also read from its environment variable)", err)
+		return config{}, fmt.Errorf("%v\nflags: -token -db -out -lang -discord-api -metrics -v (each also read from its environment variable)", err)
 	}
 	l, err := i18n.Parse(*lang)
 	if err != nil {
 		return config{}, fmt.Errorf("RTRBOT_LANG/-lang: %v", err)
 	}
-	c := config{token: *token, db: *dbPath, out: *out, lang: l, api: *api, logLevel: slog.LevelWarn}
+	c := config{token: *token, db: *dbPath, out: *out, lang: l, api: *api, metrics: *metricsAddr, logLevel: slog.LevelWarn}
 	if *verbose {
 		c.logLevel = slog.LevelDebug
 	}

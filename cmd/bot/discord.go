@@ -23,7 +23,7 @@ var deadlineEvery = time.Minute
 // then lets the commands under way finish. Meanwhile it checks the games'
 // deadlines (at once, for those that passed while the bot was down, then
 // every minute) and posts reminders through the adapter.
-func runDiscord(ctx context.Context, cfg config, bot *commands.Bot, log *slog.Logger) error {
+func runDiscord(ctx context.Context, cfg config, bot *commands.Bot, log *slog.Logger, op *ops) error {
 	dc, err := discordConfig(cfg, os.Getenv)
 	if err != nil {
 		return err
@@ -34,6 +34,8 @@ func runDiscord(ctx context.Context, cfg config, bot *commands.Bot, log *slog.Lo
 	if err != nil {
 		return err
 	}
+	connected := a.Connected
+	op.gateway.Store(&connected)
 	if err := a.Open(ctx); err != nil {
 		if ctx.Err() != nil {
 			return nil // asked to stop while starting

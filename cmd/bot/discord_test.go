@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"rtrbot/db"
 	"rtrbot/discord/fakediscord"
 	"rtrbot/engine/board"
+	"rtrbot/metrics"
 )
 
 func TestDiscordConfigFromEnvironment(t *testing.T) {
@@ -67,7 +69,7 @@ func TestRunDiscordAgainstFakeServer(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- runDiscord(ctx, config{token: srv.Token, api: srv.API}, bot, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		done <- runDiscord(ctx, config{token: srv.Token, api: srv.API}, bot, slog.New(slog.NewTextHandler(io.Discard, nil)), newOps(false))
 	}()
 	if err := srv.WaitRegistered(srv.Guilds[0], 10*time.Second); err != nil {
 		t.Fatal(err)
@@ -157,10 +159,17 @@ func TestBinaryServesFakeDiscord(t *testing.T) {
 	srv := fakediscord.New()
 	defer srv.Close()
 	var stderr bytes.Buffer
+	// A free port for /metrics and /healthz.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opsAddr := ln.Addr().String()
+	ln.Close()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperBotProcess$")
 	cmd.Env = append(os.Environ(), "RTRBOT_HELPER_PROCESS=1",
 		"DISCORD_TOKEN="+srv.Token, "RTRBOT_DISCORD_API="+srv.API,
-		"RTRBOT_DB="+filepath.Join(t.TempDir(), "club.db"), "RTRBOT_GUILDS="+srv.Guilds[0])
+		"RTRBOT_DB="+filepath.Join(t.TempDir(), "club.db"), "RTRBOT_GUILDS="+srv.Guilds[0], "RTRBOT_METRICS="+opsAddr)
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -179,6 +188,14 @@ func TestBinaryServesFakeDiscord(t *testing.T) {
 	}
 	if !strings.HasPrefix(ms[0].Content, "コマンド一覧") || c.Latency() > fakediscord.Window {
 		t.Errorf("/help after %v: %q", c.Latency(), ms[0].Content)
+	}
+	// The operator sees it connected, and the command counted.
+	if code, body := get(t, "http://"+opsAddr+"/healthz"); code != 200 || !strings.Contains(body, "gateway: connected") || !strings.Contains(body, "database: writable") {
+		t.Errorf("/healthz on Discord: %d\n%s", code, body)
+	}
+	m := scrape(t, "http://"+opsAddr)
+	if m[metrics.Key("rtrbot_gateway_connected")] != 1 || m[metrics.Key("rtrbot_interactions_total", "command", "help", "outcome", "ok")] != 1 {
+		t.Errorf("metrics on Discord: gateway %v, /help %v", m[metrics.Key("rtrbot_gateway_connected")], m[metrics.Key("rtrbot_interactions_total", "command", "help", "outcome", "ok")])
 	}
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
@@ -228,7 +245,7 @@ func TestDeadlinePostedThroughDiscord(t *testing.T) {
 	t.Setenv("RTRBOT_GUILDS", srv.Guilds[0])
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- runDiscord(ctx, config{token: srv.Token, api: srv.API}, bot, quiet) }()
+	go func() { done <- runDiscord(ctx, config{token: srv.Token, api: srv.API}, bot, quiet, newOps(false)) }()
 	defer func() {
 		cancel()
 		if err := <-done; err != nil {

@@ -37,7 +37,21 @@ func main() {
 
 func run(ctx context.Context, cfg config) error {
 	// Logs go to stderr so that the console's stdout holds only replies.
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.logLevel}))
+	// The errors it logs are counted for the operator's metrics.
+	op := newOps(cfg.token == "")
+	log := slog.New(countErrors{slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.logLevel}), op.errors})
+	// One process per database file: a second one, with its own copy of
+	// each game in memory, would take orders against stale states
+	// (docs/storage.md). The lock is held until the process ends.
+	lock, err := db.Lock(cfg.db, "rtrbot")
+	var locked *db.LockedError
+	if errors.As(err, &locked) {
+		return errors.New(locked.In(cfg.lang))
+	}
+	if err != nil {
+		return err
+	}
+	defer lock.Close()
 	store, err := db.Open(ctx, cfg.db)
 	if err != nil {
 		return err
@@ -51,6 +65,16 @@ func run(ctx context.Context, cfg config) error {
 	// parse requests, call it and format its answers.
 	svc := games.New(games.Config{Map: m, Store: store, Log: log})
 	bot := commands.New(commands.Deps{Map: m, Store: store, Games: svc, Log: log})
+	bot.Router.Observe(op.observe)
+	op.watch(store, bot, log)
+	if cfg.metrics != "" {
+		addr, stopOps, err := op.serve(ctx, cfg.metrics, log)
+		if err != nil {
+			return err
+		}
+		defer stopOps()
+		fmt.Fprintf(os.Stderr, "rtrbot: /metrics and /healthz on http://%s\n", addr)
+	}
 	// Every stored game is checked at start-up: a damaged one is marked and
 	// named, the others go on. First fast (each from its newest
 	// snapshot), then replayed in full in the background, which also sees
@@ -94,5 +118,5 @@ func run(ctx context.Context, cfg config) error {
 		}
 		return nil
 	}
-	return runDiscord(ctx, cfg, bot, log)
+	return runDiscord(ctx, cfg, bot, log, op)
 }

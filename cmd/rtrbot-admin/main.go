@@ -1,5 +1,7 @@
 // Command rtrbot-admin is the operator's tool for the bot's database
-// files, run while the bot's processes that use them are stopped.
+// files, run while the bot's processes that use them are stopped: the
+// commands that write a file (move-guild, check) take its lock
+// (db.Lock), and refuse while a bot holds it.
 //
 //	rtrbot-admin move-guild -from shard-0.db -to shard-1.db -guild ID [-keep]
 //	rtrbot-admin shard -guild ID -count N
@@ -72,6 +74,14 @@ func moveGuild(ctx context.Context, args []string, out io.Writer) error {
 	if _, err := os.Stat(*from); err != nil {
 		return fmt.Errorf("the source file: %w", err)
 	}
+	// Both files are written: neither may be in use by a bot.
+	for _, f := range []string{*from, *to} {
+		l, err := db.Lock(f, "rtrbot-admin")
+		if err != nil {
+			return err
+		}
+		defer l.Close()
+	}
 	src, err := db.Open(ctx, *from)
 	if err != nil {
 		return err
@@ -130,6 +140,12 @@ func check(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The check marks the games that fail damaged: it writes.
+	l, err := db.Lock(*path, "rtrbot-admin")
+	if err != nil {
+		return err
+	}
+	defer l.Close()
 	s, err := db.Open(ctx, *path)
 	if err != nil {
 		return err
@@ -147,8 +163,23 @@ func check(ctx context.Context, args []string, out io.Writer) error {
 		}
 	}
 	fmt.Fprintf(out, "%d active game(s) checked, %d do not load\n", len(res), bad)
-	if bad > 0 {
-		return fmt.Errorf("%d game(s) do not load", bad)
+	// The games marked damaged before (no longer active) are named too.
+	damaged, err := s.ListGames(ctx, db.Filter{Status: db.Damaged})
+	if err != nil {
+		return err
+	}
+	found := map[int64]bool{}
+	for _, r := range res {
+		found[r.Game] = r.Err != nil
+	}
+	for i := len(damaged) - 1; i >= 0; i-- {
+		if g := damaged[i]; !found[g.ID] {
+			fmt.Fprintf(out, "game #%d (marked earlier): %s\n", g.ID, g.Damage)
+		}
+	}
+	fmt.Fprintf(out, "%d damaged game(s) in the file: /admin repair game:N, or export, mend and import (docs/storage.md)\n", len(damaged))
+	if bad > 0 || len(damaged) > 0 {
+		return fmt.Errorf("%d game(s) do not load, %d damaged in all", bad, len(damaged))
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -80,7 +81,62 @@ func TestCheckCommand(t *testing.T) {
 	if err := run(ctx, []string{"check", "-db", path, "-full"}, &out); err != nil || !strings.Contains(out.String(), "1 active game(s) checked, 0 do not load") {
 		t.Fatalf("check: %v\n%s", err, out.String())
 	}
+	// A game marked damaged earlier is no longer active, but is named and
+	// counted, and the check fails.
+	s, err = db.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB.Exec(`UPDATE games SET status = 'damaged', damage = 'Game #1 is damaged at order 3: a test fault.'`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	out.Reset()
+	err = run(ctx, []string{"check", "-db", path}, &out)
+	if err == nil || !strings.Contains(out.String(), "0 active game(s) checked") || !strings.Contains(out.String(), "game #1 (marked earlier): Game #1 is damaged at order 3") ||
+		!strings.Contains(out.String(), "1 damaged game(s) in the file") {
+		t.Errorf("check with a damaged game: %v\n%s", err, out.String())
+	}
 	if err := run(ctx, []string{"check", "-db", path + ".missing"}, &out); err == nil {
 		t.Error("a missing file was checked")
+	}
+}
+
+// The commands that write a file refuse it while a bot holds its lock,
+// naming the bot, and change nothing; shard reads no file and runs.
+func TestWritingCommandsTakeTheLock(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	held, other := filepath.Join(dir, "bot.db"), filepath.Join(dir, "other.db")
+	for _, p := range []string{held, other} {
+		s, err := db.Open(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+	}
+	l, err := db.Lock(held, "rtrbot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	for _, args := range [][]string{
+		{"check", "-db", held},
+		{"move-guild", "-from", held, "-to", other, "-guild", "81384788765712384"},
+		{"move-guild", "-from", other, "-to", held, "-guild", "81384788765712384"},
+	} {
+		var out strings.Builder
+		err := run(ctx, args, &out)
+		var le *db.LockedError
+		if !errors.As(err, &le) || !strings.Contains(err.Error(), "in use by rtrbot (process") {
+			t.Errorf("%v while a bot holds %s: %v", args, held, err)
+		}
+	}
+	var out strings.Builder
+	if err := run(ctx, []string{"check", "-db", other}, &out); err != nil {
+		t.Errorf("check of a file nobody holds: %v", err)
+	}
+	if err := run(ctx, []string{"shard", "-guild", "81384788765712384", "-count", "2"}, &out); err != nil {
+		t.Errorf("shard: %v", err)
 	}
 }

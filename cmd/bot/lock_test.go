@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// buildBot builds cmd/bot into a temporary folder and gives the program's
+// path.
+func buildBot(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "rtrbot")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// Two bots on one database file: the second refuses to start, at once,
+// naming the process that holds the file, and the first goes on answering.
+// Both are real processes of the built program, each with its standard
+// input open (a console that would otherwise wait for commands).
+func TestSecondProcessRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts processes")
+	}
+	bin := buildBot(t)
+	dbPath := filepath.Join(t.TempDir(), "one.db")
+	env := append(os.Environ(), "DISCORD_TOKEN=", "RTRBOT_DB="+dbPath, "RTRBOT_OUT="+t.TempDir(), "RTRBOT_LANG=en")
+
+	first := exec.Command(bin)
+	first.Env = env
+	in, err := first.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := first.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var firstErr bytes.Buffer
+	first.Stderr = &firstErr
+	if err := first.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		in.Close()
+		first.Wait()
+	}()
+	lines := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	ask := func(line, want string) {
+		t.Helper()
+		io.WriteString(in, line+"\n")
+		deadline := time.After(30 * time.Second)
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatalf("the first bot stopped before answering %q to %s; stderr:\n%s", want, line, firstErr.String())
+				}
+				if strings.Contains(l, want) {
+					return
+				}
+			case <-deadline:
+				t.Fatalf("no %q in the answer to %s", want, line)
+			}
+		}
+	}
+	ask("/game new scenario:standard seed:4", "Game #1")
+
+	second := exec.Command(bin)
+	second.Env = env
+	secondIn, err := second.StdinPipe() // kept open: only the lock may stop it
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer secondIn.Close()
+	var secondOut, secondErr bytes.Buffer
+	second.Stdout, second.Stderr = &secondOut, &secondErr
+	start := time.Now()
+	if err := second.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- second.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(5 * time.Second):
+		second.Process.Kill()
+		<-done
+		t.Fatalf("the second bot on the same file is still running after 5 s; stderr:\n%s", secondErr.String())
+	}
+	took := time.Since(start)
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() == 0 {
+		t.Fatalf("the second bot ended with %v, want a non-zero exit", err)
+	}
+	msg := secondErr.String()
+	for _, want := range []string{"in use by rtrbot (process " + strconv.Itoa(first.Process.Pid) + ")", "started ", dbPath + ".lock", "RTRBOT_DB"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the refusal lacks %q:\n%s", want, msg)
+		}
+	}
+	if secondOut.Len() > 0 {
+		t.Errorf("the refused bot answered something:\n%s", secondOut.String())
+	}
+	t.Logf("refused after %v: %s", took, strings.TrimSpace(msg))
+	if took > time.Second {
+		t.Errorf("the refusal took %v, want under a second", took)
+	}
+	// The first goes on: its game is there and takes commands.
+	ask("/game status", "Game #1; dice commitment")
+}
