@@ -188,18 +188,17 @@ func FuzzParse(f *testing.F) {
 		if err == nil && req == nil {
 			t.Fatal("nil request without error")
 		}
+		if utf8.ValidString(line) {
+			wide, werr := Parse(r, fullWidth(line))
+			if (err == nil) != (werr == nil) {
+				t.Fatalf("%q parsed with error %v, full-width with %v", line, err, werr)
+			}
+			if err == nil && (wide.Path != req.Path || !reflect.DeepEqual(wide.Options, req.Options)) {
+				t.Fatalf("%q: /%s %v; full-width: /%s %v", line, req.Path, req.Options, wide.Path, wide.Options)
+			}
+		}
 		if err == nil {
 			r.Run(context.Background(), req) // must not panic
-		}
-		if !utf8.ValidString(line) {
-			return
-		}
-		wide, werr := Parse(r, fullWidth(line))
-		if (err == nil) != (werr == nil) {
-			t.Fatalf("%q parsed with error %v, full-width with %v", line, err, werr)
-		}
-		if err == nil && (wide.Path != req.Path || !reflect.DeepEqual(wide.Options, req.Options)) {
-			t.Fatalf("%q: /%s %v; full-width: /%s %v", line, req.Path, req.Options, wide.Path, wide.Options)
 		}
 	})
 }
