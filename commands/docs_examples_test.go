@@ -182,3 +182,67 @@ func TestOrdersDocExamples(t *testing.T) {
 		t.Errorf("docs/orders.md: %d examples of orders read, want every one of the table", n)
 	}
 }
+
+// The command examples of docs/playing.md, played in order in one game:
+// a /game join line by the player of its side (Alice the Allied player,
+// who opened the game and so referees it, Bob the German), a line whose
+// note names a side's player by him, a line "each side" by both, any
+// other by Alice. Each must be understood and do what the page says.
+func TestPlayingDocExamples(t *testing.T) {
+	b, clock := newStoredBot(t)
+	rt := b.Router
+	ran := 0
+	for _, bl := range docBlocks(t, "playing.md") {
+		for k, raw := range bl.lines {
+			line := command(raw)
+			if !strings.HasPrefix(line, "/") {
+				continue
+			}
+			where := "docs/playing.md:" + strconv.Itoa(bl.line+1+k)
+			understood(t, rt, where, line)
+			note := strings.TrimSpace(strings.TrimPrefix(raw, line))
+			who := []User{alice}
+			switch {
+			case strings.Contains(line, "side:german"), strings.Contains(note, "the German player"):
+				who = []User{bob}
+			case strings.Contains(note, "each side"):
+				who = []User{alice, bob}
+			}
+			for _, u := range who {
+				r := act(t, b, clock, u, "C1", line)
+				ran++
+				got := txt(r)
+				if strings.Contains(note, "answered only to him") && !r.Messages[0].Ephemeral {
+					t.Errorf("%s: %s is said to be answered only to its author, but the answer is public:\n%s", where, line, got)
+				}
+				for _, refusal := range []string{"Only the players", "Only a referee", "not an option", "no game", "cannot", "refused"} {
+					if strings.Contains(got, refusal) {
+						t.Errorf("%s: %s (as %s) is refused:\n%s", where, line, u.Name, got)
+					}
+				}
+			}
+		}
+	}
+	if ran < 7 {
+		t.Fatalf("docs/playing.md: %d examples run, want 7", ran)
+	}
+	// What the page says came of them: the two seats, the options both
+	// confirmed in force (18.1(10), the German's; 16.1 only one side
+	// chose), a deadline.
+	g := peek(b, "C1")
+	if g == nil {
+		t.Fatal("no game after the examples")
+	}
+	if s, ok := g.SideOf(alice.ID); !ok || s != units.Allied {
+		t.Errorf("Alice plays %v %v, want the Allies", s, ok)
+	}
+	if s, ok := g.SideOf(bob.ID); !ok || s != units.German {
+		t.Errorf("Bob plays %v %v, want the Germans", s, ok)
+	}
+	if got := strings.Join(g.Options, " "); got != "18.1(10)" {
+		t.Errorf("options in force %q, want 18.1(10)", got)
+	}
+	if g.Deadline.IsZero() {
+		t.Error("no deadline after /game deadline hours:24")
+	}
+}
