@@ -333,11 +333,12 @@ func (b *Bot) completeHex(ctx context.Context, req *Request, focused string) []C
 	if typed != "" && strings.Trim(typed, "0123456789") == "" {
 		for _, x := range b.Map.Hexes() {
 			if s := x.At.String(); strings.HasPrefix(s, typed) {
-				name := s
+				name, ja := s, s
 				if x.Name != "" {
 					name += " " + x.Name
+					ja += " " + placeName(x, i18n.JA)
 				}
-				out = append(out, Choice{Name: i18n.T(name, name), Value: s})
+				out = append(out, Choice{Name: i18n.T(name, ja), Value: s})
 				if len(out) == 25 {
 					break
 				}
@@ -356,8 +357,8 @@ func (b *Bot) completeHex(ctx context.Context, req *Request, focused string) []C
 		found = b.Map.Find(typed)
 	}
 	for _, x := range found {
-		name := x.At.String() + " " + x.Name
-		out = append(out, Choice{Name: i18n.T(name, name), Value: x.At.String()})
+		at := x.At.String() + " "
+		out = append(out, Choice{Name: i18n.T(at+x.Name, at+placeName(x, i18n.JA)), Value: x.At.String()})
 		if len(out) == 25 {
 			break
 		}

@@ -149,6 +149,10 @@ func TestHexAutocomplete(t *testing.T) {
 	if c := complete(""); len(c) != 25 {
 		t.Errorf("empty: %d choices, want 25", len(c))
 	}
+	// Offered in katakana to a Japanese reader, the number as the value.
+	if c := complete("リエ"); len(c) == 0 || c[0].Value != "3021" || c[0].Name.In(i18n.JA) != "3021 リエージュ (Liège)" || c[0].Name.In(i18n.EN) != "3021 Liège" {
+		t.Errorf("リエ: %+v", c)
+	}
 }
 
 // FuzzHexCommand: no input makes /hex panic or answer nothing.
