@@ -92,7 +92,7 @@ func whichPlace(req *Request, in string, found []*board.Hex) string {
 	first := found[0].At.String()
 	return i18n.Sprintf(i18n.T(
 		"%q names %d hexes: %s. Which one? Give its number, e.g. /hex hex:%s.",
-		"「%s」に当たるヘクスは %d 個あります: %s。どれですか? 番号で指定してください (例 /hex hex:%s)。"),
+		"「%s」に該当するヘクスは %d 個あります: %s。どのヘクスかを番号で指定してください (例: /hex hex:%s)。"),
 		in, len(found), strings.Join(list, i18n.T(", ", "、").In(req.Lang)), first).In(req.Lang)
 }
 

@@ -233,7 +233,7 @@ func TestHexPlaceNames(t *testing.T) {
 		want []string
 	}{
 		{"Paris", i18n.EN, []string{"\"Paris\" names 3 hexes: 1804 Paris, 1805 Paris, 1905 Paris. Which one?", "/hex hex:1804"}},
-		{"パリ", i18n.JA, []string{"「パリ」に当たるヘクスは 3 個あります: 1804 パリ (Paris)、1805 パリ (Paris)、1905 パリ (Paris)。どれですか?"}},
+		{"パリ", i18n.JA, []string{"「パリ」に該当するヘクスは 3 個あります: 1804 パリ (Paris)、1805 パリ (Paris)、1905 パリ (Paris)。どのヘクスかを番号で指定してください"}},
 		{"パリ", i18n.EN, []string{"1804 Paris, 1805 Paris, 1905 Paris"}},
 		{"ANTWERPEN", i18n.EN, []string{"3517 Antwerp, 3616 Antwerp"}},
 		{"アントワープ", i18n.JA, []string{"3517 アントワープ (Antwerp)"}},
