@@ -104,7 +104,7 @@ func (b *Bot) registerGame(r *Router) {
 }
 
 func (b *Bot) gameNew(ctx context.Context, req *Request) *Response {
-	n := games.NewGame{Scenario: req.Opt("scenario"), Options: strings.Fields(req.Opt("options")), Replace: req.Opt("replace") == "true"}
+	n := games.NewGame{Scenario: req.Opt("scenario"), Options: listFields(req.Opt("options")), Replace: req.Opt("replace") == "true"}
 	if req.Has("seed") {
 		x, _ := strconv.ParseInt(req.Opt("seed"), 10, 64)
 		n.Seed, n.SeedGiven = uint64(x), true

@@ -79,7 +79,7 @@ func (b *Bot) registerCombat(r *Router) {
 // ATTACK TABLE UNITS... [NAVAL] HEX.
 func attackOrder(req *Request) (game.Order, *Response) {
 	o := game.Order{Verb: game.Attack, Units: []string{strings.ToUpper(strings.TrimSpace(req.Opt("table")))}}
-	for _, f := range strings.Fields(strings.ReplaceAll(req.Opt("units"), ",", " ")) {
+	for _, f := range listFields(req.Opt("units")) {
 		o.Units = append(o.Units, strings.ToUpper(f))
 	}
 	if req.Opt("naval") == "true" {

@@ -32,7 +32,7 @@ func (b *Bot) registerOptions(r *Router) {
 }
 
 func (b *Bot) choose(ctx context.Context, req *Request) *Response {
-	c, err := b.games.Choose(ctx, actor(req), where(req), req.Opt("side"), req.Opt("options"))
+	c, err := b.games.Choose(ctx, actor(req), where(req), req.Opt("side"), strings.Join(listFields(req.Opt("options")), " "))
 	if err != nil {
 		return gameFail(req, err)
 	}

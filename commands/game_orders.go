@@ -171,7 +171,7 @@ func (b *Bot) unitOrder(req *Request, verb game.Verb, hexOpts ...string) *Respon
 		o.Units = append(o.Units, strings.ToUpper(strings.TrimSpace(req.Opt("with"))))
 	}
 	for _, name := range hexOpts {
-		for _, f := range strings.Fields(strings.ReplaceAll(req.Opt(name), ",", " ")) {
+		for _, f := range listFields(req.Opt(name)) {
 			h, err := hex.Parse(f)
 			if err != nil {
 				return Private(fmt.Sprintf("%s: %v", name, err))

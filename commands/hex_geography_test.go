@@ -125,38 +125,33 @@ var geoApart = []struct {
 }
 
 var (
-	namesHex    = regexp.MustCompile(`It names: (.*?)\. Try`)
-	namesHexJA  = regexp.MustCompile(`該当: (.*?)。`)
-	hexNumber   = regexp.MustCompile(`\b[0-9]{4}\b`)
-	riverSideEN = regexp.MustCompile(`([A-Z][^,()]*?) on the ([a-z-]+) side \(across it: ([0-9]{4})( [^)]+)?\)`)
-	riverSideJA = regexp.MustCompile(`([A-Z][^,()、]*?) \(([^、(]+)側、対岸 ([0-9]{4})`)
-	countryEN   = map[string]string{"FR": "France", "DE": "Germany", "BE": "Belgium", "NL": "Netherlands", "LU": "Luxembourg", "CH": "Switzerland"}
-	countryJA   = map[string]string{"FR": "フランス", "DE": "ドイツ", "BE": "ベルギー", "NL": "オランダ", "LU": "ルクセンブルク", "CH": "スイス"}
-	westSidesEN = map[string]bool{"west": true, "south-west": true, "north-west": true}
-	eastSidesEN = map[string]bool{"east": true, "south-east": true, "north-east": true}
-	westSidesJA = map[string]bool{"西": true, "南西": true, "北西": true}
-	eastSidesJA = map[string]bool{"東": true, "南東": true, "北東": true}
+	describedHex   = regexp.MustCompile(`^\*\*Hex ([0-9]{4})\b`)
+	describedHexJA = regexp.MustCompile(`^\*\*ヘクス ([0-9]{4})\b`)
+	riverSideEN    = regexp.MustCompile(`([A-Z][^,()]*?) on the ([a-z-]+) side \(across it: ([0-9]{4})( [^)]+)?\)`)
+	riverSideJA    = regexp.MustCompile(`([A-Z][^,()、]*?) \(([^、(]+)側、対岸 ([0-9]{4})`)
+	countryEN      = map[string]string{"FR": "France", "DE": "Germany", "BE": "Belgium", "NL": "Netherlands", "LU": "Luxembourg", "CH": "Switzerland"}
+	countryJA      = map[string]string{"FR": "フランス", "DE": "ドイツ", "BE": "ベルギー", "NL": "オランダ", "LU": "ルクセンブルク", "CH": "スイス"}
+	westSidesEN    = map[string]bool{"west": true, "south-west": true, "north-west": true}
+	eastSidesEN    = map[string]bool{"east": true, "south-east": true, "north-east": true}
+	westSidesJA    = map[string]bool{"西": true, "南西": true, "北西": true}
+	eastSidesJA    = map[string]bool{"東": true, "南東": true, "北東": true}
 )
 
 // hexOfPlace asks /hex for a place by name, as a player who does not know
-// its number does, and reads the one hex the answer names.
+// its number does, and reads the one hex the answer describes.
 func hexOfPlace(t *testing.T, b *Bot, name string) (string, bool) {
 	t.Helper()
 	got := text(runHex(b, name, i18n.EN))
-	m := namesHex.FindStringSubmatch(got)
-	var hs []string
-	if m != nil {
-		hs = hexNumber.FindAllString(m[1], -1)
-	}
-	if len(hs) != 1 {
+	m := describedHex.FindStringSubmatch(got)
+	if m == nil {
 		t.Errorf("/hex hex:%s: want the one hex it names, got\n%s", name, got)
 		return "", false
 	}
-	ja := namesHexJA.FindStringSubmatch(text(runHex(b, name, i18n.JA)))
-	if ja == nil || strings.Join(hexNumber.FindAllString(ja[1], -1), " ") != hs[0] {
-		t.Errorf("/hex hex:%s: the Japanese answer names %v, the English %s", name, ja, hs[0])
+	ja := describedHexJA.FindStringSubmatch(text(runHex(b, name, i18n.JA)))
+	if ja == nil || ja[1] != m[1] {
+		t.Errorf("/hex hex:%s: the Japanese answer describes %v, the English %s", name, ja, m[1])
 	}
-	return hs[0], true
+	return m[1], true
 }
 
 // line returns the line of a /hex answer that starts with prefix.

@@ -38,7 +38,17 @@ func (b *Bot) hexInfo(ctx context.Context, req *Request) *Response {
 	in := strings.TrimSpace(req.Opt("hex"))
 	h, err := hex.Parse(in)
 	if err != nil {
-		return Private(notAHex(m, req, in, err))
+		// A place name, as its English name, its local spelling with or
+		// without accents, or in Japanese: one hex is answered, several
+		// are offered to choose from.
+		switch found := m.Find(in); {
+		case in == "" || len(found) == 0:
+			return Private(notAHex(m, req, in, err))
+		case len(found) == 1:
+			return Reply(describeHex(m, found[0], req.Lang))
+		default:
+			return Private(whichPlace(req, in, found))
+		}
 	}
 	x, ok := m.Hex(h)
 	if !ok {
@@ -57,24 +67,8 @@ func mapRange(m *board.Map, l i18n.Lang) string {
 		m.Cols, m.Rows, m.Cols, m.Rows).In(l)
 }
 
-// notAHex answers input that is not a hex number: a place name gets the
-// hexes it names, anything else the format.
+// notAHex answers input that is neither a hex number nor a place name.
 func notAHex(m *board.Map, req *Request, in string, err error) string {
-	found := m.Find(in)
-	if len(found) > 0 && in != "" {
-		var list []string
-		for i, x := range found {
-			if i == 12 {
-				list = append(list, "…")
-				break
-			}
-			list = append(list, fmt.Sprintf("%s %s", x.At, x.Name))
-		}
-		first := found[0].At.String()
-		return req.T(
-			fmt.Sprintf("%q is a place name, not a hex number. It names: %s. Try /hex hex:%s. %s", in, strings.Join(list, ", "), first, mapRange(m, i18n.EN)),
-			fmt.Sprintf("「%s」は地名で、ヘクス番号ではありません。該当: %s。/hex hex:%s のように指定してください。%s", in, strings.Join(list, "、"), first, mapRange(m, i18n.JA)))
-	}
 	reason := err.Error()
 	if pe, ok := err.(*hex.ParseError); ok {
 		reason = pe.Reason
@@ -82,6 +76,36 @@ func notAHex(m *board.Map, req *Request, in string, err error) string {
 	return req.T(
 		fmt.Sprintf("%q is neither a hex number nor a place on the map (%s). %s", in, reason, mapRange(m, i18n.EN)),
 		fmt.Sprintf("「%s」はヘクス番号でもマップ上の地名でもありません。%s", in, mapRange(m, i18n.JA)))
+}
+
+// whichPlace asks which hex a name means when it names several: a city
+// over several hexes (Paris), or several places it begins or is part of.
+func whichPlace(req *Request, in string, found []*board.Hex) string {
+	var list []string
+	for i, x := range found {
+		if i == 12 {
+			list = append(list, "…")
+			break
+		}
+		list = append(list, x.At.String()+" "+placeName(x, req.Lang))
+	}
+	first := found[0].At.String()
+	return i18n.Sprintf(i18n.T(
+		"%q names %d hexes: %s. Which one? Give its number, e.g. /hex hex:%s.",
+		"「%s」に該当するヘクスは %d 個あります: %s。どのヘクスかを番号で指定してください (例: /hex hex:%s)。"),
+		in, len(found), strings.Join(list, i18n.T(", ", "、").In(req.Lang)), first).In(req.Lang)
+}
+
+// placeName is a hex's place name as a reader writes it: in Japanese its
+// katakana name first (names_ja.tsv), then the map's.
+func placeName(x *board.Hex, l i18n.Lang) string {
+	if x.Name == "" {
+		return ""
+	}
+	if ja := board.JapaneseNames(x.Name); l == i18n.JA && len(ja) > 0 {
+		return ja[0] + " (" + x.Name + ")"
+	}
+	return x.Name
 }
 
 var (
@@ -132,9 +156,22 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 
 	title := f("Hex %s", "ヘクス %s", x.At)
 	if x.Name != "" {
-		title += " — " + x.Name
-		if x.Local != "" && x.Local != x.Name {
-			title += " (" + x.Local + ")"
+		if ja := board.JapaneseNames(x.Name); l == i18n.JA && len(ja) > 0 {
+			// リエージュ (Liège / Luik), パリ (Paris): the katakana name,
+			// then the map's spellings.
+			latin := x.Name
+			switch {
+			case x.Local != "" && strings.Contains(x.Local, x.Name):
+				latin = x.Local
+			case x.Local != "":
+				latin += ", " + x.Local
+			}
+			title += " — " + ja[0] + " (" + latin + ")"
+		} else {
+			title += " — " + x.Name
+			if x.Local != "" && x.Local != x.Name {
+				title += " (" + x.Local + ")"
+			}
 		}
 	}
 	s.WriteString("**" + title + "**\n")
@@ -213,7 +250,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 			rhine = true
 		}
 		if side.River != "" {
-			rivers = append(rivers, f("%s on the %s side (across it: %s)", "%s (%s側、対岸 %s)", side.River, dir, across(n, y)))
+			rivers = append(rivers, f("%s on the %s side (across it: %s)", "%s (%s側、対岸 %s)", side.River, dir, across(n, y, l)))
 			if y.Terrain != board.Sea {
 				riverFrom = append(riverFrom, n.String())
 			}
@@ -222,7 +259,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 			borders = append(borders, f("%s side, with %s (%s)", "%s側で%sと接する (%s)", dir, countryText[y.Country].In(l), n))
 		}
 		if m.Rail(x.At, n) {
-			rails = append(rails, f("%s to %s", "%s %s へ", dir, across(n, y)))
+			rails = append(rails, f("%s to %s", "%s %s へ", dir, across(n, y, l)))
 			railFrom = append(railFrom, n.String())
 		}
 	}
@@ -267,9 +304,9 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 	return strings.TrimRight(s.String(), "\n")
 }
 
-func across(n hex.Hex, y *board.Hex) string {
+func across(n hex.Hex, y *board.Hex, l i18n.Lang) string {
 	if y.Name != "" {
-		return n.String() + " " + y.Name
+		return n.String() + " " + placeName(y, l)
 	}
 	return n.String()
 }
@@ -296,11 +333,12 @@ func (b *Bot) completeHex(ctx context.Context, req *Request, focused string) []C
 	if typed != "" && strings.Trim(typed, "0123456789") == "" {
 		for _, x := range b.Map.Hexes() {
 			if s := x.At.String(); strings.HasPrefix(s, typed) {
-				name := s
+				name, ja := s, s
 				if x.Name != "" {
 					name += " " + x.Name
+					ja += " " + placeName(x, i18n.JA)
 				}
-				out = append(out, Choice{Name: i18n.T(name, name), Value: s})
+				out = append(out, Choice{Name: i18n.T(name, ja), Value: s})
 				if len(out) == 25 {
 					break
 				}
@@ -319,8 +357,8 @@ func (b *Bot) completeHex(ctx context.Context, req *Request, focused string) []C
 		found = b.Map.Find(typed)
 	}
 	for _, x := range found {
-		name := x.At.String() + " " + x.Name
-		out = append(out, Choice{Name: i18n.T(name, name), Value: x.At.String()})
+		at := x.At.String() + " "
+		out = append(out, Choice{Name: i18n.T(at+x.Name, at+placeName(x, i18n.JA)), Value: x.At.String()})
 		if len(out) == 25 {
 			break
 		}

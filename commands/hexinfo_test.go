@@ -100,7 +100,7 @@ func TestHexCommandSpecialHexes(t *testing.T) {
 }
 
 // Bad input: a clear private message with the map's range and the
-// format; a place name gets the hexes it names (accent-insensitive).
+// format.
 func TestHexCommandBadInput(t *testing.T) {
 	b := hexBot(t)
 	for _, c := range []struct {
@@ -110,11 +110,6 @@ func TestHexCommandBadInput(t *testing.T) {
 	}{
 		{"9999", i18n.EN, []string{"Hex 9999 is not on the map", "0101 to 4235", "columns 01-42, rows 01-35", "XXYY"}},
 		{"9999", i18n.JA, []string{"ヘクス 9999 はマップ上にありません", "0101 から 4235"}},
-		{"Paris", i18n.EN, []string{"place name", "1804 Paris, 1805 Paris, 1905 Paris", "/hex hex:1804", "XXYY"}},
-		{"Liege", i18n.EN, []string{"3021 Liège"}},
-		{"ANTWERPEN", i18n.EN, []string{"3517 Antwerp, 3616 Antwerp"}},
-		{"Dunkerque", i18n.EN, []string{"3607 Dunkirk"}},
-		{"saarbrucken", i18n.EN, []string{"Saarbrücken"}},
 		{"Atlantis", i18n.EN, []string{"neither a hex number nor a place", "0101 to 4235"}},
 		{"18a4", i18n.EN, []string{"neither a hex number nor a place", "XXYY"}},
 		{"0000", i18n.EN, []string{"column 00 does not exist"}},
@@ -153,6 +148,10 @@ func TestHexAutocomplete(t *testing.T) {
 	}
 	if c := complete(""); len(c) != 25 {
 		t.Errorf("empty: %d choices, want 25", len(c))
+	}
+	// Offered in katakana to a Japanese reader, the number as the value.
+	if c := complete("リエ"); len(c) == 0 || c[0].Value != "3021" || c[0].Name.In(i18n.JA) != "3021 リエージュ (Liège)" || c[0].Name.In(i18n.EN) != "3021 Liège" {
+		t.Errorf("リエ: %+v", c)
 	}
 }
 
@@ -201,5 +200,54 @@ func TestHexGolden(t *testing.T) {
 	}
 	if out.String() != string(want) {
 		t.Errorf("/hex answers differ from %s (run with -update after a deliberate change):\n%s", path, out.String())
+	}
+}
+
+// /hex takes the place names it invites: the English name, the local
+// spelling with or without its accents, the Japanese; one hex is described
+// (publicly, as a hex number is), several are offered privately to choose
+// from, each with its hex. Japanese answers name places in katakana too.
+func TestHexPlaceNames(t *testing.T) {
+	b := hexBot(t)
+	direct := text(runHex(b, "3021", i18n.EN))
+	directJA := text(runHex(b, "3021", i18n.JA))
+	for _, c := range []struct {
+		in   string
+		lang i18n.Lang
+		want string
+	}{
+		{"Liège", i18n.EN, direct}, {"Liege", i18n.EN, direct}, {"liège", i18n.EN, direct},
+		{"Luik", i18n.EN, direct}, {"リエージュ", i18n.EN, direct}, {"リエージュ", i18n.JA, directJA},
+		{"Liège", i18n.JA, directJA},
+	} {
+		r := runHex(b, c.in, c.lang)
+		if got := text(r); got != c.want || len(r.Messages) != 1 || r.Messages[0].Ephemeral {
+			t.Errorf("/hex hex:%s (%s): want the public answer for 3021, got\n%s", c.in, c.lang, got)
+		}
+	}
+	expect(t, directJA, "ヘクス 3021 — リエージュ (Liège / Luik)")
+	expect(t, text(runHex(b, "1804", i18n.JA)), "ヘクス 1804 — パリ (Paris)", "1805 パリ (Paris)")
+	for _, c := range []struct {
+		in   string
+		lang i18n.Lang
+		want []string
+	}{
+		{"Paris", i18n.EN, []string{"\"Paris\" names 3 hexes: 1804 Paris, 1805 Paris, 1905 Paris. Which one?", "/hex hex:1804"}},
+		{"パリ", i18n.JA, []string{"「パリ」に該当するヘクスは 3 個あります: 1804 パリ (Paris)、1805 パリ (Paris)、1905 パリ (Paris)。どのヘクスかを番号で指定してください"}},
+		{"パリ", i18n.EN, []string{"1804 Paris, 1805 Paris, 1905 Paris"}},
+		{"ANTWERPEN", i18n.EN, []string{"3517 Antwerp, 3616 Antwerp"}},
+		{"アントワープ", i18n.JA, []string{"3517 アントワープ (Antwerp)"}},
+	} {
+		r := runHex(b, c.in, c.lang)
+		expect(t, text(r), c.want...)
+		if len(r.Messages) != 1 || !r.Messages[0].Ephemeral {
+			t.Errorf("/hex hex:%s: the question which hex is meant should be private", c.in)
+		}
+	}
+	for _, c := range []struct{ in, hex string }{{"Dunkerque", "3607"}, {"saarbrucken", ""}, {"ﾘｴｰｼﾞｭ", "3021"}} {
+		got := text(runHex(b, c.in, i18n.EN))
+		if !strings.HasPrefix(got, "**Hex "+c.hex) {
+			t.Errorf("/hex hex:%s: want the hex described, got\n%s", c.in, got)
+		}
 	}
 }

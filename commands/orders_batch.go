@@ -9,6 +9,8 @@ import (
 	"rtrbot/engine/units"
 	"rtrbot/games"
 	"rtrbot/i18n"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Batch orders (docs/orders.md): one order a line, in
@@ -65,7 +67,10 @@ func parseBatch(text string, toMove units.Side, l i18n.Lang) (out []games.Pendin
 
 func parseLine(line string, n int, toMove units.Side) games.Pending {
 	p := games.Pending{Line: n}
-	f := strings.Fields(line)
+	f := listFields(line) // "attack assault G-III、G-IV 3021" as typed in Japanese
+	if len(f) == 0 {      // separators alone: refused below as the order it is not
+		f = []string{line}
+	}
 	side := toMove
 	if s, err := units.ParseSide(f[0]); err == nil && len(f) > 1 && (strings.EqualFold(f[0], "german") || strings.EqualFold(f[0], "allied")) {
 		side, p.Named, f = s, true, f[1:]
@@ -121,6 +126,7 @@ func (b *Bot) registerBatch(r *Router) {
 // adapter calls this only when Discord gives it message content (a
 // privileged intent); without it, /orders does the same.
 func (b *Bot) ThreadMessage(ctx context.Context, req *Request, text string) *Response {
+	text = norm.NFKC.String(text) // as typed: full-width letters, digits, ；
 	first, rest, _ := strings.Cut(strings.TrimSpace(text), "\n")
 	if !strings.EqualFold(strings.TrimSpace(first), "orders") {
 		return nil

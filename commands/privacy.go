@@ -1,7 +1,5 @@
 package commands
 
-import "strings"
-
 // Whether a command's answer is private is decided before the command
 // runs, from the command and its options alone: on Discord a deferred
 // answer ("thinking…") takes its visibility when it is sent, before the
@@ -77,13 +75,26 @@ func decideVisibility(rt *Router) {
 
 // Private says whether the answer to req is private, before it runs: the
 // command's own Private, and private when it has none or is unknown.
+// A request the router will refuse before its command runs (an unknown
+// command or subcommand, a missing subcommand, an unknown or missing
+// option, a value that is not a number or not among the choices) is
+// private whatever the command's visibility: every refusal is.
 func (rt *Router) Private(req *Request) bool {
-	if c, _, rest := rt.Lookup(strings.Fields(req.Path)); c != nil && len(rest) == 0 && c.Private != nil {
-		// Decided on the options as the command will read them
-		// (normalised), on a copy: the request itself is the command's.
-		n := *req
-		normalise(&n)
-		return c.Private(&n)
+	c := rt.Find(req.Path)
+	if c == nil || c.Handler == nil || c.Private == nil {
+		return true
 	}
-	return true
+	// Decided on the options as the command will read them (normalised),
+	// on a copy: the request itself is the command's.
+	n := *req
+	normalise(&n)
+	opts := make(map[string]string, len(n.Options))
+	for k, v := range n.Options {
+		opts[k] = v
+	}
+	n.Options = opts
+	if checkOptions(c, &n) != "" {
+		return true
+	}
+	return c.Private(&n)
 }

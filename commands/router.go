@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"rtrbot/i18n"
 
@@ -253,6 +254,13 @@ func Usage(path string, c *Command) string {
 		}
 	}
 	return b.String()
+}
+
+// listFields splits a list as people type it: on blanks, on commas and on
+// the Japanese comma 、 (the full-width ， is a comma once normalised), so
+// that "G-III、G-IV" and "G-III, G-IV" mean "G-III G-IV".
+func listFields(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '、' })
 }
 
 // normalise puts every option as people type it into the form commands

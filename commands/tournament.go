@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"rtrbot/db"
 	"rtrbot/i18n"
@@ -38,7 +39,7 @@ func tuser(req *Request) tournament.User {
 // tiebreakList reads tiebreaks:"buchholz-cut1,sonneborn-berger" (commas or
 // spaces).
 func tiebreakList(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == ',' || r == ' ' || r == ';' })
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == ';' || r == ',' || r == '、' || unicode.IsSpace(r) })
 }
 
 func (b *Bot) registerTournament(r *Router) {
@@ -100,7 +101,7 @@ func (b *Bot) registerTournament(r *Router) {
 					}
 					st := tournament.Settings{Format: tournament.Format(req.Opt("format")), Rounds: rounds, Scenario: scen, Sides: req.Opt("sides"), Cut: cut,
 						DeadlineHours: hours, Cap: capN, CheckIn: req.Opt("checkin") == "true", Play: req.Opt("play"), ByeGame: req.Opt("byegame"),
-						Options: strings.Fields(req.Opt("options")), Tiebreaks: tiebreakList(req.Opt("tiebreaks"))}
+						Options: listFields(req.Opt("options")), Tiebreaks: tiebreakList(req.Opt("tiebreaks"))}
 					st.OptionsChosen = len(st.Options) == 0
 					if st.ByeGame == "none" {
 						st.ByeGame = ""
@@ -269,7 +270,7 @@ func (b *Bot) registerTournament(r *Router) {
 					{Name: "confirm", Description: i18n.T("pair a rematch all the same", "再戦でも組む"), Type: Boolean}},
 				Handler: func(ctx context.Context, req *Request) *Response {
 					var pairs []tournament.Pair
-					for _, f := range strings.Fields(req.Opt("tables")) {
+					for _, f := range listFields(req.Opt("tables")) {
 						a, b, _ := strings.Cut(f, "-")
 						pairs = append(pairs, tournament.Pair{German: a, Allied: b})
 					}

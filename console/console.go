@@ -17,6 +17,8 @@ import (
 
 	"rtrbot/commands"
 	"rtrbot/i18n"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Console runs commands read from a reader.
@@ -59,8 +61,8 @@ func (c *Console) Run(ctx context.Context, in io.Reader) error {
 func (c *Console) Line(ctx context.Context, line string) {
 	fmt.Fprintf(c.Out, "> %s\n", line)
 	req, err := Parse(c.Router, line)
-	if err != nil {
-		fmt.Fprintln(c.Out, i18n.Message(err, c.Lang))
+	if err != nil { // a refusal, private as every refusal is (commands/privacy.go)
+		c.print(commands.Private(i18n.Message(err, c.Lang)))
 		return
 	}
 	if req.Path == "as" { // console only: switch the user at the keyboard
@@ -174,8 +176,13 @@ func optionOf(r *commands.Router, path, name string) *commands.Option {
 // the command's options, so values may hold spaces ("text:move 1 to 1804").
 // A value may also be quoted with double quotes. "\n" in a value stands for
 // a line break, so a batch of orders fits one console line.
+//
+// The line is read as typed on a Japanese keyboard too: Unicode NFKC turns
+// its full-width slash, letters, digits, colon and quotes and the
+// ideographic space into their ASCII forms ("／ｈｅｘ　ｈｅｘ：１８０４" is
+// "/hex hex:1804") before anything else is read.
 func Parse(r *commands.Router, line string) (*commands.Request, error) {
-	line = strings.TrimSpace(line)
+	line = strings.TrimSpace(norm.NFKC.String(line))
 	if !strings.HasPrefix(line, "/") {
 		return nil, i18n.Errorf(
 			"Commands start with a slash, as in Discord: /help, /hex hex:1804.",

@@ -5,8 +5,10 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"rtrbot/commands"
 	"rtrbot/i18n"
@@ -119,15 +121,81 @@ func TestSession(t *testing.T) {
 	}
 }
 
+// A line typed on a Japanese keyboard, with a full-width slash, letters,
+// digits and colon and an ideographic space, is the line typed in ASCII.
+func TestParseFullWidth(t *testing.T) {
+	r := testRouter()
+	for _, c := range []struct{ line, path, opt, val string }{
+		{"／ｈｅｘ　ｈｅｘ：１８０４", "hex", "hex", "1804"},
+		{"/hex hex：１８０４", "hex", "hex", "1804"},
+		{"／ｇａｍｅ　ｎｅｗ　ｓｃｅｎａｒｉｏ：ｓｔａｎｄａｒｄ", "game new", "scenario", "standard"},
+		{"/orders text：＂a b:c＂", "orders", "text", "a b:c"},
+		{"　/hex hex:1804　", "hex", "hex", "1804"},
+	} {
+		req, err := Parse(r, c.line)
+		if err != nil {
+			t.Errorf("%s: %v", c.line, err)
+			continue
+		}
+		if req.Path != c.path || req.Options[c.opt] != c.val {
+			t.Errorf("%s: /%s %v, want /%s %s:%s", c.line, req.Path, req.Options, c.path, c.opt, c.val)
+		}
+	}
+}
+
+// A line the console cannot read is refused privately, as every refusal
+// is (docs/playing.md).
+func TestParseRefusalIsPrivate(t *testing.T) {
+	for _, line := range []string{"/hex 1804", "/game frobnicate", "hex hex:1804", "/", "/hex hex:1 hex:2"} {
+		var out bytes.Buffer
+		c := &Console{Router: testRouter(), Out: &out, Lang: i18n.EN}
+		c.Line(context.Background(), line)
+		if !strings.Contains(out.String(), "[private]") {
+			t.Errorf("%s: the refusal was not private:\n%s", line, out.String())
+		}
+	}
+}
+
+// fullWidth writes a line as a Japanese keyboard in full-width mode does:
+// every printable ASCII character in its full-width form, spaces as
+// ideographic spaces.
+func fullWidth(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == ' ':
+			b.WriteRune('\u3000')
+		case r > ' ' && r <= '~':
+			b.WriteRune(r - '!' + '！')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// The parser never panics, and a line typed full-width reads as typed in
+// ASCII.
 func FuzzParse(f *testing.F) {
 	r := testRouter()
-	for _, s := range []string{"/hex hex:1804", "/game new scenario:standard", `/orders text:"x`, "/ :", "/as user:", "/orders :a :b"} {
+	for _, s := range []string{"/hex hex:1804", "/game new scenario:standard", `/orders text:"x`, "/ :", "/as user:", "/orders :a :b",
+		"／ｈｅｘ　ｈｅｘ：１８０４", "/hex hex：１８０４", `/orders text:move G-III 2922\nend`, "/game new scenario:standard options:18.1(10)、16.1",
+		"/hex hex:ﾊﾟﾘ", "/orders text:\"\"\"", "/\u3000", "/hex\thex:1804"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		req, err := Parse(r, line)
 		if err == nil && req == nil {
 			t.Fatal("nil request without error")
+		}
+		if utf8.ValidString(line) {
+			wide, werr := Parse(r, fullWidth(line))
+			if (err == nil) != (werr == nil) {
+				t.Fatalf("%q parsed with error %v, full-width with %v", line, err, werr)
+			}
+			if err == nil && (wide.Path != req.Path || !reflect.DeepEqual(wide.Options, req.Options)) {
+				t.Fatalf("%q: /%s %v; full-width: /%s %v", line, req.Path, req.Options, wide.Path, wide.Options)
+			}
 		}
 		if err == nil {
 			r.Run(context.Background(), req) // must not panic
