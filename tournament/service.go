@@ -94,6 +94,16 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 	if name == "" || len(name) > 60 {
 		return nil, i18n.Errorf("a tournament needs a name of 1 to 60 characters", "大会名は1〜60文字にしてください")
 	}
+	if i := strings.IndexFunc(name, Invisible); i >= 0 {
+		r := []rune(name[i:])[0]
+		seen := strings.Map(func(r rune) rune {
+			if Invisible(r) {
+				return -1
+			}
+			return r
+		}, name)
+		return nil, i18n.Errorf("the name holds an invisible character (U+%04X), which would make it look like %q: write it without", "大会名に不可視文字 (U+%04X) が含まれており、「%s」と見分けがつきません：取り除いてください", r, seen)
+	}
 	switch st.Format {
 	case Swiss, RoundRobin, Elimination:
 	default:
@@ -155,6 +165,10 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.Store.CreateTournament(ctx, t); err != nil {
+		var nt NameTaken
+		if errors.As(err, &nt) && nt.Name != name {
+			return nil, i18n.Errorf("%q looks like the name of the tournament %q, which this server has (names are compared without case, width or invisible characters): choose another name", "「%s」はこのサーバーにある大会「%s」と見分けがつきません（大文字小文字・全角半角・不可視文字を区別せずに比べます）：別の名前にしてください", name, nt.Name)
+		}
 		if errors.Is(err, ErrExists) {
 			return nil, i18n.Errorf("a tournament named %q already exists in this server: choose another name", "「%s」という大会はすでにあります：別の名前にしてください", name)
 		}
@@ -861,7 +875,7 @@ func (t *Tournament) findPlayer(s string) *Player {
 		}
 	}
 	for _, p := range t.Players {
-		if strings.EqualFold(p.Name, s) {
+		if NameKey(p.Name) == NameKey(s) {
 			return p
 		}
 	}
