@@ -544,6 +544,7 @@ func (s *Service) Report(ctx context.Context, guild, name string, by User, table
 		}
 		if by.ID == t.Organiser {
 			g.Result, g.Reported, g.Disputed, g.ReportBy = &r, nil, false, by.ID
+			g.Source = SourceOrganiser
 			return nil
 		}
 		if by.ID != g.German && by.ID != g.Allied {
@@ -556,8 +557,8 @@ func (s *Service) Report(ctx context.Context, guild, name string, by User, table
 			if g.ReportBy == by.ID {
 				return i18n.Errorf("you have already reported table %d: your opponent confirms it with /tournament confirm", "%d番テーブルはすでに報告済みです：相手が /tournament confirm で確認します", table)
 			}
-			if *g.Reported == r {
-				g.Result, g.Reported = &r, nil
+			if *g.Reported == r { // both players say the same
+				g.Result, g.Reported, g.Source = &r, nil, SourceConfirmed
 				return nil
 			}
 			g.Disputed = true
@@ -594,6 +595,10 @@ func (s *Service) Confirm(ctx context.Context, guild, name string, by User, tabl
 			}
 		}
 		g.Result, g.Reported, g.Disputed = g.Reported, nil, false
+		g.Source = SourceConfirmed
+		if by.ID == t.Organiser && by.ID != g.German && by.ID != g.Allied {
+			g.Source = SourceOrganiser // one player's word, and the organiser's
+		}
 		return nil
 	})
 }
@@ -690,6 +695,7 @@ func (s *Service) RecordGame(ctx context.Context, gameID int64, winner, level st
 				return nil, nil, false, i18n.Errorf("game %d belongs to round %d of %s, which is closed", "対局%[1]dは%[3]sの終了した第%[2]dラウンドのものです", gameID, rd.Number, t.Name)
 			}
 			g.Result, g.Reported, g.Disputed = &r, nil, false
+			g.Source = SourceGame
 			table = g
 		}
 	}
@@ -782,6 +788,7 @@ func (t *Tournament) applyDeadline(now time.Time) []int {
 		} else {
 			g.Result = &Result{Winner: Draw, Double: true, Forfeit: true}
 		}
+		g.Source = SourceDeadline
 		changed = append(changed, g.Table)
 	}
 	return changed
@@ -902,6 +909,7 @@ func (s *Service) FixResult(ctx context.Context, guild, name string, by User, ro
 		for _, g := range rd.Games {
 			if g.Table == table && !g.Bye() {
 				g.Result, g.Reported, g.Disputed = &r, nil, false
+				g.Source = SourceOrganiser
 				return nil
 			}
 		}
