@@ -122,7 +122,10 @@ func SplitKeys(keys []byte) ([][]byte, error) {
 	if len(keys)%SecretSize == 8 {
 		first = 8
 	}
-	if len(keys) < first || (len(keys)-first)%SecretSize != 0 {
+	switch {
+	case len(keys) < first || len(keys) <= SecretSize && len(keys) != 8 && len(keys) != SecretSize:
+		return nil, refuse("dice-key-size", len(keys)) // not even one key
+	case (len(keys)-first)%SecretSize != 0:
 		return nil, refuse("dice-keys-size", len(keys))
 	}
 	out := [][]byte{keys[:first:first]}
