@@ -4,7 +4,11 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+	"rtrbot/games"
 	"rtrbot/i18n"
 )
 
@@ -73,6 +77,24 @@ func (b *Bot) importGame(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return gameFail(req, err)
 	}
-	return Reply(fmt.Sprintf(req.T("Game imported as #%d: %d orders replayed to the same state (hash %s).\n%s", "ゲーム #%d として取り込みました: 命令 %d 件を同じ状態まで再生 (ハッシュ %s)。\n%s"),
-		g.ID, len(g.Orders), g.State.Hash(), statusLine(g.State, req.Lang)))
+	msg := fmt.Sprintf(req.T("Game imported as #%d: %d orders replayed to the same state as the file.\n%s", "ゲーム #%d として取り込みました: 命令 %d 件をファイルと同じ状態まで再生しました。\n%s"),
+		g.ID, len(g.Orders), statusLine(g.State, req.Lang))
+	switch {
+	case g.Practice():
+		msg += "\n" + fmt.Sprintf(req.T("Practice game: its seed %s is public and goes on; it is never rated.", "練習ゲーム: シード %s は公開済みで、そのまま続きます。レーティングには数えません。"), g.PracticeSeed())
+	case g.State.Step != game.GameOver:
+		msg += "\n" + fmt.Sprintf(req.T("The file's dice key decides no die again: from roll #%d the dice come from a new secret key, commitment %s (docs/dice.md).",
+			"ファイルのダイスの鍵が再びダイスを決めることはありません。ダイス #%d からは新しい秘密の鍵で振ります。コミットメント %s (docs/dice.md)。"), g.State.Dice.Rolls+1, g.State.Commitment())
+	}
+	var named []string
+	for _, side := range []units.Side{units.German, units.Allied} {
+		for _, id := range g.Proposals(side) {
+			named = append(named, games.MentionOf(id, "")+" ("+side.Name().In(req.Lang)+")")
+		}
+	}
+	if len(named) > 0 {
+		msg += "\n" + fmt.Sprintf(req.T("The file seats nobody. It names %s: each confirms his seat with /game join side:SIDE; until then nobody gives orders.",
+			"ファイルでは誰も着席しません。ファイルに記載されたプレイヤー %s は、それぞれ /game join side:陣営 で自分の席を確定してください。それまで誰も命令できません。"), strings.Join(named, ", "))
+	}
+	return Reply(msg)
 }

@@ -371,7 +371,7 @@ func mustGame(t testing.TB, b *Bot, ch string) *db.Game {
 }
 
 // Export gives the seed only to a referee while the game runs; import
-// elsewhere replays to the same state.
+// elsewhere replays to the same state (a practice game: its seed goes on).
 func TestExportImport(t *testing.T) {
 	b, clock := openedGame(t)
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game export")), "You play in this game")
@@ -385,7 +385,7 @@ func TestExportImport(t *testing.T) {
 	req := &Request{Path: "game import", Options: map[string]string{"attachment": "x"}, Files: map[string][]byte{"attachment": file},
 		Guild: "G2", Channel: "C9", User: carol, Lang: i18n.EN, Now: clock.Now()}
 	r = b.Router.Run(context.Background(), req)
-	expect(t, txt(r), "Game imported as #2", peek(b, "C1").State.Hash())
+	expect(t, txt(r), "Game imported as #2", "Practice game: its seed", "The file seats nobody")
 	if peek(b, "C9").State.Hash() != peek(b, "C1").State.Hash() {
 		t.Error("the imported game differs")
 	}

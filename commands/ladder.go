@@ -12,15 +12,18 @@ import (
 )
 
 // /ladder: the club's Glicko-2 ladder over the server's rated games (every
-// tournament game played over the board, and the casual games both
-// players marked rated with /ladder rate:true in the game's channel once
-// it is over). The rating itself is tournament.BuildLadder's.
+// tournament game played through the bot, or reported by one player and
+// confirmed by the other, and the casual games both players marked rated
+// with /ladder rate:true in the game's channel once it is over; never an
+// organiser's word, a forfeit or a bye). The rating itself is
+// tournament.BuildLadder's; player:NAME lists the games behind a rating.
 
 func (b *Bot) ladderCommand() *Command {
 	return &Command{
 		Name:        "ladder",
 		Description: i18n.T("The club ladder (Glicko-2) of rated games; rate:true marks this channel's finished game rated", "クラブのラダー (Glicko-2)。rate:true でこのチャンネルの終了した対局をレーティング対象に"),
-		Options:     []Option{{Name: "rate", Description: i18n.T("mark the finished game of this channel rated (both players must)", "このチャンネルの終了した対局をレーティング対象にする (両者の指定が必要)"), Type: Boolean}},
+		Options: []Option{{Name: "rate", Description: i18n.T("mark the finished game of this channel rated (both players must)", "このチャンネルの終了した対局をレーティング対象にする (両者の指定が必要)"), Type: Boolean},
+			{Name: "player", Description: i18n.T("a player: his rating and the rated games behind it", "プレイヤー：そのレーティングと、元になった対象対局"), Type: String}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if req.Opt("rate") == "true" {
 				return b.ladderRate(ctx, req)
@@ -31,6 +34,16 @@ func (b *Bot) ladderCommand() *Command {
 				if casual, err = (db.Tournaments{S: st}).RatedCasualGames(ctx, req.Guild); err != nil {
 					return Fail(req, err)
 				}
+			}
+			if who := req.Opt("player"); who != "" {
+				me, games, ok, err := b.tournamentService().LadderOf(ctx, req.Guild, casual, who)
+				if err != nil {
+					return Fail(req, err)
+				}
+				if !ok {
+					return Private(fmt.Sprintf(req.T("%s has no rated game in this server: /ladder lists the players who have.", "%s はこのサーバーで対象対局がありません：/ladder で対象のプレイヤーを一覧できます。"), who))
+				}
+				return Reply(tournament.PlayerGamesText(me, games, req.Lang))
 			}
 			lines, err := b.tournamentService().Ladder(ctx, req.Guild, casual, nil)
 			if err != nil {

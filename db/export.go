@@ -17,6 +17,7 @@ func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
 	var g *Game
 	var log []Order
 	var snaps []SnapshotInfo
+	var practice string
 	var gerr, lerr error
 	err := s.read(ctx, func(q querier) error { // the row, log and snapshots of one moment
 		if g, gerr = getGame(ctx, q, id); g == nil {
@@ -24,8 +25,14 @@ func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
 		}
 		log, lerr = getLog(ctx, q, g, 1)
 		var err error
-		snaps, err = getSnapshots(ctx, q, id)
-		return err
+		if snaps, err = getSnapshots(ctx, q, id); err != nil {
+			return err
+		}
+		// A practice game stays one through its file (its seed is public).
+		if err := q.QueryRowContext(ctx, `SELECT value FROM game_meta WHERE game_id = ? AND key = 'practice'`, id).Scan(&practice); err != nil && err != sql.ErrNoRows {
+			return err
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -36,7 +43,7 @@ func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
 		return nil, i18n.Errorf("Game #%d is a sandbox game loaded from a position, and a game file can only start from a scenario: it cannot be exported. /game position gives its current position, which /game load starts again.",
 			"ゲーム #%d は局面から読み込んだサンドボックスゲームで、ゲームファイルはシナリオからの開始しか表せないため、エクスポートできません。/game position で現局面を取得し、/game load で再開できます。", g.ID)
 	}
-	gf := &gamefile.File{Scenario: g.Scenario, Options: g.Options, Seed: g.Seed, Commitment: g.SeedCommitment, Status: string(g.Status),
+	gf := &gamefile.File{Scenario: g.Scenario, Options: g.Options, Seed: g.Seed, Commitment: g.SeedCommitment, Practice: practice, Status: string(g.Status),
 		Created: g.Created, CreatedBy: g.CreatedBy, Game: g.ID, Guild: g.Guild, Channel: g.Channel}
 	for _, p := range g.Players {
 		gf.Players = append(gf.Players, gamefile.Player(p))
@@ -70,6 +77,13 @@ type ImportTo struct {
 	Guild, Channel string
 	By             string   // the user importing it: the game's creator here
 	Players        []Player // nil: the file's players
+	// Rekey, if set, is a new secret dice key (32 bytes): the game goes
+	// on with it from its next roll (Rekeyer), its keys stored one after
+	// the other. Nil: the file's key goes on (a practice game, whose seed
+	// is public anyway).
+	Rekey []byte
+	// Meta is stored with the game (a practice game's mark).
+	Meta map[string]string
 }
 
 // Import rebuilds a game from an export file in another place: it replays
@@ -182,11 +196,29 @@ func (s *Store) Import(ctx context.Context, r Replayer, data []byte, to ImportTo
 		snaps[i].Seq = renum[snaps[i].Seq]
 	}
 	log, events = kept, newEvents
+	seed := gf.Seed
+	if to.Rekey != nil {
+		rk, ok := rp.(Rekeyer)
+		if !ok {
+			return nil, fmt.Errorf("the replayer cannot change a game's dice key")
+		}
+		text, a, ok, err := rk.Rekey(to.Rekey)
+		if err != nil {
+			return nil, i18n.Errorf("The game cannot go on with a new dice key: %v. Nothing was imported.",
+				"新しいダイスの鍵でゲームを続けられません: %v。何も取り込んでいません。", err)
+		}
+		if ok {
+			n := int64(len(log) + 1)
+			log = append(log, Order{Seq: n, Kind: KindOrder, Author: to.By, At: s.now(), Text: text})
+			events[n] = a.Events
+			seed = append(append([]byte(nil), gf.Seed...), to.Rekey...)
+		}
+	}
 	now := ts(s.now())
 	var id int64
 	err = s.Write(ctx, func(tx *sql.Tx) error {
 		var err error
-		id, err = insertGame(ctx, tx, NewGame{Guild: to.Guild, Channel: to.Channel, Scenario: gf.Scenario, Seed: gf.Seed,
+		id, err = insertGame(ctx, tx, NewGame{Guild: to.Guild, Channel: to.Channel, Scenario: gf.Scenario, Seed: seed,
 			CreatedBy: to.By, Players: players, StartEvents: []Event{{Kind: "import", Text: fmt.Sprintf(
 				"imported by %s from game #%d (guild %s, channel %s), created by %s at %s", to.By, gf.Game, gf.Guild, gf.Channel, gf.CreatedBy, ts(gf.Created))}},
 		}, gf.Options, "remind", now)
@@ -208,6 +240,11 @@ func (s *Store) Import(ctx context.Context, r Replayer, data []byte, to ImportTo
 		}
 		for i := range snaps {
 			if err := putSnapshot(ctx, tx, id, snaps[i].Seq, &snaps[i], now); err != nil {
+				return err
+			}
+		}
+		for k, v := range to.Meta {
+			if err := setMeta(ctx, tx, id, k, v); err != nil {
 				return err
 			}
 		}

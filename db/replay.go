@@ -40,6 +40,14 @@ type Replay interface {
 	State() ([]byte, error)
 }
 
+// Rekeyer is a Replay that can give its game a new dice key from the
+// next roll on (Import does, for a game that comes in through a file): it
+// applies the order that changes the key and gives its text, or ok false
+// when the game rolls no more.
+type Rekeyer interface {
+	Rekey(key []byte) (text string, a Applied, ok bool, err error)
+}
+
 // Applied is what one order caused on replay.
 type Applied struct {
 	Events []Event

@@ -20,12 +20,29 @@ var _ tournament.Store = Tournaments{}
 // CreateTournament stores a new tournament and sets its ID and Version.
 func (tt Tournaments) CreateTournament(ctx context.Context, t *tournament.Tournament) error {
 	return tt.S.Write(ctx, func(tx *sql.Tx) error {
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM tournaments WHERE guild_id = ? AND name = ?`, t.Guild, t.Name).Scan(&n); err != nil {
+		// A name that looks like one the server has is taken
+		// (tournament.NameKey: case, width, invisible characters).
+		rows, err := tx.QueryContext(ctx, `SELECT name FROM tournaments WHERE guild_id = ?`, t.Guild)
+		if err != nil {
 			return err
 		}
-		if n > 0 {
-			return tournament.ErrExists
+		var taken string
+		for rows.Next() {
+			var name string
+			if err := rows.Scan(&name); err != nil {
+				rows.Close()
+				return err
+			}
+			if taken == "" && tournament.NameKey(name) == tournament.NameKey(t.Name) {
+				taken = name
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if taken != "" {
+			return tournament.NameTaken{Name: taken}
 		}
 		now := tt.S.now()
 		res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (guild_id, name, status, created_by, created_at, format, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,

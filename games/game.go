@@ -1,6 +1,7 @@
 package games
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -81,8 +82,37 @@ func (g *Game) SideOf(user string) (units.Side, bool) {
 }
 
 // HotSeat: nobody has joined a side, so whoever is at the keyboard plays
-// both (the console, a sandbox, a quick try in a channel).
-func (g *Game) HotSeat() bool { return len(g.Players) == 0 }
+// both (the console, a sandbox, a quick try in a channel). A game whose
+// file proposed players is nobody's until they confirm their seats.
+func (g *Game) HotSeat() bool { return len(g.Players) == 0 && !g.HasProposals() }
+
+// metaProposed+side holds the users a game's file named for a side (one
+// a line): an import seats nobody; each confirms his seat with /game join.
+const metaProposed = "proposed:"
+
+// Proposals are the users a game's file named for side, still to confirm.
+func (g *Game) Proposals(side units.Side) []string {
+	v := g.Meta[metaProposed+side.String()]
+	if v == "" {
+		return nil
+	}
+	return strings.Split(v, "\n")
+}
+
+// HasProposals says whether a seat the game's file proposed is still to
+// be confirmed.
+func (g *Game) HasProposals() bool {
+	return len(g.Proposals(units.German)) > 0 || len(g.Proposals(units.Allied)) > 0
+}
+
+// Proposed says whether the game's file proposed user for side.
+func (g *Game) Proposed(side units.Side, user string) bool {
+	return slices.Contains(g.Proposals(side), user)
+}
+
+func (g *Game) proposalsBut(side units.Side, user string) string {
+	return strings.Join(slices.DeleteFunc(g.Proposals(side), func(u string) bool { return u == user }), "\n")
+}
 
 // PlayersOf lists the players of a side.
 func (g *Game) PlayersOf(side units.Side) []db.Player {

@@ -42,14 +42,17 @@ func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, no
 				fmt.Sprintf("あなたは%s側です。ゲーム開始後は陣営を変えられません (自軍の秘密を見ているため)。両陣営をプレイしていない審判は /game replace で交代できます。", mine.Name().JA))}
 		}
 	}
+	// A seat the game's file proposed is its player's to confirm, and
+	// nobody else's (a file seats nobody).
+	proposed := g.Proposed(side, a.ID)
 	// Seats: a side's seat is taken before its first order; a second
 	// player joins a side only with a player of that side.
-	if held := g.PlayersOf(side); len(held) > 0 {
+	if held := g.PlayersOf(side); len(held) > 0 && !proposed {
 		return nil, &i18n.Error{Text: i18n.T(
 			fmt.Sprintf("The %s side is held by %s: a second player joins a side only when a player of that side adds them (ask them for /game join side:%s user:%s).", side.Name().EN, held[0].Name, side, a.Name),
 			fmt.Sprintf("%s側は %s が担当しています。2人目のプレイヤーはその陣営のプレイヤーの同意が必要です (担当者に /game join side:%s user:%s を依頼してください)。", side.Name().JA, held[0].Name, side, a.Name))}
 	}
-	if g.Started(side) {
+	if g.Started(side) && !proposed {
 		return nil, &i18n.Error{Text: i18n.T(
 			fmt.Sprintf("The %s side has begun to play (its setup is under way): its seat is now given only by a referee who plays neither side (/game replace player:%s by:YOU).", side.Name().EN, side),
 			fmt.Sprintf("%s側は既にプレイを始めています (初期配置中)。席を与えられるのは両陣営をプレイしていない審判だけです (/game replace player:%s by:あなた)。", side.Name().JA, side))}
@@ -86,6 +89,11 @@ func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, no
 		if err := tx.SetMeta("lang:"+a.ID, string(a.Lang)); err != nil {
 			return err
 		}
+		if proposed {
+			if err := tx.SetMeta(metaProposed+side.String(), g.proposalsBut(side, a.ID)); err != nil {
+				return err
+			}
+		}
 		if newThread {
 			return tx.SetMeta("thread:"+side.String(), thread)
 		}
@@ -96,6 +104,13 @@ func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, no
 	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q db.Player) bool { return q.UserID == p.UserID }), p)
 	g.Meta = cloneMeta(g.Meta)
 	g.Meta["lang:"+a.ID] = string(a.Lang)
+	if proposed {
+		if rest := g.proposalsBut(side, a.ID); rest != "" {
+			g.Meta[metaProposed+side.String()] = rest
+		} else {
+			delete(g.Meta, metaProposed+side.String())
+		}
+	}
 	if newThread {
 		g.Meta["thread:"+side.String()] = thread
 		t.put(thread, g)

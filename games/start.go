@@ -4,11 +4,15 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"slices"
+	"strings"
 	"time"
 
 	"rtrbot/db"
 	"rtrbot/db/enginereplay"
+	"rtrbot/db/gamefile"
 	"rtrbot/engine/game"
+	"rtrbot/engine/units"
 	"rtrbot/i18n"
 )
 
@@ -307,9 +311,33 @@ func (t *Table) Import(ctx context.Context, a Actor, at Where, now time.Time, re
 	if err != nil {
 		return nil, err
 	}
+	gf, err := gamefile.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	// A file a person held may have been read or written by anyone: its
+	// key never decides a die again. The game goes on with a new secret
+	// from its next roll (docs/dice.md), unless it is a practice game,
+	// whose seed is public anyway and which stays one. And the file seats
+	// nobody: the players it names confirm their seats themselves.
+	to := db.ImportTo{Guild: at.Guild, Channel: at.Channel, By: a.ID, Players: []db.Player{}, Meta: map[string]string{}}
+	if gf.Practice != "" {
+		to.Meta[MetaPractice] = gf.Practice
+	} else if to.Rekey, err = newSecret(); err != nil {
+		return nil, err
+	}
+	proposed := map[string][]string{}
+	for _, p := range gf.Players {
+		if side, err := units.ParseSide(p.Side); err == nil && !slices.Contains(proposed[side.String()], p.UserID) {
+			proposed[side.String()] = append(proposed[side.String()], p.UserID)
+		}
+	}
+	for side, ids := range proposed {
+		to.Meta[metaProposed+side] = strings.Join(ids, "\n")
+	}
 	// The file is replayed and stored without the table's lock: every
 	// other game goes on meanwhile (a whole game's replay takes a while).
-	row, err := t.store.Import(ctx, enginereplay.Replayer{Map: t.m}, data, db.ImportTo{Guild: at.Guild, Channel: at.Channel, By: a.ID})
+	row, err := t.store.Import(ctx, enginereplay.Replayer{Map: t.m}, data, to)
 	if err != nil {
 		return nil, err
 	}

@@ -341,6 +341,11 @@ func (t *Table) load(ctx context.Context, id int64) (*Game, error) {
 		if start, err = game.ParsePosition(t.m, string(blob)); err != nil {
 			return nil, err
 		}
+		if !g.Sandbox { // the keys still to come (dice.go)
+			if err := start.SetKeys(g.Key); err != nil {
+				return nil, err
+			}
+		}
 	case g.Sandbox: // no snapshot: from the loaded position
 		if start, err = game.ParsePosition(t.m, l.Game.Position); err != nil {
 			return nil, err

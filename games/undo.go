@@ -20,7 +20,7 @@ import (
 func revealing(k game.EventKind) bool {
 	switch k {
 	case game.EvRoll, game.EvCombat, game.EvRecon, game.EvRandom, game.EvRussia, game.EvSiege, game.EvEliminated,
-		game.EvRetreatDue, game.EvFortress, game.EvVictory, game.EvSeed, game.EvGameOver:
+		game.EvRetreatDue, game.EvFortress, game.EvVictory, game.EvSeed, game.EvRekey, game.EvGameOver:
 		return true
 	}
 	return false

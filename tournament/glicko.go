@@ -131,13 +131,15 @@ func (l *Ladder) Period(games []RatedGame) {
 	l.Ratings = next
 }
 
-// RatedGames are the games of a tournament played over the board, for
-// the ladder.
+// RatedGames are the games of a tournament that make ladder results:
+// played, and decided by the bot's game or confirmed by both players
+// (Game.Rated). A bye, a forfeit and the organiser's word count for the
+// standings only.
 func (t *Tournament) RatedGames() []RatedGame {
 	var out []RatedGame
 	for _, r := range t.Rounds {
 		for _, g := range r.Games {
-			if !g.played() {
+			if !g.Rated() { // a bye, a forfeit, the organiser's word
 				continue
 			}
 			s := 0.5

@@ -113,15 +113,111 @@ func BuildLadder(ts []*Tournament, casual []CasualGame, names map[string]string)
 // Ladder is the guild's ladder from its tournaments and the casual games
 // given.
 func (s *Service) Ladder(ctx context.Context, guild string, casual []CasualGame, names map[string]string) ([]LadderLine, error) {
-	l, ok := s.Store.(Lister)
-	if !ok {
-		return nil, i18n.Errorf("this store cannot list tournaments", "この保存先は大会を一覧できません")
-	}
-	ts, err := l.AllTournaments(ctx, guild)
+	ts, err := s.guildTournaments(ctx, guild)
 	if err != nil {
 		return nil, err
 	}
 	return BuildLadder(ts, casual, names), nil
+}
+
+// LadderOf is one player's ladder line and the rated games behind it
+// (PlayerGames).
+func (s *Service) LadderOf(ctx context.Context, guild string, casual []CasualGame, who string) (LadderLine, []LadderGame, bool, error) {
+	ts, err := s.guildTournaments(ctx, guild)
+	if err != nil {
+		return LadderLine{}, nil, false, err
+	}
+	me, games, ok := PlayerGames(ts, casual, nil, who)
+	return me, games, ok, nil
+}
+
+func (s *Service) guildTournaments(ctx context.Context, guild string) ([]*Tournament, error) {
+	l, ok := s.Store.(Lister)
+	if !ok {
+		return nil, i18n.Errorf("this store cannot list tournaments", "この保存先は大会を一覧できません")
+	}
+	return l.AllTournaments(ctx, guild)
+}
+
+// LadderGame is one rated game behind a player's rating.
+type LadderGame struct {
+	At       time.Time
+	What     i18n.Text // the tournament, round and table, or a casual game
+	Opponent string
+	Score    float64 // the player's: 1, ½, 0
+}
+
+// PlayerGames are the rated games of the player whose ID or name (as
+// people read it, NameKey) is who, in time order, with his ladder line;
+// ok false if he has no rated game.
+func PlayerGames(ts []*Tournament, casual []CasualGame, names map[string]string, who string) (LadderLine, []LadderGame, bool) {
+	lines := BuildLadder(ts, casual, names)
+	var me LadderLine
+	found := false
+	for _, ln := range lines {
+		if ln.ID == who || NameKey(ln.Name) == NameKey(who) {
+			me, found = ln, true
+			break
+		}
+	}
+	if !found {
+		return LadderLine{}, nil, false
+	}
+	name := map[string]string{}
+	for _, ln := range lines {
+		name[ln.ID] = ln.Name
+	}
+	var out []LadderGame
+	add := func(at time.Time, what i18n.Text, a, b string, scoreA float64) {
+		switch me.ID {
+		case a:
+			out = append(out, LadderGame{At: at, What: what, Opponent: name[b], Score: scoreA})
+		case b:
+			out = append(out, LadderGame{At: at, What: what, Opponent: name[a], Score: 1 - scoreA})
+		}
+	}
+	for _, t := range ts {
+		for i, r := range t.Rounds {
+			at := r.ClosedAt
+			if at.IsZero() {
+				at = t.Created.Add(time.Duration(i) * time.Minute)
+			}
+			for _, g := range r.Games {
+				if !g.Rated() {
+					continue
+				}
+				s := 0.5
+				switch g.Result.Winner {
+				case German:
+					s = 1
+				case Allied:
+					s = 0
+				}
+				how := i18n.T("game played through the bot", "ボットで対局")
+				if g.Source == SourceConfirmed {
+					how = i18n.T("reported and confirmed by both players", "両対局者が報告・確認")
+				}
+				add(at, i18n.Sprintf(i18n.T("%s round %d table %d (%s)", "%s 第%dラウンド %d番テーブル（%s）"), t.Name, r.Number, g.Table, how), g.German, g.Allied, s)
+			}
+		}
+	}
+	for _, c := range casual {
+		add(c.At, i18n.T("casual game marked rated by both players", "両者が指定した通常対局"), c.A, c.B, c.ScoreA)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].At.Before(out[j].At) })
+	return me, out, true
+}
+
+// PlayerGamesText is a player's rating and the games behind it, in lang.
+func PlayerGamesText(me LadderLine, games []LadderGame, lang i18n.Lang) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, i18n.T("%s: rank %d, rating %.0f ± %.0f, from %d rated games:\n", "%s：%d位、レーティング %.0f ± %.0f、対象対局 %d 局：\n").In(lang),
+		me.Name, me.Rank, me.Rating.R, 2*me.Rating.RD, len(games))
+	for _, g := range games {
+		score := map[float64]string{1: "1", 0.5: "½", 0: "0"}[g.Score]
+		fmt.Fprintf(&sb, i18n.T("%s  %s against %s: %s\n", "%s  %s 対 %s：%s\n").In(lang), g.At.UTC().Format("2006-01-02"), g.What.In(lang), g.Opponent, score)
+	}
+	return sb.String()
 }
 
 // LadderText is the ladder as text, in l.

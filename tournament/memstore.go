@@ -30,8 +30,8 @@ func (m *MemStore) CreateTournament(ctx context.Context, t *Tournament) error {
 	m.init()
 	for _, b := range m.byID {
 		var o Tournament
-		if json.Unmarshal(b, &o) == nil && o.Guild == t.Guild && o.Name == t.Name {
-			return ErrExists
+		if json.Unmarshal(b, &o) == nil && o.Guild == t.Guild && NameKey(o.Name) == NameKey(t.Name) {
+			return NameTaken{o.Name}
 		}
 	}
 	m.next++

@@ -94,6 +94,16 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 	if name == "" || len(name) > 60 {
 		return nil, i18n.Errorf("a tournament needs a name of 1 to 60 characters", "大会名は1〜60文字にしてください")
 	}
+	if i := strings.IndexFunc(name, Invisible); i >= 0 {
+		r := []rune(name[i:])[0]
+		seen := strings.Map(func(r rune) rune {
+			if Invisible(r) {
+				return -1
+			}
+			return r
+		}, name)
+		return nil, i18n.Errorf("the name holds an invisible character (U+%04X), which would make it look like %q: write it without", "大会名に不可視文字 (U+%04X) が含まれており、「%s」と見分けがつきません：取り除いてください", r, seen)
+	}
 	switch st.Format {
 	case Swiss, RoundRobin, Elimination:
 	default:
@@ -155,6 +165,10 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.Store.CreateTournament(ctx, t); err != nil {
+		var nt NameTaken
+		if errors.As(err, &nt) && nt.Name != name {
+			return nil, i18n.Errorf("%q looks like the name of the tournament %q, which this server has (names are compared without case, width or invisible characters): choose another name", "「%s」はこのサーバーにある大会「%s」と見分けがつきません（大文字小文字・全角半角・不可視文字を区別せずに比べます）：別の名前にしてください", name, nt.Name)
+		}
 		if errors.Is(err, ErrExists) {
 			return nil, i18n.Errorf("a tournament named %q already exists in this server: choose another name", "「%s」という大会はすでにあります：別の名前にしてください", name)
 		}
@@ -530,6 +544,7 @@ func (s *Service) Report(ctx context.Context, guild, name string, by User, table
 		}
 		if by.ID == t.Organiser {
 			g.Result, g.Reported, g.Disputed, g.ReportBy = &r, nil, false, by.ID
+			g.Source = SourceOrganiser
 			return nil
 		}
 		if by.ID != g.German && by.ID != g.Allied {
@@ -542,8 +557,8 @@ func (s *Service) Report(ctx context.Context, guild, name string, by User, table
 			if g.ReportBy == by.ID {
 				return i18n.Errorf("you have already reported table %d: your opponent confirms it with /tournament confirm", "%d番テーブルはすでに報告済みです：相手が /tournament confirm で確認します", table)
 			}
-			if *g.Reported == r {
-				g.Result, g.Reported = &r, nil
+			if *g.Reported == r { // both players say the same
+				g.Result, g.Reported, g.Source = &r, nil, SourceConfirmed
 				return nil
 			}
 			g.Disputed = true
@@ -580,6 +595,10 @@ func (s *Service) Confirm(ctx context.Context, guild, name string, by User, tabl
 			}
 		}
 		g.Result, g.Reported, g.Disputed = g.Reported, nil, false
+		g.Source = SourceConfirmed
+		if by.ID == t.Organiser && by.ID != g.German && by.ID != g.Allied {
+			g.Source = SourceOrganiser // one player's word, and the organiser's
+		}
 		return nil
 	})
 }
@@ -676,6 +695,7 @@ func (s *Service) RecordGame(ctx context.Context, gameID int64, winner, level st
 				return nil, nil, false, i18n.Errorf("game %d belongs to round %d of %s, which is closed", "対局%[1]dは%[3]sの終了した第%[2]dラウンドのものです", gameID, rd.Number, t.Name)
 			}
 			g.Result, g.Reported, g.Disputed = &r, nil, false
+			g.Source = SourceGame
 			table = g
 		}
 	}
@@ -768,6 +788,7 @@ func (t *Tournament) applyDeadline(now time.Time) []int {
 		} else {
 			g.Result = &Result{Winner: Draw, Double: true, Forfeit: true}
 		}
+		g.Source = SourceDeadline
 		changed = append(changed, g.Table)
 	}
 	return changed
@@ -861,7 +882,7 @@ func (t *Tournament) findPlayer(s string) *Player {
 		}
 	}
 	for _, p := range t.Players {
-		if strings.EqualFold(p.Name, s) {
+		if NameKey(p.Name) == NameKey(s) {
 			return p
 		}
 	}
@@ -888,6 +909,7 @@ func (s *Service) FixResult(ctx context.Context, guild, name string, by User, ro
 		for _, g := range rd.Games {
 			if g.Table == table && !g.Bye() {
 				g.Result, g.Reported, g.Disputed = &r, nil, false
+				g.Source = SourceOrganiser
 				return nil
 			}
 		}

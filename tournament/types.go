@@ -128,15 +128,37 @@ type Result struct {
 	Double  bool   `json:"double,omitempty"`  // a double forfeit: both lose, not played
 }
 
+// Where a table's result came from (Game.Source).
+const (
+	SourceGame      = "game"
+	SourceConfirmed = "confirmed"
+	SourceOrganiser = "organiser"
+	SourceDeadline  = "deadline"
+)
+
+// Rated says whether the table's result is a rated game: played, and
+// decided by the bot's game or by both players.
+func (g *Game) Rated() bool {
+	return g.played() && (g.Source == SourceGame || g.Source == SourceConfirmed || g.Source == "")
+}
+
 // Game is one table of a round. A pairing-allocated bye has Allied == ""
 // (the player is in German).
 type Game struct {
-	Table     int            `json:"table"`
-	German    string         `json:"german"`
-	Allied    string         `json:"allied"`
-	GameID    int64          `json:"game_id,omitempty"` // the bot game played for it
-	Thread    string         `json:"thread,omitempty"`  // the channel or thread it is played in
-	Result    *Result        `json:"result,omitempty"`  // confirmed
+	Table  int     `json:"table"`
+	German string  `json:"german"`
+	Allied string  `json:"allied"`
+	GameID int64   `json:"game_id,omitempty"` // the bot game played for it
+	Thread string  `json:"thread,omitempty"`  // the channel or thread it is played in
+	Result *Result `json:"result,omitempty"`  // confirmed
+	// Source is where the result came from: SourceGame (the bot's game
+	// for the table ended), SourceConfirmed (a player reported it, the
+	// other confirmed), SourceOrganiser (the organiser's report or fix),
+	// SourceDeadline (the round's deadline: an unconfirmed report or a
+	// forfeit). Only the first two are rated games (the ladder); every
+	// result counts for the tournament's standings. Results stored
+	// before sources were kept have none and are rated as they were.
+	Source    string         `json:"source,omitempty"`
 	Reported  *Result        `json:"reported,omitempty"`
 	ReportBy  string         `json:"report_by,omitempty"`
 	Disputed  bool           `json:"disputed,omitempty"`

@@ -41,10 +41,12 @@ func Seed(b []byte) (uint64, error) {
 }
 
 // Key reads a stored dice key: a game's 32-byte secret, or the 8-byte
-// seed of a practice game or of a game stored before secrets.
+// seed of a practice game or of a game stored before secrets; then, for
+// a game that came in through a file, the new secret of each import
+// (game.SplitKeys).
 func Key(b []byte) ([]byte, error) {
-	if len(b) != 8 && len(b) != game.SecretSize {
-		return nil, fmt.Errorf("the dice key is %d bytes; a game's is 8 (a seed) or %d (a secret)", len(b), game.SecretSize)
+	if _, err := game.SplitKeys(b); err != nil {
+		return nil, fmt.Errorf("the dice key is %d bytes; a game's is 8 (a seed) or %d (a secret), and %d more for each import", len(b), game.SecretSize, game.SecretSize)
 	}
 	return b, nil
 }
@@ -80,6 +82,11 @@ func (r Replayer) Start(setup db.Setup, state []byte) (db.Replay, error) {
 		s, err := game.ParsePosition(r.Map, string(state))
 		if err != nil {
 			return nil, err
+		}
+		if setup.Position == "" { // the keys still to come (a rekey after the snapshot)
+			if err := s.SetKeys(setup.Seed); err != nil {
+				return nil, err
+			}
 		}
 		return &Replay{Game: s}, nil
 	}
@@ -146,6 +153,29 @@ func Applied(o game.Order, after *game.State, evs []game.Event) db.Applied {
 // Label names a position for people: "GT 3 German movement-1".
 func Label(s *game.State) string {
 	return fmt.Sprintf("GT %d %s %s", int(s.Turn), s.ToMove(), s.Step)
+}
+
+// Rekey implements db.Rekeyer: the game goes on with key, a new secret,
+// from its next roll (the order "SIDE rekey"). A finished game rolls no
+// more and keeps its key (ok false).
+func (r *Replay) Rekey(key []byte) (text string, a db.Applied, ok bool, err error) {
+	if r.Game.PendingKeys() > 0 {
+		return "", db.Applied{}, false, fmt.Errorf("the file's seed holds %d key(s) that its orders never use", r.Game.PendingKeys())
+	}
+	if r.Game.Step == game.GameOver {
+		return "", db.Applied{}, false, nil
+	}
+	s, err := r.Game.WithNextKey(key)
+	if err != nil {
+		return "", db.Applied{}, false, err
+	}
+	o := game.Order{Side: s.ToMove(), Verb: game.Rekey}
+	n, evs, err := game.Apply(s, o)
+	if err != nil {
+		return "", db.Applied{}, false, err
+	}
+	r.Game = n
+	return o.String(), Applied(o, n, evs), true, nil
 }
 
 // Hash implements db.Replay.

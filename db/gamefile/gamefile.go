@@ -33,12 +33,15 @@ type File struct {
 	Options    string // a JSON object
 	Seed       []byte
 	Commitment string
-	Status     string // active, finished, damaged or abandoned
-	Created    time.Time
-	CreatedBy  string
-	Players    []Player
-	Log        []Order
-	Checks     []Check // state hash (and label) after order Seq
+	// Practice, if set, marks a practice game (its public seed as players
+	// read it): its dice were known from the start, and it is never rated.
+	Practice  string
+	Status    string // active, finished, damaged or abandoned
+	Created   time.Time
+	CreatedBy string
+	Players   []Player
+	Log       []Order
+	Checks    []Check // state hash (and label) after order Seq
 	// Where it came from (informational).
 	Game           int64
 	Guild, Channel string
@@ -146,6 +149,9 @@ func (gf *File) Encode(notes ...string) []byte {
 	fmt.Fprintf(&b, "options %s\n", oneLine(gf.Options))
 	fmt.Fprintf(&b, "seed %s\n", hex.EncodeToString(gf.Seed))
 	fmt.Fprintf(&b, "commitment %s\n", Commitment(gf.Seed))
+	if gf.Practice != "" {
+		fmt.Fprintf(&b, "practice %s\n", oneLine(gf.Practice))
+	}
 	fmt.Fprintf(&b, "status %s\n", gf.Status)
 	fmt.Fprintf(&b, "created %s %s\n", ts(gf.Created), word(gf.CreatedBy))
 	for _, p := range gf.Players {
@@ -257,7 +263,7 @@ func Parse(data []byte) (*File, error) {
 			if e1 != nil || e2 != nil {
 				return nil, bad("%s", "%s", errors.Join(e1, e2))
 			}
-		case "scenario", "options", "seed", "commitment", "status":
+		case "scenario", "options", "seed", "commitment", "status", "practice":
 			if err := once(); err != nil {
 				return nil, err
 			}
@@ -280,6 +286,8 @@ func Parse(data []byte) (*File, error) {
 				gf.Seed = seed
 			case "commitment":
 				gf.Commitment = rest
+			case "practice":
+				gf.Practice = rest
 			case "status":
 				gf.Status = rest
 				if !validStatus(rest) {
@@ -377,8 +385,8 @@ func Parse(data []byte) (*File, error) {
 			}
 			ended = true
 		default:
-			return nil, bad("unknown keyword %q; known: game scenario options seed commitment status created player order undo check end.",
-				"不明なキーワード %q。使えるもの: game scenario options seed commitment status created player order undo check end", key)
+			return nil, bad("unknown keyword %q; known: game scenario options seed commitment practice status created player order undo check end.",
+				"不明なキーワード %q。使えるもの: game scenario options seed commitment practice status created player order undo check end", key)
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -102,6 +102,9 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 	if s.Step == GameOver {
 		return nil, nil, refuse("game-over")
 	}
+	if o.Verb == Rekey { // between any two orders, whoever is to move (dice.go)
+		return s.applyRekey()
+	}
 	if o.Side != s.ToMove() {
 		return nil, nil, refuse("not-your-turn",
 			s.ToMove().Name(), s.Step, o.Side.Name())
@@ -218,15 +221,20 @@ func Replay(r *Rules, seed uint64, options []string, orders []Order) (*State, er
 }
 
 // NewKey is New for a game whose dice key is key: a 32-byte secret (the
-// bot's games), or an 8-byte big-endian seed (practice games; New).
-func NewKey(r *Rules, key []byte, options []string) (*State, error) {
-	if len(key) != 8 && len(key) != SecretSize {
-		return nil, refuse("dice-key-size", len(key))
+// bot's games), or an 8-byte big-endian seed (practice games; New). A game
+// whose key was changed (rekey) gives all its keys, one after the other
+// (SplitKeys): the first decides the dice until the first rekey order.
+func NewKey(r *Rules, keys []byte, options []string) (*State, error) {
+	chain, err := SplitKeys(keys)
+	if err != nil {
+		return nil, err
 	}
+	key := chain[0]
 	s, err := New(r, 0, options)
 	if err != nil {
 		return nil, err
 	}
+	s.nextKeys = chain[1:]
 	if len(key) == 8 {
 		s.Seed = binary.BigEndian.Uint64(key)
 	} else {

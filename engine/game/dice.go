@@ -29,6 +29,16 @@ import (
 // still DieRoll(seed, k). No order forces a die: only a rule case or a
 // sandbox position does, and a game without them writes no "dice" line.
 
+// A game that comes in through a file goes on with a new key: a file a
+// person held may have been read, or written, by anyone, and a key that
+// left the bot must never decide a die again. The bot gives the order
+// "SIDE rekey" at the import; from the next roll the dice come from the
+// game's next key, a new secret, and the rolls keep their numbers. The
+// game's keys are stored one after the other (SplitKeys), so a replay
+// makes the same change at the same order. The order's event reveals the
+// key it retires (it decided the rolls so far and decides no more) and the
+// commitment to the new one.
+
 // SecretSize is the length in bytes of a game's dice secret: 256 random
 // bits, drawn by the bot when a game is created.
 const SecretSize = 32
@@ -104,6 +114,77 @@ func (s *State) KeyText() string {
 
 // Commitment is the public commitment to this game's dice key.
 func (s *State) Commitment() string { return CommitKey(s.Key()) }
+
+// SplitKeys reads a game's stored dice keys: the first key (an 8-byte
+// seed or a 32-byte secret), then a 32-byte secret for each rekey.
+func SplitKeys(keys []byte) ([][]byte, error) {
+	first := SecretSize
+	if len(keys)%SecretSize == 8 {
+		first = 8
+	}
+	switch {
+	case len(keys) < first || len(keys) <= SecretSize && len(keys) != 8 && len(keys) != SecretSize:
+		return nil, refuse("dice-key-size", len(keys)) // not even one key
+	case (len(keys)-first)%SecretSize != 0:
+		return nil, refuse("dice-keys-size", len(keys))
+	}
+	out := [][]byte{keys[:first:first]}
+	for i := first; i < len(keys); i += SecretSize {
+		out = append(out, keys[i:i+SecretSize:i+SecretSize])
+	}
+	return out, nil
+}
+
+// SetKeys gives a state read from a position (a stored snapshot) the
+// game's keys that are still to come: those after its own key in keys
+// (SplitKeys). Like ForceDice it changes s itself. A position whose key
+// is none of keys is refused.
+func (s *State) SetKeys(keys []byte) error {
+	chain, err := SplitKeys(keys)
+	if err != nil {
+		return err
+	}
+	cur := s.Key()
+	for i, k := range chain {
+		if string(k) == string(cur) {
+			s.nextKeys = chain[i+1:]
+			return nil
+		}
+	}
+	return refuse("dice-key-unknown")
+}
+
+// PendingKeys is how many keys the game has that no rekey order has
+// used yet.
+func (s *State) PendingKeys() int { return len(s.nextKeys) }
+
+// WithNextKey is s with one more key to change to: the bot's new secret
+// for a game that comes in through a file, before its rekey order.
+func (s *State) WithNextKey(key []byte) (*State, error) {
+	if len(key) != SecretSize {
+		return nil, refuse("dice-key-size", len(key))
+	}
+	n := s.clone()
+	n.nextKeys = append(append([][]byte(nil), s.nextKeys...), append([]byte(nil), key...))
+	return n, nil
+}
+
+// applyRekey changes the dice key to the game's next one: the rolls go
+// on from the next number with the new key. The event reveals the key
+// retired and commits to the new one.
+func (s *State) applyRekey() (*State, []Event, error) {
+	if len(s.nextKeys) == 0 {
+		return nil, nil, refuse("rekey-no-key")
+	}
+	n := s.clone()
+	n.Secret = append([]byte(nil), s.nextKeys[0]...)
+	n.nextKeys = s.nextKeys[1:]
+	ev := Event{Kind: EvRekey, N: s.Dice.Rolls + 1, Text: tr(
+		"The dice key changes from roll #%d: the game came in through a file, and a key that has left the bot decides no die again. The key so far, which decided the rolls up to #%d, was %s (commitment %s); the new key is secret until the game ends, its commitment %s.",
+		"ダイス #%d からダイスの鍵が変わります。ゲームがファイルから取り込まれたためで、ボットの外に出た鍵が再びダイスを決めることはありません。これまでの鍵 (ダイス #%d まで) は %s でした (コミットメント %s)。新しい鍵はゲーム終了まで秘密で、そのコミットメントは %s です。",
+		s.Dice.Rolls+1, s.Dice.Rolls, s.KeyText(), s.Commitment(), n.Commitment())}
+	return n, []Event{ev}, nil
+}
 
 // ForceDice queues dice for the next rolls, before the generator's. Unlike
 // Apply it changes s itself: it sets up a rule case or a sandbox. A value

@@ -142,4 +142,26 @@ func TestCheckProgramOfDiceDoc(t *testing.T) {
 			t.Errorf("check.go %s printed\n%s\nthe engine says\n%s", c.arg, out, want)
 		}
 	}
+	// A game whose key changed at roll 5 (an import): rolls 1-4 from the
+	// seed 1914, 5 on from the secret, as the engine's rekey order makes
+	// them (TestRekeyChangesTheDiceFromTheNextRoll).
+	cmd := exec.Command(goBin, "run", "check.go", "1914", "9", "5:"+hex.EncodeToString(secret))
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GO111MODULE=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go run check.go with a key change: %v\n%s", err, out)
+	}
+	seed := binary.BigEndian.AppendUint64(nil, 1914)
+	want := "commitment " + CommitKey(seed) + "\nfrom roll 5 commitment " + CommitKey(secret) + "\n"
+	for k := 1; k <= 9; k++ {
+		key := seed
+		if k >= 5 {
+			key = secret
+		}
+		want += strconv.Itoa(k) + " " + strconv.Itoa(DieRollKey(key, k)) + "\n"
+	}
+	if string(out) != want {
+		t.Errorf("check.go with a key change printed\n%s\nthe engine says\n%s", out, want)
+	}
 }

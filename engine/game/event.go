@@ -36,6 +36,7 @@ const (
 	EvVP           EventKind = "vp"                 // victory points changed (15.2)
 	EvWithdrawDone EventKind = "withdraw-done"      // the Russian Front's demand is met
 	EvRoll         EventKind = "roll"               // a die rolled by the game: who rolled, for what, the result (dice.go)
+	EvRekey        EventKind = "rekey"              // the dice key changes: the old key revealed, the new one committed (dice.go)
 	EvCombat       EventKind = "combat"             // an attack resolved (9.0): both stacks revealed (14.1)
 	EvEliminated   EventKind = "eliminated"         // a unit eliminated (9.0, 9.4, 9.8)
 	EvBrokenDown   EventKind = "broken-down"        // a corps broken down to take a loss (9.0, 10.0)

@@ -293,7 +293,7 @@ func (s *State) applyRecon(o Order) (*State, []Event, error) {
 var publicKinds = map[EventKind]bool{
 	EvCombat: true, EvEliminated: true, EvBrokenDown: true, EvRetreatDue: true, EvRetreated: true, EvFortress: true,
 	EvSiege: true, EvAbandoned: true, EvRoll: true, EvRandom: true, EvRussia: true, EvVP: true, EvVictory: true,
-	EvSeed: true, EvStep: true, EvTurn: true, EvGameOver: true, EvEventPhase: true, EvDue: true, EvSetupDone: true,
+	EvSeed: true, EvRekey: true, EvStep: true, EvTurn: true, EvGameOver: true, EvEventPhase: true, EvDue: true, EvSetupDone: true,
 }
 
 // Public says whether every viewer witnesses events of kind k; what else

@@ -32,9 +32,12 @@ const (
 	Delay         Verb = "delay"         // the defending cavalry takes the attack on the recon table (16.2)
 	Stand         Verb = "stand"         // the defending cavalry does not delay: the attacker's table (16.2)
 	Sea           Verb = "sea"           // Allied sea transport or assault landing of unit to hex (16.3)
+	// Rekey is given by the bot alone, when a game comes in through a
+	// file: the next dice come from the game's next key (dice.go).
+	Rekey Verb = "rekey"
 )
 
-var verbs = []Verb{Place, AutoSetup, End, Move, Rail, Split, Merge, Entrench, Unentrench, Reinforce, AutoReinforce, Remove, Withdraw, Attack, Retreat, Siege, Abandon, Recon, Delay, Stand, Sea}
+var verbs = []Verb{Place, AutoSetup, End, Move, Rail, Split, Merge, Entrench, Unentrench, Reinforce, AutoReinforce, Remove, Withdraw, Attack, Retreat, Siege, Abandon, Recon, Delay, Stand, Sea, Rekey}
 
 // Order is one order of one side. Its text form (String, ParseOrder) is
 // stable: it is what a game's log stores and Replay reads.

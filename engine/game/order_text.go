@@ -18,6 +18,7 @@ var verbNames = map[Verb]i18n.Text{
 	Recon: i18n.T("reconnoitre", "航空偵察"),
 	Sea:   i18n.T("sea transport or landing (16.3)", "海上輸送・強襲上陸 (16.3)"),
 	Delay: i18n.T("delay (cavalry, 16.2)", "遅滞行動 (騎兵, 16.2)"), Stand: i18n.T("stand (no delay, 16.2)", "遅滞せず (16.2)"),
+	Rekey: i18n.T("new dice key (by the bot, on import)", "ダイスの鍵の更新 (取り込み時にボットが実施)"),
 }
 
 // Text is the order as players read it, in both languages: "German:

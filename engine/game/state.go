@@ -280,14 +280,17 @@ type State struct {
 	// Seed is the 8-byte dice key of a practice game (and of games
 	// stored before secrets); Secret, when set, is the game's 256-bit
 	// dice secret and takes its place (dice.go).
-	Seed    uint64
-	Secret  []byte
-	Options []string // scenario options in force (18.x), sorted
-	Turn    turn.Turn
-	Step    Step
-	Player  units.Side // whose setup or player turn it is
-	Units   []Unit     // indexed by counter Index
-	VP      [2]int
+	Seed   uint64
+	Secret []byte
+	// nextKeys are the keys the game's "rekey" orders change to, in
+	// order (dice.go): secrets, kept out of the position and its hash.
+	nextKeys [][]byte
+	Options  []string // scenario options in force (18.x), sorted
+	Turn     turn.Turn
+	Step     Step
+	Player   units.Side // whose setup or player turn it is
+	Units    []Unit     // indexed by counter Index
+	VP       [2]int
 	// RailUsed is the division-equivalents moved by rail this turn (8.5).
 	RailUsed [2]int
 	// Entrenching is true once the "entrenchment begins" event has
