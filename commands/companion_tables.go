@@ -196,8 +196,8 @@ func eventReading(r tables.EventResult, faces []int, cond tables.EventConditions
 		switch r.Row.Condition {
 		case "autumn":
 			m := monthNames[cond.Month]
-			parts = append(parts, tx("→ It is %[1]s: autumn weather applies only from September, so this turn there is **no event**.",
-				"→ 現在は%[2]s: 秋の天候は9月以降のみなので、このターンは**イベントなし**。", m.EN, m.JA))
+			parts = append(parts, i18n.Text{EN: "→ It is " + m.EN + ": autumn weather applies only from September, so this turn there is **no event**.",
+				JA: "→ 現在は" + m.JA + "です。秋の天候は9月以降のみなので、このターンは**イベントなし**です。"})
 		case "italy":
 			parts = append(parts, tx("→ Germany has violated Belgium or the Netherlands, so this is **no event**.",
 				"→ 独軍がベルギーまたはオランダを中立侵犯しているので、**イベントなし**。"))

@@ -221,7 +221,7 @@ func (b *Bot) fix(ctx context.Context, req *Request) *Response {
 		// Every referee act is told in the game's thread: what and by whom,
 		// naming no unit.
 		r.Add(Message{Target: p.Game.Channel, Text: fmt.Sprintf(req.T("Fix of the game by %s: %d order(s) applied for the %s player.",
-			"%s によるゲームの修正: %s の命令 %d 件を適用。"), req.User.Name, p.Applied, p.Game.State.ToMove().Name().In(req.Lang))})
+			"%[1]s がゲームを修正しました: %[3]s の命令を %[2]d 件適用。"), req.User.Name, p.Applied, p.Game.State.ToMove().Name().In(req.Lang))})
 	}
 	return r
 }
