@@ -120,7 +120,30 @@ func rollLine(r db.Roll, lang i18n.Lang) string {
 	}
 	cmd := strings.TrimSpace("/" + r.Command + " " + r.Inputs)
 	return fmt.Sprintf("#%d (s%d) %s %s: %s · d%d [%s]%s → %s", r.Number, r.Session, r.At.Format("2006-01-02 15:04"),
-		r.UserName, cmd, r.Sides, strings.Join(faces, ","), src, r.Result)
+		r.UserName, cmd, r.Sides, strings.Join(faces, ","), src, resultText(r.Result, lang))
+}
+
+// resultText is a logged roll's result for players: the log stores rows
+// by id ("13 autumn-weather (no event)", kept so that /log verify can
+// compare), and players read them by their table's name ("13 秋の天候
+// (イベントなし)").
+func resultText(result string, lang i18n.Lang) string {
+	tail := ""
+	for _, t := range []i18n.Text{i18n.T(" (no event)", " (イベントなし)"), i18n.T(" (conditional)", " (条件次第)")} {
+		if strings.HasSuffix(result, t.EN) {
+			result, tail = strings.TrimSuffix(result, t.EN), t.In(lang)
+		}
+	}
+	if result == "invalid" {
+		return i18n.T("invalid", "無効").In(lang)
+	}
+	words := strings.Fields(result)
+	for i, w := range words {
+		if e, ok := tablesSet().Named(w); ok {
+			words[i] = e.Name.In(lang)
+		}
+	}
+	return strings.Join(words, " ") + tail
 }
 
 func (b *Bot) logReadFailed(req *Request, err error) *Response {

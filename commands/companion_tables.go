@@ -19,7 +19,7 @@ func companionRollCommands() []rollCommand {
 	return []rollCommand{
 		{
 			name: "roll",
-			desc: i18n.T("Roll dice: NdM with an optional modifier (2d6, 3d6+1)", "ダイスを振る: NdM、修正値も可 (2d6, 3d6+1)"),
+			desc: i18n.T("Roll dice: NdM with an optional modifier (2d6, 3d6+1)", "ダイスを振る: NdM、修整も可 (2d6, 3d6+1)"),
 			options: []Option{{Name: "dice", Description: i18n.T(
 				fmt.Sprintf("Dice to roll: NdM+K, N 1-%d, M %d-%d (default 1d6)", dice.MaxCount, dice.MinSides, dice.MaxSides),
 				fmt.Sprintf("振るダイス: NdM+K (N は1〜%d、M は%d〜%d、既定は 1d6)", dice.MaxCount, dice.MinSides, dice.MaxSides))}},

@@ -65,8 +65,8 @@ func (b *Bot) registerCombat(r *Router) {
 		},
 	})
 	r.Add(&Command{
-		Name: "recon", Description: i18n.T("Aerial reconnaissance: an HQ looks into one hex within 4 (14.12)", "航空偵察: 司令部から4ヘクス以内の1ヘクスを偵察 (14.12)"),
-		Options:  []Option{unitOpt("hq", i18n.T("HQ", "司令部"), true), hexOpt("hex", i18n.T("hex XXYY", "ヘクス XXYY"), true)},
+		Name: "recon", Description: i18n.T("Aerial reconnaissance: an HQ looks into one hex within 4 (14.12)", "航空偵察: HQから4ヘクス以内の1ヘクスを偵察 (14.12)"),
+		Options:  []Option{unitOpt("hq", i18n.T("HQ", "HQ"), true), hexOpt("hex", i18n.T("hex XXYY", "ヘクス XXYY"), true)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
 			resp := b.combatOrder(req, game.Recon, req.Opt("hq"), req.Opt("hex"))

@@ -284,7 +284,7 @@ func orderButtons(req *Request, g *games.Game) []Button {
 		return retreatButtons(owed)
 	}
 	return []Button{
-		{Label: req.T("End the segment", "セグメント終了"), Path: "end", Style: Primary},
+		{Label: req.T("End the segment", "セグ終了"), Path: "end", Style: Primary},
 		{Label: req.T("Undo the last order", "直前の命令を取り消す"), Path: "undo"},
 	}
 }

@@ -795,7 +795,7 @@ func TestPairingsInJapanese(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"第1ラウンド", "（独軍）", "バイ", "理由: ", "陣営："} {
+	for _, want := range []string{"第1ラウンド", " (独軍)", "バイ", "理由: ", "陣営: "} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("missing %q in:\n%s", want, txt)
 		}

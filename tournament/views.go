@@ -53,15 +53,15 @@ func (s *Service) MissingResults(ctx context.Context, guild, name string, lang i
 	}
 	m := t.Missing()
 	if len(m) == 0 {
-		return fmt.Sprintf(tr("Round %d of %s: every table has its result.", "%[2]s 第%[1]dラウンド：すべての卓に結果があります。"), t.Current().Number, t.Name), nil
+		return fmt.Sprintf(tr("Round %d of %s: every table has its result.", "%[2]s 第%[1]dラウンド: すべての卓に結果があります。"), t.Current().Number, t.Name), nil
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, tr("Round %d of %s: %d tables without a confirmed result\n", "%[2]s 第%[1]dラウンド：結果未確定の卓 %[3]d\n"), t.Current().Number, t.Name, len(m))
+	fmt.Fprintf(&sb, tr("Round %d of %s: %d tables without a confirmed result\n", "%[2]s 第%[1]dラウンド: 結果未確定の卓 %[3]d\n"), t.Current().Number, t.Name, len(m))
 	for _, g := range m {
 		state := tr("no report", "報告なし")
 		switch {
 		case g.Disputed:
-			state = tr("disputed: the organiser decides (/tournament fix)", "異議あり：主催者が決めます（/tournament fix）")
+			state = tr("disputed: the organiser decides (/tournament fix)", "異議あり: 主催者が決めます (/tournament fix)")
 		case g.Reported != nil:
 			state = fmt.Sprintf(tr("reported by %s, awaiting confirmation", "%sが報告、確認待ち"), t.nameOf(g.ReportBy))
 		case g.GameID != 0:
