@@ -58,7 +58,7 @@ func companionRollCommands() []rollCommand {
 			desc: i18n.T("Combat results table 9.0: odds column, die, result", "戦闘結果表 9.0: 戦力比コラム、ダイス、結果"),
 			options: []Option{
 				{Name: "table", Required: true, Description: i18n.T("Table chosen by the attacker (9.7)", "攻撃側が選ぶ戦闘結果表 (9.7)"),
-					Choices: []Choice{{i18n.T("Reconnaissance in force", "威力偵察"), "recon"}, {i18n.T("Assault", "突撃"), "assault"}, {i18n.T("Manoeuvre", "機動"), "mobile"}}},
+					Choices: []Choice{{i18n.T("Reconnaissance in force", "威力偵察"), "recon"}, {i18n.T("Assault", "突撃"), "assault"}, {i18n.T("Mobile", "機動"), "mobile"}}},
 				{Name: "attack", Type: Integer, MinInt: 1, MaxInt: tables.MaxStrength, Description: i18n.T("Total attack strength", "攻撃力の合計")},
 				{Name: "defense", Type: Integer, MinInt: 1, MaxInt: tables.MaxStrength, Description: i18n.T("Total defence strength, doublings included", "防御力の合計 (2倍化込み)")},
 				{Name: "odds", Description: i18n.T("Odds instead of strengths, e.g. 3:1 or 1:2", "戦力値の代わりに戦力比 (例 3:1, 1:2)")},
@@ -353,7 +353,7 @@ func planCombat(opts map[string]string) (*rollPlan, error) {
 				"fortress:%s: occupied か empty を指定してください (未破壊の要塞がなければ省略)。", v)
 		}
 		if crt.ID == "mobile" && !tables.MobileAllowedAgainstFortress {
-			return nil, i18n.Errorf("The manoeuvre table cannot be chosen against an undestroyed fortress (9.7, 12.5): use table:recon or table:assault.",
+			return nil, i18n.Errorf("The mobile table cannot be chosen against an undestroyed fortress (9.7, 12.5): use table:recon or table:assault.",
 				"未破壊の要塞には機動戦闘結果表を選べません (9.7, 12.5): table:recon か table:assault を使ってください。")
 		}
 	}

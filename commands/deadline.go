@@ -72,7 +72,8 @@ func (b *Bot) Tick(ctx context.Context, now time.Time, chat Chat) []Message {
 }
 
 func bilingual(en, ja string, args ...any) string {
-	return fmt.Sprintf(en, args...) + "\n" + fmt.Sprintf(ja, args...)
+	t := i18n.Sprintf(i18n.T(en, ja), args...)
+	return t.EN + "\n" + t.JA
 }
 
 // noticeMessages says what a deadline did, in both languages (nobody asked:

@@ -246,7 +246,7 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 		fmt.Fprintf(&sb, req.T("Reinforcements to place: %s (/reinforce).\n", "未登場の増援: %s (/reinforce)。\n"), strings.Join(d, req.T("; ", "、")))
 	}
 	if actors := s.Actors(); len(actors) > 0 {
-		fmt.Fprintf(&sb, req.T("%d units may still act in this step (/units).\n", "このステップで行動可能なユニット: %d 個 (/units)。\n"), len(actors))
+		fmt.Fprintf(&sb, req.T("%s may still act in this step (/units).\n", "このステップで行動可能なユニット: %s (/units)。\n"), i18n.Count(len(actors), "unit", "units", "個").In(req.Lang))
 	}
 	if !g.HotSeat() {
 		for _, side := range []units.Side{units.German, units.Allied} {
@@ -318,7 +318,7 @@ func (b *Bot) gameOrders(ctx context.Context, req *Request) *Response {
 	for _, o := range g.Orders {
 		sb.WriteString(o.String() + "\n")
 	}
-	return Private(fmt.Sprintf(req.T("%d orders.", "命令 %d 件。"), len(g.Orders))).WithFile(File{Name: "orders.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(sb.String())})
+	return Private(fmt.Sprintf(req.T("%s.", "命令 %s。"), i18n.Count(len(g.Orders), "order", "orders", "件").In(req.Lang))).WithFile(File{Name: "orders.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(sb.String())})
 }
 
 // naturalLess orders "18.1(2)" before "18.1(10)": digit runs compare as numbers.
@@ -364,7 +364,7 @@ func (b *Bot) gameCheck(ctx context.Context, req *Request) *Response {
 		return Private(req.T("You may check only your own side's orders.", "確認できるのは自軍の命令だけです。"))
 	}
 	if err := game.Check(g.State, o); err != nil {
-		return Private(req.T("Not legal now: ", "現在は不可: ") + i18n.Message(err, req.Lang))
+		return Private(fmt.Sprintf(req.T("%s is not legal now: %s", "%s は今は出せません。%s"), o, i18n.Message(err, req.Lang)))
 	}
 	return Private(fmt.Sprintf(req.T("%s is legal now.", "%s は現在可能です。"), o))
 }

@@ -27,7 +27,7 @@ func (b *Bot) registerCombat(r *Router) {
 			{Name: "table", Description: i18n.T("combat results table (9.7)", "戦闘結果表 (9.7)"), Type: String, Required: true, Choices: []Choice{
 				{Name: i18n.T("reconnaissance in force", "威力偵察"), Value: "recon"},
 				{Name: i18n.T("assault", "突撃"), Value: "assault"},
-				{Name: i18n.T("manoeuvre (defender surrounded, no fortress)", "機動 (防御側包囲時、要塞不可)"), Value: "mobile"}}},
+				{Name: i18n.T("mobile (defender surrounded, no fortress)", "機動 (防御側包囲時、要塞不可)"), Value: "mobile"}}},
 			{Name: "units", Description: i18n.T("attacking units, e.g. G-III G-IV", "攻撃ユニット (例: G-III G-IV)"), Type: String, Required: true},
 			hexOpt("hex", i18n.T("defending hex XXYY", "防御ヘクス XXYY"), true),
 			{Name: "naval", Description: i18n.T("use the British naval gunfire marker (16.4)", "英軍艦砲射撃マーカーを使用 (16.4)"), Type: Boolean},

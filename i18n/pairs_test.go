@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -323,6 +324,38 @@ func TestPairsFormatAlike(t *testing.T) {
 	for _, p := range ps {
 		if msg := checkPair(p.en, p.ja); msg != "" {
 			t.Errorf("%s: %s\n\ten: %q\n\tja: %q", p.pos, msg, p.en, p.ja)
+		}
+	}
+}
+
+// countedNoun is a count followed by the plural of something players
+// count ("%d units"), which reads "1 units" when the count is one; a
+// limit ("at most %d units") is always plural and passes.
+var countedNoun = regexp.MustCompile(`(^|[^a-z ] ?|[a-z]+ )%(\[\d+\])?d (units|orders|rolls|games|players|tables|lines|hexes|exchanges|sessions|segments|states|results)\b`)
+
+// TestPairsCountInEnglish: a count of things players read is written with
+// Count, so that English says "1 unit" and "2 units"; never "unit(s)".
+func TestPairsCountInEnglish(t *testing.T) {
+	limit := regexp.MustCompile(`(at most|at least|up to|than|limit of|allows) $`)
+	for _, p := range codePairs(t) {
+		if strings.Contains(p.en, "(s)") {
+			t.Errorf("%s: %q: write the count with i18n.Count, not (s)", p.pos, p.en)
+		}
+		for _, m := range countedNoun.FindAllStringSubmatchIndex(p.en, -1) {
+			if !limit.MatchString(p.en[:m[3]]) {
+				t.Errorf("%s: %q says \"1 %s\" for one: write the count with i18n.Count", p.pos, p.en, p.en[m[6]:m[7]])
+			}
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	for _, c := range []struct {
+		n      int
+		en, ja string
+	}{{0, "0 units", "0 個"}, {1, "1 unit", "1 個"}, {2, "2 units", "2 個"}} {
+		if got := Count(c.n, "unit", "units", "個"); got.EN != c.en || got.JA != c.ja {
+			t.Errorf("Count(%d) = %+v, want %q %q", c.n, got, c.en, c.ja)
 		}
 	}
 }

@@ -408,7 +408,7 @@ func (d *dutch) plan(vs []int) error {
 	L.f1, off = off, off+B
 	L.compl = off
 	if off+B+2 > wideBits {
-		return i18n.Errorf("too many players or score groups to pair (%d players)", "組み合わせるには人数かスコアグループが多すぎます (%d人)", d.n)
+		return i18n.Errorf("too many players or score groups to pair (%s)", "組み合わせるには人数かスコアグループが多すぎます (%s)", i18n.Count(d.n, "player", "players", "人"))
 	}
 	d.L = L
 	if d.sh == nil {
@@ -437,7 +437,7 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 		return ps[i].pn < ps[j].pn
 	})
 	if n > maxDutch {
-		return nil, i18n.Errorf("%d players are more than the Swiss pairing takes (%d): the organiser pairs this round by hand", "%d人はスイス式の組み合わせの上限 (%d人) を超えています: 主催者が手で組んでください", n, maxDutch)
+		return nil, i18n.Errorf("%s are more than the Swiss pairing takes (%d): the organiser pairs this round by hand", "%s はスイス式の組み合わせの上限 (%d人) を超えています。主催者が手で組んでください。", i18n.Count(n, "player", "players", "人"), maxDutch)
 	}
 	d := &dutch{ps: ps, n: n, odd: n%2 == 1, B: uint(bits.Len(uint(n))), ranks: map[int]int{}, why: map[int]i18n.Text{}}
 	d.played = len(ps[0].floats)
@@ -835,8 +835,8 @@ func (d *dutch) brackets() error {
 			}
 		}
 		remWhy := func(v int) i18n.Text {
-			return i18n.T(fmt.Sprintf("%s in S1 meets the highest S2 player that the best pairing of the round (criteria C1–C21) allows, after %d exchange(s) between S1 and S2 (C.04.3 4.3)", d.ps[v].name, exchanges),
-				fmt.Sprintf("S1 の%sが、ラウンド最良の組み合わせ (基準 C1–C21) が許す最上位の S2 と対戦、S1・S2 間の交換 %d (C.04.3 4.3)", d.ps[v].name, exchanges))
+			return i18n.T(fmt.Sprintf("%s in S1 meets the highest S2 player that the best pairing of the round (criteria C1–C21) allows, after %s between S1 and S2 (C.04.3 4.3)", d.ps[v].name, i18n.Count(exchanges, "exchange", "exchanges", "回").EN),
+				fmt.Sprintf("S1 の%sが、ラウンド最良の組み合わせ (基準 C1–C21) が許す最上位の S2 と対戦、S1・S2 間の交換 %s (C.04.3 4.3)", d.ps[v].name, i18n.Count(exchanges, "exchange", "exchanges", "回").JA))
 		}
 		chosen := 0
 		if exchanges == 0 {

@@ -184,7 +184,7 @@ func (s *Service) Join(ctx context.Context, guild, name string, u User, now time
 		case t.Status == StatusRunning && (t.Settings.Format != Swiss || t.stage() != string(Swiss)):
 			return i18n.Errorf("%s has started: only a Swiss tournament takes late entries, during its Swiss rounds", "%sは始まっています: 途中参加できるのはスイス式のラウンド中だけです", t.Name)
 		case t.Settings.Cap > 0 && t.activeCount() >= t.Settings.Cap:
-			return i18n.Errorf("%s is full (%d players)", "%sは満員です (%d人)", t.Name, t.Settings.Cap)
+			return i18n.Errorf("%s is full (%s)", "%sは満員です (%s)", t.Name, i18n.Count(t.Settings.Cap, "player", "players", "人"))
 		}
 		p := &Player{ID: u.ID, Name: u.Name, Joined: now.UTC()}
 		if t.Status == StatusRunning {

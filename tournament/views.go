@@ -56,7 +56,7 @@ func (s *Service) MissingResults(ctx context.Context, guild, name string, lang i
 		return fmt.Sprintf(tr("Round %d of %s: every table has its result.", "%[2]s 第%[1]dラウンド: すべての卓に結果があります。"), t.Current().Number, t.Name), nil
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, tr("Round %d of %s: %d tables without a confirmed result\n", "%[2]s 第%[1]dラウンド: 結果未確定の卓 %[3]d\n"), t.Current().Number, t.Name, len(m))
+	fmt.Fprintf(&sb, tr("Round %d of %s: %s without a confirmed result\n", "%[2]s 第%[1]dラウンド: 結果が未確定の卓は %[3]s\n"), t.Current().Number, t.Name, i18n.Count(len(m), "table", "tables", "卓").In(lang))
 	for _, g := range m {
 		state := tr("no report", "報告なし")
 		switch {
