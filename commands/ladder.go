@@ -44,14 +44,14 @@ func (b *Bot) ladderCommand() *Command {
 func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 	st, ok := b.Store.(*db.Store)
 	if !ok || st == nil {
-		return Private(req.T("The ladder needs the bot's database: casual games cannot be rated here.", "ラダーにはボットのデータベースが必要です: ここでは通常対局を対象にできません。"))
+		return Private(req.T("The ladder needs the bot's database: casual games cannot be rated here.", "ラダーにはボットのデータベースが必要です。ここでは通常対局を対象にできません。"))
 	}
 	g := b.games.Peek(req.Channel)
 	switch {
 	case g == nil || g.ID == 0:
-		return Private(req.T("There is no game in this channel to rate: give /ladder rate:true in the channel or thread of the finished game.", "このチャンネルに対象となる対局がありません: 終了した対局のチャンネルかスレッドで /ladder rate:true としてください。"))
+		return Private(req.T("There is no game in this channel to rate: give /ladder rate:true in the channel or thread of the finished game.", "このチャンネルに対象となる対局がありません。終了した対局のチャンネルかスレッドで /ladder rate:true としてください。"))
 	case g.State == nil || g.State.Step != game.GameOver:
-		return Private(req.T("This game is not over: a game is rated once it has ended.", "この対局はまだ終わっていません: レーティングは終了後です。"))
+		return Private(req.T("This game is not over: a game is rated once it has ended.", "この対局はまだ終わっていません。レーティングは終了後です。"))
 	case g.Practice():
 		return Private(req.T("A practice game (a chosen dice seed, or a sandbox) is never rated.", "練習対局 (シード指定やサンドボックス) はレーティング対象外です。"))
 	}

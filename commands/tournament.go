@@ -111,7 +111,7 @@ func (b *Bot) registerTournament(r *Router) {
 					case "level":
 						st.Points = tournament.LevelPoints()
 					default:
-						return Private(req.T("points: use chess or level", "points: は chess か level です"))
+						return Private(req.T("points: use chess or level", "points: は chess か level です。"))
 					}
 					switch req.Opt("bye") {
 					case "half":

@@ -63,7 +63,7 @@ func (b *Bot) openTables(ctx context.Context, req *Request, t *tournament.Tourna
 	}
 	if waitBids {
 		resp.Add(Message{Text: req.T("Sides by bid: each player of a table bids in secret with /tournament bid table:N side:german|allied vp:N; the table's game opens when both bids are in.",
-			"陣営は入札で決めます: 各卓の両者が /tournament bid table:N side:german|allied vp:N で秘密に入札し、揃うと対局が始まります。")})
+			"陣営は入札で決めます。各卓の両者が /tournament bid table:N side:german|allied vp:N で秘密に入札し、揃うと対局が始まります。")})
 	}
 	if len(todo)+len(byes) == 0 {
 		return resp
@@ -93,7 +93,7 @@ func (b *Bot) openTables(ctx context.Context, req *Request, t *tournament.Tourna
 			"%s 第%dラウンド 卓 %d: 独軍 %s、連合軍 %s (ゲーム #%d、シナリオ %s)。対局が終わると結果は自動で大会に記録されます。"),
 			t.Name, c.Number, g.Table, games.MentionOf(g.German, nameIn(t, g.German)), games.MentionOf(g.Allied, nameIn(t, g.Allied)), id, t.Settings.Scenario)
 		if t.Settings.OptionsChosen {
-			msg += "\n" + req.T("Options are chosen by 18.0: each side in secret with /game choose, then /game confirm.", "オプションは 18.0 により選びます: 各陣営が /game choose で秘密に選び、/game confirm で確定。")
+			msg += "\n" + req.T("Options are chosen by 18.0: each side in secret with /game choose, then /game confirm.", "オプションは 18.0 により選びます。各陣営が /game choose で秘密に選び、/game confirm で確定。")
 		} else if len(t.Settings.Options) > 0 {
 			msg += "\n" + req.T("Options: ", "オプション: ") + strings.Join(t.Settings.Options, " ")
 		}

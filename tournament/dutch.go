@@ -81,7 +81,7 @@ type pairing struct {
 
 var errNoPairing = i18n.Errorf(
 	"no Swiss pairing satisfies the absolute criteria (no rematch, one bye each, sides): the organiser pairs this round by hand",
-	"絶対基準 (再戦なし・バイは1回まで・陣営) を満たすスイス式の組み合わせがありません: 主催者が手で組んでください")
+	"絶対基準 (再戦なし・バイは1回まで・陣営) を満たすスイス式の組み合わせがありません。主催者が手で組んでください。")
 
 // String names a preference for Explain.
 func (p ColourPref) String() string { return p.text().EN }

@@ -115,7 +115,7 @@ func BuildLadder(ts []*Tournament, casual []CasualGame, names map[string]string)
 func (s *Service) Ladder(ctx context.Context, guild string, casual []CasualGame, names map[string]string) ([]LadderLine, error) {
 	l, ok := s.Store.(Lister)
 	if !ok {
-		return nil, i18n.Errorf("this store cannot list tournaments", "この保存先は大会を一覧できません")
+		return nil, i18n.Errorf("this store cannot list tournaments", "この保存先は大会を一覧できません。")
 	}
 	ts, err := l.AllTournaments(ctx, guild)
 	if err != nil {
@@ -128,7 +128,7 @@ func (s *Service) Ladder(ctx context.Context, guild string, casual []CasualGame,
 func LadderText(lines []LadderLine, lang i18n.Lang) string {
 	if len(lines) == 0 {
 		return i18n.T("The ladder is empty: no rated game yet (tournament games, and casual games both players mark with /ladder rate).",
-			"ラダーは空です: レーティング対象の対局がまだありません (大会の対局と、両者が /ladder rate で指定した通常対局)。").In(lang)
+			"ラダーは空です。レーティング対象の対局がまだありません (大会の対局と、両者が /ladder rate で指定した通常対局)。").In(lang)
 	}
 	var sb strings.Builder
 	sb.WriteString(i18n.T("Club ladder (Glicko-2): rank, player, rating ± deviation, rated games\n", "クラブラダー (Glicko-2): 順位、プレイヤー、レーティング ± 偏差、対象対局数\n").In(lang))

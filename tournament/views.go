@@ -49,7 +49,7 @@ func (s *Service) MissingResults(ctx context.Context, guild, name string, lang i
 	}
 	tr := func(en, ja string) string { return i18n.T(en, ja).In(lang) }
 	if t.Current() == nil {
-		return fmt.Sprintf(tr("%s has not started", "%sはまだ始まっていません"), t.Name), nil
+		return fmt.Sprintf(tr("%s has not started", "%sはまだ始まっていません。"), t.Name), nil
 	}
 	m := t.Missing()
 	if len(m) == 0 {
