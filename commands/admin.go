@@ -177,7 +177,7 @@ func (b *Bot) adminRepair(ctx context.Context, req *Request) *Response {
 	}
 	return Private(i18n.Sprintf(i18n.T(
 		"Game #%d is active again: its orders replay to every saved state; %s rebuilt from the orders.",
-		"ゲーム #%d は再開できます。命令はすべての保存状態まで再生でき、保存状態 %s を命令から作り直しました。"), id, i18n.Count(n, "saved state", "saved states", "件")).In(req.Lang))
+		"ゲーム #%d は再開できます。命令はすべての保存状態まで再生でき、保存状態 %sを命令から作り直しました。"), id, i18n.Count(n, "saved state", "saved states", "件")).In(req.Lang))
 }
 
 // adminGamesShown bounds the listing, to stay within one Discord message.

@@ -73,6 +73,6 @@ func (b *Bot) importGame(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return gameFail(req, err)
 	}
-	return Reply(fmt.Sprintf(req.T("Game imported as #%d: %s replayed to the same state (hash %s).\n%s", "ゲーム #%d として取り込みました: 命令 %s を同じ状態まで再生 (ハッシュ %s)。\n%s"),
+	return Reply(fmt.Sprintf(req.T("Game imported as #%d: %s replayed to the same state (hash %s).\n%s", "ゲーム #%d として取り込みました: 命令 %sを同じ状態まで再生 (ハッシュ %s)。\n%s"),
 		g.ID, i18n.Count(len(g.Orders), "order", "orders", "件").In(req.Lang), g.State.Hash(), statusLine(g.State, req.Lang)))
 }

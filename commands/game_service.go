@@ -85,7 +85,7 @@ func (b *Bot) played(req *Request, p *games.Played, err error, batch bool) *Resp
 	}
 	var sb strings.Builder
 	if batch {
-		fmt.Fprintf(&sb, req.T("%d of %s applied.", "命令 %d/%s を適用しました。"), p.Applied, i18n.Count(p.Given, "order", "orders", "件").In(req.Lang))
+		fmt.Fprintf(&sb, req.T("%d of %s applied.", "命令 %d/%sを適用しました。"), p.Applied, i18n.Count(p.Given, "order", "orders", "件").In(req.Lang))
 		if len(p.Refused) > 0 {
 			sb.WriteString(req.T(" Refused (it changed nothing):\n", " 却下 (何も変わっていません):\n"))
 			var lines []string
@@ -154,7 +154,7 @@ func eventLines(evs []game.Event, l i18n.Lang) []string {
 		at[h] = append(at[h], e.Units...)
 	}
 	sort.Slice(order, func(i, j int) bool { return hex.Less(order[i], order[j]) })
-	lines = append(lines, i18n.Sprintf(i18n.T("Set up %s in %s (17.1):", "%s を %s に配置 (17.1):"), i18n.Count(placed, "unit", "units", "個"), i18n.Count(len(order), "hex", "hexes", "ヘクス")).In(l))
+	lines = append(lines, i18n.Sprintf(i18n.T("Set up %s in %s (17.1):", "%sを%sに配置 (17.1):"), i18n.Count(placed, "unit", "units", "個"), i18n.Count(len(order), "hex", "hexes", "ヘクス")).In(l))
 	var row []string
 	for _, h := range order {
 		row = append(row, h.String()+" "+strings.Join(at[h], " "))

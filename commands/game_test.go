@@ -65,7 +65,7 @@ func TestHotSeatGame(t *testing.T) {
 	for turn := 0; turn < 3; turn++ {
 		for i := 0; i < 40; i++ {
 			st := say(t, b, "/game status")
-			if strings.Contains(st, "movement segment") && !strings.Contains(st, "units may still act") {
+			if strings.Contains(st, "movement segment") && !strings.Contains(st, "may still act in this step") {
 				t.Fatalf("movement segment with nobody to move:\n%s", st)
 			}
 			if strings.Contains(st, "movement segment") {

@@ -98,7 +98,7 @@ func playThroughDiscord(t *testing.T, stop string, every bool) (map[string]*turn
 		if strings.HasPrefix(line, "allied") {
 			who = alice
 		}
-		if got := say(who, game, "orders", map[string]any{"text": line}); !strings.Contains(got, "1 of 1 orders applied") && !strings.Contains(got, "1/1 件の命令を適用") {
+		if got := say(who, game, "orders", map[string]any{"text": line}); !strings.Contains(got, "1 of 1 order applied") && !strings.Contains(got, "命令 1/1 件を適用") {
 			t.Fatalf("order %d %q: %s", n+1, line, got)
 		}
 		n++

@@ -85,7 +85,7 @@ func (s *Store) LiveGameAt(ctx context.Context, guild, channel string) (int64, e
 func (t *GameTx) SetOptions(opts string) error {
 	if t.seq > 0 {
 		return i18n.Errorf("The options of game #%d cannot change: it has %s already.",
-			"ゲーム #%d は既に命令が %s あるため、オプションを変更できません。", t.Game.ID, i18n.Count(int(t.seq), "order", "orders", "件"))
+			"ゲーム #%d は既に命令が %sあるため、オプションを変更できません。", t.Game.ID, i18n.Count(int(t.seq), "order", "orders", "件"))
 	}
 	o, err := checkOptions(opts)
 	if err != nil {

@@ -292,7 +292,7 @@ func (t *Table) Import(ctx context.Context, a Actor, at Where, now time.Time, re
 	if len(recent) >= ImportsPerHour && !a.Operator {
 		t.mu.Unlock()
 		return nil, i18n.Errorf("You have imported %s in the last hour, the most one user may (a replay is heavy work for the bot): try again after %s.",
-			"過去1時間に %s のゲームを取り込みました。1人あたりの上限です (再生はボットに重い処理です)。%s 以降にもう一度お試しください。",
+			"過去1時間に %sのゲームを取り込みました。1人あたりの上限です (再生はボットに重い処理です)。%s 以降にもう一度お試しください。",
 			i18n.Count(len(recent), "game", "games", "件"), recent[0].Add(time.Hour).UTC().Format("15:04 UTC"))
 	}
 	if g == nil {
