@@ -108,7 +108,7 @@ func (b *Bot) registerOrders(r *Router) {
 		stepChoices = append(stepChoices, Choice{Name: st.Name(), Value: st.String()})
 	}
 	r.Add(&Command{
-		Name: "end", Slow: true, Description: i18n.T("End the current phase or segment (3.0); until: ends each step in turn up to the one named", "現在のフェイズ/セグを終了 (3.0)。until: で指定の手順まで順に終了"),
+		Name: "end", Slow: true, Description: i18n.T("End the current phase or segment (3.0); until: ends each step in turn up to the one named", "現在の Ph またはセグを終了 (3.0)。until: で指定の手順まで順に終了"),
 		Options: []Option{{Name: "until", Description: i18n.T("stop when this step begins (each step is still ended by its own order)", "この手順が始まるまで終了を繰り返す (各手順ごとに終了命令を記録)"), Type: String, Choices: stepChoices}, confirmOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if !req.Has("until") {
