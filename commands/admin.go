@@ -219,8 +219,8 @@ func (b *Bot) adminRepair(ctx context.Context, req *Request) *Response {
 			id, i18n.Message(err, req.Lang)).In(req.Lang))
 	}
 	return Private(i18n.Sprintf(i18n.T(
-		"Game #%d is active again: its orders replay to every saved state; %d saved state(s) rebuilt from the orders.",
-		"ゲーム #%d は再開できます。命令はすべての保存状態まで再生でき、%d 件の保存状態を命令から作り直しました。"), id, n).In(req.Lang))
+		"Game #%d is active again: its orders replay to every saved state; %s rebuilt from the orders.",
+		"ゲーム #%d は再開できます。命令はすべての保存状態まで再生でき、保存状態 %sを命令から作り直しました。"), id, i18n.Count(n, "saved state", "saved states", "件")).In(req.Lang))
 }
 
 // adminGamesShown bounds the listing, to stay within one Discord message.
@@ -243,7 +243,7 @@ func (b *Bot) adminGames(ctx context.Context, req *Request) *Response {
 		return Private(req.T("No game matches.", "該当するゲームはありません。"))
 	}
 	var b2 strings.Builder
-	fmt.Fprintf(&b2, "%s\n", i18n.Sprintf(i18n.T("%d games, newest first:", "%d 件 (新しい順):"), len(games)).In(req.Lang))
+	fmt.Fprintf(&b2, "%s\n", i18n.Sprintf(i18n.T("%s, newest first:", "%s (新しい順):"), i18n.Count(len(games), "game", "games", "件")).In(req.Lang))
 	for i, g := range games {
 		if i == adminGamesShown {
 			fmt.Fprintf(&b2, "%s\n", i18n.Sprintf(i18n.T("… and %d more (narrow with status: or guild:).", "…ほか %d 件 (status: か guild: で絞り込めます)。"), len(games)-i).In(req.Lang))
@@ -254,7 +254,7 @@ func (b *Bot) adminGames(ctx context.Context, req *Request) *Response {
 			continue
 		}
 		fmt.Fprintf(&b2, "#%d %s · %s/%s · %s · %s · %s\n", g.ID, g.Scenario, g.Guild, g.Channel, g.Status.Text().In(req.Lang),
-			i18n.Sprintf(i18n.T("%d orders", "命令 %d"), g.LastSeq).In(req.Lang), g.Updated.UTC().Format("2006-01-02 15:04Z"))
+			i18n.Sprintf(i18n.T("%s", "命令 %s"), i18n.Count(int(g.LastSeq), "order", "orders", "件")).In(req.Lang), g.Updated.UTC().Format("2006-01-02 15:04Z"))
 	}
 	return Private(strings.TrimRight(b2.String(), "\n"))
 }

@@ -170,7 +170,7 @@ func TestAdminCheck(t *testing.T) {
 	if _, err := store.Load(ctx, ids[0], r); err == nil {
 		t.Fatal("a broken state blob loaded")
 	}
-	if got := rep(ids[0]); !strings.Contains(got, fmt.Sprintf("Game #%d is active again", ids[0])) || !strings.Contains(got, "1 saved state(s) rebuilt") {
+	if got := rep(ids[0]); !strings.Contains(got, fmt.Sprintf("Game #%d is active again", ids[0])) || !strings.Contains(got, "1 saved state rebuilt") {
 		t.Errorf("repair of a broken blob: %q", got)
 	}
 	if _, err := store.Load(ctx, ids[0], r); err != nil {

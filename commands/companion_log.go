@@ -97,9 +97,8 @@ func (b *Bot) logRecent(ctx context.Context, req *Request) *Response {
 }
 
 func sessionLine(sess db.RollSession) i18n.Text {
-	t := tx("Dice session %d (%s): commitment `%s`, %d rolls", "ダイスセッション %d (%s): コミットメント `%s`、ロール %d 件",
-		sess.ID, sessionState(sess).EN, sess.Commitment, sess.Rolls)
-	t.JA = fmt.Sprintf("ダイスセッション %d (%s): コミットメント `%s`、ロール %d 件", sess.ID, sessionState(sess).JA, sess.Commitment, sess.Rolls)
+	t := tx("Dice session %d (%s): commitment `%s`, %s", "ダイスセッション %d (%s): コミットメント `%s`、ロール %s",
+		sess.ID, sessionState(sess), sess.Commitment, i18n.Count(sess.Rolls, "roll", "rolls", "件"))
 	if sess.PlayersSeed != "" {
 		t = join2(t, tx(", players' seed %q", "、プレイヤーシード %q", sess.PlayersSeed))
 	}
@@ -120,7 +119,30 @@ func rollLine(r db.Roll, lang i18n.Lang) string {
 	}
 	cmd := strings.TrimSpace("/" + r.Command + " " + r.Inputs)
 	return fmt.Sprintf("#%d (s%d) %s %s: %s · d%d [%s]%s → %s", r.Number, r.Session, r.At.Format("2006-01-02 15:04"),
-		r.UserName, cmd, r.Sides, strings.Join(faces, ","), src, r.Result)
+		r.UserName, cmd, r.Sides, strings.Join(faces, ","), src, resultText(r.Result, lang))
+}
+
+// resultText is a logged roll's result for players: the log stores rows
+// by id ("13 autumn-weather (no event)", kept so that /log verify can
+// compare), and players read them by their table's name ("13 秋の天候
+// (イベントなし)").
+func resultText(result string, lang i18n.Lang) string {
+	tail := ""
+	for _, t := range []i18n.Text{i18n.T(" (no event)", " (イベントなし)"), i18n.T(" (conditional)", " (条件次第)")} {
+		if strings.HasSuffix(result, t.EN) {
+			result, tail = strings.TrimSuffix(result, t.EN), t.In(lang)
+		}
+	}
+	if result == "invalid" {
+		return i18n.T("invalid", "無効").In(lang)
+	}
+	words := strings.Fields(result)
+	for i, w := range words {
+		if e, ok := tablesSet().Named(w); ok {
+			words[i] = e.Name.In(lang)
+		}
+	}
+	return strings.Join(words, " ") + tail
 }
 
 func (b *Bot) logReadFailed(req *Request, err error) *Response {
@@ -161,8 +183,8 @@ func (b *Bot) logExport(ctx context.Context, req *Request) *Response {
 		return Private(i18n.Sprintf(i18n.T("The log of this channel is too large for one Discord attachment (%d MB): export one session at a time with /log export session:N (/log shows the sessions).",
 			"このチャンネルのログは Discord の添付1つには大きすぎます (%d MB): /log export session:N でセッションごとに書き出してください (/log でセッションを確認できます)。"), len(data)>>20).In(req.Lang))
 	}
-	msg := i18n.Sprintf(i18n.T("%d rolls in %d dice sessions. Server seeds are shown for revealed sessions only.",
-		"ロール %d 件 (ダイスセッション %d 個)。サーバーシードは公開済みのセッションのみ記載。"), len(rolls), len(sessions)).In(req.Lang)
+	msg := i18n.Sprintf(i18n.T("%s in %s. Server seeds are shown for revealed sessions only.",
+		"ロール %s (ダイスセッション %s)。サーバーシードは公開済みのセッションのみ記載。"), i18n.Count(len(rolls), "roll", "rolls", "件"), i18n.Count(len(sessions), "dice session", "dice sessions", "個")).In(req.Lang)
 	return Reply(msg).WithFile(File{Name: name + ".csv", ContentType: "text/csv", Data: data})
 }
 
@@ -278,7 +300,7 @@ func (b *Bot) logReveal(ctx context.Context, req *Request) *Response {
 		return b.storeFailed(req, "reveal", err)
 	}
 	msg := join(
-		tx("Dice session %d is over (%d rolls). Server seed: `%s`", "ダイスセッション %d を終了しました (ロール %d 件)。サーバーシード: `%s`", sess.ID, sess.Rolls, sess.ServerSeed),
+		tx("Dice session %d is over (%s). Server seed: `%s`", "ダイスセッション %d を終了しました (ロール %s)。サーバーシード: `%s`", sess.ID, i18n.Count(sess.Rolls, "roll", "rolls", "件"), sess.ServerSeed),
 		tx("Its SHA-256 is the commitment published at the start: `%s`.", "その SHA-256 が開始時に公開したコミットメントです: `%s`", sess.Commitment),
 		playersSeedLine(sess.PlayersSeed),
 		tx("Check every roll with /log verify session:%d, or by hand (docs/dice.md): die i of roll n is HMAC-SHA256 with the server seed as key over \"players' seed:n:i:0\"; its first 4 bytes are a number x; the die shows x mod sides + 1 (in the rare case x lies at or above the last whole multiple of sides below 2^32, take the HMAC again with 1 instead of the final 0, and so on).",
@@ -364,7 +386,7 @@ func (v verification) text() i18n.Text {
 		parts = append(parts, tx("✅ Rolls drawn by the bot: %d, every one recomputed to the same dice and result. Dice rolled at the table: %d, every one read again on the tables to the same result.",
 			"✅ ボットが振ったロール %d 件: すべて同じ目と結果に再計算されました。卓で振ったダイス %d 件: すべて表を引き直して同じ結果になりました。", v.drawn, v.table))
 	} else {
-		parts = append(parts, tx("❌ %d rolls do not match:", "❌ 一致しないロールが %d 件あります:", len(v.mismatches)))
+		parts = append(parts, tx("❌ %s not match:", "❌ 一致しないロールが %s あります:", i18n.Count(len(v.mismatches), "roll does", "rolls do", "件")))
 		for i, m := range v.mismatches {
 			if i == verifyShowMax {
 				parts = append(parts, tx("… and %d more.", "… ほか %d 件。", len(v.mismatches)-verifyShowMax))

@@ -19,7 +19,7 @@ func companionRollCommands() []rollCommand {
 	return []rollCommand{
 		{
 			name: "roll",
-			desc: i18n.T("Roll dice: NdM with an optional modifier (2d6, 3d6+1)", "ダイスを振る: NdM、修正値も可 (2d6, 3d6+1)"),
+			desc: i18n.T("Roll dice: NdM with an optional modifier (2d6, 3d6+1)", "ダイスを振る: NdM、修整も可 (2d6, 3d6+1)"),
 			options: []Option{{Name: "dice", Description: i18n.T(
 				fmt.Sprintf("Dice to roll: NdM+K, N 1-%d, M %d-%d (default 1d6)", dice.MaxCount, dice.MinSides, dice.MaxSides),
 				fmt.Sprintf("振るダイス: NdM+K (N は1〜%d、M は%d〜%d、既定は 1d6)", dice.MaxCount, dice.MinSides, dice.MaxSides))}},
@@ -58,7 +58,7 @@ func companionRollCommands() []rollCommand {
 			desc: i18n.T("Combat results table 9.0: odds column, die, result", "戦闘結果表 9.0: 戦力比コラム、ダイス、結果"),
 			options: []Option{
 				{Name: "table", Required: true, Description: i18n.T("Table chosen by the attacker (9.7)", "攻撃側が選ぶ戦闘結果表 (9.7)"),
-					Choices: []Choice{{i18n.T("Reconnaissance in force", "威力偵察"), "recon"}, {i18n.T("Assault", "突撃"), "assault"}, {i18n.T("Manoeuvre", "機動"), "mobile"}}},
+					Choices: []Choice{{i18n.T("Reconnaissance in force", "威力偵察"), "recon"}, {i18n.T("Assault", "突撃"), "assault"}, {i18n.T("Mobile", "機動"), "mobile"}}},
 				{Name: "attack", Type: Integer, MinInt: 1, MaxInt: tables.MaxStrength, Description: i18n.T("Total attack strength", "攻撃力の合計")},
 				{Name: "defense", Type: Integer, MinInt: 1, MaxInt: tables.MaxStrength, Description: i18n.T("Total defence strength, doublings included", "防御力の合計 (2倍化込み)")},
 				{Name: "odds", Description: i18n.T("Odds instead of strengths, e.g. 3:1 or 1:2", "戦力値の代わりに戦力比 (例 3:1, 1:2)")},
@@ -196,8 +196,8 @@ func eventReading(r tables.EventResult, faces []int, cond tables.EventConditions
 		switch r.Row.Condition {
 		case "autumn":
 			m := monthNames[cond.Month]
-			parts = append(parts, tx("→ It is %[1]s: autumn weather applies only from September, so this turn there is **no event**.",
-				"→ 現在は%[2]s: 秋の天候は9月以降のみなので、このターンは**イベントなし**。", m.EN, m.JA))
+			parts = append(parts, i18n.Text{EN: "→ It is " + m.EN + ": autumn weather applies only from September, so this turn there is **no event**.",
+				JA: "→ 現在は" + m.JA + "です。秋の天候は9月以降のみなので、このターンは**イベントなし**です。"})
 		case "italy":
 			parts = append(parts, tx("→ Germany has violated Belgium or the Netherlands, so this is **no event**.",
 				"→ 独軍がベルギーまたはオランダを中立侵犯しているので、**イベントなし**。"))
@@ -353,7 +353,7 @@ func planCombat(opts map[string]string) (*rollPlan, error) {
 				"fortress:%s: occupied か empty を指定してください (未破壊の要塞がなければ省略)。", v)
 		}
 		if crt.ID == "mobile" && !tables.MobileAllowedAgainstFortress {
-			return nil, i18n.Errorf("The manoeuvre table cannot be chosen against an undestroyed fortress (9.7, 12.5): use table:recon or table:assault.",
+			return nil, i18n.Errorf("The mobile table cannot be chosen against an undestroyed fortress (9.7, 12.5): use table:recon or table:assault.",
 				"未破壊の要塞には機動戦闘結果表を選べません (9.7, 12.5): table:recon か table:assault を使ってください。")
 		}
 	}

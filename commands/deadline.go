@@ -20,11 +20,11 @@ import (
 
 func (b *Bot) registerDeadline(r *Router) {
 	r.AddSub("game", &Command{
-		Name: "deadline", Description: i18n.T("Referee: a deadline for every segment, and what happens when it passes", "審判: 各セグメントの期限と、期限切れ時の動作"),
+		Name: "deadline", Description: i18n.T("Referee: a deadline for every segment, and what happens when it passes", "審判: 各セグの期限と、期限切れ時の動作"),
 		Options: []Option{
-			{Name: "hours", Description: i18n.T("hours per segment; 0 for none", "1セグメントの時間 (なしは 0)"), Type: Integer, Required: true, MinInt: 0, MaxInt: 24 * 30},
-			{Name: "then", Description: i18n.T("when it passes: remind (again) or end (the segment, no further orders)", "期限切れ時: remind (再通知) か end (セグメント終了)"), Type: String,
-				Choices: []Choice{{Name: i18n.T("remind", "再通知"), Value: "remind"}, {Name: i18n.T("end the segment", "セグメント終了"), Value: "end"}}},
+			{Name: "hours", Description: i18n.T("hours per segment; 0 for none", "1セグの時間 (なしは 0)"), Type: Integer, Required: true, MinInt: 0, MaxInt: 24 * 30},
+			{Name: "then", Description: i18n.T("when it passes: remind (again) or end (the segment, no further orders)", "期限切れ時: remind (再通知) か end (セグ終了)"), Type: String,
+				Choices: []Choice{{Name: i18n.T("remind", "再通知"), Value: "remind"}, {Name: i18n.T("end the segment", "セグ終了"), Value: "end"}}},
 		},
 		Handler: b.setDeadline,
 	})
@@ -41,10 +41,10 @@ func (b *Bot) setDeadline(ctx context.Context, req *Request) *Response {
 	}
 	what := req.T("the players are reminded again", "再度通知します")
 	if g.DeadlineAction == "end" {
-		what = req.T("the segment ends with no further orders", "その時点でセグメントを終了します")
+		what = req.T("the segment ends with no further orders", "その時点でセグを終了します")
 	}
 	return Reply(fmt.Sprintf(req.T("Each segment now has %d hours; this one ends <t:%d:f>. A reminder comes when a quarter of the time is left; when it passes, %s.",
-		"各セグメントの期限は %d 時間です。現在のセグメントの期限は <t:%d:f>。残り4分の1で通知し、期限を過ぎると%s。"), hours, g.Deadline.Unix(), what))
+		"各セグの期限は %d 時間です。現在のセグの期限は <t:%d:f>。残り4分の1で通知し、期限を過ぎると%s。"), hours, g.Deadline.Unix(), what))
 }
 
 // Tick does what deadlines demand at now: reminders, and the deadlines
@@ -72,7 +72,8 @@ func (b *Bot) Tick(ctx context.Context, now time.Time, chat Chat) []Message {
 }
 
 func bilingual(en, ja string, args ...any) string {
-	return fmt.Sprintf(en, args...) + "\n" + fmt.Sprintf(ja, args...)
+	t := i18n.Sprintf(i18n.T(en, ja), args...)
+	return t.EN + "\n" + t.JA
 }
 
 // noticeMessages says what a deadline did, in both languages (nobody asked:
@@ -84,7 +85,7 @@ func (b *Bot) noticeMessages(n games.Notice) []Message {
 			n.Who, n.Step.Name().EN, n.Deadline.Unix())}}
 	case games.Ended:
 		out := []Message{{Target: n.Channel, Text: fmt.Sprintf("⌛ The deadline passed: the %s segment was ended with no further orders.", n.Side.Name().EN) + "\n" +
-			fmt.Sprintf("⌛ 期限切れのため、%sのセグメントをこれ以上の命令なしで終了しました。", n.Side.Name().JA)}}
+			fmt.Sprintf("⌛ 期限切れのため、%sのセグをこれ以上の命令なしで終了しました。", n.Side.Name().JA)}}
 		for _, r := range n.Reports {
 			out = append(out, b.segmentMessages("", r)...)
 		}
@@ -98,7 +99,7 @@ func (b *Bot) noticeMessages(n games.Notice) []Message {
 		// Why is the side's own business (it may name its units): it goes
 		// to the side's private thread; the game's thread hears only that.
 		out := []Message{{Target: n.Channel, Text: bilingual("⌛ %s: the deadline passed but the segment cannot end yet; the side has been told why. The next deadline is <t:%d:f>.",
-			"⌛ %s: 期限切れですが、まだセグメントを終了できません (理由は手番側に通知済み)。次の期限は <t:%d:f>。", n.Who, n.Deadline.Unix())}}
+			"⌛ %s: 期限切れですが、まだセグを終了できません (理由は手番側に通知済み)。次の期限は <t:%d:f>。", n.Who, n.Deadline.Unix())}}
 		if n.Thread != "" {
 			why := gameFail(&Request{}, n.Why)
 			out = append(out, Message{Target: n.Thread, Text: "⌛ " + why.Messages[0].Text})

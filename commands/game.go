@@ -234,19 +234,19 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 	sc := s.Rules().Scenario
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s\n%s\n", sc.Title.In(req.Lang), statusLine(s, req.Lang))
-	fmt.Fprintf(&sb, req.T("VP: German %d, Allied %d. Rail used this turn: German %d/5, Allied %d/4.\n", "VP: 独軍 %d、連合軍 %d。今ターン鉄道輸送: 独 %d/5、連合 %d/4。\n"), s.VP[0], s.VP[1], s.RailUsed[0], s.RailUsed[1])
+	fmt.Fprintf(&sb, req.T("VP: German %d, Allied %d. Rail used this turn: German %d/5, Allied %d/4.\n", "VP: 独軍 %d、連合軍 %d。今ターンの鉄道移動: 独軍 %d/5、連合軍 %d/4。\n"), s.VP[0], s.VP[1], s.RailUsed[0], s.RailUsed[1])
 	if s.Entrenching {
 		sb.WriteString(req.T("Entrenchment is allowed (13.0).\n", "塹壕構築可 (13.0)。\n"))
 	}
 	if len(s.Dues) > 0 {
 		var d []string
 		for _, x := range s.Dues {
-			d = append(d, fmt.Sprintf("%s %s x%d", x.Nation, x.Type, x.DE))
+			d = append(d, x.Name().In(req.Lang))
 		}
-		fmt.Fprintf(&sb, req.T("Reinforcements to place: %s (/reinforce).\n", "未登場の増援: %s (/reinforce)。\n"), strings.Join(d, ", "))
+		fmt.Fprintf(&sb, req.T("Reinforcements to place: %s (/reinforce).\n", "未登場の増援: %s (/reinforce)。\n"), strings.Join(d, req.T("; ", "、")))
 	}
 	if actors := s.Actors(); len(actors) > 0 {
-		fmt.Fprintf(&sb, req.T("%d units may still act in this step (/units).\n", "このステップで行動可能なユニット: %d 個 (/units)。\n"), len(actors))
+		fmt.Fprintf(&sb, req.T("%s may still act in this step (/units).\n", "このステップで行動可能なユニット: %s (/units)。\n"), i18n.Count(len(actors), "unit", "units", "個").In(req.Lang))
 	}
 	if !g.HotSeat() {
 		for _, side := range []units.Side{units.German, units.Allied} {
@@ -266,7 +266,7 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 		sb.WriteString(p.In(req.Lang) + "\n")
 	}
 	if !g.Deadline.IsZero() {
-		fmt.Fprintf(&sb, req.T("Deadline of this segment: <t:%d:f> (then: %s).\n", "このセグメントの期限: <t:%d:f> (期限後: %s)。\n"), g.Deadline.Unix(), g.DeadlineAction)
+		fmt.Fprintf(&sb, req.T("Deadline of this segment: <t:%d:f> (then: %s).\n", "このセグの期限: <t:%d:f> (期限後: %s)。\n"), g.Deadline.Unix(), g.DeadlineAction)
 	}
 	if g.Practice() {
 		sb.WriteString(practiceNote(g.PracticeSeed()).In(req.Lang) + "\n")
@@ -318,7 +318,7 @@ func (b *Bot) gameOrders(ctx context.Context, req *Request) *Response {
 	for _, o := range g.Orders {
 		sb.WriteString(o.String() + "\n")
 	}
-	return Private(fmt.Sprintf(req.T("%d orders.", "命令 %d 件。"), len(g.Orders))).WithFile(File{Name: "orders.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(sb.String())})
+	return Private(fmt.Sprintf(req.T("%s.", "命令 %s。"), i18n.Count(len(g.Orders), "order", "orders", "件").In(req.Lang))).WithFile(File{Name: "orders.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(sb.String())})
 }
 
 // naturalLess orders "18.1(2)" before "18.1(10)": digit runs compare as numbers.
@@ -364,7 +364,7 @@ func (b *Bot) gameCheck(ctx context.Context, req *Request) *Response {
 		return Private(req.T("You may check only your own side's orders.", "確認できるのは自軍の命令だけです。"))
 	}
 	if err := game.Check(g.State, o); err != nil {
-		return Private(req.T("Not legal now: ", "現在は不可: ") + i18n.Message(err, req.Lang))
+		return Private(fmt.Sprintf(req.T("%s is not legal now: %s", "%s は今は出せません。%s"), o, i18n.Message(err, req.Lang)))
 	}
 	return Private(fmt.Sprintf(req.T("%s is legal now.", "%s は現在可能です。"), o))
 }

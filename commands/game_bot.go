@@ -96,7 +96,7 @@ func (b *Bot) botMoves(ctx context.Context, req *Request, resp *Response) *Respo
 	}
 	if len(played) > 0 {
 		last := played[len(played)-1]
-		line := fmt.Sprintf(req.T("The computer gave %d orders.", "コンピュータが %d 件の命令を出しました。"), applied) + "\n" + statusLine(last.Game.State, req.Lang)
+		line := fmt.Sprintf(req.T("The computer gave %s.", "コンピュータが命令を %s出しました。"), i18n.Count(applied, "order", "orders", "件").In(req.Lang)) + "\n" + statusLine(last.Game.State, req.Lang)
 		resp.Add(Message{Text: line, Target: last.Game.Channel})
 		if m, ok := owedRetreatsTo(req, last, true); ok {
 			resp.Add(m)
@@ -136,7 +136,7 @@ func (b *Bot) botAfterNotice(ctx context.Context, now time.Time, n games.Notice)
 		out = append(out, m)
 	}
 	if len(played) > 0 {
-		out = append(out, Message{Target: n.Channel, Text: bilingual("The computer gave %d orders.", "コンピュータが %d 件の命令を出しました。", applied)})
+		out = append(out, Message{Target: n.Channel, Text: bilingual("The computer gave %s.", "コンピュータが命令を %s出しました。", i18n.Count(applied, "order", "orders", "件"))})
 	}
 	if err != nil {
 		b.Log.Error("the computer player stopped", "game", g.ID, "err", err)

@@ -27,7 +27,7 @@ func (b *Bot) registerCombat(r *Router) {
 			{Name: "table", Description: i18n.T("combat results table (9.7)", "戦闘結果表 (9.7)"), Type: String, Required: true, Choices: []Choice{
 				{Name: i18n.T("reconnaissance in force", "威力偵察"), Value: "recon"},
 				{Name: i18n.T("assault", "突撃"), Value: "assault"},
-				{Name: i18n.T("manoeuvre (defender surrounded, no fortress)", "機動 (防御側包囲時、要塞不可)"), Value: "mobile"}}},
+				{Name: i18n.T("mobile (defender surrounded, no fortress)", "機動 (防御側包囲時、要塞不可)"), Value: "mobile"}}},
 			{Name: "units", Description: i18n.T("attacking units, e.g. G-III G-IV", "攻撃ユニット (例: G-III G-IV)"), Type: String, Required: true},
 			hexOpt("hex", i18n.T("defending hex XXYY", "防御ヘクス XXYY"), true),
 			{Name: "naval", Description: i18n.T("use the British naval gunfire marker (16.4)", "英軍艦砲射撃マーカーを使用 (16.4)"), Type: Boolean},
@@ -65,8 +65,8 @@ func (b *Bot) registerCombat(r *Router) {
 		},
 	})
 	r.Add(&Command{
-		Name: "recon", Description: i18n.T("Aerial reconnaissance: an HQ looks into one hex within 4 (14.12)", "航空偵察: 司令部から4ヘクス以内の1ヘクスを偵察 (14.12)"),
-		Options:  []Option{unitOpt("hq", i18n.T("HQ", "司令部"), true), hexOpt("hex", i18n.T("hex XXYY", "ヘクス XXYY"), true)},
+		Name: "recon", Description: i18n.T("Aerial reconnaissance: an HQ looks into one hex within 4 (14.12)", "航空偵察: HQから4ヘクス以内の1ヘクスを偵察 (14.12)"),
+		Options:  []Option{unitOpt("hq", i18n.T("HQ", "HQ"), true), hexOpt("hex", i18n.T("hex XXYY", "ヘクス XXYY"), true)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
 			resp := b.combatOrder(req, game.Recon, req.Opt("hq"), req.Opt("hex"))

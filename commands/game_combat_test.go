@@ -30,7 +30,7 @@ func TestHotSeatWholeGame(t *testing.T) {
 			continue
 		}
 		n++
-		if got := say(t, b, "/orders text:"+line); !strings.Contains(got, "1 of 1 orders applied") {
+		if got := say(t, b, "/orders text:"+line); !strings.Contains(got, "1 of 1 order applied") {
 			t.Fatalf("order %d %q: %s", n, line, got)
 		}
 	}

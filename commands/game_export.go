@@ -77,8 +77,8 @@ func (b *Bot) importGame(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return gameFail(req, err)
 	}
-	msg := fmt.Sprintf(req.T("Game imported as #%d: %d orders replayed to the same state as the file.\n%s", "ゲーム #%d として取り込みました: 命令 %d 件をファイルと同じ状態まで再生しました。\n%s"),
-		g.ID, len(g.Orders), statusLine(g.State, req.Lang))
+	msg := fmt.Sprintf(req.T("Game imported as #%d: %s replayed to the same state as the file.\n%s", "ゲーム #%d として取り込みました: 命令 %sをファイルと同じ状態まで再生しました。\n%s"),
+		g.ID, i18n.Count(len(g.Orders), "order", "orders", "件").In(req.Lang), statusLine(g.State, req.Lang))
 	switch {
 	case g.Practice():
 		msg += "\n" + fmt.Sprintf(req.T("Practice game: its seed %s is public and goes on; it is never rated.", "練習ゲーム: シード %s は公開済みで、そのまま続きます。レーティングには数えません。"), g.PracticeSeed())

@@ -48,7 +48,7 @@ func (b *Bot) gameLog(ctx context.Context, req *Request) *Response {
 		return sb.String()
 	}
 	if req.Opt("export") == "true" {
-		return Private(fmt.Sprintf(req.T("The game's account, %d lines, as you may read it.", "ゲームの記録 (%d 行、あなたが読める範囲)。"), len(lines))).
+		return Private(fmt.Sprintf(req.T("The game's account, %s, as you may read it.", "ゲームの記録 (%s、あなたが読める範囲)。"), i18n.Count(len(lines), "line", "lines", "行").In(req.Lang))).
 			WithFile(File{Name: "game-log-" + string(req.Lang) + ".txt", ContentType: "text/plain; charset=utf-8", Data: []byte(text(0, len(lines)))})
 	}
 	pages := (len(lines) + logPage - 1) / logPage

@@ -24,7 +24,7 @@ func (b *Bot) registerOptional(r *Router) {
 		Name: "sea", Description: i18n.T("Move an Allied unit by sea, or land marines by assault (16.3)", "連合軍ユニットの海上輸送、海兵の強襲上陸 (16.3)"),
 		Options: []Option{
 			{Name: "unit", Description: i18n.T("unit to carry by sea", "海上輸送するユニット"), Type: String, Required: true, Autocomplete: true},
-			{Name: "hex", Description: i18n.T("port or coastal hex XXYY", "港または沿岸ヘクス XXYY"), Type: String, Required: true, Autocomplete: true},
+			{Name: "hex", Description: i18n.T("port or coastal hex XXYY", "港湾または沿岸ヘクス XXYY"), Type: String, Required: true, Autocomplete: true},
 		},
 		Complete: b.completeUnit,
 		Handler:  func(ctx context.Context, req *Request) *Response { return b.unitOrder(req, game.Sea, "hex") },

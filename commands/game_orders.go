@@ -108,7 +108,7 @@ func (b *Bot) registerOrders(r *Router) {
 		stepChoices = append(stepChoices, Choice{Name: st.Name(), Value: st.String()})
 	}
 	r.Add(&Command{
-		Name: "end", Slow: true, Description: i18n.T("End the current phase or segment (3.0); until: ends each step in turn up to the one named", "現在のフェイズ/セグメントを終了 (3.0)。until: で指定の手順まで順に終了"),
+		Name: "end", Slow: true, Description: i18n.T("End the current phase or segment (3.0); until: ends each step in turn up to the one named", "現在の Ph またはセグを終了 (3.0)。until: で指定の手順まで順に終了"),
 		Options: []Option{{Name: "until", Description: i18n.T("stop when this step begins (each step is still ended by its own order)", "この手順が始まるまで終了を繰り返す (各手順ごとに終了命令を記録)"), Type: String, Choices: stepChoices}, confirmOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if !req.Has("until") {
@@ -200,7 +200,7 @@ func (b *Bot) unitMoves(ctx context.Context, req *Request) *Response {
 		return Fail(req, err)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, req.T("%s can move to %d hexes (allowance %d MP):\n", "%s の移動可能先 %d ヘクス (移動力 %d MP):\n"), c.ID, len(ds), s.Allowance(c))
+	fmt.Fprintf(&sb, req.T("%s can move to %s (allowance %d MP):\n", "%s の移動可能先 %s (移動力 %d MP):\n"), c.ID, i18n.Count(len(ds), "hex", "hexes", "ヘクス").In(req.Lang), s.Allowance(c))
 	byCost := map[int][]string{}
 	var costs []int
 	for _, d := range ds {
@@ -214,7 +214,7 @@ func (b *Bot) unitMoves(ctx context.Context, req *Request) *Response {
 		fmt.Fprintf(&sb, "%d MP: %s\n", k, strings.Join(byCost[k], " "))
 	}
 	if rails, err := s.RailDestinations(c); err == nil && len(rails) > 0 {
-		fmt.Fprintf(&sb, req.T("By rail (8.5): %d hexes, e.g. %s\n", "鉄道 (8.5): %d ヘクス (例: %s)\n"), len(rails), joinHexes(rails, 12))
+		fmt.Fprintf(&sb, req.T("By rail (8.5): %s, e.g. %s\n", "鉄道 (8.5): %s (例: %s)\n"), i18n.Count(len(rails), "hex", "hexes", "ヘクス").In(req.Lang), joinHexes(rails, 12))
 	}
 	return Private(strings.TrimRight(sb.String(), "\n"))
 }

@@ -245,7 +245,7 @@ func TestBatchOrders(t *testing.T) {
 	u2, h2 := legalMove(t, b, "C1", 1)
 	batch := `move ` + u1 + ` ` + h1 + `\n# a comment\nmove G-NOPE 3023\n` + u2 + ` ` + h2 + `\nend`
 	r := act(t, b, clock, bob, "C1", "/orders text:"+batch)
-	expect(t, txt(r), "1 of 4 orders applied", "line 3 (German: move G-NOPE → 3023)", "the 2 line(s) after it were not run", u1+" moved")
+	expect(t, txt(r), "1 of 4 orders applied", "line 3 (German: move G-NOPE → 3023)", "the 2 lines after it were not run", u1+" moved")
 	if strings.Contains(txt(r), u2+" moved") || strings.Contains(txt(r), "Segment ended") {
 		t.Errorf("lines after the refused one were run:\n%s", txt(r))
 	}
@@ -255,7 +255,7 @@ func TestBatchOrders(t *testing.T) {
 	// end in a batch ends the segment and posts its account.
 	withdraw(t, b, clock, bob)
 	r = act(t, b, clock, bob, "C1", "/orders text:end")
-	expect(t, txt(r), "1 of 1 orders applied", "Segment ended")
+	expect(t, txt(r), "1 of 1 order applied", "Segment ended")
 }
 
 // Secret option choice (18.0): each side chooses privately, orders wait,
@@ -711,10 +711,10 @@ func TestGameRepliesInJapanese(t *testing.T) {
 		{carol, "/move unit:G-III to:2922", "観戦のみ"},
 		{alice, "/move unit:F-XX to:1804", "あなたは連合軍側です"},
 		{bob, "/undo", "取り消せる命令はありません"},
-		{bob, "/orders text:fly", "0/1 件の命令を適用しました"},
+		{bob, "/orders text:fly", "命令 0/1 件を適用しました"},
 		{bob, "/game pause", "審判だけが行えます"},
 		{bob, "/game choose options:none", "既に始まっている"},
-		{alice, "/game deadline hours:2", "各セグメントの期限は 2 時間"},
+		{alice, "/game deadline hours:2", "各セグの期限は 2 時間"},
 		{carol, "/units", "見えません"},
 		{alice, "/game players", "独軍: Bob"},
 		{alice, "/game status", "ゲーム #1"},
@@ -802,7 +802,7 @@ func TestWholeGameLeaksNothing(t *testing.T) {
 		}
 		r := act(t, b, clock, who, "C1", "/orders text:"+line)
 		n++
-		if !strings.Contains(txt(r), "1 of 1 orders applied") {
+		if !strings.Contains(txt(r), "1 of 1 order applied") {
 			t.Fatalf("order %d %q: %s", n, line, txt(r))
 		}
 		after := peek(b, "C1").State

@@ -220,8 +220,8 @@ func (b *Bot) fix(ctx context.Context, req *Request) *Response {
 	if err == nil && p != nil && p.Applied > 0 && p.Game.Channel != "" {
 		// Every referee act is told in the game's thread: what and by whom,
 		// naming no unit.
-		r.Add(Message{Target: p.Game.Channel, Text: fmt.Sprintf(req.T("Fix of the game by %s: %d order(s) applied for the %s player.",
-			"%s によるゲームの修正: %s の命令 %d 件を適用。"), req.User.Name, p.Applied, p.Game.State.ToMove().Name().In(req.Lang))})
+		r.Add(Message{Target: p.Game.Channel, Text: fmt.Sprintf(req.T("Fix of the game by %s: %s applied for the %s player.",
+			"%[1]s がゲームを修正しました: %[3]s の命令を %[2]s適用。"), req.User.Name, i18n.Count(p.Applied, "order", "orders", "件").In(req.Lang), p.Game.State.ToMove().Name().In(req.Lang))})
 	}
 	return r
 }
@@ -295,8 +295,8 @@ func (b *Bot) list(ctx context.Context, req *Request) *Response {
 			fmt.Fprintf(&sb, req.T("#%d in <#%s>: damaged, cannot be played (a referee can /game export it to mend it)\n", "#%d (<#%s>): 破損のためプレイできません (審判は /game export で修復できます)\n"), l.ID, l.Channel)
 			continue
 		}
-		fmt.Fprintf(&sb, req.T("#%d %s in <#%s>: %d players, %d orders, last move <t:%d:R>\n", "#%d %s (<#%s>): プレイヤー %d 人、命令 %d 件、最終 <t:%d:R>\n"),
-			l.ID, l.Scenario, l.Channel, l.Players, l.LastSeq, l.Updated.Unix())
+		fmt.Fprintf(&sb, req.T("#%d %s in <#%s>: %s, %s, last move <t:%d:R>\n", "#%d %s (<#%s>): プレイヤー %s、命令 %s、最終 <t:%d:R>\n"),
+			l.ID, l.Scenario, l.Channel, i18n.Count(l.Players, "player", "players", "人").In(req.Lang), i18n.Count(int(l.LastSeq), "order", "orders", "件").In(req.Lang), l.Updated.Unix())
 	}
 	return Private(strings.TrimRight(sb.String(), "\n"))
 }

@@ -101,7 +101,7 @@ func (b *Bot) played(req *Request, p *games.Played, err error, batch bool) *Resp
 	}
 	var sb strings.Builder
 	if batch {
-		fmt.Fprintf(&sb, req.T("%d of %d orders applied.", "%d/%d 件の命令を適用しました。"), p.Applied, p.Given)
+		fmt.Fprintf(&sb, req.T("%d of %s applied.", "命令 %d/%sを適用しました。"), p.Applied, i18n.Count(p.Given, "order", "orders", "件").In(req.Lang))
 		if len(p.Refused) > 0 {
 			sb.WriteString(req.T(" Refused (it changed nothing):\n", " 却下 (何も変わっていません):\n"))
 			var lines []string
@@ -110,8 +110,8 @@ func (b *Bot) played(req *Request, p *games.Played, err error, batch bool) *Resp
 			}
 			sb.WriteString(strings.Join(lines, "\n"))
 			if p.NotRun > 0 {
-				fmt.Fprintf(&sb, req.T("\nThe batch stopped there: the %d line(s) after it were not run. Mend the line and send the rest again.",
-					"\nバッチはそこで止まりました: 後の %d 行は実行していません。その行を直して残りを送り直してください。"), p.NotRun)
+				fmt.Fprintf(&sb, req.T("\nThe batch stopped there: the %s after it were not run. Mend the line and send the rest again.",
+					"\nバッチはそこで止まりました: 後の %s は実行していません。その行を直して残りを送り直してください。"), i18n.Count(p.NotRun, "line", "lines", "行").In(req.Lang))
 			}
 		}
 		sb.WriteString("\n")
@@ -170,7 +170,7 @@ func eventLines(evs []game.Event, l i18n.Lang) []string {
 		at[h] = append(at[h], e.Units...)
 	}
 	sort.Slice(order, func(i, j int) bool { return hex.Less(order[i], order[j]) })
-	lines = append(lines, fmt.Sprintf(i18n.T("Set up %d units in %d hexes (17.1):", "%d 個を %d ヘクスに配置 (17.1):").In(l), placed, len(order)))
+	lines = append(lines, i18n.Sprintf(i18n.T("Set up %s in %s (17.1):", "%sを%sに配置 (17.1):"), i18n.Count(placed, "unit", "units", "個"), i18n.Count(len(order), "hex", "hexes", "ヘクス")).In(l))
 	var row []string
 	for _, h := range order {
 		row = append(row, h.String()+" "+strings.Join(at[h], " "))
@@ -300,7 +300,7 @@ func orderButtons(req *Request, g *games.Game) []Button {
 		return retreatButtons(owed)
 	}
 	return []Button{
-		{Label: req.T("End the segment", "セグメント終了"), Path: "end", Style: Primary},
+		{Label: req.T("End the segment", "セグ終了"), Path: "end", Style: Primary},
 		{Label: req.T("Undo the last order", "直前の命令を取り消す"), Path: "undo"},
 	}
 }

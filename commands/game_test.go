@@ -65,7 +65,7 @@ func TestHotSeatGame(t *testing.T) {
 	for turn := 0; turn < 3; turn++ {
 		for i := 0; i < 40; i++ {
 			st := say(t, b, "/game status")
-			if strings.Contains(st, "movement segment") && !strings.Contains(st, "units may still act") {
+			if strings.Contains(st, "movement segment") && !strings.Contains(st, "may still act in this step") {
 				t.Fatalf("movement segment with nobody to move:\n%s", st)
 			}
 			if strings.Contains(st, "movement segment") {
@@ -229,8 +229,8 @@ func TestGameCheck(t *testing.T) {
 	b := gameBot(t)
 	say(t, b, "/game new seed:4")
 	expect(t, say(t, b, "/game check order:allied place F-XX 1324"), "is legal now")
-	expect(t, say(t, b, "/game check order:allied place F-XX 0101"), "Not legal now", "FR-2A")
-	expect(t, say(t, b, "/game check order:german end"), "Not legal now", "cannot give orders now")
+	expect(t, say(t, b, "/game check order:allied place F-XX 0101"), "is not legal now", "FR-2A")
+	expect(t, say(t, b, "/game check order:german end"), "is not legal now", "cannot give orders now")
 	expect(t, say(t, b, "/game check order:french"), "is not an order")
 	expect(t, say(t, b, "/units"), "*F-XX")
 }

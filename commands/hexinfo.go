@@ -225,13 +225,13 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		line(t("Setup area: ", "配置地域: "), strings.Join(x.Setup, sep))
 	}
 	if vp := m.CityVP(x.At, board.Germans); vp > 0 {
-		line(t("Victory (15.23): ", "勝利点 (15.23): "), f("%d VP to the Germans if they hold it or entered it last", "独軍が占拠または最後に進入していれば %d VP", vp))
+		line(t("Victory (15.23): ", "VP (15.23): "), f("%d VP to the Germans if they hold it or entered it last", "独軍が占拠または最後に進入していれば %d VP", vp))
 	}
 	if x.Name == "Paris" && m.CityVP(x.At, board.Germans) > 0 {
 		line(t("Paris (15.22): ", "Paris (15.22): "), t("+10 VP to the Germans the first time their units enter any Paris hex", "独軍ユニットがいずれかの Paris ヘクスに初めて進入すると独軍へ +10 VP"))
 	}
 	if vp := m.CityVP(x.At, board.Allies); vp > 0 {
-		line(t("Victory (15.23): ", "勝利点 (15.23): "), f("%d VP to the Allies if they hold it or entered it last", "連合軍が占拠または最後に進入していれば %d VP", vp))
+		line(t("Victory (15.23): ", "VP (15.23): "), f("%d VP to the Allies if they hold it or entered it last", "連合軍が占拠または最後に進入していれば %d VP", vp))
 	}
 
 	// Hexsides: rivers and borders, each with the hex across it.

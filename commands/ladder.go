@@ -57,16 +57,16 @@ func (b *Bot) ladderCommand() *Command {
 func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 	st, ok := b.Store.(*db.Store)
 	if !ok || st == nil {
-		return Private(req.T("The ladder needs the bot's database: casual games cannot be rated here.", "ラダーにはボットのデータベースが必要です：ここでは通常対局を対象にできません。"))
+		return Private(req.T("The ladder needs the bot's database: casual games cannot be rated here.", "ラダーにはボットのデータベースが必要です。ここでは通常対局を対象にできません。"))
 	}
 	g := b.games.Peek(req.Channel)
 	switch {
 	case g == nil || g.ID == 0:
-		return Private(req.T("There is no game in this channel to rate: give /ladder rate:true in the channel or thread of the finished game.", "このチャンネルに対象となる対局がありません：終了した対局のチャンネルかスレッドで /ladder rate:true としてください。"))
+		return Private(req.T("There is no game in this channel to rate: give /ladder rate:true in the channel or thread of the finished game.", "このチャンネルに対象となる対局がありません。終了した対局のチャンネルかスレッドで /ladder rate:true としてください。"))
 	case g.State == nil || g.State.Step != game.GameOver:
-		return Private(req.T("This game is not over: a game is rated once it has ended.", "この対局はまだ終わっていません：レーティングは終了後です。"))
+		return Private(req.T("This game is not over: a game is rated once it has ended.", "この対局はまだ終わっていません。レーティングは終了後です。"))
 	case g.Practice():
-		return Private(req.T("A practice game (a chosen dice seed, or a sandbox) is never rated.", "練習対局（シード指定やサンドボックス）はレーティング対象外です。"))
+		return Private(req.T("A practice game (a chosen dice seed, or a sandbox) is never rated.", "練習対局 (シード指定やサンドボックス) はレーティング対象外です。"))
 	}
 	if _, _, err := b.tournamentService().ByGame(ctx, g.ID); err == nil {
 		return Private(req.T("This is a tournament game: it is rated already.", "これは大会の対局なので、すでにレーティング対象です。"))
@@ -94,5 +94,5 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 	if !both {
 		return Reply(fmt.Sprintf(req.T("%s marks game #%d rated; it counts for the ladder when the opponent does too.", "%s がゲーム #%d をレーティング対象にしました。相手も指定するとラダーに反映されます。"), req.User.Name, g.ID))
 	}
-	return Reply(fmt.Sprintf(req.T("Game #%d is rated: both players marked it. /ladder shows the ladder.", "ゲーム #%d はレーティング対象になりました（両者指定）。/ladder でラダーを表示します。"), g.ID))
+	return Reply(fmt.Sprintf(req.T("Game #%d is rated: both players marked it. /ladder shows the ladder.", "ゲーム #%d はレーティング対象になりました (両者指定)。/ladder でラダーを表示します。"), g.ID))
 }

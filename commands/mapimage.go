@@ -135,7 +135,7 @@ func (b *Bot) mapImage(req *Request, pics *mapPictures) *Response {
 				h, mapRange(m, req.Lang)).In(req.Lang))
 		}
 		centre, focus = h, []hex.Hex{h}
-		what = i18n.Sprintf(i18n.T("The map around %s, %d hexes out", "%s の周囲 %d ヘクスの地図"), label(m, h), radius)
+		what = i18n.Sprintf(i18n.T("The map around %s, %s out", "%s の周囲 %sの地図"), label(m, h), i18n.Count(radius, "hex", "hexes", "ヘクス"))
 	case req.Has("area"):
 		hexes, msg := findArea(m, area, req.Lang)
 		if msg != "" {
@@ -143,7 +143,7 @@ func (b *Bot) mapImage(req *Request, pics *mapPictures) *Response {
 		}
 		h := middle(hexes)
 		centre, focus = h, hexes
-		what = i18n.Sprintf(i18n.T("The map around %s, %d hexes out", "%s の周囲 %d ヘクスの地図"), label(m, h), radius)
+		what = i18n.Sprintf(i18n.T("The map around %s, %s out", "%s の周囲 %sの地図"), label(m, h), i18n.Count(radius, "hex", "hexes", "ヘクス"))
 	default:
 		what = i18n.T("The whole map", "地図全体")
 	}

@@ -50,7 +50,7 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 			return Private(req.T("No unit is on the map yet, so there is no front to show; /map shows the whole map.",
 				"マップ上にユニットがまだないため、前線を表示できません。/map で地図全体を表示します。"))
 		}
-		what = i18n.Sprintf(i18n.T("The front, around %s, %d hexes out", "前線 (%s の周囲 %d ヘクス)"), label(b.Map, crop.Center), crop.Radius)
+		what = i18n.Sprintf(i18n.T("The front, around %s, %s out", "前線 (%s の周囲 %s)"), label(b.Map, crop.Center), i18n.Count(crop.Radius, "hex", "hexes", "ヘクス"))
 	}
 	if req.Has("unit") {
 		id := strings.ToUpper(strings.TrimSpace(req.Opt("unit")))
@@ -79,7 +79,7 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 		if crop == nil {
 			crop = &render.Crop{Center: at, Radius: min(far, maxRadius)}
 		}
-		what = i18n.Sprintf(i18n.T("Where %s may move (%d hexes; the number is the cost in movement points, R by rail)", "%s の移動可能先 (%d ヘクス、数字は移動力コスト、R は鉄道)"), c.ID, len(sit.Destinations))
+		what = i18n.Sprintf(i18n.T("Where %s may move (%s; the number is the cost in movement points, R by rail)", "%s の移動可能先 (%s、数字は移動力コスト、R は鉄道)"), c.ID, i18n.Count(len(sit.Destinations), "hex", "hexes", "ヘクス"))
 	}
 	// A render slot, shared with the maps posted after segments.
 	b.waitRender()

@@ -112,7 +112,7 @@ func (b *Bot) registerTournament(r *Router) {
 					case "level":
 						st.Points = tournament.LevelPoints()
 					default:
-						return Private(req.T("points: use chess or level", "points: は chess か level です"))
+						return Private(req.T("points: use chess or level", "points: は chess か level です。"))
 					}
 					switch req.Opt("bye") {
 					case "half":
@@ -140,7 +140,7 @@ func (b *Bot) registerTournament(r *Router) {
 					}
 					msg := fmt.Sprintf(req.T("%s joins %s.", "%s が「%s」に参加しました。"), req.User.Name, t.Name)
 					if p := t.Player(req.User.ID); p != nil && p.FromRound > 0 {
-						msg += " " + fmt.Sprintf(req.T("A late entry: paired from round %d.", "途中参加：第%dラウンドから組み合わせます。"), p.FromRound)
+						msg += " " + fmt.Sprintf(req.T("A late entry: paired from round %d.", "途中参加: 第%dラウンドから組み合わせます。"), p.FromRound)
 					}
 					return Reply(msg)
 				}},

@@ -52,7 +52,7 @@ func tournamentNotice(n tournament.Notice) Message {
 	switch n.Kind {
 	case tournament.NoticeReminder:
 		sb.WriteString(bilingual("⏰ %s, round %d ends <t:%d:R>: these tables have no confirmed result yet. Finish the game, or report it (/tournament report) and confirm it.",
-			"⏰ %s 第%dラウンドの期限は <t:%d:R> です：次の卓の結果がまだ確定していません。対局を終えるか、結果を報告（/tournament report）して確認してください。", n.Name, n.Round, n.Deadline.Unix()))
+			"⏰ %s 第%dラウンドの期限は <t:%d:R> です。次の卓の結果がまだ確定していません。対局を終えるか、結果を報告 (/tournament report) して確認してください。", n.Name, n.Round, n.Deadline.Unix()))
 		for _, g := range n.Tables {
 			fmt.Fprintf(&sb, "\n%d: %s", g.Table, tablePlayers(n, g))
 		}
@@ -67,7 +67,7 @@ func tournamentNotice(n tournament.Notice) Message {
 			fmt.Fprintf(&sb, "\n%d: %s: %s", g.Table, tablePlayers(n, g), what)
 		}
 		if len(n.Waiting) > 0 {
-			sb.WriteString("\n" + bilingual("%s decides these (disputed, or a bot game still in play) with /tournament fix:", "%s が /tournament fix で決めます（異議あり、またはボット対局が進行中）：", games.MentionOf(n.Organiser, "organiser")))
+			sb.WriteString("\n" + bilingual("%s decides these (disputed, or a bot game still in play) with /tournament fix:", "%s が /tournament fix で決めます (異議あり、またはボット対局が進行中): ", games.MentionOf(n.Organiser, "organiser")))
 			for _, g := range n.Waiting {
 				fmt.Fprintf(&sb, "\n%d: %s", g.Table, tablePlayers(n, g))
 			}

@@ -63,14 +63,14 @@ func (b *Bot) openTables(ctx context.Context, req *Request, t *tournament.Tourna
 	}
 	if waitBids {
 		resp.Add(Message{Text: req.T("Sides by bid: each player of a table bids in secret with /tournament bid table:N side:german|allied vp:N; the table's game opens when both bids are in.",
-			"陣営は入札で決めます：各卓の両者が /tournament bid table:N side:german|allied vp:N で秘密に入札し、揃うと対局が始まります。")})
+			"陣営は入札で決めます。各卓の両者が /tournament bid table:N side:german|allied vp:N で秘密に入札し、揃うと対局が始まります。")})
 	}
 	if len(todo)+len(byes) == 0 {
 		return resp
 	}
 	if req.Chat == nil || b.Store == nil {
 		resp.Add(Message{Text: req.T("No bot game is opened here (this chat has no threads): each table reports its result with /tournament report, and the opponent confirms it.",
-			"ここではボット対局を開きません（スレッドがないため）：各卓は /tournament report で結果を報告し、相手が確認します。")})
+			"ここではボット対局を開きません (スレッドがないため): 各卓は /tournament report で結果を報告し、相手が確認します。")})
 		return resp
 	}
 	parent := t.Channel
@@ -86,14 +86,14 @@ func (b *Bot) openTables(ctx context.Context, req *Request, t *tournament.Tourna
 		if err != nil {
 			b.Log.Error("tournament: opening a table's game", "tournament", t.Name, "table", g.Table, "err", err)
 			resp.Add(Message{Text: fmt.Sprintf(req.T("Table %d: its bot game could not be opened (%s); its players report the result with /tournament report.",
-				"卓 %d: ボット対局を開けませんでした（%s）。結果は /tournament report で報告してください。"), g.Table, i18n.Message(err, req.Lang))})
+				"卓 %d: ボット対局を開けませんでした (%s)。結果は /tournament report で報告してください。"), g.Table, i18n.Message(err, req.Lang))})
 			continue
 		}
 		msg := fmt.Sprintf(req.T("%s, round %d, table %d: %s plays the German side, %s the Allied side (game #%d, scenario %s). The result goes to the tournament by itself when the game ends.",
-			"%s 第%dラウンド 卓 %d: 独軍 %s、連合軍 %s（ゲーム #%d、シナリオ %s）。対局が終わると結果は自動で大会に記録されます。"),
+			"%s 第%dラウンド 卓 %d: 独軍 %s、連合軍 %s (ゲーム #%d、シナリオ %s)。対局が終わると結果は自動で大会に記録されます。"),
 			t.Name, c.Number, g.Table, games.MentionOf(g.German, nameIn(t, g.German)), games.MentionOf(g.Allied, nameIn(t, g.Allied)), id, t.Settings.Scenario)
 		if t.Settings.OptionsChosen {
-			msg += "\n" + req.T("Options are chosen by 18.0: each side in secret with /game choose, then /game confirm.", "オプションは 18.0 により選びます：各陣営が /game choose で秘密に選び、/game confirm で確定。")
+			msg += "\n" + req.T("Options are chosen by 18.0: each side in secret with /game choose, then /game confirm.", "オプションは 18.0 により選びます。各陣営が /game choose で秘密に選び、/game confirm で確定。")
 		} else if len(t.Settings.Options) > 0 {
 			msg += "\n" + req.T("Options: ", "オプション: ") + strings.Join(t.Settings.Options, " ")
 		}
@@ -125,7 +125,7 @@ func (b *Bot) openByeGame(ctx context.Context, req *Request, t *tournament.Tourn
 	fail := func(err error) {
 		b.Log.Error("tournament: opening a bye's game", "tournament", t.Name, "table", g.Table, "err", err)
 		resp.Add(Message{Text: fmt.Sprintf(req.T("Table %d: the bye's game against the computer could not be opened (%s); the bye's points stand.",
-			"卓 %d: バイの選手のコンピュータ対局を開けませんでした（%s）。バイの得点はそのままです。"), g.Table, i18n.Message(err, req.Lang))})
+			"卓 %d: バイの選手のコンピュータ対局を開けませんでした (%s)。バイの得点はそのままです。"), g.Table, i18n.Message(err, req.Lang))})
 	}
 	id, thread, err := b.openGame(ctx, req, t, parent, title, seat{side, g.German})
 	if err != nil {
@@ -143,7 +143,7 @@ func (b *Bot) openByeGame(ctx context.Context, req *Request, t *tournament.Tourn
 		return
 	}
 	resp.Add(Message{Target: thread, Text: fmt.Sprintf(req.T("%s, round %d: %s has a bye (its points stand) and may play the computer (%s) meanwhile, on the %s side (game #%d). This game does not count.",
-		"%s 第%d ラウンド: %s はバイ（得点はそのまま）で、その間コンピュータ（%s）と%s側で練習対局ができます（ゲーム #%d）。この対局は得点に数えません。"),
+		"%s 第%d ラウンド: %s はバイ (得点はそのまま) で、その間コンピュータ (%s) と%s側で練習対局ができます (ゲーム #%d)。この対局は得点に数えません。"),
 		t.Name, round, games.MentionOf(g.German, nameIn(t, g.German)), level, side.Name().In(req.Lang), id)})
 	sub := *req
 	sub.Channel = thread
@@ -414,7 +414,7 @@ func (b *Bot) standingsResponse(req *Request, t *tournament.Tournament) *Respons
 		b.Log.Error("tournament: drawing the standings", "err", err)
 	}
 	if br := t.Bracket(); len(br) > 0 {
-		bk := render.Bracket{Title: fmt.Sprintf(req.T("%s: bracket", "%s：トーナメント表"), t.Name)}
+		bk := render.Bracket{Title: fmt.Sprintf(req.T("%s: bracket", "%s: トーナメント表"), t.Name)}
 		for _, rd := range br {
 			var ms []render.BracketMatch
 			for _, m := range rd {

@@ -84,8 +84,8 @@ func (s *Store) LiveGameAt(ctx context.Context, guild, channel string) (int64, e
 // first order, and options never change after it.
 func (t *GameTx) SetOptions(opts string) error {
 	if t.seq > 0 {
-		return i18n.Errorf("The options of game #%d cannot change: it has %d orders already.",
-			"ゲーム #%d は既に命令が %d 件あるため、オプションを変更できません。", t.Game.ID, t.seq)
+		return i18n.Errorf("The options of game #%d cannot change: it has %s already.",
+			"ゲーム #%d は既に命令が %sあるため、オプションを変更できません。", t.Game.ID, i18n.Count(int(t.seq), "order", "orders", "件"))
 	}
 	o, err := checkOptions(opts)
 	if err != nil {

@@ -55,8 +55,8 @@ func (t *Table) busy(a Actor, at Where, replace, threads bool) error {
 		return nil // the running game has a thread of its own: the new one gets another
 	}
 	if !replace {
-		return i18n.Errorf("A game is running in this channel (%s, %d orders); add replace:true to abandon it and start another.",
-			"このチャンネルでゲームが進行中です (%s、命令 %d 件)。破棄して新しく始めるには replace:true を付けてください。", g.State.Turn, len(g.Orders))
+		return i18n.Errorf("A game is running in this channel (%s, %s); add replace:true to abandon it and start another.",
+			"このチャンネルでゲームが進行中です (%s、命令 %s)。破棄して新しく始めるには replace:true を付けてください。", g.State.Turn, i18n.Count(len(g.Orders), "order", "orders", "件"))
 	}
 	return t.refereeOnly(a, at.Guild, g, i18n.T("replace the running game", "進行中のゲームの置き換え"))
 }
@@ -295,9 +295,9 @@ func (t *Table) Import(ctx context.Context, a Actor, at Where, now time.Time, re
 	t.imports[a.ID] = recent
 	if len(recent) >= ImportsPerHour && !a.Operator {
 		t.mu.Unlock()
-		return nil, i18n.Errorf("You have imported %d games in the last hour, the most one user may (a replay is heavy work for the bot): try again after %s.",
-			"過去1時間に %d 件のゲームを取り込みました。1人あたりの上限です (再生はボットに重い処理です)。%s 以降にもう一度お試しください。",
-			len(recent), recent[0].Add(time.Hour).UTC().Format("15:04 UTC"))
+		return nil, i18n.Errorf("You have imported %s in the last hour, the most one user may (a replay is heavy work for the bot): try again after %s.",
+			"過去1時間に %sのゲームを取り込みました。1人あたりの上限です (再生はボットに重い処理です)。%s 以降にもう一度お試しください。",
+			i18n.Count(len(recent), "game", "games", "件"), recent[0].Add(time.Hour).UTC().Format("15:04 UTC"))
 	}
 	if g == nil {
 		t.imports[a.ID] = append(t.imports[a.ID], now)

@@ -64,9 +64,18 @@ func (t Text) In(l Lang) string {
 	return t.EN
 }
 
-// Sprintf formats both languages with the same arguments.
+// Sprintf formats both languages with the same arguments; an argument
+// that is a Text (a Count, a name) is put in each language's own words.
 func Sprintf(t Text, args ...any) Text {
-	return Text{EN: fmt.Sprintf(t.EN, args...), JA: fmt.Sprintf(t.JA, args...)}
+	en, ja := make([]any, len(args)), make([]any, len(args))
+	for i, a := range args {
+		if x, ok := a.(Text); ok {
+			en[i], ja[i] = x.EN, x.JA
+		} else {
+			en[i], ja[i] = a, a
+		}
+	}
+	return Text{EN: fmt.Sprintf(t.EN, en...), JA: fmt.Sprintf(t.JA, ja...)}
 }
 
 // Error is an error that can say itself in both languages. The engine's
@@ -106,4 +115,15 @@ func Message(err error, l Lang) string {
 		return e.In(l)
 	}
 	return err.Error()
+}
+
+// Count is a number of things in both languages: "1 unit", "2 units",
+// "2 個". English takes the noun's singular or plural; Japanese counts
+// with the counter word (個, 件, 卓...), which does not change.
+func Count(n int, one, many, counter string) Text {
+	noun := many
+	if n == 1 || n == -1 {
+		noun = one
+	}
+	return Text{EN: fmt.Sprintf("%d %s", n, noun), JA: fmt.Sprintf("%d %s", n, counter)}
 }

@@ -256,16 +256,16 @@ func (r *Renderer) legendItems() []legendItem {
 		{text: i18n.T("major river", "大河"), icon: line(riverBlue, 0.17*R, false, false)},
 		{text: i18n.T("railway", "鉄道"), icon: line(railDark, math.Max(1.5, 0.08*R), false, false)},
 		{text: i18n.T("1914 border", "1914年の国境"), icon: line(borderLine, math.Max(1.2, 0.07*R), true, true)},
-		{text: i18n.T("city (victory)", "都市 (勝利得点)"), icon: func(dc *gg.Context, x, y, s float64) {
+		{text: i18n.T("city (victory)", "都市 (VP)"), icon: func(dc *gg.Context, x, y, s float64) {
 			q := 0.17 * R
 			dc.DrawRectangle(x-q, y-q, 2*q, 2*q)
 			dc.SetColor(cityRed)
 			dc.Fill()
 		}},
-		{text: i18n.T("VP to the Germans (15.23)", "独軍の勝利得点 (15.23)"), icon: func(dc *gg.Context, x, y, s float64) {
+		{text: i18n.T("VP to the Germans (15.23)", "独軍のVP (15.23)"), icon: func(dc *gg.Context, x, y, s float64) {
 			drawVPTag(dc, r.font.face(vpTagSize*R), x, y, 5, vpGermanInk)
 		}},
-		{text: i18n.T("VP to the Allies", "連合軍の勝利得点"), icon: func(dc *gg.Context, x, y, s float64) {
+		{text: i18n.T("VP to the Allies", "連合軍のVP"), icon: func(dc *gg.Context, x, y, s float64) {
 			drawVPTag(dc, r.font.face(vpTagSize*R), x, y, 10, vpAlliedInk)
 		}},
 		{text: i18n.T("town", "町"), icon: func(dc *gg.Context, x, y, s float64) {
@@ -281,7 +281,7 @@ func (r *Renderer) legendItems() []legendItem {
 		logistic(board.French, i18n.T("French", "仏")),
 		logistic(board.German, i18n.T("German", "独")),
 		logistic(board.British, i18n.T("British", "英")),
-		logistic(board.Belgian, i18n.T("Belgian", "白")),
+		logistic(board.Belgian, i18n.T("Belgian", "ベルギー")),
 		{text: i18n.T("neutral", "中立国"), icon: func(dc *gg.Context, x, y, s float64) {
 			dc.DrawRegularPolygon(6, x, y, s*0.55, math.Pi/6)
 			dc.SetColor(terrainFill[board.Clear])

@@ -235,7 +235,7 @@ func drawKey(c *Canvas, x, y, w, line, R float64) float64 {
 		icon func(cx, cy float64)
 		wide float64 // icon width in icon sizes (1 when zero)
 	}{
-		{i18n.T("out of command", "指揮外"), func(cx, cy float64) { drawOutOfCommand(c, cx, cy, s*2) }, 1},
+		{i18n.T("out of command", "指揮不通"), func(cx, cy float64) { drawOutOfCommand(c, cx, cy, s*2) }, 1},
 		{i18n.T("trench side", "塹壕面"), func(cx, cy float64) {
 			c.DrawRectangle(cx-s/2, cy-s/2, s, s)
 			c.SetColor(nationStyles["FR"].bg)
@@ -321,7 +321,7 @@ func drawCounterKey(c *Canvas, x, y, w, line, u float64) {
 	items = append(items,
 		item{i18n.T("infantry (A assault, R reserve, L/T Landwehr)", "歩兵 (A突撃・R予備・L/T後備)").In(lang), sym(units.Active)},
 		item{i18n.T("cavalry", "騎兵").In(lang), sym(units.Cavalry)},
-		item{i18n.T("HQ", "司令部").In(lang), sym(units.HQ)},
+		item{i18n.T("HQ", "HQ").In(lang), sym(units.HQ)},
 		item{i18n.T("siege artillery", "攻城砲").In(lang), sym(units.Siege)},
 	)
 	cx := x

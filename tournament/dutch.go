@@ -81,7 +81,7 @@ type pairing struct {
 
 var errNoPairing = i18n.Errorf(
 	"no Swiss pairing satisfies the absolute criteria (no rematch, one bye each, sides): the organiser pairs this round by hand",
-	"絶対基準（再戦なし・バイは1回まで・陣営）を満たすスイス式の組み合わせがありません：主催者が手で組んでください")
+	"絶対基準 (再戦なし・バイは1回まで・陣営) を満たすスイス式の組み合わせがありません。主催者が手で組んでください。")
 
 // String names a preference for Explain.
 func (p ColourPref) String() string { return p.text().EN }
@@ -131,5 +131,5 @@ func explainPair(a, b *phist, why i18n.Text) i18n.Text {
 		en = fmt.Sprintf("%s floats down from %s, %s up from %s", hi.name, half2(hi.score), lo.name, half2(lo.score))
 		ja = fmt.Sprintf("%sが %s から下へ、%sが %s から上へフロート", hi.name, half2(hi.score), lo.name, half2(lo.score))
 	}
-	return i18n.T(en+"; sides: "+why.EN, ja+"。陣営："+why.JA)
+	return i18n.T(en+"; sides: "+why.EN, ja+"。陣営: "+why.JA)
 }

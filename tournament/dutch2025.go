@@ -408,7 +408,7 @@ func (d *dutch) plan(vs []int) error {
 	L.f1, off = off, off+B
 	L.compl = off
 	if off+B+2 > wideBits {
-		return i18n.Errorf("too many players or score groups to pair (%d players)", "組み合わせるには人数かスコアグループが多すぎます（%d人）", d.n)
+		return i18n.Errorf("too many players or score groups to pair (%s)", "組み合わせるには人数かスコアグループが多すぎます (%s)", i18n.Count(d.n, "player", "players", "人"))
 	}
 	d.L = L
 	if d.sh == nil {
@@ -437,7 +437,7 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 		return ps[i].pn < ps[j].pn
 	})
 	if n > maxDutch {
-		return nil, i18n.Errorf("%d players are more than the Swiss pairing takes (%d): the organiser pairs this round by hand", "%d人はスイス式の組み合わせの上限（%d人）を超えています：主催者が手で組んでください", n, maxDutch)
+		return nil, i18n.Errorf("%s are more than the Swiss pairing takes (%d): the organiser pairs this round by hand", "%s はスイス式の組み合わせの上限 (%d人) を超えています。主催者が手で組んでください。", i18n.Count(n, "player", "players", "人"), maxDutch)
 	}
 	d := &dutch{ps: ps, n: n, odd: n%2 == 1, B: uint(bits.Len(uint(n))), ranks: map[int]int{}, why: map[int]i18n.Text{}}
 	d.played = len(ps[0].floats)
@@ -488,7 +488,7 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 		if !d.gone[v] {
 			out = append(out, pairing{a: v, b: -1, explain: i18n.T(
 				fmt.Sprintf("bye: in score group %s, the lowest whose pairing stays complete, no bye before (C.04.3 C2, C4, C9)", half2(ps[v].score)),
-				fmt.Sprintf("バイ：スコアグループ %s（残りを組み合わせられる最も低いグループ）、バイは初めて（C.04.3 C2・C4・C9）", half2(ps[v].score)))})
+				fmt.Sprintf("バイ: スコアグループ %s (残りを組み合わせられる最も低いグループ)、バイは初めて (C.04.3 C2・C4・C9)", half2(ps[v].score)))})
 			continue
 		}
 		if p > v {
@@ -665,7 +665,7 @@ func (d *dutch) brackets() error {
 		matched := map[int]bool{}
 		mdpWhy := func(v int) i18n.Text {
 			return i18n.T(fmt.Sprintf("%s, moved down into bracket %s, meets the highest resident that the best pairing of the round (criteria C1–C21) allows (C.04.3 4.2)", d.ps[v].name, half2(d.score(bracket[mdp]))),
-				fmt.Sprintf("ブラケット %s に下りてきた%sが、ラウンド最良の組み合わせ（基準 C1–C21）が許す最上位の残留者と対戦（C.04.3 4.2）", half2(d.score(bracket[mdp])), d.ps[v].name))
+				fmt.Sprintf("ブラケット %s に下りてきた%sが、ラウンド最良の組み合わせ (基準 C1–C21) が許す最上位の残留者と対戦 (C.04.3 4.2)", half2(d.score(bracket[mdp])), d.ps[v].name))
 		}
 		mdpCands := func(pi int) []int {
 			var os []int
@@ -835,8 +835,8 @@ func (d *dutch) brackets() error {
 			}
 		}
 		remWhy := func(v int) i18n.Text {
-			return i18n.T(fmt.Sprintf("%s in S1 meets the highest S2 player that the best pairing of the round (criteria C1–C21) allows, after %d exchange(s) between S1 and S2 (C.04.3 4.3)", d.ps[v].name, exchanges),
-				fmt.Sprintf("S1 の%sが、ラウンド最良の組み合わせ（基準 C1–C21）が許す最上位の S2 と対戦、S1・S2 間の交換 %d（C.04.3 4.3）", d.ps[v].name, exchanges))
+			return i18n.T(fmt.Sprintf("%s in S1 meets the highest S2 player that the best pairing of the round (criteria C1–C21) allows, after %s between S1 and S2 (C.04.3 4.3)", d.ps[v].name, i18n.Count(exchanges, "exchange", "exchanges", "回").EN),
+				fmt.Sprintf("S1 の%sが、ラウンド最良の組み合わせ (基準 C1–C21) が許す最上位の S2 と対戦、S1・S2 間の交換 %s (C.04.3 4.3)", d.ps[v].name, i18n.Count(exchanges, "exchange", "exchanges", "回").JA))
 		}
 		chosen := 0
 		if exchanges == 0 {
@@ -1000,7 +1000,7 @@ func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]
 		per := d.per(len(bracket))
 		k := d.batch(len(ps), stay, len(bracket))
 		if k < 1 {
-			return i18n.Errorf("too many players to pair (%d)", "組み合わせる人数が多すぎます（%d人）", d.n)
+			return i18n.Errorf("too many players to pair (%d)", "組み合わせる人数が多すぎます (%d人)", d.n)
 		}
 		for t, pi := range ps {
 			v := bracket[pi]
@@ -1061,19 +1061,19 @@ func allocate(a, b *phist) (*phist, *phist, i18n.Text) {
 	switch {
 	case ca.pref == "" && cb.pref == "":
 		if a.pn%2 == 1 {
-			return give(German, i18n.T("no preferences: the higher ranked has an odd pairing number, so the initial side, German (5.2.5)", "希望なし：上位者の組合せ番号が奇数なので初期陣営の独軍（5.2.5）"))
+			return give(German, i18n.T("no preferences: the higher ranked has an odd pairing number, so the initial side, German (5.2.5)", "希望なし: 上位者の組合せ番号が奇数なので初期陣営の独軍 (5.2.5)"))
 		}
-		return give(Allied, i18n.T("no preferences: the higher ranked has an even pairing number, so the side opposite the initial one (5.2.5)", "希望なし：上位者の組合せ番号が偶数なので初期陣営の反対（5.2.5）"))
+		return give(Allied, i18n.T("no preferences: the higher ranked has an even pairing number, so the side opposite the initial one (5.2.5)", "希望なし: 上位者の組合せ番号が偶数なので初期陣営の反対 (5.2.5)"))
 	case ca.pref != cb.pref && ca.pref != "" && cb.pref != "":
-		return give(ca.pref, i18n.T(fmt.Sprintf("both preferences granted (%s; %s) (5.2.1)", ta.EN, tb.EN), fmt.Sprintf("両者の希望どおり（%s、%s）（5.2.1）", ta.JA, tb.JA)))
+		return give(ca.pref, i18n.T(fmt.Sprintf("both preferences granted (%s; %s) (5.2.1)", ta.EN, tb.EN), fmt.Sprintf("両者の希望どおり (%s、%s) (5.2.1)", ta.JA, tb.JA)))
 	case cb.pref == "":
-		return give(ca.pref, i18n.T(fmt.Sprintf("preference of %s granted (%s) (5.2.1)", a.name, ta.EN), fmt.Sprintf("%sの希望どおり（%s）（5.2.1）", a.name, ta.JA)))
+		return give(ca.pref, i18n.T(fmt.Sprintf("preference of %s granted (%s) (5.2.1)", a.name, ta.EN), fmt.Sprintf("%sの希望どおり (%s) (5.2.1)", a.name, ta.JA)))
 	case ca.pref == "":
-		return give(other(cb.pref), i18n.T(fmt.Sprintf("preference of %s granted (%s) (5.2.1)", b.name, tb.EN), fmt.Sprintf("%sの希望どおり（%s）（5.2.1）", b.name, tb.JA)))
+		return give(other(cb.pref), i18n.T(fmt.Sprintf("preference of %s granted (%s) (5.2.1)", b.name, tb.EN), fmt.Sprintf("%sの希望どおり (%s) (5.2.1)", b.name, tb.JA)))
 	}
 	// the same preference
-	absWhy := i18n.T("the absolute preference (the wider side difference) granted (5.2.2)", "絶対の希望（陣営差の大きい方）どおり（5.2.2）")
-	strongWhy := i18n.T("the strong preference granted over a mild one (5.2.3)", "強い希望を弱い希望より優先（5.2.3）")
+	absWhy := i18n.T("the absolute preference (the wider side difference) granted (5.2.2)", "絶対の希望 (陣営差の大きい方) どおり (5.2.2)")
+	strongWhy := i18n.T("the strong preference granted over a mild one (5.2.3)", "強い希望を弱い希望より優先 (5.2.3)")
 	switch {
 	case ca.abs && (ca.imb > cb.imb || !cb.abs):
 		return give(ca.pref, absWhy)
@@ -1087,8 +1087,8 @@ func allocate(a, b *phist) (*phist, *phist, i18n.Text) {
 	for k := 1; k <= len(a.colours) && k <= len(b.colours); k++ {
 		xa, xb := a.colours[len(a.colours)-k], b.colours[len(b.colours)-k]
 		if xa != xb {
-			return give(xb, i18n.T(fmt.Sprintf("equal preferences: sides alternated from %d games ago (5.2.4)", k), fmt.Sprintf("同じ希望：%d局前の陣営から交互に（5.2.4）", k)))
+			return give(xb, i18n.T(fmt.Sprintf("equal preferences: sides alternated from %d games ago (5.2.4)", k), fmt.Sprintf("同じ希望: %d局前の陣営から交互に (5.2.4)", k)))
 		}
 	}
-	return give(ca.pref, i18n.T(fmt.Sprintf("equal preferences: the higher ranked's granted (%s) (5.2.5)", ta.EN), fmt.Sprintf("同じ希望：上位者の希望どおり（%s）（5.2.5）", ta.JA)))
+	return give(ca.pref, i18n.T(fmt.Sprintf("equal preferences: the higher ranked's granted (%s) (5.2.5)", ta.EN), fmt.Sprintf("同じ希望: 上位者の希望どおり (%s) (5.2.5)", ta.JA)))
 }

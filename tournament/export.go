@@ -18,7 +18,7 @@ func (t *Tournament) Export(format string) ([]byte, error) {
 	case "csv":
 		return t.CSV()
 	}
-	return nil, i18n.Errorf("format:%s is not an export format: use trf or csv", "format:%s は書き出し形式ではありません：trf か csv です", format)
+	return nil, i18n.Errorf("format:%s is not an export format: use trf or csv", "format:%s は書き出し形式ではありません。trf か csv を指定してください。", format)
 }
 
 // CSV is the standings (as of the round they are after, closedRounds) with

@@ -224,10 +224,10 @@ func PlayerGamesText(me LadderLine, games []LadderGame, lang i18n.Lang) string {
 func LadderText(lines []LadderLine, lang i18n.Lang) string {
 	if len(lines) == 0 {
 		return i18n.T("The ladder is empty: no rated game yet (tournament games, and casual games both players mark with /ladder rate).",
-			"ラダーは空です：レーティング対象の対局がまだありません（大会の対局と、両者が /ladder rate で指定した通常対局）。").In(lang)
+			"ラダーは空です。レーティング対象の対局がまだありません (大会の対局と、両者が /ladder rate で指定した通常対局)。").In(lang)
 	}
 	var sb strings.Builder
-	sb.WriteString(i18n.T("Club ladder (Glicko-2): rank, player, rating ± deviation, rated games\n", "クラブラダー（Glicko-2）：順位、プレイヤー、レーティング ± 偏差、対象対局数\n").In(lang))
+	sb.WriteString(i18n.T("Club ladder (Glicko-2): rank, player, rating ± deviation, rated games\n", "クラブラダー (Glicko-2): 順位、プレイヤー、レーティング ± 偏差、対象対局数\n").In(lang))
 	for _, ln := range lines {
 		fmt.Fprintf(&sb, "%d. %s  %.0f ± %.0f  (%d)\n", ln.Rank, ln.Name, ln.Rating.R, 2*ln.Rating.RD, ln.Games)
 	}

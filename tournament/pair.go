@@ -154,7 +154,7 @@ func (t *Tournament) pairSwiss(r int) (*Round, error) {
 		}
 	}
 	if len(ps) < 2 {
-		return nil, i18n.Errorf("round %d needs at least two players; %d remain", "第%dラウンドには2人以上必要です（残り%d人）", r, len(ps))
+		return nil, i18n.Errorf("round %d needs at least two players; %d remain", "第%dラウンドには2人以上必要です (残り%d人)", r, len(ps))
 	}
 	prs, err := pairDutch(ps)
 	if err != nil {
@@ -171,7 +171,7 @@ func (t *Tournament) pairSwiss(r int) (*Round, error) {
 		ger, all, why := allocate(a, b)
 		x := explainPair(a, b, why)
 		if pr.explain.EN != "" {
-			x = i18n.T(x.EN+"; pairing: "+pr.explain.EN, x.JA+"。組み合わせ："+pr.explain.JA)
+			x = i18n.T(x.EN+"; pairing: "+pr.explain.EN, x.JA+"。組み合わせ: "+pr.explain.JA)
 		}
 		rd.Games = append(rd.Games, explained(&Game{Table: i + 1, German: ger.id, Allied: all.id}, x))
 	}
@@ -321,7 +321,7 @@ func (t *Tournament) pairElimination(r int) (*Round, error) {
 	if prev == nil {
 		ids := t.elimSeeds()
 		if len(ids) < 2 {
-			return nil, i18n.Errorf("an elimination needs at least two players; there are %d", "ノックアウトには2人以上必要です（%d人）", len(ids))
+			return nil, i18n.Errorf("an elimination needs at least two players; there are %d", "ノックアウトには2人以上必要です (%d人)", len(ids))
 		}
 		size := 1
 		for size < len(ids) {
@@ -358,7 +358,7 @@ func (t *Tournament) pairElimination(r int) (*Round, error) {
 		}
 		ger, all, why := allocate(hs[a], hs[b])
 		rd.Games = append(rd.Games, explained(&Game{Table: tb, German: ger.id, Allied: all.id},
-			i18n.T(fmt.Sprintf("seed %d against seed %d; sides: %s", seed[a], seed[b], why.EN), fmt.Sprintf("シード%d 対 シード%d。陣営：%s", seed[a], seed[b], why.JA))))
+			i18n.T(fmt.Sprintf("seed %d against seed %d; sides: %s", seed[a], seed[b], why.EN), fmt.Sprintf("シード%d 対 シード%d。陣営: %s", seed[a], seed[b], why.JA))))
 	}
 	return rd, nil
 }

@@ -256,7 +256,7 @@ func (t *Tournament) StandingsTableIn(lang i18n.Lang) ([]string, [][]string) {
 	for _, s := range t.Standings() {
 		name := s.Name
 		if s.Dropped {
-			name += i18n.T(" (dropped)", "（棄権）").In(lang)
+			name += i18n.T(" (dropped)", " (棄権)").In(lang)
 		}
 		row := []string{fmt.Sprint(s.Rank), name, num(s.Score)}
 		for _, v := range s.Tiebreaks {
@@ -273,9 +273,9 @@ func (t *Tournament) StandingsText() string { return t.StandingsTextIn(i18n.EN) 
 // StandingsTitle is the standings' title in lang.
 func (t *Tournament) StandingsTitle(lang i18n.Lang) string {
 	if t.Status == StatusFinished {
-		return fmt.Sprintf(i18n.T("%s: final standings", "%s：最終順位").In(lang), t.Name)
+		return fmt.Sprintf(i18n.T("%s: final standings", "%s: 最終順位").In(lang), t.Name)
 	}
-	return fmt.Sprintf(i18n.T("%s: standings after round %d", "%s：第%dラウンド終了時の順位").In(lang), t.Name, t.closedRounds())
+	return fmt.Sprintf(i18n.T("%s: standings after round %d", "%s: 第%dラウンド終了時の順位").In(lang), t.Name, t.closedRounds())
 }
 
 // StandingsTextIn is the standings as aligned text in lang.

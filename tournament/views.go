@@ -49,19 +49,19 @@ func (s *Service) MissingResults(ctx context.Context, guild, name string, lang i
 	}
 	tr := func(en, ja string) string { return i18n.T(en, ja).In(lang) }
 	if t.Current() == nil {
-		return fmt.Sprintf(tr("%s has not started", "%sはまだ始まっていません"), t.Name), nil
+		return fmt.Sprintf(tr("%s has not started", "%sはまだ始まっていません。"), t.Name), nil
 	}
 	m := t.Missing()
 	if len(m) == 0 {
-		return fmt.Sprintf(tr("Round %d of %s: every table has its result.", "%s 第%dラウンド：すべての卓に結果があります。"), t.Current().Number, t.Name), nil
+		return fmt.Sprintf(tr("Round %d of %s: every table has its result.", "%[2]s 第%[1]dラウンド: すべての卓に結果があります。"), t.Current().Number, t.Name), nil
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, tr("Round %d of %s: %d tables without a confirmed result\n", "%[2]s 第%[1]dラウンド：結果未確定の卓 %[3]d\n"), t.Current().Number, t.Name, len(m))
+	fmt.Fprintf(&sb, tr("Round %d of %s: %s without a confirmed result\n", "%[2]s 第%[1]dラウンド: 結果が未確定の卓は %[3]s\n"), t.Current().Number, t.Name, i18n.Count(len(m), "table", "tables", "卓").In(lang))
 	for _, g := range m {
 		state := tr("no report", "報告なし")
 		switch {
 		case g.Disputed:
-			state = tr("disputed: the organiser decides (/tournament fix)", "異議あり：主催者が決めます（/tournament fix）")
+			state = tr("disputed: the organiser decides (/tournament fix)", "異議あり: 主催者が決めます (/tournament fix)")
 		case g.Reported != nil:
 			state = fmt.Sprintf(tr("reported by %s, awaiting confirmation", "%sが報告、確認待ち"), t.nameOf(g.ReportBy))
 		case g.GameID != 0:

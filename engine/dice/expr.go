@@ -79,7 +79,7 @@ func Parse(text string) (Spec, error) {
 			return Spec{}, usage()
 		}
 		if m > MaxModifier {
-			return Spec{}, i18n.Errorf("The modifier of %q is too large: at most %d.", "%q の修正値が大きすぎます: 最大 %d です。", text, MaxModifier)
+			return Spec{}, i18n.Errorf("The modifier of %q is too large: at most %d.", "%q の修整が大きすぎます: 最大 %d です。", text, MaxModifier)
 		}
 		s.Modifier = sign * m
 	}

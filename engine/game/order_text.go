@@ -10,7 +10,7 @@ import (
 // (Order.String) stays English: it is the stored log.
 var verbNames = map[Verb]i18n.Text{
 	Place: i18n.T("place", "配置"), AutoSetup: i18n.T("set up the rest", "残りを自動配置"), End: i18n.T("end the step", "手順終了"),
-	Move: i18n.T("move", "移動"), Rail: i18n.T("rail", "鉄道輸送"), Split: i18n.T("split", "分割"), Merge: i18n.T("merge", "統合"),
+	Move: i18n.T("move", "移動"), Rail: i18n.T("rail", "鉄道移動"), Split: i18n.T("split", "分割"), Merge: i18n.T("merge", "統合"),
 	Entrench: i18n.T("entrench", "塹壕化"), Unentrench: i18n.T("back to mobile", "機動面へ"), Reinforce: i18n.T("reinforce", "増援"),
 	AutoReinforce: i18n.T("bring on every reinforcement", "全増援を自動登場"), Remove: i18n.T("remove", "除去"),
 	Withdraw: i18n.T("withdraw to the Russian Front", "ロシア戦線へ転進"), Attack: i18n.T("attack", "攻撃"),

@@ -197,7 +197,7 @@ func (s *State) applyWithdraw(o Order) (*State, []Event, error) {
 			n.WithdrawAttack = 0
 		}
 	}
-	e := ev(EvWithdrawn, side, tr("%s withdrawn to the Russian Front by rail from %s via %s (11.7); still owed: %d attack, %d HQ.", "%s を %s から %s 経由でロシア戦線へ転進 (11.7)。残り要求: 攻撃力 %d、司令部 %d。", c.ID, from, exit, n.WithdrawAttack, n.WithdrawHQ))
+	e := ev(EvWithdrawn, side, tr("%s withdrawn to the Russian Front by rail from %s via %s (11.7); still owed: %d attack, %d HQ.", "%s を %s から %s 経由でロシア戦線へ転進 (11.7)。残り要求: 攻撃力 %d、HQ %d。", c.ID, from, exit, n.WithdrawAttack, n.WithdrawHQ))
 	e.Units, e.Hexes, e.N = []string{c.ID}, []hex.Hex{from, exit}, c.Attack
 	return n, []Event{e}, nil
 }

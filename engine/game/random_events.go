@@ -140,7 +140,7 @@ func (s *State) eventReinforcements(evs *[]Event) {
 		for _, d := range []Due{{Nation: units.IT, Type: units.HQ, DE: 1}, {Nation: units.IT, Type: units.Active, DE: 5}, {Nation: units.IT, Type: units.Cavalry, DE: 2}} {
 			s.Dues = append(s.Dues, d)
 		}
-		*evs = append(*evs, Event{Kind: EvDue, Side: p, Text: tr("Italy joins the Central Powers (event 26): an HQ, two active corps, an active division and two cavalry divisions arrive.", "伊が独陣営で参戦 (イベント 26): 司令部、現役軍団 x2、現役師団 x1、騎兵師団 x2 が登場。")})
+		*evs = append(*evs, Event{Kind: EvDue, Side: p, Text: tr("Italy joins the Central Powers (event 26): an HQ, two active corps, an active division and two cavalry divisions arrive.", "伊が独陣営で参戦 (イベント 26): HQ、現役軍団 x2、現役師団 x1、騎兵師団 x2 が登場。")})
 	}
 	if p == units.German && s.Russia.Return > 0 {
 		s.russiaReturn(evs)

@@ -71,12 +71,31 @@ func (s *State) startReinforcements(evs *[]Event) {
 	}
 }
 
-func (s *State) duesText() string {
-	var parts []string
+func (s *State) duesText() i18n.Text {
+	var en, ja []string
 	for _, d := range s.Dues {
-		parts = append(parts, string(d.Nation)+" "+string(d.Type)+" x"+itoa(d.DE))
+		n := d.Name()
+		en, ja = append(en, n.EN), append(ja, n.JA)
 	}
-	return strings.Join(parts, ", ")
+	return i18n.T(strings.Join(en, "; "), strings.Join(ja, "、"))
+}
+
+// Name is a due for players, in the words of the reinforcement table
+// (11.1): "German reserve, 7 division-equivalents", "独軍予備 師団相当 7 個".
+func (d Due) Name() i18n.Text {
+	n, t := d.Nation.Name(), d.Type.Name()
+	if d.Type == units.HQ {
+		hqs := "HQ"
+		if d.DE != 1 {
+			hqs = "HQs"
+		}
+		return i18n.T(itoa(d.DE)+" "+n.EN+" "+hqs, n.JA+"HQ "+itoa(d.DE)+" 個")
+	}
+	de := "division-equivalents"
+	if d.DE == 1 {
+		de = "division-equivalent"
+	}
+	return i18n.T(n.EN+" "+t.EN+", "+itoa(d.DE)+" "+de, n.JA+t.JA+" 師団相当 "+itoa(d.DE)+" 個")
 }
 
 func itoa(n int) string {
@@ -254,7 +273,7 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 		}
 		where := i18n.T("a logistics hex of its nation not enemy-occupied nor in an enemy zone of control", "自国の兵站ヘクスで、敵に占拠されておらず EZOC 内でもないヘクス")
 		if s.Dues[i].Ports {
-			where = i18n.T("a French or Belgian port free of German units and their zones of control (18.2(8))", "独軍ユニットもその ZOC もない仏またはベルギーの港 (18.2(8))")
+			where = i18n.T("a French or Belgian port free of German units and their zones of control (18.2(8))", "独軍ユニットもその ZOC もない仏またはベルギーの港湾 (18.2(8))")
 		}
 		if edge {
 			where = i18n.T("a map-edge hex (no logistics hex is usable)", "盤端のヘクス (使える兵站ヘクスがないため)")

@@ -182,7 +182,7 @@ func whereText(w units.Where) i18n.Text {
 	}
 	if w.CityOf != "" {
 		en = append(en, "in any "+w.CityOf+" city, one per hex")
-		ja = append(ja, "任意の"+countryJA[w.CityOf]+"都市 (各Hxに1個)")
+		ja = append(ja, "任意の"+countryJA[w.CityOf]+"都市 (各ヘクスに1個)")
 	}
 	return i18n.T(strings.Join(en, " or "), strings.Join(ja, "、または"))
 }

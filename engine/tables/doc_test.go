@@ -90,11 +90,11 @@ favour, and stop at the ends of the table. `+"`/combat`"+` takes `+"`attack:`"+`
 		p("| %s | %s | %s | %s |\n", c, e.Name.EN, e.Name.JA, e.Text.EN)
 	}
 	p(`
-Against a fortress (12.5) the manoeuvre table may not be chosen; an
+Against a fortress (12.5) the mobile table may not be chosen; an
 occupied fortress is destroyed only by DZ, an empty one by DA or DZ, and
 other results do not affect the fortress itself (the units inside still
 suffer them). ` + "`/combat fortress:occupied|empty`" + ` applies this and refuses the
-manoeuvre table.
+mobile table.
 
 ## Siege table (12.6) — ` + "`/siege fortress:3|6|12`" + `
 

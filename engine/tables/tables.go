@@ -139,3 +139,25 @@ func checkCover[T any](rs []ranged[T], lo, hi int, ok func(int) bool) error {
 	}
 	return nil
 }
+
+// Named is the entry of a rolled table (random events, Russian Front,
+// siege) whose id is id: a roll log stores results by id, and players
+// read them by name.
+func (s *Set) Named(id string) (Entry, bool) {
+	for _, r := range s.events {
+		if r.row.ID == id {
+			return r.row.Entry, true
+		}
+	}
+	for _, r := range s.russia {
+		if r.row.ID == id {
+			return r.row.Entry, true
+		}
+	}
+	for _, r := range s.siege {
+		if r.row.ID == id {
+			return r.row.Entry, true
+		}
+	}
+	return Entry{}, false
+}

@@ -94,7 +94,7 @@ func (n Nation) Name() i18n.Text {
 	case BY:
 		return i18n.T("Bavarian", "ババリア軍")
 	case AH:
-		return i18n.T("Austro-Hungarian", "AH軍")
+		return i18n.T("Austro-Hungarian", "墺軍")
 	case IT:
 		return i18n.T("Italian", "伊軍")
 	case FR:
@@ -134,7 +134,7 @@ const (
 	Marine     Type = "marine"     // 海兵
 	Armoured   Type = "armoured"   // 装甲車 (16.7)
 	Siege      Type = "siege"      // 攻城砲 (12.6)
-	HQ         Type = "hq"         // 司令部
+	HQ         Type = "hq"         // HQ
 )
 
 var typeNames = map[Type]i18n.Text{
@@ -149,7 +149,7 @@ var typeNames = map[Type]i18n.Text{
 	Marine:     i18n.T("marine", "海兵"),
 	Armoured:   i18n.T("armoured car", "装甲車"),
 	Siege:      i18n.T("siege artillery", "攻城砲"),
-	HQ:         i18n.T("HQ", "司令部"),
+	HQ:         i18n.T("HQ", "HQ"),
 }
 
 // Name is the type for players.
