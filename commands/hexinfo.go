@@ -91,9 +91,9 @@ func whichPlace(req *Request, in string, found []*board.Hex) string {
 	}
 	first := found[0].At.String()
 	return i18n.Sprintf(i18n.T(
-		"%q names %d hexes: %s. Which one? Give its number, e.g. /hex hex:%s.",
-		"「%s」に該当するヘクスは %d 個あります: %s。どのヘクスかを番号で指定してください (例: /hex hex:%s)。"),
-		in, len(found), strings.Join(list, i18n.T(", ", "、").In(req.Lang)), first).In(req.Lang)
+		"%q names %s: %s. Which one? Give its number, e.g. /hex hex:%s.",
+		"「%s」に該当するヘクスは %sあります: %s。どのヘクスかを番号で指定してください (例: /hex hex:%s)。"),
+		in, i18n.Count(len(found), "hex", "hexes", "個"), strings.Join(list, i18n.T(", ", "、").In(req.Lang)), first).In(req.Lang)
 }
 
 // placeName is a hex's place name as a reader writes it: in Japanese its

@@ -23,7 +23,7 @@ func (b *Bot) ladderCommand() *Command {
 		Name:        "ladder",
 		Description: i18n.T("The club ladder (Glicko-2) of rated games; rate:true marks this channel's finished game rated", "クラブのラダー (Glicko-2)。rate:true でこのチャンネルの終了した対局をレーティング対象に"),
 		Options: []Option{{Name: "rate", Description: i18n.T("mark the finished game of this channel rated (both players must)", "このチャンネルの終了した対局をレーティング対象にする (両者の指定が必要)"), Type: Boolean},
-			{Name: "player", Description: i18n.T("a player: his rating and the rated games behind it", "プレイヤー：そのレーティングと、元になった対象対局"), Type: String}},
+			{Name: "player", Description: i18n.T("a player: his rating and the rated games behind it", "プレイヤー: そのレーティングと、元になった対象対局"), Type: String}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if req.Opt("rate") == "true" {
 				return b.ladderRate(ctx, req)
@@ -41,7 +41,7 @@ func (b *Bot) ladderCommand() *Command {
 					return Fail(req, err)
 				}
 				if !ok {
-					return Private(fmt.Sprintf(req.T("%s has no rated game in this server: /ladder lists the players who have.", "%s はこのサーバーで対象対局がありません：/ladder で対象のプレイヤーを一覧できます。"), who))
+					return Private(fmt.Sprintf(req.T("%s has no rated game in this server: /ladder lists the players who have.", "%s はこのサーバーで対象対局がありません。/ladder で対象のプレイヤーを一覧できます。"), who))
 				}
 				return Reply(tournament.PlayerGamesText(me, games, req.Lang))
 			}

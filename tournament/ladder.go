@@ -197,7 +197,7 @@ func PlayerGames(ts []*Tournament, casual []CasualGame, names map[string]string,
 				if g.Source == SourceConfirmed {
 					how = i18n.T("reported and confirmed by both players", "両対局者が報告・確認")
 				}
-				add(at, i18n.Sprintf(i18n.T("%s round %d table %d (%s)", "%s 第%dラウンド %d番テーブル（%s）"), t.Name, r.Number, g.Table, how), g.German, g.Allied, s)
+				add(at, i18n.Sprintf(i18n.T("%s round %d table %d (%s)", "%s 第%dラウンド 第%d卓 (%s)"), t.Name, r.Number, g.Table, how), g.German, g.Allied, s)
 			}
 		}
 	}
@@ -211,11 +211,11 @@ func PlayerGames(ts []*Tournament, casual []CasualGame, names map[string]string,
 // PlayerGamesText is a player's rating and the games behind it, in lang.
 func PlayerGamesText(me LadderLine, games []LadderGame, lang i18n.Lang) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, i18n.T("%s: rank %d, rating %.0f ± %.0f, from %d rated games:\n", "%s：%d位、レーティング %.0f ± %.0f、対象対局 %d 局：\n").In(lang),
+	fmt.Fprintf(&sb, i18n.T("%s: rank %d, rating %.0f ± %.0f, from %d rated games:\n", "%s: %d位、レーティング %.0f ± %.0f、対象対局 %d 局:\n").In(lang),
 		me.Name, me.Rank, me.Rating.R, 2*me.Rating.RD, len(games))
 	for _, g := range games {
 		score := map[float64]string{1: "1", 0.5: "½", 0: "0"}[g.Score]
-		fmt.Fprintf(&sb, i18n.T("%s  %s against %s: %s\n", "%s  %s 対 %s：%s\n").In(lang), g.At.UTC().Format("2006-01-02"), g.What.In(lang), g.Opponent, score)
+		fmt.Fprintf(&sb, i18n.T("%s  %s against %s: %s\n", "%s  %s 対 %s: %s\n").In(lang), g.At.UTC().Format("2006-01-02"), g.What.In(lang), g.Opponent, score)
 	}
 	return sb.String()
 }

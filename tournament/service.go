@@ -102,7 +102,7 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 			}
 			return r
 		}, name)
-		return nil, i18n.Errorf("the name holds an invisible character (U+%04X), which would make it look like %q: write it without", "大会名に不可視文字 (U+%04X) が含まれており、「%s」と見分けがつきません：取り除いてください", r, seen)
+		return nil, i18n.Errorf("the name holds an invisible character (U+%04X), which would make it look like %q: write it without", "大会名に不可視文字 (U+%04X) が含まれており、「%s」と見分けがつきません。取り除いてください。", r, seen)
 	}
 	switch st.Format {
 	case Swiss, RoundRobin, Elimination:
@@ -167,7 +167,7 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 	if err := s.Store.CreateTournament(ctx, t); err != nil {
 		var nt NameTaken
 		if errors.As(err, &nt) && nt.Name != name {
-			return nil, i18n.Errorf("%q looks like the name of the tournament %q, which this server has (names are compared without case, width or invisible characters): choose another name", "「%s」はこのサーバーにある大会「%s」と見分けがつきません（大文字小文字・全角半角・不可視文字を区別せずに比べます）：別の名前にしてください", name, nt.Name)
+			return nil, i18n.Errorf("%q looks like the name of the tournament %q, which this server has (names are compared without case, width or invisible characters): choose another name", "「%s」はこのサーバーにある大会「%s」と見分けがつきません (大文字小文字・全角半角・不可視文字を区別せずに比べます)。別の名前にしてください。", name, nt.Name)
 		}
 		if errors.Is(err, ErrExists) {
 			return nil, i18n.Errorf("a tournament named %q already exists in this server: choose another name", "「%s」という大会はすでにあります。別の名前にしてください。", name)
