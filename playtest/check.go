@@ -234,7 +234,12 @@ func snippet(s string, i int) string {
 	return s[from:to]
 }
 
+// unitExamples is the refusal's sentence showing what unit names look
+// like: its ids are examples, not news of any counter.
+var unitExamples = regexp.MustCompile(`Unit names look like [^;]*;|ユニット名は[^。]*。|e\.g\. G-III G-IV|例: G-III G-IV`)
+
 func hiddenUnits(text string, isUnit, visible func(string) bool) []string {
+	text = unitExamples.ReplaceAllString(text, "")
 	seen := map[string]bool{}
 	var out []string
 	for _, tok := range strings.FieldsFunc(text, func(r rune) bool {

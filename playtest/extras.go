@@ -137,6 +137,7 @@ func (r *Runner) everyCommand(ctx context.Context, early bool) {
 		bad  bool // a refusal is expected
 	}{
 		{p.spec, "/map", false},
+		{p.spec, "/hex hex:1804", false}, // Paris: a city, a fortress, a logistics hex
 		{acting, "/map view:mine", false},
 		{p.ref, "/game pause", false},
 		{acting, "/end", true},

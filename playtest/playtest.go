@@ -52,6 +52,11 @@ type Config struct {
 	Log io.Writer
 	// DB is the database file; "" is a temporary one.
 	DB string
+	// MaxAnswers stops a game after so many answers, unfinished (tests).
+	MaxAnswers int
+	// Tamper, when set, may change each answer before it is checked:
+	// tests break answers on purpose to see the checks catch them.
+	Tamper func(line string, lang i18n.Lang, resp *commands.Response)
 }
 
 // Summary is what a run found.
@@ -236,7 +241,7 @@ func (r *Runner) newPlay(i int) *play {
 	case "standard", "extended":
 		p.scenario = r.cfg.Scenario
 	default:
-		p.scenario = [2]string{"standard", "extended"}[i%2]
+		p.scenario = [2]string{"standard", "extended"}[(i/2)%2]
 	}
 	switch r.cfg.Lang {
 	case "ja":
@@ -244,7 +249,7 @@ func (r *Runner) newPlay(i int) *play {
 	case "en":
 		p.lang = i18n.EN
 	default:
-		p.lang = [2]i18n.Lang{i18n.EN, i18n.JA}[(i/2)%2]
+		p.lang = [2]i18n.Lang{i18n.EN, i18n.JA}[i%2]
 	}
 	if r.cfg.RandomOptions {
 		p.options = strings.Join(drawOptions(p.rng), " ")
@@ -330,6 +335,7 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 	}
 	lastStep := game.Step(-1)
 	stuck := 0
+	startAnswers := r.sum.Answers
 	for guard := 0; ; guard++ {
 		g := r.game()
 		if g == nil {
@@ -339,6 +345,9 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 		s := g.State
 		if s.Step == game.GameOver {
 			break
+		}
+		if r.cfg.MaxAnswers > 0 && r.sum.Answers-startAnswers > r.cfg.MaxAnswers {
+			return nil
 		}
 		if guard > 30000 {
 			r.violate(InvEnd, p.ref, "(the game)", fmt.Sprintf("no end after %d requests (%s %s)", guard, s.Turn, s.Step), nil)
@@ -506,6 +515,9 @@ func (r *Runner) say(ctx context.Context, pl *player, line string) *commands.Res
 		}
 		req.User, req.Guild, req.Channel, req.Lang, req.Now = pl.user, "playtest", p.channel, pl.lang, r.clock
 		resp = r.Router.Run(ctx, req)
+	}
+	if r.cfg.Tamper != nil && resp != nil {
+		r.cfg.Tamper(line, pl.lang, resp)
 	}
 	r.learn()
 	r.sum.Answers++

@@ -21,8 +21,8 @@ func main() {
 	var cfg playtest.Config
 	flag.IntVar(&cfg.Games, "games", 10, "games to play")
 	flag.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first game (the others follow)")
-	flag.StringVar(&cfg.Lang, "lang", "", "en, ja, or empty for both (every second pair of games in Japanese)")
-	flag.StringVar(&cfg.Scenario, "scenario", "", "standard, extended, or empty for both in turn")
+	flag.StringVar(&cfg.Lang, "lang", "", "en, ja, or empty for both (every second game in Japanese)")
+	flag.StringVar(&cfg.Scenario, "scenario", "", "standard, extended, or empty for both (two games of each in turn)")
 	options := flag.String("options", "", "random: draw each game's scenario options from its seed")
 	flag.StringVar(&cfg.Level, "level", "heuristic", "the computer players' level: random, heuristic or search")
 	flag.IntVar(&cfg.Extras, "extras", 2, "other commands (questions, mistakes, buttons) the players give each step")
