@@ -61,16 +61,16 @@ type Config struct {
 
 // Summary is what a run found.
 type Summary struct {
-	Games, Finished      int
-	Answers, Refusals    int
-	Messages             int
-	Checks               map[string]int // answers checked, by invariant
-	Violations           []Violation
-	Exercised            map[string]int // commands run, by path
-	Unexercised          []string
-	Results              map[string]int
-	Orders               int
-	Elapsed              time.Duration
+	Games, Finished   int
+	Answers, Refusals int
+	Messages          int
+	Checks            map[string]int // answers checked, by invariant
+	Violations        []Violation
+	Exercised         map[string]int // commands run, by path
+	Unexercised       []string
+	Results           map[string]int
+	Orders            int
+	Elapsed           time.Duration
 }
 
 // Count is the violations of one invariant.
