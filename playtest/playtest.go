@@ -52,6 +52,9 @@ type Config struct {
 	Log io.Writer
 	// DB is the database file; "" is a temporary one.
 	DB string
+	// Discord is how many of the games (the last ones) are played
+	// through a fake Discord with the real adapter (discord.go).
+	Discord int
 	// MaxAnswers stops a game after so many answers, unfinished (tests).
 	MaxAnswers int
 	// Tamper, when set, may change each answer before it is checked:
@@ -116,6 +119,8 @@ type Runner struct {
 	paths  []string
 	// The game being played.
 	g *play
+	// dc is the fake Discord, once a game is played through it.
+	dc *discordConn
 }
 
 type player struct {
@@ -123,6 +128,8 @@ type player struct {
 	side units.Side
 	view game.Viewer
 	lang i18n.Lang
+	// snowflake is his Discord user id.
+	snowflake string
 }
 
 type play struct {
@@ -132,6 +139,11 @@ type play struct {
 	options  string
 	lang     i18n.Lang
 	channel  string
+	// Through Discord: the channel /game new is typed in (the game then
+	// lives in the thread it opens) and the sides' private threads.
+	discord bool
+	base    string
+	threads map[string]*player
 	rng      *rand.Rand
 	ref      *player
 	spec     *player
@@ -226,6 +238,13 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 		}
 	}
 	r.sum.Checks[InvExercised] = len(r.paths)
+	if r.dc != nil {
+		r.sum.Checks[InvLimits]++
+		for _, pr := range r.dc.srv.Problems() {
+			r.sum.Violations = append(r.sum.Violations, Violation{Invariant: InvLimits, Detail: "a request Discord would refuse: " + pr})
+		}
+		r.closeDiscord()
+	}
 	if r.cfg.Games > 0 && len(r.sum.Unexercised) > 0 {
 		r.sum.Violations = append(r.sum.Violations, Violation{Invariant: InvExercised,
 			Detail: "not played: /" + strings.Join(r.sum.Unexercised, ", /")})
@@ -254,9 +273,17 @@ func (r *Runner) newPlay(i int) *play {
 	if r.cfg.RandomOptions {
 		p.options = strings.Join(drawOptions(p.rng), " ")
 	}
+	p.discord = i >= r.cfg.Games-r.cfg.Discord
 	p.channel = fmt.Sprintf("playtest-%d", seed)
+	if p.discord {
+		p.channel = fmt.Sprintf("3%017d", seed)
+	}
+	p.base, p.threads = p.channel, map[string]*player{}
+	k := 0
 	mk := func(name string, side units.Side, v game.Viewer) *player {
-		return &player{user: commands.User{ID: fmt.Sprintf("pt:%s:%d", name, seed), Name: name}, side: side, view: v, lang: p.lang}
+		k++
+		return &player{user: commands.User{ID: fmt.Sprintf("pt:%s:%d", name, seed), Name: name}, side: side, view: v, lang: p.lang,
+			snowflake: fmt.Sprintf("4%016d%d", seed, k)}
 	}
 	p.ref = mk("referee", 0, game.PublicView)
 	p.spec = mk("spectator", 0, game.PublicView)
@@ -303,6 +330,11 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 	p := r.newPlay(i)
 	r.g = p
 	r.sum.Games++
+	if p.discord {
+		if err := r.openDiscord(ctx); err != nil {
+			return fmt.Errorf("the fake Discord: %w", err)
+		}
+	}
 	line := "/game new scenario:" + p.scenario + fmt.Sprintf(" seed:%d", p.seed)
 	if p.options != "" {
 		line += " options:" + p.options
@@ -513,8 +545,17 @@ func (r *Runner) say(ctx context.Context, pl *player, line string) *commands.Res
 		if c := r.Router.Find(req.Path); c != nil {
 			r.sum.Exercised[req.Path]++
 		}
-		req.User, req.Guild, req.Channel, req.Lang, req.Now = pl.user, "playtest", p.channel, pl.lang, r.clock
-		resp = r.Router.Run(ctx, req)
+		if p.discord {
+			var problems []string
+			resp, problems = r.viaDiscord(pl, req, line)
+			for _, pr := range problems {
+				r.violate(InvLimits, pl, line, pr, resp)
+			}
+			r.discordThreads()
+		} else {
+			req.User, req.Guild, req.Channel, req.Lang, req.Now = pl.user, "playtest", p.channel, pl.lang, r.clock
+			resp = r.Router.Run(ctx, req)
+		}
 	}
 	if r.cfg.Tamper != nil && resp != nil {
 		r.cfg.Tamper(line, pl.lang, resp)
@@ -530,6 +571,8 @@ func (r *Runner) say(ctx context.Context, pl *player, line string) *commands.Res
 			who := p.spec
 			if m.Ephemeral {
 				who = pl
+			} else if side, ok := p.threads[m.Target]; ok {
+				who = side
 			}
 			seen := p.seen[who.view]
 			return Reader{Name: who.user.Name, Lang: who.lang, Visible: func(id string) bool { return seen[id] }}

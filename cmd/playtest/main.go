@@ -27,6 +27,7 @@ func main() {
 	flag.StringVar(&cfg.Level, "level", "heuristic", "the computer players' level: random, heuristic or search")
 	flag.IntVar(&cfg.Extras, "extras", 2, "other commands (questions, mistakes, buttons) the players give each step")
 	flag.BoolVar(&cfg.Maps, "maps", false, "draw the map in segment accounts (slow)")
+	flag.IntVar(&cfg.Discord, "discord", 0, "how many of the games (the last ones) go through a fake Discord with the real adapter")
 	verbose := flag.Bool("v", false, "a line per game")
 	flag.Parse()
 	switch *options {
