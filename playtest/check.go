@@ -256,6 +256,14 @@ func hiddenUnits(text string, isUnit, visible func(string) bool) []string {
 	return out
 }
 
+// privateNote is what the Discord adapter leaves in the channel when a
+// slow command, deferred in public, answers privately
+// (discord/interaction.go): it says nothing of the answer.
+var privateNote = map[string]bool{
+	"Answered privately: only you see the answer.": true,
+	"非公開で回答しました (あなたにだけ表示されます)。":                   true,
+}
+
 // ruleNumber is a section of the rules: 9.7, 11.1, 18.1(14).
 var ruleNumber = regexp.MustCompile(`\b\d{1,2}\.\d{1,2}\b`)
 
@@ -268,7 +276,7 @@ func CheckRefusal(a Answer, rule bool) []Finding {
 		return out
 	}
 	for i, m := range a.Resp.Messages {
-		if !m.Ephemeral {
+		if !m.Ephemeral && !privateNote[m.Text] {
 			out = append(out, Finding{InvRefusal, fmt.Sprintf("message %d of a refusal is public", i+1)})
 		}
 	}

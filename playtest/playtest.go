@@ -144,13 +144,13 @@ type play struct {
 	discord bool
 	base    string
 	threads map[string]*player
-	rng      *rand.Rand
-	ref      *player
-	spec     *player
-	sides    [2]*player
-	ai       [2]ai.Player
-	ids      map[string]bool
-	seen     [3]map[string]bool // unit ids each viewer has been shown
+	rng     *rand.Rand
+	ref     *player
+	spec    *player
+	sides   [2]*player
+	ai      [2]ai.Player
+	ids     map[string]bool
+	seen    [3]map[string]bool // unit ids each viewer has been shown
 	// fullRound: every command has been given in this game.
 	fullRound bool
 }
