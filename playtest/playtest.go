@@ -387,6 +387,7 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 		}
 		side := s.ToMove()
 		pl := p.sides[side]
+		r.sum.Checks[InvCanAct]++
 		if s.Step != lastStep {
 			lastStep = s.Step
 			for k := 0; k < r.cfg.Extras; k++ {
@@ -408,6 +409,10 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 			orders, err := ai.Ask(p.ai[side], s.ViewFor(game.ViewerOf(side)), ai.NewBoard(s, side))
 			if err != nil {
 				r.logf("game %d: %v", i, err)
+			}
+			if p.rng.IntN(4) == 0 && r.batch(ctx, pl, side, orders) {
+				progressed = true
+				orders = nil
 			}
 			for _, o := range orders {
 				o.Side = side
@@ -510,6 +515,45 @@ func (r *Runner) order(ctx context.Context, pl *player, o game.Order) bool {
 		r.sum.Orders++
 	}
 	return moved
+}
+
+// batch gives the orders before the first end as one /orders batch
+// (docs/orders.md), as a player who writes his segment at once, and
+// wants the lines the engine accepts, up to the first it refuses, applied. It reports whether the
+// batch moved the game on.
+func (r *Runner) batch(ctx context.Context, pl *player, side units.Side, orders []game.Order) bool {
+	before := r.game()
+	s := before.State
+	var lines []string
+	legal := 0
+	for _, o := range orders {
+		if o.Verb == game.End || o.Verb == game.Stand || o.Verb == game.Delay {
+			break
+		}
+		o.Side = side
+		text := strings.TrimPrefix(o.String(), side.String()+" ")
+		lines = append(lines, text)
+		// The batch stops at its first refused line (docs/orders.md).
+		if n, _, err := game.Apply(s, o); err == nil && legal == len(lines)-1 {
+			s, legal = n, legal+1
+		}
+		if s.ToMove() != side || s.Step != before.State.Step {
+			break
+		}
+	}
+	if len(lines) < 2 {
+		return false
+	}
+	line := "/orders text:" + strings.Join(lines, "; ")
+	resp := r.say(ctx, pl, line)
+	after := r.game()
+	applied := len(after.Orders) - len(before.Orders)
+	r.sum.Checks[InvAccepted]++
+	if applied != legal {
+		r.violate(InvAccepted, pl, line, fmt.Sprintf("the engine accepts %d of the batch's %d lines, the command applied %d", legal, len(lines), applied), resp)
+	}
+	r.sum.Orders += max(applied, 0)
+	return applied > 0
 }
 
 func (r *Runner) refusal(pl *player, line string, resp *commands.Response, rule bool) {
