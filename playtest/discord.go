@@ -70,8 +70,10 @@ func (p *player) discordUser() fakediscord.User {
 // viaDiscord runs a request as a slash command on the fake Discord and
 // returns what the player saw, and what was posted meanwhile in the
 // game's thread and the sides' threads, as messages.
-func (r *Runner) viaDiscord(pl *player, req *commands.Request, line string) (*commands.Response, []string) {
-	var problems []string
+// sent is false when Discord's client would not send the command at all
+// (a missing required option, a value of the wrong type): nothing reaches
+// the bot, so there is no answer to check.
+func (r *Runner) viaDiscord(pl *player, req *commands.Request, line string) (resp *commands.Response, problems []string, sent bool) {
 	c := r.Router.Find(req.Path)
 	opts := map[string]any{}
 	for k, v := range req.Options {
@@ -87,8 +89,7 @@ func (r *Runner) viaDiscord(pl *player, req *commands.Request, line string) (*co
 		case commands.Integer:
 			n, err := strconv.Atoi(strings.TrimSpace(v))
 			if err != nil {
-				// Discord's client lets no such value through.
-				return commands.Private(fmt.Sprintf("(Discord's client refuses %s:%s, not a whole number)", k, v)), nil
+				return nil, nil, false // Discord's client lets no such value through
 			}
 			opts[k] = n
 		case commands.Boolean:
@@ -100,9 +101,9 @@ func (r *Runner) viaDiscord(pl *player, req *commands.Request, line string) (*co
 	call, err := r.dc.srv.Slash(fakediscord.Invoke{User: pl.discordUser(), Channel: r.g.channel, Path: req.Path, Options: opts})
 	if err != nil {
 		// The fake refuses what Discord's client would not send (an
-		// unknown option, a value of the wrong type): the player's
-		// mistake never reaches the bot.
-		return commands.Private("(Discord's client: " + err.Error() + ")"), nil
+		// unknown option, a missing one): the player's mistake never
+		// reaches the bot.
+		return nil, nil, false
 	}
 	if _, err := call.Wait(fakediscord.Window + time.Second); err != nil {
 		problems = append(problems, "no answer within Discord's window: "+err.Error())
@@ -124,7 +125,7 @@ func (r *Runner) viaDiscord(pl *player, req *commands.Request, line string) (*co
 		}
 		n = k
 	}
-	resp := &commands.Response{}
+	resp = &commands.Response{}
 	for _, m := range call.Visible() {
 		resp.Messages = append(resp.Messages, fromDiscord(m, ""))
 	}
@@ -135,7 +136,7 @@ func (r *Runner) viaDiscord(pl *player, req *commands.Request, line string) (*co
 		}
 		r.dc.posts[th.ID] = len(ms)
 	}
-	return resp, problems
+	return resp, problems, true
 }
 
 func fromDiscord(m fakediscord.Message, target string) commands.Message {

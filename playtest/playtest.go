@@ -73,7 +73,10 @@ type Summary struct {
 	Unexercised       []string
 	Results           map[string]int
 	Orders            int
-	Elapsed           time.Duration
+	// Unsent are lines Discord's client would not send (a required
+	// option missing): they never reach the bot.
+	Unsent  int
+	Elapsed time.Duration
 }
 
 // Count is the violations of one invariant.
@@ -89,8 +92,8 @@ func (s *Summary) Count(inv string) int {
 
 // Report writes the summary: a line per invariant, then each violation.
 func (s *Summary) Report(w io.Writer) {
-	fmt.Fprintf(w, "games %d (finished %d), orders %d, answers %d, refusals %d, messages %d, %s\n",
-		s.Games, s.Finished, s.Orders, s.Answers, s.Refusals, s.Messages, s.Elapsed.Round(time.Second))
+	fmt.Fprintf(w, "games %d (finished %d), orders %d, answers %d, refusals %d, messages %d, lines Discord's client would not send %d, %s\n",
+		s.Games, s.Finished, s.Orders, s.Answers, s.Refusals, s.Messages, s.Unsent, s.Elapsed.Round(time.Second))
 	var res []string
 	for k, n := range s.Results {
 		res = append(res, fmt.Sprintf("%s %d", k, n))
@@ -557,6 +560,9 @@ func (r *Runner) batch(ctx context.Context, pl *player, side units.Side, orders 
 }
 
 func (r *Runner) refusal(pl *player, line string, resp *commands.Response, rule bool) {
+	if resp == nil { // never sent (Discord's client)
+		return
+	}
 	r.sum.Refusals++
 	r.sum.Checks[InvRefusal]++
 	for _, f := range CheckRefusal(Answer{Resp: resp}, rule) {
@@ -591,7 +597,12 @@ func (r *Runner) say(ctx context.Context, pl *player, line string) *commands.Res
 		}
 		if p.discord {
 			var problems []string
-			resp, problems = r.viaDiscord(pl, req, line)
+			var sent bool
+			resp, problems, sent = r.viaDiscord(pl, req, line)
+			if !sent {
+				r.sum.Unsent++
+				return nil
+			}
 			for _, pr := range problems {
 				r.violate(InvLimits, pl, line, pr, resp)
 			}

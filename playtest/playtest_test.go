@@ -215,3 +215,21 @@ func TestSlash(t *testing.T) {
 		t.Errorf("a move along a path: %s", line)
 	}
 }
+
+// TestDiscord plays the start of a game through the fake Discord and the
+// real adapter, in Japanese: the same checks hold for what the players
+// see there.
+func TestDiscord(t *testing.T) {
+	sum, err := Run(context.Background(), Config{Games: 1, Seed: 3, Lang: "ja", Scenario: "standard", Discord: 1, MaxAnswers: 120})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Answers < 100 || sum.Messages < sum.Answers {
+		t.Errorf("%d answers, %d messages through Discord", sum.Answers, sum.Messages)
+	}
+	for _, v := range sum.Violations {
+		if v.Invariant != InvExercised { // one short game gives not every command
+			t.Error(v)
+		}
+	}
+}

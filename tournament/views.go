@@ -53,7 +53,7 @@ func (s *Service) MissingResults(ctx context.Context, guild, name string, lang i
 	}
 	m := t.Missing()
 	if len(m) == 0 {
-		return fmt.Sprintf(tr("Round %d of %s: every table has its result.", "%s 第%dラウンド：すべての卓に結果があります。"), t.Current().Number, t.Name), nil
+		return fmt.Sprintf(tr("Round %d of %s: every table has its result.", "第%dラウンド (%s)：すべての卓に結果があります。"), t.Current().Number, t.Name), nil
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, tr("Round %d of %s: %d tables without a confirmed result\n", "%[2]s 第%[1]dラウンド：結果未確定の卓 %[3]d\n"), t.Current().Number, t.Name, len(m))
