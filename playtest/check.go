@@ -53,6 +53,7 @@ type Violation struct {
 	Line      string // the command as typed
 	Detail    string
 	Answer    string
+	Replay    string // the command that plays the game again
 }
 
 func (v Violation) String() string {
@@ -60,8 +61,11 @@ func (v Violation) String() string {
 	if len([]rune(ans)) > 600 {
 		ans = string([]rune(ans)[:600]) + "…"
 	}
-	return fmt.Sprintf("[%s] game %d (seed %d, %s, lang %s, options %q), %s typed %s\n  %s\n  answer: %q",
-		v.Invariant, v.Game, v.Seed, v.Scenario, v.Lang, v.Options, v.User, v.Line, v.Detail, ans)
+	if v.Line == "" {
+		return fmt.Sprintf("[%s] %s", v.Invariant, v.Detail)
+	}
+	return fmt.Sprintf("[%s] game %d (seed %d, %s, lang %s, options %q), %s typed %s\n  %s\n  answer: %q\n  replay: %s",
+		v.Invariant, v.Game, v.Seed, v.Scenario, v.Lang, v.Options, v.User, v.Line, v.Detail, ans, v.Replay)
 }
 
 // Reader is who reads a message: what language he reads and which unit

@@ -55,6 +55,9 @@ type Config struct {
 	// Discord is how many of the games (the last ones) are played
 	// through a fake Discord with the real adapter (discord.go).
 	Discord int
+	// NoRound leaves out the first game's round of every command (to
+	// replay a later game of a run alone).
+	NoRound bool
 	// MaxAnswers stops a game after so many answers, unfinished (tests).
 	MaxAnswers int
 	// Tamper, when set, may change each answer before it is checked:
@@ -263,7 +266,7 @@ func (r *Runner) newPlay(i int) *play {
 	case "standard", "extended":
 		p.scenario = r.cfg.Scenario
 	default:
-		p.scenario = [2]string{"standard", "extended"}[(i/2)%2]
+		p.scenario = [2]string{"standard", "extended"}[(seed/2)%2]
 	}
 	switch r.cfg.Lang {
 	case "ja":
@@ -271,7 +274,7 @@ func (r *Runner) newPlay(i int) *play {
 	case "en":
 		p.lang = i18n.EN
 	default:
-		p.lang = [2]i18n.Lang{i18n.EN, i18n.JA}[i%2]
+		p.lang = [2]i18n.Lang{i18n.EN, i18n.JA}[seed%2]
 	}
 	if r.cfg.RandomOptions {
 		p.options = strings.Join(drawOptions(p.rng), " ")
@@ -365,7 +368,8 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 		}
 		p.ai[side] = pl
 	}
-	if i == 0 {
+	p.fullRound = i > 0 || r.cfg.NoRound
+	if !p.fullRound {
 		r.everyCommand(ctx, true)
 	}
 	lastStep := game.Step(-1)
@@ -396,7 +400,7 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 			for k := 0; k < r.cfg.Extras; k++ {
 				r.extra(ctx, pl)
 			}
-			if i == 0 && s.Step == game.Move1 && !p.fullRound {
+			if s.Step == game.Move1 && !p.fullRound {
 				p.fullRound = true
 				r.everyCommand(ctx, false)
 				continue
@@ -575,6 +579,19 @@ func (r *Runner) violate(inv string, pl *player, line, detail string, resp *comm
 	v := Violation{Invariant: inv, Line: line, Detail: detail, Answer: Answer{Resp: resp}.Text()}
 	if p != nil {
 		v.Game, v.Seed, v.Scenario, v.Options, v.Lang = p.n, p.seed, p.scenario, p.options, p.lang
+		v.Replay = fmt.Sprintf("go run ./cmd/playtest -games 1 -seed %d -scenario %s -lang %s", p.seed, p.scenario, p.lang)
+		if r.cfg.RandomOptions {
+			v.Replay += " -options random"
+		}
+		if p.n > 0 {
+			v.Replay += " -round=false"
+		}
+		if p.discord {
+			v.Replay += " -discord 1"
+		}
+		if r.cfg.Extras != 2 {
+			v.Replay += fmt.Sprintf(" -extras %d", r.cfg.Extras)
+		}
 	}
 	if pl != nil {
 		v.User = pl.user.Name

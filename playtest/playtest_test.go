@@ -16,7 +16,7 @@ import (
 // English with every command given once, the second in Japanese, both
 // with random options) and wants every invariant to hold.
 func TestShortRun(t *testing.T) {
-	sum, err := Run(context.Background(), Config{Games: 2, Seed: 1, RandomOptions: true, Extras: 1})
+	sum, err := Run(context.Background(), Config{Games: 2, Seed: 4, RandomOptions: true, Extras: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,13 +21,14 @@ func main() {
 	var cfg playtest.Config
 	flag.IntVar(&cfg.Games, "games", 10, "games to play")
 	flag.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first game (the others follow)")
-	flag.StringVar(&cfg.Lang, "lang", "", "en, ja, or empty for both (every second game in Japanese)")
-	flag.StringVar(&cfg.Scenario, "scenario", "", "standard, extended, or empty for both (two games of each in turn)")
+	flag.StringVar(&cfg.Lang, "lang", "", "en, ja, or empty for both (games of odd seeds in Japanese)")
+	flag.StringVar(&cfg.Scenario, "scenario", "", "standard, extended, or empty for both (by the seed: two of each in turn)")
 	options := flag.String("options", "", "random: draw each game's scenario options from its seed")
 	flag.StringVar(&cfg.Level, "level", "heuristic", "the computer players' level: random, heuristic or search")
 	flag.IntVar(&cfg.Extras, "extras", 2, "other commands (questions, mistakes, buttons) the players give each step")
 	flag.BoolVar(&cfg.Maps, "maps", false, "draw the map in segment accounts (slow)")
 	flag.IntVar(&cfg.Discord, "discord", 0, "how many of the games (the last ones) go through a fake Discord with the real adapter")
+	round := flag.Bool("round", true, "give every command once in the first game")
 	verbose := flag.Bool("v", false, "a line per game")
 	flag.Parse()
 	switch *options {
@@ -38,6 +39,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "playtest: -options takes random or nothing")
 		os.Exit(2)
 	}
+	cfg.NoRound = !*round
 	if *verbose {
 		cfg.Log = os.Stderr
 	}
