@@ -78,8 +78,11 @@ type Summary struct {
 	Orders            int
 	// Unsent are lines Discord's client would not send (a required
 	// option missing): they never reach the bot.
-	Unsent  int
-	Elapsed time.Duration
+	Unsent int
+	// Removals are the times a side had to remove units to end a
+	// segment, as the refusal of /end told it (7.0).
+	Removals int
+	Elapsed  time.Duration
 }
 
 // Count is the violations of one invariant.
@@ -103,6 +106,9 @@ func (s *Summary) Report(w io.Writer) {
 	}
 	sort.Strings(res)
 	fmt.Fprintf(w, "results: %s\n", strings.Join(res, ", "))
+	if s.Removals > 0 {
+		fmt.Fprintf(w, "over-stacked hexes a side had to clear with /remove before /end: %d\n", s.Removals)
+	}
 	for _, inv := range Invariants {
 		fmt.Fprintf(w, "%-58s checked %6d  violations %d\n", inv, s.Checks[inv], s.Count(inv))
 	}
@@ -239,11 +245,13 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 		}
 	}
 	for _, p := range r.paths {
-		if r.sum.Exercised[p] == 0 {
+		if r.sum.Exercised[p] == 0 && !r.cfg.NoRound {
 			r.sum.Unexercised = append(r.sum.Unexercised, p)
 		}
 	}
-	r.sum.Checks[InvExercised] = len(r.paths)
+	if !r.cfg.NoRound {
+		r.sum.Checks[InvExercised] = len(r.paths)
+	}
 	if r.dc != nil {
 		r.sum.Checks[InvLimits]++
 		for _, pr := range r.dc.srv.Problems() {
@@ -251,7 +259,7 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 		}
 		r.closeDiscord()
 	}
-	if r.cfg.Games > 0 && len(r.sum.Unexercised) > 0 {
+	if r.cfg.Games > 0 && !r.cfg.NoRound && len(r.sum.Unexercised) > 0 {
 		r.sum.Violations = append(r.sum.Violations, Violation{Invariant: InvExercised,
 			Detail: "not played: /" + strings.Join(r.sum.Unexercised, ", /")})
 	}
@@ -437,7 +445,15 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 			continue
 		}
 		moved := false
+		if stuck > 0 {
+			// As a player does what the refusal of /end tells him: here,
+			// remove units from an over-stacked hex (7.0).
+			moved = r.followAdvice(ctx, pl, side)
+		}
 		for _, verb := range []game.Verb{game.End, game.Stand} {
+			if moved {
+				break
+			}
 			if r.order(ctx, pl, game.Order{Side: side, Verb: verb}) {
 				moved = true
 				break
@@ -449,7 +465,8 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 		}
 		stuck++
 		if stuck > 3 {
-			r.violate(InvCanAct, pl, "/end", fmt.Sprintf("the %s side is to act in %s %s but neither its orders nor /end are taken", side, s.Turn, s.Step), nil)
+			resp := r.say(ctx, pl, "/end")
+			r.violate(InvCanAct, pl, "/end", fmt.Sprintf("the %s side is to act in %s %s but neither its orders nor /end are taken", side, s.Turn, s.Step), resp)
 			return nil
 		}
 	}
@@ -524,6 +541,33 @@ func (r *Runner) order(ctx context.Context, pl *player, o game.Order) bool {
 	return moved
 }
 
+// followAdvice reads the refusal of /end and removes, one by one, the
+// side's units it names with /remove when it asks for that (7.0). It
+// reports whether the game moved on.
+func (r *Runner) followAdvice(ctx context.Context, pl *player, side units.Side) bool {
+	before := r.game()
+	resp := r.say(ctx, pl, "/end")
+	text := Answer{Resp: resp}.Text()
+	if g := r.game(); g != nil && len(g.Orders) != len(before.Orders) {
+		return true
+	}
+	if !strings.Contains(text, "/remove") {
+		return false
+	}
+	s := before.State
+	ids := hiddenUnits(text, func(t string) bool {
+		c, ok := s.Lookup(t)
+		return ok && c.Side() == side
+	}, func(string) bool { return false })
+	r.sum.Removals++
+	for k := len(ids) - 1; k >= 0; k-- {
+		if r.order(ctx, pl, game.Order{Side: side, Verb: game.Remove, Units: []string{ids[k]}}) {
+			return true
+		}
+	}
+	return false
+}
+
 // batch gives the orders before the first end as one /orders batch
 // (docs/orders.md), as a player who writes his segment at once, and
 // wants the lines the engine accepts, up to the first it refuses, applied. It reports whether the
@@ -583,7 +627,7 @@ func (r *Runner) violate(inv string, pl *player, line, detail string, resp *comm
 		if r.cfg.RandomOptions {
 			v.Replay += " -options random"
 		}
-		if p.n > 0 {
+		if p.n > 0 || r.cfg.NoRound {
 			v.Replay += " -round=false"
 		}
 		if p.discord {
