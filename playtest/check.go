@@ -238,9 +238,9 @@ func snippet(s string, i int) string {
 	return s[from:to]
 }
 
-// unitExamples is the refusal's sentence showing what unit names look
-// like: its ids are examples, not news of any counter.
-var unitExamples = regexp.MustCompile(`Unit names look like [^;]*;|ユニット名は[^。]*。|e\.g\. G-III G-IV|例: G-III G-IV`)
+// unitExamples are the refusals' examples of unit names and orders: their
+// ids are examples, not news of any counter.
+var unitExamples = regexp.MustCompile(`Unit names look like [^;]*;|ユニット名は[^。]*。|e\.g\. G-III G-IV|例: G-III G-IV|"german move G-III 3024"`)
 
 func hiddenUnits(text string, isUnit, visible func(string) bool) []string {
 	text = unitExamples.ReplaceAllString(text, "")

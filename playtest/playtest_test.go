@@ -107,6 +107,7 @@ func TestCheckAnswer(t *testing.T) {
 		{"good", i18n.EN, commands.Message{Text: "G-III moved 0905 → 0703 (4 MP)."}, ""},
 		{"good ja", i18n.JA, commands.Message{Text: "G-III が 0905 → 0703 へ移動しました (4 MP)。/moves unit: で確認。Reinforce the Right!"}, ""},
 		{"hidden", i18n.EN, commands.Message{Text: "Your attack met F-XX in 1804."}, InvHidden},
+		{"example order", i18n.EN, commands.Message{Text: `"" is not an order: write the side, the verb and its arguments, e.g. "german move G-III 3024".`}, ""},
 		{"example ids", i18n.EN, commands.Message{Text: `There is no unit "X". Unit names look like G-III (German III corps), F-XX, GB-I, BE-3; /units lists them.`}, ""},
 		{"english in ja", i18n.JA, commands.Message{Text: "G-III は移動済みです。This unit has already moved."}, InvLanguage},
 		{"japanese in en", i18n.EN, commands.Message{Text: "Place: city (都市)"}, InvLanguage},
