@@ -165,6 +165,9 @@ type play struct {
 	seen    [3]map[string]bool // unit ids each viewer has been shown
 	// fullRound: every command has been given in this game.
 	fullRound bool
+	// known is the state learn last read, after knownN orders.
+	known  *game.State
+	knownN int
 }
 
 // New makes a runner over a fresh database.
@@ -713,7 +716,26 @@ func (r *Runner) learn() {
 	if g == nil {
 		return
 	}
-	s := g.State
+	// Every state the orders went through since the last look, not only
+	// the last: a batch or an /end until: passes several, and what they
+	// showed may be told later (the log).
+	if p.known != nil && len(g.Orders) > p.knownN {
+		s := p.known
+		for _, o := range g.Orders[p.knownN:] {
+			n, _, err := game.Apply(s, o)
+			if err != nil {
+				break
+			}
+			r.learnState(n)
+			s = n
+		}
+	}
+	r.learnState(g.State)
+	p.known, p.knownN = g.State, len(g.Orders)
+}
+
+func (r *Runner) learnState(s *game.State) {
+	p := r.g
 	for _, v := range []game.Viewer{game.GermanView, game.AlliedView, game.PublicView} {
 		seen := p.seen[v]
 		w := s.ViewFor(v)
