@@ -3,34 +3,50 @@ package game
 import (
 	"strings"
 	"testing"
-
-	"rtrbot/engine/units"
 )
 
 // TestRussianReturnNamesHiddenFromEnemy: the units back from the Russian
-// Front box are named to the Germans only; the Allies and the public,
-// who only count the box (14.3, 14.1), read the event without the names.
+// Front box (14.3 major victory) are named to the Germans only; the
+// Allies and the public, who only count the box (14.1), read how many.
 func TestRussianReturnNamesHiddenFromEnemy(t *testing.T) {
 	s, err := New(realRules(t, "standard"), 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	back := []string{"G-V", "G-XIII"}
-	evs := []Event{{Kind: EvDue, Side: units.German, Units: back,
-		Text: tr("Back from the Russian Front as reinforcements (14.3): %s.", "ロシア戦線から増援として帰還 (14.3): %s。", strings.Join(back, " "))}}
-	if got := EventsFor(GermanView, s, s, evs); len(got) != 1 || !strings.Contains(got[0].Text.EN, "G-V") {
-		t.Errorf("the Germans read %+v", got)
-	}
-	for _, v := range []Viewer{AlliedView, PublicView} {
-		for _, e := range EventsFor(v, s, s, evs) {
-			if strings.Contains(e.Text.EN, "G-V") || strings.Contains(e.Text.JA, "G-XIII") {
-				t.Errorf("viewer %d reads the names: %v", v, e.Text)
-			}
+	n := 0
+	for i, u := range s.Units {
+		if c := s.Counter(i); c.ID == "G-V" || c.ID == "G-XIII" {
+			u.Box = Russia
+			s.Units[i] = u
+			n++
 		}
 	}
-	// Reinforcements due without names stay public.
-	due := []Event{{Kind: EvDue, Side: units.German, Text: tr("DE reserve x2", "DE reserve x2")}}
-	if got := EventsFor(AlliedView, s, s, due); len(got) != 1 || got[0].Text.EN != "DE reserve x2" {
-		t.Errorf("a due event without names: %+v", got)
+	if n != 2 {
+		t.Fatalf("%d units put in the box", n)
+	}
+	s.Russia.Return = 100
+	var evs []Event
+	s.russiaReturn(&evs)
+	after := s
+	text := func(v Viewer) string {
+		var b strings.Builder
+		for _, e := range EventsFor(v, s, after, evs) {
+			if v == GermanView || e.Kind.Public() {
+				b.WriteString(e.Text.EN + " " + e.Text.JA + "\n")
+			}
+		}
+		return b.String()
+	}
+	if got := text(GermanView); !strings.Contains(got, "G-V") || !strings.Contains(got, "G-XIII") {
+		t.Errorf("the Germans read %q", got)
+	}
+	for _, v := range []Viewer{AlliedView, PublicView} {
+		got := text(v)
+		if strings.Contains(got, "G-V") || strings.Contains(got, "G-XIII") {
+			t.Errorf("viewer %d reads the names: %q", v, got)
+		}
+		if !strings.Contains(got, "2 German units back from the Russian Front") {
+			t.Errorf("viewer %d is not told how many came back: %q", v, got)
+		}
 	}
 }
