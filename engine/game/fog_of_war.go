@@ -315,11 +315,7 @@ func EventsFor(v Viewer, before, after *State, evs []Event) []Event {
 	var out []Event
 	for _, e := range evs {
 		own := v != PublicView && units.Side(v) == e.Side
-		// Reinforcements due are public, but not the names of the units
-		// back from the Russian Front box, which the enemy only counts
-		// (14.3): those are checked below like any other.
-		named := e.Kind == EvDue && len(e.Units) > 0
-		if own || publicKinds[e.Kind] && !named {
+		if own || publicKinds[e.Kind] {
 			out = append(out, e)
 			continue
 		}
