@@ -87,6 +87,10 @@ type Bot struct {
 	tourney *tourneyState
 }
 
+// LeaveMapsOut leaves the map picture out of segment accounts: for runs
+// that play many games and read only the text (cmd/playtest).
+func (b *Bot) LeaveMapsOut() { b.noMaps = true }
+
 // New builds every command family into one router. Each family lives in
 // its own file and registers its commands here.
 func New(d Deps) *Bot {

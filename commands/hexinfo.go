@@ -195,7 +195,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 
 	var place []string
 	if x.City {
-		place = append(place, t("city (都市)", "都市"))
+		place = append(place, t("city", "都市"))
 	} else if x.Name != "" {
 		place = append(place, t("town (not a city for victory)", "町 (勝利条件の都市ではない)"))
 	}
@@ -219,7 +219,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		for _, n := range x.Logistic {
 			who = append(who, nationText[n].In(l))
 		}
-		line(t("Logistics hex (兵站) for: ", "兵站: "), strings.Join(who, sep))
+		line(t("Logistics hex for: ", "兵站: "), strings.Join(who, sep))
 	}
 	if len(x.Setup) > 0 {
 		line(t("Setup area: ", "配置地域: "), strings.Join(x.Setup, sep))

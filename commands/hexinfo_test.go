@@ -43,7 +43,7 @@ func TestHexCommand(t *testing.T) {
 		lang i18n.Lang
 		want []string
 	}{
-		{"1804", i18n.EN, []string{"Hex 1804 — Paris", "Terrain: clear", "France", "city", "Fortress: strength 12", "Logistics hex (兵站) for: French", "10 VP to the Germans", "+10 VP to the Germans the first time their units enter any Paris hex", "Rail:", "Movement cost to enter: 1 MP (city)"}},
+		{"1804", i18n.EN, []string{"Hex 1804 — Paris", "Terrain: clear", "France", "city", "Fortress: strength 12", "Logistics hex for: French", "10 VP to the Germans", "+10 VP to the Germans the first time their units enter any Paris hex", "Rail:", "Movement cost to enter: 1 MP (city)"}},
 		{"1804", i18n.JA, []string{"ヘクス 1804", "平地", "フランス", "要塞: 12 戦力", "兵站: 仏軍", "独軍が占拠", "進入コスト: 1 MP"}},
 		{"3607", i18n.EN, []string{"Dunkirk", "port", "coastal", "French, British", "5 VP to the Germans"}},
 		{"1723", i18n.EN, []string{"Metz", "Germany", "20 VP to the Allies", "Setup area: DE-5A", "Moselle"}},

@@ -28,6 +28,7 @@ const (
 	EvDue          EventKind = "due"                // reinforcements due this phase (11.1)
 	EvReinforced   EventKind = "reinforced"         // a reinforcement entered (11.1)
 	EvDueLost      EventKind = "due-lost"           // reinforcements that could not enter (11.1)
+	EvReturned     EventKind = "returned"           // which units came back from the Russian Front box: their side's own (14.3)
 	EvNaval        EventKind = "naval-gunfire"      // the naval gunfire marker arrived (16.4)
 	EvCommand      EventKind = "command"            // command determined (4.0)
 	EvMarkersOff   EventKind = "markers-off"        // out-of-command markers removed at turn end (4.0)

@@ -97,7 +97,11 @@ func (s *State) russiaReturn(evs *[]Event) {
 		back = append(back, c.ID)
 	}
 	if len(back) > 0 {
-		*evs = append(*evs, Event{Kind: EvDue, Side: units.German, Units: back,
-			Text: tr("Back from the Russian Front as reinforcements (14.3): %s.", "ロシア戦線から増援として帰還 (14.3): %s。", joinIDs(back))})
+		// Everyone sees how many come back; which ones, only the Germans:
+		// the Allies only count the box (14.1).
+		*evs = append(*evs, Event{Kind: EvDue, Side: units.German, N: len(back),
+			Text: tr("%d German units back from the Russian Front as reinforcements (14.3).", "ロシア戦線から独軍 %d ユニットが増援として帰還 (14.3)。", len(back))},
+			Event{Kind: EvReturned, Side: units.German, Units: back,
+				Text: tr("Back from the Russian Front as reinforcements (14.3): %s.", "ロシア戦線から増援として帰還 (14.3): %s。", joinIDs(back))})
 	}
 }
