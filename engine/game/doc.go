@@ -38,6 +38,8 @@
 //	order.go              Order, every Verb, the stable text form ("german move G-III 3024")
 //	order_text.go         Order.Text: an order as players read it, in English and Japanese
 //	event.go              Event and every EventKind: what happened, as values with a sentence in both languages
+//	event_kinds.go        the readers' name of each EventKind, read from event_kinds.txt (14.1: what the fog leaves says)
+//	event_kinds.txt       each kind of event named in English and Japanese
 //	apply.go              New, Apply (the one dispatch over the verbs), Replay (18.0)
 //	options.go            options as data: Opt constants, checks, presets; delaying action, sea transport, Goeben, AH, 8th Army box (16.0, 16.2, 16.3, 18.0, 18.1(13))
 //	options.txt           the options and optional rules: code, side, VP, exclusions, texts

@@ -334,9 +334,9 @@ func EventsFor(v Viewer, before, after *State, evs []Event) []Event {
 		}
 		r := Event{Kind: e.Kind, Side: e.Side, Hexes: e.Hexes}
 		if len(e.Hexes) > 0 {
-			r.Text = tr("A %s unit acted in %s (%s; hidden by the fog of war, 14.1).", "%s ユニットが %s で行動 (%s。戦場の霧により非公開, 14.1)。", e.Side.Name(), hexList(e.Hexes), string(e.Kind))
+			r.Text = tr("One %s unit acted in %s (%s; hidden by the fog of war, 14.1).", "%s ユニットが %s で行動しました (%s。詳細は戦場の霧により非公開、14.1)。", e.Side.Name(), hexList(e.Hexes), e.Kind.Name())
 		} else {
-			r.Text = tr("The %s player acted (%s; hidden by the fog of war, 14.1).", "%sが行動 (%s。戦場の霧により非公開, 14.1)。", e.Side.Name(), string(e.Kind))
+			r.Text = tr("The %s player acted (%s; hidden by the fog of war, 14.1).", "%sが行動しました (%s。詳細は戦場の霧により非公開、14.1)。", e.Side.Name(), e.Kind.Name())
 		}
 		out = append(out, r)
 	}

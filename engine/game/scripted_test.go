@@ -104,6 +104,9 @@ func TestScriptedGame(t *testing.T) {
 	if s.Step != GameOver {
 		t.Fatalf("the script stops at %s %s", s.Turn, s.Step)
 	}
+	if foggedEvents == 0 {
+		t.Errorf("no event of the scripted game was hidden by the fog of war: its texts went unchecked")
+	}
 	want, err := os.ReadFile(resultPath)
 	if err != nil {
 		t.Fatal(err)
@@ -189,11 +192,15 @@ func checkViews(t testing.TB, s *State) {
 	}
 }
 
+// foggedEvents counts the events checkEvents saw hidden by the fog.
+var foggedEvents int
+
 // checkEvents: the events of an order as EventsFor gives them to a viewer
 // name no unit hidden from it both before and after the order (14.1), but
 // for the public kinds every player witnesses (combat and its results).
 func checkEvents(t testing.TB, before, after *State, evs []Event) {
 	t.Helper()
+
 	for _, v := range []Viewer{GermanView, AlliedView, PublicView} {
 		seen := before.ViewFor(v).VisibleIDs()
 		for id := range after.ViewFor(v).VisibleIDs() {
@@ -206,6 +213,15 @@ func checkEvents(t testing.TB, before, after *State, evs []Event) {
 			for _, id := range e.Units {
 				if c, ok := before.Lookup(id); ok && !seen[id] && (v == PublicView || c.Side() != units.Side(v)) {
 					t.Fatalf("%s %s: viewer %d reads hidden %s in %q", before.Turn, before.Step, v, id, e.Text.EN)
+				}
+			}
+			// what the fog leaves of an event says its kind in the
+			// reader's words, never the code (event_kinds.txt)
+			if strings.Contains(e.Text.EN, "fog of war") {
+				foggedEvents++
+				name := e.Kind.Name()
+				if !strings.Contains(e.Text.EN, name.EN) || !strings.Contains(e.Text.JA, name.JA) || name.EN == string(e.Kind) {
+					t.Fatalf("%s %s: the fog leaves %q / %q, which does not name %q in each language", before.Turn, before.Step, e.Text.EN, e.Text.JA, e.Kind)
 				}
 			}
 		}
