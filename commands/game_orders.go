@@ -285,6 +285,7 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 		}
 	}
 	var sb strings.Builder
+	sb.WriteString(statusLine(s, req.Lang) + "\n")
 	fmt.Fprintf(&sb, req.T("%s units", "%sユニット"), side.Name().In(req.Lang))
 	if len(acts) > 0 {
 		sb.WriteString(req.T(" (* may act now)", " (* は行動可能)"))

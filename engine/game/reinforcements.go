@@ -199,7 +199,7 @@ func (s *State) dueFor(c *units.Counter) int {
 
 func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 	if s.Step != Reinforcement {
-		return nil, nil, refuse("reinforce-wrong-step", s.Step)
+		return nil, nil, refuse("reinforce-wrong-step", s.Phase())
 	}
 	c, err := s.oneUnit(o)
 	if err != nil {
@@ -330,7 +330,7 @@ func (s *State) candidates(d Due) []*units.Counter {
 // counters, each in the entry hex holding the fewest own units.
 func (s *State) applyAutoReinforce() (*State, []Event, error) {
 	if s.Step != Reinforcement {
-		return nil, nil, refuse("reinforce-wrong-step", s.Step)
+		return nil, nil, refuse("reinforce-wrong-step", s.Phase())
 	}
 	n := s
 	var evs []Event

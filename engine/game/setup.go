@@ -183,7 +183,7 @@ func whereText(w units.Where) i18n.Text {
 
 func (s *State) applyPlace(o Order) (*State, []Event, error) {
 	if s.Step != SetupStep {
-		return nil, nil, refuse("place-wrong-step", s.Step)
+		return nil, nil, refuse("place-wrong-step", s.Phase())
 	}
 	c, err := s.oneUnit(o)
 	if err != nil {

@@ -1,0 +1,59 @@
+package commands
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"rtrbot/engine/game"
+	"rtrbot/games"
+	"rtrbot/i18n"
+)
+
+// seatedPosition loads a sandbox position into C1 and seats bob (German)
+// and alice (Allied).
+func seatedPosition(t *testing.T, pos string) (*Bot, *fixedClock) {
+	t.Helper()
+	b, clock := newStoredBot(t)
+	r := b.Router.Run(context.Background(), &Request{Path: "game load", Files: map[string][]byte{"attachment": []byte(pos)},
+		Options: map[string]string{}, Guild: "G1", Channel: "C1", Lang: i18n.EN, User: carol, Now: clock.Now()})
+	expect(t, txt(r), "Sandbox game loaded")
+	act(t, b, clock, bob, "C1", "/game join side:german")
+	act(t, b, clock, alice, "C1", "/game join side:allied")
+	return b, clock
+}
+
+func refuses(t *testing.T, got string, bad ...string) {
+	t.Helper()
+	for _, w := range bad {
+		if strings.Contains(got, w) {
+			t.Errorf("the answer says %q:\n%s", w, got)
+		}
+	}
+}
+
+// 3.0 A, 5.0: the event phase is no player's turn; the Allies end it.
+// Every answer says so: orders, /moves, /units, the status and the
+// pinned status message.
+func TestEventPhaseSaysWhoActs(t *testing.T) {
+	b, clock := seatedPosition(t, "scenario standard\nseed 3\nturn 2\nstep event\nplayer german\n2620: F-XX\n2621: G-III\n")
+	for _, line := range []string{"/moves unit:F-XX", "/move unit:F-XX to:2520"} {
+		r := act(t, b, clock, alice, "C1", line)
+		got := txt(r)
+		refuses(t, got, "German player gives orders now")
+		expect(t, got, "event phase (5.0)", "/end")
+	}
+	r := act(t, b, clock, bob, "C1", "/move unit:G-III to:2721")
+	refuses(t, txt(r), "German player turn, event")
+	expect(t, txt(r), "event phase (5.0)")
+	for _, line := range []string{"/units", "/game status"} {
+		got := txt(act(t, b, clock, alice, "C1", line))
+		refuses(t, got, "German player turn")
+		expect(t, got, "event phase (5.0): Allied player to act")
+	}
+	g := peek(b, "C1")
+	rep := games.SegmentReport{Game: 1, Channel: "C1", Langs: []i18n.Lang{i18n.EN, i18n.JA}, After: g.State.ViewFor(game.PublicView)}
+	m, _ := statusMessage(i18n.EN, []games.SegmentReport{rep})
+	refuses(t, m.Text, "German player turn", "独軍のプレイヤーターン")
+	expect(t, m.Text, "event phase (5.0)", "To move: Allied", "イベントPh (5.0)")
+}
