@@ -306,11 +306,20 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 			fmt.Fprintf(&sb, req.T("To set up: %s\n", "未配置: %s\n"), strings.Join(unplaced, ", "))
 		}
 		if s.Step == game.Reinforcement && side == s.ToMove() && len(acts) > 0 {
-			var r []string // best candidates first, as /reinforce would take them
+			var now, r []string // this turn's arrivals, whole; then the others best first, as /reinforce would take them
 			for _, c := range s.Actors() {
-				r = append(r, c.ID)
+				if s.ArrivesNow(c) {
+					now = append(now, c.ID)
+				} else {
+					r = append(r, c.ID)
+				}
 			}
-			fmt.Fprintf(&sb, req.T("May enter as reinforcements: %s\n", "増援として登場可能: %s\n"), joinMax(r, 30))
+			if len(now) > 0 {
+				fmt.Fprintf(&sb, req.T("Arriving this turn (11.1): %s\n", "本ターン登場の増援 (11.1): %s\n"), strings.Join(now, " "))
+			}
+			if len(r) > 0 {
+				fmt.Fprintf(&sb, req.T("May also enter in their place (spares, earlier turns' reinforcements, the eliminated): %s\n", "代わりに登場可能 (予備、以前のターンの増援、除去済): %s\n"), joinMax(r, 30))
+			}
 		}
 		if len(elim) > 0 {
 			fmt.Fprintf(&sb, req.T("Eliminated: %s\n", "除去済: %s\n"), strings.Join(elim, " "))

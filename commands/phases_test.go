@@ -57,3 +57,25 @@ func TestEventPhaseSaysWhoActs(t *testing.T) {
 	refuses(t, m.Text, "German player turn", "独軍のプレイヤーターン")
 	expect(t, m.Text, "event phase (5.0)", "To move: Allied", "イベントPh (5.0)")
 }
+
+// 11.1: /units in the reinforcement phase lists this turn's arrivals
+// first and whole, apart from the spares and others that may enter in
+// their place.
+func TestUnitsListsArrivalsFirst(t *testing.T) {
+	b, clock := seatedPosition(t, "scenario standard\nseed 3\nturn Aug III\nstep reinforcement\nplayer allied\nvp 0 50\ndue FR hq 1\ndue FR active 5\ndue FR reserve 2\ndue FR landwehr 6\n0909: G-III\n")
+	s := peek(b, "C1").State
+	var now []string
+	for _, c := range s.Actors() {
+		if s.ArrivesNow(c) {
+			now = append(now, c.ID)
+		}
+	}
+	if len(now) == 0 {
+		t.Fatal("no reinforcement arrives in this position")
+	}
+	got := txt(act(t, b, clock, alice, "C1", "/units"))
+	expect(t, got, "Arriving this turn (11.1): "+strings.Join(now, " ")+"\n", "May also enter in their place")
+	if strings.Index(got, "Arriving this turn") > strings.Index(got, "May also enter") {
+		t.Errorf("the arrivals are not first:\n%s", got)
+	}
+}

@@ -312,6 +312,12 @@ func (s *State) reinforceAt(c *units.Counter, due int, h hex.Hex, edge bool) *St
 	return n
 }
 
+// ArrivesNow reports whether c is a named reinforcement of this turn
+// (11.1): the counters /units lists first in the reinforcement phase.
+func (s *State) ArrivesNow(c *units.Counter) bool {
+	return c.Role == units.Reinf && s.arrives(c) == s.Turn && s.Units[c.Index].Box == Pool
+}
+
 // candidates lists the counters that may fill a due, best first: named
 // reinforcements of this turn, then earlier ones, spares, broken-down and
 // other free counters, and last the eliminated; bigger first.
