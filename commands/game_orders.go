@@ -33,7 +33,7 @@ func (b *Bot) registerOrders(r *Router) {
 		Name: "place", Description: i18n.T("Setup: place a unit (17.2-17.5)", "初期配置: ユニットを配置 (17.2-17.5)"),
 		Options: []Option{unit(i18n.T("unit to place, e.g. F-XX", "配置するユニット (例: F-XX)")),
 			func() Option {
-				o := hexOpt("hex", i18n.T("hex XXYY: offered are the unit's legal setup hexes", "ヘクス XXYY: ユニットの配置可能ヘクスを候補表示"), true)
+				o := hexOpt("hex", i18n.T("hex XXYY: offered are the unit's legal setup hexes (without it, they are listed)", "ヘクス XXYY: ユニットの配置可能ヘクスを候補表示 (省略すると一覧)"), false)
 				o.Autocomplete = true
 				return o
 			}()},

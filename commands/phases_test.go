@@ -79,3 +79,24 @@ func TestUnitsListsArrivalsFirst(t *testing.T) {
 		t.Errorf("the arrivals are not first:\n%s", got)
 	}
 }
+
+// 17.2-17.5: a refused placement names the unit's setup area and where
+// it may set up; /place with no hex lists those hexes (the console has
+// no autocomplete).
+func TestPlaceNamesSetupHexes(t *testing.T) {
+	b, clock := newStoredBot(t)
+	act(t, b, clock, alice, "C1", "/game new")
+	act(t, b, clock, alice, "C1", "/game join side:allied")
+	act(t, b, clock, bob, "C1", "/game join side:german")
+	s := peek(b, "C1").State
+	c, _ := s.Lookup("F-1A")
+	hs := s.SetupHexes(c)
+	if len(hs) == 0 {
+		t.Fatal("F-1A has no setup hex")
+	}
+	got := txt(act(t, b, clock, alice, "C1", "/place unit:F-1A hex:0101"))
+	expect(t, got, "FR-1A", hs[0].String(), "F-1A may set up in")
+	got = txt(act(t, b, clock, alice, "C1", "/place unit:F-1A"))
+	expect(t, got, hs[0].String(), "F-1A may set up in")
+	refuses(t, got, "autocomplete")
+}
