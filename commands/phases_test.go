@@ -100,3 +100,31 @@ func TestPlaceNamesSetupHexes(t *testing.T) {
 	expect(t, got, hs[0].String(), "F-1A may set up in")
 	refuses(t, got, "autocomplete")
 }
+
+// 3.0: the game log files each line under the turn and step it happened
+// in, naming the side: the next turn's start is not filed under the last
+// segment of the turn before.
+func TestGameLogHeadingsFollowTheGame(t *testing.T) {
+	b, clock := seatedPosition(t, "scenario standard\nseed 3\nturn Aug II\nstep combat-2\nplayer allied\nvp 0 50\n2620: F-XX\n2621: G-III\n")
+	act(t, b, clock, alice, "C1", "/end")
+	if peek(b, "C1").State.Turn != 3 {
+		t.Fatalf("the turn did not end: %s", peek(b, "C1").State.Turn)
+	}
+	act(t, b, clock, alice, "C1", "/end") // the event phase
+	r := act(t, b, clock, alice, "C1", "/game log export:true")
+	log := string(r.Messages[0].Files[0].Data)
+	head := ""
+	for _, l := range strings.Split(log, "\n") {
+		if strings.HasPrefix(l, "**") {
+			head = l
+			continue
+		}
+		if strings.Contains(l, "Game turn Aug III begins") && !strings.HasPrefix(head, "**Aug III") {
+			t.Errorf("the turn's start is filed under %s:\n%s", head, log)
+		}
+		if strings.Contains(l, "Event phase:") && !strings.Contains(head, "event phase") {
+			t.Errorf("the event phase is filed under %s:\n%s", head, log)
+		}
+	}
+	expect(t, log, "**Aug III, event phase (5.0)**", "**Aug III, German player turn, reinforcement phase**")
+}
