@@ -128,3 +128,16 @@ func TestGameLogHeadingsFollowTheGame(t *testing.T) {
 	}
 	expect(t, log, "**Aug III, event phase (5.0)**", "**Aug III, German player turn, reinforcement phase**")
 }
+
+// 9.4: while a retreat is owed, the other side is told who owes what,
+// not only whose turn it is.
+func TestWaitingSideToldWhatIsOwed(t *testing.T) {
+	b, clock := seatedPosition(t, "scenario standard\nseed 3\nstep combat-1\nplayer german\n2620: F-XX F-66R\n2621: G-III G-IV\n2420: F-1A\n")
+	act(t, b, clock, bob, "C1", "/attack table:assault units:G-III G-IV hex:2620")
+	owed := peek(b, "C1").State.ViewFor(game.PublicView).Retreats
+	if len(owed) == 0 {
+		t.Skip("this combat owed no retreat")
+	}
+	got := txt(act(t, b, clock, bob, "C1", "/end"))
+	expect(t, got, "the Allied player owes the retreat of "+owed[0], "9.4")
+}
