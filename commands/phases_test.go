@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -140,4 +141,22 @@ func TestWaitingSideToldWhatIsOwed(t *testing.T) {
 	}
 	got := txt(act(t, b, clock, bob, "C1", "/end"))
 	expect(t, got, "the Allied player owes the retreat of "+owed[0], "9.4")
+}
+
+// 17.1-17.5: the setup map names each shaded area, on a hex of the area.
+func TestSetupMapLabelsAreas(t *testing.T) {
+	b, clock := newStoredBot(t)
+	act(t, b, clock, alice, "C1", "/game new")
+	s := peek(b, "C1").State
+	_, areas := setupHexes(s, s.ToMove())
+	labels := setupAreaLabels(s, areas)
+	if len(areas) == 0 || len(labels) != len(areas) {
+		t.Fatalf("areas %v, labels %v", areas, labels)
+	}
+	for i, l := range labels {
+		x, _ := s.Rules().Map.Hex(l.At)
+		if l.Text != areas[i] || x == nil || !slices.Contains(x.Setup, l.Text) {
+			t.Errorf("label %q in %s, not in its area", l.Text, l.At)
+		}
+	}
 }
