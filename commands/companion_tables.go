@@ -189,6 +189,9 @@ func eventReading(r tables.EventResult, faces []int, cond tables.EventConditions
 		fmt.Sprintf("🎲 Random event (5.0): dice %d and %d → **%d**: **%s**", faces[0], faces[1], r.Reading, r.Row.Name.EN),
 		fmt.Sprintf("🎲 ランダムイベント (5.0): ダイス %d と %d → **%d**: **%s**", faces[0], faces[1], r.Reading, r.Row.Name.JA))
 	parts := []i18n.Text{head, r.Row.Text}
+	if r.Row.ID == "russian-front" && r.Applies != tables.No { // the companion rolls nothing itself: it says how
+		parts = append(parts, i18n.T("→ Roll it with /russia.", "→ /russia で振ってください。"))
+	}
 	result := fmt.Sprintf("%d %s", r.Reading, r.Row.ID)
 	switch r.Applies {
 	case tables.No:

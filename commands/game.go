@@ -200,6 +200,9 @@ func statusLine(s *game.State, l i18n.Lang) string {
 	}
 	side := s.ToMove().Name()
 	st := s.Step.Name()
+	if s.Step == game.EventStep || s.ToMove() != s.Player {
+		st = s.Phase() // whose turn it is, told apart from who acts
+	}
 	hint := stepHint(s)
 	return i18n.T(fmt.Sprintf("▶ %s, %s: %s player to act. %s", s.Turn, st.EN, side.EN, hint.EN),
 		fmt.Sprintf("▶ %s %s: %sの手番。%s", s.Turn.Japanese(), st.JA, side.JA, hint.JA)).In(l)
@@ -208,6 +211,8 @@ func statusLine(s *game.State, l i18n.Lang) string {
 // stepHint says what the side to act can do in this step.
 func stepHint(s *game.State) i18n.Text {
 	switch {
+	case s.Step == game.EventStep:
+		return i18n.T("(the event has been rolled, 5.0; /end ends the phase)", "(イベントは判定済み、5.0。/end でPh終了)")
 	case s.Step == game.SetupStep:
 		return i18n.T("(/place unit: hex:, or /game setup; then /end)", "(/place unit: hex: または /game setup、その後 /end)")
 	case s.Step == game.Reinforcement && len(s.Dues) > 0:

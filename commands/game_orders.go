@@ -33,7 +33,7 @@ func (b *Bot) registerOrders(r *Router) {
 		Name: "place", Description: i18n.T("Setup: place a unit (17.2-17.5)", "初期配置: ユニットを配置 (17.2-17.5)"),
 		Options: []Option{unit(i18n.T("unit to place, e.g. F-XX", "配置するユニット (例: F-XX)")),
 			func() Option {
-				o := hexOpt("hex", i18n.T("hex XXYY: offered are the unit's legal setup hexes", "ヘクス XXYY: ユニットの配置可能ヘクスを候補表示"), true)
+				o := hexOpt("hex", i18n.T("hex XXYY: offered are the unit's legal setup hexes (without it, they are listed)", "ヘクス XXYY: ユニットの配置可能ヘクスを候補表示 (省略すると一覧)"), false)
 				o.Autocomplete = true
 				return o
 			}()},
@@ -285,6 +285,7 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 		}
 	}
 	var sb strings.Builder
+	sb.WriteString(statusLine(s, req.Lang) + "\n")
 	fmt.Fprintf(&sb, req.T("%s units", "%sユニット"), side.Name().In(req.Lang))
 	if len(acts) > 0 {
 		sb.WriteString(req.T(" (* may act now)", " (* は行動可能)"))
@@ -305,11 +306,20 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 			fmt.Fprintf(&sb, req.T("To set up: %s\n", "未配置: %s\n"), strings.Join(unplaced, ", "))
 		}
 		if s.Step == game.Reinforcement && side == s.ToMove() && len(acts) > 0 {
-			var r []string // best candidates first, as /reinforce would take them
+			var now, r []string // this turn's arrivals, whole; then the others best first, as /reinforce would take them
 			for _, c := range s.Actors() {
-				r = append(r, c.ID)
+				if s.ArrivesNow(c) {
+					now = append(now, c.ID)
+				} else {
+					r = append(r, c.ID)
+				}
 			}
-			fmt.Fprintf(&sb, req.T("May enter as reinforcements: %s\n", "増援として登場可能: %s\n"), joinMax(r, 30))
+			if len(now) > 0 {
+				fmt.Fprintf(&sb, req.T("Arriving this turn (11.1): %s\n", "本ターン登場の増援 (11.1): %s\n"), strings.Join(now, " "))
+			}
+			if len(r) > 0 {
+				fmt.Fprintf(&sb, req.T("May also enter in their place (spares, earlier turns' reinforcements, the eliminated): %s\n", "代わりに登場可能 (予備、以前のターンの増援、除去済): %s\n"), joinMax(r, 30))
+			}
 		}
 		if len(elim) > 0 {
 			fmt.Fprintf(&sb, req.T("Eliminated: %s\n", "除去済: %s\n"), strings.Join(elim, " "))

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"image/color"
+	"slices"
 	"sort"
 	"strings"
 
@@ -98,7 +99,8 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 	// set up may go (17.1-17.5): the setup areas their instructions name.
 	if private && s.Step == game.SetupStep && s.ToMove() == side {
 		if hexes, areas := setupHexes(s, side); len(hexes) > 0 {
-			extra = append(extra, render.Highlight{Hexes: hexes, Fill: color.NRGBA{255, 196, 0, 70}, Outline: color.NRGBA{200, 120, 0, 255}})
+			extra = append(extra, render.Highlight{Hexes: hexes, Fill: color.NRGBA{255, 196, 0, 70}, Outline: color.NRGBA{200, 120, 0, 255}},
+				setupAreaLabels(s, areas))
 			what = i18n.T(what.EN+"; shaded: the setup areas of your units still to set up ("+strings.Join(areas, " ")+")",
 				what.JA+"。網掛け: 未配置ユニットの配置地域 ("+strings.Join(areas, " ")+")")
 		}
@@ -202,6 +204,34 @@ func setupHexes(s *game.State, side units.Side) ([]hex.Hex, []string) {
 	}
 	sort.Strings(names)
 	return out, names
+}
+
+// setupAreaLabels names each setup area on the setup map: its name on
+// the hex of the area nearest the area's middle.
+func setupAreaLabels(s *game.State, areas []string) render.AreaLabels {
+	var out render.AreaLabels
+	for _, a := range areas {
+		var hs []hex.Hex
+		col, row := 0, 0
+		for _, x := range s.Rules().Map.Hexes() {
+			if slices.Contains(x.Setup, a) {
+				hs = append(hs, x.At)
+				col, row = col+x.At.Col, row+x.At.Row
+			}
+		}
+		if len(hs) == 0 {
+			continue
+		}
+		mid := hex.Hex{Col: col / len(hs), Row: row / len(hs)}
+		best := hs[0]
+		for _, h := range hs[1:] {
+			if hex.Distance(h, mid) < hex.Distance(best, mid) {
+				best = h
+			}
+		}
+		out = append(out, render.AreaLabel{At: best, Text: a})
+	}
+	return out
 }
 
 // gameReplay posts the animated replay of the channel's game so far, in

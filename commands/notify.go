@@ -238,7 +238,7 @@ func statusMessage(l i18n.Lang, reports []games.SegmentReport) (Message, bool) {
 		if v.Over {
 			fmt.Fprintf(&b, i18n.T("**Game over** — VP: German %d, Allied %d.\n", "**ゲーム終了** — VP: 独軍 %d、連合軍 %d。\n").In(sl), v.VP[0], v.VP[1])
 		} else {
-			fmt.Fprintf(&b, i18n.T("**%s** — %s player turn, %s\n", "**%s** — %sのプレイヤーターン、%s\n").In(sl), turnName(v, sl), v.Player.Name().In(sl), v.Step.Name().In(sl))
+			fmt.Fprintf(&b, "**%s** — %s\n", turnName(v, sl), v.Phase().In(sl))
 			who := p.Names[v.ToMove]
 			if who == "" {
 				who = i18n.T("no player yet: /game join", "プレイヤー未定: /game join").In(sl)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"rtrbot/engine/game"
+	"rtrbot/engine/turn"
 	"rtrbot/i18n"
 )
 
@@ -53,12 +54,28 @@ func (t *Table) Log(ctx context.Context, a Actor, at Where) ([]LogLine, error) {
 		if viewer != -1 {
 			evs = game.EventsFor(viewer, s, n, evs)
 		}
-		for _, e := range evs {
+		// Each line is filed under the turn and step it happened in: an
+		// order that ends a step goes on into the next (its turn and step
+		// events say where), which is not the step the order was given in.
+		t, step := s.Turn, s.Phase()
+		for k, e := range evs {
+			switch e.Kind {
+			case game.EvTurn: // the turn begins with the step it enters
+				t = turn.Turn(e.N)
+				for _, next := range evs[k+1:] {
+					if next.Kind == game.EvStep {
+						step = game.PhaseName(game.Step(next.N), next.Side)
+						break
+					}
+				}
+			case game.EvStep:
+				step = game.PhaseName(game.Step(e.N), e.Side)
+			}
 			switch e.Kind {
 			case game.EvRoll, game.EvStep:
 				continue // the dice are in the results they decide; steps in the headings
 			}
-			out = append(out, LogLine{Turn: i18n.T(s.Turn.String(), s.Turn.Japanese()), Step: s.Step.Name(), Text: e.Text})
+			out = append(out, LogLine{Turn: i18n.T(t.String(), t.Japanese()), Step: step, Text: e.Text})
 		}
 		s = n
 	}

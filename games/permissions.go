@@ -59,10 +59,15 @@ func (g *Game) mayOrder(a Actor, side units.Side) error {
 	case !ok:
 		return i18n.Errorf("You do not play in this game, so you may only watch (spectators read only). To play, /game join side:german or side:allied.",
 			"あなたはこのゲームのプレイヤーではないため観戦のみです。参加するには /game join side:german か side:allied。")
+	case mine != side && g.State.Owed().EN != "":
+		owed := g.State.Owed()
+		return &i18n.Error{Text: i18n.T(
+			fmt.Sprintf("You play the %s side, and the game waits on this now: %s. Your side's orders wait until then.", mine.Name().EN, owed.EN),
+			fmt.Sprintf("あなたは%s側です。現在は次の決定待ちです: %s。それまで自軍の命令はお待ちください。", mine.Name().JA, owed.JA))}
 	case mine != side:
 		return &i18n.Error{Text: i18n.T(
-			fmt.Sprintf("You play the %s side, and it is the %s player's turn (%s). Your side's orders wait for its turn.", mine.Name().EN, side.Name().EN, g.State.Step.Name().EN),
-			fmt.Sprintf("あなたは%s側です。現在は%sの手番 (%s) です。自軍の手番をお待ちください。", mine.Name().JA, side.Name().JA, g.State.Step.Name().JA))}
+			fmt.Sprintf("You play the %s side, and it is the %s player's turn (%s). Your side's orders wait for its turn.", mine.Name().EN, side.Name().EN, g.State.Phase().EN),
+			fmt.Sprintf("あなたは%s側です。現在は%sの手番 (%s) です。自軍の手番をお待ちください。", mine.Name().JA, side.Name().JA, g.State.Phase().JA))}
 	}
 	return nil
 }

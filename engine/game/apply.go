@@ -107,7 +107,7 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 	}
 	if o.Side != s.ToMove() {
 		return nil, nil, refuse("not-your-turn",
-			s.ToMove().Name(), s.Step, o.Side.Name())
+			s.Phase(), s.ToMove().Name(), o.Side.Name())
 	}
 	if len(s.Combat.Retreats) > 0 && o.Verb != Retreat {
 		return nil, nil, refuse("retreats-first", s.retreatIDs())

@@ -71,7 +71,7 @@ type CombatFacts struct {
 // PlanAttack checks an attack order without resolving it.
 func (s *State) PlanAttack(o Order) (*AttackPlan, error) {
 	if !s.Step.IsCombat() {
-		return nil, refuse("attack-wrong-step", s.Step)
+		return nil, refuse("attack-wrong-step", s.Phase())
 	}
 	if len(o.Units) < 2 || len(o.Hexes) != 1 {
 		return nil, refuse("attack-syntax")

@@ -29,7 +29,7 @@ func (s *State) applySiege(o Order) (*State, []Event, error) {
 	u := s.Units[c.Index]
 	switch {
 	case !s.Step.IsCombat():
-		return nil, nil, refuse("siege-wrong-step", s.Step)
+		return nil, nil, refuse("siege-wrong-step", s.Phase())
 	case c.Type != units.Siege:
 		return nil, nil, refuse("siege-not-siege-gun", c.ID)
 	case hasInt(s.Combat.Attacked, c.Index):
@@ -72,7 +72,7 @@ func (s *State) applySiege(o Order) (*State, []Event, error) {
 //	allied abandon F-DT3 1819
 func (s *State) applyAbandon(o Order) (*State, []Event, error) {
 	if !s.Step.IsMovement() {
-		return nil, nil, refuse("abandon-wrong-step", s.Step)
+		return nil, nil, refuse("abandon-wrong-step", s.Phase())
 	}
 	if len(o.Hexes) != 1 || len(o.Units) > 1 {
 		return nil, nil, refuse("abandon-no-hex")

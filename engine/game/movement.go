@@ -337,7 +337,7 @@ func (s *State) canMove(c *units.Counter) error {
 		return err
 	}
 	if !s.Step.IsMovement() {
-		return refuse("move-wrong-step", s.Step)
+		return refuse("move-wrong-step", s.Phase())
 	}
 	switch {
 	case u.Moved:
@@ -358,6 +358,9 @@ func (s *State) canMove(c *units.Counter) error {
 
 // ownUnitOnMap checks the unit is the moving player's and on the map.
 func (s *State) ownUnitOnMap(c *units.Counter) error {
+	if s.Step == EventStep { // 3.0 A: the event phase is no player's turn
+		return refuse("event-phase-units-wait", s.FirstPlayer().Name())
+	}
 	if c.Side() != s.Player {
 		return refuse("not-your-unit",
 			c.ID, c.Side().Name(), s.Player.Name())

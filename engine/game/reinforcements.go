@@ -218,7 +218,7 @@ func (s *State) dueFor(c *units.Counter) int {
 
 func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 	if s.Step != Reinforcement {
-		return nil, nil, refuse("reinforce-wrong-step", s.Step)
+		return nil, nil, refuse("reinforce-wrong-step", s.Phase())
 	}
 	c, err := s.oneUnit(o)
 	if err != nil {
@@ -283,7 +283,36 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 	if why := s.barred(c, h); why != whyNone {
 		return nil, nil, cannotEnter(c.ID, h, why)
 	}
-	return s.reinforceAt(c, i, h, edge), []Event{reinforcedEvent(c, h, edge)}, nil
+	n := s.reinforceAt(c, i, h, edge)
+	e := reinforcedEvent(c, h, edge)
+	if !slices.Contains(s.Overstacked(c.Side()), h) && slices.Contains(n.Overstacked(c.Side()), h) {
+		e.Text = overstackedEntry(e.Text, h, n.roomyEntry(c, s.unbarred(c, hexes), h))
+	}
+	return n, []Event{e}, nil
+}
+
+// roomyEntry is an entry hex other than h where c would stand within the
+// stacking limit (7.0), or hex.None.
+func (s *State) roomyEntry(c *units.Counter, hexes []hex.Hex, h hex.Hex) hex.Hex {
+	for _, x := range hexes {
+		if x != h && s.stackDE(x, c.Side())+c.DE <= StackLimit {
+			return x
+		}
+	}
+	return hex.None
+}
+
+// overstackedEntry adds to a reinforcement's event that it over-stacked
+// its hex (7.0), and what to do about it: the stack is checked when the
+// movement segment ends, so the hex must be cleared by then. room is an
+// entry hex that had room (none: no entry hex had).
+func overstackedEntry(t i18n.Text, h, room hex.Hex) i18n.Text {
+	if room != hex.None {
+		return tr("%s %s is over the stacking limit now (7.0), though %s had room: move units out of %s, or remove them, before the movement segment ends.",
+			"%s %s はスタック制限超過です (7.0。%s には余裕がありました)。移動セグ終了までに %s からユニットを移動させるか除去してください。", t, h, room, h)
+	}
+	return tr("%s No entry hex had room, so %s is over the stacking limit now (7.0): move units out of %s, or remove them, before the movement segment ends.",
+		"%s 余裕のある登場ヘクスがないため、%s はスタック制限超過です (7.0)。移動セグ終了までに %s からユニットを移動させるか除去してください。", t, h, h)
 }
 
 // unbarred are the hexes of hs unit c may be in (barred): a nation's entry
@@ -309,6 +338,12 @@ func (s *State) reinforceAt(c *units.Counter, due int, h hex.Hex, edge bool) *St
 		n.Dues = append(n.Dues[:due], n.Dues[due+1:]...)
 	}
 	return n
+}
+
+// ArrivesNow reports whether c is a named reinforcement of this turn
+// (11.1): the counters /units lists first in the reinforcement phase.
+func (s *State) ArrivesNow(c *units.Counter) bool {
+	return c.Role == units.Reinf && s.arrives(c) == s.Turn && s.Units[c.Index].Box == Pool
 }
 
 // candidates lists the counters that may fill a due, best first: named
@@ -358,7 +393,7 @@ func (s *State) candidates(d Due) []*units.Counter {
 // counters, each in the entry hex holding the fewest own units.
 func (s *State) applyAutoReinforce() (*State, []Event, error) {
 	if s.Step != Reinforcement {
-		return nil, nil, refuse("reinforce-wrong-step", s.Step)
+		return nil, nil, refuse("reinforce-wrong-step", s.Phase())
 	}
 	n := s
 	var evs []Event
@@ -399,11 +434,13 @@ func (s *State) applyAutoReinforce() (*State, []Event, error) {
 					break
 				}
 			}
+			e := reinforcedEvent(c, best, edge)
 			if placedState == nil {
 				placedState = n.reinforceAt(c, i, best, edge)
+				e.Text = overstackedEntry(e.Text, best, hex.None)
 			}
 			n = placedState
-			evs = append(evs, reinforcedEvent(c, best, edge))
+			evs = append(evs, e)
 			placed = true
 			break
 		}

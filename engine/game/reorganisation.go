@@ -36,7 +36,7 @@ func (s *State) canReorganise(c *units.Counter) error {
 	u := s.Units[c.Index]
 	switch {
 	case !s.Step.IsReorg():
-		return refuse("reorg-wrong-step", s.Step)
+		return refuse("reorg-wrong-step", s.Phase())
 	case u.Edge:
 		return refuse("reorg-edge-entry", c.ID)
 	case s.Step == Reorg2 && u.OutOfCommand:

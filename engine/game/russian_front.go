@@ -44,6 +44,7 @@ func (s *State) applyRussia(die int, evs *[]Event) {
 	if err != nil {
 		return
 	}
+	at := len(*evs)
 	*evs = append(*evs, Event{Kind: EvRussia, Side: units.German, N: r.Total, Units: []string{r.Row.ID},
 		Text: tr("Russian Front (14.3): die %d %+d (box) %+d (option) = %d: %s — %s", "ロシア戦線 (14.3): ダイス %d %+d (ボックス) %+d (オプション) = %d: %s — %s",
 			die, r.BoxModifier, r.OptionModifier, r.Total, r.Row.Name, r.Row.Text)})
@@ -63,6 +64,10 @@ func (s *State) applyRussia(die int, evs *[]Event) {
 	}
 	if r.Row.Ends {
 		s.Russia.Settled = true
+	}
+	if s.WithdrawAttack > 0 || s.WithdrawHQ > 0 { // 11.7; docs/rulings.md R21
+		(*evs)[at].Text = tr("%s The German player owes the Russian Front this turn %d attack strength and %d HQ (11.7): units sent by rail off the eastern edge in his first movement segment, which cannot end while a unit could still go. What no unit can meet lapses at the end of the turn.",
+			"%s 独軍は本ターン、攻撃力 %d と司令部 %d をロシア戦線へ転進させなければなりません (11.7): 第1インパルス移動セグに鉄道で東端から送り出します。送れるユニットがある限り同セグは終了できません。どのユニットでも満たせない分はターン終了時に消滅します。", (*evs)[at].Text, s.WithdrawAttack, s.WithdrawHQ)
 	}
 }
 

@@ -166,3 +166,42 @@ func (s *State) eventPhase(evs *[]Event) {
 	*evs = append(*evs, ev(EvEventPhase, units.Allied, i18n.T("Event phase: the Allies roll the random event (5.0).", "イベントPh: 連合軍がランダムイベントを判定 (5.0)。")))
 	s.randomEvent(evs)
 }
+
+// PhaseName is where the sequence of play (3.0) stands, for players: the
+// event phase (5.0) belongs to no player turn; every other step is the
+// player's whose turn it is. Every text that says what step it is uses
+// it (State.Phase, View.Phase), with ToMove for who acts.
+func PhaseName(st Step, player units.Side) i18n.Text {
+	switch st {
+	case EventStep:
+		return i18n.T("event phase (5.0)", "イベントPh (5.0)")
+	case SetupStep:
+		return tr("%s setup (17.1)", "%sの初期配置 (17.1)", player.Name())
+	case GameOver:
+		return st.Name()
+	}
+	return tr("%s player turn, %s", "%sのプレイヤーターン、%s", player.Name(), st)
+}
+
+// Phase is the state's step for players (PhaseName).
+func (s *State) Phase() i18n.Text { return PhaseName(s.Step, s.Player) }
+
+// Phase is the view's step for players (PhaseName).
+func (v View) Phase() i18n.Text { return PhaseName(v.Step, v.Player) }
+
+// Owed is what the side to act (ToMove) owes now when the game waits on
+// its decision rather than on the player whose turn it is: the retreats
+// of a combat result (9.4), the answer to an attack on delaying
+// defenders (16.2), the end of the event phase (5.0). Empty otherwise.
+func (s *State) Owed() i18n.Text {
+	switch {
+	case s.Step == EventStep:
+		return i18n.T("the Allied player ends the event phase (5.0)", "連合軍がイベントPh (5.0) を終了する")
+	case len(s.Combat.Retreats) > 0:
+		side := s.ToMove()
+		return tr("the %s player owes the retreat of %s (9.4)", "%sが %s の退却 (9.4) を行う", side.Name(), s.retreatIDs())
+	case s.Combat.Delaying.Verb != "":
+		return tr("the %s player answers the attack on %s: delay or stand (16.2)", "%sが %s への攻撃に遅滞行動か踏みとどまるかを答える (16.2)", s.ToMove().Name(), s.Combat.Delaying.Hexes[0])
+	}
+	return i18n.Text{}
+}

@@ -189,17 +189,17 @@ func whereText(w units.Where) i18n.Text {
 
 func (s *State) applyPlace(o Order) (*State, []Event, error) {
 	if s.Step != SetupStep {
-		return nil, nil, refuse("place-wrong-step", s.Step)
+		return nil, nil, refuse("place-wrong-step", s.Phase())
 	}
 	c, err := s.oneUnit(o)
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(o.Hexes) != 1 {
-		return nil, nil, refuse("place-no-hex", c.ID)
-	}
 	if c.Side() != s.Player {
 		return nil, nil, refuse("place-not-your-unit", c.ID, c.Side().Name(), s.Player.Name())
+	}
+	if len(o.Hexes) != 1 {
+		return nil, nil, s.withSetupHexes(refuse("place-no-hex", c.ID), c)
 	}
 	if s.westExtra(c) {
 		return s.placeExtra(c, o.Hexes)
@@ -212,7 +212,7 @@ func (s *State) applyPlace(o Order) (*State, []Event, error) {
 	}
 	h := o.Hexes[0]
 	if err := s.setupFits(c, h); err != nil {
-		return nil, nil, err
+		return nil, nil, s.withSetupHexes(err, c)
 	}
 	n := s.clone()
 	n.Units[c.Index] = Unit{Box: OnMap, At: h}
@@ -543,4 +543,53 @@ func (s *State) placeExtra(c *units.Counter, hs []hex.Hex) (*State, []Event, err
 	e := ev(EvPlaced, units.German, tr("%s set up in %s as an addition of 18.1(2) (%d of 10 attack).", "%s を 18.1(2) の追加として %s に配置 (攻撃力 %d/10)。", c.ID, h, n.extraAttack(nil)))
 	e.Units, e.Hexes = []string{c.ID}, []hex.Hex{h}
 	return n, []Event{e}, nil
+}
+
+// SetupHexes are the hexes where c may set up now (17.2-17.5): its
+// instruction's hexes, free of a city's other unit and within the
+// stacking limit (7.0), in hex order.
+func (s *State) SetupHexes(c *units.Counter) []hex.Hex {
+	if _, sets := c.SetupWhere(); !sets || c.Side() != s.Player || s.Step != SetupStep {
+		return nil
+	}
+	var out []hex.Hex
+	for _, x := range s.allHexes() {
+		if s.setupFits(c, x.At) == nil {
+			out = append(out, x.At)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return hex.Less(out[i], out[j]) })
+	return out
+}
+
+// setupHexesShown is how many of a unit's setup hexes a refusal lists.
+const setupHexesShown = 20
+
+// withSetupHexes adds to a refused placement where the unit may set up:
+// every hex if they are few, else the first setupHexesShown and the count.
+func (s *State) withSetupHexes(err error, c *units.Counter) error {
+	e, ok := err.(*i18n.Error)
+	if !ok {
+		return err
+	}
+	hs := s.SetupHexes(c)
+	var more error
+	switch {
+	case len(hs) == 0:
+		more = refuse("setup-hexes-none", c.ID)
+	case len(hs) <= setupHexesShown:
+		more = refuse("setup-hexes", c.ID, len(hs), joinHexList(hs))
+	default:
+		more = refuse("setup-hexes-some", c.ID, len(hs), setupHexesShown, joinHexList(hs[:setupHexesShown]))
+	}
+	m := more.(*i18n.Error).Text
+	return &i18n.Error{Code: e.Code, Text: i18n.T(e.Text.EN+" "+m.EN, e.Text.JA+" "+m.JA)}
+}
+
+func joinHexList(hs []hex.Hex) string {
+	out := make([]string, len(hs))
+	for i, h := range hs {
+		out[i] = h.String()
+	}
+	return strings.Join(out, " ")
 }
