@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"rtrbot/games"
 	"runtime/debug"
 	"sort"
 	"strconv"
@@ -129,6 +130,14 @@ func (rt *Router) run(ctx context.Context, req *Request) (resp *Response) {
 				"コマンド実行中にボット内部でエラーが発生しました。何も変更されていません。運営者に連絡してください。"))
 		}
 	}()
+	if req.Bound != "" {
+		b, ok := games.ParseBinding(req.Bound)
+		if !ok {
+			outcomeOf(ctx, OutcomeInvalid)
+			return Private(req.T("This button does not belong to any command of the bot.", "このボタンはボットのコマンドのものではありません。"))
+		}
+		ctx = games.Bind(ctx, b, req.User.ID)
+	}
 	resp = c.Handler(ctx, req)
 	if resp == nil {
 		resp = &Response{}

@@ -35,6 +35,9 @@ func customID(b commands.Button) string {
 	for k, o := range b.Options {
 		v.Set("x."+k, o)
 	}
+	if b.Bound != "" {
+		v.Set("b", b.Bound) // what it was made for: checked when pressed
+	}
 	id := buttonPrefix + v.Encode()
 	if len(id) > 100 {
 		return ""
@@ -81,7 +84,8 @@ func (a *Adapter) component(i *discordgo.Interaction) {
 	if !ok {
 		d.CustomID = ""
 	}
-	if in, _ := a.carried(i, d.CustomID, buttonPrefix, tr(i, "This button does not belong to any command of the bot.", "このボタンはボットのコマンドのものではありません。")); in != nil {
+	if in, v := a.carried(i, d.CustomID, buttonPrefix, tr(i, "This button does not belong to any command of the bot.", "このボタンはボットのコマンドのものではありません。")); in != nil {
+		in.req.Bound = v.Get("b")
 		a.run(i, in)
 	}
 }

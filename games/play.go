@@ -65,10 +65,15 @@ func (t *Table) End(ctx context.Context, a Actor, at Where, now time.Time, until
 		if errors.Is(err, ErrNoGame) || errors.As(err, &le) {
 			return nil, err
 		}
+		var be *BindingError
+		if errors.As(err, &be) {
+			return nil, err // the press's segment is over: nothing ended
+		}
 		out = append(out, EndStep{Played: p, Err: err})
 		if err != nil {
 			break
 		}
+		ctx = unbind(ctx) // the button's segment was this first one
 		if st := p.Game.State.Step; st == until || st == game.EventStep || st == game.GameOver {
 			break
 		}
