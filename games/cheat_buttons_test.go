@@ -1,0 +1,111 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+
+	"rtrbot/engine/units"
+)
+
+// Buttons bound to what they were made for: a press runs with its
+// button's Binding, and the service refuses a game it does not match.
+
+// A Confirm left from "Resign? The Allied side concedes" in a game that
+// was then abandoned, pressed after a new game began in the channel with
+// the same user now German, resigns nothing.
+func TestCheatStaleResignButtonOfAnAbandonedGame(t *testing.T) {
+	s := service(t) // Alice plays the Allies
+	ctx := context.Background()
+	old := s.Peek("C1")
+	allied := units.Allied
+	bind := BindingFor(old, &allied, false)
+	if _, err := s.Abandon(ctx, alice, at); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.NewGame(ctx, carol, at, NewGame{Scenario: "standard", Seed: 8, SeedGiven: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range []struct {
+		a    Actor
+		side string
+	}{{alice, "german"}, {bob, "allied"}} {
+		if _, err := s.Join(ctx, j.a, at, j.side, t0, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := s.Resign(Bind(ctx, bind, alice.ID), alice, at)
+	var be *BindingError
+	if !errors.As(err, &be) {
+		t.Fatalf("the old game's Confirm in the new game: %v, want a refusal saying what the button belonged to", err)
+	}
+	if g := s.Peek("C1"); g == nil || g.ID == old.ID || g.Meta[MetaResigned] != "" {
+		t.Fatalf("the new game was resigned or replaced: %+v", g)
+	}
+	// The same button's side in the same game: Alice is German now.
+	_, err = s.Resign(Bind(ctx, BindingFor(s.Peek("C1"), &allied, false), alice.ID), alice, at)
+	if !errors.As(err, &be) {
+		t.Fatalf("an Allied Confirm pressed by the German player: %v", err)
+	}
+	if s.Peek("C1") == nil {
+		t.Fatal("the game ended")
+	}
+}
+
+// One End button pressed twice at the same instant ends one segment: the
+// second press finds the segment it was made for gone.
+func TestCheatOneEndButtonPressedTwiceAtOnce(t *testing.T) {
+	s := sandbox(t, "scenario standard\nstep movement-1\nplayer german\n2621: G-III\n2619: F-XX\n")
+	ctx := context.Background()
+	g := s.Peek("C1")
+	german := units.German
+	bind := BindingFor(g, &german, true)
+	before := SegmentOf(g.State)
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = s.End(Bind(ctx, bind, bob.ID), bob, at, t0, g.State.Step+1)
+		}()
+	}
+	wg.Wait()
+	ok, refused := 0, 0
+	for _, err := range errs {
+		var be *BindingError
+		switch {
+		case err == nil:
+			ok++
+		case errors.As(err, &be):
+			refused++
+		default:
+			t.Errorf("a press: %v", err)
+		}
+	}
+	if ok != 1 || refused != 1 {
+		t.Fatalf("two presses at once: %d ended, %d refused; want 1 and 1", ok, refused)
+	}
+	after := s.Peek("C1").State
+	if SegmentOf(after) == before {
+		t.Fatal("no segment ended")
+	}
+	if n := len(s.Peek("C1").Orders); n != len(g.Orders)+1 {
+		t.Fatalf("%d orders given by two presses of one End, want 1", n-len(g.Orders))
+	}
+}
+
+// A binding survives the trip through a button's custom_id.
+func TestBindingString(t *testing.T) {
+	b := Binding{Game: 12, Side: "G", Segment: "3.4.G"}
+	got, ok := ParseBinding(b.String())
+	if !ok || got != b {
+		t.Fatalf("ParseBinding(%q) = %+v, %v", b.String(), got, ok)
+	}
+	for _, bad := range []string{"", "x/G/", "1/Q/", "1/G/a.b.c", "1/G"} {
+		if _, ok := ParseBinding(bad); ok {
+			t.Errorf("ParseBinding(%q) accepted", bad)
+		}
+	}
+}
