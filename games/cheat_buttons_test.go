@@ -3,9 +3,11 @@ package games
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 
+	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 )
 
@@ -107,5 +109,43 @@ func TestBindingString(t *testing.T) {
 		if _, ok := ParseBinding(bad); ok {
 			t.Errorf("ParseBinding(%q) accepted", bad)
 		}
+	}
+}
+
+// A player's fix is parsed and tried as orders before it is proposed, so
+// the other side's private thread reads only orders as the engine writes
+// them: a user mention posing as a unit is refused, and nothing is
+// proposed.
+func TestCheatFixProposalCarriesAMention(t *testing.T) {
+	s := sandbox(t, "scenario standard\nstep movement-1\nplayer german\n2621: G-III\n2619: F-XX\n")
+	ctx := context.Background()
+	fix := func(line string) func(units.Side) ([]Pending, error) {
+		return func(units.Side) ([]Pending, error) {
+			o, err := game.ParseOrder(line)
+			return []Pending{{Order: o}}, err
+		}
+	}
+	_, err := s.Fix(ctx, alice, at, t0, fix("german move <@999> 2721"))
+	var prop *FixProposal
+	if err == nil || errors.As(err, &prop) {
+		t.Fatalf("a fix moving a mention: %v, want a refusal", err)
+	}
+	if g := s.Peek("C1"); g.Meta["fix:proposal"] != "" {
+		t.Fatalf("proposed: %q", g.Meta["fix:proposal"])
+	}
+	// The limit: MaxFixProposals per player and segment.
+	for i := 0; i < MaxFixProposals; i++ {
+		line := []string{"german move G-III 2721", "german end"}[i%2]
+		if _, err := s.Fix(ctx, alice, at, t0, fix(line)); !errors.As(err, &prop) {
+			t.Fatalf("proposal %d: %v", i+1, err)
+		}
+	}
+	_, err = s.Fix(ctx, alice, at, t0, fix("german move G-III 2721"))
+	if err == nil || errors.As(err, &prop) || !strings.Contains(err.Error(), "the most one player may") {
+		t.Fatalf("proposal %d: %v, want the limit", MaxFixProposals+1, err)
+	}
+	// Bob's own proposals are his.
+	if _, err := s.Fix(ctx, bob, at, t0, fix("german end")); !errors.As(err, &prop) {
+		t.Fatalf("Bob's proposal: %v", err)
 	}
 }
