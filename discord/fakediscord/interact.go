@@ -77,6 +77,10 @@ type Message struct {
 	// ("everyone", "roles", "users"); see allowed_mentions. An edit
 	// never notifies anyone, whatever its text.
 	Pings []string
+	// Pinged are the users Discord would notify: those the content
+	// mentions (<@id>) that allowed_mentions lets through (press.go).
+	// Pinged users are added to a private thread they are not in.
+	Pinged []string
 	// Pinned is true once the bot pinned the message; Edits counts the
 	// bot's edits of a channel message.
 	Pinned bool
