@@ -90,7 +90,7 @@ func (b *Bot) order(req *Request, o game.Order) *Response {
 // (what an order did is the side's own business, 14.1), with the accounts
 // of the segments they ended for the game's thread.
 func (b *Bot) play(req *Request, orders []games.Pending, batch bool) *Response {
-	p, err := b.games.Orders(context.Background(), actor(req), where(req), req.Now, orders, batch)
+	p, err := b.games.Orders(withBinding(context.Background(), req), actor(req), where(req), req.Now, orders, batch)
 	return b.played(req, p, err, batch)
 }
 

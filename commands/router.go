@@ -131,12 +131,11 @@ func (rt *Router) run(ctx context.Context, req *Request) (resp *Response) {
 		}
 	}()
 	if req.Bound != "" {
-		b, ok := games.ParseBinding(req.Bound)
-		if !ok {
+		if _, ok := games.ParseBinding(req.Bound); !ok {
 			outcomeOf(ctx, OutcomeInvalid)
 			return Private(req.T("This button does not belong to any command of the bot.", "このボタンはボットのコマンドのものではありません。"))
 		}
-		ctx = games.Bind(ctx, b, req.User.ID)
+		ctx = withBinding(ctx, req)
 	}
 	resp = c.Handler(ctx, req)
 	if resp == nil {
@@ -285,4 +284,13 @@ func normalise(req *Request) {
 		opts[k] = strings.TrimSpace(norm.NFKC.String(v))
 	}
 	req.Options = opts
+}
+
+// withBinding is ctx with the binding of the button pressed (if any):
+// the games service then refuses a game the button was not made for.
+func withBinding(ctx context.Context, req *Request) context.Context {
+	if b, ok := games.ParseBinding(req.Bound); ok && req.Bound != "" {
+		return games.Bind(ctx, b, req.User.ID)
+	}
+	return ctx
 }
