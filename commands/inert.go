@@ -20,7 +20,7 @@ var inert = strings.NewReplacer(
 	"@everyone", "@"+zwsp+"everyone",
 	"@here", "@"+zwsp+"here",
 	"](", "]"+zwsp+"(", // [text](url)
-	`\`, `\\`, "*", `\*`, "_", `\_`, "~", `\~`, "`", "\\`", "|", `\|`, ">", `\>`, "#", `\#`,
+	`\`, `\\`, "*", `\*`, "_", `\_`, "~", `\~`, "`", "\\`", "|", `\|`, ">", `\>`,
 )
 
 // Inert is user text made safe to echo in a chat post: it reads the

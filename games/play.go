@@ -196,7 +196,7 @@ func proposable(g *Game, a Actor, lines []Pending) (string, error) {
 	}
 	if n >= MaxFixProposals {
 		return "", i18n.Errorf("You have proposed %s in this segment, the most one player may; nothing was proposed. Ask the other side to confirm your last one, or ask a referee who plays neither side.",
-			"このセグメントで提案できる修正は %s までで、既に提案済みです。何も提案していません。最後の提案を相手に確定してもらうか、両陣営をプレイしていない審判に依頼してください。", i18n.Count(MaxFixProposals, "fix", "fixes", "件"))
+			"このセグで提案できる修正は %s までで、既に提案済みです。何も提案していません。最後の提案を相手に確定してもらうか、両陣営をプレイしていない審判に依頼してください。", i18n.Count(MaxFixProposals, "fix", "fixes", "件"))
 	}
 	st := g.State
 	for i, l := range lines {
