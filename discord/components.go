@@ -19,7 +19,10 @@ import (
 // runs that command as the one who pressed it, through the same router,
 // checks and privacy as typing it. Nothing is remembered between the post
 // and the press, so buttons survive restarts, and a button of another
-// player's message can do no more than its presser could type.
+// player's message can do no more than its presser could type. A button
+// made for a game also carries its binding ("b": the game, side and
+// segment, commands.Button.Bound), which the games service checks under
+// the game's lock: a press that no longer matches does nothing.
 
 const buttonPrefix = "rtrbot!"
 
