@@ -50,14 +50,16 @@ func BindingFor(g *Game, side *units.Side, seg bool) Binding {
 	return b
 }
 
-// String is the binding as a button carries it: "game/side/segment".
+// String is the binding as a button carries it: "game_side_segment"
+// (no character a URL query escapes, to keep within Discord's 100
+// characters of custom_id).
 func (b Binding) String() string {
-	return strconv.FormatInt(b.Game, 10) + "/" + b.Side + "/" + b.Segment
+	return strconv.FormatInt(b.Game, 10) + "_" + b.Side + "_" + b.Segment
 }
 
 // ParseBinding reads Binding.String.
 func ParseBinding(s string) (Binding, bool) {
-	parts := strings.Split(s, "/")
+	parts := strings.Split(s, "_")
 	if len(parts) != 3 {
 		return Binding{}, false
 	}
