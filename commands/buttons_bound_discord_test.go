@@ -3,6 +3,7 @@ package commands_test
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -161,7 +162,7 @@ func TestCheatUserTextPingsNobody(t *testing.T) {
 	game := b.h.Srv.Threads()[0].ID
 	b.say(alice, game, "game join", map[string]any{"side": "allied"})
 	b.say(kenji, game, "game join", map[string]any{"side": "german"})
-	fix := b.say(alice, game, "game fix", map[string]any{"order": "german move <@" + victim + "> 0524"})
+	fix := b.say(alice, game, "game fix", map[string]any{"order": "move <@" + victim + "> 0524"})
 	if len(fix) == 0 || !fix[0].Ephemeral {
 		t.Errorf("the fix naming a user: %+v", fix)
 	}
@@ -174,6 +175,11 @@ func TestCheatUserTextPingsNobody(t *testing.T) {
 		}
 		if strings.Contains(m.Content, "<@"+victim+">") || strings.Contains(m.Content, "](https://evil") || strings.Contains(m.Content, "@everyone") {
 			t.Errorf("user text echoed live: %q", m.Content)
+		}
+	}
+	for _, th := range b.h.Srv.Threads() {
+		if slices.Contains(th.Members, victim) {
+			t.Errorf("the user named in user text was let into thread %q", th.Name)
 		}
 	}
 }

@@ -79,7 +79,7 @@ type Message struct {
 	Pings []string
 	// Pinged are the users Discord would notify: those the content
 	// mentions (<@id>) that allowed_mentions lets through (press.go).
-	// Pinged users are added to a private thread they are not in.
+	// A post in a thread adds the users it pings to its members.
 	Pinged []string
 	// Pinned is true once the bot pinned the message; Edits counts the
 	// bot's edits of a channel message.

@@ -60,3 +60,19 @@ func pinged(d *msgData) []string {
 	}
 	return out
 }
+
+// addPinged adds the users a post in a thread pings to the thread's
+// members, as Discord does (a mention in a private thread lets its user
+// in). s.mu is held.
+func (s *Server) addPinged(channel string, users []string) {
+	for _, t := range s.threads {
+		if t.ID != channel {
+			continue
+		}
+		for _, u := range users {
+			if !slices.Contains(t.Members, u) {
+				t.Members = append(t.Members, u)
+			}
+		}
+	}
+}

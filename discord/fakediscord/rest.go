@@ -728,6 +728,7 @@ func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request, m []stri
 		return
 	}
 	msg := s.newMessage(m[1], b.Data, b.Files, "channel")
+	s.addPinged(m[1], msg.Pinged) // press.go: a mention in a thread adds its user
 	s.channels[m[1]] = append(s.channels[m[1]], msg)
 	s.changed.Broadcast()
 	writeJSON(w, http.StatusOK, msg.wire())
