@@ -12,10 +12,10 @@ import (
 // number, still fit Discord's 100 characters of custom_id (a button that
 // does not fit would be left out).
 func TestBoundButtonsFit(t *testing.T) {
-	bind := games.Binding{Game: 1<<63 - 1, Side: "german", Segment: "16.15.german"}.String()
+	bind := games.Binding{Game: 1<<63 - 1, Side: "german", Segment: "16.10.german"}.String()
 	for _, b := range []commands.Button{
 		{Path: "retreat", Options: map[string]string{"unit": "G-XVIII-R", "hex": "2721"}, Bound: bind},
-		{Path: "end", Options: map[string]string{"until": "reinforcement", "confirm": "true"}, Bound: bind},
+		{Path: "end", Options: map[string]string{"until": "reorganisation-2", "confirm": "true"}, Bound: bind},
 		{Path: "game resign", Options: map[string]string{"confirm": "true"}, Bound: bind},
 		{Path: "game abandon", Options: map[string]string{"confirm": "true"}, Bound: bind},
 	} {
