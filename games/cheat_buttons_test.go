@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 )
@@ -147,5 +148,41 @@ func TestCheatFixProposalCarriesAMention(t *testing.T) {
 	// Bob's own proposals are his.
 	if _, err := s.Fix(ctx, bob, at, t0, fix("german end")); !errors.As(err, &prop) {
 		t.Fatalf("Bob's proposal: %v", err)
+	}
+}
+
+// The Confirm of an abandon made for one game does not abandon a damaged
+// game that took the channel since; made for that game, it does.
+func TestCheatStaleAbandonButtonOfADamagedGame(t *testing.T) {
+	s, st, _ := freshTable(t)
+	ctx := context.Background()
+	first, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := BindingFor(first.Game, nil, false)
+	if _, err := s.Abandon(ctx, alice, at); err != nil {
+		t.Fatal(err)
+	}
+	second, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	row, err := st.Game(ctx, second.Game.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.MarkDamaged(ctx, row, "a test's damage"); err != nil {
+		t.Fatal(err)
+	}
+	s.Forget(second.Game.ID)
+	if _, err := s.Abandon(Bind(ctx, stale, alice.ID), alice, at); err == nil {
+		t.Fatal("the first game's Confirm abandoned the damaged second game")
+	}
+	if row, _ := st.Game(ctx, second.Game.ID); row.Status != db.Damaged {
+		t.Fatalf("the damaged game after a stale Confirm: %s", row.Status)
+	}
+	if _, err := s.Abandon(Bind(ctx, BindingFor(second.Game, nil, false), alice.ID), alice, at); err != nil {
+		t.Fatalf("its own Confirm: %v", err)
 	}
 }
