@@ -97,6 +97,9 @@ type Request struct {
 	// is in RTRBOT_OPERATORS): commands over every guild (backups) are
 	// his. The console sets it for its own user if it wants.
 	Operator bool
+	// Bound is the binding of the button pressed (Button.Bound), "" for
+	// a typed command: the service refuses a game it does not match.
+	Bound string
 	// Chat lets a command act in the chat beyond its answer: open a
 	// game's thread or a side's private thread, post there. Nil where
 	// there is no chat (tests, and the console unless it provides one).
@@ -167,6 +170,10 @@ type Button struct {
 	Path    string
 	Options map[string]string
 	Style   ButtonStyle
+	// Bound is what the button was made for (games.Binding's String: the
+	// game, side and segment); a press that no longer matches it does
+	// nothing and says so. Typed commands are bound to nothing.
+	Bound string
 }
 
 // Line is the button's command as typed in the console ("/end until:segment").

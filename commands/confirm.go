@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"rtrbot/engine/game"
+	"rtrbot/engine/units"
 	"rtrbot/games"
 	"rtrbot/i18n"
 )
@@ -26,14 +27,16 @@ func confirmed(req *Request) bool { return req.Opt("confirm") == "true" }
 func unconfirmed(req *Request) bool { return !confirmed(req) }
 
 // askFirst is the private question with its button.
-func askFirst(req *Request, what string) *Response {
+// The button is bound to what the question is about (bind): a Confirm
+// left over from another game, seat or segment does nothing.
+func askFirst(req *Request, what string, bind games.Binding) *Response {
 	opts := map[string]string{"confirm": "true"}
 	for k, v := range req.Options {
 		if k != "confirm" {
 			opts[k] = v
 		}
 	}
-	b := Button{Label: req.T("Confirm", "確認して実行"), Path: req.Path, Options: opts, Style: Danger}
+	b := Button{Label: req.T("Confirm", "確認して実行"), Path: req.Path, Options: opts, Style: Danger, Bound: bind.String()}
 	text := fmt.Sprintf(req.T("%s\nNothing has been done yet. Press Confirm, or type %s.", "%s\nまだ何も実行していません。「確認して実行」を押すか、%s と入力してください。"), what, b.Line())
 	r := Private(text)
 	r.Messages[0].Buttons = []Button{b}
@@ -54,7 +57,7 @@ func (b *Bot) confirmResign(ctx context.Context, req *Request) *Response {
 		side = g.State.ToMove()
 	}
 	return askFirst(req, fmt.Sprintf(req.T("Resign? The %s side concedes and the game ends at once: the %s side wins.", "投了しますか? %s側が降伏し、ゲームは直ちに終了します: %s側の勝利です。"),
-		side.Name().In(req.Lang), (1-side).Name().In(req.Lang)))
+		side.Name().In(req.Lang), (1-side).Name().In(req.Lang)), games.BindingFor(g, &side, false))
 }
 
 // confirmAbandon asks before a referee abandons a game.
@@ -67,11 +70,13 @@ func (b *Bot) confirmAbandon(ctx context.Context, req *Request) *Response {
 	}
 	what := req.T("Abandon this channel's game? It ends without a result; it stays stored and this channel is free for another game.",
 		"このチャンネルのゲームを放棄しますか? 結果なしで終了します。記録は残り、このチャンネルは別のゲームに使えます。")
+	bind := games.Binding{}
 	if err == nil {
+		bind = games.BindingFor(g, nil, false)
 		what = fmt.Sprintf(req.T("Abandon game #%d? It ends without a result; it stays stored and this channel is free for another game.",
 			"ゲーム #%d を放棄しますか? 結果なしで終了します。記録は残り、このチャンネルは別のゲームに使えます。"), g.ID)
 	}
-	return askFirst(req, what)
+	return askFirst(req, what, bind)
 }
 
 // segmentsUntil counts the ends that /end until:target takes from step s
@@ -117,5 +122,7 @@ func (b *Bot) confirmEndUntil(ctx context.Context, req *Request) *Response {
 	}
 	return askFirst(req, fmt.Sprintf(req.T("End every step from now until %s begins? That ends: %s (each by its own order; your side's orders not yet given in them are lost).",
 		"%s が始まるまで全ての手順を終了しますか? 終了するのは: %s (各手順ごとに終了命令を記録。まだ出していない命令はできなくなります)。"),
-		target.Name().In(req.Lang), strings.Join(names, req.T(", ", "、"))))
+		target.Name().In(req.Lang), strings.Join(names, req.T(", ", "、"))), games.BindingFor(g, sidePtr(g.State.ToMove()), true))
 }
+
+func sidePtr(s units.Side) *units.Side { return &s }

@@ -58,11 +58,12 @@ func owedDelay(req *Request, p *games.Played) (Message, bool) {
 	if at := g.State.Combat.Delaying.Hexes; len(at) > 0 {
 		where = at[0].String() // the attacked hex
 	}
+	bind := games.BindingFor(g, &side, true).String()
 	return Message{Target: target, Text: fmt.Sprintf(req.T(
 		"%s: the attack on %s waits for your answer (16.2): /delay (the reconnaissance-in-force table) or /stand (the attacker's table).",
 		"%s: %s への攻撃があなたの回答を待っています (16.2): /delay (威力偵察 CRT) または /stand (攻撃側の CRT)。"), who, where),
 		Buttons: []Button{
-			{Label: req.T("Delay (16.2)", "遅滞行動 (16.2)"), Path: "delay", Style: Primary},
-			{Label: req.T("Stand", "遅滞しない"), Path: "stand"},
+			{Label: req.T("Delay (16.2)", "遅滞行動 (16.2)"), Path: "delay", Style: Primary, Bound: bind},
+			{Label: req.T("Stand", "遅滞しない"), Path: "stand", Bound: bind},
 		}}, true
 }

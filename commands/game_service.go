@@ -90,7 +90,7 @@ func (b *Bot) order(req *Request, o game.Order) *Response {
 // (what an order did is the side's own business, 14.1), with the accounts
 // of the segments they ended for the game's thread.
 func (b *Bot) play(req *Request, orders []games.Pending, batch bool) *Response {
-	p, err := b.games.Orders(context.Background(), actor(req), where(req), req.Now, orders, batch)
+	p, err := b.games.Orders(withBinding(context.Background(), req), actor(req), where(req), req.Now, orders, batch)
 	return b.played(req, p, err, batch)
 }
 
@@ -222,14 +222,16 @@ func retreatsOwed(g *games.Game, side units.Side) []retreatOwed {
 }
 
 // retreatButtons offer each legal retreat as a button (at most 25).
-func retreatButtons(owed []retreatOwed) []Button {
+// Each is bound to g's segment and the side that owes it.
+func retreatButtons(g *games.Game, owed []retreatOwed) []Button {
+	bind := games.BindingFor(g, sidePtr(g.State.ToMove()), true).String()
 	var out []Button
 	for _, r := range owed {
 		for _, h := range r.To {
 			if len(out) == 25 {
 				return out
 			}
-			out = append(out, Button{Label: r.ID + " → " + h.String(), Path: "retreat", Options: map[string]string{"unit": r.ID, "hex": h.String()}, Style: Primary})
+			out = append(out, Button{Label: r.ID + " → " + h.String(), Path: "retreat", Options: map[string]string{"unit": r.ID, "hex": h.String()}, Style: Primary, Bound: bind})
 		}
 	}
 	return out
@@ -278,7 +280,7 @@ func owedRetreatsTo(req *Request, p *games.Played, toAsker bool) (Message, bool)
 	if who == "" {
 		who = side.Name().In(req.Lang)
 	}
-	return Message{Target: target, Buttons: retreatButtons(owed),
+	return Message{Target: target, Buttons: retreatButtons(g, owed),
 		Text: fmt.Sprintf(req.T("%s: you owe a retreat (9.4); the game waits for it.\n%s", "%s: 退却が必要です (9.4)。ゲームはその指示を待っています。\n%s"), who, strings.Join(lines, "\n"))}, true
 }
 
@@ -297,10 +299,11 @@ func orderButtons(req *Request, g *games.Game) []Button {
 		return nil
 	}
 	if owed := retreatsOwed(g, side); len(owed) > 0 {
-		return retreatButtons(owed)
+		return retreatButtons(g, owed)
 	}
+	bind := games.BindingFor(g, &side, true).String() // two presses at once end one segment
 	return []Button{
-		{Label: req.T("End the segment", "セグ終了"), Path: "end", Style: Primary},
-		{Label: req.T("Undo the last order", "直前の命令を取り消す"), Path: "undo"},
+		{Label: req.T("End the segment", "セグ終了"), Path: "end", Style: Primary, Bound: bind},
+		{Label: req.T("Undo the last order", "直前の命令を取り消す"), Path: "undo", Bound: bind},
 	}
 }

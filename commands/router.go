@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"rtrbot/games"
 	"runtime/debug"
 	"sort"
 	"strconv"
@@ -129,6 +130,13 @@ func (rt *Router) run(ctx context.Context, req *Request) (resp *Response) {
 				"コマンド実行中にボット内部でエラーが発生しました。何も変更されていません。運営者に連絡してください。"))
 		}
 	}()
+	if req.Bound != "" {
+		if _, ok := games.ParseBinding(req.Bound); !ok {
+			outcomeOf(ctx, OutcomeInvalid)
+			return Private(req.T("This button does not belong to any command of the bot.", "このボタンはボットのコマンドのものではありません。"))
+		}
+		ctx = withBinding(ctx, req)
+	}
 	resp = c.Handler(ctx, req)
 	if resp == nil {
 		resp = &Response{}
@@ -276,4 +284,13 @@ func normalise(req *Request) {
 		opts[k] = strings.TrimSpace(norm.NFKC.String(v))
 	}
 	req.Options = opts
+}
+
+// withBinding is ctx with the binding of the button pressed (if any):
+// the games service then refuses a game the button was not made for.
+func withBinding(ctx context.Context, req *Request) context.Context {
+	if b, ok := games.ParseBinding(req.Bound); ok && req.Bound != "" {
+		return games.Bind(ctx, b, req.User.ID)
+	}
+	return ctx
 }

@@ -124,6 +124,12 @@ func (b *Bot) registerTournament(r *Router) {
 						h, _ := strconv.Atoi(req.Opt("registration"))
 						st.RegistrationDeadline = req.Now.UTC().Add(time.Duration(h) * time.Hour)
 					}
+					if name := req.Opt("name"); Inert(name) != name {
+						// Its name is echoed in public posts and typed to
+						// name it: it must read the same escaped or not.
+						return Private(req.T("A tournament's name is shown as written in public posts, so it cannot hold what Discord would act on: leave out < > @everyone @here ]( and the signs \\ * _ ~ ` |.",
+							"大会名は公開の投稿にそのまま表示されるため、Discord が反応する文字は使えません: < > @everyone @here ]( と記号 \\ * _ ~ ` | を除いてください。"))
+					}
 					t, err := svc.New(ctx, tournament.NewTournament{Guild: req.Guild, Channel: req.Channel, Name: req.Opt("name"), Organiser: tuser(req), Now: req.Now, Settings: st})
 					if err != nil {
 						return Fail(req, err)

@@ -55,7 +55,7 @@ func (c chat) Post(ctx context.Context, channel string, m commands.Message) erro
 		return c.upsertPinned(ctx, channel, m)
 	}
 	for _, p := range split(m) {
-		_, err := c.a.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: p.text, Files: p.files, Components: p.components, AllowedMentions: mentions}, discordgo.WithContext(ctx))
+		_, err := c.a.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: p.text, Files: p.files, Components: p.components, AllowedMentions: pingsIn(p.text)}, discordgo.WithContext(ctx))
 		if err != nil {
 			return err
 		}

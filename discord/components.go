@@ -19,7 +19,10 @@ import (
 // runs that command as the one who pressed it, through the same router,
 // checks and privacy as typing it. Nothing is remembered between the post
 // and the press, so buttons survive restarts, and a button of another
-// player's message can do no more than its presser could type.
+// player's message can do no more than its presser could type. A button
+// made for a game also carries its binding ("b": the game, side and
+// segment, commands.Button.Bound), which the games service checks under
+// the game's lock: a press that no longer matches does nothing.
 
 const buttonPrefix = "rtrbot!"
 
@@ -34,6 +37,9 @@ func customID(b commands.Button) string {
 	v := url.Values{"p": {b.Path}}
 	for k, o := range b.Options {
 		v.Set("x."+k, o)
+	}
+	if b.Bound != "" {
+		v.Set("b", b.Bound) // what it was made for: checked when pressed
 	}
 	id := buttonPrefix + v.Encode()
 	if len(id) > 100 {
@@ -81,7 +87,8 @@ func (a *Adapter) component(i *discordgo.Interaction) {
 	if !ok {
 		d.CustomID = ""
 	}
-	if in, _ := a.carried(i, d.CustomID, buttonPrefix, tr(i, "This button does not belong to any command of the bot.", "このボタンはボットのコマンドのものではありません。")); in != nil {
+	if in, v := a.carried(i, d.CustomID, buttonPrefix, tr(i, "This button does not belong to any command of the bot.", "このボタンはボットのコマンドのものではありません。")); in != nil {
+		in.req.Bound = v.Get("b")
 		a.run(i, in)
 	}
 }

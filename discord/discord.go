@@ -247,7 +247,7 @@ func (a *Adapter) dispatch(i *discordgo.Interaction) {
 		a.mu.Unlock()
 		if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
 			a.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-				Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: mentions,
+				Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: none,
 					Content: tr(i, "The bot is restarting; please try again in a minute. Nothing was done.", "ボットを再起動中です。1分ほどしてからもう一度お試しください。何も実行されていません。")}})
 		}
 		return
@@ -272,7 +272,7 @@ func (a *Adapter) dispatch(i *discordgo.Interaction) {
 	default:
 		a.respond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: mentions,
+			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: none,
 				Content: tr(i, "This bot answers slash commands only.", "このボットはスラッシュコマンドにのみ応答します。")},
 		})
 	}

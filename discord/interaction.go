@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,7 +104,7 @@ func (a *Adapter) run(i *discordgo.Interaction, in *input) {
 		}
 	}
 	a.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Flags: flags(private)}})
+		Data: &discordgo.InteractionResponseData{Flags: flags(private), AllowedMentions: none}})
 	a.deliver(i, in.req, <-done, &private)
 }
 
@@ -195,20 +196,20 @@ func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp 
 	case deferred == nil:
 		err = a.respond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: first.text, Flags: flags(first.ephemeral), Files: first.files, Components: first.components, AllowedMentions: mentions},
+			Data: &discordgo.InteractionResponseData{Content: first.text, Flags: flags(first.ephemeral), Files: first.files, Components: first.components, AllowedMentions: pingsIn(first.text)},
 		})
 		if err != nil {
 			// Discord refused the answer as a whole, so the interaction
 			// is still open: answer it with what went wrong.
 			a.respond(i, &discordgo.InteractionResponse{
 				Type: discordgo.InteractionResponseChannelMessageWithSource,
-				Data: &discordgo.InteractionResponseData{Content: undelivered(req, err), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: mentions},
+				Data: &discordgo.InteractionResponseData{Content: undelivered(req, err), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: none},
 			})
 			return
 		}
 	default:
 		text := first.text
-		edit := &discordgo.WebhookEdit{Content: &text, Files: first.files, AllowedMentions: mentions}
+		edit := &discordgo.WebhookEdit{Content: &text, Files: first.files, AllowedMentions: pingsIn(text)}
 		if len(first.components) > 0 {
 			edit.Components = &first.components
 		}
@@ -221,7 +222,7 @@ func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp 
 			if !*deferred {
 				why = req.T("The answer could not be delivered; you were told why privately.", "回答を届けられませんでした。理由は非公開でお知らせしました。")
 			}
-			if _, err := a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &why, AllowedMentions: mentions}, ctx); err != nil {
+			if _, err := a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &why, AllowedMentions: none}, ctx); err != nil {
 				a.log.Error("editing deferred answer", "id", i.ID, "err", err)
 				return // unedited: a follow-up would take its place and visibility
 			}
@@ -260,7 +261,7 @@ func undelivered(req *commands.Request, err error) string {
 }
 
 func (a *Adapter) followUp(i *discordgo.Interaction, p part) error {
-	_, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: p.text, Flags: flags(p.ephemeral), Files: p.files, Components: p.components, AllowedMentions: mentions}, discordgo.WithContext(a.ctx))
+	_, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: p.text, Flags: flags(p.ephemeral), Files: p.files, Components: p.components, AllowedMentions: pingsIn(p.text)}, discordgo.WithContext(a.ctx))
 	if err != nil {
 		a.log.Error("follow-up", "id", i.ID, "err", err)
 	}
@@ -324,10 +325,21 @@ func chunks(s string, n int) []string {
 	return out
 }
 
-// mentions lets a message ping the users it names (<@id>: "your move")
-// and nobody else: a reply that quotes what a user typed must not ping
-// @everyone or a role.
-var mentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeUsers}}
+// pingsIn is the allowed_mentions of a message the bot sends: exactly the
+// users the bot's text mentions (<@id>: "your move"), never @everyone, a
+// role, nor anyone else. User text reaches a message inert
+// (commands.Inert), so the mentions left are the bot's own.
+func pingsIn(text string) *discordgo.MessageAllowedMentions {
+	users := []string{}
+	for _, m := range mentionRE.FindAllStringSubmatch(text, -1) {
+		if !slices.Contains(users, m[1]) && len(users) < 100 {
+			users = append(users, m[1])
+		}
+	}
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users}
+}
+
+var mentionRE = regexp.MustCompile(`<@!?([0-9]{1,20})>`)
 
 func flags(ephemeral bool) discordgo.MessageFlags {
 	if ephemeral {
@@ -345,7 +357,7 @@ func (a *Adapter) refuse(i *discordgo.Interaction, text string) {
 	}
 	a.respond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: clip(text, maxContent), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: mentions},
+		Data: &discordgo.InteractionResponseData{Content: clip(text, maxContent), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: none},
 	})
 }
 
@@ -463,14 +475,16 @@ func typeName(t discordgo.ApplicationCommandOptionType, l i18n.Lang) string {
 	return i18n.Sprintf(i18n.T("type %d", "型 %d"), int(t)).In(l)
 }
 
+// It is made inert (commands.Inert): a name that is a mention, a masked
+// link or markdown is echoed as text.
 func displayName(u *discordgo.User, nick string) string {
 	switch {
 	case nick != "":
-		return nick
+		return commands.Inert(nick)
 	case u.GlobalName != "":
-		return u.GlobalName
+		return commands.Inert(u.GlobalName)
 	}
-	return u.Username
+	return commands.Inert(u.Username)
 }
 
 // fetch downloads the files given as attachment options, within MaxUpload.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -65,10 +66,15 @@ func (t *Table) End(ctx context.Context, a Actor, at Where, now time.Time, until
 		if errors.Is(err, ErrNoGame) || errors.As(err, &le) {
 			return nil, err
 		}
+		var be *BindingError
+		if errors.As(err, &be) {
+			return nil, err // the press's segment is over: nothing ended
+		}
 		out = append(out, EndStep{Played: p, Err: err})
 		if err != nil {
 			break
 		}
+		ctx = unbind(ctx) // the button's segment was this first one
 		if st := p.Game.State.Step; st == until || st == game.EventStep || st == game.GameOver {
 			break
 		}
@@ -123,8 +129,16 @@ func (t *Table) Fix(ctx context.Context, a Actor, at Where, now time.Time, parse
 		}
 		prop, by := g.Meta["fix:proposal"], g.Meta["fix:by"]
 		if prop != text || by == "" || by == side.String() {
-			err := t.update(ctx, g, func(tx *db.GameTx) error {
+			count, err := proposable(g, a, lines)
+			if err != nil {
+				unlock()
+				return nil, err
+			}
+			err = t.update(ctx, g, func(tx *db.GameTx) error {
 				if err := tx.SetMeta("fix:proposal", text); err != nil {
+					return err
+				}
+				if err := tx.SetMeta(fixCountKey(a), count); err != nil {
 					return err
 				}
 				return tx.SetMeta("fix:by", side.String())
@@ -132,6 +146,7 @@ func (t *Table) Fix(ctx context.Context, a Actor, at Where, now time.Time, parse
 			if err == nil {
 				g.Meta = cloneMeta(g.Meta)
 				g.Meta["fix:proposal"], g.Meta["fix:by"] = text, side.String()
+				g.Meta[fixCountKey(a)] = count
 				err = &FixProposal{Game: g.copy(), Side: side, Orders: text}
 			}
 			unlock()
@@ -158,6 +173,48 @@ func (t *Table) Fix(ctx context.Context, a Actor, at Where, now time.Time, parse
 		lines[i].Referee = true
 	}
 	return t.run(ctx, a, at, now, lines, len(lines) > 1)
+}
+
+// MaxFixProposals is how many fixes one player may propose in one
+// segment (docs/playing.md). A game holds one proposal at a time: a new
+// one replaces the one pending.
+const MaxFixProposals = 3
+
+func fixCountKey(a Actor) string { return "fix:count:" + a.ID }
+
+// proposable checks a player's fix before it is proposed, and so before
+// the other side's thread reads it: its lines must be orders the game
+// takes now, one after the other (anything else is refused, and only
+// orders as the engine writes them are ever posted), and its proposer
+// must be under MaxFixProposals in this segment. It returns the
+// proposer's count to store ("segment n").
+func proposable(g *Game, a Actor, lines []Pending) (string, error) {
+	seg := SegmentOf(g.State)
+	n := 0
+	if s, c, ok := strings.Cut(g.Meta[fixCountKey(a)], " "); ok && s == seg {
+		n, _ = strconv.Atoi(c)
+	}
+	if n >= MaxFixProposals {
+		return "", i18n.Errorf("You have proposed %s in this segment, the most one player may; nothing was proposed. Ask the other side to confirm your last one, or ask a referee who plays neither side.",
+			"このセグで提案できる修正は %s までで、既に提案済みです。何も提案していません。最後の提案を相手に確定してもらうか、両陣営をプレイしていない審判に依頼してください。", i18n.Count(MaxFixProposals, "fix", "fixes", "件"))
+	}
+	st := g.State
+	for i, l := range lines {
+		o := l.Order
+		o.Side = st.ToMove()
+		next, _, err := game.Apply(st, o)
+		if err != nil {
+			line := l.Line
+			if line == 0 {
+				line = i + 1
+			}
+			why := lineRefused(line, o.Text(), err)
+			return "", i18n.Errorf("Your fix cannot be proposed: %s\nA fix is orders the game takes now, one after the other; nothing was proposed.",
+				"この修正は提案できません: %s\n修正は今のゲームが受け付ける命令を順に並べたものです。何も提案していません。", i18n.T(why.EN, why.JA))
+		}
+		st = next
+	}
+	return seg + " " + strconv.Itoa(n+1), nil
 }
 
 // run checks and applies orders of the side to move, in order: a legal

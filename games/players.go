@@ -255,7 +255,7 @@ func (t *Table) Resign(ctx context.Context, a Actor, at Where) (*Resigned, error
 func (t *Table) Abandon(ctx context.Context, a Actor, at Where) (*Game, error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
-		if d := t.damaged(ctx, at); d != nil {
+		if d := t.damaged(ctx, at); d != nil && checkBinding(ctx, d) == nil {
 			g, unlock = d, func() {}
 		} else {
 			return nil, err

@@ -248,6 +248,9 @@ func (t *Table) acquire(ctx context.Context, at Where) (g *Game, unlock func(), 
 	for {
 		g, err := t.find(ctx, at)
 		if err != nil {
+			if errors.Is(err, ErrNoGame) && checkBinding(ctx, nil) != nil {
+				return nil, nil, checkBinding(ctx, nil) // a button of a game gone
+			}
 			return nil, nil, err
 		}
 		t.mu.Lock()
@@ -259,6 +262,10 @@ func (t *Table) acquire(ctx context.Context, at Where) (g *Game, unlock func(), 
 			cur := t.games[at.Channel]
 			t.mu.Unlock()
 			if cur == g {
+				if err := checkBinding(ctx, g); err != nil {
+					lk.Unlock()
+					return nil, nil, err
+				}
 				return g, lk.Unlock, nil
 			}
 			lk.Unlock()

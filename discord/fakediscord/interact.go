@@ -77,6 +77,10 @@ type Message struct {
 	// ("everyone", "roles", "users"); see allowed_mentions. An edit
 	// never notifies anyone, whatever its text.
 	Pings []string
+	// Pinged are the users Discord would notify: those the content
+	// mentions (<@id>) that allowed_mentions lets through (press.go).
+	// A post in a thread adds the users it pings to its members.
+	Pinged []string
 	// Pinned is true once the bot pinned the message; Edits counts the
 	// bot's edits of a channel message.
 	Pinned bool

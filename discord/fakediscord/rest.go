@@ -458,7 +458,7 @@ func (s *Server) newMessage(channel string, d *msgData, files []File, kind strin
 	if d != nil {
 		m.Content, m.Flags = d.Content, d.Flags
 		m.Ephemeral = d.Flags&ephemeralFlag != 0
-		m.Pings = pings(d)
+		m.Pings, m.Pinged = pings(d), pinged(d)
 		m.Buttons = s.buttons(d.Components)
 	}
 	return m
@@ -610,7 +610,7 @@ func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
 		if !o.Deleted {
 			o.Content, o.Files, o.Thinking, o.Edited, o.At = "", b.Files, false, true, time.Now()
 			if b.Data != nil {
-				o.Content, o.Pings = b.Data.Content, pings(b.Data)
+				o.Content, o.Pings, o.Pinged = b.Data.Content, pings(b.Data), nil // an edit notifies nobody
 			}
 			s.changed.Broadcast()
 			writeJSON(w, http.StatusOK, o.wire())
@@ -668,12 +668,16 @@ func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string)
 		s.refuseMessage(w, "/"+c.Path+" edit", problem)
 		return
 	}
+	first := msg.Thinking // a deferral's first content notifies like a new message
 	msg.Content, msg.Files, msg.Thinking, msg.Edited, msg.At = content, files, false, true, time.Now()
 	if b.Data != nil && b.Data.Components != nil {
 		msg.Buttons = s.buttons(b.Data.Components)
 	}
 	if b.Data != nil {
 		msg.Pings = pings(b.Data)
+		if first {
+			msg.Pinged = pinged(b.Data)
+		}
 	}
 	s.changed.Broadcast()
 	writeJSON(w, http.StatusOK, msg.wire())
@@ -724,6 +728,7 @@ func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request, m []stri
 		return
 	}
 	msg := s.newMessage(m[1], b.Data, b.Files, "channel")
+	s.addPinged(m[1], msg.Pinged) // press.go: a mention in a thread adds its user
 	s.channels[m[1]] = append(s.channels[m[1]], msg)
 	s.changed.Broadcast()
 	writeJSON(w, http.StatusOK, msg.wire())
