@@ -1,0 +1,247 @@
+package games
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+
+	"rtrbot/db/gamefile"
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+)
+
+// The red team's cheat attempts (a cheating player against the service).
+// Each test says what the cheater tries and which rule stops him.
+
+// playToEnd plays the game at w to its end as a, ending each step (the
+// setup by default, reinforcements by default, the Russian Front's
+// demands by the unit its refusal names). a must be allowed to act for
+// the side to move (a hot-seat game).
+func playToEnd(t *testing.T, s *Table, a Actor, w Where) {
+	t.Helper()
+	ctx := context.Background()
+	for i := 0; i < 3000 && s.Peek(w.Channel).State.Step != game.GameOver; i++ {
+		g := s.Peek(w.Channel)
+		if g.State.Step == game.SetupStep && !g.Started(g.State.ToMove()) {
+			if _, err := s.Orders(ctx, a, w, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}}, false); err != nil {
+				t.Fatalf("setup: %v", err)
+			}
+			continue
+		}
+		_, endErr := s.Orders(ctx, a, w, t0, endStep, false)
+		if endErr == nil {
+			continue
+		}
+		if m := withdrawable.FindStringSubmatch(endErr.Error()); m != nil {
+			if _, err := s.Orders(ctx, a, w, t0, []Pending{{Order: game.Order{Verb: game.Withdraw, Units: []string{m[1]}}}}, false); err == nil {
+				continue
+			}
+		}
+		if m := overStacked.FindStringSubmatch(endErr.Error()); m != nil {
+			f := strings.Fields(m[1])
+			if _, err := s.Orders(ctx, a, w, t0, []Pending{{Order: game.Order{Verb: game.Remove, Units: []string{f[len(f)-1]}}}}, false); err == nil {
+				continue
+			}
+		}
+		if _, err := s.Orders(ctx, a, w, t0, []Pending{{Order: game.Order{Verb: game.AutoReinforce}}}, false); err != nil {
+			t.Fatalf("at %s %s: %v (end: %v)", g.State.Turn, g.State.Step, err, endErr)
+		}
+	}
+	if s.Peek(w.Channel).State.Step != game.GameOver {
+		t.Fatal("the game did not end")
+	}
+}
+
+// overStacked reads the units of an over-stacked hex from a refused end.
+var overStacked = regexp.MustCompile(`in \d{4} \(([^)]*)\)`)
+
+// renamePlayers rewrites a game file's player lines: the German seat to
+// german, the Allied one to allied (user IDs and names).
+func renamePlayers(file []byte, german, allied Actor) []byte {
+	var out []string
+	added := false
+	for _, l := range strings.Split(string(file), "\n") {
+		if strings.HasPrefix(l, "player ") {
+			continue
+		}
+		if strings.HasPrefix(l, "order ") && !added {
+			out = append(out, "player german "+german.ID+" "+german.Name, "player allied "+allied.ID+" "+allied.Name)
+			added = true
+		}
+		out = append(out, l)
+	}
+	return []byte(strings.Join(out, "\n"))
+}
+
+var (
+	mallory = Actor{ID: "444", Name: "Mallory", Lang: "en"}
+	sock    = Actor{ID: "555", Name: "Sock", Lang: "en"}
+)
+
+// forge rewrites a game file as a cheater would: keep only its first keep
+// orders (all if keep < 0), name german and allied as its players, set
+// its status and its practice mark.
+func forge(t *testing.T, file []byte, keep int, german, allied Actor, status, practice string) []byte {
+	t.Helper()
+	gf, err := gamefile.Parse(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if keep >= 0 {
+		gf.Log = gf.Log[:keep]
+		var cs []gamefile.Check
+		for _, c := range gf.Checks {
+			if c.Seq <= int64(keep) {
+				cs = append(cs, c)
+			}
+		}
+		gf.Checks = cs
+	}
+	gf.Players = []gamefile.Player{{Side: "german", UserID: german.ID, Name: german.Name}, {Side: "allied", UserID: allied.ID, Name: allied.Name}}
+	gf.Status, gf.Practice = status, practice
+	return gf.Encode()
+}
+
+// finishedGame is a game Carol played alone (hot seat) to its end in C1,
+// and its file, which anyone may export now that it is over.
+func finishedGame(t *testing.T) (*Table, []byte) {
+	t.Helper()
+	s, st, _ := freshTable(t)
+	ctx := context.Background()
+	g, err := s.NewGame(ctx, carol, at, NewGame{Scenario: "standard"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playToEnd(t, s, carol, at)
+	file, err := st.Export(ctx, g.Game.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, file
+}
+
+// rateable says what commands' /ladder rate:true asks of a casual game
+// before both players' marks rate it: over, not practice, one player a
+// side, two different users.
+func rateable(g *Game) bool {
+	ger, all := g.PlayersOf(units.German), g.PlayersOf(units.Allied)
+	return g.State.Step == game.GameOver && !g.Practice() && len(ger) == 1 && len(all) == 1 && ger[0].UserID != all[0].UserID
+}
+
+// Mallory wants a ladder rating without a game: he takes a finished game
+// he never played (anyone may export it), writes himself and his second
+// account in as its players and imports it. A finished game seats nobody
+// (14.1's secrets are over, but so is the game: "This game is over:
+// nobody can join it"), so it can never be marked rated.
+func TestCheatFinishedGameFileMakesNoRating(t *testing.T) {
+	s, file := finishedGame(t)
+	ctx := context.Background()
+	to := Where{Guild: "G1", Channel: "C2"}
+	if _, err := s.Import(ctx, mallory, to, t0, func() ([]byte, error) { return forge(t, file, -1, mallory, sock, "finished", ""), nil }); err != nil {
+		t.Fatalf("import: %v", err)
+	}
+	for _, j := range []struct {
+		a    Actor
+		side string
+	}{{mallory, "german"}, {sock, "allied"}} {
+		if _, err := s.Join(ctx, j.a, to, j.side, t0, nil); err == nil {
+			t.Errorf("%s took a seat in a finished imported game", j.a.Name)
+		}
+	}
+	if rateable(s.Peek("C2")) {
+		t.Error("a finished game from a file can be rated by the names it was given")
+	}
+}
+
+// Mallory wants to act for both sides of a game: he forges a file that
+// proposes him for the German and the Allied seat. He confirms one; the
+// other is refused, since a player never changes or adds a side once the
+// game has begun (14.1: he has seen his side's secrets), and the game is
+// no hot seat he could play alone.
+func TestCheatImportProposesOnePlayerForBothSides(t *testing.T) {
+	s, file := finishedGame(t)
+	ctx := context.Background()
+	gf, err := gamefile.Parse(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	to := Where{Guild: "G1", Channel: "C2"}
+	if _, err := s.Import(ctx, mallory, to, t0, func() ([]byte, error) { return forge(t, file, len(gf.Log)/2, mallory, mallory, "active", ""), nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Join(ctx, mallory, to, "german", t0, nil); err != nil {
+		t.Fatalf("the German seat the file proposes: %v", err)
+	}
+	if _, err := s.Join(ctx, mallory, to, "allied", t0, nil); err == nil || !strings.Contains(err.Error(), "nobody changes sides") {
+		t.Errorf("Mallory took the Allied seat too: %v", err)
+	}
+	g := s.Peek("C2")
+	if len(g.Players) != 1 || g.HotSeat() {
+		t.Errorf("players %+v, hot seat %v", g.Players, g.HotSeat())
+	}
+	// and the side he does not hold is not his to order
+	if g.State.ToMove() == units.Allied {
+		if _, err := s.Orders(ctx, mallory, to, t0, endStep, false); err == nil {
+			t.Error("Mallory ended the Allied segment")
+		}
+	}
+}
+
+// Bob, the German player, probes for hidden Allied units with orders: he
+// moves into a stack whose second counter is hidden (only its top unit
+// and its height are seen, 14.1 and ruling C15), orders and checks the
+// hidden unit itself. Every refusal names only
+// what he sees (the stack's top unit, or the ID he typed himself, which the
+// orders of battle make public) and never the hex of a hidden unit.
+func TestCheatOrdersProbeHiddenUnits(t *testing.T) {
+	s := sandbox(t, "scenario standard\nstep movement-1\nplayer german\n2621: G-III\n2419: F-XX F-66R\n2319: F-57R\n")
+	ctx := context.Background()
+	// the stack's top counter is seen; the other one is the hidden unit
+	seen := map[string]bool{}
+	for _, st := range s.Peek("C1").State.ViewFor(game.ViewerOf(units.German)).Stacks {
+		for _, u := range st.Units {
+			seen[u.ID] = true
+		}
+	}
+	hidden := ""
+	for _, id := range []string{"F-XX", "F-66R"} {
+		if !seen[id] {
+			hidden = id
+		}
+	}
+	if hidden == "" || !seen["F-57R"] {
+		t.Fatalf("the German view: %v (want one of 2419's two counters hidden)", seen)
+	}
+	before := s.Peek("C1").State.Position()
+	for _, line := range []string{
+		"german move G-III 2419", "german move G-III 2520 2419", "german rail G-III 2419",
+		"german attack assault G-III 2419", "german recon G-III 2419",
+		"german move H 2418", "german remove H", "german withdraw H", "german retreat H 2418",
+		"allied move H 2418", "allied entrench H",
+	} {
+		line = strings.ReplaceAll(line, " H", " "+hidden)
+		o, err := game.ParseOrder(line)
+		if err != nil {
+			continue
+		}
+		p, err := s.Orders(ctx, bob, at, t0, []Pending{{Order: o, Named: true}}, false)
+		var msg string
+		switch {
+		case err != nil:
+			msg = err.Error()
+		case p.Applied == 0 && len(p.Refused) == 1:
+			msg = p.Refused[0].EN + " " + p.Refused[0].JA
+		default:
+			t.Errorf("%q was obeyed: %+v", line, p)
+			continue
+		}
+		if strings.Contains(line, "G-III") && strings.Contains(msg, hidden) {
+			t.Errorf("%q: the refusal names the hidden %s: %s", line, hidden, msg)
+		}
+		if len(o.Units) > 0 && o.Units[0] == hidden && strings.Contains(msg, "2419") {
+			t.Errorf("%q: the refusal says where %s stands: %s", line, hidden, msg)
+		}
+	}
+	unchanged(t, s, before, "Bob's probes")
+}
