@@ -245,3 +245,47 @@ func TestCheatOrdersProbeHiddenUnits(t *testing.T) {
 	}
 	unchanged(t, s, before, "Bob's probes")
 }
+
+// Alice, the Allied player, wants one person to see and order both sides:
+// she hands her seat to Bob, who plays the Germans, and Bob adds Alice
+// to his German side. Both refused: a player never holds both sides
+// (14.1: each side's hidden units are its own), and nothing changes.
+func TestCheatOnePlayerHoldsBothSides(t *testing.T) {
+	s := service(t)
+	ctx := context.Background()
+	if _, err := s.Replace(ctx, alice, at, alice.ID, bob.ID, bob.Name, t0); err == nil {
+		t.Error("Alice handed the Allied seat to the German player")
+	}
+	if _, err := s.Add(ctx, bob, at, "german", alice.ID, alice.Name, t0); err == nil {
+		t.Error("Bob added the Allied player to the German side")
+	}
+	if _, err := s.Add(ctx, bob, at, "allied", carol.ID, carol.Name, t0); err == nil {
+		t.Error("Bob added a player to the Allied side")
+	}
+	g := s.Peek("C1")
+	if len(g.Players) != 2 || len(g.PlayersOf(units.German)) != 1 || g.PlayersOf(units.German)[0].UserID != bob.ID ||
+		len(g.PlayersOf(units.Allied)) != 1 || g.PlayersOf(units.Allied)[0].UserID != alice.ID {
+		t.Errorf("the seats changed: %+v", g.Players)
+	}
+}
+
+// Bob attacks, sees the die, and wants it back: /undo never takes back
+// an order that rolled a die (what was seen cannot be unseen, docs/
+// playing.md), nor does his next order's undo reach behind it.
+func TestCheatUndoAfterTheDie(t *testing.T) {
+	s := sandbox(t, "scenario standard\nstep combat-1\nplayer german\ndice 1 1 1 1\n2621: G-III\n2620: F-66R\n")
+	ctx := context.Background()
+	o, err := game.ParseOrder("german attack assault G-III 2620")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.Orders(ctx, bob, at, t0, []Pending{{Order: o, Named: true}}, false)
+	if err != nil || p.Applied != 1 {
+		t.Fatalf("the attack: %v %+v", err, p)
+	}
+	before := s.Peek("C1").State.Position()
+	if _, err := s.Undo(ctx, bob, at); err == nil || !strings.Contains(err.Error(), "cannot be taken back") {
+		t.Errorf("Bob took back his attack: %v", err)
+	}
+	unchanged(t, s, before, "the undo of an attack")
+}
