@@ -27,14 +27,14 @@ func TestGameLog(t *testing.T) {
 		t.Errorf("the German player's log lacks his own move or setup:\n%.2000s", own)
 	}
 	// The others read it through the fog of war (14.1): what the public
-	// never saw of a German placement is "a German unit acted", while the
+	// never saw of a German placement is "one German unit acted", while the
 	// German player reads his own units by name.
 	own := all(bob)
-	if strings.Contains(own, "A German unit acted") {
+	if strings.Contains(own, "One German unit acted") {
 		t.Errorf("the German player's log hides his own units from him")
 	}
 	for _, who := range []User{alice, carol} {
-		if l := all(who); !strings.Contains(l, "A German unit acted") || l == own {
+		if l := all(who); !strings.Contains(l, "One German unit acted") || l == own {
 			t.Errorf("%s's log is not seen through the fog of war:\n%.1500s", who.Name, l)
 		}
 	}

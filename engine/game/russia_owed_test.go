@@ -25,7 +25,7 @@ func TestRussianFrontDemandExplained(t *testing.T) {
 				text = e.Text.EN + "\n" + e.Text.JA
 			}
 		}
-		for _, want := range []string{"20 attack strength and 1 HQ", "lapses at the end of the turn", "first movement segment", "攻撃力 20 と司令部 1", "ターン終了時に消滅"} {
+		for _, want := range []string{"20 attack strength and 1 HQ", "lapses at the end of the turn", "first movement segment", "攻撃力 20 と HQ 1 個", "ターン終了時に消滅"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the Russian Front result lacks %q:\n%s", want, text)
 			}
