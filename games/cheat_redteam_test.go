@@ -1,14 +1,17 @@
 package games
 
 import (
+	"bytes"
 	"context"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"rtrbot/db/gamefile"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
+	"rtrbot/tournament"
 )
 
 // The red team's cheat attempts (a cheating player against the service).
@@ -122,11 +125,11 @@ func finishedGame(t *testing.T) (*Table, []byte) {
 }
 
 // rateable says what commands' /ladder rate:true asks of a casual game
-// before both players' marks rate it: over, not practice, one player a
-// side, two different users.
+// before both players' marks rate it: over, not practice, not imported,
+// one player a side, two different users.
 func rateable(g *Game) bool {
 	ger, all := g.PlayersOf(units.German), g.PlayersOf(units.Allied)
-	return g.State.Step == game.GameOver && !g.Practice() && len(ger) == 1 && len(all) == 1 && ger[0].UserID != all[0].UserID
+	return g.State.Step == game.GameOver && !g.Practice() && !g.Imported() && len(ger) == 1 && len(all) == 1 && ger[0].UserID != all[0].UserID
 }
 
 // Mallory wants a ladder rating without a game: he takes a finished game
@@ -288,4 +291,136 @@ func TestCheatUndoAfterTheDie(t *testing.T) {
 		t.Errorf("Bob took back his attack: %v", err)
 	}
 	unchanged(t, s, before, "the undo of an attack")
+}
+
+// HOLE: Mallory wants a ladder rating without a game. He takes a
+// finished game he never played (anyone may export it), cuts its last
+// order, marks it active and names himself and his second account as its
+// players, imports it and confirms the seats the file proposes. One /end
+// finishes it: the game meets every condition of /ladder rate:true
+// (over, not practice, one player a side, two users). Should be stopped
+// like the finished file is: a game from a file is not the importers'
+// game.
+func TestCheatCutFileMakesARatingWithoutAGame(t *testing.T) {
+	s, file := finishedGame(t)
+	ctx := context.Background()
+	gf, _ := gamefile.Parse(file)
+	to := Where{Guild: "G1", Channel: "C2"}
+	if _, err := s.Import(ctx, mallory, to, t0, func() ([]byte, error) { return forge(t, file, len(gf.Log)-1, mallory, sock, "active", ""), nil }); err != nil {
+		t.Fatalf("import: %v", err)
+	}
+	s.Join(ctx, mallory, to, "german", t0, nil)
+	s.Join(ctx, sock, to, "allied", t0, nil)
+	who := mallory
+	if s.Peek("C2").State.ToMove() == units.Allied {
+		who = sock
+	}
+	s.Orders(ctx, who, to, t0, endStep, false)
+	if rateable(s.Peek("C2")) {
+		t.Error("a game Mallory and Sock never played is over, theirs, and may be rated")
+	}
+	// The mark is the game's, not the process's: a restart keeps it, and
+	// the game's own file, imported again, comes in marked again.
+	back, err := New(Config{Map: s.m, Store: s.store}).load(ctx, s.Peek("C2").ID)
+	if err != nil || !back.Imported() {
+		t.Errorf("after a restart the imported game is not marked imported (%v)", err)
+	}
+	ex, err := s.Export(ctx, mallory, to)
+	if err != nil {
+		t.Fatalf("export: %v", err)
+	}
+	again := Where{Guild: "G1", Channel: "C3"}
+	g3, err := s.Import(ctx, sock, again, t0, func() ([]byte, error) { return ex.Data, nil })
+	if err != nil {
+		t.Fatalf("import again: %v", err)
+	}
+	if !g3.Imported() {
+		t.Error("an imported game's file, imported again, washes the import off")
+	}
+}
+
+// HOLE: a file a person held decides the dice again if its holder adds
+// the line "practice 1": the import keeps the file's key (no new secret,
+// docs/playing.md "Export and import"), and marks a real game practice.
+func TestCheatForgedPracticeMarkKeepsTheFileKey(t *testing.T) {
+	s, st, _ := freshTable(t)
+	ctx := context.Background()
+	g, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat(t, s)
+	playSome(t, s, at)
+	file, err := st.Export(ctx, g.Game.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Abandon(ctx, alice, at); err != nil {
+		t.Fatal(err)
+	}
+	to := Where{Guild: "G1", Channel: "C2"}
+	g2, err := s.Import(ctx, bob, to, t0, func() ([]byte, error) { return forge(t, file, -1, bob, alice, "active", "1"), nil })
+	if err == nil && bytes.Equal(g2.State.Key(), g.Game.Key) {
+		t.Error("the imported game goes on with the key of the file Bob held")
+	}
+	if err == nil && g2.Practice() {
+		t.Error("a real game's file with a forged practice line imports as a practice game")
+	}
+}
+
+// HOLE: in a play:bot tournament Alice, losing her bot game, reports a
+// decisive German win for her table while the game is still in play.
+// Nobody disputes it before the round's deadline (her opponent is busy
+// playing the game in its thread); the report stands, the organiser
+// closes the round, and the game's real end is refused ("round closed").
+// A bot game's result should come from the game (docs/tournaments.md:
+// play:bot "results arrive on their own").
+func TestCheatReportDuringABotGameOutlivesTheGame(t *testing.T) {
+	ctx := context.Background()
+	s := &tournament.Service{Store: &tournament.MemStore{}}
+	org := tournament.User{ID: "999", Name: "Olga"}
+	if _, err := s.New(ctx, tournament.NewTournament{Guild: "G1", Name: "Bot", Organiser: org,
+		Settings: tournament.Settings{Format: tournament.Swiss, Scenario: "standard", Play: tournament.PlayBot, Rounds: 3, DeadlineHours: 24}, Now: t0}); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []tournament.User{{ID: alice.ID, Name: alice.Name}, {ID: bob.ID, Name: bob.Name}, {ID: carol.ID, Name: carol.Name}, {ID: "444", Name: "Dan"}} {
+		if _, err := s.Join(ctx, "G1", "Bot", u, t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tt, err := s.Start(ctx, "G1", "Bot", org, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range tt.Current().Games {
+		if _, err := s.SetGame(ctx, "G1", "Bot", g.Table, int64(77+i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := tt.Current().Games[0]
+	s.RecordGame(ctx, 78, tournament.German, tournament.Marginal, 2) // the other table's game ends
+	if _, err := s.Report(ctx, "G1", "Bot", tournament.User{ID: g.German}, g.Table, tournament.Result{Winner: tournament.German, Level: tournament.Decisive, Margin: 40}); err != nil {
+		// held: no report of a bot game in play; it says who decides a
+		// game that cannot finish
+		if !strings.Contains(err.Error(), "organiser") {
+			t.Errorf("the refusal names nobody to ask: %v", err)
+		}
+		if _, err := s.Confirm(ctx, "G1", "Bot", tournament.User{ID: g.Allied}, g.Table); err == nil {
+			t.Error("the opponent confirms a table whose bot game is in play")
+		}
+		if ch, _ := s.Deadline(ctx, "G1", "Bot", t0.Add(25*time.Hour)); len(ch) != 0 {
+			t.Errorf("the deadline settles tables %v, one with its bot game in play", ch)
+		}
+		if _, err := s.Report(ctx, "G1", "Bot", org, g.Table, tournament.Result{Winner: tournament.Allied, Level: tournament.Marginal, Margin: 3}); err != nil {
+			t.Errorf("the organiser cannot decide a table whose game cannot finish: %v", err)
+		}
+		return
+	}
+	s.Deadline(ctx, "G1", "Bot", t0.Add(25*time.Hour))
+	s.Next(ctx, "G1", "Bot", org, t0.Add(25*time.Hour))
+	s.RecordGame(ctx, 77, tournament.Allied, tournament.Decisive, 50) // the real game ends
+	back, _ := s.Get(ctx, "G1", "Bot")
+	if r := back.Rounds[0].Games[0].Result; r == nil || r.Winner != tournament.Allied {
+		t.Errorf("table 1 stands as %+v (source %s): one player's word beat the bot game", r, back.Rounds[0].Games[0].Source)
+	}
 }
