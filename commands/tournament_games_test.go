@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/games"
@@ -277,5 +279,32 @@ func TestTournamentBidOpensTheGame(t *testing.T) {
 	bg := b.games.Peek(g.Thread)
 	if s, ok := bg.SideOf(ann.ID); !ok || s != units.Allied {
 		t.Errorf("Ann is not seated Allied")
+	}
+}
+
+// A game that came in by /game import is never rated: its moves are
+// whatever its file held, which anyone may write (a finished game's file
+// cut short and given new players would otherwise make a rating without
+// a game). The refusal is private and says why; a restart keeps the mark.
+func TestLadderRefusesAnImportedGame(t *testing.T) {
+	clock := newClock()
+	path := filepath.Join(t.TempDir(), "i.db")
+	b := storedBot(t, path, clock)
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game new scenario:standard")), "Game #1")
+	data, err := b.Store.(*db.Store).Export(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &Request{Path: "game import", Options: map[string]string{}, Files: map[string][]byte{"attachment": data},
+		Guild: "G1", Channel: "C2", User: bob, Lang: i18n.EN, Now: clock.Now()}
+	expect(t, txt(b.Router.Run(context.Background(), req)), "#2")
+	if g := peek(b, "C2"); g == nil || !g.Imported() {
+		t.Fatalf("no imported game in C2: %+v", g)
+	}
+	b2 := storedBot(t, path, clock) // the mark is stored with the game
+	r := act(t, b2, clock, bob, "C2", "/ladder rate:true")
+	expect(t, txt(r), "never rated")
+	if len(r.Messages) == 0 || !r.Messages[0].Ephemeral {
+		t.Errorf("the refusal is not private: %+v", r)
 	}
 }
