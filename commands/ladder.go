@@ -63,6 +63,9 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 	switch {
 	case g == nil || g.ID == 0:
 		return Private(req.T("There is no game in this channel to rate: give /ladder rate:true in the channel or thread of the finished game.", "このチャンネルに対象となる対局がありません。終了した対局のチャンネルかスレッドで /ladder rate:true としてください。"))
+	case g.Imported():
+		return Private(req.T("This game came in by /game import: its moves are whatever the file held, and anyone may write a file, so an imported game is never rated. Only a game played here from its start counts for the ladder.",
+			"この対局は /game import で取り込んだものです。手順はファイルの内容そのままで、ファイルは誰でも書けるため、取り込んだ対局はレーティング対象外です。ラダーに数えるのは、ここで最初から指した対局だけです。"))
 	case g.State == nil || g.State.Step != game.GameOver:
 		return Private(req.T("This game is not over: a game is rated once it has ended.", "この対局はまだ終わっていません。レーティングは終了後です。"))
 	case g.Practice():

@@ -245,8 +245,8 @@ func gameResult(g *games.Game, table *tournament.Game) (winner, level string, ma
 // tournament game, or already recorded). resignedBy is the side that
 // resigned, if the game ended so.
 func (b *Bot) recordEnded(ctx context.Context, g *games.Game, resignedBy *units.Side) []Message {
-	if g == nil || g.ID == 0 || b.Store == nil {
-		return nil
+	if g == nil || g.ID == 0 || b.Store == nil || g.Imported() {
+		return nil // an imported game is a new game, never a table's (docs/tournaments.md)
 	}
 	ts := b.tstate()
 	ts.mu.Lock()

@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/games"
@@ -217,8 +219,10 @@ func TestTournamentRestartMidRound(t *testing.T) {
 		t.Fatal(err)
 	}
 	t1, t2 := before.Current().Games[0], before.Current().Games[1]
-	// table 2 reported by hand (its players met at a table after all)
-	chatAct(b, clock, chat, User{ID: t2.German, Name: "x"}, "C1", "/tournament report name:Re table:2 result:draw")
+	// table 2's players met at a table after all: a player's report of a
+	// bot game in play is refused, and the organiser decides the table
+	expect(t, txt(chatAct(b, clock, chat, User{ID: t2.German, Name: "x"}, "C1", "/tournament report name:Re table:2 result:draw")), "ask the organiser")
+	chatAct(b, clock, chat, org, "C1", "/tournament report name:Re table:2 result:draw")
 	before, _ = b.tournamentService().Get(context.Background(), "G1", "Re")
 
 	b2 := storedBot(t, path, clock) // the bot starts again over the same file
@@ -231,10 +235,9 @@ func TestTournamentRestartMidRound(t *testing.T) {
 	if string(x) != string(y) {
 		t.Fatalf("the tournament changed over the restart:\n%s\n%s", x, y)
 	}
-	if g := after.Current().Games[1]; g.Reported == nil || g.Reported.Winner != tournament.Draw {
-		t.Fatalf("table 2's report lost: %+v", g)
+	if g := after.Current().Games[1]; g.Result == nil || g.Result.Winner != tournament.Draw {
+		t.Fatalf("table 2's result lost: %+v", g)
 	}
-	expect(t, txt(chatAct(b2, clock, chat, User{ID: t2.Allied, Name: "y"}, "C1", "/tournament confirm name:Re table:2")), "confirmed")
 	// table 1's German player resigns after the restart
 	res := chatAct(b2, clock, chat, User{ID: t1.German, Name: "z"}, t1.Thread, "/game resign confirm:true")
 	expect(t, txt(res), "result is recorded")
@@ -276,5 +279,32 @@ func TestTournamentBidOpensTheGame(t *testing.T) {
 	bg := b.games.Peek(g.Thread)
 	if s, ok := bg.SideOf(ann.ID); !ok || s != units.Allied {
 		t.Errorf("Ann is not seated Allied")
+	}
+}
+
+// A game that came in by /game import is never rated: its moves are
+// whatever its file held, which anyone may write (a finished game's file
+// cut short and given new players would otherwise make a rating without
+// a game). The refusal is private and says why; a restart keeps the mark.
+func TestLadderRefusesAnImportedGame(t *testing.T) {
+	clock := newClock()
+	path := filepath.Join(t.TempDir(), "i.db")
+	b := storedBot(t, path, clock)
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game new scenario:standard")), "Game #1")
+	data, err := b.Store.(*db.Store).Export(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &Request{Path: "game import", Options: map[string]string{}, Files: map[string][]byte{"attachment": data},
+		Guild: "G1", Channel: "C2", User: bob, Lang: i18n.EN, Now: clock.Now()}
+	expect(t, txt(b.Router.Run(context.Background(), req)), "#2")
+	if g := peek(b, "C2"); g == nil || !g.Imported() {
+		t.Fatalf("no imported game in C2: %+v", g)
+	}
+	b2 := storedBot(t, path, clock) // the mark is stored with the game
+	r := act(t, b2, clock, bob, "C2", "/ladder rate:true")
+	expect(t, txt(r), "never rated")
+	if len(r.Messages) == 0 || !r.Messages[0].Ephemeral {
+		t.Errorf("the refusal is not private: %+v", r)
 	}
 }

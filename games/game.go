@@ -70,6 +70,16 @@ func (g *Game) PracticeSeed() string {
 // MetaPractice marks a practice game; its value is the public seed.
 const MetaPractice = "practice"
 
+// MetaImported marks a game that came in by /game import; its value names
+// the game of the file. Every import sets it, whatever the file says, and
+// it is stored with the game, so no file and no restart washes it off.
+const MetaImported = "imported"
+
+// Imported says whether g came in by import. Its start and its moves
+// are whatever the file held, which anyone may have written: it is never
+// rated, on the ladder or in a tournament.
+func (g *Game) Imported() bool { return g.Meta[MetaImported] != "" }
+
 // SideOf is the side a user plays in g, if any.
 func (g *Game) SideOf(user string) (units.Side, bool) {
 	for _, p := range g.Players {

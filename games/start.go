@@ -1,10 +1,13 @@
 package games
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -101,7 +104,7 @@ func (t *Table) NewGame(ctx context.Context, a Actor, at Where, n NewGame) (*Sta
 	// seed public from the start.
 	var key []byte
 	if n.SeedGiven {
-		key = binary.BigEndian.AppendUint64(nil, n.Seed)
+		key = seedKey(n.Seed)
 	} else if key, err = newSecret(); err != nil {
 		return nil, err
 	}
@@ -320,8 +323,16 @@ func (t *Table) Import(ctx context.Context, a Actor, at Where, now time.Time, re
 	// from its next roll (docs/dice.md), unless it is a practice game,
 	// whose seed is public anyway and which stays one. And the file seats
 	// nobody: the players it names confirm their seats themselves.
-	to := db.ImportTo{Guild: at.Guild, Channel: at.Channel, By: a.ID, Players: []db.Player{}, Meta: map[string]string{}}
+	// A practice mark is believed only when the file's key is the very
+	// key /game new seed: makes of that public seed; any other key is a
+	// secret that mark would keep (docs/dice.md).
+	to := db.ImportTo{Guild: at.Guild, Channel: at.Channel, By: a.ID, Players: []db.Player{}, Meta: map[string]string{
+		MetaImported: fmt.Sprintf("game #%d", gf.Game)}}
 	if gf.Practice != "" {
+		if !bytes.Equal(practiceKey(gf.Practice), gf.Seed) {
+			return nil, i18n.Errorf("The file says it is a practice game with the public seed %q, but its dice key is not that seed's key: a practice mark cannot keep the key of a game whose dice were secret. Remove its line practice to import it as a normal game (its dice go on with a new secret key).",
+				"ファイルには公開シード %q の練習対局とありますが、ダイスの鍵はそのシードの鍵ではありません。ダイスが秘密だった対局の鍵を練習の印で残すことはできません。practice の行を消せば通常の対局として取り込めます (ダイスは新しい秘密の鍵で続きます)。", gf.Practice)
+		}
 		to.Meta[MetaPractice] = gf.Practice
 	} else if to.Rekey, err = newSecret(); err != nil {
 		return nil, err
@@ -357,4 +368,19 @@ func (t *Table) Import(ctx context.Context, a Actor, at Where, now time.Time, re
 	lk.Lock()
 	defer lk.Unlock()
 	return g.copy(), nil
+}
+
+// seedKey is the dice key of a practice game started with /game new
+// seed:N.
+func seedKey(seed uint64) []byte { return binary.BigEndian.AppendUint64(nil, seed) }
+
+// practiceKey is the key of the practice game whose mark reads text
+// (its seed as players read it, State.KeyText: the decimal number given
+// to /game new seed:), or nil if text is no such seed.
+func practiceKey(text string) []byte {
+	n, err := strconv.ParseUint(text, 10, 64)
+	if err != nil || strconv.FormatUint(n, 10) != text {
+		return nil
+	}
+	return seedKey(n)
 }

@@ -547,6 +547,9 @@ func (s *Service) Report(ctx context.Context, guild, name string, by User, table
 			g.Source = SourceOrganiser
 			return nil
 		}
+		if err := g.inPlay(table); err != nil {
+			return err
+		}
 		if by.ID != g.German && by.ID != g.Allied {
 			return i18n.Errorf("you do not play at table %d: only its players or the organiser report its result", "%d番卓の対局者ではありません。結果を報告できるのは対局者か主催者だけ を指定してください。", table)
 		}
@@ -569,6 +572,18 @@ func (s *Service) Report(ctx context.Context, guild, name string, by User, table
 	})
 }
 
+// inPlay refuses a player's report or confirmation for a table whose bot
+// game is still in play: the game gives the table its result when it
+// ends (RecordGame), and no player's word comes before it. If the game
+// cannot finish, the organiser decides (Report, FixResult).
+func (g *Game) inPlay(table int) error {
+	if g.GameID == 0 || g.Result != nil {
+		return nil
+	}
+	return i18n.Errorf("table %d is played as bot game #%d, which is still in play: its result is recorded by itself when the game ends, and no report comes before it. If the game cannot finish, ask the organiser, who decides the table's result.",
+		"%d番卓はボット対局 #%d で、まだ対局中です。結果は対局が終わると自動で記録され、それより先に報告はできません。対局が終われない場合は主催者に頼んでください。主催者が卓の結果を決めます。", table, g.GameID)
+}
+
 // Confirm confirms the reported result of a table: by the opponent of
 // the reporter, or the organiser.
 func (s *Service) Confirm(ctx context.Context, guild, name string, by User, table int) (*Tournament, error) {
@@ -582,6 +597,11 @@ func (s *Service) Confirm(ctx context.Context, guild, name string, by User, tabl
 		}
 		if g.Reported == nil {
 			return i18n.Errorf("table %d has no reported result to confirm: report it with /tournament report", "%d番卓に確認する報告はありません。/tournament report で報告してください。", table)
+		}
+		if by.ID != t.Organiser {
+			if err := g.inPlay(table); err != nil {
+				return err
+			}
 		}
 		if g.Disputed && by.ID != t.Organiser {
 			return i18n.Errorf("table %d is disputed: the organiser decides", "%d番卓は異議があります。主催者が決めます。", table)
@@ -780,8 +800,10 @@ func (t *Tournament) applyDeadline(now time.Time) []int {
 		if g.Bye() || g.Result != nil || g.Disputed {
 			continue
 		}
-		if g.GameID != 0 && g.Reported == nil {
-			continue // a bot game still in play: the organiser decides
+		if g.GameID != 0 {
+			// a bot game still in play: its end gives the result, or
+			// the organiser decides; a report never settles it
+			continue
 		}
 		if g.Reported != nil {
 			g.Result, g.Reported = g.Reported, nil
