@@ -94,7 +94,8 @@ func (b *Bot) playCommands() []*Command {
 
 func (b *Bot) join(ctx context.Context, req *Request) *Response {
 	if req.Has("user") {
-		j, err := b.games.Add(ctx, actor(req), where(req), req.Opt("side"), req.Opt("user"), req.Opt("user"), req.Now)
+		sc := newSeatChat(req)
+		j, err := b.games.Add(ctx, actor(req), where(req), req.Opt("side"), req.Opt("user"), req.Opt("user"), req.Now, sc.threads())
 		if err != nil {
 			return gameFail(req, err)
 		}
@@ -104,20 +105,11 @@ func (b *Bot) join(ctx context.Context, req *Request) *Response {
 			r.Add(Message{Target: th, Text: fmt.Sprintf(req.T("%s: welcome to the %s side's private thread.", "%s: %s側の非公開スレッドへようこそ。"),
 				games.MentionOf(j.Game.UserRef(req.Opt("user")), req.Opt("user")), j.Side.Name().In(req.Lang))})
 		}
-		if m, ok := statusNow(req, j.Game); ok {
-			r.Add(m)
-		}
+		sc.status(req, j.Game, r)
 		return announce(req, j.Game, r)
 	}
-	var open games.OpenThread
-	if req.Chat != nil {
-		open = func(ctx context.Context, parent string, id int64) (string, error) {
-			side, _ := units.ParseSide(req.Opt("side"))
-			name := fmt.Sprintf("%s — %s", side.Name().In(req.Lang), fmt.Sprintf(req.T("game #%d (private)", "ゲーム #%d (非公開)"), id))
-			return req.Chat.CreateThread(ctx, parent, name, true, []string{req.User.ID})
-		}
-	}
-	j, err := b.games.Join(ctx, actor(req), where(req), req.Opt("side"), req.Now, open)
+	sc := newSeatChat(req)
+	j, err := b.games.Join(ctx, actor(req), where(req), req.Opt("side"), req.Now, sc.threads())
 	if err != nil {
 		return gameFail(req, err)
 	}
@@ -136,10 +128,73 @@ func (b *Bot) join(ctx context.Context, req *Request) *Response {
 			}
 		}
 	}
-	if m, ok := statusNow(req, g); ok {
-		r.Add(m) // the dashboard names the players
-	}
+	sc.status(req, g, r) // the dashboard names the players
 	return announce(req, g, r)
+}
+
+// ThreadMembers is what a Chat with private threads does when a seat
+// changes: it adds a user to a thread and removes him from it (Discord).
+// A Chat without it leaves membership to the mention in the welcome.
+type ThreadMembers interface {
+	AddThreadMember(ctx context.Context, thread, user string) error
+	RemoveThreadMember(ctx context.Context, thread, user string) error
+}
+
+// seatChat is the chat's part in a seat change (games.Threads): it opens
+// a side's private thread, makes its members the side's players, and
+// posts the game's status while the seats are held, so that of two seat
+// changes at once the status of the later one stands.
+type seatChat struct {
+	req *Request
+	// posted: the status went out from Seated; the answer then does
+	// not carry it again.
+	posted bool
+}
+
+func newSeatChat(req *Request) *seatChat { return &seatChat{req: req} }
+
+// threads is sc as the service takes it: nil without a chat.
+func (sc *seatChat) threads() games.Threads {
+	if sc.req.Chat == nil {
+		return nil
+	}
+	return sc
+}
+
+func (sc *seatChat) Open(ctx context.Context, parent string, id int64, side units.Side, user string) (string, error) {
+	req := sc.req
+	name := fmt.Sprintf("%s — %s", side.Name().In(req.Lang), fmt.Sprintf(req.T("game #%d (private)", "ゲーム #%d (非公開)"), id))
+	return req.Chat.CreateThread(ctx, parent, name, true, []string{user})
+}
+
+func (sc *seatChat) Enter(ctx context.Context, thread, user string) error {
+	if m, ok := sc.req.Chat.(ThreadMembers); ok && !games.IsBot(user) {
+		return m.AddThreadMember(ctx, thread, user)
+	}
+	return nil
+}
+
+func (sc *seatChat) Leave(ctx context.Context, thread, user string) error {
+	if m, ok := sc.req.Chat.(ThreadMembers); ok && !games.IsBot(user) {
+		return m.RemoveThreadMember(ctx, thread, user)
+	}
+	return nil
+}
+
+func (sc *seatChat) Seated(ctx context.Context, g *games.Game) {
+	if m, ok := statusNow(sc.req, g); ok && m.Target != "" {
+		sc.posted = sc.req.Chat.Post(ctx, m.Target, m) == nil
+	}
+}
+
+// status adds the game's status to r unless Seated posted it.
+func (sc *seatChat) status(req *Request, g *games.Game, r *Response) {
+	if sc.posted {
+		return
+	}
+	if m, ok := statusNow(req, g); ok {
+		r.Add(m)
+	}
 }
 
 func (b *Bot) players(ctx context.Context, req *Request) *Response {
@@ -177,7 +232,8 @@ func (b *Bot) pause(ctx context.Context, req *Request, on bool) *Response {
 }
 
 func (b *Bot) replace(ctx context.Context, req *Request) *Response {
-	x, err := b.games.Replace(ctx, actor(req), where(req), req.Opt("player"), req.Opt("by"), req.Opt("name"), req.Now)
+	sc := newSeatChat(req)
+	x, err := b.games.Replace(ctx, actor(req), where(req), req.Opt("player"), req.Opt("by"), req.Opt("name"), req.Now, sc.threads())
 	if err != nil {
 		return gameFail(req, err)
 	}
