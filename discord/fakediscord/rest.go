@@ -752,6 +752,7 @@ type Thread struct {
 	Invitable        bool
 	ArchiveMinutes   int
 	Members          []string
+	Removed          []string // members the bot removed, in order (members.go)
 }
 
 func (s *Server) createThread(w http.ResponseWriter, r *http.Request, m []string) {
@@ -809,6 +810,7 @@ func (s *Server) Threads() []Thread {
 	for _, t := range s.threads {
 		x := *t
 		x.Members = append([]string(nil), t.Members...)
+		x.Removed = append([]string(nil), t.Removed...)
 		out = append(out, x)
 	}
 	return out
