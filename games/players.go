@@ -127,7 +127,7 @@ func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, no
 	unlock()
 	unlock = func() {}
 	// Threads follow seats: he leaves the thread of the side he left.
-	t.moveMember(ctx, th, j.Game, a.ID, from, switched, side, !j.NewThread)
+	t.moveMember(ctx, th, j.Game, a.ID, from, switched, side, j.NewThread)
 	return j, nil
 }
 
@@ -266,10 +266,15 @@ func (t *Table) Replace(ctx context.Context, a Actor, at Where, player, by, name
 	unlock()
 	unlock = func() {}
 	// Threads follow seats: the player leaving leaves the side's thread.
-	if th != nil && !empty && old != newID {
-		t.moveMember(ctx, nopSeated{th}, x.Game, old, side, true, side, false)
+	if th != nil {
+		if old != newID {
+			if !empty {
+				t.leave(ctx, th, x.Game, side, old)
+			}
+			t.enter(ctx, th, x.Game, side, newID)
+		}
+		th.Seated(ctx, x.Game, newID, side, false)
 	}
-	t.moveMember(ctx, th, x.Game, newID, side, false, side, old != newID)
 	return x, nil
 }
 
@@ -441,7 +446,7 @@ func (t *Table) Add(ctx context.Context, a Actor, at Where, sideName, user, name
 	j := &Joined{Game: g.copy(), Side: side}
 	unlock()
 	unlock = func() {}
-	t.moveMember(ctx, th, j.Game, id, side, false, side, true)
+	t.moveMember(ctx, th, j.Game, id, side, false, side, false)
 	return j, nil
 }
 

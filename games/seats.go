@@ -20,10 +20,14 @@ type Threads interface {
 	// Enter adds user to a thread; Leave removes him from it.
 	Enter(ctx context.Context, thread, user string) error
 	Leave(ctx context.Context, thread, user string) error
-	// Seated is told the game as the seat change left it, before any
-	// other seat of the game changes: its status is posted from here, so
-	// that two joins at once leave the status of the later one.
-	Seated(ctx context.Context, g *Game)
+	// Seated is told the game as the seat change left it (user took a
+	// seat of side; newThread: the side's thread was opened for him),
+	// before any other seat of the game changes: what the change posts
+	// in the threads (the welcome, the status) is posted from here, so
+	// that a mention cannot bring back into a thread a player who left
+	// it meanwhile, and of two joins at once the later one's status
+	// stands.
+	Seated(ctx context.Context, g *Game, user string, side units.Side, newThread bool)
 }
 
 // Open opens the thread by f; an OpenThread knows no members but the
@@ -42,7 +46,7 @@ func (f OpenThread) Enter(context.Context, string, string) error { return nil }
 func (f OpenThread) Leave(context.Context, string, string) error { return nil }
 
 // Seated does nothing.
-func (f OpenThread) Seated(context.Context, *Game) {}
+func (f OpenThread) Seated(context.Context, *Game, string, units.Side, bool) {}
 
 // seatLock holds the seats of the game played at a place: Join, Add and
 // Replace of one game run one after the other, from their checks to the
@@ -73,30 +77,34 @@ func (t *Table) seatLock(ctx context.Context, at Where) (func(), error) {
 // moveMember makes the chat follow a seat change, the seat lock held (not
 // the game's): user leaves the thread of the side he left (from, when
 // leaving), enters the thread of the side he took (to, unless he opened
-// it), and the game's status is told.
-func (t *Table) moveMember(ctx context.Context, th Threads, g *Game, user string, from units.Side, leaving bool, to units.Side, entering bool) {
+// it: newThread), and th is told the change.
+func (t *Table) moveMember(ctx context.Context, th Threads, g *Game, user string, from units.Side, leaving bool, to units.Side, newThread bool) {
 	if th == nil {
 		return
 	}
 	if leaving {
-		if old := g.Thread(from); old != "" {
-			if err := th.Leave(ctx, old, user); err != nil {
-				t.log.Error("removing a player from the private thread of the side he left", "game", g.ID, "side", from.String(), "err", err)
-			}
-		}
+		t.leave(ctx, th, g, from, user)
 	}
-	if entering {
-		if cur := g.Thread(to); cur != "" {
-			if err := th.Enter(ctx, cur, user); err != nil {
-				t.log.Error("adding a player to his side's private thread", "game", g.ID, "side", to.String(), "err", err)
-			}
-		}
+	if !newThread {
+		t.enter(ctx, th, g, to, user)
 	}
-	th.Seated(ctx, g)
+	th.Seated(ctx, g, user, to, newThread)
 }
 
-// nopSeated is th told nothing of the status (a change in two steps
-// tells it once, at the end).
-type nopSeated struct{ Threads }
+// leave takes user out of side's private thread, if it has one.
+func (t *Table) leave(ctx context.Context, th Threads, g *Game, side units.Side, user string) {
+	if thread := g.Thread(side); thread != "" {
+		if err := th.Leave(ctx, thread, user); err != nil {
+			t.log.Error("removing a player from the private thread of the side he left", "game", g.ID, "side", side.String(), "err", err)
+		}
+	}
+}
 
-func (n nopSeated) Seated(context.Context, *Game) {}
+// enter adds user to side's private thread, if it has one.
+func (t *Table) enter(ctx context.Context, th Threads, g *Game, side units.Side, user string) {
+	if thread := g.Thread(side); thread != "" {
+		if err := th.Enter(ctx, thread, user); err != nil {
+			t.log.Error("adding a player to his side's private thread", "game", g.ID, "side", side.String(), "err", err)
+		}
+	}
+}

@@ -725,6 +725,7 @@ func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request, m []stri
 	}
 	msg := s.newMessage(m[1], b.Data, b.Files, "channel")
 	s.channels[m[1]] = append(s.channels[m[1]], msg)
+	s.mentionAdds(m[1], b.Data) // members.go
 	s.changed.Broadcast()
 	writeJSON(w, http.StatusOK, msg.wire())
 }
