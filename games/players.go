@@ -80,7 +80,7 @@ func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, no
 				}
 			}
 			if err == nil {
-				err = i18n.Errorf("The game changed while your side's thread was opened: give /game join again.", "陣営のスレッドを開いている間にゲームが変わりました。もう一度 /game join を入力してください。")
+				err = i18n.Errorf("The game changed while your side's private thread was being opened: give /game join again.", "自軍の非公開スレッドを開いている間にゲームが変わりました。もう一度 /game join を入力してください。")
 			}
 			return nil, err
 		}
