@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"rtrbot/discord/discordtest"
 	"rtrbot/discord/fakediscord"
@@ -39,7 +40,7 @@ func seatGame(t *testing.T) (*discordtest.Harness, string) {
 func sayIn(h *discordtest.Harness, channel string, u fakediscord.User, path string, opts map[string]any) string {
 	h.T.Helper()
 	c, _ := h.Run(fakediscord.Invoke{User: u, Channel: channel, Path: path, Options: opts})
-	if _, err := c.WaitMessages(1, wait); err != nil {
+	if _, err := c.WaitMessages(1, time.Minute); err != nil { // a slow command may take up to a minute
 		h.T.Fatal(err)
 	}
 	return discordtest.Text(c.Visible())
