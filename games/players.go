@@ -74,6 +74,8 @@ func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, no
 		if proposed, err = mayJoin(g, a, side); err != nil || g.ID != id || g.Thread(side) != "" {
 			// The game moved on meanwhile (its first order, its end):
 			// the thread opened for him is left.
+			unlock()
+			unlock = func() {}
 			if newThread {
 				if lerr := th.Leave(ctx, thread, a.ID); lerr != nil {
 					t.log.Error("leaving a side's thread opened in vain", "game", id, "err", lerr)
