@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"rtrbot/db"
+	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/games"
 	"rtrbot/i18n"
@@ -94,52 +95,136 @@ func (b *Bot) playCommands() []*Command {
 
 func (b *Bot) join(ctx context.Context, req *Request) *Response {
 	if req.Has("user") {
-		j, err := b.games.Add(ctx, actor(req), where(req), req.Opt("side"), req.Opt("user"), req.Opt("user"), req.Now)
+		sc := newSeatChat(req, func(g *games.Game, user string, side units.Side, _ bool) []Message {
+			th := g.Thread(side)
+			if th == "" {
+				return nil
+			}
+			return []Message{{Target: th, Text: fmt.Sprintf(req.T("%s: welcome to the %s side's private thread.", "%s: %s側の非公開スレッドへようこそ。"),
+				games.MentionOf(user, req.Opt("user")), side.Name().In(req.Lang))}}
+		})
+		j, err := b.games.Add(ctx, actor(req), where(req), req.Opt("side"), req.Opt("user"), req.Opt("user"), req.Now, sc.threads())
 		if err != nil {
 			return gameFail(req, err)
 		}
 		r := Reply(fmt.Sprintf(req.T("%s adds %s to the %s side.", "%s が %s を%s側に加えました。"), req.User.Name, req.Opt("user"), j.Side.Name().In(req.Lang)))
-		if th := j.Game.Thread(j.Side); th != "" {
-			// Mentioning a member in a private thread adds them to it.
-			r.Add(Message{Target: th, Text: fmt.Sprintf(req.T("%s: welcome to the %s side's private thread.", "%s: %s側の非公開スレッドへようこそ。"),
-				games.MentionOf(j.Game.UserRef(req.Opt("user")), req.Opt("user")), j.Side.Name().In(req.Lang))})
-		}
-		if m, ok := statusNow(req, j.Game); ok {
-			r.Add(m)
-		}
+		sc.answer(r, j.Game, j.Game.UserRef(req.Opt("user")), j.Side, false)
 		return announce(req, j.Game, r)
 	}
-	var open games.OpenThread
-	if req.Chat != nil {
-		open = func(ctx context.Context, parent string, id int64) (string, error) {
-			side, _ := units.ParseSide(req.Opt("side"))
-			name := fmt.Sprintf("%s — %s", side.Name().In(req.Lang), fmt.Sprintf(req.T("game #%d (private)", "ゲーム #%d (非公開)"), id))
-			return req.Chat.CreateThread(ctx, parent, name, true, []string{req.User.ID})
+	sc := newSeatChat(req, func(g *games.Game, user string, side units.Side, newThread bool) []Message {
+		th := g.Thread(side)
+		if th == "" {
+			return nil
 		}
-	}
-	j, err := b.games.Join(ctx, actor(req), where(req), req.Opt("side"), req.Now, open)
+		m := Message{Target: th, Text: fmt.Sprintf(req.T("%s: this is the %s side's private thread. Your own map and your secret choices come here; /units and /map view:mine answer only you.",
+			"%s: ここは%s側の非公開スレッドです。自軍マップと秘密の選択はここに投稿されます。/units と /map view:mine はあなたにだけ表示されます。"),
+			games.MentionOf(user, req.User.Name), side.Name().In(req.Lang))}
+		// A new private thread gets the side's own map at once, so that
+		// the standing view is there.
+		if newThread {
+			if png := b.draw(req.Lang, g.State.Rules().Scenario, g.State.ViewFor(game.ViewerOf(side)), g.State.Rules().Counters, nil, nil); png != nil {
+				m.Files = []File{{Name: "map-" + side.String() + ".png", ContentType: "image/png", Data: png}}
+			}
+		}
+		return []Message{m}
+	})
+	j, err := b.games.Join(ctx, actor(req), where(req), req.Opt("side"), req.Now, sc.threads())
 	if err != nil {
 		return gameFail(req, err)
 	}
 	g, side := j.Game, j.Side
 	r := Reply(fmt.Sprintf(req.T("%s joins the %s side.", "%s が%s側に参加しました。"), req.User.Name, side.Name().In(req.Lang)))
-	if th := g.Thread(side); th != "" {
-		// Mentioning a member in a private thread adds them to it.
-		r.Add(Message{Target: th, Text: fmt.Sprintf(req.T("%s: this is the %s side's private thread. Your own map and your secret choices come here; /units and /map view:mine answer only you.",
-			"%s: ここは%s側の非公開スレッドです。自軍マップと秘密の選択はここに投稿されます。/units と /map view:mine はあなたにだけ表示されます。"),
-			games.MentionOf(req.User.ID, req.User.Name), side.Name().In(req.Lang))})
-		// A new private thread gets the side's own map at once, so that
-		// the standing view is there.
-		if j.NewThread {
-			if png := b.draw(req.Lang, g.State.Rules().Scenario, j.OwnView, g.State.Rules().Counters, nil, nil); png != nil {
-				r.Messages[len(r.Messages)-1].Files = []File{{Name: "map-" + side.String() + ".png", ContentType: "image/png", Data: png}}
-			}
+	sc.answer(r, g, req.User.ID, side, j.NewThread) // the welcome, and the dashboard naming the players
+	return announce(req, g, r)
+}
+
+// ThreadMembers is what a Chat with private threads does when a seat
+// changes: it adds a user to a thread and removes him from it (Discord).
+// A Chat without it leaves membership to the mention in the welcome.
+type ThreadMembers interface {
+	AddThreadMember(ctx context.Context, thread, user string) error
+	RemoveThreadMember(ctx context.Context, thread, user string) error
+}
+
+// seatChat is the chat's part in a seat change (games.Threads): it opens
+// a side's private thread, makes its members the side's players, and
+// posts what the change says in the threads (the welcome, the status)
+// while the seats are held: a mention in a private thread adds the
+// mentioned user to it, so a welcome sent later could bring back a player
+// who left meanwhile, and of two changes at once the later one's status
+// must stand.
+type seatChat struct {
+	req *Request
+	// posts are the change's messages in the side's thread.
+	posts func(g *games.Game, user string, side units.Side, newThread bool) []Message
+	// seated: Seated ran, and posted all but unsent.
+	seated bool
+	unsent []Message
+}
+
+func newSeatChat(req *Request, posts func(g *games.Game, user string, side units.Side, newThread bool) []Message) *seatChat {
+	return &seatChat{req: req, posts: posts}
+}
+
+// threads is sc as the service takes it: nil without a chat.
+func (sc *seatChat) threads() games.Threads {
+	if sc.req.Chat == nil {
+		return nil
+	}
+	return sc
+}
+
+func (sc *seatChat) Open(ctx context.Context, parent string, id int64, side units.Side, user string) (string, error) {
+	req := sc.req
+	name := fmt.Sprintf("%s — %s", side.Name().In(req.Lang), fmt.Sprintf(req.T("game #%d (private)", "ゲーム #%d (非公開)"), id))
+	return req.Chat.CreateThread(ctx, parent, name, true, []string{user})
+}
+
+func (sc *seatChat) Enter(ctx context.Context, thread, user string) error {
+	if m, ok := sc.req.Chat.(ThreadMembers); ok && !games.IsBot(user) {
+		return m.AddThreadMember(ctx, thread, user)
+	}
+	return nil
+}
+
+func (sc *seatChat) Leave(ctx context.Context, thread, user string) error {
+	if m, ok := sc.req.Chat.(ThreadMembers); ok && !games.IsBot(user) {
+		return m.RemoveThreadMember(ctx, thread, user)
+	}
+	return nil
+}
+
+func (sc *seatChat) Seated(ctx context.Context, g *games.Game, user string, side units.Side, newThread bool) {
+	sc.seated = true
+	for _, m := range sc.messages(g, user, side, newThread) {
+		if err := sc.req.Chat.Post(ctx, m.Target, m); err != nil {
+			sc.unsent = append(sc.unsent, m) // the answer carries it
 		}
 	}
-	if m, ok := statusNow(req, g); ok {
-		r.Add(m) // the dashboard names the players
+}
+
+// messages are the change's posts and the game's status.
+func (sc *seatChat) messages(g *games.Game, user string, side units.Side, newThread bool) []Message {
+	var ms []Message
+	if sc.posts != nil {
+		ms = sc.posts(g, user, side, newThread)
 	}
-	return announce(req, g, r)
+	if m, ok := statusNow(sc.req, g); ok {
+		ms = append(ms, m)
+	}
+	return ms
+}
+
+// answer adds to r the change's messages Seated did not post (all of
+// them where there is no chat).
+func (sc *seatChat) answer(r *Response, g *games.Game, user string, side units.Side, newThread bool) {
+	ms := sc.unsent
+	if !sc.seated {
+		ms = sc.messages(g, user, side, newThread)
+	}
+	for _, m := range ms {
+		r.Add(m)
+	}
 }
 
 func (b *Bot) players(ctx context.Context, req *Request) *Response {
@@ -177,14 +262,23 @@ func (b *Bot) pause(ctx context.Context, req *Request, on bool) *Response {
 }
 
 func (b *Bot) replace(ctx context.Context, req *Request) *Response {
-	x, err := b.games.Replace(ctx, actor(req), where(req), req.Opt("player"), req.Opt("by"), req.Opt("name"), req.Now)
+	sc := newSeatChat(req, func(g *games.Game, user string, side units.Side, _ bool) []Message {
+		th := g.Thread(side)
+		if th == "" {
+			return nil
+		}
+		name := req.Opt("name")
+		if name == "" {
+			name = user
+		}
+		return []Message{{Target: th, Text: fmt.Sprintf(req.T("%s now plays the %s side here.", "%s がここで%s側を担当します。"), games.MentionOf(user, name), side.Name().In(req.Lang))}}
+	})
+	x, err := b.games.Replace(ctx, actor(req), where(req), req.Opt("player"), req.Opt("by"), req.Opt("name"), req.Now, sc.threads())
 	if err != nil {
 		return gameFail(req, err)
 	}
 	r := announce(req, x.Game, Reply(fmt.Sprintf(req.T("%s gave %s's place on the %s side to %s.", "%[1]s が%[3]s側の %[2]s の席を %[4]s に交代しました。"), req.User.Name, x.Old, x.Side.Name().In(req.Lang), games.MentionOf(x.By, x.Name))))
-	if th := x.Game.Thread(x.Side); th != "" {
-		r.Add(Message{Target: th, Text: fmt.Sprintf(req.T("%s now plays the %s side here.", "%s がここで%s側を担当します。"), games.MentionOf(x.By, x.Name), x.Side.Name().In(req.Lang))})
-	}
+	sc.answer(r, x.Game, x.By, x.Side, false)
 	return r
 }
 

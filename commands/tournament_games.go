@@ -210,7 +210,7 @@ func (b *Bot) openGame(ctx context.Context, req *Request, t *tournament.Tourname
 			return chat.CreateThread(ctx, parent, name, true, []string{p.id})
 		}
 		a := games.Actor{ID: p.id, Name: nameIn(t, p.id), Lang: req.Lang}
-		if _, err := b.games.Join(ctx, a, games.Where{Guild: t.Guild, Channel: thread}, p.side.String(), req.Now, open); err != nil {
+		if _, err := b.games.Join(ctx, a, games.Where{Guild: t.Guild, Channel: thread}, p.side.String(), req.Now, games.OpenThread(open)); err != nil {
 			return st.Game.ID, thread, err
 		}
 	}

@@ -62,3 +62,16 @@ func (c chat) Post(ctx context.Context, channel string, m commands.Message) erro
 	}
 	return nil
 }
+
+// AddThreadMember adds a user to a thread (a side's new player).
+func (c chat) AddThreadMember(ctx context.Context, thread, user string) error {
+	return c.a.s.ThreadMemberAdd(thread, user, discordgo.WithContext(ctx))
+}
+
+// RemoveThreadMember takes a user out of a thread: whoever leaves a side
+// no longer reads its private thread.
+func (c chat) RemoveThreadMember(ctx context.Context, thread, user string) error {
+	return c.a.s.ThreadMemberRemove(thread, user, discordgo.WithContext(ctx))
+}
+
+var _ commands.ThreadMembers = chat{}

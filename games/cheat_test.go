@@ -60,7 +60,7 @@ func TestCheatPlayerRefereeActsForTheOtherSide(t *testing.T) {
 		t.Fatalf("Alice confirming her own fix: %v", err)
 	}
 	unchanged(t, s, before, "a player-referee confirming her own fix")
-	if _, err := s.Replace(ctx, alice, at, "Bob", "333", "Carol", t0); err == nil || !strings.Contains(err.Error(), "neither side") {
+	if _, err := s.Replace(ctx, alice, at, "Bob", "333", "Carol", t0, nil); err == nil || !strings.Contains(err.Error(), "neither side") {
 		t.Errorf("Alice gave Bob's seat away: %v", err)
 	}
 	if g := s.Peek("C1"); len(g.PlayersOf(units.German)) != 1 || g.PlayersOf(units.German)[0].UserID != bob.ID {

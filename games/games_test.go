@@ -329,7 +329,7 @@ func TestJoinOpensThread(t *testing.T) {
 		}
 		return "TG", nil
 	}
-	j, err := s.Join(ctx, dave, at, "german", t0, open)
+	j, err := s.Join(ctx, dave, at, "german", t0, OpenThread(open))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,13 +340,13 @@ func TestJoinOpensThread(t *testing.T) {
 		t.Fatal("the game is not found from its side's thread")
 	}
 	// A second German player: not by himself, only with a German player.
-	if _, err := s.Join(ctx, carol, at, "german", t0, open); err == nil {
+	if _, err := s.Join(ctx, carol, at, "german", t0, OpenThread(open)); err == nil {
 		t.Fatal("Carol took a seat on a side someone holds, by herself")
 	}
-	if j, err := s.Add(ctx, dave, at, "german", "333", "Carol", t0); err != nil || j.NewThread || calls != 1 {
+	if j, err := s.Add(ctx, dave, at, "german", "333", "Carol", t0, nil); err != nil || j.NewThread || calls != 1 {
 		t.Fatalf("a second German player added by Dave: %+v %v, %d threads opened", j, err, calls)
 	}
-	_, err = s.Join(ctx, carol, at, "allied", t0, open)
+	_, err = s.Join(ctx, carol, at, "allied", t0, OpenThread(open))
 	if err != nil {
 		// Before the first order a player may still change sides.
 		t.Fatal(err)

@@ -21,67 +21,74 @@ type Joined struct {
 	// is then the side's view, for its first map there.
 	NewThread bool
 	OwnView   game.View
+	// Switched: he played the other side (before its first order) and
+	// left it, and its private thread, for this one.
+	Switched bool
 }
 
-// Join makes a a player of side. open opens the side's private thread
-// (with him in it) when the side has none yet; nil where there are no
-// threads.
-func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, now time.Time, open OpenThread) (*Joined, error) {
+// Join makes a a player of side. th opens the side's private thread
+// (with him in it) when the side has none yet, adds him to it when it
+// has, and takes him out of the other side's thread when he changes
+// sides; nil where there are no threads. One seat change of a game at a
+// time: two users asking for one seat at once get it once.
+func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, now time.Time, th Threads) (*Joined, error) {
+	release, err := t.seatLock(ctx, at)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	g, side, unlock, err := t.seatOf(ctx, at, sideName)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { unlock() }()
-	if mine, ok := g.SideOf(a.ID); ok {
-		if mine == side {
-			return nil, &i18n.Error{Text: i18n.T(fmt.Sprintf("You already play the %s side.", side.Name().EN), fmt.Sprintf("あなたは既に%s側です。", side.Name().JA))}
-		}
-		if len(g.Orders) > 0 {
-			return nil, &i18n.Error{Text: i18n.T(
-				fmt.Sprintf("You play the %s side: once the game has begun nobody changes sides (you have seen your side's secrets). A referee who plays neither side can /game replace players.", mine.Name().EN),
-				fmt.Sprintf("あなたは%s側です。ゲーム開始後は陣営を変えられません (自軍の秘密を見ているため)。両陣営をプレイしていない審判は /game replace で交代できます。", mine.Name().JA))}
-		}
-	}
-	// A seat the game's file proposed is its player's to confirm, and
-	// nobody else's (a file seats nobody).
-	proposed := g.Proposed(side, a.ID)
-	// Seats: a side's seat is taken before its first order; a second
-	// player joins a side only with a player of that side.
-	if held := g.PlayersOf(side); len(held) > 0 && !proposed {
-		return nil, &i18n.Error{Text: i18n.T(
-			fmt.Sprintf("The %s side is held by %s: a second player joins a side only when a player of that side adds them (ask them for /game join side:%s user:%s).", side.Name().EN, held[0].Name, side, a.Name),
-			fmt.Sprintf("%s側は %s が担当しています。2人目のプレイヤーはその陣営のプレイヤーの同意が必要です (担当者に /game join side:%s user:%s を依頼してください)。", side.Name().JA, held[0].Name, side, a.Name))}
-	}
-	if g.Started(side) && !proposed {
-		return nil, &i18n.Error{Text: i18n.T(
-			fmt.Sprintf("The %s side has begun to play (its setup is under way): its seat is now given only by a referee who plays neither side (/game replace player:%s by:YOU).", side.Name().EN, side),
-			fmt.Sprintf("%s側は既にプレイを始めています (初期配置中)。席を与えられるのは両陣営をプレイしていない審判だけです (/game replace player:%s by:あなた)。", side.Name().JA, side))}
+	proposed, err := mayJoin(g, a, side)
+	if err != nil {
+		return nil, err
 	}
 	p := db.Player{UserID: a.ID, Name: a.Name, Side: side.String(), Joined: now}
 	var thread string
 	newThread := false
-	if open != nil && g.Thread(side) == "" {
+	if th != nil && g.Thread(side) == "" {
 		parent := g.Meta["thread:parent"]
 		if parent == "" {
 			parent = g.Channel
 		}
 		// The chat is asked without holding the game's lock (other
-		// commands for it go on meanwhile); the game is looked up again
+		// commands for it go on meanwhile; seat changes wait for the
+		// seat lock); the game is looked up and checked again
 		// afterwards.
 		id := g.ID
 		unlock()
 		unlock = func() {}
-		th, err := open(ctx, parent, id)
+		tid, err := th.Open(ctx, parent, id, side, a.ID)
 		if err != nil {
 			t.log.Error("creating a side's thread", "game", id, "err", err)
 		} else {
-			thread, newThread = th, true
+			thread, newThread = tid, true
 		}
 		if g, unlock, err = t.acquire(ctx, at); err != nil {
 			unlock = func() {}
 			return nil, err
 		}
+		if proposed, err = mayJoin(g, a, side); err != nil || g.ID != id || g.Thread(side) != "" {
+			// The game moved on meanwhile (its first order, its end):
+			// the thread opened for him is left.
+			unlock()
+			unlock = func() {}
+			if newThread {
+				if lerr := th.Leave(ctx, thread, a.ID); lerr != nil {
+					t.log.Error("leaving a side's thread opened in vain", "game", id, "err", lerr)
+				}
+			}
+			if err == nil {
+				err = i18n.Errorf("The game changed while your side's private thread was being opened: give /game join again.", "自軍の非公開スレッドを開いている間にゲームが変わりました。もう一度 /game join を入力してください。")
+			}
+			return nil, err
+		}
 	}
+	from, switched := g.SideOf(a.ID)
+	switched = switched && from != side
 	if err := t.update(ctx, g, func(tx *db.GameTx) error {
 		if err := tx.AddPlayer(p); err != nil {
 			return err
@@ -115,11 +122,46 @@ func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, no
 		g.Meta["thread:"+side.String()] = thread
 		t.put(thread, g)
 	}
-	j := &Joined{Game: g.copy(), Side: side, NewThread: newThread && g.Thread(side) != ""}
+	j := &Joined{Game: g.copy(), Side: side, NewThread: newThread && g.Thread(side) != "", Switched: switched}
 	if j.NewThread {
 		j.OwnView = g.State.ViewFor(game.ViewerOf(side))
 	}
+	unlock()
+	unlock = func() {}
+	// Threads follow seats: he leaves the thread of the side he left.
+	t.moveMember(ctx, th, j.Game, a.ID, from, switched, side, j.NewThread)
 	return j, nil
+}
+
+// mayJoin says whether a may take a seat of side by himself (proposed:
+// the game's file proposed it to him), or why not.
+func mayJoin(g *Game, a Actor, side units.Side) (proposed bool, err error) {
+	if mine, ok := g.SideOf(a.ID); ok {
+		if mine == side {
+			return false, &i18n.Error{Text: i18n.T(fmt.Sprintf("You already play the %s side.", side.Name().EN), fmt.Sprintf("あなたは既に%s側です。", side.Name().JA))}
+		}
+		if len(g.Orders) > 0 {
+			return false, &i18n.Error{Text: i18n.T(
+				fmt.Sprintf("You play the %s side: once the game has begun nobody changes sides (you have seen your side's secrets). A referee who plays neither side can /game replace players.", mine.Name().EN),
+				fmt.Sprintf("あなたは%s側です。ゲーム開始後は陣営を変えられません (自軍の秘密を見ているため)。両陣営をプレイしていない審判は /game replace で交代できます。", mine.Name().JA))}
+		}
+	}
+	// A seat the game's file proposed is its player's to confirm, and
+	// nobody else's (a file seats nobody).
+	proposed = g.Proposed(side, a.ID)
+	// Seats: a side's seat is taken before its first order; a second
+	// player joins a side only with a player of that side.
+	if held := g.PlayersOf(side); len(held) > 0 && !proposed {
+		return false, &i18n.Error{Text: i18n.T(
+			fmt.Sprintf("The %s side is held by %s: a second player joins a side only when a player of that side adds them (ask them for /game join side:%s user:%s).", side.Name().EN, held[0].Name, side, a.Name),
+			fmt.Sprintf("%s側は %s が担当しています。2人目のプレイヤーはその陣営のプレイヤーの同意が必要です (担当者に /game join side:%s user:%s を依頼してください)。", side.Name().JA, held[0].Name, side, a.Name))}
+	}
+	if g.Started(side) && !proposed {
+		return false, &i18n.Error{Text: i18n.T(
+			fmt.Sprintf("The %s side has begun to play (its setup is under way): its seat is now given only by a referee who plays neither side (/game replace player:%s by:YOU).", side.Name().EN, side),
+			fmt.Sprintf("%s側は既にプレイを始めています (初期配置中)。席を与えられるのは両陣営をプレイしていない審判だけです (/game replace player:%s by:あなた)。", side.Name().JA, side))}
+	}
+	return proposed, nil
 }
 
 // Pause stops (on) or lets go on (off) the orders of a game: a referee's.
@@ -170,12 +212,19 @@ type Replaced struct {
 }
 
 // Replace gives player's seat to the user by (named name): a referee's.
-func (t *Table) Replace(ctx context.Context, a Actor, at Where, player, by, name string, now time.Time) (*Replaced, error) {
+// th takes the player leaving out of the side's private thread and puts
+// the new one in (nil where there are no threads).
+func (t *Table) Replace(ctx context.Context, a Actor, at Where, player, by, name string, now time.Time, th Threads) (*Replaced, error) {
+	release, err := t.seatLock(ctx, at)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
 	}
-	defer unlock()
+	defer func() { unlock() }()
 	old := g.UserRef(player)
 	side, ok := g.SideOf(old)
 	empty := false
@@ -215,7 +264,20 @@ func (t *Table) Replace(ctx context.Context, a Actor, at Where, player, by, name
 		return nil, err
 	}
 	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q db.Player) bool { return q.UserID == old || q.UserID == newID }), p)
-	return &Replaced{Game: g.copy(), Old: old, By: newID, Name: name, Side: side}, nil
+	x := &Replaced{Game: g.copy(), Old: old, By: newID, Name: name, Side: side}
+	unlock()
+	unlock = func() {}
+	// Threads follow seats: the player leaving leaves the side's thread.
+	if th != nil {
+		if old != newID {
+			if !empty {
+				t.leave(ctx, th, x.Game, side, old)
+			}
+			t.enter(ctx, th, x.Game, side, newID)
+		}
+		th.Seated(ctx, x.Game, newID, side, false)
+	}
+	return x, nil
 }
 
 // MetaResigned is the side that resigned a finished game: stored with
@@ -350,13 +412,19 @@ func (t *Table) List(ctx context.Context, a Actor, guild string) ([]Listed, erro
 }
 
 // Add seats user (named name) beside a on a's side: a second player joins
-// a side only with a player of that side.
-func (t *Table) Add(ctx context.Context, a Actor, at Where, sideName, user, name string, now time.Time) (*Joined, error) {
+// a side only with a player of that side. th adds him to the side's
+// private thread (nil where there are no threads).
+func (t *Table) Add(ctx context.Context, a Actor, at Where, sideName, user, name string, now time.Time, th Threads) (*Joined, error) {
+	release, err := t.seatLock(ctx, at)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	g, side, unlock, err := t.seatOf(ctx, at, sideName)
 	if err != nil {
 		return nil, err
 	}
-	defer unlock()
+	defer func() { unlock() }()
 	if mine, ok := g.SideOf(a.ID); !ok || mine != side {
 		return nil, &i18n.Error{Text: i18n.T(
 			fmt.Sprintf("Only a player of the %s side adds a player to it.", side.Name().EN),
@@ -377,7 +445,11 @@ func (t *Table) Add(ctx context.Context, a Actor, at Where, sideName, user, name
 		return nil, err
 	}
 	g.Players = append(slices.Clone(g.Players), p)
-	return &Joined{Game: g.copy(), Side: side}, nil
+	j := &Joined{Game: g.copy(), Side: side}
+	unlock()
+	unlock = func() {}
+	t.moveMember(ctx, th, j.Game, id, side, false, side, false)
+	return j, nil
 }
 
 // seatOf finds the game where a seat is asked for, and the side asked:

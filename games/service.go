@@ -89,10 +89,12 @@ type Service interface {
 	End(ctx context.Context, a Actor, at Where, now time.Time, until game.Step) ([]EndStep, error)
 	Undo(ctx context.Context, a Actor, at Where) (*Undone, error)
 
-	Join(ctx context.Context, a Actor, at Where, side string, now time.Time, open OpenThread) (*Joined, error)
+	// Join, Add and Replace change seats, and through th (nil where
+	// there are no threads) the members of the sides' private threads.
+	Join(ctx context.Context, a Actor, at Where, side string, now time.Time, th Threads) (*Joined, error)
 	// Add seats another user beside a on a's side.
-	Add(ctx context.Context, a Actor, at Where, side, user, name string, now time.Time) (*Joined, error)
-	Replace(ctx context.Context, a Actor, at Where, player, by, name string, now time.Time) (*Replaced, error)
+	Add(ctx context.Context, a Actor, at Where, side, user, name string, now time.Time, th Threads) (*Joined, error)
+	Replace(ctx context.Context, a Actor, at Where, player, by, name string, now time.Time, th Threads) (*Replaced, error)
 	Pause(ctx context.Context, a Actor, at Where, on bool) (*Game, error)
 	Resign(ctx context.Context, a Actor, at Where) (*Resigned, error)
 	Abandon(ctx context.Context, a Actor, at Where) (*Game, error)

@@ -49,6 +49,8 @@ type Table struct {
 	// imports are the times of each user's imports in the last hour
 	// (ImportsPerHour).
 	imports map[string][]time.Time
+	// seats are the games' seat locks, by the game's channel (seats.go).
+	seats map[string]*sync.Mutex
 }
 
 // loadCall is one cold load of a place's game; done is closed when g and

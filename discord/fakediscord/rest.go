@@ -730,6 +730,7 @@ func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request, m []stri
 	msg := s.newMessage(m[1], b.Data, b.Files, "channel")
 	s.addPinged(m[1], msg.Pinged) // press.go: a mention in a thread adds its user
 	s.channels[m[1]] = append(s.channels[m[1]], msg)
+	s.mentionAdds(m[1], b.Data) // members.go
 	s.changed.Broadcast()
 	writeJSON(w, http.StatusOK, msg.wire())
 }
@@ -757,6 +758,7 @@ type Thread struct {
 	Invitable        bool
 	ArchiveMinutes   int
 	Members          []string
+	Removed          []string // members the bot removed, in order (members.go)
 }
 
 func (s *Server) createThread(w http.ResponseWriter, r *http.Request, m []string) {
@@ -814,6 +816,7 @@ func (s *Server) Threads() []Thread {
 	for _, t := range s.threads {
 		x := *t
 		x.Members = append([]string(nil), t.Members...)
+		x.Removed = append([]string(nil), t.Removed...)
 		out = append(out, x)
 	}
 	return out
