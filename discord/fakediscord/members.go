@@ -91,24 +91,3 @@ func (s *Server) SlashTogether(ins ...Invoke) ([]*Call, []error) {
 	return calls, errs
 }
 
-var userMention = regexp.MustCompile(`<@!?(\d+)>`)
-
-// mentionAdds adds to a private thread the users a message posted in it
-// mentions, when the message may ping users: Discord does so, which is
-// how a late welcome could bring back a player who left. Call with s.mu
-// held.
-func (s *Server) mentionAdds(channel string, d *msgData) {
-	if d == nil || (!slices.Contains(pings(d), "users") && (d.AllowedMentions == nil || len(d.AllowedMentions.Users) == 0)) {
-		return
-	}
-	for _, t := range s.threads {
-		if t.ID != channel || !t.Private {
-			continue
-		}
-		for _, m := range userMention.FindAllStringSubmatch(d.Content, -1) {
-			if !slices.Contains(t.Members, m[1]) && (slices.Contains(pings(d), "users") || slices.Contains(d.AllowedMentions.Users, m[1])) {
-				t.Members = append(t.Members, m[1])
-			}
-		}
-	}
-}

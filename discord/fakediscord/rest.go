@@ -730,7 +730,6 @@ func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request, m []stri
 	msg := s.newMessage(m[1], b.Data, b.Files, "channel")
 	s.addPinged(m[1], msg.Pinged) // press.go: a mention in a thread adds its user
 	s.channels[m[1]] = append(s.channels[m[1]], msg)
-	s.mentionAdds(m[1], b.Data) // members.go
 	s.changed.Broadcast()
 	writeJSON(w, http.StatusOK, msg.wire())
 }
