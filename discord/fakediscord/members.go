@@ -90,4 +90,3 @@ func (s *Server) SlashTogether(ins ...Invoke) ([]*Call, []error) {
 	done.Wait()
 	return calls, errs
 }
-
