@@ -135,7 +135,7 @@ func TestMetricsScraped(t *testing.T) {
 	}
 	ask("/game new scenario:standard seed:4", "Game #1")
 	ask("/nonsense", "There is no command /nonsense")
-	ask("/game new scenario:nowhere", "nowhere")
+	ask("/game new scenario:nowhere", `cannot be "nowhere"`) // not the echoed line: the answer
 	after := scrape(t, base)
 	for key, want := range map[string]float64{
 		metrics.Key("rtrbot_interactions_total", "command", "game new", "outcome", "ok"):       1,
