@@ -256,13 +256,13 @@ func TestCheatOrdersProbeHiddenUnits(t *testing.T) {
 func TestCheatOnePlayerHoldsBothSides(t *testing.T) {
 	s := service(t)
 	ctx := context.Background()
-	if _, err := s.Replace(ctx, alice, at, alice.ID, bob.ID, bob.Name, t0); err == nil {
+	if _, err := s.Replace(ctx, alice, at, alice.ID, bob.ID, bob.Name, t0, nil); err == nil {
 		t.Error("Alice handed the Allied seat to the German player")
 	}
-	if _, err := s.Add(ctx, bob, at, "german", alice.ID, alice.Name, t0); err == nil {
+	if _, err := s.Add(ctx, bob, at, "german", alice.ID, alice.Name, t0, nil); err == nil {
 		t.Error("Bob added the Allied player to the German side")
 	}
-	if _, err := s.Add(ctx, bob, at, "allied", carol.ID, carol.Name, t0); err == nil {
+	if _, err := s.Add(ctx, bob, at, "allied", carol.ID, carol.Name, t0, nil); err == nil {
 		t.Error("Bob added a player to the Allied side")
 	}
 	g := s.Peek("C1")
