@@ -134,6 +134,11 @@ func (b *Bot) join(ctx context.Context, req *Request) *Response {
 	}
 	g, side := j.Game, j.Side
 	r := Reply(fmt.Sprintf(req.T("%s joins the %s side.", "%s が%s側に参加しました。"), req.User.Name, side.Name().In(req.Lang)))
+	if j.Switched { // say what he left: the other seat is open again
+		r = Reply(fmt.Sprintf(req.T("%[1]s leaves the %[2]s side and joins the %[3]s side; the %[2]s side has a free seat again (/game join side:%[4]s).",
+			"%[1]s は%[2]s側を離れ、%[3]s側に参加しました。%[2]s側の席は空いています (/game join side:%[4]s)。"),
+			req.User.Name, side.Other().Name().In(req.Lang), side.Name().In(req.Lang), side.Other().String()))
+	}
 	sc.answer(r, g, req.User.ID, side, j.NewThread) // the welcome, and the dashboard naming the players
 	return announce(req, g, r)
 }
