@@ -140,7 +140,7 @@ func (b *Bot) segmentMessages(l i18n.Lang, p games.SegmentReport) []Message {
 		next := n.Passed || n.TurnEnded || n.Begins
 		text := account(p, l, next, who)
 		for _, other := range p.Langs {
-			if other != l {
+			if other != l && b.Reader == "" { // the console has one reader
 				text += "\n\n" + account(p, other, next, "")
 			}
 		}
