@@ -10,6 +10,7 @@ import (
 	"rtrbot/db"
 	"rtrbot/engine/board"
 	"rtrbot/games"
+	"rtrbot/i18n"
 )
 
 // Store is what the commands need of the database: the games service's
@@ -62,6 +63,11 @@ type Deps struct {
 	// Entropy is where the companion's secret server seeds come from
 	// (crypto/rand.Reader when nil); tests give a fixed stream.
 	Entropy io.Reader
+	// Reader is the language of the one reader at one keyboard (the
+	// console, RTRBOT_LANG): public posts are then written in it alone.
+	// Empty on Discord, where a post written for nobody in particular
+	// (a segment's account, a deadline's notice) is in both languages.
+	Reader i18n.Lang
 }
 
 // Bot is the set of all commands over their dependencies.

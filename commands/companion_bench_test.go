@@ -33,7 +33,7 @@ func BenchmarkVerify1000(b *testing.B) {
 	c.run(i18n.EN, "bench", "anna", "log reveal")
 	for b.Loop() {
 		r := c.run(i18n.EN, "bench", "anna", "log verify")
-		if !strings.Contains(r.Messages[0].Text, "✅ Rolls drawn by the bot: 1000,") {
+		if !strings.Contains(r.Messages[0].Text, "✅ 1000 rolls drawn by the bot,") {
 			b.Fatal(r.Messages[0].Text)
 		}
 	}

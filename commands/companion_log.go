@@ -383,8 +383,19 @@ func (v verification) text() i18n.Text {
 			"❌ ダイスセッション %d: 公開したサーバーシードはコミットメントと一致しません。", v.session))
 	}
 	if len(v.mismatches) == 0 {
-		parts = append(parts, tx("✅ Rolls drawn by the bot: %d, every one recomputed to the same dice and result. Dice rolled at the table: %d, every one read again on the tables to the same result.",
-			"✅ ボットが振ったロール %d 件: すべて同じ目と結果に再計算されました。卓で振ったダイス %d 件: すべて表を引き直して同じ結果になりました。", v.drawn, v.table))
+		// Each kind of roll is told apart, and a kind with none yet
+		// says so rather than "0, every one …".
+		drawn := tx("No rolls drawn by the bot yet.", "ボットが振ったロールはまだありません。")
+		if v.drawn > 0 {
+			drawn = tx("%s drawn by the bot, every one recomputed to the same dice and result.",
+				"ボットが振ったロール %sは、すべて同じ目と結果に再計算されました。", i18n.Count(v.drawn, "roll", "rolls", "件"))
+		}
+		table := tx("No dice rolled at the table yet.", "卓で振ったダイスはまだありません。")
+		if v.table > 0 {
+			table = tx("%s at the table, every one read again on the tables to the same result.",
+				"卓で振ったダイス %sは、すべて表を引き直して同じ結果になりました。", i18n.Count(v.table, "roll entered", "rolls entered", "件"))
+		}
+		parts = append(parts, i18n.T("✅ "+drawn.EN+" "+table.EN, "✅ "+drawn.JA+table.JA))
 	} else {
 		parts = append(parts, tx("❌ %s not match:", "❌ 一致しないロールが %s あります:", i18n.Count(len(v.mismatches), "roll does", "rolls do", "件")))
 		for i, m := range v.mismatches {

@@ -147,11 +147,14 @@ func TestSessionRecomputedFromRevealedSeed(t *testing.T) {
 		t.Errorf("%d rolls drawn by the bot, want 8", drawn)
 	}
 	ok := c.public(i18n.EN, "log verify")
-	if !strings.Contains(ok, "✅ Dice session 1") || !strings.Contains(ok, "✅ Rolls drawn by the bot: 8,") || strings.Contains(ok, "❌") {
+	if !strings.Contains(ok, "✅ Dice session 1") || !strings.Contains(ok, "✅ 8 rolls drawn by the bot,") || strings.Contains(ok, "❌") {
 		t.Fatalf("/log verify on an honest log: %q", ok)
 	}
 	if ja := c.public(i18n.JA, "log verify"); !strings.Contains(ja, "一致") || strings.Contains(ja, "❌") {
 		t.Errorf("/log verify (ja): %q", ja)
+	}
+	if ja := c.public(i18n.JA, "log verify"); !strings.Contains(ja, "ボットが振ったロール 8 件は、") || !strings.Contains(ja, "卓で振ったダイス 2 件は、") {
+		t.Errorf("/log verify (ja) counts: %q", ja)
 	}
 
 	// Tampering is caught: a changed die, a changed table result, a changed
@@ -268,8 +271,13 @@ func TestConcurrentRolls(t *testing.T) {
 	if v := c.public2("busy", "log reveal"); !strings.Contains(v, "200 rolls") {
 		t.Errorf("reveal: %q", v)
 	}
-	if v := c.public2("busy", "log verify"); !strings.Contains(v, "✅ Rolls drawn by the bot: 200,") {
+	// No die was rolled at the table here: the answer says so in words,
+	// not as "0, every one …".
+	if v := c.public2("busy", "log verify"); !strings.Contains(v, "✅ 200 rolls drawn by the bot,") || !strings.Contains(v, "No dice rolled at the table yet.") || strings.Contains(v, ": 0,") {
 		t.Errorf("verify: %q", v)
+	}
+	if r := c.run(i18n.JA, "busy", "anna", "log verify"); !strings.Contains(r.Messages[0].Text, "卓で振ったダイスはまだありません。") || strings.Contains(r.Messages[0].Text, " 0 件") {
+		t.Errorf("verify (ja): %q", r.Messages[0].Text)
 	}
 }
 

@@ -71,6 +71,19 @@ func (b *Bot) Tick(ctx context.Context, now time.Time, chat Chat) []Message {
 	return out
 }
 
+// posted is a public post's text written for nobody in particular: in the
+// one reader's language at the console (Deps.Reader), in both otherwise.
+func (b *Bot) posted(en, ja string, args ...any) string {
+	if b.Reader != "" {
+		return i18n.Sprintf(i18n.T(en, ja), args...).In(b.Reader)
+	}
+	return bilingual(en, ja, args...)
+}
+
+// postLang is the language of a post written for nobody in particular:
+// the console's, or "" (both) on Discord.
+func (b *Bot) postLang() i18n.Lang { return b.Reader }
+
 func bilingual(en, ja string, args ...any) string {
 	t := i18n.Sprintf(i18n.T(en, ja), args...)
 	return t.EN + "\n" + t.JA
@@ -81,13 +94,13 @@ func bilingual(en, ja string, args ...any) string {
 func (b *Bot) noticeMessages(n games.Notice) []Message {
 	switch n.Kind {
 	case games.Reminder:
-		return []Message{{Target: n.Channel, Text: bilingual("⏰ %s: the %s segment ends <t:%d:R>.", "⏰ %s: %s の期限は <t:%d:R> です。",
+		return []Message{{Target: n.Channel, Text: b.posted("⏰ %s: the %s segment ends <t:%d:R>.", "⏰ %s: %s の期限は <t:%d:R> です。",
 			n.Who, n.Step.Name().EN, n.Deadline.Unix())}}
 	case games.Ended:
 		out := []Message{{Target: n.Channel, Text: fmt.Sprintf("⌛ The deadline passed: the %s segment was ended with no further orders.", n.Side.Name().EN) + "\n" +
 			fmt.Sprintf("⌛ 期限切れのため、%sのセグをこれ以上の命令なしで終了しました。", n.Side.Name().JA)}}
 		for _, r := range n.Reports {
-			out = append(out, b.segmentMessages("", r)...)
+			out = append(out, b.segmentMessages(b.postLang(), r)...)
 		}
 		if m, ok := statusMessage("", n.Reports); ok {
 			out = append(out, m)
@@ -98,7 +111,7 @@ func (b *Bot) noticeMessages(n games.Notice) []Message {
 	case games.CannotEnd:
 		// Why is the side's own business (it may name its units): it goes
 		// to the side's private thread; the game's thread hears only that.
-		out := []Message{{Target: n.Channel, Text: bilingual("⌛ %s: the deadline passed but the segment cannot end yet; the side has been told why. The next deadline is <t:%d:f>.",
+		out := []Message{{Target: n.Channel, Text: b.posted("⌛ %s: the deadline passed but the segment cannot end yet; the side has been told why. The next deadline is <t:%d:f>.",
 			"⌛ %s: 期限切れですが、まだセグを終了できません (理由は手番側に通知済み)。次の期限は <t:%d:f>。", n.Who, n.Deadline.Unix())}}
 		if n.Thread != "" {
 			why := gameFail(&Request{}, n.Why)
@@ -106,7 +119,7 @@ func (b *Bot) noticeMessages(n games.Notice) []Message {
 		}
 		return out
 	}
-	return []Message{{Target: n.Channel, Text: bilingual("⌛ %s: the deadline for the %s segment has passed. Please give your orders and /end; the next deadline is <t:%d:f>.",
+	return []Message{{Target: n.Channel, Text: b.posted("⌛ %s: the deadline for the %s segment has passed. Please give your orders and /end; the next deadline is <t:%d:f>.",
 		"⌛ %s: %s の期限が過ぎました。命令を出して /end してください。次の期限は <t:%d:f>。", n.Who, n.Step.Name().EN, n.Deadline.Unix())}}
 }
 

@@ -129,14 +129,14 @@ func (b *Bot) botAfterNotice(ctx context.Context, now time.Time, n games.Notice)
 	for _, p := range played {
 		applied += p.Applied
 		for _, r := range p.Reports {
-			out = append(out, b.segmentMessages("", r)...)
+			out = append(out, b.segmentMessages(b.postLang(), r)...)
 		}
 	}
-	if m, ok := openSegmentNews("", g, played); ok {
+	if m, ok := openSegmentNews(b.postLang(), g, played); ok {
 		out = append(out, m)
 	}
 	if len(played) > 0 {
-		out = append(out, Message{Target: n.Channel, Text: bilingual("The computer gave %s.", "コンピュータが命令を %s出しました。", i18n.Count(applied, "order", "orders", "件"))})
+		out = append(out, Message{Target: n.Channel, Text: b.posted("The computer gave %s.", "コンピュータが命令を %s出しました。", i18n.Count(applied, "order", "orders", "件"))})
 	}
 	if err != nil {
 		b.Log.Error("the computer player stopped", "game", g.ID, "err", err)

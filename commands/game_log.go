@@ -39,7 +39,7 @@ func (b *Bot) gameLog(ctx context.Context, req *Request) *Response {
 		var sb strings.Builder
 		head := ""
 		for _, l := range lines[from:to] {
-			if h := l.Turn.In(req.Lang) + ", " + l.Step.In(req.Lang); h != head {
+			if h := l.Turn.In(req.Lang) + req.T(", ", "、") + l.Step.In(req.Lang); h != head {
 				fmt.Fprintf(&sb, "**%s**\n", h)
 				head = h
 			}

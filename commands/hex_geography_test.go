@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
 	"rtrbot/i18n"
 )
@@ -128,7 +129,7 @@ var (
 	describedHex   = regexp.MustCompile(`^\*\*Hex ([0-9]{4})\b`)
 	describedHexJA = regexp.MustCompile(`^\*\*ヘクス ([0-9]{4})\b`)
 	riverSideEN    = regexp.MustCompile(`([A-Z][^,()]*?) on the ([a-z-]+) side \(across it: ([0-9]{4})( [^)]+)?\)`)
-	riverSideJA    = regexp.MustCompile(`([A-Z][^,()、]*?) \(([^、(]+)側、対岸 ([0-9]{4})`)
+	riverSideJA    = regexp.MustCompile(`([^,()、 ]+?) \(([^、(]+)側、対岸 ([0-9]{4})`)
 	countryEN      = map[string]string{"FR": "France", "DE": "Germany", "BE": "Belgium", "NL": "Netherlands", "LU": "Luxembourg", "CH": "Switzerland"}
 	countryJA      = map[string]string{"FR": "フランス", "DE": "ドイツ", "BE": "ベルギー", "NL": "オランダ", "LU": "ルクセンブルク", "CH": "スイス"}
 	westSidesEN    = map[string]bool{"west": true, "south-west": true, "north-west": true}
@@ -215,7 +216,13 @@ func TestHexGeographyFacts(t *testing.T) {
 		}
 		if f.rhine != "" {
 			checkRhineBank(t, where, f.rhine, rivers, 2, westSidesEN, eastSidesEN)
-			checkRhineBank(t, where+" (ja)", f.rhine, riverSideJA.FindAllStringSubmatch(strings.TrimPrefix(answerLine(ja, "河川: "), "河川: "), -1), 2, westSidesJA, eastSidesJA)
+			sidesJA := riverSideJA.FindAllStringSubmatch(strings.TrimPrefix(answerLine(ja, "河川: "), "河川: "), -1)
+			for _, s := range sidesJA {
+				if s[1] == board.JapaneseRiver("Rhine") { // ライン河
+					s[1] = "Rhine"
+				}
+			}
+			checkRhineBank(t, where+" (ja)", f.rhine, sidesJA, 2, westSidesJA, eastSidesJA)
 		}
 	}
 

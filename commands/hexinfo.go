@@ -63,7 +63,7 @@ func (b *Bot) hexInfo(ctx context.Context, req *Request) *Response {
 func mapRange(m *board.Map, l i18n.Lang) string {
 	return i18n.Sprintf(i18n.T(
 		"The map runs from 0101 to %02d%02d: columns 01-%02d, rows 01-%02d. Write a hex as four digits XXYY, column then row, e.g. 1804 (Paris).",
-		"マップは 0101 から %02d%02d まで (列 01-%02d、行 01-%02d)。ヘクスは 4 桁 XXYY (列、行) で書きます。例: 1804 (Paris)。"),
+		"マップは 0101 から %02d%02d まで (列 01-%02d、行 01-%02d)。ヘクスは 4 桁 XXYY (列、行) で書きます。例: 1804 (パリ)。"),
 		m.Cols, m.Rows, m.Cols, m.Rows).In(l)
 }
 
@@ -98,14 +98,42 @@ func whichPlace(req *Request, in string, found []*board.Hex) string {
 
 // placeName is a hex's place name as a reader writes it: in Japanese its
 // katakana name first (names_ja.tsv), then the map's.
-func placeName(x *board.Hex, l i18n.Lang) string {
-	if x.Name == "" {
+func placeName(x *board.Hex, l i18n.Lang) string { return townName(x.Name, l) }
+
+// townName is a place's name for a reader: in Japanese its Japanese name,
+// then the map's spelling to find it by ("ヴェルサイユ (Versailles)").
+func townName(name string, l i18n.Lang) string {
+	if name == "" {
 		return ""
 	}
-	if ja := board.JapaneseNames(x.Name); l == i18n.JA && len(ja) > 0 {
-		return ja[0] + " (" + x.Name + ")"
+	if ja := board.JapaneseNames(name); l == i18n.JA && len(ja) > 0 {
+		return ja[0] + " (" + name + ")"
 	}
-	return x.Name
+	return name
+}
+
+// enOnly and jaOnly are the parts of a line that one language has and the
+// other says otherwise ("Fortress: strength 12" / "12戦力要塞").
+func enOnly(l i18n.Lang, s string) string {
+	if l == i18n.JA {
+		return ""
+	}
+	return s
+}
+
+func jaOnly(l i18n.Lang, s string) string {
+	if l == i18n.JA {
+		return s
+	}
+	return ""
+}
+
+// riverName is a river's name for a reader ("ムーズ河" in Japanese).
+func riverName(name string, l i18n.Lang) string {
+	if l == i18n.JA {
+		return board.JapaneseRiver(name)
+	}
+	return name
 }
 
 var (
@@ -209,17 +237,22 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		line(t("Place: ", "特徴: "), strings.Join(place, sep))
 	}
 	if len(x.Towns) > 0 {
-		line(t("Also in the hex: ", "同ヘクス内: "), strings.Join(x.Towns, sep))
+		var towns []string
+		for _, n := range x.Towns {
+			towns = append(towns, townName(n, l))
+		}
+		line(t("Also in the hex: ", "同ヘクス内: "), strings.Join(towns, sep))
 	}
 	if x.Fortress > 0 {
-		line(t("Fortress: ", "要塞: "), f("strength %d (12.0; VP %d if destroyed, 15.22)", "%d 戦力 (12.0、破壊時 %d VP、15.22)", x.Fortress, fortressVP(x.Fortress)))
+		// The rules name a fortress by its strength: "12 戦力要塞" (12.3).
+		line(enOnly(l, "Fortress: "), f("strength %d (12.0; VP %d if destroyed, 15.22)", "%d戦力要塞 (12.0、破壊時 %d VP、15.22)", x.Fortress, fortressVP(x.Fortress)))
 	}
 	if len(x.Logistic) > 0 {
 		var who []string
 		for _, n := range x.Logistic {
 			who = append(who, nationText[n].In(l))
 		}
-		line(t("Logistics hex for: ", "兵站: "), strings.Join(who, sep))
+		line(enOnly(l, "Logistics hex for: "), strings.Join(who, sep)+jaOnly(l, "の兵站ヘクス"))
 	}
 	if len(x.Setup) > 0 {
 		line(t("Setup area: ", "配置地域: "), strings.Join(x.Setup, sep))
@@ -228,7 +261,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		line(t("Victory (15.23): ", "VP (15.23): "), f("%d VP to the Germans if they hold it or entered it last", "独軍が占拠または最後に進入していれば %d VP", vp))
 	}
 	if x.Name == "Paris" && m.CityVP(x.At, board.Germans) > 0 {
-		line(t("Paris (15.22): ", "Paris (15.22): "), t("+10 VP to the Germans the first time their units enter any Paris hex", "独軍ユニットがいずれかの Paris ヘクスに初めて進入すると独軍へ +10 VP"))
+		line(t("Paris (15.22): ", "パリ (15.22): "), t("+10 VP to the Germans the first time their units enter any Paris hex", "独軍ユニットがいずれかのパリのヘクスに初めて進入すると独軍へ +10 VP"))
 	}
 	if vp := m.CityVP(x.At, board.Allies); vp > 0 {
 		line(t("Victory (15.23): ", "VP (15.23): "), f("%d VP to the Allies if they hold it or entered it last", "連合軍が占拠または最後に進入していれば %d VP", vp))
@@ -250,7 +283,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 			rhine = true
 		}
 		if side.River != "" {
-			rivers = append(rivers, f("%s on the %s side (across it: %s)", "%s (%s側、対岸 %s)", side.River, dir, across(n, y, l)))
+			rivers = append(rivers, f("%s on the %s side (across it: %s)", "%s (%s側、対岸 %s)", riverName(side.River, l), dir, across(n, y, l)))
 			if y.Terrain != board.Sea {
 				riverFrom = append(riverFrom, n.String())
 			}
@@ -259,7 +292,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 			borders = append(borders, f("%s side, with %s (%s)", "%s側で%sと接する (%s)", dir, countryText[y.Country].In(l), n))
 		}
 		if m.Rail(x.At, n) {
-			rails = append(rails, f("%s to %s", "%s %s へ", dir, across(n, y, l)))
+			rails = append(rails, f("%s to %s", "%s側の %s へ", dir, across(n, y, l)))
 			railFrom = append(railFrom, n.String())
 		}
 	}

@@ -44,7 +44,7 @@ func TestHexCommand(t *testing.T) {
 		want []string
 	}{
 		{"1804", i18n.EN, []string{"Hex 1804 — Paris", "Terrain: clear", "France", "city", "Fortress: strength 12", "Logistics hex for: French", "10 VP to the Germans", "+10 VP to the Germans the first time their units enter any Paris hex", "Rail:", "Movement cost to enter: 1 MP (city)"}},
-		{"1804", i18n.JA, []string{"ヘクス 1804", "平地", "フランス", "要塞: 12 戦力", "兵站: 仏軍", "独軍が占拠", "進入コスト: 1 MP"}},
+		{"1804", i18n.JA, []string{"ヘクス 1804", "平地", "フランス", "12戦力要塞 (12.0", "仏軍の兵站ヘクス", "パリ (15.22): 独軍ユニットがいずれかのパリのヘクスに", "河川: セーヌ河 (東側", "西側の 1803 ヴェルサイユ (Versailles) へ", "独軍が占拠", "進入コスト: 1 MP"}},
 		{"3607", i18n.EN, []string{"Dunkirk", "port", "coastal", "French, British", "5 VP to the Germans"}},
 		{"1723", i18n.EN, []string{"Metz", "Germany", "20 VP to the Allies", "Setup area: DE-5A", "Moselle"}},
 		{"1330", i18n.EN, []string{"Strasbourg", "Germany", "20 VP to the Allies", "Rhine", "Rhine (15.22): +10 VP to the Allies"}},

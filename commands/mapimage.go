@@ -30,7 +30,7 @@ func (b *Bot) registerMapImage(r *Router) {
 		Name:        "map",
 		Description: i18n.T("Post the map as a picture: whole, or around a hex or a place", "地図を画像で表示 (全体、またはヘクスや地名の周辺)"),
 		Options: []Option{
-			{Name: "area", Description: i18n.T("A place to centre on, e.g. Paris or Liège", "中心にする地名 (例 Paris, Liège)"), Type: String, Autocomplete: true},
+			{Name: "area", Description: i18n.T("A place to centre on, e.g. Paris or Liège", "中心にする地名 (例: パリ、リエージュ)"), Type: String, Autocomplete: true},
 			{Name: "around", Description: i18n.T("A hex XXYY to centre on, e.g. 1819", "中心にするヘクス XXYY (例 1819)"), Type: String},
 			{Name: "radius", Description: i18n.T("How many hexes around the centre (default 5)", "中心から何ヘクスまで表示するか (既定 5)"), Type: Integer, MinInt: 1, MaxInt: maxRadius},
 			{Name: "view", Description: i18n.T("With a game: public (default) or mine (your side's private map, only you see it)", "ゲーム中: public (既定) か mine (自軍の非公開マップ、自分にだけ表示)"), Type: String,
@@ -85,7 +85,7 @@ func (b *Bot) mapImage(req *Request, pics *mapPictures) *Response {
 	if req.Has("area") && req.Has("around") {
 		return Private(req.T(
 			"Give either area: (a place) or around: (a hex), not both. E.g. /map area:Verdun or /map around:1819.",
-			"area: (地名) か around: (ヘクス) のどちらか一方を指定してください。例: /map area:Verdun または /map around:1819"))
+			"area: (地名) か around: (ヘクス) のどちらか一方を指定してください。例: /map area:ヴェルダン または /map around:1819"))
 	}
 	radius := defaultRadius
 	if req.Has("radius") {
@@ -176,11 +176,11 @@ func (b *Bot) mapImage(req *Request, pics *mapPictures) *Response {
 }
 
 // label names a hex for a caption: "1819 Verdun" or just "1819".
-func label(m *board.Map, h hex.Hex) string {
+func label(m *board.Map, h hex.Hex) i18n.Text {
 	if x, ok := m.Hex(h); ok && x.Name != "" {
-		return h.String() + " " + x.Name
+		return i18n.T(h.String()+" "+x.Name, h.String()+" "+townName(x.Name, i18n.JA))
 	}
-	return h.String()
+	return i18n.T(h.String(), h.String())
 }
 
 // findArea finds the hexes of the place a player named, or says what is
@@ -189,7 +189,7 @@ func findArea(m *board.Map, name string, lang i18n.Lang) ([]hex.Hex, string) {
 	if name == "" {
 		return nil, i18n.T(
 			"area: wants a place name, e.g. /map area:Verdun (or a hex with around:1819).",
-			"area: には地名が必要です。例: /map area:Verdun (ヘクスなら around:1819)").In(lang)
+			"area: には地名が必要です。例: /map area:ヴェルダン (ヘクスなら around:1819)。").In(lang)
 	}
 	if h, err := hex.Parse(name); err == nil {
 		return nil, i18n.Sprintf(i18n.T(

@@ -145,11 +145,11 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 				}
 				if front, err := b.maps.situation(b.Map, req.Lang, "situation", &sit, &fc, func() ([]byte, error) { return rc.DrawSituation(&sit, &fc) }); err == nil {
 					files = append(files, File{Name: "front-" + fc.Center.String() + ".png", ContentType: "image/png", Data: front})
-					where = append(where, label(b.Map, fc.Center))
+					where = append(where, label(b.Map, fc.Center).In(req.Lang))
 				}
 			}
 			if len(where) > 0 {
-				text += i18n.Sprintf(i18n.T("; and the front around %s", "。前線 (%s 周辺) も添付"), strings.Join(where, ", ")).In(req.Lang)
+				text += i18n.Sprintf(i18n.T("; and the front around %s", "。前線 (%s 周辺) も添付"), strings.Join(where, req.T(", ", "、"))).In(req.Lang)
 			}
 		}
 	}

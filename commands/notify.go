@@ -140,7 +140,7 @@ func (b *Bot) segmentMessages(l i18n.Lang, p games.SegmentReport) []Message {
 		next := n.Passed || n.TurnEnded || n.Begins
 		text := account(p, l, next, who)
 		for _, other := range p.Langs {
-			if other != l {
+			if other != l && b.Reader == "" { // the console has one reader
 				text += "\n\n" + account(p, other, next, "")
 			}
 		}
@@ -189,7 +189,7 @@ func (b *Bot) segmentMessages(l i18n.Lang, p games.SegmentReport) []Message {
 				caption = append(caption, fmt.Sprintf(i18n.T("Your player turn begins (%s, %s): your side's map (private view, 14.1).",
 					"あなたのプレイヤーターンです (%s %s): 自軍マップ (非公開, 14.1)。").In(sl), turnName(p.After, sl), p.After.Step.Name().In(sl)))
 			} else {
-				caption = append(caption, fmt.Sprintf(i18n.T("Your side's map after %s (private view, 14.1).", "%s 後の自軍マップ (非公開, 14.1)。").In(sl), p.Ended.In(sl)))
+				caption = append(caption, fmt.Sprintf(i18n.T("Your side's map after %s (private view, 14.1).", "%s後の自軍マップ (非公開、14.1)。").In(sl), p.Ended.In(sl)))
 			}
 		}
 		m := Message{Target: th, Text: strings.Join(caption, "\n")}

@@ -80,7 +80,7 @@ func (g *Game) SegmentEnded(now time.Time) SegmentReport {
 	}
 	st := g.SegStart
 	p.Ended = i18n.T(fmt.Sprintf("%s, %s %s", st.Turn, st.ToMove().Name().EN, st.Step.Name().EN),
-		fmt.Sprintf("%s %s %s", st.Turn.Japanese(), st.ToMove().Name().JA, st.Step.Name().JA))
+		fmt.Sprintf("%s、%sの%s", st.Turn.Japanese(), st.ToMove().Name().JA, st.Step.Name().JA))
 	// Which events the public reads is the engine's to say
 	// (game.EventKind.Public); the rest is its side's own.
 	for _, so := range g.Seg {

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/text/width"
+
 	"rtrbot/i18n"
 )
 
@@ -283,11 +285,11 @@ func (t *Tournament) StandingsTextIn(lang i18n.Lang) string {
 	head, rows := t.StandingsTableIn(lang)
 	w := make([]int, len(head))
 	for i, h := range head {
-		w[i] = len([]rune(h))
+		w[i] = displayWidth(h)
 	}
 	for _, r := range rows {
 		for i, c := range r {
-			w[i] = max(w[i], len([]rune(c)))
+			w[i] = max(w[i], displayWidth(c))
 		}
 	}
 	var sb strings.Builder
@@ -296,7 +298,7 @@ func (t *Tournament) StandingsTextIn(lang i18n.Lang) string {
 			if i > 0 {
 				sb.WriteString("  ")
 			}
-			pad := strings.Repeat(" ", w[i]-len([]rune(c)))
+			pad := strings.Repeat(" ", w[i]-displayWidth(c))
 			if i == 1 {
 				sb.WriteString(c + pad)
 			} else {
@@ -311,6 +313,22 @@ func (t *Tournament) StandingsTextIn(lang i18n.Lang) string {
 		line(r)
 	}
 	return sb.String()
+}
+
+// displayWidth is how many columns s takes in a monospaced font: wide and
+// full-width characters (プレイヤー, 棄権, a Japanese player's name) take two,
+// so the columns line up under a Japanese heading too.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		switch width.LookupRune(r).Kind() {
+		case width.EastAsianWide, width.EastAsianFullwidth:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // closedRounds is the round the standings are after: every round once the

@@ -64,7 +64,11 @@ func run(ctx context.Context, cfg config) error {
 	// The games service runs every game over the database; the commands
 	// parse requests, call it and format its answers.
 	svc := games.New(games.Config{Map: m, Store: store, Log: log})
-	bot := commands.New(commands.Deps{Map: m, Store: store, Games: svc, Log: log})
+	deps := commands.Deps{Map: m, Store: store, Games: svc, Log: log}
+	if cfg.token == "" {
+		deps.Reader = cfg.lang // the console: one reader, public posts in its language only
+	}
+	bot := commands.New(deps)
 	bot.Router.Observe(op.observe)
 	op.watch(store, bot, log)
 	if cfg.metrics != "" {

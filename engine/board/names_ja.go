@@ -33,3 +33,19 @@ func parseNamesJA(text string) map[string][]string {
 
 // JapaneseNames are the Japanese names of a place, as players write them.
 func JapaneseNames(name string) []string { return namesJA[name] }
+
+//go:embed rivers_ja.tsv
+var riversJAFile string
+
+// riversJA maps a river's name (Side.River) to its Japanese name: data
+// read once from rivers_ja.tsv, never changed.
+var riversJA = parseNamesJA(riversJAFile)
+
+// JapaneseRiver is a river's Japanese name ("ムーズ河"), or its own name
+// when it has none.
+func JapaneseRiver(name string) string {
+	if ja := riversJA[name]; len(ja) > 0 {
+		return ja[0]
+	}
+	return name
+}

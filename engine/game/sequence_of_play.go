@@ -115,7 +115,7 @@ func (s *State) endTurn(evs *[]Event) {
 // enter begins a step.
 func (s *State) enter(st Step, evs *[]Event) {
 	s.Step = st
-	*evs = append(*evs, Event{Kind: EvStep, Side: s.ToMove(), N: int(st), Text: tr("%s: the %s player's %s.", "%s: %sの %s。", turnName(s.Turn), s.ToMove().Name(), st.Name())})
+	*evs = append(*evs, Event{Kind: EvStep, Side: s.ToMove(), N: int(st), Text: tr("%s: the %s player's %s.", "%s: %sの%s。", turnName(s.Turn), s.ToMove().Name(), st.Name())})
 	switch st {
 	case EventStep:
 		s.eventPhase(evs)
@@ -143,19 +143,19 @@ func (st Step) Name() i18n.Text {
 	case Reinforcement:
 		return i18n.T("reinforcement phase", "増援Ph")
 	case Reorg1:
-		return i18n.T("first impulse, reorganisation segment", "第1インパルス 再編成セグ")
+		return i18n.T("first impulse, reorganisation segment", "第1インパルスの再編成セグ")
 	case Move1:
-		return i18n.T("first impulse, movement segment", "第1インパルス 移動セグ")
+		return i18n.T("first impulse, movement segment", "第1インパルスの移動セグ")
 	case Combat1:
-		return i18n.T("first impulse, combat segment", "第1インパルス 戦闘セグ")
+		return i18n.T("first impulse, combat segment", "第1インパルスの戦闘セグ")
 	case Command:
 		return i18n.T("command phase", "指揮統制Ph")
 	case Reorg2:
-		return i18n.T("second impulse, reorganisation segment", "第2インパルス 再編成セグ")
+		return i18n.T("second impulse, reorganisation segment", "第2インパルスの再編成セグ")
 	case Move2:
-		return i18n.T("second impulse, movement segment", "第2インパルス 移動セグ")
+		return i18n.T("second impulse, movement segment", "第2インパルスの移動セグ")
 	case Combat2:
-		return i18n.T("second impulse, combat segment", "第2インパルス 戦闘セグ")
+		return i18n.T("second impulse, combat segment", "第2インパルスの戦闘セグ")
 	}
 	return i18n.T("game over", "ゲーム終了")
 }

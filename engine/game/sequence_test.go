@@ -3,6 +3,8 @@ package game
 import (
 	"strings"
 	"testing"
+
+	"rtrbot/engine/units"
 )
 
 // Orders round-trip through their text form.
@@ -90,6 +92,43 @@ func TestPositionErrors(t *testing.T) {
 		_, err := ParsePosition(m, text)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", text, err, want)
+		}
+	}
+}
+
+// 3.0: the Japanese names of the steps, and the phrases that say where
+// the sequence of play stands, set no space between Japanese words
+// ("独軍の増援Ph", "第1インパルスの移動セグ"), as the rules write them.
+func TestSequenceOfPlayJapaneseHasNoStraySpaces(t *testing.T) {
+	stray := func(s string) bool {
+		r := []rune(s)
+		for i := 1; i+1 < len(r); i++ {
+			if r[i] == ' ' && (r[i-1] == '。' || r[i-1] == '、' || (r[i-1] > 127 && r[i+1] > 127)) {
+				return true
+			}
+		}
+		return false
+	}
+	for st := SetupStep; st <= GameOver; st++ {
+		for _, side := range []units.Side{units.German, units.Allied} {
+			for _, s := range []string{st.Name().JA, PhaseName(st, side).JA} {
+				if stray(s) {
+					t.Errorf("step %d: stray space in %q", st, s)
+				}
+			}
+		}
+	}
+	var evs []Event
+	s := &State{}
+	for _, st := range []Step{Reorg1, Combat1, Reorg2, Combat2} {
+		s.enter(st, &evs)
+	}
+	if len(evs) == 0 {
+		t.Fatal("entering a step told nothing")
+	}
+	for _, e := range evs {
+		if e.Kind == EvStep && stray(e.Text.JA) {
+			t.Errorf("step event: stray space in %q", e.Text.JA)
 		}
 	}
 }
