@@ -232,5 +232,9 @@ func TestGameCheck(t *testing.T) {
 	expect(t, say(t, b, "/game check order:allied place F-XX 0101"), "is not legal now", "FR-2A")
 	expect(t, say(t, b, "/game check order:german end"), "is not legal now", "cannot give orders now")
 	expect(t, say(t, b, "/game check order:french"), "is not an order")
+	// The same syntax as /orders: the side is meant, the answer is the
+	// order as players read it.
+	expect(t, say(t, b, "/game check order:place F-XX 1324"), "“Allied: place F-XX → 1324” is legal now")
+	expect(t, say(t, b, "/game check order:place F-XX 1324; end"), "/orders")
 	expect(t, say(t, b, "/units"), "*F-XX")
 }
