@@ -253,7 +253,8 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 		}
 	}
 	byHex := map[hex.Hex][]string{}
-	var unplaced, elim, russia []string
+	var unplaced, elim, russia []string // unplaced: the setup places (17.2-17.5), in the counters' order
+	toSetUp := map[string][]string{}    // a setup place's units
 	for _, c := range s.Rules().Counters.All() {
 		if c.Side() != side {
 			continue
@@ -277,7 +278,11 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 			byHex[u.At] = append(byHex[u.At], label)
 		case game.Unplaced:
 			place, _ := c.SetupWhere()
-			unplaced = append(unplaced, label+" ("+place+")")
+			where := setupText(s.Rules().Map, place).In(req.Lang)
+			if _, ok := toSetUp[where]; !ok {
+				unplaced = append(unplaced, where)
+			}
+			toSetUp[where] = append(toSetUp[where], label)
 		case game.Eliminated:
 			elim = append(elim, c.ID)
 		case game.Russia:
@@ -303,7 +308,10 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 	}
 	if only == hex.None {
 		if len(unplaced) > 0 {
-			fmt.Fprintf(&sb, req.T("To set up: %s\n", "未配置: %s\n"), strings.Join(unplaced, ", "))
+			sb.WriteString(req.T("To set up (17.2-17.5):\n", "未配置 (17.2-17.5):\n"))
+			for _, where := range unplaced {
+				fmt.Fprintf(&sb, "- %s: %s\n", where, strings.Join(toSetUp[where], " "))
+			}
 		}
 		if s.Step == game.Reinforcement && side == s.ToMove() && len(acts) > 0 {
 			var now, r []string // this turn's arrivals, whole; then the others best first, as /reinforce would take them

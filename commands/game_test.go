@@ -238,3 +238,18 @@ func TestGameCheck(t *testing.T) {
 	expect(t, say(t, b, "/game check order:place F-XX 1324; end"), "/orders")
 	expect(t, say(t, b, "/units"), "*F-XX")
 }
+
+// During setup /units says where each unit sets up as the rules do
+// (17.2-17.5), never the counter file's codes ("city:FR@0525").
+func TestUnitsSetupPlacesReadable(t *testing.T) {
+	b := gameBot(t)
+	say(t, b, "/game new seed:4")
+	out := say(t, b, "/units side:allied")
+	expect(t, out, "setup area of the French 1st Army (FR-1A): ", "Belfort (0525): ", "any city of France, one such unit a hex: ", "anywhere in France: ")
+	for _, code := range []string{"city:", "country:", "@"} {
+		if strings.Contains(out, code) {
+			t.Errorf("/units shows the setup code %q:\n%s", code, out)
+		}
+	}
+	expect(t, say(t, b, "/units side:german"), "setup area of the German 4th Army (DE-4A) or anywhere in Luxembourg: ")
+}

@@ -222,7 +222,11 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		line(t("Logistics hex for: ", "兵站: "), strings.Join(who, sep))
 	}
 	if len(x.Setup) > 0 {
-		line(t("Setup area: ", "配置地域: "), strings.Join(x.Setup, sep))
+		var areas []string
+		for _, a := range x.Setup {
+			areas = append(areas, armyArea(a).In(l))
+		}
+		line(t("Setup area: ", "配置地域: "), strings.Join(areas, sep))
 	}
 	if vp := m.CityVP(x.At, board.Germans); vp > 0 {
 		line(t("Victory (15.23): ", "VP (15.23): "), f("%d VP to the Germans if they hold it or entered it last", "独軍が占拠または最後に進入していれば %d VP", vp))
