@@ -253,3 +253,14 @@ func TestUnitsSetupPlacesReadable(t *testing.T) {
 	}
 	expect(t, say(t, b, "/units side:german"), "setup area of the German 4th Army (DE-4A) or anywhere in Luxembourg: ")
 }
+
+// A unit with one setup hex is told that hex, not "1 hexes" (17.2).
+func TestPlaceRefusalOneHex(t *testing.T) {
+	b := gameBot(t)
+	say(t, b, "/game new seed:4")
+	got := say(t, b, "/game check order:place F-T1 0101")
+	expect(t, got, "F-T1 may set up only in 0525")
+	if strings.Contains(got, "1 hexes") {
+		t.Errorf("a plural for one hex: %s", got)
+	}
+}

@@ -14,7 +14,7 @@ func TestTournamentFoundByLookAlikeName(t *testing.T) {
 	r.refused("Org", "/tournament new name:ａｕｔｕｍｎ format:swiss rounds:2 scenario:standard play:table", "Autumn")
 	r.must("Ann", "/tournament join name:autumn")
 	r.must("Ben", "/tournament join name:ＡＵＴＵＭＮ")
-	r.refused("Ann", "/tournament join name:Autumn", "already registered")
+	r.refused("Ann", "/tournament join name:Autumn", "You are already registered in Autumn.")
 	r.must("Ben", "/tournament withdraw name:autumn")
 	r.refused("Cat", "/tournament join name:Spring", "no tournament named")
 }
