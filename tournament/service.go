@@ -836,11 +836,11 @@ func (s *Service) Next(ctx context.Context, guild, name string, by User, now tim
 			for _, g := range m {
 				tabs = append(tabs, fmt.Sprint(g.Table))
 			}
-			tables := "tables " + strings.Join(tabs, ", ") + " have" // 1 table, 2 tables
+			en := fmt.Sprintf("Round %d is not over: tables %s have no confirmed result (report, confirm or fix them; or wait for the deadline).", t.Current().Number, strings.Join(tabs, ", "))
 			if len(tabs) == 1 {
-				tables = "table " + tabs[0] + " has"
+				en = fmt.Sprintf("Round %d is not over: table %s has no confirmed result (report, confirm or fix it; or wait for the deadline).", t.Current().Number, tabs[0])
 			}
-			return i18n.Errorf("Round %[1]d is not over: %[2]s no confirmed result (report, confirm or fix it; or wait for the deadline).", "第%[1]dラウンドは終わっていません。%[3]s番卓の結果が確定していません (報告・確認・訂正するか、期限を待ってください)。", t.Current().Number, tables, strings.Join(tabs, "、"))
+			return &i18n.Error{Text: i18n.T(en, fmt.Sprintf("第%dラウンドは終わっていません。%s番卓の結果が確定していません (報告・確認・訂正するか、期限を待ってください)。", t.Current().Number, strings.Join(tabs, "、")))}
 		}
 		t.Current().Closed = true
 		t.Current().ClosedAt = now.UTC()
