@@ -1,15 +1,22 @@
 package commands
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"rtrbot/i18n"
+)
 
 // A mistyped command is answered with the nearest ones; a missing option
 // is named once, with what it wants.
 func TestUnknownCommandSuggestsNearest(t *testing.T) {
 	b := gameBot(t)
-	expect(t, say(t, b, "/movee unit:G-III to:3023"), "There is no command /movee. Did you mean /move or /moves?")
-	expect(t, say(t, b, "/tornament"), "Did you mean /tournament?")
-	expect(t, say(t, b, "/xyzzy"), "Commands: /abandon")
+	run := func(path string) string {
+		return txt(b.Router.Run(context.Background(), &Request{Path: path, Options: map[string]string{}, Guild: "console", Channel: "c1", Lang: i18n.EN, User: User{ID: "u", Name: "u"}}))
+	}
+	expect(t, run("movee"), "There is no command /movee. Did you mean /move or /moves?")
+	expect(t, run("tornament list"), "Did you mean /tournament?")
+	expect(t, run("xyzzy"), "Commands: /abandon")
 	say(t, b, "/game new seed:4")
-	got := say(t, b, "/move unit:G-III")
-	expect(t, got, "/move needs the option to: (destination hex")
+	expect(t, say(t, b, "/move unit:G-III"), "/move needs the option to: (destination hex")
 }
