@@ -234,6 +234,10 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 	if req.Has("side") {
 		side, _ = units.ParseSide(req.Opt("side"))
 	}
+	if _, plays := g.SideOf(req.User.ID); !plays && !g.CanSee(actor(req), side) {
+		return Private(fmt.Sprintf(req.T("You do not play in this game, and the %s side's units are hidden from all but its players (14.1): /map shows both sides as the public sees them.",
+			"あなたはこのゲームのプレイヤーではありません。%s側のユニットはその陣営のプレイヤーにしか見えません (14.1)。/map で両軍を公開情報として見られます。"), side.Name().In(req.Lang)))
+	}
 	if !g.CanSee(actor(req), side) {
 		return Private(fmt.Sprintf(req.T("The %s side's units are hidden from you (14.1): /units lists your own side's; /map shows the enemy as the public sees him.",
 			"%s側のユニットはあなたには見えません (14.1)。/units は自軍のユニットを表示します。敵は /map で公開情報として見られます。"), side.Name().In(req.Lang)))
@@ -305,6 +309,9 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 	sort.Slice(hs, func(i, j int) bool { return hex.Less(hs[i], hs[j]) })
 	for _, h := range hs {
 		fmt.Fprintf(&sb, "%s: %s\n", h, strings.Join(byHex[h], " "))
+	}
+	if only != hex.None && len(hs) == 0 {
+		fmt.Fprintf(&sb, req.T("No %s unit is in %s (/hex hex:%s says what else is there).\n", "%s のユニットは %s にいません (/hex hex:%s でそのヘクスの情報を表示)。\n"), side.Name().In(req.Lang), only, only)
 	}
 	if only == hex.None {
 		if len(unplaced) > 0 {

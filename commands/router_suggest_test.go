@@ -20,3 +20,11 @@ func TestUnknownCommandSuggestsNearest(t *testing.T) {
 	say(t, b, "/game new seed:4")
 	expect(t, say(t, b, "/move unit:G-III"), "/move needs the option to: (destination hex")
 }
+
+// /units says what a spectator may see, and that a hex holds none of the
+// side's units instead of printing an empty list.
+func TestUnitsSpectatorAndEmptyHex(t *testing.T) {
+	b, clock := openedGame(t)
+	expect(t, txt(act(t, b, clock, carol, "C1", "/units")), "You do not play in this game", "/map shows both sides")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/units hex:0101")), "No German unit is in 0101")
+}
