@@ -2,6 +2,8 @@ package commands
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"rtrbot/i18n"
@@ -27,4 +29,22 @@ func TestUnitsSpectatorAndEmptyHex(t *testing.T) {
 	b, clock := openedGame(t)
 	expect(t, txt(act(t, b, clock, carol, "C1", "/units")), "You do not play in this game", "/map shows both sides")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/units hex:0101")), "No German unit is in 0101")
+}
+
+// /retreat without a hex lists where the unit may retreat (9.4).
+func TestRetreatWithoutHexListsHexes(t *testing.T) {
+	b := gameBot(t)
+	pos := filepath.Join(t.TempDir(), "p.txt")
+	if err := os.WriteFile(pos, []byte("scenario standard\nseed 5\nstep combat-1\n2620: F-XX F-66R\n2621: G-III G-IV\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	say(t, b, "/game load file:"+pos)
+	say(t, b, "/attack table:assault units:G-III G-IV hex:2620")
+	owed := retreatsOwed(peek(b, "c1"), peek(b, "c1").State.ToMove())
+	if len(owed) == 0 || len(owed[0].To) == 0 {
+		t.Fatal("seed 5's assault owes no retreat with a choice")
+	}
+	r := owed[0]
+	got := say(t, b, "/retreat unit:"+r.ID)
+	expect(t, got, r.ID+" may retreat from "+r.From.String()+" into "+r.To[0].String())
 }
