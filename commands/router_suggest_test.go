@@ -4,8 +4,10 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"rtrbot/engine/game"
 	"rtrbot/i18n"
 )
 
@@ -47,4 +49,30 @@ func TestRetreatWithoutHexListsHexes(t *testing.T) {
 	r := owed[0]
 	got := say(t, b, "/retreat unit:"+r.ID)
 	expect(t, got, r.ID+" may retreat from "+r.From.String()+" into "+r.To[0].String())
+}
+
+// /hex names the asker's own units in the hex, to him only; never the
+// enemy's (14.1).
+func TestHexListsOwnUnitsPrivately(t *testing.T) {
+	b, clock := openedGame(t)
+	g := peek(b, "C1")
+	var at, id string
+	for _, c := range g.State.Rules().Counters.All() {
+		if u := g.State.Unit(c); c.Side().String() == "allied" && u.Box == game.OnMap {
+			at, id = u.At.String(), c.ID
+			break
+		}
+	}
+	if at == "" {
+		t.Fatal("no Allied unit on the map after the setup")
+	}
+	r := act(t, b, clock, alice, "C1", "/hex hex:"+at)
+	expect(t, txt(r), "Your units here: ", id)
+	if len(r.Messages) != 1 || !r.Messages[0].Ephemeral {
+		t.Errorf("own units shown in public: %+v", r.Messages)
+	}
+	r = act(t, b, clock, bob, "C1", "/hex hex:"+at)
+	if strings.Contains(txt(r), id) || r.Messages[0].Ephemeral {
+		t.Errorf("the enemy's /hex names %s or is not public:\n%s", id, txt(r))
+	}
 }
