@@ -86,7 +86,7 @@ func (b *Bot) registerGame(r *Router) {
 			{
 				Name:        "check",
 				Description: i18n.T("Would this order be legal now? The engine's answer and its reason", "この命令は今合法か? エンジンの判定と理由"),
-				Options:     []Option{{Name: "order", Description: i18n.T("an order in its text form, e.g. german move G-III 3023", "命令の文字列 (例: german move G-III 3023)"), Type: String, Required: true, Text: true}},
+				Options:     []Option{{Name: "order", Description: i18n.T("one order as /orders reads it, e.g. move G-III 3023 (your side; german or allied first names one)", "/orders と同じ書き方の命令1つ (例: move G-III 3023。自軍の命令。先頭の german か allied で陣営を指定)"), Type: String, Required: true, Text: true}},
 				Handler:     func(ctx context.Context, req *Request) *Response { return b.gameCheck(ctx, req) },
 			},
 			{
@@ -361,17 +361,30 @@ func (b *Bot) gameCheck(ctx context.Context, req *Request) *Response {
 	if fail != nil {
 		return fail
 	}
-	o, err := game.ParseOrder(req.Opt("order"))
-	if err != nil {
-		return Fail(req, err)
+	// The order as /orders reads a line (docs/orders.md): the side is the
+	// asker's seat, or the side to move for a spectator or at a hot seat;
+	// "german …" or "allied …" names it.
+	side := g.State.ToMove()
+	if mine, ok := g.SideOf(req.User.ID); ok && !g.HotSeat() {
+		side = mine
 	}
+	line := strings.TrimSpace(strings.ReplaceAll(req.Opt("order"), `\n`, " "))
+	if strings.ContainsAny(line, ";\n") {
+		return Private(req.T("/game check checks one order; /orders gives several (one a line, or split with \";\").",
+			"/game check で確かめられる命令は1つです。複数の命令は /orders で出してください (1行に1命令、または \";\" で区切る)。"))
+	}
+	p := parseLine(line, 1, side)
+	if p.Err.EN != "" {
+		return Private(p.Err.In(req.Lang))
+	}
+	o := p.Order
 	if !g.CanSee(actor(req), o.Side) {
 		return Private(req.T("You may check only your own side's orders.", "確認できるのは自軍の命令だけです。"))
 	}
 	if err := game.Check(g.State, o); err != nil {
-		return Private(fmt.Sprintf(req.T("%s is not legal now: %s", "%s は今は出せません。%s"), o, i18n.Message(err, req.Lang)))
+		return Private(fmt.Sprintf(req.T("“%s” is not legal now: %s", "「%s」は今は出せません。%s"), o.Text().In(req.Lang), i18n.Message(err, req.Lang)))
 	}
-	return Private(fmt.Sprintf(req.T("%s is legal now.", "%s は現在可能です。"), o))
+	return Private(fmt.Sprintf(req.T("“%s” is legal now.", "「%s」は今出せます。"), o.Text().In(req.Lang)))
 }
 
 // practiceNote says, in every post of a practice game, why its dice are

@@ -42,9 +42,12 @@ func (b *Bot) registerCombat(r *Router) {
 	})
 	r.Add(&Command{
 		Name: "retreat", Description: i18n.T("Retreat a unit one hex after a combat result (9.4)", "戦闘結果によりユニットを1ヘクス退却 (9.4)"),
-		Options:  []Option{unitOpt("unit", i18n.T("unit that must retreat", "退却するユニット"), true), hexOpt("hex", i18n.T("hex to retreat into XXYY", "退却先ヘクス XXYY"), true)},
+		Options:  []Option{unitOpt("unit", i18n.T("unit that must retreat", "退却するユニット"), true), hexOpt("hex", i18n.T("hex to retreat into XXYY (left out: where it may go)", "退却先ヘクス XXYY (省略時: 退却可能なヘクスを表示)"), false)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
+			if !req.Has("hex") {
+				return b.retreatWhere(ctx, req)
+			}
 			return b.combatOrder(req, game.Retreat, req.Opt("unit"), req.Opt("hex"))
 		},
 	})
@@ -127,4 +130,35 @@ func (b *Bot) reconReport(req *Request, resp *Response) *Response {
 		text = req.T("Reconnaissance of %s: ", "%s の偵察: ") + strings.Join(ids, " ")
 	}
 	return resp.Add(Message{Text: fmt.Sprintf(text, h), Ephemeral: true})
+}
+
+// retreatWhere answers /retreat without a hex: the hexes the unit may
+// retreat into now (9.4), each a /retreat to give.
+func (b *Bot) retreatWhere(ctx context.Context, req *Request) *Response {
+	g, fail := b.read(ctx, req)
+	if fail != nil {
+		return fail
+	}
+	id := strings.ToUpper(strings.TrimSpace(req.Opt("unit")))
+	side, _ := g.SideOf(req.User.ID)
+	if g.HotSeat() {
+		side = g.State.ToMove()
+	}
+	for _, r := range retreatsOwed(g, side) {
+		if r.ID != id {
+			continue
+		}
+		if len(r.To) == 0 {
+			break
+		}
+		var hs []string
+		for _, h := range r.To {
+			hs = append(hs, h.String())
+		}
+		return Private(fmt.Sprintf(req.T("%s may retreat from %s into %s (9.4): say which with /retreat unit:%s hex:XXYY.",
+			"%s は %s から %s へ退却できます (9.4)。/retreat unit:%s hex:XXYY で退却先を指定してください。"),
+			id, r.From, i18n.T(strings.Join(hs, ", "), strings.Join(hs, "、")).In(req.Lang), id))
+	}
+	return Private(fmt.Sprintf(req.T("%s owes no retreat it can make now (9.4); /retreat unit:%s hex:XXYY retreats a unit a combat result moves back.",
+		"%s には今できる退却はありません (9.4)。/retreat unit:%s hex:XXYY は戦闘結果で退却するユニットを動かします。"), id, id))
 }

@@ -234,6 +234,10 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 	if req.Has("side") {
 		side, _ = units.ParseSide(req.Opt("side"))
 	}
+	if _, plays := g.SideOf(req.User.ID); !plays && !g.CanSee(actor(req), side) {
+		return Private(fmt.Sprintf(req.T("You do not play in this game, and the %s side's units are hidden from all but its players (14.1): /map shows both sides as the public sees them.",
+			"あなたはこのゲームのプレイヤーではありません。%s側のユニットはその陣営のプレイヤーにしか見えません (14.1)。/map で両軍を公開情報として見られます。"), side.Name().In(req.Lang)))
+	}
 	if !g.CanSee(actor(req), side) {
 		return Private(fmt.Sprintf(req.T("The %s side's units are hidden from you (14.1): /units lists your own side's; /map shows the enemy as the public sees him.",
 			"%s側のユニットはあなたには見えません (14.1)。/units は自軍のユニットを表示します。敵は /map で公開情報として見られます。"), side.Name().In(req.Lang)))
@@ -253,7 +257,8 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 		}
 	}
 	byHex := map[hex.Hex][]string{}
-	var unplaced, elim, russia []string
+	var unplaced, elim, russia []string // unplaced: the setup places (17.2-17.5), in the counters' order
+	toSetUp := map[string][]string{}    // a setup place's units
 	for _, c := range s.Rules().Counters.All() {
 		if c.Side() != side {
 			continue
@@ -277,7 +282,11 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 			byHex[u.At] = append(byHex[u.At], label)
 		case game.Unplaced:
 			place, _ := c.SetupWhere()
-			unplaced = append(unplaced, label+" ("+place+")")
+			where := setupText(s.Rules().Map, place).In(req.Lang)
+			if _, ok := toSetUp[where]; !ok {
+				unplaced = append(unplaced, where)
+			}
+			toSetUp[where] = append(toSetUp[where], label)
 		case game.Eliminated:
 			elim = append(elim, c.ID)
 		case game.Russia:
@@ -301,9 +310,15 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 	for _, h := range hs {
 		fmt.Fprintf(&sb, "%s: %s\n", h, strings.Join(byHex[h], " "))
 	}
+	if only != hex.None && len(hs) == 0 {
+		fmt.Fprintf(&sb, req.T("No %s unit is in %s (/hex hex:%s says what else is there).\n", "%s のユニットは %s にいません (/hex hex:%s でそのヘクスの情報を表示)。\n"), side.Name().In(req.Lang), only, only)
+	}
 	if only == hex.None {
 		if len(unplaced) > 0 {
-			fmt.Fprintf(&sb, req.T("To set up: %s\n", "未配置: %s\n"), strings.Join(unplaced, ", "))
+			sb.WriteString(req.T("To set up (17.2-17.5):\n", "未配置 (17.2-17.5):\n"))
+			for _, where := range unplaced {
+				fmt.Fprintf(&sb, "- %s: %s\n", where, strings.Join(toSetUp[where], " "))
+			}
 		}
 		if s.Step == game.Reinforcement && side == s.ToMove() && len(acts) > 0 {
 			var now, r []string // this turn's arrivals, whole; then the others best first, as /reinforce would take them

@@ -646,7 +646,7 @@ func TestUndoLimits(t *testing.T) {
 	expect(t, say(t, b, "/undo"), "nothing to take back")
 	expect(t, say(t, b, "/attack table:assault units:G-III G-IV hex:2620"), "Attack on 2620")
 	hash := peek(b, "c1").State.Hash()
-	expect(t, say(t, b, "/undo"), "cannot be taken back", "rolled a die or revealed something hidden")
+	expect(t, say(t, b, "/undo"), "“German: attack (assault) G-III G-IV → 2620” cannot be taken back", "rolled a die or revealed something hidden")
 	if peek(b, "c1").State.Hash() != hash {
 		t.Error("a refused undo changed the game")
 	}

@@ -232,5 +232,35 @@ func TestGameCheck(t *testing.T) {
 	expect(t, say(t, b, "/game check order:allied place F-XX 0101"), "is not legal now", "FR-2A")
 	expect(t, say(t, b, "/game check order:german end"), "is not legal now", "cannot give orders now")
 	expect(t, say(t, b, "/game check order:french"), "is not an order")
+	// The same syntax as /orders: the side is meant, the answer is the
+	// order as players read it.
+	expect(t, say(t, b, "/game check order:place F-XX 1324"), "“Allied: place F-XX → 1324” is legal now")
+	expect(t, say(t, b, "/game check order:place F-XX 1324; end"), "/orders")
 	expect(t, say(t, b, "/units"), "*F-XX")
+}
+
+// During setup /units says where each unit sets up as the rules do
+// (17.2-17.5), never the counter file's codes ("city:FR@0525").
+func TestUnitsSetupPlacesReadable(t *testing.T) {
+	b := gameBot(t)
+	say(t, b, "/game new seed:4")
+	out := say(t, b, "/units side:allied")
+	expect(t, out, "setup area of the French 1st Army (FR-1A): ", "Belfort (0525): ", "any city of France, one such unit a hex: ", "anywhere in France: ")
+	for _, code := range []string{"city:", "country:", "@"} {
+		if strings.Contains(out, code) {
+			t.Errorf("/units shows the setup code %q:\n%s", code, out)
+		}
+	}
+	expect(t, say(t, b, "/units side:german"), "setup area of the German 4th Army (DE-4A) or anywhere in Luxembourg: ")
+}
+
+// A unit with one setup hex is told that hex, not "1 hexes" (17.2).
+func TestPlaceRefusalOneHex(t *testing.T) {
+	b := gameBot(t)
+	say(t, b, "/game new seed:4")
+	got := say(t, b, "/game check order:place F-T1 0101")
+	expect(t, got, "F-T1 may set up only in 0525")
+	if strings.Contains(got, "1 hexes") {
+		t.Errorf("a plural for one hex: %s", got)
+	}
 }

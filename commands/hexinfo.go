@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"rtrbot/engine/board"
+	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
 	"rtrbot/i18n"
 )
@@ -45,7 +46,7 @@ func (b *Bot) hexInfo(ctx context.Context, req *Request) *Response {
 		case in == "" || len(found) == 0:
 			return Private(notAHex(m, req, in, err))
 		case len(found) == 1:
-			return Reply(describeHex(m, found[0], req.Lang))
+			return b.hexReply(req, m, found[0])
 		default:
 			return Private(whichPlace(req, in, found))
 		}
@@ -56,7 +57,42 @@ func (b *Bot) hexInfo(ctx context.Context, req *Request) *Response {
 			fmt.Sprintf("Hex %s is not on the map. %s", h, mapRange(m, i18n.EN)),
 			fmt.Sprintf("ヘクス %s はマップ上にありません。%s", h, mapRange(m, i18n.JA))))
 	}
-	return Reply(describeHex(m, x, req.Lang))
+	return b.hexReply(req, m, x)
+}
+
+// hexReply is everything about a hex: in public, or, when the asker has
+// units there, only to him with his units named (a side's units are its
+// own secret, 14.1).
+func (b *Bot) hexReply(req *Request, m *board.Map, x *board.Hex) *Response {
+	text := describeHex(m, x, req.Lang)
+	if own := b.ownUnitsIn(req, x.At); own != "" {
+		return Private(text + own)
+	}
+	return Reply(text)
+}
+
+// ownUnitsIn is a line naming the asker's own units in h, in the game of
+// the channel ("" if none, or if he plays no side there). Enemy units are
+// never listed: they are hidden (14.1), and /hex answers in public.
+func (b *Bot) ownUnitsIn(req *Request, h hex.Hex) string {
+	g := b.games.Peek(req.Channel)
+	if g == nil {
+		return ""
+	}
+	side, ok := g.SideOf(req.User.ID)
+	if !ok {
+		return ""
+	}
+	var ids []string
+	for _, c := range g.State.Rules().Counters.All() {
+		if u := g.State.Unit(c); c.Side() == side && u.Box == game.OnMap && u.At == h {
+			ids = append(ids, c.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	return "\n" + fmt.Sprintf(req.T("Your units here: %s", "ここにいる自軍ユニット: %s"), strings.Join(ids, " "))
 }
 
 // mapRange says which hex numbers exist and how to write one.
@@ -255,7 +291,11 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		line(enOnly(l, "Logistics hex for: "), strings.Join(who, sep)+jaOnly(l, "の兵站ヘクス"))
 	}
 	if len(x.Setup) > 0 {
-		line(t("Setup area: ", "配置地域: "), strings.Join(x.Setup, sep))
+		var areas []string
+		for _, a := range x.Setup {
+			areas = append(areas, armyArea(a).In(l))
+		}
+		line(t("Setup area: ", "配置地域: "), strings.Join(areas, sep))
 	}
 	if vp := m.CityVP(x.At, board.Germans); vp > 0 {
 		line(t("Victory (15.23): ", "VP (15.23): "), f("%d VP to the Germans if they hold it or entered it last", "独軍が占拠または最後に進入していれば %d VP", vp))

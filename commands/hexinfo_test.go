@@ -46,11 +46,11 @@ func TestHexCommand(t *testing.T) {
 		{"1804", i18n.EN, []string{"Hex 1804 — Paris", "Terrain: clear", "France", "city", "Fortress: strength 12", "Logistics hex for: French", "10 VP to the Germans", "+10 VP to the Germans the first time their units enter any Paris hex", "Rail:", "Movement cost to enter: 1 MP (city)"}},
 		{"1804", i18n.JA, []string{"ヘクス 1804", "平地", "フランス", "12戦力要塞 (12.0", "仏軍の兵站ヘクス", "パリ (15.22): 独軍ユニットがいずれかのパリのヘクスに", "河川: セーヌ河 (東側", "西側の 1803 ヴェルサイユ (Versailles) へ", "独軍が占拠", "進入コスト: 1 MP"}},
 		{"3607", i18n.EN, []string{"Dunkirk", "port", "coastal", "French, British", "5 VP to the Germans"}},
-		{"1723", i18n.EN, []string{"Metz", "Germany", "20 VP to the Allies", "Setup area: DE-5A", "Moselle"}},
+		{"1723", i18n.EN, []string{"Metz", "Germany", "20 VP to the Allies", "Setup area: the German 5th Army (DE-5A)", "Moselle"}},
 		{"1330", i18n.EN, []string{"Strasbourg", "Germany", "20 VP to the Allies", "Rhine", "Rhine (15.22): +10 VP to the Allies"}},
 		{"2123", i18n.EN, []string{"Luxembourg", "German territory in every way unless neutral (14.2)", "5 VP to the Germans"}},
 		{"2123", i18n.JA, []string{"ルクセンブルク", "全ての面で独領"}},
-		{"0525", i18n.EN, []string{"Belfort", "France", "Setup area: FR-1A"}},
+		{"0525", i18n.EN, []string{"Belfort", "France", "Setup area: the French 1st Army (FR-1A)"}},
 		{"3021", i18n.EN, []string{"Liège", "Belgium", "strength 6", "Belgian", "Meuse on the"}},
 	} {
 		r := runHex(b, c.hex, c.lang)

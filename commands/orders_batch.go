@@ -22,7 +22,8 @@ import (
 //	attack assault G-III G-IV 3021
 //	end
 //
-// Lines may also be split with ";". A word after # is a comment. The bot
+// Lines may also be split with ";" or a Japanese "。" ("、" and "," list
+// the units and hexes of one order). A word after # is a comment. The bot
 // checks every line in order against the game as the lines before it left
 // it, applies the legal ones and says which were refused and why; a
 // refused line changes nothing.
@@ -42,6 +43,8 @@ var verbAliases = map[string]game.Verb{
 func parseBatch(text string, toMove units.Side, l i18n.Lang) (out []games.Pending, bad []string) {
 	text = strings.ReplaceAll(text, `\n`, "\n")
 	text = strings.ReplaceAll(text, ";", "\n")
+	text = strings.ReplaceAll(text, "；", "\n") // as typed on a Japanese keyboard
+	text = strings.ReplaceAll(text, "。", "\n") // a Japanese full stop ends an order
 	n := 0
 	for i, raw := range strings.Split(text, "\n") {
 		line := raw
@@ -70,6 +73,15 @@ func parseLine(line string, n int, toMove units.Side) games.Pending {
 	f := listFields(line) // "attack assault G-III、G-IV 3021" as typed in Japanese
 	if len(f) == 0 {      // separators alone: refused below as the order it is not
 		f = []string{line}
+	}
+	// "move G-X 2823、move G-GK 2824": 、 and , list the units and hexes
+	// of one order; a second verb means orders were joined by them.
+	for i := 2; i < len(f); i++ {
+		if knownVerb(strings.ToLower(f[i])) && !strings.Contains(f[i], "-") {
+			p.Err = i18n.T(fmt.Sprintf("line %d (%s): this is more than one order; write each order on its own line, or separate them with ; or 。 (a comma or 、 lists the units and hexes of one order).", n, line),
+				fmt.Sprintf("%d 行目 (%s): 命令が複数あります。1行に1命令を書くか、; または 。 で区切ってください (、 や , は1つの命令のユニットやヘクスを並べる記号です)。", n, line))
+			return p
+		}
 	}
 	side := toMove
 	if s, err := units.ParseSide(f[0]); err == nil && len(f) > 1 && (strings.EqualFold(f[0], "german") || strings.EqualFold(f[0], "allied")) {

@@ -29,6 +29,11 @@ func TestParseBatch(t *testing.T) {
 		{"fly G-III 9999", []string{"!line 1 (fly G-III 9999)"}},
 		{"move G-III 2922 G-IV", []string{"!line 1"}},
 		{"move 2922 G-III", []string{"!units must come before the hexes"}},
+		{"move G-X 2823、move G-GK 2824", []string{"!this is more than one order"}},
+		{"move G-X 2823, end", []string{"!separate them with ; or 。"}},
+		{"move G-X 2823。move G-GK 2824", []string{"german move G-X 2823", "german move G-GK 2824"}},
+		{"move G-X 2823；end", []string{"german move G-X 2823", "german end"}},
+		{"attack assault G-III、G-IV 3021", []string{"german attack ASSAULT G-III G-IV 3021"}},
 	} {
 		got, bad := parseBatch(c.text, units.German, i18n.EN)
 		if len(bad) > 0 || len(got) != len(c.want) {

@@ -169,9 +169,64 @@ func (rt *Router) unknown(req *Request) string {
 	for _, c := range rt.Commands() {
 		names = append(names, "/"+c.Name)
 	}
+	word, _, _ := strings.Cut(req.Path, " ")
+	if near := nearestNames(word, rt.Commands()); len(near) > 0 {
+		return i18n.Sprintf(i18n.T(
+			"There is no command /%s. Did you mean %s? (all commands: /help)",
+			"/%s というコマンドはありません。%s のことですか? (コマンド一覧: /help)"), req.Path,
+			i18n.T(strings.Join(near, " or "), strings.Join(near, " か ")).In(req.Lang)).In(req.Lang)
+	}
 	return i18n.Sprintf(i18n.T(
 		"There is no command /%s. Commands: %s (try /help).",
 		"/%s というコマンドはありません。コマンド一覧: %s (/help を参照)"), req.Path, strings.Join(names, " ")).In(req.Lang)
+}
+
+// nearestNames are the commands whose names are nearest to a mistyped
+// word, at most two letters added, dropped, changed or swapped (none if
+// the word is too short to tell).
+func nearestNames(word string, cs []*Command) []string {
+	var best []string
+	bestD := 3
+	for _, c := range cs {
+		d := editDistance(strings.ToLower(word), c.Name)
+		switch {
+		case d < bestD:
+			best, bestD = []string{"/" + c.Name}, d
+		case d == bestD:
+			best = append(best, "/"+c.Name)
+		}
+	}
+	if len([]rune(word)) <= bestD || len(best) > 3 {
+		return nil
+	}
+	return best
+}
+
+// editDistance counts the letters to add, drop or change, and the
+// neighbours to swap, that make a into b (optimal string alignment).
+func editDistance(a, b string) int {
+	x, y := []rune(a), []rune(b)
+	d := make([][]int, len(x)+1)
+	for i := range d {
+		d[i] = make([]int, len(y)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		for j := 1; j <= len(y); j++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(x)][len(y)]
 }
 
 func subNames(c *Command) string {
@@ -233,7 +288,7 @@ func checkOptions(c *Command, req *Request) string {
 	}
 	for _, o := range c.Options {
 		if _, ok := req.Options[o.Name]; o.Required && !ok {
-			return i18n.Sprintf(i18n.T("/%s needs the option %s: %s", "/%s にはオプション %s が必要です: %s"), req.Path, o.Name+":", o.Description.In(req.Lang)).In(req.Lang)
+			return i18n.Sprintf(i18n.T("/%s needs the option %s (%s).", "/%s にはオプション %s が必要です (%s)。"), req.Path, o.Name+":", o.Description.In(req.Lang)).In(req.Lang)
 		}
 	}
 	return ""

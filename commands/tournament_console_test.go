@@ -472,7 +472,7 @@ func TestConsoleSwiss17x5DropLateRestart(t *testing.T) {
 		r.must(p, "/tournament join name:Winter")
 	}
 	r.refused("Q01", "/tournament join name:Winter", "already registered")
-	r.refused("Q01", "/tournament start name:Winter", "only the organiser")
+	r.refused("Q01", "/tournament start name:Winter", "Only the organiser")
 	r.must("Org", "/tournament start name:Winter")
 	for round := 1; round <= 5; round++ {
 		if round == 4 {
@@ -711,7 +711,7 @@ func TestConsoleLifecycleBadInput(t *testing.T) {
 	r.refused("Gus", "/tournament join name:Edge", "is full")
 	r.must("Fay", "/tournament withdraw name:Edge")
 	*r.clock = r.clock.Add(25 * time.Hour)
-	r.refused("Gus", "/tournament join name:Edge", "registration for Edge closed")
+	r.refused("Gus", "/tournament join name:Edge", "Registration for Edge closed")
 	r.refused("Gus", "/tournament checkin name:Edge", "not registered")
 	for _, p := range []string{"Ann", "Ben", "Cat", "Dan"} {
 		r.must(p, "/tournament checkin name:Edge")
@@ -741,7 +741,7 @@ func TestConsoleLifecycleBadInput(t *testing.T) {
 	// round 2 by hand: round 1's pairs again are rematches
 	pairs := fmt.Sprintf("tables:%s-%s %s-%s", a.allied, a.german, bt.allied, bt.german)
 	r.refused("Org", "/tournament pair name:Edge "+pairs, "have already played each other")
-	r.refused(a.german, "/tournament pair name:Edge confirm:true "+pairs, "only the organiser")
+	r.refused(a.german, "/tournament pair name:Edge confirm:true "+pairs, "Only the organiser")
 	out = r.must("Org", "/tournament pair name:Edge confirm:true "+pairs)
 	tabs2 := parseTables(t, out)
 	if len(tabs2) != 2 || tabs2[0].german != a.allied || tabs2[0].allied != a.german {

@@ -145,9 +145,39 @@ func (tt Tournaments) loadWhere(ctx context.Context, where string, args ...any) 
 	return &t, nil
 }
 
-// LoadTournament reads a tournament by guild and name.
+// LoadTournament reads a tournament by guild and name. The name is
+// compared as the look-alike check of CreateTournament compares it
+// (tournament.NameKey): "autumn" and "ＡＵＴＵＭＮ" find "Autumn".
 func (tt Tournaments) LoadTournament(ctx context.Context, guild, name string) (*tournament.Tournament, error) {
-	return tt.loadWhere(ctx, `guild_id = ? AND name = ?`, guild, name)
+	t, err := tt.loadWhere(ctx, `guild_id = ? AND name = ?`, guild, name)
+	if !errors.Is(err, tournament.ErrNotFound) {
+		return t, err
+	}
+	rows, err := tt.S.DB.QueryContext(ctx, `SELECT id, name FROM tournaments WHERE guild_id = ? ORDER BY id`, guild)
+	if err != nil {
+		return nil, err
+	}
+	var found int64
+	key := tournament.NameKey(name)
+	for rows.Next() {
+		var id int64
+		var n string
+		if err := rows.Scan(&id, &n); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if found == 0 && tournament.NameKey(n) == key {
+			found = id
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if found == 0 {
+		return nil, tournament.ErrNotFound
+	}
+	return tt.loadWhere(ctx, `id = ?`, found)
 }
 
 // TournamentByGame reads the tournament a bot game is a table of.

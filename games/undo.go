@@ -52,8 +52,8 @@ func (t *Table) Undo(ctx context.Context, a Actor, at Where) (*Undone, error) {
 	side := last.Order.Side
 	if mine, ok := g.SideOf(a.ID); ok && mine != side && !g.HotSeat() {
 		return nil, &i18n.Error{Text: i18n.T(
-			fmt.Sprintf("The last order of this segment is the %s player's (%s): you may take back only your own side's orders.", side.Name().EN, last.Order),
-			fmt.Sprintf("このセグの最後の命令は%sのもの (%s) です。取り消せるのは自軍の命令だけです。", side.Name().JA, last.Order))}
+			fmt.Sprintf("The last order of this segment is the %s player's (%s): you may take back only your own side's orders.", side.Name().EN, last.Order.Text().EN),
+			fmt.Sprintf("このセグの最後の命令は%sのもの (%s) です。取り消せるのは自軍の命令だけです。", side.Name().JA, last.Order.Text().JA))}
 	}
 	if err := g.mayOrder(a, side); err != nil {
 		return nil, err
@@ -61,8 +61,8 @@ func (t *Table) Undo(ctx context.Context, a Actor, at Where) (*Undone, error) {
 	for _, e := range last.Events {
 		if revealing(e.Kind) {
 			return nil, &i18n.Error{Text: i18n.T(
-				fmt.Sprintf("%s cannot be taken back: it rolled a die or revealed something hidden (%s), and what is seen cannot be unseen.", last.Order, e.Kind),
-				fmt.Sprintf("%s は取り消せません: ダイスを振ったか隠された情報を公開しました (%s)。", last.Order, e.Kind))}
+				fmt.Sprintf("“%s” cannot be taken back: it rolled a die or revealed something hidden (%s), and what is seen cannot be unseen.", last.Order.Text().EN, e.Kind),
+				fmt.Sprintf("「%s」は取り消せません。ダイスを振ったか、隠された情報を公開しました (%s)。", last.Order.Text().JA, e.Kind))}
 		}
 	}
 	s := g.SegStart

@@ -408,7 +408,7 @@ func (d *dutch) plan(vs []int) error {
 	L.f1, off = off, off+B
 	L.compl = off
 	if off+B+2 > wideBits {
-		return i18n.Errorf("too many players or score groups to pair (%s)", "組み合わせるには人数かスコアグループが多すぎます (%s)", i18n.Count(d.n, "player", "players", "人"))
+		return i18n.Errorf("Too many players or score groups to pair (%s).", "組み合わせるには人数かスコアグループが多すぎます (%s)", i18n.Count(d.n, "player", "players", "人"))
 	}
 	d.L = L
 	if d.sh == nil {
@@ -1000,7 +1000,7 @@ func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]
 		per := d.per(len(bracket))
 		k := d.batch(len(ps), stay, len(bracket))
 		if k < 1 {
-			return i18n.Errorf("too many players to pair (%d)", "組み合わせる人数が多すぎます (%d人)", d.n)
+			return i18n.Errorf("Too many players to pair (%d).", "組み合わせる人数が多すぎます (%d人)", d.n)
 		}
 		for t, pi := range ps {
 			v := bracket[pi]

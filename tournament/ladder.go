@@ -134,7 +134,7 @@ func (s *Service) LadderOf(ctx context.Context, guild string, casual []CasualGam
 func (s *Service) guildTournaments(ctx context.Context, guild string) ([]*Tournament, error) {
 	l, ok := s.Store.(Lister)
 	if !ok {
-		return nil, i18n.Errorf("this store cannot list tournaments", "この保存先は大会を一覧できません")
+		return nil, i18n.Errorf("This store cannot list tournaments.", "この保存先は大会を一覧できません")
 	}
 	return l.AllTournaments(ctx, guild)
 }

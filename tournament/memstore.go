@@ -67,7 +67,8 @@ func (m *MemStore) find(fn func(t *Tournament) bool) (*Tournament, error) {
 }
 
 func (m *MemStore) LoadTournament(ctx context.Context, guild, name string) (*Tournament, error) {
-	return m.find(func(t *Tournament) bool { return t.Guild == guild && t.Name == name })
+	key := NameKey(name)
+	return m.find(func(t *Tournament) bool { return t.Guild == guild && NameKey(t.Name) == key })
 }
 
 func (m *MemStore) TournamentByGame(ctx context.Context, gameID int64) (*Tournament, error) {

@@ -154,7 +154,7 @@ func (t *Tournament) pairSwiss(r int) (*Round, error) {
 		}
 	}
 	if len(ps) < 2 {
-		return nil, i18n.Errorf("round %d needs at least two players; %d remain", "第%dラウンドには2人以上必要です (残り%d人)", r, len(ps))
+		return nil, i18n.Errorf("Round %d needs at least two players; %d remain.", "第%dラウンドには2人以上必要です (残り%d人)", r, len(ps))
 	}
 	prs, err := pairDutch(ps)
 	if err != nil {
@@ -321,7 +321,7 @@ func (t *Tournament) pairElimination(r int) (*Round, error) {
 	if prev == nil {
 		ids := t.elimSeeds()
 		if len(ids) < 2 {
-			return nil, i18n.Errorf("an elimination needs at least two players; there are %d", "ノックアウトには2人以上必要です (%d人)", len(ids))
+			return nil, i18n.Errorf("An elimination needs at least two players; there are %d.", "ノックアウトには2人以上必要です (%d人)", len(ids))
 		}
 		size := 1
 		for size < len(ids) {

@@ -41,7 +41,7 @@ type Service struct {
 }
 
 func notFound(name string) error {
-	return i18n.Errorf("there is no tournament named %q in this server: check the name, or create it with /tournament new", "このサーバーに「%s」という大会はありません。名前を確かめるか /tournament new で作ってください。", name)
+	return i18n.Errorf("There is no tournament named %q in this server: check the name, or create it with /tournament new.", "このサーバーに「%s」という大会はありません。名前を確かめるか /tournament new で作ってください。", name)
 }
 
 func (s *Service) load(ctx context.Context, guild, name string) (*Tournament, error) {
@@ -73,7 +73,7 @@ func (s *Service) update(ctx context.Context, guild, name string, fn func(t *Tou
 
 func (t *Tournament) organiserOnly(u User, what string) error {
 	if u.ID != t.Organiser {
-		return i18n.Errorf("only the organiser of %s may %s", "%sの%sは主催者だけができます。", t.Name, what)
+		return i18n.Errorf("Only the organiser of %s may %s.", "%sの%sは主催者だけができます。", t.Name, what)
 	}
 	return nil
 }
@@ -92,7 +92,7 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 	st := req.Settings
 	name := strings.TrimSpace(req.Name)
 	if name == "" || len(name) > 60 {
-		return nil, i18n.Errorf("a tournament needs a name of 1 to 60 characters", "大会名は1〜60文字にしてください。")
+		return nil, i18n.Errorf("A tournament needs a name of 1 to 60 characters.", "大会名は1〜60文字にしてください。")
 	}
 	if i := strings.IndexFunc(name, Invisible); i >= 0 {
 		r := []rune(name[i:])[0]
@@ -102,19 +102,19 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 			}
 			return r
 		}, name)
-		return nil, i18n.Errorf("the name holds an invisible character (U+%04X), which would make it look like %q: write it without", "大会名に不可視文字 (U+%04X) が含まれており、「%s」と見分けがつきません。取り除いてください。", r, seen)
+		return nil, i18n.Errorf("The name holds an invisible character (U+%04X), which would make it look like %q: write it without.", "大会名に不可視文字 (U+%04X) が含まれており、「%s」と見分けがつきません。取り除いてください。", r, seen)
 	}
 	switch st.Format {
 	case Swiss, RoundRobin, Elimination:
 	default:
-		return nil, i18n.Errorf("format %q is not known: use swiss, roundrobin or elimination", "形式「%s」は使えません。swiss、roundrobin、elimination のいずれかを指定してください。", st.Format)
+		return nil, i18n.Errorf("Format %q is not known: use swiss, roundrobin or elimination.", "形式「%s」は使えません。swiss、roundrobin、elimination のいずれかを指定してください。", st.Format)
 	}
 	st.Scenario = strings.TrimSpace(st.Scenario)
 	if st.Scenario == "" {
-		return nil, i18n.Errorf("a tournament needs the scenario its games are played in: scenario:standard or scenario:extended", "大会には対局のシナリオが必要です。scenario:standard か scenario:extended")
+		return nil, i18n.Errorf("A tournament needs the scenario its games are played in: scenario:standard or scenario:extended.", "大会には対局のシナリオが必要です。scenario:standard か scenario:extended")
 	}
 	if st.Format == Swiss && (st.Rounds < 1 || st.Rounds > 30) {
-		return nil, i18n.Errorf("a Swiss tournament needs rounds:1 to rounds:30 (got %d)", "スイス式のラウンド数は1〜30です (%d)", st.Rounds)
+		return nil, i18n.Errorf("A Swiss tournament needs rounds:1 to rounds:30 (got %d).", "スイス式のラウンド数は1〜30です (%d)", st.Rounds)
 	}
 	if st.Cut != 0 && (st.Format != Swiss || (st.Cut != 4 && st.Cut != 8)) {
 		return nil, i18n.Errorf("cut:%d is not possible: a top cut of 4 or 8 follows Swiss rounds only", "cut:%d はできません。上位4人か8人のカットはスイス式の後だけです。", st.Cut)
@@ -137,7 +137,7 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 		return nil, i18n.Errorf("play:%s is not known: use bot (the referee plays every game) or table (a physical table, results reported)", "play:%s は使えません。bot (ボットが審判する対局) か table (実物の盤、結果を報告) を指定してください。", st.Play)
 	}
 	if st.DeadlineHours < 0 || st.Cap < 0 {
-		return nil, i18n.Errorf("deadline and cap cannot be negative", "期限と定員は負にできません。")
+		return nil, i18n.Errorf("Deadline and cap cannot be negative.", "期限と定員は負にできません。")
 	}
 	if st.Points.Win == nil {
 		bye := st.Points.Bye
@@ -154,10 +154,10 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 		switch tb {
 		case TBBuchholz, TBBuchholzCut1, TBSonneborn, TBHeadToHead, TBMargin:
 		default:
-			return nil, i18n.Errorf("tiebreak %q is not known: use buchholz, buchholz-cut1, sonneborn-berger, head-to-head or vp-margin", "タイブレーク「%s」は使えません。buchholz、buchholz-cut1、sonneborn-berger、head-to-head、vp-margin のいずれかを指定してください。", tb)
+			return nil, i18n.Errorf("Tiebreak %q is not known: use buchholz, buchholz-cut1, sonneborn-berger, head-to-head or vp-margin.", "タイブレーク「%s」は使えません。buchholz、buchholz-cut1、sonneborn-berger、head-to-head、vp-margin のいずれかを指定してください。", tb)
 		}
 		if seen[tb] {
-			return nil, i18n.Errorf("tiebreak %s is named twice", "タイブレーク %s が二度指定されています。", tb)
+			return nil, i18n.Errorf("Tiebreak %s is named twice.", "タイブレーク %s が二度指定されています。", tb)
 		}
 		seen[tb] = true
 	}
@@ -170,7 +170,7 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 			return nil, i18n.Errorf("%q looks like the name of the tournament %q, which this server has (names are compared without case, width or invisible characters): choose another name", "「%s」はこのサーバーにある大会「%s」と見分けがつきません (大文字小文字・全角半角・不可視文字を区別せずに比べます)。別の名前にしてください。", name, nt.Name)
 		}
 		if errors.Is(err, ErrExists) {
-			return nil, i18n.Errorf("a tournament named %q already exists in this server: choose another name", "「%s」という大会はすでにあります。別の名前にしてください。", name)
+			return nil, i18n.Errorf("A tournament named %q already exists in this server: choose another name.", "「%s」という大会はすでにあります。別の名前にしてください。", name)
 		}
 		return nil, err
 	}
@@ -187,14 +187,14 @@ func (s *Service) Get(ctx context.Context, guild, name string) (*Tournament, err
 func (s *Service) Join(ctx context.Context, guild, name string, u User, now time.Time) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		if t.Player(u.ID) != nil {
-			return i18n.Errorf("you are already registered in %s", "すでに%sに登録済みです。", t.Name)
+			return i18n.Errorf("You are already registered in %s.", "すでに%sに登録済みです。", t.Name)
 		}
 		rd := t.Settings.RegistrationDeadline
 		switch {
 		case t.Status == StatusFinished:
 			return i18n.Errorf("%s has finished", "%sは終了しています。", t.Name)
 		case !rd.IsZero() && now.After(rd):
-			return i18n.Errorf("registration for %s closed at %s", "%sの登録は%sに締め切られました。", t.Name, rd.UTC().Format("2006-01-02 15:04 UTC"))
+			return i18n.Errorf("Registration for %s closed at %s.", "%sの登録は%sに締め切られました。", t.Name, rd.UTC().Format("2006-01-02 15:04 UTC"))
 		case t.Status == StatusRunning && (t.Settings.Format != Swiss || t.stage() != string(Swiss)):
 			return i18n.Errorf("%s has started: only a Swiss tournament takes late entries, during its Swiss rounds", "%sは始まっています。途中参加できるのはスイス式のラウンド中だけです。", t.Name)
 		case t.Settings.Cap > 0 && t.activeCount() >= t.Settings.Cap:
@@ -236,7 +236,7 @@ func (s *Service) Withdraw(ctx context.Context, guild, name string, u User) (*To
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		p := t.Player(u.ID)
 		if p == nil || p.Dropped {
-			return i18n.Errorf("you are not registered in %s", "%sに登録していません。", t.Name)
+			return i18n.Errorf("You are not registered in %s.", "%sに登録していません。", t.Name)
 		}
 		if t.Status == StatusRegistration {
 			for i, q := range t.Players {
@@ -262,7 +262,7 @@ func (s *Service) CheckIn(ctx context.Context, guild, name string, u User) (*Tou
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		p := t.Player(u.ID)
 		if p == nil {
-			return i18n.Errorf("you are not registered in %s: /tournament join first", "%sに登録していません。先に /tournament join してください。", t.Name)
+			return i18n.Errorf("You are not registered in %s: /tournament join first.", "%sに登録していません。先に /tournament join してください。", t.Name)
 		}
 		if t.Status != StatusRegistration {
 			return i18n.Errorf("%s has started: check-in is before the start", "%sは始まっています。チェックインは開始前です。", t.Name)
@@ -357,7 +357,7 @@ func (t *Tournament) Round(r int) (*Round, error) {
 		return t.Current(), nil
 	}
 	if r < 1 || r > len(t.Rounds) {
-		return nil, i18n.Errorf("round %d does not exist: %s has rounds 1 to %d", "第%dラウンドはありません。%sは1〜%dラウンドです。", r, t.Name, len(t.Rounds))
+		return nil, i18n.Errorf("Round %d does not exist: %s has rounds 1 to %d.", "第%dラウンドはありません。%sは1〜%dラウンドです。", r, t.Name, len(t.Rounds))
 	}
 	return t.Rounds[r-1], nil
 }
@@ -489,7 +489,7 @@ func validResult(r Result) (Result, error) {
 		}
 	case Draw:
 		if r.Level != "" {
-			return r, i18n.Errorf("a draw has no victory level: leave level out", "引き分けに勝利レベルはありません。level を外してください。")
+			return r, i18n.Errorf("A draw has no victory level: leave level out.", "引き分けに勝利レベルはありません。level を外してください。")
 		}
 	default:
 		return r, i18n.Errorf("result:%s is not a result: use german, allied or draw", "result:%s は結果ではありません。german、allied、draw のいずれかを指定してください。", r.Winner)
@@ -508,12 +508,12 @@ func (t *Tournament) table(n int) (*Game, error) {
 	for _, g := range c.Games {
 		if g.Table == n {
 			if g.Bye() {
-				return nil, i18n.Errorf("table %d is a bye: there is no result to give", "%d番卓はバイです。結果はありません。", n)
+				return nil, i18n.Errorf("Table %d is a bye: there is no result to give.", "%d番卓はバイです。結果はありません。", n)
 			}
 			return g, nil
 		}
 	}
-	return nil, i18n.Errorf("round %d has no table %d: its tables are 1 to %d", "第%dラウンドに%d番卓はありません (1〜%d)", c.Number, n, len(c.Games))
+	return nil, i18n.Errorf("Round %d has no table %d: its tables are 1 to %d.", "第%dラウンドに%d番卓はありません (1〜%d)", c.Number, n, len(c.Games))
 }
 
 // byeTable is the bye numbered n of the round in play, or nil.
@@ -551,14 +551,14 @@ func (s *Service) Report(ctx context.Context, guild, name string, by User, table
 			return err
 		}
 		if by.ID != g.German && by.ID != g.Allied {
-			return i18n.Errorf("you do not play at table %d: only its players or the organiser report its result", "%d番卓の対局者ではありません。結果を報告できるのは対局者か主催者だけ を指定してください。", table)
+			return i18n.Errorf("You do not play at table %d: only its players or the organiser report its result.", "%d番卓の対局者ではありません。結果を報告できるのは対局者か主催者だけ を指定してください。", table)
 		}
 		if g.Result != nil {
-			return i18n.Errorf("table %d already has a result (%s): ask the organiser to fix it if it is wrong", "%d番卓の結果はすでにあります (%s): 誤りなら主催者に訂正を頼んでください。", table, resultText(g))
+			return i18n.Errorf("Table %d already has a result (%s): ask the organiser to fix it if it is wrong.", "%d番卓の結果はすでにあります (%s): 誤りなら主催者に訂正を頼んでください。", table, resultText(g))
 		}
 		if g.Reported != nil {
 			if g.ReportBy == by.ID {
-				return i18n.Errorf("you have already reported table %d: your opponent confirms it with /tournament confirm", "%d番卓はすでに報告済みです。相手が /tournament confirm で確認します。", table)
+				return i18n.Errorf("You have already reported table %d: your opponent confirms it with /tournament confirm.", "%d番卓はすでに報告済みです。相手が /tournament confirm で確認します。", table)
 			}
 			if *g.Reported == r { // both players say the same
 				g.Result, g.Reported, g.Source = &r, nil, SourceConfirmed
@@ -593,10 +593,10 @@ func (s *Service) Confirm(ctx context.Context, guild, name string, by User, tabl
 			return err
 		}
 		if g.Result != nil {
-			return i18n.Errorf("table %d already has a confirmed result", "%d番卓の結果はすでに確定しています。", table)
+			return i18n.Errorf("Table %d already has a confirmed result.", "%d番卓の結果はすでに確定しています。", table)
 		}
 		if g.Reported == nil {
-			return i18n.Errorf("table %d has no reported result to confirm: report it with /tournament report", "%d番卓に確認する報告はありません。/tournament report で報告してください。", table)
+			return i18n.Errorf("Table %d has no reported result to confirm: report it with /tournament report.", "%d番卓に確認する報告はありません。/tournament report で報告してください。", table)
 		}
 		if by.ID != t.Organiser {
 			if err := g.inPlay(table); err != nil {
@@ -604,14 +604,14 @@ func (s *Service) Confirm(ctx context.Context, guild, name string, by User, tabl
 			}
 		}
 		if g.Disputed && by.ID != t.Organiser {
-			return i18n.Errorf("table %d is disputed: the organiser decides", "%d番卓は異議があります。主催者が決めます。", table)
+			return i18n.Errorf("Table %d is disputed: the organiser decides.", "%d番卓は異議があります。主催者が決めます。", table)
 		}
 		if by.ID != t.Organiser {
 			if by.ID != g.German && by.ID != g.Allied {
-				return i18n.Errorf("you do not play at table %d", "%d番卓の対局者ではありません。", table)
+				return i18n.Errorf("You do not play at table %d.", "%d番卓の対局者ではありません。", table)
 			}
 			if by.ID == g.ReportBy {
-				return i18n.Errorf("you reported table %d yourself: your opponent or the organiser confirms it", "%d番卓はあなたの報告です。相手か主催者が確認します。", table)
+				return i18n.Errorf("You reported table %d yourself: your opponent or the organiser confirms it.", "%d番卓はあなたの報告です。相手か主催者が確認します。", table)
 			}
 		}
 		g.Result, g.Reported, g.Disputed = g.Reported, nil, false
@@ -657,7 +657,7 @@ func (s *Service) ByGame(ctx context.Context, gameID int64) (*Tournament, *Game,
 	t, err := s.Store.TournamentByGame(ctx, gameID)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
-			return nil, nil, i18n.Errorf("game %d belongs to no tournament", "対局%dはどの大会にも属していません。", gameID)
+			return nil, nil, i18n.Errorf("Game %d belongs to no tournament.", "対局%dはどの大会にも属していません。", gameID)
 		}
 		return nil, nil, err
 	}
@@ -668,7 +668,7 @@ func (s *Service) ByGame(ctx context.Context, gameID int64) (*Tournament, *Game,
 			}
 		}
 	}
-	return nil, nil, i18n.Errorf("game %d is not a table of %s", "対局%dは%sの卓ではありません。", gameID, t.Name)
+	return nil, nil, i18n.Errorf("Game %d is not a table of %s.", "対局%dは%sの卓ではありません。", gameID, t.Name)
 }
 
 // AdjustVP adds a table's bid to the final VP of its game (German,
@@ -692,7 +692,7 @@ func (s *Service) RecordGame(ctx context.Context, gameID int64, winner, level st
 	t, err = s.Store.TournamentByGame(ctx, gameID)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
-			return nil, nil, false, i18n.Errorf("game %d belongs to no tournament", "対局%dはどの大会にも属していません。", gameID)
+			return nil, nil, false, i18n.Errorf("Game %d belongs to no tournament.", "対局%dはどの大会にも属していません。", gameID)
 		}
 		return nil, nil, false, err
 	}
@@ -706,13 +706,13 @@ func (s *Service) RecordGame(ctx context.Context, gameID int64, winner, level st
 				continue
 			}
 			if g.Bye() {
-				return nil, nil, false, i18n.Errorf("game %d is a bye's practice game against the computer: its result does not count", "対局%dはバイの選手のコンピュータとの練習対局で、結果は数えません。", gameID)
+				return nil, nil, false, i18n.Errorf("Game %d is a bye's practice game against the computer: its result does not count.", "対局%dはバイの選手のコンピュータとの練習対局で、結果は数えません。", gameID)
 			}
 			if g.Result != nil && *g.Result == r {
 				return t, g, false, nil
 			}
 			if rd.Closed {
-				return nil, nil, false, i18n.Errorf("game %d belongs to round %d of %s, which is closed", "対局%[1]dは%[3]sの終了した第%[2]dラウンドのものです。", gameID, rd.Number, t.Name)
+				return nil, nil, false, i18n.Errorf("Game %d belongs to round %d of %s, which is closed.", "対局%[1]dは%[3]sの終了した第%[2]dラウンドのものです。", gameID, rd.Number, t.Name)
 			}
 			g.Result, g.Reported, g.Disputed = &r, nil, false
 			g.Source = SourceGame
@@ -720,7 +720,7 @@ func (s *Service) RecordGame(ctx context.Context, gameID int64, winner, level st
 		}
 	}
 	if table == nil {
-		return nil, nil, false, i18n.Errorf("game %d is not a table of %s", "対局%dは%sの卓ではありません。", gameID, t.Name)
+		return nil, nil, false, i18n.Errorf("Game %d is not a table of %s.", "対局%dは%sの卓ではありません。", gameID, t.Name)
 	}
 	return t, table, true, s.Store.SaveTournament(ctx, t)
 }
@@ -739,16 +739,16 @@ func (s *Service) Bid(ctx context.Context, guild, name string, by User, table in
 			return err
 		}
 		if by.ID != g.German && by.ID != g.Allied {
-			return i18n.Errorf("you do not play at table %d", "%d番卓の対局者ではありません。", table)
+			return i18n.Errorf("You do not play at table %d.", "%d番卓の対局者ではありません。", table)
 		}
 		if side != German && side != Allied {
 			return i18n.Errorf("side:%s is not a side: use german or allied", "side:%s は陣営ではありません。german か allied を指定してください。", side)
 		}
 		if vp < 0 || vp > 100 {
-			return i18n.Errorf("a bid is 0 to 100 VP (got %d)", "入札は0〜100VPです (%d)", vp)
+			return i18n.Errorf("A bid is 0 to 100 VP (got %d).", "入札は0〜100VPです (%d)", vp)
 		}
 		if len(g.Bids) == 2 || g.Result != nil || g.Reported != nil {
-			return i18n.Errorf("the sides of table %d are settled", "%d番卓の陣営は決まっています。", table)
+			return i18n.Errorf("The sides of table %d are settled.", "%d番卓の陣営は決まっています。", table)
 		}
 		if g.Bids == nil {
 			g.Bids = map[string]Bid{}
@@ -858,7 +858,11 @@ func (s *Service) Next(ctx context.Context, guild, name string, by User, now tim
 			for _, g := range m {
 				tabs = append(tabs, fmt.Sprint(g.Table))
 			}
-			return i18n.Errorf("round %d is not over: tables %s have no confirmed result (report, confirm, or fix them; or wait for the deadline)", "第%dラウンドは終わっていません。卓 %s の結果が確定していません (報告・確認・訂正するか、期限を待ってください)", t.Current().Number, strings.Join(tabs, ", "))
+			en := fmt.Sprintf("Round %d is not over: tables %s have no confirmed result (report, confirm or fix them; or wait for the deadline).", t.Current().Number, strings.Join(tabs, ", "))
+			if len(tabs) == 1 {
+				en = fmt.Sprintf("Round %d is not over: table %s has no confirmed result (report, confirm or fix it; or wait for the deadline).", t.Current().Number, tabs[0])
+			}
+			return &i18n.Error{Text: i18n.T(en, fmt.Sprintf("第%dラウンドは終わっていません。%s番卓の結果が確定していません (報告・確認・訂正するか、期限を待ってください)。", t.Current().Number, strings.Join(tabs, "、")))}
 		}
 		t.Current().Closed = true
 		t.Current().ClosedAt = now.UTC()
@@ -935,7 +939,7 @@ func (s *Service) FixResult(ctx context.Context, guild, name string, by User, ro
 				return nil
 			}
 		}
-		return i18n.Errorf("round %d has no game at table %d", "第%dラウンドに%d番卓の対局はありません。", rd.Number, table)
+		return i18n.Errorf("Round %d has no game at table %d.", "第%dラウンドに%d番卓の対局はありません。", rd.Number, table)
 	})
 }
 
@@ -956,7 +960,7 @@ func (s *Service) PairByHand(ctx context.Context, guild, name string, by User, p
 		}
 		for _, g := range c.Games {
 			if g.Result != nil || g.Reported != nil {
-				return i18n.Errorf("table %d of round %d already has a result: fix results instead of re-pairing", "第%dラウンドの%d番卓には結果があります。組み直さず結果を訂正してください。", c.Number, g.Table)
+				return i18n.Errorf("Table %d of round %d already has a result: fix results instead of re-pairing.", "第%dラウンドの%d番卓には結果があります。組み直さず結果を訂正してください。", c.Number, g.Table)
 			}
 		}
 		hs := t.histories(c.Number)
@@ -1004,7 +1008,7 @@ func (s *Service) Extend(ctx context.Context, guild, name string, by User, hours
 			return i18n.Errorf("%s has no round in play", "%sに進行中のラウンドはありません。", t.Name)
 		}
 		if hours < 1 || hours > 24*30 {
-			return i18n.Errorf("extend by 1 to 720 hours (got %d)", "延長は1〜720時間です (%d)", hours)
+			return i18n.Errorf("Extend by 1 to 720 hours (got %d).", "延長は1〜720時間です (%d)", hours)
 		}
 		base := c.Deadline
 		if base.IsZero() || base.Before(now) {

@@ -752,9 +752,19 @@ func TestTerrainCost(t *testing.T) {
 // Name search ignores accents and case; local names and towns count.
 func TestFind(t *testing.T) {
 	m := mustDefault(t)
+	sq := "" // Saint-Quentin, written St Quentin, St. Quentin, Saint Quentin
+	for _, x := range m.Hexes() {
+		if x.Name == "Saint-Quentin" {
+			sq = x.At.String()
+		}
+	}
+	if sq == "" {
+		t.Fatal("no Saint-Quentin on the map")
+	}
 	for _, c := range []struct{ q, want string }{
 		{"Liege", "3021"}, {"LIÈGE", "3021"}, {"Luik", "3021"}, {"Dunkerque", "3607"},
 		{"strassburg", "1330"}, {"Straßburg", "1330"}, {"epinal", "1023"}, {"chalons", "1813"},
+		{"St Quentin", sq}, {"St.Quentin", sq}, {"st. quentin", sq}, {"Saint Quentin", sq}, {"saint-quentin", sq}, {"St-Quentin", sq},
 	} {
 		got := m.Find(c.q)
 		if len(got) == 0 || got[0].At.String() != c.want {

@@ -119,8 +119,19 @@ func (x *Hex) TerrainCost() (cost int, ok bool) {
 // punctuation dropped ("Liège" and "liege" match, "Saarbrücken" and
 // "saarbrucken", "'s-Hertogenbosch" and "s hertogenbosch").
 func Fold(s string) string {
+	// "St", "St." and "Ste" are written for Saint and Sainte:
+	// "St Quentin" = "St.-Quentin" = "Saint-Quentin".
+	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == ' ' || r == '-' || r == '.' })
+	for i, w := range words {
+		switch w {
+		case "st":
+			words[i] = "saint"
+		case "ste":
+			words[i] = "sainte"
+		}
+	}
 	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
+	for _, r := range strings.Join(words, " ") {
 		if f, ok := foldTable[r]; ok {
 			b.WriteString(f)
 			continue

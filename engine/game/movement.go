@@ -366,6 +366,9 @@ func (s *State) ownUnitOnMap(c *units.Counter) error {
 			c.ID, c.Side().Name(), s.Player.Name())
 	}
 	if u := s.Units[c.Index]; u.Box != OnMap {
+		if u.Box == Pool && c.IsCorps() { // broken down into divisions (10.0)
+			return refuse("corps-broken-down", c.ID)
+		}
 		return refuse("unit-off-map", c.ID, u.Box.Name())
 	}
 	return nil

@@ -29,7 +29,14 @@ func (o Order) Text() i18n.Text {
 		name = i18n.T(string(o.Verb), string(o.Verb))
 	}
 	var args []string
-	args = append(args, o.Units...)
+	units := o.Units
+	if o.Verb == Attack && len(units) > 0 { // the table the attacker chose (9.7), by its name
+		if t, err := Tables().CRT(strings.ToLower(units[0])); err == nil {
+			name = i18n.T(name.EN+" ("+strings.ToLower(t.Name.EN)+")", name.JA+" ("+t.Name.JA+")")
+			units = units[1:]
+		}
+	}
+	args = append(args, units...)
 	var hexes []string
 	for _, h := range o.Hexes {
 		hexes = append(hexes, h.String())

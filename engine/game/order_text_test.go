@@ -24,4 +24,8 @@ func TestOrderTextInBothLanguages(t *testing.T) {
 	if got := o.Text(); got.JA != "連合軍: 手順終了" {
 		t.Errorf("end: %+v", got)
 	}
+	o, _ = ParseOrder("allied attack RECON F-36 1623")
+	if got := o.Text(); got.EN != "Allied: attack (reconnaissance in force) F-36 → 1623" || got.JA != "連合軍: 攻撃 (威力偵察) F-36 → 1623" {
+		t.Errorf("attack: %+v", got)
+	}
 }

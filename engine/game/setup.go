@@ -577,6 +577,8 @@ func (s *State) withSetupHexes(err error, c *units.Counter) error {
 	switch {
 	case len(hs) == 0:
 		more = refuse("setup-hexes-none", c.ID)
+	case len(hs) == 1:
+		more = refuse("setup-hex-one", c.ID, joinHexList(hs))
 	case len(hs) <= setupHexesShown:
 		more = refuse("setup-hexes", c.ID, len(hs), joinHexList(hs))
 	default:
