@@ -81,7 +81,7 @@ func armyOf(a string) i18n.Text {
 	}
 	switch a {
 	case "BEF":
-		return i18n.T("the British Expeditionary Force", "英軍 BEF")
+		return i18n.T("the British Expeditionary Force", "英国海外派遣軍")
 	case "B":
 		return i18n.T("the Belgian army", "ベルギー軍")
 	}
