@@ -66,21 +66,31 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 		}
 		ds, err := s.Destinations(c)
 		rail, railErr := s.RailDestinations(c)
-		if err != nil && (railErr != nil || len(rail) == 0) {
-			return Fail(req, err)
-		}
 		at := s.Unit(c).At
-		sit.Selected, sit.Destinations = &at, fromgame.Destinations(ds, rail)
-		// The crop holds the destinations by movement; rail may reach far
-		// beyond (they show on the whole map with crop off).
-		far := 2
-		for _, d := range ds {
-			far = max(far, hex.Distance(at, d.To)+1)
+		if err != nil && (railErr != nil || len(rail) == 0) {
+			if s.Unit(c).Box != game.OnMap {
+				return Fail(req, err)
+			}
+			// It may not move now: the map shows where it stands, and why.
+			sit.Selected = &at
+			if crop == nil {
+				crop = &render.Crop{Center: at, Radius: min(3, maxRadius)}
+			}
+			what = i18n.Sprintf(i18n.T("%s in %s; it may not move now: %s", "%s は %s にいます。今は移動できません: %s"), c.ID, label(b.Map, at), i18n.T(i18n.Message(err, i18n.EN), i18n.Message(err, i18n.JA)))
+			ds, rail = nil, nil
+		} else {
+			sit.Selected, sit.Destinations = &at, fromgame.Destinations(ds, rail)
+			// The crop holds the destinations by movement; rail may reach far
+			// beyond (they show on the whole map with crop off).
+			far := 2
+			for _, d := range ds {
+				far = max(far, hex.Distance(at, d.To)+1)
+			}
+			if crop == nil {
+				crop = &render.Crop{Center: at, Radius: min(far, maxRadius)}
+			}
+			what = i18n.Sprintf(i18n.T("Where %s may move (%s; the number is the cost in movement points, R by rail)", "%s の移動可能先 (%s、数字は移動力コスト、R は鉄道)"), c.ID, i18n.Count(len(sit.Destinations), "hex", "hexes", "ヘクス"))
 		}
-		if crop == nil {
-			crop = &render.Crop{Center: at, Radius: min(far, maxRadius)}
-		}
-		what = i18n.Sprintf(i18n.T("Where %s may move (%s; the number is the cost in movement points, R by rail)", "%s の移動可能先 (%s、数字は移動力コスト、R は鉄道)"), c.ID, i18n.Count(len(sit.Destinations), "hex", "hexes", "ヘクス"))
 	}
 	// A render slot, shared with the maps posted after segments.
 	b.waitRender()

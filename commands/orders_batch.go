@@ -77,7 +77,7 @@ func parseLine(line string, n int, toMove units.Side) games.Pending {
 	// "move G-X 2823、move G-GK 2824": 、 and , list the units and hexes
 	// of one order; a second verb means orders were joined by them.
 	for i := 2; i < len(f); i++ {
-		if knownVerb(strings.ToLower(f[i])) && !strings.Contains(f[i], "-") {
+		if knownVerb(strings.ToLower(f[i])) && !strings.Contains(f[i], "-") && !strings.EqualFold(f[i-1], "attack") { // "attack recon": a table
 			p.Err = i18n.T(fmt.Sprintf("line %d (%s): this is more than one order; write each order on its own line, or separate them with ; or 。 (a comma or 、 lists the units and hexes of one order).", n, line),
 				fmt.Sprintf("%d 行目 (%s): 命令が複数あります。1行に1命令を書くか、; または 。 で区切ってください (、 や , は1つの命令のユニットやヘクスを並べる記号です)。", n, line))
 			return p

@@ -33,6 +33,7 @@ func TestParseBatch(t *testing.T) {
 		{"move G-X 2823, end", []string{"!separate them with ; or 。"}},
 		{"move G-X 2823。move G-GK 2824", []string{"german move G-X 2823", "german move G-GK 2824"}},
 		{"move G-X 2823；end", []string{"german move G-X 2823", "german end"}},
+		{"german attack RECON G-XIII 1821", []string{"german attack RECON G-XIII 1821"}},
 		{"attack assault G-III、G-IV 3021", []string{"german attack ASSAULT G-III G-IV 3021"}},
 	} {
 		got, bad := parseBatch(c.text, units.German, i18n.EN)

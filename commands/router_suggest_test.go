@@ -76,3 +76,20 @@ func TestHexListsOwnUnitsPrivately(t *testing.T) {
 		t.Errorf("the enemy's /hex names %s or is not public:\n%s", id, txt(r))
 	}
 }
+
+// /map unit: when the unit may not move still draws it, and says why it
+// may not move.
+func TestMapUnitOutsideMovement(t *testing.T) {
+	b := gameBot(t)
+	pos := filepath.Join(t.TempDir(), "p.txt")
+	if err := os.WriteFile(pos, []byte("scenario standard\nseed 5\nstep combat-1\n2620: F-XX F-66R\n2621: G-III G-IV\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	say(t, b, "/game load file:"+pos)
+	path, opts := readLine(b.Router, "/map unit:G-III")
+	r := b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: i18n.EN, User: User{ID: "u", Name: "u"}})
+	expect(t, txt(r), "G-III in 2621", "it may not move now", "movement segment")
+	if len(r.Messages) == 0 || len(r.Messages[0].Files) == 0 {
+		t.Errorf("no map drawn: %s", txt(r))
+	}
+}
