@@ -208,6 +208,20 @@ func statusLine(s *game.State, l i18n.Lang) string {
 		fmt.Sprintf("▶ %s %s: %sの手番。%s", s.Turn.Japanese(), st.JA, side.JA, hint.JA)).In(l)
 }
 
+// playsSide says whether user may read side's own counts in g: one of
+// its players, or anyone at a hot seat.
+func playsSide(g *games.Game, user string, side units.Side) bool {
+	if g.HotSeat() {
+		return true
+	}
+	for _, p := range g.PlayersOf(side) {
+		if p.UserID == user {
+			return true
+		}
+	}
+	return false
+}
+
 // stepHint says what the side to act can do in this step.
 func stepHint(s *game.State) i18n.Text {
 	switch {
@@ -250,7 +264,9 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 		}
 		fmt.Fprintf(&sb, req.T("Reinforcements to place: %s (/reinforce).\n", "未登場の増援: %s (/reinforce)。\n"), strings.Join(d, req.T("; ", "、")))
 	}
-	if actors := s.Actors(); len(actors) > 0 {
+	// How many units may still act is the side's own knowledge (14.1):
+	// only its players read it (everyone at a hot seat).
+	if actors := s.Actors(); len(actors) > 0 && playsSide(g, req.User.ID, s.ToMove()) {
 		fmt.Fprintf(&sb, req.T("%s may still act in this step (/units).\n", "このステップで行動可能なユニット: %s (/units)。\n"), i18n.Count(len(actors), "unit", "units", "個").In(req.Lang))
 	}
 	if !g.HotSeat() {
