@@ -34,10 +34,15 @@ func (b *Bot) registerGame(r *Router) {
 						Choices: []Choice{{Name: i18n.T("standard", "標準"), Value: "standard"}, {Name: i18n.T("extended", "延長"), Value: "extended"}}},
 					{Name: "seed", Description: i18n.T("a dice seed of your choice: makes a public practice game, never rated (default: a 256-bit secret)", "任意のダイスシード: 公開の練習ゲームになり、レーティング対象外 (既定: 256 ビットの秘密シード)"), Type: Integer},
 					{Name: "options", Description: i18n.T("scenario options, e.g. 18.1(10) 18.2(14)", "シナリオオプション (例: 18.1(10) 18.2(14))"), Type: String},
-					replaceOpt,
+					replaceOpt, confirmOpt,
 					botOptions[0], botOptions[1], botOptions[2], // game_bot.go: vs:bot side: level:
 				},
-				Handler: func(ctx context.Context, req *Request) *Response { return b.gameNewMaybeBot(ctx, req) },
+				Handler: func(ctx context.Context, req *Request) *Response {
+					if r := b.confirmReplace(ctx, req); r != nil {
+						return r
+					}
+					return b.gameNewMaybeBot(ctx, req)
+				},
 			},
 			{
 				Name:        "load",
@@ -45,9 +50,14 @@ func (b *Bot) registerGame(r *Router) {
 				Options: []Option{
 					{Name: "file", Description: i18n.T("path of the position file (console only)", "局面ファイルのパス (コンソールのみ)"), Type: String},
 					{Name: "attachment", Description: i18n.T("the position file", "局面ファイル"), Type: Attachment},
-					replaceOpt,
+					replaceOpt, confirmOpt,
 				},
-				Handler: func(ctx context.Context, req *Request) *Response { return b.gameLoad(ctx, req) },
+				Handler: func(ctx context.Context, req *Request) *Response {
+					if r := b.confirmReplace(ctx, req); r != nil {
+						return r
+					}
+					return b.gameLoad(ctx, req)
+				},
 			},
 			{
 				Name:        "options",
