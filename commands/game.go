@@ -143,8 +143,10 @@ func (b *Bot) gameNew(ctx context.Context, req *Request) *Response {
 	if g.Practice() {
 		msg += practiceNote(g.PracticeSeed()).In(req.Lang) + "\n"
 	}
-	msg += req.T("Players: /game join side:german or side:allied (until someone joins, whoever types plays both sides). Options may be chosen secretly: /game choose, then /game confirm.\n",
-		"プレイヤー: /game join side:german または side:allied (誰も参加していない間は入力した人が両軍を担当)。オプションは /game choose で秘密に選び、/game confirm で確定。\n")
+	if req.Opt("vs") != "bot" { // against the computer, both seats are taken (game_bot.go)
+		msg += req.T("Players: /game join side:german or side:allied (until someone joins, whoever types plays both sides). Options may be chosen secretly: /game choose, then /game confirm.\n",
+			"プレイヤー: /game join side:german または side:allied (誰も参加していない間は入力した人が両軍を担当)。オプションは /game choose で秘密に選び、/game confirm で確定。\n")
+	}
 	msg += req.T(
 		"Setup (17.1): the Allies place first. /place unit:ID hex:XXYY for each unit, or /game setup to place all by the default; then /end. /units lists the units to place.",
 		"初期配置 (17.1): 連合軍から。/place unit:ID hex:XXYY で1個ずつ、または /game setup で全て既定配置し、/end。/units で配置するユニットを一覧できます。")
