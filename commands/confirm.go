@@ -79,6 +79,23 @@ func (b *Bot) confirmAbandon(ctx context.Context, req *Request) *Response {
 	return askFirst(req, what, bind)
 }
 
+// confirmReplace asks before replace:true ends the game running here, as
+// /game abandon does; nil when nothing would be ended (no game, one over,
+// or on Discord one that goes on in a thread of its own).
+func (b *Bot) confirmReplace(ctx context.Context, req *Request) *Response {
+	if req.Opt("replace") != "true" || confirmed(req) {
+		return nil
+	}
+	g, err := b.games.Status(ctx, actor(req), where(req))
+	if err != nil || g.State == nil || g.State.Step == game.GameOver || (req.Chat != nil && g.Channel != req.Channel) {
+		return nil
+	}
+	n := i18n.Count(len(g.Orders), "order", "orders", "件")
+	return askFirst(req, i18n.T(
+		fmt.Sprintf("Replace game #%d (%s, %s)? It ends at once without a result (it stays stored), and a new game starts here.", g.ID, g.State.Turn, n.EN),
+		fmt.Sprintf("ゲーム #%d (%s、命令 %s) を置き換えますか? 結果なしで直ちに終了し (記録は残ります)、ここで新しいゲームが始まります。", g.ID, g.State.Turn.Japanese(), n.JA)).In(req.Lang))
+}
+
 // segmentsUntil counts the ends that /end until:target takes from step s
 // of the side to act: 1 when target is the very next step.
 func segmentsUntil(s game.Step, target game.Step) int {

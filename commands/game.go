@@ -34,10 +34,15 @@ func (b *Bot) registerGame(r *Router) {
 						Choices: []Choice{{Name: i18n.T("standard", "標準"), Value: "standard"}, {Name: i18n.T("extended", "延長"), Value: "extended"}}},
 					{Name: "seed", Description: i18n.T("a dice seed of your choice: makes a public practice game, never rated (default: a 256-bit secret)", "任意のダイスシード: 公開の練習ゲームになり、レーティング対象外 (既定: 256 ビットの秘密シード)"), Type: Integer},
 					{Name: "options", Description: i18n.T("scenario options, e.g. 18.1(10) 18.2(14)", "シナリオオプション (例: 18.1(10) 18.2(14))"), Type: String},
-					replaceOpt,
+					replaceOpt, confirmOpt,
 					botOptions[0], botOptions[1], botOptions[2], // game_bot.go: vs:bot side: level:
 				},
-				Handler: func(ctx context.Context, req *Request) *Response { return b.gameNewMaybeBot(ctx, req) },
+				Handler: func(ctx context.Context, req *Request) *Response {
+					if r := b.confirmReplace(ctx, req); r != nil {
+						return r
+					}
+					return b.gameNewMaybeBot(ctx, req)
+				},
 			},
 			{
 				Name:        "load",
@@ -45,9 +50,14 @@ func (b *Bot) registerGame(r *Router) {
 				Options: []Option{
 					{Name: "file", Description: i18n.T("path of the position file (console only)", "局面ファイルのパス (コンソールのみ)"), Type: String},
 					{Name: "attachment", Description: i18n.T("the position file", "局面ファイル"), Type: Attachment},
-					replaceOpt,
+					replaceOpt, confirmOpt,
 				},
-				Handler: func(ctx context.Context, req *Request) *Response { return b.gameLoad(ctx, req) },
+				Handler: func(ctx context.Context, req *Request) *Response {
+					if r := b.confirmReplace(ctx, req); r != nil {
+						return r
+					}
+					return b.gameLoad(ctx, req)
+				},
 			},
 			{
 				Name:        "options",
@@ -133,8 +143,10 @@ func (b *Bot) gameNew(ctx context.Context, req *Request) *Response {
 	if g.Practice() {
 		msg += practiceNote(g.PracticeSeed()).In(req.Lang) + "\n"
 	}
-	msg += req.T("Players: /game join side:german or side:allied (until someone joins, whoever types plays both sides). Options may be chosen secretly: /game choose, then /game confirm.\n",
-		"プレイヤー: /game join side:german または side:allied (誰も参加していない間は入力した人が両軍を担当)。オプションは /game choose で秘密に選び、/game confirm で確定。\n")
+	if req.Opt("vs") != "bot" { // against the computer, both seats are taken (game_bot.go)
+		msg += req.T("Players: /game join side:german or side:allied (until someone joins, whoever types plays both sides). Options may be chosen secretly: /game choose, then /game confirm.\n",
+			"プレイヤー: /game join side:german または side:allied (誰も参加していない間は入力した人が両軍を担当)。オプションは /game choose で秘密に選び、/game confirm で確定。\n")
+	}
 	msg += req.T(
 		"Setup (17.1): the Allies place first. /place unit:ID hex:XXYY for each unit, or /game setup to place all by the default; then /end. /units lists the units to place.",
 		"初期配置 (17.1): 連合軍から。/place unit:ID hex:XXYY で1個ずつ、または /game setup で全て既定配置し、/end。/units で配置するユニットを一覧できます。")
@@ -208,6 +220,20 @@ func statusLine(s *game.State, l i18n.Lang) string {
 		fmt.Sprintf("▶ %s %s: %sの手番。%s", s.Turn.Japanese(), st.JA, side.JA, hint.JA)).In(l)
 }
 
+// playsSide says whether user may read side's own counts in g: one of
+// its players, or anyone at a hot seat.
+func playsSide(g *games.Game, user string, side units.Side) bool {
+	if g.HotSeat() {
+		return true
+	}
+	for _, p := range g.PlayersOf(side) {
+		if p.UserID == user {
+			return true
+		}
+	}
+	return false
+}
+
 // stepHint says what the side to act can do in this step.
 func stepHint(s *game.State) i18n.Text {
 	switch {
@@ -250,7 +276,9 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 		}
 		fmt.Fprintf(&sb, req.T("Reinforcements to place: %s (/reinforce).\n", "未登場の増援: %s (/reinforce)。\n"), strings.Join(d, req.T("; ", "、")))
 	}
-	if actors := s.Actors(); len(actors) > 0 {
+	// How many units may still act is the side's own knowledge (14.1):
+	// only its players read it (everyone at a hot seat).
+	if actors := s.Actors(); len(actors) > 0 && playsSide(g, req.User.ID, s.ToMove()) {
 		fmt.Fprintf(&sb, req.T("%s may still act in this step (/units).\n", "このステップで行動可能なユニット: %s (/units)。\n"), i18n.Count(len(actors), "unit", "units", "個").In(req.Lang))
 	}
 	if !g.HotSeat() {

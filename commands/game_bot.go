@@ -63,8 +63,28 @@ func (b *Bot) gameNewMaybeBot(ctx context.Context, req *Request) *Response {
 		return resp.Add(Message{Text: gameFail(req, err).Messages[0].Text, Ephemeral: true})
 	}
 	resp.Add(Message{Text: fmt.Sprintf(req.T("The computer (%s) plays the %s side: it moves as soon as its side is to move, and its orders are checked and logged like a player's.",
-		"コンピュータ (%s) が%s側を担当します。手番になるとすぐに行動し、その命令はプレイヤーと同じく検査・記録されます。"), level, side.Other().Name().In(req.Lang)), Target: g.Channel})
+		"コンピュータ (%s) が%s側を担当します。手番になるとすぐに行動し、その命令はプレイヤーと同じく検査・記録されます。"), levelName(level).In(req.Lang), side.Other().Name().In(req.Lang)), Target: g.Channel})
+	if g.Channel != req.Channel {
+		if g2 := b.games.Peek(req.Channel); g2 != nil {
+			if m, ok := statusNow(req, g2); ok {
+				resp.Add(m) // the dashboard again, now naming both seats
+			}
+		}
+	}
 	return b.botMoves(ctx, req, resp)
+}
+
+// levelName is a computer level as the reader says it.
+func levelName(level string) i18n.Text {
+	switch level {
+	case "random":
+		return i18n.T("random", "ランダム")
+	case "heuristic":
+		return i18n.T("heuristic", "経験則")
+	case "search":
+		return i18n.T("search", "探索")
+	}
+	return i18n.T(level, level)
 }
 
 // botMoves lets the computer play if the game here has one and its side

@@ -517,7 +517,7 @@ func TestPublicMessagesLeakNothing(t *testing.T) {
 	}
 	// A combat, whose public account names the units it reveals (14.1).
 	pos := "scenario standard\nseed 3\nstep combat-1\nplayer german\n2620: F-XX F-66R\n2621: G-III G-IV\n2420: F-1A\n"
-	check(b.Router.Run(context.Background(), &Request{Path: "game load", Options: map[string]string{"replace": "true"},
+	check(b.Router.Run(context.Background(), &Request{Path: "game load", Options: map[string]string{"replace": "true", "confirm": "true"},
 		Files: map[string][]byte{"attachment": []byte(pos)}, Guild: "G1", Channel: "C1", Lang: i18n.EN, User: alice, Now: clock.Now()}))
 	run(bob, "/game join side:german")
 	run(alice, "/game join side:allied")

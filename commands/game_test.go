@@ -141,8 +141,8 @@ func TestGameLoad(t *testing.T) {
 	bad := filepath.Join(dir, "bad.txt")
 	os.WriteFile(bad, []byte("scenario standard\n3024: G-XXX\n"), 0o644)
 	expect(t, say(t, b, "/game load file:"+bad), "A game is running in this channel")
-	expect(t, say(t, b, "/game load file:"+bad+" replace:true"), "line 2", "no unit")
-	expect(t, say(t, b, "/game load file:"+filepath.Join(dir, "none.txt")+" replace:true"), "Cannot read")
+	expect(t, say(t, b, "/game load file:"+bad+" replace:true confirm:true"), "line 2", "no unit")
+	expect(t, say(t, b, "/game load file:"+filepath.Join(dir, "none.txt")+" replace:true confirm:true"), "Cannot read")
 	resp := b.Router.Run(context.Background(), &Request{Path: "game load", Options: map[string]string{"file": good}, Guild: "g1", Channel: "c2"})
 	expect(t, resp.Messages[0].Text, "only in the local console")
 	// The position written by /game position loads back.

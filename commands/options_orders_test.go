@@ -22,6 +22,6 @@ func TestOptionalRuleOrders(t *testing.T) {
 	expect(t, say(t, b, "/game status"), "Allied")
 	expect(t, say(t, b, "/orders text:delay"), "reconnaissance-in-force table")
 	write("options 16.3\nstep movement-1\nplayer allied\n2902: F-FM\n")
-	expect(t, say(t, b, "/game load file:"+pos+" replace:true"), "Sandbox game loaded")
+	expect(t, say(t, b, "/game load file:"+pos+" replace:true confirm:true"), "Sandbox game loaded")
 	expect(t, say(t, b, "/orders text:sea F-FM 3003"), "by assault landing (16.32)")
 }

@@ -28,7 +28,7 @@ var visibility = map[string]func(req *Request) bool{
 	// /help is read by the one who asks.
 	"help": always,
 	// What everyone may see.
-	"game new": never, "game load": never, "game options": never, "game status": never,
+	"game new": replacing, "game load": replacing, "game options": never, "game status": never,
 	"game join": never, "game players": never, "game pause": never, "game resume": never,
 	"game replace": never, "game resign": unconfirmed, "game abandon": unconfirmed, "game referee": never,
 	"game list": never, "game deadline": never, "game settings": never, "game import": never,
@@ -48,7 +48,12 @@ var visibility = map[string]func(req *Request) bool{
 }
 
 func always(*Request) bool { return true }
-func never(*Request) bool  { return false }
+
+// replacing is the visibility of /game new and /game load: the question
+// asked before replace:true ends a running game is private, the new game
+// public.
+func replacing(req *Request) bool { return req.Opt("replace") == "true" && !confirmed(req) }
+func never(*Request) bool         { return false }
 
 // PublicAnswer and PrivateAnswer are Command.Private for a command whose
 // answer is always public, or always private.

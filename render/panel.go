@@ -345,9 +345,14 @@ func drawCounterKey(c *Canvas, x, y, w, line, u float64) {
 var weatherText = i18n.T("bad weather: MA −1, HQ range −1, no air recon",
 	"悪天候: 移動力−1・指揮範囲−1・航空偵察不可")
 
-// turnLine is "GT 3/16 · Aug III".
+// turnLine is "GT 3 of 7 · Aug III": the turn out of the scenario's
+// game turns (17.1), not out of the whole turn track.
 func turnLine(s *Situation, lang i18n.Lang) string {
-	out := i18n.Sprintf(i18n.T("GT %d/%d", "第%d/%dターン"), s.Turn, max(s.Turns, s.Turn)).In(lang)
+	last := s.Turns
+	if s.Last > 0 {
+		last = s.Last
+	}
+	out := i18n.Sprintf(i18n.T("GT %d of %d", "第%dターン (全%dターン)"), s.Turn, max(last, s.Turn)).In(lang)
 	if n := s.TurnName.In(lang); n != "" {
 		out += " · " + n
 	}
@@ -373,11 +378,7 @@ func (r *Renderer) withBanner(out *image.RGBA, s *Situation) *image.RGBA {
 	dc.DrawLine(0, float64(bh)-0.5, float64(b.Dx()), float64(bh)-0.5)
 	dc.Stroke()
 	lang := r.opt.Lang
-	tl := turnLine(s, lang)
-	if s.Last > 0 && s.Last < max(s.Turns, s.Turn) {
-		// A crop has no turn track: the scenario's end is said.
-		tl += i18n.Sprintf(i18n.T(" (last %d)", " (最終%d)"), s.Last).In(lang)
-	}
+	tl := turnLine(s, lang) // a crop has no turn track: the line says the scenario's length
 	line := fmt.Sprintf("%s · %s · %s · VP %d-%d · %s",
 		tl, s.Segment.In(lang),
 		toMove(s, lang),

@@ -1,0 +1,25 @@
+package commands
+
+import (
+	"strings"
+	"testing"
+)
+
+// 14.1: how many units of the side to act may still act is that side's
+// own knowledge: its player reads it in /game status, the other side's
+// player and a spectator do not.
+func TestStatusActorsCountOnlyForTheSideToAct(t *testing.T) {
+	b, clock := newStoredBot(t)
+	act(t, b, clock, alice, "C1", "/game new scenario:standard seed:7")
+	act(t, b, clock, alice, "C1", "/game join side:allied")
+	act(t, b, clock, bob, "C1", "/game join side:german")
+	const count = "may still act in this step"
+	if st := txt(act(t, b, clock, alice, "C1", "/game status")); !strings.Contains(st, "Allied player to act") || !strings.Contains(st, count) {
+		t.Fatalf("the Allied player, to act, should read his count:\n%s", st)
+	}
+	for _, who := range []User{bob, carol} {
+		if st := txt(act(t, b, clock, who, "C1", "/game status")); strings.Contains(st, count) {
+			t.Errorf("%s reads how many Allied units may still act:\n%s", who.Name, st)
+		}
+	}
+}
