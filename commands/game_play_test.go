@@ -211,7 +211,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 		{bob, "/game export", "Only a referee may"},
 		{bob, "/game choose options:18.1(10)", "this game has begun"},
 		{carol, "/game fix order:end", "Only a referee may"},
-		{carol, "/units", "hidden from you"},
+		{carol, "/units", "hidden from all but its players (14.1)"},
 		{bob, "/units side:allied", "The Allied side's units are hidden from you"},
 		{bob, "/moves unit:F-XX", "not a unit of your side"},
 		{bob, "/game position", "both sides' hidden units"},
