@@ -738,16 +738,7 @@ func (r *Runner) learnState(s *game.State) {
 	p := r.g
 	for _, v := range []game.Viewer{game.GermanView, game.AlliedView, game.PublicView} {
 		seen := p.seen[v]
-		w := s.ViewFor(v)
-		for _, st := range w.Stacks {
-			for _, u := range st.Units {
-				seen[u.ID] = true
-			}
-		}
-		for _, u := range w.Boxes {
-			seen[u.ID] = true
-		}
-		for _, id := range w.Retreats {
+		for id := range s.ViewFor(v).VisibleIDs() {
 			seen[id] = true
 		}
 		if v != game.PublicView {
