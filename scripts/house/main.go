@@ -1,0 +1,145 @@
+// Command house prints the figures that say how easy the code is to
+// change: the functions over 100 lines, the calls to context.Background
+// outside main packages and tests, the methods of the games service's
+// interfaces, the length of docs/ai.md and the places in code and docs
+// that speak of development history (issue numbers, sessions).
+//
+//	go run ./scripts/house [-v] [DIR]
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// history is what a reader of the product has no use for: the number of
+// the issue or the session that made a line.
+var history = regexp.MustCompile(`(?i)\bissues? [0-9]+|\bthis session\b|\blast session\b`)
+
+type long struct {
+	where string
+	lines int
+}
+
+func main() {
+	verbose := flag.Bool("v", false, "list every place, not only the counts")
+	flag.Parse()
+	root := "."
+	if flag.NArg() > 0 {
+		root = flag.Arg(0)
+	}
+	var (
+		longs      []long
+		funcs      int
+		background []string
+		hist       []string
+		ifaces     []string
+	)
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); n == ".git" || n == "testdata" || n == "node_modules" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		if strings.HasSuffix(p, ".md") || strings.HasSuffix(p, ".go") {
+			hist = append(hist, grep(p, rel)...)
+		}
+		if !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			return err
+		}
+		test := strings.HasSuffix(p, "_test.go")
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body == nil || test {
+					return true
+				}
+				funcs++
+				if l := fset.Position(n.End()).Line - fset.Position(n.Pos()).Line + 1; l > 100 {
+					longs = append(longs, long{rel + ":" + n.Name.Name, l})
+				}
+			case *ast.CallExpr:
+				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Background" && !test && f.Name.Name != "main" {
+					if x, ok := sel.X.(*ast.Ident); ok && x.Name == "context" {
+						background = append(background, fmt.Sprintf("%s:%d", rel, fset.Position(n.Pos()).Line))
+					}
+				}
+			case *ast.TypeSpec:
+				if it, ok := n.Type.(*ast.InterfaceType); ok && !test && filepath.Dir(rel) == "games" {
+					ifaces = append(ifaces, fmt.Sprintf("games.%s %d", n.Name.Name, len(it.Methods.List)))
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	sort.Slice(longs, func(i, j int) bool { return longs[i].lines > longs[j].lines })
+	fmt.Printf("functions over 100 lines (tests aside): %d of %d\n", len(longs), funcs)
+	if *verbose {
+		for _, l := range longs {
+			fmt.Printf("  %4d %s\n", l.lines, l.where)
+		}
+	}
+	fmt.Printf("context.Background() outside main packages and tests: %d\n", len(background))
+	if *verbose {
+		for _, b := range background {
+			fmt.Println("  " + b)
+		}
+	}
+	fmt.Printf("interfaces in games (methods): %s\n", strings.Join(ifaces, ", "))
+	fmt.Printf("docs/ai.md: %d lines\n", lines(filepath.Join(root, "docs", "ai.md")))
+	fmt.Printf("development history in code and docs: %d places\n", len(hist))
+	if *verbose {
+		for _, h := range hist {
+			fmt.Println("  " + h)
+		}
+	}
+}
+
+func grep(path, rel string) []string {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var out []string
+	s := bufio.NewScanner(f)
+	s.Buffer(nil, 1<<20)
+	for n := 1; s.Scan(); n++ {
+		if history.MatchString(s.Text()) {
+			out = append(out, fmt.Sprintf("%s:%d", rel, n))
+		}
+	}
+	return out
+}
+
+func lines(path string) int {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	return strings.Count(string(b), "\n")
+}
