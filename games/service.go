@@ -31,24 +31,15 @@ import (
 	"log/slog"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
-	"rtrbot/i18n"
 )
 
-// Actor is who asks: the user, and what the chat says of him.
-type Actor struct {
-	ID, Name string
-	Lang     i18n.Lang // his language (remembered when he joins a game)
-	// Roles are his role IDs in the guild; Manager says he may manage it
-	// (a referee role is checked against these).
-	Roles   []string
-	Manager bool
-	// Operator runs the bot; Console sits at its local console.
-	Operator, Console bool
-}
+// Actor is who asks (package actor).
+type Actor = actor.Actor
 
 // Where is the place a command is given: a guild and a channel or thread.
 type Where struct{ Guild, Channel string }
