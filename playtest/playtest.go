@@ -63,6 +63,11 @@ type Config struct {
 	// Tamper, when set, may change each answer before it is checked:
 	// tests break answers on purpose to see the checks catch them.
 	Tamper func(line string, lang i18n.Lang, resp *commands.Response)
+	// Transcript, when set, receives every line given and every message
+	// answered, in order: two runs of the same seeds give the same
+	// transcript, so a change that should not change behaviour can be
+	// checked against the transcript made before it.
+	Transcript io.Writer
 }
 
 // Summary is what a run found.
@@ -679,6 +684,9 @@ func (r *Runner) say(ctx context.Context, pl *player, line string) *commands.Res
 	if r.cfg.Tamper != nil && resp != nil {
 		r.cfg.Tamper(line, pl.lang, resp)
 	}
+	if r.cfg.Transcript != nil {
+		writeTranscript(r.cfg.Transcript, pl.user.Name, line, resp)
+	}
 	r.learn()
 	r.sum.Answers++
 	if resp != nil {
@@ -787,6 +795,31 @@ func (r *Runner) checkWhoActs(pl *player, line string, resp *commands.Response) 
 		if !strings.Contains(last, want) {
 			r.violate(InvWhoActs, pl, line, fmt.Sprintf("the engine is at %s %s, %s to act; the answer says %q", s.Turn, s.Step, s.ToMove(), last), resp)
 			return
+		}
+	}
+}
+
+// writeTranscript writes one line given and its answer: each message with
+// where it goes, its text, its files' names and its buttons' commands.
+func writeTranscript(w io.Writer, user, line string, resp *commands.Response) {
+	fmt.Fprintf(w, "%s> %s\n", user, line)
+	if resp == nil {
+		return
+	}
+	for _, m := range resp.Messages {
+		to := "public"
+		if m.Ephemeral {
+			to = "private"
+		}
+		if m.Target != "" {
+			to += " to " + m.Target
+		}
+		fmt.Fprintf(w, "[%s]\n%s\n", to, m.Text)
+		for _, f := range m.Files {
+			fmt.Fprintf(w, "[file %s]\n", f.Name)
+		}
+		for _, b := range m.Buttons {
+			fmt.Fprintf(w, "[button %s %s]\n", b.Label, b.Path)
 		}
 	}
 }

@@ -8,6 +8,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -30,6 +31,7 @@ func main() {
 	flag.IntVar(&cfg.Discord, "discord", 0, "how many of the games (the last ones) go through a fake Discord with the real adapter")
 	round := flag.Bool("round", true, "give every command once in the first game")
 	verbose := flag.Bool("v", false, "a line per game")
+	transcript := flag.String("transcript", "", "write every line given and every answer to this file")
 	flag.Parse()
 	switch *options {
 	case "random":
@@ -43,9 +45,22 @@ func main() {
 	if *verbose {
 		cfg.Log = os.Stderr
 	}
+	if *transcript != "" {
+		f, err := os.Create(*transcript)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "playtest:", err)
+			os.Exit(2)
+		}
+		w := bufio.NewWriter(f)
+		cfg.Transcript = w
+		defer func() { w.Flush(); f.Close() }()
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	sum, err := playtest.Run(ctx, cfg)
+	if w, ok := cfg.Transcript.(*bufio.Writer); ok {
+		w.Flush() // os.Exit below skips the deferred flush
+	}
 	if sum != nil {
 		sum.Report(os.Stdout)
 	}
