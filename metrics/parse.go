@@ -15,109 +15,136 @@ import (
 // that bucket equals its _count. It gives each sample's value by its key,
 // the metric's name and its labels sorted: name{a="x",b="y"}.
 func Parse(text string) (map[string]float64, error) {
-	out := map[string]float64{}
-	types := map[string]string{}
-	helps := map[string]bool{}
-	type hist struct {
-		last     float64
-		inf      float64
-		hasInf   bool
-		count    float64
-		hasCount bool
-	}
-	hists := map[string]*hist{} // by name and labels other than le
+	p := parser{out: map[string]float64{}, types: map[string]string{}, helps: map[string]bool{}, hists: map[string]*hist{}}
 	for n, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-		fail := func(format string, args ...any) error {
-			return fmt.Errorf("line %d %q: %s", n+1, line, fmt.Sprintf(format, args...))
-		}
 		if line == "" {
 			continue
 		}
+		var err error
 		if rest, ok := strings.CutPrefix(line, "# "); ok {
-			kind, rest, _ := strings.Cut(rest, " ")
-			name, arg, _ := strings.Cut(rest, " ")
-			switch kind {
-			case "HELP":
-				if helps[name] {
-					return nil, fail("a second HELP for %s", name)
-				}
-				helps[name] = true
-			case "TYPE":
-				if types[name] != "" {
-					return nil, fail("a second TYPE for %s", name)
-				}
-				switch arg {
-				case "counter", "gauge", "histogram", "summary", "untyped":
-				default:
-					return nil, fail("unknown type %q", arg)
-				}
-				types[name] = arg
-			}
-			continue
+			err = p.comment(rest)
+		} else {
+			err = p.sample(line)
 		}
-		name, labels, val, err := sample(line)
 		if err != nil {
-			return nil, fail("%v", err)
-		}
-		family, typ := name, types[name]
-		if typ == "" {
-			for _, suf := range []string{"_bucket", "_sum", "_count"} {
-				if base, ok := strings.CutSuffix(name, suf); ok && types[base] == "histogram" {
-					family, typ = base, "histogram"
-				}
-			}
-		}
-		if typ == "" || !helps[family] {
-			return nil, fail("no HELP and TYPE before the sample of %s", name)
-		}
-		if typ == "counter" && val < 0 {
-			return nil, fail("a negative counter")
-		}
-		key := name + render(labels)
-		if _, dup := out[key]; dup {
-			return nil, fail("a second sample %s", key)
-		}
-		out[key] = val
-		if typ == "histogram" {
-			le, isBucket := labels["le"]
-			rest := map[string]string{}
-			for k, v := range labels {
-				if k != "le" {
-					rest[k] = v
-				}
-			}
-			hk := family + render(rest)
-			h := hists[hk]
-			if h == nil {
-				h = &hist{last: math.Inf(-1)}
-				hists[hk] = h
-			}
-			switch {
-			case strings.HasSuffix(name, "_bucket") && isBucket:
-				if h.hasInf {
-					return nil, fail("a bucket after le=\"+Inf\"")
-				}
-				if val < h.last {
-					return nil, fail("buckets not cumulative")
-				}
-				h.last = val
-				if le == "+Inf" {
-					h.inf, h.hasInf = val, true
-				}
-			case strings.HasSuffix(name, "_count"):
-				h.count, h.hasCount = val, true
-			case strings.HasSuffix(name, "_sum"):
-			default:
-				return nil, fail("not a histogram's sample")
-			}
+			return nil, fmt.Errorf("line %d %q: %v", n+1, line, err)
 		}
 	}
-	for k, h := range hists {
+	for k, h := range p.hists {
 		if !h.hasInf || !h.hasCount || h.inf != h.count {
 			return nil, fmt.Errorf("histogram %s: le=\"+Inf\" bucket %v (present %v), _count %v (present %v)", k, h.inf, h.hasInf, h.count, h.hasCount)
 		}
 	}
-	return out, nil
+	return p.out, nil
+}
+
+// parser is what Parse has read so far.
+type parser struct {
+	out   map[string]float64
+	types map[string]string
+	helps map[string]bool
+	hists map[string]*hist // by name and labels other than le
+}
+
+// hist is what one histogram's samples have said.
+type hist struct {
+	last     float64
+	inf      float64
+	hasInf   bool
+	count    float64
+	hasCount bool
+}
+
+// comment reads a HELP or TYPE line (the text after "# ").
+func (p *parser) comment(rest string) error {
+	kind, rest, _ := strings.Cut(rest, " ")
+	name, arg, _ := strings.Cut(rest, " ")
+	switch kind {
+	case "HELP":
+		if p.helps[name] {
+			return fmt.Errorf("a second HELP for %s", name)
+		}
+		p.helps[name] = true
+	case "TYPE":
+		if p.types[name] != "" {
+			return fmt.Errorf("a second TYPE for %s", name)
+		}
+		switch arg {
+		case "counter", "gauge", "histogram", "summary", "untyped":
+		default:
+			return fmt.Errorf("unknown type %q", arg)
+		}
+		p.types[name] = arg
+	}
+	return nil
+}
+
+// sample reads a sample line, which must follow its family's HELP and TYPE.
+func (p *parser) sample(line string) error {
+	name, labels, val, err := sample(line)
+	if err != nil {
+		return err
+	}
+	family, typ := name, p.types[name]
+	if typ == "" {
+		for _, suf := range []string{"_bucket", "_sum", "_count"} {
+			if base, ok := strings.CutSuffix(name, suf); ok && p.types[base] == "histogram" {
+				family, typ = base, "histogram"
+			}
+		}
+	}
+	if typ == "" || !p.helps[family] {
+		return fmt.Errorf("no HELP and TYPE before the sample of %s", name)
+	}
+	if typ == "counter" && val < 0 {
+		return fmt.Errorf("a negative counter")
+	}
+	key := name + render(labels)
+	if _, dup := p.out[key]; dup {
+		return fmt.Errorf("a second sample %s", key)
+	}
+	p.out[key] = val
+	if typ == "histogram" {
+		return p.histogram(family, name, labels, val)
+	}
+	return nil
+}
+
+// histogram checks one histogram sample: buckets cumulative up to
+// le="+Inf", which must equal _count.
+func (p *parser) histogram(family, name string, labels map[string]string, val float64) error {
+	le, isBucket := labels["le"]
+	rest := map[string]string{}
+	for k, v := range labels {
+		if k != "le" {
+			rest[k] = v
+		}
+	}
+	hk := family + render(rest)
+	h := p.hists[hk]
+	if h == nil {
+		h = &hist{last: math.Inf(-1)}
+		p.hists[hk] = h
+	}
+	switch {
+	case strings.HasSuffix(name, "_bucket") && isBucket:
+		if h.hasInf {
+			return fmt.Errorf("a bucket after le=\"+Inf\"")
+		}
+		if val < h.last {
+			return fmt.Errorf("buckets not cumulative")
+		}
+		h.last = val
+		if le == "+Inf" {
+			h.inf, h.hasInf = val, true
+		}
+	case strings.HasSuffix(name, "_count"):
+		h.count, h.hasCount = val, true
+	case strings.HasSuffix(name, "_sum"):
+	default:
+		return fmt.Errorf("not a histogram's sample")
+	}
+	return nil
 }
 
 // sample reads name{labels} value.
