@@ -25,6 +25,38 @@ func buildBot(t *testing.T) string {
 	return bin
 }
 
+// answers reads a console's standard output line by line, and ask sends
+// a line and waits up to 30 s for an output line holding want; stopped
+// says what to add when the output ends first (the process's stderr).
+func answers(t *testing.T, in io.Writer, out io.Reader, stopped func() string) (ask func(line, want string)) {
+	lines := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	return func(line, want string) {
+		t.Helper()
+		io.WriteString(in, line+"\n")
+		deadline := time.After(30 * time.Second)
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatalf("the bot stopped before answering %q to %s%s", want, line, stopped())
+				}
+				if strings.Contains(l, want) {
+					return
+				}
+			case <-deadline:
+				t.Fatalf("no %q in the answer to %s", want, line)
+			}
+		}
+	}
+}
+
 // Two bots on one database file: the second refuses to start, at once,
 // naming the process that holds the file, and the first goes on answering.
 // Both are real processes of the built program, each with its standard
@@ -56,32 +88,7 @@ func TestSecondProcessRefused(t *testing.T) {
 		in.Close()
 		first.Wait()
 	}()
-	lines := make(chan string, 100)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
-	ask := func(line, want string) {
-		t.Helper()
-		io.WriteString(in, line+"\n")
-		deadline := time.After(30 * time.Second)
-		for {
-			select {
-			case l, ok := <-lines:
-				if !ok {
-					t.Fatalf("the first bot stopped before answering %q to %s; stderr:\n%s", want, line, firstErr.String())
-				}
-				if strings.Contains(l, want) {
-					return
-				}
-			case <-deadline:
-				t.Fatalf("no %q in the answer to %s", want, line)
-			}
-		}
-	}
+	ask := answers(t, in, out, func() string { return "; stderr:\n" + firstErr.String() })
 	ask("/game new scenario:standard seed:4", "Game #1")
 
 	second := exec.Command(bin)

@@ -95,32 +95,7 @@ func TestMetricsScraped(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the bot did not say where it serves its metrics")
 	}
-	lines := make(chan string, 100)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
-	ask := func(line, want string) {
-		t.Helper()
-		io.WriteString(in, line+"\n")
-		deadline := time.After(30 * time.Second)
-		for {
-			select {
-			case l, ok := <-lines:
-				if !ok {
-					t.Fatalf("the bot stopped before answering %s", line)
-				}
-				if strings.Contains(l, want) {
-					return
-				}
-			case <-deadline:
-				t.Fatalf("no %q in the answer to %s", want, line)
-			}
-		}
-	}
+	ask := answers(t, in, out, func() string { return "" })
 
 	code, body := get(t, base+"/healthz")
 	if code != http.StatusOK || !strings.Contains(body, "console mode") || !strings.Contains(body, "database: writable") {
