@@ -602,3 +602,15 @@ func (s *State) northOfMeuse(h hex.Hex) bool {
 	})
 	return r.north[h]
 }
+
+// movesOf is how a unit pays for terrain: light infantry (16.6) and
+// armoured cars (16.7) by their own costs while those optional rules are in
+// force (the default), otherwise by the chart's like other units (16.0).
+func (s *State) movesOf(c *units.Counter) units.Moves {
+	switch {
+	case c.Moves == units.LightMoves && !s.Option(RuleLightInfantry),
+		c.Moves == units.ArmouredMoves && !s.Option(RuleArmouredCars):
+		return units.NormalMoves
+	}
+	return c.Moves
+}

@@ -511,7 +511,7 @@ func (s *State) westExtra(c *units.Counter) bool {
 	if !s.Option(OptWestOffensive) || c.Side() != units.German || s.Player != units.German {
 		return false
 	}
-	return s.boxExtra(c, s.Units[c.Index]) // options.go: spares, or the MOVES #91 box
+	return s.boxExtra(c, s.Units[c.Index]) // russian_front.go: spares, or the MOVES #91 box
 }
 
 // extraAttack is the attack of the additions placed so far (but skip).
