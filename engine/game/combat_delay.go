@@ -52,7 +52,7 @@ func (s *State) mayDelay(p *AttackPlan) bool {
 		}
 		ok := true
 		for _, i := range def {
-			if _, why := s.EnterCost(s.Counter(i), p.Target, nb); why != whyNone {
+			if _, why := s.enterCost(s.Counter(i), p.Target, nb, byRetreat); why != whyNone {
 				ok = false
 				break
 			}

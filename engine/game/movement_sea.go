@@ -63,16 +63,16 @@ func (s *State) applySea(o Order) (*State, []Event, error) {
 
 // seaDestination checks where a unit may go or land by sea (16.3): never an
 // all-sea, neutral, enemy-held hex or enemy fortress (16.34), nor a hex
-// the unit may not be in by the options' bans (barred); an
+// the unit may not be in by the options' bans (mayEnter); an
 // Allied-held port by sea transport, or a coastal or port hex by assault
 // landing when the unit may land so (marines; infantry arriving with
 // infantry true) and the weather is not bad (event 11-12). assault says
 // which it is.
 func (s *State) seaDestination(c *units.Counter, to hex.Hex, infantry bool) (assault bool, err error) {
-	if closed, why := s.Closed(units.Allied, to); closed {
+	switch why := s.mayEnter(c, to, bySea); {
+	case why.closed():
 		return false, refuse("sea-closed", c.ID, to, why.text())
-	}
-	if why := s.barred(c, to); why != whyNone {
+	case why != whyNone:
 		return false, cannotEnter(c.ID, to, why)
 	}
 	if s.occupiedBy(units.German).has(to) {

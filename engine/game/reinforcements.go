@@ -280,7 +280,7 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 		}
 		return nil, nil, refuse("reinforce-wrong-hex", c.ID, h, where, hexes[0])
 	}
-	if why := s.barred(c, h); why != whyNone {
+	if why := s.mayEnter(c, h, byReinforcement); why != whyNone {
 		return nil, nil, cannotEnter(c.ID, h, why)
 	}
 	n := s.reinforceAt(c, i, h, edge)
@@ -315,10 +315,10 @@ func overstackedEntry(t i18n.Text, h, room hex.Hex) i18n.Text {
 		"%s余裕のある登場ヘクスがないため、%s はスタック制限超過です (7.0)。移動セグ終了までに %s からユニットを移動させるか除去してください。", t, h, h)
 }
 
-// unbarred are the hexes of hs unit c may be in (barred): a nation's entry
+// unbarred are the hexes of hs unit c may be in (mayEnter): a nation's entry
 // hexes narrowed to the unit's.
 func (s *State) unbarred(c *units.Counter, hs []hex.Hex) []hex.Hex {
-	return slices.DeleteFunc(slices.Clone(hs), func(h hex.Hex) bool { return s.barred(c, h) != whyNone })
+	return slices.DeleteFunc(slices.Clone(hs), func(h hex.Hex) bool { return s.mayEnter(c, h, byReinforcement) != whyNone })
 }
 
 func reinforcedEvent(c *units.Counter, h hex.Hex, edge bool) Event {
