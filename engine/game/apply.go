@@ -59,7 +59,7 @@ func New(r *Rules, seed uint64, options []string) (*State, error) {
 			s.Units[c.Index].Box = Out // 18.2(4): the Belgian army stands aside
 		}
 		if s.eighthArmyBox(c) {
-			s.Units[c.Index].Box = Russia // MOVES #91: the 8th Army in the box (options.go)
+			s.Units[c.Index].Box = Russia // MOVES #91: the 8th Army in the box (russian_front.go)
 			continue
 		}
 		if _, ok := c.SetupWhere(); ok && c.Role == units.Option && s.Option(Opt(c.OptionCode())) {
@@ -113,7 +113,7 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 		return nil, nil, refuse("retreats-first", s.retreatIDs())
 	}
 	if (s.Combat.Delaying.Verb != "") != (o.Verb == Delay || o.Verb == Stand) {
-		return nil, nil, s.delayOrderRefused() // 16.2 (options.go)
+		return nil, nil, s.delayOrderRefused() // 16.2 (combat_delay.go)
 	}
 	var (
 		n   *State

@@ -29,7 +29,7 @@ type CombatState struct {
 	// result (9.4); their owner orders each retreat.
 	Retreats []int
 	// Delaying is an attack order waiting for the defender's answer,
-	// delay or stand (16.2; options.go); its Verb is "" when none waits.
+	// delay or stand (16.2; combat_delay.go); its Verb is "" when none waits.
 	Delaying Order
 }
 
@@ -126,7 +126,7 @@ func (s *State) PlanAttack(o Order) (*AttackPlan, error) {
 		return nil, refuse("no-attackers")
 	}
 	if err := s.ahItalianAttack(p.Attackers); err != nil {
-		return nil, err // 18.1(13), MOVES #91 (options.go)
+		return nil, err // 18.1(13), MOVES #91
 	}
 	sort.Ints(p.Attackers)
 	if t.ID == "mobile" {
@@ -269,7 +269,7 @@ func (s *State) applyAttack(o Order) (*State, []Event, error) {
 		return nil, nil, err
 	}
 	if s.mayDelay(p) {
-		return s.offerDelay(o) // 16.2: the defender answers first (options.go)
+		return s.offerDelay(o) // 16.2: the defender answers first (combat_delay.go)
 	}
 	n := s.clone()
 	var evs []Event
@@ -617,4 +617,22 @@ func (s *State) combatActors() []*units.Counter {
 		}
 	}
 	return out
+}
+
+// ahItalianAttack refuses an attack by Austro-Hungarian and Italian units
+// together (the MOVES #91 version of 18.1(13): they may not add their
+// strength in one attack).
+func (s *State) ahItalianAttack(attackers []int) error {
+	if !s.Option(OptAustrians) {
+		return nil
+	}
+	var ah, it bool
+	for _, i := range attackers {
+		ah = ah || s.Counter(i).Nation == units.AH
+		it = it || s.Counter(i).Nation == units.IT
+	}
+	if ah && it {
+		return refuse("attack-ah-with-italians")
+	}
+	return nil
 }

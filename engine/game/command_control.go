@@ -237,3 +237,13 @@ func listTail(ids []string) string {
 	}
 	return ": " + strings.Join(ids, " ")
 }
+
+// serves reports whether unit c may trace command to an HQ of nation hq:
+// 4.3, and with the MOVES #91 version of 18.1(13) AH infantry and cavalry
+// only to an AH HQ (which traces to German logistics, 4.4).
+func (s *State) serves(hq units.Nation, c *units.Counter) bool {
+	if c.Nation == units.AH && s.Option(OptAustrians) && c.Type != units.Siege {
+		return hq == units.AH
+	}
+	return hqServes(hq, c.Nation)
+}

@@ -108,7 +108,7 @@ func (s *State) applyAbandon(o Order) (*State, []Event, error) {
 	} else if c = s.freeCounter(nil, nation, units.Landwehr, units.Division); c == nil {
 		return nil, nil, refuse("abandon-no-landwehr", nation.Name(), placeName(x))
 	}
-	if why := s.barred(c, h); why != whyNone {
+	if why := s.mayEnter(c, h, byAbandonment); why != whyNone {
 		return nil, nil, cannotEnter(c.ID, h, why) // a neutral country's fortress (14.2)
 	}
 	n := s.clone()

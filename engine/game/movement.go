@@ -26,7 +26,14 @@ func (s *State) Allowance(c *units.Counter) int {
 // (rail-bound in rough and mountain, docs/rulings.md). ok is false with a
 // reason when b may not be entered at all.
 func (s *State) EnterCost(c *units.Counter, a, b hex.Hex) (int, reason) {
-	if why := s.barred(c, b); why != whyNone {
+	return s.enterCost(c, a, b, byMovement)
+}
+
+// enterCost is EnterCost for a unit that comes into b by the way how: by
+// movement, or by a retreat, which pays no points but enters where a move
+// could (9.4).
+func (s *State) enterCost(c *units.Counter, a, b hex.Hex, how arrival) (int, reason) {
+	if why := s.mayEnter(c, b, how); why != whyNone {
 		return 0, why
 	}
 	ca, d := s.cellAt(a), direction(a, b)
@@ -112,7 +119,7 @@ type search struct {
 	until hex.Hex
 }
 
-// mover is what a unit's entry costs and bans (barredFor) depend on
+// mover is what a unit's entry costs and bans (mayEnterFor) depend on
 // besides the hex, asked once per unit and search.
 type mover struct {
 	c        *units.Counter
@@ -186,11 +193,11 @@ func newSearch(n int) *search {
 }
 
 // entryCost is the part of EnterCost that does not depend on the hexside
-// crossed: -1 if c may not be in b at all (barredFor), otherwise the
+// crossed: -1 if c may not be in b at all (mayEnterFor), otherwise the
 // terrain's cost + 1 (so 1 when b is entered only along a railway, 8.53). EnterCost is this plus the railway and the river
 // of the hexside; the movement search asks it once per hex and unit.
 func (s *State) entryCost(m *mover, b hex.Hex) int8 {
-	if s.barredFor(m, b) != whyNone {
+	if s.mayEnterFor(m, b, byMovement) != whyNone {
 		return -1
 	}
 	x, _ := s.hexAt(b)
@@ -515,7 +522,7 @@ func (s *State) whyNotReach(c *units.Counter, from, to hex.Hex, ezoc, enemy mark
 	if enemy.has(to) {
 		return cannotEnter(c.ID, to, whyEnemy)
 	}
-	if why := s.barred(c, to); why != whyNone {
+	if why := s.mayEnter(c, to, byMovement); why != whyNone {
 		return cannotEnter(c.ID, to, why)
 	}
 	x, _ := s.hexAt(to)
@@ -601,4 +608,16 @@ func (s *State) northOfMeuse(h hex.Hex) bool {
 		}
 	})
 	return r.north[h]
+}
+
+// movesOf is how a unit pays for terrain: light infantry (16.6) and
+// armoured cars (16.7) by their own costs while those optional rules are in
+// force (the default), otherwise by the chart's like other units (16.0).
+func (s *State) movesOf(c *units.Counter) units.Moves {
+	switch {
+	case c.Moves == units.LightMoves && !s.Option(RuleLightInfantry),
+		c.Moves == units.ArmouredMoves && !s.Option(RuleArmouredCars):
+		return units.NormalMoves
+	}
+	return c.Moves
 }

@@ -19,7 +19,7 @@ func RailLimit(side units.Side) int {
 // railNet finds every hex reachable by rail movement from h for side (8.5):
 // along railways only, in the side's own territory, never entering an
 // enemy zone of control or an enemy-occupied hex, nor a hex the unit may
-// not be in (barred: the timid reservists 18.1(8), 18.2(11), Aug I
+// not be in (mayEnter: the timid reservists 18.1(8), 18.2(11), Aug I
 // 18.1(12), the deception 18.1(14)).
 func (s *State) railNet(c *units.Counter, from hex.Hex, ezoc, enemy marks) marks {
 	side := c.Side()
@@ -35,7 +35,7 @@ func (s *State) railNet(c *units.Counter, from hex.Hex, ezoc, enemy marks) marks
 			if seen.has(nb) || !ch.rail[d] || !s.RailLand(side, nb) || ezoc.has(nb) || enemy.has(nb) {
 				continue
 			}
-			if s.barredFor(&mv, nb) != whyNone {
+			if s.mayEnterFor(&mv, nb, byRail) != whyNone {
 				continue
 			}
 			seen.set(nb)
@@ -119,7 +119,7 @@ func (s *State) applyRail(o Order) (*State, []Event, error) {
 		case ezoc.has(to):
 			return nil, nil, refuse("rail-into-ezoc", to)
 		}
-		if why := s.barred(c, to); why != whyNone {
+		if why := s.mayEnter(c, to, byRail); why != whyNone {
 			return nil, nil, cannotEnter(c.ID, to, why)
 		}
 		return nil, nil, refuse("rail-no-route", from, to, ownLands(side))

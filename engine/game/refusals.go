@@ -137,7 +137,14 @@ const (
 	whyDisengage       reason = "enter-disengagement"
 	whyPreMobilisation reason = "enter-pre-mobilisation"
 	whyDeception       reason = "enter-deception"
+	whySetupLuxembourg reason = "enter-setup-luxembourg"
 )
+
+// closed reports whether the reason is one of Closed's: a hex no unit of
+// the side may be in, whatever the unit and however it came.
+func (r reason) closed() bool {
+	return r == whyOffMap || r == whySea || r == whyNeutral || r == whyFortress
+}
 
 // text is the reason in both languages, a clause to put in a sentence.
 func (r reason) text() i18n.Text {

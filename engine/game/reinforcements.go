@@ -262,7 +262,7 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 		}
 	}
 	if !ok && s.landingReinforcement(c, s.Dues[i], h, edge) == nil {
-		return s.landReinforcement(c, i, h, edge) // 16.3, 18.2(8) (options.go)
+		return s.landReinforcement(c, i, h, edge) // 16.3, 18.2(8) (movement_sea.go)
 	}
 	if !ok {
 		if err := s.landingReinforcement(c, s.Dues[i], h, edge); err != errNoLanding {
@@ -280,7 +280,7 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 		}
 		return nil, nil, refuse("reinforce-wrong-hex", c.ID, h, where, hexes[0])
 	}
-	if why := s.barred(c, h); why != whyNone {
+	if why := s.mayEnter(c, h, byReinforcement); why != whyNone {
 		return nil, nil, cannotEnter(c.ID, h, why)
 	}
 	n := s.reinforceAt(c, i, h, edge)
@@ -315,10 +315,10 @@ func overstackedEntry(t i18n.Text, h, room hex.Hex) i18n.Text {
 		"%s余裕のある登場ヘクスがないため、%s はスタック制限超過です (7.0)。移動セグ終了までに %s からユニットを移動させるか除去してください。", t, h, h)
 }
 
-// unbarred are the hexes of hs unit c may be in (barred): a nation's entry
+// unbarred are the hexes of hs unit c may be in (mayEnter): a nation's entry
 // hexes narrowed to the unit's.
 func (s *State) unbarred(c *units.Counter, hs []hex.Hex) []hex.Hex {
-	return slices.DeleteFunc(slices.Clone(hs), func(h hex.Hex) bool { return s.barred(c, h) != whyNone })
+	return slices.DeleteFunc(slices.Clone(hs), func(h hex.Hex) bool { return s.mayEnter(c, h, byReinforcement) != whyNone })
 }
 
 func reinforcedEvent(c *units.Counter, h hex.Hex, edge bool) Event {
@@ -484,4 +484,71 @@ func (s *State) landingPorts() []hex.Hex {
 		}
 	}
 	return out
+}
+
+// britishOnAugI reports whether 18.1(12) brings the British starting forces
+// on as Aug I reinforcements: only when they would have started on the map,
+// so not with 18.2(6), 18.2(7) or 18.2(8), whose own text says where they
+// are (docs/rulings.md R34).
+func (s *State) britishOnAugI() bool {
+	return s.Option(OptPreMobilisation) && !s.Option(OptBEFAtHome) && !s.Option(OptNorthSea) && !s.Option(OptBEFSupportsBelgium)
+}
+
+// goeben applies 18.1(13) to the Allied reinforcement phase whose table
+// dues have just been computed: on Aug III the German roll (1-2 nothing;
+// 3-4 the French active and dismounted cavalry dues move to Aug IV; 5-6
+// they are lost), on Aug IV the dues moved there.
+func (s *State) goeben(evs *[]Event) {
+	if !s.Option(OptGoeben) || s.Player != units.Allied {
+		return
+	}
+	delayed := func(d Due) bool {
+		return d.Nation == units.FR && (d.Type == units.Active || d.Type == units.Dismounted)
+	}
+	switch {
+	case s.Turn == 3:
+		die := s.roll(units.German, i18n.T("SMS Goeben (18.1(13))", "巡洋戦艦ゲーベン (18.1(13))"), evs)
+		if die <= 2 {
+			*evs = append(*evs, ev(EvDue, units.Allied, tr("SMS Goeben (18.1(13)): %d, no effect on the French reinforcements.", "巡洋戦艦ゲーベン (18.1(13)): %d、仏軍増援に影響なし。", die)))
+			return
+		}
+		s.Dues = slices.DeleteFunc(s.Dues, delayed)
+		if die <= 4 {
+			s.Opt.GoebenLate = true
+			*evs = append(*evs, ev(EvDue, units.Allied, tr("SMS Goeben (18.1(13)): %d, the French active units and dismounted cavalry of Aug III arrive on Aug IV.", "巡洋戦艦ゲーベン (18.1(13)): %d、8月III の仏軍現役ユニットと下馬騎兵師団は 8月IV に登場。", die)))
+			return
+		}
+		*evs = append(*evs, ev(EvDue, units.Allied, tr("SMS Goeben (18.1(13)): %d, the French active units and dismounted cavalry of Aug III never arrive.", "巡洋戦艦ゲーベン (18.1(13)): %d、8月III の仏軍現役ユニットと下馬騎兵師団は登場しない。", die)))
+	case s.Turn == 4 && s.Opt.GoebenLate:
+		s.Opt.GoebenLate = false
+		for _, e := range scenario.Due(s.rules.Reinforcements, 3, units.Allied) {
+			if d := (Due{Nation: e.Nation, Type: e.Type, DE: e.DE}); delayed(d) {
+				s.Dues = append(s.Dues, d)
+			}
+		}
+	}
+}
+
+// austrians adds the German reinforcements of 18.1(13) in its MOVES #91
+// version: on Aug III the AH 2. Armee HQ, three corps and an infantry
+// division (7 division-equivalents) and two cavalry divisions; an AH active
+// division on every odd turn from Sep III. They enter at German logistics
+// hexes (logisticsNation).
+func (s *State) austrians() {
+	if !s.Option(OptAustrians) || s.Player != units.German {
+		return
+	}
+	switch {
+	case s.Turn == 3:
+		s.Dues = append(s.Dues, Due{Nation: units.AH, Type: units.HQ, DE: 1}, Due{Nation: units.AH, Type: units.Active, DE: 7}, Due{Nation: units.AH, Type: units.Cavalry, DE: 2})
+	case s.Turn >= 7 && s.Turn%2 == 1: // Sep III, Oct I, Oct III, Nov I, Nov III
+		s.Dues = append(s.Dues, Due{Nation: units.AH, Type: units.Active, DE: 1})
+	}
+}
+
+// ahReplaceable: with the MOVES #91 version of 18.1(13) eliminated
+// Austro-Hungarian infantry may come back as reinforcements; other AH units
+// never do, nor do any without it (11.1).
+func (s *State) ahReplaceable(c *units.Counter) bool {
+	return c.Nation == units.AH && s.Option(OptAustrians) && (c.Type == units.Active || c.Type == units.Reserve || c.Type == units.Landwehr)
 }

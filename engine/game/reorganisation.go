@@ -23,7 +23,7 @@ func (s *State) available(c *units.Counter) bool {
 	case units.Setup:
 		return !s.neutralUnit(c)
 	case units.Breakdown:
-		return s.breakdownAvailable(c) // options.go
+		return s.breakdownAvailable(c) // russian_front.go: the MOVES #91 box
 	}
 	return true
 }

@@ -24,7 +24,7 @@ func (s *State) RetreatHexes(i int) []hex.Hex {
 	ezoc, enemy := s.zocAndOccupied(side.Other())
 	var out []hex.Hex
 	for _, nb := range u.At.Neighbors() {
-		if _, why := s.EnterCost(c, u.At, nb); why != whyNone {
+		if _, why := s.enterCost(c, u.At, nb, byRetreat); why != whyNone {
 			continue
 		}
 		if enemy.has(nb) || ezoc.has(nb) || s.stackDE(nb, side)+c.DE > StackLimit {

@@ -110,3 +110,43 @@ func (s *State) russiaReturn(evs *[]Event) {
 				Text: tr("Back from the Russian Front as reinforcements (14.3): %s.", "ロシア戦線から増援として帰還 (14.3): %s。", joinIDs(back))})
 	}
 }
+
+// eighthArmyBox reports whether a counter starts in the Russian Front box
+// under the MOVES #91 alternative box: the 8th Army's corps and division,
+// and its HQ unless 18.1(2) brings that HQ on Aug III (its coming out of the
+// box; an HQ adds nothing to the box's strength, docs/rulings.md R38).
+func (s *State) eighthArmyBox(c *units.Counter) bool {
+	if !s.Option(RuleM91Russia) || c.Role != units.Option {
+		return false
+	}
+	switch Opt(c.OptionCode()) {
+	case RuleM91Russia:
+		return true
+	case OptWestOffensive:
+		return c.Type == units.HQ && !s.Option(OptWestOffensive)
+	}
+	return false
+}
+
+// boxExtra reports whether c is one of the units 18.1(2)'s extra attack
+// strength comes from: with the MOVES #91 box, the 8th Army's units in the
+// box (or already brought out to the map); otherwise spares and free
+// breakdown divisions (R28).
+func (s *State) boxExtra(c *units.Counter, u Unit) bool {
+	if s.Option(RuleM91Russia) {
+		return c.Role == units.Option && Opt(c.OptionCode()) == RuleM91Russia && (u.Box == Russia || u.Box == OnMap)
+	}
+	spare := c.Role == units.Spare || c.Role == units.Breakdown
+	return spare && ((u.Box == Pool && s.available(c)) || u.Box == OnMap)
+}
+
+// breakdownAvailable: a breakdown division of an option's corps (the MOVES
+// #91 box) is a counter of the game only with that option, and not while
+// its corps is in the box; other breakdown divisions always are.
+func (s *State) breakdownAvailable(c *units.Counter) bool {
+	p, ok := s.Lookup(c.Parent)
+	if !ok || p.Role != units.Option {
+		return true
+	}
+	return s.Option(Opt(p.OptionCode())) && s.Units[p.Index].Box != Russia
+}

@@ -12,7 +12,7 @@ import (
 
 // SelfPlay plays whole games with random legal orders and checks the
 // engine's invariants after every order: no unit in two places, none
-// put where it may not be (barred),
+// put where it may not be (mayEnter),
 // stacking legal at the end of movement and combat, VP equal to the start
 // plus the sum of their events, no dead end (the side to move can always
 // end its step), every game ends after its last turn with a level, and
@@ -360,17 +360,38 @@ func checkSelfPlay(prev, s *State, o Order, start, vpEvents [2]int) error {
 		}
 	}
 	// A unit the order put in a hex (moved, by rail or sea, retreated,
-	// arrived, set up) may be there (barred; the turn's bans are the
+	// arrived, set up) may be there (mayEnter; the turn's bans are the
 	// order's while the turn is the same).
 	if prev.Turn == s.Turn {
 		for i, u := range s.Units {
 			if p := prev.Units[i]; u.Box != OnMap || (p.Box == OnMap && p.At == u.At) {
 				continue
 			}
-			if why := prev.barred(s.Counter(i), u.At); why != whyNone {
+			if why := prev.mayEnter(s.Counter(i), u.At, arrivalOf(o.Verb)); why != whyNone {
 				return fmt.Errorf("%s: %s is in %s, where it may not be: %s", o.Verb, s.Counter(i).ID, u.At, why.text().In(i18n.EN))
 			}
 		}
 	}
 	return nil
+}
+
+// arrivalOf is the way an order puts units in hexes (mayEnter); orders
+// that bring units on at the end of a step, such as an end, ask the bans
+// common to every way.
+func arrivalOf(v Verb) arrival {
+	switch v {
+	case Place, AutoSetup:
+		return bySetup
+	case Rail:
+		return byRail
+	case Sea:
+		return bySea
+	case Reinforce, AutoReinforce:
+		return byReinforcement
+	case Retreat:
+		return byRetreat
+	case Abandon:
+		return byAbandonment
+	}
+	return byMovement
 }

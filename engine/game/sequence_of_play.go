@@ -126,7 +126,7 @@ func (s *State) enter(st Step, evs *[]Event) {
 			s.Units[i].Moved = false
 		}
 		if st == Move2 {
-			s.Opt.SeaDE = 0 // 16.35: one corps-equivalent each impulse (options.go)
+			s.Opt.SeaDE = 0 // 16.35: one corps-equivalent each impulse (movement_sea.go)
 		}
 	case Command:
 		s.determineCommand(evs)

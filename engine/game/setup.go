@@ -76,7 +76,7 @@ func (s *State) setupPlace(c *units.Counter, w units.Where, h hex.Hex) error {
 	case placeClosed:
 		return refuse("setup-sea-or-neutral", c.ID, h)
 	case placeBarred:
-		return cannotEnter(c.ID, h, s.barred(c, h))
+		return cannotEnter(c.ID, h, s.mayEnter(c, h, bySetup))
 	case placeCityTaken:
 		return refuse("setup-city-taken", h, other.ID)
 	case placeWrong:
@@ -99,8 +99,12 @@ func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *unit
 	if !ok {
 		return placeOffMap, nil
 	}
-	if x.Terrain == board.Sea || s.Neutral(x.Country) || (x.Country == board.Luxembourg && c.Side() == units.German && s.Option(OptPreMobilisation)) {
-		return placeClosed, nil // 18.1(12): no German setup in Luxembourg
+	// Sea, a neutral country and, before mobilisation, Luxembourg for the
+	// Germans (18.1(12)) are refused before the instruction is read; the
+	// other hexes the unit may not be in after it.
+	banned := s.mayEnter(c, h, bySetup)
+	if banned == whySea || banned == whyNeutral || banned == whySetupLuxembourg {
+		return placeClosed, nil
 	}
 	if handled, why := s.rightWing(c, w, x); handled {
 		return why, nil
@@ -154,7 +158,7 @@ func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *unit
 	if !okPlace {
 		return placeWrong, nil
 	}
-	if s.barred(c, h) != whyNone {
+	if banned != whyNone {
 		return placeBarred, nil // no unit sets up where it may not be
 	}
 	return placeOK, nil
@@ -511,7 +515,7 @@ func (s *State) westExtra(c *units.Counter) bool {
 	if !s.Option(OptWestOffensive) || c.Side() != units.German || s.Player != units.German {
 		return false
 	}
-	return s.boxExtra(c, s.Units[c.Index]) // options.go: spares, or the MOVES #91 box
+	return s.boxExtra(c, s.Units[c.Index]) // russian_front.go: spares, or the MOVES #91 box
 }
 
 // extraAttack is the attack of the additions placed so far (but skip).

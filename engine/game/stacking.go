@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -31,7 +32,7 @@ func (s *State) Overstacked(side units.Side) []hex.Hex {
 // chooses which units go).
 func (s *State) stackingCheck(side units.Side) error {
 	if h, mixed := s.ahWithItalians(); mixed && side == units.German {
-		return refuse("stacking-ah-with-italians", h) // 18.1(13), MOVES #91 (options.go)
+		return refuse("stacking-ah-with-italians", h) // 18.1(13), MOVES #91
 	}
 	over := s.Overstacked(side)
 	if len(over) == 0 {
@@ -73,4 +74,38 @@ func (s *State) applyRemove(o Order) (*State, []Event, error) {
 	e := ev(EvRemoved, c.Side(), tr("%s removed from over-stacked %s (7.0); %s +%d VP.", "%s をスタック超過の %s から除去 (7.0)。%s +%d VP。", c.ID, at, other.Name(), c.VP))
 	e.Units, e.Hexes, e.N = []string{c.ID}, []hex.Hex{at}, c.VP
 	return n, []Event{e}, nil
+}
+
+// ahWithItalians finds a hex where Austro-Hungarian and Italian units
+// stand together, which the MOVES #91 version of 18.1(13) forbids.
+func (s *State) ahWithItalians() (hex.Hex, bool) {
+	if !s.Option(OptAustrians) {
+		return hex.None, false
+	}
+	ah, it := map[hex.Hex]bool{}, map[hex.Hex]bool{}
+	for i, u := range s.Units {
+		switch c := s.Counter(i); {
+		case u.Box != OnMap:
+		case c.Nation == units.AH:
+			ah[u.At] = true
+		case c.Nation == units.IT:
+			it[u.At] = true
+		}
+	}
+	var found []hex.Hex
+	for h := range ah {
+		if it[h] {
+			found = append(found, h)
+		}
+	}
+	if len(found) == 0 {
+		return hex.None, false
+	}
+	slices.SortFunc(found, func(a, b hex.Hex) int {
+		if hex.Less(a, b) {
+			return -1
+		}
+		return 1
+	})
+	return found[0], true
 }

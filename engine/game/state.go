@@ -317,7 +317,7 @@ type State struct {
 	Events  EventState   // lasting effects of the random events (random_events.go, 5.0)
 	Russia  RussiaState  // the Russian Front (russian_front.go, 14.3)
 	Victory VictoryState // VP scored once and city hexes held (victory.go, 15.2)
-	Opt     OptionState  // what the options keep (options.go, 18.1(13))
+	Opt     OptionState  // what the options keep (18.1(13), 16.35)
 
 	memo *memo // zones of control and occupied hexes found, shared by a game's states (memo.go)
 	// after is what ApplyRemembered last gave from this state (apply.go);
@@ -576,4 +576,16 @@ func containsHex(hs []hex.Hex, h hex.Hex) bool {
 		}
 	}
 	return false
+}
+
+// OptionState is what the options keep between phases.
+type OptionState struct {
+	// GoebenLate: the Goeben roll of Aug III was 3-4, so the French
+	// active units and dismounted cavalry of Aug III are due on Aug IV
+	// (18.1(13)); the position's flag "goeben-late".
+	GoebenLate bool
+	// SeaDE is the division-equivalents moved or landed by sea this
+	// impulse (16.35; the reinforcement phase's landings count toward the
+	// first); the position's line "sea N".
+	SeaDE int
 }

@@ -108,29 +108,49 @@ func (s *State) Closed(side units.Side, h hexes.Hex) (bool, reason) {
 	return false, whyNone
 }
 
-// barred says why unit c may not be in hex h now, or whyNone: the one
-// answer every way of getting there asks (movement 8.0 and retreat 9.4
-// through EnterCost, rail movement 8.5, sea transport and assault landing
-// 16.3, reinforcements 11.1, setup 17.0, the Landwehr division placed in an
-// abandoned fortress 12.4). The bans are those of the
-// rules, for every unit (off the map, sea 8.0, a neutral country 14.2, an
-// undestroyed enemy fortress 12.7: Closed), and those of the options, for
-// the units they name: the timid reservists stay in their own country
-// until Sep I (18.1(8), 18.2(11)), the French and British stay out of
-// Belgium on the extra Aug I turn (18.1(12)), and the French out of
-// Belgium north of the Meuse while the German deception holds (18.1(14)).
-// Each says where the unit may not be, not by which way it may not go
-// there (docs/rulings.md R40).
-func (s *State) barred(c *units.Counter, h hexes.Hex) reason {
+// arrival is the way a unit comes to be in a hex. The bans of mayEnter
+// are the same for all of them but setup's; the costs and rules of each
+// way (terrain and rivers, railways, ports, logistics hexes, zones of
+// control) are the way's own and are checked where it is applied.
+type arrival int
+
+const (
+	byMovement      arrival = iota // 8.0, and attacks into a hex (9.0) through EnterCost
+	byRail                         // 8.5
+	bySea                          // sea transport and assault landing, reinforcements landed by sea (16.3, 18.2(8))
+	byReinforcement                // at a logistics or map-edge hex (11.1)
+	byRetreat                      // 9.4, and where a delaying action could retreat (16.2)
+	bySetup                        // setup orders and the default placement (17.0)
+	byAbandonment                  // the Landwehr division placed in an abandoned fortress (12.4)
+)
+
+// mayEnter says why unit c may not be in hex h now, having come there by
+// the way how, or whyNone: the one answer every way of getting there asks
+// (there is no advance after combat in this game). The bans are those of
+// the rules, for every unit and every way (off the map, sea 8.0, a neutral
+// country 14.2, an undestroyed enemy fortress 12.7: Closed), and those of
+// the options, for the units they name: no German sets up in Luxembourg
+// before mobilisation (18.1(12), setup only), the timid reservists stay in
+// their own country until Sep I (18.1(8), 18.2(11)), the French and
+// British stay out of Belgium on the extra Aug I turn (18.1(12)), and the
+// French out of Belgium north of the Meuse while the German deception
+// holds (18.1(14)). Each says where the unit may not be, not by which way
+// it may not go there (docs/rulings.md R40).
+func (s *State) mayEnter(c *units.Counter, h hexes.Hex, how arrival) reason {
 	m := s.moverOf(c)
-	return s.barredFor(&m, h)
+	return s.mayEnterFor(&m, h, how)
 }
 
-// barredFor is barred with what depends on the unit asked once (moverOf),
-// for the searches that ask it of many hexes.
-func (s *State) barredFor(m *mover, h hexes.Hex) reason {
+// mayEnterFor is mayEnter with what depends on the unit asked once
+// (moverOf), for the searches that ask it of many hexes.
+func (s *State) mayEnterFor(m *mover, h hexes.Hex, how arrival) reason {
 	if closed, why := s.Closed(m.side, h); closed {
 		return why
+	}
+	if how == bySetup && m.side == units.German && s.Option(OptPreMobilisation) {
+		if x, _ := s.hexAt(h); x.Country == board.Luxembourg {
+			return whySetupLuxembourg // 18.1(12)
+		}
 	}
 	if m.timid && !s.home(m.c, h) {
 		return whyTimid // 18.1(8), 18.2(11)
