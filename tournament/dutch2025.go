@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"rtrbot/i18n"
+	"rtrbot/tournament/wmatch"
 )
 
 // The Dutch procedure of C.04.3 (2025), bracket by bracket from the top.
@@ -39,7 +40,7 @@ import (
 // so the same as one choice at a time), as many as the bits hold.
 //
 // Each matching is solved on a sparse graph first, then certified on the
-// whole one by its duals (matchCertified): exact, and much faster than the
+// whole one by its duals (wmatch.Match): exact, and much faster than the
 // whole graph. Ties between optimal matchings decide almost nothing: every
 // choice is "does some optimal matching do this". The exception is whether
 // C9 acts in the next bracket, read (as bbpPairings reads it) from the
@@ -113,23 +114,22 @@ type dutch struct {
 	ranks    map[int]int
 	gone     []bool
 	partner  []int
-	bw       [][]wint // bw[q][p], p < q: the current weight of the pair at positions p, q of pos
-	pos      []int    // by player: its position among those whose weights are written, or -1
-	bwBuf    []wint   // the backing of bw, kept from bracket to bracket
-	baseBuf  []wint   // the backing of a bracket's base weights
-	dead     [][]bool // pairs the order of article 4 has ruled out
-	bump     [][]bool // MDPs tried and not paired keep a +1 on those edges
-	mate     []int    // the last matching (mate[v] == v: unpaired)
+	bw       [][]wmatch.Weight // bw[q][p], p < q: the current weight of the pair at positions p, q of pos
+	pos      []int             // by player: its position among those whose weights are written, or -1
+	bwBuf    []wmatch.Weight   // the backing of bw, kept from bracket to bracket
+	baseBuf  []wmatch.Weight   // the backing of a bracket's base weights
+	dead     [][]bool          // pairs the order of article 4 has ruled out
+	bump     [][]bool          // MDPs tried and not paired keep a +1 on those edges
+	mate     []int             // the last matching (mate[v] == v: unpaired)
 	L        layout
 	why      map[int]i18n.Text // the procedure's reason, by the higher-ranked player of a pair
-	es       []wedge           // a buffer for matchCertified (the pairs its certification added)
 	inb      []bool            // joined whole in a first matching: the current bracket (with the next score group when small)
-	wdual    []wint            // the last matching's end state, by player (warmState)
+	wdual    []wmatch.Weight   // the last matching's end state, by player (wmatch.Warm)
 	wmate    []int
 	compat   []bool      // compatible, by i*n+j
 	c9v      []uint64    // c9's part of each player
 	redual   bool        // the weights are new: wdual does not fit them
-	sep      *sepWeights // the weights of the pairs outside the bracket (nil: all in w)
+	sep      *wmatch.Sep // the weights of the pairs outside the bracket (nil: all in w)
 	sh       []uint      // by player of the bracket: L.shift of its score
 }
 
@@ -157,7 +157,7 @@ func (d *dutch) sidesAllow(i, j int) bool {
 	return !(ca.abs && cb.abs && ca.pref == cb.pref && !(d.ps[i].top || d.ps[j].top))
 }
 
-func (d *dutch) set(i, j int, w wint) {
+func (d *dutch) set(i, j int, w wmatch.Weight) {
 	p, q := d.pos[i], d.pos[j]
 	if p > q {
 		p, q = q, p
@@ -181,13 +181,13 @@ func (d *dutch) explicit(vs []int) {
 // returned for the next one). The weights are left as they were: every
 // pair of a bracket is written before it is read (brackets,
 // byeAndCompletable).
-func triangle(n int, buf []wint) ([][]wint, []wint) {
+func triangle(n int, buf []wmatch.Weight) ([][]wmatch.Weight, []wmatch.Weight) {
 	need := n * (n - 1) / 2
 	if cap(buf) < need {
-		buf = make([]wint, need)
+		buf = make([]wmatch.Weight, need)
 	}
 	all := buf[:need]
-	rows := make([][]wint, n)
+	rows := make([][]wmatch.Weight, n)
 	for q := range rows {
 		rows[q] = all[:q:q]
 		all = all[q:]
@@ -219,9 +219,9 @@ func (d *dutch) compute() {
 	// each matching starts from the last one's duals and mates (of the
 	// players still to pair): the result is as optimal, with far fewer
 	// stages
-	ws := &warmState{}
-	g := certGraph{n: len(id), bw: d.bw, pos: d.pos, id: id, window: sparseK, whole: d.inb, sep: d.sep}
-	var tmp wint
+	ws := &wmatch.Warm{}
+	g := wmatch.Graph{N: len(id), BW: d.bw, Pos: d.pos, ID: id, Window: sparseK, Whole: d.inb, Sep: d.sep}
+	var tmp wmatch.Weight
 	if d.wdual != nil {
 		pos := make([]int, d.n)
 		for x, v := range id {
@@ -236,27 +236,27 @@ func (d *dutch) compute() {
 				// new weights (a new bracket): the last mates, each pair's
 				// duals its new weight (tight), the free ones' zero;
 				// warmInit mends the rest
-				dv = wint{}
-				if u := id[max(mt, 0)]; mt >= 0 && !g.weight(min(v, u), max(v, u), &tmp).nonposP() {
-					dv = *g.weight(min(v, u), max(v, u), &tmp)
+				dv = wmatch.Weight{}
+				if u := id[max(mt, 0)]; mt >= 0 && !g.Weight(min(v, u), max(v, u), &tmp).NonPos() {
+					dv = *g.Weight(min(v, u), max(v, u), &tmp)
 				} else {
 					mt = -1
 				}
 			}
-			ws.dual = append(ws.dual, dv)
-			ws.mate = append(ws.mate, mt)
+			ws.Dual = append(ws.Dual, dv)
+			ws.Mate = append(ws.Mate, mt)
 		}
 		d.redual = false
 	}
 	var m []int
-	m, d.es = matchCertified(g, d.es, ws)
+	m = wmatch.Match(g, ws)
 	if d.wdual == nil {
-		d.wdual, d.wmate = make([]wint, d.n), make([]int, d.n)
+		d.wdual, d.wmate = make([]wmatch.Weight, d.n), make([]int, d.n)
 	}
 	for x, v := range id {
-		d.wdual[v] = ws.dual[x]
+		d.wdual[v] = ws.Dual[x]
 		d.wmate[v] = -1
-		if u := ws.mate[x]; u >= 0 {
+		if u := ws.Mate[x]; u >= 0 {
 			d.wmate[v] = id[u]
 		}
 	}
@@ -303,30 +303,30 @@ func (d *dutch) completion(i, j int) uint64 {
 
 // base is the weight of the edge between i (ranked higher) and j in the
 // bracket: cur if j is in the current bracket, next if in the next one.
-func (d *dutch) base(i, j int, cur, next bool) wint {
+func (d *dutch) base(i, j int, cur, next bool) wmatch.Weight {
 	if !d.compatible(i, j) {
-		return wint{}
+		return wmatch.Weight{}
 	}
 	L := &d.L
 	si, sj := d.score(i), d.score(j)
-	var w wint
-	w.addAt(d.completion(i, j), L.compl)
+	var w wmatch.Weight
+	w.AddAt(d.completion(i, j), L.compl)
 	if cur {
-		w.addAt(1, L.f1)
-		w.addAt(1, L.f2+d.sh[i])
+		w.AddAt(1, L.f1)
+		w.AddAt(1, L.f2+d.sh[i])
 	}
 	if next {
-		w.addAt(1, L.f3)
-		w.addAt(1, L.f4+d.sh[i])
+		w.AddAt(1, L.f3)
+		w.AddAt(1, L.f4+d.sh[i])
 	}
-	w.addAt(d.c9(i, j, d.single), L.c9)
+	w.AddAt(d.c9(i, j, d.single), L.c9)
 	if !cur {
 		return w
 	}
 	hi, lo := d.ci[i], d.ci[j]
 	same := hi.pref != "" && hi.pref == lo.pref
 	// C10: no side difference beyond ±2
-	w.addAt(b2u(!(hi.imb > 1 && lo.imb > 1 && same)), L.c10)
+	w.AddAt(b2u(!(hi.imb > 1 && lo.imb > 1 && same)), L.c10)
 	// C11: no side three times in a row
 	c11 := !hi.abs || !lo.abs || !same
 	if !c11 {
@@ -340,10 +340,10 @@ func (d *dutch) base(i, j int, cur, next bool) wint {
 			c11 = yields.rep != other(lo.pref)
 		}
 	}
-	w.addAt(b2u(c11), L.c11)
+	w.AddAt(b2u(c11), L.c11)
 	// C12, C13: preferences granted
-	w.addAt(b2u(!same), L.c12)
-	w.addAt(b2u((!lo.strong && !lo.abs) || (!hi.strong && !hi.abs) || (hi.abs && lo.abs) || !same), L.c13)
+	w.AddAt(b2u(!same), L.c12)
+	w.AddAt(b2u((!lo.strong && !lo.abs) || (!hi.strong && !hi.abs) || (hi.abs && lo.abs) || !same), L.c13)
 	a, b := d.ps[i], d.ps[j]
 	type fl struct {
 		back             int
@@ -355,12 +355,12 @@ func (d *dutch) base(i, j int, cur, next bool) wint {
 			continue
 		}
 		downB, downA, upB := b.floated(back, -1), a.floated(back, -1), b.floated(back, +1)
-		w.addAt(b2u(downB)+b2u(si <= sj && downA), *f.cnt)
-		w.addAt(b2u(!(si > sj && upB)), *f.up)
-		w.addAt(b2u(downB), *f.sc+d.sh[j])
-		w.addAt(b2u(downA), *f.sc+d.sh[i])
+		w.AddAt(b2u(downB)+b2u(si <= sj && downA), *f.cnt)
+		w.AddAt(b2u(!(si > sj && upB)), *f.up)
+		w.AddAt(b2u(downB), *f.sc+d.sh[j])
+		w.AddAt(b2u(downA), *f.sc+d.sh[i])
 		if !(upB && si > sj) {
-			w.addAt(1, *f.usc+d.sh[i])
+			w.AddAt(1, *f.usc+d.sh[i])
 		}
 	}
 	return w
@@ -390,8 +390,8 @@ func (d *dutch) plan(vs []int) error {
 	// one matching
 	used := 14*B + 6*S + B + 2
 	L.choose = 1
-	if used+3*B+1 < wideBits {
-		L.choose = max(1, min(ordMax, wideBits-used-3*B-1))
+	if used+3*B+1 < wmatch.Bits {
+		L.choose = max(1, min(ordMax, wmatch.Bits-used-3*B-1))
 	}
 	L.ordBits = L.choose + 3*B + 1
 	off := L.ordBits
@@ -407,7 +407,7 @@ func (d *dutch) plan(vs []int) error {
 	L.f2, off = off, off+S
 	L.f1, off = off, off+B
 	L.compl = off
-	if off+B+2 > wideBits {
+	if off+B+2 > wmatch.Bits {
 		return i18n.Errorf("Too many players or score groups to pair (%s).", "組み合わせるには人数かスコアグループが多すぎます (%s)", i18n.Count(d.n, "player", "players", "人"))
 	}
 	d.L = L
@@ -523,24 +523,24 @@ func (d *dutch) byeAndCompletable() error {
 	// counted from the bottom at 2^32, so that the one left out is an
 	// eligible player of the lowest score possible; a pair of topscorers
 	// weighs one more (the bye's score stays below the top when it can)
-	sp := &sepWeights{in: make([]bool, n), one: at(1, 0), part: make([]wint, n), compat: d.compat, stride: n}
+	sp := &wmatch.Sep{In: make([]bool, n), One: wmatch.At(1, 0), Part: make([]wmatch.Weight, n), Compat: d.compat, Stride: n}
 	var tops []int
 	if d.odd {
-		sp.one = at(1, 64)
+		sp.One = wmatch.At(1, 64)
 		for v := 0; v < n; v++ {
-			sp.part[v] = at(b2u(!d.eligible(v)), 64).add(at(uint64(group[v]), 32))
-			sp.in[v] = d.score(v) >= top
-			if sp.in[v] {
+			sp.Part[v] = wmatch.At(b2u(!d.eligible(v)), 64).Add(wmatch.At(uint64(group[v]), 32))
+			sp.In[v] = d.score(v) >= top
+			if sp.In[v] {
 				tops = append(tops, v)
 			}
 		}
 		d.explicit(tops)
-		for i := 0; i < n && sp.in[i]; i++ {
-			for j := i + 1; j < n && sp.in[j]; j++ {
+		for i := 0; i < n && sp.In[i]; i++ {
+			for j := i + 1; j < n && sp.In[j]; j++ {
 				if d.compatible(i, j) {
-					d.set(i, j, sp.one.add(sp.part[i]).add(sp.part[j]).add(at(1, 0)))
+					d.set(i, j, sp.One.Add(sp.Part[i]).Add(sp.Part[j]).Add(wmatch.At(1, 0)))
 				} else {
-					d.set(i, j, wint{})
+					d.set(i, j, wmatch.Weight{})
 				}
 			}
 		}
@@ -619,24 +619,24 @@ func (d *dutch) brackets() error {
 			d.inb[v] = p < nb || len(bracket) <= denseBracket
 		}
 		// the weights of this bracket
-		var base [][]wint
+		var base [][]wmatch.Weight
 		base, d.baseBuf = triangle(len(bracket), d.baseBuf)
 		// the weight of a pair outside the bracket: completion and C9,
-		// one at(1, compl) and each player's part of the two
-		one := at(1, d.L.compl)
-		part := make([]wint, n)
+		// one At(1, compl) and each player's part of the two
+		one := wmatch.At(1, d.L.compl)
+		part := make([]wmatch.Weight, n)
 		d.c9(0, 0, true) // settles c9v
 		for v := range part {
-			part[v] = at(b2u(!d.byeCand(v)), d.L.compl)
+			part[v] = wmatch.At(b2u(!d.byeCand(v)), d.L.compl)
 			if d.single0 {
-				part[v] = part[v].add(at(d.c9v[v], d.L.c9))
+				part[v] = part[v].Add(wmatch.At(d.c9v[v], d.L.c9))
 			}
 		}
 		inBr := make([]bool, n)
 		for _, v := range bracket {
 			inBr[v] = true
 		}
-		d.sep = &sepWeights{in: inBr, one: one, part: part, compat: d.compat, stride: n}
+		d.sep = &wmatch.Sep{In: inBr, One: one, Part: part, Compat: d.compat, Stride: n}
 		for _, i := range bracket {
 			if d.gone[i] {
 				continue
@@ -646,10 +646,10 @@ func (d *dutch) brackets() error {
 					continue
 				}
 				pi, pj := in[i], in[j]
-				var w wint
+				var w wmatch.Weight
 				if pj < mdp {
 					if !d.dead[i][j] {
-						w = d.base(i, j, true, false).add(small(int64(b2u(d.bump[i][j]))))
+						w = d.base(i, j, true, false).Add(wmatch.Small(int64(b2u(d.bump[i][j]))))
 					}
 				} else {
 					w = d.base(i, j, pj < nb, pj >= nb)
@@ -670,7 +670,7 @@ func (d *dutch) brackets() error {
 		mdpCands := func(pi int) []int {
 			var os []int
 			for po := mdp; po < nb; po++ {
-				if !matched[bracket[po]] && !base[po][pi].zero() {
+				if !matched[bracket[po]] && !base[po][pi].IsZero() {
 					os = append(os, po)
 				}
 			}
@@ -691,9 +691,9 @@ func (d *dutch) brackets() error {
 			for pi := 0; pi < mdp; pi++ {
 				os := mdpCands(pi)
 				for r, po := range os {
-					w := base[po][pi].add(at(1, selOff+uint(mdp-1-pi)))
+					w := base[po][pi].Add(wmatch.At(1, selOff+uint(mdp-1-pi)))
 					if pi < k {
-						w = w.add(at(uint64(len(os)-r), 1+uint(k-1-pi)*per))
+						w = w.Add(wmatch.At(uint64(len(os)-r), 1+uint(k-1-pi)*per))
 					}
 					d.set(bracket[pi], bracket[po], w)
 				}
@@ -744,8 +744,8 @@ func (d *dutch) brackets() error {
 				left--
 				if !inCur(v) {
 					for po := mdp; po < nb; po++ {
-						if w := base[po][pi]; !w.zero() {
-							d.set(v, bracket[po], w.add(small(1)))
+						if w := base[po][pi]; !w.IsZero() {
+							d.set(v, bracket[po], w.Add(wmatch.Small(1)))
 							d.bump[v][bracket[po]], d.bump[bracket[po]][v] = true, true
 						}
 					}
@@ -755,8 +755,8 @@ func (d *dutch) brackets() error {
 					matched[v] = true
 					leftPaired--
 					for po := mdp; po < nb; po++ {
-						if w := base[po][pi]; !w.zero() {
-							d.set(v, bracket[po], w.add(small(int64(nb-mdp)+1)))
+						if w := base[po][pi]; !w.IsZero() {
+							d.set(v, bracket[po], w.Add(wmatch.Small(int64(nb-mdp)+1)))
 						}
 					}
 				}
@@ -792,12 +792,12 @@ func (d *dutch) brackets() error {
 		if mdp == 0 {
 			remPairs = len(rem) / 2
 		}
-		ew := func(a, b, idx int) wint {
+		ew := func(a, b, idx int) wmatch.Weight {
 			w := base[rem[b]][rem[a]]
-			if w.zero() {
+			if w.IsZero() {
 				return w
 			}
-			return w.add(at(b2u(idx < remPairs), d.L.choose+2*d.B+1)).sub(at(uint64(2*idx), d.L.choose))
+			return w.Add(wmatch.At(b2u(idx < remPairs), d.L.choose+2*d.B+1)).Sub(wmatch.At(uint64(2*idx), d.L.choose))
 		}
 		// the matching that counts the exchanges also chooses the
 		// opponents of the first S1 players, should there be no exchange
@@ -807,8 +807,8 @@ func (d *dutch) brackets() error {
 			for a := range rem {
 				for b := a + 1; b < len(rem); b++ {
 					w := ew(a, b, a)
-					if a < k && b >= remPairs && !w.zero() {
-						w = w.add(at(uint64(len(rem)-b), 1+uint(k-1-a)*d.per(len(bracket))))
+					if a < k && b >= remPairs && !w.IsZero() {
+						w = w.Add(wmatch.At(uint64(len(rem)-b), 1+uint(k-1-a)*d.per(len(bracket))))
 					}
 					d.set(bracket[rem[a]], bracket[rem[b]], w)
 				}
@@ -861,8 +861,8 @@ func (d *dutch) brackets() error {
 			v := bracket[rem[a]]
 			if down(v) {
 				for b := a + 1; b < len(rem); b++ {
-					if w := ew(a, b, a); !w.zero() {
-						d.set(v, bracket[rem[b]], w.sub(small(1)))
+					if w := ew(a, b, a); !w.IsZero() {
+						d.set(v, bracket[rem[b]], w.Sub(wmatch.Small(1)))
 					}
 				}
 				d.compute()
@@ -873,7 +873,7 @@ func (d *dutch) brackets() error {
 			}
 			for b := a + 1; b < len(rem); b++ {
 				if ex {
-					base[rem[b]][rem[a]] = wint{}
+					base[rem[b]][rem[a]] = wmatch.Weight{}
 				}
 				d.set(v, bracket[rem[b]], ew(a, b, a))
 			}
@@ -885,8 +885,8 @@ func (d *dutch) brackets() error {
 			already := down(v)
 			if !already {
 				for b := a + 1; b < len(rem); b++ {
-					if w := ew(a, b, a); !w.zero() {
-						d.set(v, bracket[rem[b]], w.add(small(1)))
+					if w := ew(a, b, a); !w.IsZero() {
+						d.set(v, bracket[rem[b]], w.Add(wmatch.Small(1)))
 					}
 				}
 				d.compute()
@@ -894,12 +894,12 @@ func (d *dutch) brackets() error {
 			if down(v) {
 				toGo--
 				for b := 0; b < a; b++ {
-					base[rem[a]][rem[b]] = wint{}
-					d.set(v, bracket[rem[b]], wint{})
+					base[rem[a]][rem[b]] = wmatch.Weight{}
+					d.set(v, bracket[rem[b]], wmatch.Weight{})
 				}
 				for po := nb; po < len(bracket); po++ {
-					base[po][rem[a]] = wint{}
-					d.set(v, bracket[po], wint{})
+					base[po][rem[a]] = wmatch.Weight{}
+					d.set(v, bracket[po], wmatch.Weight{})
 				}
 			}
 			if !already {
@@ -920,7 +920,7 @@ func (d *dutch) brackets() error {
 					continue
 				}
 				if !down(v) || down(u) {
-					base[rem[b]][rem[a]] = wint{}
+					base[rem[b]][rem[a]] = wmatch.Weight{}
 					d.dead[v][u], d.dead[u][v] = true, true
 				}
 				d.set(v, u, base[rem[b]][rem[a]])
@@ -936,7 +936,7 @@ func (d *dutch) brackets() error {
 		if err := d.choose(s1, func(pi int) []int {
 			var os []int
 			for _, po := range rem {
-				if po > pi && !matched[bracket[po]] && !base[po][pi].zero() {
+				if po > pi && !matched[bracket[po]] && !base[po][pi].IsZero() {
 					os = append(os, po)
 				}
 			}
@@ -977,7 +977,7 @@ const ordMax = 320
 // stay, every player of ps still to pair also gets a bonus above those,
 // so that none of them drops out of the bracket. fresh: the last matching
 // is optimal with the choices made so far.
-func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]wint, matched map[int]bool, stay bool, why func(v int) i18n.Text, fresh bool) error {
+func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]wmatch.Weight, matched map[int]bool, stay bool, why func(v int) i18n.Text, fresh bool) error {
 	for len(ps) > 0 {
 		// while the last matching is optimal with the choices made so far,
 		// a player it gives its highest candidate has chosen: no matching
@@ -1008,10 +1008,10 @@ func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]
 			for r, po := range os {
 				w := base[po][pi]
 				if stay {
-					w = w.add(at(1, 1+uint(k)*per))
+					w = w.Add(wmatch.At(1, 1+uint(k)*per))
 				}
 				if t < k {
-					w = w.add(at(uint64(len(os)-r), 1+uint(k-1-t)*per))
+					w = w.Add(wmatch.At(uint64(len(os)-r), 1+uint(k-1-t)*per))
 				}
 				d.set(v, bracket[po], w)
 			}

@@ -1,4 +1,4 @@
-package tournament
+package wmatch
 
 import (
 	"math/bits"
@@ -7,20 +7,23 @@ import (
 	"sync"
 )
 
-// A maximum weight matching (Edmonds' blossom algorithm with dual
-// variables, written for this bot) on wide weights (wint), for the Dutch
-// pairing's lexicographic edge weights. Weights must be
-// positive (an edge of weight zero is no edge) and the matching is of
-// maximum weight, not of maximum cardinality: the pairing puts the
-// completion criterion in the highest bits instead.
+// Match returns a maximum weight matching of g: mate[x] is the vertex x
+// is matched with, or -1. With ws, the matching starts from ws where it
+// is usable (the end of a matching of the same vertices on other
+// weights), and ws ends with this one's duals and mates, for the next.
+func Match(g Graph, ws *Warm) []int {
+	mate, _ := matchCertified(g, nil, ws)
+	return mate
+}
 
-type wedge struct {
+// edge is an edge of the graph a wmatcher matches.
+type edge struct {
 	I, J int
-	W    wint
+	W    Weight
 }
 
 // maxWeightMatchingW returns mate[v] (or -1) of a maximum weight matching.
-func maxWeightMatchingW(n int, edges []wedge) []int {
+func maxWeightMatchingW(n int, edges []edge) []int {
 	m := &wmatcher{nvertex: n, edges: edges}
 	return m.run()
 }
@@ -41,13 +44,13 @@ type wcounts struct {
 
 type wmatcher struct {
 	nvertex int
-	edges   []wedge
-	warm    *warmState // where to start from, if not nil (warmInit)
+	edges   []edge
+	warm    *Warm // where to start from, if not nil (warmInit)
 	// crossCheck (for the tests): the best edges of the vertices of trees
 	// taken down are read both ways (bestFromS, bestToSFree) and compared
 	crossCheck bool
-	flips      int    // vertices freed at dual zero (after a warm start)
-	w2         []wint // 2 × each edge's weight
+	flips      int      // vertices freed at dual zero (after a warm start)
+	w2         []Weight // 2 × each edge's weight
 
 	endpoint      []int
 	mate          []int
@@ -60,23 +63,23 @@ type wmatcher struct {
 	blossomendps  [][]int
 	bestedge      []int
 	unused        []int
-	dualvar       []wint
+	dualvar       []Weight
 	allowAt       []uint32 // edge k is allowed (tight, found so) if allowAt[k] is above afloor and disAt of both ends (allowed)
 	disAt         []uint32 // by vertex: when its tree was last taken down (augmentKeep)
 	astamp        uint32   // the clock of allowAt and disAt
 	afloor        uint32   // when the stage began
 	queue         []int
-	bsl           []wint // the slack of bestedge[x], or a lower bound of it (lazyDelta)
-	bkE           []int  // by S-vertex v, bkN[v] more best edges (bkE[v*bkK:]) after bestedge[v], by slack
-	bkKey         []wint // their slacks plus dsum2 when found (the slack is bkKey - dsum2 while both ends stay S)
+	bsl           []Weight // the slack of bestedge[x], or a lower bound of it (lazyDelta)
+	bkE           []int    // by S-vertex v, bkN[v] more best edges (bkE[v*bkK:]) after bestedge[v], by slack
+	bkKey         []Weight // their slacks plus dsum2 when found (the slack is bkKey - dsum2 while both ends stay S)
 	bkN           []int
 	bkMore        []bool // v had more edges to S-vertices than it keeps
-	dsum2         wint   // twice the sum of the dual changes so far
+	dsum2         Weight // twice the sum of the dual changes so far
 	counts        wcounts
 	adjOff        []int      // the edges of vertex v are adj[adjOff[v]:adjOff[v+1]]
 	adj           []adjEntry // the edges of each vertex, in the order the scan reads them
 	lvA, lvE      []int      // addBlossom's and expandBlossom's leaves
-	sbuf          wint       // slackP's
+	sbuf          Weight     // slackP's
 	dis           []int      // augmentKeep's: the vertices of the trees dissolved
 	rootOf        []int      // treeRoot's memo, valid where rootStamp is rstamp
 	troot         []int      // by labelled top-level blossom: the free vertex at the root of its tree
@@ -90,7 +93,7 @@ type wmatcher struct {
 	fill          []int // run's, while it lists the edges by vertex
 	bp            blossomPaths
 	bpDone        []bool
-	wcum          []wint   // warmOut's
+	wcum          []Weight // warmOut's
 	bpTop, bpIn   []int    // by vertex: its outermost and innermost blossoms, or -1 (pathsKept)
 	arrays        wmArrays // kept for the next matcher (wmPool)
 	// act holds (a bit by vertex) every vertex that is labelled (its
@@ -145,15 +148,15 @@ func (m *wmatcher) activateLeaves(b int) {
 	}
 }
 
-func (m *wmatcher) slack(k int) wint {
-	var s wint
+func (m *wmatcher) slack(k int) Weight {
+	var s Weight
 	m.slackTo(k, &s)
 	return s
 }
 
 // slackTo writes the slack of edge k to s, through pointers: the hot loop
 // of the matching, kept free of wide copies.
-func (m *wmatcher) slackTo(k int, s *wint) {
+func (m *wmatcher) slackTo(k int, s *Weight) {
 	addsubTo(s, &m.dualvar[m.endpoint[2*k]], &m.dualvar[m.endpoint[2*k+1]], &m.w2[k])
 }
 
@@ -166,7 +169,7 @@ type adjEntry struct {
 }
 
 // bestSlackP is the slack kept for bestedge[x] (see bsl).
-func (m *wmatcher) bestSlackP(x int) *wint { return &m.bsl[x] }
+func (m *wmatcher) bestSlackP(x int) *Weight { return &m.bsl[x] }
 
 func (m *wmatcher) leaves(b int, out []int) []int {
 	if b < m.nvertex {
@@ -272,7 +275,7 @@ func (m *wmatcher) addBlossom(base, k int) {
 	m.label[b] = 1
 	m.troot[b] = m.troot[bb]
 	m.labelend[b] = m.labelend[bb]
-	m.dualvar[b] = wint{}
+	m.dualvar[b] = Weight{}
 	m.lvA = m.leaves(b, m.lvA[:0])
 	for _, v := range m.lvA {
 		if m.label[m.inblossom[v]] == 2 {
@@ -298,7 +301,7 @@ func (m *wmatcher) expandBlossom(b int, endstage bool) {
 		m.blossomparent[s] = -1
 		if s < m.nvertex {
 			m.inblossom[s] = s
-		} else if endstage && m.dualvar[s].zero() {
+		} else if endstage && m.dualvar[s].IsZero() {
 			m.expandBlossom(s, endstage)
 		} else {
 			m.lvE = m.leaves(s, m.lvE[:0])
@@ -448,7 +451,7 @@ func (m *wmatcher) run() []int {
 		m.dualvar = nil // no duals: nothing to certify with
 		return mate
 	}
-	var maxweight wint
+	var maxweight Weight
 	mk := 0
 	for k := range m.w2 {
 		if lessP(&m.w2[mk], &m.w2[k]) {
@@ -503,7 +506,7 @@ func (m *wmatcher) run() []int {
 	m.troot = grown(m.troot, 2*n)
 	m.bmark = grown(m.bmark, 2*n)
 	m.astamp, m.afloor, m.rstamp, m.bm, m.bhi = 0, 0, 0, 0, 0
-	m.dsum2 = wint{}
+	m.dsum2 = Weight{}
 	m.unused, m.queue, m.dis = m.unused[:0], m.queue[:0], m.dis[:0]
 	for v := 0; v < n; v++ {
 		m.mate[v] = -1
@@ -550,7 +553,7 @@ func (m *wmatcher) run() []int {
 			// a free vertex whose dual is zero is done (only after a warm
 			// start: from scratch, free vertices reach zero together, at
 			// the end)
-			if m.mate[v] == -1 && m.label[m.inblossom[v]] == 0 && !m.dualvar[v].nonposP() {
+			if m.mate[v] == -1 && m.label[m.inblossom[v]] == 0 && !m.dualvar[v].NonPos() {
 				m.assignLabel(v, 1, -1)
 				roots = true
 			}
@@ -568,7 +571,7 @@ func (m *wmatcher) run() []int {
 					continue // its tree was dissolved (augmentKeep)
 				}
 				stop := false
-				var kslack wint
+				var kslack Weight
 				dv := &m.dualvar[v]
 				// v's best edges to the S-vertices of other blossoms are
 				// found again by this scan
@@ -657,7 +660,7 @@ func (m *wmatcher) run() []int {
 				break
 			}
 			deltatype, delta, deltaedge, deltablossom, zeroed := m.lazyDelta()
-			if !delta.zero() {
+			if !delta.IsZero() {
 				m.dualStep(&delta)
 			}
 			if deltatype == 1 {
@@ -667,7 +670,7 @@ func (m *wmatcher) run() []int {
 				// stays free.
 				done := zeroed == -1
 				for v := 0; v < n && !done; v++ {
-					done = m.mate[v] == -1 && m.label[m.inblossom[v]] == 1 && m.dualvar[v].zero()
+					done = m.mate[v] == -1 && m.label[m.inblossom[v]] == 1 && m.dualvar[v].IsZero()
 				}
 				if !done {
 					m.flips++
@@ -696,7 +699,7 @@ func (m *wmatcher) run() []int {
 			break
 		}
 		for b := n; b < m.bhi; b++ {
-			if m.blossomparent[b] == -1 && m.blossombase[b] >= 0 && m.label[b] == 1 && m.dualvar[b].zero() {
+			if m.blossomparent[b] == -1 && m.blossombase[b] >= 0 && m.label[b] == 1 && m.dualvar[b].IsZero() {
 				m.expandBlossom(b, true)
 			}
 		}
@@ -715,18 +718,18 @@ func (m *wmatcher) run() []int {
 // does, the matching is of maximum weight on the graph with them too (LP
 // duality: matched edges are tight, unmatched vertices have dual zero,
 // blossoms with a positive dual are full).
-func (m *wmatcher) certifies(i, j int, w wint) bool {
+func (m *wmatcher) certifies(i, j int, w Weight) bool {
 	return m.certifiesPath(i, j, &w, m.paths())
 }
 
 // certInside is certifiesPath for a pair of positive weight *w, with p
 // from m.pathsKept: its slack is computed once, in locals, and the
 // blossoms' sum added to it only when it is negative.
-func (m *wmatcher) certInside(x, y int, w *wint, p *blossomPaths) bool {
+func (m *wmatcher) certInside(x, y int, w *Weight, p *blossomPaths) bool {
 	if m.dualvar == nil {
 		return m.certifiesPath(x, y, w, p)
 	}
-	var s wint
+	var s Weight
 	if !slack2To(&s, &m.dualvar[x], &m.dualvar[y], w) {
 		return true
 	}
@@ -747,61 +750,61 @@ func (m *wmatcher) certInside(x, y int, w *wint, p *blossomPaths) bool {
 	return !sumNeg(&s, &p.cum[p.common(x, y)])
 }
 
-// certGraph is the graph matchCertified matches: vertex x is row id[x]
-// of the weight matrix w (x itself if id is nil), the pairs of positive
-// weight are its edges, and the first matching takes those at most window
-// apart, and all those between two rows that whole marks. With sep, the
-// weights of the pairs not both inside sep.in are sep's, not w's.
-type certGraph struct {
-	n      int
-	w      [][]wint
-	id     []int
-	window int
-	whole  []bool
-	sep    *sepWeights
-	// with pos, the weight of rows r and s is bw[pos[s]][pos[r]] (the
-	// larger position first) instead of w[r][s]
-	pos []int
-	bw  [][]wint
+// Graph is the graph Match matches: vertex x is row ID[x] of the weight
+// matrix W (x itself if ID is nil), the pairs of positive weight are its
+// edges, and the first matching takes those at most Window apart, and all
+// those between two rows that Whole marks. With Sep, the weights of the
+// pairs not both inside Sep.In are Sep's, not W's.
+type Graph struct {
+	N      int
+	W      [][]Weight
+	ID     []int
+	Window int
+	Whole  []bool
+	Sep    *Sep
+	// with Pos, the weight of rows r and s is BW[Pos[s]][Pos[r]] (the
+	// larger position first) instead of W[r][s]
+	Pos []int
+	BW  [][]Weight
 }
 
-// sepWeights are weights given by their rows alone: a compatible pair
-// weighs one plus each row's part, another nothing. The Dutch pairing's
-// pairs outside the bracket are such (completion and C9 only), so that
-// they are neither written for each bracket nor certified one by one.
-type sepWeights struct {
-	in     []bool // by row: the pairs of two rows in are read from w
-	one    wint
-	part   []wint // by row
-	compat []bool // by row*stride + row
-	stride int
+// Sep are weights given by their rows alone: a compatible pair weighs One
+// plus each row's Part, another nothing. The Dutch pairing's pairs outside
+// the bracket are such (completion and C9 only), so that they are neither
+// written for each bracket nor certified one by one.
+type Sep struct {
+	In     []bool // by row: the pairs of two rows in are read from W
+	One    Weight
+	Part   []Weight // by row
+	Compat []bool   // by row*Stride + row
+	Stride int
 }
 
-func (g *certGraph) row(x int) int {
-	if g.id == nil {
+func (g *Graph) row(x int) int {
+	if g.ID == nil {
 		return x
 	}
-	return g.id[x]
+	return g.ID[x]
 }
 
-// weight is the weight of rows r < s: in w, or else written to tmp.
-func (g *certGraph) weight(r, s int, tmp *wint) *wint {
-	if p := g.sep; p != nil && !(p.in[r] && p.in[s]) {
-		if !p.compat[r*p.stride+s] {
-			*tmp = wint{}
+// Weight is the weight of rows r < s: in W, or else written to tmp.
+func (g *Graph) Weight(r, s int, tmp *Weight) *Weight {
+	if p := g.Sep; p != nil && !(p.In[r] && p.In[s]) {
+		if !p.Compat[r*p.Stride+s] {
+			*tmp = Weight{}
 		} else {
-			add3To(tmp, &p.one, &p.part[r], &p.part[s])
+			add3To(tmp, &p.One, &p.Part[r], &p.Part[s])
 		}
 		return tmp
 	}
-	if g.pos != nil {
-		p, q := g.pos[r], g.pos[s]
+	if g.Pos != nil {
+		p, q := g.Pos[r], g.Pos[s]
 		if p > q {
 			p, q = q, p
 		}
-		return &g.bw[q][p]
+		return &g.BW[q][p]
 	}
-	return &g.w[r][s]
+	return &g.W[r][s]
 }
 
 // matchCertified returns a maximum weight matching of g. It solves the
@@ -813,18 +816,18 @@ func (g *certGraph) weight(r, s int, tmp *wint) *wint {
 //
 // With ws, the first matching starts from ws if it is usable (warmInit),
 // each next one from the last, and ws ends with the last one's state.
-func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
-	n := g.n
+func matchCertified(g Graph, buf []edge, ws *Warm) ([]int, []edge) {
+	n := g.N
 	rows := make([]int, n)
 	var whole []int // the positions of the rows whole marks
 	for x := range rows {
 		rows[x] = g.row(x)
-		if g.whole != nil && g.whole[rows[x]] {
+		if g.Whole != nil && g.Whole[rows[x]] {
 			whole = append(whole, x)
 		}
 	}
-	isWhole := func(x int) bool { return g.whole != nil && g.whole[rows[x]] }
-	var tmp wint
+	isWhole := func(x int) bool { return g.Whole != nil && g.Whole[rows[x]] }
+	var tmp Weight
 	// the matcher and its arrays come from a pool (they are sized by the
 	// graph; the matchings of a pairing reuse them); the edges are
 	// written straight into it, their ends and doubled weights
@@ -835,9 +838,9 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 	es := buf[:0] // the pairs certification adds
 	wi := 0       // whole[wi:] are the whole positions beyond x's window
 	for x := 0; x < n; x++ {
-		lim := min(n, x+1+g.window)
+		lim := min(n, x+1+g.Window)
 		for y := x + 1; y < lim; y++ {
-			if wt := g.weight(rows[x], rows[y], &tmp); positive(wt) {
+			if wt := g.Weight(rows[x], rows[y], &tmp); positive(wt) {
 				m.addEdge(x, y, wt)
 			}
 		}
@@ -848,7 +851,7 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 			wi++
 		}
 		for _, y := range whole[wi:] {
-			if wt := g.weight(rows[x], rows[y], &tmp); positive(wt) {
+			if wt := g.Weight(rows[x], rows[y], &tmp); positive(wt) {
 				m.addEdge(x, y, wt)
 			}
 		}
@@ -856,13 +859,13 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 	// the pairs read from w (all without sep): certified one by one
 	var inside []int
 	for x := 0; x < n; x++ {
-		if g.sep == nil || g.sep.in[rows[x]] {
+		if g.Sep == nil || g.Sep.In[rows[x]] {
 			inside = append(inside, x)
 		}
 	}
 	var added []bool // by x*n+y
 	kept := func(x, y int) bool {
-		return y-x <= g.window || isWhole(x) && isWhole(y) || added != nil && added[x*n+y]
+		return y-x <= g.Window || isWhole(x) && isWhole(y) || added != nil && added[x*n+y]
 	}
 	var bad []xy
 	for {
@@ -880,33 +883,33 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 		// triangle (pos, bw), the lower ones run along its row
 		for b, y := range inside {
 			ry, wy := rows[y], isWhole(y)
-			var row []wint // with pos, y's row of the triangle
+			var row []Weight // with pos, y's row of the triangle
 			py := 0
-			if g.pos != nil {
-				py = g.pos[ry]
-				row = g.bw[py]
+			if g.Pos != nil {
+				py = g.Pos[ry]
+				row = g.BW[py]
 			}
 			for _, x := range inside[:b] {
 				// kept(x, y), spelt out
-				if y-x <= g.window || wy && isWhole(x) || added != nil && added[x*n+y] {
+				if y-x <= g.Window || wy && isWhole(x) || added != nil && added[x*n+y] {
 					continue
 				}
 				// g.weight, spelt out: both rows are inside
-				var wt *wint
+				var wt *Weight
 				switch rx := rows[x]; {
 				case row == nil:
-					wt = g.weight(rx, ry, &tmp)
-				case g.pos[rx] < py:
-					wt = &row[g.pos[rx]]
+					wt = g.Weight(rx, ry, &tmp)
+				case g.Pos[rx] < py:
+					wt = &row[g.Pos[rx]]
 				default:
-					wt = &g.bw[g.pos[rx]][py]
+					wt = &g.BW[g.Pos[rx]][py]
 				}
 				if positive(wt) && !m.certInside(x, y, wt, bp) {
 					bad = append(bad, xy{x, y})
 				}
 			}
 		}
-		if g.sep != nil {
+		if g.Sep != nil {
 			bad = m.certifySep(&g, rows, kept, bp, bad)
 		}
 		if len(bad) == 0 {
@@ -924,9 +927,9 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 		}
 		for _, p := range bad {
 			added[p.x*n+p.y] = true
-			wt := g.weight(rows[p.x], rows[p.y], &tmp)
+			wt := g.Weight(rows[p.x], rows[p.y], &tmp)
 			m.addEdge(p.x, p.y, wt)
-			es = append(es, wedge{p.x, p.y, *wt})
+			es = append(es, edge{p.x, p.y, *wt})
 		}
 	}
 }
@@ -942,13 +945,13 @@ type wmArrays struct {
 	unused, queue, dis, lvA, lvE, lsS, lsT, lsF, lsB              []int
 	blossomchilds, blossomendps                                   [][]int
 	adj                                                           []adjEntry
-	dualvar, bsl, bkKey                                           []wint
+	dualvar, bsl, bkKey                                           []Weight
 	bkMore                                                        []bool
 	allowAt, disAt                                                []uint32
 	act                                                           []uint64
 	bp                                                            blossomPaths
 	bpDone                                                        []bool
-	wcum                                                          []wint
+	wcum                                                          []Weight
 	bpTop, bpIn                                                   []int
 }
 
@@ -1023,31 +1026,31 @@ func (m *wmatcher) pathsKept() *blossomPaths {
 
 // addEdge adds the edge (i, j) of weight *w to the matcher's edge list
 // (with m.edges nil).
-func (m *wmatcher) addEdge(i, j int, w *wint) {
+func (m *wmatcher) addEdge(i, j int, w *Weight) {
 	m.endpoint = append(m.endpoint, i, j)
-	m.w2 = append(m.w2, wint{})
+	m.w2 = append(m.w2, Weight{})
 	sumTo2(&m.w2[len(m.w2)-1], w, w)
 }
 
-// warmState is where a matching starts from and what it ends with: the
+// Warm is where a matching starts from and what it ends with: the
 // vertex duals (each with the duals of the blossoms holding it added) and
 // the mates (vertex or -1).
-type warmState struct {
-	dual []wint
-	mate []int
+type Warm struct {
+	Dual []Weight
+	Mate []int
 }
 
 // warmTop: a warm start is refused when a dual has reached this (the
 // weights' own bits stay far below it).
-var warmTop = at(1, wideBits-8)
+var warmTop = At(1, Bits-8)
 
 // usable reports whether ws holds a start for n vertices.
-func (ws *warmState) usable(n int) bool {
-	if ws == nil || len(ws.dual) != n || len(ws.mate) != n {
+func (ws *Warm) usable(n int) bool {
+	if ws == nil || len(ws.Dual) != n || len(ws.Mate) != n {
 		return false
 	}
-	for v := range ws.dual {
-		if ws.dual[v].neg() || !ws.dual[v].less(warmTop) {
+	for v := range ws.Dual {
+		if ws.Dual[v].neg() || !ws.Dual[v].less(warmTop) {
 			return false
 		}
 	}
@@ -1067,10 +1070,10 @@ func (ws *warmState) usable(n int) bool {
 func (m *wmatcher) warmInit() {
 	n := m.nvertex
 	ws := m.warm
-	copy(m.dualvar[:n], ws.dual)
+	copy(m.dualvar[:n], ws.Dual)
 	for v := 0; v < n; v++ {
-		w := ws.mate[v]
-		if w <= v || w >= n || ws.mate[w] != v {
+		w := ws.Mate[v]
+		if w <= v || w >= n || ws.Mate[w] != v {
 			continue
 		}
 		for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
@@ -1078,7 +1081,7 @@ func (m *wmatcher) warmInit() {
 				continue
 			}
 			p := int(m.adj[x].p)
-			if m.slack(p / 2).zero() {
+			if m.slack(p / 2).IsZero() {
 				m.mate[v], m.mate[w] = p, p^1
 			}
 			break
@@ -1090,7 +1093,7 @@ func (m *wmatcher) warmInit() {
 			m.mate[v] = -1
 		}
 	}
-	var sk wint
+	var sk Weight
 	dualvar, endpoint, w2 := m.dualvar, m.endpoint, m.w2
 	for k := range w2 {
 		if !slackNegTo(&sk, &dualvar[endpoint[2*k]], &dualvar[endpoint[2*k+1]], &w2[k]) {
@@ -1103,7 +1106,7 @@ func (m *wmatcher) warmInit() {
 		subTo(&dualvar[i], &sk)
 		unmatch(i)
 	}
-	var top wint
+	var top Weight
 	for v := 0; v < n; v++ {
 		if m.mate[v] == -1 && top.less(m.dualvar[v]) {
 			top = m.dualvar[v]
@@ -1120,13 +1123,13 @@ func (m *wmatcher) warmInit() {
 //
 // The duals of the blossoms around each blossom are summed once per
 // blossom (cum, from the outermost in), not once per vertex it holds.
-func (m *wmatcher) warmOut(ws *warmState) {
+func (m *wmatcher) warmOut(ws *Warm) {
 	n := m.nvertex
-	ws.dual = append(ws.dual[:0], make([]wint, n)...)
-	ws.mate = append(ws.mate[:0], make([]int, n)...)
+	ws.Dual = append(ws.Dual[:0], make([]Weight, n)...)
+	ws.Mate = append(ws.Mate[:0], make([]int, n)...)
 	if m.dualvar == nil {
-		for v := range ws.mate {
-			ws.mate[v] = -1
+		for v := range ws.Mate {
+			ws.Mate[v] = -1
 		}
 		return
 	}
@@ -1150,13 +1153,13 @@ func (m *wmatcher) warmOut(ws *warmState) {
 			}
 			m.bmark[b] = m.bm
 		}
-		ws.dual[v] = m.dualvar[v]
+		ws.Dual[v] = m.dualvar[v]
 		if b := m.blossomparent[v]; b != -1 {
-			addTo(&ws.dual[v], &cum[b-n])
+			addTo(&ws.Dual[v], &cum[b-n])
 		}
-		ws.mate[v] = -1
+		ws.Mate[v] = -1
 		if p := m.mate[v]; p >= 0 {
-			ws.mate[v] = m.endpoint[p]
+			ws.Mate[v] = m.endpoint[p]
 		}
 	}
 	m.lvA = chain
@@ -1165,7 +1168,7 @@ func (m *wmatcher) warmOut(ws *warmState) {
 // dualStep moves the duals by delta (positive), and the kept slacks with
 // them: the vertices and blossoms lazyDelta listed by label (no label has
 // changed since).
-func (m *wmatcher) dualStep(delta *wint) {
+func (m *wmatcher) dualStep(delta *Weight) {
 	delta2 := delta.double()
 	addTo(&m.dsum2, &delta2)
 	dualvar, bestedge, bsl := m.dualvar, m.bestedge, m.bsl
@@ -1193,16 +1196,16 @@ func (m *wmatcher) dualStep(delta *wint) {
 }
 
 // slackP is the slack of edge k, in a buffer of the matcher's.
-func (m *wmatcher) slackP(k int) *wint {
+func (m *wmatcher) slackP(k int) *Weight {
 	m.slackTo(k, &m.sbuf)
 	return &m.sbuf
 }
 
 // bestToS is the edge of least slack from vertex x to an S-vertex outside
 // x's blossom (and outside blossom skip), or -1.
-func (m *wmatcher) bestToS(x, skip int, bs *wint) int {
+func (m *wmatcher) bestToS(x, skip int, bs *Weight) int {
 	best := -1
-	var s wint
+	var s Weight
 	bx := m.inblossom[x]
 	for i := m.adjOff[x]; i < m.adjOff[x+1]; i++ {
 		a := &m.adj[i]
@@ -1237,9 +1240,9 @@ func (m *wmatcher) allowed(k, v, w int) bool {
 // down: the edges are compared by their far end's dual less twice their
 // weight (one subtraction), x's own dual, the same in every slack, added
 // to the least one only.
-func (m *wmatcher) bestToSFree(x int, bs *wint) int {
+func (m *wmatcher) bestToSFree(x int, bs *Weight) int {
 	best := -1
-	var bt wint
+	var bt Weight
 	inblossom, label, dualvar, w2 := m.inblossom, m.label, m.dualvar, m.w2
 	bx := inblossom[x]
 	xadj := m.adj[m.adjOff[x]:m.adjOff[x+1]]
@@ -1313,13 +1316,13 @@ func (m *wmatcher) bestFromSOf(y int) {
 func (m *wmatcher) crossBest() {
 	m.bestFromS()
 	be := make([]int, len(m.dis))
-	bs := make([]wint, len(m.dis))
+	bs := make([]Weight, len(m.dis))
 	for i, x := range m.dis {
 		be[i], bs[i] = m.bestedge[x], m.bsl[x]
 	}
 	m.counts.crossed++
 	for i, x := range m.dis {
-		var s wint
+		var s Weight
 		b := m.bestToSFree(x, &s)
 		if b != be[i] || b != -1 && s != bs[i] {
 			m.counts.crossBad++
@@ -1376,7 +1379,7 @@ func (m *wmatcher) augmentKeep(k int) {
 	// unlabel them and their blossoms; expand their S-blossoms of dual zero
 	var tops []int
 	for _, x := range m.dis {
-		if b := m.inblossom[x]; b >= n && m.label[b] == 1 && m.dualvar[b].zero() {
+		if b := m.inblossom[x]; b >= n && m.label[b] == 1 && m.dualvar[b].IsZero() {
 			tops = append(tops, b)
 		}
 	}
@@ -1510,7 +1513,7 @@ func (m *wmatcher) treeRoot(b int) int {
 // the unlabelled ones with a best edge), and the labelled top-level
 // blossoms, each list in order, for itself and for the dual step that
 // follows (lsS, lsT, lsF, lsB): the labels do not change in between.
-func (m *wmatcher) lazyDelta() (deltatype int, delta wint, deltaedge, deltablossom, zeroed int) {
+func (m *wmatcher) lazyDelta() (deltatype int, delta Weight, deltaedge, deltablossom, zeroed int) {
 	n := m.nvertex
 	m.lsS, m.lsT, m.lsF, m.lsB = m.lsS[:0], m.lsT[:0], m.lsF[:0], m.lsB[:0]
 	if m.checkAct {
@@ -1606,7 +1609,7 @@ func (m *wmatcher) bestChecked(v int) bool {
 		}
 		o := v * bkK
 		m.bestedge[v] = m.bkE[o]
-		m.bsl[v] = m.bkKey[o].sub(m.dsum2)
+		m.bsl[v] = m.bkKey[o].Sub(m.dsum2)
 		copy(m.bkE[o:o+m.bkN[v]-1], m.bkE[o+1:o+m.bkN[v]])
 		copy(m.bkKey[o:o+m.bkN[v]-1], m.bkKey[o+1:o+m.bkN[v]])
 		m.bkN[v]--
@@ -1637,7 +1640,7 @@ const bkK = 4
 // in order of slack (all move alike while v and their far ends stay S, so
 // their order holds). Those that drop out mark bkMore. During a scan of
 // v the next ones hold their slacks; keysSS turns them into keys after.
-func (m *wmatcher) keepSS(v, k int, s *wint) {
+func (m *wmatcher) keepSS(v, k int, s *Weight) {
 	if m.bestedge[v] == -1 {
 		m.bestedge[v], m.bsl[v] = k, *s
 		return
@@ -1648,7 +1651,7 @@ func (m *wmatcher) keepSS(v, k int, s *wint) {
 		m.bkMore[v] = true
 		return
 	}
-	var key wint
+	var key Weight
 	if lessP(s, &m.bsl[v]) {
 		// the old best goes first among the next ones
 		key = m.bsl[v]
@@ -1681,7 +1684,7 @@ func (m *wmatcher) keepSS(v, k int, s *wint) {
 func (m *wmatcher) rescanSS(v int) {
 	m.counts.rescans++
 	m.bestedge[v], m.bkN[v], m.bkMore[v] = -1, 0, false
-	var s wint
+	var s Weight
 	inblossom, label, dualvar, w2 := m.inblossom, m.label, m.dualvar, m.w2
 	bv := inblossom[v]
 	dv := &dualvar[v]
