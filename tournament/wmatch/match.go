@@ -428,6 +428,9 @@ func (m *wmatcher) augmentFrom(s, p int) {
 	}
 }
 
+// run matches the graph (the edges listed in m.edges, or those addEdge
+// gave it) and returns mate[v], or -1. It leaves the duals and blossoms
+// of the end in m, for the certification.
 func (m *wmatcher) run() []int {
 	n := m.nvertex
 	mate := make([]int, n)
@@ -435,22 +438,55 @@ func (m *wmatcher) run() []int {
 		mate[i] = -1
 	}
 	if m.edges != nil {
-		// the edges as a list (maxWeightMatchingW, the tests): their
-		// ends and doubled weights
-		m.endpoint = grown(m.endpoint, 2*len(m.edges))
-		m.w2 = grown(m.w2, len(m.edges))
-		for k := range m.edges {
-			e := &m.edges[k]
-			sumTo2(&m.w2[k], &e.W, &e.W)
-			m.endpoint[2*k] = e.I
-			m.endpoint[2*k+1] = e.J
-		}
+		m.listEdges()
 	}
-	ne := len(m.w2)
-	if n == 0 || ne == 0 {
+	if n == 0 || len(m.w2) == 0 {
 		m.dualvar = nil // no duals: nothing to certify with
 		return mate
 	}
+	maxweight := m.maxHalfWeight()
+	m.buildAdjacency()
+	m.initState(maxweight)
+
+	// a stage grows the trees of every free vertex and augments as it
+	// finds paths, taking down only the two trees each path joins
+	// (augmentKeep); it ends when the roots' duals reach zero (the end),
+	// or, after a warm start, when a vertex is freed at dual zero (at most
+	// n times)
+	for stage := 0; stage < 4*n+4; stage++ {
+		if !m.startStage() {
+			break
+		}
+		augmented, kept := m.growTrees()
+		if !augmented && !kept {
+			break
+		}
+		m.expandZeroSBlossoms()
+	}
+	for v := 0; v < n; v++ {
+		if m.mate[v] >= 0 {
+			mate[v] = m.endpoint[m.mate[v]]
+		}
+	}
+	return mate
+}
+
+// listEdges writes the edges of m.edges (maxWeightMatchingW, the tests)
+// as the matcher keeps them: their ends and doubled weights.
+func (m *wmatcher) listEdges() {
+	m.endpoint = grown(m.endpoint, 2*len(m.edges))
+	m.w2 = grown(m.w2, len(m.edges))
+	for k := range m.edges {
+		e := &m.edges[k]
+		sumTo2(&m.w2[k], &e.W, &e.W)
+		m.endpoint[2*k] = e.I
+		m.endpoint[2*k+1] = e.J
+	}
+}
+
+// maxHalfWeight is the largest edge weight (half the largest of w2), or
+// zero: every vertex's dual from scratch.
+func (m *wmatcher) maxHalfWeight() Weight {
 	var maxweight Weight
 	mk := 0
 	for k := range m.w2 {
@@ -461,7 +497,13 @@ func (m *wmatcher) run() []int {
 	if !m.w2[mk].neg() {
 		maxweight = m.w2[mk].half()
 	}
-	// each vertex's edges in the order of the edge list, counted first
+	return maxweight
+}
+
+// buildAdjacency lists each vertex's edges (adj, adjOff) in the order of
+// the edge list, counted first.
+func (m *wmatcher) buildAdjacency() {
+	n, ne := m.nvertex, len(m.w2)
 	m.adjOff = grown(m.adjOff, n+1)
 	for k := 0; k < ne; k++ {
 		m.adjOff[m.endpoint[2*k]+1]++
@@ -483,6 +525,13 @@ func (m *wmatcher) run() []int {
 		a.w, a.p = int32(i), int32(2*k)
 		fill[j]++
 	}
+}
+
+// initState sizes the matcher's arrays for the graph and sets up the
+// start: every vertex free with dual maxweight (or the warm start's
+// state, warmInit), no blossom.
+func (m *wmatcher) initState(maxweight Weight) {
+	n, ne := m.nvertex, len(m.w2)
 	m.mate = grown(m.mate, n)
 	m.label = grown(m.label, 2*n)
 	m.labelend = grown(m.labelend, 2*n)
@@ -529,187 +578,195 @@ func (m *wmatcher) run() []int {
 	for b := 2*n - 1; b >= n; b-- {
 		m.unused = append(m.unused, b)
 	}
+}
 
-	// a stage grows the trees of every free vertex and augments as it
-	// finds paths, taking down only the two trees each path joins
-	// (augmentKeep); it ends when the roots' duals reach zero (the end),
-	// or, after a warm start, when a vertex is freed at dual zero (at most
-	// n times)
-	for stage := 0; stage < 4*n+4; stage++ {
-		for i := range m.label {
-			m.label[i] = 0
-			m.bestedge[i] = -1
-			if m.warm != nil {
-				m.labelend[i] = -1
+// startStage clears the labels and best edges of the last stage and
+// labels S every free vertex of positive dual, the roots of the stage's
+// trees; it reports whether there is one.
+func (m *wmatcher) startStage() (roots bool) {
+	for i := range m.label {
+		m.label[i] = 0
+		m.bestedge[i] = -1
+		if m.warm != nil {
+			m.labelend[i] = -1
+		}
+	}
+	clear(m.act)
+	m.minSok = false
+	m.astamp++
+	m.afloor = m.astamp // no edge is allowed
+	m.queue = m.queue[:0]
+	for v := 0; v < m.nvertex; v++ {
+		// a free vertex whose dual is zero is done (only after a warm
+		// start: from scratch, free vertices reach zero together, at
+		// the end)
+		if m.mate[v] == -1 && m.label[m.inblossom[v]] == 0 && !m.dualvar[v].NonPos() {
+			m.assignLabel(v, 1, -1)
+			roots = true
+		}
+	}
+	return roots
+}
+
+// growTrees grows the stage's trees: it scans the S-vertices queued and,
+// when none is left, steps the duals by the least slack (lazyDelta) and
+// follows the edge or blossom that step made tight, until the duals end
+// the stage. augmented reports a vertex freed at dual zero (after a warm
+// start), kept an augmentation that left the other trees standing.
+func (m *wmatcher) growTrees() (augmented, kept bool) {
+	for {
+		for len(m.queue) > 0 {
+			v := m.queue[len(m.queue)-1]
+			m.queue = m.queue[:len(m.queue)-1]
+			if m.label[m.inblossom[v]] != 1 {
+				continue // its tree was dissolved (augmentKeep)
+			}
+			if m.scanS(v) {
+				kept = true
 			}
 		}
-		clear(m.act)
-		m.minSok = false
-		m.astamp++
-		m.afloor = m.astamp // no edge is allowed
-		m.queue = m.queue[:0]
-		roots := false
-		for v := 0; v < n; v++ {
-			// a free vertex whose dual is zero is done (only after a warm
-			// start: from scratch, free vertices reach zero together, at
-			// the end)
-			if m.mate[v] == -1 && m.label[m.inblossom[v]] == 0 && !m.dualvar[v].NonPos() {
-				m.assignLabel(v, 1, -1)
-				roots = true
+		deltatype, delta, deltaedge, deltablossom, zeroed := m.lazyDelta()
+		if !delta.IsZero() {
+			m.dualStep(&delta)
+		}
+		switch deltatype {
+		case 1:
+			return m.freeAtZero(zeroed), kept
+		case 2:
+			m.allow(deltaedge)
+			i, j := m.endpoint[2*deltaedge], m.endpoint[2*deltaedge+1]
+			if m.label[m.inblossom[i]] == 0 {
+				i, j = j, i
 			}
+			_ = j
+			m.queue = append(m.queue, i)
+		case 3:
+			m.allow(deltaedge)
+			m.queue = append(m.queue, m.endpoint[2*deltaedge])
+		case 4:
+			m.expandBlossom(deltablossom, false)
 		}
-		if !roots {
-			break
+	}
+}
+
+// freeAtZero is the end of a stage's dual steps: if the roots' duals are
+// zero, the matching is optimal. Otherwise (only after a warm start) a
+// matched S-vertex's dual (zeroed's) is: it gives its mate up, the path
+// to its root flips, and it stays free; freeAtZero reports that
+// augmentation.
+func (m *wmatcher) freeAtZero(zeroed int) (augmented bool) {
+	done := zeroed == -1
+	for v := 0; v < m.nvertex && !done; v++ {
+		done = m.mate[v] == -1 && m.label[m.inblossom[v]] == 1 && m.dualvar[v].IsZero()
+	}
+	if done {
+		return false
+	}
+	m.flips++
+	m.augmentFrom(zeroed, -1)
+	return true
+}
+
+// expandZeroSBlossoms expands, at the end of a stage, every top-level
+// S-blossom whose dual is zero.
+func (m *wmatcher) expandZeroSBlossoms() {
+	for b := m.nvertex; b < m.bhi; b++ {
+		if m.blossomparent[b] == -1 && m.blossombase[b] >= 0 && m.label[b] == 1 && m.dualvar[b].IsZero() {
+			m.expandBlossom(b, true)
 		}
-		augmented := false
-		kept := false // an augmentation left the other trees standing
-		for {
-			for len(m.queue) > 0 && !augmented {
-				v := m.queue[len(m.queue)-1]
-				m.queue = m.queue[:len(m.queue)-1]
-				if m.label[m.inblossom[v]] != 1 {
-					continue // its tree was dissolved (augmentKeep)
+	}
+}
+
+// scanS scans the edges of S-vertex v: a tight edge labels its other end
+// T, makes a blossom or augments (augmentKeep, reported); the others keep
+// v's best edges to S-vertices (keepSS) and the best edge of each free
+// vertex they reach.
+func (m *wmatcher) scanS(v int) (augmented bool) {
+	var kslack Weight
+	dv := &m.dualvar[v]
+	// v's best edges to the S-vertices of other blossoms are
+	// found again by this scan
+	m.bestedge[v], m.bkN[v], m.bkMore[v] = -1, 0, false
+	// an edge of v is allowed if marked since the stage
+	// began and v's tree was last taken down (allowed), and
+	// since w's: the first two are read once
+	vfloor := max(m.afloor, m.disAt[v])
+	// the arrays in locals (none is reallocated while the
+	// matching runs; their contents may change in the calls)
+	inblossom, label, allowAt, disAt, dualvar, w2 := m.inblossom, m.label, m.allowAt, m.disAt, m.dualvar, m.w2
+	vadj := m.adj[m.adjOff[v]:m.adjOff[v+1]]
+	// v's blossom (it changes only when addBlossom makes a
+	// new one), and whether v keeps bkK next edges already
+	// (only keepSS adds them), with the slack of the last
+	bv := inblossom[v]
+	full, last := m.bkN[v] == bkK, &m.bkKey[v*bkK+bkK-1]
+	for x := range vadj {
+		a := &vadj[x]
+		w := int(a.w)
+		bw := inblossom[w]
+		if bv == bw {
+			continue
+		}
+		if label[bw] == 2 && label[w] != 0 {
+			// a T-vertex already labelled: the edge would
+			// change nothing (neither a label nor a best
+			// edge), tight or not
+			continue
+		}
+		p := int(a.p)
+		k := p >> 1
+		ak := allowAt[k]
+		al := ak > vfloor && ak > disAt[w]
+		if !al && addsubTight(&kslack, dv, &dualvar[w], &w2[k]) {
+			m.allow(k)
+			al = true
+		}
+		if al {
+			switch {
+			case m.label[m.inblossom[w]] == 0 && m.mate[m.blossombase[m.inblossom[w]]] == -1:
+				// a free vertex done (dual zero, after a warm
+				// start): an augmenting path
+				m.augmentKeep(k)
+				augmented = true
+			case m.label[m.inblossom[w]] == 0:
+				m.assignLabel(w, 2, p^1)
+			case m.label[m.inblossom[w]] == 1:
+				base := m.scanBlossom(v, w)
+				if base >= 0 {
+					m.addBlossom(base, k)
+					bv = inblossom[v]
+				} else {
+					m.augmentKeep(k)
+					augmented = true
 				}
-				stop := false
-				var kslack Weight
-				dv := &m.dualvar[v]
-				// v's best edges to the S-vertices of other blossoms are
-				// found again by this scan
-				m.bestedge[v], m.bkN[v], m.bkMore[v] = -1, 0, false
-				// an edge of v is allowed if marked since the stage
-				// began and v's tree was last taken down (allowed), and
-				// since w's: the first two are read once
-				vfloor := max(m.afloor, m.disAt[v])
-				// the arrays in locals (none is reallocated while the
-				// matching runs; their contents may change in the calls)
-				inblossom, label, allowAt, disAt, dualvar, w2 := m.inblossom, m.label, m.allowAt, m.disAt, m.dualvar, m.w2
-				vadj := m.adj[m.adjOff[v]:m.adjOff[v+1]]
-				// v's blossom (it changes only when addBlossom makes a
-				// new one), and whether v keeps bkK next edges already
-				// (only keepSS adds them), with the slack of the last
-				bv := inblossom[v]
-				full, last := m.bkN[v] == bkK, &m.bkKey[v*bkK+bkK-1]
-				for x := range vadj {
-					a := &vadj[x]
-					w := int(a.w)
-					bw := inblossom[w]
-					if bv == bw {
-						continue
-					}
-					if label[bw] == 2 && label[w] != 0 {
-						// a T-vertex already labelled: the edge would
-						// change nothing (neither a label nor a best
-						// edge), tight or not
-						continue
-					}
-					p := int(a.p)
-					k := p >> 1
-					ak := allowAt[k]
-					al := ak > vfloor && ak > disAt[w]
-					if !al && addsubTight(&kslack, dv, &dualvar[w], &w2[k]) {
-						m.allow(k)
-						al = true
-					}
-					if al {
-						switch {
-						case m.label[m.inblossom[w]] == 0 && m.mate[m.blossombase[m.inblossom[w]]] == -1:
-							// a free vertex done (dual zero, after a warm
-							// start): an augmenting path
-							m.augmentKeep(k)
-							kept, stop = true, true
-						case m.label[m.inblossom[w]] == 0:
-							m.assignLabel(w, 2, p^1)
-						case m.label[m.inblossom[w]] == 1:
-							base := m.scanBlossom(v, w)
-							if base >= 0 {
-								m.addBlossom(base, k)
-								bv = inblossom[v]
-							} else {
-								m.augmentKeep(k)
-								kept, stop = true, true
-							}
-						case m.label[w] == 0:
-							m.label[w] = 2
-							m.labelend[w] = p ^ 1
-						}
-						if stop {
-							break
-						}
-					} else if label[bw] == 1 {
-						// keepSS, its most frequent case spelt out: v
-						// keeps bkK next edges already and this one is
-						// no better than the last
-						if full && !lessP(&kslack, last) {
-							m.bkMore[v] = true
-						} else {
-							m.keepSS(v, k, &kslack)
-							full = m.bkN[v] == bkK
-						}
-					} else if label[w] == 0 {
-						if m.bestedge[w] == -1 || lessP(&kslack, m.bestSlackP(w)) {
-							m.bestedge[w], m.bsl[w] = k, kslack
-							m.activate(w)
-						}
-					}
-				}
-				if m.bkN[v] != 0 {
-					m.keysSS(v)
-				}
+			case m.label[w] == 0:
+				m.label[w] = 2
+				m.labelend[w] = p ^ 1
 			}
 			if augmented {
 				break
 			}
-			deltatype, delta, deltaedge, deltablossom, zeroed := m.lazyDelta()
-			if !delta.IsZero() {
-				m.dualStep(&delta)
+		} else if label[bw] == 1 {
+			// keepSS, its most frequent case spelt out: v
+			// keeps bkK next edges already and this one is
+			// no better than the last
+			if full && !lessP(&kslack, last) {
+				m.bkMore[v] = true
+			} else {
+				m.keepSS(v, k, &kslack)
+				full = m.bkN[v] == bkK
 			}
-			if deltatype == 1 {
-				// the roots' duals are zero: optimal. Otherwise (only
-				// after a warm start) a matched S-vertex's dual is: it
-				// gives its mate up, the path to its root flips, and it
-				// stays free.
-				done := zeroed == -1
-				for v := 0; v < n && !done; v++ {
-					done = m.mate[v] == -1 && m.label[m.inblossom[v]] == 1 && m.dualvar[v].IsZero()
-				}
-				if !done {
-					m.flips++
-					m.augmentFrom(zeroed, -1)
-					augmented = true
-				}
-				break
-			}
-			switch deltatype {
-			case 2:
-				m.allow(deltaedge)
-				i, j := m.endpoint[2*deltaedge], m.endpoint[2*deltaedge+1]
-				if m.label[m.inblossom[i]] == 0 {
-					i, j = j, i
-				}
-				_ = j
-				m.queue = append(m.queue, i)
-			case 3:
-				m.allow(deltaedge)
-				m.queue = append(m.queue, m.endpoint[2*deltaedge])
-			case 4:
-				m.expandBlossom(deltablossom, false)
-			}
-		}
-		if !augmented && !kept {
-			break
-		}
-		for b := n; b < m.bhi; b++ {
-			if m.blossomparent[b] == -1 && m.blossombase[b] >= 0 && m.label[b] == 1 && m.dualvar[b].IsZero() {
-				m.expandBlossom(b, true)
+		} else if label[w] == 0 {
+			if m.bestedge[w] == -1 || lessP(&kslack, m.bestSlackP(w)) {
+				m.bestedge[w], m.bsl[w] = k, kslack
+				m.activate(w)
 			}
 		}
 	}
-	for v := 0; v < n; v++ {
-		if m.mate[v] >= 0 {
-			mate[v] = m.endpoint[m.mate[v]]
-		}
+	if m.bkN[v] != 0 {
+		m.keysSS(v)
 	}
-	return mate
+	return augmented
 }
 
 // certifies reports whether the edge (i, j) of weight w has a nonnegative
