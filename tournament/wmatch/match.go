@@ -1398,26 +1398,41 @@ func (m *wmatcher) crossBest() {
 // that pointed into them are left as they are, lower bounds that
 // lazyDelta checks when it reads them.
 func (m *wmatcher) augmentKeep(k int) {
-	n := m.nvertex
 	// the trees by the free vertex at their root (troot; -1: in none)
 	rv, rw := m.treeOf(m.inblossom[m.endpoint[2*k]]), m.treeOf(m.inblossom[m.endpoint[2*k+1]])
 	if m.crossCheck {
-		// troot against the walk up the tree (treeRoot)
-		m.rstamp++
-		tv, tw := m.treeRoot(m.inblossom[m.endpoint[2*k]]), m.treeRoot(m.inblossom[m.endpoint[2*k+1]])
-		for x := 0; x < n; x++ {
-			b := m.inblossom[x]
-			if m.label[b] == 0 {
-				continue
-			}
-			r := m.treeRoot(b)
-			if (r == tv || r == tw) != (m.troot[b] == rv || m.troot[b] == rw) {
-				m.counts.rootBad++
-			}
+		m.checkTreeRoots(k, rv, rw)
+	}
+	m.listTrees(rv, rw)
+	m.augmentMatching(k)
+	m.minSok = false // S-vertices leave
+	m.unlabelDissolved()
+	m.bestOfDissolved()
+	m.countKept()
+	m.unlabelOrphanedT()
+}
+
+// checkTreeRoots (crossCheck) compares troot with the walk up the tree
+// (treeRoot) on the trees of edge k's ends, rv and rw.
+func (m *wmatcher) checkTreeRoots(k, rv, rw int) {
+	m.rstamp++
+	tv, tw := m.treeRoot(m.inblossom[m.endpoint[2*k]]), m.treeRoot(m.inblossom[m.endpoint[2*k+1]])
+	for x := 0; x < m.nvertex; x++ {
+		b := m.inblossom[x]
+		if m.label[b] == 0 {
+			continue
+		}
+		r := m.treeRoot(b)
+		if (r == tv || r == tw) != (m.troot[b] == rv || m.troot[b] == rw) {
+			m.counts.rootBad++
 		}
 	}
-	// the vertices of the two trees, found before the matching changes
-	// (labels and labelends do not change with it; mates do)
+}
+
+// listTrees puts the vertices of the trees rooted at rv and rw in m.dis,
+// found before the matching changes (labels and labelends do not change
+// with it; mates do).
+func (m *wmatcher) listTrees(rv, rw int) {
 	m.dis = m.dis[:0]
 	for wi, word := range m.act {
 		for ; word != 0; word &= word - 1 {
@@ -1431,12 +1446,14 @@ func (m *wmatcher) augmentKeep(k int) {
 			}
 		}
 	}
-	m.augmentMatching(k)
-	m.minSok = false // S-vertices leave
-	// unlabel them and their blossoms; expand their S-blossoms of dual zero
+}
+
+// unlabelDissolved unlabels the vertices of m.dis and their blossoms, and
+// expands their S-blossoms of dual zero.
+func (m *wmatcher) unlabelDissolved() {
 	var tops []int
 	for _, x := range m.dis {
-		if b := m.inblossom[x]; b >= n && m.label[b] == 1 && m.dualvar[b].IsZero() {
+		if b := m.inblossom[x]; b >= m.nvertex && m.label[b] == 1 && m.dualvar[b].IsZero() {
 			tops = append(tops, b)
 		}
 	}
@@ -1451,9 +1468,12 @@ func (m *wmatcher) augmentKeep(k int) {
 		}
 	}
 	m.unlabelBlossoms()
-	// the edges found tight at them are no longer allowed (allowed), and
-	// each gets its least-slack edge to the S-vertices left, from the
-	// side with fewer edges to read
+}
+
+// bestOfDissolved: the edges found tight at the vertices of m.dis are no
+// longer allowed (allowed), and each gets its least-slack edge to the
+// S-vertices left, from the side with fewer edges to read.
+func (m *wmatcher) bestOfDissolved() {
 	m.astamp++
 	dd, ss := 0, 0
 	for _, x := range m.dis {
@@ -1479,18 +1499,25 @@ func (m *wmatcher) augmentKeep(k int) {
 			m.bestedge[x] = m.bestToSFree(x, &m.bsl[x])
 		}
 	}
-kept:
+}
+
+// countKept counts (for the tests) an augmentation that left a tree
+// standing.
+func (m *wmatcher) countKept() {
 	for wi, word := range m.act {
 		for ; word != 0; word &= word - 1 {
 			if x := wi<<6 | bits.TrailingZeros64(word); m.label[m.inblossom[x]] != 0 {
 				m.counts.kept++
-				break kept
+				return
 			}
 		}
 	}
-	// a vertex inside a T-blossom left standing, labelled from an S-vertex
-	// of a dissolved tree, loses that label (expandBlossom would hang its
-	// sub-blossom from a vertex in no tree)
+}
+
+// unlabelOrphanedT: a vertex inside a T-blossom left standing, labelled
+// from an S-vertex of a dissolved tree, loses that label (expandBlossom
+// would hang its sub-blossom from a vertex in no tree).
+func (m *wmatcher) unlabelOrphanedT() {
 	for wi, word := range m.act {
 		for ; word != 0; word &= word - 1 {
 			w := wi<<6 | bits.TrailingZeros64(word)
