@@ -875,16 +875,13 @@ func (g *Graph) Weight(r, s int, tmp *Weight) *Weight {
 // each next one from the last, and ws ends with the last one's state.
 func matchCertified(g Graph, buf []edge, ws *Warm) ([]int, []edge) {
 	n := g.N
-	rows := make([]int, n)
-	var whole []int // the positions of the rows whole marks
-	for x := range rows {
-		rows[x] = g.row(x)
-		if g.Whole != nil && g.Whole[rows[x]] {
-			whole = append(whole, x)
+	c := certRun{g: &g, rows: make([]int, n)}
+	for x := range c.rows {
+		c.rows[x] = g.row(x)
+		if c.isWhole(x) {
+			c.whole = append(c.whole, x)
 		}
 	}
-	isWhole := func(x int) bool { return g.Whole != nil && g.Whole[rows[x]] }
-	var tmp Weight
 	// the matcher and its arrays come from a pool (they are sized by the
 	// graph; the matchings of a pairing reuse them); the edges are
 	// written straight into it, their ends and doubled weights
@@ -892,37 +889,13 @@ func matchCertified(g Graph, buf []edge, ws *Warm) ([]int, []edge) {
 	defer m.release()
 	*m = wmatcher{nvertex: n, endpoint: m.endpoint[:0], w2: m.w2[:0], arrays: m.arrays}
 	m.fromArrays()
+	c.addSparse(m)
 	es := buf[:0] // the pairs certification adds
-	wi := 0       // whole[wi:] are the whole positions beyond x's window
+	// the pairs read from W (all without Sep): certified one by one
 	for x := 0; x < n; x++ {
-		lim := min(n, x+1+g.Window)
-		for y := x + 1; y < lim; y++ {
-			if wt := g.Weight(rows[x], rows[y], &tmp); positive(wt) {
-				m.addEdge(x, y, wt)
-			}
+		if g.Sep == nil || g.Sep.In[c.rows[x]] {
+			c.inside = append(c.inside, x)
 		}
-		if !isWhole(x) {
-			continue
-		}
-		for wi < len(whole) && whole[wi] < lim {
-			wi++
-		}
-		for _, y := range whole[wi:] {
-			if wt := g.Weight(rows[x], rows[y], &tmp); positive(wt) {
-				m.addEdge(x, y, wt)
-			}
-		}
-	}
-	// the pairs read from w (all without sep): certified one by one
-	var inside []int
-	for x := 0; x < n; x++ {
-		if g.Sep == nil || g.Sep.In[rows[x]] {
-			inside = append(inside, x)
-		}
-	}
-	var added []bool // by x*n+y
-	kept := func(x, y int) bool {
-		return y-x <= g.Window || isWhole(x) && isWhole(y) || added != nil && added[x*n+y]
 	}
 	var bad []xy
 	for {
@@ -934,61 +907,119 @@ func matchCertified(g Graph, buf []edge, ws *Warm) ([]int, []edge) {
 		if ws != nil {
 			m.warmOut(ws)
 		}
-		bad = bad[:0]
 		bp := m.pathsKept()
-		// by the higher of the pair first: with the weights in a
-		// triangle (pos, bw), the lower ones run along its row
-		for b, y := range inside {
-			ry, wy := rows[y], isWhole(y)
-			var row []Weight // with pos, y's row of the triangle
-			py := 0
-			if g.Pos != nil {
-				py = g.Pos[ry]
-				row = g.BW[py]
-			}
-			for _, x := range inside[:b] {
-				// kept(x, y), spelt out
-				if y-x <= g.Window || wy && isWhole(x) || added != nil && added[x*n+y] {
-					continue
-				}
-				// g.weight, spelt out: both rows are inside
-				var wt *Weight
-				switch rx := rows[x]; {
-				case row == nil:
-					wt = g.Weight(rx, ry, &tmp)
-				case g.Pos[rx] < py:
-					wt = &row[g.Pos[rx]]
-				default:
-					wt = &g.BW[g.Pos[rx]][py]
-				}
-				if positive(wt) && !m.certInside(x, y, wt, bp) {
-					bad = append(bad, xy{x, y})
-				}
-			}
-		}
+		bad = c.uncertifiedInside(m, bp, bad[:0])
 		if g.Sep != nil {
-			bad = m.certifySep(&g, rows, kept, bp, bad)
+			bad = m.certifySep(&g, c.rows, c.kept, bp, bad)
 		}
 		if len(bad) == 0 {
 			return mate, es
 		}
-		// in the order of the pairs, as a scan of every pair adds them
-		sort.Slice(bad, func(a, b int) bool {
-			if bad[a].x != bad[b].x {
-				return bad[a].x < bad[b].x
+		es = c.addPairs(m, bad, es)
+	}
+}
+
+// certRun is what matchCertified knows of its graph while it matches it.
+type certRun struct {
+	g      *Graph
+	rows   []int  // by vertex: its row
+	whole  []int  // the vertices whose rows Whole marks
+	inside []int  // the vertices whose pairs are read from W
+	added  []bool // by x*n+y: the pairs certification added, once there is one
+	tmp    Weight
+}
+
+func (c *certRun) isWhole(x int) bool { return c.g.Whole != nil && c.g.Whole[c.rows[x]] }
+
+// kept reports whether the pair x < y is in the graph the matcher has:
+// near each other, both whole, or added.
+func (c *certRun) kept(x, y int) bool {
+	return y-x <= c.g.Window || c.isWhole(x) && c.isWhole(y) || c.added != nil && c.added[x*c.g.N+y]
+}
+
+// addSparse gives m the edges of the sparse graph matched first: the
+// pairs at most Window apart and those between two whole rows.
+func (c *certRun) addSparse(m *wmatcher) {
+	g, n, rows := c.g, c.g.N, c.rows
+	wi := 0 // whole[wi:] are the whole positions beyond x's window
+	for x := 0; x < n; x++ {
+		lim := min(n, x+1+g.Window)
+		for y := x + 1; y < lim; y++ {
+			if wt := g.Weight(rows[x], rows[y], &c.tmp); positive(wt) {
+				m.addEdge(x, y, wt)
 			}
-			return bad[a].y < bad[b].y
-		})
-		if added == nil {
-			added = make([]bool, n*n)
 		}
-		for _, p := range bad {
-			added[p.x*n+p.y] = true
-			wt := g.Weight(rows[p.x], rows[p.y], &tmp)
-			m.addEdge(p.x, p.y, wt)
-			es = append(es, edge{p.x, p.y, *wt})
+		if !c.isWhole(x) {
+			continue
+		}
+		for wi < len(c.whole) && c.whole[wi] < lim {
+			wi++
+		}
+		for _, y := range c.whole[wi:] {
+			if wt := g.Weight(rows[x], rows[y], &c.tmp); positive(wt) {
+				m.addEdge(x, y, wt)
+			}
 		}
 	}
+}
+
+// uncertifiedInside appends to bad the pairs of inside vertices left out
+// of m's graph that its duals do not certify (certInside).
+func (c *certRun) uncertifiedInside(m *wmatcher, bp *blossomPaths, bad []xy) []xy {
+	g, n, rows := c.g, c.g.N, c.rows
+	// by the higher of the pair first: with the weights in a
+	// triangle (Pos, BW), the lower ones run along its row
+	for b, y := range c.inside {
+		ry, wy := rows[y], c.isWhole(y)
+		var row []Weight // with Pos, y's row of the triangle
+		py := 0
+		if g.Pos != nil {
+			py = g.Pos[ry]
+			row = g.BW[py]
+		}
+		for _, x := range c.inside[:b] {
+			// kept(x, y), spelt out
+			if y-x <= g.Window || wy && c.isWhole(x) || c.added != nil && c.added[x*n+y] {
+				continue
+			}
+			// g.Weight, spelt out: both rows are inside
+			var wt *Weight
+			switch rx := rows[x]; {
+			case row == nil:
+				wt = g.Weight(rx, ry, &c.tmp)
+			case g.Pos[rx] < py:
+				wt = &row[g.Pos[rx]]
+			default:
+				wt = &g.BW[g.Pos[rx]][py]
+			}
+			if positive(wt) && !m.certInside(x, y, wt, bp) {
+				bad = append(bad, xy{x, y})
+			}
+		}
+	}
+	return bad
+}
+
+// addPairs adds the pairs of bad to m's graph and appends them to es, in
+// the order of the pairs, as a scan of every pair adds them.
+func (c *certRun) addPairs(m *wmatcher, bad []xy, es []edge) []edge {
+	n := c.g.N
+	sort.Slice(bad, func(a, b int) bool {
+		if bad[a].x != bad[b].x {
+			return bad[a].x < bad[b].x
+		}
+		return bad[a].y < bad[b].y
+	})
+	if c.added == nil {
+		c.added = make([]bool, n*n)
+	}
+	for _, p := range bad {
+		c.added[p.x*n+p.y] = true
+		wt := c.g.Weight(c.rows[p.x], c.rows[p.y], &c.tmp)
+		m.addEdge(p.x, p.y, wt)
+		es = append(es, edge{p.x, p.y, *wt})
+	}
+	return es
 }
 
 // wmPool keeps matchers with their arrays for matchCertified.
