@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"rtrbot/i18n"
+	"rtrbot/tournament/wmatch"
 )
 
 // The Dutch procedure of C.04.3 (2025), bracket by bracket from the top.
@@ -39,7 +40,7 @@ import (
 // so the same as one choice at a time), as many as the bits hold.
 //
 // Each matching is solved on a sparse graph first, then certified on the
-// whole one by its duals (matchCertified): exact, and much faster than the
+// whole one by its duals (wmatch.Match): exact, and much faster than the
 // whole graph. Ties between optimal matchings decide almost nothing: every
 // choice is "does some optimal matching do this". The exception is whether
 // C9 acts in the next bracket, read (as bbpPairings reads it) from the
@@ -113,23 +114,22 @@ type dutch struct {
 	ranks    map[int]int
 	gone     []bool
 	partner  []int
-	bw       [][]wint // bw[q][p], p < q: the current weight of the pair at positions p, q of pos
-	pos      []int    // by player: its position among those whose weights are written, or -1
-	bwBuf    []wint   // the backing of bw, kept from bracket to bracket
-	baseBuf  []wint   // the backing of a bracket's base weights
-	dead     [][]bool // pairs the order of article 4 has ruled out
-	bump     [][]bool // MDPs tried and not paired keep a +1 on those edges
-	mate     []int    // the last matching (mate[v] == v: unpaired)
+	bw       [][]wmatch.Weight // bw[q][p], p < q: the current weight of the pair at positions p, q of pos
+	pos      []int             // by player: its position among those whose weights are written, or -1
+	bwBuf    []wmatch.Weight   // the backing of bw, kept from bracket to bracket
+	baseBuf  []wmatch.Weight   // the backing of a bracket's base weights
+	dead     [][]bool          // pairs the order of article 4 has ruled out
+	bump     [][]bool          // MDPs tried and not paired keep a +1 on those edges
+	mate     []int             // the last matching (mate[v] == v: unpaired)
 	L        layout
 	why      map[int]i18n.Text // the procedure's reason, by the higher-ranked player of a pair
-	es       []wedge           // a buffer for matchCertified (the pairs its certification added)
 	inb      []bool            // joined whole in a first matching: the current bracket (with the next score group when small)
-	wdual    []wint            // the last matching's end state, by player (warmState)
+	wdual    []wmatch.Weight   // the last matching's end state, by player (wmatch.Warm)
 	wmate    []int
 	compat   []bool      // compatible, by i*n+j
 	c9v      []uint64    // c9's part of each player
 	redual   bool        // the weights are new: wdual does not fit them
-	sep      *sepWeights // the weights of the pairs outside the bracket (nil: all in w)
+	sep      *wmatch.Sep // the weights of the pairs outside the bracket (nil: all in w)
 	sh       []uint      // by player of the bracket: L.shift of its score
 }
 
@@ -157,7 +157,7 @@ func (d *dutch) sidesAllow(i, j int) bool {
 	return !(ca.abs && cb.abs && ca.pref == cb.pref && !(d.ps[i].top || d.ps[j].top))
 }
 
-func (d *dutch) set(i, j int, w wint) {
+func (d *dutch) set(i, j int, w wmatch.Weight) {
 	p, q := d.pos[i], d.pos[j]
 	if p > q {
 		p, q = q, p
@@ -181,13 +181,13 @@ func (d *dutch) explicit(vs []int) {
 // returned for the next one). The weights are left as they were: every
 // pair of a bracket is written before it is read (brackets,
 // byeAndCompletable).
-func triangle(n int, buf []wint) ([][]wint, []wint) {
+func triangle(n int, buf []wmatch.Weight) ([][]wmatch.Weight, []wmatch.Weight) {
 	need := n * (n - 1) / 2
 	if cap(buf) < need {
-		buf = make([]wint, need)
+		buf = make([]wmatch.Weight, need)
 	}
 	all := buf[:need]
-	rows := make([][]wint, n)
+	rows := make([][]wmatch.Weight, n)
 	for q := range rows {
 		rows[q] = all[:q:q]
 		all = all[q:]
@@ -219,9 +219,9 @@ func (d *dutch) compute() {
 	// each matching starts from the last one's duals and mates (of the
 	// players still to pair): the result is as optimal, with far fewer
 	// stages
-	ws := &warmState{}
-	g := certGraph{n: len(id), bw: d.bw, pos: d.pos, id: id, window: sparseK, whole: d.inb, sep: d.sep}
-	var tmp wint
+	ws := &wmatch.Warm{}
+	g := wmatch.Graph{N: len(id), BW: d.bw, Pos: d.pos, ID: id, Window: sparseK, Whole: d.inb, Sep: d.sep}
+	var tmp wmatch.Weight
 	if d.wdual != nil {
 		pos := make([]int, d.n)
 		for x, v := range id {
@@ -236,27 +236,27 @@ func (d *dutch) compute() {
 				// new weights (a new bracket): the last mates, each pair's
 				// duals its new weight (tight), the free ones' zero;
 				// warmInit mends the rest
-				dv = wint{}
-				if u := id[max(mt, 0)]; mt >= 0 && !g.weight(min(v, u), max(v, u), &tmp).nonposP() {
-					dv = *g.weight(min(v, u), max(v, u), &tmp)
+				dv = wmatch.Weight{}
+				if u := id[max(mt, 0)]; mt >= 0 && !g.Weight(min(v, u), max(v, u), &tmp).NonPos() {
+					dv = *g.Weight(min(v, u), max(v, u), &tmp)
 				} else {
 					mt = -1
 				}
 			}
-			ws.dual = append(ws.dual, dv)
-			ws.mate = append(ws.mate, mt)
+			ws.Dual = append(ws.Dual, dv)
+			ws.Mate = append(ws.Mate, mt)
 		}
 		d.redual = false
 	}
 	var m []int
-	m, d.es = matchCertified(g, d.es, ws)
+	m = wmatch.Match(g, ws)
 	if d.wdual == nil {
-		d.wdual, d.wmate = make([]wint, d.n), make([]int, d.n)
+		d.wdual, d.wmate = make([]wmatch.Weight, d.n), make([]int, d.n)
 	}
 	for x, v := range id {
-		d.wdual[v] = ws.dual[x]
+		d.wdual[v] = ws.Dual[x]
 		d.wmate[v] = -1
-		if u := ws.mate[x]; u >= 0 {
+		if u := ws.Mate[x]; u >= 0 {
 			d.wmate[v] = id[u]
 		}
 	}
@@ -303,30 +303,30 @@ func (d *dutch) completion(i, j int) uint64 {
 
 // base is the weight of the edge between i (ranked higher) and j in the
 // bracket: cur if j is in the current bracket, next if in the next one.
-func (d *dutch) base(i, j int, cur, next bool) wint {
+func (d *dutch) base(i, j int, cur, next bool) wmatch.Weight {
 	if !d.compatible(i, j) {
-		return wint{}
+		return wmatch.Weight{}
 	}
 	L := &d.L
 	si, sj := d.score(i), d.score(j)
-	var w wint
-	w.addAt(d.completion(i, j), L.compl)
+	var w wmatch.Weight
+	w.AddAt(d.completion(i, j), L.compl)
 	if cur {
-		w.addAt(1, L.f1)
-		w.addAt(1, L.f2+d.sh[i])
+		w.AddAt(1, L.f1)
+		w.AddAt(1, L.f2+d.sh[i])
 	}
 	if next {
-		w.addAt(1, L.f3)
-		w.addAt(1, L.f4+d.sh[i])
+		w.AddAt(1, L.f3)
+		w.AddAt(1, L.f4+d.sh[i])
 	}
-	w.addAt(d.c9(i, j, d.single), L.c9)
+	w.AddAt(d.c9(i, j, d.single), L.c9)
 	if !cur {
 		return w
 	}
 	hi, lo := d.ci[i], d.ci[j]
 	same := hi.pref != "" && hi.pref == lo.pref
 	// C10: no side difference beyond ±2
-	w.addAt(b2u(!(hi.imb > 1 && lo.imb > 1 && same)), L.c10)
+	w.AddAt(b2u(!(hi.imb > 1 && lo.imb > 1 && same)), L.c10)
 	// C11: no side three times in a row
 	c11 := !hi.abs || !lo.abs || !same
 	if !c11 {
@@ -340,10 +340,10 @@ func (d *dutch) base(i, j int, cur, next bool) wint {
 			c11 = yields.rep != other(lo.pref)
 		}
 	}
-	w.addAt(b2u(c11), L.c11)
+	w.AddAt(b2u(c11), L.c11)
 	// C12, C13: preferences granted
-	w.addAt(b2u(!same), L.c12)
-	w.addAt(b2u((!lo.strong && !lo.abs) || (!hi.strong && !hi.abs) || (hi.abs && lo.abs) || !same), L.c13)
+	w.AddAt(b2u(!same), L.c12)
+	w.AddAt(b2u((!lo.strong && !lo.abs) || (!hi.strong && !hi.abs) || (hi.abs && lo.abs) || !same), L.c13)
 	a, b := d.ps[i], d.ps[j]
 	type fl struct {
 		back             int
@@ -355,12 +355,12 @@ func (d *dutch) base(i, j int, cur, next bool) wint {
 			continue
 		}
 		downB, downA, upB := b.floated(back, -1), a.floated(back, -1), b.floated(back, +1)
-		w.addAt(b2u(downB)+b2u(si <= sj && downA), *f.cnt)
-		w.addAt(b2u(!(si > sj && upB)), *f.up)
-		w.addAt(b2u(downB), *f.sc+d.sh[j])
-		w.addAt(b2u(downA), *f.sc+d.sh[i])
+		w.AddAt(b2u(downB)+b2u(si <= sj && downA), *f.cnt)
+		w.AddAt(b2u(!(si > sj && upB)), *f.up)
+		w.AddAt(b2u(downB), *f.sc+d.sh[j])
+		w.AddAt(b2u(downA), *f.sc+d.sh[i])
 		if !(upB && si > sj) {
-			w.addAt(1, *f.usc+d.sh[i])
+			w.AddAt(1, *f.usc+d.sh[i])
 		}
 	}
 	return w
@@ -390,8 +390,8 @@ func (d *dutch) plan(vs []int) error {
 	// one matching
 	used := 14*B + 6*S + B + 2
 	L.choose = 1
-	if used+3*B+1 < wideBits {
-		L.choose = max(1, min(ordMax, wideBits-used-3*B-1))
+	if used+3*B+1 < wmatch.Bits {
+		L.choose = max(1, min(ordMax, wmatch.Bits-used-3*B-1))
 	}
 	L.ordBits = L.choose + 3*B + 1
 	off := L.ordBits
@@ -407,7 +407,7 @@ func (d *dutch) plan(vs []int) error {
 	L.f2, off = off, off+S
 	L.f1, off = off, off+B
 	L.compl = off
-	if off+B+2 > wideBits {
+	if off+B+2 > wmatch.Bits {
 		return i18n.Errorf("Too many players or score groups to pair (%s).", "組み合わせるには人数かスコアグループが多すぎます (%s)", i18n.Count(d.n, "player", "players", "人"))
 	}
 	d.L = L
@@ -523,24 +523,24 @@ func (d *dutch) byeAndCompletable() error {
 	// counted from the bottom at 2^32, so that the one left out is an
 	// eligible player of the lowest score possible; a pair of topscorers
 	// weighs one more (the bye's score stays below the top when it can)
-	sp := &sepWeights{in: make([]bool, n), one: at(1, 0), part: make([]wint, n), compat: d.compat, stride: n}
+	sp := &wmatch.Sep{In: make([]bool, n), One: wmatch.At(1, 0), Part: make([]wmatch.Weight, n), Compat: d.compat, Stride: n}
 	var tops []int
 	if d.odd {
-		sp.one = at(1, 64)
+		sp.One = wmatch.At(1, 64)
 		for v := 0; v < n; v++ {
-			sp.part[v] = at(b2u(!d.eligible(v)), 64).add(at(uint64(group[v]), 32))
-			sp.in[v] = d.score(v) >= top
-			if sp.in[v] {
+			sp.Part[v] = wmatch.At(b2u(!d.eligible(v)), 64).Add(wmatch.At(uint64(group[v]), 32))
+			sp.In[v] = d.score(v) >= top
+			if sp.In[v] {
 				tops = append(tops, v)
 			}
 		}
 		d.explicit(tops)
-		for i := 0; i < n && sp.in[i]; i++ {
-			for j := i + 1; j < n && sp.in[j]; j++ {
+		for i := 0; i < n && sp.In[i]; i++ {
+			for j := i + 1; j < n && sp.In[j]; j++ {
 				if d.compatible(i, j) {
-					d.set(i, j, sp.one.add(sp.part[i]).add(sp.part[j]).add(at(1, 0)))
+					d.set(i, j, sp.One.Add(sp.Part[i]).Add(sp.Part[j]).Add(wmatch.At(1, 0)))
 				} else {
-					d.set(i, j, wint{})
+					d.set(i, j, wmatch.Weight{})
 				}
 			}
 		}
@@ -586,7 +586,10 @@ func (d *dutch) byeAndCompletable() error {
 	return nil
 }
 
-// brackets pairs the brackets from the top (article 2 and 4).
+// brackets pairs the brackets from the top (article 2 and 4): each
+// bracket's weights (the criteria of article 3), then its MDPs (4.2),
+// then its remainder (4.3); the players left unpaired and the next score
+// group make the next bracket.
 func (d *dutch) brackets() error {
 	n := d.n
 	next := 0
@@ -604,366 +607,497 @@ func (d *dutch) brackets() error {
 			bracket = append(bracket, next)
 			next++
 		}
-		if err := d.plan(bracket); err != nil {
+		b := &bracketPass{d: d, bracket: bracket, nb: nb, mdp: mdp, beginV: beginV, nextV: nextV, matched: map[int]bool{}}
+		if err := b.weigh(); err != nil {
 			return err
 		}
-		d.redual = true
-		in := make([]int, n) // position in the bracket, or -1
-		for v := range in {
-			in[v] = -1
-		}
-		d.inb = make([]bool, n)
-		d.explicit(bracket)
-		for p, v := range bracket {
-			in[v] = p
-			d.inb[v] = p < nb || len(bracket) <= denseBracket
-		}
-		// the weights of this bracket
-		var base [][]wint
-		base, d.baseBuf = triangle(len(bracket), d.baseBuf)
-		// the weight of a pair outside the bracket: completion and C9,
-		// one at(1, compl) and each player's part of the two
-		one := at(1, d.L.compl)
-		part := make([]wint, n)
-		d.c9(0, 0, true) // settles c9v
-		for v := range part {
-			part[v] = at(b2u(!d.byeCand(v)), d.L.compl)
-			if d.single0 {
-				part[v] = part[v].add(at(d.c9v[v], d.L.c9))
-			}
-		}
-		inBr := make([]bool, n)
-		for _, v := range bracket {
-			inBr[v] = true
-		}
-		d.sep = &sepWeights{in: inBr, one: one, part: part, compat: d.compat, stride: n}
-		for _, i := range bracket {
-			if d.gone[i] {
-				continue
-			}
-			for _, j := range bracket {
-				if j <= i || d.gone[j] {
-					continue
-				}
-				pi, pj := in[i], in[j]
-				var w wint
-				if pj < mdp {
-					if !d.dead[i][j] {
-						w = d.base(i, j, true, false).add(small(int64(b2u(d.bump[i][j]))))
-					}
-				} else {
-					w = d.base(i, j, pj < nb, pj >= nb)
-					d.dead[i][j], d.dead[j][i] = false, false
-					d.bump[i][j], d.bump[j][i] = false, false
-				}
-				base[pj][pi] = w
-				d.set(i, j, w)
-			}
-		}
-		inCur := func(v int) bool { m := d.mate[v]; return m >= beginV && m < nextV }
-		down := func(v int) bool { m := d.mate[v]; return m > v && m < nextV }
-		matched := map[int]bool{}
-		mdpWhy := func(v int) i18n.Text {
-			return i18n.T(fmt.Sprintf("%s, moved down into bracket %s, meets the highest resident that the best pairing of the round (criteria C1–C21) allows (C.04.3 4.2)", d.ps[v].name, half2(d.score(bracket[mdp]))),
-				fmt.Sprintf("ブラケット %s に下りてきた%sが、ラウンド最良の組み合わせ (基準 C1–C21) が許す最上位の残留者と対戦 (C.04.3 4.2)", half2(d.score(bracket[mdp])), d.ps[v].name))
-		}
-		mdpCands := func(pi int) []int {
-			var os []int
-			for po := mdp; po < nb; po++ {
-				if !matched[bracket[po]] && !base[po][pi].zero() {
-					os = append(os, po)
-				}
-			}
-			return os
-		}
-		// 4.2: which MDPs are paired (the highest first) and each one's
-		// opponent (the highest resident first). When the order field
-		// holds it, one matching does both: MDP t paired in the bracket is
-		// worth 2^(mdp-1-t), above the first k MDPs' choices of opponent
-		// (lexicographic, as one MDP at a time). A bracket without MDPs
-		// goes straight to its remainder.
-		var paired []int
-		mdpFresh := false // the last matching is optimal with the choices so far
-		per := d.per(len(bracket))
-		if room := int(d.L.choose) - 1 - mdp; mdp > 0 && room >= 0 {
-			k := min(mdp, room/int(per))
-			selOff := 1 + uint(k)*per
-			for pi := 0; pi < mdp; pi++ {
-				os := mdpCands(pi)
-				for r, po := range os {
-					w := base[po][pi].add(at(1, selOff+uint(mdp-1-pi)))
-					if pi < k {
-						w = w.add(at(uint64(len(os)-r), 1+uint(k-1-pi)*per))
-					}
-					d.set(bracket[pi], bracket[po], w)
-				}
-			}
-			d.compute()
-			for pi := 0; pi < mdp; pi++ {
-				if v := bracket[pi]; inCur(v) {
-					matched[v] = true
-					paired = append(paired, pi)
-				}
-			}
-			var rest []int
-			for _, pi := range paired {
-				if pi >= k {
-					rest = append(rest, pi)
-					continue
-				}
-				v := bracket[pi]
-				m := d.mate[v]
-				matched[m] = true
-				d.finalize(v, m)
-				d.why[v] = mdpWhy(v)
-			}
-			paired = rest
-			mdpFresh = true
-		} else if mdp > 0 {
-			// one MDP at a time
-			d.compute()
-			mdScore, left, leftPaired := 0, 0, 0
-			for pi := 0; pi < mdp; pi++ {
-				v := bracket[pi]
-				if pi == 0 || d.score(v) < mdScore {
-					mdScore, left, leftPaired = d.score(v), 0, 0
-					for q := pi; q < mdp && d.score(bracket[q]) >= mdScore; q++ {
-						left++
-						if inCur(bracket[q]) {
-							leftPaired++
-						}
-					}
-				}
-				if leftPaired == 0 {
-					continue
-				}
-				if left <= leftPaired {
-					matched[v] = true
-					continue
-				}
-				left--
-				if !inCur(v) {
-					for po := mdp; po < nb; po++ {
-						if w := base[po][pi]; !w.zero() {
-							d.set(v, bracket[po], w.add(small(1)))
-							d.bump[v][bracket[po]], d.bump[bracket[po]][v] = true, true
-						}
-					}
-					d.compute()
-				}
-				if inCur(v) {
-					matched[v] = true
-					leftPaired--
-					for po := mdp; po < nb; po++ {
-						if w := base[po][pi]; !w.zero() {
-							d.set(v, bracket[po], w.add(small(int64(nb-mdp)+1)))
-						}
-					}
-				}
-			}
-			for pi := 0; pi < mdp; pi++ {
-				if matched[bracket[pi]] {
-					paired = append(paired, pi)
-				}
-			}
-		}
-		// the opponents of the paired MDPs still to pair, a batch per
-		// matching
-		if err := d.choose(paired, mdpCands, bracket, base, matched, true, mdpWhy, mdpFresh); err != nil {
+		if err := b.pairMDPs(); err != nil {
 			return err
 		}
-
-		// 4.3: the remainder, S1 the first remPairs of it. Without MDPs it
-		// is every resident and S1 is guessed as half of them, checked
-		// after the matching (the number of pairs does not depend on the
-		// order bits).
-		var rem []int
-		remPairs := 0
-		for pi := mdp; pi < nb; pi++ {
-			v := bracket[pi]
-			if mdp > 0 && d.mate[v] < beginV {
-				continue
-			}
-			rem = append(rem, pi)
-			if mdp > 0 && d.mate[v] < v {
-				remPairs++
-			}
-		}
-		if mdp == 0 {
-			remPairs = len(rem) / 2
-		}
-		ew := func(a, b, idx int) wint {
-			w := base[rem[b]][rem[a]]
-			if w.zero() {
-				return w
-			}
-			return w.add(at(b2u(idx < remPairs), d.L.choose+2*d.B+1)).sub(at(uint64(2*idx), d.L.choose))
-		}
-		// the matching that counts the exchanges also chooses the
-		// opponents of the first S1 players, should there be no exchange
-		var k int
-		for {
-			k = d.batch(remPairs, false, len(bracket))
-			for a := range rem {
-				for b := a + 1; b < len(rem); b++ {
-					w := ew(a, b, a)
-					if a < k && b >= remPairs && !w.zero() {
-						w = w.add(at(uint64(len(rem)-b), 1+uint(k-1-a)*d.per(len(bracket))))
-					}
-					d.set(bracket[rem[a]], bracket[rem[b]], w)
-				}
-			}
-			d.compute()
-			if mdp > 0 {
-				break
-			}
-			got := 0
-			for _, pi := range rem {
-				if v := bracket[pi]; d.mate[v] < v && d.mate[v] >= beginV {
-					got++
-				}
-			}
-			if got == remPairs {
-				break
-			}
-			remPairs = got
-		}
-		exchanges := 0
-		for a := 0; a < remPairs; a++ {
-			if !down(bracket[rem[a]]) {
-				exchanges++
-			}
-		}
-		remWhy := func(v int) i18n.Text {
-			return i18n.T(fmt.Sprintf("%s in S1 meets the highest S2 player that the best pairing of the round (criteria C1–C21) allows, after %s between S1 and S2 (C.04.3 4.3)", d.ps[v].name, i18n.Count(exchanges, "exchange", "exchanges", "回").EN),
-				fmt.Sprintf("S1 の%sが、ラウンド最良の組み合わせ (基準 C1–C21) が許す最上位の S2 と対戦、S1・S2 間の交換 %s (C.04.3 4.3)", d.ps[v].name, i18n.Count(exchanges, "exchange", "exchanges", "回").JA))
-		}
-		chosen := 0
-		if exchanges == 0 {
-			for _, pi := range rem[:k] {
-				v := bracket[pi]
-				m := d.mate[v]
-				matched[v], matched[m] = true, true
-				d.finalize(v, m)
-				d.why[v] = remWhy(v)
-			}
-			chosen = k
-		} else {
-			for a := range rem {
-				for b := a + 1; b < len(rem); b++ {
-					d.set(bracket[rem[a]], bracket[rem[b]], ew(a, b, a))
-				}
-			}
-		}
-		// the S1 players to exchange, from the bottom of S1
-		toGo := exchanges
-		for a := remPairs - 1; a >= 0 && toGo > 0; a-- {
-			v := bracket[rem[a]]
-			if down(v) {
-				for b := a + 1; b < len(rem); b++ {
-					if w := ew(a, b, a); !w.zero() {
-						d.set(v, bracket[rem[b]], w.sub(small(1)))
-					}
-				}
-				d.compute()
-			}
-			ex := !down(v)
-			if ex {
-				toGo--
-			}
-			for b := a + 1; b < len(rem); b++ {
-				if ex {
-					base[rem[b]][rem[a]] = wint{}
-				}
-				d.set(v, bracket[rem[b]], ew(a, b, a))
-			}
-		}
-		// the S2 players to exchange, from the top of S2
-		toGo = exchanges
-		for a := remPairs; a < len(rem) && toGo > 1; a++ {
-			v := bracket[rem[a]]
-			already := down(v)
-			if !already {
-				for b := a + 1; b < len(rem); b++ {
-					if w := ew(a, b, a); !w.zero() {
-						d.set(v, bracket[rem[b]], w.add(small(1)))
-					}
-				}
-				d.compute()
-			}
-			if down(v) {
-				toGo--
-				for b := 0; b < a; b++ {
-					base[rem[a]][rem[b]] = wint{}
-					d.set(v, bracket[rem[b]], wint{})
-				}
-				for po := nb; po < len(bracket); po++ {
-					base[po][rem[a]] = wint{}
-					d.set(v, bracket[po], wint{})
-				}
-			}
-			if !already {
-				for b := a + 1; b < len(rem); b++ {
-					d.set(v, bracket[rem[b]], ew(a, b, a))
-				}
-			}
-		}
-		// who pairs downwards is settled
-		for a := range rem {
-			v := bracket[rem[a]]
-			if d.gone[v] {
-				continue
-			}
-			for b := a + 1; b < len(rem); b++ {
-				u := bracket[rem[b]]
-				if d.gone[u] {
-					continue
-				}
-				if !down(v) || down(u) {
-					base[rem[b]][rem[a]] = wint{}
-					d.dead[v][u], d.dead[u][v] = true, true
-				}
-				d.set(v, u, base[rem[b]][rem[a]])
-			}
-		}
-		// each S1 player's opponent, highest first
-		var s1 []int
-		for _, pi := range rem[chosen:] {
-			if !d.gone[bracket[pi]] && down(bracket[pi]) {
-				s1 = append(s1, pi)
-			}
-		}
-		if err := d.choose(s1, func(pi int) []int {
-			var os []int
-			for _, po := range rem {
-				if po > pi && !matched[bracket[po]] && !base[po][pi].zero() {
-					os = append(os, po)
-				}
-			}
-			return os
-		}, bracket, base, matched, false, remWhy, exchanges == 0); err != nil {
+		if err := b.pairRemainder(); err != nil {
 			return err
 		}
-
-		// the next bracket: the downfloaters and the next score group
-		var nbk []int
-		nmdp := 0
-		d.single = d.odd && groupStart < n && d.byeScore >= d.score(groupStart)
-		for pi, v := range bracket {
-			if pi < nb && matched[v] {
-				continue
-			}
-			nbk = append(nbk, v)
-			if pi < nb {
-				nmdp++
-			}
-			if d.single && d.score(d.mate[v]) < d.score(groupStart) {
-				d.single = false
-			}
-		}
-		bracket, mdp, beginV = nbk, nmdp, nextV
+		bracket, mdp = b.nextBracket(groupStart)
+		beginV = nextV
 	}
 	return nil
+}
+
+// bracketPass is one bracket being paired: its players in rank order,
+// the MDPs (bracket[:mdp]) and the residents (bracket[mdp:nb]) first, the
+// next score group after (bracket[nb:]).
+type bracketPass struct {
+	d       *dutch
+	bracket []int
+	nb, mdp int
+	// the residents are the players beginV to nextV-1
+	beginV, nextV int
+	base          [][]wmatch.Weight // base[q][p]: the weight of the pair at positions p < q of bracket
+	matched       map[int]bool      // the players whose opponent is settled
+	// the remainder (4.3): positions in bracket, the first remPairs of
+	// them S1, and the exchanges between S1 and S2
+	rem       []int
+	remPairs  int
+	exchanges int
+}
+
+// inCur reports whether the last matching pairs v in the current bracket.
+func (b *bracketPass) inCur(v int) bool {
+	m := b.d.mate[v]
+	return m >= b.beginV && m < b.nextV
+}
+
+// down reports whether the last matching pairs v with a lower resident.
+func (b *bracketPass) down(v int) bool {
+	m := b.d.mate[v]
+	return m > v && m < b.nextV
+}
+
+// weigh writes the weights of the bracket's pairs (article 3) and of the
+// pairs outside it (completion and C9).
+func (b *bracketPass) weigh() error {
+	d, n, bracket := b.d, b.d.n, b.bracket
+	if err := d.plan(bracket); err != nil {
+		return err
+	}
+	d.redual = true
+	in := make([]int, n) // position in the bracket, or -1
+	for v := range in {
+		in[v] = -1
+	}
+	d.inb = make([]bool, n)
+	d.explicit(bracket)
+	for p, v := range bracket {
+		in[v] = p
+		d.inb[v] = p < b.nb || len(bracket) <= denseBracket
+	}
+	b.base, d.baseBuf = triangle(len(bracket), d.baseBuf)
+	d.sep = d.outsideWeights(bracket)
+	for _, i := range bracket {
+		if d.gone[i] {
+			continue
+		}
+		for _, j := range bracket {
+			if j <= i || d.gone[j] {
+				continue
+			}
+			pi, pj := in[i], in[j]
+			var w wmatch.Weight
+			if pj < b.mdp {
+				if !d.dead[i][j] {
+					w = d.base(i, j, true, false).Add(wmatch.Small(int64(b2u(d.bump[i][j]))))
+				}
+			} else {
+				w = d.base(i, j, pj < b.nb, pj >= b.nb)
+				d.dead[i][j], d.dead[j][i] = false, false
+				d.bump[i][j], d.bump[j][i] = false, false
+			}
+			b.base[pj][pi] = w
+			d.set(i, j, w)
+		}
+	}
+	return nil
+}
+
+// outsideWeights are the weights of the pairs outside bracket: completion
+// and C9, one At(1, compl) and each player's part of the two.
+func (d *dutch) outsideWeights(bracket []int) *wmatch.Sep {
+	n := d.n
+	one := wmatch.At(1, d.L.compl)
+	part := make([]wmatch.Weight, n)
+	d.c9(0, 0, true) // settles c9v
+	for v := range part {
+		part[v] = wmatch.At(b2u(!d.byeCand(v)), d.L.compl)
+		if d.single0 {
+			part[v] = part[v].Add(wmatch.At(d.c9v[v], d.L.c9))
+		}
+	}
+	inBr := make([]bool, n)
+	for _, v := range bracket {
+		inBr[v] = true
+	}
+	return &wmatch.Sep{In: inBr, One: one, Part: part, Compat: d.compat, Stride: n}
+}
+
+// mdpWhy is the reason given for MDP v's pairing (4.2).
+func (b *bracketPass) mdpWhy(v int) i18n.Text {
+	d := b.d
+	return i18n.Sprintf(i18n.T(
+		"%s, moved down into bracket %s, meets the highest resident that the best pairing of the round (criteria C1–C21) allows (C.04.3 4.2)",
+		"ブラケット %[2]s に下りてきた%[1]sが、ラウンド最良の組み合わせ (基準 C1–C21) が許す最上位の残留者と対戦 (C.04.3 4.2)"),
+		d.ps[v].name, half2(d.score(b.bracket[b.mdp])))
+}
+
+// mdpCands are the residents MDP pi may still meet, highest first.
+func (b *bracketPass) mdpCands(pi int) []int {
+	var os []int
+	for po := b.mdp; po < b.nb; po++ {
+		if !b.matched[b.bracket[po]] && !b.base[po][pi].IsZero() {
+			os = append(os, po)
+		}
+	}
+	return os
+}
+
+// pairMDPs is 4.2: which MDPs are paired (the highest first) and each
+// one's opponent (the highest resident first). A bracket without MDPs
+// goes straight to its remainder.
+func (b *bracketPass) pairMDPs() error {
+	var paired []int
+	fresh := false // the last matching is optimal with the choices so far
+	if room := int(b.d.L.choose) - 1 - b.mdp; b.mdp > 0 && room >= 0 {
+		paired = b.mdpsInOneMatching(room)
+		fresh = true
+	} else if b.mdp > 0 {
+		paired = b.mdpsOneAtATime()
+	}
+	// the opponents of the paired MDPs still to pair, a batch per
+	// matching
+	return b.d.choose(paired, b.mdpCands, b.bracket, b.base, b.matched, true, b.mdpWhy, fresh)
+}
+
+// mdpsInOneMatching: when the order field holds it (room bits), one
+// matching chooses the MDPs paired and the opponents of the first k: MDP
+// t paired in the bracket is worth 2^(mdp-1-t), above the first k MDPs'
+// choices of opponent (lexicographic, as one MDP at a time). The first k
+// are settled; it returns the others paired.
+func (b *bracketPass) mdpsInOneMatching(room int) []int {
+	d, bracket, mdp := b.d, b.bracket, b.mdp
+	per := d.per(len(bracket))
+	k := min(mdp, room/int(per))
+	selOff := 1 + uint(k)*per
+	for pi := 0; pi < mdp; pi++ {
+		os := b.mdpCands(pi)
+		for r, po := range os {
+			w := b.base[po][pi].Add(wmatch.At(1, selOff+uint(mdp-1-pi)))
+			if pi < k {
+				w = w.Add(wmatch.At(uint64(len(os)-r), 1+uint(k-1-pi)*per))
+			}
+			d.set(bracket[pi], bracket[po], w)
+		}
+	}
+	d.compute()
+	var paired []int
+	for pi := 0; pi < mdp; pi++ {
+		if v := bracket[pi]; b.inCur(v) {
+			b.matched[v] = true
+			paired = append(paired, pi)
+		}
+	}
+	var rest []int
+	for _, pi := range paired {
+		if pi >= k {
+			rest = append(rest, pi)
+			continue
+		}
+		v := bracket[pi]
+		m := d.mate[v]
+		b.matched[m] = true
+		d.finalize(v, m)
+		d.why[v] = b.mdpWhy(v)
+	}
+	return rest
+}
+
+// mdpsOneAtATime chooses the MDPs paired one at a time, the highest
+// first within each score, and returns them.
+func (b *bracketPass) mdpsOneAtATime() []int {
+	d, bracket, mdp, nb := b.d, b.bracket, b.mdp, b.nb
+	d.compute()
+	mdScore, left, leftPaired := 0, 0, 0
+	for pi := 0; pi < mdp; pi++ {
+		v := bracket[pi]
+		if pi == 0 || d.score(v) < mdScore {
+			mdScore, left, leftPaired = d.score(v), 0, 0
+			for q := pi; q < mdp && d.score(bracket[q]) >= mdScore; q++ {
+				left++
+				if b.inCur(bracket[q]) {
+					leftPaired++
+				}
+			}
+		}
+		if leftPaired == 0 {
+			continue
+		}
+		if left <= leftPaired {
+			b.matched[v] = true
+			continue
+		}
+		left--
+		if !b.inCur(v) {
+			for po := mdp; po < nb; po++ {
+				if w := b.base[po][pi]; !w.IsZero() {
+					d.set(v, bracket[po], w.Add(wmatch.Small(1)))
+					d.bump[v][bracket[po]], d.bump[bracket[po]][v] = true, true
+				}
+			}
+			d.compute()
+		}
+		if b.inCur(v) {
+			b.matched[v] = true
+			leftPaired--
+			for po := mdp; po < nb; po++ {
+				if w := b.base[po][pi]; !w.IsZero() {
+					d.set(v, bracket[po], w.Add(wmatch.Small(int64(nb-mdp)+1)))
+				}
+			}
+		}
+	}
+	var paired []int
+	for pi := 0; pi < mdp; pi++ {
+		if b.matched[bracket[pi]] {
+			paired = append(paired, pi)
+		}
+	}
+	return paired
+}
+
+// pairRemainder is 4.3: the remainder, S1 the first remPairs of it, with
+// the fewest exchanges between S1 and S2, the smallest difference of the
+// numbers exchanged, and each S1 player's opponent, highest in S2 first.
+func (b *bracketPass) pairRemainder() error {
+	k := b.matchRemainder()
+	b.exchanges = 0
+	for a := 0; a < b.remPairs; a++ {
+		if !b.down(b.bracket[b.rem[a]]) {
+			b.exchanges++
+		}
+	}
+	chosen := 0
+	if b.exchanges == 0 {
+		chosen = b.settleFirstS1(k)
+	} else {
+		for a := range b.rem {
+			for c := a + 1; c < len(b.rem); c++ {
+				b.d.set(b.bracket[b.rem[a]], b.bracket[b.rem[c]], b.remWeight(a, c))
+			}
+		}
+	}
+	b.exchangeFromS1()
+	b.exchangeFromS2()
+	b.settleDownwards()
+	return b.chooseS1Opponents(chosen)
+}
+
+// remainderOf sets rem, the residents still to pair, and remPairs, the
+// size of S1. Without MDPs it is every resident and S1 is guessed as half
+// of them, checked after the matching (the number of pairs does not
+// depend on the order bits).
+func (b *bracketPass) remainderOf() {
+	d, bracket := b.d, b.bracket
+	b.rem, b.remPairs = nil, 0
+	for pi := b.mdp; pi < b.nb; pi++ {
+		v := bracket[pi]
+		if b.mdp > 0 && d.mate[v] < b.beginV {
+			continue
+		}
+		b.rem = append(b.rem, pi)
+		if b.mdp > 0 && d.mate[v] < v {
+			b.remPairs++
+		}
+	}
+	if b.mdp == 0 {
+		b.remPairs = len(b.rem) / 2
+	}
+}
+
+// remWeight is the weight of the pair of remainder players a < c with
+// the order of 4.3: a bonus for a in S1, less the further down a is.
+func (b *bracketPass) remWeight(a, c int) wmatch.Weight {
+	d := b.d
+	w := b.base[b.rem[c]][b.rem[a]]
+	if w.IsZero() {
+		return w
+	}
+	return w.Add(wmatch.At(b2u(a < b.remPairs), d.L.choose+2*d.B+1)).Sub(wmatch.At(uint64(2*a), d.L.choose))
+}
+
+// matchRemainder runs the matching that counts the exchanges; it also
+// chooses the opponents of the first k S1 players (returned), should
+// there be no exchange.
+func (b *bracketPass) matchRemainder() int {
+	d, bracket := b.d, b.bracket
+	b.remainderOf()
+	rem := b.rem
+	var k int
+	for {
+		k = d.batch(b.remPairs, false, len(bracket))
+		for a := range rem {
+			for c := a + 1; c < len(rem); c++ {
+				w := b.remWeight(a, c)
+				if a < k && c >= b.remPairs && !w.IsZero() {
+					w = w.Add(wmatch.At(uint64(len(rem)-c), 1+uint(k-1-a)*d.per(len(bracket))))
+				}
+				d.set(bracket[rem[a]], bracket[rem[c]], w)
+			}
+		}
+		d.compute()
+		if b.mdp > 0 {
+			return k
+		}
+		got := 0
+		for _, pi := range rem {
+			if v := bracket[pi]; d.mate[v] < v && d.mate[v] >= b.beginV {
+				got++
+			}
+		}
+		if got == b.remPairs {
+			return k
+		}
+		b.remPairs = got
+	}
+}
+
+// remWhy is the reason given for S1 player v's pairing (4.3).
+func (b *bracketPass) remWhy(v int) i18n.Text {
+	return i18n.Sprintf(i18n.T(
+		"%s in S1 meets the highest S2 player that the best pairing of the round (criteria C1–C21) allows, after %s between S1 and S2 (C.04.3 4.3)",
+		"S1 の%sが、ラウンド最良の組み合わせ (基準 C1–C21) が許す最上位の S2 と対戦、S1・S2 間の交換 %s (C.04.3 4.3)"),
+		b.d.ps[v].name, i18n.Count(b.exchanges, "exchange", "exchanges", "回"))
+}
+
+// settleFirstS1: without exchanges, the matching that counted them chose
+// the opponents of the first k S1 players; they are settled. It returns
+// k.
+func (b *bracketPass) settleFirstS1(k int) int {
+	d := b.d
+	for _, pi := range b.rem[:k] {
+		v := b.bracket[pi]
+		m := d.mate[v]
+		b.matched[v], b.matched[m] = true, true
+		d.finalize(v, m)
+		d.why[v] = b.remWhy(v)
+	}
+	return k
+}
+
+// exchangeFromS1 chooses the S1 players to exchange, from the bottom of
+// S1: each pairs downwards if some optimal pairing lets it.
+func (b *bracketPass) exchangeFromS1() {
+	d, bracket, rem := b.d, b.bracket, b.rem
+	toGo := b.exchanges
+	for a := b.remPairs - 1; a >= 0 && toGo > 0; a-- {
+		v := bracket[rem[a]]
+		if b.down(v) {
+			for c := a + 1; c < len(rem); c++ {
+				if w := b.remWeight(a, c); !w.IsZero() {
+					d.set(v, bracket[rem[c]], w.Sub(wmatch.Small(1)))
+				}
+			}
+			d.compute()
+		}
+		ex := !b.down(v)
+		if ex {
+			toGo--
+		}
+		for c := a + 1; c < len(rem); c++ {
+			if ex {
+				b.base[rem[c]][rem[a]] = wmatch.Weight{}
+			}
+			d.set(v, bracket[rem[c]], b.remWeight(a, c))
+		}
+	}
+}
+
+// exchangeFromS2 chooses the S2 players to exchange, from the top of S2:
+// each pairs downwards if some optimal pairing lets it.
+func (b *bracketPass) exchangeFromS2() {
+	d, bracket, rem := b.d, b.bracket, b.rem
+	toGo := b.exchanges
+	for a := b.remPairs; a < len(rem) && toGo > 1; a++ {
+		v := bracket[rem[a]]
+		already := b.down(v)
+		if !already {
+			for c := a + 1; c < len(rem); c++ {
+				if w := b.remWeight(a, c); !w.IsZero() {
+					d.set(v, bracket[rem[c]], w.Add(wmatch.Small(1)))
+				}
+			}
+			d.compute()
+		}
+		if b.down(v) {
+			toGo--
+			for c := 0; c < a; c++ {
+				b.base[rem[a]][rem[c]] = wmatch.Weight{}
+				d.set(v, bracket[rem[c]], wmatch.Weight{})
+			}
+			for po := b.nb; po < len(bracket); po++ {
+				b.base[po][rem[a]] = wmatch.Weight{}
+				d.set(v, bracket[po], wmatch.Weight{})
+			}
+		}
+		if !already {
+			for c := a + 1; c < len(rem); c++ {
+				d.set(v, bracket[rem[c]], b.remWeight(a, c))
+			}
+		}
+	}
+}
+
+// settleDownwards: who pairs downwards is settled (S1 after the
+// exchanges), the other pairs of the remainder ruled out.
+func (b *bracketPass) settleDownwards() {
+	d, bracket, rem := b.d, b.bracket, b.rem
+	for a := range rem {
+		v := bracket[rem[a]]
+		if d.gone[v] {
+			continue
+		}
+		for c := a + 1; c < len(rem); c++ {
+			u := bracket[rem[c]]
+			if d.gone[u] {
+				continue
+			}
+			if !b.down(v) || b.down(u) {
+				b.base[rem[c]][rem[a]] = wmatch.Weight{}
+				d.dead[v][u], d.dead[u][v] = true, true
+			}
+			d.set(v, u, b.base[rem[c]][rem[a]])
+		}
+	}
+}
+
+// chooseS1Opponents chooses each S1 player's opponent, highest first,
+// from the chosen-th remainder player on.
+func (b *bracketPass) chooseS1Opponents(chosen int) error {
+	d, bracket := b.d, b.bracket
+	var s1 []int
+	for _, pi := range b.rem[chosen:] {
+		if !d.gone[bracket[pi]] && b.down(bracket[pi]) {
+			s1 = append(s1, pi)
+		}
+	}
+	cands := func(pi int) []int {
+		var os []int
+		for _, po := range b.rem {
+			if po > pi && !b.matched[bracket[po]] && !b.base[po][pi].IsZero() {
+				os = append(os, po)
+			}
+		}
+		return os
+	}
+	return d.choose(s1, cands, bracket, b.base, b.matched, false, b.remWhy, b.exchanges == 0)
+}
+
+// nextBracket is the next bracket: the downfloaters and the next score
+// group (from groupStart), with the number of its MDPs. It settles
+// whether C9 acts in it.
+func (b *bracketPass) nextBracket(groupStart int) (bracket []int, mdp int) {
+	d := b.d
+	d.single = d.odd && groupStart < d.n && d.byeScore >= d.score(groupStart)
+	for pi, v := range b.bracket {
+		if pi < b.nb && b.matched[v] {
+			continue
+		}
+		bracket = append(bracket, v)
+		if pi < b.nb {
+			mdp++
+		}
+		if d.single && d.score(d.mate[v]) < d.score(groupStart) {
+			d.single = false
+		}
+	}
+	return bracket, mdp
 }
 
 // ordMax is the most bits of the order field.
@@ -977,7 +1111,7 @@ const ordMax = 320
 // stay, every player of ps still to pair also gets a bonus above those,
 // so that none of them drops out of the bracket. fresh: the last matching
 // is optimal with the choices made so far.
-func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]wint, matched map[int]bool, stay bool, why func(v int) i18n.Text, fresh bool) error {
+func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]wmatch.Weight, matched map[int]bool, stay bool, why func(v int) i18n.Text, fresh bool) error {
 	for len(ps) > 0 {
 		// while the last matching is optimal with the choices made so far,
 		// a player it gives its highest candidate has chosen: no matching
@@ -1008,10 +1142,10 @@ func (d *dutch) choose(ps []int, cands func(int) []int, bracket []int, base [][]
 			for r, po := range os {
 				w := base[po][pi]
 				if stay {
-					w = w.add(at(1, 1+uint(k)*per))
+					w = w.Add(wmatch.At(1, 1+uint(k)*per))
 				}
 				if t < k {
-					w = w.add(at(uint64(len(os)-r), 1+uint(k-1-t)*per))
+					w = w.Add(wmatch.At(uint64(len(os)-r), 1+uint(k-1-t)*per))
 				}
 				d.set(v, bracket[po], w)
 			}

@@ -1,21 +1,20 @@
-package tournament
+package wmatch
 
 import (
 	"fmt"
 	"math/rand"
-	"strings"
 	"testing"
 )
 
-// Edge is an edge of a test graph with a small weight, the brute force's
+// smallEdge is an edge of a test graph with a small weight, the brute force's
 // and the wide matching's common input.
-type Edge struct {
+type smallEdge struct {
 	I, J int
 	W    int64
 }
 
 // bruteForce returns the best (cardinality, weight) over all matchings.
-func bruteForce(n int, edges []Edge, maxCard bool) (int, int64) {
+func bruteForce(n int, edges []smallEdge, maxCard bool) (int, int64) {
 	w := map[[2]int]int64{}
 	for _, e := range edges {
 		a, b := e.I, e.J
@@ -70,15 +69,15 @@ func TestMatchingAgainstBruteForce(t *testing.T) {
 		if iter%2 == 1 {
 			shift = uint(64 + rng.Intn(300))
 		}
-		var edges []Edge
-		var wes []wedge
+		var edges []smallEdge
+		var wes []edge
 		p := rng.Float64()
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				if rng.Float64() < p {
-					e := Edge{i, j, int64(1 + rng.Intn(20))}
+					e := smallEdge{i, j, int64(1 + rng.Intn(20))}
 					edges = append(edges, e)
-					wes = append(wes, wedge{i, j, at(uint64(e.W), shift)})
+					wes = append(wes, edge{i, j, At(uint64(e.W), shift)})
 				}
 			}
 		}
@@ -99,24 +98,24 @@ func TestCertifiedAgainstBruteForce(t *testing.T) {
 	firstHeld := 0
 	for iter := 0; iter < 3000; iter++ {
 		n := 2 + rng.Intn(9)
-		var all []Edge
-		ws := make([][]wint, n)
+		var all []smallEdge
+		ws := make([][]Weight, n)
 		for i := range ws {
-			ws[i] = make([]wint, n)
+			ws[i] = make([]Weight, n)
 		}
 		p := 0.3 + 0.7*rng.Float64()
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				if rng.Float64() < p {
-					e := Edge{i, j, int64(1 + rng.Intn(30))}
+					e := smallEdge{i, j, int64(1 + rng.Intn(30))}
 					all = append(all, e)
-					ws[i][j] = at(uint64(e.W), 200)
+					ws[i][j] = At(uint64(e.W), 200)
 				}
 			}
 		}
 		window := 1 + rng.Intn(3)
 		keep := func(x, y int) bool { return y-x <= window }
-		mate, _ := matchCertified(certGraph{n: n, w: ws, window: window}, nil, nil)
+		mate, _ := matchCertified(Graph{N: n, W: ws, Window: window}, nil, nil)
 		_, bw := bruteForce(n, all, false)
 		var s int64
 		for v, u := range mate {
@@ -127,7 +126,7 @@ func TestCertifiedAgainstBruteForce(t *testing.T) {
 				t.Fatalf("iter %d: not a matching", iter)
 			}
 			if v < u {
-				if ws[v][u].zero() {
+				if ws[v][u].IsZero() {
 					t.Fatalf("iter %d: a missing edge", iter)
 				}
 				for _, e := range all {
@@ -140,10 +139,10 @@ func TestCertifiedAgainstBruteForce(t *testing.T) {
 		if s != bw {
 			t.Fatalf("iter %d: weight %d, best %d", iter, s, bw)
 		}
-		var sparse []wedge
+		var sparse []edge
 		for _, e := range all {
 			if keep(e.I, e.J) {
-				sparse = append(sparse, wedge{e.I, e.J, ws[e.I][e.J]})
+				sparse = append(sparse, edge{e.I, e.J, ws[e.I][e.J]})
 			}
 		}
 		m := &wmatcher{nvertex: n, edges: sparse}
@@ -162,16 +161,4 @@ func TestCertifiedAgainstBruteForce(t *testing.T) {
 		t.Fatalf("the certificate held first time in %d of 3000: the test does not test both ways", firstHeld)
 	}
 	t.Logf("%d of 3000 certified on the sparse part at once", firstHeld)
-}
-
-// TestDutchTooMany: a round beyond maxDutch players is refused with a
-// message, not paired out of memory.
-func TestDutchTooMany(t *testing.T) {
-	var ps []*phist
-	for i := 0; i <= maxDutch; i++ {
-		ps = append(ps, &phist{id: fmt.Sprint(i), pn: i + 1, opps: map[string]bool{}})
-	}
-	if _, err := pairDutch(ps); err == nil || !strings.Contains(err.Error(), "more than the Swiss pairing takes") {
-		t.Fatalf("got %v", err)
-	}
 }

@@ -1,4 +1,4 @@
-package tournament
+package wmatch
 
 import (
 	"fmt"
@@ -25,16 +25,16 @@ func TestActiveSetCovers(t *testing.T) {
 		shift := uint(64 + rng.Intn(300))
 		p := 0.3 + 0.7*rng.Float64()
 		maxw := 3 + rng.Intn(30)
-		var ws *warmState
+		var ws *Warm
 		for round := 0; round < 3; round++ {
-			var edges []Edge
-			var wes []wedge
+			var edges []smallEdge
+			var wes []edge
 			for i := 0; i < n; i++ {
 				for j := i + 1; j < n; j++ {
 					if rng.Float64() < p {
-						e := Edge{i, j, int64(1 + rng.Intn(maxw))}
+						e := smallEdge{i, j, int64(1 + rng.Intn(maxw))}
 						edges = append(edges, e)
-						wes = append(wes, wedge{i, j, at(uint64(e.W), shift)})
+						wes = append(wes, edge{i, j, At(uint64(e.W), shift)})
 					}
 				}
 			}
@@ -57,7 +57,7 @@ func TestActiveSetCovers(t *testing.T) {
 				}
 			}
 			steps += m.counts.kept
-			ws = &warmState{}
+			ws = &Warm{}
 			m.warmOut(ws)
 		}
 	}

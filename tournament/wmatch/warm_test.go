@@ -1,4 +1,4 @@
-package tournament
+package wmatch
 
 import (
 	"math/rand"
@@ -7,7 +7,7 @@ import (
 
 // matchWeight checks that mate is a matching of the edges and returns its
 // weight.
-func matchWeight(t *testing.T, what string, mate []int, edges []Edge) int64 {
+func matchWeight(t *testing.T, what string, mate []int, edges []smallEdge) int64 {
 	t.Helper()
 	wt := map[[2]int]int64{}
 	for _, e := range edges {
@@ -59,28 +59,28 @@ func TestWarmStartAgainstScratch(t *testing.T) {
 				}
 			}
 		}
-		ws := &warmState{}
+		ws := &Warm{}
 		if iter%3 == 2 {
 			// any state at all
 			for v := 0; v < n; v++ {
-				ws.dual = append(ws.dual, at(uint64(rng.Intn(50)), shift))
-				ws.mate = append(ws.mate, -1)
+				ws.Dual = append(ws.Dual, At(uint64(rng.Intn(50)), shift))
+				ws.Mate = append(ws.Mate, -1)
 			}
 			for v := 0; v+1 < n; v += 2 {
 				if rng.Intn(2) == 0 {
-					ws.mate[v], ws.mate[v+1] = v+1, v
+					ws.Mate[v], ws.Mate[v+1] = v+1, v
 				}
 			}
 			mended++
 		}
 		for step := 0; step < 6; step++ {
-			var edges []Edge
-			var wes []wedge
+			var edges []smallEdge
+			var wes []edge
 			for i := 0; i < n; i++ {
 				for j := i + 1; j < n; j++ {
 					if x, ok := w[[2]int{i, j}]; ok {
-						edges = append(edges, Edge{i, j, x})
-						wes = append(wes, wedge{i, j, at(uint64(x), shift)})
+						edges = append(edges, smallEdge{i, j, x})
+						wes = append(wes, edge{i, j, At(uint64(x), shift)})
 					}
 				}
 			}
@@ -140,27 +140,27 @@ func TestWarmCertifiedAgainstScratch(t *testing.T) {
 		for i := range wt {
 			wt[i] = make([]int64, n)
 		}
-		ws := &warmState{}
+		ws := &Warm{}
 		for step := 0; step < 5; step++ {
-			var all []Edge
+			var all []smallEdge
 			for i := 0; i < n; i++ {
 				for j := i + 1; j < n; j++ {
 					if step == 0 || rng.Intn(4) == 0 {
 						wt[i][j] = int64(rng.Intn(25))
 					}
 					if wt[i][j] > 0 {
-						all = append(all, Edge{i, j, wt[i][j]})
+						all = append(all, smallEdge{i, j, wt[i][j]})
 					}
 				}
 			}
-			w := make([][]wint, n)
+			w := make([][]Weight, n)
 			for x := range w {
-				w[x] = make([]wint, n)
+				w[x] = make([]Weight, n)
 				for y := x + 1; y < n; y++ {
-					w[x][y] = at(uint64(wt[x][y]), 150)
+					w[x][y] = At(uint64(wt[x][y]), 150)
 				}
 			}
-			mate, _ := matchCertified(certGraph{n: n, w: w, window: 1}, nil, ws)
+			mate, _ := matchCertified(Graph{N: n, W: w, Window: 1}, nil, ws)
 			_, best := bruteForce(n, all, false)
 			if got := matchWeight(t, "warm certified", mate, all); got != best {
 				t.Fatalf("iter %d step %d: weight %d, best %d", iter, step, got, best)

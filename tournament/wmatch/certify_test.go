@@ -1,4 +1,4 @@
-package tournament
+package wmatch
 
 import (
 	"math/big"
@@ -11,7 +11,7 @@ import (
 func TestAddAtAndSumTo(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	mod := new(big.Int).Lsh(big.NewInt(1), 64*wideWords)
-	toBig := func(a wint) *big.Int {
+	toBig := func(a Weight) *big.Int {
 		r := new(big.Int)
 		for i := wideWords - 1; i >= 0; i-- {
 			r.Lsh(r, 64).Or(r, new(big.Int).SetUint64(a[i]))
@@ -28,7 +28,7 @@ func TestAddAtAndSumTo(t *testing.T) {
 		return rng.Uint64()
 	}
 	for iter := 0; iter < 20000; iter++ {
-		var a, b wint
+		var a, b Weight
 		for i := range a {
 			a[i], b[i] = word(), word()
 		}
@@ -38,7 +38,7 @@ func TestAddAtAndSumTo(t *testing.T) {
 			off = uint(64 * rng.Intn(wideWords))
 		}
 		got := a
-		got.addAt(v, off)
+		got.AddAt(v, off)
 		want := new(big.Int).Add(toBig(a), new(big.Int).Lsh(new(big.Int).SetUint64(v), off))
 		want.Mod(want, mod)
 		if toBig(got).Cmp(want) != 0 {
@@ -47,7 +47,7 @@ func TestAddAtAndSumTo(t *testing.T) {
 		if got, want := positive(&a), !a.nonpos(); got != want {
 			t.Fatalf("positive(%x) = %v", a, got)
 		}
-		var s wint
+		var s Weight
 		sumTo(&s, &a, &b)
 		want = new(big.Int).Add(toBig(a), toBig(b))
 		want.Mod(want, mod)
@@ -60,17 +60,17 @@ func TestAddAtAndSumTo(t *testing.T) {
 // sepCase is a random graph whose pairs not both inside weigh one plus
 // each end's part (when compatible), as the Dutch pairing's pairs outside
 // the bracket do, and the same graph written out whole.
-func sepCase(rng *rand.Rand, n int) (sparse, whole certGraph, edges []Edge) {
+func sepCase(rng *rand.Rand, n int) (sparse, whole Graph, edges []smallEdge) {
 	const scale = 200 // the weights sit high, as the criteria's fields do
 	one := int64(500 + rng.Intn(500))
 	part := make([]int64, n)
 	in := make([]bool, n)
 	compat := make([]bool, n*n)
-	w := make([][]wint, n)
-	full := make([][]wint, n)
+	w := make([][]Weight, n)
+	full := make([][]Weight, n)
 	for i := range w {
-		w[i] = make([]wint, n)
-		full[i] = make([]wint, n)
+		w[i] = make([]Weight, n)
+		full[i] = make([]Weight, n)
 		part[i] = int64(rng.Intn(40))
 		in[i] = rng.Intn(3) == 0
 	}
@@ -85,15 +85,15 @@ func sepCase(rng *rand.Rand, n int) (sparse, whole certGraph, edges []Edge) {
 			W := one + part[i] + part[j]
 			if in[i] && in[j] {
 				W = 1 + int64(rng.Intn(int(3*one)))
-				w[i][j] = at(uint64(W), scale)
+				w[i][j] = At(uint64(W), scale)
 			}
-			full[i][j] = at(uint64(W), scale)
-			edges = append(edges, Edge{i, j, W})
+			full[i][j] = At(uint64(W), scale)
+			edges = append(edges, smallEdge{i, j, W})
 		}
 	}
-	sp := &sepWeights{in: in, one: at(uint64(one), scale), part: make([]wint, n), compat: compat, stride: n}
+	sp := &Sep{In: in, One: At(uint64(one), scale), Part: make([]Weight, n), Compat: compat, Stride: n}
 	for i := range part {
-		sp.part[i] = at(uint64(part[i]), scale)
+		sp.Part[i] = At(uint64(part[i]), scale)
 	}
 	var wh []bool
 	if rng.Intn(2) == 0 {
@@ -103,11 +103,11 @@ func sepCase(rng *rand.Rand, n int) (sparse, whole certGraph, edges []Edge) {
 		}
 	}
 	window := 1 + rng.Intn(3)
-	return certGraph{n: n, w: w, window: window, whole: wh, sep: sp}, certGraph{n: n, w: full, window: n}, edges
+	return Graph{N: n, W: w, Window: window, Whole: wh, Sep: sp}, Graph{N: n, W: full, Window: n}, edges
 }
 
 // TestCertifiedSep: a matching of a graph with weights given by rows
-// (sepWeights), solved sparse and certified by certifySep, weighs as much
+// (Sep), solved sparse and certified by certifySep, weighs as much
 // as the best one (brute force on small graphs, the whole graph matched
 // at once on larger ones), from scratch and warm.
 func TestCertifiedSep(t *testing.T) {
@@ -117,7 +117,7 @@ func TestCertifiedSep(t *testing.T) {
 		if iter%3 == 0 {
 			n = 12 + rng.Intn(50)
 		}
-		ws := &warmState{}
+		ws := &Warm{}
 		for round := 0; round < 2; round++ {
 			g, whole, edges := sepCase(rng, n)
 			mate, _ := matchCertified(g, nil, ws)
@@ -144,11 +144,11 @@ func TestCertifiesPath(t *testing.T) {
 	nested, decided := 0, 0
 	for iter := 0; iter < 400; iter++ {
 		n := 3 + rng.Intn(30)
-		var es []wedge
+		var es []edge
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				if rng.Intn(3) == 0 || j == i+1 {
-					es = append(es, wedge{i, j, at(uint64(1+rng.Intn(20)), 100)})
+					es = append(es, edge{i, j, At(uint64(1+rng.Intn(20)), 100)})
 				}
 			}
 		}
@@ -166,11 +166,11 @@ func TestCertifiesPath(t *testing.T) {
 		for x := 0; x < n; x++ {
 			for y := x + 1; y < n; y++ {
 				for k := 0; k < 4; k++ {
-					w := at(uint64(rng.Intn(45)), 100)
+					w := At(uint64(rng.Intn(45)), 100)
 					if k < 2 {
 						// the zone where the vertices' duals do not certify
 						// the pair and its blossoms' duals may
-						w = m.dualvar[x].add(m.dualvar[y]).half().add(at(uint64(rng.Intn(40)), 98))
+						w = m.dualvar[x].Add(m.dualvar[y]).half().Add(At(uint64(rng.Intn(40)), 98))
 					}
 					if got, want := m.certifiesPath(x, y, &w, bp), slowCertifies(m, x, y, &w); got != want {
 						t.Fatalf("iter %d pair %d-%d: certifiesPath %v, the definition %v", iter, x, y, got, want)
@@ -189,11 +189,11 @@ func TestCertifiesPath(t *testing.T) {
 // slowCertifies is the definition certifiesPath answers: the slack of
 // (i, j) with twice the dual of every blossom that holds both, found by
 // walking up from each end.
-func slowCertifies(m *wmatcher, i, j int, w *wint) bool {
+func slowCertifies(m *wmatcher, i, j int, w *Weight) bool {
 	if m.dualvar == nil {
-		return w.nonposP()
+		return w.NonPos()
 	}
-	var s wint
+	var s Weight
 	w2 := w.double()
 	addsubTo(&s, &m.dualvar[i], &m.dualvar[j], &w2)
 	holdsI := map[int]bool{}
@@ -202,7 +202,7 @@ func slowCertifies(m *wmatcher, i, j int, w *wint) bool {
 	}
 	for b := m.blossomparent[j]; b != -1; b = m.blossomparent[b] {
 		if holdsI[b] {
-			s = s.add(m.dualvar[b].double())
+			s = s.Add(m.dualvar[b].double())
 		}
 	}
 	return !s.neg()

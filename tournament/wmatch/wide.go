@@ -1,20 +1,22 @@
-package tournament
+package wmatch
 
 import "math/bits"
 
-// wint is a signed integer of wideWords×64 bits (512; two's complement,
+// wideWords is the number of 64-bit words of a Weight.
+const wideWords = 8
+
+// Weight is a signed integer of wideWords×64 bits (512; two's complement,
 // least significant word first): the edge weights of the Dutch pairing are
 // many criteria side by side, each in its own bit field, more than an
 // int64 holds.
-const wideWords = 8
+type Weight [wideWords]uint64
 
-type wint [wideWords]uint64
-
-// wideBits is the number of bits of a wint that a weight may use: the
+// Bits is the number of bits of a Weight that a weight may use: the
 // matching doubles weights and needs a sign bit.
-const wideBits = 64*wideWords - 4
+const Bits = 64*wideWords - 4
 
-func (a wint) add(b wint) wint {
+// Add is a + b.
+func (a Weight) Add(b Weight) Weight {
 	var c uint64
 	for i := range a {
 		a[i], c = bits.Add64(a[i], b[i], c)
@@ -22,7 +24,8 @@ func (a wint) add(b wint) wint {
 	return a
 }
 
-func (a wint) sub(b wint) wint {
+// Sub is a - b.
+func (a Weight) Sub(b Weight) Weight {
 	var c uint64
 	for i := range a {
 		a[i], c = bits.Sub64(a[i], b[i], c)
@@ -31,9 +34,10 @@ func (a wint) sub(b wint) wint {
 }
 
 // less compares as signed numbers.
-func (a wint) less(b wint) bool { return lessP(&a, &b) }
+func (a Weight) less(b Weight) bool { return lessP(&a, &b) }
 
-func (a wint) zero() bool {
+// IsZero reports a == 0.
+func (a Weight) IsZero() bool {
 	var o uint64
 	for _, x := range a {
 		o |= x
@@ -41,10 +45,10 @@ func (a wint) zero() bool {
 	return o == 0
 }
 
-func (a wint) neg() bool { return int64(a[wideWords-1]) < 0 }
+func (a Weight) neg() bool { return int64(a[wideWords-1]) < 0 }
 
 // half is an arithmetic shift right by one.
-func (a wint) half() wint {
+func (a Weight) half() Weight {
 	for i := 0; i < wideWords-1; i++ {
 		a[i] = a[i]>>1 | a[i+1]<<63
 	}
@@ -52,11 +56,11 @@ func (a wint) half() wint {
 	return a
 }
 
-func (a wint) double() wint { return a.add(a) }
+func (a Weight) double() Weight { return a.Add(a) }
 
-// at is v<<off.
-func at(v uint64, off uint) wint {
-	var r wint
+// At is v<<off.
+func At(v uint64, off uint) Weight {
+	var r Weight
 	w, s := off/64, off%64
 	if w < wideWords {
 		r[w] = v << s
@@ -67,9 +71,9 @@ func at(v uint64, off uint) wint {
 	return r
 }
 
-// small is a (possibly negative) int64 as a wint.
-func small(v int64) wint {
-	var r wint
+// Small is a (possibly negative) int64 as a Weight.
+func Small(v int64) Weight {
+	var r Weight
 	r[0] = uint64(v)
 	if v < 0 {
 		for i := 1; i < wideWords; i++ {
@@ -80,7 +84,7 @@ func small(v int64) wint {
 }
 
 // addsub is a+b-c in one pass.
-func (a wint) addsub(b, c wint) wint {
+func (a Weight) addsub(b, c Weight) Weight {
 	var c1, c2 uint64
 	for i := range a {
 		a[i], c1 = bits.Add64(a[i], b[i], c1)
@@ -90,12 +94,12 @@ func (a wint) addsub(b, c wint) wint {
 }
 
 // nonpos reports a <= 0.
-func (a wint) nonpos() bool { return a.neg() || a.zero() }
+func (a Weight) nonpos() bool { return a.neg() || a.IsZero() }
 
 // addsubTo sets s to a+b-c (the matching's slack), without copying wide
 // values: unrolled, so that each carry chain stays in the flags (one chain
 // for the sum, then one for the difference).
-func addsubTo(s, a, b, c *wint) {
+func addsubTo(s, a, b, c *Weight) {
 	var k uint64
 	x0, k := bits.Add64(a[0], b[0], 0)
 	x1, k := bits.Add64(a[1], b[1], k)
@@ -118,8 +122,8 @@ func addsubTo(s, a, b, c *wint) {
 // addsubTo's unrolling assumes 8 words.
 var _ = [1]int{}[wideWords-8]
 
-// nonposP reports *a <= 0.
-func (a *wint) nonposP() bool {
+// NonPos reports *a <= 0.
+func (a *Weight) NonPos() bool {
 	if int64(a[wideWords-1]) < 0 {
 		return true
 	}
@@ -131,7 +135,7 @@ func (a *wint) nonposP() bool {
 }
 
 // lessP is a.less(b) through pointers.
-func lessP(a, b *wint) bool {
+func lessP(a, b *Weight) bool {
 	if a[7] != b[7] {
 		return int64(a[7]) < int64(b[7])
 	}
@@ -157,7 +161,7 @@ func lessP(a, b *wint) bool {
 }
 
 // slackNeg reports a+b-2w < 0, in one pass.
-func slackNeg(a, b, w *wint) bool {
+func slackNeg(a, b, w *Weight) bool {
 	var k uint64
 	x0, k := bits.Add64(a[0], b[0], 0)
 	x1, k := bits.Add64(a[1], b[1], k)
@@ -187,7 +191,7 @@ func slackNeg(a, b, w *wint) bool {
 }
 
 // add3To sets s to a+b+c.
-func add3To(s, a, b, c *wint) {
+func add3To(s, a, b, c *Weight) {
 	var c1, c2 uint64
 	for i := 0; i < wideWords; i++ {
 		x, y := bits.Add64(a[i], b[i], c1)
@@ -198,7 +202,7 @@ func add3To(s, a, b, c *wint) {
 
 // addsubTight sets s to a+b-c, as addsubTo, and reports s <= 0 (an edge's
 // slack: tight), without reading s back.
-func addsubTight(s, a, b, c *wint) bool {
+func addsubTight(s, a, b, c *Weight) bool {
 	var k uint64
 	x0, k := bits.Add64(a[0], b[0], 0)
 	x1, k := bits.Add64(a[1], b[1], k)
@@ -221,7 +225,7 @@ func addsubTight(s, a, b, c *wint) bool {
 }
 
 // addTo adds b to *a in place (the dual steps: no wide copies).
-func addTo(a, b *wint) {
+func addTo(a, b *Weight) {
 	var k uint64
 	a[0], k = bits.Add64(a[0], b[0], 0)
 	a[1], k = bits.Add64(a[1], b[1], k)
@@ -234,7 +238,7 @@ func addTo(a, b *wint) {
 }
 
 // subTo subtracts b from *a in place.
-func subTo(a, b *wint) {
+func subTo(a, b *Weight) {
 	var k uint64
 	a[0], k = bits.Sub64(a[0], b[0], 0)
 	a[1], k = bits.Sub64(a[1], b[1], k)
@@ -247,7 +251,7 @@ func subTo(a, b *wint) {
 }
 
 // diffTo sets s to a-b.
-func diffTo(s, a, b *wint) {
+func diffTo(s, a, b *Weight) {
 	var k uint64
 	s[0], k = bits.Sub64(a[0], b[0], 0)
 	s[1], k = bits.Sub64(a[1], b[1], k)
@@ -260,7 +264,7 @@ func diffTo(s, a, b *wint) {
 }
 
 // sumTo2 sets s to a+b.
-func sumTo2(s, a, b *wint) {
+func sumTo2(s, a, b *Weight) {
 	var k uint64
 	s[0], k = bits.Add64(a[0], b[0], 0)
 	s[1], k = bits.Add64(a[1], b[1], k)
@@ -274,7 +278,7 @@ func sumTo2(s, a, b *wint) {
 
 // slack2To sets s to a+b-2w (an edge's slack) and reports s < 0, in one
 // pass with the words held in locals.
-func slack2To(s, a, b, w *wint) bool {
+func slack2To(s, a, b, w *Weight) bool {
 	var k uint64
 	x0, k := bits.Add64(a[0], b[0], 0)
 	x1, k := bits.Add64(a[1], b[1], k)
@@ -305,7 +309,7 @@ func slack2To(s, a, b, w *wint) bool {
 }
 
 // sumNeg reports a+b < 0, without writing the sum.
-func sumNeg(a, b *wint) bool {
+func sumNeg(a, b *Weight) bool {
 	var k uint64
 	_, k = bits.Add64(a[0], b[0], 0)
 	_, k = bits.Add64(a[1], b[1], k)
@@ -321,7 +325,7 @@ func sumNeg(a, b *wint) bool {
 // diffCmp compares a-b with *d: -1 if less (and then writes it to *d), 0
 // if equal, 1 if greater; the difference is held in locals, not written
 // and read back (the best-edge scans' inner step).
-func diffCmp(d, a, b *wint) int {
+func diffCmp(d, a, b *Weight) int {
 	var k uint64
 	x0, k := bits.Sub64(a[0], b[0], 0)
 	x1, k := bits.Sub64(a[1], b[1], k)
@@ -372,7 +376,7 @@ func diffCmp(d, a, b *wint) int {
 }
 
 // slackNegTo sets s to a+b-c, as addsubTo, and reports s < 0.
-func slackNegTo(s, a, b, c *wint) bool {
+func slackNegTo(s, a, b, c *Weight) bool {
 	var k uint64
 	x0, k := bits.Add64(a[0], b[0], 0)
 	x1, k := bits.Add64(a[1], b[1], k)

@@ -1,4 +1,4 @@
-package tournament
+package wmatch
 
 import (
 	"math/big"
@@ -40,10 +40,10 @@ func TestSlack2AndSumNeg(t *testing.T) {
 	for it := 0; it < 20000; it++ {
 		a, b, w := randWide(rng), randWide(rng), randWide(rng)
 		if it%2 == 0 {
-			w = a.add(b).half().add(small(rng.Int63n(5) - 2))
+			w = a.Add(b).half().Add(Small(rng.Int63n(5) - 2))
 		}
-		var s, s1 wint
-		c1 := w.add(w)
+		var s, s1 Weight
+		c1 := w.Add(w)
 		neg1 := slackNegTo(&s1, &a, &b, &c1)
 		neg := slack2To(&s, &a, &b, &w)
 		want := new(big.Int).Add(bigOf(a), bigOf(b))
@@ -59,7 +59,7 @@ func TestSlack2AndSumNeg(t *testing.T) {
 		}
 		c := randWide(rng)
 		if it%2 == 1 {
-			c = wint{}.sub(a).add(small(rng.Int63n(3) - 1))
+			c = Weight{}.Sub(a).Add(Small(rng.Int63n(3) - 1))
 		}
 		sum := new(big.Int).Add(bigOf(a), bigOf(c))
 		if got := sumNeg(&a, &c); got != (sum.Sign() < 0) {
@@ -77,11 +77,11 @@ func TestCertInsideAgainstPath(t *testing.T) {
 	for iter := 0; iter < 400; iter++ {
 		n := 4 + rng.Intn(20)
 		shift := uint(64 + rng.Intn(300))
-		var es []wedge
+		var es []edge
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				if rng.Intn(3) > 0 {
-					es = append(es, wedge{i, j, at(uint64(1+rng.Intn(30)), shift)})
+					es = append(es, edge{i, j, At(uint64(1+rng.Intn(30)), shift)})
 				}
 			}
 		}
@@ -99,9 +99,9 @@ func TestCertInsideAgainstPath(t *testing.T) {
 			for y := x + 1; y < n; y++ {
 				// the weight that makes the slack without blossoms zero,
 				// and around it
-				base := m.dualvar[x].add(m.dualvar[y]).half()
+				base := m.dualvar[x].Add(m.dualvar[y]).half()
 				for _, d := range []int64{-3, -1, 0, 1, 2, 5} {
-					w := base.add(at(uint64(rng.Intn(4)), shift)).add(small(d))
+					w := base.Add(At(uint64(rng.Intn(4)), shift)).Add(Small(d))
 					if !positive(&w) {
 						continue
 					}
@@ -126,11 +126,11 @@ func TestDiffCmp(t *testing.T) {
 		switch it % 3 {
 		case 0:
 			// d equal to a-b above some word
-			x := a.sub(b)
+			x := a.Sub(b)
 			i := rng.Intn(wideWords)
 			copy(d[i:], x[i:])
 		case 1:
-			d = a.sub(b).add(small(rng.Int63n(3) - 1))
+			d = a.Sub(b).Add(Small(rng.Int63n(3) - 1))
 		}
 		x := new(big.Int).Sub(bigOf(a), bigOf(b))
 		want := x.Cmp(bigOf(d))

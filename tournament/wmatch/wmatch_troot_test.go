@@ -1,4 +1,4 @@
-package tournament
+package wmatch
 
 import (
 	"math/rand"
@@ -18,13 +18,13 @@ func TestTreeRootsKept(t *testing.T) {
 		shift := uint(64 + rng.Intn(300))
 		maxw := 2 + rng.Intn(12)
 		p := 0.1 + 0.8*rng.Float64()
-		var ws *warmState
+		var ws *Warm
 		for round := 0; round < 3; round++ {
-			var wes []wedge
+			var wes []edge
 			for i := 0; i < n; i++ {
 				for j := i + 1; j < n; j++ {
 					if rng.Float64() < p {
-						wes = append(wes, wedge{i, j, at(uint64(1+rng.Intn(maxw)), shift)})
+						wes = append(wes, edge{i, j, At(uint64(1+rng.Intn(maxw)), shift)})
 					}
 				}
 			}
@@ -38,7 +38,7 @@ func TestTreeRootsKept(t *testing.T) {
 			}
 			kept += m.counts.kept
 			crossed += m.counts.crossed
-			ws = &warmState{}
+			ws = &Warm{}
 			m.warmOut(ws)
 		}
 	}

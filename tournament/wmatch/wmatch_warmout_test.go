@@ -1,4 +1,4 @@
-package tournament
+package wmatch
 
 import (
 	"math/rand"
@@ -16,35 +16,35 @@ func TestWarmOutSums(t *testing.T) {
 	for iter := 0; iter < 500; iter++ {
 		n := 4 + rng.Intn(40)
 		shift := uint(rng.Intn(400))
-		var wes []wedge
+		var wes []edge
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				if rng.Intn(3) == 0 {
-					wes = append(wes, wedge{i, j, at(uint64(1+rng.Intn(4)), shift)})
+					wes = append(wes, edge{i, j, At(uint64(1+rng.Intn(4)), shift)})
 				}
 			}
 		}
 		m := &wmatcher{nvertex: n, edges: wes}
 		mate := m.run()
-		ws := &warmState{}
+		ws := &Warm{}
 		m.warmOut(ws)
 		for v := 0; v < n; v++ {
-			if ws.mate[v] != mate[v] {
-				t.Fatalf("iter %d: vertex %d handed on mate %d, matched to %d", iter, v, ws.mate[v], mate[v])
+			if ws.Mate[v] != mate[v] {
+				t.Fatalf("iter %d: vertex %d handed on mate %d, matched to %d", iter, v, ws.Mate[v], mate[v])
 			}
 			if m.dualvar == nil {
 				continue
 			}
 			d, depth := m.dualvar[v], 0
 			for b := m.blossomparent[v]; b != -1; b = m.blossomparent[b] {
-				d = d.add(m.dualvar[b])
+				d = d.Add(m.dualvar[b])
 				depth++
 			}
 			if depth >= 2 {
 				deep++
 			}
-			if ws.dual[v] != d {
-				t.Fatalf("iter %d: vertex %d handed on dual %x, its sum is %x", iter, v, ws.dual[v], d)
+			if ws.Dual[v] != d {
+				t.Fatalf("iter %d: vertex %d handed on dual %x, its sum is %x", iter, v, ws.Dual[v], d)
 			}
 		}
 	}

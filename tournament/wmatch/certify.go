@@ -1,4 +1,4 @@
-package tournament
+package wmatch
 
 import (
 	"math/bits"
@@ -8,7 +8,7 @@ import (
 // xy is a pair of vertices, x < y.
 type xy struct{ x, y int }
 
-// certifySep appends to bad the pairs of weights given by g.sep (not both
+// certifySep appends to bad the pairs of weights given by g.Sep (not both
 // rows inside) that are neither kept nor certified by m's duals.
 //
 // Such a pair's slack without blossoms is dual(x)+dual(y)-2(one+part(x)+
@@ -17,18 +17,18 @@ type xy struct{ x, y int }
 // those are, for each vertex, a prefix of the ones before it, so the scan
 // looks only at pairs that may fail, not at all n²/2 (blossoms only add
 // to a slack, and certifiesPath then decides).
-func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool, bp *blossomPaths, bad []xy) []xy {
-	n, p := len(rows), g.sep
-	var tmp wint
+func (m *wmatcher) certifySep(g *Graph, rows []int, kept func(x, y int) bool, bp *blossomPaths, bad []xy) []xy {
+	n, p := len(rows), g.Sep
+	var tmp Weight
 	check := func(x, y int) {
 		if x > y {
 			x, y = y, x
 		}
 		rx, ry := rows[x], rows[y]
-		if p.in[rx] && p.in[ry] || kept(x, y) || !p.compat[rx*p.stride+ry] {
+		if p.In[rx] && p.In[ry] || kept(x, y) || !p.Compat[rx*p.Stride+ry] {
 			return
 		}
-		if wt := g.weight(rx, ry, &tmp); positive(wt) && !m.certifiesPath(x, y, wt, bp) {
+		if wt := g.Weight(rx, ry, &tmp); positive(wt) && !m.certifiesPath(x, y, wt, bp) {
 			bad = append(bad, xy{x, y})
 		}
 	}
@@ -40,11 +40,11 @@ func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool
 		}
 		return bad
 	}
-	a := make([]wint, n)
+	a := make([]Weight, n)
 	order := make([]int, n)
 	for v := range a {
-		d := p.part[rows[v]].double()
-		a[v] = m.dualvar[v].sub(d)
+		d := p.Part[rows[v]].double()
+		a[v] = m.dualvar[v].Sub(d)
 		order[v] = v
 	}
 	sort.Slice(order, func(i, j int) bool {
@@ -56,8 +56,8 @@ func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool
 		}
 		return order[i] < order[j]
 	})
-	thr := p.one.double()
-	var s, t wint
+	thr := p.One.double()
+	var s, t Weight
 	for i := 1; i < n; i++ {
 		x := order[i]
 		rx := rows[x]
@@ -71,7 +71,7 @@ func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool
 			// the two parts, is positive): certified only by the
 			// blossoms holding both (certifiesPath, with s known)
 			ry := rows[y]
-			if p.in[rx] && p.in[ry] || !p.compat[rx*p.stride+ry] || kept(min(x, y), max(x, y)) {
+			if p.In[rx] && p.In[ry] || !p.Compat[rx*p.Stride+ry] || kept(min(x, y), max(x, y)) {
 				continue
 			}
 			if b := bp.common(x, y); b >= 0 {
@@ -86,16 +86,16 @@ func (m *wmatcher) certifySep(g *certGraph, rows []int, kept func(x, y int) bool
 }
 
 // sumTo sets s to a+b.
-func sumTo(s, a, b *wint) {
+func sumTo(s, a, b *Weight) {
 	var c uint64
 	for i := 0; i < wideWords; i++ {
 		s[i], c = bits.Add64(a[i], b[i], c)
 	}
 }
 
-// addAt adds v<<off to a, in place: the words below off are untouched and
+// AddAt adds v<<off to a, in place: the words below off are untouched and
 // the carry goes up only as far as it must.
-func (a *wint) addAt(v uint64, off uint) {
+func (a *Weight) AddAt(v uint64, off uint) {
 	w, s := int(off/64), off%64
 	if w >= wideWords || v == 0 {
 		return
@@ -122,7 +122,7 @@ func (a *wint) addAt(v uint64, off uint) {
 type blossomPaths struct {
 	off  []int // vertex v's blossoms are path[off[v]:off[v+1]]
 	path []int
-	cum  []wint // by blossom
+	cum  []Weight // by blossom
 }
 
 func (m *wmatcher) paths() *blossomPaths {
@@ -130,7 +130,7 @@ func (m *wmatcher) paths() *blossomPaths {
 		return nil
 	}
 	n := m.nvertex
-	p := &blossomPaths{off: make([]int, n+1), cum: make([]wint, len(m.blossomparent))}
+	p := &blossomPaths{off: make([]int, n+1), cum: make([]Weight, len(m.blossomparent))}
 	done := make([]bool, len(m.blossomparent))
 	var chain []int
 	for v := 0; v < n; v++ {
@@ -147,7 +147,7 @@ func (m *wmatcher) paths() *blossomPaths {
 			done[b] = true
 			p.cum[b] = m.dualvar[b].double()
 			if i+1 < len(chain) {
-				p.cum[b] = p.cum[b].add(p.cum[chain[i+1]])
+				p.cum[b] = p.cum[b].Add(p.cum[chain[i+1]])
 			}
 		}
 		p.off[v+1] = len(p.path)
@@ -156,15 +156,15 @@ func (m *wmatcher) paths() *blossomPaths {
 }
 
 // certifiesPath is certifies with the blossoms' paths and sums of p.
-func (m *wmatcher) certifiesPath(x, y int, w *wint, p *blossomPaths) bool {
+func (m *wmatcher) certifiesPath(x, y int, w *Weight, p *blossomPaths) bool {
 	if m.dualvar == nil || !slackNeg(&m.dualvar[x], &m.dualvar[y], w) {
-		return m.dualvar != nil || w.nonposP()
+		return m.dualvar != nil || w.NonPos()
 	}
 	b := p.common(x, y)
 	if b < 0 {
 		return false // no blossom holds both
 	}
-	var s wint
+	var s Weight
 	w2 := w.double()
 	addsubTo(&s, &m.dualvar[x], &m.dualvar[y], &w2)
 	sumTo(&s, &s, &p.cum[b])
@@ -195,7 +195,7 @@ func (p *blossomPaths) common(x, y int) int {
 
 // positive reports *a > 0, looking from the top word down: a weight's
 // highest fields are set, so it usually stops at the first word it reads.
-func positive(a *wint) bool {
+func positive(a *Weight) bool {
 	if int64(a[wideWords-1]) < 0 {
 		return false
 	}

@@ -1,4 +1,4 @@
-package tournament
+package wmatch
 
 import (
 	"fmt"
@@ -16,27 +16,27 @@ import (
 // sizes, warm-started from one to the next.
 func TestPooledMatcherAsFresh(t *testing.T) {
 	rng := rand.New(rand.NewSource(29))
-	var wsA, wsB *warmState
+	var wsA, wsB *Warm
 	for iter := 0; iter < 300; iter++ {
 		n := 2 + rng.Intn(40)
 		if iter%10 == 0 {
 			n = 100 + rng.Intn(60)
 		}
-		w := make([][]wint, n)
+		w := make([][]Weight, n)
 		for i := range w {
-			w[i] = make([]wint, n)
+			w[i] = make([]Weight, n)
 		}
 		p := 0.2 + 0.8*rng.Float64()
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				if rng.Float64() < p {
-					w[i][j] = at(uint64(1+rng.Intn(40)), uint(64+rng.Intn(300)))
+					w[i][j] = At(uint64(1+rng.Intn(40)), uint(64+rng.Intn(300)))
 				}
 			}
 		}
-		g := certGraph{n: n, w: w, window: 1 + rng.Intn(3)}
+		g := Graph{N: n, W: w, Window: 1 + rng.Intn(3)}
 		if wsA == nil || !wsA.usable(n) {
-			wsA, wsB = &warmState{}, &warmState{}
+			wsA, wsB = &Warm{}, &Warm{}
 		}
 		mateA, addA := matchCertified(g, nil, wsA)
 		saved := wmPool
@@ -47,7 +47,7 @@ func TestPooledMatcherAsFresh(t *testing.T) {
 		if !slices.Equal(mateA, mateB) {
 			t.Fatalf("%s: mates differ: %v and %v", what, mateA, mateB)
 		}
-		if !slices.Equal(wsA.mate, wsB.mate) || !slices.Equal(wsA.dual, wsB.dual) {
+		if !slices.Equal(wsA.Mate, wsB.Mate) || !slices.Equal(wsA.Dual, wsB.Dual) {
 			t.Fatalf("%s: end states differ", what)
 		}
 		if len(addA) != len(addB) {
@@ -65,11 +65,11 @@ func TestPathsKeptAsPaths(t *testing.T) {
 	for iter := 0; iter < 300; iter++ {
 		n := 4 + rng.Intn(30)
 		shift := uint(64 + rng.Intn(300))
-		var es []wedge
+		var es []edge
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				if rng.Intn(3) > 0 {
-					es = append(es, wedge{i, j, at(uint64(1+rng.Intn(30)), shift)})
+					es = append(es, edge{i, j, At(uint64(1+rng.Intn(30)), shift)})
 				}
 			}
 		}

@@ -1,4 +1,4 @@
-package tournament
+package wmatch
 
 import (
 	"math/rand"
@@ -17,14 +17,14 @@ func TestCertifiedTriangleAgainstBruteForce(t *testing.T) {
 	grew := 0
 	for iter := 0; iter < 1500; iter++ {
 		n := 2 + rng.Intn(10)
-		ws := &warmState{}
+		ws := &Warm{}
 		for round := 0; round < 2; round++ {
 			pos := rng.Perm(n)
-			bw := make([][]wint, n)
+			bw := make([][]Weight, n)
 			for q := range bw {
-				bw[q] = make([]wint, q)
+				bw[q] = make([]Weight, q)
 			}
-			var edges []Edge
+			var edges []smallEdge
 			shift := uint(rng.Intn(400))
 			for r := 0; r < n; r++ {
 				for s := r + 1; s < n; s++ {
@@ -32,12 +32,12 @@ func TestCertifiedTriangleAgainstBruteForce(t *testing.T) {
 						continue
 					}
 					w := int64(1 + rng.Intn(30))
-					edges = append(edges, Edge{r, s, w})
+					edges = append(edges, smallEdge{r, s, w})
 					p, q := pos[r], pos[s]
 					if p > q {
 						p, q = q, p
 					}
-					bw[q][p] = at(uint64(w), shift)
+					bw[q][p] = At(uint64(w), shift)
 				}
 			}
 			var whole []bool
@@ -47,7 +47,7 @@ func TestCertifiedTriangleAgainstBruteForce(t *testing.T) {
 					whole[i] = rng.Intn(3) == 0
 				}
 			}
-			g := certGraph{n: n, pos: pos, bw: bw, window: 1 + rng.Intn(3), whole: whole}
+			g := Graph{N: n, Pos: pos, BW: bw, Window: 1 + rng.Intn(3), Whole: whole}
 			mate, es := matchCertified(g, nil, ws)
 			got := matchWeight(t, "triangle", mate, edges)
 			if _, want := bruteForce(n, edges, false); got != want {

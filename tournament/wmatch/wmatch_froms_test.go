@@ -1,4 +1,4 @@
-package tournament
+package wmatch
 
 import (
 	"fmt"
@@ -27,11 +27,11 @@ func TestBestFromSAgainstBestToS(t *testing.T) {
 		}
 		maxw := 2 + rng.Intn(12)
 		p := 0.1 + 0.8*rng.Float64()
-		var wes []wedge
+		var wes []edge
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				if rng.Float64() < p {
-					wes = append(wes, wedge{i, j, at(uint64(1+rng.Intn(maxw)), shift)})
+					wes = append(wes, edge{i, j, At(uint64(1+rng.Intn(maxw)), shift)})
 				}
 			}
 		}

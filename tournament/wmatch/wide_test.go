@@ -1,4 +1,4 @@
-package tournament
+package wmatch
 
 import (
 	"math/big"
@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// bigOf is a wint as a signed big integer.
-func bigOf(a wint) *big.Int {
+// bigOf is a Weight as a signed big integer.
+func bigOf(a Weight) *big.Int {
 	r := new(big.Int)
 	for i := wideWords - 1; i >= 0; i-- {
 		r.Lsh(r, 64)
@@ -19,10 +19,10 @@ func bigOf(a wint) *big.Int {
 	return r
 }
 
-// randWide is a random wint whose words carry into each other often (all
+// randWide is a random Weight whose words carry into each other often (all
 // ones, zero, or random), the top word small (as the matcher's values).
-func randWide(rng *rand.Rand) wint {
-	var a wint
+func randWide(rng *rand.Rand) Weight {
+	var a Weight
 	for i := range a {
 		switch rng.Intn(3) {
 		case 0:
@@ -48,9 +48,9 @@ func TestWideUnrolled(t *testing.T) {
 		a, b, c := randWide(rng), randWide(rng), randWide(rng)
 		if it%2 == 0 {
 			// a+b-2c near zero, where a lost carry flips the sign
-			c = a.add(b).half().add(small(rng.Int63n(5) - 2))
+			c = a.Add(b).half().Add(Small(rng.Int63n(5) - 2))
 		}
-		var s wint
+		var s Weight
 		addsubTo(&s, &a, &b, &c)
 		want := new(big.Int).Add(bigOf(a), bigOf(b))
 		want.Sub(want, bigOf(c))
@@ -62,16 +62,16 @@ func TestWideUnrolled(t *testing.T) {
 		// from the zero test shows)
 		d := c
 		if it%4 < 2 {
-			x := at(1, uint(64*rng.Intn(wideWords-1)+rng.Intn(64)))
+			x := At(1, uint(64*rng.Intn(wideWords-1)+rng.Intn(64)))
 			switch rng.Intn(3) {
 			case 0:
-				x = wint{}
+				x = Weight{}
 			case 1:
-				x = wint{}.sub(x)
+				x = Weight{}.Sub(x)
 			}
-			d = a.add(b).sub(x)
+			d = a.Add(b).Sub(x)
 		}
-		var u wint
+		var u Weight
 		tight := addsubTight(&u, &a, &b, &d)
 		wantU := new(big.Int).Add(bigOf(a), bigOf(b))
 		wantU.Sub(wantU, bigOf(d))

@@ -1,4 +1,4 @@
-package tournament
+package wmatch
 
 import (
 	"math/bits"
@@ -7,20 +7,23 @@ import (
 	"sync"
 )
 
-// A maximum weight matching (Edmonds' blossom algorithm with dual
-// variables, written for this bot) on wide weights (wint), for the Dutch
-// pairing's lexicographic edge weights. Weights must be
-// positive (an edge of weight zero is no edge) and the matching is of
-// maximum weight, not of maximum cardinality: the pairing puts the
-// completion criterion in the highest bits instead.
+// Match returns a maximum weight matching of g: mate[x] is the vertex x
+// is matched with, or -1. With ws, the matching starts from ws where it
+// is usable (the end of a matching of the same vertices on other
+// weights), and ws ends with this one's duals and mates, for the next.
+func Match(g Graph, ws *Warm) []int {
+	mate, _ := matchCertified(g, nil, ws)
+	return mate
+}
 
-type wedge struct {
+// edge is an edge of the graph a wmatcher matches.
+type edge struct {
 	I, J int
-	W    wint
+	W    Weight
 }
 
 // maxWeightMatchingW returns mate[v] (or -1) of a maximum weight matching.
-func maxWeightMatchingW(n int, edges []wedge) []int {
+func maxWeightMatchingW(n int, edges []edge) []int {
 	m := &wmatcher{nvertex: n, edges: edges}
 	return m.run()
 }
@@ -41,13 +44,13 @@ type wcounts struct {
 
 type wmatcher struct {
 	nvertex int
-	edges   []wedge
-	warm    *warmState // where to start from, if not nil (warmInit)
+	edges   []edge
+	warm    *Warm // where to start from, if not nil (warmInit)
 	// crossCheck (for the tests): the best edges of the vertices of trees
 	// taken down are read both ways (bestFromS, bestToSFree) and compared
 	crossCheck bool
-	flips      int    // vertices freed at dual zero (after a warm start)
-	w2         []wint // 2 × each edge's weight
+	flips      int      // vertices freed at dual zero (after a warm start)
+	w2         []Weight // 2 × each edge's weight
 
 	endpoint      []int
 	mate          []int
@@ -60,23 +63,23 @@ type wmatcher struct {
 	blossomendps  [][]int
 	bestedge      []int
 	unused        []int
-	dualvar       []wint
+	dualvar       []Weight
 	allowAt       []uint32 // edge k is allowed (tight, found so) if allowAt[k] is above afloor and disAt of both ends (allowed)
 	disAt         []uint32 // by vertex: when its tree was last taken down (augmentKeep)
 	astamp        uint32   // the clock of allowAt and disAt
 	afloor        uint32   // when the stage began
 	queue         []int
-	bsl           []wint // the slack of bestedge[x], or a lower bound of it (lazyDelta)
-	bkE           []int  // by S-vertex v, bkN[v] more best edges (bkE[v*bkK:]) after bestedge[v], by slack
-	bkKey         []wint // their slacks plus dsum2 when found (the slack is bkKey - dsum2 while both ends stay S)
+	bsl           []Weight // the slack of bestedge[x], or a lower bound of it (lazyDelta)
+	bkE           []int    // by S-vertex v, bkN[v] more best edges (bkE[v*bkK:]) after bestedge[v], by slack
+	bkKey         []Weight // their slacks plus dsum2 when found (the slack is bkKey - dsum2 while both ends stay S)
 	bkN           []int
 	bkMore        []bool // v had more edges to S-vertices than it keeps
-	dsum2         wint   // twice the sum of the dual changes so far
+	dsum2         Weight // twice the sum of the dual changes so far
 	counts        wcounts
 	adjOff        []int      // the edges of vertex v are adj[adjOff[v]:adjOff[v+1]]
 	adj           []adjEntry // the edges of each vertex, in the order the scan reads them
 	lvA, lvE      []int      // addBlossom's and expandBlossom's leaves
-	sbuf          wint       // slackP's
+	sbuf          Weight     // slackP's
 	dis           []int      // augmentKeep's: the vertices of the trees dissolved
 	rootOf        []int      // treeRoot's memo, valid where rootStamp is rstamp
 	troot         []int      // by labelled top-level blossom: the free vertex at the root of its tree
@@ -90,7 +93,7 @@ type wmatcher struct {
 	fill          []int // run's, while it lists the edges by vertex
 	bp            blossomPaths
 	bpDone        []bool
-	wcum          []wint   // warmOut's
+	wcum          []Weight // warmOut's
 	bpTop, bpIn   []int    // by vertex: its outermost and innermost blossoms, or -1 (pathsKept)
 	arrays        wmArrays // kept for the next matcher (wmPool)
 	// act holds (a bit by vertex) every vertex that is labelled (its
@@ -145,15 +148,15 @@ func (m *wmatcher) activateLeaves(b int) {
 	}
 }
 
-func (m *wmatcher) slack(k int) wint {
-	var s wint
+func (m *wmatcher) slack(k int) Weight {
+	var s Weight
 	m.slackTo(k, &s)
 	return s
 }
 
 // slackTo writes the slack of edge k to s, through pointers: the hot loop
 // of the matching, kept free of wide copies.
-func (m *wmatcher) slackTo(k int, s *wint) {
+func (m *wmatcher) slackTo(k int, s *Weight) {
 	addsubTo(s, &m.dualvar[m.endpoint[2*k]], &m.dualvar[m.endpoint[2*k+1]], &m.w2[k])
 }
 
@@ -166,7 +169,7 @@ type adjEntry struct {
 }
 
 // bestSlackP is the slack kept for bestedge[x] (see bsl).
-func (m *wmatcher) bestSlackP(x int) *wint { return &m.bsl[x] }
+func (m *wmatcher) bestSlackP(x int) *Weight { return &m.bsl[x] }
 
 func (m *wmatcher) leaves(b int, out []int) []int {
 	if b < m.nvertex {
@@ -272,7 +275,7 @@ func (m *wmatcher) addBlossom(base, k int) {
 	m.label[b] = 1
 	m.troot[b] = m.troot[bb]
 	m.labelend[b] = m.labelend[bb]
-	m.dualvar[b] = wint{}
+	m.dualvar[b] = Weight{}
 	m.lvA = m.leaves(b, m.lvA[:0])
 	for _, v := range m.lvA {
 		if m.label[m.inblossom[v]] == 2 {
@@ -298,7 +301,7 @@ func (m *wmatcher) expandBlossom(b int, endstage bool) {
 		m.blossomparent[s] = -1
 		if s < m.nvertex {
 			m.inblossom[s] = s
-		} else if endstage && m.dualvar[s].zero() {
+		} else if endstage && m.dualvar[s].IsZero() {
 			m.expandBlossom(s, endstage)
 		} else {
 			m.lvE = m.leaves(s, m.lvE[:0])
@@ -425,6 +428,9 @@ func (m *wmatcher) augmentFrom(s, p int) {
 	}
 }
 
+// run matches the graph (the edges listed in m.edges, or those addEdge
+// gave it) and returns mate[v], or -1. It leaves the duals and blossoms
+// of the end in m, for the certification.
 func (m *wmatcher) run() []int {
 	n := m.nvertex
 	mate := make([]int, n)
@@ -432,23 +438,56 @@ func (m *wmatcher) run() []int {
 		mate[i] = -1
 	}
 	if m.edges != nil {
-		// the edges as a list (maxWeightMatchingW, the tests): their
-		// ends and doubled weights
-		m.endpoint = grown(m.endpoint, 2*len(m.edges))
-		m.w2 = grown(m.w2, len(m.edges))
-		for k := range m.edges {
-			e := &m.edges[k]
-			sumTo2(&m.w2[k], &e.W, &e.W)
-			m.endpoint[2*k] = e.I
-			m.endpoint[2*k+1] = e.J
-		}
+		m.listEdges()
 	}
-	ne := len(m.w2)
-	if n == 0 || ne == 0 {
+	if n == 0 || len(m.w2) == 0 {
 		m.dualvar = nil // no duals: nothing to certify with
 		return mate
 	}
-	var maxweight wint
+	maxweight := m.maxHalfWeight()
+	m.buildAdjacency()
+	m.initState(maxweight)
+
+	// a stage grows the trees of every free vertex and augments as it
+	// finds paths, taking down only the two trees each path joins
+	// (augmentKeep); it ends when the roots' duals reach zero (the end),
+	// or, after a warm start, when a vertex is freed at dual zero (at most
+	// n times)
+	for stage := 0; stage < 4*n+4; stage++ {
+		if !m.startStage() {
+			break
+		}
+		augmented, kept := m.growTrees()
+		if !augmented && !kept {
+			break
+		}
+		m.expandZeroSBlossoms()
+	}
+	for v := 0; v < n; v++ {
+		if m.mate[v] >= 0 {
+			mate[v] = m.endpoint[m.mate[v]]
+		}
+	}
+	return mate
+}
+
+// listEdges writes the edges of m.edges (maxWeightMatchingW, the tests)
+// as the matcher keeps them: their ends and doubled weights.
+func (m *wmatcher) listEdges() {
+	m.endpoint = grown(m.endpoint, 2*len(m.edges))
+	m.w2 = grown(m.w2, len(m.edges))
+	for k := range m.edges {
+		e := &m.edges[k]
+		sumTo2(&m.w2[k], &e.W, &e.W)
+		m.endpoint[2*k] = e.I
+		m.endpoint[2*k+1] = e.J
+	}
+}
+
+// maxHalfWeight is the largest edge weight (half the largest of w2), or
+// zero: every vertex's dual from scratch.
+func (m *wmatcher) maxHalfWeight() Weight {
+	var maxweight Weight
 	mk := 0
 	for k := range m.w2 {
 		if lessP(&m.w2[mk], &m.w2[k]) {
@@ -458,7 +497,13 @@ func (m *wmatcher) run() []int {
 	if !m.w2[mk].neg() {
 		maxweight = m.w2[mk].half()
 	}
-	// each vertex's edges in the order of the edge list, counted first
+	return maxweight
+}
+
+// buildAdjacency lists each vertex's edges (adj, adjOff) in the order of
+// the edge list, counted first.
+func (m *wmatcher) buildAdjacency() {
+	n, ne := m.nvertex, len(m.w2)
 	m.adjOff = grown(m.adjOff, n+1)
 	for k := 0; k < ne; k++ {
 		m.adjOff[m.endpoint[2*k]+1]++
@@ -480,6 +525,13 @@ func (m *wmatcher) run() []int {
 		a.w, a.p = int32(i), int32(2*k)
 		fill[j]++
 	}
+}
+
+// initState sizes the matcher's arrays for the graph and sets up the
+// start: every vertex free with dual maxweight (or the warm start's
+// state, warmInit), no blossom.
+func (m *wmatcher) initState(maxweight Weight) {
+	n, ne := m.nvertex, len(m.w2)
 	m.mate = grown(m.mate, n)
 	m.label = grown(m.label, 2*n)
 	m.labelend = grown(m.labelend, 2*n)
@@ -503,7 +555,7 @@ func (m *wmatcher) run() []int {
 	m.troot = grown(m.troot, 2*n)
 	m.bmark = grown(m.bmark, 2*n)
 	m.astamp, m.afloor, m.rstamp, m.bm, m.bhi = 0, 0, 0, 0, 0
-	m.dsum2 = wint{}
+	m.dsum2 = Weight{}
 	m.unused, m.queue, m.dis = m.unused[:0], m.queue[:0], m.dis[:0]
 	for v := 0; v < n; v++ {
 		m.mate[v] = -1
@@ -526,187 +578,195 @@ func (m *wmatcher) run() []int {
 	for b := 2*n - 1; b >= n; b-- {
 		m.unused = append(m.unused, b)
 	}
+}
 
-	// a stage grows the trees of every free vertex and augments as it
-	// finds paths, taking down only the two trees each path joins
-	// (augmentKeep); it ends when the roots' duals reach zero (the end),
-	// or, after a warm start, when a vertex is freed at dual zero (at most
-	// n times)
-	for stage := 0; stage < 4*n+4; stage++ {
-		for i := range m.label {
-			m.label[i] = 0
-			m.bestedge[i] = -1
-			if m.warm != nil {
-				m.labelend[i] = -1
+// startStage clears the labels and best edges of the last stage and
+// labels S every free vertex of positive dual, the roots of the stage's
+// trees; it reports whether there is one.
+func (m *wmatcher) startStage() (roots bool) {
+	for i := range m.label {
+		m.label[i] = 0
+		m.bestedge[i] = -1
+		if m.warm != nil {
+			m.labelend[i] = -1
+		}
+	}
+	clear(m.act)
+	m.minSok = false
+	m.astamp++
+	m.afloor = m.astamp // no edge is allowed
+	m.queue = m.queue[:0]
+	for v := 0; v < m.nvertex; v++ {
+		// a free vertex whose dual is zero is done (only after a warm
+		// start: from scratch, free vertices reach zero together, at
+		// the end)
+		if m.mate[v] == -1 && m.label[m.inblossom[v]] == 0 && !m.dualvar[v].NonPos() {
+			m.assignLabel(v, 1, -1)
+			roots = true
+		}
+	}
+	return roots
+}
+
+// growTrees grows the stage's trees: it scans the S-vertices queued and,
+// when none is left, steps the duals by the least slack (lazyDelta) and
+// follows the edge or blossom that step made tight, until the duals end
+// the stage. augmented reports a vertex freed at dual zero (after a warm
+// start), kept an augmentation that left the other trees standing.
+func (m *wmatcher) growTrees() (augmented, kept bool) {
+	for {
+		for len(m.queue) > 0 {
+			v := m.queue[len(m.queue)-1]
+			m.queue = m.queue[:len(m.queue)-1]
+			if m.label[m.inblossom[v]] != 1 {
+				continue // its tree was dissolved (augmentKeep)
+			}
+			if m.scanS(v) {
+				kept = true
 			}
 		}
-		clear(m.act)
-		m.minSok = false
-		m.astamp++
-		m.afloor = m.astamp // no edge is allowed
-		m.queue = m.queue[:0]
-		roots := false
-		for v := 0; v < n; v++ {
-			// a free vertex whose dual is zero is done (only after a warm
-			// start: from scratch, free vertices reach zero together, at
-			// the end)
-			if m.mate[v] == -1 && m.label[m.inblossom[v]] == 0 && !m.dualvar[v].nonposP() {
-				m.assignLabel(v, 1, -1)
-				roots = true
+		deltatype, delta, deltaedge, deltablossom, zeroed := m.lazyDelta()
+		if !delta.IsZero() {
+			m.dualStep(&delta)
+		}
+		switch deltatype {
+		case 1:
+			return m.freeAtZero(zeroed), kept
+		case 2:
+			m.allow(deltaedge)
+			i, j := m.endpoint[2*deltaedge], m.endpoint[2*deltaedge+1]
+			if m.label[m.inblossom[i]] == 0 {
+				i, j = j, i
 			}
+			_ = j
+			m.queue = append(m.queue, i)
+		case 3:
+			m.allow(deltaedge)
+			m.queue = append(m.queue, m.endpoint[2*deltaedge])
+		case 4:
+			m.expandBlossom(deltablossom, false)
 		}
-		if !roots {
-			break
+	}
+}
+
+// freeAtZero is the end of a stage's dual steps: if the roots' duals are
+// zero, the matching is optimal. Otherwise (only after a warm start) a
+// matched S-vertex's dual (zeroed's) is: it gives its mate up, the path
+// to its root flips, and it stays free; freeAtZero reports that
+// augmentation.
+func (m *wmatcher) freeAtZero(zeroed int) (augmented bool) {
+	done := zeroed == -1
+	for v := 0; v < m.nvertex && !done; v++ {
+		done = m.mate[v] == -1 && m.label[m.inblossom[v]] == 1 && m.dualvar[v].IsZero()
+	}
+	if done {
+		return false
+	}
+	m.flips++
+	m.augmentFrom(zeroed, -1)
+	return true
+}
+
+// expandZeroSBlossoms expands, at the end of a stage, every top-level
+// S-blossom whose dual is zero.
+func (m *wmatcher) expandZeroSBlossoms() {
+	for b := m.nvertex; b < m.bhi; b++ {
+		if m.blossomparent[b] == -1 && m.blossombase[b] >= 0 && m.label[b] == 1 && m.dualvar[b].IsZero() {
+			m.expandBlossom(b, true)
 		}
-		augmented := false
-		kept := false // an augmentation left the other trees standing
-		for {
-			for len(m.queue) > 0 && !augmented {
-				v := m.queue[len(m.queue)-1]
-				m.queue = m.queue[:len(m.queue)-1]
-				if m.label[m.inblossom[v]] != 1 {
-					continue // its tree was dissolved (augmentKeep)
+	}
+}
+
+// scanS scans the edges of S-vertex v: a tight edge labels its other end
+// T, makes a blossom or augments (augmentKeep, reported); the others keep
+// v's best edges to S-vertices (keepSS) and the best edge of each free
+// vertex they reach.
+func (m *wmatcher) scanS(v int) (augmented bool) {
+	var kslack Weight
+	dv := &m.dualvar[v]
+	// v's best edges to the S-vertices of other blossoms are
+	// found again by this scan
+	m.bestedge[v], m.bkN[v], m.bkMore[v] = -1, 0, false
+	// an edge of v is allowed if marked since the stage
+	// began and v's tree was last taken down (allowed), and
+	// since w's: the first two are read once
+	vfloor := max(m.afloor, m.disAt[v])
+	// the arrays in locals (none is reallocated while the
+	// matching runs; their contents may change in the calls)
+	inblossom, label, allowAt, disAt, dualvar, w2 := m.inblossom, m.label, m.allowAt, m.disAt, m.dualvar, m.w2
+	vadj := m.adj[m.adjOff[v]:m.adjOff[v+1]]
+	// v's blossom (it changes only when addBlossom makes a
+	// new one), and whether v keeps bkK next edges already
+	// (only keepSS adds them), with the slack of the last
+	bv := inblossom[v]
+	full, last := m.bkN[v] == bkK, &m.bkKey[v*bkK+bkK-1]
+	for x := range vadj {
+		a := &vadj[x]
+		w := int(a.w)
+		bw := inblossom[w]
+		if bv == bw {
+			continue
+		}
+		if label[bw] == 2 && label[w] != 0 {
+			// a T-vertex already labelled: the edge would
+			// change nothing (neither a label nor a best
+			// edge), tight or not
+			continue
+		}
+		p := int(a.p)
+		k := p >> 1
+		ak := allowAt[k]
+		al := ak > vfloor && ak > disAt[w]
+		if !al && addsubTight(&kslack, dv, &dualvar[w], &w2[k]) {
+			m.allow(k)
+			al = true
+		}
+		if al {
+			switch {
+			case m.label[m.inblossom[w]] == 0 && m.mate[m.blossombase[m.inblossom[w]]] == -1:
+				// a free vertex done (dual zero, after a warm
+				// start): an augmenting path
+				m.augmentKeep(k)
+				augmented = true
+			case m.label[m.inblossom[w]] == 0:
+				m.assignLabel(w, 2, p^1)
+			case m.label[m.inblossom[w]] == 1:
+				base := m.scanBlossom(v, w)
+				if base >= 0 {
+					m.addBlossom(base, k)
+					bv = inblossom[v]
+				} else {
+					m.augmentKeep(k)
+					augmented = true
 				}
-				stop := false
-				var kslack wint
-				dv := &m.dualvar[v]
-				// v's best edges to the S-vertices of other blossoms are
-				// found again by this scan
-				m.bestedge[v], m.bkN[v], m.bkMore[v] = -1, 0, false
-				// an edge of v is allowed if marked since the stage
-				// began and v's tree was last taken down (allowed), and
-				// since w's: the first two are read once
-				vfloor := max(m.afloor, m.disAt[v])
-				// the arrays in locals (none is reallocated while the
-				// matching runs; their contents may change in the calls)
-				inblossom, label, allowAt, disAt, dualvar, w2 := m.inblossom, m.label, m.allowAt, m.disAt, m.dualvar, m.w2
-				vadj := m.adj[m.adjOff[v]:m.adjOff[v+1]]
-				// v's blossom (it changes only when addBlossom makes a
-				// new one), and whether v keeps bkK next edges already
-				// (only keepSS adds them), with the slack of the last
-				bv := inblossom[v]
-				full, last := m.bkN[v] == bkK, &m.bkKey[v*bkK+bkK-1]
-				for x := range vadj {
-					a := &vadj[x]
-					w := int(a.w)
-					bw := inblossom[w]
-					if bv == bw {
-						continue
-					}
-					if label[bw] == 2 && label[w] != 0 {
-						// a T-vertex already labelled: the edge would
-						// change nothing (neither a label nor a best
-						// edge), tight or not
-						continue
-					}
-					p := int(a.p)
-					k := p >> 1
-					ak := allowAt[k]
-					al := ak > vfloor && ak > disAt[w]
-					if !al && addsubTight(&kslack, dv, &dualvar[w], &w2[k]) {
-						m.allow(k)
-						al = true
-					}
-					if al {
-						switch {
-						case m.label[m.inblossom[w]] == 0 && m.mate[m.blossombase[m.inblossom[w]]] == -1:
-							// a free vertex done (dual zero, after a warm
-							// start): an augmenting path
-							m.augmentKeep(k)
-							kept, stop = true, true
-						case m.label[m.inblossom[w]] == 0:
-							m.assignLabel(w, 2, p^1)
-						case m.label[m.inblossom[w]] == 1:
-							base := m.scanBlossom(v, w)
-							if base >= 0 {
-								m.addBlossom(base, k)
-								bv = inblossom[v]
-							} else {
-								m.augmentKeep(k)
-								kept, stop = true, true
-							}
-						case m.label[w] == 0:
-							m.label[w] = 2
-							m.labelend[w] = p ^ 1
-						}
-						if stop {
-							break
-						}
-					} else if label[bw] == 1 {
-						// keepSS, its most frequent case spelt out: v
-						// keeps bkK next edges already and this one is
-						// no better than the last
-						if full && !lessP(&kslack, last) {
-							m.bkMore[v] = true
-						} else {
-							m.keepSS(v, k, &kslack)
-							full = m.bkN[v] == bkK
-						}
-					} else if label[w] == 0 {
-						if m.bestedge[w] == -1 || lessP(&kslack, m.bestSlackP(w)) {
-							m.bestedge[w], m.bsl[w] = k, kslack
-							m.activate(w)
-						}
-					}
-				}
-				if m.bkN[v] != 0 {
-					m.keysSS(v)
-				}
+			case m.label[w] == 0:
+				m.label[w] = 2
+				m.labelend[w] = p ^ 1
 			}
 			if augmented {
 				break
 			}
-			deltatype, delta, deltaedge, deltablossom, zeroed := m.lazyDelta()
-			if !delta.zero() {
-				m.dualStep(&delta)
+		} else if label[bw] == 1 {
+			// keepSS, its most frequent case spelt out: v
+			// keeps bkK next edges already and this one is
+			// no better than the last
+			if full && !lessP(&kslack, last) {
+				m.bkMore[v] = true
+			} else {
+				m.keepSS(v, k, &kslack)
+				full = m.bkN[v] == bkK
 			}
-			if deltatype == 1 {
-				// the roots' duals are zero: optimal. Otherwise (only
-				// after a warm start) a matched S-vertex's dual is: it
-				// gives its mate up, the path to its root flips, and it
-				// stays free.
-				done := zeroed == -1
-				for v := 0; v < n && !done; v++ {
-					done = m.mate[v] == -1 && m.label[m.inblossom[v]] == 1 && m.dualvar[v].zero()
-				}
-				if !done {
-					m.flips++
-					m.augmentFrom(zeroed, -1)
-					augmented = true
-				}
-				break
-			}
-			switch deltatype {
-			case 2:
-				m.allow(deltaedge)
-				i, j := m.endpoint[2*deltaedge], m.endpoint[2*deltaedge+1]
-				if m.label[m.inblossom[i]] == 0 {
-					i, j = j, i
-				}
-				_ = j
-				m.queue = append(m.queue, i)
-			case 3:
-				m.allow(deltaedge)
-				m.queue = append(m.queue, m.endpoint[2*deltaedge])
-			case 4:
-				m.expandBlossom(deltablossom, false)
-			}
-		}
-		if !augmented && !kept {
-			break
-		}
-		for b := n; b < m.bhi; b++ {
-			if m.blossomparent[b] == -1 && m.blossombase[b] >= 0 && m.label[b] == 1 && m.dualvar[b].zero() {
-				m.expandBlossom(b, true)
+		} else if label[w] == 0 {
+			if m.bestedge[w] == -1 || lessP(&kslack, m.bestSlackP(w)) {
+				m.bestedge[w], m.bsl[w] = k, kslack
+				m.activate(w)
 			}
 		}
 	}
-	for v := 0; v < n; v++ {
-		if m.mate[v] >= 0 {
-			mate[v] = m.endpoint[m.mate[v]]
-		}
+	if m.bkN[v] != 0 {
+		m.keysSS(v)
 	}
-	return mate
+	return augmented
 }
 
 // certifies reports whether the edge (i, j) of weight w has a nonnegative
@@ -715,18 +775,18 @@ func (m *wmatcher) run() []int {
 // does, the matching is of maximum weight on the graph with them too (LP
 // duality: matched edges are tight, unmatched vertices have dual zero,
 // blossoms with a positive dual are full).
-func (m *wmatcher) certifies(i, j int, w wint) bool {
+func (m *wmatcher) certifies(i, j int, w Weight) bool {
 	return m.certifiesPath(i, j, &w, m.paths())
 }
 
 // certInside is certifiesPath for a pair of positive weight *w, with p
 // from m.pathsKept: its slack is computed once, in locals, and the
 // blossoms' sum added to it only when it is negative.
-func (m *wmatcher) certInside(x, y int, w *wint, p *blossomPaths) bool {
+func (m *wmatcher) certInside(x, y int, w *Weight, p *blossomPaths) bool {
 	if m.dualvar == nil {
 		return m.certifiesPath(x, y, w, p)
 	}
-	var s wint
+	var s Weight
 	if !slack2To(&s, &m.dualvar[x], &m.dualvar[y], w) {
 		return true
 	}
@@ -747,61 +807,61 @@ func (m *wmatcher) certInside(x, y int, w *wint, p *blossomPaths) bool {
 	return !sumNeg(&s, &p.cum[p.common(x, y)])
 }
 
-// certGraph is the graph matchCertified matches: vertex x is row id[x]
-// of the weight matrix w (x itself if id is nil), the pairs of positive
-// weight are its edges, and the first matching takes those at most window
-// apart, and all those between two rows that whole marks. With sep, the
-// weights of the pairs not both inside sep.in are sep's, not w's.
-type certGraph struct {
-	n      int
-	w      [][]wint
-	id     []int
-	window int
-	whole  []bool
-	sep    *sepWeights
-	// with pos, the weight of rows r and s is bw[pos[s]][pos[r]] (the
-	// larger position first) instead of w[r][s]
-	pos []int
-	bw  [][]wint
+// Graph is the graph Match matches: vertex x is row ID[x] of the weight
+// matrix W (x itself if ID is nil), the pairs of positive weight are its
+// edges, and the first matching takes those at most Window apart, and all
+// those between two rows that Whole marks. With Sep, the weights of the
+// pairs not both inside Sep.In are Sep's, not W's.
+type Graph struct {
+	N      int
+	W      [][]Weight
+	ID     []int
+	Window int
+	Whole  []bool
+	Sep    *Sep
+	// with Pos, the weight of rows r and s is BW[Pos[s]][Pos[r]] (the
+	// larger position first) instead of W[r][s]
+	Pos []int
+	BW  [][]Weight
 }
 
-// sepWeights are weights given by their rows alone: a compatible pair
-// weighs one plus each row's part, another nothing. The Dutch pairing's
-// pairs outside the bracket are such (completion and C9 only), so that
-// they are neither written for each bracket nor certified one by one.
-type sepWeights struct {
-	in     []bool // by row: the pairs of two rows in are read from w
-	one    wint
-	part   []wint // by row
-	compat []bool // by row*stride + row
-	stride int
+// Sep are weights given by their rows alone: a compatible pair weighs One
+// plus each row's Part, another nothing. The Dutch pairing's pairs outside
+// the bracket are such (completion and C9 only), so that they are neither
+// written for each bracket nor certified one by one.
+type Sep struct {
+	In     []bool // by row: the pairs of two rows in are read from W
+	One    Weight
+	Part   []Weight // by row
+	Compat []bool   // by row*Stride + row
+	Stride int
 }
 
-func (g *certGraph) row(x int) int {
-	if g.id == nil {
+func (g *Graph) row(x int) int {
+	if g.ID == nil {
 		return x
 	}
-	return g.id[x]
+	return g.ID[x]
 }
 
-// weight is the weight of rows r < s: in w, or else written to tmp.
-func (g *certGraph) weight(r, s int, tmp *wint) *wint {
-	if p := g.sep; p != nil && !(p.in[r] && p.in[s]) {
-		if !p.compat[r*p.stride+s] {
-			*tmp = wint{}
+// Weight is the weight of rows r < s: in W, or else written to tmp.
+func (g *Graph) Weight(r, s int, tmp *Weight) *Weight {
+	if p := g.Sep; p != nil && !(p.In[r] && p.In[s]) {
+		if !p.Compat[r*p.Stride+s] {
+			*tmp = Weight{}
 		} else {
-			add3To(tmp, &p.one, &p.part[r], &p.part[s])
+			add3To(tmp, &p.One, &p.Part[r], &p.Part[s])
 		}
 		return tmp
 	}
-	if g.pos != nil {
-		p, q := g.pos[r], g.pos[s]
+	if g.Pos != nil {
+		p, q := g.Pos[r], g.Pos[s]
 		if p > q {
 			p, q = q, p
 		}
-		return &g.bw[q][p]
+		return &g.BW[q][p]
 	}
-	return &g.w[r][s]
+	return &g.W[r][s]
 }
 
 // matchCertified returns a maximum weight matching of g. It solves the
@@ -813,18 +873,15 @@ func (g *certGraph) weight(r, s int, tmp *wint) *wint {
 //
 // With ws, the first matching starts from ws if it is usable (warmInit),
 // each next one from the last, and ws ends with the last one's state.
-func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
-	n := g.n
-	rows := make([]int, n)
-	var whole []int // the positions of the rows whole marks
-	for x := range rows {
-		rows[x] = g.row(x)
-		if g.whole != nil && g.whole[rows[x]] {
-			whole = append(whole, x)
+func matchCertified(g Graph, buf []edge, ws *Warm) ([]int, []edge) {
+	n := g.N
+	c := certRun{g: &g, rows: make([]int, n)}
+	for x := range c.rows {
+		c.rows[x] = g.row(x)
+		if c.isWhole(x) {
+			c.whole = append(c.whole, x)
 		}
 	}
-	isWhole := func(x int) bool { return g.whole != nil && g.whole[rows[x]] }
-	var tmp wint
 	// the matcher and its arrays come from a pool (they are sized by the
 	// graph; the matchings of a pairing reuse them); the edges are
 	// written straight into it, their ends and doubled weights
@@ -832,37 +889,13 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 	defer m.release()
 	*m = wmatcher{nvertex: n, endpoint: m.endpoint[:0], w2: m.w2[:0], arrays: m.arrays}
 	m.fromArrays()
+	c.addSparse(m)
 	es := buf[:0] // the pairs certification adds
-	wi := 0       // whole[wi:] are the whole positions beyond x's window
+	// the pairs read from W (all without Sep): certified one by one
 	for x := 0; x < n; x++ {
-		lim := min(n, x+1+g.window)
-		for y := x + 1; y < lim; y++ {
-			if wt := g.weight(rows[x], rows[y], &tmp); positive(wt) {
-				m.addEdge(x, y, wt)
-			}
+		if g.Sep == nil || g.Sep.In[c.rows[x]] {
+			c.inside = append(c.inside, x)
 		}
-		if !isWhole(x) {
-			continue
-		}
-		for wi < len(whole) && whole[wi] < lim {
-			wi++
-		}
-		for _, y := range whole[wi:] {
-			if wt := g.weight(rows[x], rows[y], &tmp); positive(wt) {
-				m.addEdge(x, y, wt)
-			}
-		}
-	}
-	// the pairs read from w (all without sep): certified one by one
-	var inside []int
-	for x := 0; x < n; x++ {
-		if g.sep == nil || g.sep.in[rows[x]] {
-			inside = append(inside, x)
-		}
-	}
-	var added []bool // by x*n+y
-	kept := func(x, y int) bool {
-		return y-x <= g.window || isWhole(x) && isWhole(y) || added != nil && added[x*n+y]
 	}
 	var bad []xy
 	for {
@@ -874,61 +907,119 @@ func matchCertified(g certGraph, buf []wedge, ws *warmState) ([]int, []wedge) {
 		if ws != nil {
 			m.warmOut(ws)
 		}
-		bad = bad[:0]
 		bp := m.pathsKept()
-		// by the higher of the pair first: with the weights in a
-		// triangle (pos, bw), the lower ones run along its row
-		for b, y := range inside {
-			ry, wy := rows[y], isWhole(y)
-			var row []wint // with pos, y's row of the triangle
-			py := 0
-			if g.pos != nil {
-				py = g.pos[ry]
-				row = g.bw[py]
-			}
-			for _, x := range inside[:b] {
-				// kept(x, y), spelt out
-				if y-x <= g.window || wy && isWhole(x) || added != nil && added[x*n+y] {
-					continue
-				}
-				// g.weight, spelt out: both rows are inside
-				var wt *wint
-				switch rx := rows[x]; {
-				case row == nil:
-					wt = g.weight(rx, ry, &tmp)
-				case g.pos[rx] < py:
-					wt = &row[g.pos[rx]]
-				default:
-					wt = &g.bw[g.pos[rx]][py]
-				}
-				if positive(wt) && !m.certInside(x, y, wt, bp) {
-					bad = append(bad, xy{x, y})
-				}
-			}
-		}
-		if g.sep != nil {
-			bad = m.certifySep(&g, rows, kept, bp, bad)
+		bad = c.uncertifiedInside(m, bp, bad[:0])
+		if g.Sep != nil {
+			bad = m.certifySep(&g, c.rows, c.kept, bp, bad)
 		}
 		if len(bad) == 0 {
 			return mate, es
 		}
-		// in the order of the pairs, as a scan of every pair adds them
-		sort.Slice(bad, func(a, b int) bool {
-			if bad[a].x != bad[b].x {
-				return bad[a].x < bad[b].x
+		es = c.addPairs(m, bad, es)
+	}
+}
+
+// certRun is what matchCertified knows of its graph while it matches it.
+type certRun struct {
+	g      *Graph
+	rows   []int  // by vertex: its row
+	whole  []int  // the vertices whose rows Whole marks
+	inside []int  // the vertices whose pairs are read from W
+	added  []bool // by x*n+y: the pairs certification added, once there is one
+	tmp    Weight
+}
+
+func (c *certRun) isWhole(x int) bool { return c.g.Whole != nil && c.g.Whole[c.rows[x]] }
+
+// kept reports whether the pair x < y is in the graph the matcher has:
+// near each other, both whole, or added.
+func (c *certRun) kept(x, y int) bool {
+	return y-x <= c.g.Window || c.isWhole(x) && c.isWhole(y) || c.added != nil && c.added[x*c.g.N+y]
+}
+
+// addSparse gives m the edges of the sparse graph matched first: the
+// pairs at most Window apart and those between two whole rows.
+func (c *certRun) addSparse(m *wmatcher) {
+	g, n, rows := c.g, c.g.N, c.rows
+	wi := 0 // whole[wi:] are the whole positions beyond x's window
+	for x := 0; x < n; x++ {
+		lim := min(n, x+1+g.Window)
+		for y := x + 1; y < lim; y++ {
+			if wt := g.Weight(rows[x], rows[y], &c.tmp); positive(wt) {
+				m.addEdge(x, y, wt)
 			}
-			return bad[a].y < bad[b].y
-		})
-		if added == nil {
-			added = make([]bool, n*n)
 		}
-		for _, p := range bad {
-			added[p.x*n+p.y] = true
-			wt := g.weight(rows[p.x], rows[p.y], &tmp)
-			m.addEdge(p.x, p.y, wt)
-			es = append(es, wedge{p.x, p.y, *wt})
+		if !c.isWhole(x) {
+			continue
+		}
+		for wi < len(c.whole) && c.whole[wi] < lim {
+			wi++
+		}
+		for _, y := range c.whole[wi:] {
+			if wt := g.Weight(rows[x], rows[y], &c.tmp); positive(wt) {
+				m.addEdge(x, y, wt)
+			}
 		}
 	}
+}
+
+// uncertifiedInside appends to bad the pairs of inside vertices left out
+// of m's graph that its duals do not certify (certInside).
+func (c *certRun) uncertifiedInside(m *wmatcher, bp *blossomPaths, bad []xy) []xy {
+	g, n, rows := c.g, c.g.N, c.rows
+	// by the higher of the pair first: with the weights in a
+	// triangle (Pos, BW), the lower ones run along its row
+	for b, y := range c.inside {
+		ry, wy := rows[y], c.isWhole(y)
+		var row []Weight // with Pos, y's row of the triangle
+		py := 0
+		if g.Pos != nil {
+			py = g.Pos[ry]
+			row = g.BW[py]
+		}
+		for _, x := range c.inside[:b] {
+			// kept(x, y), spelt out
+			if y-x <= g.Window || wy && c.isWhole(x) || c.added != nil && c.added[x*n+y] {
+				continue
+			}
+			// g.Weight, spelt out: both rows are inside
+			var wt *Weight
+			switch rx := rows[x]; {
+			case row == nil:
+				wt = g.Weight(rx, ry, &c.tmp)
+			case g.Pos[rx] < py:
+				wt = &row[g.Pos[rx]]
+			default:
+				wt = &g.BW[g.Pos[rx]][py]
+			}
+			if positive(wt) && !m.certInside(x, y, wt, bp) {
+				bad = append(bad, xy{x, y})
+			}
+		}
+	}
+	return bad
+}
+
+// addPairs adds the pairs of bad to m's graph and appends them to es, in
+// the order of the pairs, as a scan of every pair adds them.
+func (c *certRun) addPairs(m *wmatcher, bad []xy, es []edge) []edge {
+	n := c.g.N
+	sort.Slice(bad, func(a, b int) bool {
+		if bad[a].x != bad[b].x {
+			return bad[a].x < bad[b].x
+		}
+		return bad[a].y < bad[b].y
+	})
+	if c.added == nil {
+		c.added = make([]bool, n*n)
+	}
+	for _, p := range bad {
+		c.added[p.x*n+p.y] = true
+		wt := c.g.Weight(c.rows[p.x], c.rows[p.y], &c.tmp)
+		m.addEdge(p.x, p.y, wt)
+		es = append(es, edge{p.x, p.y, *wt})
+	}
+	return es
 }
 
 // wmPool keeps matchers with their arrays for matchCertified.
@@ -942,13 +1033,13 @@ type wmArrays struct {
 	unused, queue, dis, lvA, lvE, lsS, lsT, lsF, lsB              []int
 	blossomchilds, blossomendps                                   [][]int
 	adj                                                           []adjEntry
-	dualvar, bsl, bkKey                                           []wint
+	dualvar, bsl, bkKey                                           []Weight
 	bkMore                                                        []bool
 	allowAt, disAt                                                []uint32
 	act                                                           []uint64
 	bp                                                            blossomPaths
 	bpDone                                                        []bool
-	wcum                                                          []wint
+	wcum                                                          []Weight
 	bpTop, bpIn                                                   []int
 }
 
@@ -1023,31 +1114,31 @@ func (m *wmatcher) pathsKept() *blossomPaths {
 
 // addEdge adds the edge (i, j) of weight *w to the matcher's edge list
 // (with m.edges nil).
-func (m *wmatcher) addEdge(i, j int, w *wint) {
+func (m *wmatcher) addEdge(i, j int, w *Weight) {
 	m.endpoint = append(m.endpoint, i, j)
-	m.w2 = append(m.w2, wint{})
+	m.w2 = append(m.w2, Weight{})
 	sumTo2(&m.w2[len(m.w2)-1], w, w)
 }
 
-// warmState is where a matching starts from and what it ends with: the
+// Warm is where a matching starts from and what it ends with: the
 // vertex duals (each with the duals of the blossoms holding it added) and
 // the mates (vertex or -1).
-type warmState struct {
-	dual []wint
-	mate []int
+type Warm struct {
+	Dual []Weight
+	Mate []int
 }
 
 // warmTop: a warm start is refused when a dual has reached this (the
 // weights' own bits stay far below it).
-var warmTop = at(1, wideBits-8)
+var warmTop = At(1, Bits-8)
 
 // usable reports whether ws holds a start for n vertices.
-func (ws *warmState) usable(n int) bool {
-	if ws == nil || len(ws.dual) != n || len(ws.mate) != n {
+func (ws *Warm) usable(n int) bool {
+	if ws == nil || len(ws.Dual) != n || len(ws.Mate) != n {
 		return false
 	}
-	for v := range ws.dual {
-		if ws.dual[v].neg() || !ws.dual[v].less(warmTop) {
+	for v := range ws.Dual {
+		if ws.Dual[v].neg() || !ws.Dual[v].less(warmTop) {
 			return false
 		}
 	}
@@ -1067,10 +1158,10 @@ func (ws *warmState) usable(n int) bool {
 func (m *wmatcher) warmInit() {
 	n := m.nvertex
 	ws := m.warm
-	copy(m.dualvar[:n], ws.dual)
+	copy(m.dualvar[:n], ws.Dual)
 	for v := 0; v < n; v++ {
-		w := ws.mate[v]
-		if w <= v || w >= n || ws.mate[w] != v {
+		w := ws.Mate[v]
+		if w <= v || w >= n || ws.Mate[w] != v {
 			continue
 		}
 		for x := m.adjOff[v]; x < m.adjOff[v+1]; x++ {
@@ -1078,7 +1169,7 @@ func (m *wmatcher) warmInit() {
 				continue
 			}
 			p := int(m.adj[x].p)
-			if m.slack(p / 2).zero() {
+			if m.slack(p / 2).IsZero() {
 				m.mate[v], m.mate[w] = p, p^1
 			}
 			break
@@ -1090,7 +1181,7 @@ func (m *wmatcher) warmInit() {
 			m.mate[v] = -1
 		}
 	}
-	var sk wint
+	var sk Weight
 	dualvar, endpoint, w2 := m.dualvar, m.endpoint, m.w2
 	for k := range w2 {
 		if !slackNegTo(&sk, &dualvar[endpoint[2*k]], &dualvar[endpoint[2*k+1]], &w2[k]) {
@@ -1103,7 +1194,7 @@ func (m *wmatcher) warmInit() {
 		subTo(&dualvar[i], &sk)
 		unmatch(i)
 	}
-	var top wint
+	var top Weight
 	for v := 0; v < n; v++ {
 		if m.mate[v] == -1 && top.less(m.dualvar[v]) {
 			top = m.dualvar[v]
@@ -1120,13 +1211,13 @@ func (m *wmatcher) warmInit() {
 //
 // The duals of the blossoms around each blossom are summed once per
 // blossom (cum, from the outermost in), not once per vertex it holds.
-func (m *wmatcher) warmOut(ws *warmState) {
+func (m *wmatcher) warmOut(ws *Warm) {
 	n := m.nvertex
-	ws.dual = append(ws.dual[:0], make([]wint, n)...)
-	ws.mate = append(ws.mate[:0], make([]int, n)...)
+	ws.Dual = append(ws.Dual[:0], make([]Weight, n)...)
+	ws.Mate = append(ws.Mate[:0], make([]int, n)...)
 	if m.dualvar == nil {
-		for v := range ws.mate {
-			ws.mate[v] = -1
+		for v := range ws.Mate {
+			ws.Mate[v] = -1
 		}
 		return
 	}
@@ -1150,13 +1241,13 @@ func (m *wmatcher) warmOut(ws *warmState) {
 			}
 			m.bmark[b] = m.bm
 		}
-		ws.dual[v] = m.dualvar[v]
+		ws.Dual[v] = m.dualvar[v]
 		if b := m.blossomparent[v]; b != -1 {
-			addTo(&ws.dual[v], &cum[b-n])
+			addTo(&ws.Dual[v], &cum[b-n])
 		}
-		ws.mate[v] = -1
+		ws.Mate[v] = -1
 		if p := m.mate[v]; p >= 0 {
-			ws.mate[v] = m.endpoint[p]
+			ws.Mate[v] = m.endpoint[p]
 		}
 	}
 	m.lvA = chain
@@ -1165,7 +1256,7 @@ func (m *wmatcher) warmOut(ws *warmState) {
 // dualStep moves the duals by delta (positive), and the kept slacks with
 // them: the vertices and blossoms lazyDelta listed by label (no label has
 // changed since).
-func (m *wmatcher) dualStep(delta *wint) {
+func (m *wmatcher) dualStep(delta *Weight) {
 	delta2 := delta.double()
 	addTo(&m.dsum2, &delta2)
 	dualvar, bestedge, bsl := m.dualvar, m.bestedge, m.bsl
@@ -1193,16 +1284,16 @@ func (m *wmatcher) dualStep(delta *wint) {
 }
 
 // slackP is the slack of edge k, in a buffer of the matcher's.
-func (m *wmatcher) slackP(k int) *wint {
+func (m *wmatcher) slackP(k int) *Weight {
 	m.slackTo(k, &m.sbuf)
 	return &m.sbuf
 }
 
 // bestToS is the edge of least slack from vertex x to an S-vertex outside
 // x's blossom (and outside blossom skip), or -1.
-func (m *wmatcher) bestToS(x, skip int, bs *wint) int {
+func (m *wmatcher) bestToS(x, skip int, bs *Weight) int {
 	best := -1
-	var s wint
+	var s Weight
 	bx := m.inblossom[x]
 	for i := m.adjOff[x]; i < m.adjOff[x+1]; i++ {
 		a := &m.adj[i]
@@ -1237,9 +1328,9 @@ func (m *wmatcher) allowed(k, v, w int) bool {
 // down: the edges are compared by their far end's dual less twice their
 // weight (one subtraction), x's own dual, the same in every slack, added
 // to the least one only.
-func (m *wmatcher) bestToSFree(x int, bs *wint) int {
+func (m *wmatcher) bestToSFree(x int, bs *Weight) int {
 	best := -1
-	var bt wint
+	var bt Weight
 	inblossom, label, dualvar, w2 := m.inblossom, m.label, m.dualvar, m.w2
 	bx := inblossom[x]
 	xadj := m.adj[m.adjOff[x]:m.adjOff[x+1]]
@@ -1313,13 +1404,13 @@ func (m *wmatcher) bestFromSOf(y int) {
 func (m *wmatcher) crossBest() {
 	m.bestFromS()
 	be := make([]int, len(m.dis))
-	bs := make([]wint, len(m.dis))
+	bs := make([]Weight, len(m.dis))
 	for i, x := range m.dis {
 		be[i], bs[i] = m.bestedge[x], m.bsl[x]
 	}
 	m.counts.crossed++
 	for i, x := range m.dis {
-		var s wint
+		var s Weight
 		b := m.bestToSFree(x, &s)
 		if b != be[i] || b != -1 && s != bs[i] {
 			m.counts.crossBad++
@@ -1338,26 +1429,41 @@ func (m *wmatcher) crossBest() {
 // that pointed into them are left as they are, lower bounds that
 // lazyDelta checks when it reads them.
 func (m *wmatcher) augmentKeep(k int) {
-	n := m.nvertex
 	// the trees by the free vertex at their root (troot; -1: in none)
 	rv, rw := m.treeOf(m.inblossom[m.endpoint[2*k]]), m.treeOf(m.inblossom[m.endpoint[2*k+1]])
 	if m.crossCheck {
-		// troot against the walk up the tree (treeRoot)
-		m.rstamp++
-		tv, tw := m.treeRoot(m.inblossom[m.endpoint[2*k]]), m.treeRoot(m.inblossom[m.endpoint[2*k+1]])
-		for x := 0; x < n; x++ {
-			b := m.inblossom[x]
-			if m.label[b] == 0 {
-				continue
-			}
-			r := m.treeRoot(b)
-			if (r == tv || r == tw) != (m.troot[b] == rv || m.troot[b] == rw) {
-				m.counts.rootBad++
-			}
+		m.checkTreeRoots(k, rv, rw)
+	}
+	m.listTrees(rv, rw)
+	m.augmentMatching(k)
+	m.minSok = false // S-vertices leave
+	m.unlabelDissolved()
+	m.bestOfDissolved()
+	m.countKept()
+	m.unlabelOrphanedT()
+}
+
+// checkTreeRoots (crossCheck) compares troot with the walk up the tree
+// (treeRoot) on the trees of edge k's ends, rv and rw.
+func (m *wmatcher) checkTreeRoots(k, rv, rw int) {
+	m.rstamp++
+	tv, tw := m.treeRoot(m.inblossom[m.endpoint[2*k]]), m.treeRoot(m.inblossom[m.endpoint[2*k+1]])
+	for x := 0; x < m.nvertex; x++ {
+		b := m.inblossom[x]
+		if m.label[b] == 0 {
+			continue
+		}
+		r := m.treeRoot(b)
+		if (r == tv || r == tw) != (m.troot[b] == rv || m.troot[b] == rw) {
+			m.counts.rootBad++
 		}
 	}
-	// the vertices of the two trees, found before the matching changes
-	// (labels and labelends do not change with it; mates do)
+}
+
+// listTrees puts the vertices of the trees rooted at rv and rw in m.dis,
+// found before the matching changes (labels and labelends do not change
+// with it; mates do).
+func (m *wmatcher) listTrees(rv, rw int) {
 	m.dis = m.dis[:0]
 	for wi, word := range m.act {
 		for ; word != 0; word &= word - 1 {
@@ -1371,12 +1477,14 @@ func (m *wmatcher) augmentKeep(k int) {
 			}
 		}
 	}
-	m.augmentMatching(k)
-	m.minSok = false // S-vertices leave
-	// unlabel them and their blossoms; expand their S-blossoms of dual zero
+}
+
+// unlabelDissolved unlabels the vertices of m.dis and their blossoms, and
+// expands their S-blossoms of dual zero.
+func (m *wmatcher) unlabelDissolved() {
 	var tops []int
 	for _, x := range m.dis {
-		if b := m.inblossom[x]; b >= n && m.label[b] == 1 && m.dualvar[b].zero() {
+		if b := m.inblossom[x]; b >= m.nvertex && m.label[b] == 1 && m.dualvar[b].IsZero() {
 			tops = append(tops, b)
 		}
 	}
@@ -1391,9 +1499,12 @@ func (m *wmatcher) augmentKeep(k int) {
 		}
 	}
 	m.unlabelBlossoms()
-	// the edges found tight at them are no longer allowed (allowed), and
-	// each gets its least-slack edge to the S-vertices left, from the
-	// side with fewer edges to read
+}
+
+// bestOfDissolved: the edges found tight at the vertices of m.dis are no
+// longer allowed (allowed), and each gets its least-slack edge to the
+// S-vertices left, from the side with fewer edges to read.
+func (m *wmatcher) bestOfDissolved() {
 	m.astamp++
 	dd, ss := 0, 0
 	for _, x := range m.dis {
@@ -1419,18 +1530,25 @@ func (m *wmatcher) augmentKeep(k int) {
 			m.bestedge[x] = m.bestToSFree(x, &m.bsl[x])
 		}
 	}
-kept:
+}
+
+// countKept counts (for the tests) an augmentation that left a tree
+// standing.
+func (m *wmatcher) countKept() {
 	for wi, word := range m.act {
 		for ; word != 0; word &= word - 1 {
 			if x := wi<<6 | bits.TrailingZeros64(word); m.label[m.inblossom[x]] != 0 {
 				m.counts.kept++
-				break kept
+				return
 			}
 		}
 	}
-	// a vertex inside a T-blossom left standing, labelled from an S-vertex
-	// of a dissolved tree, loses that label (expandBlossom would hang its
-	// sub-blossom from a vertex in no tree)
+}
+
+// unlabelOrphanedT: a vertex inside a T-blossom left standing, labelled
+// from an S-vertex of a dissolved tree, loses that label (expandBlossom
+// would hang its sub-blossom from a vertex in no tree).
+func (m *wmatcher) unlabelOrphanedT() {
 	for wi, word := range m.act {
 		for ; word != 0; word &= word - 1 {
 			w := wi<<6 | bits.TrailingZeros64(word)
@@ -1510,7 +1628,7 @@ func (m *wmatcher) treeRoot(b int) int {
 // the unlabelled ones with a best edge), and the labelled top-level
 // blossoms, each list in order, for itself and for the dual step that
 // follows (lsS, lsT, lsF, lsB): the labels do not change in between.
-func (m *wmatcher) lazyDelta() (deltatype int, delta wint, deltaedge, deltablossom, zeroed int) {
+func (m *wmatcher) lazyDelta() (deltatype int, delta Weight, deltaedge, deltablossom, zeroed int) {
 	n := m.nvertex
 	m.lsS, m.lsT, m.lsF, m.lsB = m.lsS[:0], m.lsT[:0], m.lsF[:0], m.lsB[:0]
 	if m.checkAct {
@@ -1606,7 +1724,7 @@ func (m *wmatcher) bestChecked(v int) bool {
 		}
 		o := v * bkK
 		m.bestedge[v] = m.bkE[o]
-		m.bsl[v] = m.bkKey[o].sub(m.dsum2)
+		m.bsl[v] = m.bkKey[o].Sub(m.dsum2)
 		copy(m.bkE[o:o+m.bkN[v]-1], m.bkE[o+1:o+m.bkN[v]])
 		copy(m.bkKey[o:o+m.bkN[v]-1], m.bkKey[o+1:o+m.bkN[v]])
 		m.bkN[v]--
@@ -1637,7 +1755,7 @@ const bkK = 4
 // in order of slack (all move alike while v and their far ends stay S, so
 // their order holds). Those that drop out mark bkMore. During a scan of
 // v the next ones hold their slacks; keysSS turns them into keys after.
-func (m *wmatcher) keepSS(v, k int, s *wint) {
+func (m *wmatcher) keepSS(v, k int, s *Weight) {
 	if m.bestedge[v] == -1 {
 		m.bestedge[v], m.bsl[v] = k, *s
 		return
@@ -1648,7 +1766,7 @@ func (m *wmatcher) keepSS(v, k int, s *wint) {
 		m.bkMore[v] = true
 		return
 	}
-	var key wint
+	var key Weight
 	if lessP(s, &m.bsl[v]) {
 		// the old best goes first among the next ones
 		key = m.bsl[v]
@@ -1681,7 +1799,7 @@ func (m *wmatcher) keepSS(v, k int, s *wint) {
 func (m *wmatcher) rescanSS(v int) {
 	m.counts.rescans++
 	m.bestedge[v], m.bkN[v], m.bkMore[v] = -1, 0, false
-	var s wint
+	var s Weight
 	inblossom, label, dualvar, w2 := m.inblossom, m.label, m.dualvar, m.w2
 	bv := inblossom[v]
 	dv := &dualvar[v]

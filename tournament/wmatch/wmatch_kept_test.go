@@ -1,4 +1,4 @@
-package tournament
+package wmatch
 
 import (
 	"fmt"
@@ -30,14 +30,14 @@ func TestKeptTreesAgainstBruteForce(t *testing.T) {
 		// searches
 		maxw := 3 + rng.Intn(40)
 		p := 0.5 + 0.5*rng.Float64()
-		var edges []Edge
-		var wes []wedge
+		var edges []smallEdge
+		var wes []edge
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				if rng.Float64() < p {
-					e := Edge{i, j, int64(1 + rng.Intn(maxw))}
+					e := smallEdge{i, j, int64(1 + rng.Intn(maxw))}
 					edges = append(edges, e)
-					wes = append(wes, wedge{i, j, at(uint64(e.W), shift)})
+					wes = append(wes, edge{i, j, At(uint64(e.W), shift)})
 				}
 			}
 		}
