@@ -14,7 +14,7 @@ import (
 	"rtrbot/engine/board"
 )
 
-// Buttons through a fake Discord (issue 14.2): a player's answer carries
+// Buttons through a fake Discord: a player's answer carries
 // "End the segment" and "Undo"; pressing runs the command as the presser,
 // with the presser's rights (the other player pressing the same button is
 // refused and changes nothing). /game resign asks first, privately, and

@@ -10,7 +10,7 @@ import (
 )
 
 // /end until: over more than one segment, /game resign and /game abandon
-// ask first (issue 14.2): a private question with a Confirm button that
+// ask first: a private question with a Confirm button that
 // carries confirm:true, and nothing changes until it is pressed. An /end
 // until: that ends one step only does not ask.
 func TestConfirmationsAskFirst(t *testing.T) {
@@ -63,7 +63,7 @@ func TestConfirmationsAskFirst(t *testing.T) {
 	}
 }
 
-// /game setup says every unit it placed and where (issue 14.5), hex by
+// /game setup says every unit it placed and where, hex by
 // hex, and every placement it names is the game's.
 func TestGameSetupSaysWhatWentWhere(t *testing.T) {
 	b := gameBot(t)
@@ -86,7 +86,7 @@ func TestGameSetupSaysWhatWentWhere(t *testing.T) {
 	}
 }
 
-// Order texts shown to players are in their language (issue 14.8): /undo
+// Order texts shown to players are in their language: /undo
 // and a refused batch line in Japanese quote the order in Japanese.
 func TestOrderTextsInTheReadersLanguage(t *testing.T) {
 	b := gameBot(t)

@@ -85,7 +85,7 @@ func TestTwoPlayersThroughDiscord(t *testing.T) {
 	}
 	// The turn passes to the Germans: one post with the map that mentions
 	// Kenji; the game's status message, pinned since the game began, now
-	// names him without a mention (issue 14.1).
+	// names him without a mention (a mention is for who must act).
 	time.Sleep(200 * time.Millisecond) // the status edit follows the post
 	ms = h.Srv.ChannelMessages(game)
 	post := ms[before]

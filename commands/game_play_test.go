@@ -178,7 +178,7 @@ func TestGameSurvivesRestart(t *testing.T) {
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/move unit:"+u2+" to:"+h2)), u2+" moved")
 	withdraw(t, b2, clock, bob)
 	// The mover's own side stays to act: the post tells the public what
-	// happened and mentions no one (issue 14.1); the status says who acts.
+	// happened and mentions no one; the status says who acts.
 	end := txt(act(t, b2, clock, bob, "C1", "/end"))
 	expect(t, end, "Segment ended", "To move: German (Bob)")
 	if strings.Contains(end, "<@222>") {
@@ -879,7 +879,7 @@ func TestWholeGameLeaksNothing(t *testing.T) {
 	}
 	// The last post says the game is over, the level, and the seed.
 	expect(t, last, "The game is over. Seed (now revealed", "1914", "draw")
-	// At least the two passes of each of the 7 game turns (issue 14.1);
+	// At least the two passes of each of the 7 game turns;
 	// the counts per turn are TestNotificationFiguresPerTurn's.
 	if posts < 14 {
 		t.Errorf("only %d public posts in a whole game", posts)

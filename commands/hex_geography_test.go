@@ -15,7 +15,7 @@ import (
 // player would: the place's name first (which answers with its hex), then
 // the hex. These facts are held out from the generator's own checks
 // (cmd/mapgen/geocheck_test.go): they come from the history of 1914 and the
-// atlas, not from the data the map was built from. Issue 18.
+// atlas, not from the data the map was built from.
 
 // geoFact is one place and what must hold of its hex.
 type geoFact struct {

@@ -37,7 +37,7 @@ var (
 // opposite sides (Alice reads English, Kenji Japanese), until the game
 // turn stop begins, then counts what reached each channel, by game turn.
 // every asks the table for a map after every segment (/game settings
-// maps:segment): the way every segment was posted before issue 14.
+// maps:segment), against which the default's fewer posts are counted.
 func playThroughDiscord(t *testing.T, stop string, every bool) (map[string]*turnFigures, []fakediscord.Message) {
 	m, err := board.Default()
 	if err != nil {
@@ -218,7 +218,7 @@ func saysSomething(text string) bool {
 	return false
 }
 
-// Issue 14.1's figures, through a fake Discord, for whole game turns of
+// The posting figures, through a fake Discord, for whole game turns of
 // the scripted standard game: per game turn at most 2 public map images
 // besides the crops of combats, at most 2 mentions besides those for owed
 // decisions, no post after a segment in which nothing public happened,

@@ -11,7 +11,7 @@ import (
 	"rtrbot/i18n"
 )
 
-// The posting rules of issue 14.1, segment by segment, on reports made by
+// The posting rules, segment by segment, on reports made by
 // hand: nothing after a segment in which nothing public happened; a short
 // account without a map or a mention when something happened within a
 // player turn; the map and a mention of the side now awaited when the

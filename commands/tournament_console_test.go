@@ -20,9 +20,9 @@ import (
 	"rtrbot/i18n"
 )
 
-// The acceptance tournaments of issue 16, run whole through the local
-// console exactly as an organiser and players type them, each player
-// switching in with /as user:NAME. The test keeps its own record of every
+// Whole tournaments, run through the local console exactly as an
+// organiser and players type them, each player switching in with /as
+// user:NAME. The test keeps its own record of every
 // game from the pairings the bot prints and the results it reports, and
 // checks against it: no rematch, at most one bye each, the sides (no
 // player three times on one side running or two games ahead on a side,

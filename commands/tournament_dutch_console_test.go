@@ -12,8 +12,8 @@ import (
 	"testing"
 )
 
-// TestConsoleDutchChecker is the held-out check of issue 16 done here:
-// random Swiss tournaments driven whole through the console (joins, the
+// TestConsoleDutchChecker checks the Dutch pairings on tournaments no
+// test was written for: random Swiss tournaments driven whole through the console (joins, the
 // start, results reported and confirmed by the players, drops and late
 // entries by the organiser, /tournament next), their TRF taken from
 // /tournament export format:trf and checked round by round by an

@@ -97,9 +97,8 @@ func drawCounter(c *Canvas, k Counter, x, y, a float64) {
 
 	if detail {
 		// In crops: the ID across the top row, as large as it fits
-		// beside the size mark at the top right (issue 18.5: ids of
-		// 5 px before, on a phone); the type letter left of the NATO
-		// box.
+		// beside the size mark at the top right, so that it reads on a
+		// phone; the type letter left of the NATO box.
 		c.SetColor(st.fg)
 		mark := k.Size.Mark()
 		px, full := idLayout(c.Context, c.SetFontSize, k, a)
@@ -265,7 +264,7 @@ func withAlpha(c color.RGBA, a uint8) color.NRGBA {
 
 // minIDShare is the smallest ID a crop's counter writes beside its size
 // mark, as a share of the counter's side; a longer ID takes the whole
-// top row (issue 18.5: IDs of at least 9 px on a phone).
+// top row (IDs of at least 9 px on a phone).
 const minIDShare = 0.2
 
 // idLayout is the size of a detailed counter's ID and whether it takes

@@ -8,7 +8,7 @@ import (
 	"rtrbot/engine/units"
 )
 
-// Issue 18: the front crop's caption clipped the top row of counters. Every
+// The front crop's caption must not clip the top row of counters. Every
 // counter a crop shows at all is shown whole, below the caption band: its
 // box lies inside the picture under the band, and the band's pixels over
 // the picture's top row are the caption's ground, not a counter's.

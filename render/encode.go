@@ -24,8 +24,8 @@ import (
 // with a few anti-aliasing shades of the counters' ink on their ground.
 // A colour of the base map is looked up in a table made once; any other
 // (the anti-aliased edge of a counter or an arrow) goes to its nearest
-// entry, found once per picture. Encoding a situation no longer counts,
-// sorts and searches the picture's colours every time (issue 17.1).
+// entry, found once per picture, so that encoding a situation does not
+// count, sort and search the picture's colours every time.
 
 // fixedPalette is a renderer's palette and the index of every colour of
 // its base map.

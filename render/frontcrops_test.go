@@ -7,7 +7,7 @@ import (
 	"rtrbot/engine/units"
 )
 
-// Issue 18.5: each contact area gets its own crop, every hex in contact
+// Each contact area gets its own crop, every hex in contact
 // inside one of them, and a crop never wider than asked.
 func TestFrontCropsOneAContactArea(t *testing.T) {
 	st := func(c, r int, side units.Side) Stack {

@@ -26,7 +26,7 @@ type place struct {
 }
 
 // displayName is a place's name as the map writes it: as the 1914 maps
-// and the rules do (issue 18.6). The data's Name is the common modern
+// and the rules do. The data's Name is the common modern
 // form, its Local the 1914 local one; the local form is written (its
 // qualifier in brackets dropped: "Saarburg (Lothringen)" is Saarburg)
 // where it is not a bilingual pair ("Liège / Luik"), not the name with a
@@ -540,8 +540,7 @@ type riverName struct {
 
 // RiverNamesIn lists, for a crop, each river with at least minSides of
 // its hexsides inside the crop, and whether its name is written inside
-// the crop (for tests and the report: issue 18.3 wants rivers named in
-// every picture).
+// the crop (for the tests that want rivers named in every picture).
 func (r *Renderer) RiverNamesIn(c Crop, minSides int) (named, unnamed []string, err error) {
 	rect, err := r.cropRect(c)
 	if err != nil {
@@ -588,8 +587,8 @@ func (r *Renderer) RiverNamesIn(c Crop, minSides int) (named, unnamed []string, 
 // inside it whose name the whole map writes elsewhere: once each, at the
 // hexside nearest the crop's middle where the name covers no other name,
 // symbol, counter (avoid) or hex number (if it can), nor the river's own
-// line. Issue 18.3: no "Marne" in the Paris crop, no Ourcq nor Morins on
-// the Marne battlefield, before.
+// line, so that a crop names its rivers (the Marne in the Paris crop, the
+// Ourcq and the Morins on the Marne battlefield).
 func (r *Renderer) cropRiverNames(rect image.Rectangle, avoid []box) []riverName {
 	R := r.layout.R
 	in := func(x, y float64) bool {

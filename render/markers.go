@@ -23,7 +23,7 @@ func (l trailsLayer) DrawLayer(c *Canvas) {
 		// The line stops at the edge of the counter that ends the move,
 		// where an arrowhead shows which way it went: the counters hide
 		// the hexes' middles, so on the whole map a one-hex move would
-		// otherwise hardly show (issue 18.5).
+		// otherwise hardly show on a phone.
 		pts := make([][2]float64, len(m.Path))
 		for i, h := range m.Path {
 			pts[i][0], pts[i][1] = c.Layout.Center(h)

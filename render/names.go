@@ -11,7 +11,7 @@ import (
 	"rtrbot/engine/hex"
 )
 
-// Names that matter stay readable under counters (issue 18.1). The base
+// Names that matter stay readable under counters. The base
 // picture writes every place's name once; a situation's counters then
 // cover some. The names of the rules' places (cities, fortresses, the
 // victory hexes of 15.23), and then of the towns, that a counter covers
@@ -384,7 +384,7 @@ func (l tagsLayer) DrawLayer(c *Canvas) {
 }
 
 // NameReport says how the names of the rules' places fare under a
-// situation's counters (issue 18.1).
+// situation's counters.
 type NameReport struct {
 	// Covered are the rules places (cities, fortresses, 15.23's hexes)
 	// whose name on the base map a counter covers.

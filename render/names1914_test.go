@@ -7,7 +7,7 @@ import (
 	"rtrbot/engine/hex"
 )
 
-// Issue 18.6: names as the 1914 maps and the rules write them. The
+// Names as the 1914 maps and the rules write them. The
 // German-held towns of 1914 carry their German names, the rules'
 // Dunkerque its French one; bilingual pairs, names with a suffix and
 // later mergers keep the data's name.

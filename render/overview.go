@@ -13,7 +13,7 @@ import (
 	"rtrbot/engine/units"
 )
 
-// The phone overview (issue 18.5): Discord shows a picture about 400 px
+// The phone overview: Discord shows a picture about 400 px
 // wide before it is tapped, where the whole map is a blur of hexes. The
 // overview draws the whole map small and plain instead: each country
 // tinted, no grid, the major rivers, the cities of 15.23 named in large

@@ -6,8 +6,8 @@ import (
 	"rtrbot/engine/board"
 )
 
-// Issue 18.5, seen on a phone: in the 400 px overview the names of
-// Dunkerque, Calais and Boulogne were written over one another. Every city
+// On a phone, in the 400 px overview, the names of Dunkerque, Calais and
+// Boulogne must not be written over one another. Every city
 // of 15.23 finds a free place for its name, at the widths /map posts.
 func TestOverviewCityNamesClear(t *testing.T) {
 	m, err := board.Default()

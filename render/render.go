@@ -301,7 +301,7 @@ func EncodePNG(img image.Image) ([]byte, error) {
 // of the crop's hexes (boxes and at: stackBoxesAt). A counter cut by the
 // caption or the picture's edge shows a box without its numbers, or
 // numbers without a unit: the front crop's caption clipped the top row of
-// counters (issue 18). Counters of hexes beyond the crop that the grown
+// counters. Counters of hexes beyond the crop that the grown
 // rectangle still cuts are left out of the picture (cropSituation).
 func (r *Renderer) situationClip(c Crop, boxes []box, at []hex.Hex) (image.Rectangle, error) {
 	rect, err := r.cropRect(c)

@@ -7,7 +7,7 @@ import (
 	"rtrbot/engine/hex"
 )
 
-// Issue 18.3: rivers are named in every picture, crops included. For
+// Rivers are named in every picture, crops included. For
 // the phone crops /map draws (radius 5) around each victory hex of
 // 15.23, every river with at least 4 hexsides inside the crop has its
 // name written inside it. The figure is the share of such rivers named.

@@ -68,7 +68,7 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &conn{ws: ws}
 	ws.SetCloseHandler(func(code int, text string) error {
-		// The bot is leaving: dispatch nothing more to this session.
+		// The bot is leaving: dispatch nothing more to this gateway session.
 		s.mu.Lock()
 		c.ready = false
 		s.changed.Broadcast()

@@ -47,7 +47,7 @@ func TestDocIndex(t *testing.T) {
 }
 
 // The engine's code speaks of rules, not of how it was written: no
-// "issue 5" or "session" in its files (tests aside).
+// issue numbers or sessions in its files (tests aside).
 func TestNoDevelopmentHistory(t *testing.T) {
 	files, err := filepath.Glob("*")
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"rtrbot/render"
 )
 
-// The figures of issue 18 for the report: for each picture of the
+// The pictures' figures for a reader: for each picture of the
 // opening (public view) and of the markers position, its size in
 // pixels and bytes and its smallest type (the em in pixels, measured by
 // the renderer as it draws: MinTextPx of a fresh renderer that draws

@@ -41,7 +41,7 @@ func BenchmarkFloorPNGEncode(b *testing.B) {
 // floor's alternately, one of each per iteration, and reports the ratio
 // of their total times: on a shared machine the load then weighs on both
 // alike, which two benchmarks run one after the other cannot promise.
-// Issue 17.1 asks for a ratio of at most 1.5.
+// The goal is a ratio of at most 1.5 (docs/performance.md).
 func BenchmarkFullMapVsFloor(b *testing.B) {
 	mk := withMarkers(b)
 	m, v := mk.m, mk.view(render.Public)

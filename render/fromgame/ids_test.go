@@ -7,7 +7,7 @@ import (
 	"rtrbot/render"
 )
 
-// Issue 18.5: in the phone crops (scale 1.5, as /map draws them) every
+// In the phone crops (scale 1.5, as /map draws them) every
 // counter of the manifest shows its ID at least 9 px high (the em).
 // The figure is the smallest and which counter has it.
 func TestCropUnitIDsReadable(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"rtrbot/render"
 )
 
-// Issue 18.1: at the opening, no name of a rules place (a city, a
+// At the opening, no name of a rules place (a city, a
 // fortress, a victory hex of 15.23) may stay hidden by counters. The
 // figure reported is how many of them the counters cover on the base
 // map, and how many are still hidden once they are written again.

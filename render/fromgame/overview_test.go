@@ -8,7 +8,7 @@ import (
 	"rtrbot/render"
 )
 
-// Issue 18.5: the phone overview of the opening, 400 px wide: a golden
+// The phone overview of the opening, 400 px wide: a golden
 // picture (looked at on a phone-sized viewport), its size, and the
 // stacks drawn as solid blocks of their side's colour.
 func TestOverviewOpening(t *testing.T) {

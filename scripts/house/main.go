@@ -8,7 +8,7 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"flag"
 	"fmt"
 	"go/ast"
@@ -22,8 +22,9 @@ import (
 )
 
 // history is what a reader of the product has no use for: the number of
-// the issue or the session that made a line.
-var history = regexp.MustCompile(`(?i)\bissues? [0-9]+|\bthis session\b|\blast session\b`)
+// the issue or the session that made a line. ("Dice session 3" is the
+// companion's, a thing players see, and does not match.)
+var history = regexp.MustCompile(`(?i)\bissues? ?#?[0-9]+|\b(?:this|last|previous) session\b`)
 
 type long struct {
 	where string
@@ -56,9 +57,6 @@ func main() {
 			return nil
 		}
 		rel, _ := filepath.Rel(root, p)
-		if strings.HasSuffix(p, ".md") || strings.HasSuffix(p, ".go") {
-			hist = append(hist, grep(p, rel)...)
-		}
 		if !strings.HasSuffix(p, ".go") {
 			return nil
 		}
@@ -92,6 +90,9 @@ func main() {
 		})
 		return nil
 	})
+	if err == nil {
+		hist, err = historyPlaces(root)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -119,21 +120,51 @@ func main() {
 	}
 }
 
-func grep(path, rel string) []string {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
+// historyPlaces lists, as "path:line", the lines of the tree's text files
+// (code, comments, docs, scripts, data) that speak of development history.
+// Left out: .git, the tests' fixtures (testdata, which quote what players
+// and rule books wrote) and the released database migrations, which may
+// never change (db/migrate.go checks their checksums).
+func historyPlaces(root string) ([]string, error) {
 	var out []string
-	s := bufio.NewScanner(f)
-	s.Buffer(nil, 1<<20)
-	for n := 1; s.Scan(); n++ {
-		if history.MatchString(s.Text()) {
-			out = append(out, fmt.Sprintf("%s:%d", rel, n))
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		if d.IsDir() {
+			if n := d.Name(); n == ".git" || n == "testdata" || n == "node_modules" || filepath.ToSlash(rel) == "db/migrations" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || d.Name() == ".git" {
+			return nil
+		}
+		places, err := grep(p, rel)
+		out = append(out, places...)
+		return err
+	})
+	return out, err
+}
+
+// grep gives the lines of one file that match history; a binary file
+// (one with a NUL byte) has none.
+func grep(path, rel string) ([]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if bytes.IndexByte(b, 0) >= 0 {
+		return nil, nil
+	}
+	var out []string
+	for n, line := range strings.Split(string(b), "\n") {
+		if history.MatchString(line) {
+			out = append(out, fmt.Sprintf("%s:%d", filepath.ToSlash(rel), n+1))
 		}
 	}
-	return out
+	return out, nil
 }
 
 func lines(path string) int {

@@ -1,7 +1,7 @@
 // Command perfdoc turns the labelled benchmark output of scripts/perf
 // (standard input: each line prefixed "before " or "after ") into
-// docs/performance.md: the figures of issue 17 before and after, measured
-// in the same run, with their ratios and goals.
+// docs/performance.md: the performance goals' figures on two commits,
+// before and after, measured in the same run, with their ratios and goals.
 package main
 
 import (
@@ -148,7 +148,7 @@ func num(v float64) string {
 
 func write(w io.Writer, r runs, base, head string, rounds int) error {
 	b := &strings.Builder{}
-	b.WriteString("# Performance: before and after issue 17\n\n")
+	b.WriteString("# Performance: the goals, measured on two commits\n\n")
 	b.WriteString("Written by `scripts/perf` (do not edit by hand): it builds the benchmarks of\n")
 	fmt.Fprintf(b, "`%s` (before) and `%s` (after), runs them alternately, %d round(s), on\n", base, head, rounds)
 	b.WriteString("one machine in one run, and gives the medians, with the least and the\n")
@@ -228,8 +228,8 @@ func write(w io.Writer, r runs, base, head string, rounds int) error {
 	}
 	if d, okd := r.median("after", cacheB+"draw", "ns/op"); okd {
 		if c, okc := r.median("after", cacheB+"cached", "ns/op"); okc && d > 0 {
-			b.WriteString("\nEach picture drawn once (issue 17, point 1; `BenchmarkMapCache`, after only: the\n")
-			b.WriteString("cache is new): a whole public map drawn, against the same picture asked again\n")
+			b.WriteString("\nEach picture drawn once (`BenchmarkMapCache`, after only: the before side\n")
+			b.WriteString("has no cache): a whole public map drawn, against the same picture asked again\n")
 			b.WriteString("through the cache (its situation's digest and a lookup):\n\n")
 			b.WriteString("| drawn | asked again | ratio |\n|---|---|---|\n")
 			fmt.Fprintf(b, "| %s ms | %s ms | %.4f |\n", num(d/1e6), num(c/1e6), c/d)
@@ -374,7 +374,7 @@ func main() {
 	}
 }
 
-// writeMap is the whole map's figure (issue 17, point 1): the map with
+// writeMap is the whole map's figure: the map with
 // units drawn and encoded, to its floor (a paletted picture of the same
 // size encoded by image/png), from the two benchmarks run one after the
 // other on each side, and, after, from the benchmark that runs them
