@@ -92,7 +92,7 @@ func (b *Bot) registerAdmin(r *Router) {
 // operator's, not a guild's: whoever sits at the console, or on Discord a
 // user the adapter marks as operator (RTRBOT_OPERATORS, docs/discord.md).
 func isOperator(req *Request) bool {
-	return req.Operator || req.Guild == "console" && strings.HasPrefix(req.User.ID, "console:")
+	return req.User.Operator || req.Guild == "console" && strings.HasPrefix(req.User.ID, "console:")
 }
 
 func (b *Bot) adminBackup(ctx context.Context, req *Request) *Response {

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"os"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 
@@ -14,16 +15,17 @@ import (
 func TestAdminDeleteGame(t *testing.T) {
 	b, clock := openedGame(t)
 	id := peek(b, "C1").ID
-	run := func(u User, operator bool) string {
+	run := func(u actor.Actor, operator bool) string {
+		u.Operator = operator
 		req := &Request{Path: "admin delete", Options: map[string]string{"game": "1"}, Guild: "G1", Channel: "C1", User: u,
-			Lang: i18n.EN, Now: clock.Now(), Operator: operator}
+			Lang: i18n.EN, Now: clock.Now()}
 		return txt(b.Router.Run(context.Background(), req))
 	}
 	expect(t, run(alice, false), "Only the bot's operator")
 	if peek(b, "C1") == nil {
 		t.Fatal("a player's delete removed the game")
 	}
-	out := run(User{ID: "999", Name: "Op"}, true)
+	out := run(actor.Actor{ID: "999", Name: "Op"}, true)
 	expect(t, out, "Game #1 is deleted", ".rtrbot")
 	path := out[strings.Index(out, ": /")+2:]
 	path = path[:strings.Index(path, " (")]

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"rtrbot/actor"
 	"strconv"
 	"strings"
 	"testing"
@@ -31,7 +32,7 @@ func TestAdminBackup(t *testing.T) {
 	}
 	bot := commands.New(commands.Deps{Store: store})
 	req := func(guild, user string, lang i18n.Lang) *commands.Request {
-		return &commands.Request{Path: "admin backup", Options: map[string]string{}, User: commands.User{ID: user, Name: "x"},
+		return &commands.Request{Path: "admin backup", Options: map[string]string{}, User: actor.Actor{ID: user, Name: "x"},
 			Guild: guild, Channel: "c", Lang: lang, Now: time.Now()}
 	}
 	// A Discord user, even in a guild, is not the operator.
@@ -65,7 +66,7 @@ func TestAdminBackup(t *testing.T) {
 	}
 	// A Discord user the adapter marks as operator (RTRBOT_OPERATORS) may.
 	op := req("123", "456", i18n.EN)
-	op.Operator = true
+	op.User.Operator = true
 	if text := bot.Router.Run(ctx, op).Messages[0].Text; !strings.Contains(text, "Backup written") {
 		t.Errorf("operator on Discord refused: %q", text)
 	}
@@ -119,7 +120,7 @@ func TestAdminCheck(t *testing.T) {
 	}
 	bot := commands.New(commands.Deps{Store: store, Map: m})
 	run := func(opts map[string]string) string {
-		return bot.Router.Run(ctx, &commands.Request{Path: "admin check", Options: opts, User: commands.User{ID: "console:op"},
+		return bot.Router.Run(ctx, &commands.Request{Path: "admin check", Options: opts, User: actor.Actor{ID: "console:op"},
 			Guild: "console", Lang: i18n.EN}).Messages[0].Text
 	}
 	if got := run(map[string]string{"full": "true"}); !strings.Contains(got, "Checked 2 active games (from their start, every saved state checked): every one replays. No game is damaged.") {
@@ -155,7 +156,7 @@ func TestAdminCheck(t *testing.T) {
 	// is right, so repair refuses and says what to do.
 	rep := func(id int64) string {
 		return bot.Router.Run(ctx, &commands.Request{Path: "admin repair", Options: map[string]string{"game": fmt.Sprint(id)},
-			User: commands.User{ID: "console:op"}, Guild: "console", Lang: i18n.EN}).Messages[0].Text
+			User: actor.Actor{ID: "console:op"}, Guild: "console", Lang: i18n.EN}).Messages[0].Text
 	}
 	if got := rep(ids[1]); !strings.Contains(got, fmt.Sprintf("Game #%d was not repaired", ids[1])) || !strings.Contains(got, "export it, mend the file") {
 		t.Errorf("repair of a wrong hash: %q", got)
@@ -176,7 +177,7 @@ func TestAdminCheck(t *testing.T) {
 	if _, err := store.Load(ctx, ids[0], r); err != nil {
 		t.Errorf("load after repair: %v", err)
 	}
-	if resp := bot.Router.Run(ctx, &commands.Request{Path: "admin check", Options: map[string]string{}, User: commands.User{ID: "42"}, Guild: "123"}); !strings.Contains(resp.Messages[0].Text, "Only the bot's operator") {
+	if resp := bot.Router.Run(ctx, &commands.Request{Path: "admin check", Options: map[string]string{}, User: actor.Actor{ID: "42"}, Guild: "123"}); !strings.Contains(resp.Messages[0].Text, "Only the bot's operator") {
 		t.Errorf("a Discord user ran the check: %q", resp.Messages[0].Text)
 	}
 }
@@ -196,7 +197,7 @@ func TestAdminGames(t *testing.T) {
 	store.Update(ctx, 5, func(tx *db.GameTx) error { return tx.SetStatus(db.Finished, "") })
 	bot := commands.New(commands.Deps{Store: store})
 	run := func(opts map[string]string, lang i18n.Lang) string {
-		return bot.Router.Run(ctx, &commands.Request{Path: "admin games", Options: opts, User: commands.User{ID: "console:op"}, Guild: "console", Lang: lang}).Messages[0].Text
+		return bot.Router.Run(ctx, &commands.Request{Path: "admin games", Options: opts, User: actor.Actor{ID: "console:op"}, Guild: "console", Lang: lang}).Messages[0].Text
 	}
 	all := run(map[string]string{}, i18n.EN)
 	if !strings.HasPrefix(all, "23 games, newest first:\n#23 standard · G0/C22 · in progress · 0 orders") || !strings.Contains(all, "… and 3 more") {

@@ -56,7 +56,7 @@ type Deps struct {
 	Map   *board.Map
 	Store Store
 	// Games is the games service; nil: one over Store (games.New).
-	Games games.Service
+	Games *games.Service
 	Log   *slog.Logger
 	// Now is the clock; tests fix it.
 	Now func() time.Time
@@ -76,7 +76,7 @@ type Bot struct {
 	Router *Router
 	// games runs the games (package games); /map reads it to draw a
 	// game's situation (mapimage.go).
-	games games.Service
+	games *games.Service
 	// renders bounds how many maps are drawn at once (after segments and
 	// for /map), so that a burst of games cannot exhaust memory.
 	renders chan struct{}

@@ -7,6 +7,7 @@ package commands
 
 import (
 	"context"
+	"rtrbot/actor"
 	"sort"
 	"time"
 
@@ -70,33 +71,24 @@ type Handler func(ctx context.Context, req *Request) *Response
 // Completer offers at most 25 choices for the focused option.
 type Completer func(ctx context.Context, req *Request, focused string) []Choice
 
-// User is the person behind an interaction.
-type User struct {
-	ID   string
-	Name string
-}
-
 // Request is one invocation of a command.
 type Request struct {
 	Path    string            // "hex", "game new", "log export"
 	Options map[string]string // option name to value, as typed
-	User    User
+	// User is who asks, as the chat knows him: his ID and name, his
+	// role IDs in the guild and whether he may manage it (Discord's Manage
+	// Server or Administrator permission: what a referee role set by the
+	// guild's admin is checked against; none in the console), and whether
+	// he runs the bot itself (Discord: his user ID is in
+	// RTRBOT_OPERATORS; the console sets it for its own user if it
+	// wants). Actor completes it with the request's language.
+	User    actor.Actor
 	Guild   string // guild ID; "console" in the console
 	Channel string // channel or thread ID
 	Lang    i18n.Lang
 	Now     time.Time
 	// Files holds attachment options' contents, by option name.
 	Files map[string][]byte
-	// Roles are the user's role IDs in the guild, and Manager says he
-	// may manage the guild (Discord's Manage Server or Administrator
-	// permission): what a referee role set by the guild's admin is
-	// checked against. Empty in the console.
-	Roles   []string
-	Manager bool
-	// Operator says the user runs the bot itself (Discord: his user ID
-	// is in RTRBOT_OPERATORS): commands over every guild (backups) are
-	// his. The console sets it for its own user if it wants.
-	Operator bool
 	// Bound is the binding of the button pressed (Button.Bound), "" for
 	// a typed command: the service refuses a game it does not match.
 	Bound string
@@ -116,6 +108,16 @@ type Chat interface {
 	// Post sends a message to a channel or thread, outside any
 	// interaction (deadline reminders, turn reports).
 	Post(ctx context.Context, channel string, m Message) error
+}
+
+// Actor is who asks, as the services (games, tournaments) know him: the
+// request's user in the request's language, at the local console when the
+// request comes from it.
+func (r *Request) Actor() actor.Actor {
+	a := r.User
+	a.Lang = r.Lang
+	a.Console = r.Guild == "console"
+	return a
 }
 
 // Opt returns the value of an option ("" if not given).

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 	"time"
 
-	"rtrbot/commands"
 	"rtrbot/console"
 	"rtrbot/i18n"
 )
@@ -54,7 +54,7 @@ func TestCompanionTranscript(t *testing.T) {
 			var buf bytes.Buffer
 			clock := time.Date(1914, 8, 23, 20, 0, 0, 0, time.UTC)
 			con := &console.Console{Router: c.bot.Router, Out: &buf, OutDir: out, Lang: lang,
-				User: commands.User{ID: "console:anna", Name: "anna"}, Guild: "club", Chan: "table",
+				User: actor.Actor{ID: "console:anna", Name: "anna"}, Guild: "club", Chan: "table",
 				Now: func() time.Time { clock = clock.Add(time.Minute); return clock }}
 			if err := con.Run(context.Background(), strings.NewReader(companionScript)); err != nil {
 				t.Fatal(err)

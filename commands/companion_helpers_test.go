@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"rtrbot/actor"
 	"strconv"
 	"strings"
 	"sync"
@@ -77,7 +78,7 @@ func (c *companion) run(lang i18n.Lang, channel, user, path string, opts ...stri
 	}
 	c.clock = c.clock.Add(time.Second)
 	return c.bot.Router.Run(context.Background(), &commands.Request{
-		Path: path, Options: o, User: commands.User{ID: "id-" + user, Name: user},
+		Path: path, Options: o, User: actor.Actor{ID: "id-" + user, Name: user},
 		Guild: "guild", Channel: channel, Lang: lang, Now: c.clock,
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"regexp"
+	"rtrbot/actor"
 	"slices"
 	"strconv"
 	"strings"
@@ -241,7 +242,7 @@ func TestConcurrentRolls(t *testing.T) {
 			defer wg.Done()
 			for i := 0; i < 25; i++ {
 				r := c.bot.Router.Run(context.Background(), &commands.Request{
-					Path: "roll", Options: map[string]string{"dice": "2d6"}, User: commands.User{ID: fmt.Sprint(g), Name: fmt.Sprint("player", g)},
+					Path: "roll", Options: map[string]string{"dice": "2d6"}, User: actor.Actor{ID: fmt.Sprint(g), Name: fmt.Sprint("player", g)},
 					Guild: "guild", Channel: "busy", Lang: i18n.EN, Now: c.clock,
 				})
 				if len(r.Messages) != 1 || r.Messages[0].Ephemeral {

@@ -3,6 +3,7 @@ package commands_test
 import (
 	"context"
 	"fmt"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 
@@ -433,7 +434,7 @@ func FuzzCompanionOptions(f *testing.F) {
 			}
 		}
 		r := c.bot.Router.Run(context.Background(), &commands.Request{Path: cmd, Options: args,
-			User: commands.User{ID: "f", Name: "fuzz"}, Guild: "guild", Channel: "fuzz", Lang: i18n.EN, Now: c.clock})
+			User: actor.Actor{ID: "f", Name: "fuzz"}, Guild: "guild", Channel: "fuzz", Lang: i18n.EN, Now: c.clock})
 		if len(r.Messages) == 0 || r.Messages[0].Text == "" || strings.Contains(r.Messages[0].Text, "Something went wrong") {
 			t.Fatalf("/%s %v: %+v", cmd, args, r.Messages)
 		}

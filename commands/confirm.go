@@ -64,7 +64,7 @@ func (b *Bot) confirmResign(ctx context.Context, req *Request) *Response {
 // A damaged game (one that cannot be loaded) may be abandoned too: the
 // question is then asked without its number.
 func (b *Bot) confirmAbandon(ctx context.Context, req *Request) *Response {
-	g, err := b.games.Status(ctx, actor(req), where(req))
+	g, err := b.games.Status(ctx, req.Actor(), where(req))
 	if errors.Is(err, games.ErrNoGame) {
 		return noGame(req)
 	}
@@ -86,7 +86,7 @@ func (b *Bot) confirmReplace(ctx context.Context, req *Request) *Response {
 	if req.Opt("replace") != "true" || confirmed(req) {
 		return nil
 	}
-	g, err := b.games.Status(ctx, actor(req), where(req))
+	g, err := b.games.Status(ctx, req.Actor(), where(req))
 	if err != nil || g.State == nil || g.State.Step == game.GameOver || (req.Chat != nil && g.Channel != req.Channel) {
 		return nil
 	}

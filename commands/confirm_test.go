@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 
@@ -20,11 +21,11 @@ func TestConfirmationsAskFirst(t *testing.T) {
 	}
 	run := func(line string) *Response {
 		path, opts := readLine(b.Router, line)
-		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: i18n.EN, User: User{ID: "u", Name: "u"}})
+		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: i18n.EN, User: actor.Actor{ID: "u", Name: "u"}})
 	}
-	pos := func() string { return b.games.Peek("c1").State.Position() }
+	pos := func() string { return b.games.Peek(context.Background(), "c1").State.Position() }
 	start := pos()
-	if st := b.games.Peek("c1").State.Step; st != game.Reinforcement {
+	if st := b.games.Peek(context.Background(), "c1").State.Step; st != game.Reinforcement {
 		t.Fatalf("the test expects the German reinforcement phase, not %s", st)
 	}
 	for _, line := range []string{"/end until:combat-1", "/game resign", "/game abandon"} {
@@ -36,7 +37,7 @@ func TestConfirmationsAskFirst(t *testing.T) {
 		if bt.Style != Danger || bt.Options["confirm"] != "true" || !strings.Contains(r.Messages[0].Text, bt.Line()) || !strings.Contains(r.Messages[0].Text, "Nothing has been done yet") {
 			t.Errorf("%s: button %+v, text %q", line, bt, r.Messages[0].Text)
 		}
-		if pos() != start || b.games.Peek("c1") == nil {
+		if pos() != start || b.games.Peek(context.Background(), "c1") == nil {
 			t.Fatalf("%s changed the game before its confirmation", line)
 		}
 		if !b.Router.Private(&Request{Path: strings.Fields(line[1:])[0] + " " + strings.Fields(line[1:])[1], Options: map[string]string{}}) && line != "/end until:combat-1" {
@@ -49,13 +50,13 @@ func TestConfirmationsAskFirst(t *testing.T) {
 	if r := run("/end until:reorganisation-1"); len(r.Messages[0].Buttons) == 1 && r.Messages[0].Buttons[0].Style == Danger {
 		t.Errorf("/end until the very next step asked: %q", r.Messages[0].Text)
 	}
-	if st := b.games.Peek("c1").State.Step; st != game.Reorg1 {
+	if st := b.games.Peek(context.Background(), "c1").State.Step; st != game.Reorg1 {
 		t.Errorf("/end until:reorganisation-1 left the game in %s", st)
 	}
 	// The button's command does it.
 	path, opts := readLine(b.Router, run("/end until:combat-1").Messages[0].Buttons[0].Line())
-	r := b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: i18n.EN, User: User{ID: "u", Name: "u"}})
-	if st := b.games.Peek("c1").State.Step; st != game.Combat1 {
+	r := b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: i18n.EN, User: actor.Actor{ID: "u", Name: "u"}})
+	if st := b.games.Peek(context.Background(), "c1").State.Step; st != game.Combat1 {
 		t.Errorf("the confirmed /end until:combat-1 left the game in %s: %s", st, txt(r))
 	}
 	if segmentsUntil(game.Reinforcement, game.Reorg1) != 1 || segmentsUntil(game.Reinforcement, game.Combat1) != 3 || segmentsUntil(game.Combat2, game.EventStep) != 1 {
@@ -69,7 +70,7 @@ func TestGameSetupSaysWhatWentWhere(t *testing.T) {
 	b := gameBot(t)
 	say(t, b, "/game new scenario:standard seed:4")
 	out := say(t, b, "/game setup")
-	s := b.games.Peek("c1").State
+	s := b.games.Peek(context.Background(), "c1").State
 	placed := 0
 	for i, u := range s.Units {
 		if u.Box != game.OnMap {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"log/slog"
 	"path/filepath"
+	"rtrbot/actor"
 	"strconv"
 	"strings"
 	"sync"
@@ -77,10 +78,11 @@ func TestDamagedGameNamesNothingHidden(t *testing.T) {
 	b2 := New(Deps{Map: m, Store: st2, Now: clock.Now, Log: slog.New(slog.NewTextHandler(&logged, nil))})
 	b2.noMaps = true
 	hidden := []string{u, "0101", text[:strings.Index(text, u)], "order " + itoa(seq), "by 222"}
-	say := func(who User, manager bool, line string, lang i18n.Lang) string {
+	say := func(who actor.Actor, manager bool, line string, lang i18n.Lang) string {
 		t.Helper()
 		p, opts := readLine(b2.Router, line)
-		r := b2.Router.Run(context.Background(), &Request{Path: p, Options: opts, Guild: "G1", Channel: "C1", Lang: lang, User: who, Manager: manager, Now: clock.Now()})
+		who.Manager = manager
+		r := b2.Router.Run(context.Background(), &Request{Path: p, Options: opts, Guild: "G1", Channel: "C1", Lang: lang, User: who, Now: clock.Now()})
 		for _, m := range r.Messages {
 			if !m.Ephemeral {
 				t.Errorf("%s to %s: a public answer about a damaged game:\n%s", line, who.Name, m.Text)
@@ -88,7 +90,7 @@ func TestDamagedGameNamesNothingHidden(t *testing.T) {
 		}
 		return txt(r)
 	}
-	for _, who := range []User{bob, alice, carol} {
+	for _, who := range []actor.Actor{bob, alice, carol} {
 		for _, line := range []string{"/game status", "/move unit:" + u + " to:" + h, "/end"} {
 			got := say(who, false, line, i18n.EN)
 			expect(t, got, "Game #1 in this channel is damaged", "A referee who plays neither side")
@@ -108,7 +110,7 @@ func TestDamagedGameNamesNothingHidden(t *testing.T) {
 	}
 	// A server manager who plays neither side referees it: he reads the
 	// fault, and how to mend it.
-	dave := User{ID: "444", Name: "Dave"}
+	dave := actor.Actor{ID: "444", Name: "Dave"}
 	expect(t, say(dave, true, "/game status", i18n.EN), "does not replay", u, "To mend it: /game export", "/admin repair game:1")
 	expect(t, say(dave, true, "/game status", i18n.JA), "修復するには", u)
 	// The operator's log has it too.

@@ -32,7 +32,7 @@ func (b *Bot) registerDeadline(r *Router) {
 
 func (b *Bot) setDeadline(ctx context.Context, req *Request) *Response {
 	hours, _ := strconv.Atoi(req.Opt("hours"))
-	g, err := b.games.SetDeadline(ctx, actor(req), where(req), hours, req.Opt("then"), req.Now)
+	g, err := b.games.SetDeadline(ctx, req.Actor(), where(req), hours, req.Opt("then"), req.Now)
 	if err != nil {
 		return gameFail(req, err)
 	}
@@ -57,7 +57,7 @@ func (b *Bot) Tick(ctx context.Context, now time.Time, chat Chat) []Message {
 	}
 	var out []Message
 	for _, n := range b.games.Tick(ctx, now) {
-		out = append(out, b.noticeMessages(n)...)
+		out = append(out, b.noticeMessages(ctx, n)...)
 		out = append(out, b.botAfterNotice(ctx, now, n)...) // game_bot.go: the computer's turn, if the deadline handed it the move
 	}
 	out = append(out, b.tournamentTick(ctx, now)...) // tournament_clock.go
@@ -91,7 +91,7 @@ func bilingual(en, ja string, args ...any) string {
 
 // noticeMessages says what a deadline did, in both languages (nobody asked:
 // no asker's language to choose).
-func (b *Bot) noticeMessages(n games.Notice) []Message {
+func (b *Bot) noticeMessages(ctx context.Context, n games.Notice) []Message {
 	switch n.Kind {
 	case games.Reminder:
 		return []Message{{Target: n.Channel, Text: b.posted("⏰ %s: the %s segment ends <t:%d:R>.", "⏰ %s: %s の期限は <t:%d:R> です。",
@@ -107,7 +107,7 @@ func (b *Bot) noticeMessages(n games.Notice) []Message {
 		}
 		return out
 	case games.TakenOver:
-		return b.takeoverMessages(n) // game_takeover.go
+		return b.takeoverMessages(ctx, n) // game_takeover.go
 	case games.CannotEnd:
 		// Why is the side's own business (it may name its units): it goes
 		// to the side's private thread; the game's thread hears only that.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"regexp"
+	"rtrbot/actor"
 	"slices"
 	"strconv"
 	"strings"
@@ -201,12 +202,12 @@ func TestPlayingDocExamples(t *testing.T) {
 			where := "docs/playing.md:" + strconv.Itoa(bl.line+1+k)
 			understood(t, rt, where, line)
 			note := strings.TrimSpace(strings.TrimPrefix(raw, line))
-			who := []User{alice}
+			who := []actor.Actor{alice}
 			switch {
 			case strings.Contains(line, "side:german"), strings.Contains(note, "the German player"):
-				who = []User{bob}
+				who = []actor.Actor{bob}
 			case strings.Contains(note, "each side"):
-				who = []User{alice, bob}
+				who = []actor.Actor{alice, bob}
 			}
 			for _, u := range who {
 				r := act(t, b, clock, u, "C1", line)

@@ -90,7 +90,7 @@ func (b *Bot) registerGame(r *Router) {
 				Name:        "setup",
 				Description: i18n.T("Complete the side's setup with the default placement", "手番側の初期配置を既定配置で完了"),
 				Handler: func(ctx context.Context, req *Request) *Response {
-					return b.order(req, game.Order{Verb: game.AutoSetup})
+					return b.order(ctx, req, game.Order{Verb: game.AutoSetup})
 				},
 			},
 			{
@@ -129,7 +129,7 @@ func (b *Bot) gameNew(ctx context.Context, req *Request) *Response {
 			return req.Chat.CreateThread(ctx, parent, fmt.Sprintf("%s — %s", i18n.T("Reinforce the Right!", "Reinforce the Right!").In(req.Lang), name), false, nil)
 		}
 	}
-	st, err := b.games.NewGame(ctx, actor(req), where(req), n)
+	st, err := b.games.NewGame(ctx, req.Actor(), where(req), n)
 	if err != nil {
 		return gameFail(req, err)
 	}
@@ -163,7 +163,7 @@ func (b *Bot) gameNew(ctx context.Context, req *Request) *Response {
 }
 
 func (b *Bot) gameLoad(ctx context.Context, req *Request) *Response {
-	g, err := b.games.LoadPosition(ctx, actor(req), where(req), req.Opt("replace") == "true", req.Chat != nil, func() ([]byte, error) {
+	g, err := b.games.LoadPosition(ctx, req.Actor(), where(req), req.Opt("replace") == "true", req.Chat != nil, func() ([]byte, error) {
 		switch {
 		case len(req.Files["attachment"]) > 0:
 			return req.Files["attachment"], nil
@@ -324,7 +324,7 @@ func (b *Bot) gamePosition(ctx context.Context, req *Request) *Response {
 	if fail != nil {
 		return fail
 	}
-	if !g.CanSee(actor(req), units.German) || !g.CanSee(actor(req), units.Allied) {
+	if !g.CanSee(req.Actor(), units.German) || !g.CanSee(req.Actor(), units.Allied) {
 		return Private(req.T("The whole position shows both sides' hidden units: it is given in a hot-seat game or once the game is over. /units lists your own side; /map shows the public view.",
 			"局面全体には両軍の隠れたユニットが含まれるため、ホットシートか終了後のゲームでのみ表示します。/units で自軍、/map で公開情報を見られます。"))
 	}
@@ -337,7 +337,7 @@ func (b *Bot) gameOrders(ctx context.Context, req *Request) *Response {
 	if fail != nil {
 		return fail
 	}
-	if !g.CanSee(actor(req), units.German) || !g.CanSee(actor(req), units.Allied) {
+	if !g.CanSee(req.Actor(), units.German) || !g.CanSee(req.Actor(), units.Allied) {
 		return Private(req.T("The orders show both sides' moves: they are given in a hot-seat game or once the game is over (a referee has /game export).",
 			"命令一覧には両軍の移動が含まれるため、ホットシートか終了後のゲームでのみ表示します (審判は /game export)。"))
 	}
@@ -406,7 +406,7 @@ func (b *Bot) gameCheck(ctx context.Context, req *Request) *Response {
 		return Private(p.Err.In(req.Lang))
 	}
 	o := p.Order
-	if !g.CanSee(actor(req), o.Side) {
+	if !g.CanSee(req.Actor(), o.Side) {
 		return Private(req.T("You may check only your own side's orders.", "確認できるのは自軍の命令だけです。"))
 	}
 	if err := game.Check(g.State, o); err != nil {

@@ -36,8 +36,7 @@ func (b *Bot) gameNewMaybeBot(ctx context.Context, req *Request) *Response {
 		}
 		return b.gameNew(ctx, req)
 	}
-	bots, ok := b.games.(games.Bots)
-	if !ok || req.Opt("vs") != "bot" {
+	if req.Opt("vs") != "bot" {
 		return Private(req.T("This bot cannot seat a computer player.", "このボットではコンピュータプレイヤーを使えません。"))
 	}
 	side, err := units.ParseSide(req.Opt("side"))
@@ -52,20 +51,20 @@ func (b *Bot) gameNewMaybeBot(ctx context.Context, req *Request) *Response {
 		return Private(fmt.Sprintf(req.T("There is no computer level %q: random, heuristic or search.", "コンピュータのレベル %q はありません: random、heuristic、search。"), level))
 	}
 	resp := b.gameNew(ctx, req)
-	g := b.games.Peek(req.Channel)
+	g := b.games.Peek(ctx, req.Channel)
 	if g == nil || g.Creator != req.User.ID || len(g.Orders) > 0 || len(g.Players) > 0 {
 		return resp // the game was not started: gameNew's answer says why
 	}
 	// The asker takes his side (a private thread on Discord), the
 	// computer the other.
 	resp.Messages = append(resp.Messages, b.join(ctx, req).Messages...)
-	if _, err := bots.SeatBot(ctx, actor(req), where(req), side.Other(), level, req.Now); err != nil {
+	if _, err := b.games.SeatBot(ctx, req.Actor(), where(req), side.Other(), level, req.Now); err != nil {
 		return resp.Add(Message{Text: gameFail(req, err).Messages[0].Text, Ephemeral: true})
 	}
 	resp.Add(Message{Text: fmt.Sprintf(req.T("The computer (%s) plays the %s side: it moves as soon as its side is to move, and its orders are checked and logged like a player's.",
 		"コンピュータ (%s) が%s側を担当します。手番になるとすぐに行動し、その命令はプレイヤーと同じく検査・記録されます。"), levelName(level).In(req.Lang), side.Other().Name().In(req.Lang)), Target: g.Channel})
 	if g.Channel != req.Channel {
-		if g2 := b.games.Peek(req.Channel); g2 != nil {
+		if g2 := b.games.Peek(ctx, req.Channel); g2 != nil {
 			if m, ok := statusNow(req, g2); ok {
 				resp.Add(m) // the dashboard again, now naming both seats
 			}
@@ -91,17 +90,13 @@ func levelName(level string) i18n.Text {
 // is to move, adding the segment accounts its orders gave (public, as a
 // player's are) and the retreats it made the asker owe.
 func (b *Bot) botMoves(ctx context.Context, req *Request, resp *Response) *Response {
-	bots, ok := b.games.(games.Bots)
-	if !ok {
-		return resp
-	}
-	g := b.games.Peek(req.Channel)
+	g := b.games.Peek(ctx, req.Channel)
 	if g == nil {
 		return resp
 	} else if _, _, has := g.Bot(); !has {
 		return resp
 	}
-	played, err := bots.BotTurn(ctx, where(req), req.Now)
+	played, err := b.games.BotTurn(ctx, where(req), req.Now)
 	applied := 0
 	for _, p := range played {
 		applied += p.Applied
@@ -132,18 +127,17 @@ func (b *Bot) botMoves(ctx context.Context, req *Request, resp *Response) *Respo
 // and handed it the move (Tick); its messages are in both languages, as
 // the notices' are (nobody asked).
 func (b *Bot) botAfterNotice(ctx context.Context, now time.Time, n games.Notice) []Message {
-	bots, ok := b.games.(games.Bots)
-	if !ok || n.Kind != games.Ended && n.Kind != games.TakenOver {
+	if n.Kind != games.Ended && n.Kind != games.TakenOver {
 		return nil
 	}
-	g := b.games.Peek(n.Channel)
+	g := b.games.Peek(ctx, n.Channel)
 	if g == nil {
 		return nil
 	}
 	if _, _, has := g.Bot(); !has {
 		return nil
 	}
-	played, err := bots.BotTurn(ctx, games.Where{Guild: g.Guild, Channel: n.Channel}, now)
+	played, err := b.games.BotTurn(ctx, games.Where{Guild: g.Guild, Channel: n.Channel}, now)
 	var out []Message
 	applied := 0
 	for _, p := range played {

@@ -37,7 +37,7 @@ func (b *Bot) registerCombat(r *Router) {
 			if bad != nil {
 				return bad
 			}
-			return b.order(req, o)
+			return b.order(ctx, req, o)
 		},
 	})
 	r.Add(&Command{
@@ -48,7 +48,7 @@ func (b *Bot) registerCombat(r *Router) {
 			if !req.Has("hex") {
 				return b.retreatWhere(ctx, req)
 			}
-			return b.combatOrder(req, game.Retreat, req.Opt("unit"), req.Opt("hex"))
+			return b.combatOrder(ctx, req, game.Retreat, req.Opt("unit"), req.Opt("hex"))
 		},
 	})
 	r.Add(&Command{
@@ -56,7 +56,7 @@ func (b *Bot) registerCombat(r *Router) {
 		Options:  []Option{unitOpt("unit", i18n.T("siege gun", "攻城砲"), true), hexOpt("hex", i18n.T("fortress hex XXYY", "要塞ヘクス XXYY"), true)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return b.combatOrder(req, game.Siege, req.Opt("unit"), req.Opt("hex"))
+			return b.combatOrder(ctx, req, game.Siege, req.Opt("unit"), req.Opt("hex"))
 		},
 	})
 	r.Add(&Command{
@@ -64,7 +64,7 @@ func (b *Bot) registerCombat(r *Router) {
 		Options: []Option{hexOpt("hex", i18n.T("fortress hex XXYY", "要塞ヘクス XXYY"), true),
 			{Name: "unit", Description: i18n.T("the Landwehr division to place (default: any free one)", "配置する後備師団 (既定: 任意)"), Type: String}},
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return b.combatOrder(req, game.Abandon, req.Opt("unit"), req.Opt("hex"))
+			return b.combatOrder(ctx, req, game.Abandon, req.Opt("unit"), req.Opt("hex"))
 		},
 	})
 	r.Add(&Command{
@@ -72,8 +72,8 @@ func (b *Bot) registerCombat(r *Router) {
 		Options:  []Option{unitOpt("hq", i18n.T("HQ", "HQ"), true), hexOpt("hex", i18n.T("hex XXYY", "ヘクス XXYY"), true)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			resp := b.combatOrder(req, game.Recon, req.Opt("hq"), req.Opt("hex"))
-			return b.reconReport(req, resp)
+			resp := b.combatOrder(ctx, req, game.Recon, req.Opt("hq"), req.Opt("hex"))
+			return b.reconReport(ctx, req, resp)
 		},
 	})
 }
@@ -97,7 +97,7 @@ func attackOrder(req *Request) (game.Order, *Response) {
 }
 
 // combatOrder builds an order of one (optional) unit and one hex.
-func (b *Bot) combatOrder(req *Request, verb game.Verb, unit, at string) *Response {
+func (b *Bot) combatOrder(ctx context.Context, req *Request, verb game.Verb, unit, at string) *Response {
 	o := game.Order{Verb: verb}
 	if u := strings.TrimSpace(unit); u != "" {
 		o.Units = []string{strings.ToUpper(u)}
@@ -107,13 +107,13 @@ func (b *Bot) combatOrder(req *Request, verb game.Verb, unit, at string) *Respon
 		return Private(fmt.Sprintf("hex: %v", err))
 	}
 	o.Hexes = []hex.Hex{h}
-	return b.order(req, o)
+	return b.order(ctx, req, o)
 }
 
 // reconReport adds, privately, what the reconnaissance saw: the stack as
 // the looking side's view shows it (14.12), never the whole state.
-func (b *Bot) reconReport(req *Request, resp *Response) *Response {
-	g := b.games.Peek(req.Channel)
+func (b *Bot) reconReport(ctx context.Context, req *Request, resp *Response) *Response {
+	g := b.games.Peek(ctx, req.Channel)
 	if g == nil || resp == nil {
 		return resp
 	}

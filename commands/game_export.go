@@ -36,7 +36,7 @@ func (b *Bot) registerExport(r *Router) {
 }
 
 func (b *Bot) export(ctx context.Context, req *Request) *Response {
-	x, err := b.games.Export(ctx, actor(req), where(req))
+	x, err := b.games.Export(ctx, req.Actor(), where(req))
 	if err != nil {
 		return gameFail(req, err)
 	}
@@ -51,7 +51,7 @@ func (b *Bot) export(ctx context.Context, req *Request) *Response {
 	r := Private(fmt.Sprintf(req.T("Game #%d as a file: import it elsewhere with /game import.", "ゲーム #%d のファイル。/game import で他の場所に取り込めます。"), x.ID)).WithFile(file)
 	// A running game's file holds its dice seed: who took it is said in the
 	// game's thread (a referee act).
-	if g := b.games.Peek(req.Channel); g != nil && g.ID == x.ID && g.Channel != "" {
+	if g := b.games.Peek(ctx, req.Channel); g != nil && g.ID == x.ID && g.Channel != "" {
 		r.Add(Message{Target: g.Channel, Text: fmt.Sprintf(req.T("%s, a referee who plays neither side, exported game #%d (its file holds the dice seed).",
 			"両陣営をプレイしていない審判 %s がゲーム #%d をエクスポートしました (ファイルにはダイスのシードが含まれます)。"), req.User.Name, x.ID)})
 	}
@@ -59,7 +59,7 @@ func (b *Bot) export(ctx context.Context, req *Request) *Response {
 }
 
 func (b *Bot) importGame(ctx context.Context, req *Request) *Response {
-	g, err := b.games.Import(ctx, actor(req), where(req), req.Now, func() ([]byte, error) {
+	g, err := b.games.Import(ctx, req.Actor(), where(req), req.Now, func() ([]byte, error) {
 		switch {
 		case len(req.Files["attachment"]) > 0:
 			return req.Files["attachment"], nil

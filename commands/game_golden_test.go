@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 	"time"
@@ -70,7 +71,7 @@ func TestGameTranscript(t *testing.T) {
 			var buf bytes.Buffer
 			out := t.TempDir()
 			con := &console.Console{Router: bot.Router, Out: &buf, OutDir: out, Lang: lang,
-				User: commands.User{ID: "console:player", Name: "player"}, Guild: "console", Chan: "console",
+				User: actor.Actor{ID: "console:player", Name: "player"}, Guild: "console", Chan: "console",
 				Now: func() time.Time { return time.Unix(0, 0) }}
 			if err := con.Run(context.Background(), strings.NewReader(gameScript)); err != nil {
 				t.Fatal(err)

@@ -28,7 +28,7 @@ func (b *Bot) registerLog(r *Router) {
 }
 
 func (b *Bot) gameLog(ctx context.Context, req *Request) *Response {
-	lines, err := b.games.Log(ctx, actor(req), where(req))
+	lines, err := b.games.Log(ctx, req.Actor(), where(req))
 	if err != nil {
 		return gameFail(req, err)
 	}

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 
@@ -15,7 +16,7 @@ func TestGameLog(t *testing.T) {
 	b, clock := openedGame(t)
 	u, h := legalMove(t, b, "C1", 0) // a German move
 	expect(t, txt(act(t, b, clock, bob, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
-	all := func(who User) string {
+	all := func(who actor.Actor) string {
 		r := act(t, b, clock, who, "C1", "/game log export:true")
 		if len(r.Messages) == 0 || len(r.Messages[0].Files) != 1 || !r.Messages[0].Ephemeral {
 			t.Fatalf("%s's export: %+v", who.Name, r)
@@ -33,7 +34,7 @@ func TestGameLog(t *testing.T) {
 	if strings.Contains(own, "One German unit acted") {
 		t.Errorf("the German player's log hides his own units from him")
 	}
-	for _, who := range []User{alice, carol} {
+	for _, who := range []actor.Actor{alice, carol} {
 		if l := all(who); !strings.Contains(l, "One German unit acted") || l == own {
 			t.Errorf("%s's log is not seen through the fog of war:\n%.1500s", who.Name, l)
 		}

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 
@@ -22,7 +23,7 @@ func TestDelayOwedAndAnswered(t *testing.T) {
 	}
 	b := New(Deps{Map: m})
 	b.noMaps = true
-	run := func(u User, line string, files map[string][]byte) *Response {
+	run := func(u actor.Actor, line string, files map[string][]byte) *Response {
 		path, opts := readLine(b.Router, line)
 		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: "C1", Lang: i18n.EN, User: u, Files: files})
 	}
@@ -76,7 +77,7 @@ func TestSeaHexAutocomplete(t *testing.T) {
 	b.noMaps = true
 	pos := "scenario standard\nseed 3\noptions 16.3\nstep movement-1\nplayer allied\n" + ports[0] + ": F-XX\n" + ports[1] + ": F-XXI\n"
 	req := func(path string, opts map[string]string, files map[string][]byte) *Request {
-		return &Request{Path: path, Options: opts, Guild: "console", Channel: "C1", Lang: i18n.EN, User: User{ID: "u", Name: "u"}, Files: files}
+		return &Request{Path: path, Options: opts, Guild: "console", Channel: "C1", Lang: i18n.EN, User: actor.Actor{ID: "u", Name: "u"}, Files: files}
 	}
 	b.Router.Run(context.Background(), req("game load", map[string]string{}, map[string][]byte{"attachment": []byte(pos)}))
 	choices := b.Router.Complete(context.Background(), req("sea", map[string]string{"unit": "F-XX", "hex": ""}, nil), "hex")

@@ -32,7 +32,7 @@ func (b *Bot) registerOptions(r *Router) {
 }
 
 func (b *Bot) choose(ctx context.Context, req *Request) *Response {
-	c, err := b.games.Choose(ctx, actor(req), where(req), req.Opt("side"), strings.Join(listFields(req.Opt("options")), " "))
+	c, err := b.games.Choose(ctx, req.Actor(), where(req), req.Opt("side"), strings.Join(listFields(req.Opt("options")), " "))
 	if err != nil {
 		return gameFail(req, err)
 	}
@@ -46,7 +46,7 @@ func (b *Bot) choose(ctx context.Context, req *Request) *Response {
 }
 
 func (b *Bot) confirm(ctx context.Context, req *Request) *Response {
-	c, err := b.games.Confirm(ctx, actor(req), where(req), req.Opt("side"))
+	c, err := b.games.Confirm(ctx, req.Actor(), where(req), req.Opt("side"))
 	if err != nil {
 		return gameFail(req, err)
 	}

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"rtrbot/actor"
 	"slices"
 	"strings"
 	"testing"
@@ -51,10 +52,10 @@ func TestSecretChoiceLeaksNothing(t *testing.T) {
 
 			var public []string
 			private := map[units.Side][]string{}
-			run := func(who User, line string) string {
+			run := func(who actor.Actor, line string) string {
 				r := act(t, b, clock, who, "C1", line)
 				side := units.German
-				if who == alice {
+				if who.ID == alice.ID {
 					side = units.Allied
 				}
 				for _, m := range r.Messages {

@@ -39,7 +39,7 @@ func (b *Bot) registerOrders(r *Router) {
 			}()},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return b.unitOrder(req, game.Place, "hex")
+			return b.unitOrder(ctx, req, game.Place, "hex")
 		},
 	})
 	r.Add(&Command{
@@ -48,7 +48,7 @@ func (b *Bot) registerOrders(r *Router) {
 			hexOpt("via", i18n.T("hexes to pass through, in order, e.g. 3024 3023", "経由ヘクス (順に、例: 3024 3023)"), false)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return b.unitOrder(req, game.Move, "via", "to")
+			return b.unitOrder(ctx, req, game.Move, "via", "to")
 		},
 	})
 	r.Add(&Command{
@@ -62,12 +62,12 @@ func (b *Bot) registerOrders(r *Router) {
 		Options:  []Option{unit(i18n.T("unit to move by rail", "鉄道移動するユニット")), destOpt(i18n.T("destination hex XXYY", "移動先ヘクス XXYY"))},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return b.unitOrder(req, game.Rail, "to")
+			return b.unitOrder(ctx, req, game.Rail, "to")
 		},
 	})
 	reorg := func(name string, verb game.Verb, desc i18n.Text, extra ...Option) *Command {
 		return &Command{Name: name, Description: desc, Options: append([]Option{unit(i18n.T("unit", "ユニット"))}, extra...), Complete: complete,
-			Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(req, verb) }}
+			Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(ctx, req, verb) }}
 	}
 	r.Add(&Command{
 		Name: "reorg", Description: i18n.T("Reorganisation segment: split, merge, entrench (10.0, 13.0)", "再編成セグ: 分割・統合・塹壕 (10.0, 13.0)"),
@@ -88,20 +88,20 @@ func (b *Bot) registerOrders(r *Router) {
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if !req.Has("unit") {
-				return b.order(req, game.Order{Verb: game.AutoReinforce})
+				return b.order(ctx, req, game.Order{Verb: game.AutoReinforce})
 			}
-			return b.unitOrder(req, game.Reinforce, "hex")
+			return b.unitOrder(ctx, req, game.Reinforce, "hex")
 		},
 	})
 	r.Add(&Command{
 		Name: "remove", Description: i18n.T("Remove an own unit from an over-stacked hex (7.0)", "スタック超過ヘクスから自軍ユニットを除去 (7.0)"),
 		Options: []Option{unit(i18n.T("unit to remove", "除去するユニット"))}, Complete: complete,
-		Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(req, game.Remove) },
+		Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(ctx, req, game.Remove) },
 	})
 	r.Add(&Command{
 		Name: "withdraw", Description: i18n.T("Send a unit to the Russian Front (11.7)", "ユニットをロシア戦線へ転進 (11.7)"),
 		Options: []Option{unit(i18n.T("unit to withdraw", "転進するユニット"))}, Complete: complete,
-		Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(req, game.Withdraw) },
+		Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(ctx, req, game.Withdraw) },
 	})
 	var stepChoices []Choice
 	for st := game.EventStep; st < game.GameOver; st++ {
@@ -112,8 +112,8 @@ func (b *Bot) registerOrders(r *Router) {
 		Options: []Option{{Name: "until", Description: i18n.T("stop when this step begins (each step is still ended by its own order)", "この手順が始まるまで終了を繰り返す (各手順ごとに終了命令を記録)"), Type: String, Choices: stepChoices}, confirmOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if !req.Has("until") {
-				before := b.games.Peek(req.Channel)
-				return b.withOwedRetreats(req, before, b.order(req, game.Order{Verb: game.End}))
+				before := b.games.Peek(ctx, req.Channel)
+				return b.withOwedRetreats(ctx, req, before, b.order(ctx, req, game.Order{Verb: game.End}))
 			}
 			if !confirmed(req) {
 				if ask := b.confirmEndUntil(ctx, req); ask != nil {
@@ -137,8 +137,8 @@ func (b *Bot) registerOrders(r *Router) {
 // completeUnit offers the side to move's units that may act (only to that
 // side's players) and, for to:, the chosen unit's legal destinations.
 func (b *Bot) completeUnit(ctx context.Context, req *Request, focused string) []Choice {
-	g := b.games.Peek(req.Channel)
-	if g == nil || !g.CanSee(actor(req), g.State.ToMove()) {
+	g := b.games.Peek(ctx, req.Channel)
+	if g == nil || !g.CanSee(req.Actor(), g.State.ToMove()) {
 		return nil // only the side to move's players are offered its units
 	}
 	prefix := strings.ToUpper(req.Opt(focused))
@@ -165,7 +165,7 @@ func (b *Bot) completeUnit(ctx context.Context, req *Request, focused string) []
 
 // unitOrder builds an order from the unit option, an optional "with" unit
 // and hex options in the order given.
-func (b *Bot) unitOrder(req *Request, verb game.Verb, hexOpts ...string) *Response {
+func (b *Bot) unitOrder(ctx context.Context, req *Request, verb game.Verb, hexOpts ...string) *Response {
 	o := game.Order{Verb: verb, Units: []string{strings.ToUpper(strings.TrimSpace(req.Opt("unit")))}}
 	if req.Has("with") {
 		o.Units = append(o.Units, strings.ToUpper(strings.TrimSpace(req.Opt("with"))))
@@ -179,7 +179,7 @@ func (b *Bot) unitOrder(req *Request, verb game.Verb, hexOpts ...string) *Respon
 			o.Hexes = append(o.Hexes, h)
 		}
 	}
-	return b.order(req, o)
+	return b.order(ctx, req, o)
 }
 
 func (b *Bot) unitMoves(ctx context.Context, req *Request) *Response {
@@ -192,7 +192,7 @@ func (b *Bot) unitMoves(ctx context.Context, req *Request) *Response {
 	if !ok {
 		return Private(fmt.Sprintf(req.T("There is no unit %q; /units lists them.", "ユニット %q はありません。/units で一覧できます。"), req.Opt("unit")))
 	}
-	if !g.CanSee(actor(req), c.Side()) {
+	if !g.CanSee(req.Actor(), c.Side()) {
 		return Private(fmt.Sprintf(req.T("%s is not a unit of your side: you may ask only where your own units can go.", "%s は自軍のユニットではありません。移動先を調べられるのは自軍ユニットだけです。"), c.ID))
 	}
 	ds, err := s.Destinations(c)
@@ -234,11 +234,11 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 	if req.Has("side") {
 		side, _ = units.ParseSide(req.Opt("side"))
 	}
-	if _, plays := g.SideOf(req.User.ID); !plays && !g.CanSee(actor(req), side) {
+	if _, plays := g.SideOf(req.User.ID); !plays && !g.CanSee(req.Actor(), side) {
 		return Private(fmt.Sprintf(req.T("You do not play in this game, and the %s side's units are hidden from all but its players (14.1): /map shows both sides as the public sees them.",
 			"あなたはこのゲームのプレイヤーではありません。%s側のユニットはその陣営のプレイヤーにしか見えません (14.1)。/map で両軍を公開情報として見られます。"), side.Name().In(req.Lang)))
 	}
-	if !g.CanSee(actor(req), side) {
+	if !g.CanSee(req.Actor(), side) {
 		return Private(fmt.Sprintf(req.T("The %s side's units are hidden from you (14.1): /units lists your own side's; /map shows the enemy as the public sees him.",
 			"%s側のユニットはあなたには見えません (14.1)。/units は自軍のユニットを表示します。敵は /map で公開情報として見られます。"), side.Name().In(req.Lang)))
 	}
@@ -358,14 +358,14 @@ func joinMax(s []string, max int) string {
 // shown), or a new turn's event phase is reached.
 func (b *Bot) endUntil(ctx context.Context, req *Request, until string) *Response {
 	target, _ := game.ParseStep(until)
-	steps, err := b.games.End(ctx, actor(req), where(req), req.Now, target)
+	steps, err := b.games.End(ctx, req.Actor(), where(req), req.Now, target)
 	if err != nil {
 		return gameFail(req, err)
 	}
 	out := &Response{}
 	var text []string
 	for _, st := range steps {
-		r := b.played(req, st.Played, st.Err, false)
+		r := b.played(ctx, req, st.Played, st.Err, false)
 		text = append(text, r.Messages[0].Text) // a refusal is the last line
 		out.Messages = append(out.Messages, r.Messages[1:]...)
 	}
@@ -455,13 +455,13 @@ func legalHexChoices(s *game.State, req *Request, prefix string, verb game.Verb)
 // (the game is as it was before) because the asker's side owes retreats
 // (9.4) the retreats, each with the hexes it may go to and a button per
 // retreat.
-func (b *Bot) withOwedRetreats(req *Request, before *games.Game, resp *Response) *Response {
-	g := b.games.Peek(req.Channel)
+func (b *Bot) withOwedRetreats(ctx context.Context, req *Request, before *games.Game, resp *Response) *Response {
+	g := b.games.Peek(ctx, req.Channel)
 	if g == nil || before == nil || g.State == nil || g.State != before.State || g.State.Step == game.GameOver {
 		return resp
 	}
 	side := g.State.ToMove()
-	if !g.CanSee(actor(req), side) {
+	if !g.CanSee(req.Actor(), side) {
 		return resp
 	}
 	if m, ok := owedRetreatsTo(req, &games.Played{Game: g}, true); ok {

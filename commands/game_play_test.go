@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 	"time"
@@ -21,9 +22,9 @@ import (
 // Games played through the router with a real SQLite file.
 
 var (
-	alice = User{ID: "111", Name: "Alice"} // Allied
-	bob   = User{ID: "222", Name: "Bob"}   // German
-	carol = User{ID: "333", Name: "Carol"} // spectator
+	alice = actor.Actor{ID: "111", Name: "Alice"} // Allied
+	bob   = actor.Actor{ID: "222", Name: "Bob"}   // German
+	carol = actor.Actor{ID: "333", Name: "Carol"} // spectator
 )
 
 type fixedClock struct{ t time.Time }
@@ -63,7 +64,7 @@ func openedGame(t testing.TB) (*Bot, *fixedClock) {
 }
 
 // act runs a console-style line as a user in guild G1, channel ch.
-func act(t testing.TB, b *Bot, clock *fixedClock, who User, ch, line string) *Response {
+func act(t testing.TB, b *Bot, clock *fixedClock, who actor.Actor, ch, line string) *Response {
 	t.Helper()
 	path, opts := readLine(b.Router, line)
 	return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: ch, Lang: i18n.EN, User: who, Now: clock.Now()})
@@ -193,7 +194,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 	n := storedOrders(t, b, "C1")
 	hash := peek(b, "C1").State.Hash()
 	for _, c := range []struct {
-		who        User
+		who        actor.Actor
 		line, want string
 	}{
 		{carol, "/move unit:G-III to:3023", "You do not play in this game"},
@@ -375,7 +376,7 @@ func mustGame(t testing.TB, b *Bot, ch string) *db.Game {
 func TestExportImport(t *testing.T) {
 	b, clock := openedGame(t)
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game export")), "You play in this game")
-	ref := &Request{Path: "game export", Options: map[string]string{}, Guild: "G1", Channel: "C1", User: carol, Manager: true, Lang: i18n.EN, Now: clock.t}
+	ref := &Request{Path: "game export", Options: map[string]string{}, Guild: "G1", Channel: "C1", User: actor.Actor{ID: carol.ID, Name: carol.Name, Manager: true}, Lang: i18n.EN, Now: clock.t}
 	r := b.Router.Run(context.Background(), ref)
 	if len(r.Messages) == 0 || len(r.Messages[0].Files) != 1 || !r.Messages[0].Ephemeral {
 		t.Fatalf("export: %+v", r)
@@ -465,7 +466,7 @@ func TestPublicMessagesLeakNothing(t *testing.T) {
 			}
 		}
 	}
-	run := func(who User, line string) {
+	run := func(who actor.Actor, line string) {
 		before := peek(b, "C1")
 		if before != nil {
 			for id := range before.State.ViewFor(game.PublicView).VisibleIDs() {
@@ -540,7 +541,7 @@ var withdrawRE = regexp.MustCompile(`/withdraw unit:(\S+)`)
 
 // withdraw meets the Russian Front's demand (11.7) so that the German
 // movement segment may end: /game check says what is still due.
-func withdraw(t testing.TB, b *Bot, clock *fixedClock, who User) {
+func withdraw(t testing.TB, b *Bot, clock *fixedClock, who actor.Actor) {
 	t.Helper()
 	for i := 0; i < 10; i++ {
 		g := peek(b, "C1")
@@ -558,7 +559,7 @@ func withdraw(t testing.TB, b *Bot, clock *fixedClock, who User) {
 // game's end frees the channel.
 func TestRefereeing(t *testing.T) {
 	b, clock := openedGame(t)
-	dave := User{ID: "444", Name: "Dave"}
+	dave := actor.Actor{ID: "444", Name: "Dave"}
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game pause")), "paused the game")
 	u, h := legalMove(t, b, "C1", 0)
 	expect(t, txt(act(t, b, clock, bob, "C1", "/move unit:"+u+" to:"+h)), "paused this game")
@@ -566,9 +567,9 @@ func TestRefereeing(t *testing.T) {
 	// A guild's referee role: set by a manager, then its members referee.
 	req := &Request{Path: "game referee", Options: map[string]string{"role": "<@&999>"}, Guild: "G1", Channel: "C1", User: carol, Lang: i18n.EN, Now: clock.Now()}
 	expect(t, txt(b.Router.Run(context.Background(), req)), "Only someone who may manage")
-	req.Manager = true
+	req.User.Manager = true
 	expect(t, txt(b.Router.Run(context.Background(), req)), "<@&999>")
-	req = &Request{Path: "game replace", Options: map[string]string{"player": "Bob", "by": "<@444>", "name": "Dave"}, Guild: "G1", Channel: "C1", User: carol, Roles: []string{"999"}, Lang: i18n.EN, Now: clock.Now()}
+	req = &Request{Path: "game replace", Options: map[string]string{"player": "Bob", "by": "<@444>", "name": "Dave"}, Guild: "G1", Channel: "C1", User: actor.Actor{ID: carol.ID, Name: carol.Name, Roles: []string{"999"}}, Lang: i18n.EN, Now: clock.Now()}
 	expect(t, txt(b.Router.Run(context.Background(), req)), "gave 222's place on the German side to <@444>")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/move unit:"+u+" to:"+h)), "You do not play in this game")
 	expect(t, txt(act(t, b, clock, dave, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
@@ -606,7 +607,7 @@ func mustFinished(t testing.TB, b *Bot) db.Status {
 func TestAutocompleteDestinations(t *testing.T) {
 	b, clock := openedGame(t)
 	u, _ := legalMove(t, b, "C1", 0)
-	ask := func(who User, focused string, opts map[string]string) []Choice {
+	ask := func(who actor.Actor, focused string, opts map[string]string) []Choice {
 		return b.Router.Complete(context.Background(), &Request{Path: "move", Options: opts, Guild: "G1", Channel: "C1", User: who, Lang: i18n.EN, Now: clock.t}, focused)
 	}
 	if got := ask(bob, "unit", map[string]string{"unit": "G"}); len(got) == 0 || len(got) > 25 {
@@ -700,12 +701,12 @@ func mustRules(t testing.TB, b *Bot) *game.Rules {
 // Every answer of the game commands comes in the asker's language.
 func TestGameRepliesInJapanese(t *testing.T) {
 	b, clock := openedGame(t)
-	ja := func(who User, line string) string {
+	ja := func(who actor.Actor, line string) string {
 		path, opts := readLine(b.Router, line)
 		return txt(b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: "C1", Lang: i18n.JA, User: who, Now: clock.t}))
 	}
 	for _, c := range []struct {
-		who        User
+		who        actor.Actor
 		line, want string
 	}{
 		{carol, "/move unit:G-III to:2922", "観戦のみ"},
@@ -898,7 +899,7 @@ func TestConcurrentGames(t *testing.T) {
 	done := make(chan error, len(chans))
 	for i, ch := range chans {
 		go func() {
-			who := User{ID: fmt.Sprint(900 + i), Name: ch}
+			who := actor.Actor{ID: fmt.Sprint(900 + i), Name: ch}
 			for _, line := range []string{"/game new scenario:standard seed:" + fmt.Sprint(i+1), "/game setup", "/end", "/game setup", "/end", "/game status", "/end", "/reinforce", "/end"} {
 				act(t, b, clock, who, ch, line)
 			}
@@ -931,7 +932,7 @@ func TestOrdersAsThreadMessage(t *testing.T) {
 		}
 	}
 	b2 := storedBot(t, b.Store.File(), clock) // a fresh table reads the threads
-	msg := func(who User, ch, text string) *Response {
+	msg := func(who actor.Actor, ch, text string) *Response {
 		return b2.ThreadMessage(context.Background(), &Request{Guild: "G1", Channel: ch, User: who, Lang: i18n.EN, Now: clock.t}, text)
 	}
 	if r := msg(bob, "TG", "what do we do next?"); r != nil {

@@ -103,7 +103,7 @@ func (b *Bot) join(ctx context.Context, req *Request) *Response {
 			return []Message{{Target: th, Text: fmt.Sprintf(req.T("%s: welcome to the %s side's private thread.", "%s: %s側の非公開スレッドへようこそ。"),
 				games.MentionOf(user, req.Opt("user")), side.Name().In(req.Lang))}}
 		})
-		j, err := b.games.Add(ctx, actor(req), where(req), req.Opt("side"), req.Opt("user"), req.Opt("user"), req.Now, sc.threads())
+		j, err := b.games.Add(ctx, req.Actor(), where(req), req.Opt("side"), req.Opt("user"), req.Opt("user"), req.Now, sc.threads())
 		if err != nil {
 			return gameFail(req, err)
 		}
@@ -128,7 +128,7 @@ func (b *Bot) join(ctx context.Context, req *Request) *Response {
 		}
 		return []Message{m}
 	})
-	j, err := b.games.Join(ctx, actor(req), where(req), req.Opt("side"), req.Now, sc.threads())
+	j, err := b.games.Join(ctx, req.Actor(), where(req), req.Opt("side"), req.Now, sc.threads())
 	if err != nil {
 		return gameFail(req, err)
 	}
@@ -256,7 +256,7 @@ func (b *Bot) players(ctx context.Context, req *Request) *Response {
 }
 
 func (b *Bot) pause(ctx context.Context, req *Request, on bool) *Response {
-	g, err := b.games.Pause(ctx, actor(req), where(req), on)
+	g, err := b.games.Pause(ctx, req.Actor(), where(req), on)
 	if err != nil {
 		return gameFail(req, err)
 	}
@@ -278,7 +278,7 @@ func (b *Bot) replace(ctx context.Context, req *Request) *Response {
 		}
 		return []Message{{Target: th, Text: fmt.Sprintf(req.T("%s now plays the %s side here.", "%s がここで%s側を担当します。"), games.MentionOf(user, name), side.Name().In(req.Lang))}}
 	})
-	x, err := b.games.Replace(ctx, actor(req), where(req), req.Opt("player"), req.Opt("by"), req.Opt("name"), req.Now, sc.threads())
+	x, err := b.games.Replace(ctx, req.Actor(), where(req), req.Opt("player"), req.Opt("by"), req.Opt("name"), req.Now, sc.threads())
 	if err != nil {
 		return gameFail(req, err)
 	}
@@ -289,7 +289,7 @@ func (b *Bot) replace(ctx context.Context, req *Request) *Response {
 
 func (b *Bot) fix(ctx context.Context, req *Request) *Response {
 	var batch bool
-	p, err := b.games.Fix(ctx, actor(req), where(req), req.Now, func(toMove units.Side) ([]games.Pending, error) {
+	p, err := b.games.Fix(ctx, req.Actor(), where(req), req.Now, func(toMove units.Side) ([]games.Pending, error) {
 		lines, bad := parseBatch(req.Opt("order"), toMove, req.Lang)
 		if len(bad) > 0 {
 			return nil, &i18n.Error{Text: i18n.T(strings.Join(bad, "\n"), strings.Join(bad, "\n"))}
@@ -315,7 +315,7 @@ func (b *Bot) fix(ctx context.Context, req *Request) *Response {
 		}
 		return r
 	}
-	r := b.played(req, p, err, batch)
+	r := b.played(ctx, req, p, err, batch)
 	if err == nil && p != nil && p.Applied > 0 && p.Game.Channel != "" {
 		// Every referee act is told in the game's thread: what and by whom,
 		// naming no unit.
@@ -326,7 +326,7 @@ func (b *Bot) fix(ctx context.Context, req *Request) *Response {
 }
 
 func (b *Bot) resign(ctx context.Context, req *Request) *Response {
-	x, err := b.games.Resign(ctx, actor(req), where(req))
+	x, err := b.games.Resign(ctx, req.Actor(), where(req))
 	if err != nil {
 		return gameFail(req, err)
 	}
@@ -339,7 +339,7 @@ func (b *Bot) resign(ctx context.Context, req *Request) *Response {
 }
 
 func (b *Bot) abandon(ctx context.Context, req *Request) *Response {
-	g, err := b.games.Abandon(ctx, actor(req), where(req))
+	g, err := b.games.Abandon(ctx, req.Actor(), where(req))
 	if err != nil {
 		return gameFail(req, err)
 	}
@@ -364,7 +364,7 @@ func ended(req *Request, g *games.Game) *Response {
 }
 
 func (b *Bot) refereeRole(ctx context.Context, req *Request) *Response {
-	role, err := b.games.SetRefereeRole(ctx, actor(req), req.Guild, req.Opt("role"))
+	role, err := b.games.SetRefereeRole(ctx, req.Actor(), req.Guild, req.Opt("role"))
 	if err != nil {
 		return gameFail(req, err)
 	}
@@ -377,7 +377,7 @@ func (b *Bot) refereeRole(ctx context.Context, req *Request) *Response {
 // list names the server's running games: where each is played, who plays,
 // when it last moved.
 func (b *Bot) list(ctx context.Context, req *Request) *Response {
-	list, err := b.games.List(ctx, actor(req), req.Guild)
+	list, err := b.games.List(ctx, req.Actor(), req.Guild)
 	if err != nil {
 		return gameFail(req, err)
 	}

@@ -16,14 +16,9 @@ import (
 )
 
 // The game commands call the games service (package games): a request
-// becomes an Actor (who asks) and a Where (the place), the service does the
-// work and decides who may, and the handler formats its answer.
-
-// actor is who asks, as the service knows him.
-func actor(req *Request) games.Actor {
-	return games.Actor{ID: req.User.ID, Name: req.User.Name, Lang: req.Lang, Roles: req.Roles,
-		Manager: req.Manager, Operator: req.Operator, Console: req.Guild == "console"}
-}
+// gives an actor.Actor (who asks, Request.Actor) and a Where (the
+// place), the service does the work and decides who may, and the handler
+// formats its answer.
 
 // where is the place of a request.
 func where(req *Request) games.Where { return games.Where{Guild: req.Guild, Channel: req.Channel} }
@@ -32,7 +27,7 @@ func where(req *Request) games.Where { return games.Where{Guild: req.Guild, Chan
 // answer to give instead (no game here, or the database's message for a
 // damaged one).
 func (b *Bot) read(ctx context.Context, req *Request) (*games.Game, *Response) {
-	g, err := b.games.Status(ctx, actor(req), where(req))
+	g, err := b.games.Status(ctx, req.Actor(), where(req))
 	if err != nil {
 		return nil, gameFail(req, err)
 	}
@@ -47,7 +42,7 @@ func gameFail(req *Request, err error) *Response {
 	case errors.Is(err, games.ErrNoGame):
 		return noGame(req)
 	case errors.As(err, &le):
-		return Private(loadError(le.Err, req.Lang, le.MayMend(actor(req))))
+		return Private(loadError(le.Err, req.Lang, le.MayMend(req.Actor())))
 	}
 	var de *db.DamageError
 	if errors.As(err, &de) { // not through the service: nobody known to mend it
@@ -82,20 +77,20 @@ func loadError(err error, l i18n.Lang, mender bool) string {
 }
 
 // order applies one order of the side to move and answers with its events.
-func (b *Bot) order(req *Request, o game.Order) *Response {
-	return b.play(req, []games.Pending{{Order: o}}, false)
+func (b *Bot) order(ctx context.Context, req *Request, o game.Order) *Response {
+	return b.play(ctx, req, []games.Pending{{Order: o}}, false)
 }
 
 // play gives orders to the service and answers: privately to their author
 // (what an order did is the side's own business, 14.1), with the accounts
 // of the segments they ended for the game's thread.
-func (b *Bot) play(req *Request, orders []games.Pending, batch bool) *Response {
-	p, err := b.games.Orders(withBinding(context.Background(), req), actor(req), where(req), req.Now, orders, batch)
-	return b.played(req, p, err, batch)
+func (b *Bot) play(ctx context.Context, req *Request, orders []games.Pending, batch bool) *Response {
+	p, err := b.games.Orders(withBinding(ctx, req), req.Actor(), where(req), req.Now, orders, batch)
+	return b.played(ctx, req, p, err, batch)
 }
 
 // played formats what orders did.
-func (b *Bot) played(req *Request, p *games.Played, err error, batch bool) *Response {
+func (b *Bot) played(ctx context.Context, req *Request, p *games.Played, err error, batch bool) *Response {
 	if err != nil {
 		return gameFail(req, err)
 	}
@@ -136,7 +131,7 @@ func (b *Bot) played(req *Request, p *games.Played, err error, batch bool) *Resp
 	if m, ok := owedDelay(req, p); ok {
 		resp.Add(m)
 	}
-	return b.botMoves(context.Background(), req, resp) // game_bot.go: the computer's turn, if it has one
+	return b.botMoves(ctx, req, resp) // game_bot.go: the computer's turn, if it has one
 }
 
 // eventLines are the sentences of events; many setup placements (the

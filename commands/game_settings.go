@@ -29,7 +29,7 @@ func (b *Bot) registerSettings(r *Router) {
 			if !req.Has("maps") {
 				return Private(req.T("Which setting? maps:turn|segment, or takeover:heuristic|search|off.", "どの設定ですか? maps:turn|segment か takeover:heuristic|search|off。"))
 			}
-			g, err := b.games.SetMaps(ctx, actor(req), where(req), req.Opt("maps"))
+			g, err := b.games.SetMaps(ctx, req.Actor(), where(req), req.Opt("maps"))
 			if err != nil {
 				return gameFail(req, err)
 			}

@@ -24,11 +24,7 @@ var takeoverOption = Option{Name: "takeover", Description: i18n.T("your side agr
 	}}
 
 func (b *Bot) setTakeover(ctx context.Context, req *Request) *Response {
-	tk, ok := b.games.(games.Takeovers)
-	if !ok {
-		return Private(req.T("This bot cannot let the computer take a side over.", "このボットではコンピュータによる代行を使えません。"))
-	}
-	g, err := tk.SetTakeover(ctx, actor(req), where(req), req.Opt("takeover"))
+	g, err := b.games.SetTakeover(ctx, req.Actor(), where(req), req.Opt("takeover"))
 	if err != nil {
 		return gameFail(req, err)
 	}
@@ -48,9 +44,9 @@ func (b *Bot) setTakeover(ctx context.Context, req *Request) *Response {
 
 // takeoverMessages say, in both languages, that the computer played a
 // segment for a side whose deadline passed, then the segment's accounts.
-func (b *Bot) takeoverMessages(n games.Notice) []Message {
+func (b *Bot) takeoverMessages(ctx context.Context, n games.Notice) []Message {
 	level := "?"
-	if g := b.games.Peek(n.Channel); g != nil {
+	if g := b.games.Peek(ctx, n.Channel); g != nil {
 		if l, ok := g.Takeover(); ok {
 			level = l
 		}

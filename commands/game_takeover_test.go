@@ -108,8 +108,9 @@ func TestTakeoverWhoMay(t *testing.T) {
 		for _, r := range roles {
 			b := matrixState(t, m, s)
 			u, manager, operator, guild := who(r, s)
+			u.Manager, u.Operator = manager, operator
 			resp := b.Router.Run(context.Background(), &Request{Path: "game settings", Options: map[string]string{"takeover": "heuristic"},
-				Guild: guild, Channel: "C1", Lang: i18n.EN, User: u, Manager: manager, Operator: operator})
+				Guild: guild, Channel: "C1", Lang: i18n.EN, User: u})
 			g := peek(b, "C1")
 			var agreed []string
 			if g != nil {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 	"time"
@@ -35,7 +36,7 @@ func say(t testing.TB, b *Bot, line string) string {
 func sayIn(t testing.TB, b *Bot, line string, lang i18n.Lang) string {
 	t.Helper()
 	path, opts := readLine(b.Router, line)
-	return txt(b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: lang, User: User{ID: "u", Name: "u"}}))
+	return txt(b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: lang, User: actor.Actor{ID: "u", Name: "u"}}))
 }
 
 func expect(t testing.TB, got string, want ...string) {

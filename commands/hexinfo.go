@@ -46,7 +46,7 @@ func (b *Bot) hexInfo(ctx context.Context, req *Request) *Response {
 		case in == "" || len(found) == 0:
 			return Private(notAHex(m, req, in, err))
 		case len(found) == 1:
-			return b.hexReply(req, m, found[0])
+			return b.hexReply(ctx, req, m, found[0])
 		default:
 			return Private(whichPlace(req, in, found))
 		}
@@ -57,15 +57,15 @@ func (b *Bot) hexInfo(ctx context.Context, req *Request) *Response {
 			fmt.Sprintf("Hex %s is not on the map. %s", h, mapRange(m, i18n.EN)),
 			fmt.Sprintf("ヘクス %s はマップ上にありません。%s", h, mapRange(m, i18n.JA))))
 	}
-	return b.hexReply(req, m, x)
+	return b.hexReply(ctx, req, m, x)
 }
 
 // hexReply is everything about a hex: in public, or, when the asker has
 // units there, only to him with his units named (a side's units are its
 // own secret, 14.1).
-func (b *Bot) hexReply(req *Request, m *board.Map, x *board.Hex) *Response {
+func (b *Bot) hexReply(ctx context.Context, req *Request, m *board.Map, x *board.Hex) *Response {
 	text := describeHex(m, x, req.Lang)
-	if own := b.ownUnitsIn(req, x.At); own != "" {
+	if own := b.ownUnitsIn(ctx, req, x.At); own != "" {
 		return Private(text + own)
 	}
 	return Reply(text)
@@ -74,8 +74,8 @@ func (b *Bot) hexReply(req *Request, m *board.Map, x *board.Hex) *Response {
 // ownUnitsIn is a line naming the asker's own units in h, in the game of
 // the channel ("" if none, or if he plays no side there). Enemy units are
 // never listed: they are hidden (14.1), and /hex answers in public.
-func (b *Bot) ownUnitsIn(req *Request, h hex.Hex) string {
-	g := b.games.Peek(req.Channel)
+func (b *Bot) ownUnitsIn(ctx context.Context, req *Request, h hex.Hex) string {
+	g := b.games.Peek(ctx, req.Channel)
 	if g == nil {
 		return ""
 	}

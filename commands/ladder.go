@@ -59,7 +59,7 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 	if !ok || st == nil {
 		return Private(req.T("The ladder needs the bot's database: casual games cannot be rated here.", "ラダーにはボットのデータベースが必要です。ここでは通常対局を対象にできません。"))
 	}
-	g := b.games.Peek(req.Channel)
+	g := b.games.Peek(ctx, req.Channel)
 	switch {
 	case g == nil || g.ID == 0:
 		return Private(req.T("There is no game in this channel to rate: give /ladder rate:true in the channel or thread of the finished game.", "このチャンネルに対象となる対局がありません。終了した対局のチャンネルかスレッドで /ladder rate:true としてください。"))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"rtrbot/actor"
 	"sync"
 	"testing"
 
@@ -119,7 +120,7 @@ func TestMapDrawnOnceForSamePosition(t *testing.T) {
 	c := g.State.Actors()[0]
 	ds, _ := g.State.Destinations(c)
 	n := b.maps.drawn.Load()
-	resp := b.Router.Run(t.Context(), &Request{Path: "move", Options: map[string]string{"unit": c.ID, "to": ds[len(ds)-1].To.String()}, Channel: "c", Lang: i18n.EN, User: User{ID: "u1", Name: "Ann"}})
+	resp := b.Router.Run(t.Context(), &Request{Path: "move", Options: map[string]string{"unit": c.ID, "to": ds[len(ds)-1].To.String()}, Channel: "c", Lang: i18n.EN, User: actor.Actor{ID: "u1", Name: "Ann"}})
 	if peek(b, "c").State.Orders == g.State.Orders {
 		t.Fatalf("the move was not played: %+v", resp.Messages)
 	}

@@ -40,7 +40,7 @@ func (b *Bot) registerMapImage(r *Router) {
 			{Name: "replay", Description: i18n.T("With a game: an animated GIF of the game so far, one frame a segment", "ゲーム中: ここまでのゲームのアニメーション GIF (1セグ1コマ)"), Type: Boolean},
 		},
 		Slow:     true,
-		Handler:  func(ctx context.Context, req *Request) *Response { return b.mapImage(req, pics) },
+		Handler:  func(ctx context.Context, req *Request) *Response { return b.mapImage(ctx, req, pics) },
 		Complete: b.completeMap,
 	})
 }
@@ -75,7 +75,7 @@ func (p *mapPictures) renderer(m *board.Map, lang i18n.Lang, crop bool) (*render
 	return r, nil
 }
 
-func (b *Bot) mapImage(req *Request, pics *mapPictures) *Response {
+func (b *Bot) mapImage(ctx context.Context, req *Request, pics *mapPictures) *Response {
 	m := b.Map
 	if m == nil {
 		return Private(req.T("The map is not loaded, so /map cannot draw it; the bot's operator should check the log.",
@@ -97,7 +97,7 @@ func (b *Bot) mapImage(req *Request, pics *mapPictures) *Response {
 		radius, _ = strconv.Atoi(strings.TrimSpace(req.Opt("radius"))) // checked by the router
 	}
 
-	g := b.games.Peek(req.Channel)
+	g := b.games.Peek(ctx, req.Channel)
 	gameOnly := req.Opt("front") == "true" || req.Has("unit") || req.Opt("view") == "mine" || req.Opt("replay") == "true"
 	if g == nil && gameOnly {
 		return Private(req.T(

@@ -32,7 +32,7 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 	}
 	private := req.Opt("view") == "mine" || req.Has("unit")
 	viewer := render.Public
-	side, plays := g.OwnSide(actor(req))
+	side, plays := g.OwnSide(req.Actor())
 	if private {
 		if !plays {
 			return Private(req.T("You play no side in this game, so you have no private map: /map shows the public one (players join with /game join side:german or side:allied).",
@@ -290,11 +290,11 @@ func (b *Bot) completeMap(ctx context.Context, req *Request, focused string) []C
 	if focused != "unit" {
 		return b.completeArea(ctx, req, focused)
 	}
-	g := b.games.Peek(req.Channel)
+	g := b.games.Peek(ctx, req.Channel)
 	if g == nil {
 		return nil
 	}
-	side, ok := g.OwnSide(actor(req))
+	side, ok := g.OwnSide(req.Actor())
 	if !ok {
 		return nil
 	}

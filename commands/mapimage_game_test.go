@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 
@@ -28,7 +29,7 @@ func mapGameBot(t testing.TB) *Bot {
 		if opts == nil {
 			opts = map[string]string{}
 		}
-		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Channel: "c", Lang: i18n.EN, User: User{ID: "u1", Name: "Ann"}})
+		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Channel: "c", Lang: i18n.EN, User: actor.Actor{ID: "u1", Name: "Ann"}})
 	}
 	steps := []struct {
 		path string
@@ -61,7 +62,7 @@ func mapGameBot(t testing.TB) *Bot {
 }
 
 func mapIn(b *Bot, channel string, opts map[string]string) *Response {
-	return b.Router.Run(context.Background(), &Request{Path: "map", Options: opts, Channel: channel, Lang: i18n.EN, User: User{ID: "u1", Name: "Ann"}})
+	return b.Router.Run(context.Background(), &Request{Path: "map", Options: opts, Channel: channel, Lang: i18n.EN, User: actor.Actor{ID: "u1", Name: "Ann"}})
 }
 
 // With a game in the channel, /map draws its units: the public view in
@@ -208,7 +209,7 @@ func FuzzMapGameOptions(f *testing.F) {
 func TestMapMineIsTheAskersSide(t *testing.T) {
 	b := mapGameBot(t)
 	as := func(user string, path string, opts map[string]string) *Response {
-		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Channel: "c", Lang: i18n.EN, User: User{ID: user, Name: user}})
+		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Channel: "c", Lang: i18n.EN, User: actor.Actor{ID: user, Name: user}})
 	}
 	g := peek(b, "c")
 	toMove := g.State.ToMove()
@@ -242,7 +243,7 @@ func TestMapMineShowsSetupAreas(t *testing.T) {
 	}
 	b := New(Deps{Map: m})
 	run := func(path string, opts map[string]string) *Response {
-		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c", Lang: i18n.EN, User: User{ID: "u", Name: "u"}})
+		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c", Lang: i18n.EN, User: actor.Actor{ID: "u", Name: "u"}})
 	}
 	run("game new", map[string]string{"scenario": "standard", "seed": "4"})
 	allied := run("map", map[string]string{"view": "mine"}).Messages[0]

@@ -125,7 +125,7 @@ func (b *Bot) registerBatch(r *Router) {
 			if len(bad) > 0 {
 				return Private(strings.Join(bad, "\n"))
 			}
-			return b.play(req, lines, true)
+			return b.play(ctx, req, lines, true)
 		},
 	})
 }
@@ -156,5 +156,5 @@ func (b *Bot) ThreadMessage(ctx context.Context, req *Request, text string) *Res
 	if len(bad) > 0 {
 		return Private(strings.Join(bad, "\n"))
 	}
-	return b.play(req, lines, true)
+	return b.play(ctx, req, lines, true)
 }

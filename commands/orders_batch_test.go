@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 
@@ -153,7 +154,7 @@ func FuzzOrdersCommand(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		r := b.Router.Run(context.Background(), &Request{Path: "orders", Options: map[string]string{"text": s}, Guild: "console", Channel: "c1", User: User{ID: "u", Name: "u"}, Lang: i18n.EN})
+		r := b.Router.Run(context.Background(), &Request{Path: "orders", Options: map[string]string{"text": s}, Guild: "console", Channel: "c1", User: actor.Actor{ID: "u", Name: "u"}, Lang: i18n.EN})
 		for _, m := range r.Messages {
 			if strings.Contains(m.Text, "Something went wrong") {
 				t.Fatalf("%q: %s", s, m.Text)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"rtrbot/actor"
 	"slices"
 	"sort"
 	"strings"
@@ -57,13 +58,13 @@ var states = []state{sOptions, sSetup, sRunning, sRetreat, sPaused, sOver}
 // referees) and Dave the Allies. In the setup and options states the
 // Allies set up first, so Alice's side moves there.
 var (
-	mAlice = User{ID: "101", Name: "Alice"}
-	mBob   = User{ID: "102", Name: "Bob"}
-	mCarol = User{ID: "103", Name: "Carol"} // a server manager: a referee who plays neither side
-	mDave  = User{ID: "104", Name: "Dave"}
-	mOscar = User{ID: "105", Name: "Oscar"} // the bot's operator
-	mSam   = User{ID: "106", Name: "Sam"}
-	mOut   = User{ID: "107", Name: "Olga"}
+	mAlice = actor.Actor{ID: "101", Name: "Alice"}
+	mBob   = actor.Actor{ID: "102", Name: "Bob"}
+	mCarol = actor.Actor{ID: "103", Name: "Carol"} // a server manager: a referee who plays neither side
+	mDave  = actor.Actor{ID: "104", Name: "Dave"}
+	mOscar = actor.Actor{ID: "105", Name: "Oscar"} // the bot's operator
+	mSam   = actor.Actor{ID: "106", Name: "Sam"}
+	mOut   = actor.Actor{ID: "107", Name: "Olga"}
 )
 
 // class is what a command may do to a game, and so who may.
@@ -156,7 +157,7 @@ func bobsRole(s state) role {
 }
 
 // who is the user (and his rights) behind a role in a state.
-func who(r role, s state) (User, bool, bool, string) {
+func who(r role, s state) (actor.Actor, bool, bool, string) {
 	guild := "G1"
 	switch r {
 	case rMover:
@@ -186,7 +187,7 @@ func matrixState(t testing.TB, m *board.Map, s state) *Bot {
 	t.Helper()
 	b := New(Deps{Map: m})
 	b.noMaps = true
-	run := func(u User, line string, files map[string][]byte) *Response {
+	run := func(u actor.Actor, line string, files map[string][]byte) *Response {
 		path, opts := readLine(b.Router, line)
 		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: "C1", Lang: i18n.EN, User: u, Files: files})
 	}
@@ -218,7 +219,7 @@ func matrixState(t testing.TB, m *board.Map, s state) *Bot {
 
 // fingerprint is what a command may change of the game in C1.
 func fingerprint(b *Bot) string {
-	g := b.games.Peek("C1")
+	g := b.games.Peek(context.Background(), "C1")
 	if g == nil {
 		return "no game"
 	}
@@ -295,8 +296,9 @@ func TestPermissionMatrix(t *testing.T) {
 				}
 				before := fingerprint(b)
 				u, manager, operator, guild := who(r, s)
+				u.Manager, u.Operator = manager, operator
 				resp := b.Router.Run(context.Background(), &Request{Path: p, Options: defaultOpts(c), Guild: guild, Channel: "C1",
-					Lang: i18n.EN, User: u, Manager: manager, Operator: operator})
+					Lang: i18n.EN, User: u})
 				cells++
 				after := fingerprint(b)
 				may := whoMay(classOf[p], r, s)

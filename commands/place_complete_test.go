@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"rtrbot/actor"
 	"testing"
 
 	"rtrbot/engine/game"
@@ -24,7 +25,7 @@ func TestPlaceOffersLegalHexes(t *testing.T) {
 		t.Fatal("no unit to place")
 	}
 	req := &Request{Path: "place", Options: map[string]string{"unit": id, "hex": ""}, Guild: "console", Channel: "c1", Lang: i18n.EN,
-		User: User{ID: "u", Name: "u"}}
+		User: actor.Actor{ID: "u", Name: "u"}}
 	choices := b.Router.Complete(context.Background(), req, "hex")
 	if len(choices) == 0 {
 		t.Fatalf("no hex offered to place %s", id)

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"maps"
+	"rtrbot/actor"
 	"sort"
 	"strconv"
 	"testing"
@@ -87,7 +88,7 @@ func TestEveryRefusalIsPrivate(t *testing.T) {
 	rt := b.Router
 	run := func(path string, opts map[string]string, before bool) {
 		t.Helper()
-		req := &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: i18n.EN, User: User{ID: "u", Name: "u"}}
+		req := &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: i18n.EN, User: actor.Actor{ID: "u", Name: "u"}}
 		if before && !rt.Private(req) {
 			t.Errorf("/%s %v: decided public before it runs, but it is refused", path, opts)
 		}

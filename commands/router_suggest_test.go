@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ import (
 func TestUnknownCommandSuggestsNearest(t *testing.T) {
 	b := gameBot(t)
 	run := func(path string) string {
-		return txt(b.Router.Run(context.Background(), &Request{Path: path, Options: map[string]string{}, Guild: "console", Channel: "c1", Lang: i18n.EN, User: User{ID: "u", Name: "u"}}))
+		return txt(b.Router.Run(context.Background(), &Request{Path: path, Options: map[string]string{}, Guild: "console", Channel: "c1", Lang: i18n.EN, User: actor.Actor{ID: "u", Name: "u"}}))
 	}
 	expect(t, run("movee"), "There is no command /movee. Did you mean /move or /moves?")
 	expect(t, run("tornament list"), "Did you mean /tournament?")
@@ -87,7 +88,7 @@ func TestMapUnitOutsideMovement(t *testing.T) {
 	}
 	say(t, b, "/game load file:"+pos)
 	path, opts := readLine(b.Router, "/map unit:G-III")
-	r := b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: i18n.EN, User: User{ID: "u", Name: "u"}})
+	r := b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: i18n.EN, User: actor.Actor{ID: "u", Name: "u"}})
 	expect(t, txt(r), "G-III in 2621", "it may not move now", "movement segment")
 	if len(r.Messages) == 0 || len(r.Messages[0].Files) == 0 {
 		t.Errorf("no map drawn: %s", txt(r))

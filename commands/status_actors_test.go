@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"rtrbot/actor"
 	"strings"
 	"testing"
 )
@@ -17,7 +18,7 @@ func TestStatusActorsCountOnlyForTheSideToAct(t *testing.T) {
 	if st := txt(act(t, b, clock, alice, "C1", "/game status")); !strings.Contains(st, "Allied player to act") || !strings.Contains(st, count) {
 		t.Fatalf("the Allied player, to act, should read his count:\n%s", st)
 	}
-	for _, who := range []User{bob, carol} {
+	for _, who := range []actor.Actor{bob, carol} {
 		if st := txt(act(t, b, clock, who, "C1", "/game status")); strings.Contains(st, count) {
 			t.Errorf("%s reads how many Allied units may still act:\n%s", who.Name, st)
 		}

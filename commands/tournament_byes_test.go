@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 
@@ -20,8 +21,8 @@ func TestTournamentGameEndedBeforeCrash(t *testing.T) {
 	path := t.TempDir() + "/crash.db"
 	b := storedBot(t, path, clock)
 	chat := &fakeChat{}
-	org := User{ID: "900", Name: "Org"}
-	ps := []User{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}, {ID: "903", Name: "Cat"}, {ID: "904", Name: "Dan"}}
+	org := actor.Actor{ID: "900", Name: "Org"}
+	ps := []actor.Actor{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}, {ID: "903", Name: "Cat"}, {ID: "904", Name: "Dan"}}
 	chatAct(b, clock, chat, org, "C1", "/tournament new name:Crash format:swiss rounds:2 scenario:standard")
 	for _, p := range ps {
 		chatAct(b, clock, chat, p, "C1", "/tournament join name:Crash")
@@ -38,11 +39,11 @@ func TestTournamentGameEndedBeforeCrash(t *testing.T) {
 	}
 	// Table 1's German player resigns; the game service stores the end,
 	// and the process dies before the command layer tells the table.
-	if _, err := b.games.Resign(ctx, games.Actor{ID: t1.German, Name: "x"}, games.Where{Guild: "G1", Channel: t1.Thread}); err != nil {
+	if _, err := b.games.Resign(ctx, actor.Actor{ID: t1.German, Name: "x"}, games.Where{Guild: "G1", Channel: t1.Thread}); err != nil {
 		t.Fatal(err)
 	}
 	// Table 2's game is abandoned by the organiser (a referee of it).
-	if _, err := b.games.Abandon(ctx, games.Actor{ID: org.ID, Name: org.Name}, games.Where{Guild: "G1", Channel: t2.Thread}); err != nil {
+	if _, err := b.games.Abandon(ctx, actor.Actor{ID: org.ID, Name: org.Name}, games.Where{Guild: "G1", Channel: t2.Thread}); err != nil {
 		t.Fatal(err)
 	}
 	tr, _ = b.tournamentService().Get(ctx, "G1", "Crash")
@@ -83,9 +84,9 @@ func TestTournamentGameEndedBeforeCrash(t *testing.T) {
 func TestTournamentByeGameAgainstTheBot(t *testing.T) {
 	b, clock := newStoredBot(t)
 	chat := &fakeChat{}
-	org := User{ID: "900", Name: "Org"}
-	ps := []User{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}, {ID: "903", Name: "Cat"}, {ID: "904", Name: "Dan"}, {ID: "905", Name: "Eve"}}
-	do := func(u User, ch, line string) *Response { return chatAct(b, clock, chat, u, ch, line) }
+	org := actor.Actor{ID: "900", Name: "Org"}
+	ps := []actor.Actor{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}, {ID: "903", Name: "Cat"}, {ID: "904", Name: "Dan"}, {ID: "905", Name: "Eve"}}
+	do := func(u actor.Actor, ch, line string) *Response { return chatAct(b, clock, chat, u, ch, line) }
 	expect(t, txt(do(org, "C1", "/tournament new name:Byes format:swiss rounds:2 scenario:standard byegame:wizard")), `byegame cannot be "wizard"`)
 	do(org, "C1", "/tournament new name:Byes format:swiss rounds:2 scenario:standard byegame:random")
 	for _, p := range ps {
@@ -103,7 +104,7 @@ func TestTournamentByeGameAgainstTheBot(t *testing.T) {
 	if bye == nil || bye.GameID == 0 || bye.Thread == "" {
 		t.Fatalf("the bye has no game against the computer: %+v\n%s", bye, txt(start))
 	}
-	bg := b.games.Peek(bye.Thread)
+	bg := b.games.Peek(context.Background(), bye.Thread)
 	if bg == nil || bg.ID != bye.GameID {
 		t.Fatalf("no game #%d in %s", bye.GameID, bye.Thread)
 	}
@@ -119,7 +120,7 @@ func TestTournamentByeGameAgainstTheBot(t *testing.T) {
 		t.Error("a result for a bye's practice game was taken")
 	}
 	// The player resigns the practice game: said in its thread, no result.
-	res := do(User{ID: bye.German, Name: "p"}, bye.Thread, "/game resign confirm:true")
+	res := do(actor.Actor{ID: bye.German, Name: "p"}, bye.Thread, "/game resign confirm:true")
 	expect(t, txt(res), "the bye's points stand")
 	tr, _ = b.tournamentService().Get(ctx, "G1", "Byes")
 	for _, g := range tr.Current().Games {
@@ -130,7 +131,7 @@ func TestTournamentByeGameAgainstTheBot(t *testing.T) {
 	// The other tables resign; the bye's player has the bye's point.
 	for _, g := range tr.Current().Games {
 		if !g.Bye() {
-			do(User{ID: g.Allied, Name: "a"}, g.Thread, "/game resign confirm:true")
+			do(actor.Actor{ID: g.Allied, Name: "a"}, g.Thread, "/game resign confirm:true")
 		}
 	}
 	expect(t, txt(do(org, "C1", "/tournament next name:Byes")), "standings after round 1")
@@ -147,7 +148,7 @@ func TestTournamentByeGameAgainstTheBot(t *testing.T) {
 		if !g.Bye() {
 			continue
 		}
-		bg := b.games.Peek(g.Thread)
+		bg := b.games.Peek(context.Background(), g.Thread)
 		if bg == nil {
 			t.Fatalf("round 2's bye has no game: %+v", g)
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"rtrbot/actor"
 	"sort"
 	"strconv"
 	"strings"
@@ -55,7 +56,7 @@ func newConsoleRun(t *testing.T, path string) *consoleRun {
 func (r *consoleRun) boot() {
 	b := commands.New(commands.Deps{Store: r.store, Now: func() time.Time { return *r.clock }})
 	r.c = &console.Console{Router: b.Router, Out: r.out, OutDir: r.dir, Lang: i18n.EN, Guild: "console", Chan: "console",
-		User: commands.User{ID: "console:Org", Name: "Org"}, Now: func() time.Time { return *r.clock }}
+		User: actor.Actor{ID: "console:Org", Name: "Org"}, Now: func() time.Time { return *r.clock }}
 }
 
 // restart closes the database and opens it again under a new bot.

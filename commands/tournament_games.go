@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"rtrbot/actor"
 	"strings"
 	"sync"
 
@@ -112,10 +113,6 @@ func (b *Bot) openTables(ctx context.Context, req *Request, t *tournament.Tourna
 // points stand whatever the game's result (recordEnded does not give it
 // to the table).
 func (b *Bot) openByeGame(ctx context.Context, req *Request, t *tournament.Tournament, round int, g *tournament.Game, parent string, resp *Response) {
-	bots, ok := b.games.(games.Bots)
-	if !ok {
-		return
-	}
 	side := units.German
 	if sideBalance(t, g.German) > 0 {
 		side = units.Allied
@@ -133,8 +130,8 @@ func (b *Bot) openByeGame(ctx context.Context, req *Request, t *tournament.Tourn
 		return
 	}
 	at := games.Where{Guild: t.Guild, Channel: thread}
-	org := games.Actor{ID: t.Organiser, Name: nameIn(t, t.Organiser), Lang: req.Lang}
-	if _, err := bots.SeatBot(ctx, org, at, side.Other(), level, req.Now); err != nil {
+	org := actor.Actor{ID: t.Organiser, Name: nameIn(t, t.Organiser), Lang: req.Lang}
+	if _, err := b.games.SeatBot(ctx, org, at, side.Other(), level, req.Now); err != nil {
 		fail(err)
 		return
 	}
@@ -198,7 +195,7 @@ func (b *Bot) openGame(ctx context.Context, req *Request, t *tournament.Tourname
 		Open: func(ctx context.Context, parent string, _ int64) (string, error) {
 			return chat.CreateThread(ctx, parent, title, false, nil)
 		}}
-	org := games.Actor{ID: t.Organiser, Name: nameIn(t, t.Organiser), Lang: req.Lang}
+	org := actor.Actor{ID: t.Organiser, Name: nameIn(t, t.Organiser), Lang: req.Lang}
 	st, err := b.games.NewGame(ctx, org, games.Where{Guild: t.Guild, Channel: parent}, n)
 	if err != nil {
 		return 0, "", err
@@ -209,7 +206,7 @@ func (b *Bot) openGame(ctx context.Context, req *Request, t *tournament.Tourname
 			name := fmt.Sprintf("%s — %s", p.side.Name().In(req.Lang), fmt.Sprintf(req.T("game #%d (private)", "ゲーム #%d (非公開)"), id))
 			return chat.CreateThread(ctx, parent, name, true, []string{p.id})
 		}
-		a := games.Actor{ID: p.id, Name: nameIn(t, p.id), Lang: req.Lang}
+		a := actor.Actor{ID: p.id, Name: nameIn(t, p.id), Lang: req.Lang}
 		if _, err := b.games.Join(ctx, a, games.Where{Guild: t.Guild, Channel: thread}, p.side.String(), req.Now, games.OpenThread(open)); err != nil {
 			return st.Game.ID, thread, err
 		}
@@ -316,7 +313,7 @@ func (b *Bot) syncTournamentGames(ctx context.Context, guild, name string) []Mes
 		if g.GameID == 0 || g.Result != nil {
 			continue
 		}
-		if gg := b.games.Peek(g.Thread); g.Thread != "" && gg != nil && gg.ID == g.GameID {
+		if gg := b.games.Peek(ctx, g.Thread); g.Thread != "" && gg != nil && gg.ID == g.GameID {
 			out = append(out, b.recordEnded(ctx, gg, nil)...)
 			continue
 		}
@@ -335,17 +332,14 @@ func (b *Bot) recordStored(ctx context.Context, id int64) []Message {
 	ts.mu.Lock()
 	seen := ts.seen[id]
 	ts.mu.Unlock()
-	loader, ok := b.games.(interface {
-		LoadStored(ctx context.Context, id int64) (*games.Game, error)
-	})
-	if seen || !ok || b.Store == nil {
+	if seen || b.Store == nil {
 		return nil
 	}
 	row, err := b.Store.Game(ctx, id)
 	if err != nil || row == nil || row.Status != db.Finished {
 		return nil // still live elsewhere, abandoned, damaged or gone
 	}
-	g, err := loader.LoadStored(ctx, id)
+	g, err := b.games.LoadStored(ctx, id)
 	if err != nil {
 		b.Log.Error("tournament: loading an ended game", "game", id, "err", err)
 		return nil
@@ -374,14 +368,14 @@ func (b *Bot) watchTournamentGames(r *Router) {
 			var before *games.Game
 			resign := path == "game resign"
 			if resign && b.Store != nil {
-				before = b.games.Peek(req.Channel)
+				before = b.games.Peek(ctx, req.Channel)
 			}
 			resp := h(ctx, req)
 			if b.Store == nil || resp == nil {
 				return resp
 			}
 			if resign && before != nil {
-				if after := b.games.Peek(req.Channel); after == nil || after.ID != before.ID || after.Status != before.Status {
+				if after := b.games.Peek(ctx, req.Channel); after == nil || after.ID != before.ID || after.Status != before.Status {
 					if side, ok := before.SideOf(req.User.ID); ok {
 						for _, m := range b.recordEnded(ctx, before, &side) {
 							resp.Add(m)
@@ -390,7 +384,7 @@ func (b *Bot) watchTournamentGames(r *Router) {
 				}
 				return resp
 			}
-			if g := b.games.Peek(req.Channel); g != nil && g.State != nil && g.State.Step == game.GameOver {
+			if g := b.games.Peek(ctx, req.Channel); g != nil && g.State != nil && g.State.Step == game.GameOver {
 				for _, m := range b.recordEnded(ctx, g, nil) {
 					resp.Add(m)
 				}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"rtrbot/actor"
 	"strings"
 	"sync"
 	"testing"
@@ -40,7 +41,7 @@ func (f *fakeChat) Post(ctx context.Context, channel string, m Message) error {
 	return nil
 }
 
-func chatAct(b *Bot, clock *fixedClock, chat Chat, who User, ch, line string) *Response {
+func chatAct(b *Bot, clock *fixedClock, chat Chat, who actor.Actor, ch, line string) *Response {
 	path, opts := readLine(b.Router, line)
 	return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: ch, Lang: i18n.EN, User: who, Now: clock.Now(), Chat: chat})
 }
@@ -52,9 +53,9 @@ func chatAct(b *Bot, clock *fixedClock, chat Chat, who User, ch, line string) *R
 func TestTournamentTablesOpenBotGames(t *testing.T) {
 	b, clock := newStoredBot(t)
 	chat := &fakeChat{}
-	org := User{ID: "900", Name: "Org"}
-	ps := []User{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}, {ID: "903", Name: "Cat"}, {ID: "904", Name: "Dan"}}
-	do := func(u User, ch, line string) *Response { return chatAct(b, clock, chat, u, ch, line) }
+	org := actor.Actor{ID: "900", Name: "Org"}
+	ps := []actor.Actor{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}, {ID: "903", Name: "Cat"}, {ID: "904", Name: "Dan"}}
+	do := func(u actor.Actor, ch, line string) *Response { return chatAct(b, clock, chat, u, ch, line) }
 	expect(t, txt(do(org, "C1", "/tournament new name:Bots format:swiss rounds:2 scenario:standard options:18.1(10)")), "Bots")
 	for _, p := range ps {
 		do(p, "C1", "/tournament join name:Bots")
@@ -69,7 +70,7 @@ func TestTournamentTablesOpenBotGames(t *testing.T) {
 		if g.GameID == 0 || g.Thread == "" {
 			t.Fatalf("table %d has no bot game:\n%s", g.Table, txt(start))
 		}
-		bg := b.games.Peek(g.Thread)
+		bg := b.games.Peek(context.Background(), g.Thread)
 		if bg == nil || bg.ID != g.GameID {
 			t.Fatalf("table %d: no game #%d in %s", g.Table, g.GameID, g.Thread)
 		}
@@ -95,7 +96,7 @@ func TestTournamentTablesOpenBotGames(t *testing.T) {
 	expect(t, txt(do(ps[0], threads[0], "/ladder rate:true")), "not over")
 	// Table 1: the Allied player resigns in the game's thread.
 	t1 := tr.Current().Games[0]
-	allied := User{ID: t1.Allied, Name: tr.Player(t1.Allied).Name}
+	allied := actor.Actor{ID: t1.Allied, Name: tr.Player(t1.Allied).Name}
 	res := do(allied, t1.Thread, "/game resign confirm:true")
 	expect(t, txt(res), "result is recorded")
 	tr, _ = b.tournamentService().Get(context.Background(), "G1", "Bots")
@@ -105,7 +106,7 @@ func TestTournamentTablesOpenBotGames(t *testing.T) {
 	// Table 2: the game ends by the VP (here its state is taken to the
 	// end): a strategic Allied victory by 120 VP.
 	t2 := tr.Current().Games[1]
-	g2 := b.games.Peek(t2.Thread)
+	g2 := b.games.Peek(context.Background(), t2.Thread)
 	end := *g2.State
 	end.Step = game.GameOver
 	end.VP = [2]int{30, 150}
@@ -158,9 +159,9 @@ func TestTournamentBidAdjustsTheResult(t *testing.T) {
 // channel, driven by the test's clock through Bot.Tick.
 func TestTournamentRoundClock(t *testing.T) {
 	b, clock := newStoredBot(t)
-	org := User{ID: "900", Name: "Org"}
-	ps := []User{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}, {ID: "903", Name: "Cat"}, {ID: "904", Name: "Dan"}}
-	do := func(u User, line string) *Response { return act(t, b, clock, u, "C1", line) }
+	org := actor.Actor{ID: "900", Name: "Org"}
+	ps := []actor.Actor{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}, {ID: "903", Name: "Cat"}, {ID: "904", Name: "Dan"}}
+	do := func(u actor.Actor, line string) *Response { return act(t, b, clock, u, "C1", line) }
 	do(org, "/tournament new name:Clock format:swiss rounds:2 scenario:standard deadline:48 play:table")
 	for _, p := range ps {
 		do(p, "/tournament join name:Clock")
@@ -169,7 +170,7 @@ func TestTournamentRoundClock(t *testing.T) {
 	tr, _ := b.tournamentService().Get(context.Background(), "G1", "Clock")
 	t1, t2 := tr.Current().Games[0], tr.Current().Games[1]
 	// table 1 reported but not confirmed; table 2 nothing
-	do(User{ID: t1.German, Name: tr.Player(t1.German).Name}, "/tournament report name:Clock table:1 result:german level:marginal margin:60")
+	do(actor.Actor{ID: t1.German, Name: tr.Player(t1.German).Name}, "/tournament report name:Clock table:1 result:german level:marginal margin:60")
 	ctx := context.Background()
 	if m := b.Tick(ctx, clock.t.Add(30*time.Hour), nil); len(m) != 0 {
 		t.Fatalf("a reminder 18 hours before a 48-hour round's end (a quarter is 12): %v", m)
@@ -207,8 +208,8 @@ func TestTournamentRestartMidRound(t *testing.T) {
 	path := t.TempDir() + "/r.db"
 	b := storedBot(t, path, clock)
 	chat := &fakeChat{}
-	org := User{ID: "900", Name: "Org"}
-	ps := []User{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}, {ID: "903", Name: "Cat"}, {ID: "904", Name: "Dan"}, {ID: "905", Name: "Eve"}}
+	org := actor.Actor{ID: "900", Name: "Org"}
+	ps := []actor.Actor{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}, {ID: "903", Name: "Cat"}, {ID: "904", Name: "Dan"}, {ID: "905", Name: "Eve"}}
 	chatAct(b, clock, chat, org, "C1", "/tournament new name:Re format:swiss rounds:3 scenario:standard")
 	for _, p := range ps {
 		chatAct(b, clock, chat, p, "C1", "/tournament join name:Re")
@@ -221,7 +222,7 @@ func TestTournamentRestartMidRound(t *testing.T) {
 	t1, t2 := before.Current().Games[0], before.Current().Games[1]
 	// table 2's players met at a table after all: a player's report of a
 	// bot game in play is refused, and the organiser decides the table
-	expect(t, txt(chatAct(b, clock, chat, User{ID: t2.German, Name: "x"}, "C1", "/tournament report name:Re table:2 result:draw")), "ask the organiser")
+	expect(t, txt(chatAct(b, clock, chat, actor.Actor{ID: t2.German, Name: "x"}, "C1", "/tournament report name:Re table:2 result:draw")), "ask the organiser")
 	chatAct(b, clock, chat, org, "C1", "/tournament report name:Re table:2 result:draw")
 	before, _ = b.tournamentService().Get(context.Background(), "G1", "Re")
 
@@ -239,7 +240,7 @@ func TestTournamentRestartMidRound(t *testing.T) {
 		t.Fatalf("table 2's result lost: %+v", g)
 	}
 	// table 1's German player resigns after the restart
-	res := chatAct(b2, clock, chat, User{ID: t1.German, Name: "z"}, t1.Thread, "/game resign confirm:true")
+	res := chatAct(b2, clock, chat, actor.Actor{ID: t1.German, Name: "z"}, t1.Thread, "/game resign confirm:true")
 	expect(t, txt(res), "result is recorded")
 	after, _ = b2.tournamentService().Get(context.Background(), "G1", "Re")
 	if r := after.Current().Games[0].Result; r == nil || r.Winner != tournament.Allied {
@@ -255,9 +256,9 @@ func TestTournamentRestartMidRound(t *testing.T) {
 func TestTournamentBidOpensTheGame(t *testing.T) {
 	b, clock := newStoredBot(t)
 	chat := &fakeChat{}
-	org := User{ID: "900", Name: "Org"}
-	ann, ben := User{ID: "901", Name: "Ann"}, User{ID: "902", Name: "Ben"}
-	do := func(u User, line string) *Response { return chatAct(b, clock, chat, u, "C1", line) }
+	org := actor.Actor{ID: "900", Name: "Org"}
+	ann, ben := actor.Actor{ID: "901", Name: "Ann"}, actor.Actor{ID: "902", Name: "Ben"}
+	do := func(u actor.Actor, line string) *Response { return chatAct(b, clock, chat, u, "C1", line) }
 	do(org, "/tournament new name:Bid format:swiss rounds:1 scenario:standard sides:bid")
 	do(ann, "/tournament join name:Bid")
 	do(ben, "/tournament join name:Bid")
@@ -276,7 +277,7 @@ func TestTournamentBidOpensTheGame(t *testing.T) {
 	if g.Allied != ann.ID || g.German != ben.ID || g.BidVP != -12 || g.GameID == 0 {
 		t.Fatalf("after the bids: %+v", g)
 	}
-	bg := b.games.Peek(g.Thread)
+	bg := b.games.Peek(context.Background(), g.Thread)
 	if s, ok := bg.SideOf(ann.ID); !ok || s != units.Allied {
 		t.Errorf("Ann is not seated Allied")
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 
@@ -15,9 +16,9 @@ import (
 // standings and the TRF export; bad input gets a clear private answer.
 func TestTournamentThroughCommands(t *testing.T) {
 	b, clock := newStoredBot(t)
-	org := User{ID: "900", Name: "Org"}
-	players := []User{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}, {ID: "903", Name: "Cat"}, {ID: "904", Name: "Dan"}}
-	do := func(u User, line string) *Response { return act(t, b, clock, u, "C1", line) }
+	org := actor.Actor{ID: "900", Name: "Org"}
+	players := []actor.Actor{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}, {ID: "903", Name: "Cat"}, {ID: "904", Name: "Dan"}}
+	do := func(u actor.Actor, line string) *Response { return act(t, b, clock, u, "C1", line) }
 	expect(t, txt(do(org, "/tournament new name:Autumn format:swiss rounds:2 scenario:standard")), "Autumn")
 	for _, p := range players {
 		expect(t, txt(do(p, "/tournament join name:Autumn")), p.Name+" joins Autumn")

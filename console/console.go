@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"rtrbot/actor"
 	"strings"
 	"time"
 	"unicode"
@@ -27,7 +28,7 @@ type Console struct {
 	Out    io.Writer
 	OutDir string // where attachments are written
 	Lang   i18n.Lang
-	User   commands.User
+	User   actor.Actor
 	Guild  string
 	Chan   string
 	Now    func() time.Time
@@ -98,7 +99,7 @@ func (c *Console) switchUser(req *commands.Request) {
 		fmt.Fprintln(c.Out, i18n.T("Usage: /as user:NAME (play as another user at this keyboard).", "使い方: /as user:名前 (同じ端末で別のユーザーとして操作)").In(c.Lang))
 		return
 	}
-	c.User = commands.User{ID: "console:" + name, Name: name}
+	c.User = actor.Actor{ID: "console:" + name, Name: name}
 	fmt.Fprintln(c.Out, i18n.Sprintf(i18n.T("You are now %s.", "%s として操作します。"), name).In(c.Lang))
 }
 

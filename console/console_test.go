@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -76,7 +77,7 @@ func TestParse(t *testing.T) {
 func TestSession(t *testing.T) {
 	dir := t.TempDir()
 	var out bytes.Buffer
-	c := &Console{Router: testRouter(), Out: &out, OutDir: dir, Lang: i18n.EN, User: commands.User{Name: "anna"}}
+	c := &Console{Router: testRouter(), Out: &out, OutDir: dir, Lang: i18n.EN, User: actor.Actor{Name: "anna"}}
 	in := strings.Join([]string{
 		"# a comment",
 		"/hex hex:1804",

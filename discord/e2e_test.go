@@ -67,7 +67,7 @@ func testRouter(slowFor time.Duration) *commands.Router {
 	r.Add(&commands.Command{
 		Name: "whoami", Private: commands.PublicAnswer, Description: i18n.T("Roles and rights", "ロールと権限"),
 		Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
-			return commands.Private(fmt.Sprintf("%s in %s: roles %v manager %v operator %v", req.User.Name, req.Guild, req.Roles, req.Manager, req.Operator))
+			return commands.Private(fmt.Sprintf("%s in %s: roles %v manager %v operator %v", req.User.Name, req.Guild, req.User.Roles, req.User.Manager, req.User.Operator))
 		},
 	})
 	huge := func(ctx context.Context, req *commands.Request) *commands.Response {

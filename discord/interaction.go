@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"rtrbot/actor"
 	"slices"
 	"strconv"
 	"strings"
@@ -374,11 +375,10 @@ func (a *Adapter) request(i *discordgo.Interaction, d discordgo.ApplicationComma
 	}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
-		req.User = commands.User{ID: i.Member.User.ID, Name: displayName(i.Member.User, i.Member.Nick)}
-		req.Roles = i.Member.Roles
-		req.Manager = i.Member.Permissions&(discordgo.PermissionAdministrator|discordgo.PermissionManageGuild) != 0
+		req.User = actor.Actor{ID: i.Member.User.ID, Name: displayName(i.Member.User, i.Member.Nick), Roles: i.Member.Roles,
+			Manager: i.Member.Permissions&(discordgo.PermissionAdministrator|discordgo.PermissionManageGuild) != 0}
 	case i.User != nil:
-		req.User = commands.User{ID: i.User.ID, Name: displayName(i.User, "")}
+		req.User = actor.Actor{ID: i.User.ID, Name: displayName(i.User, "")}
 	default:
 		return nil, tr(i, "This interaction did not say who sent it, so the bot cannot act on it.",
 			"このインタラクションには送信者がないため、実行できません。")
@@ -386,7 +386,7 @@ func (a *Adapter) request(i *discordgo.Interaction, d discordgo.ApplicationComma
 	if req.Guild == "" {
 		req.Guild = "dm"
 	}
-	req.Operator = slices.Contains(a.cfg.Operators, req.User.ID)
+	req.User.Operator = slices.Contains(a.cfg.Operators, req.User.ID)
 	opts := d.Options
 	for len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
 		req.Path += " " + opts[0].Name

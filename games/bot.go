@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"rtrbot/actor"
 	"strings"
 	"time"
 
@@ -26,21 +27,9 @@ const BotPrefix = "bot:"
 // so that a bot's whole turn fits in an interaction's answer.
 const BotBudget = 500 * time.Millisecond
 
-// Bots is what the service does for computer players (Table has it; a
-// Service that lacks it plays without bots).
-type Bots interface {
-	// SeatBot gives side to the computer player of level (ai.Levels).
-	SeatBot(ctx context.Context, a Actor, at Where, side units.Side, level string, now time.Time) (*Joined, error)
-	// BotTurn lets the computer play while its side is to move; each
-	// batch it gave is one Played (nil when it is not its turn).
-	BotTurn(ctx context.Context, at Where, now time.Time) ([]*Played, error)
-}
-
-var _ Bots = (*Table)(nil)
-
 // BotActor is the actor of a computer player of level.
-func BotActor(level string) Actor {
-	return Actor{ID: BotPrefix + level, Name: "rtrbot (" + level + ")", Lang: i18n.EN}
+func BotActor(level string) actor.Actor {
+	return actor.Actor{ID: BotPrefix + level, Name: "rtrbot (" + level + ")", Lang: i18n.EN}
 }
 
 // Bot is the side a computer plays in g and its level.
@@ -62,7 +51,7 @@ func IsBot(user string) bool { return strings.HasPrefix(user, BotPrefix) }
 // SeatBot seats the computer player on a side, as Join seats a person
 // (the side must be free and not begun); only a referee of the game (its
 // creator among them) may.
-func (t *Table) SeatBot(ctx context.Context, a Actor, at Where, side units.Side, level string, now time.Time) (*Joined, error) {
+func (t *Service) SeatBot(ctx context.Context, a actor.Actor, at Where, side units.Side, level string, now time.Time) (*Joined, error) {
 	if _, err := ai.New(level, ai.Config{}); err != nil {
 		return nil, i18n.Errorf("There is no computer player of level %q: choose random, heuristic or search.",
 			"レベル %q のコンピュータプレイヤーはありません: random、heuristic、search から選んでください。", level)
@@ -72,7 +61,7 @@ func (t *Table) SeatBot(ctx context.Context, a Actor, at Where, side units.Side,
 		if _, _, has := g.Bot(); has {
 			err = i18n.Errorf("The computer already plays a side of this game.", "このゲームでは既にコンピュータが一方の陣営を担当しています。")
 		} else if g.Creator != a.ID {
-			err = t.refereeOnly(a, at.Guild, g, i18n.T("seat the computer player", "コンピュータプレイヤーの着席"))
+			err = t.refereeOnly(ctx, a, at.Guild, g, i18n.T("seat the computer player", "コンピュータプレイヤーの着席"))
 		}
 		unlock()
 	}
@@ -86,7 +75,7 @@ func (t *Table) SeatBot(ctx context.Context, a Actor, at Where, side units.Side,
 // player for a batch, gives it to run as a player's /orders batch, and
 // ends the step for it when a batch changes nothing. It stops when the
 // other side is to move, the game is over, paused or waits for a choice.
-func (t *Table) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Played, error) {
+func (t *Service) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Played, error) {
 	return t.botPlay(ctx, at, now, (*Game).Bot, false)
 }
 
@@ -94,7 +83,7 @@ func (t *Table) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Played
 // while pick says so and that side is to move (BotTurn: its own seat;
 // takeOver: a person's side whose deadline passed, its orders given with
 // a referee's leave as a deadline's are).
-func (t *Table) botPlay(ctx context.Context, at Where, now time.Time, pick func(*Game) (units.Side, string, bool), referee bool) ([]*Played, error) {
+func (t *Service) botPlay(ctx context.Context, at Where, now time.Time, pick func(*Game) (units.Side, string, bool), referee bool) ([]*Played, error) {
 	var out []*Played
 	var player ai.Player
 	idle := 0

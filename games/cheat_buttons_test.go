@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"errors"
+	"rtrbot/actor"
 	"strings"
 	"sync"
 	"testing"
@@ -21,7 +22,7 @@ import (
 func TestCheatStaleResignButtonOfAnAbandonedGame(t *testing.T) {
 	s := service(t) // Alice plays the Allies
 	ctx := context.Background()
-	old := s.Peek("C1")
+	old := s.Peek(context.Background(), "C1")
 	allied := units.Allied
 	bind := BindingFor(old, &allied, false)
 	if _, err := s.Abandon(ctx, alice, at); err != nil {
@@ -31,7 +32,7 @@ func TestCheatStaleResignButtonOfAnAbandonedGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, j := range []struct {
-		a    Actor
+		a    actor.Actor
 		side string
 	}{{alice, "german"}, {bob, "allied"}} {
 		if _, err := s.Join(ctx, j.a, at, j.side, t0, nil); err != nil {
@@ -43,15 +44,15 @@ func TestCheatStaleResignButtonOfAnAbandonedGame(t *testing.T) {
 	if !errors.As(err, &be) {
 		t.Fatalf("the old game's Confirm in the new game: %v, want a refusal saying what the button belonged to", err)
 	}
-	if g := s.Peek("C1"); g == nil || g.ID == old.ID || g.Meta[MetaResigned] != "" {
+	if g := s.Peek(context.Background(), "C1"); g == nil || g.ID == old.ID || g.Meta[MetaResigned] != "" {
 		t.Fatalf("the new game was resigned or replaced: %+v", g)
 	}
 	// The same button's side in the same game: Alice is German now.
-	_, err = s.Resign(Bind(ctx, BindingFor(s.Peek("C1"), &allied, false), alice.ID), alice, at)
+	_, err = s.Resign(Bind(ctx, BindingFor(s.Peek(context.Background(), "C1"), &allied, false), alice.ID), alice, at)
 	if !errors.As(err, &be) {
 		t.Fatalf("an Allied Confirm pressed by the German player: %v", err)
 	}
-	if s.Peek("C1") == nil {
+	if s.Peek(context.Background(), "C1") == nil {
 		t.Fatal("the game ended")
 	}
 }
@@ -61,7 +62,7 @@ func TestCheatStaleResignButtonOfAnAbandonedGame(t *testing.T) {
 func TestCheatOneEndButtonPressedTwiceAtOnce(t *testing.T) {
 	s := sandbox(t, "scenario standard\nstep movement-1\nplayer german\n2621: G-III\n2619: F-XX\n")
 	ctx := context.Background()
-	g := s.Peek("C1")
+	g := s.Peek(context.Background(), "C1")
 	german := units.German
 	bind := BindingFor(g, &german, true)
 	before := SegmentOf(g.State)
@@ -90,11 +91,11 @@ func TestCheatOneEndButtonPressedTwiceAtOnce(t *testing.T) {
 	if ok != 1 || refused != 1 {
 		t.Fatalf("two presses at once: %d ended, %d refused; want 1 and 1", ok, refused)
 	}
-	after := s.Peek("C1").State
+	after := s.Peek(context.Background(), "C1").State
 	if SegmentOf(after) == before {
 		t.Fatal("no segment ended")
 	}
-	if n := len(s.Peek("C1").Orders); n != len(g.Orders)+1 {
+	if n := len(s.Peek(context.Background(), "C1").Orders); n != len(g.Orders)+1 {
 		t.Fatalf("%d orders given by two presses of one End, want 1", n-len(g.Orders))
 	}
 }
@@ -131,7 +132,7 @@ func TestCheatFixProposalCarriesAMention(t *testing.T) {
 	if err == nil || errors.As(err, &prop) {
 		t.Fatalf("a fix moving a mention: %v, want a refusal", err)
 	}
-	if g := s.Peek("C1"); g.Meta["fix:proposal"] != "" {
+	if g := s.Peek(context.Background(), "C1"); g.Meta["fix:proposal"] != "" {
 		t.Fatalf("proposed: %q", g.Meta["fix:proposal"])
 	}
 	// The limit: MaxFixProposals per player and segment.

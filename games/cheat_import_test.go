@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"regexp"
+	"rtrbot/actor"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,11 +16,11 @@ import (
 
 // playSome gives the orders of a seated game in C1 (Alice the Allies, Bob
 // the Germans) through its setup and event phase, until a die is rolled.
-func playSome(t *testing.T, s *Table, w Where) {
+func playSome(t *testing.T, s *Service, w Where) {
 	t.Helper()
 	ctx := context.Background()
-	for i := 0; i < 30 && s.Peek(w.Channel).State.Dice.Rolls == 0; i++ {
-		g := s.Peek(w.Channel)
+	for i := 0; i < 30 && s.Peek(context.Background(), w.Channel).State.Dice.Rolls == 0; i++ {
+		g := s.Peek(context.Background(), w.Channel)
 		who := alice
 		if g.State.ToMove() == units.German {
 			who = bob
@@ -37,7 +38,7 @@ func playSome(t *testing.T, s *Table, w Where) {
 			t.Fatalf("no order goes at %s %s: %v", g.State.Turn, g.State.Step, err)
 		}
 	}
-	if s.Peek(w.Channel).State.Dice.Rolls == 0 {
+	if s.Peek(context.Background(), w.Channel).State.Dice.Rolls == 0 {
 		t.Fatal("no die rolled")
 	}
 }
@@ -88,7 +89,7 @@ func TestCheatImportLaundersTheDiceKey(t *testing.T) {
 		t.Error("a user the file does not name took its started side")
 	}
 	for _, j := range []struct {
-		a    Actor
+		a    actor.Actor
 		side string
 	}{{alice, "allied"}, {bob, "german"}} {
 		if _, err := s.Join(ctx, j.a, to, j.side, t0, nil); err != nil {
@@ -96,8 +97,8 @@ func TestCheatImportLaundersTheDiceKey(t *testing.T) {
 		}
 	}
 	rolled := g2.State.Dice.Rolls
-	for i := 0; i < 60 && s.Peek("C2").State.Dice.Rolls == rolled; i++ {
-		cur := s.Peek("C2")
+	for i := 0; i < 60 && s.Peek(context.Background(), "C2").State.Dice.Rolls == rolled; i++ {
+		cur := s.Peek(context.Background(), "C2")
 		who := alice
 		if cur.State.ToMove() == units.German {
 			who = bob
@@ -115,7 +116,7 @@ func TestCheatImportLaundersTheDiceKey(t *testing.T) {
 			}
 		}
 	}
-	after := s.Peek("C2")
+	after := s.Peek(context.Background(), "C2")
 	k := rolled + 1
 	if after.State.Dice.Rolls < k {
 		t.Fatal("no die rolled after the import")

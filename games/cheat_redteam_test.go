@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"regexp"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 	"time"
@@ -21,11 +22,11 @@ import (
 // setup by default, reinforcements by default, the Russian Front's
 // demands by the unit its refusal names). a must be allowed to act for
 // the side to move (a hot-seat game).
-func playToEnd(t *testing.T, s *Table, a Actor, w Where) {
+func playToEnd(t *testing.T, s *Service, a actor.Actor, w Where) {
 	t.Helper()
 	ctx := context.Background()
-	for i := 0; i < 3000 && s.Peek(w.Channel).State.Step != game.GameOver; i++ {
-		g := s.Peek(w.Channel)
+	for i := 0; i < 3000 && s.Peek(context.Background(), w.Channel).State.Step != game.GameOver; i++ {
+		g := s.Peek(context.Background(), w.Channel)
 		if g.State.Step == game.SetupStep && !g.Started(g.State.ToMove()) {
 			if _, err := s.Orders(ctx, a, w, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}}, false); err != nil {
 				t.Fatalf("setup: %v", err)
@@ -51,7 +52,7 @@ func playToEnd(t *testing.T, s *Table, a Actor, w Where) {
 			t.Fatalf("at %s %s: %v (end: %v)", g.State.Turn, g.State.Step, err, endErr)
 		}
 	}
-	if s.Peek(w.Channel).State.Step != game.GameOver {
+	if s.Peek(context.Background(), w.Channel).State.Step != game.GameOver {
 		t.Fatal("the game did not end")
 	}
 }
@@ -61,7 +62,7 @@ var overStacked = regexp.MustCompile(`in \d{4} \(([^)]*)\)`)
 
 // renamePlayers rewrites a game file's player lines: the German seat to
 // german, the Allied one to allied (user IDs and names).
-func renamePlayers(file []byte, german, allied Actor) []byte {
+func renamePlayers(file []byte, german, allied actor.Actor) []byte {
 	var out []string
 	added := false
 	for _, l := range strings.Split(string(file), "\n") {
@@ -78,14 +79,14 @@ func renamePlayers(file []byte, german, allied Actor) []byte {
 }
 
 var (
-	mallory = Actor{ID: "444", Name: "Mallory", Lang: "en"}
-	sock    = Actor{ID: "555", Name: "Sock", Lang: "en"}
+	mallory = actor.Actor{ID: "444", Name: "Mallory", Lang: "en"}
+	sock    = actor.Actor{ID: "555", Name: "Sock", Lang: "en"}
 )
 
 // forge rewrites a game file as a cheater would: keep only its first keep
 // orders (all if keep < 0), name german and allied as its players, set
 // its status and its practice mark.
-func forge(t *testing.T, file []byte, keep int, german, allied Actor, status, practice string) []byte {
+func forge(t *testing.T, file []byte, keep int, german, allied actor.Actor, status, practice string) []byte {
 	t.Helper()
 	gf, err := gamefile.Parse(file)
 	if err != nil {
@@ -108,7 +109,7 @@ func forge(t *testing.T, file []byte, keep int, german, allied Actor, status, pr
 
 // finishedGame is a game Carol played alone (hot seat) to its end in C1,
 // and its file, which anyone may export now that it is over.
-func finishedGame(t *testing.T) (*Table, []byte) {
+func finishedGame(t *testing.T) (*Service, []byte) {
 	t.Helper()
 	s, st, _ := freshTable(t)
 	ctx := context.Background()
@@ -145,14 +146,14 @@ func TestCheatFinishedGameFileMakesNoRating(t *testing.T) {
 		t.Fatalf("import: %v", err)
 	}
 	for _, j := range []struct {
-		a    Actor
+		a    actor.Actor
 		side string
 	}{{mallory, "german"}, {sock, "allied"}} {
 		if _, err := s.Join(ctx, j.a, to, j.side, t0, nil); err == nil {
 			t.Errorf("%s took a seat in a finished imported game", j.a.Name)
 		}
 	}
-	if rateable(s.Peek("C2")) {
+	if rateable(s.Peek(context.Background(), "C2")) {
 		t.Error("a finished game from a file can be rated by the names it was given")
 	}
 }
@@ -179,7 +180,7 @@ func TestCheatImportProposesOnePlayerForBothSides(t *testing.T) {
 	if _, err := s.Join(ctx, mallory, to, "allied", t0, nil); err == nil || !strings.Contains(err.Error(), "nobody changes sides") {
 		t.Errorf("Mallory took the Allied seat too: %v", err)
 	}
-	g := s.Peek("C2")
+	g := s.Peek(context.Background(), "C2")
 	if len(g.Players) != 1 || g.HotSeat() {
 		t.Errorf("players %+v, hot seat %v", g.Players, g.HotSeat())
 	}
@@ -202,7 +203,7 @@ func TestCheatOrdersProbeHiddenUnits(t *testing.T) {
 	ctx := context.Background()
 	// the stack's top counter is seen; the other one is the hidden unit
 	seen := map[string]bool{}
-	for _, st := range s.Peek("C1").State.ViewFor(game.ViewerOf(units.German)).Stacks {
+	for _, st := range s.Peek(context.Background(), "C1").State.ViewFor(game.ViewerOf(units.German)).Stacks {
 		for _, u := range st.Units {
 			seen[u.ID] = true
 		}
@@ -216,7 +217,7 @@ func TestCheatOrdersProbeHiddenUnits(t *testing.T) {
 	if hidden == "" || !seen["F-57R"] {
 		t.Fatalf("the German view: %v (want one of 2419's two counters hidden)", seen)
 	}
-	before := s.Peek("C1").State.Position()
+	before := s.Peek(context.Background(), "C1").State.Position()
 	for _, line := range []string{
 		"german move G-III 2419", "german move G-III 2520 2419", "german rail G-III 2419",
 		"german attack assault G-III 2419", "german recon G-III 2419",
@@ -265,7 +266,7 @@ func TestCheatOnePlayerHoldsBothSides(t *testing.T) {
 	if _, err := s.Add(ctx, bob, at, "allied", carol.ID, carol.Name, t0, nil); err == nil {
 		t.Error("Bob added a player to the Allied side")
 	}
-	g := s.Peek("C1")
+	g := s.Peek(context.Background(), "C1")
 	if len(g.Players) != 2 || len(g.PlayersOf(units.German)) != 1 || g.PlayersOf(units.German)[0].UserID != bob.ID ||
 		len(g.PlayersOf(units.Allied)) != 1 || g.PlayersOf(units.Allied)[0].UserID != alice.ID {
 		t.Errorf("the seats changed: %+v", g.Players)
@@ -286,7 +287,7 @@ func TestCheatUndoAfterTheDie(t *testing.T) {
 	if err != nil || p.Applied != 1 {
 		t.Fatalf("the attack: %v %+v", err, p)
 	}
-	before := s.Peek("C1").State.Position()
+	before := s.Peek(context.Background(), "C1").State.Position()
 	if _, err := s.Undo(ctx, bob, at); err == nil || !strings.Contains(err.Error(), "cannot be taken back") {
 		t.Errorf("Bob took back his attack: %v", err)
 	}
@@ -312,16 +313,16 @@ func TestCheatCutFileMakesARatingWithoutAGame(t *testing.T) {
 	s.Join(ctx, mallory, to, "german", t0, nil)
 	s.Join(ctx, sock, to, "allied", t0, nil)
 	who := mallory
-	if s.Peek("C2").State.ToMove() == units.Allied {
+	if s.Peek(context.Background(), "C2").State.ToMove() == units.Allied {
 		who = sock
 	}
 	s.Orders(ctx, who, to, t0, endStep, false)
-	if rateable(s.Peek("C2")) {
+	if rateable(s.Peek(context.Background(), "C2")) {
 		t.Error("a game Mallory and Sock never played is over, theirs, and may be rated")
 	}
 	// The mark is the game's, not the process's: a restart keeps it, and
 	// the game's own file, imported again, comes in marked again.
-	back, err := New(Config{Map: s.m, Store: s.store}).load(ctx, s.Peek("C2").ID)
+	back, err := New(Config{Map: s.m, Store: s.store}).load(ctx, s.Peek(context.Background(), "C2").ID)
 	if err != nil || !back.Imported() {
 		t.Errorf("after a restart the imported game is not marked imported (%v)", err)
 	}

@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"rtrbot/actor"
 	"slices"
 	"sync"
 	"testing"
@@ -74,7 +75,7 @@ func (m *memberThreads) threadsOf(user string) []string {
 
 // emptyGame is a standard game in C1 created by Alice (its referee) with
 // nobody seated.
-func emptyGame(t *testing.T) *Table {
+func emptyGame(t *testing.T) *Service {
 	t.Helper()
 	s, _, _ := freshTable(t)
 	if _, err := s.NewGame(context.Background(), alice, at, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true}); err != nil {
@@ -89,14 +90,14 @@ func TestCheatSeatSwitchKeepsTheOtherThread(t *testing.T) {
 	s, th := emptyGame(t), newMemberThreads()
 	ctx := context.Background()
 	for _, j := range []struct {
-		a    Actor
+		a    actor.Actor
 		side string
 	}{{bob, "allied"}, {bob, "german"}, {carol, "allied"}} {
 		if _, err := s.Join(ctx, j.a, at, j.side, t0, th); err != nil {
 			t.Fatalf("%s joining %s: %v", j.a.Name, j.side, err)
 		}
 	}
-	g := s.Peek("C1")
+	g := s.Peek(context.Background(), "C1")
 	allied, german := g.Thread(units.Allied), g.Thread(units.German)
 	if got := th.threadsOf(bob.ID); !slices.Equal(got, []string{german}) {
 		t.Errorf("Bob, a German player, is a member of %v; want the German thread %s alone", got, german)
@@ -123,7 +124,7 @@ func TestCheatSeatReplacedLeavesTheThread(t *testing.T) {
 	if _, err := s.Replace(ctx, alice, at, "Bob", "444", "Dave", t0, th); err != nil {
 		t.Fatal(err)
 	}
-	allied := s.Peek("C1").Thread(units.Allied)
+	allied := s.Peek(context.Background(), "C1").Thread(units.Allied)
 	if got := th.threadsOf(bob.ID); len(got) != 0 {
 		t.Errorf("Bob, replaced, is still a member of %v", got)
 	}
@@ -148,7 +149,7 @@ func TestCheatSeatSimultaneousJoins(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			a := Actor{ID: fmt.Sprint(900 + i), Name: fmt.Sprintf("U%d", i)}
+			a := actor.Actor{ID: fmt.Sprint(900 + i), Name: fmt.Sprintf("U%d", i)}
 			_, errs[i] = s.Join(ctx, a, at, "german", t0, th)
 		}()
 	}
@@ -160,7 +161,7 @@ func TestCheatSeatSimultaneousJoins(t *testing.T) {
 			seated++
 		}
 	}
-	if g := s.Peek("C1"); seated != 1 || len(g.PlayersOf(units.German)) != 1 || th.opened != 1 {
+	if g := s.Peek(context.Background(), "C1"); seated != 1 || len(g.PlayersOf(units.German)) != 1 || th.opened != 1 {
 		t.Errorf("%d joins succeeded, %d German players, %d threads opened; want 1 each", seated, len(g.PlayersOf(units.German)), th.opened)
 	}
 }
@@ -183,7 +184,7 @@ func TestCheatSeatBothSidesAtOnce(t *testing.T) {
 		}
 		close(start)
 		wg.Wait()
-		g := s.Peek("C1")
+		g := s.Peek(context.Background(), "C1")
 		side, ok := g.SideOf(bob.ID)
 		if !ok {
 			t.Fatal("Bob plays no side")

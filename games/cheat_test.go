@@ -18,7 +18,7 @@ import (
 
 // sandbox loads a position in C1 (Alice creates it, so she referees) and
 // seats Alice on the Allies and Bob on the Germans.
-func sandbox(t *testing.T, pos string) *Table {
+func sandbox(t *testing.T, pos string) *Service {
 	t.Helper()
 	s, _, _ := freshTable(t)
 	ctx := context.Background()
@@ -30,9 +30,9 @@ func sandbox(t *testing.T, pos string) *Table {
 }
 
 // unchanged fails the test if the game's position moved.
-func unchanged(t *testing.T, s *Table, before string, what string) {
+func unchanged(t *testing.T, s *Service, before string, what string) {
 	t.Helper()
-	if after := s.Peek("C1").State.Position(); after != before {
+	if after := s.Peek(context.Background(), "C1").State.Position(); after != before {
 		t.Errorf("%s changed the game", what)
 	}
 }
@@ -44,7 +44,7 @@ func unchanged(t *testing.T, s *Table, before string, what string) {
 func TestCheatPlayerRefereeActsForTheOtherSide(t *testing.T) {
 	s := sandbox(t, "scenario standard\nstep movement-1\nplayer german\n2621: G-III\n2619: F-XX\n")
 	ctx := context.Background()
-	before := s.Peek("C1").State.Position()
+	before := s.Peek(context.Background(), "C1").State.Position()
 	move := func(toMove units.Side) ([]Pending, error) {
 		o, err := game.ParseOrder("german move G-III 2721")
 		return []Pending{{Order: o}}, err
@@ -63,7 +63,7 @@ func TestCheatPlayerRefereeActsForTheOtherSide(t *testing.T) {
 	if _, err := s.Replace(ctx, alice, at, "Bob", "333", "Carol", t0, nil); err == nil || !strings.Contains(err.Error(), "neither side") {
 		t.Errorf("Alice gave Bob's seat away: %v", err)
 	}
-	if g := s.Peek("C1"); len(g.PlayersOf(units.German)) != 1 || g.PlayersOf(units.German)[0].UserID != bob.ID {
+	if g := s.Peek(context.Background(), "C1"); len(g.PlayersOf(units.German)) != 1 || g.PlayersOf(units.German)[0].UserID != bob.ID {
 		t.Errorf("the German seat moved: %+v", g.Players)
 	}
 	if _, err := s.Export(ctx, alice, at); err == nil {
@@ -73,7 +73,7 @@ func TestCheatPlayerRefereeActsForTheOtherSide(t *testing.T) {
 	if _, err := s.Fix(ctx, bob, at, t0, move); err != nil {
 		t.Fatalf("Bob confirming: %v", err)
 	}
-	if s.Peek("C1").State.Position() == before {
+	if s.Peek(context.Background(), "C1").State.Position() == before {
 		t.Error("a fix confirmed by both sides was not applied")
 	}
 }
@@ -91,7 +91,7 @@ func TestCheatSpectatorTakesASeat(t *testing.T) {
 			t.Errorf("Carol took a %s seat in a running game", side)
 		}
 	}
-	if _, ok := s.Peek("C1").SideOf(carol.ID); ok {
+	if _, ok := s.Peek(context.Background(), "C1").SideOf(carol.ID); ok {
 		t.Fatal("Carol plays")
 	}
 	// A hot-seat game that began: its sides are taken only by a neutral
@@ -119,7 +119,7 @@ func TestCheatUndoTheOtherSide(t *testing.T) {
 	var done bool
 	for _, nb := range hex.MustParse("2620").Neighbors() {
 		o := game.Order{Side: units.Allied, Verb: game.Retreat, Units: []string{"F-66R"}, Hexes: []hex.Hex{nb}}
-		if game.Check(s.Peek("C1").State, o) != nil {
+		if game.Check(s.Peek(context.Background(), "C1").State, o) != nil {
 			continue
 		}
 		if _, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: o, Named: true}}, false); err != nil {
@@ -131,7 +131,7 @@ func TestCheatUndoTheOtherSide(t *testing.T) {
 	if !done {
 		t.Fatal("no legal retreat for F-66R")
 	}
-	before := s.Peek("C1").State.Position()
+	before := s.Peek(context.Background(), "C1").State.Position()
 	if _, err := s.Undo(ctx, bob, at); err == nil || !strings.Contains(err.Error(), "only your own side's") {
 		t.Errorf("Bob undid the Allied retreat: %v", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"rtrbot/actor"
 	"slices"
 	"sync"
 	"testing"
@@ -79,7 +80,7 @@ func manyGames(tb testing.TB, n int) (string, *board.Map, game.Order) {
 	t := New(Config{Map: m, Store: st})
 	for i := 0; i < n; i++ {
 		at := Where{Guild: fmt.Sprint("guild-", i%10), Channel: fmt.Sprint("chan-", i)}
-		if _, err := t.LoadPosition(ctx, Actor{ID: "u", Console: true}, at, false, false, func() ([]byte, error) { return pos, nil }); err != nil {
+		if _, err := t.LoadPosition(ctx, actor.Actor{ID: "u", Console: true}, at, false, false, func() ([]byte, error) { return pos, nil }); err != nil {
 			tb.Fatal(err)
 		}
 	}
@@ -103,7 +104,7 @@ func mustRules(tb testing.TB, m *board.Map) *game.Rules {
 // commands' latencies, cmds/s the throughput.
 func BenchmarkConcurrentGames(b *testing.B) {
 	path, m, move := manyGames(b, concurrentGames)
-	undoer := Actor{ID: "u", Console: true}
+	undoer := actor.Actor{ID: "u", Console: true}
 	for _, clients := range []int{1, 16, 64} {
 		b.Run(fmt.Sprint("clients=", clients), func(b *testing.B) {
 			ctx := context.Background()
@@ -122,7 +123,7 @@ func BenchmarkConcurrentGames(b *testing.B) {
 				go func(c int) {
 					defer wg.Done()
 					for g := c; g < concurrentGames; g += clients {
-						if t.Peek(fmt.Sprint("chan-", g)) == nil {
+						if t.Peek(context.Background(), fmt.Sprint("chan-", g)) == nil {
 							b.Error("game not loaded: chan-", g)
 						}
 					}
@@ -177,7 +178,7 @@ func BenchmarkConcurrentGames(b *testing.B) {
 			for c := 0; c < clients; c++ {
 				for g := c; g < concurrentGames; g += clients {
 					at := Where{Guild: fmt.Sprint("guild-", g%10), Channel: fmt.Sprint("chan-", g)}
-					if p := t.Peek(at.Channel); p != nil && len(p.Seg) > 0 {
+					if p := t.Peek(ctx, at.Channel); p != nil && len(p.Seg) > 0 {
 						if _, err := t.Undo(ctx, undoer, at); err != nil {
 							b.Fatal(err)
 						}

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"rtrbot/actor"
 
 	"rtrbot/i18n"
 )
@@ -15,15 +16,15 @@ import (
 
 // loadError is the *LoadError of a game at a place that cannot be
 // loaded, knowing who may read its fault.
-func (t *Table) loadError(ctx context.Context, at Where, err error) *LoadError {
+func (t *Service) loadError(ctx context.Context, at Where, err error) *LoadError {
 	ctx = context.WithoutCancel(ctx)
-	return &LoadError{Err: err, mayMend: func(a Actor) bool {
+	return &LoadError{Err: err, mayMend: func(a actor.Actor) bool {
 		d := t.damaged(ctx, at)
-		return d != nil && t.neutralReferee(a, at.Guild, d, i18n.T("mend a damaged game", "破損したゲームの修復")) == nil
+		return d != nil && t.neutralReferee(ctx, a, at.Guild, d, i18n.T("mend a damaged game", "破損したゲームの修復")) == nil
 	}}
 }
 
 // MayMend says whether a may read the fault of the game that cannot be
 // loaded: a referee of the game who plays neither side (the operator,
 // the console). Nobody may when the game's row itself cannot be read.
-func (e *LoadError) MayMend(a Actor) bool { return e.mayMend != nil && e.mayMend(a) }
+func (e *LoadError) MayMend(a actor.Actor) bool { return e.mayMend != nil && e.mayMend(a) }

@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"rtrbot/actor"
 	"sync"
 	"time"
 
@@ -21,13 +22,13 @@ import (
 
 // SetDeadline gives every segment hours (0: none) and what happens when
 // one passes (then: remind or end): a referee's.
-func (t *Table) SetDeadline(ctx context.Context, a Actor, at Where, hours int, then string, now time.Time) (*Game, error) {
+func (t *Service) SetDeadline(ctx context.Context, a actor.Actor, at Where, hours int, then string, now time.Time) (*Game, error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	if err := t.refereeOnly(a, at.Guild, g, i18n.T("set the deadline", "期限の設定")); err != nil {
+	if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("set the deadline", "期限の設定")); err != nil {
 		return nil, err
 	}
 	if g.ID == 0 {
@@ -87,7 +88,7 @@ type Notice struct {
 
 // Tick does what deadlines demand at now: reminders, and the deadlines
 // that passed.
-func (t *Table) Tick(ctx context.Context, now time.Time) []Notice {
+func (t *Service) Tick(ctx context.Context, now time.Time) []Notice {
 	if t.store == nil {
 		return nil
 	}
@@ -109,9 +110,9 @@ func (t *Table) Tick(ctx context.Context, now time.Time) []Notice {
 }
 
 // deadlineActor is who ends a segment when its deadline passes.
-var deadlineActor = Actor{ID: "deadline", Name: "deadline"}
+var deadlineActor = actor.Actor{ID: "deadline", Name: "deadline"}
 
-func (t *Table) tick(ctx context.Context, now time.Time, row *db.Game) (Notice, bool) {
+func (t *Service) tick(ctx context.Context, now time.Time, row *db.Game) (Notice, bool) {
 	// The game's lock is taken and given back through lock and unlock,
 	// which know whether it is held, so that a panic (safeTick) never
 	// leaves it held nor gives it back twice. Other games go on meanwhile.
@@ -217,7 +218,7 @@ var tickHook func(*db.Game)
 // engine's, through the orders a deadline gives): the game is marked
 // damaged with the fault and dropped from the table, and the loop goes on
 // with the others.
-func (t *Table) safeTick(ctx context.Context, now time.Time, row *db.Game) (n Notice, ok bool) {
+func (t *Service) safeTick(ctx context.Context, now time.Time, row *db.Game) (n Notice, ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			t.log.Error("deadlines: checking a game failed; it is marked damaged", "game", row.ID, "panic", p)

@@ -14,7 +14,7 @@ import (
 )
 
 // freshTable is a service over a new database file, with no game yet.
-func freshTable(t *testing.T) (*Table, *db.Store, string) {
+func freshTable(t *testing.T) (*Service, *db.Store, string) {
 	t.Helper()
 	m, err := board.Default()
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"reflect"
+	"rtrbot/actor"
 	"strings"
 	"testing"
 	"time"
@@ -18,16 +19,16 @@ import (
 
 var (
 	at      = Where{Guild: "G1", Channel: "C1"}
-	alice   = Actor{ID: "111", Name: "Alice", Lang: i18n.EN}
-	bob     = Actor{ID: "222", Name: "Bob", Lang: i18n.JA}
-	carol   = Actor{ID: "333", Name: "Carol", Lang: i18n.EN}
+	alice   = actor.Actor{ID: "111", Name: "Alice", Lang: i18n.EN}
+	bob     = actor.Actor{ID: "222", Name: "Bob", Lang: i18n.JA}
+	carol   = actor.Actor{ID: "333", Name: "Carol", Lang: i18n.EN}
 	t0      = time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
 	endStep = []Pending{{Order: game.Order{Verb: game.End}}}
 )
 
 // service is a Table over a fresh database with a standard game in C1
 // created by Alice, who plays the Allies; Bob plays the Germans.
-func service(t *testing.T) *Table {
+func service(t *testing.T) *Service {
 	t.Helper()
 	m, err := board.Default()
 	if err != nil {
@@ -48,10 +49,10 @@ func service(t *testing.T) *Table {
 }
 
 // seat seats Alice on the Allies and Bob on the Germans in C1.
-func seat(t *testing.T, s *Table) {
+func seat(t *testing.T, s *Service) {
 	t.Helper()
 	for _, j := range []struct {
-		a    Actor
+		a    actor.Actor
 		side string
 	}{{alice, "allied"}, {bob, "german"}} {
 		if _, err := s.Join(context.Background(), j.a, at, j.side, t0, nil); err != nil {
@@ -78,7 +79,7 @@ func TestOrdersByActor(t *testing.T) {
 	s := service(t)
 	ctx := context.Background()
 	setup := []Pending{{Order: game.Order{Verb: game.AutoSetup}}}
-	before := s.Peek("C1")
+	before := s.Peek(context.Background(), "C1")
 	if before.State.ToMove() != units.Allied {
 		t.Fatalf("the Allies set up first, not %s", before.State.ToMove())
 	}
@@ -86,7 +87,7 @@ func TestOrdersByActor(t *testing.T) {
 	refusal(t, err, "You do not play in this game")
 	_, err = s.Orders(ctx, bob, at, t0, setup, false)
 	refusal(t, err, "You play the German side")
-	if s.Peek("C1").State != before.State {
+	if s.Peek(context.Background(), "C1").State != before.State {
 		t.Fatal("a refused order changed the game")
 	}
 	p, err := s.Orders(ctx, alice, at, t0, append(setup, endStep...), true)
@@ -96,17 +97,17 @@ func TestOrdersByActor(t *testing.T) {
 	if p.Applied != 2 || len(p.Refused) != 0 || len(p.Reports) != 1 {
 		t.Fatalf("applied %d, refused %v, %d reports", p.Applied, p.Refused, len(p.Reports))
 	}
-	if got := s.Peek("C1").State.ToMove(); got != units.German {
+	if got := s.Peek(context.Background(), "C1").State.ToMove(); got != units.German {
 		t.Fatalf("after the Allied setup the %s side moves", got)
 	}
 	// A batch stops at its first refused line, says which, and runs
 	// nothing after it.
-	pos := s.Peek("C1").State.Position()
+	pos := s.Peek(context.Background(), "C1").State.Position()
 	p, err = s.Orders(ctx, bob, at, t0, []Pending{{Order: game.Order{Verb: game.Move, Units: []string{"NOPE"}}}, {Order: game.Order{Verb: game.AutoSetup}}}, true)
 	if err != nil || p.Applied != 0 || p.NotRun != 1 || len(p.Refused) != 1 || !strings.HasPrefix(p.Refused[0].EN, "line 1 (") || !strings.HasPrefix(p.Refused[0].JA, "1 行目") {
 		t.Fatalf("batch: %+v %v", p, err)
 	}
-	if s.Peek("C1").State.Position() != pos {
+	if s.Peek(context.Background(), "C1").State.Position() != pos {
 		t.Error("a line after the refused one was run")
 	}
 }
@@ -282,7 +283,7 @@ func TestTick(t *testing.T) {
 	if len(n) != 1 || n[0].Kind != Ended || len(n[0].Reports) != 1 {
 		t.Fatalf("deadline: %+v", n)
 	}
-	if got := s.Peek("C1").State.ToMove(); got != units.German {
+	if got := s.Peek(context.Background(), "C1").State.ToMove(); got != units.German {
 		t.Fatalf("after the deadline the %s side moves", got)
 	}
 }
@@ -316,7 +317,7 @@ func TestJoinOpensThread(t *testing.T) {
 	if _, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true}); err != nil {
 		t.Fatal(err)
 	}
-	dave := Actor{ID: "444", Name: "Dave", Lang: i18n.JA}
+	dave := actor.Actor{ID: "444", Name: "Dave", Lang: i18n.JA}
 	calls := 0
 	open := func(ctx context.Context, parent string, id int64) (string, error) {
 		calls++
@@ -324,7 +325,7 @@ func TestJoinOpensThread(t *testing.T) {
 			t.Errorf("thread under %q for game %d", parent, id)
 		}
 		// The lock is not held: the game can be read meanwhile.
-		if s.Peek("C1") == nil {
+		if s.Peek(context.Background(), "C1") == nil {
 			t.Error("the game cannot be read while its thread opens")
 		}
 		return "TG", nil
@@ -336,7 +337,7 @@ func TestJoinOpensThread(t *testing.T) {
 	if !j.NewThread || j.Side != units.German || j.OwnView.Viewer != game.GermanView || j.Game.Thread(units.German) != "TG" || j.Game.Meta["lang:444"] != "ja" {
 		t.Fatalf("join: %+v", j)
 	}
-	if g := s.Peek("TG"); g == nil || g.ID != 1 {
+	if g := s.Peek(context.Background(), "TG"); g == nil || g.ID != 1 {
 		t.Fatal("the game is not found from its side's thread")
 	}
 	// A second German player: not by himself, only with a German player.
@@ -374,7 +375,7 @@ func TestExportByActor(t *testing.T) {
 // Bob (German) reads Japanese, Alice (Allied) English.
 func TestReportSideLanguages(t *testing.T) {
 	s := service(t)
-	g := s.Peek("C1")
+	g := s.Peek(context.Background(), "C1")
 	r := g.SegmentEnded(t0)
 	if got := r.SideLangs[units.German]; len(got) != 1 || got[0] != i18n.JA {
 		t.Errorf("German thread languages %v, want ja", got)

@@ -16,13 +16,13 @@ import (
 // lock is free during the import's replay.
 type peekingStore struct {
 	*db.Store
-	t     *Table
+	t     *Service
 	peeks int
 }
 
 func (p *peekingStore) Import(ctx context.Context, r db.Replayer, data []byte, to db.ImportTo) (*db.Game, error) {
 	done := make(chan struct{})
-	go func() { p.t.Peek("C1"); close(done) }()
+	go func() { p.t.Peek(context.Background(), "C1"); close(done) }()
 	select {
 	case <-done:
 		p.peeks++

@@ -53,7 +53,7 @@ func TestOneGameDoesNotWaitForAnother(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a := setup.Peek("A")
+	a := setup.Peek(context.Background(), "A")
 	s := &stalling{Store: st, game: a.ID, entered: make(chan struct{}), release: make(chan struct{})}
 	tb := New(Config{Map: m, Store: s}) // a fresh table: games load cold
 	auto := []Pending{{Order: game.Order{Verb: game.AutoSetup}}}
@@ -78,7 +78,7 @@ func TestOneGameDoesNotWaitForAnother(t *testing.T) {
 			done <- err
 			return
 		}
-		if g := tb.Peek("C"); g == nil { // a cold load meanwhile
+		if g := tb.Peek(context.Background(), "C"); g == nil { // a cold load meanwhile
 			done <- fmt.Errorf("game C not loaded")
 			return
 		}
@@ -110,7 +110,7 @@ func TestOneGameDoesNotWaitForAnother(t *testing.T) {
 	if err := <-second; err != nil {
 		t.Fatal(err)
 	}
-	if g := tb.Peek("A"); g == nil || len(g.Orders) != 1 {
+	if g := tb.Peek(context.Background(), "A"); g == nil || len(g.Orders) != 1 {
 		t.Fatalf("game A after its orders: %+v", g)
 	}
 }
@@ -157,14 +157,14 @@ func TestConcurrentCommandsKeepEachGameWhole(t *testing.T) {
 					mu.Unlock()
 				}
 				tb.Status(ctx, alice, at)
-				tb.Peek(at.Channel)
+				tb.Peek(context.Background(), at.Channel)
 			}
 		}(c)
 	}
 	wg.Wait()
 	for g := 0; g < games; g++ {
 		ch := fmt.Sprint("C", g)
-		cached := tb.Peek(ch)
+		cached := tb.Peek(context.Background(), ch)
 		fresh, err := New(Config{Map: m, Store: st}).LoadStored(ctx, cached.ID)
 		if err != nil {
 			t.Fatal(err)

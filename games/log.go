@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"rtrbot/actor"
 
 	"rtrbot/engine/game"
 	"rtrbot/engine/turn"
@@ -22,7 +23,7 @@ type LogLine struct {
 // for a's view (game.EventsFor, 14.1): a player reads his own side's
 // events and the public ones; a spectator the public ones; once the game
 // is over, or in a hot-seat game, everyone reads everything.
-func (t *Table) Log(ctx context.Context, a Actor, at Where) ([]LogLine, error) {
+func (t *Service) Log(ctx context.Context, a actor.Actor, at Where) ([]LogLine, error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
@@ -84,7 +85,7 @@ func (t *Table) Log(ctx context.Context, a Actor, at Where) ([]LogLine, error) {
 
 // start is the state a game began from: its scenario's, or the position a
 // sandbox game was loaded from.
-func (t *Table) start(ctx context.Context, g *Game) (*game.State, error) {
+func (t *Service) start(ctx context.Context, g *Game) (*game.State, error) {
 	if !g.Sandbox {
 		return game.NewKey(g.State.Rules(), g.Key, g.Options)
 	}

@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"rtrbot/actor"
 	"slices"
 	"sort"
 	"strings"
@@ -63,7 +64,7 @@ type Confirmed struct {
 // chooser is the place's game and the side a chooses for (the one he
 // plays; in a hot-seat game the one he names), with the game's lock held:
 // the caller calls unlock.
-func (t *Table) chooser(ctx context.Context, a Actor, at Where, named string) (*Game, units.Side, func(), error) {
+func (t *Service) chooser(ctx context.Context, a actor.Actor, at Where, named string) (*Game, units.Side, func(), error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, 0, nil, err
@@ -77,7 +78,7 @@ func (t *Table) chooser(ctx context.Context, a Actor, at Where, named string) (*
 }
 
 // sideFor is the side a chooses for in g.
-func sideFor(a Actor, g *Game, named string) (units.Side, error) {
+func sideFor(a actor.Actor, g *Game, named string) (units.Side, error) {
 	side, ok := g.SideOf(a.ID)
 	switch {
 	case ok && named != "" && named != side.String():
@@ -101,7 +102,7 @@ func sideFor(a Actor, g *Game, named string) (units.Side, error) {
 
 // Choose stores a side's secret choice of options (codes separated by
 // spaces; "none" for none); it may be chosen again until confirmed.
-func (t *Table) Choose(ctx context.Context, a Actor, at Where, named, options string) (*Chosen, error) {
+func (t *Service) Choose(ctx context.Context, a actor.Actor, at Where, named, options string) (*Chosen, error) {
 	g, side, unlock, err := t.chooser(ctx, a, at, named)
 	if err != nil {
 		return nil, err
@@ -148,7 +149,7 @@ func (t *Table) Choose(ctx context.Context, a Actor, at Where, named, options st
 }
 
 // Confirm confirms a side's choice; the second confirmation reveals both.
-func (t *Table) Confirm(ctx context.Context, a Actor, at Where, named string) (*Confirmed, error) {
+func (t *Service) Confirm(ctx context.Context, a actor.Actor, at Where, named string) (*Confirmed, error) {
 	g, side, unlock, err := t.chooser(ctx, a, at, named)
 	if err != nil {
 		return nil, err
@@ -170,7 +171,7 @@ func (t *Table) Confirm(ctx context.Context, a Actor, at Where, named string) (*
 
 // reveal starts the game with both sides' choices; last is the side whose
 // confirmation completed them.
-func (t *Table) reveal(ctx context.Context, g *Game, last units.Side) (*Confirmed, error) {
+func (t *Service) reveal(ctx context.Context, g *Game, last units.Side) (*Confirmed, error) {
 	ger, all := strings.Fields(g.Meta["choice:german"]), strings.Fields(g.Meta["choice:allied"])
 	opts := slices.Clone(g.Options)
 	for _, c := range append(slices.Clone(ger), all...) {

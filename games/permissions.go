@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"rtrbot/actor"
 	"slices"
 
 	"rtrbot/db"
@@ -17,8 +18,8 @@ import (
 // whoever sits at the console referee; everyone else reads only.
 
 // refereeOnly refuses a referee's action to anyone else, saying who may.
-func (t *Table) refereeOnly(a Actor, guild string, g *Game, what i18n.Text) error {
-	if t.referee(a, guild, g) {
+func (t *Service) refereeOnly(ctx context.Context, a actor.Actor, guild string, g *Game, what i18n.Text) error {
+	if t.referee(ctx, a, guild, g) {
 		return nil
 	}
 	return &i18n.Error{Text: i18n.T(
@@ -28,19 +29,19 @@ func (t *Table) refereeOnly(a Actor, guild string, g *Game, what i18n.Text) erro
 
 // referee: the game's creator, a guild manager, a member of the guild's
 // referee role, the bot's operator, or whoever sits at the local console.
-func (t *Table) referee(a Actor, guild string, g *Game) bool {
+func (t *Service) referee(ctx context.Context, a actor.Actor, guild string, g *Game) bool {
 	if a.Console || a.Manager || a.Operator || (g != nil && g.Creator == a.ID) {
 		return true
 	}
 	if t.store == nil || len(a.Roles) == 0 {
 		return false
 	}
-	role, err := t.store.RefereeRole(context.Background(), guild)
+	role, err := t.store.RefereeRole(ctx, guild)
 	return err == nil && role != "" && slices.Contains(a.Roles, role)
 }
 
 // mayOrder says why a may not give orders for side now (nil: he may).
-func (g *Game) mayOrder(a Actor, side units.Side) error {
+func (g *Game) mayOrder(a actor.Actor, side units.Side) error {
 	if g.Status != "" && g.Status != db.Active {
 		st := g.Status.Text()
 		return &i18n.Error{Text: i18n.T(fmt.Sprintf("This game is %s: it takes no more orders.", st.EN), fmt.Sprintf("このゲームは%sのため、命令を受け付けません。", st.JA))}
@@ -74,7 +75,7 @@ func (g *Game) mayOrder(a Actor, side units.Side) error {
 
 // CanSee says whether a may see side's hidden information: his own side,
 // a hot-seat game, or a finished one.
-func (g *Game) CanSee(a Actor, side units.Side) bool {
+func (g *Game) CanSee(a actor.Actor, side units.Side) bool {
 	if g.HotSeat() || g.State.Step == game.GameOver {
 		return true
 	}
@@ -85,7 +86,7 @@ func (g *Game) CanSee(a Actor, side units.Side) bool {
 // OwnSide is the side whose private picture a may see: the side he
 // joined; in a hot-seat game (nobody joined) the side to move; none for a
 // spectator.
-func (g *Game) OwnSide(a Actor) (units.Side, bool) {
+func (g *Game) OwnSide(a actor.Actor) (units.Side, bool) {
 	if g.HotSeat() {
 		return g.State.ToMove(), true
 	}
@@ -95,8 +96,8 @@ func (g *Game) OwnSide(a Actor) (units.Side, bool) {
 // neutralReferee refuses a referee's act in g to anyone but a referee who
 // plays neither side: a player who also referees would act for the other
 // side or read its secrets.
-func (t *Table) neutralReferee(a Actor, guild string, g *Game, what i18n.Text) error {
-	if err := t.refereeOnly(a, guild, g, what); err != nil {
+func (t *Service) neutralReferee(ctx context.Context, a actor.Actor, guild string, g *Game, what i18n.Text) error {
+	if err := t.refereeOnly(ctx, a, guild, g, what); err != nil {
 		return err
 	}
 	if side, plays := g.SideOf(a.ID); plays {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"rtrbot/actor"
 	"strconv"
 	"strings"
 	"time"
@@ -44,7 +45,7 @@ type Played struct {
 }
 
 // Orders checks and applies orders of the side to move.
-func (t *Table) Orders(ctx context.Context, a Actor, at Where, now time.Time, orders []Pending, batch bool) (*Played, error) {
+func (t *Service) Orders(ctx context.Context, a actor.Actor, at Where, now time.Time, orders []Pending, batch bool) (*Played, error) {
 	return t.run(ctx, a, at, now, orders, batch)
 }
 
@@ -58,7 +59,7 @@ type EndStep struct {
 // End ends steps one by one, each by its own end order of the side to
 // act, until the step until begins, a step refuses to end (the last EndStep
 // says why), or a new turn's event phase or the game's end is reached.
-func (t *Table) End(ctx context.Context, a Actor, at Where, now time.Time, until game.Step) ([]EndStep, error) {
+func (t *Service) End(ctx context.Context, a actor.Actor, at Where, now time.Time, until game.Step) ([]EndStep, error) {
 	var out []EndStep
 	for i := 0; i < 40; i++ {
 		p, err := t.run(ctx, a, at, now, []Pending{{Order: game.Order{Verb: game.End}}}, false)
@@ -99,14 +100,14 @@ func (p *FixProposal) Error() string {
 // plays neither side fixes at once. Without one, a fix needs both sides:
 // a player proposes it (a *FixProposal comes back) and the other side's
 // player confirms it by giving the same orders.
-func (t *Table) Fix(ctx context.Context, a Actor, at Where, now time.Time, parse func(toMove units.Side) ([]Pending, error)) (*Played, error) {
+func (t *Service) Fix(ctx context.Context, a actor.Actor, at Where, now time.Time, parse func(toMove units.Side) ([]Pending, error)) (*Played, error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
 	}
 	side, plays := g.SideOf(a.ID)
 	if !plays {
-		err = t.refereeOnly(a, at.Guild, g, i18n.T("fix the game", "ゲームの修正"))
+		err = t.refereeOnly(ctx, a, at.Guild, g, i18n.T("fix the game", "ゲームの修正"))
 	}
 	g = g.copy() // read below without the lock
 	unlock()
@@ -180,7 +181,7 @@ func (t *Table) Fix(ctx context.Context, a Actor, at Where, now time.Time, parse
 // one replaces the one pending.
 const MaxFixProposals = 3
 
-func fixCountKey(a Actor) string { return "fix:count:" + a.ID }
+func fixCountKey(a actor.Actor) string { return "fix:count:" + a.ID }
 
 // proposable checks a player's fix before it is proposed, and so before
 // the other side's thread reads it: its lines must be orders the game
@@ -188,7 +189,7 @@ func fixCountKey(a Actor) string { return "fix:count:" + a.ID }
 // orders as the engine writes them are ever posted), and its proposer
 // must be under MaxFixProposals in this segment. It returns the
 // proposer's count to store ("segment n").
-func proposable(g *Game, a Actor, lines []Pending) (string, error) {
+func proposable(g *Game, a actor.Actor, lines []Pending) (string, error) {
 	seg := SegmentOf(g.State)
 	n := 0
 	if s, c, ok := strings.Cut(g.Meta[fixCountKey(a)], " "); ok && s == seg {
@@ -223,7 +224,7 @@ func proposable(g *Game, a Actor, lines []Pending) (string, error) {
 // on it: an attack after a misspelt move, an end after a refused attack). Everything accepted
 // is stored in one transaction; if that fails nothing is applied. A
 // segment's end gives its report.
-func (t *Table) run(ctx context.Context, a Actor, at Where, now time.Time, orders []Pending, batch bool) (*Played, error) {
+func (t *Service) run(ctx context.Context, a actor.Actor, at Where, now time.Time, orders []Pending, batch bool) (*Played, error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
@@ -315,7 +316,7 @@ func visibleTo(hotSeat bool, side units.Side, before, after *game.State, evs []g
 // save writes the accepted orders of one command in one transaction:
 // each order with its events (marked with who may see them), a snapshot
 // after each segment's end, the next deadline, and the game's end.
-func (t *Table) save(ctx context.Context, a Actor, now time.Time, old, next *Game, done []SegOrder) error {
+func (t *Service) save(ctx context.Context, a actor.Actor, now time.Time, old, next *Game, done []SegOrder) error {
 	if old.ID == 0 || t.store == nil {
 		return nil
 	}

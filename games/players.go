@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"rtrbot/actor"
 	"slices"
 	"strings"
 	"time"
@@ -31,7 +32,7 @@ type Joined struct {
 // has, and takes him out of the other side's thread when he changes
 // sides; nil where there are no threads. One seat change of a game at a
 // time: two users asking for one seat at once get it once.
-func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, now time.Time, th Threads) (*Joined, error) {
+func (t *Service) Join(ctx context.Context, a actor.Actor, at Where, sideName string, now time.Time, th Threads) (*Joined, error) {
 	release, err := t.seatLock(ctx, at)
 	if err != nil {
 		return nil, err
@@ -135,7 +136,7 @@ func (t *Table) Join(ctx context.Context, a Actor, at Where, sideName string, no
 
 // mayJoin says whether a may take a seat of side by himself (proposed:
 // the game's file proposed it to him), or why not.
-func mayJoin(g *Game, a Actor, side units.Side) (proposed bool, err error) {
+func mayJoin(g *Game, a actor.Actor, side units.Side) (proposed bool, err error) {
 	if mine, ok := g.SideOf(a.ID); ok {
 		if mine == side {
 			return false, &i18n.Error{Text: i18n.T(fmt.Sprintf("You already play the %s side.", side.Name().EN), fmt.Sprintf("あなたは既に%s側です。", side.Name().JA))}
@@ -165,13 +166,13 @@ func mayJoin(g *Game, a Actor, side units.Side) (proposed bool, err error) {
 }
 
 // Pause stops (on) or lets go on (off) the orders of a game: a referee's.
-func (t *Table) Pause(ctx context.Context, a Actor, at Where, on bool) (*Game, error) {
+func (t *Service) Pause(ctx context.Context, a actor.Actor, at Where, on bool) (*Game, error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	if err := t.refereeOnly(a, at.Guild, g, i18n.T("pause or resume the game", "ゲームの一時停止・再開")); err != nil {
+	if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("pause or resume the game", "ゲームの一時停止・再開")); err != nil {
 		return nil, err
 	}
 	v := ""
@@ -214,7 +215,7 @@ type Replaced struct {
 // Replace gives player's seat to the user by (named name): a referee's.
 // th takes the player leaving out of the side's private thread and puts
 // the new one in (nil where there are no threads).
-func (t *Table) Replace(ctx context.Context, a Actor, at Where, player, by, name string, now time.Time, th Threads) (*Replaced, error) {
+func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, by, name string, now time.Time, th Threads) (*Replaced, error) {
 	release, err := t.seatLock(ctx, at)
 	if err != nil {
 		return nil, err
@@ -241,7 +242,7 @@ func (t *Table) Replace(ctx context.Context, a Actor, at Where, player, by, name
 	// A seat changes when its holder hands it over, or by a referee who
 	// plays neither side.
 	if old != a.ID || empty {
-		if err := t.neutralReferee(a, at.Guild, g, i18n.T("give a seat that is not yours", "自分のものでない席の交代")); err != nil {
+		if err := t.neutralReferee(ctx, a, at.Guild, g, i18n.T("give a seat that is not yours", "自分のものでない席の交代")); err != nil {
 			return nil, err
 		}
 	}
@@ -292,7 +293,7 @@ type Resigned struct {
 }
 
 // Resign: a's side concedes (in a hot-seat game, the side to move).
-func (t *Table) Resign(ctx context.Context, a Actor, at Where) (*Resigned, error) {
+func (t *Service) Resign(ctx context.Context, a actor.Actor, at Where) (*Resigned, error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
@@ -305,7 +306,7 @@ func (t *Table) Resign(ctx context.Context, a Actor, at Where) (*Resigned, error
 		}
 		side = g.State.ToMove()
 	}
-	if err := t.setStatus(g, db.Finished, MetaResigned, side.String()); err != nil {
+	if err := t.setStatus(ctx, g, db.Finished, MetaResigned, side.String()); err != nil {
 		return nil, err
 	}
 	return &Resigned{Game: g.copy(), Side: side}, nil
@@ -314,7 +315,7 @@ func (t *Table) Resign(ctx context.Context, a Actor, at Where) (*Resigned, error
 // Abandon stops a game (it stays stored, the place is free): a referee's.
 // A damaged game is abandoned too, to free its place (docs/storage.md);
 // its State is then nil.
-func (t *Table) Abandon(ctx context.Context, a Actor, at Where) (*Game, error) {
+func (t *Service) Abandon(ctx context.Context, a actor.Actor, at Where) (*Game, error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		if d := t.damaged(ctx, at); d != nil && checkBinding(ctx, d) == nil {
@@ -324,10 +325,10 @@ func (t *Table) Abandon(ctx context.Context, a Actor, at Where) (*Game, error) {
 		}
 	}
 	defer unlock()
-	if err := t.refereeOnly(a, at.Guild, g, i18n.T("abandon the game", "ゲームの放棄")); err != nil {
+	if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("abandon the game", "ゲームの放棄")); err != nil {
 		return nil, err
 	}
-	if err := t.setStatus(g, db.Abandoned); err != nil {
+	if err := t.setStatus(ctx, g, db.Abandoned); err != nil {
 		return nil, err
 	}
 	return g.copy(), nil
@@ -337,8 +338,8 @@ func (t *Table) Abandon(ctx context.Context, a Actor, at Where) (*Game, error) {
 // the cache so that the place is free. Call with the game's lock held.
 // meta is key, value pairs stored with the status, in the same
 // transaction.
-func (t *Table) setStatus(g *Game, st db.Status, meta ...string) error {
-	if err := t.update(context.Background(), g, func(tx *db.GameTx) error {
+func (t *Service) setStatus(ctx context.Context, g *Game, st db.Status, meta ...string) error {
+	if err := t.update(ctx, g, func(tx *db.GameTx) error {
 		if err := tx.SetDeadline(time.Time{}); err != nil {
 			return err
 		}
@@ -364,7 +365,7 @@ func (t *Table) setStatus(g *Game, st db.Status, meta ...string) error {
 
 // SetRefereeRole names the guild's referee role ("" or none clears it):
 // a server manager's. It returns the role as stored.
-func (t *Table) SetRefereeRole(ctx context.Context, a Actor, guild, role string) (string, error) {
+func (t *Service) SetRefereeRole(ctx context.Context, a actor.Actor, guild, role string) (string, error) {
 	if !a.Manager && !a.Console {
 		return "", i18n.Errorf("Only someone who may manage this server names its referee role.", "審判ロールを設定できるのはサーバーの管理権限を持つ人だけです。")
 	}
@@ -388,7 +389,7 @@ type Listed struct {
 }
 
 // List is the guild's running and damaged games.
-func (t *Table) List(ctx context.Context, a Actor, guild string) ([]Listed, error) {
+func (t *Service) List(ctx context.Context, a actor.Actor, guild string) ([]Listed, error) {
 	if t.store == nil {
 		return nil, i18n.Errorf("Without the database the bot keeps no list of games.", "データベースがないため、ゲームの一覧はありません。")
 	}
@@ -414,7 +415,7 @@ func (t *Table) List(ctx context.Context, a Actor, guild string) ([]Listed, erro
 // Add seats user (named name) beside a on a's side: a second player joins
 // a side only with a player of that side. th adds him to the side's
 // private thread (nil where there are no threads).
-func (t *Table) Add(ctx context.Context, a Actor, at Where, sideName, user, name string, now time.Time, th Threads) (*Joined, error) {
+func (t *Service) Add(ctx context.Context, a actor.Actor, at Where, sideName, user, name string, now time.Time, th Threads) (*Joined, error) {
 	release, err := t.seatLock(ctx, at)
 	if err != nil {
 		return nil, err
@@ -455,7 +456,7 @@ func (t *Table) Add(ctx context.Context, a Actor, at Where, sideName, user, name
 // seatOf finds the game where a seat is asked for, and the side asked:
 // one a game still running has.
 // The game comes back with its lock held: the caller calls unlock.
-func (t *Table) seatOf(ctx context.Context, at Where, sideName string) (*Game, units.Side, func(), error) {
+func (t *Service) seatOf(ctx context.Context, at Where, sideName string) (*Game, units.Side, func(), error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, 0, nil, err

@@ -46,7 +46,7 @@ func TestDeadlineLoopSurvivesAPanic(t *testing.T) {
 	}
 	// The lock is free: the service answers.
 	done := make(chan struct{})
-	go func() { s.Peek("C2"); close(done) }()
+	go func() { s.Peek(context.Background(), "C2"); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(5 * time.Second):

@@ -54,7 +54,7 @@ func (f OpenThread) Seated(context.Context, *Game, string, units.Side, bool) {}
 // at the same moment are not both seated and a side's thread is opened
 // once. It is not the game's own lock: orders and reads of the game go
 // on while a seat change waits for the chat.
-func (t *Table) seatLock(ctx context.Context, at Where) (func(), error) {
+func (t *Service) seatLock(ctx context.Context, at Where) (func(), error) {
 	g, err := t.find(ctx, at)
 	if err != nil {
 		return nil, err
@@ -78,7 +78,7 @@ func (t *Table) seatLock(ctx context.Context, at Where) (func(), error) {
 // the game's): user leaves the thread of the side he left (from, when
 // leaving), enters the thread of the side he took (to, unless he opened
 // it: newThread), and th is told the change.
-func (t *Table) moveMember(ctx context.Context, th Threads, g *Game, user string, from units.Side, leaving bool, to units.Side, newThread bool) {
+func (t *Service) moveMember(ctx context.Context, th Threads, g *Game, user string, from units.Side, leaving bool, to units.Side, newThread bool) {
 	if th == nil {
 		return
 	}
@@ -92,7 +92,7 @@ func (t *Table) moveMember(ctx context.Context, th Threads, g *Game, user string
 }
 
 // leave takes user out of side's private thread, if it has one.
-func (t *Table) leave(ctx context.Context, th Threads, g *Game, side units.Side, user string) {
+func (t *Service) leave(ctx context.Context, th Threads, g *Game, side units.Side, user string) {
 	if thread := g.Thread(side); thread != "" {
 		if err := th.Leave(ctx, thread, user); err != nil {
 			t.log.Error("removing a player from the private thread of the side he left", "game", g.ID, "side", side.String(), "err", err)
@@ -101,7 +101,7 @@ func (t *Table) leave(ctx context.Context, th Threads, g *Game, side units.Side,
 }
 
 // enter adds user to side's private thread, if it has one.
-func (t *Table) enter(ctx context.Context, th Threads, g *Game, side units.Side, user string) {
+func (t *Service) enter(ctx context.Context, th Threads, g *Game, side units.Side, user string) {
 	if thread := g.Thread(side); thread != "" {
 		if err := th.Enter(ctx, thread, user); err != nil {
 			t.log.Error("adding a player to his side's private thread", "game", g.ID, "side", side.String(), "err", err)

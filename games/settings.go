@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"rtrbot/actor"
 
 	"rtrbot/db"
 	"rtrbot/i18n"
@@ -13,7 +14,7 @@ import (
 // and at the end of a game turn) or "segment" (after every segment). A
 // referee or a player of the game may set it: it is the table's comfort,
 // not a rule.
-func (t *Table) SetMaps(ctx context.Context, a Actor, at Where, value string) (*Game, error) {
+func (t *Service) SetMaps(ctx context.Context, a actor.Actor, at Where, value string) (*Game, error) {
 	if value != "turn" && value != "segment" {
 		return nil, i18n.Errorf("maps: is turn (a map when the turn passes) or segment (a map after every segment), not %q.",
 			"maps: は turn (手番交代時に地図) か segment (セグごとに地図) です (%q ではありません)。", value)
@@ -24,7 +25,7 @@ func (t *Table) SetMaps(ctx context.Context, a Actor, at Where, value string) (*
 	}
 	defer unlock()
 	if _, player := g.SideOf(a.ID); !player && !g.HotSeat() {
-		if err := t.refereeOnly(a, at.Guild, g, i18n.T("change the game's settings (or a player of the game)", "ゲーム設定の変更 (またはゲームのプレイヤー)")); err != nil {
+		if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("change the game's settings (or a player of the game)", "ゲーム設定の変更 (またはゲームのプレイヤー)")); err != nil {
 			return nil, err
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"rtrbot/actor"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,8 +50,8 @@ var errNoMap = i18n.Errorf("The map is not loaded, so no game can be played.", "
 
 // busy refuses to start a game over a running one unless replace, which
 // only a referee of the running game may ask (it abandons it).
-func (t *Table) busy(a Actor, at Where, replace, threads bool) error {
-	g := t.Peek(at.Channel)
+func (t *Service) busy(ctx context.Context, a actor.Actor, at Where, replace, threads bool) error {
+	g := t.Peek(ctx, at.Channel)
 	if g == nil || g.State.Step == game.GameOver {
 		return nil
 	}
@@ -61,13 +62,13 @@ func (t *Table) busy(a Actor, at Where, replace, threads bool) error {
 		return i18n.Errorf("A game is running in this channel (%s, %s); add replace:true to abandon it and start another.",
 			"このチャンネルでゲームが進行中です (%s、命令 %s)。破棄して新しく始めるには replace:true を付けてください。", g.State.Turn, i18n.Count(len(g.Orders), "order", "orders", "件"))
 	}
-	return t.refereeOnly(a, at.Guild, g, i18n.T("replace the running game", "進行中のゲームの置き換え"))
+	return t.refereeOnly(ctx, a, at.Guild, g, i18n.T("replace the running game", "進行中のゲームの置き換え"))
 }
 
 // retire abandons the place's running game, if any, once its replacement
 // is ready (busy has checked that the asker may).
-func (t *Table) retire(at Where) error {
-	g, unlock, err := t.acquire(context.Background(), at)
+func (t *Service) retire(ctx context.Context, at Where) error {
+	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil
 	}
@@ -79,13 +80,13 @@ func (t *Table) retire(at Where) error {
 	if g.Channel != at.Channel && g.Meta["thread:parent"] == at.Channel {
 		return nil // it goes on in its own thread
 	}
-	return t.setStatus(g, db.Abandoned)
+	return t.setStatus(ctx, g, db.Abandoned)
 }
 
 // NewGame starts a game at a place (on Discord in a thread of its own).
-func (t *Table) NewGame(ctx context.Context, a Actor, at Where, n NewGame) (*Started, error) {
+func (t *Service) NewGame(ctx context.Context, a actor.Actor, at Where, n NewGame) (*Started, error) {
 	threads := n.Open != nil
-	if err := t.busy(a, at, n.Replace, threads); err != nil {
+	if err := t.busy(ctx, a, at, n.Replace, threads); err != nil {
 		return nil, err
 	}
 	name := n.Scenario
@@ -120,7 +121,7 @@ func (t *Table) NewGame(ctx context.Context, a Actor, at Where, n NewGame) (*Sta
 	// Threads hang under a channel, never under another thread: a game
 	// started in a game's thread opens its thread beside it.
 	parent := at.Channel
-	if old := t.Peek(at.Channel); old != nil && threads {
+	if old := t.Peek(ctx, at.Channel); old != nil && threads {
 		switch {
 		case old.Meta["thread:german"] == at.Channel || old.Meta["thread:allied"] == at.Channel:
 			return nil, i18n.Errorf("This is a side's private thread: start a game in the channel or in a game's thread.", "ここは陣営の非公開スレッドです。ゲームはチャンネルかゲームのスレッドで開始してください。")
@@ -128,7 +129,7 @@ func (t *Table) NewGame(ctx context.Context, a Actor, at Where, n NewGame) (*Sta
 			parent = old.Meta["thread:parent"]
 		}
 	}
-	if err := t.retire(at); err != nil {
+	if err := t.retire(ctx, at); err != nil {
 		return nil, err
 	}
 	if t.store != nil {
@@ -160,8 +161,8 @@ func (t *Table) NewGame(ctx context.Context, a Actor, at Where, n NewGame) (*Sta
 
 // LoadPosition starts a sandbox game from a position's text (read, once
 // the place is known to be free).
-func (t *Table) LoadPosition(ctx context.Context, a Actor, at Where, replace, threads bool, read func() ([]byte, error)) (*Game, error) {
-	if err := t.busy(a, at, replace, threads); err != nil {
+func (t *Service) LoadPosition(ctx context.Context, a actor.Actor, at Where, replace, threads bool, read func() ([]byte, error)) (*Game, error) {
+	if err := t.busy(ctx, a, at, replace, threads); err != nil {
 		return nil, err
 	}
 	text, err := read()
@@ -175,7 +176,7 @@ func (t *Table) LoadPosition(ctx context.Context, a Actor, at Where, replace, th
 	if err != nil {
 		return nil, err
 	}
-	if err := t.retire(at); err != nil {
+	if err := t.retire(ctx, at); err != nil {
 		return nil, err
 	}
 	g := &Game{State: s, Key: s.Key(), Options: s.Options, Sandbox: true, Guild: at.Guild, Channel: at.Channel,
@@ -214,7 +215,7 @@ type Exported struct {
 // Export gives the place's game as a file (db/gamefile). The seed
 // predicts every die, so while a game runs its file goes only to a
 // referee who does not play in it; after the game anyone may have it.
-func (t *Table) Export(ctx context.Context, a Actor, at Where) (*Exported, error) {
+func (t *Service) Export(ctx context.Context, a actor.Actor, at Where) (*Exported, error) {
 	g, unlock, fail := t.acquire(ctx, at)
 	var d *Game
 	if fail != nil {
@@ -224,7 +225,7 @@ func (t *Table) Export(ctx context.Context, a Actor, at Where) (*Exported, error
 		unlock()
 	}
 	if d != nil { // a damaged game: its referee exports it to mend it
-		if err := t.neutralReferee(a, at.Guild, d, i18n.T("export a damaged game (its file holds the seed, which predicts every die)", "破損したゲームのエクスポート (ファイルには全ダイスを予言できるシードが含まれます)")); err != nil {
+		if err := t.neutralReferee(ctx, a, at.Guild, d, i18n.T("export a damaged game (its file holds the seed, which predicts every die)", "破損したゲームのエクスポート (ファイルには全ダイスを予言できるシードが含まれます)")); err != nil {
 			return nil, err
 		}
 		data, err := t.store.Export(ctx, d.ID)
@@ -241,7 +242,7 @@ func (t *Table) Export(ctx context.Context, a Actor, at Where) (*Exported, error
 			"このゲームは保存されていません (ボットがデータベースなしで動作中)。/game orders と /game position を使ってください。")
 	}
 	if g.State.Step != game.GameOver && g.Status == db.Active {
-		if err := t.refereeOnly(a, at.Guild, g, i18n.T("export a running game (its file holds the seed, which predicts every die)", "進行中のゲームのエクスポート (ファイルには全ダイスを予言できるシードが含まれます)")); err != nil {
+		if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("export a running game (its file holds the seed, which predicts every die)", "進行中のゲームのエクスポート (ファイルには全ダイスを予言できるシードが含まれます)")); err != nil {
 			return nil, err
 		}
 		if _, plays := g.SideOf(a.ID); plays {
@@ -258,7 +259,7 @@ func (t *Table) Export(ctx context.Context, a Actor, at Where) (*Exported, error
 
 // exportFinished exports the newest finished game of the place, which
 // anyone may have (the seed no longer predicts anything); fail when none.
-func (t *Table) exportFinished(ctx context.Context, at Where, fail error) (*Exported, error) {
+func (t *Service) exportFinished(ctx context.Context, at Where, fail error) (*Exported, error) {
 	if t.store == nil {
 		return nil, fail
 	}
@@ -281,7 +282,7 @@ func (t *Table) exportFinished(ctx context.Context, at Where, fail error) (*Expo
 // Import restores a game from an export file (read once the service knows
 // it can import) at a place where none runs: it is replayed order by order
 // and must reach the same hashes before anything is stored.
-func (t *Table) Import(ctx context.Context, a Actor, at Where, now time.Time, read func() ([]byte, error)) (*Game, error) {
+func (t *Service) Import(ctx context.Context, a actor.Actor, at Where, now time.Time, read func() ([]byte, error)) (*Game, error) {
 	if t.store == nil || t.m == nil {
 		return nil, i18n.Errorf("Importing needs the database and the map.", "取り込みにはデータベースとマップが必要です。")
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"rtrbot/actor"
 	"runtime"
 	"strings"
 	"sync"
@@ -15,15 +16,15 @@ import (
 	"rtrbot/engine/game"
 )
 
-// Table is the Service: the games being played, by channel, a cache over
-// the database. With a Storage every game lives in it (the game row, its
+// Service is the running-game service: the games being played, by
+// channel, a cache over the database. With a Storage every game lives in it (the game row, its
 // append-only orders, events and a snapshot per segment) and the cache is
 // filled from it on first use, so that a restarted bot finds every game
 // again; without one (tests of the engine's commands, a console run with
 // no file) games live in memory only. Sandbox games loaded from a position
 // are stored the same way, their start being the position's text
 // (db.Game.Position) instead of a scenario's setup.
-type Table struct {
+type Service struct {
 	// mu guards the maps below and nothing else: it is held only to read
 	// or change them, never across a load, a database write or the
 	// engine's work. Each game has its own lock (locks), held while an
@@ -61,19 +62,22 @@ type loadCall struct {
 	err  error
 }
 
-var _ Service = (*Table)(nil)
-
 // New makes the service.
-func New(c Config) *Table {
+func New(c Config) *Service {
 	if c.Log == nil {
 		c.Log = slog.Default()
 	}
-	return &Table{m: c.Map, store: c.Store, log: c.Log, games: map[string]*Game{}, locks: map[*Game]*sync.Mutex{}, loading: map[string]*loadCall{},
+	return &Service{m: c.Map, store: c.Store, log: c.Log, games: map[string]*Game{}, locks: map[*Game]*sync.Mutex{}, loading: map[string]*loadCall{},
 		loads: make(chan struct{}, max(2, 2*runtime.GOMAXPROCS(0))), imports: map[string][]time.Time{}}
 }
 
-// Status is the game played at a place, as a copy.
-func (t *Table) Status(ctx context.Context, a Actor, at Where) (*Game, error) {
+// Status is the game played at a place, for a to read (loaded from the
+// database if need be), as a copy: ErrNoGame if none, a *LoadError if it
+// cannot be loaded. What of it a may see is Game.CanSee's to say. A *Game
+// the service returns is a copy of the game as it stood: the service never
+// writes to it again, and the caller must not write to its maps and slices
+// (they are shared with the service's own copy).
+func (t *Service) Status(ctx context.Context, a actor.Actor, at Where) (*Game, error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
@@ -84,9 +88,10 @@ func (t *Table) Status(ctx context.Context, a Actor, at Where) (*Game, error) {
 
 // Peek returns a copy of the game played in a channel (or one of its
 // threads), loading it from the database if need be; nil if none (or it
-// cannot be loaded: Game says why).
-func (t *Table) Peek(channel string) *Game {
-	g, _ := t.lookup(context.Background(), "", channel)
+// cannot be loaded: Game says why). It is Status for autocomplete and
+// pictures.
+func (t *Service) Peek(ctx context.Context, channel string) *Game {
+	g, _ := t.lookup(ctx, "", channel)
 	if g == nil {
 		return nil
 	}
@@ -97,7 +102,7 @@ func (t *Table) Peek(channel string) *Game {
 }
 
 // put caches a game under its channel and threads.
-func (t *Table) put(channel string, g *Game) {
+func (t *Service) put(channel string, g *Game) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.cache(channel, g)
@@ -105,7 +110,7 @@ func (t *Table) put(channel string, g *Game) {
 
 // cache maps a game under its channel and threads, giving it its lock if
 // it has none yet. Call with t.mu held.
-func (t *Table) cache(channel string, g *Game) {
+func (t *Service) cache(channel string, g *Game) {
 	if t.locks[g] == nil {
 		t.locks[g] = new(sync.Mutex)
 	}
@@ -124,7 +129,7 @@ func (t *Table) cache(channel string, g *Game) {
 // cachedAs is the cached game with the same stored number as g, found by
 // any of g's places (a game loaded at the same time through its channel
 // and one of its threads is kept once). Call with t.mu held.
-func (t *Table) cachedAs(channel string, g *Game) *Game {
+func (t *Service) cachedAs(channel string, g *Game) *Game {
 	places := []string{channel, g.Channel}
 	for k, v := range g.Meta {
 		if strings.HasPrefix(k, "thread:") && v != "" {
@@ -140,7 +145,7 @@ func (t *Table) cachedAs(channel string, g *Game) *Game {
 }
 
 // drop forgets a game in the cache (it ended or was abandoned).
-func (t *Table) drop(g *Game) {
+func (t *Service) drop(g *Game) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for k, v := range t.games {
@@ -153,7 +158,7 @@ func (t *Table) drop(g *Game) {
 
 // lockOf is the lock of a game: the cached game's own, or, for a game no
 // longer cached (nobody else can find it), a lock of its own.
-func (t *Table) lockOf(g *Game) *sync.Mutex {
+func (t *Service) lockOf(g *Game) *sync.Mutex {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if lk := t.locks[g]; lk != nil {
@@ -168,7 +173,7 @@ func (t *Table) lockOf(g *Game) *sync.Mutex {
 // (other games go on, and other places load in parallel), and a place
 // being loaded is loaded once, whoever asks meanwhile waiting for it.
 // Call without t.mu, and without any game's lock.
-func (t *Table) lookup(ctx context.Context, guild, channel string) (*Game, error) {
+func (t *Service) lookup(ctx context.Context, guild, channel string) (*Game, error) {
 	for {
 		t.mu.Lock()
 		if g := t.games[channel]; g != nil {
@@ -211,7 +216,7 @@ func (t *Table) lookup(ctx context.Context, guild, channel string) (*Game, error
 
 // coldLoad reads the game played at a place from the database (nil if
 // none). Call without t.mu.
-func (t *Table) coldLoad(ctx context.Context, guild, channel string) (*Game, error) {
+func (t *Service) coldLoad(ctx context.Context, guild, channel string) (*Game, error) {
 	select {
 	case t.loads <- struct{}{}:
 		defer func() { <-t.loads }()
@@ -230,7 +235,7 @@ func (t *Table) coldLoad(ctx context.Context, guild, channel string) (*Game, err
 
 // find is lookup for an operation: the game, ErrNoGame, or a *LoadError.
 // Call without t.mu.
-func (t *Table) find(ctx context.Context, at Where) (*Game, error) {
+func (t *Service) find(ctx context.Context, at Where) (*Game, error) {
 	g, err := t.lookup(ctx, at.Guild, at.Channel)
 	if err != nil {
 		t.log.Error("loading a game", "channel", at.Channel, "err", err)
@@ -246,7 +251,7 @@ func (t *Table) find(ctx context.Context, at Where) (*Game, error) {
 // changes the game until it calls unlock, and other games go on
 // meanwhile. A game dropped or replaced while the caller waited for its
 // lock is looked up again.
-func (t *Table) acquire(ctx context.Context, at Where) (g *Game, unlock func(), err error) {
+func (t *Service) acquire(ctx context.Context, at Where) (g *Game, unlock func(), err error) {
 	for {
 		g, err := t.find(ctx, at)
 		if err != nil {
@@ -279,7 +284,7 @@ func (t *Table) acquire(ctx context.Context, at Where) (g *Game, unlock func(), 
 
 // update runs fn on the stored game in one transaction (a memory-only
 // game has nothing to store).
-func (t *Table) update(ctx context.Context, g *Game, fn func(tx *db.GameTx) error) error {
+func (t *Service) update(ctx context.Context, g *Game, fn func(tx *db.GameTx) error) error {
 	if g.ID == 0 || t.store == nil {
 		return nil
 	}
@@ -298,7 +303,7 @@ type rowUpdater interface {
 // load rebuilds a stored game: the engine's state from the newest snapshot
 // and the orders after it (db.Store.Load checks the hashes), the current
 // segment's orders replayed from its start for undo and the account.
-func (t *Table) load(ctx context.Context, id int64) (*Game, error) {
+func (t *Service) load(ctx context.Context, id int64) (*Game, error) {
 	st := t.store
 	if t.m == nil {
 		return nil, errors.New("no map")
@@ -385,7 +390,7 @@ func (t *Table) load(ctx context.Context, id int64) (*Game, error) {
 
 // LoadStored rebuilds a stored game from the database, bypassing the
 // cache (benchmarks of loading, checks of a game as stored).
-func (t *Table) LoadStored(ctx context.Context, id int64) (*Game, error) {
+func (t *Service) LoadStored(ctx context.Context, id int64) (*Game, error) {
 	if t.store == nil {
 		return nil, errors.New("games: no database")
 	}
@@ -394,7 +399,7 @@ func (t *Table) LoadStored(ctx context.Context, id int64) (*Game, error) {
 
 // damaged is the place's damaged game as far as its row can be read
 // (no state: it cannot be loaded), for the referee's export and abandon.
-func (t *Table) damaged(ctx context.Context, at Where) *Game {
+func (t *Service) damaged(ctx context.Context, at Where) *Game {
 	if t.store == nil {
 		return nil
 	}
@@ -412,7 +417,7 @@ func (t *Table) damaged(ctx context.Context, at Where) *Game {
 }
 
 // Forget drops game id from the table: the operator deleted it.
-func (t *Table) Forget(id int64) {
+func (t *Service) Forget(id int64) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for k, g := range t.games {

@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"rtrbot/actor"
 	"time"
 
 	"rtrbot/db"
@@ -30,15 +31,6 @@ func metaTakeover(side units.Side) string { return "takeover:" + side.String() }
 
 // TakeoverLevels are the levels a side may agree to.
 var TakeoverLevels = []string{"heuristic", "search"}
-
-// Takeovers is what the service does for agreed take-overs (Table has it).
-type Takeovers interface {
-	// SetTakeover records the asker's side's agreement (level, or "off"
-	// to withdraw it) and returns the game.
-	SetTakeover(ctx context.Context, a Actor, at Where, level string) (*Game, error)
-}
-
-var _ Takeovers = (*Table)(nil)
 
 // TakeoverAgreed is the level a side has agreed to ("" if none); a side
 // the computer plays agrees to any.
@@ -73,7 +65,7 @@ func (g *Game) Takeover() (level string, ok bool) {
 // passes. Only a player of the game may agree, for his own side (in a
 // hot-seat game, where one person plays both, for both); a referee who
 // does not play may not agree for the players.
-func (t *Table) SetTakeover(ctx context.Context, a Actor, at Where, level string) (*Game, error) {
+func (t *Service) SetTakeover(ctx context.Context, a actor.Actor, at Where, level string) (*Game, error) {
 	valid := level == "off"
 	for _, l := range TakeoverLevels {
 		valid = valid || l == level
@@ -124,7 +116,7 @@ func (t *Table) SetTakeover(ctx context.Context, a Actor, at Where, level string
 // computer player of level (called by tick without the game's lock). It
 // reports false when the computer gave no order, so that the deadline
 // does what it would have done without the agreement.
-func (t *Table) takeOver(ctx context.Context, now time.Time, at Where, side units.Side, level string, n Notice) (Notice, bool) {
+func (t *Service) takeOver(ctx context.Context, now time.Time, at Where, side units.Side, level string, n Notice) (Notice, bool) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return n, false

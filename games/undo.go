@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"rtrbot/actor"
 
 	"rtrbot/db"
 	"rtrbot/engine/game"
@@ -33,7 +34,7 @@ type Undone struct {
 }
 
 // Undo takes back the last order of the current segment.
-func (t *Table) Undo(ctx context.Context, a Actor, at Where) (*Undone, error) {
+func (t *Service) Undo(ctx context.Context, a actor.Actor, at Where) (*Undone, error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err

@@ -15,8 +15,8 @@ import (
 // made on purpose.
 
 // ownUnit is one of the side's units on the map, and its hex ("" if none).
-func (r *Runner) ownUnit(side units.Side) (id, at string) {
-	g := r.game()
+func (r *Runner) ownUnit(ctx context.Context, side units.Side) (id, at string) {
+	g := r.game(ctx)
 	if g == nil {
 		return "", ""
 	}
@@ -35,8 +35,8 @@ func (r *Runner) ownUnit(side units.Side) (id, at string) {
 }
 
 // enemyTop is the top unit of an enemy stack the side sees, if any.
-func (r *Runner) enemyTop(side units.Side) string {
-	g := r.game()
+func (r *Runner) enemyTop(ctx context.Context, side units.Side) string {
+	g := r.game(ctx)
 	if g == nil {
 		return ""
 	}
@@ -50,9 +50,9 @@ func (r *Runner) enemyTop(side units.Side) string {
 }
 
 // questions are what a player asks that changes nothing.
-func (r *Runner) questions(pl *player) []string {
+func (r *Runner) questions(ctx context.Context, pl *player) []string {
 	other := pl.side.Other().String()
-	id, at := r.ownUnit(pl.side)
+	id, at := r.ownUnit(ctx, pl.side)
 	out := []string{"/game status", "/units", "/units side:" + other, "/game log", "/game players",
 		"/game orders", "/game check order:" + pl.side.String() + " end", "/help", "/game list", "/game options",
 		"/roll dice:2d6", "/combat table:assault attack:12 defense:4", "/event", "/russia", "/log recent",
@@ -65,11 +65,11 @@ func (r *Runner) questions(pl *player) []string {
 
 // mistakes are orders and questions a player gets wrong; each must be
 // refused, privately, saying what is wrong.
-func (r *Runner) mistakes(pl *player) []string {
+func (r *Runner) mistakes(ctx context.Context, pl *player) []string {
 	out := []string{"/hex hex:9999", "/move unit:NOSUCH to:1804", "/moves", "/units side:nobody",
 		"/attack table:nonsense units:X hex:12", "/reinforce unit:NOSUCH hex:0101", "/retreat unit:NOSUCH hex:0000",
 		"/roll dice:0d0", "/game check order:", "/orders text:move NOSUCH 1804"}
-	if e := r.enemyTop(pl.side); e != "" {
+	if e := r.enemyTop(ctx, pl.side); e != "" {
 		out = append(out, "/move unit:"+e+" to:1804", "/withdraw unit:"+e)
 	}
 	return out
@@ -82,10 +82,10 @@ func (r *Runner) extra(ctx context.Context, acting *player) {
 	who := []*player{acting, p.sides[acting.side.Other()], p.spec, p.ref}[p.rng.IntN(4)]
 	switch k := p.rng.IntN(10); {
 	case k < 5:
-		q := r.questions(who)
+		q := r.questions(ctx, who)
 		r.say(ctx, who, q[p.rng.IntN(len(q))])
 	case k < 8:
-		m := r.mistakes(who)
+		m := r.mistakes(ctx, who)
 		r.mistake(ctx, who, m[p.rng.IntN(len(m))])
 	case k < 9:
 		// The side not to act ends: wrong phase.
@@ -97,9 +97,9 @@ func (r *Runner) extra(ctx context.Context, acting *player) {
 
 // mistake runs a line that must be refused and checks the refusal.
 func (r *Runner) mistake(ctx context.Context, pl *player, line string) {
-	before := r.game()
+	before := r.game(ctx)
 	resp := r.say(ctx, pl, line)
-	after := r.game()
+	after := r.game(ctx)
 	if before != nil && after != nil && len(after.Orders) != len(before.Orders) {
 		r.violate(InvRefusal, pl, line, "a mistake was taken as an order", resp)
 	}
@@ -112,7 +112,7 @@ func (r *Runner) mistake(ctx context.Context, pl *player, line string) {
 // new command is played (and its refusal checked) without a change here.
 func (r *Runner) everyCommand(ctx context.Context, early bool) {
 	p := r.g
-	g := r.game()
+	g := r.game(ctx)
 	if g == nil {
 		return
 	}
@@ -128,8 +128,8 @@ func (r *Runner) everyCommand(ctx context.Context, early bool) {
 		r.say(ctx, p.ref, "/game deadline hours:48 then:nothing")
 		return
 	}
-	id, _ := r.ownUnit(acting.side)
-	enemy := r.enemyTop(acting.side)
+	id, _ := r.ownUnit(ctx, acting.side)
+	enemy := r.enemyTop(ctx, acting.side)
 	t := "pt" + fmt.Sprint(p.seed)
 	lines := []struct {
 		who  *player
@@ -200,7 +200,7 @@ func (r *Runner) everyCommand(ctx context.Context, early bool) {
 		{p.ref, "/tournament drop name:" + t + " player:nobody", true},
 		{p.ref, "/tournament next name:" + t, false},
 	}
-	for _, q := range r.questions(acting) {
+	for _, q := range r.questions(ctx, acting) {
 		lines = append(lines, struct {
 			who  *player
 			line string
@@ -212,7 +212,7 @@ func (r *Runner) everyCommand(ctx context.Context, early bool) {
 		if req, err := parsePath(r, l.line); err == nil {
 			typed[req] = true
 		}
-		before := r.game()
+		before := r.game(ctx)
 		var resp *commands.Response
 		if l.bad {
 			r.mistake(ctx, l.who, l.line)

@@ -14,6 +14,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"rtrbot/actor"
 	"sort"
 	"strings"
 	"time"
@@ -129,7 +130,7 @@ func (s *Summary) Report(w io.Writer) {
 type Runner struct {
 	cfg    Config
 	Router *commands.Router
-	svc    games.Service
+	svc    *games.Service
 	store  *db.Store
 	clock  time.Time
 	sum    *Summary
@@ -141,7 +142,7 @@ type Runner struct {
 }
 
 type player struct {
-	user commands.User
+	user actor.Actor
 	side units.Side
 	view game.Viewer
 	lang i18n.Lang
@@ -304,7 +305,7 @@ func (r *Runner) newPlay(i int) *play {
 	k := 0
 	mk := func(name string, side units.Side, v game.Viewer) *player {
 		k++
-		return &player{user: commands.User{ID: fmt.Sprintf("pt:%s:%d", name, seed), Name: name}, side: side, view: v, lang: p.lang,
+		return &player{user: actor.Actor{ID: fmt.Sprintf("pt:%s:%d", name, seed), Name: name}, side: side, view: v, lang: p.lang,
 			snowflake: fmt.Sprintf("4%016d%d", seed, k)}
 	}
 	p.ref = mk("referee", 0, game.PublicView)
@@ -346,7 +347,7 @@ func contains(xs []string, x string) bool {
 }
 
 // game is the game being played, as the service holds it.
-func (r *Runner) game() *games.Game { return r.svc.Peek(r.g.channel) }
+func (r *Runner) game(ctx context.Context) *games.Game { return r.svc.Peek(ctx, r.g.channel) }
 
 func (r *Runner) playGame(ctx context.Context, i int) error {
 	p := r.newPlay(i)
@@ -362,12 +363,12 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 		line += " options:" + p.options
 	}
 	r.say(ctx, p.ref, line)
-	if r.game() == nil && p.options != "" {
+	if r.game(ctx) == nil && p.options != "" {
 		r.logf("game %d: /game new refused options %q; played without them", i, p.options)
 		p.options = ""
 		r.say(ctx, p.ref, fmt.Sprintf("/game new scenario:%s seed:%d", p.scenario, p.seed))
 	}
-	g := r.game()
+	g := r.game(ctx)
 	if g == nil {
 		return fmt.Errorf("game %d: /game new started no game", i)
 	}
@@ -392,7 +393,7 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 	stuck := 0
 	startAnswers := r.sum.Answers
 	for guard := 0; ; guard++ {
-		g := r.game()
+		g := r.game(ctx)
 		if g == nil {
 			r.violate(InvEnd, p.ref, "(the game)", "the game vanished from its channel", nil)
 			return nil
@@ -443,7 +444,7 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 					break
 				}
 				progressed = true
-				if g := r.game(); g == nil || g.State.Step == game.GameOver || g.State.ToMove() != side {
+				if g := r.game(ctx); g == nil || g.State.Step == game.GameOver || g.State.ToMove() != side {
 					break
 				}
 			}
@@ -485,7 +486,7 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 // finish checks the game's end: the status says the result by 15.1.
 func (r *Runner) finish(ctx context.Context) {
 	p := r.g
-	g := r.game()
+	g := r.game(ctx)
 	s := g.State
 	w, lv, _ := s.Result()
 	r.sum.Finished++
@@ -525,10 +526,10 @@ func (r *Runner) order(ctx context.Context, pl *player, o game.Order) bool {
 		r.logf("no command gives %s", o)
 		return false
 	}
-	before := r.game()
+	before := r.game(ctx)
 	_, _, engineErr := game.Apply(before.State, o)
 	resp := r.say(ctx, pl, line)
-	after := r.game()
+	after := r.game(ctx)
 	moved := after != nil && (len(after.Orders) != len(before.Orders) || after.State.Step != before.State.Step ||
 		after.State.Turn != before.State.Turn || after.State.ToMove() != before.State.ToMove())
 	inv := InvAccepted
@@ -553,10 +554,10 @@ func (r *Runner) order(ctx context.Context, pl *player, o game.Order) bool {
 // side's units it names with /remove when it asks for that (7.0). It
 // reports whether the game moved on.
 func (r *Runner) followAdvice(ctx context.Context, pl *player, side units.Side) bool {
-	before := r.game()
+	before := r.game(ctx)
 	resp := r.say(ctx, pl, "/end")
 	text := Answer{Resp: resp}.Text()
-	if g := r.game(); g != nil && len(g.Orders) != len(before.Orders) {
+	if g := r.game(ctx); g != nil && len(g.Orders) != len(before.Orders) {
 		return true
 	}
 	if !strings.Contains(text, "/remove") {
@@ -581,7 +582,7 @@ func (r *Runner) followAdvice(ctx context.Context, pl *player, side units.Side) 
 // wants the lines the engine accepts, up to the first it refuses, applied. It reports whether the
 // batch moved the game on.
 func (r *Runner) batch(ctx context.Context, pl *player, side units.Side, orders []game.Order) bool {
-	before := r.game()
+	before := r.game(ctx)
 	s := before.State
 	var lines []string
 	legal := 0
@@ -605,7 +606,7 @@ func (r *Runner) batch(ctx context.Context, pl *player, side units.Side, orders 
 	}
 	line := "/orders text:" + strings.Join(lines, "; ")
 	resp := r.say(ctx, pl, line)
-	after := r.game()
+	after := r.game(ctx)
 	applied := len(after.Orders) - len(before.Orders)
 	r.sum.Checks[InvAccepted]++
 	if applied != legal {
@@ -655,7 +656,7 @@ func (r *Runner) violate(inv string, pl *player, line, detail string, resp *comm
 func (r *Runner) say(ctx context.Context, pl *player, line string) *commands.Response {
 	r.clock = r.clock.Add(time.Minute)
 	p := r.g
-	r.learn()
+	r.learn(ctx)
 	req, err := console.Parse(r.Router, line)
 	var resp *commands.Response
 	if err != nil {
@@ -687,7 +688,7 @@ func (r *Runner) say(ctx context.Context, pl *player, line string) *commands.Res
 	if r.cfg.Transcript != nil {
 		writeTranscript(r.cfg.Transcript, pl.user.Name, line, resp)
 	}
-	r.learn()
+	r.learn(ctx)
 	r.sum.Answers++
 	if resp != nil {
 		r.sum.Messages += len(resp.Messages)
@@ -710,17 +711,17 @@ func (r *Runner) say(ctx context.Context, pl *player, line string) *commands.Res
 	for _, f := range CheckAnswer(a) {
 		r.violate(f.Invariant, pl, line, f.Detail, resp)
 	}
-	r.checkWhoActs(pl, line, resp)
+	r.checkWhoActs(ctx, pl, line, resp)
 	return resp
 }
 
 // learn adds what each viewer may see now to what he has been shown.
-func (r *Runner) learn() {
+func (r *Runner) learn(ctx context.Context) {
 	p := r.g
 	if p == nil || p.ids == nil {
 		return
 	}
-	g := r.game()
+	g := r.game(ctx)
 	if g == nil {
 		return
 	}
@@ -761,8 +762,8 @@ func (r *Runner) learnState(s *game.State) {
 
 // checkWhoActs compares the last "▶" line of an answer with the engine's
 // turn, step and side to act.
-func (r *Runner) checkWhoActs(pl *player, line string, resp *commands.Response) {
-	g := r.game()
+func (r *Runner) checkWhoActs(ctx context.Context, pl *player, line string, resp *commands.Response) {
+	g := r.game(ctx)
 	if g == nil || resp == nil {
 		return
 	}

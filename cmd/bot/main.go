@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"rtrbot/actor"
 	"syscall"
 
 	"rtrbot/commands"
@@ -106,7 +107,7 @@ func run(ctx context.Context, cfg config) error {
 	if cfg.token == "" {
 		c := &console.Console{
 			Router: bot.Router, Out: os.Stdout, OutDir: cfg.out, Lang: cfg.lang,
-			User:  commands.User{ID: "console:player", Name: "player"},
+			User:  actor.Actor{ID: "console:player", Name: "player"},
 			Guild: "console", Chan: "console",
 		}
 		fmt.Fprintln(os.Stderr, i18n.T(
