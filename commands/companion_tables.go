@@ -20,9 +20,9 @@ func companionRollCommands() []rollCommand {
 		{
 			name: "roll",
 			desc: i18n.T("Roll dice: NdM with an optional modifier (2d6, 3d6+1)", "ダイスを振る: NdM、修整も可 (2d6, 3d6+1)"),
-			options: []Option{{Name: "dice", Description: i18n.T(
-				fmt.Sprintf("Dice to roll: NdM+K, N 1-%d, M %d-%d (default 1d6)", dice.MaxCount, dice.MinSides, dice.MaxSides),
-				fmt.Sprintf("振るダイス: NdM+K (N は1〜%d、M は%d〜%d、既定は 1d6)", dice.MaxCount, dice.MinSides, dice.MaxSides))}},
+			options: []Option{{Name: "dice", Description: tx(
+				"Dice to roll: NdM+K, N 1-%d, M %d-%d (default 1d6)",
+				"振るダイス: NdM+K (N は1〜%d、M は%d〜%d、既定は 1d6)", dice.MaxCount, dice.MinSides, dice.MaxSides)}},
 			plan: planRoll,
 		},
 		{
@@ -185,9 +185,8 @@ var monthNames = map[tables.Month]i18n.Text{
 }
 
 func eventReading(r tables.EventResult, faces []int, cond tables.EventConditions) reading {
-	head := i18n.T(
-		fmt.Sprintf("🎲 Random event (5.0): dice %d and %d → **%d**: **%s**", faces[0], faces[1], r.Reading, r.Row.Name.EN),
-		fmt.Sprintf("🎲 ランダムイベント (5.0): ダイス %d と %d → **%d**: **%s**", faces[0], faces[1], r.Reading, r.Row.Name.JA))
+	head := tx("🎲 Random event (5.0): dice %d and %d → **%d**: **%s**",
+		"🎲 ランダムイベント (5.0): ダイス %d と %d → **%d**: **%s**", faces[0], faces[1], r.Reading, r.Row.Name)
 	parts := []i18n.Text{head, r.Row.Text}
 	if r.Row.ID == "russian-front" && r.Applies != tables.No { // the companion rolls nothing itself: it says how
 		parts = append(parts, i18n.T("→ Roll it with /russia.", "→ /russia で振ってください。"))
@@ -199,8 +198,8 @@ func eventReading(r tables.EventResult, faces []int, cond tables.EventConditions
 		switch r.Row.Condition {
 		case "autumn":
 			m := monthNames[cond.Month]
-			parts = append(parts, i18n.Text{EN: "→ It is " + m.EN + ": autumn weather applies only from September, so this turn there is **no event**.",
-				JA: "→ 現在は" + m.JA + "です。秋の天候は9月以降のみなので、このターンは**イベントなし**です。"})
+			parts = append(parts, tx("→ It is %s: autumn weather applies only from September, so this turn there is **no event**.",
+				"→ 現在は%sです。秋の天候は9月以降のみなので、このターンは**イベントなし**です。", m))
 		case "italy":
 			parts = append(parts, tx("→ Germany has violated Belgium or the Netherlands, so this is **no event**.",
 				"→ 独軍がベルギーまたはオランダを中立侵犯しているので、**イベントなし**。"))
@@ -288,9 +287,8 @@ func russiaReading(r tables.RussiaResult) reading {
 		total = tx(" = %d, read as %d (the table runs 0 to 10)", " = %d、%d として読む (表は0〜10)", raw, r.Total)
 	}
 	calc = join2(calc, total)
-	head := i18n.T(
-		fmt.Sprintf("🎲 Russian Front (14.3): %s → **%s**", calc.EN, r.Row.Name.EN),
-		fmt.Sprintf("🎲 ロシア戦線表 (14.3): %s → **%s**", calc.JA, r.Row.Name.JA))
+	head := tx("🎲 Russian Front (14.3): %s → **%s**",
+		"🎲 ロシア戦線表 (14.3): %s → **%s**", calc, r.Row.Name)
 	parts := []i18n.Text{head, r.Row.Text}
 	if r.Row.ID == "major-victory" {
 		parts = append(parts, tx("→ With %d attack strength in the box: units worth %d attack strength return as reinforcements.",
@@ -299,7 +297,8 @@ func russiaReading(r tables.RussiaResult) reading {
 	return reading{result: fmt.Sprintf("%d %s", r.Total, r.Row.ID), text: join(parts...)}
 }
 
-func join2(a, b i18n.Text) i18n.Text { return i18n.T(a.EN+b.EN, a.JA+b.JA) }
+// join2 is a followed by b, in each language.
+func join2(a, b i18n.Text) i18n.Text { return tx("%s%s", "%s%s", a, b) }
 
 func planCombat(opts map[string]string) (*rollPlan, error) {
 	set := tablesSet()
@@ -403,9 +402,8 @@ func combatReading(set *tables.Set, crt *tables.CRT, o tables.OddsResult, streng
 		}
 	}
 	res, _ := set.Result(code)
-	head := i18n.T(
-		fmt.Sprintf("🎲 %s table: %s → column **%s**; die **%d** → **%s** %s", crt.Name.EN, how.EN, cols[o.Column], die, code, res.Name.EN),
-		fmt.Sprintf("🎲 %s戦闘結果表: %s → コラム **%s**、ダイス **%d** → **%s** %s", crt.Name.JA, how.JA, cols[o.Column], die, code, res.Name.JA))
+	head := tx("🎲 %s table: %s → column **%s**; die **%d** → **%s** %s",
+		"🎲 %s戦闘結果表: %s → コラム **%s**、ダイス **%d** → **%s** %s", crt.Name, how, cols[o.Column], die, code, res.Name)
 	parts := []i18n.Text{head, res.Text}
 	if crt.Note.EN != "" {
 		parts = append(parts, join2(i18n.T("(", "("), join2(crt.Note, i18n.T(")", ")"))))
@@ -434,9 +432,8 @@ func planSiege(opts map[string]string) (*rollPlan, error) {
 			if err != nil {
 				return reading{result: "invalid"}
 			}
-			head := i18n.T(
-				fmt.Sprintf("🎲 Siege table (12.6), fortress of strength %d: die %d %+d = %d → **%s**", r.Strength, r.Die, r.Modifier, r.Total, r.Row.Name.EN),
-				fmt.Sprintf("🎲 攻城砲表 (12.6)、%d戦力要塞: ダイス %d %+d = %d → **%s**", r.Strength, r.Die, r.Modifier, r.Total, r.Row.Name.JA))
+			head := tx("🎲 Siege table (12.6), fortress of strength %d: die %d %+d = %d → **%s**",
+				"🎲 攻城砲表 (12.6)、%d戦力要塞: ダイス %d %+d = %d → **%s**", r.Strength, r.Die, r.Modifier, r.Total, r.Row.Name)
 			return reading{result: fmt.Sprintf("%d %s", r.Total, r.Row.ID), text: join(head, r.Row.Text)}
 		},
 	}, nil

@@ -136,6 +136,12 @@ func whichPlace(req *Request, in string, found []*board.Hex) string {
 // katakana name first (names_ja.tsv), then the map's.
 func placeName(x *board.Hex, l i18n.Lang) string { return townName(x.Name, l) }
 
+// placeText is a place's name in both languages.
+func placeText(x *board.Hex) i18n.Text { return townText(x.Name) }
+
+// townText is a town's name in both languages.
+func townText(name string) i18n.Text { return i18n.T(townName(name, i18n.EN), townName(name, i18n.JA)) }
+
 // townName is a place's name for a reader: in Japanese its Japanese name,
 // then the map's spelling to find it by ("ヴェルサイユ (Versailles)").
 func townName(name string, l i18n.Lang) string {

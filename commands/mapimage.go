@@ -178,7 +178,7 @@ func (b *Bot) mapImage(ctx context.Context, req *Request, pics *mapPictures) *Re
 // label names a hex for a caption: "1819 Verdun" or just "1819".
 func label(m *board.Map, h hex.Hex) i18n.Text {
 	if x, ok := m.Hex(h); ok && x.Name != "" {
-		return i18n.T(h.String()+" "+x.Name, h.String()+" "+townName(x.Name, i18n.JA))
+		return i18n.Sprintf(i18n.T("%s %s", "%s %s"), h, townText(x.Name))
 	}
 	return i18n.T(h.String(), h.String())
 }

@@ -2,7 +2,7 @@ package commands
 
 import (
 	"fmt"
-	"strings"
+	"strconv"
 
 	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
@@ -20,64 +20,59 @@ func setupText(m *board.Map, where string) i18n.Text {
 	if err != nil {
 		return i18n.T(where, where)
 	}
-	var en, ja []string
+	var places []i18n.Text
 	for _, a := range w.Areas {
-		t := areaText(a)
-		en, ja = append(en, t.EN), append(ja, t.JA)
+		places = append(places, areaText(a))
 	}
 	if w.Hex != "" {
-		en = append(en, named(m, w.Hex, i18n.EN))
-		ja = append(ja, named(m, w.Hex, i18n.JA))
+		places = append(places, named(m, w.Hex))
 	}
 	if w.CityOf != "" {
-		c := territory(w.CityOf)
-		en = append(en, "any city of "+c.EN+", one such unit a hex")
-		ja = append(ja, "任意の"+c.JA+"の都市 (各ヘクスに1個)")
+		places = append(places, i18n.Sprintf(i18n.T("any city of %s, one such unit a hex", "任意の%sの都市 (各ヘクスに1個)"),
+			territory(w.CityOf)))
 	}
 	for _, k := range w.Countries {
-		c := territory(k)
 		if k == "DE" {
-			en = append(en, "anywhere in Germany (Luxembourg counts as Germany, 14.2)")
-			ja = append(ja, "独領内のどこにでも (ルクセンブルクは独領扱い、14.2)")
+			places = append(places, i18n.T("anywhere in Germany (Luxembourg counts as Germany, 14.2)",
+				"独領内のどこにでも (ルクセンブルクは独領扱い、14.2)"))
 			continue
 		}
-		en = append(en, "anywhere in "+c.EN)
-		ja = append(ja, c.JA+"内のどこにでも")
+		places = append(places, i18n.Sprintf(i18n.T("anywhere in %s", "%s内のどこにでも"), territory(k)))
 	}
-	return i18n.T(strings.Join(en, " or "), strings.Join(ja, "、または"))
+	return i18n.Join(places, i18n.T(" or ", "、または"))
 }
 
 // named is a hex with its place name: "Belfort (0525)", or "hex 0525".
-func named(m *board.Map, at string, l i18n.Lang) string {
+func named(m *board.Map, at string) i18n.Text {
 	if h, err := hex.Parse(at); err == nil {
 		if x, ok := m.Hex(h); ok && x.Name != "" {
-			return placeName(x, l) + " (" + at + ")"
+			return i18n.Sprintf(i18n.T("%s (%s)", "%s (%s)"), placeText(x), at)
 		}
 	}
-	return i18n.T("hex "+at, at+" のヘクス").In(l)
+	return i18n.Sprintf(i18n.T("hex %s", "%s のヘクス"), at)
 }
 
 // areaText names a setup area (the map's 配置地域) by its army.
 func areaText(a string) i18n.Text {
 	army := armyOf(a)
-	return i18n.T("setup area of "+army.EN+" ("+a+")", army.JA+"の配置地域 ("+a+")")
+	return i18n.Sprintf(i18n.T("setup area of %s (%s)", "%sの配置地域 (%s)"), army, a)
 }
 
 // armyArea is the army a setup area is for, with the area's code: "the
 // French 1st Army (FR-1A)".
 func armyArea(a string) i18n.Text {
 	army := armyOf(a)
-	return i18n.T(army.EN+" ("+a+")", army.JA+" ("+a+")")
+	return i18n.Sprintf(i18n.T("%s (%s)", "%s (%s)"), army, a)
 }
 
 // armyOf is the army a setup area is for (17.2-17.5).
 func armyOf(a string) i18n.Text {
 	var n int
 	if _, err := fmt.Sscanf(a, "FR-%dA", &n); err == nil {
-		return i18n.T(fmt.Sprintf("the French %s Army", ordinal(n)), fmt.Sprintf("仏軍第%d軍", n))
+		return i18n.Sprintf(i18n.T("the French %s Army", "仏軍第%s軍"), armyNumber(n))
 	}
 	if _, err := fmt.Sscanf(a, "DE-%dA", &n); err == nil {
-		return i18n.T(fmt.Sprintf("the German %s Army", ordinal(n)), fmt.Sprintf("独軍第%d軍", n))
+		return i18n.Sprintf(i18n.T("the German %s Army", "独軍第%s軍"), armyNumber(n))
 	}
 	switch a {
 	case "BEF":
@@ -87,6 +82,10 @@ func armyOf(a string) i18n.Text {
 	}
 	return i18n.T(a, a)
 }
+
+// armyNumber is an army's number as each language writes it in its name:
+// "1st", "1".
+func armyNumber(n int) i18n.Text { return i18n.T(ordinal(n), strconv.Itoa(n)) }
 
 func ordinal(n int) string {
 	switch {

@@ -117,6 +117,20 @@ func Message(err error, l Lang) string {
 	return err.Error()
 }
 
+// Join puts the texts one after the other with sep between them, in
+// each language.
+func Join(ts []Text, sep Text) Text {
+	en, ja := make([]string, len(ts)), make([]string, len(ts))
+	for i, t := range ts {
+		en[i], ja[i] = t.EN, t.JA
+	}
+	return Text{EN: strings.Join(en, sep.EN), JA: strings.Join(ja, sep.JA)}
+}
+
+// TextOf is err in both languages: an *Error in its own words, any
+// other error as is in both.
+func TextOf(err error) Text { return Text{EN: Message(err, EN), JA: Message(err, JA)} }
+
 // Count is a number of things in both languages: "1 unit", "2 units",
 // "2 個". English takes the noun's singular or plural; Japanese counts
 // with the counter word (個, 件, 卓...), which does not change.
