@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -93,12 +92,7 @@ func sortedSides(sides map[hex.Side]Side) []hex.Side {
 	for s := range sides {
 		out = append(out, s)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].A != out[j].A {
-			return hex.Less(out[i].A, out[j].A)
-		}
-		return hex.Less(out[i].B, out[j].B)
-	})
+	sortHexsides(out)
 	return out
 }
 
