@@ -199,11 +199,16 @@ func (m *Map) RailLinks() []hex.Side {
 			out = append(out, s)
 		}
 	}
+	sortHexsides(out)
+	return out
+}
+
+// sortHexsides sorts hexsides by their first hex, then their second.
+func sortHexsides(out []hex.Side) {
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].A != out[j].A {
 			return hex.Less(out[i].A, out[j].A)
 		}
 		return hex.Less(out[i].B, out[j].B)
 	})
-	return out
 }

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -93,12 +92,7 @@ func sortedSides(sides map[hex.Side]Side) []hex.Side {
 	for s := range sides {
 		out = append(out, s)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].A != out[j].A {
-			return hex.Less(out[i].A, out[j].A)
-		}
-		return hex.Less(out[i].B, out[j].B)
-	})
+	sortHexsides(out)
 	return out
 }
 
@@ -237,102 +231,144 @@ func parseFlag(s, word string) (bool, error) {
 
 // Parse reads the map from the contents of hexes.tsv, sides.tsv, rail.tsv.
 func Parse(hexesTSV, sidesTSV, railTSV []byte) (*Map, error) {
-	recs, err := records(HexesFile, hexesTSV, hexColumns)
+	g, err := parseHexes(hexesTSV)
 	if err != nil {
 		return nil, err
 	}
-	var hexes []*Hex
-	seen := map[hex.Hex]int{}
-	cols, rows := 0, 0
-	for _, r := range recs {
-		bad := func(format string, args ...any) error {
-			return &DataError{HexesFile, r.line, fmt.Sprintf(format, args...)}
-		}
-		f := r.fields
-		at, err := hex.Parse(f[0])
-		if err != nil {
-			return nil, bad("%v", err)
-		}
-		if prev, ok := seen[at]; ok {
-			return nil, bad("hex %s appears twice (first on line %d)", at, prev)
-		}
-		seen[at] = r.line
-		h := &Hex{At: at, Name: undash(f[3]), Local: undash(f[4]), Setup: unlist(f[10]), Towns: unlist(f[11])}
-		if h.Terrain, err = ParseTerrain(f[1]); err != nil {
-			return nil, bad("hex %s: %v", at, err)
-		}
-		switch c := Country(undash(f[2])); c {
-		case France, Germany, Luxembourg, Belgium, Netherlands, Switzerland:
-			h.Country = c
-		case NoCountry:
-			if h.Terrain != Sea {
-				return nil, bad("hex %s is %s but has no country: write FR, DE, LU, BE, NL or CH", at, h.Terrain)
-			}
-		default:
-			return nil, bad("hex %s: unknown country %q (one of FR DE LU BE NL CH, or - for sea)", at, f[2])
-		}
-		if h.Terrain == Sea && h.Country != NoCountry {
-			return nil, bad("hex %s is sea but has country %s: write - for sea hexes", at, h.Country)
-		}
-		if h.City, err = parseFlag(f[5], "city"); err != nil {
-			return nil, bad("hex %s city: %v", at, err)
-		}
-		if h.Port, err = parseFlag(f[6], "port"); err != nil {
-			return nil, bad("hex %s port: %v", at, err)
-		}
-		if h.Coastal, err = parseFlag(f[7], "coastal"); err != nil {
-			return nil, bad("hex %s coastal: %v", at, err)
-		}
-		switch f[8] {
-		case "-", "0":
-		case "3", "6", "12":
-			h.Fortress, _ = strconv.Atoi(f[8])
-		default:
-			return nil, bad("hex %s: fortress strength %q must be 3, 6, 12 or - (12.0)", at, f[8])
-		}
-		for _, n := range unlist(f[9]) {
-			switch nat := Nation(n); nat {
-			case French, German, British, Belgian:
-				h.Logistic = append(h.Logistic, nat)
-			default:
-				return nil, bad("hex %s: unknown logistics nation %q (FR, DE, GB or BE)", at, n)
-			}
-		}
-		cols, rows = max(cols, at.Col), max(rows, at.Row)
-		hexes = append(hexes, h)
+	sides, err := g.parseSides(sidesTSV)
+	if err != nil {
+		return nil, err
 	}
-	if len(hexes) == 0 {
+	rail, lines, err := g.parseRail(railTSV)
+	if err != nil {
+		return nil, err
+	}
+	m := NewMap(g.cols, g.rows, g.hexes, sides, rail)
+	m.railLines = lines
+	return m, nil
+}
+
+// grid is the map's hexes as hexes.tsv gives them: every hex of its
+// columns and rows, each with the line that gives it.
+type grid struct {
+	hexes      []*Hex
+	seen       map[hex.Hex]int
+	cols, rows int
+}
+
+// parseHexes reads hexes.tsv, and checks that no hex of the grid is
+// missing.
+func parseHexes(data []byte) (*grid, error) {
+	recs, err := records(HexesFile, data, hexColumns)
+	if err != nil {
+		return nil, err
+	}
+	g := &grid{seen: map[hex.Hex]int{}}
+	for _, r := range recs {
+		h, err := parseHexRow(r, g.seen)
+		if err != nil {
+			return nil, err
+		}
+		g.seen[h.At] = r.line
+		g.cols, g.rows = max(g.cols, h.At.Col), max(g.rows, h.At.Row)
+		g.hexes = append(g.hexes, h)
+	}
+	if len(g.hexes) == 0 {
 		return nil, &DataError{File: HexesFile, What: "no hexes"}
 	}
-	for c := 1; c <= cols; c++ {
-		for r := 1; r <= rows; r++ {
-			if _, ok := seen[hex.New(c, r)]; !ok {
-				return nil, &DataError{File: HexesFile, What: fmt.Sprintf("hex %s is missing: the map is %d columns x %d rows and needs every hex of it", hex.New(c, r), cols, rows)}
+	for c := 1; c <= g.cols; c++ {
+		for r := 1; r <= g.rows; r++ {
+			if _, ok := g.seen[hex.New(c, r)]; !ok {
+				return nil, &DataError{File: HexesFile, What: fmt.Sprintf("hex %s is missing: the map is %d columns x %d rows and needs every hex of it", hex.New(c, r), g.cols, g.rows)}
 			}
 		}
 	}
+	return g, nil
+}
 
-	onMap := func(file string, line int, s string) (hex.Side, error) {
-		side, err := hex.ParseSide(s)
-		if err != nil {
-			return hex.Side{}, &DataError{file, line, err.Error()}
-		}
-		for _, h := range []hex.Hex{side.A, side.B} {
-			if _, ok := seen[h]; !ok {
-				return hex.Side{}, &DataError{file, line, fmt.Sprintf("hexside %s: hex %s is not on the map (columns 01-%02d, rows 01-%02d)", s, h, cols, rows)}
-			}
-		}
-		return side, nil
+// parseHexRow reads one row of hexes.tsv; seen holds the hexes read
+// before it.
+func parseHexRow(r record, seen map[hex.Hex]int) (*Hex, error) {
+	bad := func(format string, args ...any) error {
+		return &DataError{HexesFile, r.line, fmt.Sprintf(format, args...)}
 	}
+	f := r.fields
+	at, err := hex.Parse(f[0])
+	if err != nil {
+		return nil, bad("%v", err)
+	}
+	if prev, ok := seen[at]; ok {
+		return nil, bad("hex %s appears twice (first on line %d)", at, prev)
+	}
+	h := &Hex{At: at, Name: undash(f[3]), Local: undash(f[4]), Setup: unlist(f[10]), Towns: unlist(f[11])}
+	if h.Terrain, err = ParseTerrain(f[1]); err != nil {
+		return nil, bad("hex %s: %v", at, err)
+	}
+	switch c := Country(undash(f[2])); c {
+	case France, Germany, Luxembourg, Belgium, Netherlands, Switzerland:
+		h.Country = c
+	case NoCountry:
+		if h.Terrain != Sea {
+			return nil, bad("hex %s is %s but has no country: write FR, DE, LU, BE, NL or CH", at, h.Terrain)
+		}
+	default:
+		return nil, bad("hex %s: unknown country %q (one of FR DE LU BE NL CH, or - for sea)", at, f[2])
+	}
+	if h.Terrain == Sea && h.Country != NoCountry {
+		return nil, bad("hex %s is sea but has country %s: write - for sea hexes", at, h.Country)
+	}
+	if h.City, err = parseFlag(f[5], "city"); err != nil {
+		return nil, bad("hex %s city: %v", at, err)
+	}
+	if h.Port, err = parseFlag(f[6], "port"); err != nil {
+		return nil, bad("hex %s port: %v", at, err)
+	}
+	if h.Coastal, err = parseFlag(f[7], "coastal"); err != nil {
+		return nil, bad("hex %s coastal: %v", at, err)
+	}
+	switch f[8] {
+	case "-", "0":
+	case "3", "6", "12":
+		h.Fortress, _ = strconv.Atoi(f[8])
+	default:
+		return nil, bad("hex %s: fortress strength %q must be 3, 6, 12 or - (12.0)", at, f[8])
+	}
+	for _, n := range unlist(f[9]) {
+		switch nat := Nation(n); nat {
+		case French, German, British, Belgian:
+			h.Logistic = append(h.Logistic, nat)
+		default:
+			return nil, bad("hex %s: unknown logistics nation %q (FR, DE, GB or BE)", at, n)
+		}
+	}
+	return h, nil
+}
 
-	srecs, err := records(SidesFile, sidesTSV, sideColumns)
+// onMap reads a hexside of sides.tsv or rail.tsv, both of whose hexes
+// must be on the map.
+func (g *grid) onMap(file string, line int, s string) (hex.Side, error) {
+	side, err := hex.ParseSide(s)
+	if err != nil {
+		return hex.Side{}, &DataError{file, line, err.Error()}
+	}
+	for _, h := range []hex.Hex{side.A, side.B} {
+		if _, ok := g.seen[h]; !ok {
+			return hex.Side{}, &DataError{file, line, fmt.Sprintf("hexside %s: hex %s is not on the map (columns 01-%02d, rows 01-%02d)", s, h, g.cols, g.rows)}
+		}
+	}
+	return side, nil
+}
+
+// parseSides reads sides.tsv: rivers and borders, each hexside once.
+func (g *grid) parseSides(data []byte) (map[hex.Side]Side, error) {
+	srecs, err := records(SidesFile, data, sideColumns)
 	if err != nil {
 		return nil, err
 	}
 	sides := map[hex.Side]Side{}
 	sideLine := map[hex.Side]int{}
 	for _, r := range srecs {
-		s, err := onMap(SidesFile, r.line, r.fields[0])
+		s, err := g.onMap(SidesFile, r.line, r.fields[0])
 		if err != nil {
 			return nil, err
 		}
@@ -346,29 +382,32 @@ func Parse(hexesTSV, sidesTSV, railTSV []byte) (*Map, error) {
 		}
 		sides[s] = Side{River: undash(r.fields[1]), Border: border}
 	}
+	return sides, nil
+}
 
-	rrecs, err := records(RailFile, railTSV, railColumns)
+// parseRail reads rail.tsv: the railway links and the lines each belongs
+// to, each link once.
+func (g *grid) parseRail(data []byte) (map[hex.Side]bool, map[hex.Side][]string, error) {
+	rrecs, err := records(RailFile, data, railColumns)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rail := map[hex.Side]bool{}
 	lines := map[hex.Side][]string{}
 	railLine := map[hex.Side]int{}
 	for _, r := range rrecs {
-		s, err := onMap(RailFile, r.line, r.fields[0])
+		s, err := g.onMap(RailFile, r.line, r.fields[0])
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if prev, ok := railLine[s]; ok {
-			return nil, &DataError{RailFile, r.line, fmt.Sprintf("rail link %s appears twice (first on line %d)", s, prev)}
+			return nil, nil, &DataError{RailFile, r.line, fmt.Sprintf("rail link %s appears twice (first on line %d)", s, prev)}
 		}
 		railLine[s] = r.line
 		rail[s] = true
 		lines[s] = unlist(r.fields[1])
 	}
-	m := NewMap(cols, rows, hexes, sides, rail)
-	m.railLines = lines
-	return m, nil
+	return rail, lines, nil
 }
 
 // SetRailLines records which railways use each link (the generator's

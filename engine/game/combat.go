@@ -370,9 +370,7 @@ func (s *State) resolve(p *AttackPlan, code tables.Code, defenders []int, evs *[
 	case "AR":
 		s.queueRetreats(attackers, evs)
 	case "AZ":
-		for _, i := range attackers {
-			s.eliminate(i, tr("all attackers eliminated (AZ)", "攻撃側壊滅 (AZ)"), evs)
-		}
+		s.eliminateAll(attackers, tr("all attackers eliminated (AZ)", "攻撃側壊滅 (AZ)"), evs)
 	case "BB":
 		s.losses(attackers, evs)
 		s.losses(defenders, evs)
@@ -384,9 +382,7 @@ func (s *State) resolve(p *AttackPlan, code tables.Code, defenders []int, evs *[
 	case "DR":
 		s.queueRetreats(defenders, evs)
 	case "DZ":
-		for _, i := range defenders {
-			s.eliminate(i, tr("all defenders eliminated (DZ)", "防御側壊滅 (DZ)"), evs)
-		}
+		s.eliminateAll(defenders, tr("all defenders eliminated (DZ)", "防御側壊滅 (DZ)"), evs)
 	}
 	// 9.8: a zero-attack unit goes when every other unit of its hex has
 	// been eliminated by the attack.
@@ -519,6 +515,13 @@ func (s *State) breakDown(i int, evs *[]Event) (int, int) {
 	*evs = append(*evs, Event{Kind: EvBrokenDown, Side: c.Side(), Units: []string{c.ID, a.ID, b.ID}, Hexes: []hex.Hex{u.At},
 		Text: tr("%s broken down into %s and %s to take a loss (9.0, 10.0).", "損害適用のため %s を %s と %s に分割 (9.0, 10.0)。", c.ID, a.ID, b.ID)})
 	return a.Index, b.Index
+}
+
+// eliminateAll eliminates every unit of a list (AZ, DZ).
+func (s *State) eliminateAll(list []int, why i18n.Text, evs *[]Event) {
+	for _, i := range list {
+		s.eliminate(i, why, evs)
+	}
 }
 
 // eliminate removes a unit from play; the enemy scores its VP (15.22).

@@ -253,11 +253,8 @@ func (w View) VisibleIDs() map[string]bool {
 //
 //	german recon G-1A 2917
 func (s *State) applyRecon(o Order) (*State, []Event, error) {
-	c, err := s.oneUnit(o)
+	c, err := s.ownOneUnit(o)
 	if err != nil {
-		return nil, nil, err
-	}
-	if err := s.ownUnitOnMap(c); err != nil {
 		return nil, nil, err
 	}
 	if len(o.Hexes) != 1 {

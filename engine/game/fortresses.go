@@ -15,11 +15,8 @@ import (
 //
 //	german siege G-S1 3021
 func (s *State) applySiege(o Order) (*State, []Event, error) {
-	c, err := s.oneUnit(o)
+	c, err := s.ownOneUnit(o)
 	if err != nil {
-		return nil, nil, err
-	}
-	if err := s.ownUnitOnMap(c); err != nil {
 		return nil, nil, err
 	}
 	if len(o.Hexes) != 1 {

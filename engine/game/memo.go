@@ -47,36 +47,41 @@ func (s *State) sideMemoFor(side units.Side) *sideMemo {
 	if e == nil || !slices.Equal(e.options, s.Options) || !slices.Equal(e.destroyed, s.Destroyed) {
 		return nil
 	}
-	k := 0
-	if is := s.sideIndexes(side); is != nil {
-		for _, i := range is {
-			u := &s.Units[i]
-			if u.Box != OnMap {
-				continue
-			}
-			if k >= len(e.at) || e.at[k] != (unitAt{i, u.At}) {
-				return nil
-			}
-			k++
-		}
-		if k != len(e.at) {
-			return nil
-		}
-		return e
-	}
-	for i, u := range s.Units {
-		if u.Box != OnMap || s.sideOf(i) != side {
-			continue
-		}
-		if k >= len(e.at) || e.at[k] != (unitAt{i, u.At}) {
-			return nil
-		}
-		k++
-	}
-	if k != len(e.at) {
+	if !s.standsAt(side, e.at) {
 		return nil
 	}
 	return e
+}
+
+// standsAt reports whether the side's units on the map are those of at,
+// each in its hex.
+func (s *State) standsAt(side units.Side, at []unitAt) bool {
+	k := 0
+	same := func(i int) bool {
+		u := &s.Units[i]
+		if u.Box != OnMap {
+			return true
+		}
+		if k >= len(at) || at[k] != (unitAt{i, u.At}) {
+			return false
+		}
+		k++
+		return true
+	}
+	if is := s.sideIndexes(side); is != nil {
+		for _, i := range is {
+			if !same(i) {
+				return false
+			}
+		}
+	} else {
+		for i := range s.Units {
+			if s.sideOf(i) == side && !same(i) {
+				return false
+			}
+		}
+	}
+	return k == len(at)
 }
 
 // remember publishes what was found for side in s: zoc or occ (the other

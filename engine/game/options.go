@@ -297,13 +297,6 @@ func parseOptions(text string) ([]OptionDef, []string) {
 	problem := func(line int, f string, args ...any) {
 		problems = append(problems, fmt.Sprintf("options.txt line %d: ", line)+fmt.Sprintf(f, args...))
 	}
-	codes := func(v string) []Opt {
-		var l []Opt
-		for _, f := range strings.Fields(v) {
-			l = append(l, Opt(f))
-		}
-		return l
-	}
 	for i, l := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(l)
 		if t == "" || strings.HasPrefix(t, "#") {
@@ -317,67 +310,90 @@ func parseOptions(text string) ([]OptionDef, []string) {
 			problem(i+1, "a field before any code")
 			continue
 		}
-		d := &out[len(out)-1]
 		key, v, _ := strings.Cut(t, " ")
-		v = strings.TrimSpace(v)
-		switch key {
-		case "const":
-			d.Const = v
-		case "side":
-			d.Side = v
-			switch v {
-			case "german":
-				d.owner = units.German
-			case "allied":
-				d.owner = units.Allied
-			case "both":
-			default:
-				problem(i+1, "side %q is not german, allied or both", v)
-			}
-		case "vp":
-			f := strings.Fields(v)
-			var err error
-			if len(f) == 2 {
-				if d.VP[0], err = strconv.Atoi(f[0]); err == nil {
-					d.VP[1], err = strconv.Atoi(f[1])
-				}
-			}
-			if len(f) != 2 || err != nil {
-				problem(i+1, "vp %q is not two numbers", v)
-			}
-		case "excludes":
-			d.Excludes = append(d.Excludes, codes(v)...)
-		case "group":
-			d.Group = v
-		case "void-if":
-			d.VoidIf = append(d.VoidIf, codes(v)...)
-		case "void-en":
-			d.Void.EN = v
-		case "void-ja":
-			d.Void.JA = v
-		case "default":
-			if v != "on" && v != "off" {
-				problem(i+1, "default %q is not on or off", v)
-			}
-			d.DefaultOn = v == "on"
-		case "rule":
-			d.Rule = v
-		case "en":
-			d.Text.EN = v
-		case "ja":
-			d.Text.JA = v
-		case "kind":
-			if v != "preset" {
-				problem(i+1, "kind %q is not preset", v)
-			}
-			d.Preset = v == "preset"
-		case "expands":
-			d.Expands = codes(v)
-		default:
-			problem(i+1, "unknown field %q", key)
+		if p := out[len(out)-1].setField(key, strings.TrimSpace(v)); p != "" {
+			problem(i+1, "%s", p)
 		}
 	}
-	// Exclusions read both ways.
+	checkOptionDefs(out, problem)
+	return out, problems
+}
+
+// optionCodes reads a field's list of codes.
+func optionCodes(v string) []Opt {
+	var l []Opt
+	for _, f := range strings.Fields(v) {
+		l = append(l, Opt(f))
+	}
+	return l
+}
+
+// setField reads one field of an entry; it says what is wrong with it, or
+// "".
+func (d *OptionDef) setField(key, v string) string {
+	switch key {
+	case "const":
+		d.Const = v
+	case "side":
+		d.Side = v
+		switch v {
+		case "german":
+			d.owner = units.German
+		case "allied":
+			d.owner = units.Allied
+		case "both":
+		default:
+			return fmt.Sprintf("side %q is not german, allied or both", v)
+		}
+	case "vp":
+		f := strings.Fields(v)
+		var err error
+		if len(f) == 2 {
+			if d.VP[0], err = strconv.Atoi(f[0]); err == nil {
+				d.VP[1], err = strconv.Atoi(f[1])
+			}
+		}
+		if len(f) != 2 || err != nil {
+			return fmt.Sprintf("vp %q is not two numbers", v)
+		}
+	case "excludes":
+		d.Excludes = append(d.Excludes, optionCodes(v)...)
+	case "group":
+		d.Group = v
+	case "void-if":
+		d.VoidIf = append(d.VoidIf, optionCodes(v)...)
+	case "void-en":
+		d.Void.EN = v
+	case "void-ja":
+		d.Void.JA = v
+	case "default":
+		d.DefaultOn = v == "on"
+		if v != "on" && v != "off" {
+			return fmt.Sprintf("default %q is not on or off", v)
+		}
+	case "rule":
+		d.Rule = v
+	case "en":
+		d.Text.EN = v
+	case "ja":
+		d.Text.JA = v
+	case "kind":
+		d.Preset = v == "preset"
+		if v != "preset" {
+			return fmt.Sprintf("kind %q is not preset", v)
+		}
+	case "expands":
+		d.Expands = optionCodes(v)
+	default:
+		return fmt.Sprintf("unknown field %q", key)
+	}
+	return ""
+}
+
+// checkOptionDefs finds the entries listed twice or lacking a field, and
+// the codes named that are not in the file; it makes exclusions read both
+// ways.
+func checkOptionDefs(out []OptionDef, problem func(line int, f string, args ...any)) {
 	idx := map[Opt]int{}
 	for i, d := range out {
 		if _, dup := idx[d.Code]; dup {
@@ -409,5 +425,4 @@ func parseOptions(text string) ([]OptionDef, []string) {
 			}
 		}
 	}
-	return out, problems
 }

@@ -149,20 +149,14 @@ func (s *State) writeLater(b *strings.Builder) {
 		}
 		fmt.Fprintf(b, "recon %s\n", strings.Join(out, " "))
 	}
-	for _, f := range []struct {
-		key string
-		v   [2]bool
-	}{{"intel", s.Sight.Intel}, {"panic", s.Events.Panic}, {"surge", s.Events.Surge}} {
-		if f.v != [2]bool{} {
-			fmt.Fprintf(b, "%s %s\n", f.key, sides(f.v))
+	for _, f := range s.sideFields() {
+		if *f.v != [2]bool{} {
+			fmt.Fprintf(b, "%s %s\n", f.key, sides(*f.v))
 		}
 	}
 	var flags []string
-	for _, f := range []struct {
-		name string
-		on   bool
-	}{{"colonial", s.Events.Colonial}, {"russia-settled", s.Russia.Settled}, {"paris", s.Victory.Paris}, {"rhine", s.Victory.Rhine}, {"scored", s.Victory.Scored}, {"goeben-late", s.Opt.GoebenLate}} {
-		if f.on {
+	for _, f := range s.flagFields() {
+		if *f.on {
 			flags = append(flags, f.name)
 		}
 	}
@@ -188,138 +182,181 @@ func (s *State) writeLater(b *strings.Builder) {
 	}
 }
 
+// flagFields are the markers of the line "flags", in the order written.
+func (s *State) flagFields() []struct {
+	name string
+	on   *bool
+} {
+	return []struct {
+		name string
+		on   *bool
+	}{{"colonial", &s.Events.Colonial}, {"russia-settled", &s.Russia.Settled}, {"paris", &s.Victory.Paris}, {"rhine", &s.Victory.Rhine}, {"scored", &s.Victory.Scored}, {"goeben-late", &s.Opt.GoebenLate}}
+}
+
+// sideFields are the lines that name sides, in the order written.
+func (s *State) sideFields() []struct {
+	key string
+	v   *[2]bool
+} {
+	return []struct {
+		key string
+		v   *[2]bool
+	}{{"intel", &s.Sight.Intel}, {"panic", &s.Events.Panic}, {"surge", &s.Events.Surge}}
+}
+
 // parseLater reads one line of those writeLater writes; handled is false
 // for other keys.
 func (s *State) parseLater(key string, args []string) (handled bool, problem error) {
-	unitList := func() ([]int, error) {
-		var out []int
-		for _, a := range args {
-			c, ok := s.Lookup(a)
-			if !ok {
-				return nil, refuse("position-unknown-unit", a)
-			}
-			out = append(out, c.Index)
-		}
-		return out, nil
+	counts := map[string]*int{"rolls": &s.Dice.Rolls, "italy": &s.Events.Italy, "sea": &s.Opt.SeaDE, "russia-return": &s.Russia.Return}
+	if n, ok := counts[key]; ok {
+		var err error
+		*n, err = positionNumber(key, args)
+		return true, err
 	}
-	hexArgs := func(list []string) ([]hexes.Hex, error) {
-		var out []hexes.Hex
-		for _, a := range list {
-			h, err := hexes.Parse(a)
-			if err != nil {
-				return nil, refuse("position-value", errText(err))
-			}
-			out = append(out, h)
+	for _, f := range s.sideFields() {
+		if f.key == key {
+			return true, parseSides(key, args, f.v)
 		}
-		return out, nil
 	}
-	number := func() (int, error) {
-		if len(args) != 1 {
-			return 0, refuse("position-one-number", key)
-		}
-		n, err := strconv.Atoi(args[0])
-		if err != nil || n < 0 {
-			return 0, refuse("position-not-number", key, args[0])
-		}
-		return n, nil
-	}
-	var msg error
 	switch key {
-	case "rolls":
-		s.Dice.Rolls, msg = number()
 	case "dice":
-		for _, a := range args {
-			d, err := strconv.Atoi(a)
-			if err != nil || d < 1 || d > 6 {
-				return true, refuse("position-dice", a)
-			}
-			s.Dice.Forced = append(s.Dice.Forced, d)
-		}
-	case "italy":
-		s.Events.Italy, msg = number()
-	case "sea":
-		s.Opt.SeaDE, msg = number()
-	case "russia-return":
-		s.Russia.Return, msg = number()
+		return true, s.parseDice(args)
 	case "attacked":
-		s.Combat.Attacked, msg = unitList()
+		return true, s.parseUnitList(args, &s.Combat.Attacked)
 	case "retreat":
-		s.Combat.Retreats, msg = unitList()
+		return true, s.parseUnitList(args, &s.Combat.Retreats)
 	case "delaying":
 		o, err := ParseOrder(strings.Join(args, " "))
 		if err != nil || o.Verb != Attack || len(o.Units) < 2 || len(o.Hexes) != 1 {
 			return true, refuse("position-delaying", strings.Join(args, " "))
 		}
 		s.Combat.Delaying = o
+		return true, nil
 	case "revealed":
-		var hs []hexes.Hex
-		hs, msg = hexArgs(args)
+		hs, err := positionHexes(args)
 		for _, h := range hs {
 			s.Sight.Revealed = addHex(s.Sight.Revealed, h)
 		}
+		return true, err
 	case "recon":
-		for _, a := range args {
-			id, at, ok := strings.Cut(a, "@")
-			c, found := s.Lookup(id)
-			h, err := hexes.Parse(at)
-			if !ok || !found || err != nil {
-				return true, refuse("position-recon", a)
-			}
-			s.Sight.Recon = append(s.Sight.Recon, Look{c.Index, h})
-		}
-	case "intel", "panic", "surge":
-		var f [2]bool
-		for _, a := range args {
-			side, err := units.ParseSide(a)
-			if err != nil {
-				return true, refuse("position-side", key, a)
-			}
-			f[side] = true
-		}
-		switch key {
-		case "intel":
-			s.Sight.Intel = f
-		case "panic":
-			s.Events.Panic = f
-		default:
-			s.Events.Surge = f
-		}
+		return true, s.parseRecon(args)
 	case "flags":
-		for _, a := range args {
-			switch a {
-			case "colonial":
-				s.Events.Colonial = true
-			case "russia-settled":
-				s.Russia.Settled = true
-			case "paris":
-				s.Victory.Paris = true
-			case "rhine":
-				s.Victory.Rhine = true
-			case "scored":
-				s.Victory.Scored = true
-			case "goeben-late":
-				s.Opt.GoebenLate = true
-			default:
-				return true, refuse("position-unknown-marker", a)
+		return true, s.parseFlags(args)
+	case "held":
+		return true, s.parseHeld(args)
+	}
+	return false, nil
+}
+
+// positionNumber reads a line of one number, 0 or more.
+func positionNumber(key string, args []string) (int, error) {
+	if len(args) != 1 {
+		return 0, refuse("position-one-number", key)
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 0 {
+		return 0, refuse("position-not-number", key, args[0])
+	}
+	return n, nil
+}
+
+// positionHexes reads hexes; those before a mistake are kept.
+func positionHexes(list []string) ([]hexes.Hex, error) {
+	var out []hexes.Hex
+	for _, a := range list {
+		h, err := hexes.Parse(a)
+		if err != nil {
+			return nil, refuse("position-value", errText(err))
+		}
+		out = append(out, h)
+	}
+	return out, nil
+}
+
+// parseUnitList reads the units of "attacked" or "retreat" into list.
+func (s *State) parseUnitList(args []string, list *[]int) error {
+	var out []int
+	for _, a := range args {
+		c, ok := s.Lookup(a)
+		if !ok {
+			return refuse("position-unknown-unit", a)
+		}
+		out = append(out, c.Index)
+	}
+	*list = out
+	return nil
+}
+
+// parseDice reads the forced dice, each 1 to 6.
+func (s *State) parseDice(args []string) error {
+	for _, a := range args {
+		d, err := strconv.Atoi(a)
+		if err != nil || d < 1 || d > 6 {
+			return refuse("position-dice", a)
+		}
+		s.Dice.Forced = append(s.Dice.Forced, d)
+	}
+	return nil
+}
+
+// parseRecon reads the aerial reconnaissance of this turn: HQ@hex.
+func (s *State) parseRecon(args []string) error {
+	for _, a := range args {
+		id, at, ok := strings.Cut(a, "@")
+		c, found := s.Lookup(id)
+		h, err := hexes.Parse(at)
+		if !ok || !found || err != nil {
+			return refuse("position-recon", a)
+		}
+		s.Sight.Recon = append(s.Sight.Recon, Look{c.Index, h})
+	}
+	return nil
+}
+
+// parseSides reads a line of sides into f, which it sets whole once read.
+func parseSides(key string, args []string, f *[2]bool) error {
+	var v [2]bool
+	for _, a := range args {
+		side, err := units.ParseSide(a)
+		if err != nil {
+			return refuse("position-side", key, a)
+		}
+		v[side] = true
+	}
+	*f = v
+	return nil
+}
+
+// parseFlags reads the markers of the line "flags".
+func (s *State) parseFlags(args []string) error {
+	fields := s.flagFields()
+next:
+	for _, a := range args {
+		for _, f := range fields {
+			if f.name == a {
+				*f.on = true
+				continue next
 			}
 		}
-	case "held":
-		if len(args) < 1 {
-			return true, refuse("position-held")
-		}
-		side, err := units.ParseSide(args[0])
-		if err != nil {
-			return true, refuse("position-held-side")
-		}
-		var hs []hexes.Hex
-		hs, msg = hexArgs(args[1:])
-		for _, h := range hs {
-			s.Victory.setHolder(h, side)
-		}
-	default:
-		return false, nil
+		return refuse("position-unknown-marker", a)
 	}
-	return true, msg
+	return nil
+}
+
+// parseHeld reads the hexes a side holds (15.0).
+func (s *State) parseHeld(args []string) error {
+	if len(args) < 1 {
+		return refuse("position-held")
+	}
+	side, err := units.ParseSide(args[0])
+	if err != nil {
+		return refuse("position-held-side")
+	}
+	hs, err := positionHexes(args[1:])
+	for _, h := range hs {
+		s.Victory.setHolder(h, side)
+	}
+	return err
 }
 
 // atLine puts the position's line number before a refusal; the code stays
@@ -342,43 +379,9 @@ func (s *State) Hash() string {
 func ParsePosition(m *board.Map, text string) (*State, error) {
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	var s *State
-	line := 0
-	// bad refuses the line with a catalogue code and its arguments.
-	bad := func(code string, args ...any) error { return atLine(line, refuse(code, args...)) }
-	seen := map[string]bool{}
-	placeUnit := func(tok string, box Box, at hexes.Hex) error {
-		parts := strings.Split(tok, ":")
-		c, ok := s.Lookup(parts[0])
-		if !ok {
-			return bad("position-unknown-unit", parts[0])
-		}
-		if seen[c.ID] {
-			return bad("position-unit-twice", c.ID)
-		}
-		seen[c.ID] = true
-		u := Unit{Box: box, At: at}
-		for _, f := range parts[1:] {
-			switch {
-			case box != OnMap:
-				return bad("position-flags-off-map", c.ID)
-			case f == "trench":
-				u.Trench = true
-			case f == "ooc":
-				u.OutOfCommand = true
-			case f == "moved":
-				u.Moved = true
-			case f == "edge":
-				u.Edge = true
-			default:
-				return bad("position-unknown-flag", c.ID, f)
-			}
-		}
-		s.Units[c.Index] = u
-		return nil
-	}
+	r := &positionReader{m: m, seen: map[string]bool{}}
 	for sc.Scan() {
-		line++
+		r.line++
 		t := strings.TrimSpace(sc.Text())
 		if i := strings.Index(t, "#"); i >= 0 {
 			t = strings.TrimSpace(t[:i])
@@ -386,165 +389,256 @@ func ParsePosition(m *board.Map, text string) (*State, error) {
 		if t == "" {
 			continue
 		}
-		f := strings.Fields(t)
-		key, args := f[0], f[1:]
-		if s == nil {
-			if key != "scenario" || len(args) != 1 {
-				return nil, bad("position-scenario-first")
-			}
-			r, err := NewRules(m, args[0])
-			if err != nil {
-				return nil, err
-			}
-			s = &State{rules: r, Turn: r.Scenario.First, Step: Move1, Player: units.German, VP: r.Scenario.StartVP, memo: &memo{}}
-			s.Units = make([]Unit, r.Counters.Len())
-			continue
-		}
-		nums := func(n int) ([]int, error) {
-			if len(args) != n {
-				return nil, bad("position-count", key, n)
-			}
-			out := make([]int, n)
-			for i, a := range args {
-				x, err := strconv.Atoi(a)
-				if err != nil || x < 0 {
-					return nil, bad("position-not-number", key, a)
-				}
-				out[i] = x
-			}
-			return out, nil
-		}
-		if strings.HasSuffix(key, ":") {
-			h, err := hexes.Parse(strings.TrimSuffix(key, ":"))
-			if err != nil {
-				return nil, bad("position-value", errText(err))
-			}
-			if !m.OnMap(h) {
-				return nil, bad("position-hex-off-map", h)
-			}
-			for _, a := range args {
-				if err := placeUnit(a, OnMap, h); err != nil {
-					return nil, err
-				}
-			}
-			continue
-		}
-		switch key {
-		case "seed":
-			if len(args) != 1 {
-				return nil, bad("position-one-number", "seed")
-			}
-			x, err := strconv.ParseUint(args[0], 10, 64)
-			if err != nil {
-				return nil, bad("position-seed", args[0])
-			}
-			s.Seed = x
-		case "secret":
-			k, err := hex.DecodeString(strings.Join(args, ""))
-			if len(args) != 1 || err != nil || len(k) != SecretSize {
-				return nil, bad("position-secret", strings.Join(args, " "))
-			}
-			s.Secret = k
-		case "options":
-			for _, o := range ExpandOptions(args) {
-				if _, ok := Supported[o]; !ok {
-					return nil, bad("position-unknown-option", o)
-				}
-			}
-			s.Options = InForce(args) // presets expanded, void options dropped (options.go)
-		case "turn":
-			gt, err := turn.Parse(strings.Join(args, " "))
-			if err != nil {
-				return nil, bad("position-value", errText(err))
-			}
-			s.Turn = gt
-		case "step":
-			st, ok := ParseStep(strings.Join(args, " "))
-			if !ok {
-				return nil, bad("position-unknown-step", strings.Join(args, " "), strings.Join(stepNames[:], ", "))
-			}
-			s.Step = st
-		case "player":
-			if len(args) != 1 {
-				return nil, bad("position-player")
-			}
-			p, err := units.ParseSide(args[0])
-			if err != nil {
-				return nil, bad("position-value", errText(err))
-			}
-			s.Player = p
-		case "vp", "rail", "withdraw":
-			x, err := nums(2)
-			if err != nil {
-				return nil, err
-			}
-			switch key {
-			case "vp":
-				s.VP = [2]int{x[0], x[1]}
-			case "rail":
-				s.RailUsed = [2]int{x[0], x[1]}
-			default:
-				s.WithdrawAttack, s.WithdrawHQ = x[0], x[1]
-			}
-		case "naval", "orders":
-			x, err := nums(1)
-			if err != nil {
-				return nil, err
-			}
-			if key == "naval" {
-				s.NavalGunfire = x[0]
-			} else {
-				s.Orders = x[0]
-			}
-		case "entrenching":
-			s.Entrenching = len(args) == 1 && args[0] == "yes"
-		case "weather":
-			s.BadWeather = len(args) == 1 && args[0] == "bad"
-		case "destroyed":
-			for _, a := range args {
-				h, err := hexes.Parse(a)
-				if err != nil {
-					return nil, bad("position-value", errText(err))
-				}
-				s.Destroyed = append(s.Destroyed, h)
-			}
-			sort.Slice(s.Destroyed, func(i, j int) bool { return hexes.Less(s.Destroyed[i], s.Destroyed[j]) })
-		case "due":
-			ports := len(args) == 4 && args[3] == "ports"
-			if ports {
-				args = args[:3]
-			}
-			if len(args) != 3 {
-				return nil, bad("position-due")
-			}
-			n, typ := units.Nation(args[0]), units.Type(args[1])
-			x, err := strconv.Atoi(args[2])
-			if !n.Valid() || (!typ.Valid() && typ != AnyType && typ != ReserveOrLandwehr) || err != nil || x < 1 {
-				return nil, bad("position-due-values", strings.Join(args, " "))
-			}
-			s.Dues = append(s.Dues, Due{Nation: n, Type: typ, DE: x, Ports: ports})
-		case "unplaced", "eliminated", "russia", "out":
-			box := map[string]Box{"unplaced": Unplaced, "eliminated": Eliminated, "russia": Russia, "out": Out}[key]
-			for _, a := range args {
-				if err := placeUnit(a, box, hexes.None); err != nil {
-					return nil, err
-				}
-			}
-		default:
-			if handled, problem := s.parseLater(key, args); handled {
-				if problem != nil {
-					return nil, atLine(line, problem)
-				}
-				continue
-			}
-			return nil, bad("position-unknown-line", t)
+		if err := r.readLine(t); err != nil {
+			return nil, err
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
 	}
-	if s == nil {
+	if r.s == nil {
 		return nil, refuse("position-empty")
 	}
-	return s, nil
+	return r.s, nil
+}
+
+// positionReader builds a state from a position's lines, one at a time.
+type positionReader struct {
+	m    *board.Map
+	s    *State // nil until the line "scenario"
+	line int
+	seen map[string]bool // the units placed already
+}
+
+// bad refuses the line with a catalogue code and its arguments.
+func (r *positionReader) bad(code string, args ...any) error {
+	return atLine(r.line, refuse(code, args...))
+}
+
+// readLine reads one line without its comment: the scenario first, then
+// hexes with their units ("3024: G-III G-IV:trench") and keyed lines.
+func (r *positionReader) readLine(t string) error {
+	f := strings.Fields(t)
+	key, args := f[0], f[1:]
+	switch {
+	case r.s == nil:
+		return r.readScenario(key, args)
+	case strings.HasSuffix(key, ":"):
+		return r.readHex(key, args)
+	}
+	switch key {
+	case "seed", "secret", "options", "turn", "step", "player":
+		return r.readGame(key, args)
+	case "vp", "rail", "withdraw", "naval", "orders":
+		return r.readCounts(key, args)
+	case "entrenching":
+		r.s.Entrenching = len(args) == 1 && args[0] == "yes"
+	case "weather":
+		r.s.BadWeather = len(args) == 1 && args[0] == "bad"
+	case "destroyed":
+		return r.readDestroyed(args)
+	case "due":
+		return r.readDue(args)
+	case "unplaced", "eliminated", "russia", "out":
+		box := map[string]Box{"unplaced": Unplaced, "eliminated": Eliminated, "russia": Russia, "out": Out}[key]
+		for _, a := range args {
+			if err := r.placeUnit(a, box, hexes.None); err != nil {
+				return err
+			}
+		}
+	default:
+		if handled, problem := r.s.parseLater(key, args); handled {
+			if problem != nil {
+				return atLine(r.line, problem)
+			}
+			return nil
+		}
+		return r.bad("position-unknown-line", t)
+	}
+	return nil
+}
+
+// readScenario starts the state from the line "scenario NAME", which
+// comes first.
+func (r *positionReader) readScenario(key string, args []string) error {
+	if key != "scenario" || len(args) != 1 {
+		return r.bad("position-scenario-first")
+	}
+	rules, err := NewRules(r.m, args[0])
+	if err != nil {
+		return err
+	}
+	s := &State{rules: rules, Turn: rules.Scenario.First, Step: Move1, Player: units.German, VP: rules.Scenario.StartVP, memo: &memo{}}
+	s.Units = make([]Unit, rules.Counters.Len())
+	r.s = s
+	return nil
+}
+
+// readHex places the units of a line "HEX: UNIT...".
+func (r *positionReader) readHex(key string, args []string) error {
+	h, err := hexes.Parse(strings.TrimSuffix(key, ":"))
+	if err != nil {
+		return r.bad("position-value", errText(err))
+	}
+	if !r.m.OnMap(h) {
+		return r.bad("position-hex-off-map", h)
+	}
+	for _, a := range args {
+		if err := r.placeUnit(a, OnMap, h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// placeUnit puts a unit, "ID" or "ID:flag:flag", in a box or a hex, once.
+func (r *positionReader) placeUnit(tok string, box Box, at hexes.Hex) error {
+	parts := strings.Split(tok, ":")
+	c, ok := r.s.Lookup(parts[0])
+	if !ok {
+		return r.bad("position-unknown-unit", parts[0])
+	}
+	if r.seen[c.ID] {
+		return r.bad("position-unit-twice", c.ID)
+	}
+	r.seen[c.ID] = true
+	u := Unit{Box: box, At: at}
+	for _, f := range parts[1:] {
+		switch {
+		case box != OnMap:
+			return r.bad("position-flags-off-map", c.ID)
+		case f == "trench":
+			u.Trench = true
+		case f == "ooc":
+			u.OutOfCommand = true
+		case f == "moved":
+			u.Moved = true
+		case f == "edge":
+			u.Edge = true
+		default:
+			return r.bad("position-unknown-flag", c.ID, f)
+		}
+	}
+	r.s.Units[c.Index] = u
+	return nil
+}
+
+// readGame reads what a game is and where it stands: its seed, dice
+// secret and options, the turn, the step and the side to play.
+func (r *positionReader) readGame(key string, args []string) error {
+	s := r.s
+	switch key {
+	case "seed":
+		if len(args) != 1 {
+			return r.bad("position-one-number", "seed")
+		}
+		x, err := strconv.ParseUint(args[0], 10, 64)
+		if err != nil {
+			return r.bad("position-seed", args[0])
+		}
+		s.Seed = x
+	case "secret":
+		k, err := hex.DecodeString(strings.Join(args, ""))
+		if len(args) != 1 || err != nil || len(k) != SecretSize {
+			return r.bad("position-secret", strings.Join(args, " "))
+		}
+		s.Secret = k
+	case "options":
+		for _, o := range ExpandOptions(args) {
+			if _, ok := Supported[o]; !ok {
+				return r.bad("position-unknown-option", o)
+			}
+		}
+		s.Options = InForce(args) // presets expanded, void options dropped (options.go)
+	case "turn":
+		gt, err := turn.Parse(strings.Join(args, " "))
+		if err != nil {
+			return r.bad("position-value", errText(err))
+		}
+		s.Turn = gt
+	case "step":
+		st, ok := ParseStep(strings.Join(args, " "))
+		if !ok {
+			return r.bad("position-unknown-step", strings.Join(args, " "), strings.Join(stepNames[:], ", "))
+		}
+		s.Step = st
+	case "player":
+		if len(args) != 1 {
+			return r.bad("position-player")
+		}
+		p, err := units.ParseSide(args[0])
+		if err != nil {
+			return r.bad("position-value", errText(err))
+		}
+		s.Player = p
+	}
+	return nil
+}
+
+// readCounts reads the lines of numbers: VP, rail capacity used and
+// withdrawals to the Russian Front by side, naval gunfire left, orders
+// given.
+func (r *positionReader) readCounts(key string, args []string) error {
+	n := 2
+	if key == "naval" || key == "orders" {
+		n = 1
+	}
+	if len(args) != n {
+		return r.bad("position-count", key, n)
+	}
+	x := make([]int, n)
+	for i, a := range args {
+		v, err := strconv.Atoi(a)
+		if err != nil || v < 0 {
+			return r.bad("position-not-number", key, a)
+		}
+		x[i] = v
+	}
+	s := r.s
+	switch key {
+	case "vp":
+		s.VP = [2]int{x[0], x[1]}
+	case "rail":
+		s.RailUsed = [2]int{x[0], x[1]}
+	case "withdraw":
+		s.WithdrawAttack, s.WithdrawHQ = x[0], x[1]
+	case "naval":
+		s.NavalGunfire = x[0]
+	case "orders":
+		s.Orders = x[0]
+	}
+	return nil
+}
+
+// readDestroyed reads the destroyed fortresses (12.0), kept sorted.
+func (r *positionReader) readDestroyed(args []string) error {
+	s := r.s
+	for _, a := range args {
+		h, err := hexes.Parse(a)
+		if err != nil {
+			return r.bad("position-value", errText(err))
+		}
+		s.Destroyed = append(s.Destroyed, h)
+	}
+	sort.Slice(s.Destroyed, func(i, j int) bool { return hexes.Less(s.Destroyed[i], s.Destroyed[j]) })
+	return nil
+}
+
+// readDue reads a reinforcement due: nation, type, division-equivalents
+// and "ports" for those landed by 18.2(8).
+func (r *positionReader) readDue(args []string) error {
+	ports := len(args) == 4 && args[3] == "ports"
+	if ports {
+		args = args[:3]
+	}
+	if len(args) != 3 {
+		return r.bad("position-due")
+	}
+	n, typ := units.Nation(args[0]), units.Type(args[1])
+	x, err := strconv.Atoi(args[2])
+	if !n.Valid() || (!typ.Valid() && typ != AnyType && typ != ReserveOrLandwehr) || err != nil || x < 1 {
+		return r.bad("position-due-values", strings.Join(args, " "))
+	}
+	r.s.Dues = append(r.s.Dues, Due{Nation: n, Type: typ, DE: x, Ports: ports})
+	return nil
 }

@@ -50,96 +50,118 @@ func SelfPlay(r *Rules, seed uint64, cfg SelfPlayConfig) (*SelfPlayResult, error
 	if err != nil {
 		return nil, err
 	}
-	start := s.VP
-	res := &SelfPlayResult{Seed: seed, Counts: map[EventKind]int{}}
-	vpFromEvents := [2]int{}
-	var failure error
-	apply := func(o Order) bool {
-		if failure != nil {
-			return false
-		}
-		n, evs, err := Apply(s, o)
-		if err != nil {
-			if m := i18n.Message(err, i18n.EN) + i18n.Message(err, i18n.JA); strings.Contains(m, "%!") {
-				failure = fmt.Errorf("seed %d: refusal of %s badly formatted: %s", seed, o, m)
-			}
-			return false
-		}
-		for _, e := range evs {
-			res.Counts[e.Kind]++
-			if e.Text.EN == "" || e.Text.JA == "" || strings.Contains(e.Text.EN+e.Text.JA, "%!") {
-				failure = fmt.Errorf("seed %d, order %d (%s): event %s has a bad text: %q / %q", seed, len(res.Orders)+1, o, e.Kind, e.Text.EN, e.Text.JA)
-				return false
-			}
-			switch e.Kind {
-			case EvVP:
-				vpFromEvents[e.Side] += e.N
-			case EvRemoved:
-				if s.Step != SetupStep {
-					vpFromEvents[e.Side.Other()] += e.N
-				}
-			}
-		}
-		if err := checkSelfPlay(s, n, o, start, vpFromEvents); err != nil {
-			failure = fmt.Errorf("seed %d, order %d (%s): %w", seed, len(res.Orders)+1, o, err)
-			return false
-		}
-		s = n
-		res.Orders = append(res.Orders, o)
-		return true
-	}
-	for guard := 0; s.Step != GameOver && failure == nil; guard++ {
+	p := &selfPlayer{seed: seed, s: s, start: s.VP, res: &SelfPlayResult{Seed: seed, Counts: map[EventKind]int{}}}
+	for guard := 0; p.s.Step != GameOver && p.failure == nil; guard++ {
 		if guard > 100000 {
 			return nil, fmt.Errorf("seed %d: no end after %d steps", seed, guard)
 		}
-		side := s.ToMove()
-		switch {
-		case len(s.Combat.Retreats) > 0:
-			i := s.Combat.Retreats[0]
-			opts := s.RetreatHexes(i)
-			if len(opts) == 0 || !apply(Order{Side: side, Verb: Retreat, Units: []string{s.Counter(i).ID}, Hexes: []hex.Hex{opts[rng.IntN(len(opts))]}}) {
-				return nil, fmt.Errorf("seed %d: dead end: %s cannot retreat (%v)", seed, s.Counter(i).ID, opts)
-			}
-			continue
-		case s.Combat.Delaying.Verb != "": // 16.2: the defender answers
-			apply(Order{Side: side, Verb: []Verb{Delay, Stand}[rng.IntN(2)]})
-			continue
-		case s.Step == SetupStep:
-			apply(Order{Side: side, Verb: AutoSetup})
-		case s.Step == Reinforcement:
-			apply(Order{Side: side, Verb: AutoReinforce})
-		case s.Step.IsReorg():
-			for _, c := range s.Actors() {
-				if c.IsCorps() && rng.IntN(10) == 0 {
-					apply(Order{Side: side, Verb: Split, Units: []string{c.ID}})
-				}
-			}
-		case s.Step.IsMovement():
-			selfPlayMovement(s, rng, cfg, apply, func() *State { return s })
-		case s.Step.IsCombat():
-			selfPlayCombat(rng, cfg, apply, func() *State { return s })
-		}
-		if failure != nil {
-			break
-		}
-		if len(s.Combat.Retreats) > 0 || s.Combat.Delaying.Verb != "" {
-			continue
-		}
-		if !apply(Order{Side: s.ToMove(), Verb: End}) {
-			if failure != nil {
-				break
-			}
-			_, _, err := Apply(s, Order{Side: s.ToMove(), Verb: End})
-			return nil, fmt.Errorf("seed %d: dead end: %s cannot end %s %s: %s", seed, s.ToMove(), s.Turn, s.Step, i18n.Message(err, i18n.EN))
+		if err := p.playStep(rng, cfg); err != nil {
+			return nil, err
 		}
 	}
-	if failure != nil {
-		return nil, failure
+	if p.failure != nil {
+		return nil, p.failure
 	}
+	return p.finish(r, cfg.Options)
+}
+
+// selfPlayer is a self-played game under way: its state, the orders
+// applied and what the invariants compare.
+type selfPlayer struct {
+	seed         uint64
+	s            *State
+	start        [2]int // the VP at the start
+	res          *SelfPlayResult
+	vpFromEvents [2]int
+	failure      error // an invariant broken: the game stops
+}
+
+// apply gives one order; false if it was refused or broke an invariant
+// (failure).
+func (p *selfPlayer) apply(o Order) bool {
+	if p.failure != nil {
+		return false
+	}
+	n, evs, err := Apply(p.s, o)
+	if err != nil {
+		if m := i18n.Message(err, i18n.EN) + i18n.Message(err, i18n.JA); strings.Contains(m, "%!") {
+			p.failure = fmt.Errorf("seed %d: refusal of %s badly formatted: %s", p.seed, o, m)
+		}
+		return false
+	}
+	for _, e := range evs {
+		p.res.Counts[e.Kind]++
+		if e.Text.EN == "" || e.Text.JA == "" || strings.Contains(e.Text.EN+e.Text.JA, "%!") {
+			p.failure = fmt.Errorf("seed %d, order %d (%s): event %s has a bad text: %q / %q", p.seed, len(p.res.Orders)+1, o, e.Kind, e.Text.EN, e.Text.JA)
+			return false
+		}
+		switch e.Kind {
+		case EvVP:
+			p.vpFromEvents[e.Side] += e.N
+		case EvRemoved:
+			if p.s.Step != SetupStep {
+				p.vpFromEvents[e.Side.Other()] += e.N
+			}
+		}
+	}
+	if err := checkSelfPlay(p.s, n, o, p.start, p.vpFromEvents); err != nil {
+		p.failure = fmt.Errorf("seed %d, order %d (%s): %w", p.seed, len(p.res.Orders)+1, o, err)
+		return false
+	}
+	p.s = n
+	p.res.Orders = append(p.res.Orders, o)
+	return true
+}
+
+// playStep gives the random orders of the step under way and ends it;
+// an error is a dead end, a broken invariant is left in failure.
+func (p *selfPlayer) playStep(rng *rand.Rand, cfg SelfPlayConfig) error {
+	s, side := p.s, p.s.ToMove()
+	cur := func() *State { return p.s }
+	switch {
+	case len(s.Combat.Retreats) > 0:
+		i := s.Combat.Retreats[0]
+		opts := s.RetreatHexes(i)
+		if len(opts) == 0 || !p.apply(Order{Side: side, Verb: Retreat, Units: []string{s.Counter(i).ID}, Hexes: []hex.Hex{opts[rng.IntN(len(opts))]}}) {
+			return fmt.Errorf("seed %d: dead end: %s cannot retreat (%v)", p.seed, s.Counter(i).ID, opts)
+		}
+		return nil
+	case s.Combat.Delaying.Verb != "": // 16.2: the defender answers
+		p.apply(Order{Side: side, Verb: []Verb{Delay, Stand}[rng.IntN(2)]})
+		return nil
+	case s.Step == SetupStep:
+		p.apply(Order{Side: side, Verb: AutoSetup})
+	case s.Step == Reinforcement:
+		p.apply(Order{Side: side, Verb: AutoReinforce})
+	case s.Step.IsReorg():
+		for _, c := range s.Actors() {
+			if c.IsCorps() && rng.IntN(10) == 0 {
+				p.apply(Order{Side: side, Verb: Split, Units: []string{c.ID}})
+			}
+		}
+	case s.Step.IsMovement():
+		selfPlayMovement(s, rng, cfg, p.apply, cur)
+	case s.Step.IsCombat():
+		selfPlayCombat(rng, cfg, p.apply, cur)
+	}
+	if p.failure != nil || len(p.s.Combat.Retreats) > 0 || p.s.Combat.Delaying.Verb != "" {
+		return nil
+	}
+	if !p.apply(Order{Side: p.s.ToMove(), Verb: End}) && p.failure == nil {
+		_, _, err := Apply(p.s, Order{Side: p.s.ToMove(), Verb: End})
+		return fmt.Errorf("seed %d: dead end: %s cannot end %s %s: %s", p.seed, p.s.ToMove(), p.s.Turn, p.s.Step, i18n.Message(err, i18n.EN))
+	}
+	return nil
+}
+
+// finish checks the game over: one victory on the last turn, and a replay
+// of its orders that gives the same state.
+func (p *selfPlayer) finish(r *Rules, options []string) (*SelfPlayResult, error) {
+	s, res, seed := p.s, p.res, p.seed
 	if s.Turn != r.Scenario.Last || res.Counts[EvVictory] != 1 {
 		return nil, fmt.Errorf("seed %d: the game ended at %s with %d victory events", seed, s.Turn, res.Counts[EvVictory])
 	}
-	again, err := Replay(r, seed, cfg.Options, res.Orders)
+	again, err := Replay(r, seed, options, res.Orders)
 	if err != nil {
 		return nil, fmt.Errorf("seed %d: replay: %v", seed, err)
 	}

@@ -241,18 +241,48 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 	if n.Option(OptRightWing) && n.Player == units.German {
 		evs = append(evs, n.autoRightWing()...)
 	}
-	// The order: fixed hexes first, then cities, then the biggest; each
-	// counter's instruction read once (not at every comparison).
-	type keyed struct {
-		c             *units.Counter
-		w             units.Where
-		hexed, citied bool
+	// Sea and neutral hexes are closed to every setup (setupWhy): the
+	// search looks at the others only.
+	var hexes []*board.Hex
+	for _, x := range s.allHexes() {
+		if x.Terrain != board.Sea && !n.Neutral(x.Country) {
+			hexes = append(hexes, x)
+		}
 	}
-	var left []keyed
-	for _, c := range n.unplaced(n.Player) {
+	de := n.sideDE(n.Player)
+	// Options under which a unit may set up outside its instruction.
+	anyHex := n.Option(OptGermanFreeSetup) || n.Option(OptAlliedFreeSetup) || n.Option(OptPlanMichel) || n.Option(OptRightWing)
+	for _, k := range n.setupQueue() {
+		c, w := k.c, k.w
+		best := n.setupHex(c, w, hexes, de, anyHex)
+		if best == hex.None {
+			return nil, nil, refuse("setup-no-room", c.ID, whereText(w))
+		}
+		de.add(best, c.DE)
+		n.Units[c.Index] = Unit{Box: OnMap, At: best}
+		e := ev(EvPlaced, c.Side(), tr("%s set up in %s.", "%s を %s に配置。", c.ID, best))
+		e.Units, e.Hexes = []string{c.ID}, []hex.Hex{best}
+		evs = append(evs, e)
+	}
+	return n, evs, nil
+}
+
+// queuedSetup is a counter to set up with its instruction, read once.
+type queuedSetup struct {
+	c             *units.Counter
+	w             units.Where
+	hexed, citied bool
+}
+
+// setupQueue is the order of the default placement: the side's unplaced
+// counters with a fixed hex first, then those set up in a city, then the
+// biggest.
+func (s *State) setupQueue() []queuedSetup {
+	var left []queuedSetup
+	for _, c := range s.unplaced(s.Player) {
 		place, _ := c.SetupWhere()
 		w, _ := units.ParseWhere(place)
-		left = append(left, keyed{c: c, w: w, hexed: w.Hex != "", citied: w.CityOf != ""})
+		left = append(left, queuedSetup{c: c, w: w, hexed: w.Hex != "", citied: w.CityOf != ""})
 	}
 	sort.SliceStable(left, func(i, j int) bool {
 		if left[i].hexed != left[j].hexed {
@@ -263,79 +293,78 @@ func (s *State) applyAutoSetup() (*State, []Event, error) {
 		}
 		return left[i].c.DE > left[j].c.DE
 	})
-	// Sea and neutral hexes are closed to every setup (setupWhy): the
-	// search looks at the others only.
-	var hexes []*board.Hex
-	for _, x := range s.allHexes() {
-		if x.Terrain != board.Sea && !n.Neutral(x.Country) {
-			hexes = append(hexes, x)
+	return left
+}
+
+// deGrid is a side's division-equivalents per hex, over the dense grid (a
+// hex off the grid holds none and is never chosen: setupWhy).
+type deGrid struct {
+	grid marks
+	de   []int
+}
+
+func (s *State) sideDE(side units.Side) deGrid {
+	g := deGrid{grid: s.newMarks()}
+	g.de = make([]int, len(g.grid.b))
+	for i, u := range s.Units {
+		if u.Box == OnMap && s.Counter(i).Side() == side {
+			g.add(u.At, s.Counter(i).DE)
 		}
 	}
-	// The side's division-equivalents per hex, over the dense grid (a
-	// hex off the grid holds none and is never chosen: setupWhy).
-	grid := n.newMarks()
-	de := make([]int, len(grid.b))
-	deAt := func(h hex.Hex) int {
-		if i := grid.idx(h); i >= 0 {
-			return de[i]
-		}
-		return 0
+	return g
+}
+
+func (g deGrid) at(h hex.Hex) int {
+	if i := g.grid.idx(h); i >= 0 {
+		return g.de[i]
 	}
-	for i, u := range n.Units {
-		if u.Box == OnMap && n.Counter(i).Side() == n.Player {
-			if j := grid.idx(u.At); j >= 0 {
-				de[j] += n.Counter(i).DE
-			}
+	return 0
+}
+
+func (g deGrid) add(h hex.Hex, de int) {
+	if i := g.grid.idx(h); i >= 0 {
+		g.de[i] += de
+	}
+}
+
+// setupHex is where the default placement puts counter c of instruction
+// w: its hint when it fits there, otherwise the hex it fits in holding
+// the fewest of its side's division-equivalents, then nearest the hint;
+// hex.None if it fits nowhere. anyHex says an option lets it set up
+// outside its instruction.
+func (s *State) setupHex(c *units.Counter, w units.Where, hexes []*board.Hex, de deGrid, anyHex bool) hex.Hex {
+	var hint hex.Hex
+	if w.Hint != "" {
+		hint, _ = hex.Parse(w.Hint)
+	}
+	fits := func(h hex.Hex) bool {
+		if de.at(h)+c.DE > StackLimit {
+			return false
+		}
+		why, _ := s.setupWhy(c, w, h)
+		return why == placeOK
+	}
+	if hint != hex.None && fits(hint) {
+		return hint
+	}
+	// A hex that would not beat the best found so far is not asked whether
+	// the unit fits there (fits reads, never writes): the choice is the
+	// same, asked of fewer hexes.
+	best, bestDE, bestD := hex.None, 0, 0
+	for _, x := range hexes {
+		d := 0
+		if hint != hex.None {
+			d = hex.Distance(hint, x.At)
+		}
+		xde := de.at(x.At)
+		if best != hex.None && !(xde < bestDE || (xde == bestDE && d < bestD)) {
+			continue
+		}
+		if (anyHex || mayPlace(w, x)) && fits(x.At) {
+			best, bestDE, bestD = x.At, xde, d
 		}
 	}
-	// Options under which a unit may set up outside its instruction.
-	anyHex := n.Option(OptGermanFreeSetup) || n.Option(OptAlliedFreeSetup) || n.Option(OptPlanMichel) || n.Option(OptRightWing)
-	for _, k := range left {
-		c, w := k.c, k.w
-		var hint hex.Hex
-		if w.Hint != "" {
-			hint, _ = hex.Parse(w.Hint)
-		}
-		fits := func(h hex.Hex) bool {
-			if deAt(h)+c.DE > StackLimit {
-				return false
-			}
-			why, _ := n.setupWhy(c, w, h)
-			return why == placeOK
-		}
-		best, bestDE, bestD := hex.None, 0, 0
-		if hint != hex.None && fits(hint) {
-			best = hint
-		} else {
-			// A hex that would not beat the best found so far is not
-			// asked whether the unit fits there (fits reads, never
-			// writes): the choice is the same, asked of fewer hexes.
-			for _, x := range hexes {
-				d := 0
-				if hint != hex.None {
-					d = hex.Distance(hint, x.At)
-				}
-				xde := deAt(x.At)
-				if best != hex.None && !(xde < bestDE || (xde == bestDE && d < bestD)) {
-					continue
-				}
-				if (anyHex || mayPlace(w, x)) && fits(x.At) {
-					best, bestDE, bestD = x.At, xde, d
-				}
-			}
-		}
-		if best == hex.None {
-			return nil, nil, refuse("setup-no-room", c.ID, whereText(w))
-		}
-		if j := grid.idx(best); j >= 0 {
-			de[j] += c.DE
-		}
-		n.Units[c.Index] = Unit{Box: OnMap, At: best}
-		e := ev(EvPlaced, c.Side(), tr("%s set up in %s.", "%s を %s に配置。", c.ID, best))
-		e.Units, e.Hexes = []string{c.ID}, []hex.Hex{best}
-		evs = append(evs, e)
-	}
-	return n, evs, nil
+	return best
 }
 
 // mayPlace is false where setupWhy cannot say placeOK for an instruction

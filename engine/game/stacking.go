@@ -53,11 +53,8 @@ func (s *State) stackingCheck(side units.Side) error {
 // (7.0). The enemy scores its VP as for any eliminated unit (15.22;
 // docs/rulings.md).
 func (s *State) applyRemove(o Order) (*State, []Event, error) {
-	c, err := s.oneUnit(o)
+	c, err := s.ownOneUnit(o)
 	if err != nil {
-		return nil, nil, err
-	}
-	if err := s.ownUnitOnMap(c); err != nil {
 		return nil, nil, err
 	}
 	if !s.Step.IsMovement() && !s.Step.IsCombat() {

@@ -88,147 +88,183 @@ type typeKey struct {
 func Parse(types, counters io.Reader) (*Set, error) {
 	vals := map[typeKey]Values{}
 	err := eachRow(types, "types.tsv", 11, func(line int, f []string) error {
-		t, size := Type(f[0]), Size(f[1])
-		if !t.Valid() {
-			return fmt.Errorf("unknown type %q", f[0])
-		}
-		if size != Corps && size != Division && size != HQSize {
-			return fmt.Errorf("size %q is not corps, div or hq", f[1])
-		}
-		var n [6]int
-		for i, col := range []int{3, 4, 5, 6, 7, 8} {
-			if f[col] == "-" {
-				continue
-			}
-			x, err := strconv.Atoi(f[col])
-			if err != nil || x < 0 {
-				return fmt.Errorf("column %d: %q is not a number", col+1, f[col])
-			}
-			n[i] = x
-		}
-		rng := 0
-		if f[9] != "-" {
-			x, err := strconv.Atoi(f[9])
-			if err != nil || x < 1 {
-				return fmt.Errorf("range %q is not a positive number", f[9])
-			}
-			rng = x
-		}
-		mv := Moves(f[10])
-		switch mv {
-		case NormalMoves, LightMoves, ArmouredMoves, SiegeMoves:
-		default:
-			return fmt.Errorf("moves %q is not normal, light, armoured or siege", f[10])
-		}
-		if n[4] < 1 {
-			return fmt.Errorf("size in division-equivalents must be at least 1")
-		}
-		v := Values{Attack: n[0], Defence: n[1], Move: n[2], Trench: n[3], DE: n[4], VP: n[5], Range: rng, Moves: mv}
-		for _, nat := range strings.Split(f[2], ",") {
-			nn := Nation(strings.TrimSpace(nat))
-			if !nn.Valid() {
-				return fmt.Errorf("unknown nation %q", nat)
-			}
-			k := typeKey{t, size, nn}
-			if _, dup := vals[k]; dup {
-				return fmt.Errorf("%s %s %s given twice", t, size, nn)
-			}
-			vals[k] = v
-		}
-		return nil
+		return readTypeRow(f, vals)
 	})
 	if err != nil {
 		return nil, err
 	}
 	s := &Set{byID: map[string]*Counter{}}
-	add := func(c *Counter) error {
-		v, ok := vals[typeKey{c.Type, c.Size, c.Nation}]
-		if !ok {
-			return fmt.Errorf("%s: no values for %s %s %s in types.tsv", c.ID, c.Nation, c.Type, c.Size)
-		}
-		c.Values = v
-		if _, dup := s.byID[c.ID]; dup {
-			return fmt.Errorf("counter id %s given twice", c.ID)
-		}
-		c.Index = len(s.list)
-		s.list = append(s.list, c)
-		s.byID[c.ID] = c
-		return nil
-	}
 	err = eachRow(counters, "counters.tsv", 9, func(line int, f []string) error {
-		c := &Counter{ID: strings.ToUpper(f[0]), Nation: Nation(f[1]), Type: Type(f[2]), Size: Size(f[3]), Role: Role(f[4]), Where: f[5], Name: f[6]}
-		if c.ID == "" || strings.ContainsAny(c.ID, " \t,:") {
-			return fmt.Errorf("id %q must be one word without commas or colons", f[0])
-		}
-		if !c.Nation.Valid() {
-			return fmt.Errorf("unknown nation %q", f[1])
-		}
-		switch c.Role {
-		case Setup, Reinf, Spare, Option, Event:
-		default:
-			return fmt.Errorf("role %q is not setup, reinf, spare, option or event", f[4])
-		}
-		if c.Role == Reinf {
-			if _, err := turn.Parse(c.Where); err != nil {
-				return err
-			}
-		}
-		if place, ok := c.SetupWhere(); ok {
-			if _, err := ParseWhere(place); err != nil {
-				return err
-			}
-		}
-		count := 1
-		if f[8] != "" {
-			x, err := strconv.Atoi(f[8])
-			if err != nil || x < 1 {
-				return fmt.Errorf("count %q is not a positive number", f[8])
-			}
-			count = x
-		}
-		var parts [][2]string
-		if f[7] != "" {
-			if c.Size != Corps {
-				return fmt.Errorf("%s is not a corps but has breakdown parts", c.ID)
-			}
-			for _, p := range strings.Split(f[7], ";") {
-				id, name, ok := strings.Cut(p, "=")
-				if !ok || id == "" || name == "" {
-					return fmt.Errorf("part %q must be id=name", p)
-				}
-				parts = append(parts, [2]string{strings.ToUpper(strings.TrimSpace(id)), strings.TrimSpace(name)})
-			}
-			if len(parts) != 2 {
-				return fmt.Errorf("a corps breaks down into exactly two divisions (10.0), %s lists %d", c.ID, len(parts))
-			}
-		}
-		if count > 1 || f[8] != "" {
-			for i := 1; i <= count; i++ {
-				x := *c
-				x.ID = fmt.Sprintf("%s%d", c.ID, i)
-				x.Name = fmt.Sprintf("%s %d", c.Name, i)
-				if err := add(&x); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-		if err := add(c); err != nil {
-			return err
-		}
-		for _, p := range parts {
-			c.Parts = append(c.Parts, p[0])
-			d := &Counter{ID: p[0], Name: p[1], Nation: c.Nation, Type: c.Type, Size: Division, Role: Breakdown, Parent: c.ID}
-			if err := add(d); err != nil {
-				return err
-			}
-		}
-		return nil
+		return s.readCounterRow(f, vals)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// readTypeRow reads one row of types.tsv: a type and size, its nations,
+// their values (attack, defence, move, trench, division-equivalents, VP,
+// command range) and how they pay for terrain.
+func readTypeRow(f []string, vals map[typeKey]Values) error {
+	t, size := Type(f[0]), Size(f[1])
+	if !t.Valid() {
+		return fmt.Errorf("unknown type %q", f[0])
+	}
+	if size != Corps && size != Division && size != HQSize {
+		return fmt.Errorf("size %q is not corps, div or hq", f[1])
+	}
+	var n [6]int
+	for i, col := range []int{3, 4, 5, 6, 7, 8} {
+		if f[col] == "-" {
+			continue
+		}
+		x, err := strconv.Atoi(f[col])
+		if err != nil || x < 0 {
+			return fmt.Errorf("column %d: %q is not a number", col+1, f[col])
+		}
+		n[i] = x
+	}
+	rng := 0
+	if f[9] != "-" {
+		x, err := strconv.Atoi(f[9])
+		if err != nil || x < 1 {
+			return fmt.Errorf("range %q is not a positive number", f[9])
+		}
+		rng = x
+	}
+	mv := Moves(f[10])
+	switch mv {
+	case NormalMoves, LightMoves, ArmouredMoves, SiegeMoves:
+	default:
+		return fmt.Errorf("moves %q is not normal, light, armoured or siege", f[10])
+	}
+	if n[4] < 1 {
+		return fmt.Errorf("size in division-equivalents must be at least 1")
+	}
+	v := Values{Attack: n[0], Defence: n[1], Move: n[2], Trench: n[3], DE: n[4], VP: n[5], Range: rng, Moves: mv}
+	for _, nat := range strings.Split(f[2], ",") {
+		nn := Nation(strings.TrimSpace(nat))
+		if !nn.Valid() {
+			return fmt.Errorf("unknown nation %q", nat)
+		}
+		k := typeKey{t, size, nn}
+		if _, dup := vals[k]; dup {
+			return fmt.Errorf("%s %s %s given twice", t, size, nn)
+		}
+		vals[k] = v
+	}
+	return nil
+}
+
+// add gives a counter its values and its place in the set.
+func (s *Set) add(c *Counter, vals map[typeKey]Values) error {
+	v, ok := vals[typeKey{c.Type, c.Size, c.Nation}]
+	if !ok {
+		return fmt.Errorf("%s: no values for %s %s %s in types.tsv", c.ID, c.Nation, c.Type, c.Size)
+	}
+	c.Values = v
+	if _, dup := s.byID[c.ID]; dup {
+		return fmt.Errorf("counter id %s given twice", c.ID)
+	}
+	c.Index = len(s.list)
+	s.list = append(s.list, c)
+	s.byID[c.ID] = c
+	return nil
+}
+
+// readCounterRow reads one row of counters.tsv and adds its counters: a
+// row with a count gives that many numbered counters; a corps with
+// breakdown parts adds its two divisions after it (10.0).
+func (s *Set) readCounterRow(f []string, vals map[typeKey]Values) error {
+	c, err := counterOfRow(f)
+	if err != nil {
+		return err
+	}
+	count := 1
+	if f[8] != "" {
+		x, err := strconv.Atoi(f[8])
+		if err != nil || x < 1 {
+			return fmt.Errorf("count %q is not a positive number", f[8])
+		}
+		count = x
+	}
+	parts, err := breakdownParts(c, f[7])
+	if err != nil {
+		return err
+	}
+	if count > 1 || f[8] != "" {
+		for i := 1; i <= count; i++ {
+			x := *c
+			x.ID = fmt.Sprintf("%s%d", c.ID, i)
+			x.Name = fmt.Sprintf("%s %d", c.Name, i)
+			if err := s.add(&x, vals); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := s.add(c, vals); err != nil {
+		return err
+	}
+	for _, p := range parts {
+		c.Parts = append(c.Parts, p[0])
+		d := &Counter{ID: p[0], Name: p[1], Nation: c.Nation, Type: c.Type, Size: Division, Role: Breakdown, Parent: c.ID}
+		if err := s.add(d, vals); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// counterOfRow is the counter a row describes, its id, nation, role and
+// where it sets up or arrives checked.
+func counterOfRow(f []string) (*Counter, error) {
+	c := &Counter{ID: strings.ToUpper(f[0]), Nation: Nation(f[1]), Type: Type(f[2]), Size: Size(f[3]), Role: Role(f[4]), Where: f[5], Name: f[6]}
+	if c.ID == "" || strings.ContainsAny(c.ID, " \t,:") {
+		return nil, fmt.Errorf("id %q must be one word without commas or colons", f[0])
+	}
+	if !c.Nation.Valid() {
+		return nil, fmt.Errorf("unknown nation %q", f[1])
+	}
+	switch c.Role {
+	case Setup, Reinf, Spare, Option, Event:
+	default:
+		return nil, fmt.Errorf("role %q is not setup, reinf, spare, option or event", f[4])
+	}
+	if c.Role == Reinf {
+		if _, err := turn.Parse(c.Where); err != nil {
+			return nil, err
+		}
+	}
+	if place, ok := c.SetupWhere(); ok {
+		if _, err := ParseWhere(place); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// breakdownParts reads a corps' two divisions, "id=name;id=name" (10.0).
+func breakdownParts(c *Counter, field string) ([][2]string, error) {
+	if field == "" {
+		return nil, nil
+	}
+	if c.Size != Corps {
+		return nil, fmt.Errorf("%s is not a corps but has breakdown parts", c.ID)
+	}
+	var parts [][2]string
+	for _, p := range strings.Split(field, ";") {
+		id, name, ok := strings.Cut(p, "=")
+		if !ok || id == "" || name == "" {
+			return nil, fmt.Errorf("part %q must be id=name", p)
+		}
+		parts = append(parts, [2]string{strings.ToUpper(strings.TrimSpace(id)), strings.TrimSpace(name)})
+	}
+	if len(parts) != 2 {
+		return nil, fmt.Errorf("a corps breaks down into exactly two divisions (10.0), %s lists %d", c.ID, len(parts))
+	}
+	return parts, nil
 }
 
 func eachRow(r io.Reader, file string, cols int, f func(line int, fields []string) error) error {
