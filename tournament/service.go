@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/i18n"
 )
 
@@ -27,11 +28,6 @@ var (
 	ErrExists   = errors.New("tournament exists")
 	ErrConflict = errors.New("tournament changed meanwhile")
 )
-
-// User is who asks.
-type User struct {
-	ID, Name string
-}
 
 // Service runs tournaments over a Store. Every method that changes a
 // tournament loads it, changes it and saves it whole, under one lock.
@@ -71,7 +67,9 @@ func (s *Service) update(ctx context.Context, guild, name string, fn func(t *Tou
 	return t, nil
 }
 
-func (t *Tournament) organiserOnly(u User, what string) error {
+// organiserOnly refuses what u asks unless u organises t. what says the
+// act: a verb phrase in English, a noun in Japanese ("start it", "開始").
+func (t *Tournament) organiserOnly(u actor.Actor, what i18n.Text) error {
 	if u.ID != t.Organiser {
 		return i18n.Errorf("Only the organiser of %s may %s.", "%sの%sは主催者だけができます。", t.Name, what)
 	}
@@ -82,7 +80,7 @@ func (t *Tournament) organiserOnly(u User, what string) error {
 type NewTournament struct {
 	Guild, Name string
 	Channel     string // where notices are posted
-	Organiser   User
+	Organiser   actor.Actor
 	Settings    Settings
 	Now         time.Time
 }
@@ -184,7 +182,7 @@ func (s *Service) Get(ctx context.Context, guild, name string) (*Tournament, err
 
 // Join registers u; while a Swiss tournament runs, u enters late and is
 // paired from the next round (the rounds missed score nothing).
-func (s *Service) Join(ctx context.Context, guild, name string, u User, now time.Time) (*Tournament, error) {
+func (s *Service) Join(ctx context.Context, guild, name string, u actor.Actor, now time.Time) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		if t.Player(u.ID) != nil {
 			return i18n.Errorf("You are already registered in %s.", "すでに%sに登録済みです。", t.Name)
@@ -232,7 +230,7 @@ func (t *Tournament) activeCount() int {
 
 // Withdraw takes u out: before the start the entry is removed, after it u
 // is dropped (the current game stands; no later pairing).
-func (s *Service) Withdraw(ctx context.Context, guild, name string, u User) (*Tournament, error) {
+func (s *Service) Withdraw(ctx context.Context, guild, name string, u actor.Actor) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		p := t.Player(u.ID)
 		if p == nil || p.Dropped {
@@ -258,7 +256,7 @@ func (t *Tournament) drop(p *Player) {
 }
 
 // CheckIn marks u present for the start.
-func (s *Service) CheckIn(ctx context.Context, guild, name string, u User) (*Tournament, error) {
+func (s *Service) CheckIn(ctx context.Context, guild, name string, u actor.Actor) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		p := t.Player(u.ID)
 		if p == nil {
@@ -275,9 +273,9 @@ func (s *Service) CheckIn(ctx context.Context, guild, name string, u User) (*Tou
 // Start closes registration (dropping players who did not check in, when
 // check-in is required), fixes the pairing numbers (rating, then
 // registration time) and pairs round 1.
-func (s *Service) Start(ctx context.Context, guild, name string, by User, now time.Time) (*Tournament, error) {
+func (s *Service) Start(ctx context.Context, guild, name string, by actor.Actor, now time.Time) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, "start it"); err != nil {
+		if err := t.organiserOnly(by, i18n.T("start it", "開始")); err != nil {
 			return err
 		}
 		if t.Status != StatusRegistration {
@@ -532,7 +530,7 @@ func (t *Tournament) byeTable(n int) *Game {
 // organiser's report stands at once; a player's waits for the opponent's
 // confirmation; a different report from the opponent is a dispute for
 // the organiser.
-func (s *Service) Report(ctx context.Context, guild, name string, by User, table int, res Result) (*Tournament, error) {
+func (s *Service) Report(ctx context.Context, guild, name string, by actor.Actor, table int, res Result) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		r, err := validResult(res)
 		if err != nil {
@@ -586,7 +584,7 @@ func (g *Game) inPlay(table int) error {
 
 // Confirm confirms the reported result of a table: by the opponent of
 // the reporter, or the organiser.
-func (s *Service) Confirm(ctx context.Context, guild, name string, by User, table int) (*Tournament, error) {
+func (s *Service) Confirm(ctx context.Context, guild, name string, by actor.Actor, table int) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		g, err := t.table(table)
 		if err != nil {
@@ -729,7 +727,7 @@ func (s *Service) RecordGame(ctx context.Context, gameID int64, winner, level st
 // players of the table have bid, the sides are settled: different wishes
 // are both granted; the same wish goes to the higher bid, whose VP are
 // added to the other side; equal bids leave the sides the pairing gave.
-func (s *Service) Bid(ctx context.Context, guild, name string, by User, table int, side string, vp int) (*Tournament, error) {
+func (s *Service) Bid(ctx context.Context, guild, name string, by actor.Actor, table int, side string, vp int) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		if t.Settings.Sides != "bid" {
 			return i18n.Errorf("%s gives sides by the pairing, not by bids", "%sの陣営は入札ではなく組み合わせで決まります。", t.Name)
@@ -844,9 +842,9 @@ func (t *Tournament) Missing() []*Game {
 
 // Next closes the current round (the organiser; every table needs its
 // result, or the deadline has passed) and pairs the next, or finishes.
-func (s *Service) Next(ctx context.Context, guild, name string, by User, now time.Time) (*Tournament, error) {
+func (s *Service) Next(ctx context.Context, guild, name string, by actor.Actor, now time.Time) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, "close a round"); err != nil {
+		if err := t.organiserOnly(by, i18n.T("close a round", "ラウンドの締め")); err != nil {
 			return err
 		}
 		if t.Status != StatusRunning {
@@ -875,9 +873,9 @@ func (s *Service) Next(ctx context.Context, guild, name string, by User, now tim
 }
 
 // Drop takes a player out (the organiser): no later pairing.
-func (s *Service) Drop(ctx context.Context, guild, name string, by User, player string) (*Tournament, error) {
+func (s *Service) Drop(ctx context.Context, guild, name string, by actor.Actor, player string) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, "drop a player"); err != nil {
+		if err := t.organiserOnly(by, i18n.T("drop a player", "プレイヤーの除外")); err != nil {
 			return err
 		}
 		p := t.findPlayer(player)
@@ -918,9 +916,9 @@ func (t *Tournament) findPlayer(s string) *Player {
 // FixResult sets the result of any table of any round (the organiser).
 // A fixed result of a closed round changes the standings, not the
 // pairings already made.
-func (s *Service) FixResult(ctx context.Context, guild, name string, by User, round, table int, res Result) (*Tournament, error) {
+func (s *Service) FixResult(ctx context.Context, guild, name string, by actor.Actor, round, table int, res Result) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, "fix a result"); err != nil {
+		if err := t.organiserOnly(by, i18n.T("fix a result", "結果の修正")); err != nil {
 			return err
 		}
 		r, err := validResult(res)
@@ -949,9 +947,9 @@ type Pair struct{ German, Allied string }
 
 // PairByHand replaces the current round's pairings (the organiser),
 // before any result of it is in. A rematch is refused unless confirmed.
-func (s *Service) PairByHand(ctx context.Context, guild, name string, by User, pairs []Pair, confirmRematch bool) (*Tournament, error) {
+func (s *Service) PairByHand(ctx context.Context, guild, name string, by actor.Actor, pairs []Pair, confirmRematch bool) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, "pair by hand"); err != nil {
+		if err := t.organiserOnly(by, i18n.T("pair by hand", "手での組み合わせ")); err != nil {
 			return err
 		}
 		c := t.Current()
@@ -998,9 +996,9 @@ func (s *Service) PairByHand(ctx context.Context, guild, name string, by User, p
 }
 
 // Extend moves the current round's deadline later (the organiser).
-func (s *Service) Extend(ctx context.Context, guild, name string, by User, hours int, now time.Time) (*Tournament, error) {
+func (s *Service) Extend(ctx context.Context, guild, name string, by actor.Actor, hours int, now time.Time) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, "extend a deadline"); err != nil {
+		if err := t.organiserOnly(by, i18n.T("extend a deadline", "期限の延長")); err != nil {
 			return err
 		}
 		c := t.Current()
