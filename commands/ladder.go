@@ -18,6 +18,20 @@ import (
 // organiser's word, a forfeit or a bye). The rating itself is
 // tournament.BuildLadder's; player:NAME lists the games behind a rating.
 
+// ladderMarks is what /ladder needs of the tournaments' store beyond the
+// service: the casual games marked rated, and a player's mark. Only the
+// database keeps them (db.Tournaments); in memory there are none.
+type ladderMarks interface {
+	RatedCasualGames(ctx context.Context, guild string) ([]tournament.CasualGame, error)
+	MarkRated(ctx context.Context, m db.LadderMark) (both bool, err error)
+}
+
+// ladderMarks is the tournaments' store as ladderMarks, if it keeps them.
+func (b *Bot) ladderMarks() (ladderMarks, bool) {
+	m, ok := b.tournamentService().Store.(ladderMarks)
+	return m, ok
+}
+
 func (b *Bot) ladderCommand() *Command {
 	return &Command{
 		Name:        "ladder",
@@ -29,9 +43,9 @@ func (b *Bot) ladderCommand() *Command {
 				return b.ladderRate(ctx, req)
 			}
 			var casual []tournament.CasualGame
-			if st, ok := b.Store.(*db.Store); ok && st != nil {
+			if marks, ok := b.ladderMarks(); ok {
 				var err error
-				if casual, err = (db.Tournaments{S: st}).RatedCasualGames(ctx, req.Guild); err != nil {
+				if casual, err = marks.RatedCasualGames(ctx, req.Guild); err != nil {
 					return Fail(req, err)
 				}
 			}
@@ -55,8 +69,8 @@ func (b *Bot) ladderCommand() *Command {
 }
 
 func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
-	st, ok := b.Store.(*db.Store)
-	if !ok || st == nil {
+	marks, ok := b.ladderMarks()
+	if !ok {
 		return Private(req.T("The ladder needs the bot's database: casual games cannot be rated here.", "ラダーにはボットのデータベースが必要です。ここでは通常対局を対象にできません。"))
 	}
 	g := b.games.Peek(req.Channel)
@@ -89,7 +103,7 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 			score = 1
 		}
 	}
-	both, err := (db.Tournaments{S: st}).MarkRated(ctx, db.LadderMark{Game: g.ID, Guild: req.Guild, German: ger[0].UserID, Allied: all[0].UserID,
+	both, err := marks.MarkRated(ctx, db.LadderMark{Game: g.ID, Guild: req.Guild, German: ger[0].UserID, Allied: all[0].UserID,
 		ScoreGerman: score, Ended: req.Now, By: req.User.ID})
 	if err != nil {
 		return Fail(req, err)
