@@ -67,6 +67,17 @@ func (s *Service) update(ctx context.Context, guild, name string, fn func(t *Tou
 	return t, nil
 }
 
+// organise is update for what only the organiser may do: what is the act,
+// for the refusal (organiserOnly).
+func (s *Service) organise(ctx context.Context, guild, name string, by actor.Actor, what i18n.Text, fn func(t *Tournament) error) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		if err := t.organiserOnly(by, what); err != nil {
+			return err
+		}
+		return fn(t)
+	})
+}
+
 // organiserOnly refuses what u asks unless u organises t. what says the
 // act: a verb phrase in English, a noun in Japanese ("start it", "開始").
 func (t *Tournament) organiserOnly(u actor.Actor, what i18n.Text) error {
@@ -274,10 +285,7 @@ func (s *Service) CheckIn(ctx context.Context, guild, name string, u actor.Actor
 // check-in is required), fixes the pairing numbers (rating, then
 // registration time) and pairs round 1.
 func (s *Service) Start(ctx context.Context, guild, name string, by actor.Actor, now time.Time) (*Tournament, error) {
-	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, i18n.T("start it", "開始")); err != nil {
-			return err
-		}
+	return s.organise(ctx, guild, name, by, i18n.T("start it", "開始"), func(t *Tournament) error {
 		if t.Status != StatusRegistration {
 			return i18n.Errorf("%s has already started", "%sはすでに始まっています。", t.Name)
 		}
@@ -843,10 +851,7 @@ func (t *Tournament) Missing() []*Game {
 // Next closes the current round (the organiser; every table needs its
 // result, or the deadline has passed) and pairs the next, or finishes.
 func (s *Service) Next(ctx context.Context, guild, name string, by actor.Actor, now time.Time) (*Tournament, error) {
-	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, i18n.T("close a round", "ラウンドの締め")); err != nil {
-			return err
-		}
+	return s.organise(ctx, guild, name, by, i18n.T("close a round", "ラウンドの締め"), func(t *Tournament) error {
 		if t.Status != StatusRunning {
 			return i18n.Errorf("%s is not running", "%sは進行中ではありません。", t.Name)
 		}
@@ -874,10 +879,7 @@ func (s *Service) Next(ctx context.Context, guild, name string, by actor.Actor, 
 
 // Drop takes a player out (the organiser): no later pairing.
 func (s *Service) Drop(ctx context.Context, guild, name string, by actor.Actor, player string) (*Tournament, error) {
-	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, i18n.T("drop a player", "プレイヤーの除外")); err != nil {
-			return err
-		}
+	return s.organise(ctx, guild, name, by, i18n.T("drop a player", "プレイヤーの除外"), func(t *Tournament) error {
 		p := t.findPlayer(player)
 		if p == nil {
 			return i18n.Errorf("%s has no player %q: give the name or ID shown in the standings", "%sに「%s」という参加者はいません。順位表の名前かIDを指定してください。", t.Name, player)
@@ -917,10 +919,7 @@ func (t *Tournament) findPlayer(s string) *Player {
 // A fixed result of a closed round changes the standings, not the
 // pairings already made.
 func (s *Service) FixResult(ctx context.Context, guild, name string, by actor.Actor, round, table int, res Result) (*Tournament, error) {
-	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, i18n.T("fix a result", "結果の修正")); err != nil {
-			return err
-		}
+	return s.organise(ctx, guild, name, by, i18n.T("fix a result", "結果の修正"), func(t *Tournament) error {
 		r, err := validResult(res)
 		if err != nil {
 			return err
@@ -948,10 +947,7 @@ type Pair struct{ German, Allied string }
 // PairByHand replaces the current round's pairings (the organiser),
 // before any result of it is in. A rematch is refused unless confirmed.
 func (s *Service) PairByHand(ctx context.Context, guild, name string, by actor.Actor, pairs []Pair, confirmRematch bool) (*Tournament, error) {
-	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, i18n.T("pair by hand", "手での組み合わせ")); err != nil {
-			return err
-		}
+	return s.organise(ctx, guild, name, by, i18n.T("pair by hand", "手での組み合わせ"), func(t *Tournament) error {
 		c := t.Current()
 		if c == nil || c.Closed || t.Status != StatusRunning {
 			return i18n.Errorf("%s has no round in play to pair", "%sに組み合わせるラウンドはありません。", t.Name)
@@ -997,10 +993,7 @@ func (s *Service) PairByHand(ctx context.Context, guild, name string, by actor.A
 
 // Extend moves the current round's deadline later (the organiser).
 func (s *Service) Extend(ctx context.Context, guild, name string, by actor.Actor, hours int, now time.Time) (*Tournament, error) {
-	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, i18n.T("extend a deadline", "期限の延長")); err != nil {
-			return err
-		}
+	return s.organise(ctx, guild, name, by, i18n.T("extend a deadline", "期限の延長"), func(t *Tournament) error {
 		c := t.Current()
 		if c == nil || c.Closed {
 			return i18n.Errorf("%s has no round in play", "%sに進行中のラウンドはありません。", t.Name)
