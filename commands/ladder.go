@@ -34,9 +34,11 @@ func (b *Bot) ladderMarks() (ladderMarks, bool) {
 
 func (b *Bot) ladderCommand() *Command {
 	return &Command{
-		Name:        "ladder",
-		Description: i18n.T("The club ladder (Glicko-2) of rated games; rate:true marks this channel's finished game rated", "クラブのラダー (Glicko-2)。rate:true でこのチャンネルの終了した対局をレーティング対象に"),
-		Options: []Option{{Name: "rate", Description: i18n.T("mark the finished game of this channel rated (both players must)", "このチャンネルの終了した対局をレーティング対象にする (両者の指定が必要)"), Type: Boolean},
+		Name: "ladder",
+		Description: i18n.T("The club ladder (Glicko-2) of rated games; rate:true marks this channel's finished game rated",
+			"クラブのラダー (Glicko-2)。rate:true でこのチャンネルの終了した対局をレーティング対象に"),
+		Options: []Option{{Name: "rate", Description: i18n.T("mark the finished game of this channel rated (both players must)",
+			"このチャンネルの終了した対局をレーティング対象にする (両者の指定が必要)"), Type: Boolean},
 			{Name: "player", Description: i18n.T("a player: his rating and the rated games behind it", "プレイヤー: そのレーティングと、元になった対象対局"), Type: String}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if req.Opt("rate") == "true" {
@@ -55,7 +57,8 @@ func (b *Bot) ladderCommand() *Command {
 					return Fail(req, err)
 				}
 				if !ok {
-					return Private(fmt.Sprintf(req.T("%s has no rated game in this server: /ladder lists the players who have.", "%s はこのサーバーで対象対局がありません。/ladder で対象のプレイヤーを一覧できます。"), who))
+					return Private(fmt.Sprintf(req.T("%s has no rated game in this server: /ladder lists the players who have.",
+						"%s はこのサーバーで対象対局がありません。/ladder で対象のプレイヤーを一覧できます。"), who))
 				}
 				return Reply(tournament.PlayerGamesText(me, games, req.Lang))
 			}
@@ -76,7 +79,8 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 	g := b.games.Peek(req.Channel)
 	switch {
 	case g == nil || g.ID == 0:
-		return Private(req.T("There is no game in this channel to rate: give /ladder rate:true in the channel or thread of the finished game.", "このチャンネルに対象となる対局がありません。終了した対局のチャンネルかスレッドで /ladder rate:true としてください。"))
+		return Private(req.T("There is no game in this channel to rate: give /ladder rate:true in the channel or thread of the finished game.",
+			"このチャンネルに対象となる対局がありません。終了した対局のチャンネルかスレッドで /ladder rate:true としてください。"))
 	case g.Imported():
 		return Private(req.T("This game came in by /game import: its moves are whatever the file held, and anyone may write a file, so an imported game is never rated. Only a game played here from its start counts for the ladder.",
 			"この対局は /game import で取り込んだものです。手順はファイルの内容そのままで、ファイルは誰でも書けるため、取り込んだ対局はレーティング対象外です。ラダーに数えるのは、ここで最初から指した対局だけです。"))
@@ -109,7 +113,9 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 		return Fail(req, err)
 	}
 	if !both {
-		return Reply(fmt.Sprintf(req.T("%s marks game #%d rated; it counts for the ladder when the opponent does too.", "%s がゲーム #%d をレーティング対象にしました。相手も指定するとラダーに反映されます。"), req.User.Name, g.ID))
+		return Reply(fmt.Sprintf(req.T("%s marks game #%d rated; it counts for the ladder when the opponent does too.",
+			"%s がゲーム #%d をレーティング対象にしました。相手も指定するとラダーに反映されます。"), req.User.Name, g.ID))
 	}
-	return Reply(fmt.Sprintf(req.T("Game #%d is rated: both players marked it. /ladder shows the ladder.", "ゲーム #%d はレーティング対象になりました (両者指定)。/ladder でラダーを表示します。"), g.ID))
+	return Reply(fmt.Sprintf(req.T("Game #%d is rated: both players marked it. /ladder shows the ladder.",
+		"ゲーム #%d はレーティング対象になりました (両者指定)。/ladder でラダーを表示します。"), g.ID))
 }

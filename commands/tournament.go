@@ -40,12 +40,15 @@ func tiebreakList(s string) []string {
 
 // The options several /tournament subcommands take.
 var (
-	tournamentNameOpt   = Option{Name: "name", Description: i18n.T("the tournament's name", "大会名"), Type: String, Required: true}
-	tournamentTableOpt  = Option{Name: "table", Description: i18n.T("the table's number in the round", "ラウンドの卓番号"), Type: Integer, Required: true, MinInt: 1, MaxInt: 10000}
+	tournamentNameOpt  = Option{Name: "name", Description: i18n.T("the tournament's name", "大会名"), Type: String, Required: true}
+	tournamentTableOpt = Option{Name: "table", Description: i18n.T("the table's number in the round",
+		"ラウンドの卓番号"), Type: Integer, Required: true, MinInt: 1, MaxInt: 10000}
 	tournamentResultOpt = Option{Name: "result", Description: i18n.T("german, allied or draw", "german、allied、draw"), Type: String, Required: true,
-		Choices: []Choice{{Name: i18n.T("German win", "独軍勝利"), Value: "german"}, {Name: i18n.T("Allied win", "連合軍勝利"), Value: "allied"}, {Name: i18n.T("draw", "引き分け"), Value: "draw"}}}
+		Choices: []Choice{{Name: i18n.T("German win",
+			"独軍勝利"), Value: "german"}, {Name: i18n.T("Allied win", "連合軍勝利"), Value: "allied"}, {Name: i18n.T("draw", "引き分け"), Value: "draw"}}}
 	tournamentLevelOpt = Option{Name: "level", Description: i18n.T("marginal, strategic or decisive", "marginal、strategic、decisive"), Type: String,
-		Choices: []Choice{{Name: i18n.T("marginal", "限定的"), Value: "marginal"}, {Name: i18n.T("strategic", "戦略的"), Value: "strategic"}, {Name: i18n.T("decisive", "決定的"), Value: "decisive"}}}
+		Choices: []Choice{{Name: i18n.T("marginal",
+			"限定的"), Value: "marginal"}, {Name: i18n.T("strategic", "戦略的"), Value: "strategic"}, {Name: i18n.T("decisive", "決定的"), Value: "decisive"}}}
 	tournamentMarginOpt = Option{Name: "margin", Description: i18n.T("the VP margin", "VP 差"), Type: Integer, MinInt: 0, MaxInt: 1000}
 )
 
@@ -98,26 +101,40 @@ func (b *Bot) tournamentNew(svc *tournament.Service) *Command {
 	return &Command{Name: "new", Description: i18n.T("Create a tournament (you organise it)", "大会を作成 (あなたが主催)"),
 		Options: []Option{tournamentNameOpt,
 			{Name: "format", Description: i18n.T("swiss, roundrobin or elimination", "swiss、roundrobin、elimination"), Type: String, Required: true,
-				Choices: []Choice{{Name: i18n.T("Swiss", "スイス式"), Value: "swiss"}, {Name: i18n.T("round robin", "総当たり"), Value: "roundrobin"}, {Name: i18n.T("single elimination", "トーナメント"), Value: "elimination"}}},
+				Choices: []Choice{{Name: i18n.T("Swiss",
+					"スイス式"), Value: "swiss"}, {Name: i18n.T("round robin",
+					"総当たり"), Value: "roundrobin"}, {Name: i18n.T("single elimination", "トーナメント"), Value: "elimination"}}},
 			{Name: "rounds", Description: i18n.T("Swiss rounds", "スイス式のラウンド数"), Type: Integer, MinInt: 1, MaxInt: 30},
 			{Name: "scenario", Description: i18n.T("standard or extended", "standard か extended"), Type: String,
 				Choices: []Choice{{Name: i18n.T("standard", "標準"), Value: "standard"}, {Name: i18n.T("extended", "延長"), Value: "extended"}}},
-			{Name: "sides", Description: i18n.T("pairing (sides by the pairing system) or bid (a secret VP bid)", "pairing (組合せで決定) か bid (VP の秘密入札)"), Type: String,
+			{Name: "sides", Description: i18n.T("pairing (sides by the pairing system) or bid (a secret VP bid)",
+				"pairing (組合せで決定) か bid (VP の秘密入札)"), Type: String,
 				Choices: []Choice{{Name: i18n.T("by the pairing", "組合せで"), Value: "pairing"}, {Name: i18n.T("bid", "入札"), Value: "bid"}}},
 			{Name: "cut", Description: i18n.T("a top cut of 4 or 8 after the Swiss rounds", "スイス式の後の上位 4 か 8 人のカット"), Type: Integer, MinInt: 4, MaxInt: 8},
 			{Name: "deadline", Description: i18n.T("hours a round lasts", "1 ラウンドの時間"), Type: Integer, MinInt: 1, MaxInt: 24 * 60},
-			{Name: "options", Description: i18n.T("fixed options for every game, e.g. 18.1(10) 18.2(14); none: each game chooses (18.0)", "全対局共通のシナリオオプション (例: 18.1(10) 18.2(14))。なし: 各対局で選択 (18.0)"), Type: String},
-			{Name: "play", Description: i18n.T("bot (the referee plays every game, default) or table (physical tables, results reported)", "bot (ボットが審判、既定) か table (実物の盤、結果を報告)"), Type: String,
+			{Name: "options", Description: i18n.T("fixed options for every game, e.g. 18.1(10) 18.2(14); none: each game chooses (18.0)",
+				"全対局共通のシナリオオプション (例: 18.1(10) 18.2(14))。なし: 各対局で選択 (18.0)"), Type: String},
+			{Name: "play", Description: i18n.T("bot (the referee plays every game, default) or table (physical tables, results reported)",
+				"bot (ボットが審判、既定) か table (実物の盤、結果を報告)"), Type: String,
 				Choices: []Choice{{Name: i18n.T("bot games", "ボット対局"), Value: "bot"}, {Name: i18n.T("physical tables", "実物の盤"), Value: "table"}}},
-			{Name: "points", Description: i18n.T("chess (win 1, draw ½) or level (decisive 3–0, strategic 2½–½, marginal 2–1, draw 1½)", "chess (勝1・分½) か level (決定的 3–0、戦略的 2½–½、限定的 2–1、引分 1½)"), Type: String,
+			{Name: "points", Description: i18n.T("chess (win 1, draw ½) or level (decisive 3–0, strategic 2½–½, marginal 2–1, draw 1½)",
+				"chess (勝1・分½) か level (決定的 3–0、戦略的 2½–½、限定的 2–1、引分 1½)"), Type: String,
 				Choices: []Choice{{Name: i18n.T("chess points", "チェス式"), Value: "chess"}, {Name: i18n.T("by victory level", "勝利レベル別"), Value: "level"}}},
-			{Name: "bye", Description: i18n.T("a pairing-allocated bye scores a win (default), half (a draw) or zero", "組み合わせによるバイの得点: win (勝ち、既定)、half (引き分け)、zero (0点)"), Type: String,
-				Choices: []Choice{{Name: i18n.T("a win", "勝ち"), Value: "win"}, {Name: i18n.T("a draw", "引き分け"), Value: "half"}, {Name: i18n.T("zero", "0点"), Value: "zero"}}},
-			{Name: "byegame", Description: i18n.T("a player with a bye may play the computer (not counted): none (default), random, heuristic or search", "バイの選手がコンピュータと練習対局 (得点外): none (既定)、random、heuristic、search"), Type: String,
-				Choices: []Choice{{Name: i18n.T("no game", "対局なし"), Value: "none"}, {Name: i18n.T("computer: random", "コンピュータ: ランダム"), Value: "random"}, {Name: i18n.T("computer: heuristic", "コンピュータ: ヒューリスティック"), Value: "heuristic"}, {Name: i18n.T("computer: search", "コンピュータ: 探索"), Value: "search"}}},
-			{Name: "tiebreaks", Description: i18n.T("the order, e.g. buchholz-cut1,buchholz,sonneborn-berger,head-to-head,vp-margin", "順序 (例: buchholz-cut1,buchholz,sonneborn-berger,head-to-head,vp-margin)"), Type: String},
+			{Name: "bye", Description: i18n.T("a pairing-allocated bye scores a win (default), half (a draw) or zero",
+				"組み合わせによるバイの得点: win (勝ち、既定)、half (引き分け)、zero (0点)"), Type: String,
+				Choices: []Choice{{Name: i18n.T("a win",
+					"勝ち"), Value: "win"}, {Name: i18n.T("a draw", "引き分け"), Value: "half"}, {Name: i18n.T("zero", "0点"), Value: "zero"}}},
+			{Name: "byegame", Description: i18n.T("a player with a bye may play the computer (not counted): none (default), random, heuristic or search",
+				"バイの選手がコンピュータと練習対局 (得点外): none (既定)、random、heuristic、search"), Type: String,
+				Choices: []Choice{{Name: i18n.T("no game",
+					"対局なし"), Value: "none"}, {Name: i18n.T("computer: random",
+					"コンピュータ: ランダム"), Value: "random"}, {Name: i18n.T("computer: heuristic",
+					"コンピュータ: ヒューリスティック"), Value: "heuristic"}, {Name: i18n.T("computer: search", "コンピュータ: 探索"), Value: "search"}}},
+			{Name: "tiebreaks", Description: i18n.T("the order, e.g. buchholz-cut1,buchholz,sonneborn-berger,head-to-head,vp-margin",
+				"順序 (例: buchholz-cut1,buchholz,sonneborn-berger,head-to-head,vp-margin)"), Type: String},
 			{Name: "cap", Description: i18n.T("the most players", "定員"), Type: Integer, MinInt: 2, MaxInt: 1000},
-			{Name: "checkin", Description: i18n.T("players must check in before the start (no-shows dropped)", "開始前のチェックインを必須にする (未チェックインは除外)"), Type: Boolean},
+			{Name: "checkin", Description: i18n.T("players must check in before the start (no-shows dropped)",
+				"開始前のチェックインを必須にする (未チェックインは除外)"), Type: Boolean},
 			{Name: "registration", Description: i18n.T("hours until registration closes", "登録締切までの時間"), Type: Integer, MinInt: 1, MaxInt: 24 * 60}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			rounds, _ := strconv.Atoi(req.Opt("rounds"))
@@ -159,11 +176,13 @@ func (b *Bot) tournamentNew(svc *tournament.Service) *Command {
 				return Private(req.T("A tournament's name is shown as written in public posts, so it cannot hold what Discord would act on: leave out < > @everyone @here ]( and the signs \\ * _ ~ ` |.",
 					"大会名は公開の投稿にそのまま表示されるため、Discord が反応する文字は使えません: < > @everyone @here ]( と記号 \\ * _ ~ ` | を除いてください。"))
 			}
-			t, err := svc.New(ctx, tournament.NewTournament{Guild: req.Guild, Channel: req.Channel, Name: req.Opt("name"), Organiser: actor(req), Now: req.Now, Settings: st})
+			t, err := svc.New(ctx, tournament.NewTournament{Guild: req.Guild, Channel: req.Channel, Name: req.Opt("name"),
+				Organiser: actor(req), Now: req.Now, Settings: st})
 			if err != nil {
 				return Fail(req, err)
 			}
-			msg := fmt.Sprintf(req.T("Tournament %s created: players /tournament join, the organiser /tournament start.", "大会「%s」を作成しました。参加は /tournament join、開始は主催者が /tournament start。"), t.Name)
+			msg := fmt.Sprintf(req.T("Tournament %s created: players /tournament join, the organiser /tournament start.",
+				"大会「%s」を作成しました。参加は /tournament join、開始は主催者が /tournament start。"), t.Name)
 			msg += "\n" + req.T("Tiebreaks: ", "タイブレーク: ") + t.TiebreakOrder(req.Lang)
 			return Reply(msg)
 		}}
@@ -206,7 +225,8 @@ func (b *Bot) tournamentCheckin(svc *tournament.Service) *Command {
 // tournamentStart is /tournament start (the organiser's): start and pair
 // the first round.
 func (b *Bot) tournamentStart(svc *tournament.Service) *Command {
-	return &Command{Name: "start", Slow: true, Description: i18n.T("Organiser: start and pair the first round", "主催者: 開始して第1ラウンドを組む"), Options: []Option{tournamentNameOpt},
+	return &Command{Name: "start", Slow: true, Description: i18n.T("Organiser: start and pair the first round",
+		"主催者: 開始して第1ラウンドを組む"), Options: []Option{tournamentNameOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			t, err := svc.Start(ctx, req.Guild, req.Opt("name"), actor(req), req.Now)
 			if err != nil {
@@ -251,7 +271,8 @@ func (b *Bot) tournamentReport(svc *tournament.Service) *Command {
 
 // tournamentConfirm is /tournament confirm: confirm a reported result.
 func (b *Bot) tournamentConfirm(svc *tournament.Service) *Command {
-	return &Command{Name: "confirm", Description: i18n.T("Confirm a reported result", "報告された結果を確認"), Options: []Option{tournamentNameOpt, tournamentTableOpt},
+	return &Command{Name: "confirm", Description: i18n.T("Confirm a reported result",
+		"報告された結果を確認"), Options: []Option{tournamentNameOpt, tournamentTableOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			n, _ := strconv.Atoi(req.Opt("table"))
 			t, err := svc.Confirm(ctx, req.Guild, req.Opt("name"), actor(req), n)
@@ -262,7 +283,8 @@ func (b *Bot) tournamentConfirm(svc *tournament.Service) *Command {
 // tournamentNext is /tournament next (the organiser's): close the round and
 // pair the next.
 func (b *Bot) tournamentNext(svc *tournament.Service) *Command {
-	return &Command{Name: "next", Slow: true, Description: i18n.T("Organiser: close the round and pair the next", "主催者: ラウンドを締めて次を組む"), Options: []Option{tournamentNameOpt},
+	return &Command{Name: "next", Slow: true, Description: i18n.T("Organiser: close the round and pair the next",
+		"主催者: ラウンドを締めて次を組む"), Options: []Option{tournamentNameOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			t, err := svc.Next(ctx, req.Guild, req.Opt("name"), actor(req), req.Now)
 			if err != nil {
@@ -281,7 +303,8 @@ func (b *Bot) tournamentNext(svc *tournament.Service) *Command {
 // tournamentStandings is /tournament standings: the standings, with the
 // tiebreaks.
 func (b *Bot) tournamentStandings(svc *tournament.Service) *Command {
-	return &Command{Name: "standings", Slow: true, Description: i18n.T("The standings, with the tiebreaks", "順位表 (タイブレーク付き)"), Options: []Option{tournamentNameOpt},
+	return &Command{Name: "standings", Slow: true, Description: i18n.T("The standings, with the tiebreaks",
+		"順位表 (タイブレーク付き)"), Options: []Option{tournamentNameOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			t, err := svc.Get(ctx, req.Guild, req.Opt("name"))
 			if err != nil {
@@ -323,9 +346,11 @@ func (b *Bot) tournamentDrop(svc *tournament.Service) *Command {
 // want (sides:bid).
 func (b *Bot) tournamentBid(svc *tournament.Service) *Command {
 	return &Command{Name: "bid", Description: i18n.T("A secret bid in VP for the side you want (sides:bid)", "希望する陣営への VP の秘密入札 (sides:bid)"),
-		Options: []Option{tournamentNameOpt, tournamentTableOpt, {Name: "side", Description: i18n.T("the side you want", "希望する陣営"), Type: String, Required: true,
+		Options: []Option{tournamentNameOpt, tournamentTableOpt, {Name: "side", Description: i18n.T("the side you want",
+			"希望する陣営"), Type: String, Required: true,
 			Choices: []Choice{{Name: i18n.T("German", "独軍"), Value: "german"}, {Name: i18n.T("Allied", "連合軍"), Value: "allied"}}},
-			{Name: "vp", Description: i18n.T("VP you give the other side to get it", "その陣営を得るために相手に与える VP"), Type: Integer, Required: true, MinInt: 0, MaxInt: 100}},
+			{Name: "vp", Description: i18n.T("VP you give the other side to get it",
+				"その陣営を得るために相手に与える VP"), Type: Integer, Required: true, MinInt: 0, MaxInt: 100}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			n, _ := strconv.Atoi(req.Opt("table"))
 			vp, _ := strconv.Atoi(req.Opt("vp"))
@@ -335,7 +360,8 @@ func (b *Bot) tournamentBid(svc *tournament.Service) *Command {
 			}
 			g := tableOf(t, n)
 			if g == nil || len(g.Bids) < 2 {
-				return Private(fmt.Sprintf(req.T("Your bid for table %d is in; it stays secret until your opponent's is in too.", "卓 %d の入札を受け付けました。相手の入札が揃うまで秘密です。"), n))
+				return Private(fmt.Sprintf(req.T("Your bid for table %d is in; it stays secret until your opponent's is in too.",
+					"卓 %d の入札を受け付けました。相手の入札が揃うまで秘密です。"), n))
 			}
 			resp := Private(req.T("Your bid is in; both bids are in and the sides are settled.", "入札を受け付けました。両者の入札が揃い、陣営が決まりました。"))
 			p, _ := t.PairingsTextIn(0, false, req.Lang)
@@ -348,7 +374,8 @@ func (b *Bot) tournamentBid(svc *tournament.Service) *Command {
 // table of any round.
 func (b *Bot) tournamentFix(svc *tournament.Service) *Command {
 	return &Command{Name: "fix", Description: i18n.T("Organiser: set the result of any table of any round", "主催者: 任意のラウンド・卓の結果を設定"),
-		Options: []Option{tournamentNameOpt, {Name: "round", Description: i18n.T("round number (default: the current one)", "ラウンド番号 (既定は現在)"), Type: Integer, MinInt: 1, MaxInt: 100}, tournamentTableOpt, tournamentResultOpt, tournamentLevelOpt, tournamentMarginOpt,
+		Options: []Option{tournamentNameOpt, {Name: "round", Description: i18n.T("round number (default: the current one)",
+			"ラウンド番号 (既定は現在)"), Type: Integer, MinInt: 1, MaxInt: 100}, tournamentTableOpt, tournamentResultOpt, tournamentLevelOpt, tournamentMarginOpt,
 			{Name: "forfeit", Description: i18n.T("the game was not played: the loser forfeits (a draw: both)", "不戦: 敗者の不戦敗 (引き分け指定で両者)"), Type: Boolean}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			round, _ := strconv.Atoi(req.Opt("round"))
@@ -359,7 +386,8 @@ func (b *Bot) tournamentFix(svc *tournament.Service) *Command {
 				res.Double = res.Winner == tournament.Draw
 			}
 			t, err := svc.FixResult(ctx, req.Guild, req.Opt("name"), actor(req), round, n, res)
-			return tournamentDone(req, t, err, "Result of table "+req.Opt("table")+" in %s set by the organiser.", "「%s」の卓 "+req.Opt("table")+" の結果を主催者が設定しました。")
+			return tournamentDone(req, t, err, "Result of table "+req.Opt("table")+" in %s set by the organiser.",
+				"「%s」の卓 "+req.Opt("table")+" の結果を主催者が設定しました。")
 		}}
 }
 
@@ -367,7 +395,9 @@ func (b *Bot) tournamentFix(svc *tournament.Service) *Command {
 // round by hand.
 func (b *Bot) tournamentPair(svc *tournament.Service) *Command {
 	return &Command{Name: "pair", Slow: true, Description: i18n.T("Organiser: pair the current round by hand", "主催者: 現在のラウンドを手で組む"),
-		Options: []Option{tournamentNameOpt, {Name: "tables", Description: i18n.T("German-Allied pairs by name, space separated; a name alone has a bye: Ann-Ben Cat-Dan Eve", "独軍-連合軍 の名前の組を空白区切りで。単独の名前はバイ: Ann-Ben Cat-Dan Eve"), Type: String, Required: true, Text: true},
+		Options: []Option{tournamentNameOpt,
+			{Name: "tables", Description: i18n.T("German-Allied pairs by name, space separated; a name alone has a bye: Ann-Ben Cat-Dan Eve",
+				"独軍-連合軍 の名前の組を空白区切りで。単独の名前はバイ: Ann-Ben Cat-Dan Eve"), Type: String, Required: true, Text: true},
 			{Name: "confirm", Description: i18n.T("pair a rematch all the same", "再戦でも組む"), Type: Boolean}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			var pairs []tournament.Pair
@@ -388,21 +418,24 @@ func (b *Bot) tournamentPair(svc *tournament.Service) *Command {
 // round's deadline later.
 func (b *Bot) tournamentExtend(svc *tournament.Service) *Command {
 	return &Command{Name: "extend", Description: i18n.T("Organiser: move the round's deadline later", "主催者: ラウンドの期限を延長"),
-		Options: []Option{tournamentNameOpt, {Name: "hours", Description: i18n.T("hours to add", "延長する時間"), Type: Integer, Required: true, MinInt: 1, MaxInt: 720}},
+		Options: []Option{tournamentNameOpt, {Name: "hours", Description: i18n.T("hours to add",
+			"延長する時間"), Type: Integer, Required: true, MinInt: 1, MaxInt: 720}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			h, _ := strconv.Atoi(req.Opt("hours"))
 			t, err := svc.Extend(ctx, req.Guild, req.Opt("name"), actor(req), h, req.Now)
 			if err != nil {
 				return Fail(req, err)
 			}
-			return Reply(fmt.Sprintf(req.T("%s: the deadline of round %d is now %s.", "「%s」第%dラウンドの期限を %s に延長しました。"), t.Name, t.Current().Number, t.Current().Deadline.UTC().Format("2006-01-02 15:04 UTC")))
+			return Reply(fmt.Sprintf(req.T("%s: the deadline of round %d is now %s.",
+				"「%s」第%dラウンドの期限を %s に延長しました。"), t.Name, t.Current().Number, t.Current().Deadline.UTC().Format("2006-01-02 15:04 UTC")))
 		}}
 }
 
 // tournamentMissing is /tournament missing: the tables of the round still
 // without a confirmed result.
 func (b *Bot) tournamentMissing(svc *tournament.Service) *Command {
-	return &Command{Name: "missing", Description: i18n.T("The tables of the round still without a confirmed result", "結果未確定の卓の一覧"), Options: []Option{tournamentNameOpt},
+	return &Command{Name: "missing", Description: i18n.T("The tables of the round still without a confirmed result",
+		"結果未確定の卓の一覧"), Options: []Option{tournamentNameOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			b.syncTournamentGames(ctx, req.Guild, req.Opt("name"))
 			m, err := svc.MissingResults(ctx, req.Guild, req.Opt("name"), req.Lang)
@@ -433,7 +466,9 @@ func reportState(req *Request, t *tournament.Tournament, n int) string {
 	case g.Result != nil:
 		return fmt.Sprintf(req.T("Result of table %d in %s recorded.", "「%[2]s」の卓 %[1]d の結果を記録しました。"), n, t.Name)
 	case g.Disputed:
-		return fmt.Sprintf(req.T("Table %d in %s: the two reports differ; the organiser decides (/tournament fix).", "「%[2]s」の卓 %[1]d: 二人の報告が食い違います。主催者が決めます (/tournament fix)。"), n, t.Name)
+		return fmt.Sprintf(req.T("Table %d in %s: the two reports differ; the organiser decides (/tournament fix).",
+			"「%[2]s」の卓 %[1]d: 二人の報告が食い違います。主催者が決めます (/tournament fix)。"), n, t.Name)
 	}
-	return fmt.Sprintf(req.T("Result of table %d in %s reported; the opponent or the organiser confirms it (/tournament confirm).", "「%[2]s」の卓 %[1]d の結果を報告しました。相手か主催者が /tournament confirm で確認します。"), n, t.Name)
+	return fmt.Sprintf(req.T("Result of table %d in %s reported; the opponent or the organiser confirms it (/tournament confirm).",
+		"「%[2]s」の卓 %[1]d の結果を報告しました。相手か主催者が /tournament confirm で確認します。"), n, t.Name)
 }
