@@ -18,20 +18,36 @@ import (
 // organiser's word, a forfeit or a bye). The rating itself is
 // tournament.BuildLadder's; player:NAME lists the games behind a rating.
 
+// ladderMarks is what /ladder needs of the tournaments' store beyond the
+// service: the casual games marked rated, and a player's mark. Only the
+// database keeps them (db.Tournaments); in memory there are none.
+type ladderMarks interface {
+	RatedCasualGames(ctx context.Context, guild string) ([]tournament.CasualGame, error)
+	MarkRated(ctx context.Context, m db.LadderMark) (both bool, err error)
+}
+
+// ladderMarks is the tournaments' store as ladderMarks, if it keeps them.
+func (b *Bot) ladderMarks() (ladderMarks, bool) {
+	m, ok := b.tournamentService().Store.(ladderMarks)
+	return m, ok
+}
+
 func (b *Bot) ladderCommand() *Command {
 	return &Command{
-		Name:        "ladder",
-		Description: i18n.T("The club ladder (Glicko-2) of rated games; rate:true marks this channel's finished game rated", "クラブのラダー (Glicko-2)。rate:true でこのチャンネルの終了した対局をレーティング対象に"),
-		Options: []Option{{Name: "rate", Description: i18n.T("mark the finished game of this channel rated (both players must)", "このチャンネルの終了した対局をレーティング対象にする (両者の指定が必要)"), Type: Boolean},
+		Name: "ladder",
+		Description: i18n.T("The club ladder (Glicko-2) of rated games; rate:true marks this channel's finished game rated",
+			"クラブのラダー (Glicko-2)。rate:true でこのチャンネルの終了した対局をレーティング対象に"),
+		Options: []Option{{Name: "rate", Description: i18n.T("mark the finished game of this channel rated (both players must)",
+			"このチャンネルの終了した対局をレーティング対象にする (両者の指定が必要)"), Type: Boolean},
 			{Name: "player", Description: i18n.T("a player: his rating and the rated games behind it", "プレイヤー: そのレーティングと、元になった対象対局"), Type: String}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if req.Opt("rate") == "true" {
 				return b.ladderRate(ctx, req)
 			}
 			var casual []tournament.CasualGame
-			if st, ok := b.Store.(*db.Store); ok && st != nil {
+			if marks, ok := b.ladderMarks(); ok {
 				var err error
-				if casual, err = (db.Tournaments{S: st}).RatedCasualGames(ctx, req.Guild); err != nil {
+				if casual, err = marks.RatedCasualGames(ctx, req.Guild); err != nil {
 					return Fail(req, err)
 				}
 			}
@@ -41,7 +57,8 @@ func (b *Bot) ladderCommand() *Command {
 					return Fail(req, err)
 				}
 				if !ok {
-					return Private(fmt.Sprintf(req.T("%s has no rated game in this server: /ladder lists the players who have.", "%s はこのサーバーで対象対局がありません。/ladder で対象のプレイヤーを一覧できます。"), who))
+					return Private(fmt.Sprintf(req.T("%s has no rated game in this server: /ladder lists the players who have.",
+						"%s はこのサーバーで対象対局がありません。/ladder で対象のプレイヤーを一覧できます。"), who))
 				}
 				return Reply(tournament.PlayerGamesText(me, games, req.Lang))
 			}
@@ -55,14 +72,15 @@ func (b *Bot) ladderCommand() *Command {
 }
 
 func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
-	st, ok := b.Store.(*db.Store)
-	if !ok || st == nil {
+	marks, ok := b.ladderMarks()
+	if !ok {
 		return Private(req.T("The ladder needs the bot's database: casual games cannot be rated here.", "ラダーにはボットのデータベースが必要です。ここでは通常対局を対象にできません。"))
 	}
 	g := b.games.Peek(ctx, req.Channel)
 	switch {
 	case g == nil || g.ID == 0:
-		return Private(req.T("There is no game in this channel to rate: give /ladder rate:true in the channel or thread of the finished game.", "このチャンネルに対象となる対局がありません。終了した対局のチャンネルかスレッドで /ladder rate:true としてください。"))
+		return Private(req.T("There is no game in this channel to rate: give /ladder rate:true in the channel or thread of the finished game.",
+			"このチャンネルに対象となる対局がありません。終了した対局のチャンネルかスレッドで /ladder rate:true としてください。"))
 	case g.Imported():
 		return Private(req.T("This game came in by /game import: its moves are whatever the file held, and anyone may write a file, so an imported game is never rated. Only a game played here from its start counts for the ladder.",
 			"この対局は /game import で取り込んだものです。手順はファイルの内容そのままで、ファイルは誰でも書けるため、取り込んだ対局はレーティング対象外です。ラダーに数えるのは、ここで最初から指した対局だけです。"))
@@ -89,13 +107,15 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 			score = 1
 		}
 	}
-	both, err := (db.Tournaments{S: st}).MarkRated(ctx, db.LadderMark{Game: g.ID, Guild: req.Guild, German: ger[0].UserID, Allied: all[0].UserID,
+	both, err := marks.MarkRated(ctx, db.LadderMark{Game: g.ID, Guild: req.Guild, German: ger[0].UserID, Allied: all[0].UserID,
 		ScoreGerman: score, Ended: req.Now, By: req.User.ID})
 	if err != nil {
 		return Fail(req, err)
 	}
 	if !both {
-		return Reply(fmt.Sprintf(req.T("%s marks game #%d rated; it counts for the ladder when the opponent does too.", "%s がゲーム #%d をレーティング対象にしました。相手も指定するとラダーに反映されます。"), req.User.Name, g.ID))
+		return Reply(fmt.Sprintf(req.T("%s marks game #%d rated; it counts for the ladder when the opponent does too.",
+			"%s がゲーム #%d をレーティング対象にしました。相手も指定するとラダーに反映されます。"), req.User.Name, g.ID))
 	}
-	return Reply(fmt.Sprintf(req.T("Game #%d is rated: both players marked it. /ladder shows the ladder.", "ゲーム #%d はレーティング対象になりました (両者指定)。/ladder でラダーを表示します。"), g.ID))
+	return Reply(fmt.Sprintf(req.T("Game #%d is rated: both players marked it. /ladder shows the ladder.",
+		"ゲーム #%d はレーティング対象になりました (両者指定)。/ladder でラダーを表示します。"), g.ID))
 }

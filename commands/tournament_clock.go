@@ -67,7 +67,8 @@ func tournamentNotice(n tournament.Notice) Message {
 			fmt.Fprintf(&sb, "\n%d: %s: %s", g.Table, tablePlayers(n, g), what)
 		}
 		if len(n.Waiting) > 0 {
-			sb.WriteString("\n" + bilingual("%s decides these (disputed, or a bot game still in play) with /tournament fix:", "%s が /tournament fix で決めます (異議あり、またはボット対局が進行中): ", games.MentionOf(n.Organiser, "organiser")))
+			sb.WriteString("\n" + bilingual("%s decides these (disputed, or a bot game still in play) with /tournament fix:",
+				"%s が /tournament fix で決めます (異議あり、またはボット対局が進行中): ", games.MentionOf(n.Organiser, "organiser")))
 			for _, g := range n.Waiting {
 				fmt.Fprintf(&sb, "\n%d: %s", g.Table, tablePlayers(n, g))
 			}

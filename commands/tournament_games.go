@@ -94,7 +94,8 @@ func (b *Bot) openTables(ctx context.Context, req *Request, t *tournament.Tourna
 			"%s 第%dラウンド 卓 %d: 独軍 %s、連合軍 %s (ゲーム #%d、シナリオ %s)。対局が終わると結果は自動で大会に記録されます。"),
 			t.Name, c.Number, g.Table, games.MentionOf(g.German, nameIn(t, g.German)), games.MentionOf(g.Allied, nameIn(t, g.Allied)), id, t.Settings.Scenario)
 		if t.Settings.OptionsChosen {
-			msg += "\n" + req.T("Options are chosen by 18.0: each side in secret with /game choose, then /game confirm.", "オプションは 18.0 により選びます。各陣営が /game choose で秘密に選び、/game confirm で確定。")
+			msg += "\n" + req.T("Options are chosen by 18.0: each side in secret with /game choose, then /game confirm.",
+				"オプションは 18.0 により選びます。各陣営が /game choose で秘密に選び、/game confirm で確定。")
 		} else if len(t.Settings.Options) > 0 {
 			msg += "\n" + req.T("Options: ", "オプション: ") + strings.Join(t.Settings.Options, " ")
 		}
@@ -180,7 +181,8 @@ type seat struct {
 
 // openTable opens one table's bot game in a thread under parent and seats
 // both players; it returns the game's number and its thread.
-func (b *Bot) openTable(ctx context.Context, req *Request, t *tournament.Tournament, round int, g *tournament.Game, parent string) (int64, string, error) {
+func (b *Bot) openTable(ctx context.Context, req *Request, t *tournament.Tournament, round int, g *tournament.Game,
+	parent string) (int64, string, error) {
 	title := fmt.Sprintf("%s R%d T%d: %s – %s", t.Name, round, g.Table, nameIn(t, g.German), nameIn(t, g.Allied))
 	return b.openGame(ctx, req, t, parent, title, seat{units.German, g.German}, seat{units.Allied, g.Allied})
 }
@@ -269,7 +271,8 @@ func (b *Bot) recordEnded(ctx context.Context, g *games.Game, resignedBy *units.
 			return nil
 		}
 		mark()
-		return []Message{{Target: g.Channel, Text: bilingual("%s, table %d: the practice game #%d is over; the bye's points stand.", "%s 卓 %d: 練習対局 #%d が終了しました。バイの得点はそのままです。", t.Name, table.Table, g.ID)}}
+		return []Message{{Target: g.Channel, Text: bilingual("%s, table %d: the practice game #%d is over; the bye's points stand.",
+			"%s 卓 %d: 練習対局 #%d が終了しました。バイの得点はそのままです。", t.Name, table.Table, g.ID)}}
 	}
 	var winner, level string
 	margin := 0

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/tournament"
 )
 
@@ -50,7 +51,7 @@ func TestLadderMarksAndList(t *testing.T) {
 	}
 	svc := &tournament.Service{Store: tt}
 	for _, g := range []string{"G", "G", "H"} {
-		if _, err := svc.New(ctx, tournament.NewTournament{Guild: g, Name: "T" + g + at.Format("150405"), Organiser: tournament.User{ID: "o"},
+		if _, err := svc.New(ctx, tournament.NewTournament{Guild: g, Name: "T" + g + at.Format("150405"), Organiser: actor.Actor{ID: "o"},
 			Settings: tournament.Settings{Format: tournament.RoundRobin, Scenario: "standard"}, Now: at}); err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/tournament"
 )
 
@@ -25,7 +26,7 @@ func TestTournamentSurvivesRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	svc := &tournament.Service{Store: Tournaments{st}}
-	org := tournament.User{ID: "org", Name: "Org"}
+	org := actor.Actor{ID: "org", Name: "Org"}
 	if _, err := svc.New(ctx, tournament.NewTournament{Guild: "G", Name: "Autumn", Organiser: org,
 		Settings: tournament.Settings{Format: tournament.Swiss, Rounds: 3, Scenario: "standard", DeadlineHours: 72}, Now: now}); err != nil {
 		t.Fatal(err)
@@ -35,7 +36,7 @@ func TestTournamentSurvivesRestart(t *testing.T) {
 		t.Fatal("a second tournament of the same name")
 	}
 	for i := 1; i <= 9; i++ {
-		u := tournament.User{ID: fmt.Sprintf("u%d", i), Name: fmt.Sprintf("P%d", i)}
+		u := actor.Actor{ID: fmt.Sprintf("u%d", i), Name: fmt.Sprintf("P%d", i)}
 		if _, err := svc.Join(ctx, "G", "Autumn", u, now.Add(time.Duration(i)*time.Minute)); err != nil {
 			t.Fatal(err)
 		}
@@ -56,7 +57,7 @@ func TestTournamentSurvivesRestart(t *testing.T) {
 	}
 	tr, _ = svc.Get(ctx, "G", "Autumn")
 	gs := tr.Current().Games
-	u := func(id string) tournament.User { return tournament.User{ID: id} }
+	u := func(id string) actor.Actor { return actor.Actor{ID: id} }
 	mustOK := func(_ *tournament.Tournament, err error) {
 		t.Helper()
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/tournament"
 )
 
@@ -15,13 +16,13 @@ import (
 func TestCheatOrganisersWordIsNoRatedResult(t *testing.T) {
 	ctx := context.Background()
 	s := &tournament.Service{Store: &tournament.MemStore{}}
-	org := tournament.User{ID: "999", Name: "Olga"}
+	org := actor.Actor{ID: "999", Name: "Olga"}
 	create := func(name string) *tournament.Tournament {
 		if _, err := s.New(ctx, tournament.NewTournament{Guild: "G1", Name: name, Organiser: org,
 			Settings: tournament.Settings{Format: tournament.Swiss, Scenario: "standard", Play: tournament.PlayTable, Rounds: 3}, Now: t0}); err != nil {
 			t.Fatal(err)
 		}
-		for _, u := range []tournament.User{{ID: alice.ID, Name: alice.Name}, {ID: bob.ID, Name: bob.Name}} {
+		for _, u := range []actor.Actor{{ID: alice.ID, Name: alice.Name}, {ID: bob.ID, Name: bob.Name}} {
 			if _, err := s.Join(ctx, "G1", name, u, t0); err != nil {
 				t.Fatal(err)
 			}
@@ -52,8 +53,8 @@ func TestCheatOrganisersWordIsNoRatedResult(t *testing.T) {
 	// is rated, and listed behind the rating.
 	tt = create("Winter")
 	g = tt.Current().Games[0]
-	german := tournament.User{ID: g.German}
-	allied := tournament.User{ID: g.Allied}
+	german := actor.Actor{ID: g.German}
+	allied := actor.Actor{ID: g.Allied}
 	if _, err := s.Report(ctx, "G1", "Winter", german, g.Table, tournament.Result{Winner: tournament.Allied, Margin: 3}); err != nil {
 		t.Fatal(err)
 	}

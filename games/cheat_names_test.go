@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/tournament"
 )
@@ -24,7 +25,7 @@ func TestCheatLookAlikeTournamentNames(t *testing.T) {
 	for _, store := range []tournament.Store{&tournament.MemStore{}, db.Tournaments{S: st}} {
 		s := &tournament.Service{Store: store}
 		create := func(name string) error {
-			_, err := s.New(ctx, tournament.NewTournament{Guild: "G1", Name: name, Organiser: tournament.User{ID: "111", Name: "Alice"},
+			_, err := s.New(ctx, tournament.NewTournament{Guild: "G1", Name: name, Organiser: actor.Actor{ID: "111", Name: "Alice"},
 				Settings: tournament.Settings{Format: tournament.Swiss, Scenario: "standard", Play: tournament.PlayBot, Rounds: 3}, Now: t0})
 			return err
 		}

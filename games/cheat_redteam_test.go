@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/db/gamefile"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
@@ -379,12 +380,12 @@ func TestCheatForgedPracticeMarkKeepsTheFileKey(t *testing.T) {
 func TestCheatReportDuringABotGameOutlivesTheGame(t *testing.T) {
 	ctx := context.Background()
 	s := &tournament.Service{Store: &tournament.MemStore{}}
-	org := tournament.User{ID: "999", Name: "Olga"}
+	org := actor.Actor{ID: "999", Name: "Olga"}
 	if _, err := s.New(ctx, tournament.NewTournament{Guild: "G1", Name: "Bot", Organiser: org,
 		Settings: tournament.Settings{Format: tournament.Swiss, Scenario: "standard", Play: tournament.PlayBot, Rounds: 3, DeadlineHours: 24}, Now: t0}); err != nil {
 		t.Fatal(err)
 	}
-	for _, u := range []tournament.User{{ID: alice.ID, Name: alice.Name}, {ID: bob.ID, Name: bob.Name}, {ID: carol.ID, Name: carol.Name}, {ID: "444", Name: "Dan"}} {
+	for _, u := range []actor.Actor{{ID: alice.ID, Name: alice.Name}, {ID: bob.ID, Name: bob.Name}, {ID: carol.ID, Name: carol.Name}, {ID: "444", Name: "Dan"}} {
 		if _, err := s.Join(ctx, "G1", "Bot", u, t0); err != nil {
 			t.Fatal(err)
 		}
@@ -400,13 +401,13 @@ func TestCheatReportDuringABotGameOutlivesTheGame(t *testing.T) {
 	}
 	g := tt.Current().Games[0]
 	s.RecordGame(ctx, 78, tournament.German, tournament.Marginal, 2) // the other table's game ends
-	if _, err := s.Report(ctx, "G1", "Bot", tournament.User{ID: g.German}, g.Table, tournament.Result{Winner: tournament.German, Level: tournament.Decisive, Margin: 40}); err != nil {
+	if _, err := s.Report(ctx, "G1", "Bot", actor.Actor{ID: g.German}, g.Table, tournament.Result{Winner: tournament.German, Level: tournament.Decisive, Margin: 40}); err != nil {
 		// held: no report of a bot game in play; it says who decides a
 		// game that cannot finish
 		if !strings.Contains(err.Error(), "organiser") {
 			t.Errorf("the refusal names nobody to ask: %v", err)
 		}
-		if _, err := s.Confirm(ctx, "G1", "Bot", tournament.User{ID: g.Allied}, g.Table); err == nil {
+		if _, err := s.Confirm(ctx, "G1", "Bot", actor.Actor{ID: g.Allied}, g.Table); err == nil {
 			t.Error("the opponent confirms a table whose bot game is in play")
 		}
 		if ch, _ := s.Deadline(ctx, "G1", "Bot", t0.Add(25*time.Hour)); len(ch) != 0 {

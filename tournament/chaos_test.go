@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/i18n"
 )
 
@@ -29,7 +30,7 @@ func TestRandomCallsNeverPanic(t *testing.T) {
 		if _, err := s.New(ctx, NewTournament{Guild: gld, Name: name, Organiser: org, Settings: st, Now: t0}); err != nil {
 			continue
 		}
-		users := []User{org}
+		users := []actor.Actor{org}
 		for i := 1; i <= 3+rng.Intn(12); i++ {
 			users = append(users, user(i))
 		}

@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"fmt"
-	"strings"
 
 	"rtrbot/i18n"
 )
@@ -90,13 +89,12 @@ func (p ColourPref) text() i18n.Text {
 	if p.Side == "" {
 		return i18n.T("no preference", "希望なし")
 	}
-	en := []string{"none", "mild", "strong", "absolute"}
-	ja := []string{"なし", "弱い", "強い", "絶対の"}
-	side := i18n.T("German", "独軍")
+	strength := []i18n.Text{i18n.T("none", "なし"), i18n.T("mild", "弱い"), i18n.T("strong", "強い"), i18n.T("absolute", "絶対の")}
+	side := i18n.T("german", "独軍")
 	if p.Side == Allied {
-		side = i18n.T("Allied", "連合軍")
+		side = i18n.T("allied", "連合軍")
 	}
-	return i18n.T(fmt.Sprintf("%s %s", en[p.Strength], strings.ToLower(side.EN)), fmt.Sprintf("%s%s希望", ja[p.Strength], side.JA))
+	return i18n.Sprintf(i18n.T("%s %s", "%s%s希望"), strength[p.Strength], side)
 }
 
 func abs(x int) int {
@@ -119,17 +117,16 @@ func half2(h int) string {
 }
 
 func explainPair(a, b *phist, why i18n.Text) i18n.Text {
-	var en, ja string
+	var group i18n.Text
 	if a.score == b.score {
-		en = fmt.Sprintf("score group %s", half2(a.score))
-		ja = fmt.Sprintf("スコアグループ %s", half2(a.score))
+		group = i18n.Sprintf(i18n.T("score group %s", "スコアグループ %s"), half2(a.score))
 	} else {
 		hi, lo := a, b
 		if lo.score > hi.score {
 			hi, lo = lo, hi
 		}
-		en = fmt.Sprintf("%s floats down from %s, %s up from %s", hi.name, half2(hi.score), lo.name, half2(lo.score))
-		ja = fmt.Sprintf("%sが %s から下へ、%sが %s から上へフロート", hi.name, half2(hi.score), lo.name, half2(lo.score))
+		group = i18n.Sprintf(i18n.T("%s floats down from %s, %s up from %s", "%sが %s から下へ、%sが %s から上へフロート"),
+			hi.name, half2(hi.score), lo.name, half2(lo.score))
 	}
-	return i18n.T(en+"; sides: "+why.EN, ja+"。陣営: "+why.JA)
+	return i18n.Sprintf(i18n.T("%s; sides: %s", "%s。陣営: %s"), group, why)
 }

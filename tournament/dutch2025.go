@@ -486,9 +486,9 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 	for v := 0; v < n; v++ {
 		p := d.partner[v]
 		if !d.gone[v] {
-			out = append(out, pairing{a: v, b: -1, explain: i18n.T(
-				fmt.Sprintf("bye: in score group %s, the lowest whose pairing stays complete, no bye before (C.04.3 C2, C4, C9)", half2(ps[v].score)),
-				fmt.Sprintf("バイ: スコアグループ %s (残りを組み合わせられる最も低いグループ)、バイは初めて (C.04.3 C2・C4・C9)", half2(ps[v].score)))})
+			out = append(out, pairing{a: v, b: -1, explain: i18n.Sprintf(i18n.T(
+				"bye: in score group %s, the lowest whose pairing stays complete, no bye before (C.04.3 C2, C4, C9)",
+				"バイ: スコアグループ %s (残りを組み合わせられる最も低いグループ)、バイは初めて (C.04.3 C2・C4・C9)"), half2(ps[v].score))})
 			continue
 		}
 		if p > v {
@@ -1199,11 +1199,11 @@ func allocate(a, b *phist) (*phist, *phist, i18n.Text) {
 		}
 		return give(Allied, i18n.T("no preferences: the higher ranked has an even pairing number, so the side opposite the initial one (5.2.5)", "希望なし: 上位者の組合せ番号が偶数なので初期陣営の反対 (5.2.5)"))
 	case ca.pref != cb.pref && ca.pref != "" && cb.pref != "":
-		return give(ca.pref, i18n.T(fmt.Sprintf("both preferences granted (%s; %s) (5.2.1)", ta.EN, tb.EN), fmt.Sprintf("両者の希望どおり (%s、%s) (5.2.1)", ta.JA, tb.JA)))
+		return give(ca.pref, i18n.Sprintf(i18n.T("both preferences granted (%s; %s) (5.2.1)", "両者の希望どおり (%s、%s) (5.2.1)"), ta, tb))
 	case cb.pref == "":
-		return give(ca.pref, i18n.T(fmt.Sprintf("preference of %s granted (%s) (5.2.1)", a.name, ta.EN), fmt.Sprintf("%sの希望どおり (%s) (5.2.1)", a.name, ta.JA)))
+		return give(ca.pref, i18n.Sprintf(i18n.T("preference of %s granted (%s) (5.2.1)", "%sの希望どおり (%s) (5.2.1)"), a.name, ta))
 	case ca.pref == "":
-		return give(other(cb.pref), i18n.T(fmt.Sprintf("preference of %s granted (%s) (5.2.1)", b.name, tb.EN), fmt.Sprintf("%sの希望どおり (%s) (5.2.1)", b.name, tb.JA)))
+		return give(other(cb.pref), i18n.Sprintf(i18n.T("preference of %s granted (%s) (5.2.1)", "%sの希望どおり (%s) (5.2.1)"), b.name, tb))
 	}
 	// the same preference
 	absWhy := i18n.T("the absolute preference (the wider side difference) granted (5.2.2)", "絶対の希望 (陣営差の大きい方) どおり (5.2.2)")
@@ -1224,5 +1224,5 @@ func allocate(a, b *phist) (*phist, *phist, i18n.Text) {
 			return give(xb, i18n.T(fmt.Sprintf("equal preferences: sides alternated from %d games ago (5.2.4)", k), fmt.Sprintf("同じ希望: %d局前の陣営から交互に (5.2.4)", k)))
 		}
 	}
-	return give(ca.pref, i18n.T(fmt.Sprintf("equal preferences: the higher ranked's granted (%s) (5.2.5)", ta.EN), fmt.Sprintf("同じ希望: 上位者の希望どおり (%s) (5.2.5)", ta.JA)))
+	return give(ca.pref, i18n.Sprintf(i18n.T("equal preferences: the higher ranked's granted (%s) (5.2.5)", "同じ希望: 上位者の希望どおり (%s) (5.2.5)"), ta))
 }

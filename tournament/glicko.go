@@ -131,6 +131,18 @@ func (l *Ladder) Period(games []RatedGame) {
 	l.Ratings = next
 }
 
+// germanScore is the German player's score of a result for the ladder:
+// 1 a German win, 0 an Allied one, ½ a draw.
+func (r *Result) germanScore() float64 {
+	switch r.Winner {
+	case German:
+		return 1
+	case Allied:
+		return 0
+	}
+	return 0.5
+}
+
 // RatedGames are the games of a tournament that make ladder results:
 // played, and decided by the bot's game or confirmed by both players
 // (Game.Rated). A bye, a forfeit and the organiser's word count for the
@@ -142,13 +154,7 @@ func (t *Tournament) RatedGames() []RatedGame {
 			if !g.Rated() { // a bye, a forfeit, the organiser's word
 				continue
 			}
-			s := 0.5
-			switch g.Result.Winner {
-			case German:
-				s = 1
-			case Allied:
-				s = 0
-			}
+			s := g.Result.germanScore()
 			out = append(out, RatedGame{g.German, g.Allied, s})
 		}
 	}

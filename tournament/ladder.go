@@ -186,13 +186,7 @@ func PlayerGames(ts []*Tournament, casual []CasualGame, names map[string]string,
 				if !g.Rated() {
 					continue
 				}
-				s := 0.5
-				switch g.Result.Winner {
-				case German:
-					s = 1
-				case Allied:
-					s = 0
-				}
+				s := g.Result.germanScore()
 				how := i18n.T("game played through the bot", "ボットで対局")
 				if g.Source == SourceConfirmed {
 					how = i18n.T("reported and confirmed by both players", "両対局者が報告・確認")

@@ -46,7 +46,9 @@ func (m *MemStore) CreateTournament(ctx context.Context, t *Tournament) error {
 	return nil
 }
 
-func (m *MemStore) find(fn func(t *Tournament) bool) (*Tournament, error) {
+// each decodes the tournaments, oldest first, and gives each to fn until
+// fn reports it is done.
+func (m *MemStore) each(fn func(t *Tournament) (done bool)) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.init()
@@ -57,13 +59,31 @@ func (m *MemStore) find(fn func(t *Tournament) bool) (*Tournament, error) {
 		}
 		var t Tournament
 		if err := json.Unmarshal(b, &t); err != nil {
-			return nil, err
+			return err
 		}
 		if fn(&t) {
-			return &t, nil
+			return nil
 		}
 	}
-	return nil, ErrNotFound
+	return nil
+}
+
+// find is the first tournament that fn accepts, or ErrNotFound.
+func (m *MemStore) find(fn func(t *Tournament) bool) (*Tournament, error) {
+	var found *Tournament
+	err := m.each(func(t *Tournament) bool {
+		if fn(t) {
+			found = t
+		}
+		return found != nil
+	})
+	switch {
+	case err != nil:
+		return nil, err
+	case found == nil:
+		return nil, ErrNotFound
+	}
+	return found, nil
 }
 
 func (m *MemStore) LoadTournament(ctx context.Context, guild, name string) (*Tournament, error) {
@@ -105,22 +125,15 @@ func (m *MemStore) SaveTournament(ctx context.Context, t *Tournament) error {
 // AllTournaments lists the tournaments of a guild ("" every guild), oldest
 // first.
 func (m *MemStore) AllTournaments(ctx context.Context, guild string) ([]*Tournament, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.init()
 	var out []*Tournament
-	for id := int64(1); id <= m.next; id++ {
-		b, ok := m.byID[id]
-		if !ok {
-			continue
-		}
-		var t Tournament
-		if err := json.Unmarshal(b, &t); err != nil {
-			return nil, err
-		}
+	err := m.each(func(t *Tournament) bool {
 		if guild == "" || t.Guild == guild {
-			out = append(out, &t)
+			out = append(out, t)
 		}
+		return false
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"fmt"
 	"sort"
 
 	"rtrbot/i18n"
@@ -171,7 +170,7 @@ func (t *Tournament) pairSwiss(r int) (*Round, error) {
 		ger, all, why := allocate(a, b)
 		x := explainPair(a, b, why)
 		if pr.explain.EN != "" {
-			x = i18n.T(x.EN+"; pairing: "+pr.explain.EN, x.JA+"。組み合わせ: "+pr.explain.JA)
+			x = i18n.Sprintf(i18n.T("%s; pairing: %s", "%s。組み合わせ: %s"), x, pr.explain)
 		}
 		rd.Games = append(rd.Games, explained(&Game{Table: i + 1, German: ger.id, Allied: all.id}, x))
 	}
@@ -226,7 +225,7 @@ func (t *Tournament) pairRoundRobin(r int) *Round {
 				continue // the dummy: a rest round
 			}
 			games = append(games, explained(&Game{German: t.Players[ger-1].ID, Allied: t.Players[all-1].ID},
-				i18n.T(fmt.Sprintf("Berger table, round %d", r), fmt.Sprintf("バーガー表 第%dラウンド", r))))
+				i18n.Sprintf(i18n.T("Berger table, round %d", "バーガー表 第%dラウンド"), r)))
 		}
 	}
 	sort.SliceStable(games, func(a, b int) bool {
@@ -353,12 +352,12 @@ func (t *Tournament) pairElimination(r int) (*Round, error) {
 		}
 		tb := len(rd.Games) + 1
 		if b == "" {
-			rd.Games = append(rd.Games, explained(&Game{Table: tb, German: a}, i18n.T(fmt.Sprintf("seed %d advances without a game", seed[a]), fmt.Sprintf("シード%dは対局なしで勝ち上がり", seed[a]))))
+			rd.Games = append(rd.Games, explained(&Game{Table: tb, German: a}, i18n.Sprintf(i18n.T("seed %d advances without a game", "シード%dは対局なしで勝ち上がり"), seed[a])))
 			continue
 		}
 		ger, all, why := allocate(hs[a], hs[b])
 		rd.Games = append(rd.Games, explained(&Game{Table: tb, German: ger.id, Allied: all.id},
-			i18n.T(fmt.Sprintf("seed %d against seed %d; sides: %s", seed[a], seed[b], why.EN), fmt.Sprintf("シード%d 対 シード%d。陣営: %s", seed[a], seed[b], why.JA))))
+			i18n.Sprintf(i18n.T("seed %d against seed %d; sides: %s", "シード%d 対 シード%d。陣営: %s"), seed[a], seed[b], why)))
 	}
 	return rd, nil
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/i18n"
 )
 
@@ -27,11 +28,6 @@ var (
 	ErrExists   = errors.New("tournament exists")
 	ErrConflict = errors.New("tournament changed meanwhile")
 )
-
-// User is who asks.
-type User struct {
-	ID, Name string
-}
 
 // Service runs tournaments over a Store. Every method that changes a
 // tournament loads it, changes it and saves it whole, under one lock.
@@ -71,7 +67,20 @@ func (s *Service) update(ctx context.Context, guild, name string, fn func(t *Tou
 	return t, nil
 }
 
-func (t *Tournament) organiserOnly(u User, what string) error {
+// organise is update for what only the organiser may do: what is the act,
+// for the refusal (organiserOnly).
+func (s *Service) organise(ctx context.Context, guild, name string, by actor.Actor, what i18n.Text, fn func(t *Tournament) error) (*Tournament, error) {
+	return s.update(ctx, guild, name, func(t *Tournament) error {
+		if err := t.organiserOnly(by, what); err != nil {
+			return err
+		}
+		return fn(t)
+	})
+}
+
+// organiserOnly refuses what u asks unless u organises t. what says the
+// act: a verb phrase in English, a noun in Japanese ("start it", "開始").
+func (t *Tournament) organiserOnly(u actor.Actor, what i18n.Text) error {
 	if u.ID != t.Organiser {
 		return i18n.Errorf("Only the organiser of %s may %s.", "%sの%sは主催者だけができます。", t.Name, what)
 	}
@@ -82,7 +91,7 @@ func (t *Tournament) organiserOnly(u User, what string) error {
 type NewTournament struct {
 	Guild, Name string
 	Channel     string // where notices are posted
-	Organiser   User
+	Organiser   actor.Actor
 	Settings    Settings
 	Now         time.Time
 }
@@ -184,7 +193,7 @@ func (s *Service) Get(ctx context.Context, guild, name string) (*Tournament, err
 
 // Join registers u; while a Swiss tournament runs, u enters late and is
 // paired from the next round (the rounds missed score nothing).
-func (s *Service) Join(ctx context.Context, guild, name string, u User, now time.Time) (*Tournament, error) {
+func (s *Service) Join(ctx context.Context, guild, name string, u actor.Actor, now time.Time) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		if t.Player(u.ID) != nil {
 			return i18n.Errorf("You are already registered in %s.", "すでに%sに登録済みです。", t.Name)
@@ -232,7 +241,7 @@ func (t *Tournament) activeCount() int {
 
 // Withdraw takes u out: before the start the entry is removed, after it u
 // is dropped (the current game stands; no later pairing).
-func (s *Service) Withdraw(ctx context.Context, guild, name string, u User) (*Tournament, error) {
+func (s *Service) Withdraw(ctx context.Context, guild, name string, u actor.Actor) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		p := t.Player(u.ID)
 		if p == nil || p.Dropped {
@@ -258,7 +267,7 @@ func (t *Tournament) drop(p *Player) {
 }
 
 // CheckIn marks u present for the start.
-func (s *Service) CheckIn(ctx context.Context, guild, name string, u User) (*Tournament, error) {
+func (s *Service) CheckIn(ctx context.Context, guild, name string, u actor.Actor) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		p := t.Player(u.ID)
 		if p == nil {
@@ -275,11 +284,8 @@ func (s *Service) CheckIn(ctx context.Context, guild, name string, u User) (*Tou
 // Start closes registration (dropping players who did not check in, when
 // check-in is required), fixes the pairing numbers (rating, then
 // registration time) and pairs round 1.
-func (s *Service) Start(ctx context.Context, guild, name string, by User, now time.Time) (*Tournament, error) {
-	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, "start it"); err != nil {
-			return err
-		}
+func (s *Service) Start(ctx context.Context, guild, name string, by actor.Actor, now time.Time) (*Tournament, error) {
+	return s.organise(ctx, guild, name, by, i18n.T("start it", "開始"), func(t *Tournament) error {
 		if t.Status != StatusRegistration {
 			return i18n.Errorf("%s has already started", "%sはすでに始まっています。", t.Name)
 		}
@@ -532,7 +538,7 @@ func (t *Tournament) byeTable(n int) *Game {
 // organiser's report stands at once; a player's waits for the opponent's
 // confirmation; a different report from the opponent is a dispute for
 // the organiser.
-func (s *Service) Report(ctx context.Context, guild, name string, by User, table int, res Result) (*Tournament, error) {
+func (s *Service) Report(ctx context.Context, guild, name string, by actor.Actor, table int, res Result) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		r, err := validResult(res)
 		if err != nil {
@@ -586,7 +592,7 @@ func (g *Game) inPlay(table int) error {
 
 // Confirm confirms the reported result of a table: by the opponent of
 // the reporter, or the organiser.
-func (s *Service) Confirm(ctx context.Context, guild, name string, by User, table int) (*Tournament, error) {
+func (s *Service) Confirm(ctx context.Context, guild, name string, by actor.Actor, table int) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		g, err := t.table(table)
 		if err != nil {
@@ -729,7 +735,7 @@ func (s *Service) RecordGame(ctx context.Context, gameID int64, winner, level st
 // players of the table have bid, the sides are settled: different wishes
 // are both granted; the same wish goes to the higher bid, whose VP are
 // added to the other side; equal bids leave the sides the pairing gave.
-func (s *Service) Bid(ctx context.Context, guild, name string, by User, table int, side string, vp int) (*Tournament, error) {
+func (s *Service) Bid(ctx context.Context, guild, name string, by actor.Actor, table int, side string, vp int) (*Tournament, error) {
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		if t.Settings.Sides != "bid" {
 			return i18n.Errorf("%s gives sides by the pairing, not by bids", "%sの陣営は入札ではなく組み合わせで決まります。", t.Name)
@@ -844,11 +850,8 @@ func (t *Tournament) Missing() []*Game {
 
 // Next closes the current round (the organiser; every table needs its
 // result, or the deadline has passed) and pairs the next, or finishes.
-func (s *Service) Next(ctx context.Context, guild, name string, by User, now time.Time) (*Tournament, error) {
-	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, "close a round"); err != nil {
-			return err
-		}
+func (s *Service) Next(ctx context.Context, guild, name string, by actor.Actor, now time.Time) (*Tournament, error) {
+	return s.organise(ctx, guild, name, by, i18n.T("close a round", "ラウンドの締め"), func(t *Tournament) error {
 		if t.Status != StatusRunning {
 			return i18n.Errorf("%s is not running", "%sは進行中ではありません。", t.Name)
 		}
@@ -875,11 +878,8 @@ func (s *Service) Next(ctx context.Context, guild, name string, by User, now tim
 }
 
 // Drop takes a player out (the organiser): no later pairing.
-func (s *Service) Drop(ctx context.Context, guild, name string, by User, player string) (*Tournament, error) {
-	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, "drop a player"); err != nil {
-			return err
-		}
+func (s *Service) Drop(ctx context.Context, guild, name string, by actor.Actor, player string) (*Tournament, error) {
+	return s.organise(ctx, guild, name, by, i18n.T("drop a player", "プレイヤーの除外"), func(t *Tournament) error {
 		p := t.findPlayer(player)
 		if p == nil {
 			return i18n.Errorf("%s has no player %q: give the name or ID shown in the standings", "%sに「%s」という参加者はいません。順位表の名前かIDを指定してください。", t.Name, player)
@@ -918,11 +918,8 @@ func (t *Tournament) findPlayer(s string) *Player {
 // FixResult sets the result of any table of any round (the organiser).
 // A fixed result of a closed round changes the standings, not the
 // pairings already made.
-func (s *Service) FixResult(ctx context.Context, guild, name string, by User, round, table int, res Result) (*Tournament, error) {
-	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, "fix a result"); err != nil {
-			return err
-		}
+func (s *Service) FixResult(ctx context.Context, guild, name string, by actor.Actor, round, table int, res Result) (*Tournament, error) {
+	return s.organise(ctx, guild, name, by, i18n.T("fix a result", "結果の修正"), func(t *Tournament) error {
 		r, err := validResult(res)
 		if err != nil {
 			return err
@@ -949,11 +946,8 @@ type Pair struct{ German, Allied string }
 
 // PairByHand replaces the current round's pairings (the organiser),
 // before any result of it is in. A rematch is refused unless confirmed.
-func (s *Service) PairByHand(ctx context.Context, guild, name string, by User, pairs []Pair, confirmRematch bool) (*Tournament, error) {
-	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, "pair by hand"); err != nil {
-			return err
-		}
+func (s *Service) PairByHand(ctx context.Context, guild, name string, by actor.Actor, pairs []Pair, confirmRematch bool) (*Tournament, error) {
+	return s.organise(ctx, guild, name, by, i18n.T("pair by hand", "手での組み合わせ"), func(t *Tournament) error {
 		c := t.Current()
 		if c == nil || c.Closed || t.Status != StatusRunning {
 			return i18n.Errorf("%s has no round in play to pair", "%sに組み合わせるラウンドはありません。", t.Name)
@@ -998,11 +992,8 @@ func (s *Service) PairByHand(ctx context.Context, guild, name string, by User, p
 }
 
 // Extend moves the current round's deadline later (the organiser).
-func (s *Service) Extend(ctx context.Context, guild, name string, by User, hours int, now time.Time) (*Tournament, error) {
-	return s.update(ctx, guild, name, func(t *Tournament) error {
-		if err := t.organiserOnly(by, "extend a deadline"); err != nil {
-			return err
-		}
+func (s *Service) Extend(ctx context.Context, guild, name string, by actor.Actor, hours int, now time.Time) (*Tournament, error) {
+	return s.organise(ctx, guild, name, by, i18n.T("extend a deadline", "期限の延長"), func(t *Tournament) error {
 		c := t.Current()
 		if c == nil || c.Closed {
 			return i18n.Errorf("%s has no round in play", "%sに進行中のラウンドはありません。", t.Name)

@@ -9,18 +9,21 @@ import (
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/i18n"
 )
 
 var (
 	ctx  = context.Background()
 	t0   = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
-	org  = User{"org", "Organiser"}
+	org  = actor.Actor{ID: "org", Name: "Organiser"}
 	gld  = "G1"
 	name = "Autumn"
 )
 
-func user(i int) User { return User{fmt.Sprintf("u%02d", i), fmt.Sprintf("Player%02d", i)} }
+func user(i int) actor.Actor {
+	return actor.Actor{ID: fmt.Sprintf("u%02d", i), Name: fmt.Sprintf("Player%02d", i)}
+}
 
 func newService(t testing.TB, st Settings, n int) *Service {
 	t.Helper()
@@ -61,10 +64,10 @@ func playRound(t testing.TB, s *Service, rng *rand.Rand) []logGame {
 			continue
 		}
 		r := randomResult(rng)
-		if _, err := s.Report(ctx, gld, name, User{ID: g.German}, g.Table, r); err != nil {
+		if _, err := s.Report(ctx, gld, name, actor.Actor{ID: g.German}, g.Table, r); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Confirm(ctx, gld, name, User{ID: g.Allied}, g.Table); err != nil {
+		if _, err := s.Confirm(ctx, gld, name, actor.Actor{ID: g.Allied}, g.Table); err != nil {
 			t.Fatal(err)
 		}
 		if r.Winner != Draw && r.Level == "" {
@@ -331,7 +334,7 @@ func TestSwiss17PlayersDropAndLateEntry(t *testing.T) {
 				t.Fatal(err)
 			}
 		case 3:
-			if _, err := s.Join(ctx, gld, name, User{"late", "Latecomer"}, t0.Add(10*time.Hour)); err != nil {
+			if _, err := s.Join(ctx, gld, name, actor.Actor{ID: "late", Name: "Latecomer"}, t0.Add(10*time.Hour)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -528,24 +531,24 @@ func TestBadInput(t *testing.T) {
 	}
 	tr, _ := s.Get(ctx, gld, name)
 	g := tr.Current().Games[0]
-	outsider := User{ID: "zz"}
+	outsider := actor.Actor{ID: "zz"}
 	if _, err := s.Report(ctx, gld, name, outsider, g.Table, Result{Winner: German}); err == nil || !strings.Contains(message(err), "do not play") {
 		t.Fatalf("a result for a game one is not in: %v", err)
 	}
-	if _, err := s.Report(ctx, gld, name, User{ID: g.German}, g.Table, Result{Winner: "french"}); err == nil {
+	if _, err := s.Report(ctx, gld, name, actor.Actor{ID: g.German}, g.Table, Result{Winner: "french"}); err == nil {
 		t.Fatal("a result of a side that does not exist")
 	}
-	if _, err := s.Report(ctx, gld, name, User{ID: g.German}, g.Table, Result{Winner: German, Level: Decisive, Margin: 3}); err != nil {
+	if _, err := s.Report(ctx, gld, name, actor.Actor{ID: g.German}, g.Table, Result{Winner: German, Level: Decisive, Margin: 3}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Report(ctx, gld, name, User{ID: g.German}, g.Table, Result{Winner: German, Level: Decisive, Margin: 3}); err == nil || !strings.Contains(message(err), "already reported") {
+	if _, err := s.Report(ctx, gld, name, actor.Actor{ID: g.German}, g.Table, Result{Winner: German, Level: Decisive, Margin: 3}); err == nil || !strings.Contains(message(err), "already reported") {
 		t.Fatalf("a result reported twice: %v", err)
 	}
-	if _, err := s.Confirm(ctx, gld, name, User{ID: g.German}, g.Table); err == nil {
+	if _, err := s.Confirm(ctx, gld, name, actor.Actor{ID: g.German}, g.Table); err == nil {
 		t.Fatal("the reporter confirmed their own report")
 	}
 	// a different report from the opponent is a dispute
-	if _, err := s.Report(ctx, gld, name, User{ID: g.Allied}, g.Table, Result{Winner: Allied, Level: Marginal}); err != nil {
+	if _, err := s.Report(ctx, gld, name, actor.Actor{ID: g.Allied}, g.Table, Result{Winner: Allied, Level: Marginal}); err != nil {
 		t.Fatal(err)
 	}
 	tr, _ = s.Get(ctx, gld, name)
@@ -591,7 +594,7 @@ func TestDeadlineForfeits(t *testing.T) {
 	}
 	tr, _ := s.Get(ctx, gld, name)
 	g := tr.Current().Games[0]
-	if _, err := s.Report(ctx, gld, name, User{ID: g.Allied}, 1, Result{Winner: Allied, Level: Decisive, Margin: 7}); err != nil {
+	if _, err := s.Report(ctx, gld, name, actor.Actor{ID: g.Allied}, 1, Result{Winner: Allied, Level: Decisive, Margin: 7}); err != nil {
 		t.Fatal(err)
 	}
 	if ch, _ := s.Deadline(ctx, gld, name, t0.Add(71*time.Hour)); len(ch) != 0 {
@@ -624,10 +627,10 @@ func TestGameCallbackAndBids(t *testing.T) {
 	tr, _ := s.Get(ctx, gld, name)
 	g := tr.Current().Games[0]
 	a, b := g.German, g.Allied
-	if _, err := s.Bid(ctx, gld, name, User{ID: a}, 1, Allied, 3); err != nil {
+	if _, err := s.Bid(ctx, gld, name, actor.Actor{ID: a}, 1, Allied, 3); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Bid(ctx, gld, name, User{ID: b}, 1, Allied, 5); err != nil {
+	if _, err := s.Bid(ctx, gld, name, actor.Actor{ID: b}, 1, Allied, 5); err != nil {
 		t.Fatal(err)
 	}
 	tr, _ = s.Get(ctx, gld, name)

@@ -116,56 +116,10 @@ func (t *Tournament) StandingsAfter(n int) []Standing {
 
 func (t *Tournament) standingsOf(rs map[string]*rec) []Standing {
 	tbs := t.Settings.Tiebreaks
-	type row struct {
-		s  Standing
-		id string
-	}
-	var rows []*row
+	var rows []*standingRow
 	for i, p := range t.Players {
 		r := rs[p.ID]
-		rows = append(rows, &row{s: Standing{PN: i + 1, ID: p.ID, Name: p.Name, Score: float64(r.score) / 2, Games: r.games, Dropped: p.Dropped}, id: p.ID})
-	}
-	value := func(tb string, id string, group map[string]bool) float64 {
-		r := rs[id]
-		switch tb {
-		case TBBuchholz, TBBuchholzCut1:
-			sum, low := 0, -1
-			for _, o := range r.opps {
-				v := 0
-				if o != "" {
-					v = rs[o].score
-				}
-				sum += v
-				if low < 0 || v < low {
-					low = v
-				}
-			}
-			if tb == TBBuchholzCut1 && low > 0 {
-				sum -= low
-			}
-			return float64(sum) / 2
-		case TBSonneborn:
-			sb := 0.0
-			for i, o := range r.opps {
-				if o == "" {
-					continue
-				}
-				full := t.maxWin()
-				sb += float64(rs[o].score) / 2 * float64(r.res[i]) / float64(full)
-			}
-			return sb
-		case TBHeadToHead:
-			h := 0
-			for o := range group {
-				if o != id {
-					h += r.vs[o]
-				}
-			}
-			return float64(h) / 2
-		case TBMargin:
-			return float64(r.margin)
-		}
-		return 0
+		rows = append(rows, &standingRow{s: Standing{PN: i + 1, ID: p.ID, Name: p.Name, Score: float64(r.score) / 2, Games: r.games, Dropped: p.Dropped}, id: p.ID})
 	}
 	sort.SliceStable(rows, func(a, b int) bool {
 		if rows[a].s.Score != rows[b].s.Score {
@@ -177,34 +131,19 @@ func (t *Tournament) standingsOf(rs map[string]*rec) []Standing {
 		r.s.Tiebreaks = make([]float64, len(tbs))
 	}
 	// groups of players tied so far, refined one tiebreak at a time
-	groups := [][]*row{}
-	for i := 0; i < len(rows); {
-		j := i
-		for j < len(rows) && rows[j].s.Score == rows[i].s.Score {
-			j++
-		}
-		groups = append(groups, rows[i:j])
-		i = j
-	}
+	groups := tiedRuns(nil, rows, func(r *standingRow) float64 { return r.s.Score })
 	for k, tb := range tbs {
-		var next [][]*row
+		var next [][]*standingRow
 		for _, g := range groups {
 			set := map[string]bool{}
 			for _, r := range g {
 				set[r.id] = true
 			}
 			for _, r := range g {
-				r.s.Tiebreaks[k] = value(tb, r.id, set)
+				r.s.Tiebreaks[k] = t.tiebreakValue(rs, tb, r.id, set)
 			}
 			sort.SliceStable(g, func(a, b int) bool { return g[a].s.Tiebreaks[k] > g[b].s.Tiebreaks[k] })
-			for i := 0; i < len(g); {
-				j := i
-				for j < len(g) && g[j].s.Tiebreaks[k] == g[i].s.Tiebreaks[k] {
-					j++
-				}
-				next = append(next, g[i:j])
-				i = j
-			}
+			next = tiedRuns(next, g, func(r *standingRow) float64 { return r.s.Tiebreaks[k] })
 		}
 		groups = next
 	}
@@ -217,6 +156,71 @@ func (t *Tournament) standingsOf(rs map[string]*rec) []Standing {
 		}
 	}
 	return out
+}
+
+// standingRow is a player's standing while standingsOf ranks them.
+type standingRow struct {
+	s  Standing
+	id string
+}
+
+// tiedRuns appends to groups the runs of rows (in their order) that key
+// gives the same value.
+func tiedRuns(groups [][]*standingRow, rows []*standingRow, key func(*standingRow) float64) [][]*standingRow {
+	for i := 0; i < len(rows); {
+		j := i
+		for j < len(rows) && key(rows[j]) == key(rows[i]) {
+			j++
+		}
+		groups = append(groups, rows[i:j])
+		i = j
+	}
+	return groups
+}
+
+// tiebreakValue is player id's value of tiebreak tb, with the records rs;
+// head-to-head counts the games among group, the players still tied.
+func (t *Tournament) tiebreakValue(rs map[string]*rec, tb string, id string, group map[string]bool) float64 {
+	r := rs[id]
+	switch tb {
+	case TBBuchholz, TBBuchholzCut1:
+		sum, low := 0, -1
+		for _, o := range r.opps {
+			v := 0
+			if o != "" {
+				v = rs[o].score
+			}
+			sum += v
+			if low < 0 || v < low {
+				low = v
+			}
+		}
+		if tb == TBBuchholzCut1 && low > 0 {
+			sum -= low
+		}
+		return float64(sum) / 2
+	case TBSonneborn:
+		sb := 0.0
+		for i, o := range r.opps {
+			if o == "" {
+				continue
+			}
+			full := t.maxWin()
+			sb += float64(rs[o].score) / 2 * float64(r.res[i]) / float64(full)
+		}
+		return sb
+	case TBHeadToHead:
+		h := 0
+		for o := range group {
+			if o != id {
+				h += r.vs[o]
+			}
+		}
+		return float64(h) / 2
+	case TBMargin:
+		return float64(r.margin)
+	}
+	return 0
 }
 
 // TiebreakName is a tiebreak's short column title.

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/i18n"
 )
 
@@ -27,10 +28,10 @@ func TestStandingsAfterRoundCountTheirRoundsOnly(t *testing.T) {
 			continue
 		}
 		winner, loser = g.German, g.Allied
-		if _, err := s.Report(ctx, gld, name, User{ID: g.German}, g.Table, Result{Winner: German, Level: Strategic, Margin: 12}); err != nil {
+		if _, err := s.Report(ctx, gld, name, actor.Actor{ID: g.German}, g.Table, Result{Winner: German, Level: Strategic, Margin: 12}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Confirm(ctx, gld, name, User{ID: g.Allied}, g.Table); err != nil {
+		if _, err := s.Confirm(ctx, gld, name, actor.Actor{ID: g.Allied}, g.Table); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -55,10 +56,10 @@ func TestStandingsAfterRoundCountTheirRoundsOnly(t *testing.T) {
 		if g.Bye() {
 			continue
 		}
-		if _, err := s.Report(ctx, gld, name, User{ID: g.German}, g.Table, Result{Winner: Allied, Level: Decisive, Margin: 30}); err != nil {
+		if _, err := s.Report(ctx, gld, name, actor.Actor{ID: g.German}, g.Table, Result{Winner: Allied, Level: Decisive, Margin: 30}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Confirm(ctx, gld, name, User{ID: g.Allied}, g.Table); err != nil {
+		if _, err := s.Confirm(ctx, gld, name, actor.Actor{ID: g.Allied}, g.Table); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/i18n"
 )
 
@@ -14,7 +15,7 @@ import (
 // heading.
 func TestStandingsTextAlignsWideCharacters(t *testing.T) {
 	s := newService(t, Settings{Format: Swiss, Rounds: 3, Scenario: "standard", Tiebreaks: []string{TBBuchholz}}, 2)
-	if _, err := s.Join(ctx, gld, name, User{"u99", "山田太郎"}, t0.Add(time.Hour)); err != nil {
+	if _, err := s.Join(ctx, gld, name, actor.Actor{ID: "u99", Name: "山田太郎"}, t0.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	tr, _ := s.Get(ctx, gld, name)

@@ -160,34 +160,10 @@ func lessP(a, b *Weight) bool {
 	return a[0] < b[0]
 }
 
-// slackNeg reports a+b-2w < 0, in one pass.
+// slackNeg reports a+b-2w < 0.
 func slackNeg(a, b, w *Weight) bool {
-	var k uint64
-	x0, k := bits.Add64(a[0], b[0], 0)
-	x1, k := bits.Add64(a[1], b[1], k)
-	x2, k := bits.Add64(a[2], b[2], k)
-	x3, k := bits.Add64(a[3], b[3], k)
-	x4, k := bits.Add64(a[4], b[4], k)
-	x5, k := bits.Add64(a[5], b[5], k)
-	x6, k := bits.Add64(a[6], b[6], k)
-	x7, _ := bits.Add64(a[7], b[7], k)
-	x0, k = bits.Sub64(x0, w[0], 0)
-	x1, k = bits.Sub64(x1, w[1], k)
-	x2, k = bits.Sub64(x2, w[2], k)
-	x3, k = bits.Sub64(x3, w[3], k)
-	x4, k = bits.Sub64(x4, w[4], k)
-	x5, k = bits.Sub64(x5, w[5], k)
-	x6, k = bits.Sub64(x6, w[6], k)
-	x7, _ = bits.Sub64(x7, w[7], k)
-	_, k = bits.Sub64(x0, w[0], 0)
-	_, k = bits.Sub64(x1, w[1], k)
-	_, k = bits.Sub64(x2, w[2], k)
-	_, k = bits.Sub64(x3, w[3], k)
-	_, k = bits.Sub64(x4, w[4], k)
-	_, k = bits.Sub64(x5, w[5], k)
-	_, k = bits.Sub64(x6, w[6], k)
-	x7, _ = bits.Sub64(x7, w[7], k)
-	return int64(x7) < 0
+	var s Weight
+	return slack2To(&s, a, b, w)
 }
 
 // add3To sets s to a+b+c.
