@@ -146,6 +146,8 @@ func num(v float64) string {
 	return fmt.Sprintf("%.2f", v)
 }
 
+// write is docs/performance.md from the figures measured, section by
+// section.
 func write(w io.Writer, r runs, base, head string, rounds int) error {
 	b := &strings.Builder{}
 	writeIntro(b, base, head, rounds)
