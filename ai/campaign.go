@@ -42,8 +42,7 @@ type campaign struct {
 	wings []*wing
 	// strike, where set, replaces the strikes' constants (strikeOdds,
 	// strikeMin, strikeRing, strikeWings) for this campaign's plans: the
-	// search's candidates vary them (withStrikes, docs/ai.md, 2026-11-24
-	// ai17).
+	// search's candidates vary them (withStrikes).
 	strike *strikeSet
 	// safety is the second impulse's safety (campaign_safety.go).
 	safety safety
@@ -197,7 +196,7 @@ type plan struct {
 	// raiders are the enemy stacks the side sees in Germany: mostly
 	// French cavalry and corps through Alsace and the Saar, whose cities
 	// score 10 VP each to the Allies at the end (15.23), and the Rhine
-	// 10 VP (15.22) (docs/ai.md).
+	// 10 VP (15.22).
 	raiders []hex.Hex
 	// strikes are the enemy stacks the movement segment gathers units
 	// next to, for the combat segment that follows (planStrikes), by the
@@ -213,7 +212,7 @@ type plan struct {
 // within huntFrom hexes of one goes for it (to a hex next to it, where
 // it can attack in the combat segment, 9.0) before its wing's places:
 // sending units to garrison the cities instead measured much worse
-// (docs/ai.md).
+// (docs/ai.md, "Why the defaults").
 func (p *plan) huntRaiders(b *Board, k *knowledge) {
 	for at := range k.enemy {
 		if x, ok := b.Hex(at); ok && x.Country == board.Germany {
@@ -222,8 +221,8 @@ func (p *plan) huntRaiders(b *Board, k *knowledge) {
 	}
 }
 
-// huntFrom is how near a raider must be for a unit to go for it (5, 8,
-// 10 and 12 measured; 8 best, docs/ai.md).
+// huntFrom is how near a raider must be for a unit to go for it: the
+// best of those measured (docs/ai.md, "Why the defaults").
 const huntFrom = 8
 
 func newPlan(cp *campaign, b *Board) *plan {
@@ -307,7 +306,7 @@ func (p *plan) distance(b *Board, c *units.Counter, h hex.Hex) (float64, bool) {
 	if w.holdGround {
 		// The heuristic's own objectives and garrisons: pulling the wing
 		// to its cities, or garrisoning them three times as much,
-		// measured worse (docs/ai.md).
+		// measured worse (docs/ai.md, "Why the defaults").
 		return 0, false
 	}
 	open := p.open[w]
@@ -331,19 +330,19 @@ var (
 	strikeMin  = 2.0
 	strikePull = 6.0
 	// strikeWings: only the attacking wings' units strike (the left wing,
-	// holding its ground, keeps the heuristic's own play: +8.7 and +8.0
-	// VP a game over every wing on two seed ranges, docs/ai.md).
+	// holding its ground, keeps the heuristic's own play, which measured
+	// better than its striking too: docs/ai.md, "Why the defaults").
 	strikeWings = true
 	// strikeRing is what each neighbour of the target closed by a unit's
-	// hex is worth (ringGain): 0.25 and 0.5 measured better than none,
-	// 1 and 2 worse (docs/ai.md).
+	// hex is worth (ringGain): 0.5 measured better than none, 1 and 2
+	// (docs/ai.md, "Why the defaults").
 	strikeRing = 0.5
 	// Empty enemy fortresses of at most strikeFortMax are struck at
 	// strikeFortMin to 1 at least, strikeFortOdds wanted (0: never): at
 	// 7:1 the reconnaissance table gives a DA on four dice of six and
 	// risks nothing but an NE (9.7, 12.5). Fortresses of 3 at 7:1
-	// measured +2.5 and +8.7 VP a game on two seed ranges; at 4:1 to
-	// 7:1 +0.6 and +5.4; fortresses of 6 too, −2.4 (docs/ai.md).
+	// measured better than at lower odds or with fortresses of 6 too
+	// (docs/ai.md, "Why the defaults").
 	strikeFortMax  = 3
 	strikeFortMin  = 7.0
 	strikeFortOdds = 7.0
@@ -353,7 +352,7 @@ var (
 // segment before anything moves: the heuristic moves unit by unit, each to
 // its own best hex, and an enemy stack that no single German stack
 // outguns is left alone even when three corps could reach it (the Allied
-// line in the Liège gap stood all game in the games followed, docs/ai.md).
+// line in the Liège gap stood all game in the games followed).
 // For each enemy stack the side sees (not in a fortress that still
 // stands: the siege guns' work, 12.6), and each empty enemy fortress of
 // at most strikeFortMax (12.5), the German units of the attacking wings
@@ -538,10 +537,10 @@ func (p *plan) gunTarget(b *Board, c *units.Counter, w *wing) (hex.Hex, bool) {
 // enemy stack could reach holds it against the raids that score 10 VP a
 // city, 20 Metz and Strasbourg, at the end, 15.23) and the danger halved;
 // the last two found by cmd/tune and checked on held-out seeds (docs/ai.md,
-// 2026-11-23 evening).
+// "Tuning the German weights").
 var CampaignWeights = func() Weights {
 	w := DefaultWeights
-	w.Contact, w.Danger, w.Guard = 2*w.Contact, 0.75, 10 // Danger and Guard tuned by cmd/tune (docs/ai.md, ai8)
+	w.Contact, w.Danger, w.Guard = 2*w.Contact, 0.75, 10 // Danger and Guard tuned by cmd/tune
 	return w
 }()
 
@@ -559,9 +558,9 @@ var campaignStrikes = true
 // exposure is what the campaign takes off a German HQ's (and, with
 // exposeGuns, a siege gun's) score for ending the segment in h, in a
 // stack that defends def (doubled in rough, mountain and fortresses,
-// 9.0): the Allies kill about 27 VP of German HQs and 7 of siege guns
-// a game (15.22, docs/ai.md), in the stacks next to them that their
-// attack strength outguns. The unit's VP, times exposeWeight, times how
+// 9.0): HQs and siege guns are worth many VP to the Allies (15.22) and
+// die in the stacks next to enemy stacks whose attack strength outguns
+// them. The unit's VP, times exposeWeight, times how
 // far the enemy's attack strength next to h goes beyond exposeFrom to 1
 // against the stack, up to 1 at exposeFull to 1. A gun next to the
 // fortress it goes for (its firing place, 12.6) is exempt.
@@ -584,11 +583,10 @@ func (p *plan) exposure(b *Board, k *knowledge, c *units.Counter, h hex.Hex, def
 	return exposeWeight * float64(c.VP) * f
 }
 
-// The exposure of HQs and siege guns (exposure). Weight 1 kept; 0.5
-// measured as 1, 2 worse on the held-out seeds; the guns exposed too,
-// or the enemy within 3 hexes counted, or an HQ without a fighting unit
-// near the enemy taken 0.5 of its VP, no better (docs/ai.md, late night
-// ai12).
+// The exposure of HQs and siege guns (exposure). Weight 1 measured best
+// of those tried; exposing the guns too, counting the enemy within 3
+// hexes, or taking 0.5 of its VP off an HQ without a fighting unit near
+// the enemy measured no better.
 var (
 	exposeWeight = 1.0
 	exposeFrom   = 1.0

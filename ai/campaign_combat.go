@@ -10,8 +10,7 @@ import (
 	"rtrbot/engine/units"
 )
 
-// The German campaign's combat, measured (docs/ai.md, 2026-11-23 night,
-// ai11). CombatTally replays played games and counts what each side's
+// The German campaign's combat, measured. CombatTally replays played games and counts what each side's
 // attacks achieve: how many attacks a combat segment, on which table at
 // which odds with which result (9.0, 9.7), how often the defenders had no
 // hex to retreat to (9.4: enemy units, their zone of control, a full

@@ -6,7 +6,7 @@ import (
 	"rtrbot/engine/units"
 )
 
-// The German campaign's safety (docs/ai.md, 2026-11-24 ai16): where the
+// The German campaign's safety (docs/ai.md, HQ safety): where the
 // German losses in the Allied combat segments come from, and the moves
 // that avoid them.
 
@@ -30,8 +30,8 @@ func (k *knowledge) reachThreat(h hex.Hex, reach int) float64 {
 	return t
 }
 
-// safety is the campaign's second-impulse safety (docs/ai.md, 2026-11-24
-// ai16), part of each campaign's own settings so that a test or a
+// safety is the campaign's second-impulse safety (docs/ai.md, HQ safety),
+// part of each campaign's own settings so that a test or a
 // variant changes its own copy, never a package variable.
 type safety struct {
 	// reach: in the German second movement segment (the last before the
@@ -53,7 +53,7 @@ type safety struct {
 	hqGuard bool
 }
 
-// defaultSafety is the safety kept by ai16.
+// defaultSafety is the safety the campaign plays with.
 var defaultSafety = safety{reach: 3, dangerReach: 3, dangerScale: 0.5}
 
 // hqThreat is the enemy attack strength the exposure of an HQ in h

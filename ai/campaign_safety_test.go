@@ -54,8 +54,8 @@ func TestReachThreat(t *testing.T) {
 // safety settings) and counts, at the end of each German second
 // movement segment (the last before the Allied player turn, 3.0), the
 // German HQs without a unit that has an attack strength in their hex and
-// an enemy stack within 3 hexes (the HQs the Allies reach and kill, 15.22,
-// docs/ai.md): fewer with it.
+// an enemy stack within 3 hexes (the HQs the Allies reach and kill,
+// 15.22): fewer with it.
 func TestCampaignSecondImpulseSafety(t *testing.T) {
 	r := rules(t)
 	if s := germanCampaign.safety; s.reach == 0 || s.dangerReach == 0 || s.hqGuard {

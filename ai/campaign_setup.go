@@ -9,7 +9,7 @@ import (
 	"rtrbot/engine/units"
 )
 
-// The campaign's setup (17.5; docs/ai.md, 2026-11-24, "the setup"). The
+// The campaign's setup (17.5; docs/ai.md). The
 // engine's default placement spreads each army over its setup area, the
 // fewest units a hex, so that part of every army starts at the back of its
 // area, a march or more behind the rest. A wing that campaign.txt marks
@@ -21,7 +21,7 @@ import (
 // the stacking limit (7.0: two corps a hex). The default placement then
 // sets up the rest. Measured against the default placement, the north
 // and right wings forward gain; the centre and the Verdun wing forward
-// lose (docs/ai.md).
+// lose (docs/ai.md, "Why the defaults").
 
 // setupReach bounds the hexes looked at for a unit: its area lies within
 // this many hexes of its wing's first place.

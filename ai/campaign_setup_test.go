@@ -55,7 +55,7 @@ func setUp(t *testing.T, s *game.State, p Player) map[string]hex.Hex {
 	return at
 }
 
-// TestCampaignSetup (17.5, 7.0; docs/ai.md, 2026-11-24, "the setup"): the
+// TestCampaignSetup (17.5, 7.0; docs/ai.md, the campaign's setup): the
 // campaign sets the forward wings' units (the 1. and 2. Armee and the
 // cavalry of their columns) up legally, each unit at least as near Liège
 // as the default placement puts it and the armies nearer in all; it sets

@@ -75,7 +75,7 @@ func (p *Search) Orders(v game.View, b *Board) []game.Order {
 		return p.combat(v, b, rng) // the attacks by play-outs (search_combat.go)
 	}
 	// Combat is the heuristic's: choosing attacks by sampled play-outs
-	// measured worse than its expected values (docs/ai.md).
+	// measured worse than its expected values (docs/ai.md, "Why the defaults").
 	return p.mine(side).Orders(v, b)
 }
 
@@ -120,10 +120,9 @@ func (bu *budget) more() bool {
 const samples = 3 // dice samples per candidate
 
 // germanSamples are the dice samples each German candidate is scored with
-// by default: with the dice keyed by the order, 5 samples at 12
-// candidates measured +4.8 VP a game over 3 (paired, −0.9 to +10.5) on
-// 400 games, and 8 samples +0.5 over 5 (docs/ai.md, 2026-11-24, lead,
-// later and night); the Allies keep samples.
+// by default: with the dice keyed by the order, 5 samples measured
+// better than 3, and 8 no better than 5 (docs/ai.md, "Why the
+// defaults"); the Allies keep samples.
 const germanSamples = 5
 
 func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
@@ -233,9 +232,8 @@ type scoredPlan struct {
 // and the campaign's plan are scored again on gs.ConfirmSamples fresh
 // samples, common to them, and the plan with the best mean over all its
 // samples is played, the campaign's plan given keep. The best of many
-// noisy scores reads high (the winner kept 5 of its 8 VP gain on fresh
-// samples, docs/ai.md ai19); fresh samples tell a lucky plan from a
-// better one.
+// noisy scores reads high (a winner keeps only part of its gain on fresh
+// samples); fresh samples tell a lucky plan from a better one.
 func (p *Search) confirm(v game.View, b *Board, rng *rand.Rand, own scoredPlan, cands []scoredPlan, n int, keep float64, gs GermanSettings) []game.Order {
 	end := game.Order{Side: b.Side(), Verb: game.End}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].fit > cands[j].fit })
@@ -477,8 +475,8 @@ func (p *Search) eval(b *Board, side units.Side) float64 {
 }
 
 // GermanSettings are the search's settings for the German side that
-// docs/ai.md measured and left at their defaults (the arena's flags
-// change them for measuring).
+// were measured and left at their defaults (docs/ai.md, "Why the
+// defaults"; the arena's flags change them for measuring).
 type GermanSettings struct {
 	// Horizon is how many enemy player turns the play-outs reach (1: the
 	// enemy's next, as the Allies').
@@ -499,19 +497,19 @@ type GermanSettings struct {
 	// Weights, where set, replace the campaign's (CampaignWeights).
 	Weights *Weights
 	// SequentialDice plays the German play-outs with the board's dice
-	// rolled in sequence, as before 2026-11-24, instead of keyed by the
+	// rolled in sequence instead of keyed by the
 	// order (keyedDice).
 	SequentialDice bool
 	// StrikeVariants makes the search try the campaign's plan with other
 	// strikes (strikeVariants) after the repairs.
 	StrikeVariants bool
 	// WholeBoards lets both sides of the German play-outs decide on the
-	// whole board played out, as before 2026-11-24, instead of on what
+	// whole board played out instead of on what
 	// each would see of it (Blindfold, 14.1).
 	WholeBoards bool
 	// NoRepair turns off the local repairs of the German plans
 	// (search_repair.go): the candidates are then the styles and
-	// mutations alone, as before 2026-11-24.
+	// mutations alone.
 	NoRepair bool
 	// FreeDuplicates makes a candidate whose plan repeats one already
 	// scored not count against Config.Iterations (at most 4 × Iterations
@@ -539,7 +537,7 @@ type GermanSettings struct {
 	// margin). 0: no final round.
 	ConfirmTop, ConfirmSamples int
 	// DefaultSetup sets the campaign's wings up by the engine's default
-	// placement, as before 2026-11-24 ("the setup", docs/ai.md), instead of
+	// placement instead of
 	// the forward setup campaign.txt gives the north and right wings
 	// (campaign_setup.go).
 	DefaultSetup bool
@@ -554,7 +552,7 @@ func DefaultGerman() GermanSettings {
 // weights first (kept unless another beats it by the plan margin), then
 // markedly different ways of running the campaign.
 func planVariants(w Weights) []Weights {
-	// The campaign's weights as tuned (Danger 0.75, Guard 10, docs/ai.md)
+	// The campaign's weights as tuned (Danger 0.75, Guard 10)
 	// and with either or both of the two tuned weights back at their
 	// former values (Danger 1.5, Guard 5).
 	danger, guard := w, w

@@ -9,7 +9,7 @@ import (
 )
 
 // The search's German attacks chosen by play-outs (GermanSettings.
-// CombatPlayouts; docs/ai.md, 2026-11-24 ai18). At each attack decision
+// CombatPlayouts; off by default, (docs/ai.md, "Why the defaults")). At each attack decision
 // of a German combat segment (9.0) with no retreats owed, the campaign's
 // best few attacks by its own expected VP (campaignAttack's choice first,
 // then the next targets, each with the attackers and table planAttack

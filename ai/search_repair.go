@@ -8,8 +8,8 @@ import (
 	"rtrbot/engine/units"
 )
 
-// Local repair (docs/ai.md, 2026-11-24 ai17): the search's model of the
-// enemy is the heuristic the enemy plays, so the play-outs of a plan show
+// Local repair (docs/ai.md, the search as the Germans): the search's
+// model of the enemy is the heuristic the enemy plays, so the play-outs of a plan show
 // which of the side's units the enemy's reply attacks and eliminates
 // (15.22). A repair keeps the plan and changes only the moves of those
 // units: each goes, by the heuristic's own score, to its best hex other
@@ -284,7 +284,7 @@ func (p *Search) repair(v game.View, b *Board, h *Heuristic, plan []game.Order, 
 // the same attack in the same segment whatever else differs between
 // them, instead of every later roll shifting when one attack more or
 // less is made: common random numbers for each attack, not just for the
-// play-out (docs/ai.md, 2026-11-24 ai17). The dice are still the
+// play-out. The dice are still the
 // search's own, never the game's.
 type keyedDice struct {
 	seed uint64

@@ -48,13 +48,11 @@ type baseRef struct {
 	top    int
 }
 
-// pngLevel is the zlib level of the renderer's PNGs. On the bare whole
-// map (BenchmarkWritePNGLevels, one run, one goroutine): level 1 646 KB
-// in 18 ms, 2 640 KB in 20 ms, 4 600 KB in 26 ms, 6 (image/png's
-// default) 571 KB in 50-66 ms. Level 2 keeps the whole map with units
-// under 1.5 times its floor with a margin on this loaded machine
-// (BenchmarkFullMapVsFloor: 1.08-1.18 at level 2, 1.25-1.54 at level 4)
-// for 6% more bytes (711 KB against 668 KB).
+// pngLevel is the zlib level of the renderer's PNGs: the fastest levels
+// cost a few per cent more bytes than image/png's default and take a
+// fraction of its time (BenchmarkWritePNGLevels compares them). Level 2
+// keeps the whole map with units under 1.5 times its floor with a margin
+// (BenchmarkFullMapVsFloor), where level 4 comes near the limit.
 const pngLevel = 2
 
 func pack(c color.RGBA) uint32 {

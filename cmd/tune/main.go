@@ -9,7 +9,7 @@
 //	go run ./cmd/tune -games 200 -seed 10000 -factors 2,1.4 -validate 2000 -vgames 160
 //
 // Keep the training seeds away from the seeds the arena's figures are
-// measured on (1-400) and from the validation seeds.
+// measured on (docs/ai.md) and from the validation seeds.
 package main
 
 import (

@@ -4,7 +4,8 @@ import "testing"
 
 // BenchmarkReplayExtendedGame replays a whole game of the extended
 // scenario (15 game turns, Aug II to Nov IV), played by SelfPlay with the
-// scripted game's seed: the second replay figure (< 50 ms).
+// scripted game's seed: the second replay goal of docs/performance.md
+// (< 50 ms).
 func BenchmarkReplayExtendedGame(b *testing.B) {
 	r := realRules(b, "extended")
 	res, err := SelfPlay(r, scriptSeed, SelfPlayConfig{})

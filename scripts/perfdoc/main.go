@@ -146,8 +146,25 @@ func num(v float64) string {
 	return fmt.Sprintf("%.2f", v)
 }
 
+// write is docs/performance.md from the figures measured, section by
+// section.
 func write(w io.Writer, r runs, base, head string, rounds int) error {
 	b := &strings.Builder{}
+	writeIntro(b, base, head, rounds)
+	writeGoals(b, r)
+	writeMap(b, r)
+	writeAppendInterleaved(b, r)
+	writeCache(b, r)
+	writeAppendInSequence(b, r)
+	writeEveryFigure(b, r)
+	b.WriteString(notes)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeIntro says how the page was made: the two commits, the rounds, and
+// how to read medians and goals.
+func writeIntro(b *strings.Builder, base, head string, rounds int) {
 	b.WriteString("# Performance: the goals, measured on two commits\n\n")
 	b.WriteString("Written by `scripts/perf` (do not edit by hand): it builds the benchmarks of\n")
 	fmt.Fprintf(b, "`%s` (before) and `%s` (after), runs them alternately, %d round(s), on\n", base, head, rounds)
@@ -157,7 +174,11 @@ func write(w io.Writer, r runs, base, head string, rounds int) error {
 	b.WriteString("ratios of figures measured side by side hold better. \"Met\" is judged on\n")
 	b.WriteString("the median; \"every round\" says whether each round met the goal too.\n")
 	b.WriteString("\n")
+}
 
+// writeGoals is the table of the goals: each figure before and after, its
+// ratio, its goal and whether the median and every round met it.
+func writeGoals(b *strings.Builder, r runs) {
 	b.WriteString("## The goals\n\n| figure | before | after | after / before | goal | met after | every round |\n|---|---|---|---|---|---|---|\n")
 	for _, f := range figures() {
 		x, okx := r.median("before", f.bench, f.unit)
@@ -202,7 +223,11 @@ func write(w io.Writer, r runs, base, head string, rounds int) error {
 		}
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |\n", what, cell("before", x, okx), cell("after", y, oky), ratio, goal, met, every)
 	}
-	writeMap(b, r)
+}
+
+// writeAppendInterleaved is an order's append to its floor, the two
+// interleaved in one benchmark (BenchmarkAppendVsFloor), round by round.
+func writeAppendInterleaved(b *strings.Builder, r runs) {
 	b.WriteString("\nAn order appended, to its floor (a bare INSERT and COMMIT with the same\n")
 	b.WriteString("settings), the two interleaved in one benchmark (`BenchmarkAppendVsFloor`:\n")
 	b.WriteString("one of each per iteration, on two files of one directory, each timed), so\n")
@@ -226,6 +251,11 @@ func write(w io.Writer, r runs, base, head string, rounds int) error {
 		fmt.Fprintf(b, "| %s | %s ms | %s ms | %s | %.2f | ≤ 1.3 | %s | %s |\n", side, num(a/1e6), num(f/1e6), strings.Join(each, ", "), m,
 			map[bool]string{true: "yes", false: "no"}[m <= 1.3], map[bool]string{true: "yes", false: "no"}[all])
 	}
+}
+
+// writeCache is a picture drawn against the same picture asked again
+// through the map cache (after only).
+func writeCache(b *strings.Builder, r runs) {
 	if d, okd := r.median("after", cacheB+"draw", "ns/op"); okd {
 		if c, okc := r.median("after", cacheB+"cached", "ns/op"); okc && d > 0 {
 			b.WriteString("\nEach picture drawn once (`BenchmarkMapCache`, after only: the before side\n")
@@ -235,6 +265,11 @@ func write(w io.Writer, r runs, base, head string, rounds int) error {
 			fmt.Fprintf(b, "| %s ms | %s ms | %.4f |\n", num(d/1e6), num(c/1e6), c/d)
 		}
 	}
+}
+
+// writeAppendInSequence is the append to its floor from the two benchmarks
+// run one after the other.
+func writeAppendInSequence(b *strings.Builder, r runs) {
 	b.WriteString("\nThe same from the two benchmarks run one after the other\n(`BenchmarkAppendOrder/synchronous=FULL`, `BenchmarkFloorInsertCommit`): medians, each side in the same run:\n\n")
 	b.WriteString("| | append | floor | ratio | goal | met |\n|---|---|---|---|---|---|\n")
 	for _, side := range []string{"before", "after"} {
@@ -250,7 +285,11 @@ func write(w io.Writer, r runs, base, head string, rounds int) error {
 		}
 		fmt.Fprintf(b, "| %s | %s ms | %s ms | %.2f | ≤ 1.3 | %s |\n", side, num(a/1e6), num(f/1e6), a/f, met)
 	}
+}
 
+// writeEveryFigure lists every benchmark and unit measured, with its
+// median on each side.
+func writeEveryFigure(b *strings.Builder, r runs) {
 	b.WriteString("\n## Every figure measured\n\n| benchmark | unit | before | after |\n|---|---|---|---|\n")
 	keys := map[string]bool{}
 	for _, side := range []string{"before", "after"} {
@@ -275,9 +314,6 @@ func write(w io.Writer, r runs, base, head string, rounds int) error {
 		}
 		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", bench, u, cell("before"), cell("after"))
 	}
-	b.WriteString(notes)
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 // notes is what changed, for the reader of the figures.
