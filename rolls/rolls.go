@@ -77,7 +77,6 @@ var ErrNoSession = errors.New("no roll session")
 // seed used for the dice.
 const PlayersSeedSeparator = "|"
 
-
 // Storage is what the roll log needs of the database; *db.Store is one.
 // A fresh session is started from fresh when the channel has none open.
 type Storage interface {
