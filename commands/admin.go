@@ -2,13 +2,10 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
-	"rtrbot/db"
-	"rtrbot/db/enginereplay"
 	"rtrbot/i18n"
 )
 
@@ -101,10 +98,10 @@ func (b *Bot) adminBackup(ctx context.Context, req *Request) *Response {
 			"Only the bot's operator can make a backup: it holds every server's games. Ask whoever runs the bot.",
 			"バックアップを作れるのはボットの運営者だけです (全サーバーのゲームを含むため)。ボットを動かしている人に依頼してください。"))
 	}
-	if b.Store == nil {
+	if b.admin == nil {
 		return Private(req.T("There is no database to back up.", "バックアップするデータベースがありません。"))
 	}
-	path, size, err := b.Store.Backup(ctx, "")
+	path, size, err := b.admin.Backup(ctx)
 	if err != nil {
 		b.Log.Error("backup failed", "err", err)
 		return Private(i18n.Sprintf(i18n.T("The backup failed: %v. The database itself is unchanged.",
@@ -113,7 +110,7 @@ func (b *Bot) adminBackup(ctx context.Context, req *Request) *Response {
 	return Private(i18n.Sprintf(i18n.T(
 		"Backup written: %s (%s). It is the whole database as it stood at one moment; to restore, stop the bot and put this file in place of %s.",
 		"バックアップを書き出しました: %s (%s)。ある瞬間のデータベース全体です。復元するにはボットを止め、このファイルを %s の代わりに置いてください。"),
-		path, humanSize(size), b.Store.File()).In(req.Lang))
+		path, humanSize(size), b.admin.File()).In(req.Lang))
 }
 
 func humanSize(n int64) string {
@@ -132,11 +129,11 @@ func (b *Bot) adminCheck(ctx context.Context, req *Request) *Response {
 			"Only the bot's operator can check every game: it covers every server. Ask whoever runs the bot.",
 			"全ゲームの確認ができるのはボットの運営者だけです (全サーバーが対象のため)。ボットを動かしている人に依頼してください。"))
 	}
-	if b.Store == nil || b.Map == nil {
+	if b.admin == nil || !b.admin.CanReplay() {
 		return Private(req.T("There is no database or no map, so no game can be checked.", "データベースかマップがないため、ゲームを確認できません。"))
 	}
 	full, _ := strconv.ParseBool(strings.TrimSpace(req.Opt("full")))
-	res, err := b.Store.CheckAll(ctx, enginereplay.Replayer{Map: b.Map}, full)
+	res, err := b.admin.Check(ctx, full)
 	if err != nil {
 		return Private(i18n.Sprintf(i18n.T("The check stopped: %v.", "確認が中断しました: %v。"), err).In(req.Lang))
 	}
@@ -146,15 +143,14 @@ func (b *Bot) adminCheck(ctx context.Context, req *Request) *Response {
 	found := map[int64]string{}
 	var failed []string // could not be checked, for another reason
 	for _, c := range res {
-		var de *db.DamageError
 		switch {
-		case errors.As(c.Err, &de):
+		case c.Damaged:
 			found[c.Game] = i18n.Message(c.Err, req.Lang)
 		case c.Err != nil:
 			failed = append(failed, i18n.Sprintf(i18n.T("- game #%d could not be checked: %v", "- ゲーム #%d は確認できませんでした: %v"), c.Game, c.Err).In(req.Lang))
 		}
 	}
-	damaged, err := b.Store.ListGames(ctx, db.Filter{Status: db.Damaged})
+	damaged, err := b.admin.Damaged(ctx)
 	if err != nil {
 		return Private(i18n.Sprintf(i18n.T("The check stopped: %v.", "確認が中断しました: %v。"), err).In(req.Lang))
 	}
@@ -207,11 +203,11 @@ func (b *Bot) adminRepair(ctx context.Context, req *Request) *Response {
 			"Only the bot's operator can repair games. Ask whoever runs the bot.",
 			"ゲームを修復できるのはボットの運営者だけです。ボットを動かしている人に依頼してください。"))
 	}
-	if b.Store == nil || b.Map == nil {
+	if b.admin == nil || !b.admin.CanReplay() {
 		return Private(req.T("There is no database or no map, so no game can be repaired.", "データベースかマップがないため、ゲームを修復できません。"))
 	}
 	id, _ := strconv.ParseInt(strings.TrimSpace(req.Opt("game")), 10, 64)
-	n, err := b.Store.Repair(ctx, id, enginereplay.Replayer{Map: b.Map}, req.User.ID)
+	n, err := b.admin.Repair(ctx, id, req.User.ID)
 	if err != nil {
 		return Private(i18n.Sprintf(i18n.T(
 			"Game #%d was not repaired: %s\nIf its orders themselves are wrong, export it, mend the file, abandon the game and import the file.",
@@ -232,10 +228,10 @@ func (b *Bot) adminGames(ctx context.Context, req *Request) *Response {
 			"Only the bot's operator can list every game. Ask whoever runs the bot.",
 			"全ゲームの一覧を見られるのはボットの運営者だけです。ボットを動かしている人に依頼してください。"))
 	}
-	if b.Store == nil {
+	if b.admin == nil {
 		return Private(req.T("There is no database.", "データベースがありません。"))
 	}
-	games, err := b.Store.ListGames(ctx, db.Filter{Guild: strings.TrimSpace(req.Opt("guild")), Status: db.Status(req.Opt("status"))})
+	games, err := b.admin.Games(ctx, strings.TrimSpace(req.Opt("guild")), req.Opt("status"))
 	if err != nil {
 		return Private(i18n.Sprintf(i18n.T("The games cannot be listed: %v.", "ゲーム一覧を取得できません: %v。"), err).In(req.Lang))
 	}
@@ -253,8 +249,8 @@ func (b *Bot) adminGames(ctx context.Context, req *Request) *Response {
 			fmt.Fprintf(&b2, "#%d %s\n", g.ID, i18n.Message(g.Problem, req.Lang))
 			continue
 		}
-		fmt.Fprintf(&b2, "#%d %s · %s/%s · %s · %s · %s\n", g.ID, g.Scenario, g.Guild, g.Channel, g.Status.Text().In(req.Lang),
-			i18n.Sprintf(i18n.T("%s", "命令 %s"), i18n.Count(int(g.LastSeq), "order", "orders", "件")).In(req.Lang), g.Updated.UTC().Format("2006-01-02 15:04Z"))
+		fmt.Fprintf(&b2, "#%d %s · %s/%s · %s · %s · %s\n", g.ID, g.Scenario, g.Guild, g.Channel, g.Status.In(req.Lang),
+			i18n.Sprintf(i18n.T("%s", "命令 %s"), i18n.Count(int(g.Orders), "order", "orders", "件")).In(req.Lang), g.Updated.UTC().Format("2006-01-02 15:04Z"))
 	}
 	return Private(strings.TrimRight(b2.String(), "\n"))
 }
@@ -265,15 +261,14 @@ func (b *Bot) adminDelete(ctx context.Context, req *Request) *Response {
 			"Only the bot's operator can delete a game. Ask whoever runs the bot; a referee can /game abandon a game instead.",
 			"ゲームを削除できるのはボットの運営者だけです。ボットを動かしている人に依頼してください (審判は /game abandon で放棄できます)。"))
 	}
-	if b.Store == nil {
+	if b.admin == nil {
 		return Private(req.T("There is no database, so no game to delete.", "データベースがないため、削除するゲームはありません。"))
 	}
 	id, _ := strconv.ParseInt(strings.TrimSpace(req.Opt("game")), 10, 64)
-	path, err := b.Store.DeleteGame(ctx, id, "")
+	path, err := b.admin.Delete(ctx, id)
 	if err != nil {
 		return Private(i18n.Sprintf(i18n.T("Game #%d was not deleted: %v", "ゲーム #%d は削除されませんでした: %v"), id, err).In(req.Lang))
 	}
-	b.games.Forget(id)
 	b.Log.Info("game deleted by the operator", "game", id, "by", req.User.ID, "backup", path)
 	return Private(i18n.Sprintf(i18n.T("Game #%d is deleted. Its file was written first: %s (/game import brings it back).",
 		"ゲーム #%d を削除しました。先にファイルを書き出しています: %s (/game import で戻せます)。"), id, path).In(req.Lang))

@@ -1,9 +1,10 @@
 package commands
 
 import (
-	"context"
 	"io"
 	"log/slog"
+	"rtrbot/admin"
+	"rtrbot/rolls"
 	"sync/atomic"
 	"time"
 
@@ -18,35 +19,8 @@ import (
 // is one; nil runs without a database (games in memory only).
 type Store interface {
 	games.Storage
-	RollStore
-	AdminStore
-}
-
-// RollStore is the companion's roll log (companion.go, companion_log.go).
-type RollStore interface {
-	AppendRoll(ctx context.Context, guild, channel string, at time.Time, fresh db.NewSession,
-		draw func(sess db.RollSession, number int) (db.Roll, error)) (db.Roll, db.RollSession, bool, error)
-	AddPlayersSeed(ctx context.Context, guild, channel, userID, userName, value string, at time.Time,
-		fresh db.NewSession) (db.PlayerSeed, db.RollSession, bool, error)
-	RevealSession(ctx context.Context, guild, channel, by string, at time.Time) (db.RollSession, error)
-	LatestSession(ctx context.Context, guild, channel string) (db.RollSession, error)
-	LatestRevealedSession(ctx context.Context, guild, channel string) (db.RollSession, error)
-	Session(ctx context.Context, guild, channel string, id int64) (db.RollSession, error)
-	ChannelSessions(ctx context.Context, guild, channel string) ([]db.RollSession, error)
-	SessionRolls(ctx context.Context, session int64) ([]db.Roll, error)
-	RecentRolls(ctx context.Context, guild, channel string, limit int) ([]db.Roll, error)
-	ChannelRolls(ctx context.Context, guild, channel string) ([]db.Roll, error)
-	PlayerSeeds(ctx context.Context, session int64) ([]db.PlayerSeed, error)
-}
-
-// AdminStore is what the operator's /admin commands use (admin.go).
-type AdminStore interface {
-	File() string
-	Backup(ctx context.Context, dir string) (string, int64, error)
-	CheckAll(ctx context.Context, r db.Replayer, full bool) ([]db.Checked, error)
-	Repair(ctx context.Context, id int64, r db.Replayer, by string) (int, error)
-	DeleteGame(ctx context.Context, id int64, dir string) (string, error)
-	ListGames(ctx context.Context, f db.Filter) ([]db.Listed, error)
+	rolls.Storage
+	admin.Storage
 }
 
 var _ Store = (*db.Store)(nil)
@@ -88,6 +62,11 @@ type Bot struct {
 	pics   mapPictures
 	// maps keeps the pictures drawn lately, each drawn once (mapcache.go).
 	maps mapCache
+	// rolls is the companion's roll log (companion.go, companion_log.go);
+	// nil without a database.
+	rolls *rolls.Log
+	// admin is the operator's tools (admin.go); nil without a database.
+	admin *admin.Tools
 	// tourney is the tournament service and what it remembers
 	// (tournament_games.go).
 	tourney *tourneyState
@@ -117,6 +96,10 @@ func New(d Deps) *Bot {
 		d.Games = games.New(c)
 	}
 	b := &Bot{Deps: d, Router: NewRouter(d.Log), games: d.Games, renders: make(chan struct{}, 2)}
+	if d.Store != nil {
+		b.rolls = rolls.New(d.Store, d.Entropy)
+		b.admin = admin.New(d.Store, d.Map, d.Games.Forget)
+	}
 	for _, register := range []func(*Router){
 		b.registerHelp,       // help.go
 		b.registerMapInfo,    // hexinfo.go: /hex

@@ -2,16 +2,14 @@ package commands
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
-	"io"
+	"rtrbot/rolls"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
-	"rtrbot/db"
 	"rtrbot/engine/dice"
 	"rtrbot/engine/tables"
 	"rtrbot/i18n"
@@ -108,21 +106,6 @@ func decodeInputs(s string) map[string]string {
 	return m
 }
 
-// newServerSeed draws a session's secret seed: 256 bits from the bot's
-// entropy source (crypto/rand unless a test fixes it).
-func (b *Bot) newServerSeed() (db.NewSession, error) {
-	src := b.Entropy
-	if src == nil {
-		src = rand.Reader
-	}
-	var buf [32]byte
-	if _, err := io.ReadFull(src, buf[:]); err != nil {
-		return db.NewSession{}, fmt.Errorf("draw a server seed: %w", err)
-	}
-	seed := dice.ServerSeed(buf)
-	return db.NewSession{ServerSeed: seed, Commitment: dice.Commit(seed)}, nil
-}
-
 func (b *Bot) now(req *Request) time.Time {
 	if !req.Now.IsZero() {
 		return req.Now
@@ -145,31 +128,30 @@ func (b *Bot) storeFailed(req *Request, what string, err error) *Response {
 // stores the roll in the channel's session, in one transaction; the answer
 // names the roll and, for a session's first roll, its commitment.
 func (b *Bot) logRoll(ctx context.Context, req *Request, p *rollPlan) *Response {
-	if b.Store == nil {
+	if b.rolls == nil {
 		return b.noStore(req)
 	}
-	fresh, err := b.newServerSeed()
-	if err != nil {
-		return b.storeFailed(req, "entropy", err)
-	}
 	var out reading
-	roll, sess, started, err := b.Store.AppendRoll(ctx, req.Guild, req.Channel, b.now(req), fresh,
-		func(sess db.RollSession, number int) (db.Roll, error) {
-			faces, source := p.given, db.RollTable
+	roll, sess, started, err := b.rolls.Append(ctx, req.Guild, req.Channel, b.now(req),
+		func(sess rolls.Session, number int) (rolls.Roll, error) {
+			faces, source := p.given, rolls.AtTable
 			if faces == nil {
-				faces, source = dice.Roll(sess.ServerSeed, sess.PlayersSeed, number, p.count, p.sides), db.RollBot
+				faces, source = dice.Roll(sess.ServerSeed, sess.PlayersSeed, number, p.count, p.sides), rolls.ByBot
 			}
 			out = p.read(faces)
-			return db.Roll{UserID: req.User.ID, UserName: req.User.Name, Command: p.command,
+			return rolls.Roll{UserID: req.User.ID, UserName: req.User.Name, Command: p.command,
 				Inputs: encodeInputs(p.inputs), Source: source, Sides: p.sides, Faces: faces, Result: out.result}, nil
 		})
+	if errors.Is(err, rolls.ErrEntropy) {
+		return b.storeFailed(req, "entropy", err)
+	}
 	if err != nil {
 		return b.storeFailed(req, "append roll", err)
 	}
 	var s strings.Builder
 	s.WriteString(out.text.In(req.Lang))
 	s.WriteString("\n")
-	if roll.Source == db.RollTable {
+	if roll.Source == rolls.AtTable {
 		s.WriteString(i18n.Sprintf(i18n.T("Roll #%d of dice session %d: rolled at the table, logged by %s.",
 			"ダイスセッション %[2]d のロール #%[1]d: 卓で振った目を %[3]s が記録。"), roll.Number, sess.ID, req.User.Name).In(req.Lang))
 	} else {
@@ -183,7 +165,7 @@ func (b *Bot) logRoll(ctx context.Context, req *Request, p *rollPlan) *Response 
 	return Reply(s.String())
 }
 
-func commitmentNotice(sess db.RollSession) i18n.Text {
+func commitmentNotice(sess rolls.Session) i18n.Text {
 	return i18n.Sprintf(i18n.T(
 		"New dice session %d for this channel. Commitment (SHA-256 of the secret server seed): `%s`. Add your own seed with /log seed; /log reveal ends the session and shows the seed; /log verify then checks every roll.",
 		"このチャンネルの新しいダイスセッション %d。コミットメント (秘密のサーバーシードの SHA-256): `%s`。/log seed で自分のシードを加えられます。/log reveal でセッションを終えてシードを公開し、/log verify で全ロールを検証できます。"),
@@ -205,7 +187,7 @@ func join(ts ...i18n.Text) i18n.Text {
 	return i18n.T(strings.Join(en, "\n"), strings.Join(ja, "\n"))
 }
 
-func isNoSession(err error) bool { return errors.Is(err, db.ErrNoSession) }
+func isNoSession(err error) bool { return errors.Is(err, rolls.ErrNoSession) }
 
 // tablesSet is the set of tables the companion reads: the embedded one.
 func tablesSet() *tables.Set { return tables.Default() }

@@ -4,14 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
 	"fmt"
+	"rtrbot/rolls"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"rtrbot/db"
 	"rtrbot/engine/dice"
 	"rtrbot/i18n"
 )
@@ -56,7 +57,7 @@ func (b *Bot) logCommand() *Command {
 	}
 }
 
-func sessionState(sess db.RollSession) i18n.Text {
+func sessionState(sess rolls.Session) i18n.Text {
 	if sess.Revealed {
 		return i18n.T("revealed", "公開済み")
 	}
@@ -64,7 +65,7 @@ func sessionState(sess db.RollSession) i18n.Text {
 }
 
 func (b *Bot) logRecent(ctx context.Context, req *Request) *Response {
-	if b.Store == nil {
+	if b.rolls == nil {
 		return b.noStore(req)
 	}
 	n := logDefaultCount
@@ -73,7 +74,7 @@ func (b *Bot) logRecent(ctx context.Context, req *Request) *Response {
 			n = x
 		}
 	}
-	sess, err := b.Store.LatestSession(ctx, req.Guild, req.Channel)
+	sess, err := b.rolls.Latest(ctx, req.Guild, req.Channel)
 	if isNoSession(err) {
 		return Reply(req.T("No rolls in this channel yet: the first /roll, /event, /russia, /combat or /siege starts a dice session and publishes its commitment.",
 			"このチャンネルにはまだロールがありません。最初の /roll, /event, /russia, /combat, /siege でダイスセッションが始まり、コミットメントが公開されます。"))
@@ -81,22 +82,22 @@ func (b *Bot) logRecent(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return b.storeFailed(req, "latest session", err)
 	}
-	rolls, err := b.Store.RecentRolls(ctx, req.Guild, req.Channel, n)
+	logged, err := b.rolls.Recent(ctx, req.Guild, req.Channel, n)
 	if err != nil {
 		return b.logReadFailed(req, err)
 	}
 	var s strings.Builder
 	s.WriteString(sessionLine(sess).In(req.Lang))
-	if len(rolls) == 0 {
+	if len(logged) == 0 {
 		s.WriteString("\n" + req.T("No rolls yet.", "まだロールはありません。"))
 	}
-	for i := len(rolls) - 1; i >= 0; i-- {
-		s.WriteString("\n" + rollLine(rolls[i], req.Lang))
+	for i := len(logged) - 1; i >= 0; i-- {
+		s.WriteString("\n" + rollLine(logged[i], req.Lang))
 	}
 	return Reply(s.String())
 }
 
-func sessionLine(sess db.RollSession) i18n.Text {
+func sessionLine(sess rolls.Session) i18n.Text {
 	t := tx("Dice session %d (%s): commitment `%s`, %s", "ダイスセッション %d (%s): コミットメント `%s`、ロール %s",
 		sess.ID, sessionState(sess), sess.Commitment, i18n.Count(sess.Rolls, "roll", "rolls", "件"))
 	if sess.PlayersSeed != "" {
@@ -108,13 +109,13 @@ func sessionLine(sess db.RollSession) i18n.Text {
 	return join2(t, i18n.T(".", "。"))
 }
 
-func rollLine(r db.Roll, lang i18n.Lang) string {
+func rollLine(r rolls.Roll, lang i18n.Lang) string {
 	faces := make([]string, len(r.Faces))
 	for i, f := range r.Faces {
 		faces[i] = strconv.Itoa(f)
 	}
 	src := ""
-	if r.Source == db.RollTable {
+	if r.Source == rolls.AtTable {
 		src = i18n.T(" (rolled at the table)", " (卓で振った目)").In(lang)
 	}
 	cmd := strings.TrimSpace("/" + r.Command + " " + r.Inputs)
@@ -152,11 +153,11 @@ func (b *Bot) logReadFailed(req *Request, err error) *Response {
 }
 
 func (b *Bot) logExport(ctx context.Context, req *Request) *Response {
-	if b.Store == nil {
+	if b.rolls == nil {
 		return b.noStore(req)
 	}
-	var sessions []db.RollSession
-	var rolls []db.Roll
+	var sessions []rolls.Session
+	var logged []rolls.Roll
 	var err error
 	name := "rolls-" + safeName(req.Channel)
 	if req.Has("session") {
@@ -164,34 +165,34 @@ func (b *Bot) logExport(ctx context.Context, req *Request) *Response {
 		if fail != nil {
 			return fail
 		}
-		sessions = []db.RollSession{sess}
-		rolls, err = b.Store.SessionRolls(ctx, sess.ID)
+		sessions = []rolls.Session{sess}
+		logged, err = b.rolls.Rolls(ctx, sess.ID)
 		name += fmt.Sprintf("-session-%d", sess.ID)
 	} else {
-		if sessions, err = b.Store.ChannelSessions(ctx, req.Guild, req.Channel); err == nil {
-			rolls, err = b.Store.ChannelRolls(ctx, req.Guild, req.Channel)
+		if sessions, err = b.rolls.Sessions(ctx, req.Guild, req.Channel); err == nil {
+			logged, err = b.rolls.ChannelRolls(ctx, req.Guild, req.Channel)
 		}
 	}
 	if err != nil {
 		return b.logReadFailed(req, err)
 	}
-	if len(rolls) == 0 {
+	if len(logged) == 0 {
 		return Private(req.T("No rolls to export yet.", "書き出すロールがまだありません。"))
 	}
-	data := rollsCSV(sessions, rolls)
+	data := rollsCSV(sessions, logged)
 	if len(data) > exportMaxBytes {
 		return Private(i18n.Sprintf(i18n.T("The log of this channel is too large for one Discord attachment (%d MB): export one session at a time with /log export session:N (/log shows the sessions).",
 			"このチャンネルのログは Discord の添付1つには大きすぎます (%d MB): /log export session:N でセッションごとに書き出してください (/log でセッションを確認できます)。"), len(data)>>20).In(req.Lang))
 	}
 	msg := i18n.Sprintf(i18n.T("%s in %s. Server seeds are shown for revealed sessions only.",
-		"ロール %s (ダイスセッション %s)。サーバーシードは公開済みのセッションのみ記載。"), i18n.Count(len(rolls), "roll", "rolls", "件"), i18n.Count(len(sessions), "dice session", "dice sessions", "個")).In(req.Lang)
+		"ロール %s (ダイスセッション %s)。サーバーシードは公開済みのセッションのみ記載。"), i18n.Count(len(logged), "roll", "rolls", "件"), i18n.Count(len(sessions), "dice session", "dice sessions", "個")).In(req.Lang)
 	return Reply(msg).WithFile(File{Name: name + ".csv", ContentType: "text/csv", Data: data})
 }
 
 // rollsCSV writes the rolls with their session's commitment, and its server
 // seed once revealed, so that the file alone is enough to check them.
-func rollsCSV(sessions []db.RollSession, rolls []db.Roll) []byte {
-	byID := map[int64]db.RollSession{}
+func rollsCSV(sessions []rolls.Session, logged []rolls.Roll) []byte {
+	byID := map[int64]rolls.Session{}
 	for _, s := range sessions {
 		byID[s.ID] = s
 	}
@@ -199,7 +200,7 @@ func rollsCSV(sessions []db.RollSession, rolls []db.Roll) []byte {
 	w := csv.NewWriter(&buf)
 	w.Write([]string{"session", "commitment", "server_seed", "number", "time_utc", "user", "user_id", "command", "inputs",
 		"players_seed", "source", "sides", "dice", "result"})
-	for _, r := range rolls {
+	for _, r := range logged {
 		s := byID[r.Session]
 		seed := ""
 		if s.Revealed {
@@ -258,18 +259,17 @@ func checkPlayerSeed(v string) error {
 }
 
 func (b *Bot) logSeed(ctx context.Context, req *Request) *Response {
-	if b.Store == nil {
+	if b.rolls == nil {
 		return b.noStore(req)
 	}
 	v := strings.TrimSpace(req.Options["value"])
 	if err := checkPlayerSeed(v); err != nil {
 		return Fail(req, err)
 	}
-	fresh, err := b.newServerSeed()
-	if err != nil {
+	p, sess, started, err := b.rolls.AddSeed(ctx, req.Guild, req.Channel, req.User.ID, req.User.Name, v, b.now(req))
+	if errors.Is(err, rolls.ErrEntropy) {
 		return b.storeFailed(req, "entropy", err)
 	}
-	p, sess, started, err := b.Store.AddPlayersSeed(ctx, req.Guild, req.Channel, req.User.ID, req.User.Name, v, b.now(req), fresh)
 	if err != nil {
 		return b.storeFailed(req, "add seed", err)
 	}
@@ -288,10 +288,10 @@ func (b *Bot) logSeed(ctx context.Context, req *Request) *Response {
 }
 
 func (b *Bot) logReveal(ctx context.Context, req *Request) *Response {
-	if b.Store == nil {
+	if b.rolls == nil {
 		return b.noStore(req)
 	}
-	sess, err := b.Store.RevealSession(ctx, req.Guild, req.Channel, req.User.Name, b.now(req))
+	sess, err := b.rolls.Reveal(ctx, req.Guild, req.Channel, req.User.Name, b.now(req))
 	if isNoSession(err) {
 		return Private(req.T("This channel has no open dice session to reveal: a session starts with the first roll (/roll, /event, /russia, /combat, /siege) or /log seed.",
 			"このチャンネルには公開できる進行中のダイスセッションがありません。セッションは最初のロール (/roll, /event, /russia, /combat, /siege) か /log seed で始まります。"))
@@ -311,24 +311,24 @@ func (b *Bot) logReveal(ctx context.Context, req *Request) *Response {
 }
 
 // pickSession finds the session a /log verify or /log stats is about.
-func (b *Bot) pickSession(ctx context.Context, req *Request, revealedOnly bool) (db.RollSession, *Response) {
-	var sess db.RollSession
+func (b *Bot) pickSession(ctx context.Context, req *Request, revealedOnly bool) (rolls.Session, *Response) {
+	var sess rolls.Session
 	var err error
 	if v, ok := req.Options["session"]; ok {
 		id, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
-		sess, err = b.Store.Session(ctx, req.Guild, req.Channel, id)
+		sess, err = b.rolls.Session(ctx, req.Guild, req.Channel, id)
 		if isNoSession(err) {
 			return sess, Private(i18n.Sprintf(i18n.T("This channel has no dice session %d: /log shows the channel's sessions.",
 				"このチャンネルにダイスセッション %d はありません: /log でセッションを確認してください。"), id).In(req.Lang))
 		}
 	} else if revealedOnly {
-		sess, err = b.Store.LatestRevealedSession(ctx, req.Guild, req.Channel)
+		sess, err = b.rolls.LatestRevealed(ctx, req.Guild, req.Channel)
 		if isNoSession(err) {
 			return sess, Private(req.T("No dice session of this channel has been revealed yet: /log reveal ends the open session and reveals its seed; then /log verify checks it.",
 				"このチャンネルにはまだ公開済みのダイスセッションがありません: /log reveal で進行中のセッションを終えてシードを公開してから /log verify で検証します。"))
 		}
 	} else {
-		sess, err = b.Store.LatestSession(ctx, req.Guild, req.Channel)
+		sess, err = b.rolls.Latest(ctx, req.Guild, req.Channel)
 		if isNoSession(err) {
 			return sess, Private(req.T("No rolls in this channel yet.", "このチャンネルにはまだロールがありません。"))
 		}
@@ -340,7 +340,7 @@ func (b *Bot) pickSession(ctx context.Context, req *Request, revealedOnly bool) 
 }
 
 func (b *Bot) logVerify(ctx context.Context, req *Request) *Response {
-	if b.Store == nil {
+	if b.rolls == nil {
 		return b.noStore(req)
 	}
 	sess, fail := b.pickSession(ctx, req, true)
@@ -351,15 +351,15 @@ func (b *Bot) logVerify(ctx context.Context, req *Request) *Response {
 		return Private(i18n.Sprintf(i18n.T("Dice session %d is still open: its server seed stays secret until /log reveal, so it cannot be checked yet.",
 			"ダイスセッション %d は進行中です。サーバーシードは /log reveal まで秘密なので、まだ検証できません。"), sess.ID).In(req.Lang))
 	}
-	rolls, err := b.Store.SessionRolls(ctx, sess.ID)
+	logged, err := b.rolls.Rolls(ctx, sess.ID)
 	if err != nil {
 		return b.logReadFailed(req, err)
 	}
-	seeds, err := b.Store.PlayerSeeds(ctx, sess.ID)
+	seeds, err := b.rolls.Seeds(ctx, sess.ID)
 	if err != nil {
 		return b.logReadFailed(req, err)
 	}
-	return Reply(verifySession(sess, seeds, rolls).text().In(req.Lang))
+	return Reply(verifySession(sess, seeds, logged).text().In(req.Lang))
 }
 
 // verification is the outcome of checking a revealed session.
@@ -412,16 +412,16 @@ func (v verification) text() i18n.Text {
 // verifySession recomputes every roll of a revealed session from its
 // seeds: the commitment, the players' seed each roll should have used (from
 // the seeds players added), the dice, and the reading on the tables.
-func verifySession(sess db.RollSession, seeds []db.PlayerSeed, rolls []db.Roll) verification {
+func verifySession(sess rolls.Session, seeds []rolls.PlayerSeed, logged []rolls.Roll) verification {
 	v := verification{session: sess.ID, commitOK: dice.CheckCommit(sess.ServerSeed, sess.Commitment)}
-	for _, r := range rolls {
+	for _, r := range logged {
 		var want []string
 		for _, p := range seeds {
 			if p.FromRoll <= r.Number {
 				want = append(want, p.Value)
 			}
 		}
-		if ps := strings.Join(want, db.PlayersSeedSeparator); r.PlayersSeed != ps {
+		if ps := strings.Join(want, rolls.PlayersSeedSeparator); r.PlayersSeed != ps {
 			v.mismatches = append(v.mismatches, tx("roll #%d was drawn with players' seed %q, but the seeds added make %q",
 				"ロール #%d はプレイヤーシード %q で引かれていますが、加えられたシードからは %q になります", r.Number, r.PlayersSeed, ps))
 			continue
@@ -437,7 +437,7 @@ func verifySession(sess db.RollSession, seeds []db.PlayerSeed, rolls []db.Roll) 
 				"ロール #%d: 記録は %d 個の %d 面ダイス、/%s には %d 個の %d 面が必要", r.Number, len(r.Faces), r.Sides, r.Command, p.count, p.sides))
 			continue
 		}
-		if r.Source == db.RollBot {
+		if r.Source == rolls.ByBot {
 			got := dice.Roll(sess.ServerSeed, r.PlayersSeed, r.Number, p.count, p.sides)
 			if !slices.Equal(got, r.Faces) {
 				v.mismatches = append(v.mismatches, tx("roll #%d: logged dice %v, the seeds give %v", "ロール #%d: 記録の目 %v、シードからは %v",
@@ -457,27 +457,27 @@ func verifySession(sess db.RollSession, seeds []db.PlayerSeed, rolls []db.Roll) 
 }
 
 func (b *Bot) logStats(ctx context.Context, req *Request) *Response {
-	if b.Store == nil {
+	if b.rolls == nil {
 		return b.noStore(req)
 	}
 	sess, fail := b.pickSession(ctx, req, false)
 	if fail != nil {
 		return fail
 	}
-	rolls, err := b.Store.SessionRolls(ctx, sess.ID)
+	logged, err := b.rolls.Rolls(ctx, sess.ID)
 	if err != nil {
 		return b.logReadFailed(req, err)
 	}
-	return Reply(diceStats(sess, rolls).In(req.Lang))
+	return Reply(diceStats(sess, logged).In(req.Lang))
 }
 
 // diceStats counts the faces of the bot's dice in a session, by die size,
 // with a chi-square test of each against fair dice.
-func diceStats(sess db.RollSession, rolls []db.Roll) i18n.Text {
+func diceStats(sess rolls.Session, logged []rolls.Roll) i18n.Text {
 	counts := map[int][]int{}
 	var sizes []int
-	for _, r := range rolls {
-		if r.Source != db.RollBot {
+	for _, r := range logged {
+		if r.Source != rolls.ByBot {
 			continue
 		}
 		c, ok := counts[r.Sides]

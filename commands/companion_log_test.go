@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"regexp"
 	"rtrbot/actor"
+	"rtrbot/rolls"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,7 +19,6 @@ import (
 	"testing"
 
 	"rtrbot/commands"
-	"rtrbot/db"
 	"rtrbot/engine/dice"
 	"rtrbot/i18n"
 )
@@ -91,15 +91,15 @@ func TestSessionRecomputedFromRevealedSeed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rolls, err := c.store.SessionRolls(t.Context(), sess.ID)
+	logged, err := c.store.SessionRolls(t.Context(), sess.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rolls) != 10 {
-		t.Fatalf("%d rolls logged, want 10", len(rolls))
+	if len(logged) != 10 {
+		t.Fatalf("%d rolls logged, want 10", len(logged))
 	}
 	drawn := 0
-	for _, r := range rolls {
+	for _, r := range logged {
 		wantSeed := ""
 		switch {
 		case r.Number >= 9:
@@ -110,7 +110,7 @@ func TestSessionRecomputedFromRevealedSeed(t *testing.T) {
 		if r.PlayersSeed != wantSeed {
 			t.Errorf("roll #%d drawn with players' seed %q, want %q", r.Number, r.PlayersSeed, wantSeed)
 		}
-		if r.Source != db.RollBot {
+		if r.Source != rolls.ByBot {
 			continue
 		}
 		drawn++

@@ -15,7 +15,7 @@ import (
 // when a quarter of the time is left; when the deadline passes the bot
 // reminds again (and sets the next deadline), or ends the segment for the
 // side to move with no further orders. The games service keeps the
-// deadlines and decides (games.Table.Tick); Tick here posts what it did,
+// deadlines and decides (games.Service.Tick); Tick here posts what it did,
 // and RunDeadlines calls it on a timer.
 
 func (b *Bot) registerDeadline(r *Router) {

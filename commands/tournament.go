@@ -177,7 +177,7 @@ func (b *Bot) tournamentNew(svc *tournament.Service) *Command {
 					"大会名は公開の投稿にそのまま表示されるため、Discord が反応する文字は使えません: < > @everyone @here ]( と記号 \\ * _ ~ ` | を除いてください。"))
 			}
 			t, err := svc.New(ctx, tournament.NewTournament{Guild: req.Guild, Channel: req.Channel, Name: req.Opt("name"),
-				Organiser: actor(req), Now: req.Now, Settings: st})
+				Organiser: req.Actor(), Now: req.Now, Settings: st})
 			if err != nil {
 				return Fail(req, err)
 			}
@@ -192,7 +192,7 @@ func (b *Bot) tournamentNew(svc *tournament.Service) *Command {
 func (b *Bot) tournamentJoin(svc *tournament.Service) *Command {
 	return &Command{Name: "join", Description: i18n.T("Register for a tournament", "大会に参加登録"), Options: []Option{tournamentNameOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
-			t, err := svc.Join(ctx, req.Guild, req.Opt("name"), actor(req), req.Now)
+			t, err := svc.Join(ctx, req.Guild, req.Opt("name"), req.Actor(), req.Now)
 			if err != nil {
 				return Fail(req, err)
 			}
@@ -208,7 +208,7 @@ func (b *Bot) tournamentJoin(svc *tournament.Service) *Command {
 func (b *Bot) tournamentWithdraw(svc *tournament.Service) *Command {
 	return &Command{Name: "withdraw", Description: i18n.T("Withdraw from a tournament", "大会から辞退"), Options: []Option{tournamentNameOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
-			t, err := svc.Withdraw(ctx, req.Guild, req.Opt("name"), actor(req))
+			t, err := svc.Withdraw(ctx, req.Guild, req.Opt("name"), req.Actor())
 			return tournamentDone(req, t, err, req.User.Name+" withdraws from %s.", req.User.Name+" が「%s」から辞退しました。")
 		}}
 }
@@ -217,7 +217,7 @@ func (b *Bot) tournamentWithdraw(svc *tournament.Service) *Command {
 func (b *Bot) tournamentCheckin(svc *tournament.Service) *Command {
 	return &Command{Name: "checkin", Description: i18n.T("Check in before the start", "開始前のチェックイン"), Options: []Option{tournamentNameOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
-			t, err := svc.CheckIn(ctx, req.Guild, req.Opt("name"), actor(req))
+			t, err := svc.CheckIn(ctx, req.Guild, req.Opt("name"), req.Actor())
 			return tournamentDone(req, t, err, req.User.Name+" checks in for %s.", req.User.Name+" が「%s」にチェックインしました。")
 		}}
 }
@@ -228,7 +228,7 @@ func (b *Bot) tournamentStart(svc *tournament.Service) *Command {
 	return &Command{Name: "start", Slow: true, Description: i18n.T("Organiser: start and pair the first round",
 		"主催者: 開始して第1ラウンドを組む"), Options: []Option{tournamentNameOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
-			t, err := svc.Start(ctx, req.Guild, req.Opt("name"), actor(req), req.Now)
+			t, err := svc.Start(ctx, req.Guild, req.Opt("name"), req.Actor(), req.Now)
 			if err != nil {
 				return Fail(req, err)
 			}
@@ -261,7 +261,7 @@ func (b *Bot) tournamentReport(svc *tournament.Service) *Command {
 		Options: []Option{tournamentNameOpt, tournamentTableOpt, tournamentResultOpt, tournamentLevelOpt, tournamentMarginOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			n, _ := strconv.Atoi(req.Opt("table"))
-			t, err := svc.Report(ctx, req.Guild, req.Opt("name"), actor(req), n, tournamentResultOf(req))
+			t, err := svc.Report(ctx, req.Guild, req.Opt("name"), req.Actor(), n, tournamentResultOf(req))
 			if err != nil {
 				return Fail(req, err)
 			}
@@ -275,7 +275,7 @@ func (b *Bot) tournamentConfirm(svc *tournament.Service) *Command {
 		"報告された結果を確認"), Options: []Option{tournamentNameOpt, tournamentTableOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			n, _ := strconv.Atoi(req.Opt("table"))
-			t, err := svc.Confirm(ctx, req.Guild, req.Opt("name"), actor(req), n)
+			t, err := svc.Confirm(ctx, req.Guild, req.Opt("name"), req.Actor(), n)
 			return tournamentDone(req, t, err, "Result of table "+req.Opt("table")+" in %s confirmed.", "「%s」の卓 "+req.Opt("table")+" の結果を確定しました。")
 		}}
 }
@@ -286,7 +286,7 @@ func (b *Bot) tournamentNext(svc *tournament.Service) *Command {
 	return &Command{Name: "next", Slow: true, Description: i18n.T("Organiser: close the round and pair the next",
 		"主催者: ラウンドを締めて次を組む"), Options: []Option{tournamentNameOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
-			t, err := svc.Next(ctx, req.Guild, req.Opt("name"), actor(req), req.Now)
+			t, err := svc.Next(ctx, req.Guild, req.Opt("name"), req.Actor(), req.Now)
 			if err != nil {
 				return Fail(req, err)
 			}
@@ -337,7 +337,7 @@ func (b *Bot) tournamentDrop(svc *tournament.Service) *Command {
 	return &Command{Name: "drop", Description: i18n.T("Organiser: drop a player from the next rounds", "主催者: 次ラウンド以降からプレイヤーを外す"),
 		Options: []Option{tournamentNameOpt, {Name: "player", Description: i18n.T("the player's name", "プレイヤー名"), Type: String, Required: true}},
 		Handler: func(ctx context.Context, req *Request) *Response {
-			t, err := svc.Drop(ctx, req.Guild, req.Opt("name"), actor(req), req.Opt("player"))
+			t, err := svc.Drop(ctx, req.Guild, req.Opt("name"), req.Actor(), req.Opt("player"))
 			return tournamentDone(req, t, err, req.Opt("player")+" is dropped from %s.", req.Opt("player")+" を「%s」から外しました。")
 		}}
 }
@@ -354,7 +354,7 @@ func (b *Bot) tournamentBid(svc *tournament.Service) *Command {
 		Handler: func(ctx context.Context, req *Request) *Response {
 			n, _ := strconv.Atoi(req.Opt("table"))
 			vp, _ := strconv.Atoi(req.Opt("vp"))
-			t, err := svc.Bid(ctx, req.Guild, req.Opt("name"), actor(req), n, req.Opt("side"), vp)
+			t, err := svc.Bid(ctx, req.Guild, req.Opt("name"), req.Actor(), n, req.Opt("side"), vp)
 			if err != nil {
 				return Fail(req, err)
 			}
@@ -385,7 +385,7 @@ func (b *Bot) tournamentFix(svc *tournament.Service) *Command {
 				res.Forfeit = true
 				res.Double = res.Winner == tournament.Draw
 			}
-			t, err := svc.FixResult(ctx, req.Guild, req.Opt("name"), actor(req), round, n, res)
+			t, err := svc.FixResult(ctx, req.Guild, req.Opt("name"), req.Actor(), round, n, res)
 			return tournamentDone(req, t, err, "Result of table "+req.Opt("table")+" in %s set by the organiser.",
 				"「%s」の卓 "+req.Opt("table")+" の結果を主催者が設定しました。")
 		}}
@@ -405,7 +405,7 @@ func (b *Bot) tournamentPair(svc *tournament.Service) *Command {
 				a, b, _ := strings.Cut(f, "-")
 				pairs = append(pairs, tournament.Pair{German: a, Allied: b})
 			}
-			t, err := svc.PairByHand(ctx, req.Guild, req.Opt("name"), actor(req), pairs, req.Opt("confirm") == "true")
+			t, err := svc.PairByHand(ctx, req.Guild, req.Opt("name"), req.Actor(), pairs, req.Opt("confirm") == "true")
 			if err != nil {
 				return Fail(req, err)
 			}
@@ -422,7 +422,7 @@ func (b *Bot) tournamentExtend(svc *tournament.Service) *Command {
 			"延長する時間"), Type: Integer, Required: true, MinInt: 1, MaxInt: 720}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			h, _ := strconv.Atoi(req.Opt("hours"))
-			t, err := svc.Extend(ctx, req.Guild, req.Opt("name"), actor(req), h, req.Now)
+			t, err := svc.Extend(ctx, req.Guild, req.Opt("name"), req.Actor(), h, req.Now)
 			if err != nil {
 				return Fail(req, err)
 			}

@@ -46,6 +46,11 @@ type Store struct {
 	// stmts are statements prepared on the writer connection at Open
 	// (prepare), read-only afterwards.
 	stmts map[string]*sql.Stmt
+
+	// life is the context of the store's own work, made from Open's
+	// without its cancellation or deadline: a group of writes is
+	// committed in it, whichever writers gave up meanwhile.
+	life context.Context
 }
 
 // Open opens (creating if needed) the SQLite file at path, with WAL, a busy
@@ -72,7 +77,7 @@ func openSync(ctx context.Context, path string, ms migrationSource, sync string)
 		w.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	s := &Store{Path: path, w: w}
+	s := &Store{Path: path, w: w, life: context.WithoutCancel(ctx)}
 	if err := s.migrate(ctx, ms); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("upgrade database %s: %w", path, err)
@@ -278,7 +283,7 @@ func (s *Store) commitGroup(batch []*writeReq) {
 	}
 	// The group's transaction outlives any one writer's context: a
 	// command given up fails alone (run checks its context).
-	tx, err := s.w.BeginTx(context.Background(), nil)
+	tx, err := s.w.BeginTx(s.life, nil)
 	if err != nil {
 		fail(err)
 		return

@@ -104,62 +104,9 @@ func (s *Store) Import(ctx context.Context, r Replayer, data []byte, to ImportTo
 		return nil, i18n.Errorf("The game cannot be started from the file's scenario, options and seed: %v",
 			"ファイルのシナリオ・オプション・シードからゲームを開始できません: %v", err)
 	}
-	undone := map[int64]bool{}
-	log := make([]Order, len(gf.Log))
-	for i, o := range gf.Log {
-		log[i] = Order(o)
-		if o.Kind == KindUndo {
-			undone[o.Undoes] = true
-		}
-	}
-	events := map[int64][]Event{}
-	var snaps []Snapshot
-	ci := 0
-	check := func(seq int64) error {
-		for ci < len(gf.Checks) && gf.Checks[ci].Seq == seq {
-			if h := rp.Hash(); h != gf.Checks[ci].Hash {
-				return i18n.Errorf("Replaying the file's orders up to %d gives state hash %s, but the file says %s: the game does not replay to the same state, so it was not imported.",
-					"ファイルの命令を %d まで再生すると状態ハッシュは %s ですが、ファイルには %s とあります。同じ状態にならないため取り込みませんでした。", seq, h, gf.Checks[ci].Hash)
-			}
-			ci++
-		}
-		return nil
-	}
-	if err := check(0); err != nil {
+	im, err := replayFile(gf, rp)
+	if err != nil {
 		return nil, err
-	}
-	for _, o := range log {
-		if o.Kind == KindOrder && !undone[o.Seq] {
-			a, err := rp.Apply(o)
-			if err != nil {
-				return nil, i18n.Errorf("Order %d of the file (%q) does not replay: %v. Nothing was imported.",
-					"ファイルの命令 %d (%q) を再生できません: %v。何も取り込んでいません。", o.Seq, o.Text, err)
-			}
-			events[o.Seq] = a.Events
-			if a.SegmentEnd {
-				st, err := rp.State()
-				if err != nil {
-					return nil, err
-				}
-				snaps = append(snaps, Snapshot{Seq: o.Seq, Label: a.Label, Hash: rp.Hash(), State: st})
-			}
-		}
-		if err := check(o.Seq); err != nil {
-			return nil, err
-		}
-	}
-	// An undo takes back an order of the current segment only (as Undo
-	// and a full replay require).
-	for _, o := range log {
-		if o.Kind != KindUndo {
-			continue
-		}
-		for _, sn := range snaps {
-			if sn.Seq >= o.Undoes && sn.Seq < o.Seq {
-				return nil, i18n.Errorf("Line undo %d of the file takes back order %d, but the segment ended after order %d: only orders of the current segment can be taken back. Nothing was imported.",
-					"ファイルの undo %d は命令 %d を取り消していますが、セグは命令 %d の後に終わっています。取り消せるのは現在のセグの命令だけです。何も取り込んでいません。", o.Seq, o.Undoes, sn.Seq)
-			}
-		}
 	}
 	status := Status(gf.Status)
 	if status == Damaged { // mended by hand, and it replays: it can go on
@@ -172,30 +119,7 @@ func (s *Store) Import(ctx context.Context, r Replayer, data []byte, to ImportTo
 	if to.Players != nil {
 		players = to.Players
 	}
-	// Undone orders, and the undos, are not imported: they changed nothing,
-	// and a file of them must not be a way to fill the database. The
-	// effective orders are numbered anew, and their events and snapshots
-	// with them (the file's hashes were checked above).
-	renum := map[int64]int64{}
-	var kept []Order
-	for _, o := range log {
-		if o.Kind == KindOrder && !undone[o.Seq] {
-			n := int64(len(kept) + 1)
-			renum[o.Seq] = n
-			o.Seq = n
-			kept = append(kept, o)
-		}
-	}
-	newEvents := map[int64][]Event{}
-	for seq, evs := range events {
-		if n, ok := renum[seq]; ok {
-			newEvents[n] = evs
-		}
-	}
-	for i := range snaps {
-		snaps[i].Seq = renum[snaps[i].Seq]
-	}
-	log, events = kept, newEvents
+	im.keepEffective()
 	seed := gf.Seed
 	if to.Rekey != nil {
 		rk, ok := rp.(Rekeyer)
@@ -208,9 +132,9 @@ func (s *Store) Import(ctx context.Context, r Replayer, data []byte, to ImportTo
 				"新しいダイスの鍵でゲームを続けられません: %v。何も取り込んでいません。", err)
 		}
 		if ok {
-			n := int64(len(log) + 1)
-			log = append(log, Order{Seq: n, Kind: KindOrder, Author: to.By, At: s.now(), Text: text})
-			events[n] = a.Events
+			n := int64(len(im.log) + 1)
+			im.log = append(im.log, Order{Seq: n, Kind: KindOrder, Author: to.By, At: s.now(), Text: text})
+			im.events[n] = a.Events
 			seed = append(append([]byte(nil), gf.Seed...), to.Rekey...)
 		}
 	}
@@ -225,34 +149,139 @@ func (s *Store) Import(ctx context.Context, r Replayer, data []byte, to ImportTo
 		if err != nil {
 			return err
 		}
-		for _, o := range log {
-			var u any
-			if o.Kind == KindUndo {
-				u = o.Undoes
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO orders(game_id, seq, kind, undoes, author, side, at, text) VALUES (?,?,?,?,?,?,?,?)`,
-				id, o.Seq, o.Kind, u, o.Author, o.Side, ts(o.At), o.Text); err != nil {
-				return err
-			}
-			if err := addEvents(ctx, tx, id, o.Seq, events[o.Seq]); err != nil {
-				return err
-			}
-		}
-		for i := range snaps {
-			if err := putSnapshot(ctx, tx, id, snaps[i].Seq, &snaps[i], now); err != nil {
-				return err
-			}
+		if err := im.store(ctx, tx, id, now); err != nil {
+			return err
 		}
 		for k, v := range to.Meta {
 			if err := setMeta(ctx, tx, id, k, v); err != nil {
 				return err
 			}
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE games SET status = ?, log_length = ? WHERE id = ?`, string(status), len(log), id)
+		_, err = tx.ExecContext(ctx, `UPDATE games SET status = ?, log_length = ? WHERE id = ?`, string(status), len(im.log), id)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return s.Game(ctx, id)
+}
+
+// imported is a game file's log as replayed: its orders, the events of
+// each order and the snapshots of the segments' ends, by order number.
+type imported struct {
+	log    []Order
+	undone map[int64]bool // the orders an undo took back
+	events map[int64][]Event
+	snaps  []Snapshot
+}
+
+// replayFile replays the file's orders on rp, checking every state hash
+// the file gives, and that each undo takes back an order of its own
+// segment.
+func replayFile(gf *gamefile.File, rp Replay) (*imported, error) {
+	im := &imported{undone: map[int64]bool{}, events: map[int64][]Event{}, log: make([]Order, len(gf.Log))}
+	for i, o := range gf.Log {
+		im.log[i] = Order(o)
+		if o.Kind == KindUndo {
+			im.undone[o.Undoes] = true
+		}
+	}
+	ci := 0
+	check := func(seq int64) error {
+		for ci < len(gf.Checks) && gf.Checks[ci].Seq == seq {
+			if h := rp.Hash(); h != gf.Checks[ci].Hash {
+				return i18n.Errorf("Replaying the file's orders up to %d gives state hash %s, but the file says %s: the game does not replay to the same state, so it was not imported.",
+					"ファイルの命令を %d まで再生すると状態ハッシュは %s ですが、ファイルには %s とあります。同じ状態にならないため取り込みませんでした。", seq, h, gf.Checks[ci].Hash)
+			}
+			ci++
+		}
+		return nil
+	}
+	if err := check(0); err != nil {
+		return nil, err
+	}
+	for _, o := range im.log {
+		if o.Kind == KindOrder && !im.undone[o.Seq] {
+			a, err := rp.Apply(o)
+			if err != nil {
+				return nil, i18n.Errorf("Order %d of the file (%q) does not replay: %v. Nothing was imported.",
+					"ファイルの命令 %d (%q) を再生できません: %v。何も取り込んでいません。", o.Seq, o.Text, err)
+			}
+			im.events[o.Seq] = a.Events
+			if a.SegmentEnd {
+				st, err := rp.State()
+				if err != nil {
+					return nil, err
+				}
+				im.snaps = append(im.snaps, Snapshot{Seq: o.Seq, Label: a.Label, Hash: rp.Hash(), State: st})
+			}
+		}
+		if err := check(o.Seq); err != nil {
+			return nil, err
+		}
+	}
+	// An undo takes back an order of the current segment only (as Undo
+	// and a full replay require).
+	for _, o := range im.log {
+		if o.Kind != KindUndo {
+			continue
+		}
+		for _, sn := range im.snaps {
+			if sn.Seq >= o.Undoes && sn.Seq < o.Seq {
+				return nil, i18n.Errorf("Line undo %d of the file takes back order %d, but the segment ended after order %d: only orders of the current segment can be taken back. Nothing was imported.",
+					"ファイルの undo %d は命令 %d を取り消していますが、セグは命令 %d の後に終わっています。取り消せるのは現在のセグの命令だけです。何も取り込んでいません。", o.Seq, o.Undoes, sn.Seq)
+			}
+		}
+	}
+	return im, nil
+}
+
+// keepEffective drops the undone orders, and the undos: they changed
+// nothing, and a file of them must not be a way to fill the database. The
+// effective orders are numbered anew, and their events and snapshots with
+// them (the file's hashes were checked by replayFile).
+func (im *imported) keepEffective() {
+	renum := map[int64]int64{}
+	var kept []Order
+	for _, o := range im.log {
+		if o.Kind == KindOrder && !im.undone[o.Seq] {
+			n := int64(len(kept) + 1)
+			renum[o.Seq] = n
+			o.Seq = n
+			kept = append(kept, o)
+		}
+	}
+	newEvents := map[int64][]Event{}
+	for seq, evs := range im.events {
+		if n, ok := renum[seq]; ok {
+			newEvents[n] = evs
+		}
+	}
+	for i := range im.snaps {
+		im.snaps[i].Seq = renum[im.snaps[i].Seq]
+	}
+	im.log, im.events = kept, newEvents
+}
+
+// store writes the orders, their events and the snapshots of game id.
+func (im *imported) store(ctx context.Context, tx *sql.Tx, id int64, now string) error {
+	for _, o := range im.log {
+		var u any
+		if o.Kind == KindUndo {
+			u = o.Undoes
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO orders(game_id, seq, kind, undoes, author, side, at, text) VALUES (?,?,?,?,?,?,?,?)`,
+			id, o.Seq, o.Kind, u, o.Author, o.Side, ts(o.At), o.Text); err != nil {
+			return err
+		}
+		if err := addEvents(ctx, tx, id, o.Seq, im.events[o.Seq]); err != nil {
+			return err
+		}
+	}
+	for i := range im.snaps {
+		if err := putSnapshot(ctx, tx, id, im.snaps[i].Seq, &im.snaps[i], now); err != nil {
+			return err
+		}
+	}
+	return nil
 }

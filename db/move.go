@@ -47,89 +47,118 @@ func MoveGuild(ctx context.Context, from, to *Store, guild string, retire bool) 
 	if n > 0 {
 		return nil, fmt.Errorf("move: guild %s has %d tournament(s), whose state names games by number: moving tournaments is not built; nothing was moved", guild, n)
 	}
-	games, err := readRows(ctx, from.DB, `SELECT * FROM games WHERE guild_id = ? ORDER BY id`, guild)
+	rows, err := readGuild(ctx, from, guild)
 	if err != nil {
 		return nil, err
-	}
-	sessions, err := readRows(ctx, from.DB, `SELECT * FROM roll_sessions WHERE guild_id = ? ORDER BY id`, guild)
-	if err != nil {
-		return nil, err
-	}
-	settings, err := readRows(ctx, from.DB, `SELECT * FROM guild_settings WHERE guild_id = ?`, guild)
-	if err != nil {
-		return nil, err
-	}
-	// Each game's and session's own rows, read before anything is written.
-	perGame := make([]map[string]*rowSet, len(games.rows))
-	for i, g := range games.rows {
-		id := g[games.col("id")]
-		perGame[i] = map[string]*rowSet{}
-		for _, t := range gameTables {
-			if perGame[i][t], err = readRows(ctx, from.DB, `SELECT * FROM `+t+` WHERE game_id = ?`, id); err != nil {
-				return nil, err
-			}
-		}
-	}
-	perSession := make([][2]*rowSet, len(sessions.rows))
-	for i, s := range sessions.rows {
-		id := s[sessions.col("id")]
-		for k, t := range []string{"roll_seeds", "rolls"} {
-			if perSession[i][k], err = readRows(ctx, from.DB, `SELECT * FROM `+t+` WHERE session_id = ?`, id); err != nil {
-				return nil, err
-			}
-		}
 	}
 	out := &Moved{}
-	err = to.Write(ctx, func(tx *sql.Tx) error {
-		out.Games, out.From, out.Sessions = nil, nil, 0
-		for i, g := range games.rows {
-			newID, err := games.insert(ctx, tx, "games", g, "id", nil)
-			if err != nil {
-				return fmt.Errorf("game #%v (channel %v): %w", g[games.col("id")], g[games.col("channel_id")], err)
-			}
-			for _, t := range gameTables {
-				rs := perGame[i][t]
-				for _, r := range rs.rows {
-					if _, err := rs.insert(ctx, tx, t, r, "", map[string]any{"game_id": newID}); err != nil {
-						return fmt.Errorf("game #%v, %s: %w", g[games.col("id")], t, err)
-					}
-				}
-			}
-			out.Games = append(out.Games, newID)
-			out.From = append(out.From, toInt64(g[games.col("id")]))
-		}
-		for i, s := range sessions.rows {
-			newID, err := sessions.insert(ctx, tx, "roll_sessions", s, "id", nil)
-			if err != nil {
-				return fmt.Errorf("roll session #%v: %w", s[sessions.col("id")], err)
-			}
-			for k, t := range []string{"roll_seeds", "rolls"} {
-				rs := perSession[i][k]
-				for _, r := range rs.rows {
-					if _, err := rs.insert(ctx, tx, t, r, "", map[string]any{"session_id": newID}); err != nil {
-						return fmt.Errorf("roll session #%v, %s: %w", s[sessions.col("id")], t, err)
-					}
-				}
-			}
-			out.Sessions++
-		}
-		for _, r := range settings.rows {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM guild_settings WHERE guild_id = ?`, guild); err != nil {
-				return err
-			}
-			if _, err := settings.insert(ctx, tx, "guild_settings", r, "", nil); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	err = to.Write(ctx, func(tx *sql.Tx) error { return rows.copyTo(ctx, tx, guild, out) })
 	if err != nil {
 		return nil, fmt.Errorf("move: nothing was moved: %w", err)
 	}
 	if !retire {
 		return out, nil
 	}
-	err = from.Write(ctx, func(tx *sql.Tx) error {
+	if err := retireMoved(ctx, from, to.Path, out); err != nil {
+		return out, fmt.Errorf("move: copied to %s, but the source's games could not be retired: %w", to.Path, err)
+	}
+	return out, nil
+}
+
+// guildRows are a guild's rows in a database: its games, roll sessions and
+// settings, and each game's and session's own rows.
+type guildRows struct {
+	games, sessions, settings *rowSet
+	perGame                   []map[string]*rowSet // by game, by table (gameTables)
+	perSession                [][2]*rowSet         // by session: roll_seeds, rolls
+}
+
+// readGuild reads every row of guild in from, before anything is written.
+func readGuild(ctx context.Context, from *Store, guild string) (*guildRows, error) {
+	var g guildRows
+	var err error
+	if g.games, err = readRows(ctx, from.DB, `SELECT * FROM games WHERE guild_id = ? ORDER BY id`, guild); err != nil {
+		return nil, err
+	}
+	if g.sessions, err = readRows(ctx, from.DB, `SELECT * FROM roll_sessions WHERE guild_id = ? ORDER BY id`, guild); err != nil {
+		return nil, err
+	}
+	if g.settings, err = readRows(ctx, from.DB, `SELECT * FROM guild_settings WHERE guild_id = ?`, guild); err != nil {
+		return nil, err
+	}
+	g.perGame = make([]map[string]*rowSet, len(g.games.rows))
+	for i, row := range g.games.rows {
+		id := row[g.games.col("id")]
+		g.perGame[i] = map[string]*rowSet{}
+		for _, t := range gameTables {
+			if g.perGame[i][t], err = readRows(ctx, from.DB, `SELECT * FROM `+t+` WHERE game_id = ?`, id); err != nil {
+				return nil, err
+			}
+		}
+	}
+	g.perSession = make([][2]*rowSet, len(g.sessions.rows))
+	for i, row := range g.sessions.rows {
+		id := row[g.sessions.col("id")]
+		for k, t := range []string{"roll_seeds", "rolls"} {
+			if g.perSession[i][k], err = readRows(ctx, from.DB, `SELECT * FROM `+t+` WHERE session_id = ?`, id); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return &g, nil
+}
+
+// copyTo inserts the rows in tx, each game and session under a new number
+// (out says which), the guild's settings replacing the target's.
+func (g *guildRows) copyTo(ctx context.Context, tx *sql.Tx, guild string, out *Moved) error {
+	games, sessions := g.games, g.sessions
+	out.Games, out.From, out.Sessions = nil, nil, 0
+	for i, row := range games.rows {
+		newID, err := games.insert(ctx, tx, "games", row, "id", nil)
+		if err != nil {
+			return fmt.Errorf("game #%v (channel %v): %w", row[games.col("id")], row[games.col("channel_id")], err)
+		}
+		for _, t := range gameTables {
+			rs := g.perGame[i][t]
+			for _, r := range rs.rows {
+				if _, err := rs.insert(ctx, tx, t, r, "", map[string]any{"game_id": newID}); err != nil {
+					return fmt.Errorf("game #%v, %s: %w", row[games.col("id")], t, err)
+				}
+			}
+		}
+		out.Games = append(out.Games, newID)
+		out.From = append(out.From, toInt64(row[games.col("id")]))
+	}
+	for i, row := range sessions.rows {
+		newID, err := sessions.insert(ctx, tx, "roll_sessions", row, "id", nil)
+		if err != nil {
+			return fmt.Errorf("roll session #%v: %w", row[sessions.col("id")], err)
+		}
+		for k, t := range []string{"roll_seeds", "rolls"} {
+			rs := g.perSession[i][k]
+			for _, r := range rs.rows {
+				if _, err := rs.insert(ctx, tx, t, r, "", map[string]any{"session_id": newID}); err != nil {
+					return fmt.Errorf("roll session #%v, %s: %w", row[sessions.col("id")], t, err)
+				}
+			}
+		}
+		out.Sessions++
+	}
+	for _, r := range g.settings.rows {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM guild_settings WHERE guild_id = ?`, guild); err != nil {
+			return err
+		}
+		if _, err := g.settings.insert(ctx, tx, "guild_settings", r, "", nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// retireMoved abandons in from the games moved (out.From) that were still
+// running, noting where they went (to, the target's file).
+func retireMoved(ctx context.Context, from *Store, to string, out *Moved) error {
+	return from.Write(ctx, func(tx *sql.Tx) error {
 		out.Retired = 0
 		for _, id := range out.From {
 			res, err := tx.ExecContext(ctx, `UPDATE games SET status = 'abandoned', deadline = NULL WHERE id = ? AND status IN ('active', 'damaged')`, id)
@@ -138,17 +167,13 @@ func MoveGuild(ctx context.Context, from, to *Store, guild string, retire bool) 
 			}
 			if k, _ := res.RowsAffected(); k > 0 {
 				out.Retired++
-				if err := setMeta(ctx, tx, id, "moved:to", to.Path); err != nil {
+				if err := setMeta(ctx, tx, id, "moved:to", to); err != nil {
 					return err
 				}
 			}
 		}
 		return nil
 	})
-	if err != nil {
-		return out, fmt.Errorf("move: copied to %s, but the source's games could not be retired: %w", to.Path, err)
-	}
-	return out, nil
 }
 
 // rowSet is rows read as they are, with their columns' names.

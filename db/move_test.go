@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"path/filepath"
 	"reflect"
+	"rtrbot/rolls"
 	"strings"
 	"testing"
 	"time"
@@ -54,8 +55,8 @@ func TestMoveGuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	at := time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
-	draw := func(sess RollSession, n int) (Roll, error) {
-		return Roll{UserID: "u", UserName: "anna", Command: "roll", Inputs: "dice=2d6", Sides: 6, Faces: []int{n, 6}, Result: "x"}, nil
+	draw := func(sess rolls.Session, n int) (rolls.Roll, error) {
+		return rolls.Roll{UserID: "u", UserName: "anna", Command: "roll", Inputs: "dice=2d6", Sides: 6, Faces: []int{n, 6}, Result: "x"}, nil
 	}
 	if _, _, _, err := from.AppendRoll(ctx, "G1", "C1", at, freshSession(1), draw); err != nil {
 		t.Fatal(err)

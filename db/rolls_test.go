@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"rtrbot/rolls"
 	"strings"
 	"testing"
 	"time"
@@ -19,8 +20,8 @@ func openRollStore(t *testing.T) *Store {
 	return s
 }
 
-func freshSession(n int) NewSession {
-	return NewSession{ServerSeed: strings.Repeat(string(rune('a'+n)), 64), Commitment: strings.Repeat(string(rune('0'+n)), 64)}
+func freshSession(n int) rolls.NewSession {
+	return rolls.NewSession{ServerSeed: strings.Repeat(string(rune('a'+n)), 64), Commitment: strings.Repeat(string(rune('0'+n)), 64)}
 }
 
 // A roll whose drawing fails leaves nothing behind: no roll, and no
@@ -30,15 +31,15 @@ func TestAppendRollAllOrNothing(t *testing.T) {
 	ctx := context.Background()
 	at := time.Date(1914, 8, 20, 9, 0, 0, 0, time.UTC)
 	boom := errors.New("boom")
-	_, _, _, err := s.AppendRoll(ctx, "g", "c", at, freshSession(1), func(RollSession, int) (Roll, error) { return Roll{}, boom })
+	_, _, _, err := s.AppendRoll(ctx, "g", "c", at, freshSession(1), func(rolls.Session, int) (rolls.Roll, error) { return rolls.Roll{}, boom })
 	if !errors.Is(err, boom) {
 		t.Fatalf("err %v, want boom", err)
 	}
-	if _, err := s.OpenSession(ctx, "g", "c"); !errors.Is(err, ErrNoSession) {
+	if _, err := s.OpenSession(ctx, "g", "c"); !errors.Is(err, rolls.ErrNoSession) {
 		t.Fatalf("a failed first roll left a session: %v", err)
 	}
-	draw := func(sess RollSession, n int) (Roll, error) {
-		return Roll{UserID: "u", UserName: "anna", Command: "roll", Inputs: "dice=2d6", Sides: 6, Faces: []int{n, 6}, Result: "x"}, nil
+	draw := func(sess rolls.Session, n int) (rolls.Roll, error) {
+		return rolls.Roll{UserID: "u", UserName: "anna", Command: "roll", Inputs: "dice=2d6", Sides: 6, Faces: []int{n, 6}, Result: "x"}, nil
 	}
 	r, sess, started, err := s.AppendRoll(ctx, "g", "c", at, freshSession(1), draw)
 	if err != nil || !started || r.Number != 1 || sess.Commitment != freshSession(1).Commitment {
@@ -48,9 +49,9 @@ func TestAppendRollAllOrNothing(t *testing.T) {
 	if err != nil || started || r.Number != 2 || r.Session != sess.ID {
 		t.Fatalf("second roll: %+v %v %v", r, started, err)
 	}
-	rolls, err := s.SessionRolls(ctx, sess.ID)
-	if err != nil || len(rolls) != 2 || rolls[1].Faces[0] != 2 || rolls[1].Source != RollBot || !rolls[1].At.Equal(at) {
-		t.Fatalf("stored rolls: %+v %v", rolls, err)
+	got, err := s.SessionRolls(ctx, sess.ID)
+	if err != nil || len(got) != 2 || got[1].Faces[0] != 2 || got[1].Source != rolls.ByBot || !got[1].At.Equal(at) {
+		t.Fatalf("stored rolls: %+v %v", got, err)
 	}
 }
 
@@ -79,8 +80,8 @@ func TestSeedsAndReveal(t *testing.T) {
 	if err != nil || !started || p.FromRoll != 1 || sess.PlayersSeed != "one" {
 		t.Fatalf("first seed: %+v %+v %v %v", p, sess, started, err)
 	}
-	draw := func(sess RollSession, n int) (Roll, error) {
-		return Roll{Command: "roll", Inputs: "dice=1d6", Sides: 6, Faces: []int{3}, Result: "3"}, nil
+	draw := func(sess rolls.Session, n int) (rolls.Roll, error) {
+		return rolls.Roll{Command: "roll", Inputs: "dice=1d6", Sides: 6, Faces: []int{3}, Result: "3"}, nil
 	}
 	r, _, _, err := s.AppendRoll(ctx, "g", "c", at, freshSession(2), draw)
 	if err != nil || r.PlayersSeed != "one" {
@@ -94,14 +95,14 @@ func TestSeedsAndReveal(t *testing.T) {
 	if err != nil || len(seeds) != 2 || seeds[1].UserName != "ben" {
 		t.Fatalf("seeds: %+v %v", seeds, err)
 	}
-	if _, err := s.LatestRevealedSession(ctx, "g", "c"); !errors.Is(err, ErrNoSession) {
+	if _, err := s.LatestRevealedSession(ctx, "g", "c"); !errors.Is(err, rolls.ErrNoSession) {
 		t.Fatalf("revealed before reveal: %v", err)
 	}
 	rev, err := s.RevealSession(ctx, "g", "c", "anna", at)
 	if err != nil || !rev.Revealed || rev.Rolls != 1 || rev.PlayerSeedEntries != 2 {
 		t.Fatalf("reveal: %+v %v", rev, err)
 	}
-	if _, err := s.RevealSession(ctx, "g", "c", "anna", at); !errors.Is(err, ErrNoSession) {
+	if _, err := s.RevealSession(ctx, "g", "c", "anna", at); !errors.Is(err, rolls.ErrNoSession) {
 		t.Fatalf("second reveal: %v", err)
 	}
 	_, next, started, err := s.AppendRoll(ctx, "g", "c", at, freshSession(4), draw)

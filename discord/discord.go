@@ -81,8 +81,11 @@ type Adapter struct {
 	pins    map[string]string // channel and marker to the status message's ID (components.go)
 }
 
-// New prepares an adapter; Open connects it.
-func New(cfg Config, r *commands.Router) (*Adapter, error) {
+// New prepares an adapter; Open connects it. The commands it runs get a
+// context made from ctx without its cancellation: the adapter's life ends
+// with Close, which lets the commands under way finish first (up to
+// Grace) and only then cancels them.
+func New(ctx context.Context, cfg Config, r *commands.Router) (*Adapter, error) {
 	if cfg.Token == "" {
 		return nil, errors.New("discord: no token (DISCORD_TOKEN)")
 	}
@@ -139,7 +142,7 @@ func New(cfg Config, r *commands.Router) (*Adapter, error) {
 		slow:   make(chan struct{}, cfg.MaxSlow),
 		slowBy: map[string]int{},
 	}
-	a.ctx, a.cancel = context.WithCancel(context.Background())
+	a.ctx, a.cancel = context.WithCancel(context.WithoutCancel(ctx))
 	s.AddHandler(func(_ *discordgo.Session, ev *discordgo.Ready) {
 		select {
 		case a.ready <- ev:
@@ -289,8 +292,9 @@ func (a *Adapter) respond(i *discordgo.Interaction, r *discordgo.InteractionResp
 // LogTo sends discordgo's own log lines (gateway trouble, reconnects) to
 // log, with the bot's other logs, instead of the standard logger. It sets
 // a variable of discordgo shared by the whole process: call it once, from
-// main.
-func LogTo(log *slog.Logger) {
+// main, whose context the lines are logged with.
+func LogTo(ctx context.Context, log *slog.Logger) {
+	ctx = context.WithoutCancel(ctx)
 	discordgo.Logger = func(level, caller int, format string, args ...any) {
 		l := slog.LevelDebug
 		switch level {
@@ -301,6 +305,6 @@ func LogTo(log *slog.Logger) {
 		case discordgo.LogInformational:
 			l = slog.LevelInfo
 		}
-		log.Log(context.Background(), l, fmt.Sprintf(format, args...), "from", "discordgo")
+		log.Log(ctx, l, fmt.Sprintf(format, args...), "from", "discordgo")
 	}
 }

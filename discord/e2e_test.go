@@ -617,7 +617,7 @@ func TestHeartbeats(t *testing.T) {
 	srv := fakediscord.New()
 	srv.Heartbeat = 50 * time.Millisecond
 	defer srv.Close()
-	a, err := discord.New(discord.Config{Token: srv.Token, API: srv.API, Dial: srv.Dial, Guilds: srv.Guilds, Log: quiet}, testRouter(0))
+	a, err := discord.New(context.Background(), discord.Config{Token: srv.Token, API: srv.API, Dial: srv.Dial, Guilds: srv.Guilds, Log: quiet}, testRouter(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -651,7 +651,7 @@ func TestShardsServeTheirGuilds(t *testing.T) {
 		return r
 	}
 	for id := 0; id < 2; id++ {
-		a, err := discord.New(discord.Config{Token: srv.Token, API: srv.API, Dial: srv.Dial, Guilds: srv.Guilds, ShardID: id, ShardCount: 2, Log: quiet}, shardRouter(id))
+		a, err := discord.New(context.Background(), discord.Config{Token: srv.Token, API: srv.API, Dial: srv.Dial, Guilds: srv.Guilds, ShardID: id, ShardCount: 2, Log: quiet}, shardRouter(id))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -691,7 +691,7 @@ func TestNeverLeavesLoopback(t *testing.T) {
 	defer srv.Close()
 	// Without RTRBOT_DISCORD_API the bot would call discord.com: the
 	// test dialer refuses, so a mistake cannot reach the internet.
-	a, err := discord.New(discord.Config{Token: srv.Token, Dial: srv.Dial, Log: quiet}, testRouter(0))
+	a, err := discord.New(context.Background(), discord.Config{Token: srv.Token, Dial: srv.Dial, Log: quiet}, testRouter(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -709,7 +709,7 @@ func TestWrongTokenRefused(t *testing.T) {
 	t.Parallel()
 	srv := fakediscord.New()
 	defer srv.Close()
-	a, err := discord.New(discord.Config{Token: "not-the-token", API: srv.API, Dial: srv.Dial, Log: quiet}, testRouter(0))
+	a, err := discord.New(context.Background(), discord.Config{Token: "not-the-token", API: srv.API, Dial: srv.Dial, Log: quiet}, testRouter(0))
 	if err != nil {
 		t.Fatal(err)
 	}

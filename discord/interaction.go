@@ -145,52 +145,11 @@ const (
 // others follow up; messages with a Target go to that channel or thread.
 // deferred is nil for a direct answer, else whether the deferral was private.
 func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp *commands.Response, deferred *bool) {
-	var parts []part
-	var posts []commands.Message
-	for _, m := range resp.Messages {
-		if m.Target != "" && m.Ephemeral {
-			// Fail safe for hidden information: a channel post cannot be
-			// private, so a private message goes to the asking user only.
-			a.log.Warn("private message with a Target: answered privately instead of posting", "path", req.Path, "target", m.Target)
-			m.Target = ""
-		}
-		if m.Target != "" {
-			posts = append(posts, m)
-			continue
-		}
-		parts = append(parts, split(m)...)
-	}
-	if len(parts) == 0 { // Discord needs an answer with something in it
-		text := req.T("Done.", "完了しました。")
-		if len(posts) > 0 {
-			var where []string
-			for _, p := range posts {
-				where = append(where, "<#"+p.Target+">")
-			}
-			text = req.T("Posted in ", "投稿先: ") + strings.Join(where, " ")
-		}
-		parts = []part{{text: text, ephemeral: true}}
+	parts, posts := a.answerParts(req, resp)
+	if deferred != nil {
+		parts = deferredFirst(req, parts, *deferred)
 	}
 	first := parts[0]
-	if deferred != nil {
-		// The deferral already shows with its own visibility: it is
-		// edited into the first part of the same visibility, and the other
-		// parts follow with their own. When no part has the deferral's
-		// visibility, a placeholder that tells nothing takes its place.
-		// No answer is ever deleted: what Discord does with a follow-up
-		// after a deleted deferral is not to be relied on.
-		k := slices.IndexFunc(parts, func(p part) bool { return p.ephemeral == *deferred })
-		if k < 0 {
-			note := req.T("Answered privately: only you see the answer.", "非公開で回答しました (あなたにだけ表示されます)。")
-			if *deferred {
-				note = req.T("Answered publicly below.", "以下に公開で回答しました。")
-			}
-			parts = append([]part{{text: note, ephemeral: *deferred}}, parts...)
-		} else if k > 0 {
-			parts = append(append([]part{parts[k]}, parts[:k]...), parts[k+1:]...)
-		}
-		first = parts[0]
-	}
 	ctx := discordgo.WithContext(a.ctx)
 	var err error
 	switch {
@@ -246,6 +205,59 @@ func (a *Adapter) deliver(i *discordgo.Interaction, req *commands.Request, resp 
 	for _, m := range posts {
 		a.post(i, req, m)
 	}
+}
+
+// answerParts splits a response into the parts of the interaction's
+// answer, never empty, and the messages posted to other channels.
+func (a *Adapter) answerParts(req *commands.Request, resp *commands.Response) (parts []part, posts []commands.Message) {
+	for _, m := range resp.Messages {
+		if m.Target != "" && m.Ephemeral {
+			// Fail safe for hidden information: a channel post cannot be
+			// private, so a private message goes to the asking user only.
+			a.log.Warn("private message with a Target: answered privately instead of posting", "path", req.Path, "target", m.Target)
+			m.Target = ""
+		}
+		if m.Target != "" {
+			posts = append(posts, m)
+			continue
+		}
+		parts = append(parts, split(m)...)
+	}
+	if len(parts) == 0 { // Discord needs an answer with something in it
+		text := req.T("Done.", "完了しました。")
+		if len(posts) > 0 {
+			var where []string
+			for _, p := range posts {
+				where = append(where, "<#"+p.Target+">")
+			}
+			text = req.T("Posted in ", "投稿先: ") + strings.Join(where, " ")
+		}
+		parts = []part{{text: text, ephemeral: true}}
+	}
+	return parts, posts
+}
+
+// deferredFirst orders the parts of a deferred answer (deferred: the
+// deferral is private) so that the first is the one the deferral is
+// edited into.
+func deferredFirst(req *commands.Request, parts []part, deferred bool) []part {
+	// The deferral already shows with its own visibility: it is
+	// edited into the first part of the same visibility, and the other
+	// parts follow with their own. When no part has the deferral's
+	// visibility, a placeholder that tells nothing takes its place.
+	// No answer is ever deleted: what Discord does with a follow-up
+	// after a deleted deferral is not to be relied on.
+	k := slices.IndexFunc(parts, func(p part) bool { return p.ephemeral == deferred })
+	if k < 0 {
+		note := req.T("Answered privately: only you see the answer.", "非公開で回答しました (あなたにだけ表示されます)。")
+		if deferred {
+			note = req.T("Answered publicly below.", "以下に公開で回答しました。")
+		}
+		parts = append([]part{{text: note, ephemeral: deferred}}, parts...)
+	} else if k > 0 {
+		parts = append(append([]part{parts[k]}, parts[:k]...), parts[k+1:]...)
+	}
+	return parts
 }
 
 // undelivered tells the user that his command ran but Discord refused

@@ -60,7 +60,7 @@ func TestRESTThroughSharedProxy(t *testing.T) {
 			Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
 				return commands.Reply(fmt.Sprintf("shard %d", id))
 			}})
-		a, err := discord.New(discord.Config{Token: srv.Token, API: proxy.URL + "/api", Dial: srv.Dial, Guilds: srv.Guilds, ShardID: id, ShardCount: 2, Log: quiet}, r)
+		a, err := discord.New(context.Background(), discord.Config{Token: srv.Token, API: proxy.URL + "/api", Dial: srv.Dial, Guilds: srv.Guilds, ShardID: id, ShardCount: 2, Log: quiet}, r)
 		if err != nil {
 			t.Fatal(err)
 		}

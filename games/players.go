@@ -90,6 +90,25 @@ func (t *Service) Join(ctx context.Context, a actor.Actor, at Where, sideName st
 	}
 	from, switched := g.SideOf(a.ID)
 	switched = switched && from != side
+	if err := t.seat(ctx, g, a, side, p, proposed, thread, newThread); err != nil {
+		return nil, err
+	}
+	j := &Joined{Game: g.copy(), Side: side, NewThread: newThread && g.Thread(side) != "", Switched: switched}
+	if j.NewThread {
+		j.OwnView = g.State.ViewFor(game.ViewerOf(side))
+	}
+	unlock()
+	unlock = func() {}
+	// Threads follow seats: he leaves the thread of the side he left.
+	t.moveMember(ctx, th, j.Game, a.ID, from, switched, side, j.NewThread)
+	return j, nil
+}
+
+// seat records p's seat on side in the store and in the cached game g,
+// with a's language; proposed: the game's file proposed the seat to him,
+// and the proposal is used up; newThread: thread is the side's private
+// thread, opened for him. Call with the game's lock held.
+func (t *Service) seat(ctx context.Context, g *Game, a actor.Actor, side units.Side, p db.Player, proposed bool, thread string, newThread bool) error {
 	if err := t.update(ctx, g, func(tx *db.GameTx) error {
 		if err := tx.AddPlayer(p); err != nil {
 			return err
@@ -107,7 +126,7 @@ func (t *Service) Join(ctx context.Context, a actor.Actor, at Where, sideName st
 		}
 		return nil
 	}); err != nil {
-		return nil, err
+		return err
 	}
 	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q db.Player) bool { return q.UserID == p.UserID }), p)
 	g.Meta = cloneMeta(g.Meta)
@@ -123,15 +142,7 @@ func (t *Service) Join(ctx context.Context, a actor.Actor, at Where, sideName st
 		g.Meta["thread:"+side.String()] = thread
 		t.put(thread, g)
 	}
-	j := &Joined{Game: g.copy(), Side: side, NewThread: newThread && g.Thread(side) != "", Switched: switched}
-	if j.NewThread {
-		j.OwnView = g.State.ViewFor(game.ViewerOf(side))
-	}
-	unlock()
-	unlock = func() {}
-	// Threads follow seats: he leaves the thread of the side he left.
-	t.moveMember(ctx, th, j.Game, a.ID, from, switched, side, j.NewThread)
-	return j, nil
+	return nil
 }
 
 // mayJoin says whether a may take a seat of side by himself (proposed:

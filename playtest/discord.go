@@ -35,7 +35,7 @@ func (r *Runner) openDiscord(ctx context.Context) error {
 	srv := fakediscord.New()
 	cfg := discord.Config{Token: srv.Token, API: srv.API, Guilds: srv.Guilds, Dial: srv.Dial,
 		DeferAfter: time.Second, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	a, err := discord.New(cfg, r.Router)
+	a, err := discord.New(ctx, cfg, r.Router)
 	if err != nil {
 		srv.Close()
 		return err

@@ -29,8 +29,8 @@ func runDiscord(ctx context.Context, cfg config, bot *commands.Bot, log *slog.Lo
 		return err
 	}
 	dc.Log, dc.Now = log, bot.Now
-	discord.LogTo(log)
-	a, err := discord.New(dc, bot.Router)
+	discord.LogTo(ctx, log)
+	a, err := discord.New(ctx, dc, bot.Router)
 	if err != nil {
 		return err
 	}

@@ -211,193 +211,45 @@ func oneLine(s string) string {
 // and well formed, orders numbered 1, 2, 3… and the end line must count
 // them all. Errors name the line and say what was expected.
 func Parse(data []byte) (*File, error) {
-	gf := &File{Status: "active"}
+	p := &parser{gf: &File{Status: "active"}, seen: map[string]bool{}}
+	gf := p.gf
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	line, header, ended := 0, false, false
-	var seen = map[string]bool{}
-	bad := func(en, ja string, args ...any) error {
-		return i18n.Errorf("line %d of the game file: "+en, "ゲームファイル %d 行目: "+ja, append([]any{line}, args...)...)
-	}
+	header := false
 	for sc.Scan() {
-		line++
+		p.line++
 		text := strings.TrimRight(sc.Text(), " \t\r")
 		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
 		if !utf8.ValidString(text) || strings.IndexFunc(text, func(r rune) bool { return r < 0x20 && r != '\t' || r == 0x7f }) >= 0 {
-			return nil, bad("the line is not plain text (it holds a control character or is not UTF-8).", "この行は通常のテキストではありません (制御文字を含むか UTF-8 ではありません)。")
+			return nil, p.bad("the line is not plain text (it holds a control character or is not UTF-8).", "この行は通常のテキストではありません (制御文字を含むか UTF-8 ではありません)。")
 		}
 		if !header {
 			if text != Header {
-				return nil, bad("the file must begin with %q; this is not an rtrbot game file or comes from a newer version.",
+				return nil, p.bad("the file must begin with %q; this is not an rtrbot game file or comes from a newer version.",
 					"ファイルは %q で始まる必要があります。rtrbot のゲームファイルではないか、新しい版のものです。", Header)
 			}
 			header = true
 			continue
 		}
-		if ended {
-			return nil, bad("nothing may follow the end line.", "end 行の後には何も書けません。")
+		if p.ended {
+			return nil, p.bad("nothing may follow the end line.", "end 行の後には何も書けません。")
 		}
 		key, rest, _ := strings.Cut(text, " ")
-		once := func() error {
-			if seen[key] {
-				return bad("%s is given twice.", "%s が 2 回あります。", key)
-			}
-			seen[key] = true
-			return nil
-		}
-		switch key {
-		case "game":
-			if err := once(); err != nil {
-				return nil, err
-			}
-			f := strings.Fields(rest)
-			if len(f) != 3 {
-				return nil, bad("write game ID GUILD CHANNEL.", "game ID サーバー チャンネル と書いてください。")
-			}
-			gf.Game, _ = strconv.ParseInt(f[0], 10, 64)
-			var e1, e2 error
-			gf.Guild, e1 = unword(f[1])
-			gf.Channel, e2 = unword(f[2])
-			if e1 != nil || e2 != nil {
-				return nil, bad("%s", "%s", errors.Join(e1, e2))
-			}
-		case "scenario", "options", "seed", "commitment", "status", "practice":
-			if err := once(); err != nil {
-				return nil, err
-			}
-			if rest = strings.TrimSpace(rest); rest == "" {
-				return nil, bad("%s needs a value.", "%s に値が必要です。", key)
-			}
-			switch key {
-			case "scenario":
-				gf.Scenario = rest
-			case "options":
-				if _, err := CheckOptions(rest); err != nil {
-					return nil, bad("%v.", "%v。", err)
-				}
-				gf.Options = rest
-			case "seed":
-				seed, err := hex.DecodeString(rest)
-				if err != nil || len(seed) == 0 {
-					return nil, bad("the seed must be hexadecimal digits, not %q.", "seed は 16 進数で書いてください (%q は不可)。", rest)
-				}
-				gf.Seed = seed
-			case "commitment":
-				gf.Commitment = rest
-			case "practice":
-				gf.Practice = rest
-			case "status":
-				gf.Status = rest
-				if !validStatus(rest) {
-					return nil, bad("status must be active, finished, damaged or abandoned, not %q.", "status は active, finished, damaged, abandoned のいずれかです (%q は不可)。", rest)
-				}
-			}
-		case "created":
-			if err := once(); err != nil {
-				return nil, err
-			}
-			f := strings.Fields(rest)
-			if len(f) != 2 {
-				return nil, bad("write created TIME USER.", "created 時刻 ユーザー と書いてください。")
-			}
-			t, err := parseTS(f[0])
-			if err != nil {
-				return nil, bad("%q is not a time like 2026-11-22T18:00:00Z.", "%q は時刻ではありません (例 2026-11-22T18:00:00Z)。", f[0])
-			}
-			by, err := unword(f[1])
-			if err != nil {
-				return nil, bad("%s", "%s", err)
-			}
-			gf.Created, gf.CreatedBy = t, by
-		case "player":
-			f := strings.SplitN(rest, " ", 3)
-			if len(f) < 2 || f[0] == "" || f[1] == "" {
-				return nil, bad("write player SIDE USER-ID NAME.", "player 陣営 ユーザーID 名前 と書いてください。")
-			}
-			side, e1 := unword(f[0])
-			user, e2 := unword(f[1])
-			if e1 != nil || e2 != nil {
-				return nil, bad("%s", "%s", errors.Join(e1, e2))
-			}
-			p := Player{Side: side, UserID: user}
-			if len(f) == 3 {
-				p.Name = f[2]
-			}
-			gf.Players = append(gf.Players, p)
-		case "order", "undo":
-			f := strings.SplitN(rest, " ", 5)
-			if len(f) != 5 {
-				return nil, bad("write %s SEQ TIME AUTHOR SIDE %s.", "%s 番号 時刻 発令者 陣営 %s と書いてください。", key, map[string]string{"order": "TEXT", "undo": "SEQ-TAKEN-BACK"}[key])
-			}
-			seq, err := strconv.ParseInt(f[0], 10, 64)
-			if want := int64(len(gf.Log)) + 1; err != nil || seq != want {
-				return nil, bad("the next order must be number %d, not %q.", "次の命令番号は %d です (%q は不可)。", want, f[0])
-			}
-			at, err := parseTS(f[1])
-			if err != nil {
-				return nil, bad("%q is not a time like 2026-11-22T18:00:00Z.", "%q は時刻ではありません (例 2026-11-22T18:00:00Z)。", f[1])
-			}
-			if f[2] == "" || f[3] == "" {
-				return nil, bad("the author and the side are one word each (the side - for none).", "発令者と陣営はそれぞれ 1 語です (陣営なしは -)。")
-			}
-			author, e1 := unword(f[2])
-			side, e2 := unword(f[3])
-			if e1 != nil || e2 != nil {
-				return nil, bad("%s", "%s", errors.Join(e1, e2))
-			}
-			o := Order{Seq: seq, Kind: key, At: at, Author: author, Side: side}
-			if f[3] == "-" {
-				o.Side = ""
-			}
-			if key == "order" {
-				if err := CheckText(f[4]); err != nil {
-					return nil, bad("%s", "%s", i18n.Message(err, i18n.EN))
-				}
-				o.Text = f[4]
-			} else {
-				u, err := strconv.ParseInt(f[4], 10, 64)
-				if err != nil || u < 1 || u >= seq || gf.Log[u-1].Kind != KindOrder {
-					return nil, bad("an undo must name an earlier order, not %q.", "undo は前の命令の番号を指定します (%q は不可)。", f[4])
-				}
-				o.Undoes, o.Text = u, fmt.Sprintf("undo %d", u)
-			}
-			gf.Log = append(gf.Log, o)
-		case "check":
-			f := strings.SplitN(rest, " ", 3)
-			if len(f) < 2 {
-				return nil, bad("write check SEQ HASH [LABEL].", "check 番号 ハッシュ [ラベル] と書いてください。")
-			}
-			seq, err := strconv.ParseInt(f[0], 10, 64)
-			if err != nil || seq != int64(len(gf.Log)) {
-				return nil, bad("a check follows the order it checks (%d here), not %q.", "check はその命令の直後に書きます (ここでは %d、%q は不可)。", len(gf.Log), f[0])
-			}
-			c := Check{Seq: seq, Hash: f[1]}
-			if len(f) == 3 {
-				c.Label = f[2]
-			}
-			gf.Checks = append(gf.Checks, c)
-		case "end":
-			n, err := strconv.Atoi(rest)
-			if err != nil || n != len(gf.Log) {
-				return nil, bad("the end line counts %q orders but the file has %d: it may be cut short.", "end 行の命令数 %q がファイル内の数 %d と合いません。途中で切れている可能性があります。", rest, len(gf.Log))
-			}
-			ended = true
-		default:
-			return nil, bad("unknown keyword %q; known: game scenario options seed commitment practice status created player order undo check end.",
-				"不明なキーワード %q。使えるもの: game scenario options seed commitment practice status created player order undo check end", key)
+		if err := p.keyword(key, rest); err != nil {
+			return nil, err
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, i18n.Errorf("the game file cannot be read: %v", "ゲームファイルを読めません: %v", err)
 	}
-	line++
+	p.line++
 	switch {
 	case !header:
 		return nil, i18n.Errorf("the game file is empty.", "ゲームファイルが空です。")
-	case !ended:
-		return nil, bad("the file has no end line: it may be cut short.", "end 行がありません。途中で切れている可能性があります。")
+	case !p.ended:
+		return nil, p.bad("the file has no end line: it may be cut short.", "end 行がありません。途中で切れている可能性があります。")
 	case gf.Scenario == "" || gf.Seed == nil:
 		return nil, i18n.Errorf("the game file must give the scenario and the seed.", "ゲームファイルには scenario と seed が必要です。")
 	case gf.Commitment != "" && gf.Commitment != Commitment(gf.Seed):
@@ -411,4 +263,215 @@ func Parse(data []byte) (*File, error) {
 		gf.CreatedBy = "-"
 	}
 	return gf, nil
+}
+
+// parser reads a game file line by line into gf.
+type parser struct {
+	gf    *File
+	line  int             // the line being read
+	seen  map[string]bool // the keywords given once
+	ended bool            // the end line was read
+}
+
+// bad is an error in the line being read.
+func (p *parser) bad(en, ja string, args ...any) error {
+	return i18n.Errorf("line %d of the game file: "+en, "ゲームファイル %d 行目: "+ja, append([]any{p.line}, args...)...)
+}
+
+// once refuses a keyword given a second time.
+func (p *parser) once(key string) error {
+	if p.seen[key] {
+		return p.bad("%s is given twice.", "%s が 2 回あります。", key)
+	}
+	p.seen[key] = true
+	return nil
+}
+
+// keyword reads one line after the header: key and the rest of the line.
+func (p *parser) keyword(key, rest string) error {
+	switch key {
+	case "game":
+		return p.game(key, rest)
+	case "scenario", "options", "seed", "commitment", "status", "practice":
+		return p.value(key, rest)
+	case "created":
+		return p.created(key, rest)
+	case "player":
+		return p.player(rest)
+	case "order", "undo":
+		return p.order(key, rest)
+	case "check":
+		return p.check(rest)
+	case "end":
+		return p.end(rest)
+	}
+	return p.bad("unknown keyword %q; known: game scenario options seed commitment practice status created player order undo check end.",
+		"不明なキーワード %q。使えるもの: game scenario options seed commitment practice status created player order undo check end", key)
+}
+
+// game is the line game ID GUILD CHANNEL: where the game was played.
+func (p *parser) game(key, rest string) error {
+	if err := p.once(key); err != nil {
+		return err
+	}
+	f := strings.Fields(rest)
+	if len(f) != 3 {
+		return p.bad("write game ID GUILD CHANNEL.", "game ID サーバー チャンネル と書いてください。")
+	}
+	p.gf.Game, _ = strconv.ParseInt(f[0], 10, 64)
+	var e1, e2 error
+	p.gf.Guild, e1 = unword(f[1])
+	p.gf.Channel, e2 = unword(f[2])
+	if e1 != nil || e2 != nil {
+		return p.bad("%s", "%s", errors.Join(e1, e2))
+	}
+	return nil
+}
+
+// value is a line of one value: scenario, options, seed, commitment,
+// status or practice.
+func (p *parser) value(key, rest string) error {
+	if err := p.once(key); err != nil {
+		return err
+	}
+	if rest = strings.TrimSpace(rest); rest == "" {
+		return p.bad("%s needs a value.", "%s に値が必要です。", key)
+	}
+	switch key {
+	case "scenario":
+		p.gf.Scenario = rest
+	case "options":
+		if _, err := CheckOptions(rest); err != nil {
+			return p.bad("%v.", "%v。", err)
+		}
+		p.gf.Options = rest
+	case "seed":
+		seed, err := hex.DecodeString(rest)
+		if err != nil || len(seed) == 0 {
+			return p.bad("the seed must be hexadecimal digits, not %q.", "seed は 16 進数で書いてください (%q は不可)。", rest)
+		}
+		p.gf.Seed = seed
+	case "commitment":
+		p.gf.Commitment = rest
+	case "practice":
+		p.gf.Practice = rest
+	case "status":
+		p.gf.Status = rest
+		if !validStatus(rest) {
+			return p.bad("status must be active, finished, damaged or abandoned, not %q.", "status は active, finished, damaged, abandoned のいずれかです (%q は不可)。", rest)
+		}
+	}
+	return nil
+}
+
+// created is the line created TIME USER.
+func (p *parser) created(key, rest string) error {
+	if err := p.once(key); err != nil {
+		return err
+	}
+	f := strings.Fields(rest)
+	if len(f) != 2 {
+		return p.bad("write created TIME USER.", "created 時刻 ユーザー と書いてください。")
+	}
+	t, err := parseTS(f[0])
+	if err != nil {
+		return p.bad("%q is not a time like 2026-11-22T18:00:00Z.", "%q は時刻ではありません (例 2026-11-22T18:00:00Z)。", f[0])
+	}
+	by, err := unword(f[1])
+	if err != nil {
+		return p.bad("%s", "%s", err)
+	}
+	p.gf.Created, p.gf.CreatedBy = t, by
+	return nil
+}
+
+// player is a line player SIDE USER-ID NAME: one seat.
+func (p *parser) player(rest string) error {
+	f := strings.SplitN(rest, " ", 3)
+	if len(f) < 2 || f[0] == "" || f[1] == "" {
+		return p.bad("write player SIDE USER-ID NAME.", "player 陣営 ユーザーID 名前 と書いてください。")
+	}
+	side, e1 := unword(f[0])
+	user, e2 := unword(f[1])
+	if e1 != nil || e2 != nil {
+		return p.bad("%s", "%s", errors.Join(e1, e2))
+	}
+	pl := Player{Side: side, UserID: user}
+	if len(f) == 3 {
+		pl.Name = f[2]
+	}
+	p.gf.Players = append(p.gf.Players, pl)
+	return nil
+}
+
+// order is a line of the log: order SEQ TIME AUTHOR SIDE TEXT, or undo
+// SEQ TIME AUTHOR SIDE SEQ-TAKEN-BACK.
+func (p *parser) order(key, rest string) error {
+	f := strings.SplitN(rest, " ", 5)
+	if len(f) != 5 {
+		return p.bad("write %s SEQ TIME AUTHOR SIDE %s.", "%s 番号 時刻 発令者 陣営 %s と書いてください。", key, map[string]string{"order": "TEXT", "undo": "SEQ-TAKEN-BACK"}[key])
+	}
+	seq, err := strconv.ParseInt(f[0], 10, 64)
+	if want := int64(len(p.gf.Log)) + 1; err != nil || seq != want {
+		return p.bad("the next order must be number %d, not %q.", "次の命令番号は %d です (%q は不可)。", want, f[0])
+	}
+	at, err := parseTS(f[1])
+	if err != nil {
+		return p.bad("%q is not a time like 2026-11-22T18:00:00Z.", "%q は時刻ではありません (例 2026-11-22T18:00:00Z)。", f[1])
+	}
+	if f[2] == "" || f[3] == "" {
+		return p.bad("the author and the side are one word each (the side - for none).", "発令者と陣営はそれぞれ 1 語です (陣営なしは -)。")
+	}
+	author, e1 := unword(f[2])
+	side, e2 := unword(f[3])
+	if e1 != nil || e2 != nil {
+		return p.bad("%s", "%s", errors.Join(e1, e2))
+	}
+	o := Order{Seq: seq, Kind: key, At: at, Author: author, Side: side}
+	if f[3] == "-" {
+		o.Side = ""
+	}
+	if key == "order" {
+		if err := CheckText(f[4]); err != nil {
+			return p.bad("%s", "%s", i18n.Message(err, i18n.EN))
+		}
+		o.Text = f[4]
+	} else {
+		u, err := strconv.ParseInt(f[4], 10, 64)
+		if err != nil || u < 1 || u >= seq || p.gf.Log[u-1].Kind != KindOrder {
+			return p.bad("an undo must name an earlier order, not %q.", "undo は前の命令の番号を指定します (%q は不可)。", f[4])
+		}
+		o.Undoes, o.Text = u, fmt.Sprintf("undo %d", u)
+	}
+	p.gf.Log = append(p.gf.Log, o)
+	return nil
+}
+
+// check is a line check SEQ HASH [LABEL]: the state hash after an order.
+func (p *parser) check(rest string) error {
+	f := strings.SplitN(rest, " ", 3)
+	if len(f) < 2 {
+		return p.bad("write check SEQ HASH [LABEL].", "check 番号 ハッシュ [ラベル] と書いてください。")
+	}
+	seq, err := strconv.ParseInt(f[0], 10, 64)
+	if err != nil || seq != int64(len(p.gf.Log)) {
+		return p.bad("a check follows the order it checks (%d here), not %q.", "check はその命令の直後に書きます (ここでは %d、%q は不可)。", len(p.gf.Log), f[0])
+	}
+	c := Check{Seq: seq, Hash: f[1]}
+	if len(f) == 3 {
+		c.Label = f[2]
+	}
+	p.gf.Checks = append(p.gf.Checks, c)
+	return nil
+}
+
+// end is the last line, end N: the number of orders, so that a file cut
+// short is known.
+func (p *parser) end(rest string) error {
+	n, err := strconv.Atoi(rest)
+	if err != nil || n != len(p.gf.Log) {
+		return p.bad("the end line counts %q orders but the file has %d: it may be cut short.", "end 行の命令数 %q がファイル内の数 %d と合いません。途中で切れている可能性があります。", rest, len(p.gf.Log))
+	}
+	p.ended = true
+	return nil
 }

@@ -96,11 +96,11 @@ func (h *Harness) check() {
 // Start connects a new adapter (after Bot.Close, a restart).
 func (h *Harness) Start() {
 	h.T.Helper()
-	a, err := discord.New(h.Config, h.Router)
+	a, err := discord.New(h.T.Context(), h.Config, h.Router)
 	if err != nil {
 		h.T.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), Wait)
+	ctx, cancel := context.WithTimeout(h.T.Context(), Wait)
 	defer cancel()
 	if err := a.Open(ctx); err != nil {
 		h.T.Fatal(err)

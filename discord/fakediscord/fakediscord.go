@@ -67,9 +67,8 @@ type Server struct {
 	offHost   []string
 	problems  []string // requests a real Discord would refuse, and why
 	closed    bool
-	gwCtx     context.Context
-	gwCancel  context.CancelFunc
-	heartbeat int // heartbeats received
+	gone      chan struct{} // closed by Close: the gateway connections end
+	heartbeat int           // heartbeats received
 	resumes   int
 }
 
@@ -89,7 +88,7 @@ func New() *Server {
 		files:        map[string]File{},
 	}
 	s.changed = sync.NewCond(&s.mu)
-	s.gwCtx, s.gwCancel = context.WithCancel(context.Background())
+	s.gone = make(chan struct{})
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve)) // httptest listens on 127.0.0.1
 	s.URL = s.srv.URL
 	s.API = s.srv.URL + "/api"
@@ -99,10 +98,13 @@ func New() *Server {
 // Close stops the server and drops every gateway connection.
 func (s *Server) Close() {
 	s.mu.Lock()
+	already := s.closed
 	s.closed = true
 	conns := s.conns
 	s.mu.Unlock()
-	s.gwCancel()
+	if !already {
+		close(s.gone)
+	}
 	for _, c := range conns {
 		c.ws.Close()
 	}

@@ -99,7 +99,7 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	go func() { // closing the server ends the read loop below
-		<-s.gwCtx.Done()
+		<-s.gone
 		ws.Close()
 	}()
 	for {
