@@ -91,9 +91,10 @@ func (b *Bot) confirmReplace(ctx context.Context, req *Request) *Response {
 		return nil
 	}
 	n := i18n.Count(len(g.Orders), "order", "orders", "件")
-	return askFirst(req, i18n.T(
-		fmt.Sprintf("Replace game #%d (%s, %s)? It ends at once without a result (it stays stored), and a new game starts here.", g.ID, g.State.Turn, n.EN),
-		fmt.Sprintf("ゲーム #%d (%s、命令 %s) を置き換えますか? 結果なしで直ちに終了し (記録は残ります)、ここで新しいゲームが始まります。", g.ID, g.State.Turn.Japanese(), n.JA)).In(req.Lang), games.BindingFor(g, nil, false))
+	return askFirst(req, i18n.Sprintf(i18n.T(
+		"Replace game #%d (%s, %s)? It ends at once without a result (it stays stored), and a new game starts here.",
+		"ゲーム #%d (%s、命令 %s) を置き換えますか? 結果なしで直ちに終了し (記録は残ります)、ここで新しいゲームが始まります。"),
+		g.ID, turnText(g.State.Turn), n).In(req.Lang), games.BindingFor(g, nil, false))
 }
 
 // segmentsUntil counts the ends that /end until:target takes from step s

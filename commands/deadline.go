@@ -97,8 +97,8 @@ func (b *Bot) noticeMessages(n games.Notice) []Message {
 		return []Message{{Target: n.Channel, Text: b.posted("⏰ %s: the %s segment ends <t:%d:R>.", "⏰ %s: %s の期限は <t:%d:R> です。",
 			n.Who, n.Step.Name().EN, n.Deadline.Unix())}}
 	case games.Ended:
-		out := []Message{{Target: n.Channel, Text: fmt.Sprintf("⌛ The deadline passed: the %s segment was ended with no further orders.", n.Side.Name().EN) + "\n" +
-			fmt.Sprintf("⌛ 期限切れのため、%sのセグをこれ以上の命令なしで終了しました。", n.Side.Name().JA)}}
+		out := []Message{{Target: n.Channel, Text: bilingual("⌛ The deadline passed: the %s segment was ended with no further orders.",
+			"⌛ 期限切れのため、%sのセグをこれ以上の命令なしで終了しました。", n.Side.Name())}}
 		for _, r := range n.Reports {
 			out = append(out, b.segmentMessages(b.postLang(), r)...)
 		}

@@ -206,9 +206,11 @@ func statusLine(s *game.State, l i18n.Lang) string {
 	if s.Step == game.GameOver {
 		w, lv, d := s.Result() // 15.1
 		if lv == game.Draw {
-			return i18n.T(fmt.Sprintf("Game over. VP: German %d, Allied %d: a draw (difference %d, 15.1).", s.VP[0], s.VP[1], d), fmt.Sprintf("ゲーム終了。VP: 独軍 %d、連合軍 %d: 引分け (差 %d, 15.1)。", s.VP[0], s.VP[1], d)).In(l)
+			return i18n.Sprintf(i18n.T("Game over. VP: German %d, Allied %d: a draw (difference %d, 15.1).",
+				"ゲーム終了。VP: 独軍 %d、連合軍 %d: 引分け (差 %d, 15.1)。"), s.VP[0], s.VP[1], d).In(l)
 		}
-		return i18n.T(fmt.Sprintf("Game over. VP: German %d, Allied %d: %s %s (difference %d, 15.1).", s.VP[0], s.VP[1], w.Name().EN, lv.Name().EN, d), fmt.Sprintf("ゲーム終了。VP: 独軍 %d、連合軍 %d: %sの%s (差 %d, 15.1)。", s.VP[0], s.VP[1], w.Name().JA, lv.Name().JA, d)).In(l)
+		return i18n.Sprintf(i18n.T("Game over. VP: German %d, Allied %d: %s %s (difference %d, 15.1).",
+			"ゲーム終了。VP: 独軍 %d、連合軍 %d: %sの%s (差 %d, 15.1)。"), s.VP[0], s.VP[1], w.Name(), lv.Name(), d).In(l)
 	}
 	side := s.ToMove().Name()
 	st := s.Step.Name()
@@ -216,8 +218,8 @@ func statusLine(s *game.State, l i18n.Lang) string {
 		st = s.Phase() // whose turn it is, told apart from who acts
 	}
 	hint := stepHint(s)
-	return i18n.T(fmt.Sprintf("▶ %s, %s: %s player to act. %s", s.Turn, st.EN, side.EN, hint.EN),
-		fmt.Sprintf("▶ %s %s: %sの手番。%s", s.Turn.Japanese(), st.JA, side.JA, hint.JA)).In(l)
+	return i18n.Sprintf(i18n.T("▶ %s, %s: %s player to act. %s", "▶ %s %s: %sの手番。%s"),
+		turnText(s.Turn), st, side, hint).In(l)
 }
 
 // playsSide says whether user may read side's own counts in g: one of

@@ -404,7 +404,7 @@ func destinationChoices(s *game.State, req *Request, prefix string) []Choice {
 		}
 		for _, h := range hs {
 			if strings.HasPrefix(h.String(), prefix) && len(out) < 25 {
-				out = append(out, Choice{Name: i18n.T(h.String()+" (rail)", h.String()+" (鉄道)"), Value: h.String()})
+				out = append(out, Choice{Name: i18n.Sprintf(i18n.T("%s (rail)", "%s (鉄道)"), h), Value: h.String()})
 			}
 		}
 		return out

@@ -334,8 +334,8 @@ func (b *Bot) resign(ctx context.Context, req *Request) *Response {
 	r := announce(req, g, Reply(fmt.Sprintf(req.T("The %s side resigns: the %s side wins. The game's seed is %s (commitment %s): /game export gives every order and roll.",
 		"%s側が投了しました。%s側の勝利です。シードは %s (コミットメント %s)。/game export で全命令とダイスを確認できます。"),
 		side.Name().In(req.Lang), (1-side).Name().In(req.Lang), g.State.KeyText(), g.State.Commitment())))
-	return withFinalStatus(r, g, i18n.T(fmt.Sprintf("**Game over**: the %s side resigned; the %s side wins.", side.Name().EN, (1-side).Name().EN),
-		fmt.Sprintf("**ゲーム終了**: %s側が投了し、%s側の勝利。", side.Name().JA, (1-side).Name().JA)))
+	return withFinalStatus(r, g, i18n.Sprintf(i18n.T("**Game over**: the %s side resigned; the %s side wins.",
+		"**ゲーム終了**: %s側が投了し、%s側の勝利。"), side.Name(), (1-side).Name()))
 }
 
 func (b *Bot) abandon(ctx context.Context, req *Request) *Response {

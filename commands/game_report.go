@@ -7,6 +7,7 @@ import (
 
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
+	"rtrbot/engine/turn"
 	"rtrbot/engine/units"
 	"rtrbot/games"
 	"rtrbot/i18n"
@@ -65,6 +66,9 @@ func account(p games.SegmentReport, l i18n.Lang, next bool, mention string) stri
 	}
 	return b.String()
 }
+
+// turnText is a game turn as each language writes it: "Aug III", "8月III".
+func turnText(t turn.Turn) i18n.Text { return i18n.T(t.String(), t.Japanese()) }
 
 func turnName(v game.View, l i18n.Lang) string {
 	if l == i18n.JA {

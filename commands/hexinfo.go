@@ -436,8 +436,7 @@ func (b *Bot) completeHex(ctx context.Context, req *Request, focused string) []C
 		found = b.Map.Find(typed)
 	}
 	for _, x := range found {
-		at := x.At.String() + " "
-		out = append(out, Choice{Name: i18n.T(at+x.Name, at+placeName(x, i18n.JA)), Value: x.At.String()})
+		out = append(out, Choice{Name: i18n.Sprintf(i18n.T("%s %s", "%s %s"), x.At, placeText(x)), Value: x.At.String()})
 		if len(out) == 25 {
 			break
 		}

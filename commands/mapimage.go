@@ -269,7 +269,7 @@ func (b *Bot) completeArea(ctx context.Context, req *Request, focused string) []
 			continue
 		}
 		seen[x.Name] = true
-		out = append(out, Choice{Name: i18n.T(x.Name+" ("+x.At.String()+")", x.Name+" ("+x.At.String()+")"), Value: x.Name})
+		out = append(out, Choice{Name: i18n.Sprintf(i18n.T("%s (%s)", "%s (%s)"), x.Name, x.At), Value: x.Name})
 		if len(out) == 25 {
 			break
 		}

@@ -76,7 +76,7 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 			if crop == nil {
 				crop = &render.Crop{Center: at, Radius: min(3, maxRadius)}
 			}
-			what = i18n.Sprintf(i18n.T("%s in %s; it may not move now: %s", "%s は %s にいます。今は移動できません: %s"), c.ID, label(b.Map, at), i18n.T(i18n.Message(err, i18n.EN), i18n.Message(err, i18n.JA)))
+			what = i18n.Sprintf(i18n.T("%s in %s; it may not move now: %s", "%s は %s にいます。今は移動できません: %s"), c.ID, label(b.Map, at), i18n.TextOf(err))
 			ds, rail = nil, nil
 		} else {
 			sit.Selected, sit.Destinations = &at, fromgame.Destinations(ds, rail)
@@ -111,8 +111,8 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 		if hexes, areas := setupHexes(s, side); len(hexes) > 0 {
 			extra = append(extra, render.Highlight{Hexes: hexes, Fill: color.NRGBA{255, 196, 0, 70}, Outline: color.NRGBA{200, 120, 0, 255}},
 				setupAreaLabels(s, areas))
-			what = i18n.T(what.EN+"; shaded: the setup areas of your units still to set up ("+strings.Join(areas, " ")+")",
-				what.JA+"。網掛け: 未配置ユニットの配置地域 ("+strings.Join(areas, " ")+")")
+			what = i18n.Sprintf(i18n.T("%s; shaded: the setup areas of your units still to set up (%s)",
+				"%s。網掛け: 未配置ユニットの配置地域 (%s)"), what, strings.Join(areas, " "))
 		}
 	}
 	draw := func() ([]byte, error) { return r.DrawSituation(&sit, crop, extra...) }

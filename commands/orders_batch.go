@@ -78,8 +78,8 @@ func parseLine(line string, n int, toMove units.Side) games.Pending {
 	// of one order; a second verb means orders were joined by them.
 	for i := 2; i < len(f); i++ {
 		if knownVerb(strings.ToLower(f[i])) && !strings.Contains(f[i], "-") && !strings.EqualFold(f[i-1], "attack") { // "attack recon": a table
-			p.Err = i18n.T(fmt.Sprintf("line %d (%s): this is more than one order; write each order on its own line, or separate them with ; or 。 (a comma or 、 lists the units and hexes of one order).", n, line),
-				fmt.Sprintf("%d 行目 (%s): 命令が複数あります。1行に1命令を書くか、; または 。 で区切ってください (、 や , は1つの命令のユニットやヘクスを並べる記号です)。", n, line))
+			p.Err = i18n.Sprintf(i18n.T("line %d (%s): this is more than one order; write each order on its own line, or separate them with ; or 。 (a comma or 、 lists the units and hexes of one order).",
+				"%d 行目 (%s): 命令が複数あります。1行に1命令を書くか、; または 。 で区切ってください (、 や , は1つの命令のユニットやヘクスを並べる記号です)。"), n, line)
 			return p
 		}
 	}
@@ -95,7 +95,7 @@ func parseLine(line string, n int, toMove units.Side) games.Pending {
 	}
 	o, err := game.ParseOrder(side.String() + " " + strings.Join(f, " "))
 	if err != nil {
-		p.Err = i18n.T(fmt.Sprintf("line %d (%s): %s", n, line, i18n.Message(err, i18n.EN)), fmt.Sprintf("%d 行目 (%s): %s", n, line, i18n.Message(err, i18n.JA)))
+		p.Err = i18n.Sprintf(i18n.T("line %d (%s): %s", "%d 行目 (%s): %s"), n, line, i18n.TextOf(err))
 		return p
 	}
 	p.Order = o

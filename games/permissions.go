@@ -2,7 +2,6 @@ package games
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"rtrbot/db"
@@ -21,9 +20,8 @@ func (t *Table) refereeOnly(a Actor, guild string, g *Game, what i18n.Text) erro
 	if t.referee(a, guild, g) {
 		return nil
 	}
-	return &i18n.Error{Text: i18n.T(
-		fmt.Sprintf("Only a referee may %s: the game's creator, a server manager or a member of the server's referee role (/game referee).", what.EN),
-		fmt.Sprintf("%[1]sは審判だけが行えます (ゲームの作成者、サーバー管理者、またはサーバーの審判ロール (/game referee) のメンバー)。", what.JA))}
+	return i18n.Errorf("Only a referee may %s: the game's creator, a server manager or a member of the server's referee role (/game referee).",
+		"%[1]sは審判だけが行えます (ゲームの作成者、サーバー管理者、またはサーバーの審判ロール (/game referee) のメンバー)。", what)
 }
 
 // referee: the game's creator, a guild manager, a member of the guild's
@@ -43,7 +41,7 @@ func (t *Table) referee(a Actor, guild string, g *Game) bool {
 func (g *Game) mayOrder(a Actor, side units.Side) error {
 	if g.Status != "" && g.Status != db.Active {
 		st := g.Status.Text()
-		return &i18n.Error{Text: i18n.T(fmt.Sprintf("This game is %s: it takes no more orders.", st.EN), fmt.Sprintf("このゲームは%sのため、命令を受け付けません。", st.JA))}
+		return i18n.Errorf("This game is %s: it takes no more orders.", "このゲームは%sのため、命令を受け付けません。", st)
 	}
 	if g.Paused() {
 		return i18n.Errorf("A referee has paused this game: no orders until /game resume.", "審判がこのゲームを一時停止中です。/game resume まで命令はできません。")
@@ -61,13 +59,11 @@ func (g *Game) mayOrder(a Actor, side units.Side) error {
 			"あなたはこのゲームのプレイヤーではないため観戦のみです。参加するには /game join side:german か side:allied。")
 	case mine != side && g.State.Owed().EN != "":
 		owed := g.State.Owed()
-		return &i18n.Error{Text: i18n.T(
-			fmt.Sprintf("You play the %s side, and the game waits on this now: %s. Your side's orders wait until then.", mine.Name().EN, owed.EN),
-			fmt.Sprintf("あなたは%s側です。現在は次の決定待ちです: %s。それまで自軍の命令はお待ちください。", mine.Name().JA, owed.JA))}
+		return i18n.Errorf("You play the %s side, and the game waits on this now: %s. Your side's orders wait until then.",
+			"あなたは%s側です。現在は次の決定待ちです: %s。それまで自軍の命令はお待ちください。", mine.Name(), owed)
 	case mine != side:
-		return &i18n.Error{Text: i18n.T(
-			fmt.Sprintf("You play the %s side, and it is the %s player's turn (%s). Your side's orders wait for its turn.", mine.Name().EN, side.Name().EN, g.State.Phase().EN),
-			fmt.Sprintf("あなたは%s側です。現在は%sの手番 (%s) です。自軍の手番をお待ちください。", mine.Name().JA, side.Name().JA, g.State.Phase().JA))}
+		return i18n.Errorf("You play the %s side, and it is the %s player's turn (%s). Your side's orders wait for its turn.",
+			"あなたは%s側です。現在は%sの手番 (%s) です。自軍の手番をお待ちください。", mine.Name(), side.Name(), g.State.Phase())
 	}
 	return nil
 }
@@ -100,9 +96,8 @@ func (t *Table) neutralReferee(a Actor, guild string, g *Game, what i18n.Text) e
 		return err
 	}
 	if side, plays := g.SideOf(a.ID); plays {
-		return &i18n.Error{Text: i18n.T(
-			fmt.Sprintf("You play the %s side of this game, so you may not %s in it: that is for a referee who plays neither side (a server manager, a member of the referee role, the bot's operator).", side.Name().EN, what.EN),
-			fmt.Sprintf("あなたはこのゲームの%s側のプレイヤーなので、このゲームでは%sを行えません。両陣営のどちらもプレイしていない審判 (サーバー管理者、審判ロールのメンバー、ボットの運営者) が行います。", side.Name().JA, what.JA))}
+		return i18n.Errorf("You play the %s side of this game, so you may not %s in it: that is for a referee who plays neither side (a server manager, a member of the referee role, the bot's operator).",
+			"あなたはこのゲームの%s側のプレイヤーなので、このゲームでは%sを行えません。両陣営のどちらもプレイしていない審判 (サーバー管理者、審判ロールのメンバー、ボットの運営者) が行います。", side.Name(), what)
 	}
 	return nil
 }
