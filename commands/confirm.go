@@ -37,7 +37,8 @@ func askFirst(req *Request, what string, bind games.Binding) *Response {
 		}
 	}
 	b := Button{Label: req.T("Confirm", "確認して実行"), Path: req.Path, Options: opts, Style: Danger, Bound: bind.String()}
-	text := fmt.Sprintf(req.T("%s\nNothing has been done yet. Press Confirm, or type %s.", "%s\nまだ何も実行していません。「確認して実行」を押すか、%s と入力してください。"), what, b.Line())
+	text := fmt.Sprintf(req.T("%s\nNothing has been done yet. Press Confirm, or type %s.",
+		"%s\nまだ何も実行していません。「確認して実行」を押すか、%s と入力してください。"), what, b.Line())
 	r := Private(text)
 	r.Messages[0].Buttons = []Button{b}
 	return r
@@ -56,7 +57,8 @@ func (b *Bot) confirmResign(ctx context.Context, req *Request) *Response {
 	if g.HotSeat() {
 		side = g.State.ToMove()
 	}
-	return askFirst(req, fmt.Sprintf(req.T("Resign? The %s side concedes and the game ends at once: the %s side wins.", "投了しますか? %s側が降伏し、ゲームは直ちに終了します: %s側の勝利です。"),
+	return askFirst(req, fmt.Sprintf(req.T("Resign? The %s side concedes and the game ends at once: the %s side wins.",
+		"投了しますか? %s側が降伏し、ゲームは直ちに終了します: %s側の勝利です。"),
 		side.Name().In(req.Lang), (1-side).Name().In(req.Lang)), games.BindingFor(g, &side, false))
 }
 

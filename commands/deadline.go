@@ -23,7 +23,8 @@ func (b *Bot) registerDeadline(r *Router) {
 		Name: "deadline", Description: i18n.T("Referee: a deadline for every segment, and what happens when it passes", "審判: 各セグの期限と、期限切れ時の動作"),
 		Options: []Option{
 			{Name: "hours", Description: i18n.T("hours per segment; 0 for none", "1セグの時間 (なしは 0)"), Type: Integer, Required: true, MinInt: 0, MaxInt: 24 * 30},
-			{Name: "then", Description: i18n.T("when it passes: remind (again) or end (the segment, no further orders)", "期限切れ時: remind (再通知) か end (セグ終了)"), Type: String,
+			{Name: "then", Description: i18n.T("when it passes: remind (again) or end (the segment, no further orders)",
+				"期限切れ時: remind (再通知) か end (セグ終了)"), Type: String,
 				Choices: []Choice{{Name: i18n.T("remind", "再通知"), Value: "remind"}, {Name: i18n.T("end the segment", "セグ終了"), Value: "end"}}},
 		},
 		Handler: b.setDeadline,

@@ -33,7 +33,8 @@ func (b *Bot) registerOrders(r *Router) {
 		Name: "place", Description: i18n.T("Setup: place a unit (17.2-17.5)", "初期配置: ユニットを配置 (17.2-17.5)"),
 		Options: []Option{unit(i18n.T("unit to place, e.g. F-XX", "配置するユニット (例: F-XX)")),
 			func() Option {
-				o := hexOpt("hex", i18n.T("hex XXYY: offered are the unit's legal setup hexes (without it, they are listed)", "ヘクス XXYY: ユニットの配置可能ヘクスを候補表示 (省略すると一覧)"), false)
+				o := hexOpt("hex", i18n.T("hex XXYY: offered are the unit's legal setup hexes (without it, they are listed)",
+					"ヘクス XXYY: ユニットの配置可能ヘクスを候補表示 (省略すると一覧)"), false)
 				o.Autocomplete = true
 				return o
 			}()},
@@ -58,7 +59,8 @@ func (b *Bot) registerOrders(r *Router) {
 		Handler:  func(ctx context.Context, req *Request) *Response { return b.unitMoves(ctx, req) },
 	})
 	r.Add(&Command{
-		Name: "rail", Description: i18n.T("Rail movement (8.5): first impulse, own territory, 5 German / 4 Allied a turn", "鉄道移動 (8.5): 第1インパルス、自国領内、独5/連合4"),
+		Name: "rail", Description: i18n.T("Rail movement (8.5): first impulse, own territory, 5 German / 4 Allied a turn",
+			"鉄道移動 (8.5): 第1インパルス、自国領内、独5/連合4"),
 		Options:  []Option{unit(i18n.T("unit to move by rail", "鉄道移動するユニット")), destOpt(i18n.T("destination hex XXYY", "移動先ヘクス XXYY"))},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
@@ -80,7 +82,8 @@ func (b *Bot) registerOrders(r *Router) {
 		},
 	})
 	r.Add(&Command{
-		Name: "reinforce", Description: i18n.T("Bring on a reinforcement (11.1); with no unit, all of them by default", "増援を登場させる (11.1)。unit 省略で全て自動"),
+		Name: "reinforce", Description: i18n.T("Bring on a reinforcement (11.1); with no unit, all of them by default",
+			"増援を登場させる (11.1)。unit 省略で全て自動"),
 		Options: []Option{
 			{Name: "unit", Description: i18n.T("reinforcement unit", "増援ユニット"), Type: String, Autocomplete: true},
 			hexOpt("hex", i18n.T("entry hex XXYY", "登場ヘクス XXYY"), false),
@@ -108,8 +111,10 @@ func (b *Bot) registerOrders(r *Router) {
 		stepChoices = append(stepChoices, Choice{Name: st.Name(), Value: st.String()})
 	}
 	r.Add(&Command{
-		Name: "end", Slow: true, Description: i18n.T("End the current phase or segment (3.0); until: ends each step in turn up to the one named", "現在の Ph またはセグを終了 (3.0)。until: で指定の手順まで順に終了"),
-		Options: []Option{{Name: "until", Description: i18n.T("stop when this step begins (each step is still ended by its own order)", "この手順が始まるまで終了を繰り返す (各手順ごとに終了命令を記録)"), Type: String, Choices: stepChoices}, confirmOpt},
+		Name: "end", Slow: true, Description: i18n.T("End the current phase or segment (3.0); until: ends each step in turn up to the one named",
+			"現在の Ph またはセグを終了 (3.0)。until: で指定の手順まで順に終了"),
+		Options: []Option{{Name: "until", Description: i18n.T("stop when this step begins (each step is still ended by its own order)",
+			"この手順が始まるまで終了を繰り返す (各手順ごとに終了命令を記録)"), Type: String, Choices: stepChoices}, confirmOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if !req.Has("until") {
 				before := b.games.Peek(req.Channel)
@@ -193,7 +198,8 @@ func (b *Bot) unitMoves(ctx context.Context, req *Request) *Response {
 		return Private(fmt.Sprintf(req.T("There is no unit %q; /units lists them.", "ユニット %q はありません。/units で一覧できます。"), req.Opt("unit")))
 	}
 	if !g.CanSee(actor(req), c.Side()) {
-		return Private(fmt.Sprintf(req.T("%s is not a unit of your side: you may ask only where your own units can go.", "%s は自軍のユニットではありません。移動先を調べられるのは自軍ユニットだけです。"), c.ID))
+		return Private(fmt.Sprintf(req.T("%s is not a unit of your side: you may ask only where your own units can go.",
+			"%s は自軍のユニットではありません。移動先を調べられるのは自軍ユニットだけです。"), c.ID))
 	}
 	ds, err := s.Destinations(c)
 	if err != nil {
@@ -311,7 +317,8 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 		fmt.Fprintf(&sb, "%s: %s\n", h, strings.Join(byHex[h], " "))
 	}
 	if only != hex.None && len(hs) == 0 {
-		fmt.Fprintf(&sb, req.T("No %s unit is in %s (/hex hex:%s says what else is there).\n", "%s のユニットは %s にいません (/hex hex:%s でそのヘクスの情報を表示)。\n"), side.Name().In(req.Lang), only, only)
+		fmt.Fprintf(&sb, req.T("No %s unit is in %s (/hex hex:%s says what else is there).\n",
+			"%s のユニットは %s にいません (/hex hex:%s でそのヘクスの情報を表示)。\n"), side.Name().In(req.Lang), only, only)
 	}
 	if only == hex.None {
 		if len(unplaced) > 0 {
@@ -333,7 +340,8 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 				fmt.Fprintf(&sb, req.T("Arriving this turn (11.1): %s\n", "本ターン登場の増援 (11.1): %s\n"), strings.Join(now, " "))
 			}
 			if len(r) > 0 {
-				fmt.Fprintf(&sb, req.T("May also enter in their place (spares, earlier turns' reinforcements, the eliminated): %s\n", "代わりに登場可能 (予備、以前のターンの増援、除去済): %s\n"), joinMax(r, 30))
+				fmt.Fprintf(&sb, req.T("May also enter in their place (spares, earlier turns' reinforcements, the eliminated): %s\n",
+					"代わりに登場可能 (予備、以前のターンの増援、除去済): %s\n"), joinMax(r, 30))
 			}
 		}
 		if len(elim) > 0 {

@@ -51,7 +51,8 @@ func account(p games.SegmentReport, l i18n.Lang, next bool, mention string) stri
 	}
 	fmt.Fprintf(&b, i18n.T("VP: German %d, Allied %d.\n", "VP: 独軍 %d、連合軍 %d。\n").In(l), p.After.VP[0], p.After.VP[1])
 	if p.After.Over {
-		fmt.Fprintf(&b, i18n.T("The game is over. Seed (now revealed; docs/dice.md shows how anyone checks every roll with it): %s; commitment %s.\n", "ゲーム終了。シード (公開。全ダイスの検証方法は docs/dice.md): %s、コミットメント %s。\n").In(l), p.After.Key, p.After.Commitment)
+		fmt.Fprintf(&b, i18n.T("The game is over. Seed (now revealed; docs/dice.md shows how anyone checks every roll with it): %s; commitment %s.\n",
+			"ゲーム終了。シード (公開。全ダイスの検証方法は docs/dice.md): %s、コミットメント %s。\n").In(l), p.After.Key, p.After.Commitment)
 		return strings.TrimRight(b.String(), "\n")
 	}
 	if !next {

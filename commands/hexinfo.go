@@ -307,7 +307,8 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		line(t("Victory (15.23): ", "VP (15.23): "), f("%d VP to the Germans if they hold it or entered it last", "独軍が占拠または最後に進入していれば %d VP", vp))
 	}
 	if x.Name == "Paris" && m.CityVP(x.At, board.Germans) > 0 {
-		line(t("Paris (15.22): ", "パリ (15.22): "), t("+10 VP to the Germans the first time their units enter any Paris hex", "独軍ユニットがいずれかのパリのヘクスに初めて進入すると独軍へ +10 VP"))
+		line(t("Paris (15.22): ", "パリ (15.22): "), t("+10 VP to the Germans the first time their units enter any Paris hex",
+			"独軍ユニットがいずれかのパリのヘクスに初めて進入すると独軍へ +10 VP"))
 	}
 	if vp := m.CityVP(x.At, board.Allies); vp > 0 {
 		line(t("Victory (15.23): ", "VP (15.23): "), f("%d VP to the Allies if they hold it or entered it last", "連合軍が占拠または最後に進入していれば %d VP", vp))
@@ -346,7 +347,8 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		line(t("Rivers: ", "河川: "), strings.Join(rivers, sep))
 	}
 	if rhine {
-		line(t("Rhine (15.22): ", "ライン河 (15.22): "), t("+10 VP to the Allies the first time French units cross the Rhine from the west bank to the east", "仏軍が初めて西岸から東岸へ渡河すると連合軍へ +10 VP"))
+		line(t("Rhine (15.22): ", "ライン河 (15.22): "), t("+10 VP to the Allies the first time French units cross the Rhine from the west bank to the east",
+			"仏軍が初めて西岸から東岸へ渡河すると連合軍へ +10 VP"))
 	}
 	if len(borders) > 0 {
 		line(t("Border (1914): ", "国境 (1914年): "), strings.Join(borders, sep))
@@ -371,7 +373,8 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 	}
 	if len(railFrom) > 0 {
 		sort.Strings(railFrom)
-		mv += f("; 1 MP along the rail from %s, whatever the terrain or river (8.53)", "、%s から鉄道沿いなら地形・河川によらず 1 MP (8.53)", strings.Join(railFrom, sep))
+		mv += f("; 1 MP along the rail from %s, whatever the terrain or river (8.53)",
+			"、%s から鉄道沿いなら地形・河川によらず 1 MP (8.53)", strings.Join(railFrom, sep))
 	}
 	switch x.Country {
 	case board.Switzerland:

@@ -89,7 +89,8 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 			if crop == nil {
 				crop = &render.Crop{Center: at, Radius: min(far, maxRadius)}
 			}
-			what = i18n.Sprintf(i18n.T("Where %s may move (%s; the number is the cost in movement points, R by rail)", "%s の移動可能先 (%s、数字は移動力コスト、R は鉄道)"), c.ID, i18n.Count(len(sit.Destinations), "hex", "hexes", "ヘクス"))
+			what = i18n.Sprintf(i18n.T("Where %s may move (%s; the number is the cost in movement points, R by rail)",
+				"%s の移動可能先 (%s、数字は移動力コスト、R は鉄道)"), c.ID, i18n.Count(len(sit.Destinations), "hex", "hexes", "ヘクス"))
 		}
 	}
 	// A render slot, shared with the maps posted after segments.
@@ -276,7 +277,8 @@ func (b *Bot) gameReplay(req *Request, g *games.Game) *Response {
 		return Private(req.T("The replay could not be drawn; the bot's operator should check the log.",
 			"リプレイを描けませんでした。運営者がログを確認してください。"))
 	}
-	text := i18n.Sprintf(i18n.T("The game so far, one frame a segment (%d frames), public view.", "ここまでのゲーム (1セグ1コマ、%d コマ、公開視点)。"), len(frames)).In(req.Lang)
+	text := i18n.Sprintf(i18n.T("The game so far, one frame a segment (%d frames), public view.",
+		"ここまでのゲーム (1セグ1コマ、%d コマ、公開視点)。"), len(frames)).In(req.Lang)
 	return Reply(text).WithFile(File{Name: "replay.gif", ContentType: "image/gif", Data: gif})
 }
 

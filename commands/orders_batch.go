@@ -57,7 +57,8 @@ func parseBatch(text string, toMove units.Side, l i18n.Lang) (out []games.Pendin
 		}
 		n++
 		if n > maxBatch {
-			return nil, []string{fmt.Sprintf(i18n.T("A batch holds at most %d orders; split it in several.", "一度に送れる命令は %d 件までです。分けて送ってください。").In(l), maxBatch)}
+			return nil, []string{fmt.Sprintf(i18n.T("A batch holds at most %d orders; split it in several.",
+				"一度に送れる命令は %d 件までです。分けて送ってください。").In(l), maxBatch)}
 		}
 		out = append(out, parseLine(line, i+1, toMove))
 	}
@@ -114,7 +115,8 @@ func (b *Bot) registerBatch(r *Router) {
 	r.Add(&Command{
 		Name: "orders", Slow: true,
 		Description: i18n.T("Give several orders at once, one a line (docs/orders.md)", "複数の命令を一度に (1行1命令, docs/orders.md)"),
-		Options: []Option{{Name: "text", Description: i18n.T("one order a line, e.g. move G-III 3023 / attack assault G-III 3021 / end", "1行1命令 (例: move G-III 3023 / attack assault G-III 3021 / end)"),
+		Options: []Option{{Name: "text", Description: i18n.T("one order a line, e.g. move G-III 3023 / attack assault G-III 3021 / end",
+			"1行1命令 (例: move G-III 3023 / attack assault G-III 3021 / end)"),
 			Type: String, Required: true, Text: true}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			g, fail := b.read(ctx, req)
