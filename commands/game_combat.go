@@ -15,12 +15,6 @@ import (
 // order; the engine checks it against the rules.
 func (b *Bot) registerCombat(r *Router) {
 	complete := b.completeUnit
-	hexOpt := func(name string, desc i18n.Text, req bool) Option {
-		return Option{Name: name, Description: desc, Type: String, Required: req}
-	}
-	unitOpt := func(name string, desc i18n.Text, req bool) Option {
-		return Option{Name: name, Description: desc, Type: String, Required: req, Autocomplete: true}
-	}
 	r.Add(&Command{
 		Name: "attack", Description: i18n.T("Attack one hex (9.0); the table is chosen before the defenders are seen (9.7)",
 			"1ヘクスへ攻撃 (9.0)。戦闘結果表は防御側を見る前に選択 (9.7)"),
