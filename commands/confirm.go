@@ -37,7 +37,8 @@ func askFirst(req *Request, what string, bind games.Binding) *Response {
 		}
 	}
 	b := Button{Label: req.T("Confirm", "確認して実行"), Path: req.Path, Options: opts, Style: Danger, Bound: bind.String()}
-	text := fmt.Sprintf(req.T("%s\nNothing has been done yet. Press Confirm, or type %s.", "%s\nまだ何も実行していません。「確認して実行」を押すか、%s と入力してください。"), what, b.Line())
+	text := fmt.Sprintf(req.T("%s\nNothing has been done yet. Press Confirm, or type %s.",
+		"%s\nまだ何も実行していません。「確認して実行」を押すか、%s と入力してください。"), what, b.Line())
 	r := Private(text)
 	r.Messages[0].Buttons = []Button{b}
 	return r
@@ -56,7 +57,8 @@ func (b *Bot) confirmResign(ctx context.Context, req *Request) *Response {
 	if g.HotSeat() {
 		side = g.State.ToMove()
 	}
-	return askFirst(req, fmt.Sprintf(req.T("Resign? The %s side concedes and the game ends at once: the %s side wins.", "投了しますか? %s側が降伏し、ゲームは直ちに終了します: %s側の勝利です。"),
+	return askFirst(req, fmt.Sprintf(req.T("Resign? The %s side concedes and the game ends at once: the %s side wins.",
+		"投了しますか? %s側が降伏し、ゲームは直ちに終了します: %s側の勝利です。"),
 		side.Name().In(req.Lang), (1-side).Name().In(req.Lang)), games.BindingFor(g, &side, false))
 }
 
@@ -91,9 +93,10 @@ func (b *Bot) confirmReplace(ctx context.Context, req *Request) *Response {
 		return nil
 	}
 	n := i18n.Count(len(g.Orders), "order", "orders", "件")
-	return askFirst(req, i18n.T(
-		fmt.Sprintf("Replace game #%d (%s, %s)? It ends at once without a result (it stays stored), and a new game starts here.", g.ID, g.State.Turn, n.EN),
-		fmt.Sprintf("ゲーム #%d (%s、命令 %s) を置き換えますか? 結果なしで直ちに終了し (記録は残ります)、ここで新しいゲームが始まります。", g.ID, g.State.Turn.Japanese(), n.JA)).In(req.Lang), games.BindingFor(g, nil, false))
+	return askFirst(req, i18n.Sprintf(i18n.T(
+		"Replace game #%d (%s, %s)? It ends at once without a result (it stays stored), and a new game starts here.",
+		"ゲーム #%d (%s、命令 %s) を置き換えますか? 結果なしで直ちに終了し (記録は残ります)、ここで新しいゲームが始まります。"),
+		g.ID, turnText(g.State.Turn), n).In(req.Lang), games.BindingFor(g, nil, false))
 }
 
 // segmentsUntil counts the ends that /end until:target takes from step s

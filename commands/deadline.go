@@ -23,7 +23,8 @@ func (b *Bot) registerDeadline(r *Router) {
 		Name: "deadline", Description: i18n.T("Referee: a deadline for every segment, and what happens when it passes", "審判: 各セグの期限と、期限切れ時の動作"),
 		Options: []Option{
 			{Name: "hours", Description: i18n.T("hours per segment; 0 for none", "1セグの時間 (なしは 0)"), Type: Integer, Required: true, MinInt: 0, MaxInt: 24 * 30},
-			{Name: "then", Description: i18n.T("when it passes: remind (again) or end (the segment, no further orders)", "期限切れ時: remind (再通知) か end (セグ終了)"), Type: String,
+			{Name: "then", Description: i18n.T("when it passes: remind (again) or end (the segment, no further orders)",
+				"期限切れ時: remind (再通知) か end (セグ終了)"), Type: String,
 				Choices: []Choice{{Name: i18n.T("remind", "再通知"), Value: "remind"}, {Name: i18n.T("end the segment", "セグ終了"), Value: "end"}}},
 		},
 		Handler: b.setDeadline,
@@ -97,8 +98,8 @@ func (b *Bot) noticeMessages(ctx context.Context, n games.Notice) []Message {
 		return []Message{{Target: n.Channel, Text: b.posted("⏰ %s: the %s segment ends <t:%d:R>.", "⏰ %s: %s の期限は <t:%d:R> です。",
 			n.Who, n.Step.Name().EN, n.Deadline.Unix())}}
 	case games.Ended:
-		out := []Message{{Target: n.Channel, Text: fmt.Sprintf("⌛ The deadline passed: the %s segment was ended with no further orders.", n.Side.Name().EN) + "\n" +
-			fmt.Sprintf("⌛ 期限切れのため、%sのセグをこれ以上の命令なしで終了しました。", n.Side.Name().JA)}}
+		out := []Message{{Target: n.Channel, Text: bilingual("⌛ The deadline passed: the %s segment was ended with no further orders.",
+			"⌛ 期限切れのため、%sのセグをこれ以上の命令なしで終了しました。", n.Side.Name())}}
 		for _, r := range n.Reports {
 			out = append(out, b.segmentMessages(b.postLang(), r)...)
 		}

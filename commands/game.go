@@ -30,9 +30,11 @@ func (b *Bot) registerGame(r *Router) {
 				Name: "new", Slow: true, // it may open a thread on Discord
 				Description: i18n.T("Start a hot-seat game: setup, Allies first (17.1)", "ホットシートのゲームを開始 (初期配置は連合軍から, 17.1)"),
 				Options: []Option{
-					{Name: "scenario", Description: i18n.T("standard (Aug II - Sep IV) or extended (Aug II - Nov IV)", "standard (8月II～9月IV) か extended (8月II～11月IV)"), Type: String,
+					{Name: "scenario", Description: i18n.T("standard (Aug II - Sep IV) or extended (Aug II - Nov IV)",
+						"standard (8月II～9月IV) か extended (8月II～11月IV)"), Type: String,
 						Choices: []Choice{{Name: i18n.T("standard", "標準"), Value: "standard"}, {Name: i18n.T("extended", "延長"), Value: "extended"}}},
-					{Name: "seed", Description: i18n.T("a dice seed of your choice: makes a public practice game, never rated (default: a 256-bit secret)", "任意のダイスシード: 公開の練習ゲームになり、レーティング対象外 (既定: 256 ビットの秘密シード)"), Type: Integer},
+					{Name: "seed", Description: i18n.T("a dice seed of your choice: makes a public practice game, never rated (default: a 256-bit secret)",
+						"任意のダイスシード: 公開の練習ゲームになり、レーティング対象外 (既定: 256 ビットの秘密シード)"), Type: Integer},
 					{Name: "options", Description: i18n.T("scenario options, e.g. 18.1(10) 18.2(14)", "シナリオオプション (例: 18.1(10) 18.2(14))"), Type: String},
 					replaceOpt, confirmOpt,
 					botOptions[0], botOptions[1], botOptions[2], // game_bot.go: vs:bot side: level:
@@ -69,7 +71,8 @@ func (b *Bot) registerGame(r *Router) {
 					}
 					sort.Slice(codes, func(i, j int) bool { return naturalLess(codes[i], codes[j]) })
 					var sb strings.Builder
-					sb.WriteString(req.T("Options for /game new options:... (several separated by spaces):\n", "/game new options:... に指定できるオプション (空白区切りで複数可):\n"))
+					sb.WriteString(req.T("Options for /game new options:... (several separated by spaces):\n",
+						"/game new options:... に指定できるオプション (空白区切りで複数可):\n"))
 					for _, k := range codes {
 						fmt.Fprintf(&sb, "%s — %s\n", k, game.Supported[k].In(req.Lang))
 					}
@@ -96,8 +99,9 @@ func (b *Bot) registerGame(r *Router) {
 			{
 				Name:        "check",
 				Description: i18n.T("Would this order be legal now? The engine's answer and its reason", "この命令は今合法か? エンジンの判定と理由"),
-				Options:     []Option{{Name: "order", Description: i18n.T("one order as /orders reads it, e.g. move G-III 3023 (your side; german or allied first names one)", "/orders と同じ書き方の命令1つ (例: move G-III 3023。自軍の命令。先頭の german か allied で陣営を指定)"), Type: String, Required: true, Text: true}},
-				Handler:     func(ctx context.Context, req *Request) *Response { return b.gameCheck(ctx, req) },
+				Options: []Option{{Name: "order", Description: i18n.T("one order as /orders reads it, e.g. move G-III 3023 (your side; german or allied first names one)",
+					"/orders と同じ書き方の命令1つ (例: move G-III 3023。自軍の命令。先頭の german か allied で陣営を指定)"), Type: String, Required: true, Text: true}},
+				Handler: func(ctx context.Context, req *Request) *Response { return b.gameCheck(ctx, req) },
 			},
 			{
 				Name:        "position",
@@ -152,7 +156,8 @@ func (b *Bot) gameNew(ctx context.Context, req *Request) *Response {
 		"初期配置 (17.1): 連合軍から。/place unit:ID hex:XXYY で1個ずつ、または /game setup で全て既定配置し、/end。/units で配置するユニットを一覧できます。")
 	msg += "\n" + statusLine(s, req.Lang)
 	if g.Channel != req.Channel {
-		r := Reply(fmt.Sprintf(req.T("%s: game #%d opened in <#%s>; play it there (commands given here go to the newest game opened here).", "%s: ゲーム #%d を <#%s> で開始しました。そちらでプレイしてください (ここでのコマンドは、ここで最後に開始したゲームに届きます)。"),
+		r := Reply(fmt.Sprintf(req.T("%s: game #%d opened in <#%s>; play it there (commands given here go to the newest game opened here).",
+			"%s: ゲーム #%d を <#%s> で開始しました。そちらでプレイしてください (ここでのコマンドは、ここで最後に開始したゲームに届きます)。"),
 			sc.Title.In(req.Lang), g.ID, g.Channel)).Add(Message{Text: msg, Target: g.Channel})
 		if m, ok := statusNow(req, g); ok {
 			r.Add(m) // the game's dashboard, pinned at the top of its thread
@@ -174,11 +179,13 @@ func (b *Bot) gameLoad(ctx context.Context, req *Request) *Response {
 			}
 			data, err := os.ReadFile(req.Opt("file"))
 			if err != nil {
-				return nil, i18n.Errorf("Cannot read %s: %v. Give the path of a position file (docs/positions.md).", "%s を読めません: %v。局面ファイル (docs/positions.md) のパスを指定してください。", req.Opt("file"), err)
+				return nil, i18n.Errorf("Cannot read %s: %v. Give the path of a position file (docs/positions.md).",
+					"%s を読めません: %v。局面ファイル (docs/positions.md) のパスを指定してください。", req.Opt("file"), err)
 			}
 			return data, nil
 		}
-		return nil, i18n.Errorf("Give the position: /game load file:PATH (console) or attach the file.", "局面を指定してください: /game load file:PATH (コンソール) またはファイルを添付。")
+		return nil, i18n.Errorf("Give the position: /game load file:PATH (console) or attach the file.",
+			"局面を指定してください: /game load file:PATH (コンソール) またはファイルを添付。")
 	})
 	if err != nil {
 		return gameFail(req, err)
@@ -206,9 +213,11 @@ func statusLine(s *game.State, l i18n.Lang) string {
 	if s.Step == game.GameOver {
 		w, lv, d := s.Result() // 15.1
 		if lv == game.Draw {
-			return i18n.T(fmt.Sprintf("Game over. VP: German %d, Allied %d: a draw (difference %d, 15.1).", s.VP[0], s.VP[1], d), fmt.Sprintf("ゲーム終了。VP: 独軍 %d、連合軍 %d: 引分け (差 %d, 15.1)。", s.VP[0], s.VP[1], d)).In(l)
+			return i18n.Sprintf(i18n.T("Game over. VP: German %d, Allied %d: a draw (difference %d, 15.1).",
+				"ゲーム終了。VP: 独軍 %d、連合軍 %d: 引分け (差 %d, 15.1)。"), s.VP[0], s.VP[1], d).In(l)
 		}
-		return i18n.T(fmt.Sprintf("Game over. VP: German %d, Allied %d: %s %s (difference %d, 15.1).", s.VP[0], s.VP[1], w.Name().EN, lv.Name().EN, d), fmt.Sprintf("ゲーム終了。VP: 独軍 %d、連合軍 %d: %sの%s (差 %d, 15.1)。", s.VP[0], s.VP[1], w.Name().JA, lv.Name().JA, d)).In(l)
+		return i18n.Sprintf(i18n.T("Game over. VP: German %d, Allied %d: %s %s (difference %d, 15.1).",
+			"ゲーム終了。VP: 独軍 %d、連合軍 %d: %sの%s (差 %d, 15.1)。"), s.VP[0], s.VP[1], w.Name(), lv.Name(), d).In(l)
 	}
 	side := s.ToMove().Name()
 	st := s.Step.Name()
@@ -216,8 +225,8 @@ func statusLine(s *game.State, l i18n.Lang) string {
 		st = s.Phase() // whose turn it is, told apart from who acts
 	}
 	hint := stepHint(s)
-	return i18n.T(fmt.Sprintf("▶ %s, %s: %s player to act. %s", s.Turn, st.EN, side.EN, hint.EN),
-		fmt.Sprintf("▶ %s %s: %sの手番。%s", s.Turn.Japanese(), st.JA, side.JA, hint.JA)).In(l)
+	return i18n.Sprintf(i18n.T("▶ %s, %s: %s player to act. %s", "▶ %s %s: %sの手番。%s"),
+		turnText(s.Turn), st, side, hint).In(l)
 }
 
 // playsSide says whether user may read side's own counts in g: one of
@@ -265,7 +274,8 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 	sc := s.Rules().Scenario
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s\n%s\n", sc.Title.In(req.Lang), statusLine(s, req.Lang))
-	fmt.Fprintf(&sb, req.T("VP: German %d, Allied %d. Rail used this turn: German %d/5, Allied %d/4.\n", "VP: 独軍 %d、連合軍 %d。今ターンの鉄道移動: 独軍 %d/5、連合軍 %d/4。\n"), s.VP[0], s.VP[1], s.RailUsed[0], s.RailUsed[1])
+	fmt.Fprintf(&sb, req.T("VP: German %d, Allied %d. Rail used this turn: German %d/5, Allied %d/4.\n",
+		"VP: 独軍 %d、連合軍 %d。今ターンの鉄道移動: 独軍 %d/5、連合軍 %d/4。\n"), s.VP[0], s.VP[1], s.RailUsed[0], s.RailUsed[1])
 	if s.Entrenching {
 		sb.WriteString(req.T("Entrenchment is allowed (13.0).\n", "塹壕構築可 (13.0)。\n"))
 	}
@@ -299,7 +309,8 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 		sb.WriteString(p.In(req.Lang) + "\n")
 	}
 	if !g.Deadline.IsZero() {
-		fmt.Fprintf(&sb, req.T("Deadline of this segment: <t:%d:f> (then: %s).\n", "このセグの期限: <t:%d:f> (期限後: %s)。\n"), g.Deadline.Unix(), g.DeadlineAction)
+		fmt.Fprintf(&sb, req.T("Deadline of this segment: <t:%d:f> (then: %s).\n",
+			"このセグの期限: <t:%d:f> (期限後: %s)。\n"), g.Deadline.Unix(), g.DeadlineAction)
 	}
 	if g.Practice() {
 		sb.WriteString(practiceNote(g.PracticeSeed()).In(req.Lang) + "\n")

@@ -15,14 +15,9 @@ import (
 // order; the engine checks it against the rules.
 func (b *Bot) registerCombat(r *Router) {
 	complete := b.completeUnit
-	hexOpt := func(name string, desc i18n.Text, req bool) Option {
-		return Option{Name: name, Description: desc, Type: String, Required: req}
-	}
-	unitOpt := func(name string, desc i18n.Text, req bool) Option {
-		return Option{Name: name, Description: desc, Type: String, Required: req, Autocomplete: true}
-	}
 	r.Add(&Command{
-		Name: "attack", Description: i18n.T("Attack one hex (9.0); the table is chosen before the defenders are seen (9.7)", "1ヘクスへ攻撃 (9.0)。戦闘結果表は防御側を見る前に選択 (9.7)"),
+		Name: "attack", Description: i18n.T("Attack one hex (9.0); the table is chosen before the defenders are seen (9.7)",
+			"1ヘクスへ攻撃 (9.0)。戦闘結果表は防御側を見る前に選択 (9.7)"),
 		Options: []Option{
 			{Name: "table", Description: i18n.T("combat results table (9.7)", "戦闘結果表 (9.7)"), Type: String, Required: true, Choices: []Choice{
 				{Name: i18n.T("reconnaissance in force", "威力偵察"), Value: "recon"},
@@ -42,7 +37,8 @@ func (b *Bot) registerCombat(r *Router) {
 	})
 	r.Add(&Command{
 		Name: "retreat", Description: i18n.T("Retreat a unit one hex after a combat result (9.4)", "戦闘結果によりユニットを1ヘクス退却 (9.4)"),
-		Options:  []Option{unitOpt("unit", i18n.T("unit that must retreat", "退却するユニット"), true), hexOpt("hex", i18n.T("hex to retreat into XXYY (left out: where it may go)", "退却先ヘクス XXYY (省略時: 退却可能なヘクスを表示)"), false)},
+		Options: []Option{unitOpt("unit", i18n.T("unit that must retreat", "退却するユニット"), true), hexOpt("hex", i18n.T("hex to retreat into XXYY (left out: where it may go)",
+			"退却先ヘクス XXYY (省略時: 退却可能なヘクスを表示)"), false)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if !req.Has("hex") {
@@ -52,7 +48,8 @@ func (b *Bot) registerCombat(r *Router) {
 		},
 	})
 	r.Add(&Command{
-		Name: "bombard", Description: i18n.T("Fire a siege gun at an adjacent enemy fortress on the siege table (12.6)", "攻城砲で隣接する敵要塞を攻撃 (攻城砲表, 12.6)"),
+		Name: "bombard", Description: i18n.T("Fire a siege gun at an adjacent enemy fortress on the siege table (12.6)",
+			"攻城砲で隣接する敵要塞を攻撃 (攻城砲表, 12.6)"),
 		Options:  []Option{unitOpt("unit", i18n.T("siege gun", "攻城砲"), true), hexOpt("hex", i18n.T("fortress hex XXYY", "要塞ヘクス XXYY"), true)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {

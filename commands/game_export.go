@@ -22,8 +22,9 @@ import (
 func (b *Bot) registerExport(r *Router) {
 	r.AddSub("game", &Command{
 		Name: "export", Slow: true,
-		Description: i18n.T("The game as a readable file (orders, options, seed: to the referee only while it runs)", "ゲームを読めるファイルで出力 (命令、オプション、シード: 進行中は審判のみ)"),
-		Handler:     b.export,
+		Description: i18n.T("The game as a readable file (orders, options, seed: to the referee only while it runs)",
+			"ゲームを読めるファイルで出力 (命令、オプション、シード: 進行中は審判のみ)"),
+		Handler: b.export,
 	}, &Command{
 		Name: "import", Slow: true,
 		Description: i18n.T("Restore a game from an export file here: it is replayed to the same state", "エクスポートファイルからゲームをここに復元 (同じ状態まで再生)"),
@@ -48,7 +49,8 @@ func (b *Bot) export(ctx context.Context, req *Request) *Response {
 	case x.Finished:
 		return Private(fmt.Sprintf(req.T("Game #%d (%s) as a file.", "ゲーム #%d (%s) のファイル。"), x.ID, x.Status.Text().In(req.Lang))).WithFile(file)
 	}
-	r := Private(fmt.Sprintf(req.T("Game #%d as a file: import it elsewhere with /game import.", "ゲーム #%d のファイル。/game import で他の場所に取り込めます。"), x.ID)).WithFile(file)
+	r := Private(fmt.Sprintf(req.T("Game #%d as a file: import it elsewhere with /game import.",
+		"ゲーム #%d のファイル。/game import で他の場所に取り込めます。"), x.ID)).WithFile(file)
 	// A running game's file holds its dice seed: who took it is said in the
 	// game's thread (a referee act).
 	if g := b.games.Peek(ctx, req.Channel); g != nil && g.ID == x.ID && g.Channel != "" {
@@ -70,18 +72,22 @@ func (b *Bot) importGame(ctx context.Context, req *Request) *Response {
 			}
 			return data, nil
 		case req.Has("file"):
-			return nil, i18n.Errorf("file: works only in the local console; attach the export file instead.", "file: はローカルコンソール専用です。エクスポートファイルを添付してください。")
+			return nil, i18n.Errorf("file: works only in the local console; attach the export file instead.",
+				"file: はローカルコンソール専用です。エクスポートファイルを添付してください。")
 		}
-		return nil, i18n.Errorf("Attach the export file (attachment:), or in the console give file:PATH.", "エクスポートファイルを添付するか (attachment:)、コンソールでは file:PATH を指定してください。")
+		return nil, i18n.Errorf("Attach the export file (attachment:), or in the console give file:PATH.",
+			"エクスポートファイルを添付するか (attachment:)、コンソールでは file:PATH を指定してください。")
 	})
 	if err != nil {
 		return gameFail(req, err)
 	}
-	msg := fmt.Sprintf(req.T("Game imported as #%d: %s replayed to the same state as the file.\n%s", "ゲーム #%d として取り込みました: 命令 %sをファイルと同じ状態まで再生しました。\n%s"),
+	msg := fmt.Sprintf(req.T("Game imported as #%d: %s replayed to the same state as the file.\n%s",
+		"ゲーム #%d として取り込みました: 命令 %sをファイルと同じ状態まで再生しました。\n%s"),
 		g.ID, i18n.Count(len(g.Orders), "order", "orders", "件").In(req.Lang), statusLine(g.State, req.Lang))
 	switch {
 	case g.Practice():
-		msg += "\n" + fmt.Sprintf(req.T("Practice game: its seed %s is public and goes on; it is never rated.", "練習ゲーム: シード %s は公開済みで、そのまま続きます。レーティングには数えません。"), g.PracticeSeed())
+		msg += "\n" + fmt.Sprintf(req.T("Practice game: its seed %s is public and goes on; it is never rated.",
+			"練習ゲーム: シード %s は公開済みで、そのまま続きます。レーティングには数えません。"), g.PracticeSeed())
 	case g.State.Step != game.GameOver:
 		msg += "\n" + fmt.Sprintf(req.T("The file's dice key decides no die again: from roll #%d the dice come from a new secret key, commitment %s (docs/dice.md).",
 			"ファイルのダイスの鍵が再びダイスを決めることはありません。ダイス #%d からは新しい秘密の鍵で振ります。コミットメント %s (docs/dice.md)。"), g.State.Dice.Rolls+1, g.State.Commitment())

@@ -56,10 +56,12 @@ func (b *Bot) gameLog(ctx context.Context, req *Request) *Response {
 	if req.Has("page") {
 		page, _ = strconv.Atoi(req.Opt("page"))
 		if page < 1 || page > pages {
-			return Private(fmt.Sprintf(req.T("There are %d pages: give page:1 to page:%d.", "ページは %d ページあります: page:1 から page:%d を指定してください。"), pages, pages))
+			return Private(fmt.Sprintf(req.T("There are %d pages: give page:1 to page:%d.",
+				"ページは %d ページあります: page:1 から page:%d を指定してください。"), pages, pages))
 		}
 	}
 	from := (page - 1) * logPage
 	to := min(from+logPage, len(lines))
-	return Private(fmt.Sprintf(req.T("Game log, page %d of %d (/game log page:N, or export:true for all):\n", "ゲームの記録 %d/%d ページ (/game log page:N、全体は export:true):\n"), page, pages) + text(from, to))
+	return Private(fmt.Sprintf(req.T("Game log, page %d of %d (/game log page:N, or export:true for all):\n",
+		"ゲームの記録 %d/%d ページ (/game log page:N、全体は export:true):\n"), page, pages) + text(from, to))
 }

@@ -18,9 +18,11 @@ import (
 
 func (b *Bot) registerOptions(r *Router) {
 	r.AddSub("game", &Command{
-		Name: "choose", Description: i18n.T("Choose your side's options in secret (18.0); revealed when both sides confirm", "自軍のオプションを秘密に選択 (18.0)。両軍の確定後に同時公開"),
+		Name: "choose", Description: i18n.T("Choose your side's options in secret (18.0); revealed when both sides confirm",
+			"自軍のオプションを秘密に選択 (18.0)。両軍の確定後に同時公開"),
 		Options: []Option{
-			{Name: "options", Description: i18n.T("option codes separated by spaces, e.g. 18.1(10) 16.1; 'none' for none (/game options lists them)", "オプション番号を空白区切りで (例 18.1(10) 16.1)。なしは none (/game options で一覧)"), Type: String, Required: true},
+			{Name: "options", Description: i18n.T("option codes separated by spaces, e.g. 18.1(10) 16.1; 'none' for none (/game options lists them)",
+				"オプション番号を空白区切りで (例 18.1(10) 16.1)。なしは none (/game options で一覧)"), Type: String, Required: true},
 			{Name: "side", Description: i18n.T("hot seat only: the side you choose for", "ホットシートのみ: 選択する陣営"), Type: String, Choices: sideChoices},
 		},
 		Handler: b.choose,

@@ -22,18 +22,22 @@ import (
 // reorganisation and reinforcement, /end and /units (the combat family is
 // in game_combat.go, /orders in orders_batch.go, /undo in game_undo.go).
 func (b *Bot) registerOrders(r *Router) {
-	unit := func(desc i18n.Text) Option {
-		return Option{Name: "unit", Description: desc, Type: String, Required: true, Autocomplete: true}
-	}
-	hexOpt := func(name string, desc i18n.Text, req bool) Option {
-		return Option{Name: name, Description: desc, Type: String, Required: req}
-	}
+	b.registerMoves(r)
+	b.registerUnitOrders(r)
+	b.registerStepCommands(r)
+}
+
+// registerMoves adds the orders that put a unit somewhere: place (setup),
+// move and rail, and /moves, which says where a unit can move.
+func (b *Bot) registerMoves(r *Router) {
+	unit := unitToOrder
 	complete := b.completeUnit
 	r.Add(&Command{
 		Name: "place", Description: i18n.T("Setup: place a unit (17.2-17.5)", "初期配置: ユニットを配置 (17.2-17.5)"),
 		Options: []Option{unit(i18n.T("unit to place, e.g. F-XX", "配置するユニット (例: F-XX)")),
 			func() Option {
-				o := hexOpt("hex", i18n.T("hex XXYY: offered are the unit's legal setup hexes (without it, they are listed)", "ヘクス XXYY: ユニットの配置可能ヘクスを候補表示 (省略すると一覧)"), false)
+				o := hexOpt("hex", i18n.T("hex XXYY: offered are the unit's legal setup hexes (without it, they are listed)",
+					"ヘクス XXYY: ユニットの配置可能ヘクスを候補表示 (省略すると一覧)"), false)
 				o.Autocomplete = true
 				return o
 			}()},
@@ -58,13 +62,22 @@ func (b *Bot) registerOrders(r *Router) {
 		Handler:  func(ctx context.Context, req *Request) *Response { return b.unitMoves(ctx, req) },
 	})
 	r.Add(&Command{
-		Name: "rail", Description: i18n.T("Rail movement (8.5): first impulse, own territory, 5 German / 4 Allied a turn", "鉄道移動 (8.5): 第1インパルス、自国領内、独5/連合4"),
+		Name: "rail", Description: i18n.T("Rail movement (8.5): first impulse, own territory, 5 German / 4 Allied a turn",
+			"鉄道移動 (8.5): 第1インパルス、自国領内、独5/連合4"),
 		Options:  []Option{unit(i18n.T("unit to move by rail", "鉄道移動するユニット")), destOpt(i18n.T("destination hex XXYY", "移動先ヘクス XXYY"))},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
 			return b.unitOrder(ctx, req, game.Rail, "to")
 		},
 	})
+}
+
+// registerUnitOrders adds the orders on one unit in the other segments:
+// reorganisation (10.0, 13.0), reinforcement (11.1), removal from an
+// over-stacked hex (7.0) and withdrawal to the Russian Front (11.7).
+func (b *Bot) registerUnitOrders(r *Router) {
+	unit := unitToOrder
+	complete := b.completeUnit
 	reorg := func(name string, verb game.Verb, desc i18n.Text, extra ...Option) *Command {
 		return &Command{Name: name, Description: desc, Options: append([]Option{unit(i18n.T("unit", "ユニット"))}, extra...), Complete: complete,
 			Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(ctx, req, verb) }}
@@ -80,7 +93,8 @@ func (b *Bot) registerOrders(r *Router) {
 		},
 	})
 	r.Add(&Command{
-		Name: "reinforce", Description: i18n.T("Bring on a reinforcement (11.1); with no unit, all of them by default", "増援を登場させる (11.1)。unit 省略で全て自動"),
+		Name: "reinforce", Description: i18n.T("Bring on a reinforcement (11.1); with no unit, all of them by default",
+			"増援を登場させる (11.1)。unit 省略で全て自動"),
 		Options: []Option{
 			{Name: "unit", Description: i18n.T("reinforcement unit", "増援ユニット"), Type: String, Autocomplete: true},
 			hexOpt("hex", i18n.T("entry hex XXYY", "登場ヘクス XXYY"), false),
@@ -103,13 +117,20 @@ func (b *Bot) registerOrders(r *Router) {
 		Options: []Option{unit(i18n.T("unit to withdraw", "転進するユニット"))}, Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(ctx, req, game.Withdraw) },
 	})
+}
+
+// registerStepCommands adds /end, which ends the step, and /units, which
+// lists a side's units.
+func (b *Bot) registerStepCommands(r *Router) {
 	var stepChoices []Choice
 	for st := game.EventStep; st < game.GameOver; st++ {
 		stepChoices = append(stepChoices, Choice{Name: st.Name(), Value: st.String()})
 	}
 	r.Add(&Command{
-		Name: "end", Slow: true, Description: i18n.T("End the current phase or segment (3.0); until: ends each step in turn up to the one named", "現在の Ph またはセグを終了 (3.0)。until: で指定の手順まで順に終了"),
-		Options: []Option{{Name: "until", Description: i18n.T("stop when this step begins (each step is still ended by its own order)", "この手順が始まるまで終了を繰り返す (各手順ごとに終了命令を記録)"), Type: String, Choices: stepChoices}, confirmOpt},
+		Name: "end", Slow: true, Description: i18n.T("End the current phase or segment (3.0); until: ends each step in turn up to the one named",
+			"現在の Ph またはセグを終了 (3.0)。until: で指定の手順まで順に終了"),
+		Options: []Option{{Name: "until", Description: i18n.T("stop when this step begins (each step is still ended by its own order)",
+			"この手順が始まるまで終了を繰り返す (各手順ごとに終了命令を記録)"), Type: String, Choices: stepChoices}, confirmOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if !req.Has("until") {
 				before := b.games.Peek(ctx, req.Channel)
@@ -193,7 +214,8 @@ func (b *Bot) unitMoves(ctx context.Context, req *Request) *Response {
 		return Private(fmt.Sprintf(req.T("There is no unit %q; /units lists them.", "ユニット %q はありません。/units で一覧できます。"), req.Opt("unit")))
 	}
 	if !g.CanSee(req.Actor(), c.Side()) {
-		return Private(fmt.Sprintf(req.T("%s is not a unit of your side: you may ask only where your own units can go.", "%s は自軍のユニットではありません。移動先を調べられるのは自軍ユニットだけです。"), c.ID))
+		return Private(fmt.Sprintf(req.T("%s is not a unit of your side: you may ask only where your own units can go.",
+			"%s は自軍のユニットではありません。移動先を調べられるのは自軍ユニットだけです。"), c.ID))
 	}
 	ds, err := s.Destinations(c)
 	if err != nil {
@@ -227,20 +249,9 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 		return fail
 	}
 	s := g.State
-	side := s.ToMove()
-	if mine, ok := g.SideOf(req.User.ID); ok {
-		side = mine
-	}
-	if req.Has("side") {
-		side, _ = units.ParseSide(req.Opt("side"))
-	}
-	if _, plays := g.SideOf(req.User.ID); !plays && !g.CanSee(req.Actor(), side) {
-		return Private(fmt.Sprintf(req.T("You do not play in this game, and the %s side's units are hidden from all but its players (14.1): /map shows both sides as the public sees them.",
-			"あなたはこのゲームのプレイヤーではありません。%s側のユニットはその陣営のプレイヤーにしか見えません (14.1)。/map で両軍を公開情報として見られます。"), side.Name().In(req.Lang)))
-	}
-	if !g.CanSee(req.Actor(), side) {
-		return Private(fmt.Sprintf(req.T("The %s side's units are hidden from you (14.1): /units lists your own side's; /map shows the enemy as the public sees him.",
-			"%s側のユニットはあなたには見えません (14.1)。/units は自軍のユニットを表示します。敵は /map で公開情報として見られます。"), side.Name().In(req.Lang)))
+	side, fail := unitsSide(g, req)
+	if fail != nil {
+		return fail
 	}
 	var only hex.Hex
 	if req.Has("hex") {
@@ -256,43 +267,7 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 			acts[c.ID] = true
 		}
 	}
-	byHex := map[hex.Hex][]string{}
-	var unplaced, elim, russia []string // unplaced: the setup places (17.2-17.5), in the counters' order
-	toSetUp := map[string][]string{}    // a setup place's units
-	for _, c := range s.Rules().Counters.All() {
-		if c.Side() != side {
-			continue
-		}
-		u := s.Unit(c)
-		label := c.ID
-		if acts[c.ID] {
-			label = "*" + label
-		}
-		switch u.Box {
-		case game.OnMap:
-			if u.Trench {
-				label += req.T("[trench]", "[塹壕]")
-			}
-			if u.OutOfCommand {
-				label += req.T("[out of command]", "[指揮不通]")
-			}
-			if u.Moved {
-				label += req.T("[moved]", "[移動済]")
-			}
-			byHex[u.At] = append(byHex[u.At], label)
-		case game.Unplaced:
-			place, _ := c.SetupWhere()
-			where := setupText(s.Rules().Map, place).In(req.Lang)
-			if _, ok := toSetUp[where]; !ok {
-				unplaced = append(unplaced, where)
-			}
-			toSetUp[where] = append(toSetUp[where], label)
-		case game.Eliminated:
-			elim = append(elim, c.ID)
-		case game.Russia:
-			russia = append(russia, c.ID)
-		}
-	}
+	u := gatherUnits(s, side, acts, req)
 	var sb strings.Builder
 	sb.WriteString(statusLine(s, req.Lang) + "\n")
 	fmt.Fprintf(&sb, req.T("%s units", "%sユニット"), side.Name().In(req.Lang))
@@ -301,49 +276,128 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 	}
 	sb.WriteString(":\n")
 	var hs []hex.Hex
-	for h := range byHex {
+	for h := range u.byHex {
 		if only == hex.None || h == only {
 			hs = append(hs, h)
 		}
 	}
 	sort.Slice(hs, func(i, j int) bool { return hex.Less(hs[i], hs[j]) })
 	for _, h := range hs {
-		fmt.Fprintf(&sb, "%s: %s\n", h, strings.Join(byHex[h], " "))
+		fmt.Fprintf(&sb, "%s: %s\n", h, strings.Join(u.byHex[h], " "))
 	}
 	if only != hex.None && len(hs) == 0 {
-		fmt.Fprintf(&sb, req.T("No %s unit is in %s (/hex hex:%s says what else is there).\n", "%s のユニットは %s にいません (/hex hex:%s でそのヘクスの情報を表示)。\n"), side.Name().In(req.Lang), only, only)
+		fmt.Fprintf(&sb, req.T("No %s unit is in %s (/hex hex:%s says what else is there).\n",
+			"%s のユニットは %s にいません (/hex hex:%s でそのヘクスの情報を表示)。\n"), side.Name().In(req.Lang), only, only)
 	}
 	if only == hex.None {
-		if len(unplaced) > 0 {
-			sb.WriteString(req.T("To set up (17.2-17.5):\n", "未配置 (17.2-17.5):\n"))
-			for _, where := range unplaced {
-				fmt.Fprintf(&sb, "- %s: %s\n", where, strings.Join(toSetUp[where], " "))
-			}
-		}
-		if s.Step == game.Reinforcement && side == s.ToMove() && len(acts) > 0 {
-			var now, r []string // this turn's arrivals, whole; then the others best first, as /reinforce would take them
-			for _, c := range s.Actors() {
-				if s.ArrivesNow(c) {
-					now = append(now, c.ID)
-				} else {
-					r = append(r, c.ID)
-				}
-			}
-			if len(now) > 0 {
-				fmt.Fprintf(&sb, req.T("Arriving this turn (11.1): %s\n", "本ターン登場の増援 (11.1): %s\n"), strings.Join(now, " "))
-			}
-			if len(r) > 0 {
-				fmt.Fprintf(&sb, req.T("May also enter in their place (spares, earlier turns' reinforcements, the eliminated): %s\n", "代わりに登場可能 (予備、以前のターンの増援、除去済): %s\n"), joinMax(r, 30))
-			}
-		}
-		if len(elim) > 0 {
-			fmt.Fprintf(&sb, req.T("Eliminated: %s\n", "除去済: %s\n"), strings.Join(elim, " "))
-		}
-		if len(russia) > 0 {
-			fmt.Fprintf(&sb, req.T("Russian Front: %s\n", "ロシア戦線: %s\n"), strings.Join(russia, " "))
-		}
+		u.writeOffMap(&sb, s, side, len(acts) > 0, req)
 	}
 	return Private(strings.TrimRight(sb.String(), "\n"))
+}
+
+// unitsSide is the side whose units /units lists: the asker's own, the
+// side to move at a hot seat, or side: if the asker may see it (14.1).
+func unitsSide(g *games.Game, req *Request) (units.Side, *Response) {
+	side := g.State.ToMove()
+	if mine, ok := g.SideOf(req.User.ID); ok {
+		side = mine
+	}
+	if req.Has("side") {
+		side, _ = units.ParseSide(req.Opt("side"))
+	}
+	if _, plays := g.SideOf(req.User.ID); !plays && !g.CanSee(req.Actor(), side) {
+		return side, Private(fmt.Sprintf(req.T("You do not play in this game, and the %s side's units are hidden from all but its players (14.1): /map shows both sides as the public sees them.",
+			"あなたはこのゲームのプレイヤーではありません。%s側のユニットはその陣営のプレイヤーにしか見えません (14.1)。/map で両軍を公開情報として見られます。"), side.Name().In(req.Lang)))
+	}
+	if !g.CanSee(req.Actor(), side) {
+		return side, Private(fmt.Sprintf(req.T("The %s side's units are hidden from you (14.1): /units lists your own side's; /map shows the enemy as the public sees him.",
+			"%s側のユニットはあなたには見えません (14.1)。/units は自軍のユニットを表示します。敵は /map で公開情報として見られます。"), side.Name().In(req.Lang)))
+	}
+	return side, nil
+}
+
+// sideUnits are a side's units where they are: on the map by hex (marked
+// * if they may act, and trench, out of command, moved), still to set up
+// by their setup place, eliminated, in the Russian Front box.
+type sideUnits struct {
+	byHex    map[hex.Hex][]string
+	unplaced []string            // the setup places (17.2-17.5), in the counters' order
+	toSetUp  map[string][]string // a setup place's units
+	elim     []string
+	russia   []string
+}
+
+func gatherUnits(s *game.State, side units.Side, acts map[string]bool, req *Request) sideUnits {
+	u := sideUnits{byHex: map[hex.Hex][]string{}, toSetUp: map[string][]string{}}
+	for _, c := range s.Rules().Counters.All() {
+		if c.Side() != side {
+			continue
+		}
+		st := s.Unit(c)
+		label := c.ID
+		if acts[c.ID] {
+			label = "*" + label
+		}
+		switch st.Box {
+		case game.OnMap:
+			if st.Trench {
+				label += req.T("[trench]", "[塹壕]")
+			}
+			if st.OutOfCommand {
+				label += req.T("[out of command]", "[指揮不通]")
+			}
+			if st.Moved {
+				label += req.T("[moved]", "[移動済]")
+			}
+			u.byHex[st.At] = append(u.byHex[st.At], label)
+		case game.Unplaced:
+			place, _ := c.SetupWhere()
+			where := setupText(s.Rules().Map, place).In(req.Lang)
+			if _, ok := u.toSetUp[where]; !ok {
+				u.unplaced = append(u.unplaced, where)
+			}
+			u.toSetUp[where] = append(u.toSetUp[where], label)
+		case game.Eliminated:
+			u.elim = append(u.elim, c.ID)
+		case game.Russia:
+			u.russia = append(u.russia, c.ID)
+		}
+	}
+	return u
+}
+
+// writeOffMap lists the units off the map: those to set up, the
+// reinforcements that may enter now, the eliminated, the Russian Front's.
+func (u sideUnits) writeOffMap(sb *strings.Builder, s *game.State, side units.Side, acting bool, req *Request) {
+	if len(u.unplaced) > 0 {
+		sb.WriteString(req.T("To set up (17.2-17.5):\n", "未配置 (17.2-17.5):\n"))
+		for _, where := range u.unplaced {
+			fmt.Fprintf(sb, "- %s: %s\n", where, strings.Join(u.toSetUp[where], " "))
+		}
+	}
+	if s.Step == game.Reinforcement && side == s.ToMove() && acting {
+		var now, r []string // this turn's arrivals, whole; then the others best first, as /reinforce would take them
+		for _, c := range s.Actors() {
+			if s.ArrivesNow(c) {
+				now = append(now, c.ID)
+			} else {
+				r = append(r, c.ID)
+			}
+		}
+		if len(now) > 0 {
+			fmt.Fprintf(sb, req.T("Arriving this turn (11.1): %s\n", "本ターン登場の増援 (11.1): %s\n"), strings.Join(now, " "))
+		}
+		if len(r) > 0 {
+			fmt.Fprintf(sb, req.T("May also enter in their place (spares, earlier turns' reinforcements, the eliminated): %s\n",
+				"代わりに登場可能 (予備、以前のターンの増援、除去済): %s\n"), joinMax(r, 30))
+		}
+	}
+	if len(u.elim) > 0 {
+		fmt.Fprintf(sb, req.T("Eliminated: %s\n", "除去済: %s\n"), strings.Join(u.elim, " "))
+	}
+	if len(u.russia) > 0 {
+		fmt.Fprintf(sb, req.T("Russian Front: %s\n", "ロシア戦線: %s\n"), strings.Join(u.russia, " "))
+	}
 }
 
 func joinMax(s []string, max int) string {
@@ -382,6 +436,19 @@ func (b *Bot) endUntil(ctx context.Context, req *Request, until string) *Respons
 	return out
 }
 
+// unitToOrder is the unit an order acts on, offered by autocomplete.
+func unitToOrder(desc i18n.Text) Option { return unitOpt("unit", desc, true) }
+
+// unitOpt is an option that names a unit, offered by autocomplete.
+func unitOpt(name string, desc i18n.Text, required bool) Option {
+	return Option{Name: name, Description: desc, Type: String, Required: required, Autocomplete: true}
+}
+
+// hexOpt is an option that names a hex XXYY.
+func hexOpt(name string, desc i18n.Text, required bool) Option {
+	return Option{Name: name, Description: desc, Type: String, Required: required}
+}
+
 // destOpt is a destination hex whose autocomplete offers the unit's legal
 // destinations.
 func destOpt(desc i18n.Text) Option {
@@ -404,7 +471,7 @@ func destinationChoices(s *game.State, req *Request, prefix string) []Choice {
 		}
 		for _, h := range hs {
 			if strings.HasPrefix(h.String(), prefix) && len(out) < 25 {
-				out = append(out, Choice{Name: i18n.T(h.String()+" (rail)", h.String()+" (鉄道)"), Value: h.String()})
+				out = append(out, Choice{Name: i18n.Sprintf(i18n.T("%s (rail)", "%s (鉄道)"), h), Value: h.String()})
 			}
 		}
 		return out

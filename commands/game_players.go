@@ -56,8 +56,10 @@ func (b *Bot) playCommands() []*Command {
 			Handler: func(ctx context.Context, req *Request) *Response { return b.replace(ctx, req) },
 		},
 		{
-			Name: "fix", Description: i18n.T("Referee: apply an order for the side to move (e.g. an absent player's end)", "審判: 手番側の命令を代わりに実行 (例: 不在プレイヤーの end)"),
-			Options: []Option{{Name: "order", Description: i18n.T("the order in its text form, e.g. end or move G-III 3023", "命令の文字列 (例: end や move G-III 3023)"), Type: String, Required: true, Text: true}},
+			Name: "fix", Description: i18n.T("Referee: apply an order for the side to move (e.g. an absent player's end)",
+				"審判: 手番側の命令を代わりに実行 (例: 不在プレイヤーの end)"),
+			Options: []Option{{Name: "order", Description: i18n.T("the order in its text form, e.g. end or move G-III 3023",
+				"命令の文字列 (例: end や move G-III 3023)"), Type: String, Required: true, Text: true}},
 			Slow:    true,
 			Handler: func(ctx context.Context, req *Request) *Response { return b.fix(ctx, req) },
 		},
@@ -72,7 +74,8 @@ func (b *Bot) playCommands() []*Command {
 			},
 		},
 		{
-			Name: "abandon", Description: i18n.T("Referee: abandon the game (it stays stored; the channel is free for another)", "審判: ゲームを放棄 (記録は残り、チャンネルは空く)"),
+			Name: "abandon", Description: i18n.T("Referee: abandon the game (it stays stored; the channel is free for another)",
+				"審判: ゲームを放棄 (記録は残り、チャンネルは空く)"),
 			Options: []Option{confirmOpt},
 			Handler: func(ctx context.Context, req *Request) *Response {
 				if !confirmed(req) {
@@ -248,7 +251,8 @@ func (b *Bot) players(ctx context.Context, req *Request) *Response {
 		}
 		fmt.Fprintf(&sb, "%s: %s\n", side.Name().In(req.Lang), strings.Join(names, ", "))
 	}
-	fmt.Fprintf(&sb, req.T("Referees: the game's creator, server managers and the server's referee role. Status: %s", "審判: ゲーム作成者、サーバー管理者、サーバーの審判ロール。状態: %s"), g.Status.Text().In(req.Lang))
+	fmt.Fprintf(&sb, req.T("Referees: the game's creator, server managers and the server's referee role. Status: %s",
+		"審判: ゲーム作成者、サーバー管理者、サーバーの審判ロール。状態: %s"), g.Status.Text().In(req.Lang))
 	if g.Paused() {
 		sb.WriteString(req.T(" (paused)", " (一時停止中)"))
 	}
@@ -261,7 +265,8 @@ func (b *Bot) pause(ctx context.Context, req *Request, on bool) *Response {
 		return gameFail(req, err)
 	}
 	if on {
-		return announce(req, g, Reply(fmt.Sprintf(req.T("The referee %s paused the game: no orders until /game resume.", "審判 %s がゲームを一時停止しました。/game resume まで命令はできません。"), req.User.Name)))
+		return announce(req, g, Reply(fmt.Sprintf(req.T("The referee %s paused the game: no orders until /game resume.",
+			"審判 %s がゲームを一時停止しました。/game resume まで命令はできません。"), req.User.Name)))
 	}
 	return announce(req, g, Reply(fmt.Sprintf(req.T("The referee %s resumed the game.\n%s", "審判 %s がゲームを再開しました。\n%s"), req.User.Name, statusLine(g.State, req.Lang))))
 }
@@ -282,7 +287,8 @@ func (b *Bot) replace(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return gameFail(req, err)
 	}
-	r := announce(req, x.Game, Reply(fmt.Sprintf(req.T("%s gave %s's place on the %s side to %s.", "%[1]s が%[3]s側の %[2]s の席を %[4]s に交代しました。"), req.User.Name, x.Old, x.Side.Name().In(req.Lang), games.MentionOf(x.By, x.Name))))
+	r := announce(req, x.Game, Reply(fmt.Sprintf(req.T("%s gave %s's place on the %s side to %s.",
+		"%[1]s が%[3]s側の %[2]s の席を %[4]s に交代しました。"), req.User.Name, x.Old, x.Side.Name().In(req.Lang), games.MentionOf(x.By, x.Name))))
 	sc.answer(r, x.Game, x.By, x.Side, false)
 	return r
 }
@@ -334,8 +340,8 @@ func (b *Bot) resign(ctx context.Context, req *Request) *Response {
 	r := announce(req, g, Reply(fmt.Sprintf(req.T("The %s side resigns: the %s side wins. The game's seed is %s (commitment %s): /game export gives every order and roll.",
 		"%s側が投了しました。%s側の勝利です。シードは %s (コミットメント %s)。/game export で全命令とダイスを確認できます。"),
 		side.Name().In(req.Lang), (1-side).Name().In(req.Lang), g.State.KeyText(), g.State.Commitment())))
-	return withFinalStatus(r, g, i18n.T(fmt.Sprintf("**Game over**: the %s side resigned; the %s side wins.", side.Name().EN, (1-side).Name().EN),
-		fmt.Sprintf("**ゲーム終了**: %s側が投了し、%s側の勝利。", side.Name().JA, (1-side).Name().JA)))
+	return withFinalStatus(r, g, i18n.Sprintf(i18n.T("**Game over**: the %s side resigned; the %s side wins.",
+		"**ゲーム終了**: %s側が投了し、%s側の勝利。"), side.Name(), (1-side).Name()))
 }
 
 func (b *Bot) abandon(ctx context.Context, req *Request) *Response {
@@ -358,7 +364,8 @@ func withFinalStatus(r *Response, g *games.Game, how i18n.Text) *Response {
 // ended says a game is over (finished or abandoned) and its place free.
 func ended(req *Request, g *games.Game) *Response {
 	if g.State == nil { // a damaged game, never loaded
-		return Reply(fmt.Sprintf(req.T("Game #%d is now %s; it stays stored as it was, and this channel is free.", "ゲーム #%d は%sになりました。記録はそのまま残り、このチャンネルは空きました。"), g.ID, g.Status.Text().In(req.Lang)))
+		return Reply(fmt.Sprintf(req.T("Game #%d is now %s; it stays stored as it was, and this channel is free.",
+			"ゲーム #%d は%sになりました。記録はそのまま残り、このチャンネルは空きました。"), g.ID, g.Status.Text().In(req.Lang)))
 	}
 	return Reply(fmt.Sprintf(req.T("Game #%d is now %s.", "ゲーム #%d は%sになりました。"), g.ID, g.Status.Text().In(req.Lang)))
 }
@@ -391,7 +398,8 @@ func (b *Bot) list(ctx context.Context, req *Request) *Response {
 			break
 		}
 		if l.Problem != nil || l.Status == db.Damaged {
-			fmt.Fprintf(&sb, req.T("#%d in <#%s>: damaged, cannot be played (a referee can /game export it to mend it)\n", "#%d (<#%s>): 破損のためプレイできません (審判は /game export で修復できます)\n"), l.ID, l.Channel)
+			fmt.Fprintf(&sb, req.T("#%d in <#%s>: damaged, cannot be played (a referee can /game export it to mend it)\n",
+				"#%d (<#%s>): 破損のためプレイできません (審判は /game export で修復できます)\n"), l.ID, l.Channel)
 			continue
 		}
 		fmt.Fprintf(&sb, req.T("#%d %s in <#%s>: %s, %s, last move <t:%d:R>\n", "#%d %s (<#%s>): プレイヤー %s、命令 %s、最終 <t:%d:R>\n"),

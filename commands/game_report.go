@@ -7,6 +7,7 @@ import (
 
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
+	"rtrbot/engine/turn"
 	"rtrbot/engine/units"
 	"rtrbot/games"
 	"rtrbot/i18n"
@@ -50,7 +51,8 @@ func account(p games.SegmentReport, l i18n.Lang, next bool, mention string) stri
 	}
 	fmt.Fprintf(&b, i18n.T("VP: German %d, Allied %d.\n", "VP: 独軍 %d、連合軍 %d。\n").In(l), p.After.VP[0], p.After.VP[1])
 	if p.After.Over {
-		fmt.Fprintf(&b, i18n.T("The game is over. Seed (now revealed; docs/dice.md shows how anyone checks every roll with it): %s; commitment %s.\n", "ゲーム終了。シード (公開。全ダイスの検証方法は docs/dice.md): %s、コミットメント %s。\n").In(l), p.After.Key, p.After.Commitment)
+		fmt.Fprintf(&b, i18n.T("The game is over. Seed (now revealed; docs/dice.md shows how anyone checks every roll with it): %s; commitment %s.\n",
+			"ゲーム終了。シード (公開。全ダイスの検証方法は docs/dice.md): %s、コミットメント %s。\n").In(l), p.After.Key, p.After.Commitment)
 		return strings.TrimRight(b.String(), "\n")
 	}
 	if !next {
@@ -65,6 +67,9 @@ func account(p games.SegmentReport, l i18n.Lang, next bool, mention string) stri
 	}
 	return b.String()
 }
+
+// turnText is a game turn as each language writes it: "Aug III", "8月III".
+func turnText(t turn.Turn) i18n.Text { return i18n.T(t.String(), t.Japanese()) }
 
 func turnName(v game.View, l i18n.Lang) string {
 	if l == i18n.JA {

@@ -13,8 +13,10 @@ import (
 // passes (game_takeover.go).
 func (b *Bot) registerSettings(r *Router) {
 	r.AddSub("game", &Command{
-		Name: "settings", Description: i18n.T("Table settings: public maps; the computer taking over a missed deadline", "卓の設定: 公開マップの頻度、期限切れ時のコンピュータ代行"),
-		Options: []Option{{Name: "maps", Description: i18n.T("turn: when the player turn passes (default); segment: after every segment", "turn: 手番交代時 (既定)、segment: セグごと"),
+		Name: "settings", Description: i18n.T("Table settings: public maps; the computer taking over a missed deadline",
+			"卓の設定: 公開マップの頻度、期限切れ時のコンピュータ代行"),
+		Options: []Option{{Name: "maps", Description: i18n.T("turn: when the player turn passes (default); segment: after every segment",
+			"turn: 手番交代時 (既定)、segment: セグごと"),
 			Type: String, Choices: []Choice{
 				{Name: i18n.T("when the turn passes (default)", "手番交代時 (既定)"), Value: "turn"},
 				{Name: i18n.T("after every segment", "セグごと"), Value: "segment"},
@@ -27,7 +29,8 @@ func (b *Bot) registerSettings(r *Router) {
 				return b.setTakeover(ctx, req) // game_takeover.go
 			}
 			if !req.Has("maps") {
-				return Private(req.T("Which setting? maps:turn|segment, or takeover:heuristic|search|off.", "どの設定ですか? maps:turn|segment か takeover:heuristic|search|off。"))
+				return Private(req.T("Which setting? maps:turn|segment, or takeover:heuristic|search|off.",
+					"どの設定ですか? maps:turn|segment か takeover:heuristic|search|off。"))
 			}
 			g, err := b.games.SetMaps(ctx, req.Actor(), where(req), req.Opt("maps"))
 			if err != nil {

@@ -216,44 +216,71 @@ func direction(d hex.Direction) i18n.Text {
 
 // describeHex is the whole answer of /hex for one hex.
 func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
-	t := func(en, ja string) string { return i18n.T(en, ja).In(l) }
-	f := func(en, ja string, args ...any) string { return i18n.Sprintf(i18n.T(en, ja), args...).In(l) }
-	sep := t(", ", "、")
-	var s strings.Builder
-	line := func(label, value string) {
-		s.WriteString(label + value + "\n")
-	}
-
-	title := f("Hex %s", "ヘクス %s", x.At)
-	if x.Name != "" {
-		if ja := board.JapaneseNames(x.Name); l == i18n.JA && len(ja) > 0 {
-			// リエージュ (Liège / Luik), パリ (Paris): the katakana name,
-			// then the map's spellings.
-			latin := x.Name
-			switch {
-			case x.Local != "" && strings.Contains(x.Local, x.Name):
-				latin = x.Local
-			case x.Local != "":
-				latin += ", " + x.Local
-			}
-			title += " — " + ja[0] + " (" + latin + ")"
-		} else {
-			title += " — " + x.Name
-			if x.Local != "" && x.Local != x.Name {
-				title += " (" + x.Local + ")"
-			}
-		}
-	}
-	s.WriteString("**" + title + "**\n")
-
+	s := &hexSheet{l: l}
+	s.b.WriteString("**" + hexTitle(x, l) + "**\n")
 	if x.Terrain == board.Sea {
-		line(t("Terrain: ", "地形: "), terrainText[board.Sea].In(l))
-		line(t("Movement: ", "移動: "), t("prohibited (sea: terrain effects chart)", "進入不可 (海: 地形効果表)"))
-		return strings.TrimRight(s.String(), "\n")
+		s.line(s.t("Terrain: ", "地形: "), terrainText[board.Sea].In(l))
+		s.line(s.t("Movement: ", "移動: "), s.t("prohibited (sea: terrain effects chart)", "進入不可 (海: 地形効果表)"))
+		return s.String()
 	}
+	s.placeLines(x)
+	s.victoryLines(m, x)
+	riverFrom, railFrom := s.hexsideLines(m, x)
+	s.line(s.t("Movement cost to enter: ", "進入コスト: "), s.entryCost(x, riverFrom, railFrom))
+	return s.String()
+}
 
-	terr := terrainText[x.Terrain].In(l)
-	line(t("Terrain: ", "地形: "), terr)
+// hexSheet is the answer of /hex being written, line by line, in the
+// reader's language.
+type hexSheet struct {
+	l i18n.Lang
+	b strings.Builder
+}
+
+func (s *hexSheet) t(en, ja string) string { return i18n.T(en, ja).In(s.l) }
+
+func (s *hexSheet) f(en, ja string, args ...any) string {
+	return i18n.Sprintf(i18n.T(en, ja), args...).In(s.l)
+}
+
+// sep lists things within a line.
+func (s *hexSheet) sep() string { return s.t(", ", "、") }
+
+func (s *hexSheet) line(label, value string) { s.b.WriteString(label + value + "\n") }
+
+func (s *hexSheet) String() string { return strings.TrimRight(s.b.String(), "\n") }
+
+// hexTitle is the hex's number and its place's names: "Hex 3021 — Liège
+// (Luik)", "ヘクス 3021 — リエージュ (Liège / Luik)".
+func hexTitle(x *board.Hex, l i18n.Lang) string {
+	title := i18n.Sprintf(i18n.T("Hex %s", "ヘクス %s"), x.At).In(l)
+	if x.Name == "" {
+		return title
+	}
+	if ja := board.JapaneseNames(x.Name); l == i18n.JA && len(ja) > 0 {
+		// リエージュ (Liège / Luik), パリ (Paris): the katakana name,
+		// then the map's spellings.
+		latin := x.Name
+		switch {
+		case x.Local != "" && strings.Contains(x.Local, x.Name):
+			latin = x.Local
+		case x.Local != "":
+			latin += ", " + x.Local
+		}
+		return title + " — " + ja[0] + " (" + latin + ")"
+	}
+	title += " — " + x.Name
+	if x.Local != "" && x.Local != x.Name {
+		title += " (" + x.Local + ")"
+	}
+	return title
+}
+
+// placeLines are what the hex itself is: its terrain, country, city or
+// town, port, fortress, whose logistics hex and whose setup area.
+func (s *hexSheet) placeLines(x *board.Hex) {
+	l, t, f, sep := s.l, s.t, s.f, s.sep()
+	s.line(t("Terrain: ", "地形: "), terrainText[x.Terrain].In(l))
 	country := countryText[x.Country].In(l)
 	switch {
 	case x.Country.Neutral():
@@ -261,7 +288,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 	case x.Country == board.Luxembourg:
 		country += t(" — German territory in every way unless neutral (14.2)", " — 中立でない限り全ての面で独領 (14.2)")
 	}
-	line(t("Country (1914): ", "国 (1914年): "), country)
+	s.line(t("Country (1914): ", "国 (1914年): "), country)
 
 	var place []string
 	if x.City {
@@ -276,46 +303,59 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		place = append(place, t("coastal (16.32)", "沿岸 (16.32)"))
 	}
 	if len(place) > 0 {
-		line(t("Place: ", "特徴: "), strings.Join(place, sep))
+		s.line(t("Place: ", "特徴: "), strings.Join(place, sep))
 	}
 	if len(x.Towns) > 0 {
 		var towns []string
 		for _, n := range x.Towns {
 			towns = append(towns, townName(n, l))
 		}
-		line(t("Also in the hex: ", "同ヘクス内: "), strings.Join(towns, sep))
+		s.line(t("Also in the hex: ", "同ヘクス内: "), strings.Join(towns, sep))
 	}
 	if x.Fortress > 0 {
 		// The rules name a fortress by its strength: "12 戦力要塞" (12.3).
-		line(enOnly(l, "Fortress: "), f("strength %d (12.0; VP %d if destroyed, 15.22)", "%d戦力要塞 (12.0、破壊時 %d VP、15.22)", x.Fortress, fortressVP(x.Fortress)))
+		s.line(enOnly(l, "Fortress: "), f("strength %d (12.0; VP %d if destroyed, 15.22)",
+			"%d戦力要塞 (12.0、破壊時 %d VP、15.22)", x.Fortress, fortressVP(x.Fortress)))
 	}
 	if len(x.Logistic) > 0 {
 		var who []string
 		for _, n := range x.Logistic {
 			who = append(who, nationText[n].In(l))
 		}
-		line(enOnly(l, "Logistics hex for: "), strings.Join(who, sep)+jaOnly(l, "の兵站ヘクス"))
+		s.line(enOnly(l, "Logistics hex for: "), strings.Join(who, sep)+jaOnly(l, "の兵站ヘクス"))
 	}
 	if len(x.Setup) > 0 {
 		var areas []string
 		for _, a := range x.Setup {
 			areas = append(areas, armyArea(a).In(l))
 		}
-		line(t("Setup area: ", "配置地域: "), strings.Join(areas, sep))
+		s.line(t("Setup area: ", "配置地域: "), strings.Join(areas, sep))
 	}
+}
+
+// victoryLines are the VP the hex is worth to each side (15.22, 15.23).
+func (s *hexSheet) victoryLines(m *board.Map, x *board.Hex) {
+	t, f := s.t, s.f
 	if vp := m.CityVP(x.At, board.Germans); vp > 0 {
-		line(t("Victory (15.23): ", "VP (15.23): "), f("%d VP to the Germans if they hold it or entered it last", "独軍が占拠または最後に進入していれば %d VP", vp))
+		s.line(t("Victory (15.23): ", "VP (15.23): "), f("%d VP to the Germans if they hold it or entered it last",
+			"独軍が占拠または最後に進入していれば %d VP", vp))
 	}
 	if x.Name == "Paris" && m.CityVP(x.At, board.Germans) > 0 {
-		line(t("Paris (15.22): ", "パリ (15.22): "), t("+10 VP to the Germans the first time their units enter any Paris hex", "独軍ユニットがいずれかのパリのヘクスに初めて進入すると独軍へ +10 VP"))
+		s.line(t("Paris (15.22): ", "パリ (15.22): "), t("+10 VP to the Germans the first time their units enter any Paris hex",
+			"独軍ユニットがいずれかのパリのヘクスに初めて進入すると独軍へ +10 VP"))
 	}
 	if vp := m.CityVP(x.At, board.Allies); vp > 0 {
-		line(t("Victory (15.23): ", "VP (15.23): "), f("%d VP to the Allies if they hold it or entered it last", "連合軍が占拠または最後に進入していれば %d VP", vp))
+		s.line(t("Victory (15.23): ", "VP (15.23): "), f("%d VP to the Allies if they hold it or entered it last",
+			"連合軍が占拠または最後に進入していれば %d VP", vp))
 	}
+}
 
-	// Hexsides: rivers and borders, each with the hex across it.
+// hexsideLines are the hex's sides: rivers, borders and rails, each with
+// the hex across it. It returns the hexes a unit entering crosses a river
+// from, and those the rail comes from, for the cost to enter.
+func (s *hexSheet) hexsideLines(m *board.Map, x *board.Hex) (riverFrom, railFrom []string) {
+	l, t, f, sep := s.l, s.t, s.f, s.sep()
 	var rivers, borders, rails []string
-	var riverFrom, railFrom []string
 	rhine := false
 	for d := hex.Direction(0); d < 6; d++ {
 		n := x.At.Neighbor(d)
@@ -343,21 +383,27 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		}
 	}
 	if len(rivers) > 0 {
-		line(t("Rivers: ", "河川: "), strings.Join(rivers, sep))
+		s.line(t("Rivers: ", "河川: "), strings.Join(rivers, sep))
 	}
 	if rhine {
-		line(t("Rhine (15.22): ", "ライン河 (15.22): "), t("+10 VP to the Allies the first time French units cross the Rhine from the west bank to the east", "仏軍が初めて西岸から東岸へ渡河すると連合軍へ +10 VP"))
+		s.line(t("Rhine (15.22): ", "ライン河 (15.22): "), t("+10 VP to the Allies the first time French units cross the Rhine from the west bank to the east",
+			"仏軍が初めて西岸から東岸へ渡河すると連合軍へ +10 VP"))
 	}
 	if len(borders) > 0 {
-		line(t("Border (1914): ", "国境 (1914年): "), strings.Join(borders, sep))
+		s.line(t("Border (1914): ", "国境 (1914年): "), strings.Join(borders, sep))
 	}
 	if len(rails) > 0 {
-		line(t("Rail: ", "鉄道: "), strings.Join(rails, sep))
+		s.line(t("Rail: ", "鉄道: "), strings.Join(rails, sep))
 	}
+	return riverFrom, railFrom
+}
 
-	// Movement cost to enter (terrain effects chart, 8.53).
+// entryCost is the movement cost to enter the hex (terrain effects chart,
+// 8.53), across a river or along the rail, and where neutrality forbids it.
+func (s *hexSheet) entryCost(x *board.Hex, riverFrom, railFrom []string) string {
+	t, f, sep := s.t, s.f, s.sep()
 	cost, _ := x.TerrainCost()
-	why := terr
+	why := terrainText[x.Terrain].In(s.l)
 	switch {
 	case x.City:
 		why = t("city", "都市")
@@ -371,7 +417,8 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 	}
 	if len(railFrom) > 0 {
 		sort.Strings(railFrom)
-		mv += f("; 1 MP along the rail from %s, whatever the terrain or river (8.53)", "、%s から鉄道沿いなら地形・河川によらず 1 MP (8.53)", strings.Join(railFrom, sep))
+		mv += f("; 1 MP along the rail from %s, whatever the terrain or river (8.53)",
+			"、%s から鉄道沿いなら地形・河川によらず 1 MP (8.53)", strings.Join(railFrom, sep))
 	}
 	switch x.Country {
 	case board.Switzerland:
@@ -379,8 +426,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 	case board.Netherlands:
 		mv = t("prohibited while neutral (14.2); if the Netherlands are at war, ", "中立の間は進入不可 (14.2)。オランダ参戦時: ") + mv
 	}
-	line(t("Movement cost to enter: ", "進入コスト: "), mv)
-	return strings.TrimRight(s.String(), "\n")
+	return mv
 }
 
 func across(n hex.Hex, y *board.Hex, l i18n.Lang) string {
@@ -436,8 +482,7 @@ func (b *Bot) completeHex(ctx context.Context, req *Request, focused string) []C
 		found = b.Map.Find(typed)
 	}
 	for _, x := range found {
-		at := x.At.String() + " "
-		out = append(out, Choice{Name: i18n.T(at+x.Name, at+placeName(x, i18n.JA)), Value: x.At.String()})
+		out = append(out, Choice{Name: i18n.Sprintf(i18n.T("%s %s", "%s %s"), x.At, placeText(x)), Value: x.At.String()})
 		if len(out) == 25 {
 			break
 		}

@@ -33,11 +33,14 @@ func (b *Bot) registerMapImage(r *Router) {
 			{Name: "area", Description: i18n.T("A place to centre on, e.g. Paris or Liège", "中心にする地名 (例: パリ、リエージュ)"), Type: String, Autocomplete: true},
 			{Name: "around", Description: i18n.T("A hex XXYY to centre on, e.g. 1819", "中心にするヘクス XXYY (例 1819)"), Type: String},
 			{Name: "radius", Description: i18n.T("How many hexes around the centre (default 5)", "中心から何ヘクスまで表示するか (既定 5)"), Type: Integer, MinInt: 1, MaxInt: maxRadius},
-			{Name: "view", Description: i18n.T("With a game: public (default) or mine (your side's private map, only you see it)", "ゲーム中: public (既定) か mine (自軍の非公開マップ、自分にだけ表示)"), Type: String,
+			{Name: "view", Description: i18n.T("With a game: public (default) or mine (your side's private map, only you see it)",
+				"ゲーム中: public (既定) か mine (自軍の非公開マップ、自分にだけ表示)"), Type: String,
 				Choices: []Choice{{Name: i18n.T("public", "公開"), Value: "public"}, {Name: i18n.T("mine (private)", "自軍 (非公開)"), Value: "mine"}}},
 			{Name: "front", Description: i18n.T("With a game: crop around the units in contact", "ゲーム中: 接敵しているユニットの周辺を表示"), Type: Boolean},
-			{Name: "unit", Description: i18n.T("With a game: show where your unit may move, with costs (private)", "ゲーム中: 自軍ユニットの移動可能先とコストを表示 (非公開)"), Type: String, Autocomplete: true},
-			{Name: "replay", Description: i18n.T("With a game: an animated GIF of the game so far, one frame a segment", "ゲーム中: ここまでのゲームのアニメーション GIF (1セグ1コマ)"), Type: Boolean},
+			{Name: "unit", Description: i18n.T("With a game: show where your unit may move, with costs (private)",
+				"ゲーム中: 自軍ユニットの移動可能先とコストを表示 (非公開)"), Type: String, Autocomplete: true},
+			{Name: "replay", Description: i18n.T("With a game: an animated GIF of the game so far, one frame a segment",
+				"ゲーム中: ここまでのゲームのアニメーション GIF (1セグ1コマ)"), Type: Boolean},
 		},
 		Slow:     true,
 		Handler:  func(ctx context.Context, req *Request) *Response { return b.mapImage(ctx, req, pics) },
@@ -269,7 +272,7 @@ func (b *Bot) completeArea(ctx context.Context, req *Request, focused string) []
 			continue
 		}
 		seen[x.Name] = true
-		out = append(out, Choice{Name: i18n.T(x.Name+" ("+x.At.String()+")", x.Name+" ("+x.At.String()+")"), Value: x.Name})
+		out = append(out, Choice{Name: i18n.Sprintf(i18n.T("%s (%s)", "%s (%s)"), x.Name, x.At), Value: x.Name})
 		if len(out) == 25 {
 			break
 		}

@@ -54,42 +54,9 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 		what = i18n.Sprintf(i18n.T("The front, around %s, %s out", "前線 (%s の周囲 %s)"), label(b.Map, crop.Center), i18n.Count(crop.Radius, "hex", "hexes", "ヘクス"))
 	}
 	if req.Has("unit") {
-		id := strings.ToUpper(strings.TrimSpace(req.Opt("unit")))
-		c, ok := s.Lookup(id)
-		if !ok {
-			return Private(i18n.Sprintf(i18n.T("There is no unit %q. Type the start of an ID (e.g. G-III) and pick one of the suggestions.",
-				"ユニット「%s」はありません。ID の最初 (例 G-III) を入力して候補から選んでください。"), id).In(req.Lang))
-		}
-		if c.Side() != side {
-			return Private(i18n.Sprintf(i18n.T("%s is not a unit of your side (%s): you may ask only where your own units can go.",
-				"%s は自軍 (%s) のユニットではありません。移動先を表示できるのは自軍ユニットだけです。"), c.ID, side.Name().In(req.Lang)).In(req.Lang))
-		}
-		ds, err := s.Destinations(c)
-		rail, railErr := s.RailDestinations(c)
-		at := s.Unit(c).At
-		if err != nil && (railErr != nil || len(rail) == 0) {
-			if s.Unit(c).Box != game.OnMap {
-				return Fail(req, err)
-			}
-			// It may not move now: the map shows where it stands, and why.
-			sit.Selected = &at
-			if crop == nil {
-				crop = &render.Crop{Center: at, Radius: min(3, maxRadius)}
-			}
-			what = i18n.Sprintf(i18n.T("%s in %s; it may not move now: %s", "%s は %s にいます。今は移動できません: %s"), c.ID, label(b.Map, at), i18n.T(i18n.Message(err, i18n.EN), i18n.Message(err, i18n.JA)))
-			ds, rail = nil, nil
-		} else {
-			sit.Selected, sit.Destinations = &at, fromgame.Destinations(ds, rail)
-			// The crop holds the destinations by movement; rail may reach far
-			// beyond (they show on the whole map with crop off).
-			far := 2
-			for _, d := range ds {
-				far = max(far, hex.Distance(at, d.To)+1)
-			}
-			if crop == nil {
-				crop = &render.Crop{Center: at, Radius: min(far, maxRadius)}
-			}
-			what = i18n.Sprintf(i18n.T("Where %s may move (%s; the number is the cost in movement points, R by rail)", "%s の移動可能先 (%s、数字は移動力コスト、R は鉄道)"), c.ID, i18n.Count(len(sit.Destinations), "hex", "hexes", "ヘクス"))
+		var fail *Response
+		if crop, what, fail = b.unitMap(req, s, side, &sit, crop); fail != nil {
+			return fail
 		}
 	}
 	// A render slot, shared with the maps posted after segments.
@@ -111,8 +78,8 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 		if hexes, areas := setupHexes(s, side); len(hexes) > 0 {
 			extra = append(extra, render.Highlight{Hexes: hexes, Fill: color.NRGBA{255, 196, 0, 70}, Outline: color.NRGBA{200, 120, 0, 255}},
 				setupAreaLabels(s, areas))
-			what = i18n.T(what.EN+"; shaded: the setup areas of your units still to set up ("+strings.Join(areas, " ")+")",
-				what.JA+"。網掛け: 未配置ユニットの配置地域 ("+strings.Join(areas, " ")+")")
+			what = i18n.Sprintf(i18n.T("%s; shaded: the setup areas of your units still to set up (%s)",
+				"%s。網掛け: 未配置ユニットの配置地域 (%s)"), what, strings.Join(areas, " "))
 		}
 	}
 	draw := func() ([]byte, error) { return r.DrawSituation(&sit, crop, extra...) }
@@ -133,35 +100,9 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 	}
 	text := what.In(req.Lang) + req.T(" — ", "。") + sit.Viewer.Name().In(req.Lang)
 	files := []File{{Name: name, ContentType: "image/png", Data: png}}
-	// With the whole map come the phone's pictures: the overview (the whole
-	// map readable at 400 px) and a crop of each contact area of the front
-	// (at most three, the largest first), which a phone can read.
 	if crop == nil {
-		if ov, err := b.maps.situation(b.Map, req.Lang, "overview-400", &sit, nil, func() ([]byte, error) { return r.DrawOverview(&sit, 400) }); err == nil {
-			files = append(files, File{Name: "overview.png", ContentType: "image/png", Data: ov})
-			text += req.T("; the overview for phones", "。スマートフォン向け概観図も添付")
-		}
-		fronts := render.FrontCrops(&sit, defaultRadius+1)
-		if len(fronts) == 0 {
-			if fc := render.FrontCrop(&sit, defaultRadius+1); fc != nil {
-				fronts = []render.Crop{*fc}
-			}
-		}
-		if rc, err := pics.renderer(b.Map, req.Lang, true); err == nil {
-			var where []string
-			for _, fc := range fronts {
-				if len(where) == 3 {
-					break
-				}
-				if front, err := b.maps.situation(b.Map, req.Lang, "situation", &sit, &fc, func() ([]byte, error) { return rc.DrawSituation(&sit, &fc) }); err == nil {
-					files = append(files, File{Name: "front-" + fc.Center.String() + ".png", ContentType: "image/png", Data: front})
-					where = append(where, label(b.Map, fc.Center).In(req.Lang))
-				}
-			}
-			if len(where) > 0 {
-				text += i18n.Sprintf(i18n.T("; and the front around %s", "。前線 (%s 周辺) も添付"), strings.Join(where, req.T(", ", "、"))).In(req.Lang)
-			}
-		}
+		more, said := b.phonePictures(req, pics, r, &sit)
+		files, text = append(files, more...), text+said
 	}
 	if private && g.HotSeat() {
 		text += req.T(" (hot seat: the side to move)", " (ホットシート: 手番側)")
@@ -174,6 +115,87 @@ func (b *Bot) gameMap(req *Request, pics *mapPictures, g *games.Game, centre hex
 		r2.WithFile(f)
 	}
 	return r2
+}
+
+// unitMap is the map of unit:, where one of the asker's units may move
+// (the crop holds its destinations), or, when it may not move now, where
+// it stands and why. It answers a unit that is not there or not the
+// asker's with a refusal.
+func (b *Bot) unitMap(req *Request, s *game.State, side units.Side, sit *render.Situation, crop *render.Crop) (*render.Crop, i18n.Text, *Response) {
+	var what i18n.Text
+	id := strings.ToUpper(strings.TrimSpace(req.Opt("unit")))
+	c, ok := s.Lookup(id)
+	if !ok {
+		return nil, what, Private(i18n.Sprintf(i18n.T("There is no unit %q. Type the start of an ID (e.g. G-III) and pick one of the suggestions.",
+			"ユニット「%s」はありません。ID の最初 (例 G-III) を入力して候補から選んでください。"), id).In(req.Lang))
+	}
+	if c.Side() != side {
+		return nil, what, Private(i18n.Sprintf(i18n.T("%s is not a unit of your side (%s): you may ask only where your own units can go.",
+			"%s は自軍 (%s) のユニットではありません。移動先を表示できるのは自軍ユニットだけです。"), c.ID, side.Name().In(req.Lang)).In(req.Lang))
+	}
+	ds, err := s.Destinations(c)
+	rail, railErr := s.RailDestinations(c)
+	at := s.Unit(c).At
+	if err != nil && (railErr != nil || len(rail) == 0) {
+		if s.Unit(c).Box != game.OnMap {
+			return nil, what, Fail(req, err)
+		}
+		// It may not move now: the map shows where it stands, and why.
+		sit.Selected = &at
+		if crop == nil {
+			crop = &render.Crop{Center: at, Radius: min(3, maxRadius)}
+		}
+		what = i18n.Sprintf(i18n.T("%s in %s; it may not move now: %s", "%s は %s にいます。今は移動できません: %s"), c.ID, label(b.Map, at), i18n.TextOf(err))
+		return crop, what, nil
+	}
+	sit.Selected, sit.Destinations = &at, fromgame.Destinations(ds, rail)
+	// The crop holds the destinations by movement; rail may reach far
+	// beyond (they show on the whole map with crop off).
+	far := 2
+	for _, d := range ds {
+		far = max(far, hex.Distance(at, d.To)+1)
+	}
+	if crop == nil {
+		crop = &render.Crop{Center: at, Radius: min(far, maxRadius)}
+	}
+	what = i18n.Sprintf(i18n.T("Where %s may move (%s; the number is the cost in movement points, R by rail)",
+		"%s の移動可能先 (%s、数字は移動力コスト、R は鉄道)"), c.ID, i18n.Count(len(sit.Destinations), "hex", "hexes", "ヘクス"))
+	return crop, what, nil
+}
+
+// phonePictures come with the whole map: the overview (the whole map
+// readable at 400 px) and a crop of each contact area of the front (at
+// most three, the largest first), which a phone can read. It returns them
+// and what the caption adds for them.
+func (b *Bot) phonePictures(req *Request, pics *mapPictures, r *render.Renderer, sit *render.Situation) (files []File, text string) {
+	if ov, err := b.maps.situation(b.Map, req.Lang, "overview-400", sit, nil, func() ([]byte, error) { return r.DrawOverview(sit, 400) }); err == nil {
+		files = append(files, File{Name: "overview.png", ContentType: "image/png", Data: ov})
+		text += req.T("; the overview for phones", "。スマートフォン向け概観図も添付")
+	}
+	fronts := render.FrontCrops(sit, defaultRadius+1)
+	if len(fronts) == 0 {
+		if fc := render.FrontCrop(sit, defaultRadius+1); fc != nil {
+			fronts = []render.Crop{*fc}
+		}
+	}
+	rc, err := pics.renderer(b.Map, req.Lang, true)
+	if err != nil {
+		return files, text
+	}
+	var where []string
+	for _, fc := range fronts {
+		if len(where) == 3 {
+			break
+		}
+		if front, err := b.maps.situation(b.Map, req.Lang, "situation", sit, &fc, func() ([]byte, error) { return rc.DrawSituation(sit, &fc) }); err == nil {
+			files = append(files, File{Name: "front-" + fc.Center.String() + ".png", ContentType: "image/png", Data: front})
+			where = append(where, label(b.Map, fc.Center).In(req.Lang))
+		}
+	}
+	if len(where) > 0 {
+		text += i18n.Sprintf(i18n.T("; and the front around %s", "。前線 (%s 周辺) も添付"), strings.Join(where, req.T(", ", "、"))).In(req.Lang)
+	}
+	return files, text
 }
 
 // setupHexes are the hexes where side's units still to be set up may go
@@ -276,7 +298,8 @@ func (b *Bot) gameReplay(req *Request, g *games.Game) *Response {
 		return Private(req.T("The replay could not be drawn; the bot's operator should check the log.",
 			"リプレイを描けませんでした。運営者がログを確認してください。"))
 	}
-	text := i18n.Sprintf(i18n.T("The game so far, one frame a segment (%d frames), public view.", "ここまでのゲーム (1セグ1コマ、%d コマ、公開視点)。"), len(frames)).In(req.Lang)
+	text := i18n.Sprintf(i18n.T("The game so far, one frame a segment (%d frames), public view.",
+		"ここまでのゲーム (1セグ1コマ、%d コマ、公開視点)。"), len(frames)).In(req.Lang)
 	return Reply(text).WithFile(File{Name: "replay.gif", ContentType: "image/gif", Data: gif})
 }
 

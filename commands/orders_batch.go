@@ -57,7 +57,8 @@ func parseBatch(text string, toMove units.Side, l i18n.Lang) (out []games.Pendin
 		}
 		n++
 		if n > maxBatch {
-			return nil, []string{fmt.Sprintf(i18n.T("A batch holds at most %d orders; split it in several.", "一度に送れる命令は %d 件までです。分けて送ってください。").In(l), maxBatch)}
+			return nil, []string{fmt.Sprintf(i18n.T("A batch holds at most %d orders; split it in several.",
+				"一度に送れる命令は %d 件までです。分けて送ってください。").In(l), maxBatch)}
 		}
 		out = append(out, parseLine(line, i+1, toMove))
 	}
@@ -78,8 +79,8 @@ func parseLine(line string, n int, toMove units.Side) games.Pending {
 	// of one order; a second verb means orders were joined by them.
 	for i := 2; i < len(f); i++ {
 		if knownVerb(strings.ToLower(f[i])) && !strings.Contains(f[i], "-") && !strings.EqualFold(f[i-1], "attack") { // "attack recon": a table
-			p.Err = i18n.T(fmt.Sprintf("line %d (%s): this is more than one order; write each order on its own line, or separate them with ; or 。 (a comma or 、 lists the units and hexes of one order).", n, line),
-				fmt.Sprintf("%d 行目 (%s): 命令が複数あります。1行に1命令を書くか、; または 。 で区切ってください (、 や , は1つの命令のユニットやヘクスを並べる記号です)。", n, line))
+			p.Err = i18n.Sprintf(i18n.T("line %d (%s): this is more than one order; write each order on its own line, or separate them with ; or 。 (a comma or 、 lists the units and hexes of one order).",
+				"%d 行目 (%s): 命令が複数あります。1行に1命令を書くか、; または 。 で区切ってください (、 や , は1つの命令のユニットやヘクスを並べる記号です)。"), n, line)
 			return p
 		}
 	}
@@ -95,7 +96,7 @@ func parseLine(line string, n int, toMove units.Side) games.Pending {
 	}
 	o, err := game.ParseOrder(side.String() + " " + strings.Join(f, " "))
 	if err != nil {
-		p.Err = i18n.T(fmt.Sprintf("line %d (%s): %s", n, line, i18n.Message(err, i18n.EN)), fmt.Sprintf("%d 行目 (%s): %s", n, line, i18n.Message(err, i18n.JA)))
+		p.Err = i18n.Sprintf(i18n.T("line %d (%s): %s", "%d 行目 (%s): %s"), n, line, i18n.TextOf(err))
 		return p
 	}
 	p.Order = o
@@ -114,7 +115,8 @@ func (b *Bot) registerBatch(r *Router) {
 	r.Add(&Command{
 		Name: "orders", Slow: true,
 		Description: i18n.T("Give several orders at once, one a line (docs/orders.md)", "複数の命令を一度に (1行1命令, docs/orders.md)"),
-		Options: []Option{{Name: "text", Description: i18n.T("one order a line, e.g. move G-III 3023 / attack assault G-III 3021 / end", "1行1命令 (例: move G-III 3023 / attack assault G-III 3021 / end)"),
+		Options: []Option{{Name: "text", Description: i18n.T("one order a line, e.g. move G-III 3023 / attack assault G-III 3021 / end",
+			"1行1命令 (例: move G-III 3023 / attack assault G-III 3021 / end)"),
 			Type: String, Required: true, Text: true}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			g, fail := b.read(ctx, req)

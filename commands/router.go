@@ -264,7 +264,8 @@ func checkOptions(c *Command, req *Request) string {
 				return i18n.Sprintf(i18n.T("Option %s must be a whole number, not %q.", "オプション %s は整数で指定してください (%q は不可)。"), n, v).In(req.Lang)
 			}
 			if o.MaxInt > o.MinInt && (x < o.MinInt || x > o.MaxInt) {
-				return i18n.Sprintf(i18n.T("Option %s must be between %d and %d, not %d.", "オプション %s は %d から %d の範囲です (%d は不可)。"), n, o.MinInt, o.MaxInt, x).In(req.Lang)
+				return i18n.Sprintf(i18n.T("Option %s must be between %d and %d, not %d.",
+					"オプション %s は %d から %d の範囲です (%d は不可)。"), n, o.MinInt, o.MaxInt, x).In(req.Lang)
 			}
 		case Boolean:
 			if _, err := strconv.ParseBool(strings.TrimSpace(v)); err != nil {
@@ -282,7 +283,8 @@ func checkOptions(c *Command, req *Request) string {
 				}
 			}
 			if !ok {
-				return i18n.Sprintf(i18n.T("Option %s cannot be %q: choose one of %s.", "オプション %s に %q は指定できません。次から選んでください: %s"), n, v, strings.Join(vals, ", ")).In(req.Lang)
+				return i18n.Sprintf(i18n.T("Option %s cannot be %q: choose one of %s.",
+					"オプション %s に %q は指定できません。次から選んでください: %s"), n, v, strings.Join(vals, ", ")).In(req.Lang)
 			}
 		}
 	}

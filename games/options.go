@@ -2,12 +2,11 @@ package games
 
 import (
 	"context"
-	"fmt"
-	"rtrbot/actor"
 	"slices"
 	"sort"
 	"strings"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/game"
@@ -82,7 +81,8 @@ func sideFor(a actor.Actor, g *Game, named string) (units.Side, error) {
 	side, ok := g.SideOf(a.ID)
 	switch {
 	case ok && named != "" && named != side.String():
-		return 0, &i18n.Error{Text: i18n.T(fmt.Sprintf("You play the %s side: you choose only its options.", side.Name().EN), fmt.Sprintf("あなたは%s側です。自軍のオプションだけを選べます。", side.Name().JA))}
+		return 0, i18n.Errorf("You play the %s side: you choose only its options.",
+			"あなたは%s側です。自軍のオプションだけを選べます。", side.Name())
 	case !ok && !g.HotSeat():
 		return 0, i18n.Errorf("Only the players of a side choose its options; spectators read only. /game join side:german or side:allied.",
 			"オプションを選べるのは各陣営のプレイヤーだけです。/game join side:german か side:allied で参加してください。")
@@ -120,9 +120,8 @@ func (t *Service) Choose(ctx context.Context, a actor.Actor, at Where, named, op
 				"%q はこのエンジンで使えるオプションではありません。/game options で一覧できます (例 18.1(10))。", c)
 		}
 		if owner, ok := OptionOwner(c); ok && owner != side {
-			return nil, &i18n.Error{Text: i18n.T(
-				fmt.Sprintf("%s is an option of the %s side (18.%d): the %s side cannot choose it.", c, owner.Name().EN, int(owner)+1, side.Name().EN),
-				fmt.Sprintf("%s は%s側のオプション (18.%d) です。%s側は選べません。", c, owner.Name().JA, int(owner)+1, side.Name().JA))}
+			return nil, i18n.Errorf("%s is an option of the %s side (18.%d): the %s side cannot choose it.",
+				"%s は%s側のオプション (18.%d) です。%s側は選べません。", c, owner.Name(), int(owner)+1, side.Name())
 		}
 	}
 	if err := game.CheckOptions(union(g.Options, codes)); err != nil {

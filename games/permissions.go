@@ -2,10 +2,9 @@ package games
 
 import (
 	"context"
-	"fmt"
-	"rtrbot/actor"
 	"slices"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
@@ -22,9 +21,8 @@ func (t *Service) refereeOnly(ctx context.Context, a actor.Actor, guild string, 
 	if t.referee(ctx, a, guild, g) {
 		return nil
 	}
-	return &i18n.Error{Text: i18n.T(
-		fmt.Sprintf("Only a referee may %s: the game's creator, a server manager or a member of the server's referee role (/game referee).", what.EN),
-		fmt.Sprintf("%[1]sは審判だけが行えます (ゲームの作成者、サーバー管理者、またはサーバーの審判ロール (/game referee) のメンバー)。", what.JA))}
+	return i18n.Errorf("Only a referee may %s: the game's creator, a server manager or a member of the server's referee role (/game referee).",
+		"%[1]sは審判だけが行えます (ゲームの作成者、サーバー管理者、またはサーバーの審判ロール (/game referee) のメンバー)。", what)
 }
 
 // referee: the game's creator, a guild manager, a member of the guild's
@@ -44,7 +42,7 @@ func (t *Service) referee(ctx context.Context, a actor.Actor, guild string, g *G
 func (g *Game) mayOrder(a actor.Actor, side units.Side) error {
 	if g.Status != "" && g.Status != db.Active {
 		st := g.Status.Text()
-		return &i18n.Error{Text: i18n.T(fmt.Sprintf("This game is %s: it takes no more orders.", st.EN), fmt.Sprintf("このゲームは%sのため、命令を受け付けません。", st.JA))}
+		return i18n.Errorf("This game is %s: it takes no more orders.", "このゲームは%sのため、命令を受け付けません。", st)
 	}
 	if g.Paused() {
 		return i18n.Errorf("A referee has paused this game: no orders until /game resume.", "審判がこのゲームを一時停止中です。/game resume まで命令はできません。")
@@ -62,13 +60,11 @@ func (g *Game) mayOrder(a actor.Actor, side units.Side) error {
 			"あなたはこのゲームのプレイヤーではないため観戦のみです。参加するには /game join side:german か side:allied。")
 	case mine != side && g.State.Owed().EN != "":
 		owed := g.State.Owed()
-		return &i18n.Error{Text: i18n.T(
-			fmt.Sprintf("You play the %s side, and the game waits on this now: %s. Your side's orders wait until then.", mine.Name().EN, owed.EN),
-			fmt.Sprintf("あなたは%s側です。現在は次の決定待ちです: %s。それまで自軍の命令はお待ちください。", mine.Name().JA, owed.JA))}
+		return i18n.Errorf("You play the %s side, and the game waits on this now: %s. Your side's orders wait until then.",
+			"あなたは%s側です。現在は次の決定待ちです: %s。それまで自軍の命令はお待ちください。", mine.Name(), owed)
 	case mine != side:
-		return &i18n.Error{Text: i18n.T(
-			fmt.Sprintf("You play the %s side, and it is the %s player's turn (%s). Your side's orders wait for its turn.", mine.Name().EN, side.Name().EN, g.State.Phase().EN),
-			fmt.Sprintf("あなたは%s側です。現在は%sの手番 (%s) です。自軍の手番をお待ちください。", mine.Name().JA, side.Name().JA, g.State.Phase().JA))}
+		return i18n.Errorf("You play the %s side, and it is the %s player's turn (%s). Your side's orders wait for its turn.",
+			"あなたは%s側です。現在は%sの手番 (%s) です。自軍の手番をお待ちください。", mine.Name(), side.Name(), g.State.Phase())
 	}
 	return nil
 }
@@ -101,9 +97,8 @@ func (t *Service) neutralReferee(ctx context.Context, a actor.Actor, guild strin
 		return err
 	}
 	if side, plays := g.SideOf(a.ID); plays {
-		return &i18n.Error{Text: i18n.T(
-			fmt.Sprintf("You play the %s side of this game, so you may not %s in it: that is for a referee who plays neither side (a server manager, a member of the referee role, the bot's operator).", side.Name().EN, what.EN),
-			fmt.Sprintf("あなたはこのゲームの%s側のプレイヤーなので、このゲームでは%sを行えません。両陣営のどちらもプレイしていない審判 (サーバー管理者、審判ロールのメンバー、ボットの運営者) が行います。", side.Name().JA, what.JA))}
+		return i18n.Errorf("You play the %s side of this game, so you may not %s in it: that is for a referee who plays neither side (a server manager, a member of the referee role, the bot's operator).",
+			"あなたはこのゲームの%s側のプレイヤーなので、このゲームでは%sを行えません。両陣営のどちらもプレイしていない審判 (サーバー管理者、審判ロールのメンバー、ボットの運営者) が行います。", side.Name(), what)
 	}
 	return nil
 }

@@ -211,7 +211,7 @@ func proposable(g *Game, a actor.Actor, lines []Pending) (string, error) {
 			}
 			why := lineRefused(line, o.Text(), err)
 			return "", i18n.Errorf("Your fix cannot be proposed: %s\nA fix is orders the game takes now, one after the other; nothing was proposed.",
-				"この修正は提案できません: %s\n修正は今のゲームが受け付ける命令を順に並べたものです。何も提案していません。", i18n.T(why.EN, why.JA))
+				"この修正は提案できません: %s\n修正は今のゲームが受け付ける命令を順に並べたものです。何も提案していません。", why)
 		}
 		st = next
 	}
@@ -248,9 +248,9 @@ func (t *Service) run(ctx context.Context, a actor.Actor, at Where, now time.Tim
 			break
 		}
 		if p.Named && o.Side != side {
-			out.Refused = append(out.Refused, i18n.T(
-				fmt.Sprintf("line %d (%s): it is the %s player's turn, not the %s's.", line, o.Text().EN, side.Name().EN, o.Side.Name().EN),
-				fmt.Sprintf("%d 行目 (%s): 現在は%sの手番で、%sではありません。", line, o.Text().JA, side.Name().JA, o.Side.Name().JA)))
+			out.Refused = append(out.Refused, i18n.Sprintf(i18n.T(
+				"line %d (%s): it is the %s player's turn, not the %s's.",
+				"%d 行目 (%s): 現在は%sの手番で、%sではありません。"), line, o.Text(), side.Name(), o.Side.Name()))
 			out.NotRun = len(orders) - i - 1
 			break
 		}
@@ -299,8 +299,7 @@ func (t *Service) run(ctx context.Context, a actor.Actor, at Where, now time.Tim
 
 // lineRefused is a refused line of a batch: its number, what it was, why.
 func lineRefused(line int, what i18n.Text, err error) i18n.Text {
-	return i18n.T(fmt.Sprintf("line %d (%s): %s", line, what.EN, i18n.Message(err, i18n.EN)),
-		fmt.Sprintf("%d 行目 (%s): %s", line, what.JA, i18n.Message(err, i18n.JA)))
+	return i18n.Sprintf(i18n.T("line %d (%s): %s", "%d 行目 (%s): %s"), line, what, i18n.TextOf(err))
 }
 
 // visibleTo keeps what side may read of an order's events (the engine's

@@ -2,12 +2,11 @@ package games
 
 import (
 	"context"
-	"fmt"
-	"rtrbot/actor"
 	"slices"
 	"strings"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
@@ -150,12 +149,11 @@ func (t *Service) seat(ctx context.Context, g *Game, a actor.Actor, side units.S
 func mayJoin(g *Game, a actor.Actor, side units.Side) (proposed bool, err error) {
 	if mine, ok := g.SideOf(a.ID); ok {
 		if mine == side {
-			return false, &i18n.Error{Text: i18n.T(fmt.Sprintf("You already play the %s side.", side.Name().EN), fmt.Sprintf("あなたは既に%s側です。", side.Name().JA))}
+			return false, i18n.Errorf("You already play the %s side.", "あなたは既に%s側です。", side.Name())
 		}
 		if len(g.Orders) > 0 {
-			return false, &i18n.Error{Text: i18n.T(
-				fmt.Sprintf("You play the %s side: once the game has begun nobody changes sides (you have seen your side's secrets). A referee who plays neither side can /game replace players.", mine.Name().EN),
-				fmt.Sprintf("あなたは%s側です。ゲーム開始後は陣営を変えられません (自軍の秘密を見ているため)。両陣営をプレイしていない審判は /game replace で交代できます。", mine.Name().JA))}
+			return false, i18n.Errorf("You play the %s side: once the game has begun nobody changes sides (you have seen your side's secrets). A referee who plays neither side can /game replace players.",
+				"あなたは%s側です。ゲーム開始後は陣営を変えられません (自軍の秘密を見ているため)。両陣営をプレイしていない審判は /game replace で交代できます。", mine.Name())
 		}
 	}
 	// A seat the game's file proposed is its player's to confirm, and
@@ -164,14 +162,13 @@ func mayJoin(g *Game, a actor.Actor, side units.Side) (proposed bool, err error)
 	// Seats: a side's seat is taken before its first order; a second
 	// player joins a side only with a player of that side.
 	if held := g.PlayersOf(side); len(held) > 0 && !proposed {
-		return false, &i18n.Error{Text: i18n.T(
-			fmt.Sprintf("The %s side is held by %s: a second player joins a side only when a player of that side adds them (ask them for /game join side:%s user:%s).", side.Name().EN, held[0].Name, side, a.Name),
-			fmt.Sprintf("%s側は %s が担当しています。2人目のプレイヤーはその陣営のプレイヤーの同意が必要です (担当者に /game join side:%s user:%s を依頼してください)。", side.Name().JA, held[0].Name, side, a.Name))}
+		return false, i18n.Errorf("The %s side is held by %s: a second player joins a side only when a player of that side adds them (ask them for /game join side:%s user:%s).",
+			"%s側は %s が担当しています。2人目のプレイヤーはその陣営のプレイヤーの同意が必要です (担当者に /game join side:%s user:%s を依頼してください)。",
+			side.Name(), held[0].Name, side, a.Name)
 	}
 	if g.Started(side) && !proposed {
-		return false, &i18n.Error{Text: i18n.T(
-			fmt.Sprintf("The %s side has begun to play (its setup is under way): its seat is now given only by a referee who plays neither side (/game replace player:%s by:YOU).", side.Name().EN, side),
-			fmt.Sprintf("%s側は既にプレイを始めています (初期配置中)。席を与えられるのは両陣営をプレイしていない審判だけです (/game replace player:%s by:あなた)。", side.Name().JA, side))}
+		return false, i18n.Errorf("The %s side has begun to play (its setup is under way): its seat is now given only by a referee who plays neither side (/game replace player:%s by:YOU).",
+			"%s側は既にプレイを始めています (初期配置中)。席を与えられるのは両陣営をプレイしていない審判だけです (/game replace player:%s by:あなた)。", side.Name(), side)
 	}
 	return proposed, nil
 }
@@ -438,16 +435,15 @@ func (t *Service) Add(ctx context.Context, a actor.Actor, at Where, sideName, us
 	}
 	defer func() { unlock() }()
 	if mine, ok := g.SideOf(a.ID); !ok || mine != side {
-		return nil, &i18n.Error{Text: i18n.T(
-			fmt.Sprintf("Only a player of the %s side adds a player to it.", side.Name().EN),
-			fmt.Sprintf("%s側にプレイヤーを加えられるのは%s側のプレイヤーだけです。", side.Name().JA, side.Name().JA))}
+		return nil, i18n.Errorf("Only a player of the %s side adds a player to it.",
+			"%[1]s側にプレイヤーを加えられるのは%[1]s側のプレイヤーだけです。", side.Name())
 	}
 	id := g.UserRef(user)
 	if id == "" {
 		return nil, i18n.Errorf("Name the user to add: user:@name.", "加えるユーザーを user:@名前 で指定してください。")
 	}
 	if s, ok := g.SideOf(id); ok {
-		return nil, &i18n.Error{Text: i18n.T(fmt.Sprintf("%s already plays the %s side.", user, s.Name().EN), fmt.Sprintf("%s は既に%s側のプレイヤーです。", user, s.Name().JA))}
+		return nil, i18n.Errorf("%s already plays the %s side.", "%s は既に%s側のプレイヤーです。", user, s.Name())
 	}
 	if name == "" {
 		name = id

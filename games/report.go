@@ -1,7 +1,6 @@
 package games
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -79,8 +78,8 @@ func (g *Game) SegmentEnded(now time.Time) SegmentReport {
 		p.Sides[side] = g.State.ViewFor(game.ViewerOf(side))
 	}
 	st := g.SegStart
-	p.Ended = i18n.T(fmt.Sprintf("%s, %s %s", st.Turn, st.ToMove().Name().EN, st.Step.Name().EN),
-		fmt.Sprintf("%s、%sの%s", st.Turn.Japanese(), st.ToMove().Name().JA, st.Step.Name().JA))
+	p.Ended = i18n.Sprintf(i18n.T("%s, %s %s", "%s、%sの%s"),
+		i18n.T(st.Turn.String(), st.Turn.Japanese()), st.ToMove().Name(), st.Step.Name())
 	// Which events the public reads is the engine's to say
 	// (game.EventKind.Public); the rest is its side's own.
 	for _, so := range g.Seg {

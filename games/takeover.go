@@ -80,7 +80,7 @@ func (t *Service) SetTakeover(ctx context.Context, a actor.Actor, at Where, leve
 	defer unlock()
 	if g.Status != "" && g.Status != db.Active {
 		st := g.Status.Text()
-		return nil, &i18n.Error{Text: i18n.T(fmt.Sprintf("This game is %s: its settings no longer change.", st.EN), fmt.Sprintf("このゲームは%sのため、設定は変更できません。", st.JA))}
+		return nil, i18n.Errorf("This game is %s: its settings no longer change.", "このゲームは%sのため、設定は変更できません。", st)
 	}
 	var sides []units.Side
 	if g.HotSeat() {

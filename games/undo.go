@@ -2,9 +2,8 @@ package games
 
 import (
 	"context"
-	"fmt"
-	"rtrbot/actor"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/i18n"
@@ -52,18 +51,16 @@ func (t *Service) Undo(ctx context.Context, a actor.Actor, at Where) (*Undone, e
 	// other side's (a retreat it chose in this segment, 9.4).
 	side := last.Order.Side
 	if mine, ok := g.SideOf(a.ID); ok && mine != side && !g.HotSeat() {
-		return nil, &i18n.Error{Text: i18n.T(
-			fmt.Sprintf("The last order of this segment is the %s player's (%s): you may take back only your own side's orders.", side.Name().EN, last.Order.Text().EN),
-			fmt.Sprintf("このセグの最後の命令は%sのもの (%s) です。取り消せるのは自軍の命令だけです。", side.Name().JA, last.Order.Text().JA))}
+		return nil, i18n.Errorf("The last order of this segment is the %s player's (%s): you may take back only your own side's orders.",
+			"このセグの最後の命令は%sのもの (%s) です。取り消せるのは自軍の命令だけです。", side.Name(), last.Order.Text())
 	}
 	if err := g.mayOrder(a, side); err != nil {
 		return nil, err
 	}
 	for _, e := range last.Events {
 		if revealing(e.Kind) {
-			return nil, &i18n.Error{Text: i18n.T(
-				fmt.Sprintf("“%s” cannot be taken back: it rolled a die or revealed something hidden (%s), and what is seen cannot be unseen.", last.Order.Text().EN, e.Kind),
-				fmt.Sprintf("「%s」は取り消せません。ダイスを振ったか、隠された情報を公開しました (%s)。", last.Order.Text().JA, e.Kind))}
+			return nil, i18n.Errorf("“%s” cannot be taken back: it rolled a die or revealed something hidden (%s), and what is seen cannot be unseen.",
+				"「%s」は取り消せません。ダイスを振ったか、隠された情報を公開しました (%s)。", last.Order.Text(), e.Kind)
 		}
 	}
 	s := g.SegStart

@@ -32,7 +32,8 @@ func (o Order) Text() i18n.Text {
 	units := o.Units
 	if o.Verb == Attack && len(units) > 0 { // the table the attacker chose (9.7), by its name
 		if t, err := Tables().CRT(strings.ToLower(units[0])); err == nil {
-			name = i18n.T(name.EN+" ("+strings.ToLower(t.Name.EN)+")", name.JA+" ("+t.Name.JA+")")
+			table := i18n.T(strings.ToLower(t.Name.EN), t.Name.JA)
+			name = i18n.Sprintf(i18n.T("%s (%s)", "%s (%s)"), name, table)
 			units = units[1:]
 		}
 	}

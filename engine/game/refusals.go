@@ -103,19 +103,15 @@ func errText(err error) i18n.Text {
 // tr formats both languages; arguments that are i18n.Text are put in
 // each language's own words.
 func tr(en, ja string, args ...any) i18n.Text {
-	ae, aj := make([]any, len(args)), make([]any, len(args))
+	named := make([]any, len(args))
 	for i, a := range args {
-		switch t := a.(type) {
-		case i18n.Text:
-			ae[i], aj[i] = t.EN, t.JA
-		case Step:
-			n := t.Name()
-			ae[i], aj[i] = n.EN, n.JA
-		default:
-			ae[i], aj[i] = a, a
+		if s, ok := a.(Step); ok { // a step by its name
+			named[i] = s.Name()
+		} else {
+			named[i] = a
 		}
 	}
-	return i18n.T(fmt.Sprintf(en, ae...), fmt.Sprintf(ja, aj...))
+	return i18n.Sprintf(i18n.T(en, ja), named...)
 }
 
 func turnName(t turn.Turn) i18n.Text { return i18n.T(t.String(), t.Japanese()) }

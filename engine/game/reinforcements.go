@@ -85,17 +85,17 @@ func (s *State) duesText() i18n.Text {
 func (d Due) Name() i18n.Text {
 	n, t := d.Nation.Name(), d.Type.Name()
 	if d.Type == units.HQ {
-		hqs := "HQ"
+		hqs := i18n.T("HQ", "HQ")
 		if d.DE != 1 {
-			hqs = "HQs"
+			hqs = i18n.T("HQs", "HQ")
 		}
-		return i18n.T(itoa(d.DE)+" "+n.EN+" "+hqs, n.JA+"HQ "+itoa(d.DE)+" 個")
+		return i18n.Sprintf(i18n.T("%d %s %s", "%[2]s%[3]s %[1]d 個"), d.DE, n, hqs)
 	}
-	de := "division-equivalents"
+	de := i18n.T("division-equivalents", "師団相当")
 	if d.DE == 1 {
-		de = "division-equivalent"
+		de = i18n.T("division-equivalent", "師団相当")
 	}
-	return i18n.T(n.EN+" "+t.EN+", "+itoa(d.DE)+" "+de, n.JA+t.JA+" 師団相当 "+itoa(d.DE)+" 個")
+	return i18n.Sprintf(i18n.T("%s %s, %d %s", "%[1]s%[2]s %[4]s %[3]d 個"), n, t, d.DE, de)
 }
 
 func itoa(n int) string {

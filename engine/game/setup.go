@@ -618,7 +618,7 @@ func (s *State) withSetupHexes(err error, c *units.Counter) error {
 		more = refuse("setup-hexes-some", c.ID, len(hs), setupHexesShown, joinHexList(hs[:setupHexesShown]))
 	}
 	m := more.(*i18n.Error).Text
-	return &i18n.Error{Code: e.Code, Text: i18n.T(e.Text.EN+" "+m.EN, e.Text.JA+" "+m.JA)}
+	return &i18n.Error{Code: e.Code, Text: i18n.Sprintf(i18n.T("%s %s", "%s %s"), e.Text, m)}
 }
 
 func joinHexList(hs []hex.Hex) string {

@@ -244,9 +244,8 @@ func (c *Counter) Describe() i18n.Text {
 	case HQSize:
 		size = i18n.T("", "")
 	}
-	t := c.Type.Name()
-	en := strings.TrimSpace(fmt.Sprintf("%s %s %s", c.Nation.Name().EN, t.EN, size.EN))
-	ja := c.Nation.Name().JA + t.JA + size.JA
+	kind := i18n.Sprintf(i18n.T("%s %s %s", "%s%s%s"), c.Nation.Name(), c.Type.Name(), size)
+	kind.EN = strings.TrimSpace(kind.EN) // an HQ has no size
 	v := fmt.Sprintf("%d-%d-%d", c.Attack, c.Defence, c.Move)
-	return i18n.T(fmt.Sprintf("%s %s, %s %s", c.ID, c.Name, en, v), fmt.Sprintf("%s %s、%s %s", c.ID, c.Name, ja, v))
+	return i18n.Sprintf(i18n.T("%s %s, %s %s", "%s %s、%s %s"), c.ID, c.Name, kind, v)
 }
