@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"regexp"
-	"rtrbot/actor"
 	"strings"
 	"testing"
 	"time"
