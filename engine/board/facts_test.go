@@ -365,24 +365,7 @@ func cornerSet(s hex.Side, thirds map[hex.Hex]bool) map[int]bool {
 // Liège, Verdun and Strasbourg; Cologne to Liège and Metz.
 func TestRailConnections(t *testing.T) {
 	m := mustDefault(t)
-	reach := func(from []hex.Hex) map[hex.Hex]bool {
-		seen := map[hex.Hex]bool{}
-		q := append([]hex.Hex(nil), from...)
-		for _, h := range from {
-			seen[h] = true
-		}
-		for len(q) > 0 {
-			h := q[0]
-			q = q[1:]
-			for _, n := range h.Neighbors() {
-				if !seen[n] && m.Rail(h, n) {
-					seen[n] = true
-					q = append(q, n)
-				}
-			}
-		}
-		return seen
-	}
+	reach := func(from []hex.Hex) map[hex.Hex]bool { return flood(from, m.Rail) }
 	for _, p := range hexes("1804", "1805", "1905") {
 		from := reach([]hex.Hex{p})
 		for _, to := range []struct{ name, at string }{{"Lille", "3210"}, {"Brussels", "3216"}, {"Liège", "3021"}, {"Verdun", "1819"}, {"Strasbourg", "1330"}, {"Reims", "2012"}} {
@@ -445,21 +428,7 @@ func TestRailHubs(t *testing.T) {
 	if hubs != 2 {
 		t.Errorf("%d cities of several hexes, want 2 (Paris, Antwerp)", hubs)
 	}
-	reached := func(from hex.Hex) int {
-		seen := map[hex.Hex]bool{from: true}
-		q := []hex.Hex{from}
-		for len(q) > 0 {
-			h := q[0]
-			q = q[1:]
-			for _, n := range h.Neighbors() {
-				if !seen[n] && m.Rail(h, n) {
-					seen[n] = true
-					q = append(q, n)
-				}
-			}
-		}
-		return len(seen)
-	}
+	reached := func(from hex.Hex) int { return len(flood([]hex.Hex{from}, m.Rail)) }
 	paris := hexes("1804", "1805", "1905")
 	for _, h := range paris[1:] {
 		if a, b := reached(paris[0]), reached(h); a != b {
@@ -510,6 +479,27 @@ func TestSeaCoasts(t *testing.T) {
 }
 
 // landComponents splits land hexes into groups joined by land.
+// flood finds the hexes reached from those of from, each step from h to a
+// neighbour n taken when step(h, n) allows it.
+func flood(from []hex.Hex, step func(h, n hex.Hex) bool) map[hex.Hex]bool {
+	seen := map[hex.Hex]bool{}
+	q := append([]hex.Hex(nil), from...)
+	for _, h := range from {
+		seen[h] = true
+	}
+	for len(q) > 0 {
+		h := q[0]
+		q = q[1:]
+		for _, n := range h.Neighbors() {
+			if !seen[n] && step(h, n) {
+				seen[n] = true
+				q = append(q, n)
+			}
+		}
+	}
+	return seen
+}
+
 func landComponents(m *Map) [][]hex.Hex {
 	seen := map[hex.Hex]bool{}
 	var out [][]hex.Hex
@@ -542,20 +532,10 @@ var trueIslands = map[string]string{}
 func TestParisByLandFromMetz(t *testing.T) {
 	m := mustDefault(t)
 	from, to := hex.MustParse("1723"), hex.MustParse("1804")
-	seen := map[hex.Hex]bool{from: true}
-	q := []hex.Hex{from}
-	for len(q) > 0 {
-		h := q[0]
-		q = q[1:]
-		for _, n := range h.Neighbors() {
-			y, ok := m.Hex(n)
-			if !ok || seen[n] || y.Terrain == Sea || y.Country.Neutral() {
-				continue
-			}
-			seen[n] = true
-			q = append(q, n)
-		}
-	}
+	seen := flood([]hex.Hex{from}, func(_, n hex.Hex) bool {
+		y, ok := m.Hex(n)
+		return ok && y.Terrain != Sea && !y.Country.Neutral()
+	})
 	if !seen[to] {
 		t.Error("Paris 1804 cannot be reached by land from Metz 1723")
 	}
@@ -614,18 +594,7 @@ func TestSetupAreas(t *testing.T) {
 			t.Errorf("setup area %s has %d hexes, want at least twice its minimum %d (setup-areas.md)", c.area, len(hs), c.minHexs)
 			continue
 		}
-		seen := map[hex.Hex]bool{hs[0]: true}
-		q := []hex.Hex{hs[0]}
-		for len(q) > 0 {
-			h := q[0]
-			q = q[1:]
-			for _, n := range h.Neighbors() {
-				if !seen[n] && slices.Contains(hs, n) {
-					seen[n] = true
-					q = append(q, n)
-				}
-			}
-		}
+		seen := flood(hs[:1], func(_, n hex.Hex) bool { return slices.Contains(hs, n) })
 		if len(seen) != len(hs) {
 			t.Errorf("setup area %s is not one connected group: %v", c.area, hs)
 		}

@@ -101,9 +101,9 @@ func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *unit
 	}
 	// Sea, a neutral country and, before mobilisation, Luxembourg for the
 	// Germans (18.1(12)) are refused before the instruction is read; the
-	// other hexes the unit may not be in after it.
-	banned := s.mayEnter(c, h, bySetup)
-	if banned == whySea || banned == whyNeutral || banned == whySetupLuxembourg {
+	// other hexes the unit may not be in (mayEnter) after it.
+	switch s.closedTo(c.Side(), h, bySetup) {
+	case whySea, whyNeutral, whySetupLuxembourg:
 		return placeClosed, nil
 	}
 	if handled, why := s.rightWing(c, w, x); handled {
@@ -158,7 +158,7 @@ func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *unit
 	if !okPlace {
 		return placeWrong, nil
 	}
-	if banned != whyNone {
+	if s.mayEnter(c, h, bySetup) != whyNone {
 		return placeBarred, nil // no unit sets up where it may not be
 	}
 	return placeOK, nil

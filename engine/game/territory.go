@@ -144,13 +144,8 @@ func (s *State) mayEnter(c *units.Counter, h hexes.Hex, how arrival) reason {
 // mayEnterFor is mayEnter with what depends on the unit asked once
 // (moverOf), for the searches that ask it of many hexes.
 func (s *State) mayEnterFor(m *mover, h hexes.Hex, how arrival) reason {
-	if closed, why := s.Closed(m.side, h); closed {
+	if why := s.closedTo(m.side, h, how); why != whyNone {
 		return why
-	}
-	if how == bySetup && m.side == units.German && s.Option(OptPreMobilisation) {
-		if x, _ := s.hexAt(h); x.Country == board.Luxembourg {
-			return whySetupLuxembourg // 18.1(12)
-		}
 	}
 	if m.timid && !s.home(m.c, h) {
 		return whyTimid // 18.1(8), 18.2(11)
@@ -162,6 +157,20 @@ func (s *State) mayEnterFor(m *mover, h hexes.Hex, how arrival) reason {
 	}
 	if m.deceived && s.northOfMeuse(h) {
 		return whyDeception // 18.1(14)
+	}
+	return whyNone
+}
+
+// closedTo is the part of mayEnter that holds for every unit of the side
+// arriving by the way how: Closed, and for setup 18.1(12)'s Luxembourg.
+func (s *State) closedTo(side units.Side, h hexes.Hex, how arrival) reason {
+	if closed, why := s.Closed(side, h); closed {
+		return why
+	}
+	if how == bySetup && side == units.German && s.Option(OptPreMobilisation) {
+		if x, _ := s.hexAt(h); x.Country == board.Luxembourg {
+			return whySetupLuxembourg // 18.1(12)
+		}
 	}
 	return whyNone
 }

@@ -65,23 +65,14 @@ favour, and stop at the ends of the table. `+"`/combat`"+` takes `+"`attack:`"+`
 		if t.Note.EN != "" {
 			p("%s\n\n", t.Note.EN)
 		}
-		p("| die |")
+		var heads []string
 		for _, c := range s.Columns() {
-			p(" %s |", c)
+			heads = append(heads, fmt.Sprint(c))
 		}
-		p("\n|---|")
-		for range s.Columns() {
-			p("---|")
-		}
-		p("\n")
-		for die := 1; die <= 6; die++ {
-			p("| %d |", die)
-			for col := range s.Columns() {
-				code, _ := t.Lookup(col, die)
-				p(" %s |", code)
-			}
-			p("\n")
-		}
+		dieRows(p, heads, func(col, die int) string {
+			code, _ := t.Lookup(col, die)
+			return fmt.Sprint(code)
+		})
 		p("\n")
 	}
 	p("### Results (9.0)\n\n| code | result | 結果 | what happens |\n|---|---|---|---|\n")
@@ -114,23 +105,15 @@ the modifier for the fortress's strength (a fortress without a number is a
 	for _, r := range s.siege {
 		p("| %s | %s | %s |\n", rangeText(r.lo, r.hi), r.row.Name.EN, r.row.Name.JA)
 	}
-	p("\nEvery fortress and die:\n\n| die |")
+	p("\nEvery fortress and die:\n\n")
+	var strengths []string
 	for _, st := range s.FortressStrengths() {
-		p(" %d |", st)
+		strengths = append(strengths, fmt.Sprint(st))
 	}
-	p("\n|---|")
-	for range s.FortressStrengths() {
-		p("---|")
-	}
-	p("\n")
-	for die := 1; die <= 6; die++ {
-		p("| %d |", die)
-		for _, st := range s.FortressStrengths() {
-			r, _ := s.Siege(st, die)
-			p(" %d: %s |", r.Total, r.Row.Name.EN)
-		}
-		p("\n")
-	}
+	dieRows(p, strengths, func(col, die int) string {
+		r, _ := s.Siege(s.FortressStrengths()[col], die)
+		return fmt.Sprintf("%d: %s", r.Total, r.Row.Name.EN)
+	})
 	p(`
 **%s**: %s
 
@@ -192,4 +175,25 @@ func rangeText(lo, hi int) string {
 		return fmt.Sprint(lo)
 	}
 	return fmt.Sprintf("%d-%d", lo, hi)
+}
+
+// dieRows writes a table of one row a die: the columns' heads, then each
+// die's cells.
+func dieRows(p func(string, ...any), heads []string, cell func(col, die int) string) {
+	p("| die |")
+	for _, h := range heads {
+		p(" %s |", h)
+	}
+	p("\n|---|")
+	for range heads {
+		p("---|")
+	}
+	p("\n")
+	for die := 1; die <= 6; die++ {
+		p("| %d |", die)
+		for col := range heads {
+			p(" %s |", cell(col, die))
+		}
+		p("\n")
+	}
 }
