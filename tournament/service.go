@@ -67,6 +67,21 @@ func (s *Service) update(ctx context.Context, guild, name string, fn func(t *Tou
 	return t, nil
 }
 
+// leave takes p out of t: off the list during registration, dropped from
+// the next rounds after the start.
+func (t *Tournament) leave(p *Player) {
+	if t.Status == StatusRegistration {
+		for i, q := range t.Players {
+			if q == p {
+				t.Players = append(t.Players[:i], t.Players[i+1:]...)
+				break
+			}
+		}
+		return
+	}
+	t.drop(p)
+}
+
 // organise is update for what only the organiser may do: what is the act,
 // for the refusal (organiserOnly).
 func (s *Service) organise(ctx context.Context, guild, name string, by actor.Actor, what i18n.Text, fn func(t *Tournament) error) (*Tournament, error) {
@@ -247,16 +262,7 @@ func (s *Service) Withdraw(ctx context.Context, guild, name string, u actor.Acto
 		if p == nil || p.Dropped {
 			return i18n.Errorf("You are not registered in %s.", "%sに登録していません。", t.Name)
 		}
-		if t.Status == StatusRegistration {
-			for i, q := range t.Players {
-				if q == p {
-					t.Players = append(t.Players[:i], t.Players[i+1:]...)
-					break
-				}
-			}
-			return nil
-		}
-		t.drop(p)
+		t.leave(p)
 		return nil
 	})
 }
@@ -887,16 +893,7 @@ func (s *Service) Drop(ctx context.Context, guild, name string, by actor.Actor, 
 		if p.Dropped {
 			return i18n.Errorf("%s is already dropped", "%sはすでに棄権扱いです。", p.Name)
 		}
-		if t.Status == StatusRegistration {
-			for i, q := range t.Players {
-				if q == p {
-					t.Players = append(t.Players[:i], t.Players[i+1:]...)
-					break
-				}
-			}
-			return nil
-		}
-		t.drop(p)
+		t.leave(p)
 		return nil
 	})
 }

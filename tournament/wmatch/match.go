@@ -1043,29 +1043,59 @@ type wmArrays struct {
 	bpTop, bpIn                                                   []int
 }
 
-// fromArrays gives m the arrays kept in m.arrays.
-func (m *wmatcher) fromArrays() {
+// swapArrays exchanges m's arrays with those kept in m.arrays: before a
+// matching m takes them (fromArrays), after it m.arrays keeps them, grown
+// as they may have been (release).
+func (m *wmatcher) swapArrays() {
 	a := &m.arrays
-	m.adjOff, m.fill, m.mate, m.label, m.labelend, m.inblossom, m.blossomparent = a.adjOff, a.fill, a.mate, a.label, a.labelend, a.inblossom, a.blossomparent
-	m.blossombase, m.bestedge, m.bkE, m.bkN, m.rootOf, m.rootStamp, m.bmark = a.blossombase, a.bestedge, a.bkE, a.bkN, a.rootOf, a.rootStamp, a.bmark
-	m.unused, m.queue, m.dis, m.lvA, m.lvE, m.lsS, m.lsT, m.lsF, m.lsB = a.unused, a.queue, a.dis, a.lvA, a.lvE, a.lsS, a.lsT, a.lsF, a.lsB
-	m.blossomchilds, m.blossomendps = a.blossomchilds, a.blossomendps
-	m.adj, m.dualvar, m.bsl, m.bkKey, m.bkMore, m.allowAt, m.disAt, m.act = a.adj, a.dualvar, a.bsl, a.bkKey, a.bkMore, a.allowAt, a.disAt, a.act
-	m.bp, m.bpDone, m.wcum = a.bp, a.bpDone, a.wcum
-	m.troot, m.bpTop, m.bpIn = a.troot, a.bpTop, a.bpIn
+	m.adjOff, a.adjOff = a.adjOff, m.adjOff
+	m.fill, a.fill = a.fill, m.fill
+	m.mate, a.mate = a.mate, m.mate
+	m.label, a.label = a.label, m.label
+	m.labelend, a.labelend = a.labelend, m.labelend
+	m.inblossom, a.inblossom = a.inblossom, m.inblossom
+	m.blossomparent, a.blossomparent = a.blossomparent, m.blossomparent
+	m.blossombase, a.blossombase = a.blossombase, m.blossombase
+	m.bestedge, a.bestedge = a.bestedge, m.bestedge
+	m.bkE, a.bkE = a.bkE, m.bkE
+	m.bkN, a.bkN = a.bkN, m.bkN
+	m.rootOf, a.rootOf = a.rootOf, m.rootOf
+	m.rootStamp, a.rootStamp = a.rootStamp, m.rootStamp
+	m.bmark, a.bmark = a.bmark, m.bmark
+	m.unused, a.unused = a.unused, m.unused
+	m.queue, a.queue = a.queue, m.queue
+	m.dis, a.dis = a.dis, m.dis
+	m.lvA, a.lvA = a.lvA, m.lvA
+	m.lvE, a.lvE = a.lvE, m.lvE
+	m.lsS, a.lsS = a.lsS, m.lsS
+	m.lsT, a.lsT = a.lsT, m.lsT
+	m.lsF, a.lsF = a.lsF, m.lsF
+	m.lsB, a.lsB = a.lsB, m.lsB
+	m.blossomchilds, a.blossomchilds = a.blossomchilds, m.blossomchilds
+	m.blossomendps, a.blossomendps = a.blossomendps, m.blossomendps
+	m.adj, a.adj = a.adj, m.adj
+	m.dualvar, a.dualvar = a.dualvar, m.dualvar
+	m.bsl, a.bsl = a.bsl, m.bsl
+	m.bkKey, a.bkKey = a.bkKey, m.bkKey
+	m.bkMore, a.bkMore = a.bkMore, m.bkMore
+	m.allowAt, a.allowAt = a.allowAt, m.allowAt
+	m.disAt, a.disAt = a.disAt, m.disAt
+	m.act, a.act = a.act, m.act
+	m.bp, a.bp = a.bp, m.bp
+	m.bpDone, a.bpDone = a.bpDone, m.bpDone
+	m.wcum, a.wcum = a.wcum, m.wcum
+	m.troot, a.troot = a.troot, m.troot
+	m.bpTop, a.bpTop = a.bpTop, m.bpTop
+	m.bpIn, a.bpIn = a.bpIn, m.bpIn
 }
+
+// fromArrays gives m the arrays kept in m.arrays.
+func (m *wmatcher) fromArrays() { m.swapArrays() }
 
 // release keeps m's arrays (grown as they may have been) in m.arrays and
 // puts m back in wmPool; m must not be used after.
 func (m *wmatcher) release() {
-	a := &m.arrays
-	a.adjOff, a.fill, a.mate, a.label, a.labelend, a.inblossom, a.blossomparent = m.adjOff, m.fill, m.mate, m.label, m.labelend, m.inblossom, m.blossomparent
-	a.blossombase, a.bestedge, a.bkE, a.bkN, a.rootOf, a.rootStamp, a.bmark = m.blossombase, m.bestedge, m.bkE, m.bkN, m.rootOf, m.rootStamp, m.bmark
-	a.unused, a.queue, a.dis, a.lvA, a.lvE, a.lsS, a.lsT, a.lsF, a.lsB = m.unused, m.queue, m.dis, m.lvA, m.lvE, m.lsS, m.lsT, m.lsF, m.lsB
-	a.blossomchilds, a.blossomendps = m.blossomchilds, m.blossomendps
-	a.adj, a.dualvar, a.bsl, a.bkKey, a.bkMore, a.allowAt, a.disAt, a.act = m.adj, m.dualvar, m.bsl, m.bkKey, m.bkMore, m.allowAt, m.disAt, m.act
-	a.bp, a.bpDone, a.wcum = m.bp, m.bpDone, m.wcum
-	a.troot, a.bpTop, a.bpIn = m.troot, m.bpTop, m.bpIn
+	m.swapArrays()
 	*m = wmatcher{endpoint: m.endpoint[:0], w2: m.w2[:0], arrays: m.arrays}
 	wmPool.Put(m)
 }

@@ -13,6 +13,24 @@ type smallEdge struct {
 	W    int64
 }
 
+// randomGraph is a graph of n vertices in which each pair, in order, is an
+// edge if keep says so, of weight w: as small weights, and as wide ones
+// shifted left by shift.
+func randomGraph(n int, shift uint, keep func() bool, w func() int64) ([]smallEdge, []edge) {
+	var edges []smallEdge
+	var wes []edge
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if keep() {
+				e := smallEdge{i, j, w()}
+				edges = append(edges, e)
+				wes = append(wes, edge{i, j, At(uint64(e.W), shift)})
+			}
+		}
+	}
+	return edges, wes
+}
+
 // bruteForce returns the best (cardinality, weight) over all matchings.
 func bruteForce(n int, edges []smallEdge, maxCard bool) (int, int64) {
 	w := map[[2]int]int64{}
@@ -69,18 +87,8 @@ func TestMatchingAgainstBruteForce(t *testing.T) {
 		if iter%2 == 1 {
 			shift = uint(64 + rng.Intn(300))
 		}
-		var edges []smallEdge
-		var wes []edge
 		p := rng.Float64()
-		for i := 0; i < n; i++ {
-			for j := i + 1; j < n; j++ {
-				if rng.Float64() < p {
-					e := smallEdge{i, j, int64(1 + rng.Intn(20))}
-					edges = append(edges, e)
-					wes = append(wes, edge{i, j, At(uint64(e.W), shift)})
-				}
-			}
-		}
+		edges, wes := randomGraph(n, shift, func() bool { return rng.Float64() < p }, func() int64 { return int64(1 + rng.Intn(20)) })
 		mate := maxWeightMatchingW(n, wes)
 		s := matchWeight(t, fmt.Sprintf("iter %d", iter), mate, edges)
 		if _, bw := bruteForce(n, edges, false); s != bw {

@@ -27,17 +27,7 @@ func TestActiveSetCovers(t *testing.T) {
 		maxw := 3 + rng.Intn(30)
 		var ws *Warm
 		for round := 0; round < 3; round++ {
-			var edges []smallEdge
-			var wes []edge
-			for i := 0; i < n; i++ {
-				for j := i + 1; j < n; j++ {
-					if rng.Float64() < p {
-						e := smallEdge{i, j, int64(1 + rng.Intn(maxw))}
-						edges = append(edges, e)
-						wes = append(wes, edge{i, j, At(uint64(e.W), shift)})
-					}
-				}
-			}
+			edges, wes := randomGraph(n, shift, func() bool { return rng.Float64() < p }, func() int64 { return int64(1 + rng.Intn(maxw)) })
 			m := &wmatcher{nvertex: n, edges: wes, checkAct: true}
 			if ws.usable(n) {
 				m.warm = ws

@@ -27,14 +27,7 @@ func TestBestFromSAgainstBestToS(t *testing.T) {
 		}
 		maxw := 2 + rng.Intn(12)
 		p := 0.1 + 0.8*rng.Float64()
-		var wes []edge
-		for i := 0; i < n; i++ {
-			for j := i + 1; j < n; j++ {
-				if rng.Float64() < p {
-					wes = append(wes, edge{i, j, At(uint64(1+rng.Intn(maxw)), shift)})
-				}
-			}
-		}
+		_, wes := randomGraph(n, shift, func() bool { return rng.Float64() < p }, func() int64 { return int64(1 + rng.Intn(maxw)) })
 		m := &wmatcher{nvertex: n, edges: wes, crossCheck: true}
 		mate := m.run()
 		for v, u := range mate {

@@ -30,17 +30,7 @@ func TestKeptTreesAgainstBruteForce(t *testing.T) {
 		// searches
 		maxw := 3 + rng.Intn(40)
 		p := 0.5 + 0.5*rng.Float64()
-		var edges []smallEdge
-		var wes []edge
-		for i := 0; i < n; i++ {
-			for j := i + 1; j < n; j++ {
-				if rng.Float64() < p {
-					e := smallEdge{i, j, int64(1 + rng.Intn(maxw))}
-					edges = append(edges, e)
-					wes = append(wes, edge{i, j, At(uint64(e.W), shift)})
-				}
-			}
-		}
+		edges, wes := randomGraph(n, shift, func() bool { return rng.Float64() < p }, func() int64 { return int64(1 + rng.Intn(maxw)) })
 		m := &wmatcher{nvertex: n, edges: wes}
 		mate := m.run()
 		what := fmt.Sprintf("iter %d n=%d shift %d", iter, n, shift)

@@ -65,14 +65,7 @@ func TestPathsKeptAsPaths(t *testing.T) {
 	for iter := 0; iter < 300; iter++ {
 		n := 4 + rng.Intn(30)
 		shift := uint(64 + rng.Intn(300))
-		var es []edge
-		for i := 0; i < n; i++ {
-			for j := i + 1; j < n; j++ {
-				if rng.Intn(3) > 0 {
-					es = append(es, edge{i, j, At(uint64(1+rng.Intn(30)), shift)})
-				}
-			}
-		}
+		_, es := randomGraph(n, shift, func() bool { return rng.Intn(3) > 0 }, func() int64 { return int64(1 + rng.Intn(30)) })
 		keep := m.arrays
 		*m = wmatcher{nvertex: n, edges: es, arrays: keep}
 		m.fromArrays()

@@ -16,14 +16,7 @@ func TestWarmOutSums(t *testing.T) {
 	for iter := 0; iter < 500; iter++ {
 		n := 4 + rng.Intn(40)
 		shift := uint(rng.Intn(400))
-		var wes []edge
-		for i := 0; i < n; i++ {
-			for j := i + 1; j < n; j++ {
-				if rng.Intn(3) == 0 {
-					wes = append(wes, edge{i, j, At(uint64(1+rng.Intn(4)), shift)})
-				}
-			}
-		}
+		_, wes := randomGraph(n, shift, func() bool { return rng.Intn(3) == 0 }, func() int64 { return int64(1 + rng.Intn(4)) })
 		m := &wmatcher{nvertex: n, edges: wes}
 		mate := m.run()
 		ws := &Warm{}

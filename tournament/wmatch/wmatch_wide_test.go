@@ -77,14 +77,7 @@ func TestCertInsideAgainstPath(t *testing.T) {
 	for iter := 0; iter < 400; iter++ {
 		n := 4 + rng.Intn(20)
 		shift := uint(64 + rng.Intn(300))
-		var es []edge
-		for i := 0; i < n; i++ {
-			for j := i + 1; j < n; j++ {
-				if rng.Intn(3) > 0 {
-					es = append(es, edge{i, j, At(uint64(1+rng.Intn(30)), shift)})
-				}
-			}
-		}
+		_, es := randomGraph(n, shift, func() bool { return rng.Intn(3) > 0 }, func() int64 { return int64(1 + rng.Intn(30)) })
 		m := &wmatcher{nvertex: n, edges: es}
 		m.run()
 		if m.dualvar == nil {
