@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"regexp"
-	"rtrbot/actor"
 	"strings"
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/db/gamefile"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"

@@ -3,11 +3,11 @@ package games
 import (
 	"context"
 	"fmt"
-	"rtrbot/actor"
 	"slices"
 	"sort"
 	"strings"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/game"

@@ -3,9 +3,9 @@ package games
 import (
 	"context"
 	"fmt"
-	"rtrbot/actor"
 	"slices"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"

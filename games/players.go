@@ -3,11 +3,11 @@ package games
 import (
 	"context"
 	"fmt"
-	"rtrbot/actor"
 	"slices"
 	"strings"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
@@ -398,6 +398,10 @@ type Listed struct {
 	db.Listed
 	Players int
 }
+
+// Damaged says the game cannot be played: it is marked damaged, or its
+// row cannot be read.
+func (l Listed) Damaged() bool { return l.Problem != nil || l.Status == db.Damaged }
 
 // List is the guild's running and damaged games.
 func (t *Service) List(ctx context.Context, a actor.Actor, guild string) ([]Listed, error) {
