@@ -3,10 +3,10 @@ package commands
 import (
 	"context"
 	"os"
-	"rtrbot/actor"
 	"strings"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/i18n"
 )
 

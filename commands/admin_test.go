@@ -6,12 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"rtrbot/actor"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/commands"
 	"rtrbot/db"
 	"rtrbot/db/enginereplay"

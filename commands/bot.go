@@ -3,15 +3,15 @@ package commands
 import (
 	"io"
 	"log/slog"
-	"rtrbot/admin"
-	"rtrbot/rolls"
 	"sync/atomic"
 	"time"
 
+	"rtrbot/admin"
 	"rtrbot/db"
 	"rtrbot/engine/board"
 	"rtrbot/games"
 	"rtrbot/i18n"
+	"rtrbot/rolls"
 )
 
 // Store is what the commands need of the database: the games service's

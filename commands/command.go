@@ -7,10 +7,10 @@ package commands
 
 import (
 	"context"
-	"rtrbot/actor"
 	"sort"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/i18n"
 )
 

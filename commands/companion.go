@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"rtrbot/rolls"
 	"sort"
 	"strings"
 	"sync"
@@ -13,6 +12,7 @@ import (
 	"rtrbot/engine/dice"
 	"rtrbot/engine/tables"
 	"rtrbot/i18n"
+	"rtrbot/rolls"
 )
 
 // The companion for the physical game: the game's tables read by

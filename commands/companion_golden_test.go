@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"rtrbot/actor"
 	"strings"
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/console"
 	"rtrbot/i18n"
 )

@@ -6,7 +6,6 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
-	"rtrbot/rolls"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"rtrbot/engine/dice"
 	"rtrbot/i18n"
+	"rtrbot/rolls"
 )
 
 // Limits of /log.

@@ -10,17 +10,17 @@ import (
 	"encoding/hex"
 	"fmt"
 	"regexp"
-	"rtrbot/actor"
-	"rtrbot/rolls"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/commands"
 	"rtrbot/engine/dice"
 	"rtrbot/i18n"
+	"rtrbot/rolls"
 )
 
 // standaloneDie is the procedure of docs/dice.md written out with nothing

@@ -3,10 +3,10 @@ package commands_test
 import (
 	"context"
 	"fmt"
-	"rtrbot/actor"
 	"strings"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/commands"
 	"rtrbot/i18n"
 )

@@ -5,12 +5,12 @@ import (
 	"context"
 	"log/slog"
 	"path/filepath"
-	"rtrbot/actor"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/board"
 	"rtrbot/i18n"

@@ -4,12 +4,12 @@ import (
 	"context"
 	"os"
 	"regexp"
-	"rtrbot/actor"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
 )

@@ -5,11 +5,11 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"rtrbot/actor"
 	"strings"
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/commands"
 	"rtrbot/console"
 	"rtrbot/engine/board"

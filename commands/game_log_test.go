@@ -2,10 +2,10 @@ package commands
 
 import (
 	"context"
-	"rtrbot/actor"
 	"strings"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/i18n"
 )
 

@@ -2,11 +2,11 @@ package commands
 
 import (
 	"context"
-	"rtrbot/actor"
 	"slices"
 	"strings"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 )

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/games"
@@ -397,7 +396,7 @@ func (b *Bot) list(ctx context.Context, req *Request) *Response {
 			fmt.Fprintf(&sb, req.T("… and %d more.", "… ほか %d 件。"), len(list)-20)
 			break
 		}
-		if l.Problem != nil || l.Status == db.Damaged {
+		if l.Damaged() {
 			fmt.Fprintf(&sb, req.T("#%d in <#%s>: damaged, cannot be played (a referee can /game export it to mend it)\n",
 				"#%d (<#%s>): 破損のためプレイできません (審判は /game export で修復できます)\n"), l.ID, l.Channel)
 			continue

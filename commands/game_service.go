@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
@@ -44,9 +43,8 @@ func gameFail(req *Request, err error) *Response {
 	case errors.As(err, &le):
 		return Private(loadError(le.Err, req.Lang, le.MayMend(req.Actor())))
 	}
-	var de *db.DamageError
-	if errors.As(err, &de) { // not through the service: nobody known to mend it
-		return Private(loadError(de, req.Lang, false))
+	if _, ok := games.DamageOf(err); ok { // not through the service: nobody known to mend it
+		return Private(loadError(err, req.Lang, false))
 	}
 	return Fail(req, err)
 }
@@ -62,8 +60,7 @@ func noGame(req *Request) *Response {
 // MayMend); anyone else hears that the game is damaged and who can mend
 // it. The operator's log has the fault in every case.
 func loadError(err error, l i18n.Lang, mender bool) string {
-	var de *db.DamageError
-	if errors.As(err, &de) {
+	if de, ok := games.DamageOf(err); ok {
 		if mender {
 			return de.In(l) + "\n" + i18n.Sprintf(i18n.T(
 				"To mend it: /game export here (the file notes the fault), mend the file, /game abandon, then /game import the mended file. If only its saved states are bad, the bot's operator can bring it back with /admin repair game:%d.",

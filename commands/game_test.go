@@ -5,11 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"rtrbot/actor"
 	"strings"
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 	"rtrbot/i18n"

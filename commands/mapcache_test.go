@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"rtrbot/actor"
 	"sync"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/i18n"
 	"rtrbot/render"
 	"rtrbot/render/fromgame"

@@ -7,10 +7,10 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
-	"rtrbot/actor"
 	"strings"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"

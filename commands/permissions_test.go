@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"rtrbot/actor"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/engine/board"
 	"rtrbot/i18n"
 )

@@ -2,9 +2,9 @@ package commands
 
 import (
 	"context"
-	"rtrbot/actor"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
 	"rtrbot/i18n"

@@ -3,11 +3,11 @@ package commands
 import (
 	"context"
 	"maps"
-	"rtrbot/actor"
 	"sort"
 	"strconv"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/i18n"
 )
 

@@ -4,10 +4,10 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"rtrbot/actor"
 	"strings"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/engine/game"
 	"rtrbot/i18n"
 )

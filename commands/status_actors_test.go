@@ -1,9 +1,10 @@
 package commands
 
 import (
-	"rtrbot/actor"
 	"strings"
 	"testing"
+
+	"rtrbot/actor"
 )
 
 // 14.1: how many units of the side to act may still act is that side's

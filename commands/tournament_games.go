@@ -3,10 +3,10 @@ package commands
 import (
 	"context"
 	"fmt"
-	"rtrbot/actor"
 	"strings"
 	"sync"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"

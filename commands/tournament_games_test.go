@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"rtrbot/actor"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"

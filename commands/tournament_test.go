@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"regexp"
-	"rtrbot/actor"
 	"strings"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/i18n"
 )
 

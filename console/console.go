@@ -11,15 +11,15 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"rtrbot/actor"
 	"strings"
 	"time"
 	"unicode"
 
+	"golang.org/x/text/unicode/norm"
+
+	"rtrbot/actor"
 	"rtrbot/commands"
 	"rtrbot/i18n"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // Console runs commands read from a reader.

@@ -6,11 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"rtrbot/actor"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"rtrbot/actor"
 	"rtrbot/commands"
 	"rtrbot/i18n"
 )

@@ -5,10 +5,11 @@ import (
 	"database/sql"
 	"path/filepath"
 	"reflect"
-	"rtrbot/rolls"
 	"strings"
 	"testing"
 	"time"
+
+	"rtrbot/rolls"
 )
 
 // storeAt opens a store at path with the tests' clock.

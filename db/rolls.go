@@ -5,10 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"rtrbot/rolls"
 	"strconv"
 	"strings"
 	"time"
+
+	"rtrbot/rolls"
 )
 
 // The companion's roll log (schema 0002_rolls.sql): a session of

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
-	"rtrbot/rolls"
 	"strings"
 	"testing"
 	"time"
+
+	"rtrbot/rolls"
 )
 
 func openRollStore(t *testing.T) *Store {

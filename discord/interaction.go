@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
-	"rtrbot/actor"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"rtrbot/actor"
 	"rtrbot/commands"
 	"rtrbot/i18n"
 )

@@ -3,10 +3,10 @@ package games
 import (
 	"context"
 	"fmt"
-	"rtrbot/actor"
 	"strings"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/ai"
 	"rtrbot/db"
 	"rtrbot/engine/game"

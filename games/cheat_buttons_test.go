@@ -3,11 +3,11 @@ package games
 import (
 	"context"
 	"errors"
-	"rtrbot/actor"
 	"strings"
 	"sync"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"regexp"
-	"rtrbot/actor"
 	"strconv"
 	"strings"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"

@@ -3,12 +3,12 @@ package games
 import (
 	"context"
 	"fmt"
-	"rtrbot/actor"
 	"slices"
 	"sync"
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/engine/units"
 )
 

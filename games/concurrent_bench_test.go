@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"rtrbot/actor"
 	"slices"
 	"sync"
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"

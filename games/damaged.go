@@ -2,8 +2,10 @@ package games
 
 import (
 	"context"
-	"rtrbot/actor"
+	"errors"
 
+	"rtrbot/actor"
+	"rtrbot/db"
 	"rtrbot/i18n"
 )
 
@@ -28,3 +30,19 @@ func (t *Service) loadError(ctx context.Context, at Where, err error) *LoadError
 // loaded: a referee of the game who plays neither side (the operator,
 // the console). Nobody may when the game's row itself cannot be read.
 func (e *LoadError) MayMend(a actor.Actor) bool { return e.mayMend != nil && e.mayMend(a) }
+
+// Damage is a stored game whose record cannot be read or does not replay:
+// which game, and In, what is wrong in a language.
+type Damage struct {
+	Game int64
+	In   func(i18n.Lang) string
+}
+
+// DamageOf is the damage err reports, if it is a damaged game's.
+func DamageOf(err error) (Damage, bool) {
+	var de *db.DamageError
+	if !errors.As(err, &de) {
+		return Damage{}, false
+	}
+	return Damage{Game: de.Game, In: de.In}, true
+}

@@ -3,10 +3,10 @@ package games
 import (
 	"context"
 	"fmt"
-	"rtrbot/actor"
 	"sync"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"

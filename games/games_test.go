@@ -5,11 +5,11 @@ import (
 	"errors"
 	"path/filepath"
 	"reflect"
-	"rtrbot/actor"
 	"strings"
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"

@@ -3,8 +3,8 @@ package games
 import (
 	"context"
 	"fmt"
-	"rtrbot/actor"
 
+	"rtrbot/actor"
 	"rtrbot/engine/game"
 	"rtrbot/engine/turn"
 	"rtrbot/i18n"

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"rtrbot/actor"
 	"strconv"
 	"strings"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/game"

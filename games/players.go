@@ -396,6 +396,10 @@ type Listed struct {
 	Players int
 }
 
+// Damaged says the game cannot be played: it is marked damaged, or its
+// row cannot be read.
+func (l Listed) Damaged() bool { return l.Problem != nil || l.Status == db.Damaged }
+
 // List is the guild's running and damaged games.
 func (t *Service) List(ctx context.Context, a actor.Actor, guild string) ([]Listed, error) {
 	if t.store == nil {

@@ -3,8 +3,8 @@ package games
 import (
 	"context"
 	"fmt"
-	"rtrbot/actor"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/i18n"
 )

@@ -6,12 +6,12 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
-	"rtrbot/actor"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/db/enginereplay"
 	"rtrbot/db/gamefile"

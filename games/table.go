@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"rtrbot/actor"
 	"runtime"
 	"strings"
 	"sync"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/board"

@@ -3,9 +3,9 @@ package games
 import (
 	"context"
 	"fmt"
-	"rtrbot/actor"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"

@@ -14,11 +14,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"rtrbot/actor"
 	"sort"
 	"strings"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/ai"
 	"rtrbot/commands"
 	"rtrbot/console"

@@ -10,9 +10,9 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"rtrbot/actor"
 	"syscall"
 
+	"rtrbot/actor"
 	"rtrbot/commands"
 	"rtrbot/console"
 	"rtrbot/db"
