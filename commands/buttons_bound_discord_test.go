@@ -1,68 +1,19 @@
 package commands_test
 
 import (
-	"context"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"rtrbot/commands"
-	"rtrbot/db"
 	"rtrbot/discord/discordtest"
 	"rtrbot/discord/fakediscord"
-	"rtrbot/engine/board"
 )
 
 // The red-team suite through Discord: buttons are bound to what they were
 // made for, and what users write pings nobody.
 
-// boundHarness is a bot over a fresh database on a fake Discord, with
-// say (run a command and wait for its answer to settle) and button (find
-// a button by label).
-type boundHarness struct {
-	t *testing.T
-	h *discordtest.Harness
-}
-
-func newBoundHarness(t *testing.T) *boundHarness {
-	m, err := board.Default()
-	if err != nil {
-		t.Skip("map:", err)
-	}
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "rtrbot.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	bot := commands.New(commands.Deps{Map: m, Store: store})
-	return &boundHarness{t: t, h: discordtest.New(t, bot.Router, nil)}
-}
-
-func (b *boundHarness) settle(c *fakediscord.Call) []fakediscord.Message {
-	b.t.Helper()
-	if _, err := c.WaitMessages(1, time.Minute); err != nil {
-		b.t.Fatal(err)
-	}
-	for n := 0; ; { // settled: no new message for 100 ms
-		time.Sleep(100 * time.Millisecond)
-		if k := len(c.Visible()); k == n {
-			break
-		} else {
-			n = k
-		}
-	}
-	return c.Visible()
-}
-
-func (b *boundHarness) say(u fakediscord.User, ch, path string, opts map[string]any) []fakediscord.Message {
-	b.t.Helper()
-	c, _ := b.h.Run(fakediscord.Invoke{User: u, Channel: ch, Path: path, Options: opts})
-	return b.settle(c)
-}
-
-func (b *boundHarness) button(ms []fakediscord.Message, label string) (fakediscord.Message, fakediscord.Button) {
+func (b *discordTable) button(ms []fakediscord.Message, label string) (fakediscord.Message, fakediscord.Button) {
 	b.t.Helper()
 	for _, m := range ms {
 		for _, x := range m.Buttons {
@@ -80,7 +31,7 @@ func (b *boundHarness) button(ms []fakediscord.Message, label string) (fakedisco
 // a new game runs with the same user now German, resigns nothing: the
 // press is refused privately, saying what the button belonged to.
 func TestCheatStaleResignConfirmThroughDiscord(t *testing.T) {
-	b := newBoundHarness(t)
+	b := newDiscordTable(t)
 	alice, kenji := discordtest.Alice, discordtest.Kenji
 	b.say(alice, "", "game new", map[string]any{"scenario": "standard", "seed": 5})
 	old := b.h.Srv.Threads()[0].ID
@@ -120,7 +71,7 @@ func TestCheatStaleResignConfirmThroughDiscord(t *testing.T) {
 // One End button pressed twice at the same instant ends one segment; the
 // other press is told privately that its segment is over.
 func TestCheatEndButtonPressedTwiceAtOnceThroughDiscord(t *testing.T) {
-	b := newBoundHarness(t)
+	b := newDiscordTable(t)
 	alice := discordtest.Alice
 	pos := "scenario standard\nstep movement-1\nplayer german\n2621: G-III\n2619: F-XX\n"
 	b.say(alice, "", "game load", map[string]any{"attachment": fakediscord.File{Name: "pos.txt", ContentType: "text/plain", Data: []byte(pos)}})
@@ -154,7 +105,7 @@ func TestCheatEndButtonPressedTwiceAtOnceThroughDiscord(t *testing.T) {
 // fix proposal naming a user as a unit is refused before it reaches the
 // other side's private thread (where a mention would add that user).
 func TestCheatUserTextPingsNobody(t *testing.T) {
-	b := newBoundHarness(t)
+	b := newDiscordTable(t)
 	alice, kenji := discordtest.Alice, discordtest.Kenji
 	const victim = "500000000000000009"
 	kenji.Name = "<@" + victim + "> [free maps](https://evil.example) @everyone"

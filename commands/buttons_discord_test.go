@@ -1,17 +1,12 @@
 package commands_test
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"rtrbot/commands"
-	"rtrbot/db"
 	"rtrbot/discord/discordtest"
 	"rtrbot/discord/fakediscord"
-	"rtrbot/engine/board"
 )
 
 // Buttons through a fake Discord: a player's answer carries
@@ -21,39 +16,9 @@ import (
 // its Confirm button does it. The status message is found again among the
 // thread's pins after a restart and edited, not posted again.
 func TestButtonsThroughDiscord(t *testing.T) {
-	m, err := board.Default()
-	if err != nil {
-		t.Skip("map:", err)
-	}
-	dbPath := filepath.Join(t.TempDir(), "rtrbot.db")
-	store, err := db.Open(context.Background(), dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { store.Close() }()
-	bot := commands.New(commands.Deps{Map: m, Store: store})
-	h := discordtest.New(t, bot.Router, nil)
+	d := newDiscordTable(t)
+	h, settle, say := d.h, d.settle, d.say
 	alice, kenji := discordtest.Alice, discordtest.Kenji
-	settle := func(c *fakediscord.Call) []fakediscord.Message {
-		t.Helper()
-		if _, err := c.WaitMessages(1, time.Minute); err != nil {
-			t.Fatal(err)
-		}
-		for n := 0; ; { // settled: no new message for 100 ms
-			time.Sleep(100 * time.Millisecond)
-			if k := len(c.Visible()); k == n {
-				break
-			} else {
-				n = k
-			}
-		}
-		return c.Visible()
-	}
-	say := func(u fakediscord.User, ch, path string, opts map[string]any) []fakediscord.Message {
-		t.Helper()
-		c, _ := h.Run(fakediscord.Invoke{User: u, Channel: ch, Path: path, Options: opts})
-		return settle(c)
-	}
 	press := func(u fakediscord.User, ch string, msg fakediscord.Message, label string) []fakediscord.Message {
 		t.Helper()
 		for _, b := range msg.Buttons {
@@ -106,16 +71,7 @@ func TestButtonsThroughDiscord(t *testing.T) {
 	}
 	// The bot restarts before Kenji confirms: the button still works (it
 	// carries its command), and the status message is found among the pins.
-	if err := h.Bot.Close(); err != nil {
-		t.Fatal(err)
-	}
-	store.Close()
-	if store, err = db.Open(context.Background(), dbPath); err != nil {
-		t.Fatal(err)
-	}
-	bot = commands.New(commands.Deps{Map: m, Store: store})
-	h.Router = bot.Router
-	h.Start()
+	d.restart()
 	done := press(kenji, game, ask[0], "確認して実行")
 	if done[0].Ephemeral || !strings.Contains(done[0].Content, "投了") {
 		t.Errorf("confirmed resign: %+v", done)

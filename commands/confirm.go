@@ -22,6 +22,17 @@ var confirmOpt = Option{Name: "confirm", Description: i18n.T("true: do it withou
 
 func confirmed(req *Request) bool { return req.Opt("confirm") == "true" }
 
+// askedFirst is a command that asks first (ask) unless given confirm:true,
+// and then does it (do).
+func askedFirst(ask, do Handler) Handler {
+	return func(ctx context.Context, req *Request) *Response {
+		if !confirmed(req) {
+			return ask(ctx, req)
+		}
+		return do(ctx, req)
+	}
+}
+
 // unconfirmed is the visibility of a command that asks first: the question
 // is private, the act itself public.
 func unconfirmed(req *Request) bool { return !confirmed(req) }
@@ -79,6 +90,17 @@ func (b *Bot) confirmAbandon(ctx context.Context, req *Request) *Response {
 			"ゲーム #%d を放棄しますか? 結果なしで終了します。記録は残り、このチャンネルは別のゲームに使えます。"), g.ID)
 	}
 	return askFirst(req, what, bind)
+}
+
+// replacingGame is a command that starts a game (next), asking first when
+// replace:true would end the one running here.
+func (b *Bot) replacingGame(next Handler) Handler {
+	return func(ctx context.Context, req *Request) *Response {
+		if r := b.confirmReplace(ctx, req); r != nil {
+			return r
+		}
+		return next(ctx, req)
+	}
 }
 
 // confirmReplace asks before replace:true ends the game running here, as

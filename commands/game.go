@@ -39,12 +39,7 @@ func (b *Bot) registerGame(r *Router) {
 					replaceOpt, confirmOpt,
 					botOptions[0], botOptions[1], botOptions[2], // game_bot.go: vs:bot side: level:
 				},
-				Handler: func(ctx context.Context, req *Request) *Response {
-					if r := b.confirmReplace(ctx, req); r != nil {
-						return r
-					}
-					return b.gameNewMaybeBot(ctx, req)
-				},
+				Handler: b.replacingGame(b.gameNewMaybeBot),
 			},
 			{
 				Name:        "load",
@@ -54,12 +49,7 @@ func (b *Bot) registerGame(r *Router) {
 					{Name: "attachment", Description: i18n.T("the position file", "局面ファイル"), Type: Attachment},
 					replaceOpt, confirmOpt,
 				},
-				Handler: func(ctx context.Context, req *Request) *Response {
-					if r := b.confirmReplace(ctx, req); r != nil {
-						return r
-					}
-					return b.gameLoad(ctx, req)
-				},
+				Handler: b.replacingGame(b.gameLoad),
 			},
 			{
 				Name:        "options",

@@ -57,13 +57,7 @@ func TestHotSeatWholeGame(t *testing.T) {
 // (9.7), /retreat (9.4), /bombard (12.6), /abandon (12.4), /recon (14.12).
 func TestCombatCommands(t *testing.T) {
 	b := gameBot(t)
-	dir := t.TempDir()
-	pos := dir + "/p.txt"
-	write := func(body string) {
-		if err := os.WriteFile(pos, []byte("scenario standard\nseed 5\n"+body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pos, write := positionFile(t)
 	write("step combat-1\n2620: F-XX F-66R\n2621: G-III G-IV\n")
 	expect(t, say(t, b, "/game load file:"+pos), "Sandbox game loaded")
 	expect(t, say(t, b, "/attack table:mobile units:G-III hex:2620"), "wholly surrounded")

@@ -2,18 +2,13 @@ package commands_test
 
 import (
 	"bytes"
-	"context"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"rtrbot/commands"
-	"rtrbot/db"
 	"rtrbot/discord/discordtest"
 	"rtrbot/discord/fakediscord"
-	"rtrbot/engine/board"
 )
 
 // The opening of the standard scenario played through a fake Discord by
@@ -23,18 +18,8 @@ import (
 // the game's thread, naming the next player, and each side's own map to
 // its private thread; a spectator is refused.
 func TestTwoPlayersThroughDiscord(t *testing.T) {
-	m, err := board.Default()
-	if err != nil {
-		t.Skip("map:", err)
-	}
-	dbPath := filepath.Join(t.TempDir(), "rtrbot.db")
-	store, err := db.Open(context.Background(), dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { store.Close() }()
-	bot := commands.New(commands.Deps{Map: m, Store: store})
-	h := discordtest.New(t, bot.Router, nil)
+	d := newDiscordTable(t)
+	h := d.h
 	alice, kenji := discordtest.Alice, discordtest.Kenji
 	carol := fakediscord.User{ID: "400000000000000013", Name: "Carol", Locale: "en-US"}
 
@@ -158,16 +143,7 @@ func TestTwoPlayersThroughDiscord(t *testing.T) {
 	}
 	// The bot restarts (a new process over the same database file): the
 	// game, its players and their threads are back.
-	if err := h.Bot.Close(); err != nil {
-		t.Fatal(err)
-	}
-	store.Close()
-	if store, err = db.Open(context.Background(), dbPath); err != nil {
-		t.Fatal(err)
-	}
-	bot = commands.New(commands.Deps{Map: m, Store: store})
-	h.Router = bot.Router
-	h.Start()
+	d.restart()
 	if got := discordtest.Text(say(carol, german, "game status", nil)); !strings.Contains(got, "Game #1") || !strings.Contains(got, "German: Kenji") {
 		t.Errorf("after the restart, from the German thread: %q", got)
 	}

@@ -81,15 +81,7 @@ func txt(r *Response) string {
 // storedOrders is the game's log length in the database.
 func storedOrders(t testing.TB, b *Bot, ch string) int64 {
 	t.Helper()
-	id, err := b.Store.LiveGameAt(context.Background(), "G1", ch)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := b.Store.Game(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g.LastSeq
+	return mustGame(t, b, ch).LastSeq
 }
 
 // opening creates a game in C1 with Alice (Allied) and Bob (German) and
@@ -360,6 +352,7 @@ func TestDeadlines(t *testing.T) {
 }
 
 func mustGame(t testing.TB, b *Bot, ch string) *db.Game {
+	t.Helper()
 	id, err := b.Store.LiveGameAt(context.Background(), "G1", ch)
 	if err != nil {
 		t.Fatal(err)

@@ -65,23 +65,13 @@ func (b *Bot) playCommands() []*Command {
 		{
 			Name: "resign", Description: i18n.T("Resign: your side concedes and the game ends", "投了: 自軍が降伏しゲーム終了"),
 			Options: []Option{confirmOpt},
-			Handler: func(ctx context.Context, req *Request) *Response {
-				if !confirmed(req) {
-					return b.confirmResign(ctx, req)
-				}
-				return b.resign(ctx, req)
-			},
+			Handler: askedFirst(b.confirmResign, b.resign),
 		},
 		{
 			Name: "abandon", Description: i18n.T("Referee: abandon the game (it stays stored; the channel is free for another)",
 				"審判: ゲームを放棄 (記録は残り、チャンネルは空く)"),
 			Options: []Option{confirmOpt},
-			Handler: func(ctx context.Context, req *Request) *Response {
-				if !confirmed(req) {
-					return b.confirmAbandon(ctx, req)
-				}
-				return b.abandon(ctx, req)
-			},
+			Handler: askedFirst(b.confirmAbandon, b.abandon),
 		},
 		{
 			Name: "referee", Description: i18n.T("Server admin: the role whose members may referee games here", "サーバー管理者: ゲームの審判ができるロール"),

@@ -471,17 +471,7 @@ func (b *Bot) completeHex(ctx context.Context, req *Request, focused string) []C
 		}
 		return out
 	}
-	var found []*board.Hex
-	if typed == "" {
-		for _, x := range b.Map.Hexes() {
-			if x.City {
-				found = append(found, x)
-			}
-		}
-	} else {
-		found = b.Map.Find(typed)
-	}
-	for _, x := range found {
+	for _, x := range b.placesTyped(typed) {
 		out = append(out, Choice{Name: i18n.Sprintf(i18n.T("%s %s", "%s %s"), x.At, placeText(x)), Value: x.At.String()})
 		if len(out) == 25 {
 			break

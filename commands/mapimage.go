@@ -248,6 +248,21 @@ func middle(hs []hex.Hex) hex.Hex {
 	return best
 }
 
+// placesTyped are the places a name being typed may be, for autocomplete:
+// the map's cities while nothing is typed.
+func (b *Bot) placesTyped(typed string) []*board.Hex {
+	if typed != "" {
+		return b.Map.Find(typed)
+	}
+	var cities []*board.Hex
+	for _, x := range b.Map.Hexes() {
+		if x.City {
+			cities = append(cities, x)
+		}
+	}
+	return cities
+}
+
 // completeArea offers place names for area: (cities first when nothing is
 // typed yet).
 func (b *Bot) completeArea(ctx context.Context, req *Request, focused string) []Choice {
@@ -255,16 +270,7 @@ func (b *Bot) completeArea(ctx context.Context, req *Request, focused string) []
 		return nil
 	}
 	typed := strings.TrimSpace(req.Opt(focused))
-	var found []*board.Hex
-	if typed == "" {
-		for _, x := range b.Map.Hexes() {
-			if x.City {
-				found = append(found, x)
-			}
-		}
-	} else {
-		found = b.Map.Find(typed)
-	}
+	found := b.placesTyped(typed)
 	seen := map[string]bool{}
 	var out []Choice
 	for _, x := range found {
