@@ -317,7 +317,7 @@ func describeHex(m *board.Map, x *board.Hex, l i18n.Lang) string {
 		if !ok {
 			continue
 		}
-		side := m.Side(x.At, n)
+		side := m.Hexside(x.At, n)
 		dir := direction(d).In(l)
 		if side.River == "Rhine" {
 			rhine = true

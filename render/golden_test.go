@@ -166,9 +166,9 @@ func fingerprint(m *board.Map) string {
 	for _, x := range m.Hexes() {
 		fmt.Fprintf(h, "%s %d %s %q %v %v %v %d %v %v\n", x.At, x.Terrain, x.Country, x.Name, x.City, x.Port, x.Coastal, x.Fortress, x.Logistic, x.Setup)
 	}
-	sides := sortedSides(m.Sides())
+	sides := sortedSides(m.Hexsides())
 	for _, s := range sides {
-		fmt.Fprintf(h, "%s %+v\n", s, m.Side(s.A, s.B))
+		fmt.Fprintf(h, "%s %+v\n", s, m.Hexside(s.A, s.B))
 	}
 	for _, s := range m.RailLinks() {
 		fmt.Fprintf(h, "rail %s\n", s)

@@ -91,7 +91,7 @@ func (r *Renderer) overviewImage(s *Situation, width int) (img *image.RGBA, forc
 		dc.Fill()
 	}
 	// Borders and major rivers along hexsides.
-	for _, sd := range sortedSides(m.Sides()) {
+	for _, sd := range sortedSides(m.Hexsides()) {
 		a, okA := m.Hex(sd.A)
 		b, okB := m.Hex(sd.B)
 		if !okA || !okB {
@@ -102,7 +102,7 @@ func (r *Renderer) overviewImage(s *Situation, width int) (img *image.RGBA, forc
 		case a.Terrain != board.Sea && b.Terrain != board.Sea && a.Country != b.Country:
 			dc.SetColor(overviewBorder)
 			dc.SetLineWidth(math.Max(1, R*0.22))
-		case isMajorRiver(m.Side(sd.A, sd.B).River):
+		case isMajorRiver(m.Hexside(sd.A, sd.B).River):
 			dc.SetColor(color.NRGBA{riverBlue.R, riverBlue.G, riverBlue.B, 0x70})
 			dc.SetLineWidth(math.Max(1, R*0.16))
 		default:

@@ -88,8 +88,8 @@ func Encode(m *Map, comment string) map[string][]byte {
 	return out
 }
 
-func sortedSides(sides map[hex.Side]Side) []hex.Side {
-	out := make([]hex.Side, 0, len(sides))
+func sortedSides(sides map[hex.Hexside]Hexside) []hex.Hexside {
+	out := make([]hex.Hexside, 0, len(sides))
 	for s := range sides {
 		out = append(out, s)
 	}
@@ -312,14 +312,14 @@ func Parse(hexesTSV, sidesTSV, railTSV []byte) (*Map, error) {
 		}
 	}
 
-	onMap := func(file string, line int, s string) (hex.Side, error) {
-		side, err := hex.ParseSide(s)
+	onMap := func(file string, line int, s string) (hex.Hexside, error) {
+		side, err := hex.ParseHexside(s)
 		if err != nil {
-			return hex.Side{}, &DataError{file, line, err.Error()}
+			return hex.Hexside{}, &DataError{file, line, err.Error()}
 		}
 		for _, h := range []hex.Hex{side.A, side.B} {
 			if _, ok := seen[h]; !ok {
-				return hex.Side{}, &DataError{file, line, fmt.Sprintf("hexside %s: hex %s is not on the map (columns 01-%02d, rows 01-%02d)", s, h, cols, rows)}
+				return hex.Hexside{}, &DataError{file, line, fmt.Sprintf("hexside %s: hex %s is not on the map (columns 01-%02d, rows 01-%02d)", s, h, cols, rows)}
 			}
 		}
 		return side, nil
@@ -329,8 +329,8 @@ func Parse(hexesTSV, sidesTSV, railTSV []byte) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	sides := map[hex.Side]Side{}
-	sideLine := map[hex.Side]int{}
+	sides := map[hex.Hexside]Hexside{}
+	sideLine := map[hex.Hexside]int{}
 	for _, r := range srecs {
 		s, err := onMap(SidesFile, r.line, r.fields[0])
 		if err != nil {
@@ -344,16 +344,16 @@ func Parse(hexesTSV, sidesTSV, railTSV []byte) (*Map, error) {
 		if err != nil {
 			return nil, &DataError{SidesFile, r.line, fmt.Sprintf("hexside %s border: %v", s, err)}
 		}
-		sides[s] = Side{River: undash(r.fields[1]), Border: border}
+		sides[s] = Hexside{River: undash(r.fields[1]), Border: border}
 	}
 
 	rrecs, err := records(RailFile, railTSV, railColumns)
 	if err != nil {
 		return nil, err
 	}
-	rail := map[hex.Side]bool{}
-	lines := map[hex.Side][]string{}
-	railLine := map[hex.Side]int{}
+	rail := map[hex.Hexside]bool{}
+	lines := map[hex.Hexside][]string{}
+	railLine := map[hex.Hexside]int{}
 	for _, r := range rrecs {
 		s, err := onMap(RailFile, r.line, r.fields[0])
 		if err != nil {
@@ -373,11 +373,11 @@ func Parse(hexesTSV, sidesTSV, railTSV []byte) (*Map, error) {
 
 // SetRailLines records which railways use each link (the generator's
 // bookkeeping, written to rail.tsv so that a club sees what a link is).
-func (m *Map) SetRailLines(lines map[hex.Side][]string) { m.railLines = lines }
+func (m *Map) SetRailLines(lines map[hex.Hexside][]string) { m.railLines = lines }
 
 // RailLines returns the railway line ids that use the link a-b.
 func (m *Map) RailLines(a, b hex.Hex) []string {
-	s, ok := hex.SideBetween(a, b)
+	s, ok := hex.HexsideBetween(a, b)
 	if !ok {
 		return nil
 	}

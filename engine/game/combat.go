@@ -214,7 +214,7 @@ func (s *State) Odds(p *AttackPlan) CombatOdds {
 	for _, i := range p.Attackers {
 		co.Attack += s.Counter(i).Attack
 		from := s.Units[i].At
-		if s.rules.Map.Side(from, p.Target).River == "" {
+		if s.rules.Map.Hexside(from, p.Target).River == "" {
 			river = false
 		}
 	}
