@@ -246,7 +246,7 @@ func beforeGermanEnds(t *testing.T, r *game.Rules, seed uint64, players [2]Playe
 		t.Fatal(err)
 	}
 	for _, o := range res.Log {
-		if when(s.Step) && s.ToMove() == units.German && o.Verb == game.End {
+		if when(s.Step) && s.ToMove() == units.German && o.Verb == game.VerbEnd {
 			b := NewBoard(s, units.German)
 			visit(s, b, newKnowledge(s.ViewFor(game.ViewerOf(units.German)), b, NewHeuristic(Config{}).citiesOf(b)))
 		}

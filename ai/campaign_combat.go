@@ -79,7 +79,7 @@ func (t *CombatTally) Add(r *game.Rules, seed uint64, options []string, log []ga
 		player := s.Player
 		st := &t.Side[player]
 		trapped, occupied := false, false
-		if phasing && o.Verb == game.Attack && o.Side == player && len(o.Hexes) == 1 {
+		if phasing && o.Verb == game.VerbAttack && o.Side == player && len(o.Hexes) == 1 {
 			ds := s.UnitsAt(o.Hexes[0], player.Other())
 			occupied = len(ds) > 0
 			trapped = occupied
@@ -89,7 +89,7 @@ func (t *CombatTally) Add(r *game.Rules, seed uint64, options []string, log []ga
 				}
 			}
 		}
-		if phasing && o.Verb == game.End && o.Side == player {
+		if phasing && o.Verb == game.VerbEnd && o.Side == player {
 			st.Segments++
 			st.Idle += idleNextToEnemy(s, player)
 		}
@@ -102,7 +102,7 @@ func (t *CombatTally) Add(r *game.Rules, seed uint64, options []string, log []ga
 			for _, e := range evs {
 				switch e.Kind {
 				case game.EvCombat:
-					if e.Combat == nil || o.Verb != game.Attack || o.Side != player {
+					if e.Combat == nil || o.Verb != game.VerbAttack || o.Side != player {
 						continue
 					}
 					st.Attacks++

@@ -31,7 +31,7 @@ func TestCombatTally(t *testing.T) {
 		// The attacks in the log, counted on their own: an attack order
 		// is only ever given in its side's combat segment.
 		for _, o := range res.Log {
-			if o.Verb == game.Attack {
+			if o.Verb == game.VerbAttack {
 				attacks[o.Side]++
 			}
 		}
@@ -101,7 +101,7 @@ func TestCombatTallyRefusesAForeignLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad := append([]game.Order{{Side: units.Allied, Verb: game.Attack}}, res.Log...)
+	bad := append([]game.Order{{Side: units.Allied, Verb: game.VerbAttack}}, res.Log...)
 	if err := NewCombatTally().Add(r, 1, nil, bad); err == nil {
 		t.Error("an attack before the setup was replayed without an error")
 	}

@@ -104,7 +104,7 @@ func startOfPlay(t *testing.T, seed uint64) *game.State {
 			}
 		}
 		if !progressed {
-			n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
+			n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.VerbEnd})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -166,7 +166,7 @@ func TestCampaignGunsFire(t *testing.T) {
 		}
 		shots := 0
 		for _, o := range res.Log {
-			if o.Verb == game.Siege && o.Side == units.German {
+			if o.Verb == game.VerbSiege && o.Side == units.German {
 				shots++
 			}
 		}
@@ -424,7 +424,7 @@ func applyRequest(t *testing.T, s *game.State, side units.Side, orders []game.Or
 		}
 	}
 	if !progressed {
-		n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
+		n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.VerbEnd})
 		if err != nil {
 			n, _, err = game.Apply(s, game.Order{Side: side, Verb: standVerb})
 			if err != nil {

@@ -89,16 +89,16 @@ func (p *Heuristic) Orders(v game.View, b *Board) []game.Order {
 		// eliminated" result.
 		return []game.Order{{Side: side, Verb: delayVerb}}
 	}
-	end := game.Order{Side: side, Verb: game.End}
+	end := game.Order{Side: side, Verb: game.VerbEnd}
 	switch st := v.Step; {
 	case st == game.SetupStep:
 		var orders []game.Order
 		if p.campaign != nil && side == units.German {
 			orders = p.forwardSetup(b) // campaign_setup.go
 		}
-		return append(orders, game.Order{Side: side, Verb: game.AutoSetup}, end)
+		return append(orders, game.Order{Side: side, Verb: game.VerbAutoSetup}, end)
 	case st == game.Reinforcement:
-		return []game.Order{{Side: side, Verb: game.AutoReinforce}, end}
+		return []game.Order{{Side: side, Verb: game.VerbAutoReinforce}, end}
 	case st.IsMovement():
 		return append(p.movement(v, b, k), end)
 	case st.IsCombat():
@@ -394,7 +394,7 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 				bestH, best = to, s
 			}
 		}
-		verb := game.Move
+		verb := game.VerbMove
 		if k.plan != nil && c.Type == units.Siege {
 			// The guns travel by rail where they can (8.5).
 			for _, to := range b.RailDestinations(c) {
@@ -402,7 +402,7 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 					continue
 				}
 				if s := p.score(&b, k, c, to, false); s > best {
-					bestH, best, verb = to, s, game.Rail
+					bestH, best, verb = to, s, game.VerbRail
 				}
 			}
 		}
@@ -579,7 +579,7 @@ func attackTargets(b *Board, actors []*units.Counter) []hex.Hex {
 				}
 			}
 			seen[nb] = true
-			if b.CanAttack(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{nb}}) {
+			if b.CanAttack(game.Order{Side: side, Verb: game.VerbAttack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{nb}}) {
 				out = append(out, nb)
 			}
 		}
@@ -594,7 +594,7 @@ func planAttack(b *Board, k *knowledge, actors []*units.Counter, t hex.Hex) (gam
 	var att []*units.Counter
 	for _, c := range actors {
 		if c.Attack > 0 && hex.Distance(b.Unit(c).At, t) == 1 &&
-			b.CanAttack(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{t}}) {
+			b.CanAttack(game.Order{Side: side, Verb: game.VerbAttack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{t}}) {
 			att = append(att, c)
 		}
 	}
@@ -605,7 +605,7 @@ func planAttack(b *Board, k *knowledge, actors []*units.Counter, t hex.Hex) (gam
 	var bestO game.Order
 	bestEV, found := -1e9, false
 	for _, table := range tableIDs {
-		o := game.Order{Side: side, Verb: game.Attack, Units: []string{table}, Hexes: []hex.Hex{t}}
+		o := game.Order{Side: side, Verb: game.VerbAttack, Units: []string{table}, Hexes: []hex.Hex{t}}
 		for _, c := range att {
 			o.Units = append(o.Units, c.ID)
 		}
@@ -637,7 +637,7 @@ func planAttack(b *Board, k *knowledge, actors []*units.Counter, t hex.Hex) (gam
 				rest = append(rest, x)
 			}
 		}
-		o := game.Order{Side: side, Verb: game.Attack, Units: []string{bestO.Units[0]}, Hexes: []hex.Hex{t}}
+		o := game.Order{Side: side, Verb: game.VerbAttack, Units: []string{bestO.Units[0]}, Hexes: []hex.Hex{t}}
 		for _, x := range rest {
 			o.Units = append(o.Units, x.ID)
 		}

@@ -70,7 +70,7 @@ func Turn(s *game.State, side units.Side, p Player) (*TurnResult, error) {
 		// (16.2's stand), moves the game on.
 		var err error
 		moved := false
-		for _, verb := range []game.Verb{game.End, standVerb} {
+		for _, verb := range []game.Verb{game.VerbEnd, standVerb} {
 			o := game.Order{Side: side, Verb: verb}
 			n, evs, e := game.Apply(s, o)
 			if e == nil {

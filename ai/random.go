@@ -27,17 +27,17 @@ func (p *Random) Orders(v game.View, b *Board) []game.Order {
 	if answering(v, side) {
 		return []game.Order{{Side: side, Verb: []game.Verb{delayVerb, standVerb}[rng.IntN(2)]}}
 	}
-	end := game.Order{Side: side, Verb: game.End}
+	end := game.Order{Side: side, Verb: game.VerbEnd}
 	switch st := v.Step; {
 	case st == game.SetupStep:
-		return []game.Order{{Side: side, Verb: game.AutoSetup}, end}
+		return []game.Order{{Side: side, Verb: game.VerbAutoSetup}, end}
 	case st == game.Reinforcement:
-		return []game.Order{{Side: side, Verb: game.AutoReinforce}, end}
+		return []game.Order{{Side: side, Verb: game.VerbAutoReinforce}, end}
 	case st.IsReorg():
 		var out []game.Order
 		for _, c := range b.Actors() {
 			if c.IsCorps() && rng.IntN(10) == 0 {
-				out = append(out, game.Order{Side: side, Verb: game.Split, Units: []string{c.ID}})
+				out = append(out, game.Order{Side: side, Verb: game.VerbSplit, Units: []string{c.ID}})
 			}
 		}
 		return append(out, end)
@@ -79,7 +79,7 @@ func retreatOrder(v game.View, b *Board, side units.Side, pick func([]hex.Hex, *
 		if len(hs) == 0 {
 			continue
 		}
-		return game.Order{Side: side, Verb: game.Retreat, Units: []string{id}, Hexes: []hex.Hex{pick(hs, c)}}, true
+		return game.Order{Side: side, Verb: game.VerbRetreat, Units: []string{id}, Hexes: []hex.Hex{pick(hs, c)}}, true
 	}
 	return game.Order{}, false
 }
@@ -113,7 +113,7 @@ func withdrawals(v game.View, b *Board, out []game.Order) []game.Order {
 		if a, h := b.Withdrawals(); a == 0 && h == 0 {
 			break
 		}
-		o := game.Order{Side: side, Verb: game.Withdraw, Units: []string{u.ID}}
+		o := game.Order{Side: side, Verb: game.VerbWithdraw, Units: []string{u.ID}}
 		if b.try(o) {
 			out = append(out, o)
 		}
@@ -134,7 +134,7 @@ func randomMovement(v game.View, b0 *Board, rng *rand.Rand) []game.Order {
 			for k := 0; k < 3; k++ {
 				h = h.Neighbor(hex.Direction(rng.IntN(6)))
 			}
-			o := game.Order{Side: side, Verb: game.Recon, Units: []string{u.ID}, Hexes: []hex.Hex{h}}
+			o := game.Order{Side: side, Verb: game.VerbRecon, Units: []string{u.ID}, Hexes: []hex.Hex{h}}
 			if b.try(o) {
 				out = append(out, o)
 			}
@@ -151,7 +151,7 @@ func randomMovement(v game.View, b0 *Board, rng *rand.Rand) []game.Order {
 		if v.Step == game.Move1 && rng.IntN(12) == 0 {
 			if ds := b.RailDestinations(c); len(ds) > 0 {
 				to := ds[rng.IntN(len(ds))]
-				o := game.Order{Side: side, Verb: game.Rail, Units: []string{c.ID}, Hexes: []hex.Hex{to}}
+				o := game.Order{Side: side, Verb: game.VerbRail, Units: []string{c.ID}, Hexes: []hex.Hex{to}}
 				if b.StackDE(to, side)+c.DE <= game.StackLimit && b.try(o) {
 					out = append(out, o)
 					moved++
@@ -171,7 +171,7 @@ func randomMovement(v game.View, b0 *Board, rng *rand.Rand) []game.Order {
 				}
 			}
 		}
-		o := game.Order{Side: side, Verb: game.Move, Units: []string{c.ID}, Hexes: []hex.Hex{d.To}}
+		o := game.Order{Side: side, Verb: game.VerbMove, Units: []string{c.ID}, Hexes: []hex.Hex{d.To}}
 		if b.StackDE(d.To, side)+c.DE <= game.StackLimit && b.try(o) {
 			out = append(out, o)
 			moved++
@@ -187,7 +187,7 @@ func removals(b *Board) []game.Order {
 	for _, h := range b.Overstacked() {
 		for b.StackDE(h, side) > game.StackLimit {
 			us := b.UnitsAt(h, side)
-			o := game.Order{Side: side, Verb: game.Remove, Units: []string{us[len(us)-1].ID}}
+			o := game.Order{Side: side, Verb: game.VerbRemove, Units: []string{us[len(us)-1].ID}}
 			if !b.try(o) {
 				return out
 			}
@@ -220,17 +220,17 @@ func randomAttack(v game.View, b *Board, rng *rand.Rand) (game.Order, bool) {
 				continue
 			}
 			seen[nb] = true
-			if b.CanAttack(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{nb}}) {
+			if b.CanAttack(game.Order{Side: side, Verb: game.VerbAttack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{nb}}) {
 				targets = append(targets, nb)
 			}
 		}
 	}
 	for tries := 0; tries < 3 && len(targets) > 0; tries++ {
 		t := targets[rng.IntN(len(targets))]
-		o := game.Order{Side: side, Verb: game.Attack, Units: []string{tableIDs[rng.IntN(3)]}, Hexes: []hex.Hex{t}}
+		o := game.Order{Side: side, Verb: game.VerbAttack, Units: []string{tableIDs[rng.IntN(3)]}, Hexes: []hex.Hex{t}}
 		for _, c := range actors {
 			if hex.Distance(b.Unit(c).At, t) == 1 && rng.IntN(4) > 0 &&
-				b.CanAttack(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{t}}) {
+				b.CanAttack(game.Order{Side: side, Verb: game.VerbAttack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{t}}) {
 				o.Units = append(o.Units, c.ID)
 			}
 		}
@@ -255,7 +255,7 @@ func siegeShot(b *Board, side units.Side, actors []*units.Counter) (game.Order, 
 			continue
 		}
 		for _, nb := range b.Unit(c).At.Neighbors() {
-			o := game.Order{Side: side, Verb: game.Siege, Units: []string{c.ID}, Hexes: []hex.Hex{nb}}
+			o := game.Order{Side: side, Verb: game.VerbSiege, Units: []string{c.ID}, Hexes: []hex.Hex{nb}}
 			if b.Check(o) == nil {
 				return o, true
 			}

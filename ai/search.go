@@ -128,7 +128,7 @@ const germanSamples = 5
 
 func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	k := newKnowledge(v, b, p.h.citiesOf(b))
-	end := game.Order{Side: b.Side(), Verb: game.End}
+	end := game.Order{Side: b.Side(), Verb: game.VerbEnd}
 	h := p.mine(b.Side())
 	best := h.W
 	bestPlan := h.weighted(best).movement(v, b, k)
@@ -237,7 +237,7 @@ type scoredPlan struct {
 // samples, docs/ai.md ai19); fresh samples tell a lucky plan from a
 // better one.
 func (p *Search) confirm(v game.View, b *Board, rng *rand.Rand, own scoredPlan, cands []scoredPlan, n int, keep float64, gs GermanSettings) []game.Order {
-	end := game.Order{Side: b.Side(), Verb: game.End}
+	end := game.Order{Side: b.Side(), Verb: game.VerbEnd}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].fit > cands[j].fit })
 	if len(cands) > gs.ConfirmTop {
 		cands = cands[:gs.ConfirmTop]
@@ -339,7 +339,7 @@ func (p *Search) fitnessReply(v game.View, b *Board, orders []game.Order, dice [
 	for _, d := range dice {
 		x := b.Determinised(v, rand.New(rand.NewPCG(d, 0x64657465))).WithDice(d)
 		for _, o := range orders {
-			if o.Verb == game.End && r != nil {
+			if o.Verb == game.VerbEnd && r != nil {
 				r.note(x, side)
 			}
 			if n, _, err := x.Apply(o); err == nil {
@@ -446,7 +446,7 @@ func (p *Search) playOutWith(x *Board, side units.Side, mine *Heuristic, whole b
 			continue
 		}
 		// As Turn does: the step's end, or the answer not given (16.2).
-		for _, verb := range []game.Verb{game.End, standVerb} {
+		for _, verb := range []game.Verb{game.VerbEnd, standVerb} {
 			o := game.Order{Side: mover, Verb: verb}
 			if keyed != nil {
 				x = keyed.rekey(x, o)

@@ -101,7 +101,7 @@ func TestAdminCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 		st := rp.(*enginereplay.Replay).Game
-		for _, o := range []game.Order{{Side: st.ToMove(), Verb: game.AutoSetup}, {Side: st.ToMove(), Verb: game.End}} {
+		for _, o := range []game.Order{{Side: st.ToMove(), Verb: game.VerbAutoSetup}, {Side: st.ToMove(), Verb: game.VerbEnd}} {
 			a, err := rp.Apply(db.Order{Text: o.String()})
 			if err != nil {
 				t.Fatal(err)

@@ -48,7 +48,7 @@ func (b *Bot) registerCombat(r *Router) {
 			if !req.Has("hex") {
 				return b.retreatWhere(ctx, req)
 			}
-			return b.combatOrder(req, game.Retreat, req.Opt("unit"), req.Opt("hex"))
+			return b.combatOrder(req, game.VerbRetreat, req.Opt("unit"), req.Opt("hex"))
 		},
 	})
 	r.Add(&Command{
@@ -56,7 +56,7 @@ func (b *Bot) registerCombat(r *Router) {
 		Options:  []Option{unitOpt("unit", i18n.T("siege gun", "攻城砲"), true), hexOpt("hex", i18n.T("fortress hex XXYY", "要塞ヘクス XXYY"), true)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return b.combatOrder(req, game.Siege, req.Opt("unit"), req.Opt("hex"))
+			return b.combatOrder(req, game.VerbSiege, req.Opt("unit"), req.Opt("hex"))
 		},
 	})
 	r.Add(&Command{
@@ -64,7 +64,7 @@ func (b *Bot) registerCombat(r *Router) {
 		Options: []Option{hexOpt("hex", i18n.T("fortress hex XXYY", "要塞ヘクス XXYY"), true),
 			{Name: "unit", Description: i18n.T("the Landwehr division to place (default: any free one)", "配置する後備師団 (既定: 任意)"), Type: String}},
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return b.combatOrder(req, game.Abandon, req.Opt("unit"), req.Opt("hex"))
+			return b.combatOrder(req, game.VerbAbandon, req.Opt("unit"), req.Opt("hex"))
 		},
 	})
 	r.Add(&Command{
@@ -72,7 +72,7 @@ func (b *Bot) registerCombat(r *Router) {
 		Options:  []Option{unitOpt("hq", i18n.T("HQ", "HQ"), true), hexOpt("hex", i18n.T("hex XXYY", "ヘクス XXYY"), true)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			resp := b.combatOrder(req, game.Recon, req.Opt("hq"), req.Opt("hex"))
+			resp := b.combatOrder(req, game.VerbRecon, req.Opt("hq"), req.Opt("hex"))
 			return b.reconReport(req, resp)
 		},
 	})
@@ -81,7 +81,7 @@ func (b *Bot) registerCombat(r *Router) {
 // attackOrder reads /attack's options into an engine order:
 // ATTACK TABLE UNITS... [NAVAL] HEX.
 func attackOrder(req *Request) (game.Order, *Response) {
-	o := game.Order{Verb: game.Attack, Units: []string{strings.ToUpper(strings.TrimSpace(req.Opt("table")))}}
+	o := game.Order{Verb: game.VerbAttack, Units: []string{strings.ToUpper(strings.TrimSpace(req.Opt("table")))}}
 	for _, f := range listFields(req.Opt("units")) {
 		o.Units = append(o.Units, strings.ToUpper(f))
 	}

@@ -123,7 +123,7 @@ func (t *Table) botPlay(ctx context.Context, at Where, now time.Time, pick func(
 		}
 		switch idle {
 		case 1:
-			orders = []game.Order{{Verb: game.End}}
+			orders = []game.Order{{Verb: game.VerbEnd}}
 		case 2:
 			orders = []game.Order{{Verb: "stand"}} // 16.2: the answer it did not give
 		}

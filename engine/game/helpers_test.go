@@ -208,7 +208,7 @@ func payRussia(t testing.TB, s *State) *State {
 		if s.Units[i].Box != OnMap || c.Side() != 0 {
 			continue
 		}
-		if n, _, err := Apply(s, Order{Side: 0, Verb: Withdraw, Units: []string{c.ID}}); err == nil {
+		if n, _, err := Apply(s, Order{Side: 0, Verb: VerbWithdraw, Units: []string{c.ID}}); err == nil {
 			s = n
 		}
 	}

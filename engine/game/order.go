@@ -11,33 +11,33 @@ import (
 type Verb string
 
 const (
-	Place         Verb = "place"         // setup: place unit in hex (17.1-17.5)
-	AutoSetup     Verb = "autosetup"     // setup: place every unit still unplaced by the default placement
-	End           Verb = "end"           // end the current phase or segment (3.0)
-	Move          Verb = "move"          // move unit to hex, or along a path of hexes (8.0)
-	Rail          Verb = "rail"          // rail-move unit to hex (8.5)
-	Split         Verb = "split"         // break a corps into two divisions (10.0)
-	Merge         Verb = "merge"         // combine two divisions into a corps (10.0)
-	Entrench      Verb = "entrench"      // flip to the trench side (13.0)
-	Unentrench    Verb = "unentrench"    // flip back to the mobile side (13.0)
-	Reinforce     Verb = "reinforce"     // bring unit on as a reinforcement in hex (11.1)
-	AutoReinforce Verb = "autoreinforce" // bring on every due reinforcement by the default choice
-	Remove        Verb = "remove"        // remove own unit from an over-stacked hex (7.0)
-	Withdraw      Verb = "withdraw"      // send unit to the Russian Front (11.7)
-	Attack        Verb = "attack"        // attack an adjacent hex: table, attackers, hex (9.0, 9.7)
-	Retreat       Verb = "retreat"       // retreat a unit one hex after a combat result (9.4)
-	Siege         Verb = "siege"         // a siege gun bombards an adjacent enemy fortress (12.6)
-	Abandon       Verb = "abandon"       // abandon an own fortress (12.4)
-	Recon         Verb = "recon"         // aerial reconnaissance of one hex by an HQ (14.12)
-	Delay         Verb = "delay"         // the defending cavalry takes the attack on the recon table (16.2)
-	Stand         Verb = "stand"         // the defending cavalry does not delay: the attacker's table (16.2)
-	Sea           Verb = "sea"           // Allied sea transport or assault landing of unit to hex (16.3)
-	// Rekey is given by the bot alone, when a game comes in through a
+	VerbPlace         Verb = "place"         // setup: place unit in hex (17.1-17.5)
+	VerbAutoSetup     Verb = "autosetup"     // setup: place every unit still unplaced by the default placement
+	VerbEnd           Verb = "end"           // end the current phase or segment (3.0)
+	VerbMove          Verb = "move"          // move unit to hex, or along a path of hexes (8.0)
+	VerbRail          Verb = "rail"          // rail-move unit to hex (8.5)
+	VerbSplit         Verb = "split"         // break a corps into two divisions (10.0)
+	VerbMerge         Verb = "merge"         // combine two divisions into a corps (10.0)
+	VerbEntrench      Verb = "entrench"      // flip to the trench side (13.0)
+	VerbUnentrench    Verb = "unentrench"    // flip back to the mobile side (13.0)
+	VerbReinforce     Verb = "reinforce"     // bring unit on as a reinforcement in hex (11.1)
+	VerbAutoReinforce Verb = "autoreinforce" // bring on every due reinforcement by the default choice
+	VerbRemove        Verb = "remove"        // remove own unit from an over-stacked hex (7.0)
+	VerbWithdraw      Verb = "withdraw"      // send unit to the Russian Front (11.7)
+	VerbAttack        Verb = "attack"        // attack an adjacent hex: table, attackers, hex (9.0, 9.7)
+	VerbRetreat       Verb = "retreat"       // retreat a unit one hex after a combat result (9.4)
+	VerbSiege         Verb = "siege"         // a siege gun bombards an adjacent enemy fortress (12.6)
+	VerbAbandon       Verb = "abandon"       // abandon an own fortress (12.4)
+	VerbRecon         Verb = "recon"         // aerial reconnaissance of one hex by an HQ (14.12)
+	VerbDelay         Verb = "delay"         // the defending cavalry takes the attack on the recon table (16.2)
+	VerbStand         Verb = "stand"         // the defending cavalry does not delay: the attacker's table (16.2)
+	VerbSea           Verb = "sea"           // Allied sea transport or assault landing of unit to hex (16.3)
+	// VerbRekey is given by the bot alone, when a game comes in through a
 	// file: the next dice come from the game's next key (dice.go).
-	Rekey Verb = "rekey"
+	VerbRekey Verb = "rekey"
 )
 
-var verbs = []Verb{Place, AutoSetup, End, Move, Rail, Split, Merge, Entrench, Unentrench, Reinforce, AutoReinforce, Remove, Withdraw, Attack, Retreat, Siege, Abandon, Recon, Delay, Stand, Sea, Rekey}
+var verbs = []Verb{VerbPlace, VerbAutoSetup, VerbEnd, VerbMove, VerbRail, VerbSplit, VerbMerge, VerbEntrench, VerbUnentrench, VerbReinforce, VerbAutoReinforce, VerbRemove, VerbWithdraw, VerbAttack, VerbRetreat, VerbSiege, VerbAbandon, VerbRecon, VerbDelay, VerbStand, VerbSea, VerbRekey}
 
 // Order is one order of one side. Its text form (String, ParseOrder) is
 // stable: it is what a game's log stores and Replay reads.

@@ -97,21 +97,21 @@ func SelfPlay(r *Rules, seed uint64, cfg SelfPlayConfig) (*SelfPlayResult, error
 		case len(s.Combat.Retreats) > 0:
 			i := s.Combat.Retreats[0]
 			opts := s.RetreatHexes(i)
-			if len(opts) == 0 || !apply(Order{Side: side, Verb: Retreat, Units: []string{s.Counter(i).ID}, Hexes: []hex.Hex{opts[rng.IntN(len(opts))]}}) {
+			if len(opts) == 0 || !apply(Order{Side: side, Verb: VerbRetreat, Units: []string{s.Counter(i).ID}, Hexes: []hex.Hex{opts[rng.IntN(len(opts))]}}) {
 				return nil, fmt.Errorf("seed %d: dead end: %s cannot retreat (%v)", seed, s.Counter(i).ID, opts)
 			}
 			continue
 		case s.Combat.Delaying.Verb != "": // 16.2: the defender answers
-			apply(Order{Side: side, Verb: []Verb{Delay, Stand}[rng.IntN(2)]})
+			apply(Order{Side: side, Verb: []Verb{VerbDelay, VerbStand}[rng.IntN(2)]})
 			continue
 		case s.Step == SetupStep:
-			apply(Order{Side: side, Verb: AutoSetup})
+			apply(Order{Side: side, Verb: VerbAutoSetup})
 		case s.Step == Reinforcement:
-			apply(Order{Side: side, Verb: AutoReinforce})
+			apply(Order{Side: side, Verb: VerbAutoReinforce})
 		case s.Step.IsReorg():
 			for _, c := range s.Actors() {
 				if c.IsCorps() && rng.IntN(10) == 0 {
-					apply(Order{Side: side, Verb: Split, Units: []string{c.ID}})
+					apply(Order{Side: side, Verb: VerbSplit, Units: []string{c.ID}})
 				}
 			}
 		case s.Step.IsMovement():
@@ -125,11 +125,11 @@ func SelfPlay(r *Rules, seed uint64, cfg SelfPlayConfig) (*SelfPlayResult, error
 		if len(s.Combat.Retreats) > 0 || s.Combat.Delaying.Verb != "" {
 			continue
 		}
-		if !apply(Order{Side: s.ToMove(), Verb: End}) {
+		if !apply(Order{Side: s.ToMove(), Verb: VerbEnd}) {
 			if failure != nil {
 				break
 			}
-			_, _, err := Apply(s, Order{Side: s.ToMove(), Verb: End})
+			_, _, err := Apply(s, Order{Side: s.ToMove(), Verb: VerbEnd})
 			return nil, fmt.Errorf("seed %d: dead end: %s cannot end %s %s: %s", seed, s.ToMove(), s.Turn, s.Step, i18n.Message(err, i18n.EN))
 		}
 	}
@@ -158,7 +158,7 @@ func selfPlayMovement(s0 *State, rng *rand.Rand, cfg SelfPlayConfig, apply func(
 		for _, c := range s.rules.Counters.All() {
 			s = cur()
 			if s.Step == Move1 && (s.WithdrawAttack > 0 || s.WithdrawHQ > 0) && s.Units[c.Index].Box == OnMap && c.Side() == side {
-				apply(Order{Side: side, Verb: Withdraw, Units: []string{c.ID}})
+				apply(Order{Side: side, Verb: VerbWithdraw, Units: []string{c.ID}})
 			}
 		}
 	}
@@ -171,14 +171,14 @@ func selfPlayMovement(s0 *State, rng *rand.Rand, cfg SelfPlayConfig, apply func(
 				for k := 0; k < 3; k++ {
 					h = h.Neighbor(hex.Direction(rng.IntN(6)))
 				}
-				apply(Order{Side: side, Verb: Recon, Units: []string{c.ID}, Hexes: []hex.Hex{h}})
+				apply(Order{Side: side, Verb: VerbRecon, Units: []string{c.ID}, Hexes: []hex.Hex{h}})
 			}
 		}
 	}
 	if rng.IntN(40) == 0 {
 		for _, x := range cur().allHexes() {
 			if x.Fortress > 0 && rng.IntN(10) == 0 {
-				if apply(Order{Side: side, Verb: Abandon, Hexes: []hex.Hex{x.At}}) {
+				if apply(Order{Side: side, Verb: VerbAbandon, Hexes: []hex.Hex{x.At}}) {
 					break
 				}
 			}
@@ -195,7 +195,7 @@ func selfPlayMovement(s0 *State, rng *rand.Rand, cfg SelfPlayConfig, apply func(
 		if s.Step == Move1 && rng.IntN(12) == 0 {
 			if ds, err := s.RailDestinations(c); err == nil && len(ds) > 0 {
 				to := ds[rng.IntN(len(ds))]
-				if s.stackDE(to, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: Rail, Units: []string{c.ID}, Hexes: []hex.Hex{to}}) {
+				if s.stackDE(to, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: VerbRail, Units: []string{c.ID}, Hexes: []hex.Hex{to}}) {
 					moved++
 					continue
 				}
@@ -211,7 +211,7 @@ func selfPlayMovement(s0 *State, rng *rand.Rand, cfg SelfPlayConfig, apply func(
 						to = append(to, y.At)
 					}
 				}
-				if h := to[rng.IntN(len(to))]; s.stackDE(h, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: Sea, Units: []string{c.ID}, Hexes: []hex.Hex{h}}) {
+				if h := to[rng.IntN(len(to))]; s.stackDE(h, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: VerbSea, Units: []string{c.ID}, Hexes: []hex.Hex{h}}) {
 					moved++
 					continue
 				}
@@ -231,7 +231,7 @@ func selfPlayMovement(s0 *State, rng *rand.Rand, cfg SelfPlayConfig, apply func(
 			}
 			d = ds[best]
 		}
-		if s.stackDE(d.To, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: Move, Units: []string{c.ID}, Hexes: []hex.Hex{d.To}}) {
+		if s.stackDE(d.To, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: VerbMove, Units: []string{c.ID}, Hexes: []hex.Hex{d.To}}) {
 			moved++
 		}
 	}
@@ -239,7 +239,7 @@ func selfPlayMovement(s0 *State, rng *rand.Rand, cfg SelfPlayConfig, apply func(
 	for _, h := range cur().Overstacked(side) {
 		for cur().stackDE(h, side) > StackLimit {
 			us := cur().UnitsAt(h, side)
-			if !apply(Order{Side: side, Verb: Remove, Units: []string{us[len(us)-1].ID}}) {
+			if !apply(Order{Side: side, Verb: VerbRemove, Units: []string{us[len(us)-1].ID}}) {
 				return
 			}
 		}
@@ -269,7 +269,7 @@ func selfPlayCombat(rng *rand.Rand, cfg SelfPlayConfig, apply func(Order) bool, 
 		if u.Box == OnMap && c.Side() == side && c.Type == units.Siege {
 			for _, nb := range u.At.Neighbors() {
 				if cur().fortressOf(nb, side.Other()) > 0 {
-					apply(Order{Side: side, Verb: Siege, Units: []string{c.ID}, Hexes: []hex.Hex{nb}})
+					apply(Order{Side: side, Verb: VerbSiege, Units: []string{c.ID}, Hexes: []hex.Hex{nb}})
 					break
 				}
 			}
@@ -299,7 +299,7 @@ func selfPlayCombat(rng *rand.Rand, cfg SelfPlayConfig, apply func(Order) bool, 
 			return
 		}
 		t := targets[rng.IntN(len(targets))]
-		o := Order{Side: side, Verb: Attack, Units: []string{tablesByID[rng.IntN(3)]}, Hexes: []hex.Hex{t}}
+		o := Order{Side: side, Verb: VerbAttack, Units: []string{tablesByID[rng.IntN(3)]}, Hexes: []hex.Hex{t}}
 		for _, nb := range t.Neighbors() {
 			for _, i := range occ.At(nb, side) {
 				c := s.Counter(i)
@@ -319,7 +319,7 @@ func selfPlayCombat(rng *rand.Rand, cfg SelfPlayConfig, apply func(Order) bool, 
 			s = cur()
 			i := s.Combat.Retreats[0]
 			opts := s.RetreatHexes(i)
-			if len(opts) == 0 || !apply(Order{Side: s.ToMove(), Verb: Retreat, Units: []string{s.Counter(i).ID}, Hexes: []hex.Hex{opts[rng.IntN(len(opts))]}}) {
+			if len(opts) == 0 || !apply(Order{Side: s.ToMove(), Verb: VerbRetreat, Units: []string{s.Counter(i).ID}, Hexes: []hex.Hex{opts[rng.IntN(len(opts))]}}) {
 				return
 			}
 		}
@@ -344,7 +344,7 @@ func checkSelfPlay(prev, s *State, o Order, start, vpEvents [2]int) error {
 			return fmt.Errorf("%s in no box", s.Counter(i).ID)
 		}
 	}
-	if o.Verb == End && (prev.Step.IsMovement() || prev.Step.IsCombat()) {
+	if o.Verb == VerbEnd && (prev.Step.IsMovement() || prev.Step.IsCombat()) {
 		if over := s.Overstacked(prev.Player); len(over) > 0 {
 			return fmt.Errorf("7.0: over-stacked at the end of %s: %v", prev.Step, over)
 		}
