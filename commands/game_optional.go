@@ -14,11 +14,15 @@ import (
 func (b *Bot) registerOptional(r *Router) {
 	r.Add(&Command{
 		Name: "delay", Description: i18n.T("Answer an attack on your cavalry with a delaying action: the recon table (16.2)", "騎兵への攻撃に遅滞行動で応じる: 威力偵察 CRT (16.2)"),
-		Handler: func(ctx context.Context, req *Request) *Response { return b.order(req, game.Order{Verb: game.VerbDelay}) },
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return b.order(req, game.Order{Verb: game.VerbDelay})
+		},
 	})
 	r.Add(&Command{
 		Name: "stand", Description: i18n.T("Answer an attack on your cavalry without delaying: the attacker's table (16.2)", "騎兵への攻撃に遅滞行動なしで応じる: 攻撃側の CRT (16.2)"),
-		Handler: func(ctx context.Context, req *Request) *Response { return b.order(req, game.Order{Verb: game.VerbStand}) },
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return b.order(req, game.Order{Verb: game.VerbStand})
+		},
 	})
 	r.Add(&Command{
 		Name: "sea", Description: i18n.T("Move an Allied unit by sea, or land marines by assault (16.3)", "連合軍ユニットの海上輸送、海兵の強襲上陸 (16.3)"),

@@ -96,7 +96,7 @@ func (s *State) PlanAttack(o Order) (*AttackPlan, error) {
 	}
 	seen := map[string]bool{}
 	for _, id := range o.Units[1:] {
-		if id == "NAVAL" {
+		if id == navalGunfire {
 			if o.Side != units.Allied || s.NavalGunfire <= 0 {
 				return nil, refuse("naval-allies-only")
 			}
