@@ -240,3 +240,12 @@ func (b *Board) Determinised(v game.View, rng *rand.Rand) *Board {
 	}
 	return &Board{s: &n, side: b.side}
 }
+
+// counterIDs are the counters' ids, in their order.
+func counterIDs(cs []*units.Counter) []string {
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = c.ID
+	}
+	return ids
+}

@@ -80,7 +80,7 @@ func (t *CombatTally) Add(r *game.Rules, seed uint64, options []string, log []ga
 		st := &t.Side[player]
 		trapped, occupied := false, false
 		if phasing && o.Verb == game.VerbAttack && o.Side == player && len(o.Hexes) == 1 {
-			ds := s.UnitsAt(o.Hexes[0], player.Other())
+			ds := s.UnitsAt(o.To(), player.Other())
 			occupied = len(ds) > 0
 			trapped = occupied
 			for _, c := range ds {
@@ -237,7 +237,7 @@ func below1to1(b *Board, k *knowledge, o game.Order) bool {
 		return true
 	}
 	def := float64(co.Defence)
-	if e := k.enemy[o.Hexes[0]]; e != nil {
+	if e := k.enemy[o.To()]; e != nil {
 		h := float64(e.hidden) * k.avgDef
 		if co.Doubled {
 			h *= 2

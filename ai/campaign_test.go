@@ -104,7 +104,7 @@ func startOfPlay(t *testing.T, seed uint64) *game.State {
 			}
 		}
 		if !progressed {
-			n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.VerbEnd})
+			n, _, err := game.Apply(s, game.End().By(side))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -424,9 +424,9 @@ func applyRequest(t *testing.T, s *game.State, side units.Side, orders []game.Or
 		}
 	}
 	if !progressed {
-		n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.VerbEnd})
+		n, _, err := game.Apply(s, game.End().By(side))
 		if err != nil {
-			n, _, err = game.Apply(s, game.Order{Side: side, Verb: standVerb})
+			n, _, err = game.Apply(s, game.Stand().By(side))
 			if err != nil {
 				t.Fatal(err)
 			}

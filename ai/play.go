@@ -70,8 +70,7 @@ func Turn(s *game.State, side units.Side, p Player) (*TurnResult, error) {
 		// (16.2's stand), moves the game on.
 		var err error
 		moved := false
-		for _, verb := range []game.Verb{game.VerbEnd, standVerb} {
-			o := game.Order{Side: side, Verb: verb}
+		for _, o := range []game.Order{game.End().By(side), game.Stand().By(side)} {
 			n, evs, e := game.Apply(s, o)
 			if e == nil {
 				res.Applied = append(res.Applied, Applied{Order: o, Events: evs})

@@ -128,7 +128,7 @@ const germanSamples = 5
 
 func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	k := newKnowledge(v, b, p.h.citiesOf(b))
-	end := game.Order{Side: b.Side(), Verb: game.VerbEnd}
+	end := game.End().By(b.Side())
 	h := p.mine(b.Side())
 	best := h.W
 	bestPlan := h.weighted(best).movement(v, b, k)
@@ -237,7 +237,7 @@ type scoredPlan struct {
 // samples, docs/ai.md ai19); fresh samples tell a lucky plan from a
 // better one.
 func (p *Search) confirm(v game.View, b *Board, rng *rand.Rand, own scoredPlan, cands []scoredPlan, n int, keep float64, gs GermanSettings) []game.Order {
-	end := game.Order{Side: b.Side(), Verb: game.VerbEnd}
+	end := game.End().By(b.Side())
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].fit > cands[j].fit })
 	if len(cands) > gs.ConfirmTop {
 		cands = cands[:gs.ConfirmTop]
@@ -446,8 +446,7 @@ func (p *Search) playOutWith(x *Board, side units.Side, mine *Heuristic, whole b
 			continue
 		}
 		// As Turn does: the step's end, or the answer not given (16.2).
-		for _, verb := range []game.Verb{game.VerbEnd, standVerb} {
-			o := game.Order{Side: mover, Verb: verb}
+		for _, o := range []game.Order{game.End().By(mover), game.Stand().By(mover)} {
 			if keyed != nil {
 				x = keyed.rekey(x, o)
 			}

@@ -37,7 +37,7 @@ const combatCandidates = 3
 func (p *Search) combat(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	side := b.Side()
 	h := p.mine(side)
-	end := game.Order{Side: side, Verb: game.VerbEnd}
+	end := game.End().By(side)
 	k := newKnowledge(v, b, h.citiesOf(b))
 	k.trapAR = true
 	actors := b.Actors()

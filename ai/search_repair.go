@@ -174,7 +174,7 @@ func (p *Search) repair(v game.View, b *Board, h *Heuristic, plan []game.Order, 
 	x := *b
 	var out []game.Order
 	for _, o := range plan {
-		if (o.Verb == game.VerbMove || o.Verb == game.VerbRail) && len(o.Units) == 1 && skip[o.Units[0]] {
+		if (o.Verb == game.VerbMove || o.Verb == game.VerbRail) && len(o.Units) == 1 && skip[o.Unit()] {
 			continue
 		}
 		if x.try(o) {
@@ -249,11 +249,11 @@ func (p *Search) repair(v game.View, b *Board, h *Heuristic, plan []game.Order, 
 		if !found {
 			// Nowhere allowed: the plan's own move.
 			for _, o := range plan {
-				if (o.Verb == game.VerbMove || o.Verb == game.VerbRail) && len(o.Units) == 1 && o.Units[0] == c.ID &&
-					len(o.Hexes) > 0 && k.stackDE(o.Hexes[len(o.Hexes)-1])+c.DE <= game.StackLimit && x.try(o) {
+				if (o.Verb == game.VerbMove || o.Verb == game.VerbRail) && len(o.Units) == 1 && o.Unit() == c.ID &&
+					len(o.Hexes) > 0 && k.stackDE(o.To())+c.DE <= game.StackLimit && x.try(o) {
 					out = append(out, o)
 					k.stacks[from] = without(k.stacks[from], c)
-					k.stacks[o.Hexes[len(o.Hexes)-1]] = append(k.stacks[o.Hexes[len(o.Hexes)-1]], c)
+					k.stacks[o.To()] = append(k.stacks[o.To()], c)
 					break
 				}
 			}
@@ -263,7 +263,7 @@ func (p *Search) repair(v game.View, b *Board, h *Heuristic, plan []game.Order, 
 		if bestH == from {
 			continue
 		}
-		o := game.Order{Side: side, Verb: game.VerbMove, Units: []string{c.ID}, Hexes: []hex.Hex{bestH}}
+		o := game.Move(c.ID, bestH).By(side)
 		if x.try(o) {
 			out = append(out, o)
 			k.stacks[from] = without(k.stacks[from], c)

@@ -81,33 +81,32 @@ func (b *Bot) registerCombat(r *Router) {
 // attackOrder reads /attack's options into an engine order:
 // ATTACK TABLE UNITS... [NAVAL] HEX.
 func attackOrder(req *Request) (game.Order, *Response) {
-	o := game.Order{Verb: game.VerbAttack, Units: []string{strings.ToUpper(strings.TrimSpace(req.Opt("table")))}}
+	var ids []string
 	for _, f := range listFields(req.Opt("units")) {
-		o.Units = append(o.Units, strings.ToUpper(f))
-	}
-	if req.Opt("naval") == "true" {
-		o.Units = append(o.Units, "NAVAL")
+		ids = append(ids, strings.ToUpper(f))
 	}
 	h, err := hex.Parse(strings.TrimSpace(req.Opt("hex")))
 	if err != nil {
-		return o, Private(fmt.Sprintf("hex: %v", err))
+		return game.Order{}, Private(fmt.Sprintf("hex: %v", err))
 	}
-	o.Hexes = []hex.Hex{h}
+	o := game.Attack(strings.TrimSpace(req.Opt("table")), h, ids...)
+	if req.Opt("naval") == "true" {
+		o = o.WithNavalGunfire()
+	}
 	return o, nil
 }
 
 // combatOrder builds an order of one (optional) unit and one hex.
 func (b *Bot) combatOrder(req *Request, verb game.Verb, unit, at string) *Response {
-	o := game.Order{Verb: verb}
+	var ids []string
 	if u := strings.TrimSpace(unit); u != "" {
-		o.Units = []string{strings.ToUpper(u)}
+		ids = []string{strings.ToUpper(u)}
 	}
 	h, err := hex.Parse(strings.TrimSpace(at))
 	if err != nil {
 		return Private(fmt.Sprintf("hex: %v", err))
 	}
-	o.Hexes = []hex.Hex{h}
-	return b.order(req, o)
+	return b.order(req, game.Written(verb, ids, h))
 }
 
 // reconReport adds, privately, what the reconnaissance saw: the stack as

@@ -15,13 +15,13 @@ func (b *Bot) registerOptional(r *Router) {
 	r.Add(&Command{
 		Name: "delay", Description: i18n.T("Answer an attack on your cavalry with a delaying action: the recon table (16.2)", "騎兵への攻撃に遅滞行動で応じる: 威力偵察 CRT (16.2)"),
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return b.order(req, game.Order{Verb: game.VerbDelay})
+			return b.order(req, game.Delay())
 		},
 	})
 	r.Add(&Command{
 		Name: "stand", Description: i18n.T("Answer an attack on your cavalry without delaying: the attacker's table (16.2)", "騎兵への攻撃に遅滞行動なしで応じる: 攻撃側の CRT (16.2)"),
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return b.order(req, game.Order{Verb: game.VerbStand})
+			return b.order(req, game.Stand())
 		},
 	})
 	r.Add(&Command{

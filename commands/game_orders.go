@@ -88,7 +88,7 @@ func (b *Bot) registerOrders(r *Router) {
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if !req.Has("unit") {
-				return b.order(req, game.Order{Verb: game.VerbAutoReinforce})
+				return b.order(req, game.AutoReinforce())
 			}
 			return b.unitOrder(req, game.VerbReinforce, "hex")
 		},
@@ -113,7 +113,7 @@ func (b *Bot) registerOrders(r *Router) {
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if !req.Has("until") {
 				before := b.games.Peek(req.Channel)
-				return b.withOwedRetreats(req, before, b.order(req, game.Order{Verb: game.VerbEnd}))
+				return b.withOwedRetreats(req, before, b.order(req, game.End()))
 			}
 			if !confirmed(req) {
 				if ask := b.confirmEndUntil(ctx, req); ask != nil {
@@ -166,20 +166,21 @@ func (b *Bot) completeUnit(ctx context.Context, req *Request, focused string) []
 // unitOrder builds an order from the unit option, an optional "with" unit
 // and hex options in the order given.
 func (b *Bot) unitOrder(req *Request, verb game.Verb, hexOpts ...string) *Response {
-	o := game.Order{Verb: verb, Units: []string{strings.ToUpper(strings.TrimSpace(req.Opt("unit")))}}
+	ids := []string{strings.ToUpper(strings.TrimSpace(req.Opt("unit")))}
 	if req.Has("with") {
-		o.Units = append(o.Units, strings.ToUpper(strings.TrimSpace(req.Opt("with"))))
+		ids = append(ids, strings.ToUpper(strings.TrimSpace(req.Opt("with"))))
 	}
+	var hexes []hex.Hex
 	for _, name := range hexOpts {
 		for _, f := range listFields(req.Opt(name)) {
 			h, err := hex.Parse(f)
 			if err != nil {
 				return Private(fmt.Sprintf("%s: %v", name, err))
 			}
-			o.Hexes = append(o.Hexes, h)
+			hexes = append(hexes, h)
 		}
 	}
-	return b.order(req, o)
+	return b.order(req, game.Written(verb, ids, hexes...))
 }
 
 func (b *Bot) unitMoves(ctx context.Context, req *Request) *Response {
@@ -436,7 +437,7 @@ func legalHexChoices(s *game.State, req *Request, prefix string, verb game.Verb)
 		if !strings.HasPrefix(h, prefix) {
 			continue
 		}
-		if game.Check(s, game.Order{Side: s.ToMove(), Verb: verb, Units: []string{id}, Hexes: []hex.Hex{x.At}}) != nil {
+		if game.Check(s, game.Written(verb, []string{id}, x.At).By(s.ToMove())) != nil {
 			continue
 		}
 		name := h

@@ -123,13 +123,13 @@ func (t *Table) botPlay(ctx context.Context, at Where, now time.Time, pick func(
 		}
 		switch idle {
 		case 1:
-			orders = []game.Order{{Verb: game.VerbEnd}}
+			orders = []game.Order{game.End()}
 		case 2:
-			orders = []game.Order{{Verb: "stand"}} // 16.2: the answer it did not give
+			orders = []game.Order{game.Stand()} // 16.2: the answer it did not give
 		}
 		var pend []Pending
 		for k, o := range orders {
-			pend = append(pend, Pending{Order: game.Order{Verb: o.Verb, Units: o.Units, Hexes: o.Hexes}, Line: k + 1, Referee: referee})
+			pend = append(pend, Pending{Order: game.Written(o.Verb, o.Units, o.Hexes...), Line: k + 1, Referee: referee})
 		}
 		p, err := t.run(ctx, BotActor(level), at, now, pend, true)
 		if err != nil {

@@ -106,11 +106,11 @@ func TestCheatImportLaundersTheDiceKey(t *testing.T) {
 			// the Russian Front may demand a unit first (11.7): the refusal
 			// names one that could go
 			if m := withdrawable.FindStringSubmatch(endErr.Error()); m != nil {
-				if _, err := s.Orders(ctx, who, to, t0, []Pending{{Order: game.Order{Verb: game.VerbWithdraw, Units: []string{m[1]}}}}, false); err == nil {
+				if _, err := s.Orders(ctx, who, to, t0, []Pending{{Order: game.Withdraw(m[1])}}, false); err == nil {
 					continue
 				}
 			}
-			if _, err := s.Orders(ctx, who, to, t0, []Pending{{Order: game.Order{Verb: game.VerbAutoReinforce}}}, false); err != nil {
+			if _, err := s.Orders(ctx, who, to, t0, []Pending{{Order: game.AutoReinforce()}}, false); err != nil {
 				t.Fatalf("at %s %s: %v (end: %v)", cur.State.Turn, cur.State.Step, err, endErr)
 			}
 		}

@@ -12,7 +12,6 @@ import (
 	"rtrbot/db"
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
-	"rtrbot/engine/hex"
 )
 
 // concurrentGames is how many games the file of BenchmarkConcurrentGames
@@ -46,11 +45,11 @@ func manyGames(tb testing.TB, n int) (string, *board.Map, game.Order) {
 			first = game.VerbAutoReinforce
 		}
 		if first != "" {
-			if n, _, err := game.Apply(s, game.Order{Side: side, Verb: first}); err == nil {
+			if n, _, err := game.Apply(s, game.Written(first, nil).By(side)); err == nil {
 				s = n
 			}
 		}
-		n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.VerbEnd})
+		n, _, err := game.Apply(s, game.End().By(side))
 		if err != nil {
 			tb.Fatalf("%s: %v", s.Step, err)
 		}
@@ -62,7 +61,7 @@ func manyGames(tb testing.TB, n int) (string, *board.Map, game.Order) {
 	var move game.Order
 	for _, c := range s.Actors() {
 		if ds, err := s.Destinations(c); err == nil && len(ds) > 0 {
-			move = game.Order{Side: s.ToMove(), Verb: game.VerbMove, Units: []string{c.ID}, Hexes: []hex.Hex{ds[len(ds)/2].To}}
+			move = game.Move(c.ID, ds[len(ds)/2].To).By(s.ToMove())
 			break
 		}
 	}

@@ -61,7 +61,7 @@ type EndStep struct {
 func (t *Table) End(ctx context.Context, a Actor, at Where, now time.Time, until game.Step) ([]EndStep, error) {
 	var out []EndStep
 	for i := 0; i < 40; i++ {
-		p, err := t.run(ctx, a, at, now, []Pending{{Order: game.Order{Verb: game.VerbEnd}}}, false)
+		p, err := t.run(ctx, a, at, now, []Pending{{Order: game.End()}}, false)
 		var le *LoadError
 		if errors.Is(err, ErrNoGame) || errors.As(err, &le) {
 			return nil, err

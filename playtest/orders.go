@@ -64,18 +64,8 @@ func Slash(o game.Order) (line string, ok bool) {
 	case game.VerbWithdraw:
 		return "/withdraw unit:" + u(0), true
 	case game.VerbAttack:
-		// ATTACK TABLE UNITS... [NAVAL] HEX
-		var atk []string
-		naval := false
-		for _, x := range o.Units[1:] {
-			if x == "NAVAL" {
-				naval = true
-				continue
-			}
-			atk = append(atk, x)
-		}
-		line := "/attack table:" + strings.ToLower(u(0)) + " units:" + strings.Join(atk, " ") + " hex:" + h(0)
-		if naval {
+		line := "/attack table:" + strings.ToLower(o.Table()) + " units:" + strings.Join(o.Attackers(), " ") + " hex:" + h(0)
+		if o.NavalGunfire() {
 			line += " naval:true"
 		}
 		return line, true

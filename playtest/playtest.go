@@ -420,9 +420,9 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 		progressed := false
 		// Default actions, sometimes, as a hurried player gives them.
 		if s.Step == game.SetupStep && p.rng.IntN(2) == 0 {
-			progressed = r.order(ctx, pl, game.Order{Side: side, Verb: game.VerbAutoSetup})
+			progressed = r.order(ctx, pl, game.AutoSetup().By(side))
 		} else if s.Step == game.Reinforcement && p.rng.IntN(2) == 0 {
-			progressed = r.order(ctx, pl, game.Order{Side: side, Verb: game.VerbAutoReinforce})
+			progressed = r.order(ctx, pl, game.AutoReinforce().By(side))
 		} else {
 			orders, err := ai.Ask(p.ai[side], s.ViewFor(game.ViewerOf(side)), ai.NewBoard(s, side))
 			if err != nil {
@@ -453,11 +453,11 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 			// remove units from an over-stacked hex (7.0).
 			moved = r.followAdvice(ctx, pl, side)
 		}
-		for _, verb := range []game.Verb{game.VerbEnd, game.VerbStand} {
+		for _, o := range []game.Order{game.End().By(side), game.Stand().By(side)} {
 			if moved {
 				break
 			}
-			if r.order(ctx, pl, game.Order{Side: side, Verb: verb}) {
+			if r.order(ctx, pl, o) {
 				moved = true
 				break
 			}
@@ -564,7 +564,7 @@ func (r *Runner) followAdvice(ctx context.Context, pl *player, side units.Side) 
 	}, func(string) bool { return false })
 	r.sum.Removals++
 	for k := len(ids) - 1; k >= 0; k-- {
-		if r.order(ctx, pl, game.Order{Side: side, Verb: game.VerbRemove, Units: []string{ids[k]}}) {
+		if r.order(ctx, pl, game.Remove(ids[k]).By(side)) {
 			return true
 		}
 	}

@@ -169,7 +169,7 @@ func (r *Replay) Rekey(key []byte) (text string, a db.Applied, ok bool, err erro
 	if err != nil {
 		return "", db.Applied{}, false, err
 	}
-	o := game.Order{Side: s.ToMove(), Verb: game.VerbRekey}
+	o := game.Rekey().By(s.ToMove())
 	n, evs, err := game.Apply(s, o)
 	if err != nil {
 		return "", db.Applied{}, false, err
