@@ -360,12 +360,7 @@ func (r *Renderer) drawSymbols(dc *gg.Context, hexes []*board.Hex) []box {
 			marks = append(marks, box{cx - s, cy - s, cx + s, cy + s})
 		case h.Name != "":
 			s := 0.09 * R
-			dc.DrawCircle(cx, cy, s)
-			dc.SetColor(ink)
-			dc.FillPreserve()
-			dc.SetColor(color.White)
-			dc.SetLineWidth(math.Max(1, 0.04*R))
-			dc.Stroke()
+			edgedDisc(dc, cx, cy, s, ink, color.White, math.Max(1, 0.04*R))
 			marks = append(marks, box{cx - s, cy - s, cx + s, cy + s})
 		}
 		for i, n := range h.Logistic {
@@ -386,12 +381,7 @@ func (r *Renderer) drawSymbols(dc *gg.Context, hexes []*board.Hex) []box {
 // the nation it serves (2.4 counter colours: French pale blue, German grey,
 // British tan, Belgian red).
 func drawLogistic(dc *gg.Context, x, y, s float64, n board.Nation) {
-	dc.DrawCircle(x, y, s)
-	dc.SetColor(logisticColour[n])
-	dc.FillPreserve()
-	dc.SetColor(ink)
-	dc.SetLineWidth(math.Max(1, s*0.22))
-	dc.Stroke()
+	edgedDisc(dc, x, y, s, logisticColour[n], ink, math.Max(1, s*0.22))
 }
 
 // fortDrop sets a fortress a little below the hex centre, clear of the

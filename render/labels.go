@@ -161,15 +161,19 @@ func (l *labeller) try(s string, face font.Face, x, y, ax, ay float64, bold bool
 	if !l.fits(b) {
 		return false
 	}
-	l.taken = append(l.taken, b)
-	l.last, l.lastX, l.lastBase = b, x0, base
-	drawHaloText(l.dc, s, x0, base, bold, fg)
+	l.put(s, b, x0, base, bold, fg)
 	return true
 }
 
 // force places text whatever it touches.
 func (l *labeller) force(s string, face font.Face, x, y, ax, ay float64, bold bool, fg color.Color) {
 	x0, base, b := l.measure(s, face, x, y, ax, ay)
+	l.put(s, b, x0, base, bold, fg)
+}
+
+// put writes text measured to box b, starting at x0 on baseline base, and
+// keeps its box clear of the names placed after it.
+func (l *labeller) put(s string, b box, x0, base float64, bold bool, fg color.Color) {
 	l.taken = append(l.taken, b)
 	l.last, l.lastX, l.lastBase = b, x0, base
 	drawHaloText(l.dc, s, x0, base, bold, fg)
@@ -526,9 +530,7 @@ func (l *labeller) tryColoured(s string, face font.Face, x, y, ax, ay float64, f
 	if !l.fits(b) {
 		return false
 	}
-	l.taken = append(l.taken, b)
-	l.last, l.lastX, l.lastBase = b, x0, base
-	drawHaloText(l.dc, s, x0, base, false, fg)
+	l.put(s, b, x0, base, false, fg)
 	return true
 }
 

@@ -171,12 +171,7 @@ func drawDestroyed(c *Canvas, x, y, s float64) {
 // drawNaval is a naval gunfire marker: a navy disc with a gun's burst.
 func drawNaval(c *Canvas, x, y, s float64) {
 	r := s / 2
-	c.DrawCircle(x, y, r)
-	c.SetColor(rgb(0x0c, 0x24, 0x5c))
-	c.FillPreserve()
-	c.SetColor(rgb(0xff, 0xff, 0xff))
-	c.SetLineWidth(math.Max(1, s*0.07))
-	c.Stroke()
+	edgedDisc(c.Context, x, y, r, rgb(0x0c, 0x24, 0x5c), rgb(0xff, 0xff, 0xff), math.Max(1, s*0.07))
 	for i := 0; i < 8; i++ {
 		a := float64(i) * math.Pi / 4
 		c.DrawLine(x+math.Cos(a)*r*0.25, y+math.Sin(a)*r*0.25, x+math.Cos(a)*r*0.7, y+math.Sin(a)*r*0.7)

@@ -202,12 +202,7 @@ func (o *overview) cities(face font.Face, mw, mh float64) (forced []string) {
 	// drawn (Dunkerque's name over Calais' dot).
 	for _, v := range cities {
 		x, y := l.Center(v.At)
-		dc.DrawCircle(x, y, math.Max(2, l.R*0.35))
-		dc.SetColor(cityRed)
-		dc.FillPreserve()
-		dc.SetColor(color.White)
-		dc.SetLineWidth(1)
-		dc.Stroke()
+		edgedDisc(dc, x, y, math.Max(2, l.R*0.35), cityRed, color.White, 1)
 		lb.taken = append(lb.taken, box{x - 3, y - 3, x + 3, y + 3})
 	}
 	for _, v := range cities {

@@ -143,12 +143,7 @@ func drawStack(c *Canvas, st Stack, cx, cy, a float64) {
 	if n > 1 {
 		bx, by := tx+float64(edges)*d+a/2-a*0.06, ty-float64(edges)*d-a/2+a*0.06
 		r := a * 0.19
-		c.DrawCircle(bx, by, r)
-		c.SetColor(rgb(0x14, 0x14, 0x14))
-		c.FillPreserve()
-		c.SetColor(rgb(0xff, 0xff, 0xff))
-		c.SetLineWidth(math.Max(1, a*0.035))
-		c.Stroke()
+		edgedDisc(c.Context, bx, by, r, rgb(0x14, 0x14, 0x14), rgb(0xff, 0xff, 0xff), math.Max(1, a*0.035))
 		c.SetFontSize(r * 1.45)
 		c.DrawStringAnchored(strconv.Itoa(n), bx, by, 0.5, 0.4)
 	}
@@ -158,12 +153,7 @@ func drawStack(c *Canvas, st Stack, cx, cy, a float64) {
 // counter's left edge: an orange disc with a black cross-out bar.
 func drawOutOfCommand(c *Canvas, x, y, a float64) {
 	r := a * 0.17
-	c.DrawCircle(x, y, r)
-	c.SetColor(rgb(0xff, 0x8c, 0x00))
-	c.FillPreserve()
-	c.SetColor(rgb(0x20, 0x10, 0x00))
-	c.SetLineWidth(math.Max(1, a*0.035))
-	c.Stroke()
+	edgedDisc(c.Context, x, y, r, rgb(0xff, 0x8c, 0x00), rgb(0x20, 0x10, 0x00), math.Max(1, a*0.035))
 	c.SetLineWidth(math.Max(1.2, a*0.055))
 	c.DrawLine(x-r*0.6, y+r*0.6, x+r*0.6, y-r*0.6)
 	c.Stroke()
