@@ -110,11 +110,7 @@ func stackBoxes(s *Situation, l Layout) []box {
 func stackBoxesAt(s *Situation, l Layout) ([]box, []hex.Hex) {
 	R := l.R
 	a := counterSide(R)
-	perHex := map[hex.Hex]int{}
-	for _, st := range s.Stacks {
-		perHex[st.At]++
-	}
-	seen := map[hex.Hex]int{}
+	sp := newStackPlacer(s.Stacks, a)
 	var out []box
 	var at []hex.Hex
 	for _, st := range orderedStacks(s.Stacks) {
@@ -122,13 +118,7 @@ func stackBoxesAt(s *Situation, l Layout) ([]box, []hex.Hex) {
 			continue
 		}
 		cx, cy := l.Center(st.At)
-		size := a
-		if n := perHex[st.At]; n > 1 {
-			i := seen[st.At]
-			seen[st.At]++
-			size = a * 0.7
-			cx += (float64(i) - float64(n-1)/2) * size * 0.8
-		}
+		cx, size := sp.place(st.At, cx)
 		e := float64(min(len(st.Units)-1, maxEdges))
 		d := size * 0.075
 		tx, ty := cx-d*e/2, cy+d*e/2
@@ -137,7 +127,7 @@ func stackBoxesAt(s *Situation, l Layout) ([]box, []hex.Hex) {
 			b.x1 += size * 0.13
 			b.y0 -= size * 0.13
 		}
-		if len(st.Units) > 1 && st.Known() && detailed(a) && perHex[st.At] == 1 {
+		if len(st.Units) > 1 && st.Known() && detailed(a) && sp.alone(st.At) {
 			b.y1 += size*0.075*e/2 + R*0.27*1.6
 		}
 		out = append(out, b)
