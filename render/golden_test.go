@@ -61,24 +61,12 @@ func TestGoldenSampleMap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := []struct {
-		name  string
-		r     *Renderer
-		frame Frame
-	}{
+	cases := []goldenFrame{
 		{"sample-full.png", en, Frame{}},
 		{"sample-full-ja.png", ja, Frame{}},
 		{"sample-crop-0707.png", big, Frame{Crop: &Crop{Center: mustHex("0707"), Radius: 3}, Layers: []Layer{Focus(mustHex("0707"))}}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got, err := c.r.Draw(c.frame)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkGolden(t, c.name, got)
-		})
-	}
+	checkGoldenFrames(t, cases)
 }
 
 // The comparison must fail on a real difference: the sample map with one
@@ -139,14 +127,23 @@ func TestGoldenRealMap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := []struct {
-		name  string
-		r     *Renderer
-		frame Frame
-	}{
+	cases := []goldenFrame{
 		{"map-full.png", full, Frame{}},
 		{"map-around-1819.png", crop, Frame{Crop: &Crop{Center: mustHex("1819"), Radius: 5}, Layers: []Layer{Focus(mustHex("1819"))}}},
 	}
+	checkGoldenFrames(t, cases)
+}
+
+// goldenFrame is a golden picture: its file's name and the frame a
+// renderer draws for it.
+type goldenFrame struct {
+	name  string
+	r     *Renderer
+	frame Frame
+}
+
+// checkGoldenFrames draws each frame and compares it with its golden picture.
+func checkGoldenFrames(t *testing.T, cases []goldenFrame) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			got, err := c.r.Draw(c.frame)
