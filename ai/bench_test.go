@@ -17,7 +17,7 @@ func movementPosition(b *testing.B) *game.State {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var players [2]Player
+	var players [2]Computer
 	for side := range players {
 		players[side], _ = New("random", Config{Side: units.Side(side), Seed: 5})
 	}
@@ -93,7 +93,7 @@ func campaignPosition(b testing.TB) *game.State {
 	if err != nil {
 		b.Fatal(err)
 	}
-	players := [2]Player{newCampaignHeuristic(Config{Side: units.German, Seed: 1}), NewHeuristic(Config{Side: units.Allied, Seed: 1})}
+	players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: 1}), NewHeuristic(Config{Side: units.Allied, Seed: 1})}
 	moves := 0
 	for s.Step != game.GameOver {
 		if s.Step == game.Move1 && s.ToMove() == units.German {

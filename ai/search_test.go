@@ -22,7 +22,7 @@ func TestDeterminised(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var drivers [2]Player
+		var drivers [2]Computer
 		for side := range drivers {
 			drivers[side] = NewHeuristic(Config{Side: units.Side(side), Seed: seed})
 		}
@@ -139,7 +139,7 @@ func playedTo(t *testing.T, seed uint64, n int, step game.Step) *game.State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var drivers [2]Player
+	var drivers [2]Computer
 	drivers[units.German] = newCampaignHeuristic(Config{Side: units.German, Seed: seed})
 	drivers[units.Allied] = NewHeuristic(Config{Side: units.Allied, Seed: seed})
 	at := func() bool { return int(s.Turn) >= n && s.Step == step && s.ToMove() == units.German }

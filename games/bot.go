@@ -96,7 +96,7 @@ func (t *Table) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Played
 // a referee's leave as a deadline's are).
 func (t *Table) botPlay(ctx context.Context, at Where, now time.Time, pick func(*Game) (units.Side, string, bool), referee bool) ([]*Played, error) {
 	var out []*Played
-	var player ai.Player
+	var player ai.Computer
 	idle := 0
 	for i := 0; i < 2000; i++ {
 		g, unlock, err := t.acquire(ctx, at)

@@ -160,7 +160,7 @@ type play struct {
 	ref     *player
 	spec    *player
 	sides   [2]*player
-	ai      [2]ai.Player
+	ai      [2]ai.Computer
 	ids     map[string]bool
 	seen    [3]map[string]bool // unit ids each viewer has been shown
 	// fullRound: every command has been given in this game.

@@ -783,7 +783,7 @@ func TestFind(t *testing.T) {
 // most of a marginal victory.
 func TestVictoryTotals(t *testing.T) {
 	m := mustDefault(t)
-	named := map[Player]int{}
+	named := map[ScoringSide]int{}
 	for _, v := range VictoryHexes() {
 		named[v.Scorer] += v.VP
 	}
