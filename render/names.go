@@ -325,15 +325,7 @@ func (np *namePlanner) combatTag(cb Combat, face font.Face) {
 		{-0.9, -0.8}, {0.9, -0.8}, {-0.9, 0.8}, {0.9, 0.8}, {0, -1.5}, {0, 1.5}} {
 		x, y := dx+spot[0]*R, dy+spot[1]*R
 		b := box{x - w/2 - tpad - 1, y - h/2 - tpad - 1, x + w/2 + tpad + 1, y + h/2 + tpad + 1}
-		gap := math.Pi
-		for _, at := range cb.Attackers {
-			ax, ay := r.layout.Center(at)
-			d := math.Abs(math.Atan2(ay-dy, ax-dx) - math.Atan2(spot[1], spot[0]))
-			if d > math.Pi {
-				d = 2*math.Pi - d
-			}
-			gap = math.Min(gap, d)
-		}
+		gap := arrowGap(r.layout, cb, dx, dy, spot)
 		// An arrow under the tag costs as much as a quarter of a
 		// counter; a name under it, far more than any counter.
 		cost := coveredArea(b, np.p.counters) + (math.Pi-gap)*a*a/4/math.Pi*4
