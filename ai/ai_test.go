@@ -91,7 +91,7 @@ func TestNoPeek(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var drivers [2]Player
+		var drivers [2]Computer
 		for side := range drivers {
 			drivers[side], _ = New("random", Config{Side: units.Side(side), Seed: seed})
 		}
@@ -146,7 +146,7 @@ func TestNeverIllegal(t *testing.T) {
 	}
 	for k, pair := range pairs {
 		seed := uint64(100 + k)
-		var players [2]Player
+		var players [2]Computer
 		for side, l := range pair {
 			// The search is bounded by candidates, not time: reproducible.
 			players[side], _ = New(l, Config{Side: units.Side(side), Seed: seed, Iterations: 1})
@@ -235,7 +235,7 @@ func isMove2(st game.Step) bool { return st == game.Move2 }
 // beforeGermanEnds plays a game from seed with players and, replaying its
 // log, calls visit with the position, the German board and its knowledge
 // just before each German End of a step that when accepts.
-func beforeGermanEnds(t *testing.T, r *game.Rules, seed uint64, players [2]Player, when func(game.Step) bool, visit func(s *game.State, b *Board, k *knowledge)) {
+func beforeGermanEnds(t *testing.T, r *game.Rules, seed uint64, players [2]Computer, when func(game.Step) bool, visit func(s *game.State, b *Board, k *knowledge)) {
 	t.Helper()
 	res, err := PlayGame(r, seed, nil, players)
 	if err != nil {
@@ -246,7 +246,7 @@ func beforeGermanEnds(t *testing.T, r *game.Rules, seed uint64, players [2]Playe
 		t.Fatal(err)
 	}
 	for _, o := range res.Log {
-		if when(s.Step) && s.ToMove() == units.German && o.Verb == game.End {
+		if when(s.Step) && s.ToMove() == units.German && o.Verb == game.VerbEnd {
 			b := NewBoard(s, units.German)
 			visit(s, b, newKnowledge(s.ViewFor(game.ViewerOf(units.German)), b, NewHeuristic(Config{}).citiesOf(b)))
 		}

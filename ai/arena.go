@@ -23,7 +23,7 @@ type ArenaConfig struct {
 	Each           func(ArenaGame) // called after each game (from one goroutine at a time)
 	// Players, where set, make a side's player instead of its level (the
 	// tuning of ai/tune.go: the campaign with other weights).
-	Players [2]func(Config) Player
+	Players [2]func(Config) Computer
 	// GermanSettings, where set, go to every player's Config
 	// (Config.German).
 	GermanSettings *GermanSettings
@@ -127,7 +127,7 @@ func Arena(r *game.Rules, cfg ArenaConfig) (*ArenaResult, error) {
 
 func arenaGame(r *game.Rules, cfg ArenaConfig, seed uint64) (ArenaGame, []time.Duration) {
 	g := ArenaGame{Seed: seed}
-	var players [2]Player
+	var players [2]Computer
 	for side, l := range []string{cfg.German, cfg.Allied} {
 		pc := Config{Side: units.Side(side), Seed: seed*2 + uint64(side), Budget: cfg.Budget, German: cfg.GermanSettings, Iterations: cfg.Iterations}
 		if cfg.Players[side] != nil {

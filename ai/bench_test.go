@@ -17,7 +17,7 @@ func movementPosition(b *testing.B) *game.State {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var players [2]Player
+	var players [2]Computer
 	for side := range players {
 		players[side], _ = New("random", Config{Side: units.Side(side), Seed: 5})
 	}
@@ -41,7 +41,7 @@ func movementPosition(b *testing.B) *game.State {
 			}
 		}
 		if !progressed {
-			n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
+			n, _, err := game.Apply(s, game.End().By(side))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -93,7 +93,7 @@ func campaignPosition(b testing.TB) *game.State {
 	if err != nil {
 		b.Fatal(err)
 	}
-	players := [2]Player{newCampaignHeuristic(Config{Side: units.German, Seed: 1}), NewHeuristic(Config{Side: units.Allied, Seed: 1})}
+	players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: 1}), NewHeuristic(Config{Side: units.Allied, Seed: 1})}
 	moves := 0
 	for s.Step != game.GameOver {
 		if s.Step == game.Move1 && s.ToMove() == units.German {
@@ -117,7 +117,7 @@ func campaignPosition(b testing.TB) *game.State {
 			}
 		}
 		if !progressed {
-			n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
+			n, _, err := game.Apply(s, game.End().By(side))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -151,7 +151,7 @@ func BenchmarkSearchPlayOut(b *testing.B) {
 	p, _ := New("search", Config{Side: units.German, Seed: 1, Iterations: 1})
 	sp := p.(*Search)
 	v, bd := s.ViewFor(game.GermanView), NewBoard(s, units.German)
-	plan := append(sp.g.movement(v, bd, newKnowledge(v, bd, sp.h.citiesOf(bd))), game.Order{Side: units.German, Verb: game.End})
+	plan := append(sp.g.movement(v, bd, newKnowledge(v, bd, sp.h.citiesOf(bd))), game.End().By(units.German))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		sp.fitness(v, bd, plan, []uint64{uint64(i % 8)})

@@ -186,7 +186,7 @@ func (b *Board) Holder(h hex.Hex) (units.Side, bool) {
 // checks of game.Apply (game over, the side to move, retreats first) and
 // State.PlanAttack, without resolving it.
 func (b *Board) CanAttack(o game.Order) bool {
-	if b.s.Step == game.GameOver || o.Side != b.s.ToMove() || len(b.s.Combat.Retreats) > 0 || o.Verb != game.Attack {
+	if b.s.Step == game.GameOver || o.Side != b.s.ToMove() || len(b.s.Combat.Retreats) > 0 || o.Verb != game.VerbAttack {
 		return false
 	}
 	_, err := b.s.PlanAttack(o)
@@ -239,4 +239,13 @@ func (b *Board) Determinised(v game.View, rng *rand.Rand) *Board {
 		}
 	}
 	return &Board{s: &n, side: b.side}
+}
+
+// counterIDs are the counters' ids, in their order.
+func counterIDs(cs []*units.Counter) []string {
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = c.ID
+	}
+	return ids
 }

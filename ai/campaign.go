@@ -370,15 +370,59 @@ func (p *plan) planStrikes(b *Board, k *knowledge, actors []*units.Counter) {
 		return
 	}
 	strikeOdds, strikeMin, _, strikeWings := p.cp.strikeParams()
-	type target struct {
-		at            hex.Hex
-		def, vp       float64
-		least, wanted float64
-		by            []*units.Counter
-		att           float64
+	ts := enemyStrikeTargets(b, k, strikeOdds, strikeMin)
+	for _, c := range actors {
+		if c.Attack == 0 || c.Type == units.HQ || c.Type == units.Siege {
+			continue
+		}
+		if strikeWings && p.wing(b, c).holdGround {
+			continue
+		}
+		ts.reachedBy(b, k, c)
 	}
-	var ts []*target
-	byHex := map[hex.Hex]*target{}
+	sort.Slice(ts.list, func(i, j int) bool {
+		ti, tj := ts.list[i], ts.list[j]
+		oi, oj := min(ti.att/ti.def, ti.wanted)/ti.wanted, min(tj.att/tj.def, tj.wanted)/tj.wanted
+		if oi != oj {
+			return oi > oj
+		}
+		if ti.vp != tj.vp {
+			return ti.vp > tj.vp
+		}
+		return hex.Less(ti.at, tj.at)
+	})
+	for _, t := range ts.list {
+		p.assignStrike(t)
+	}
+}
+
+// strikeTarget is a hex a strike may attack: its defence, its VP, the odds
+// a strike needs at least and wants, and the units that can reach it with
+// their attack strength.
+type strikeTarget struct {
+	at            hex.Hex
+	def, vp       float64
+	least, wanted float64
+	by            []*units.Counter
+	att           float64
+}
+
+// strikeTargets are the strikes' targets, in the order found and by hex.
+type strikeTargets struct {
+	list []*strikeTarget
+	at   map[hex.Hex]*strikeTarget
+}
+
+func (ts *strikeTargets) add(t *strikeTarget) *strikeTarget {
+	ts.list = append(ts.list, t)
+	ts.at[t.at] = t
+	return t
+}
+
+// enemyStrikeTargets are the known enemy stacks outside fortresses, their
+// defence doubled in rough and mountain hexes.
+func enemyStrikeTargets(b *Board, k *knowledge, wanted, least float64) *strikeTargets {
+	ts := &strikeTargets{at: map[hex.Hex]*strikeTarget{}}
 	for at, e := range k.enemy {
 		if b.s.EnemyFortress(k.side, at) {
 			continue
@@ -387,88 +431,77 @@ func (p *plan) planStrikes(b *Board, k *knowledge, actors []*units.Counter) {
 		if x, ok := b.Hex(at); ok && (x.Terrain == board.Rough || x.Terrain == board.Mountain) {
 			d *= 2
 		}
-		t := &target{at: at, def: max(d, 1), vp: e.vp, least: strikeMin, wanted: strikeOdds}
-		ts = append(ts, t)
-		byHex[at] = t
+		ts.add(&strikeTarget{at: at, def: max(d, 1), vp: e.vp, least: least, wanted: wanted})
 	}
-	// An empty enemy fortress that still stands (12.5: destroyed by a DA
-	// or DZ) of at most strikeFortMax: at 4:1 and more the
-	// reconnaissance table risks nothing (9.7).
-	fort := func(at hex.Hex) *target {
-		if strikeFortMax == 0 || k.enemy[at] != nil || !b.s.EnemyFortress(k.side, at) {
-			return nil
-		}
-		x, ok := b.Hex(at)
-		if !ok || x.Fortress > strikeFortMax {
-			return nil
-		}
-		t := &target{at: at, def: float64(x.Fortress), vp: float64(game.FortressVP(x.Fortress) + k.cities.worth[k.side][at]), least: strikeFortMin, wanted: strikeFortOdds}
-		ts = append(ts, t)
-		byHex[at] = t
-		return t
+	return ts
+}
+
+// emptyFortress is the target of an empty enemy fortress that still stands
+// (12.5: destroyed by a DA or DZ) of at most strikeFortMax, added; nil if
+// at holds none: at 4:1 and more the reconnaissance table risks nothing
+// (9.7).
+func (ts *strikeTargets) emptyFortress(b *Board, k *knowledge, at hex.Hex) *strikeTarget {
+	if strikeFortMax == 0 || k.enemy[at] != nil || !b.s.EnemyFortress(k.side, at) {
+		return nil
 	}
-	for _, c := range actors {
-		if c.Attack == 0 || c.Type == units.HQ || c.Type == units.Siege {
-			continue
-		}
-		if strikeWings && p.wing(b, c).holdGround {
-			continue
-		}
-		seen := map[hex.Hex]bool{}
-		note := func(h hex.Hex) {
-			for _, nb := range h.Neighbors() {
-				t := byHex[nb]
-				if t == nil && !seen[nb] {
-					t = fort(nb)
-				}
-				if t != nil && !seen[nb] {
-					seen[nb] = true
-					t.by = append(t.by, c)
-					t.att += float64(c.Attack)
-				}
+	x, ok := b.Hex(at)
+	if !ok || x.Fortress > strikeFortMax {
+		return nil
+	}
+	return ts.add(&strikeTarget{at: at, def: float64(x.Fortress), vp: float64(game.FortressVP(x.Fortress) + k.cities.worth[k.side][at]), least: strikeFortMin, wanted: strikeFortOdds})
+}
+
+// reachedBy counts c among the attackers of every target next to its hex
+// or to a hex it may move to, once each.
+func (ts *strikeTargets) reachedBy(b *Board, k *knowledge, c *units.Counter) {
+	seen := map[hex.Hex]bool{}
+	note := func(h hex.Hex) {
+		for _, nb := range h.Neighbors() {
+			t := ts.at[nb]
+			if t == nil && !seen[nb] {
+				t = ts.emptyFortress(b, k, nb)
+			}
+			if t != nil && !seen[nb] {
+				seen[nb] = true
+				t.by = append(t.by, c)
+				t.att += float64(c.Attack)
 			}
 		}
-		note(b.Unit(c).At)
-		for _, d := range b.Destinations(c) {
-			note(d.To)
+	}
+	note(b.Unit(c).At)
+	for _, d := range b.Destinations(c) {
+		note(d.To)
+	}
+}
+
+// assignStrike gives a target the strongest of its attackers not yet given
+// a strike, until it has the odds it wants, if those free attackers reach
+// the least odds it needs.
+func (p *plan) assignStrike(t *strikeTarget) {
+	var free []*units.Counter
+	att := 0.0
+	for _, c := range t.by {
+		if _, taken := p.strikes[c.Index]; !taken {
+			free = append(free, c)
+			att += float64(c.Attack)
 		}
 	}
-	sort.Slice(ts, func(i, j int) bool {
-		oi, oj := min(ts[i].att/ts[i].def, ts[i].wanted)/ts[i].wanted, min(ts[j].att/ts[j].def, ts[j].wanted)/ts[j].wanted
-		if oi != oj {
-			return oi > oj
+	if att < t.least*t.def {
+		return
+	}
+	sort.SliceStable(free, func(i, j int) bool {
+		if free[i].Attack != free[j].Attack {
+			return free[i].Attack > free[j].Attack
 		}
-		if ts[i].vp != ts[j].vp {
-			return ts[i].vp > ts[j].vp
-		}
-		return hex.Less(ts[i].at, ts[j].at)
+		return free[i].ID < free[j].ID
 	})
-	for _, t := range ts {
-		var free []*units.Counter
-		att := 0.0
-		for _, c := range t.by {
-			if _, taken := p.strikes[c.Index]; !taken {
-				free = append(free, c)
-				att += float64(c.Attack)
-			}
+	got := 0.0
+	for _, c := range free {
+		if got >= t.wanted*t.def {
+			break
 		}
-		if att < t.least*t.def {
-			continue
-		}
-		sort.SliceStable(free, func(i, j int) bool {
-			if free[i].Attack != free[j].Attack {
-				return free[i].Attack > free[j].Attack
-			}
-			return free[i].ID < free[j].ID
-		})
-		got := 0.0
-		for _, c := range free {
-			if got >= t.wanted*t.def {
-				break
-			}
-			p.strikes[c.Index] = t.at
-			got += float64(c.Attack)
-		}
+		p.strikes[c.Index] = t.at
+		got += float64(c.Attack)
 	}
 }
 

@@ -78,8 +78,8 @@ func (t *CombatTally) Add(r *game.Rules, seed uint64, options []string, log []ga
 		player := s.Player
 		st := &t.Side[player]
 		trapped, occupied := false, false
-		if phasing && o.Verb == game.Attack && o.Side == player && len(o.Hexes) == 1 {
-			ds := s.UnitsAt(o.Hexes[0], player.Other())
+		if phasing && o.Verb == game.VerbAttack && o.Side == player && len(o.Hexes) == 1 {
+			ds := s.UnitsAt(o.To(), player.Other())
 			occupied = len(ds) > 0
 			trapped = occupied
 			for _, c := range ds {
@@ -88,7 +88,7 @@ func (t *CombatTally) Add(r *game.Rules, seed uint64, options []string, log []ga
 				}
 			}
 		}
-		if phasing && o.Verb == game.End && o.Side == player {
+		if phasing && o.Verb == game.VerbEnd && o.Side == player {
 			st.Segments++
 			st.Idle += idleNextToEnemy(s, player)
 		}
@@ -101,7 +101,7 @@ func (t *CombatTally) Add(r *game.Rules, seed uint64, options []string, log []ga
 			for _, e := range evs {
 				switch e.Kind {
 				case game.EvCombat:
-					if e.Combat == nil || o.Verb != game.Attack || o.Side != player {
+					if e.Combat == nil || o.Verb != game.VerbAttack || o.Side != player {
 						continue
 					}
 					st.Attacks++
@@ -236,7 +236,7 @@ func below1to1(b *Board, k *knowledge, o game.Order) bool {
 		return true
 	}
 	def := float64(co.Defence)
-	if e := k.enemy[o.Hexes[0]]; e != nil {
+	if e := k.enemy[o.To()]; e != nil {
 		h := float64(e.hidden) * k.avgDef
 		if co.Doubled {
 			h *= 2

@@ -20,7 +20,7 @@ func TestCombatTally(t *testing.T) {
 	var final [2]int
 	attacks := [2]int{}
 	for _, seed := range []uint64{11, 12} {
-		players := [2]Player{newCampaignHeuristic(Config{Side: units.German, Seed: seed * 2}), NewHeuristic(Config{Side: units.Allied, Seed: seed*2 + 1})}
+		players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: seed * 2}), NewHeuristic(Config{Side: units.Allied, Seed: seed*2 + 1})}
 		res, err := PlayGame(r, seed, nil, players)
 		if err != nil {
 			t.Fatal(err)
@@ -31,7 +31,7 @@ func TestCombatTally(t *testing.T) {
 		// The attacks in the log, counted on their own: an attack order
 		// is only ever given in its side's combat segment.
 		for _, o := range res.Log {
-			if o.Verb == game.Attack {
+			if o.Verb == game.VerbAttack {
 				attacks[o.Side]++
 			}
 		}
@@ -96,12 +96,12 @@ func TestCombatTally(t *testing.T) {
 // count.
 func TestCombatTallyRefusesAForeignLog(t *testing.T) {
 	r := rules(t)
-	players := [2]Player{newCampaignHeuristic(Config{Side: units.German, Seed: 2}), NewHeuristic(Config{Side: units.Allied, Seed: 3})}
+	players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: 2}), NewHeuristic(Config{Side: units.Allied, Seed: 3})}
 	res, err := PlayGame(r, 1, nil, players)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad := append([]game.Order{{Side: units.Allied, Verb: game.Attack}}, res.Log...)
+	bad := append([]game.Order{{Side: units.Allied, Verb: game.VerbAttack}}, res.Log...)
 	if err := NewCombatTally().Add(r, 1, nil, bad); err == nil {
 		t.Error("an attack before the setup was replayed without an error")
 	}
@@ -113,7 +113,7 @@ func TestCombatTallyRefusesAForeignLog(t *testing.T) {
 // their own, 9.4), and every key of Net is a key of the results.
 func TestCombatTallyNet(t *testing.T) {
 	r := rules(t)
-	players := [2]Player{newCampaignHeuristic(Config{Side: units.German, Seed: 26}), NewHeuristic(Config{Side: units.Allied, Seed: 27})}
+	players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: 26}), NewHeuristic(Config{Side: units.Allied, Seed: 27})}
 	res, err := PlayGame(r, 13, nil, players)
 	if err != nil {
 		t.Fatal(err)

@@ -15,7 +15,7 @@ import (
 func TestReachThreat(t *testing.T) {
 	r := rules(t)
 	seed := uint64(1000)
-	players := [2]Player{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
+	players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
 	checked, positive := 0, 0
 	beforeGermanEnds(t, r, seed, players, isMove2, func(s *game.State, b *Board, k *knowledge) {
 		for _, c := range b.Actors() {
@@ -70,7 +70,7 @@ func TestCampaignSecondImpulseSafety(t *testing.T) {
 		for seed := uint64(1000); seed < 1010; seed++ {
 			g := newCampaignHeuristic(Config{Side: units.German, Seed: seed})
 			g.campaign = &cp
-			players := [2]Player{g, NewHeuristic(Config{Side: units.Allied, Seed: seed})}
+			players := [2]Computer{g, NewHeuristic(Config{Side: units.Allied, Seed: seed})}
 			beforeGermanEnds(t, r, seed, players, isMove2, func(s *game.State, b *Board, k *knowledge) {
 				for i, u := range s.Units {
 					c := s.Counter(i)

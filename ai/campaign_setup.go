@@ -91,7 +91,7 @@ func (p *Heuristic) forwardSetup(b *Board) []game.Order {
 		// The engine checks the instruction and the stacking limit
 		// (setupFits): the first hex it accepts is the nearest allowed.
 		for _, h := range near {
-			o := game.Order{Side: b.Side(), Verb: game.Place, Units: []string{it.c.ID}, Hexes: []hex.Hex{h}}
+			o := game.Place(it.c.ID, h).By(b.Side())
 			if nb, _, err := b.Apply(o); err == nil {
 				b = nb
 				out = append(out, o)

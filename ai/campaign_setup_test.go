@@ -30,7 +30,7 @@ func germanSetup(t *testing.T, seed uint64) *game.State {
 }
 
 // setUp is where each German unit stands after p's setup of s.
-func setUp(t *testing.T, s *game.State, p Player) map[string]hex.Hex {
+func setUp(t *testing.T, s *game.State, p Computer) map[string]hex.Hex {
 	t.Helper()
 	tr, err := Turn(s, units.German, p)
 	if err != nil {

@@ -104,7 +104,7 @@ func startOfPlay(t *testing.T, seed uint64) *game.State {
 			}
 		}
 		if !progressed {
-			n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
+			n, _, err := game.Apply(s, game.End().By(side))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -160,13 +160,13 @@ func TestCampaignGunsFire(t *testing.T) {
 	for seed := uint64(1000); seed < 1004; seed++ {
 		g, _ := New("campaign", Config{Side: units.German, Seed: seed})
 		a, _ := New("heuristic", Config{Side: units.Allied, Seed: seed})
-		res, err := PlayGame(r, seed, nil, [2]Player{g, a})
+		res, err := PlayGame(r, seed, nil, [2]Computer{g, a})
 		if err != nil {
 			t.Fatal(err)
 		}
 		shots := 0
 		for _, o := range res.Log {
-			if o.Verb == game.Siege && o.Side == units.German {
+			if o.Verb == game.VerbSiege && o.Side == units.German {
 				shots++
 			}
 		}
@@ -351,7 +351,7 @@ func TestCampaignHQExposure(t *testing.T) {
 		exposeWeight = w
 		checked, positive := 0, 0
 		for seed := uint64(1000); seed < 1002; seed++ {
-			players := [2]Player{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
+			players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
 			beforeGermanEnds(t, r, seed, players, game.Step.IsMovement, func(s *game.State, b *Board, k *knowledge) {
 				// At the end of each German movement segment: the HQs'
 				// stacks against the enemy next to them.
@@ -424,9 +424,9 @@ func applyRequest(t *testing.T, s *game.State, side units.Side, orders []game.Or
 		}
 	}
 	if !progressed {
-		n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
+		n, _, err := game.Apply(s, game.End().By(side))
 		if err != nil {
-			n, _, err = game.Apply(s, game.Order{Side: side, Verb: standVerb})
+			n, _, err = game.Apply(s, game.Stand().By(side))
 			if err != nil {
 				t.Fatal(err)
 			}

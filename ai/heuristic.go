@@ -87,18 +87,18 @@ func (p *Heuristic) Orders(v game.View, b *Board) []game.Order {
 	if answering(v, side) {
 		// 16.2: the cavalry delays: the recon table has no "defender
 		// eliminated" result.
-		return []game.Order{{Side: side, Verb: delayVerb}}
+		return []game.Order{game.Delay().By(side)}
 	}
-	end := game.Order{Side: side, Verb: game.End}
+	end := game.End().By(side)
 	switch st := v.Step; {
 	case st == game.SetupStep:
 		var orders []game.Order
 		if p.campaign != nil && side == units.German {
 			orders = p.forwardSetup(b) // campaign_setup.go
 		}
-		return append(orders, game.Order{Side: side, Verb: game.AutoSetup}, end)
+		return append(orders, game.AutoSetup().By(side), end)
 	case st == game.Reinforcement:
-		return []game.Order{{Side: side, Verb: game.AutoReinforce}, end}
+		return []game.Order{game.AutoReinforce().By(side), end}
 	case st.IsMovement():
 		return append(p.movement(v, b, k), end)
 	case st.IsCombat():
@@ -394,7 +394,7 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 				bestH, best = to, s
 			}
 		}
-		verb := game.Move
+		byRail := false
 		if k.plan != nil && c.Type == units.Siege {
 			// The guns travel by rail where they can (8.5).
 			for _, to := range b.RailDestinations(c) {
@@ -402,14 +402,17 @@ func (p *Heuristic) movement(v game.View, b0 *Board, k *knowledge) []game.Order 
 					continue
 				}
 				if s := p.score(&b, k, c, to, false); s > best {
-					bestH, best, verb = to, s, game.Rail
+					bestH, best, byRail = to, s, true
 				}
 			}
 		}
 		if bestH == from {
 			continue
 		}
-		o := game.Order{Side: side, Verb: verb, Units: []string{c.ID}, Hexes: []hex.Hex{bestH}}
+		o := game.Move(c.ID, bestH).By(side)
+		if byRail {
+			o = game.Rail(c.ID, bestH).By(side)
+		}
 		if b.try(o) {
 			out = append(out, o)
 			k.stacks[from] = without(k.stacks[from], c)
@@ -579,7 +582,7 @@ func attackTargets(b *Board, actors []*units.Counter) []hex.Hex {
 				}
 			}
 			seen[nb] = true
-			if b.CanAttack(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{nb}}) {
+			if b.CanAttack(game.Attack("ASSAULT", nb, c.ID).By(side)) {
 				out = append(out, nb)
 			}
 		}
@@ -594,7 +597,7 @@ func planAttack(b *Board, k *knowledge, actors []*units.Counter, t hex.Hex) (gam
 	var att []*units.Counter
 	for _, c := range actors {
 		if c.Attack > 0 && hex.Distance(b.Unit(c).At, t) == 1 &&
-			b.CanAttack(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{t}}) {
+			b.CanAttack(game.Attack("ASSAULT", t, c.ID).By(side)) {
 			att = append(att, c)
 		}
 	}
@@ -605,10 +608,7 @@ func planAttack(b *Board, k *knowledge, actors []*units.Counter, t hex.Hex) (gam
 	var bestO game.Order
 	bestEV, found := -1e9, false
 	for _, table := range tableIDs {
-		o := game.Order{Side: side, Verb: game.Attack, Units: []string{table}, Hexes: []hex.Hex{t}}
-		for _, c := range att {
-			o.Units = append(o.Units, c.ID)
-		}
+		o := game.Attack(table, t, counterIDs(att)...).By(side)
 		co, err := b.Odds(o)
 		if err != nil {
 			continue
@@ -637,15 +637,12 @@ func planAttack(b *Board, k *knowledge, actors []*units.Counter, t hex.Hex) (gam
 				rest = append(rest, x)
 			}
 		}
-		o := game.Order{Side: side, Verb: game.Attack, Units: []string{bestO.Units[0]}, Hexes: []hex.Hex{t}}
-		for _, x := range rest {
-			o.Units = append(o.Units, x.ID)
-		}
+		o := game.Attack(bestO.Table(), t, counterIDs(rest)...).By(side)
 		co, err := b.Odds(o)
 		if err != nil {
 			continue
 		}
-		if ev := expectedVP(bestO.Units[0], co, e, k, rest, b); ev >= bestEV {
+		if ev := expectedVP(bestO.Table(), co, e, k, rest, b); ev >= bestEV {
 			kept, bestO, bestEV = rest, o, ev
 		}
 	}

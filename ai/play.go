@@ -31,7 +31,7 @@ type TurnResult struct {
 // the first refusal. If a request brings nothing applied, Turn ends the
 // step for the player; a player that cannot even end is an error. The
 // player never sees s: only ViewFor(side) and NewBoard(s, side).
-func Turn(s *game.State, side units.Side, p Player) (*TurnResult, error) {
+func Turn(s *game.State, side units.Side, p Computer) (*TurnResult, error) {
 	res := &TurnResult{State: s}
 	stuck := 0
 	for s.Step != game.GameOver && s.ToMove() == side {
@@ -70,8 +70,7 @@ func Turn(s *game.State, side units.Side, p Player) (*TurnResult, error) {
 		// (16.2's stand), moves the game on.
 		var err error
 		moved := false
-		for _, verb := range []game.Verb{game.End, standVerb} {
-			o := game.Order{Side: side, Verb: verb}
+		for _, o := range []game.Order{game.End().By(side), game.Stand().By(side)} {
 			n, evs, e := game.Apply(s, o)
 			if e == nil {
 				res.Applied = append(res.Applied, Applied{Order: o, Events: evs})
@@ -96,7 +95,7 @@ func Turn(s *game.State, side units.Side, p Player) (*TurnResult, error) {
 
 // Ask asks a player for its orders; a player that panics gives none and
 // an error instead (never a crash of the game's host).
-func Ask(p Player, v game.View, b *Board) (orders []game.Order, err error) {
+func Ask(p Computer, v game.View, b *Board) (orders []game.Order, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			orders, err = nil, fmt.Errorf("the %s player failed: %v", p.Level(), r)
@@ -117,7 +116,7 @@ type GameResult struct {
 }
 
 // PlayGame plays a whole game between two players from a seed.
-func PlayGame(r *game.Rules, seed uint64, options []string, players [2]Player) (*GameResult, error) {
+func PlayGame(r *game.Rules, seed uint64, options []string, players [2]Computer) (*GameResult, error) {
 	s, err := game.New(r, seed, options)
 	if err != nil {
 		return nil, err

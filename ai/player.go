@@ -10,7 +10,7 @@ import (
 	"rtrbot/engine/units"
 )
 
-// Player is a computer player. Orders is asked whenever its side is to
+// Computer is a computer player. Orders is asked whenever its side is to
 // move; it sees the side's view and its board (never the game's state)
 // and gives a batch of orders for the side to move, applied in order until
 // the first one the engine refuses, exactly like a player's /orders batch
@@ -18,7 +18,7 @@ import (
 // followed by another request once the batch is applied (after an attack,
 // to see its result). A player must be deterministic given what it sees:
 // its randomness comes from Rand.
-type Player interface {
+type Computer interface {
 	Level() string
 	Orders(v game.View, b *Board) []game.Order
 }
@@ -43,7 +43,7 @@ type Config struct {
 var Levels = []string{"random", "heuristic", "search"}
 
 // New makes a player of a level.
-func New(level string, cfg Config) (Player, error) {
+func New(level string, cfg Config) (Computer, error) {
 	switch level {
 	case "random":
 		return &Random{cfg: cfg}, nil

@@ -25,19 +25,19 @@ func (p *Random) Orders(v game.View, b *Board) []game.Order {
 		return []game.Order{o}
 	}
 	if answering(v, side) {
-		return []game.Order{{Side: side, Verb: []game.Verb{delayVerb, standVerb}[rng.IntN(2)]}}
+		return []game.Order{[]game.Order{game.Delay(), game.Stand()}[rng.IntN(2)].By(side)}
 	}
-	end := game.Order{Side: side, Verb: game.End}
+	end := game.End().By(side)
 	switch st := v.Step; {
 	case st == game.SetupStep:
-		return []game.Order{{Side: side, Verb: game.AutoSetup}, end}
+		return []game.Order{game.AutoSetup().By(side), end}
 	case st == game.Reinforcement:
-		return []game.Order{{Side: side, Verb: game.AutoReinforce}, end}
+		return []game.Order{game.AutoReinforce().By(side), end}
 	case st.IsReorg():
 		var out []game.Order
 		for _, c := range b.Actors() {
 			if c.IsCorps() && rng.IntN(10) == 0 {
-				out = append(out, game.Order{Side: side, Verb: game.Split, Units: []string{c.ID}})
+				out = append(out, game.Split(c.ID).By(side))
 			}
 		}
 		return append(out, end)
@@ -58,12 +58,6 @@ func answering(v game.View, side units.Side) bool {
 	return v.Step.IsCombat() && v.ToMove == side && v.Player != side && len(v.Retreats) == 0
 }
 
-// Delay and stand are the defending cavalry's answers (16.2).
-const (
-	delayVerb game.Verb = "delay"
-	standVerb game.Verb = "stand"
-)
-
 // retreatOrder is the retreat owed first by a unit of side, the hex chosen
 // by pick among the legal ones (9.4).
 func retreatOrder(v game.View, b *Board, side units.Side, pick func([]hex.Hex, *units.Counter) hex.Hex) (game.Order, bool) {
@@ -79,7 +73,7 @@ func retreatOrder(v game.View, b *Board, side units.Side, pick func([]hex.Hex, *
 		if len(hs) == 0 {
 			continue
 		}
-		return game.Order{Side: side, Verb: game.Retreat, Units: []string{id}, Hexes: []hex.Hex{pick(hs, c)}}, true
+		return game.Retreat(id, pick(hs, c)).By(side), true
 	}
 	return game.Order{}, false
 }
@@ -113,7 +107,7 @@ func withdrawals(v game.View, b *Board, out []game.Order) []game.Order {
 		if a, h := b.Withdrawals(); a == 0 && h == 0 {
 			break
 		}
-		o := game.Order{Side: side, Verb: game.Withdraw, Units: []string{u.ID}}
+		o := game.Withdraw(u.ID).By(side)
 		if b.try(o) {
 			out = append(out, o)
 		}
@@ -134,7 +128,7 @@ func randomMovement(v game.View, b0 *Board, rng *rand.Rand) []game.Order {
 			for k := 0; k < 3; k++ {
 				h = h.Neighbor(hex.Direction(rng.IntN(6)))
 			}
-			o := game.Order{Side: side, Verb: game.Recon, Units: []string{u.ID}, Hexes: []hex.Hex{h}}
+			o := game.Recon(u.ID, h).By(side)
 			if b.try(o) {
 				out = append(out, o)
 			}
@@ -151,7 +145,7 @@ func randomMovement(v game.View, b0 *Board, rng *rand.Rand) []game.Order {
 		if v.Step == game.Move1 && rng.IntN(12) == 0 {
 			if ds := b.RailDestinations(c); len(ds) > 0 {
 				to := ds[rng.IntN(len(ds))]
-				o := game.Order{Side: side, Verb: game.Rail, Units: []string{c.ID}, Hexes: []hex.Hex{to}}
+				o := game.Rail(c.ID, to).By(side)
 				if b.StackDE(to, side)+c.DE <= game.StackLimit && b.try(o) {
 					out = append(out, o)
 					moved++
@@ -171,7 +165,7 @@ func randomMovement(v game.View, b0 *Board, rng *rand.Rand) []game.Order {
 				}
 			}
 		}
-		o := game.Order{Side: side, Verb: game.Move, Units: []string{c.ID}, Hexes: []hex.Hex{d.To}}
+		o := game.Move(c.ID, d.To).By(side)
 		if b.StackDE(d.To, side)+c.DE <= game.StackLimit && b.try(o) {
 			out = append(out, o)
 			moved++
@@ -187,7 +181,7 @@ func removals(b *Board) []game.Order {
 	for _, h := range b.Overstacked() {
 		for b.StackDE(h, side) > game.StackLimit {
 			us := b.UnitsAt(h, side)
-			o := game.Order{Side: side, Verb: game.Remove, Units: []string{us[len(us)-1].ID}}
+			o := game.Remove(us[len(us)-1].ID).By(side)
 			if !b.try(o) {
 				return out
 			}
@@ -220,25 +214,27 @@ func randomAttack(v game.View, b *Board, rng *rand.Rand) (game.Order, bool) {
 				continue
 			}
 			seen[nb] = true
-			if b.CanAttack(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{nb}}) {
+			if b.CanAttack(game.Attack("ASSAULT", nb, c.ID).By(side)) {
 				targets = append(targets, nb)
 			}
 		}
 	}
 	for tries := 0; tries < 3 && len(targets) > 0; tries++ {
 		t := targets[rng.IntN(len(targets))]
-		o := game.Order{Side: side, Verb: game.Attack, Units: []string{tableIDs[rng.IntN(3)]}, Hexes: []hex.Hex{t}}
+		table := tableIDs[rng.IntN(3)]
+		var ids []string
 		for _, c := range actors {
 			if hex.Distance(b.Unit(c).At, t) == 1 && rng.IntN(4) > 0 &&
-				b.CanAttack(game.Order{Side: side, Verb: game.Attack, Units: []string{"ASSAULT", c.ID}, Hexes: []hex.Hex{t}}) {
-				o.Units = append(o.Units, c.ID)
+				b.CanAttack(game.Attack("ASSAULT", t, c.ID).By(side)) {
+				ids = append(ids, c.ID)
 			}
 		}
-		if len(o.Units) == 1 {
+		if len(ids) == 0 {
 			continue
 		}
-		if !b.CanAttack(o) && o.Units[0] == "MOBILE" {
-			o.Units[0] = "ASSAULT"
+		o := game.Attack(table, t, ids...).By(side)
+		if !b.CanAttack(o) && table == "MOBILE" {
+			o = game.Attack("ASSAULT", t, ids...).By(side)
 		}
 		if b.CanAttack(o) {
 			return o, true
@@ -255,7 +251,7 @@ func siegeShot(b *Board, side units.Side, actors []*units.Counter) (game.Order, 
 			continue
 		}
 		for _, nb := range b.Unit(c).At.Neighbors() {
-			o := game.Order{Side: side, Verb: game.Siege, Units: []string{c.ID}, Hexes: []hex.Hex{nb}}
+			o := game.Siege(c.ID, nb).By(side)
 			if b.Check(o) == nil {
 				return o, true
 			}

@@ -127,7 +127,7 @@ const germanSamples = 5
 
 func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	k := newKnowledge(v, b, p.h.citiesOf(b))
-	end := game.Order{Side: b.Side(), Verb: game.End}
+	end := game.End().By(b.Side())
 	h := p.mine(b.Side())
 	best := h.W
 	bestPlan := h.weighted(best).movement(v, b, k)
@@ -235,7 +235,7 @@ type scoredPlan struct {
 // noisy scores reads high (a winner keeps only part of its gain on fresh
 // samples); fresh samples tell a lucky plan from a better one.
 func (p *Search) confirm(v game.View, b *Board, rng *rand.Rand, own scoredPlan, cands []scoredPlan, n int, keep float64, gs GermanSettings) []game.Order {
-	end := game.Order{Side: b.Side(), Verb: game.End}
+	end := game.End().By(b.Side())
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].fit > cands[j].fit })
 	if len(cands) > gs.ConfirmTop {
 		cands = cands[:gs.ConfirmTop]
@@ -337,7 +337,7 @@ func (p *Search) fitnessReply(v game.View, b *Board, orders []game.Order, dice [
 	for _, d := range dice {
 		x := b.Determinised(v, rand.New(rand.NewPCG(d, 0x64657465))).WithDice(d)
 		for _, o := range orders {
-			if o.Verb == game.End && r != nil {
+			if o.Verb == game.VerbEnd && r != nil {
 				r.note(x, side)
 			}
 			if n, _, err := x.Apply(o); err == nil {
@@ -444,8 +444,7 @@ func (p *Search) playOutWith(x *Board, side units.Side, mine *Heuristic, whole b
 			continue
 		}
 		// As Turn does: the step's end, or the answer not given (16.2).
-		for _, verb := range []game.Verb{game.End, standVerb} {
-			o := game.Order{Side: mover, Verb: verb}
+		for _, o := range []game.Order{game.End().By(mover), game.Stand().By(mover)} {
 			if keyed != nil {
 				x = keyed.rekey(x, o)
 			}

@@ -37,7 +37,7 @@ const combatCandidates = 3
 func (p *Search) combat(v game.View, b *Board, rng *rand.Rand) []game.Order {
 	side := b.Side()
 	h := p.mine(side)
-	end := game.Order{Side: side, Verb: game.End}
+	end := game.End().By(side)
 	k := newKnowledge(v, b, h.citiesOf(b))
 	k.trapAR = true
 	actors := b.Actors()
@@ -114,7 +114,7 @@ func (p *Search) attackFitness(v game.View, b *Board, o game.Order, dice []uint6
 	sum := 0.0
 	for i, d := range dice {
 		x := b.Determinised(v, rand.New(rand.NewPCG(d, 0x64657465))).WithDice(d)
-		if o.Verb != game.End {
+		if o.Verb != game.VerbEnd {
 			x = x.forced(i%combatDice + 1)
 		}
 		if n, _, err := x.Apply(o); err == nil {

@@ -58,7 +58,7 @@ func TestAttackCandidates(t *testing.T) {
 			if err := b.Check(o); err != nil {
 				t.Fatalf("%s %s: candidate %v refused: %v", s.Turn, s.Step, o, err)
 			}
-			if o.Verb != game.Attack || seen[o.Hexes[0].String()] {
+			if o.Verb != game.VerbAttack || seen[o.Hexes[0].String()] {
 				t.Fatalf("%s %s: candidate %v is no attack or repeats a target", s.Turn, s.Step, o)
 			}
 			seen[o.Hexes[0].String()] = true
@@ -134,7 +134,7 @@ func TestSearchCombat(t *testing.T) {
 		k := newKnowledge(v, b, p.g.citiesOf(b))
 		k.trapAR = true
 		cands := p.g.attackCandidates(b, k, b.Actors(), 2)
-		ok := got[0].Verb == game.End
+		ok := got[0].Verb == game.VerbEnd
 		for _, c := range cands {
 			ok = ok || reflect.DeepEqual(c, got[0])
 		}

@@ -166,24 +166,83 @@ func (p *Search) repair(v game.View, b *Board, h *Heuristic, plan []game.Order, 
 	if len(fix) == 0 {
 		return nil, false
 	}
+	x := *b
+	out := planWithout(&x, plan, fix)
+	k := repairKnowledge(v, b, &x, h)
+	reach := map[hex.Hex]bool{}
+	if mode == repairReach {
+		for f := range r.from {
+			for _, nb := range f.Neighbors() {
+				reach[nb] = true
+			}
+		}
+	}
+	changed := false
+	for _, c := range fix {
+		lostAt := r.at[c.ID]
+		from := x.Unit(c).At
+		if x.Unit(c).Box != game.OnMap {
+			continue
+		}
+		allowed := func(to hex.Hex) bool {
+			return to != lostAt && !reach[to] && (mode != repairJoin || attackBesides(k, c, to) > 0)
+		}
+		bestH, found := bestRepairHex(&x, k, h, c, allowed)
+		if !found {
+			// Nowhere allowed: the plan's own move.
+			if o, ok := planMoveOf(&x, k, plan, c); ok {
+				out = append(out, o)
+			}
+			continue
+		}
+		changed = changed || bestH != lostAt
+		if bestH == from {
+			continue
+		}
+		o := game.Move(c.ID, bestH).By(b.Side())
+		if x.try(o) {
+			out = append(out, o)
+			k.stacks[from] = without(k.stacks[from], c)
+			k.stacks[bestH] = append(k.stacks[bestH], c)
+		}
+	}
+	if len(x.Overstacked()) > 0 {
+		return nil, false // 7.0: the segment could not end; never sent
+	}
+	return out, changed
+}
+
+// isUnitMove reports whether o moves one unit, by road or rail.
+func isUnitMove(o game.Order) bool {
+	return (o.Verb == game.VerbMove || o.Verb == game.VerbRail) && len(o.Units) == 1
+}
+
+// planWithout gives x the plan's orders but the moves of the units to
+// repair, and returns those it took.
+func planWithout(x *Board, plan []game.Order, fix []*units.Counter) []game.Order {
 	skip := map[string]bool{}
 	for _, c := range fix {
 		skip[c.ID] = true
 	}
-	side := b.Side()
-	x := *b
 	var out []game.Order
 	for _, o := range plan {
-		if (o.Verb == game.Move || o.Verb == game.Rail) && len(o.Units) == 1 && skip[o.Units[0]] {
+		if isUnitMove(o) && skip[o.Unit()] {
 			continue
 		}
 		if x.try(o) {
 			out = append(out, o)
 		}
 	}
-	// The campaign's plan as the movement made it, on the board before
-	// any move: its places, raiders and strikes (campaign.go).
-	k := newKnowledge(v, &x, h.citiesOf(&x))
+	return out
+}
+
+// repairKnowledge is what the repair weighs the units' hexes with on x:
+// the campaign's plan as the movement made it, on the board b before any
+// move (its places, raiders and strikes: campaign.go), and the side's
+// stacks on x.
+func repairKnowledge(v game.View, b, x *Board, h *Heuristic) *knowledge {
+	side := b.Side()
+	k := newKnowledge(v, x, h.citiesOf(x))
 	if h.campaign != nil && side == units.German {
 		k0 := newKnowledge(v, b, h.citiesOf(b))
 		k.plan = newPlan(h.campaign, b)
@@ -201,79 +260,55 @@ func (p *Search) repair(v game.View, b *Board, h *Heuristic, plan []game.Order, 
 			}
 		}
 	}
-	reach := map[hex.Hex]bool{}
-	if mode == repairReach {
-		for f := range r.from {
-			for _, nb := range f.Neighbors() {
-				reach[nb] = true
-			}
+	return k
+}
+
+// attackBesides is the attack strength of the side's stack in a hex
+// without c.
+func attackBesides(k *knowledge, c *units.Counter, at hex.Hex) int {
+	att := 0
+	for _, o := range k.stacks[at] {
+		if o != c {
+			att += o.Attack
 		}
 	}
-	changed := false
-	for _, c := range fix {
-		lostAt := r.at[c.ID]
-		from := x.Unit(c).At
-		if x.Unit(c).Box != game.OnMap {
+	return att
+}
+
+// bestRepairHex is the allowed hex, c's own or one it may move to, that the
+// heuristic scores best; found is false if none is allowed.
+func bestRepairHex(x *Board, k *knowledge, h *Heuristic, c *units.Counter, allowed func(hex.Hex) bool) (hex.Hex, bool) {
+	from := x.Unit(c).At
+	bestH, best, found := from, 0.0, false
+	if allowed(from) && k.stackDE(from) <= game.StackLimit {
+		bestH, best, found = from, h.score(x, k, c, from, true), true
+	}
+	for _, d := range x.Destinations(c) {
+		if k.stackDE(d.To)+c.DE > game.StackLimit || !allowed(d.To) {
 			continue
 		}
-		allowed := func(to hex.Hex) bool {
-			if to == lostAt || reach[to] {
-				return false
-			}
-			if mode == repairJoin {
-				att := 0
-				for _, o := range k.stacks[to] {
-					if o != c {
-						att += o.Attack
-					}
-				}
-				return att > 0
-			}
-			return true
+		if k.plan != nil && c.Type != units.Siege && k.plan.besieged[d.To] && k.stackDE(d.To)+c.DE > game.StackLimit-1 {
+			continue // room for a siege gun (12.6)
 		}
-		bestH, best, found := from, 0.0, false
-		if allowed(from) && k.stackDE(from) <= game.StackLimit {
-			bestH, best, found = from, h.score(&x, k, c, from, true), true
+		if s := h.score(x, k, c, d.To, false); !found || s > best {
+			bestH, best, found = d.To, s, true
 		}
-		for _, d := range x.Destinations(c) {
-			if k.stackDE(d.To)+c.DE > game.StackLimit || !allowed(d.To) {
-				continue
-			}
-			if k.plan != nil && c.Type != units.Siege && k.plan.besieged[d.To] && k.stackDE(d.To)+c.DE > game.StackLimit-1 {
-				continue // room for a siege gun (12.6)
-			}
-			if s := h.score(&x, k, c, d.To, false); !found || s > best {
-				bestH, best, found = d.To, s, true
-			}
-		}
-		if !found {
-			// Nowhere allowed: the plan's own move.
-			for _, o := range plan {
-				if (o.Verb == game.Move || o.Verb == game.Rail) && len(o.Units) == 1 && o.Units[0] == c.ID &&
-					len(o.Hexes) > 0 && k.stackDE(o.Hexes[len(o.Hexes)-1])+c.DE <= game.StackLimit && x.try(o) {
-					out = append(out, o)
-					k.stacks[from] = without(k.stacks[from], c)
-					k.stacks[o.Hexes[len(o.Hexes)-1]] = append(k.stacks[o.Hexes[len(o.Hexes)-1]], c)
-					break
-				}
-			}
-			continue
-		}
-		changed = changed || bestH != lostAt
-		if bestH == from {
-			continue
-		}
-		o := game.Order{Side: side, Verb: game.Move, Units: []string{c.ID}, Hexes: []hex.Hex{bestH}}
-		if x.try(o) {
-			out = append(out, o)
+	}
+	return bestH, found
+}
+
+// planMoveOf gives x the plan's own move of c, if the plan has one that
+// still fits, and keeps k's stacks up to date.
+func planMoveOf(x *Board, k *knowledge, plan []game.Order, c *units.Counter) (game.Order, bool) {
+	from := x.Unit(c).At
+	for _, o := range plan {
+		if isUnitMove(o) && o.Unit() == c.ID && len(o.Hexes) > 0 && k.stackDE(o.To())+c.DE <= game.StackLimit && x.try(o) {
 			k.stacks[from] = without(k.stacks[from], c)
-			k.stacks[bestH] = append(k.stacks[bestH], c)
+			k.stacks[o.To()] = append(k.stacks[o.To()], c)
+			return o, true
 		}
 	}
-	if len(x.Overstacked()) > 0 {
-		return nil, false // 7.0: the segment could not end; never sent
-	}
-	return out, changed
+	return game.Order{}, false
 }
 
 // keyedDice gives each order of a play-out its own dice: before the order

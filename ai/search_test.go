@@ -22,7 +22,7 @@ func TestDeterminised(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var drivers [2]Player
+		var drivers [2]Computer
 		for side := range drivers {
 			drivers[side] = NewHeuristic(Config{Side: units.Side(side), Seed: seed})
 		}
@@ -139,7 +139,7 @@ func playedTo(t *testing.T, seed uint64, n int, step game.Step) *game.State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var drivers [2]Player
+	var drivers [2]Computer
 	drivers[units.German] = newCampaignHeuristic(Config{Side: units.German, Seed: seed})
 	drivers[units.Allied] = NewHeuristic(Config{Side: units.Allied, Seed: seed})
 	at := func() bool { return int(s.Turn) >= n && s.Step == step && s.ToMove() == units.German }
@@ -162,7 +162,7 @@ func playedTo(t *testing.T, seed uint64, n int, step game.Step) *game.State {
 			}
 		}
 		if !progressed {
-			x, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
+			x, _, err := game.Apply(s, game.End().By(side))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -189,7 +189,7 @@ func TestRepair(t *testing.T) {
 		v, b := s.ViewFor(game.GermanView), NewBoard(s, units.German)
 		k := newKnowledge(v, b, p.h.citiesOf(b))
 		plan := p.g.movement(v, b, k)
-		end := game.Order{Side: units.German, Verb: game.End}
+		end := game.End().By(units.German)
 		r := newReply()
 		p.fitnessReply(v, b, append(plan, end), []uint64{1, 2, 3}, r)
 		if len(r.at) == 0 {
@@ -306,8 +306,8 @@ func TestKeyedDice(t *testing.T) {
 	s := startOfPlay(t, 3)
 	b := NewBoard(s, units.German).WithDice(11)
 	at := func(x string) []hex.Hex { return []hex.Hex{hex.MustParse(x)} }
-	o := game.Order{Side: units.German, Verb: game.Attack, Units: []string{"ASSAULT", "x"}, Hexes: at("3021")}
-	other := game.Order{Side: units.German, Verb: game.Attack, Units: []string{"RECON", "y"}, Hexes: at("3121")}
+	o := game.Attack("ASSAULT", at("3021")[0], "x").By(units.German)
+	other := game.Attack("RECON", at("3121")[0], "y").By(units.German)
 	k1, k2 := newKeyedDice(11), newKeyedDice(11)
 	k2.rekey(b, other) // another attack first in the second play-out
 	a, c := k1.rekey(b, o), k2.rekey(b, o)
@@ -382,7 +382,7 @@ func TestConfirm(t *testing.T) {
 	gs.ConfirmTop, gs.ConfirmSamples = 3, 10
 	p := newSearch(t, gs)
 	k := newKnowledge(v, b, p.h.citiesOf(b))
-	end := game.Order{Side: units.German, Verb: game.End}
+	end := game.End().By(units.German)
 	own := p.g.movement(v, b, k)
 	if len(own) == 0 {
 		t.Fatal("the campaign's plan has no moves")

@@ -68,7 +68,7 @@ var unitOf = map[string]float64{"Objective": 1, "Contact": 1, "Danger": 1, "Terr
 // German wins.
 func TuneEval(r *game.Rules, w Weights, seed uint64, games int) ([]float64, int, error) {
 	res, err := Arena(r, ArenaConfig{Games: games, Seed: seed, Parallel: 1,
-		Players: [2]func(Config) Player{func(c Config) Player {
+		Players: [2]func(Config) Computer{func(c Config) Computer {
 			h := newCampaignHeuristic(c)
 			h.W = w
 			return h

@@ -102,7 +102,7 @@ func TestAdminCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 		st := rp.(*enginereplay.Replay).Game
-		for _, o := range []game.Order{{Side: st.ToMove(), Verb: game.AutoSetup}, {Side: st.ToMove(), Verb: game.End}} {
+		for _, o := range []game.Order{game.AutoSetup().By(st.ToMove()), game.End().By(st.ToMove())} {
 			a, err := rp.Apply(db.Order{Text: o.String()})
 			if err != nil {
 				t.Fatal(err)

@@ -83,7 +83,7 @@ func (b *Bot) registerGame(r *Router) {
 				Name:        "setup",
 				Description: i18n.T("Complete the side's setup with the default placement", "手番側の初期配置を既定配置で完了"),
 				Handler: func(ctx context.Context, req *Request) *Response {
-					return b.order(ctx, req, game.Order{Verb: game.AutoSetup})
+					return b.order(ctx, req, game.AutoSetup())
 				},
 			},
 			{

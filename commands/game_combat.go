@@ -44,7 +44,7 @@ func (b *Bot) registerCombat(r *Router) {
 			if !req.Has("hex") {
 				return b.retreatWhere(ctx, req)
 			}
-			return b.combatOrder(ctx, req, game.Retreat, req.Opt("unit"), req.Opt("hex"))
+			return b.combatOrder(ctx, req, game.VerbRetreat, req.Opt("unit"), req.Opt("hex"))
 		},
 	})
 	r.Add(&Command{
@@ -53,7 +53,7 @@ func (b *Bot) registerCombat(r *Router) {
 		Options:  []Option{unitOpt("unit", i18n.T("siege gun", "攻城砲"), true), hexOpt("hex", i18n.T("fortress hex XXYY", "要塞ヘクス XXYY"), true)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return b.combatOrder(ctx, req, game.Siege, req.Opt("unit"), req.Opt("hex"))
+			return b.combatOrder(ctx, req, game.VerbSiege, req.Opt("unit"), req.Opt("hex"))
 		},
 	})
 	r.Add(&Command{
@@ -61,7 +61,7 @@ func (b *Bot) registerCombat(r *Router) {
 		Options: []Option{hexOpt("hex", i18n.T("fortress hex XXYY", "要塞ヘクス XXYY"), true),
 			{Name: "unit", Description: i18n.T("the Landwehr division to place (default: any free one)", "配置する後備師団 (既定: 任意)"), Type: String}},
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return b.combatOrder(ctx, req, game.Abandon, req.Opt("unit"), req.Opt("hex"))
+			return b.combatOrder(ctx, req, game.VerbAbandon, req.Opt("unit"), req.Opt("hex"))
 		},
 	})
 	r.Add(&Command{
@@ -69,7 +69,7 @@ func (b *Bot) registerCombat(r *Router) {
 		Options:  []Option{unitOpt("hq", i18n.T("HQ", "HQ"), true), hexOpt("hex", i18n.T("hex XXYY", "ヘクス XXYY"), true)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			resp := b.combatOrder(ctx, req, game.Recon, req.Opt("hq"), req.Opt("hex"))
+			resp := b.combatOrder(ctx, req, game.VerbRecon, req.Opt("hq"), req.Opt("hex"))
 			return b.reconReport(ctx, req, resp)
 		},
 	})
@@ -78,33 +78,32 @@ func (b *Bot) registerCombat(r *Router) {
 // attackOrder reads /attack's options into an engine order:
 // ATTACK TABLE UNITS... [NAVAL] HEX.
 func attackOrder(req *Request) (game.Order, *Response) {
-	o := game.Order{Verb: game.Attack, Units: []string{strings.ToUpper(strings.TrimSpace(req.Opt("table")))}}
+	var ids []string
 	for _, f := range listFields(req.Opt("units")) {
-		o.Units = append(o.Units, strings.ToUpper(f))
-	}
-	if req.Opt("naval") == "true" {
-		o.Units = append(o.Units, "NAVAL")
+		ids = append(ids, strings.ToUpper(f))
 	}
 	h, err := hex.Parse(strings.TrimSpace(req.Opt("hex")))
 	if err != nil {
-		return o, Private(fmt.Sprintf("hex: %v", err))
+		return game.Order{}, Private(fmt.Sprintf("hex: %v", err))
 	}
-	o.Hexes = []hex.Hex{h}
+	o := game.Attack(strings.TrimSpace(req.Opt("table")), h, ids...)
+	if req.Opt("naval") == "true" {
+		o = o.WithNavalGunfire()
+	}
 	return o, nil
 }
 
 // combatOrder builds an order of one (optional) unit and one hex.
 func (b *Bot) combatOrder(ctx context.Context, req *Request, verb game.Verb, unit, at string) *Response {
-	o := game.Order{Verb: verb}
+	var ids []string
 	if u := strings.TrimSpace(unit); u != "" {
-		o.Units = []string{strings.ToUpper(u)}
+		ids = []string{strings.ToUpper(u)}
 	}
 	h, err := hex.Parse(strings.TrimSpace(at))
 	if err != nil {
 		return Private(fmt.Sprintf("hex: %v", err))
 	}
-	o.Hexes = []hex.Hex{h}
-	return b.order(ctx, req, o)
+	return b.order(ctx, req, game.Written(verb, ids, h))
 }
 
 // reconReport adds, privately, what the reconnaissance saw: the stack as

@@ -111,18 +111,18 @@ func sandboxMap() *board.Map {
 	find("0402").Logistic = []board.Nation{board.French}
 	find("0402").City, find("0402").Fortress, find("0402").Name = true, 6, "Testville"
 	find("0704").Terrain = board.Rough
-	rail := map[hex.Side]bool{}
+	rail := map[hex.Hexside]bool{}
 	line := []string{"0110", "0210", "0310", "0410", "0510", "0610", "0710", "0810", "0910", "1010", "1110"}
 	for i := 1; i < len(line); i++ {
-		s, _ := hex.SideBetween(hex.MustParse(line[i-1]), hex.MustParse(line[i]))
+		s, _ := hex.HexsideBetween(hex.MustParse(line[i-1]), hex.MustParse(line[i]))
 		rail[s] = true
 	}
 	for _, pair := range [][2]string{{"0608", "0609"}, {"0609", "0610"}} {
-		s, _ := hex.SideBetween(hex.MustParse(pair[0]), hex.MustParse(pair[1]))
+		s, _ := hex.HexsideBetween(hex.MustParse(pair[0]), hex.MustParse(pair[1]))
 		rail[s] = true
 	}
-	sides := map[hex.Side]board.Side{}
-	s, _ := hex.SideBetween(hex.MustParse("0805"), hex.MustParse("0806"))
-	sides[s] = board.Side{River: "Testbach"}
+	sides := map[hex.Hexside]board.Hexside{}
+	s, _ := hex.HexsideBetween(hex.MustParse("0805"), hex.MustParse("0806"))
+	sides[s] = board.Hexside{River: "Testbach"}
 	return board.NewMap(12, 12, hs, sides, rail)
 }

@@ -13,14 +13,16 @@ import (
 // (delay or stand) and 16.3's sea transport and assault landing.
 func (b *Bot) registerOptional(r *Router) {
 	r.Add(&Command{
-		Name: "delay", Description: i18n.T("Answer an attack on your cavalry with a delaying action: the recon table (16.2)",
-			"騎兵への攻撃に遅滞行動で応じる: 威力偵察 CRT (16.2)"),
-		Handler: func(ctx context.Context, req *Request) *Response { return b.order(ctx, req, game.Order{Verb: game.Delay}) },
+		Name: "delay", Description: i18n.T("Answer an attack on your cavalry with a delaying action: the recon table (16.2)", "騎兵への攻撃に遅滞行動で応じる: 威力偵察 CRT (16.2)"),
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return b.order(ctx, req, game.Delay())
+		},
 	})
 	r.Add(&Command{
-		Name: "stand", Description: i18n.T("Answer an attack on your cavalry without delaying: the attacker's table (16.2)",
-			"騎兵への攻撃に遅滞行動なしで応じる: 攻撃側の CRT (16.2)"),
-		Handler: func(ctx context.Context, req *Request) *Response { return b.order(ctx, req, game.Order{Verb: game.Stand}) },
+		Name: "stand", Description: i18n.T("Answer an attack on your cavalry without delaying: the attacker's table (16.2)", "騎兵への攻撃に遅滞行動なしで応じる: 攻撃側の CRT (16.2)"),
+		Handler: func(ctx context.Context, req *Request) *Response {
+			return b.order(ctx, req, game.Stand())
+		},
 	})
 	r.Add(&Command{
 		Name: "sea", Description: i18n.T("Move an Allied unit by sea, or land marines by assault (16.3)", "連合軍ユニットの海上輸送、海兵の強襲上陸 (16.3)"),
@@ -29,7 +31,7 @@ func (b *Bot) registerOptional(r *Router) {
 			{Name: "hex", Description: i18n.T("port or coastal hex XXYY", "港湾または沿岸ヘクス XXYY"), Type: String, Required: true, Autocomplete: true},
 		},
 		Complete: b.completeUnit,
-		Handler:  func(ctx context.Context, req *Request) *Response { return b.unitOrder(ctx, req, game.Sea, "hex") },
+		Handler:  func(ctx context.Context, req *Request) *Response { return b.unitOrder(ctx, req, game.VerbSea, "hex") },
 	})
 }
 

@@ -85,7 +85,7 @@ func TestSeaHexAutocomplete(t *testing.T) {
 	s := peek(b, "C1").State
 	for _, c := range choices {
 		h, err := hex.Parse(c.Value)
-		if err != nil || game.Check(s, game.Order{Side: s.ToMove(), Verb: game.Sea, Units: []string{"F-XX"}, Hexes: []hex.Hex{h}}) != nil {
+		if err != nil || game.Check(s, game.Sea("F-XX", h).By(s.ToMove())) != nil {
 			t.Errorf("offered %s, which the engine refuses", c.Value)
 		}
 		found = found || c.Value == ports[1]

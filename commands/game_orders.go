@@ -43,7 +43,7 @@ func (b *Bot) registerMoves(r *Router) {
 			}()},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return b.unitOrder(ctx, req, game.Place, "hex")
+			return b.unitOrder(ctx, req, game.VerbPlace, "hex")
 		},
 	})
 	r.Add(&Command{
@@ -52,7 +52,7 @@ func (b *Bot) registerMoves(r *Router) {
 			hexOpt("via", i18n.T("hexes to pass through, in order, e.g. 3024 3023", "経由ヘクス (順に、例: 3024 3023)"), false)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return b.unitOrder(ctx, req, game.Move, "via", "to")
+			return b.unitOrder(ctx, req, game.VerbMove, "via", "to")
 		},
 	})
 	r.Add(&Command{
@@ -67,7 +67,7 @@ func (b *Bot) registerMoves(r *Router) {
 		Options:  []Option{unit(i18n.T("unit to move by rail", "鉄道移動するユニット")), destOpt(i18n.T("destination hex XXYY", "移動先ヘクス XXYY"))},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
-			return b.unitOrder(ctx, req, game.Rail, "to")
+			return b.unitOrder(ctx, req, game.VerbRail, "to")
 		},
 	})
 }
@@ -85,11 +85,11 @@ func (b *Bot) registerUnitOrders(r *Router) {
 	r.Add(&Command{
 		Name: "reorg", Description: i18n.T("Reorganisation segment: split, merge, entrench (10.0, 13.0)", "再編成セグ: 分割・統合・塹壕 (10.0, 13.0)"),
 		Sub: []*Command{
-			reorg("split", game.Split, i18n.T("Break a corps into two divisions (10.0)", "軍団を師団2個に分割 (10.0)")),
-			reorg("merge", game.Merge, i18n.T("Combine two divisions in one hex into a corps (10.0)", "同一ヘクスの師団2個を軍団に統合 (10.0)"),
+			reorg("split", game.VerbSplit, i18n.T("Break a corps into two divisions (10.0)", "軍団を師団2個に分割 (10.0)")),
+			reorg("merge", game.VerbMerge, i18n.T("Combine two divisions in one hex into a corps (10.0)", "同一ヘクスの師団2個を軍団に統合 (10.0)"),
 				Option{Name: "with", Description: i18n.T("the other division", "もう一方の師団"), Type: String, Required: true, Autocomplete: true}),
-			reorg("entrench", game.Entrench, i18n.T("Flip to the trench side (13.0)", "塹壕面に裏返す (13.0)")),
-			reorg("mobile", game.Unentrench, i18n.T("Flip back to the mobile side (13.0)", "機動面に戻す (13.0)")),
+			reorg("entrench", game.VerbEntrench, i18n.T("Flip to the trench side (13.0)", "塹壕面に裏返す (13.0)")),
+			reorg("mobile", game.VerbUnentrench, i18n.T("Flip back to the mobile side (13.0)", "機動面に戻す (13.0)")),
 		},
 	})
 	r.Add(&Command{
@@ -102,20 +102,20 @@ func (b *Bot) registerUnitOrders(r *Router) {
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if !req.Has("unit") {
-				return b.order(ctx, req, game.Order{Verb: game.AutoReinforce})
+				return b.order(ctx, req, game.AutoReinforce())
 			}
-			return b.unitOrder(ctx, req, game.Reinforce, "hex")
+			return b.unitOrder(ctx, req, game.VerbReinforce, "hex")
 		},
 	})
 	r.Add(&Command{
 		Name: "remove", Description: i18n.T("Remove an own unit from an over-stacked hex (7.0)", "スタック超過ヘクスから自軍ユニットを除去 (7.0)"),
 		Options: []Option{unit(i18n.T("unit to remove", "除去するユニット"))}, Complete: complete,
-		Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(ctx, req, game.Remove) },
+		Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(ctx, req, game.VerbRemove) },
 	})
 	r.Add(&Command{
 		Name: "withdraw", Description: i18n.T("Send a unit to the Russian Front (11.7)", "ユニットをロシア戦線へ転進 (11.7)"),
 		Options: []Option{unit(i18n.T("unit to withdraw", "転進するユニット"))}, Complete: complete,
-		Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(ctx, req, game.Withdraw) },
+		Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(ctx, req, game.VerbWithdraw) },
 	})
 }
 
@@ -134,7 +134,7 @@ func (b *Bot) registerStepCommands(r *Router) {
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if !req.Has("until") {
 				before := b.games.Peek(ctx, req.Channel)
-				return b.withOwedRetreats(ctx, req, before, b.order(ctx, req, game.Order{Verb: game.End}))
+				return b.withOwedRetreats(ctx, req, before, b.order(ctx, req, game.End()))
 			}
 			if !confirmed(req) {
 				if ask := b.confirmEndUntil(ctx, req); ask != nil {
@@ -168,10 +168,10 @@ func (b *Bot) completeUnit(ctx context.Context, req *Request, focused string) []
 		return destinationChoices(g.State, req, prefix)
 	}
 	if focused == "hex" && req.Path == "place" { // the chosen unit's legal setup hexes (17.2-17.5)
-		return legalHexChoices(g.State, req, prefix, game.Place)
+		return legalHexChoices(g.State, req, prefix, game.VerbPlace)
 	}
 	if focused == "hex" && req.Path == "sea" { // where the chosen unit may go by sea (16.3)
-		return legalHexChoices(g.State, req, prefix, game.Sea)
+		return legalHexChoices(g.State, req, prefix, game.VerbSea)
 	}
 	for _, c := range g.State.Actors() {
 		if strings.HasPrefix(c.ID, prefix) {
@@ -187,20 +187,21 @@ func (b *Bot) completeUnit(ctx context.Context, req *Request, focused string) []
 // unitOrder builds an order from the unit option, an optional "with" unit
 // and hex options in the order given.
 func (b *Bot) unitOrder(ctx context.Context, req *Request, verb game.Verb, hexOpts ...string) *Response {
-	o := game.Order{Verb: verb, Units: []string{strings.ToUpper(strings.TrimSpace(req.Opt("unit")))}}
+	ids := []string{strings.ToUpper(strings.TrimSpace(req.Opt("unit")))}
 	if req.Has("with") {
-		o.Units = append(o.Units, strings.ToUpper(strings.TrimSpace(req.Opt("with"))))
+		ids = append(ids, strings.ToUpper(strings.TrimSpace(req.Opt("with"))))
 	}
+	var hexes []hex.Hex
 	for _, name := range hexOpts {
 		for _, f := range listFields(req.Opt(name)) {
 			h, err := hex.Parse(f)
 			if err != nil {
 				return Private(fmt.Sprintf("%s: %v", name, err))
 			}
-			o.Hexes = append(o.Hexes, h)
+			hexes = append(hexes, h)
 		}
 	}
-	return b.order(ctx, req, o)
+	return b.order(ctx, req, game.Written(verb, ids, hexes...))
 }
 
 func (b *Bot) unitMoves(ctx context.Context, req *Request) *Response {
@@ -503,7 +504,7 @@ func legalHexChoices(s *game.State, req *Request, prefix string, verb game.Verb)
 		if !strings.HasPrefix(h, prefix) {
 			continue
 		}
-		if game.Check(s, game.Order{Side: s.ToMove(), Verb: verb, Units: []string{id}, Hexes: []hex.Hex{x.At}}) != nil {
+		if game.Check(s, game.Written(verb, []string{id}, x.At).By(s.ToMove())) != nil {
 			continue
 		}
 		name := h

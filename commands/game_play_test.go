@@ -520,7 +520,7 @@ func TestPublicMessagesLeakNothing(t *testing.T) {
 	// account names what the combat showed.
 	for _, id := range peek(b, "C1").State.ViewFor(game.PublicView).Retreats {
 		for _, nb := range hex.MustParse("2620").Neighbors() {
-			o := game.Order{Side: units.Allied, Verb: game.Retreat, Units: []string{id}, Hexes: []hex.Hex{nb}}
+			o := game.Retreat(id, nb).By(units.Allied)
 			if game.Check(peek(b, "C1").State, o) == nil {
 				run(alice, "/retreat unit:"+id+" hex:"+nb.String())
 				break
@@ -538,7 +538,7 @@ func withdraw(t testing.TB, b *Bot, clock *fixedClock, who actor.Actor) {
 	t.Helper()
 	for i := 0; i < 10; i++ {
 		g := peek(b, "C1")
-		if err := game.Check(g.State, game.Order{Side: g.State.ToMove(), Verb: game.End}); err == nil {
+		if err := game.Check(g.State, game.End().By(g.State.ToMove())); err == nil {
 			return
 		} else if m := withdrawRE.FindStringSubmatch(err.Error()); m != nil {
 			act(t, b, clock, who, "C1", "/withdraw unit:"+m[1])

@@ -204,7 +204,7 @@ func retreatsOwed(g *games.Game, side units.Side) []retreatOwed {
 		u := g.State.Unit(c)
 		r := retreatOwed{ID: id, From: u.At}
 		for _, nb := range u.At.Neighbors() {
-			if game.Check(g.State, game.Order{Side: side, Verb: game.Retreat, Units: []string{id}, Hexes: []hex.Hex{nb}}) == nil {
+			if game.Check(g.State, game.Retreat(id, nb).By(side)) == nil {
 				r.To = append(r.To, nb)
 			}
 		}

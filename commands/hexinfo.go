@@ -363,7 +363,7 @@ func (s *hexSheet) hexsideLines(m *board.Map, x *board.Hex) (riverFrom, railFrom
 		if !ok {
 			continue
 		}
-		side := m.Side(x.At, n)
+		side := m.Hexside(x.At, n)
 		dir := direction(d).In(l)
 		if side.River == "Rhine" {
 			rhine = true

@@ -79,7 +79,7 @@ func TestHexCommandSpecialHexes(t *testing.T) {
 			sea = x.At.String()
 		}
 	}
-	for s, v := range m.Sides() {
+	for s, v := range m.Hexsides() {
 		if v.River == "Meuse" {
 			river = s.A.String()
 			break

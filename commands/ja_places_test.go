@@ -27,7 +27,7 @@ func latinPlaces(t *testing.T, m *board.Map) func(string) []string {
 			}
 		}
 		for _, n := range x.At.Neighbors() {
-			if r := m.Side(x.At, n).River; r != "" {
+			if r := m.Hexside(x.At, n).River; r != "" {
 				names[r] = true
 			}
 		}
@@ -82,7 +82,7 @@ func TestJapaneseTextsNamePlacesInJapanese(t *testing.T) {
 	for _, x := range b.Map.Hexes() {
 		river := false
 		for _, n := range x.At.Neighbors() {
-			river = river || b.Map.Side(x.At, n).River != ""
+			river = river || b.Map.Hexside(x.At, n).River != ""
 		}
 		if x.Name == "" && len(x.Towns) == 0 && !river {
 			continue

@@ -33,8 +33,8 @@ const maxBatch = 200
 
 // verbAliases are the words players type for the engine's verbs.
 var verbAliases = map[string]game.Verb{
-	"mobile": game.Unentrench, "setup": game.AutoSetup, "autosetup": game.AutoSetup,
-	"reinforce-all": game.AutoReinforce, "autoreinforce": game.AutoReinforce,
+	"mobile": game.VerbUnentrench, "setup": game.VerbAutoSetup, "autosetup": game.VerbAutoSetup,
+	"reinforce-all": game.VerbAutoReinforce, "autoreinforce": game.VerbAutoReinforce,
 }
 
 // parseBatch reads a batch; each line becomes a pending order, or one
@@ -92,7 +92,7 @@ func parseLine(line string, n int, toMove units.Side) games.Pending {
 	if v, ok := verbAliases[verb]; ok {
 		f[0] = string(v)
 	} else if !knownVerb(verb) && strings.Contains(f[0], "-") && len(f) >= 2 && isHexWord(f[len(f)-1]) {
-		f = append([]string{string(game.Move)}, f...) // "G-III 3023" is a move
+		f = append([]string{string(game.VerbMove)}, f...) // "G-III 3023" is a move
 	}
 	o, err := game.ParseOrder(side.String() + " " + strings.Join(f, " "))
 	if err != nil {

@@ -31,7 +31,7 @@ func TestPlaceOffersLegalHexes(t *testing.T) {
 		t.Fatalf("no hex offered to place %s", id)
 	}
 	for _, c := range choices {
-		o := game.Order{Side: g.State.ToMove(), Verb: game.Place, Units: []string{id}, Hexes: []hex.Hex{hex.MustParse(c.Value)}}
+		o := game.Place(id, hex.MustParse(c.Value)).By(g.State.ToMove())
 		if err := game.Check(g.State, o); err != nil {
 			t.Errorf("%s offered for %s, but refused: %v", c.Value, id, err)
 		}

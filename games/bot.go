@@ -85,7 +85,7 @@ func (t *Service) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Play
 // a referee's leave as a deadline's are).
 func (t *Service) botPlay(ctx context.Context, at Where, now time.Time, pick func(*Game) (units.Side, string, bool), referee bool) ([]*Played, error) {
 	var out []*Played
-	var player ai.Player
+	var player ai.Computer
 	idle := 0
 	for i := 0; i < 2000; i++ {
 		g, unlock, err := t.acquire(ctx, at)
@@ -112,13 +112,13 @@ func (t *Service) botPlay(ctx context.Context, at Where, now time.Time, pick fun
 		}
 		switch idle {
 		case 1:
-			orders = []game.Order{{Verb: game.End}}
+			orders = []game.Order{game.End()}
 		case 2:
-			orders = []game.Order{{Verb: "stand"}} // 16.2: the answer it did not give
+			orders = []game.Order{game.Stand()} // 16.2: the answer it did not give
 		}
 		var pend []Pending
 		for k, o := range orders {
-			pend = append(pend, Pending{Order: game.Order{Verb: o.Verb, Units: o.Units, Hexes: o.Hexes}, Line: k + 1, Referee: referee})
+			pend = append(pend, Pending{Order: game.Written(o.Verb, o.Units, o.Hexes...), Line: k + 1, Referee: referee})
 		}
 		p, err := t.run(ctx, BotActor(level), at, now, pend, true)
 		if err != nil {

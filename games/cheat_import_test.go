@@ -26,8 +26,8 @@ func playSome(t *testing.T, s *Service, w Where) {
 			who = bob
 		}
 		var err error
-		for _, v := range []game.Verb{game.AutoSetup, game.AutoReinforce, game.End} {
-			if v == game.AutoSetup && (g.State.Step != game.SetupStep || g.Started(g.State.ToMove())) {
+		for _, v := range []game.Verb{game.VerbAutoSetup, game.VerbAutoReinforce, game.VerbEnd} {
+			if v == game.VerbAutoSetup && (g.State.Step != game.SetupStep || g.Started(g.State.ToMove())) {
 				continue
 			}
 			if _, err = s.Orders(ctx, who, w, t0, []Pending{{Order: game.Order{Verb: v}}}, false); err == nil {
@@ -107,11 +107,11 @@ func TestCheatImportLaundersTheDiceKey(t *testing.T) {
 			// the Russian Front may demand a unit first (11.7): the refusal
 			// names one that could go
 			if m := withdrawable.FindStringSubmatch(endErr.Error()); m != nil {
-				if _, err := s.Orders(ctx, who, to, t0, []Pending{{Order: game.Order{Verb: game.Withdraw, Units: []string{m[1]}}}}, false); err == nil {
+				if _, err := s.Orders(ctx, who, to, t0, []Pending{{Order: game.Withdraw(m[1])}}, false); err == nil {
 					continue
 				}
 			}
-			if _, err := s.Orders(ctx, who, to, t0, []Pending{{Order: game.Order{Verb: game.AutoReinforce}}}, false); err != nil {
+			if _, err := s.Orders(ctx, who, to, t0, []Pending{{Order: game.AutoReinforce()}}, false); err != nil {
 				t.Fatalf("at %s %s: %v (end: %v)", cur.State.Turn, cur.State.Step, err, endErr)
 			}
 		}

@@ -28,7 +28,7 @@ func playToEnd(t *testing.T, s *Service, a actor.Actor, w Where) {
 	for i := 0; i < 3000 && s.Peek(context.Background(), w.Channel).State.Step != game.GameOver; i++ {
 		g := s.Peek(context.Background(), w.Channel)
 		if g.State.Step == game.SetupStep && !g.Started(g.State.ToMove()) {
-			if _, err := s.Orders(ctx, a, w, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}}, false); err != nil {
+			if _, err := s.Orders(ctx, a, w, t0, []Pending{{Order: game.AutoSetup()}}, false); err != nil {
 				t.Fatalf("setup: %v", err)
 			}
 			continue
@@ -38,17 +38,17 @@ func playToEnd(t *testing.T, s *Service, a actor.Actor, w Where) {
 			continue
 		}
 		if m := withdrawable.FindStringSubmatch(endErr.Error()); m != nil {
-			if _, err := s.Orders(ctx, a, w, t0, []Pending{{Order: game.Order{Verb: game.Withdraw, Units: []string{m[1]}}}}, false); err == nil {
+			if _, err := s.Orders(ctx, a, w, t0, []Pending{{Order: game.Withdraw(m[1])}}, false); err == nil {
 				continue
 			}
 		}
 		if m := overStacked.FindStringSubmatch(endErr.Error()); m != nil {
 			f := strings.Fields(m[1])
-			if _, err := s.Orders(ctx, a, w, t0, []Pending{{Order: game.Order{Verb: game.Remove, Units: []string{f[len(f)-1]}}}}, false); err == nil {
+			if _, err := s.Orders(ctx, a, w, t0, []Pending{{Order: game.Remove(f[len(f)-1])}}, false); err == nil {
 				continue
 			}
 		}
-		if _, err := s.Orders(ctx, a, w, t0, []Pending{{Order: game.Order{Verb: game.AutoReinforce}}}, false); err != nil {
+		if _, err := s.Orders(ctx, a, w, t0, []Pending{{Order: game.AutoReinforce()}}, false); err != nil {
 			t.Fatalf("at %s %s: %v (end: %v)", g.State.Turn, g.State.Step, err, endErr)
 		}
 	}

@@ -83,7 +83,7 @@ func TestCheatPlayerRefereeActsForTheOtherSide(t *testing.T) {
 func TestCheatSpectatorTakesASeat(t *testing.T) {
 	s := service(t)
 	ctx := context.Background()
-	if _, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}}, false); err != nil {
+	if _, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.AutoSetup()}}, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, side := range []string{"german", "allied"} {
@@ -100,7 +100,7 @@ func TestCheatSpectatorTakesASeat(t *testing.T) {
 	if _, err := h.NewGame(ctx, alice, at, NewGame{Scenario: "standard", Seed: 9, SeedGiven: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.Orders(ctx, carol, at, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}}, false); err != nil {
+	if _, err := h.Orders(ctx, carol, at, t0, []Pending{{Order: game.AutoSetup()}}, false); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := h.Join(ctx, carol, at, "allied", t0, nil); err == nil || !strings.Contains(err.Error(), "begun") {
@@ -118,7 +118,7 @@ func TestCheatUndoTheOtherSide(t *testing.T) {
 	ctx := context.Background()
 	var done bool
 	for _, nb := range hex.MustParse("2620").Neighbors() {
-		o := game.Order{Side: units.Allied, Verb: game.Retreat, Units: []string{"F-66R"}, Hexes: []hex.Hex{nb}}
+		o := game.Retreat("F-66R", nb).By(units.Allied)
 		if game.Check(s.Peek(context.Background(), "C1").State, o) != nil {
 			continue
 		}

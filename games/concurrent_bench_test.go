@@ -13,7 +13,6 @@ import (
 	"rtrbot/db"
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
-	"rtrbot/engine/hex"
 )
 
 // concurrentGames is how many games the file of BenchmarkConcurrentGames
@@ -42,16 +41,16 @@ func manyGames(tb testing.TB, n int) (string, *board.Map, game.Order) {
 		var first game.Verb
 		switch s.Step {
 		case game.SetupStep:
-			first = game.AutoSetup
+			first = game.VerbAutoSetup
 		case game.Reinforcement:
-			first = game.AutoReinforce
+			first = game.VerbAutoReinforce
 		}
 		if first != "" {
-			if n, _, err := game.Apply(s, game.Order{Side: side, Verb: first}); err == nil {
+			if n, _, err := game.Apply(s, game.Written(first, nil).By(side)); err == nil {
 				s = n
 			}
 		}
-		n, _, err := game.Apply(s, game.Order{Side: side, Verb: game.End})
+		n, _, err := game.Apply(s, game.End().By(side))
 		if err != nil {
 			tb.Fatalf("%s: %v", s.Step, err)
 		}
@@ -63,7 +62,7 @@ func manyGames(tb testing.TB, n int) (string, *board.Map, game.Order) {
 	var move game.Order
 	for _, c := range s.Actors() {
 		if ds, err := s.Destinations(c); err == nil && len(ds) > 0 {
-			move = game.Order{Side: s.ToMove(), Verb: game.Move, Units: []string{c.ID}, Hexes: []hex.Hex{ds[len(ds)/2].To}}
+			move = game.Move(c.ID, ds[len(ds)/2].To).By(s.ToMove())
 			break
 		}
 	}

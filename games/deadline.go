@@ -178,7 +178,7 @@ func (t *Service) tick(ctx context.Context, now time.Time, row *db.Game) (Notice
 	if row.DeadlineAction == "end" {
 		where := Where{Guild: g.Guild, Channel: g.Channel}
 		unlock()
-		p, err := t.run(ctx, deadlineActor, where, now, []Pending{{Order: game.Order{Verb: game.End}, Referee: true}}, false)
+		p, err := t.run(ctx, deadlineActor, where, now, []Pending{{Order: game.End(), Referee: true}}, false)
 		if err == nil {
 			n.Kind, n.Reports = Ended, p.Reports
 			return n, true

@@ -23,7 +23,7 @@ var (
 	bob     = actor.Actor{ID: "222", Name: "Bob", Lang: i18n.JA}
 	carol   = actor.Actor{ID: "333", Name: "Carol", Lang: i18n.EN}
 	t0      = time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
-	endStep = []Pending{{Order: game.Order{Verb: game.End}}}
+	endStep = []Pending{{Order: game.End()}}
 )
 
 // service is a Table over a fresh database with a standard game in C1
@@ -78,7 +78,7 @@ func refusal(t *testing.T, err error, want string) {
 func TestOrdersByActor(t *testing.T) {
 	s := service(t)
 	ctx := context.Background()
-	setup := []Pending{{Order: game.Order{Verb: game.AutoSetup}}}
+	setup := []Pending{{Order: game.AutoSetup()}}
 	before := s.Peek(context.Background(), "C1")
 	if before.State.ToMove() != units.Allied {
 		t.Fatalf("the Allies set up first, not %s", before.State.ToMove())
@@ -103,7 +103,7 @@ func TestOrdersByActor(t *testing.T) {
 	// A batch stops at its first refused line, says which, and runs
 	// nothing after it.
 	pos := s.Peek(context.Background(), "C1").State.Position()
-	p, err = s.Orders(ctx, bob, at, t0, []Pending{{Order: game.Order{Verb: game.Move, Units: []string{"NOPE"}}}, {Order: game.Order{Verb: game.AutoSetup}}}, true)
+	p, err = s.Orders(ctx, bob, at, t0, []Pending{{Order: game.Order{Verb: game.VerbMove, Units: []string{"NOPE"}}}, {Order: game.AutoSetup()}}, true)
 	if err != nil || p.Applied != 0 || p.NotRun != 1 || len(p.Refused) != 1 || !strings.HasPrefix(p.Refused[0].EN, "line 1 (") || !strings.HasPrefix(p.Refused[0].JA, "1 行目") {
 		t.Fatalf("batch: %+v %v", p, err)
 	}
@@ -161,7 +161,7 @@ func reaches(t reflect.Type, forbidden, seen map[reflect.Type]bool, path string)
 func TestSegmentReport(t *testing.T) {
 	s := service(t)
 	ctx := context.Background()
-	p, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}, endStep[0]}, true)
+	p, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.AutoSetup()}, endStep[0]}, true)
 	if err != nil || len(p.Reports) != 1 {
 		t.Fatalf("%v, %+v", err, p)
 	}
@@ -207,13 +207,13 @@ func TestUndoByActor(t *testing.T) {
 	if _, err := s.Undo(ctx, alice, at); err == nil {
 		t.Fatal("undo with nothing to take back")
 	}
-	if _, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}}, false); err != nil {
+	if _, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.AutoSetup()}}, false); err != nil {
 		t.Fatal(err)
 	}
 	_, err := s.Undo(ctx, carol, at)
 	refusal(t, err, "You do not play in this game")
 	u, err := s.Undo(ctx, alice, at)
-	if err != nil || u.Order.Verb != game.AutoSetup || len(u.Game.Orders) != 0 {
+	if err != nil || u.Order.Verb != game.VerbAutoSetup || len(u.Game.Orders) != 0 {
 		t.Fatalf("undo: %+v %v", u, err)
 	}
 }
@@ -228,7 +228,7 @@ func TestRefereeByActor(t *testing.T) {
 	if _, err := s.Pause(ctx, alice, at, true); err != nil {
 		t.Fatal(err)
 	}
-	_, err = s.Orders(ctx, alice, at, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}}, false)
+	_, err = s.Orders(ctx, alice, at, t0, []Pending{{Order: game.AutoSetup()}}, false)
 	refusal(t, err, "paused")
 	manager := carol
 	manager.Manager = true
@@ -276,7 +276,7 @@ func TestTick(t *testing.T) {
 		// The Allies have not set up: the setup segment cannot end.
 		t.Fatalf("deadline with the setup undone: %+v", n)
 	}
-	if _, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}}, false); err != nil {
+	if _, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.AutoSetup()}}, false); err != nil {
 		t.Fatal(err)
 	}
 	n = s.Tick(ctx, t0.Add(9*time.Hour))
@@ -293,7 +293,7 @@ func TestTick(t *testing.T) {
 func TestEndUntil(t *testing.T) {
 	s := service(t)
 	ctx := context.Background()
-	if _, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}}, false); err != nil {
+	if _, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.AutoSetup()}}, false); err != nil {
 		t.Fatal(err)
 	}
 	steps, err := s.End(ctx, alice, at, t0, game.GameOver)

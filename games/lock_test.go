@@ -56,7 +56,7 @@ func TestOneGameDoesNotWaitForAnother(t *testing.T) {
 	a := setup.Peek(context.Background(), "A")
 	s := &stalling{Store: st, game: a.ID, entered: make(chan struct{}), release: make(chan struct{})}
 	tb := New(Config{Map: m, Store: s}) // a fresh table: games load cold
-	auto := []Pending{{Order: game.Order{Verb: game.AutoSetup}}}
+	auto := []Pending{{Order: game.AutoSetup()}}
 
 	stalled := make(chan error, 1)
 	go func() {
@@ -150,7 +150,7 @@ func TestConcurrentCommandsKeepEachGameWhole(t *testing.T) {
 				// The first order sets up; the others end steps or are
 				// refused (not the step for it): all are fine, what
 				// matters is that each game's state and log agree.
-				p, err := tb.Orders(ctx, alice, at, t0, []Pending{{Order: game.Order{Verb: game.AutoSetup}}, {Order: game.Order{Verb: game.End}}}, true)
+				p, err := tb.Orders(ctx, alice, at, t0, []Pending{{Order: game.AutoSetup()}, {Order: game.End()}}, true)
 				if err == nil {
 					mu.Lock()
 					applied[at.Channel] += p.Applied

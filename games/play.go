@@ -62,7 +62,7 @@ type EndStep struct {
 func (t *Service) End(ctx context.Context, a actor.Actor, at Where, now time.Time, until game.Step) ([]EndStep, error) {
 	var out []EndStep
 	for i := 0; i < 40; i++ {
-		p, err := t.run(ctx, a, at, now, []Pending{{Order: game.Order{Verb: game.End}}}, false)
+		p, err := t.run(ctx, a, at, now, []Pending{{Order: game.End()}}, false)
 		var le *LoadError
 		if errors.Is(err, ErrNoGame) || errors.As(err, &le) {
 			return nil, err
@@ -276,7 +276,7 @@ func (t *Service) run(ctx context.Context, a actor.Actor, at Where, now time.Tim
 		next.State = n
 		next.Orders = append(next.Orders, o)
 		next.Seg = append(next.Seg, so)
-		if o.Verb == game.End {
+		if o.Verb == game.VerbEnd {
 			out.Reports = append(out.Reports, next.SegmentEnded(now))
 			next.SegStart, next.Seg = n, nil
 		}
@@ -331,7 +331,7 @@ func (t *Service) save(ctx context.Context, a actor.Actor, now time.Time, old, n
 				return err
 			}
 			n := so.after
-			if so.Order.Verb == game.End {
+			if so.Order.Verb == game.VerbEnd {
 				if err := tx.Snapshot(enginereplay.Label(n), n.Hash(), []byte(n.Position())); err != nil {
 					return err
 				}

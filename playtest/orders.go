@@ -29,13 +29,13 @@ func Slash(o game.Order) (line string, ok bool) {
 		return o.Hexes[len(o.Hexes)-1].String()
 	}
 	switch o.Verb {
-	case game.Place:
+	case game.VerbPlace:
 		return "/place unit:" + u(0) + " hex:" + h(0), true
-	case game.AutoSetup:
+	case game.VerbAutoSetup:
 		return "/game setup", true
-	case game.End:
+	case game.VerbEnd:
 		return "/end", true
-	case game.Move:
+	case game.VerbMove:
 		line := "/move unit:" + u(0) + " to:" + last()
 		if len(o.Hexes) > 1 {
 			var via []string
@@ -45,57 +45,47 @@ func Slash(o game.Order) (line string, ok bool) {
 			line += " via:" + strings.Join(via, " ")
 		}
 		return line, true
-	case game.Rail:
+	case game.VerbRail:
 		return "/rail unit:" + u(0) + " to:" + last(), true
-	case game.Split:
+	case game.VerbSplit:
 		return "/reorg split unit:" + u(0), true
-	case game.Merge:
+	case game.VerbMerge:
 		return "/reorg merge unit:" + u(0) + " with:" + u(1), true
-	case game.Entrench:
+	case game.VerbEntrench:
 		return "/reorg entrench unit:" + u(0), true
-	case game.Unentrench:
+	case game.VerbUnentrench:
 		return "/reorg mobile unit:" + u(0), true
-	case game.Reinforce:
+	case game.VerbReinforce:
 		return "/reinforce unit:" + u(0) + " hex:" + h(0), true
-	case game.AutoReinforce:
+	case game.VerbAutoReinforce:
 		return "/reinforce", true
-	case game.Remove:
+	case game.VerbRemove:
 		return "/remove unit:" + u(0), true
-	case game.Withdraw:
+	case game.VerbWithdraw:
 		return "/withdraw unit:" + u(0), true
-	case game.Attack:
-		// ATTACK TABLE UNITS... [NAVAL] HEX
-		var atk []string
-		naval := false
-		for _, x := range o.Units[1:] {
-			if x == "NAVAL" {
-				naval = true
-				continue
-			}
-			atk = append(atk, x)
-		}
-		line := "/attack table:" + strings.ToLower(u(0)) + " units:" + strings.Join(atk, " ") + " hex:" + h(0)
-		if naval {
+	case game.VerbAttack:
+		line := "/attack table:" + strings.ToLower(o.Table()) + " units:" + strings.Join(o.Attackers(), " ") + " hex:" + h(0)
+		if o.NavalGunfire() {
 			line += " naval:true"
 		}
 		return line, true
-	case game.Retreat:
+	case game.VerbRetreat:
 		return "/retreat unit:" + u(0) + " hex:" + h(0), true
-	case game.Siege:
+	case game.VerbSiege:
 		return "/bombard unit:" + u(0) + " hex:" + h(0), true
-	case game.Abandon:
+	case game.VerbAbandon:
 		line := "/abandon hex:" + h(0)
 		if len(o.Units) > 0 {
 			line += " unit:" + u(0)
 		}
 		return line, true
-	case game.Recon:
+	case game.VerbRecon:
 		return "/recon hq:" + u(0) + " hex:" + h(0), true
-	case game.Delay:
+	case game.VerbDelay:
 		return "/delay", true
-	case game.Stand:
+	case game.VerbStand:
 		return "/stand", true
-	case game.Sea:
+	case game.VerbSea:
 		return "/sea unit:" + u(0) + " hex:" + h(0), true
 	}
 	return "", false

@@ -166,7 +166,7 @@ type play struct {
 	ref     *player
 	spec    *player
 	sides   [2]*player
-	ai      [2]ai.Player
+	ai      [2]ai.Computer
 	ids     map[string]bool
 	seen    [3]map[string]bool // unit ids each viewer has been shown
 	// fullRound: every command has been given in this game.
@@ -426,9 +426,9 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 		progressed := false
 		// Default actions, sometimes, as a hurried player gives them.
 		if s.Step == game.SetupStep && p.rng.IntN(2) == 0 {
-			progressed = r.order(ctx, pl, game.Order{Side: side, Verb: game.AutoSetup})
+			progressed = r.order(ctx, pl, game.AutoSetup().By(side))
 		} else if s.Step == game.Reinforcement && p.rng.IntN(2) == 0 {
-			progressed = r.order(ctx, pl, game.Order{Side: side, Verb: game.AutoReinforce})
+			progressed = r.order(ctx, pl, game.AutoReinforce().By(side))
 		} else {
 			orders, err := ai.Ask(p.ai[side], s.ViewFor(game.ViewerOf(side)), ai.NewBoard(s, side))
 			if err != nil {
@@ -459,11 +459,11 @@ func (r *Runner) playGame(ctx context.Context, i int) error {
 			// remove units from an over-stacked hex (7.0).
 			moved = r.followAdvice(ctx, pl, side)
 		}
-		for _, verb := range []game.Verb{game.End, game.Stand} {
+		for _, o := range []game.Order{game.End().By(side), game.Stand().By(side)} {
 			if moved {
 				break
 			}
-			if r.order(ctx, pl, game.Order{Side: side, Verb: verb}) {
+			if r.order(ctx, pl, o) {
 				moved = true
 				break
 			}
@@ -533,7 +533,7 @@ func (r *Runner) order(ctx context.Context, pl *player, o game.Order) bool {
 	moved := after != nil && (len(after.Orders) != len(before.Orders) || after.State.Step != before.State.Step ||
 		after.State.Turn != before.State.Turn || after.State.ToMove() != before.State.ToMove())
 	inv := InvAccepted
-	if o.Verb == game.End || o.Verb == game.AutoSetup || o.Verb == game.AutoReinforce {
+	if o.Verb == game.VerbEnd || o.Verb == game.VerbAutoSetup || o.Verb == game.VerbAutoReinforce {
 		inv = InvDefaults
 	}
 	if engineErr == nil {
@@ -570,7 +570,7 @@ func (r *Runner) followAdvice(ctx context.Context, pl *player, side units.Side) 
 	}, func(string) bool { return false })
 	r.sum.Removals++
 	for k := len(ids) - 1; k >= 0; k-- {
-		if r.order(ctx, pl, game.Order{Side: side, Verb: game.Remove, Units: []string{ids[k]}}) {
+		if r.order(ctx, pl, game.Remove(ids[k]).By(side)) {
 			return true
 		}
 	}
@@ -587,7 +587,7 @@ func (r *Runner) batch(ctx context.Context, pl *player, side units.Side, orders 
 	var lines []string
 	legal := 0
 	for _, o := range orders {
-		if o.Verb == game.End || o.Verb == game.Stand || o.Verb == game.Delay {
+		if o.Verb == game.VerbEnd || o.Verb == game.VerbStand || o.Verb == game.VerbDelay {
 			break
 		}
 		o.Side = side

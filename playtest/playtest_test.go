@@ -170,21 +170,21 @@ func TestSlash(t *testing.T) {
 	defer done()
 	h := func(s string) hex.Hex { x, _ := hex.Parse(s); return x }
 	orders := []game.Order{
-		{Verb: game.Place, Units: []string{"G-III"}, Hexes: []hex.Hex{h("0907")}},
-		{Verb: game.AutoSetup}, {Verb: game.End},
-		{Verb: game.Move, Units: []string{"G-III"}, Hexes: []hex.Hex{h("0807"), h("0707")}},
-		{Verb: game.Rail, Units: []string{"G-III"}, Hexes: []hex.Hex{h("0310")}},
-		{Verb: game.Split, Units: []string{"G-III"}}, {Verb: game.Merge, Units: []string{"G-5", "G-6"}},
-		{Verb: game.Entrench, Units: []string{"G-III"}}, {Verb: game.Unentrench, Units: []string{"G-III"}},
-		{Verb: game.Reinforce, Units: []string{"G-ER1"}, Hexes: []hex.Hex{h("1010")}}, {Verb: game.AutoReinforce},
-		{Verb: game.Remove, Units: []string{"G-III"}}, {Verb: game.Withdraw, Units: []string{"G-III"}},
-		{Verb: game.Attack, Units: []string{"ASSAULT", "G-III", "G-IV", "NAVAL"}, Hexes: []hex.Hex{h("3021")}},
-		{Verb: game.Retreat, Units: []string{"F-XX"}, Hexes: []hex.Hex{h("1804")}},
-		{Verb: game.Siege, Units: []string{"G-SG1"}, Hexes: []hex.Hex{h("3021")}},
-		{Verb: game.Abandon, Units: []string{"G-LW1"}, Hexes: []hex.Hex{h("3021")}},
-		{Verb: game.Recon, Units: []string{"G-1A"}, Hexes: []hex.Hex{h("3021")}},
-		{Verb: game.Delay}, {Verb: game.Stand},
-		{Verb: game.Sea, Units: []string{"GB-I"}, Hexes: []hex.Hex{h("3413")}},
+		{Verb: game.VerbPlace, Units: []string{"G-III"}, Hexes: []hex.Hex{h("0907")}},
+		{Verb: game.VerbAutoSetup}, {Verb: game.VerbEnd},
+		{Verb: game.VerbMove, Units: []string{"G-III"}, Hexes: []hex.Hex{h("0807"), h("0707")}},
+		{Verb: game.VerbRail, Units: []string{"G-III"}, Hexes: []hex.Hex{h("0310")}},
+		{Verb: game.VerbSplit, Units: []string{"G-III"}}, {Verb: game.VerbMerge, Units: []string{"G-5", "G-6"}},
+		{Verb: game.VerbEntrench, Units: []string{"G-III"}}, {Verb: game.VerbUnentrench, Units: []string{"G-III"}},
+		{Verb: game.VerbReinforce, Units: []string{"G-ER1"}, Hexes: []hex.Hex{h("1010")}}, {Verb: game.VerbAutoReinforce},
+		{Verb: game.VerbRemove, Units: []string{"G-III"}}, {Verb: game.VerbWithdraw, Units: []string{"G-III"}},
+		{Verb: game.VerbAttack, Units: []string{"ASSAULT", "G-III", "G-IV", "NAVAL"}, Hexes: []hex.Hex{h("3021")}},
+		{Verb: game.VerbRetreat, Units: []string{"F-XX"}, Hexes: []hex.Hex{h("1804")}},
+		{Verb: game.VerbSiege, Units: []string{"G-SG1"}, Hexes: []hex.Hex{h("3021")}},
+		{Verb: game.VerbAbandon, Units: []string{"G-LW1"}, Hexes: []hex.Hex{h("3021")}},
+		{Verb: game.VerbRecon, Units: []string{"G-1A"}, Hexes: []hex.Hex{h("3021")}},
+		{Verb: game.VerbDelay}, {Verb: game.VerbStand},
+		{Verb: game.VerbSea, Units: []string{"GB-I"}, Hexes: []hex.Hex{h("3413")}},
 	}
 	for _, o := range orders {
 		line, ok := Slash(o)

@@ -205,11 +205,11 @@ func (r *Renderer) drawCoast(dc *gg.Context, hexes []*board.Hex) {
 // line in it: distinct from rivers (blue, solid) and rails (dark, centre to
 // centre), and still visible where a river runs along the border.
 func (r *Renderer) drawBorders(dc *gg.Context) {
-	sides := sortedSides(r.m.Sides())
+	sides := sortedSides(r.m.Hexsides())
 	R := r.layout.R
 	n := 0
 	for _, s := range sides {
-		if r.m.Side(s.A, s.B).Border {
+		if r.m.Hexside(s.A, s.B).Border {
 			r.sidePath(dc, s.A, s.B)
 			n++
 		}
@@ -258,12 +258,12 @@ func (r *Renderer) drawRails(dc *gg.Context) {
 
 // drawRivers draws rivers along hexsides, the major ones thicker.
 func (r *Renderer) drawRivers(dc *gg.Context) {
-	sides := sortedSides(r.m.Sides())
+	sides := sortedSides(r.m.Hexsides())
 	R := r.layout.R
 	for _, major := range []bool{false, true} {
 		n := 0
 		for _, s := range sides {
-			name := r.m.Side(s.A, s.B).River
+			name := r.m.Hexside(s.A, s.B).River
 			if name != "" && isMajorRiver(name) == major {
 				r.sidePath(dc, s.A, s.B)
 				n++
@@ -360,12 +360,7 @@ func (r *Renderer) drawSymbols(dc *gg.Context, hexes []*board.Hex) []box {
 			marks = append(marks, box{cx - s, cy - s, cx + s, cy + s})
 		case h.Name != "":
 			s := 0.09 * R
-			dc.DrawCircle(cx, cy, s)
-			dc.SetColor(ink)
-			dc.FillPreserve()
-			dc.SetColor(color.White)
-			dc.SetLineWidth(math.Max(1, 0.04*R))
-			dc.Stroke()
+			edgedDisc(dc, cx, cy, s, ink, color.White, math.Max(1, 0.04*R))
 			marks = append(marks, box{cx - s, cy - s, cx + s, cy + s})
 		}
 		for i, n := range h.Logistic {
@@ -386,12 +381,7 @@ func (r *Renderer) drawSymbols(dc *gg.Context, hexes []*board.Hex) []box {
 // the nation it serves (2.4 counter colours: French pale blue, German grey,
 // British tan, Belgian red).
 func drawLogistic(dc *gg.Context, x, y, s float64, n board.Nation) {
-	dc.DrawCircle(x, y, s)
-	dc.SetColor(logisticColour[n])
-	dc.FillPreserve()
-	dc.SetColor(ink)
-	dc.SetLineWidth(math.Max(1, s*0.22))
-	dc.Stroke()
+	edgedDisc(dc, x, y, s, logisticColour[n], ink, math.Max(1, s*0.22))
 }
 
 // fortDrop sets a fortress a little below the hex centre, clear of the
@@ -465,8 +455,8 @@ func drawAnchor(dc *gg.Context, x, y, s float64) {
 	}
 }
 
-func sortedSides(m map[hex.Side]board.Side) []hex.Side {
-	out := make([]hex.Side, 0, len(m))
+func sortedSides(m map[hex.Hexside]board.Hexside) []hex.Hexside {
+	out := make([]hex.Hexside, 0, len(m))
 	for s := range m {
 		out = append(out, s)
 	}

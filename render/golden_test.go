@@ -61,24 +61,12 @@ func TestGoldenSampleMap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := []struct {
-		name  string
-		r     *Renderer
-		frame Frame
-	}{
+	cases := []goldenFrame{
 		{"sample-full.png", en, Frame{}},
 		{"sample-full-ja.png", ja, Frame{}},
 		{"sample-crop-0707.png", big, Frame{Crop: &Crop{Center: mustHex("0707"), Radius: 3}, Layers: []Layer{Focus(mustHex("0707"))}}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got, err := c.r.Draw(c.frame)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkGolden(t, c.name, got)
-		})
-	}
+	checkGoldenFrames(t, cases)
 }
 
 // The comparison must fail on a real difference: the sample map with one
@@ -139,14 +127,23 @@ func TestGoldenRealMap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := []struct {
-		name  string
-		r     *Renderer
-		frame Frame
-	}{
+	cases := []goldenFrame{
 		{"map-full.png", full, Frame{}},
 		{"map-around-1819.png", crop, Frame{Crop: &Crop{Center: mustHex("1819"), Radius: 5}, Layers: []Layer{Focus(mustHex("1819"))}}},
 	}
+	checkGoldenFrames(t, cases)
+}
+
+// goldenFrame is a golden picture: its file's name and the frame a
+// renderer draws for it.
+type goldenFrame struct {
+	name  string
+	r     *Renderer
+	frame Frame
+}
+
+// checkGoldenFrames draws each frame and compares it with its golden picture.
+func checkGoldenFrames(t *testing.T, cases []goldenFrame) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			got, err := c.r.Draw(c.frame)
@@ -166,9 +163,9 @@ func fingerprint(m *board.Map) string {
 	for _, x := range m.Hexes() {
 		fmt.Fprintf(h, "%s %d %s %q %v %v %v %d %v %v\n", x.At, x.Terrain, x.Country, x.Name, x.City, x.Port, x.Coastal, x.Fortress, x.Logistic, x.Setup)
 	}
-	sides := sortedSides(m.Sides())
+	sides := sortedSides(m.Hexsides())
 	for _, s := range sides {
-		fmt.Fprintf(h, "%s %+v\n", s, m.Side(s.A, s.B))
+		fmt.Fprintf(h, "%s %+v\n", s, m.Hexside(s.A, s.B))
 	}
 	for _, s := range m.RailLinks() {
 		fmt.Fprintf(h, "rail %s\n", s)

@@ -161,15 +161,19 @@ func (l *labeller) try(s string, face font.Face, x, y, ax, ay float64, bold bool
 	if !l.fits(b) {
 		return false
 	}
-	l.taken = append(l.taken, b)
-	l.last, l.lastX, l.lastBase = b, x0, base
-	drawHaloText(l.dc, s, x0, base, bold, fg)
+	l.put(s, b, x0, base, bold, fg)
 	return true
 }
 
 // force places text whatever it touches.
 func (l *labeller) force(s string, face font.Face, x, y, ax, ay float64, bold bool, fg color.Color) {
 	x0, base, b := l.measure(s, face, x, y, ax, ay)
+	l.put(s, b, x0, base, bold, fg)
+}
+
+// put writes text measured to box b, starting at x0 on baseline base, and
+// keeps its box clear of the names placed after it.
+func (l *labeller) put(s string, b box, x0, base float64, bold bool, fg color.Color) {
 	l.taken = append(l.taken, b)
 	l.last, l.lastX, l.lastBase = b, x0, base
 	drawHaloText(l.dc, s, x0, base, bold, fg)
@@ -420,7 +424,7 @@ func spaced(s string) string {
 	return strings.Join(words, "   ") + tail
 }
 
-func sortSides(s []hex.Side) {
+func sortSides(s []hex.Hexside) {
 	sort.Slice(s, func(i, j int) bool {
 		if s[i].A != s[j].A {
 			return hex.Less(s[i].A, s[j].A)
@@ -435,10 +439,10 @@ func sortSides(s []hex.Side) {
 func (r *Renderer) drawRiverNames(l *labeller) {
 	R := r.layout.R
 	face := r.font.face(0.4 * R)
-	bySide := map[string][]hex.Side{}
+	bySide := map[string][]hex.Hexside{}
 	var names []string
-	for _, s := range sortedSides(r.m.Sides()) {
-		n := r.m.Side(s.A, s.B).River
+	for _, s := range sortedSides(r.m.Hexsides()) {
+		n := r.m.Hexside(s.A, s.B).River
 		if n == "" {
 			continue
 		}
@@ -449,7 +453,7 @@ func (r *Renderer) drawRiverNames(l *labeller) {
 	}
 	// Longest rivers first: they are the ones players name.
 	sort.SliceStable(names, func(i, j int) bool { return len(bySide[names[i]]) > len(bySide[names[j]]) })
-	mid := func(s hex.Side) (float64, float64) {
+	mid := func(s hex.Hexside) (float64, float64) {
 		x1, y1, x2, y2 := r.layout.SideEnds(s.A, s.B)
 		return (x1 + x2) / 2, (y1 + y2) / 2
 	}
@@ -469,7 +473,7 @@ func (r *Renderer) drawRiverNames(l *labeller) {
 		}
 		mx /= float64(len(sides))
 		my /= float64(len(sides))
-		order := append([]hex.Side(nil), sides...)
+		order := append([]hex.Hexside(nil), sides...)
 		sort.SliceStable(order, func(i, j int) bool {
 			xi, yi := mid(order[i])
 			xj, yj := mid(order[j])
@@ -503,7 +507,7 @@ func (r *Renderer) drawRiverNames(l *labeller) {
 
 // riverSideBoxes are small boxes along a river's hexsides, which its
 // name must not cover.
-func (r *Renderer) riverSideBoxes(sides []hex.Side) []box {
+func (r *Renderer) riverSideBoxes(sides []hex.Hexside) []box {
 	var out []box
 	for _, s := range sides {
 		x1, y1, x2, y2 := r.layout.SideEnds(s.A, s.B)
@@ -526,9 +530,7 @@ func (l *labeller) tryColoured(s string, face font.Face, x, y, ax, ay float64, f
 	if !l.fits(b) {
 		return false
 	}
-	l.taken = append(l.taken, b)
-	l.last, l.lastX, l.lastBase = b, x0, base
-	drawHaloText(l.dc, s, x0, base, false, fg)
+	l.put(s, b, x0, base, false, fg)
 	return true
 }
 
@@ -550,8 +552,8 @@ func (r *Renderer) RiverNamesIn(c Crop, minSides int) (named, unnamed []string, 
 		return x >= float64(rect.Min.X) && x < float64(rect.Max.X) && y >= float64(rect.Min.Y) && y < float64(rect.Max.Y)
 	}
 	count := map[string]int{}
-	for _, s := range sortedSides(r.m.Sides()) {
-		n := r.m.Side(s.A, s.B).River
+	for _, s := range sortedSides(r.m.Hexsides()) {
+		n := r.m.Hexside(s.A, s.B).River
 		if n == "" {
 			continue
 		}
@@ -594,10 +596,10 @@ func (r *Renderer) cropRiverNames(rect image.Rectangle, avoid []box) []riverName
 	in := func(x, y float64) bool {
 		return x >= float64(rect.Min.X) && x < float64(rect.Max.X) && y >= float64(rect.Min.Y) && y < float64(rect.Max.Y)
 	}
-	bySide := map[string][]hex.Side{}
+	bySide := map[string][]hex.Hexside{}
 	var names []string
-	for _, s := range sortedSides(r.m.Sides()) {
-		n := r.m.Side(s.A, s.B).River
+	for _, s := range sortedSides(r.m.Hexsides()) {
+		n := r.m.Hexside(s.A, s.B).River
 		if n == "" {
 			continue
 		}
@@ -628,8 +630,8 @@ func (r *Renderer) cropRiverNames(rect image.Rectangle, avoid []box) []riverName
 		if named[n] || len(sides) < 3 {
 			continue
 		}
-		order := append([]hex.Side(nil), sides...)
-		mid := func(s hex.Side) (float64, float64) {
+		order := append([]hex.Hexside(nil), sides...)
+		mid := func(s hex.Hexside) (float64, float64) {
 			x1, y1, x2, y2 := r.layout.SideEnds(s.A, s.B)
 			return (x1 + x2) / 2, (y1 + y2) / 2
 		}
@@ -671,10 +673,10 @@ func (r *Renderer) cropRiverNames(rect image.Rectangle, avoid []box) []riverName
 }
 
 // riverAllSides are the hexsides of one river.
-func (r *Renderer) riverAllSides(name string) []hex.Side {
-	var out []hex.Side
-	for _, s := range sortedSides(r.m.Sides()) {
-		if r.m.Side(s.A, s.B).River == name {
+func (r *Renderer) riverAllSides(name string) []hex.Hexside {
+	var out []hex.Hexside
+	for _, s := range sortedSides(r.m.Hexsides()) {
+		if r.m.Hexside(s.A, s.B).River == name {
 			out = append(out, s)
 		}
 	}

@@ -171,12 +171,7 @@ func drawDestroyed(c *Canvas, x, y, s float64) {
 // drawNaval is a naval gunfire marker: a navy disc with a gun's burst.
 func drawNaval(c *Canvas, x, y, s float64) {
 	r := s / 2
-	c.DrawCircle(x, y, r)
-	c.SetColor(rgb(0x0c, 0x24, 0x5c))
-	c.FillPreserve()
-	c.SetColor(rgb(0xff, 0xff, 0xff))
-	c.SetLineWidth(math.Max(1, s*0.07))
-	c.Stroke()
+	edgedDisc(c.Context, x, y, r, rgb(0x0c, 0x24, 0x5c), rgb(0xff, 0xff, 0xff), math.Max(1, s*0.07))
 	for i := 0; i < 8; i++ {
 		a := float64(i) * math.Pi / 4
 		c.DrawLine(x+math.Cos(a)*r*0.25, y+math.Sin(a)*r*0.25, x+math.Cos(a)*r*0.7, y+math.Sin(a)*r*0.7)
@@ -227,15 +222,7 @@ func (l combatsLayer) DrawLayer(c *Canvas) {
 		// arrow: above, below, left or right.
 		best, bestGap := [2]float64{0, -0.95}, -1.0
 		for _, spot := range [][2]float64{{0, -0.95}, {0, 0.95}, {-1.25, 0}, {1.25, 0}} {
-			gap := math.Pi
-			for _, a := range cb.Attackers {
-				ax, ay := c.Layout.Center(a)
-				d := math.Abs(math.Atan2(ay-dy, ax-dx) - math.Atan2(spot[1], spot[0]))
-				if d > math.Pi {
-					d = 2*math.Pi - d
-				}
-				gap = math.Min(gap, d)
-			}
+			gap := arrowGap(c.Layout, cb, dx, dy, spot)
 			if gap > bestGap+0.01 {
 				best, bestGap = spot, gap
 			}
@@ -295,4 +282,19 @@ func drawTag(c *Canvas, s string, x, y, px float64) {
 	c.SetColor(rgb(0x90, 0x00, 0x00))
 	c.DrawStringAnchored(s, x, y, 0.5, 0.38)
 	c.DrawStringAnchored(s, x+0.5, y, 0.5, 0.38)
+}
+
+// arrowGap is the smallest angle between the direction of spot from the
+// defender's centre (dx, dy) and a combat's arrows: π when it has none.
+func arrowGap(l Layout, cb Combat, dx, dy float64, spot [2]float64) float64 {
+	gap := math.Pi
+	for _, at := range cb.Attackers {
+		ax, ay := l.Center(at)
+		d := math.Abs(math.Atan2(ay-dy, ax-dx) - math.Atan2(spot[1], spot[0]))
+		if d > math.Pi {
+			d = 2*math.Pi - d
+		}
+		gap = math.Min(gap, d)
+	}
+	return gap
 }

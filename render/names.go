@@ -110,11 +110,7 @@ func stackBoxes(s *Situation, l Layout) []box {
 func stackBoxesAt(s *Situation, l Layout) ([]box, []hex.Hex) {
 	R := l.R
 	a := counterSide(R)
-	perHex := map[hex.Hex]int{}
-	for _, st := range s.Stacks {
-		perHex[st.At]++
-	}
-	seen := map[hex.Hex]int{}
+	sp := newStackPlacer(s.Stacks, a)
 	var out []box
 	var at []hex.Hex
 	for _, st := range orderedStacks(s.Stacks) {
@@ -122,13 +118,7 @@ func stackBoxesAt(s *Situation, l Layout) ([]box, []hex.Hex) {
 			continue
 		}
 		cx, cy := l.Center(st.At)
-		size := a
-		if n := perHex[st.At]; n > 1 {
-			i := seen[st.At]
-			seen[st.At]++
-			size = a * 0.7
-			cx += (float64(i) - float64(n-1)/2) * size * 0.8
-		}
+		cx, size := sp.place(st.At, cx)
 		e := float64(min(len(st.Units)-1, maxEdges))
 		d := size * 0.075
 		tx, ty := cx-d*e/2, cy+d*e/2
@@ -137,7 +127,7 @@ func stackBoxesAt(s *Situation, l Layout) ([]box, []hex.Hex) {
 			b.x1 += size * 0.13
 			b.y0 -= size * 0.13
 		}
-		if len(st.Units) > 1 && st.Known() && detailed(a) && perHex[st.At] == 1 {
+		if len(st.Units) > 1 && st.Known() && detailed(a) && sp.alone(st.At) {
 			b.y1 += size*0.075*e/2 + R*0.27*1.6
 		}
 		out = append(out, b)
@@ -175,174 +165,200 @@ func overlapsAny(b box, by []box) bool {
 
 // plan places the names, badges and tags of a situation.
 func (r *Renderer) plan(s *Situation) *namePlan {
-	R := r.layout.R
 	p := &namePlan{counters: stackBoxes(s, r.layout)}
 	if len(p.counters) == 0 && len(s.Combats) == 0 {
 		return p
 	}
 	mw, mh := r.layout.MapSize()
-	limit := box{2, 2, float64(mw) - 2, float64(mh) - 2}
-	vp := victoryHexSet()
+	np := &namePlanner{r: r, p: p, limit: box{2, 2, float64(mw) - 2, float64(mh) - 2}, vp: victoryHexSet(), a: counterSide(r.layout.R)}
 	occupied := map[hex.Hex]bool{}
 	for _, st := range s.Stacks {
 		if len(st.Units) > 0 {
 			occupied[st.At] = true
 		}
 	}
-	// Names that stay where they are, and are kept clear of the moved
-	// ones and of the tags.
-	var kept, placed []box
+	for _, n := range np.coveredNames() {
+		np.moveName(n)
+	}
+	np.fortBadges(occupied)
+	face := r.font.face(r.layout.R * 0.42)
+	for _, cb := range s.Combats {
+		np.combatTag(cb, face)
+	}
+	np.hideUnderTags()
+	sort.Strings(p.coveredBefore)
+	sort.Strings(p.hidden)
+	return p
+}
+
+// namePlanner makes a namePlan, step by step: the names that stay and the
+// ones moved from under counters, the fortress badges, the combat tags.
+type namePlanner struct {
+	r     *Renderer
+	p     *namePlan
+	limit box              // what a moved name stays inside
+	vp    map[hex.Hex]bool // the victory hexes, whose names matter
+	a     float64          // a counter's side
+	// kept are the names that stay where they are, and are kept clear of
+	// the moved ones and of the tags; placed are the moved names, badges
+	// and tags.
+	kept, placed []box
+}
+
+// coveredNames are the names under counters, to be written again; the
+// others that matter are kept.
+func (np *namePlanner) coveredNames() []placedName {
 	var todo []placedName
-	for _, n := range r.names {
-		if overlapsAny(n.b, p.counters) {
-			if n.matters(vp) {
-				p.coveredBefore = append(p.coveredBefore, n.place.name)
+	for _, n := range np.r.names {
+		if overlapsAny(n.b, np.p.counters) {
+			if n.matters(np.vp) {
+				np.p.coveredBefore = append(np.p.coveredBefore, n.place.name)
 			}
 			todo = append(todo, n)
 			continue
 		}
-		if n.matters(vp) {
-			kept = append(kept, n.b)
+		if n.matters(np.vp) {
+			np.kept = append(np.kept, n.b)
 		}
 	}
-	a := counterSide(R)
-	for _, n := range todo {
-		w, h := n.textSize()
-		pad := h * 0.3
-		best, bestCost := box{}, math.Inf(1)
-		var bx0, bBase float64
-		tryAt := func(cx, cy float64, order int, weight float64) {
-			x0, y0 := cx-w/2, cy-h/2
-			b := box{x0 - pad, y0 - 1, x0 + w + pad, y0 + h + 1.5}
-			if b.x0 < limit.x0 || b.y0 < limit.y0 || b.x1 > limit.x1 || b.y1 > limit.y1 {
-				return
-			}
-			cost := weight*coveredArea(b, p.counters) + 0.02*float64(order)
-			if overlapsAny(b, placed) || overlapsAny(b, kept) {
-				cost += 1e6
-			}
-			if cost < bestCost {
-				best, bestCost = b, cost
-				bx0, bBase = x0, y0+h*0.82
+	return todo
+}
+
+// moveName writes a covered name again at the spot, its own or one beside
+// its place's hexes, that covers the least counter and no other name.
+func (np *namePlanner) moveName(n placedName) {
+	r, p, limit, R := np.r, np.p, np.limit, np.r.layout.R
+	w, h := n.textSize()
+	pad := h * 0.3
+	best, bestCost := box{}, math.Inf(1)
+	var bx0, bBase float64
+	tryAt := func(cx, cy float64, order int, weight float64) {
+		x0, y0 := cx-w/2, cy-h/2
+		b := box{x0 - pad, y0 - 1, x0 + w + pad, y0 + h + 1.5}
+		if b.x0 < limit.x0 || b.y0 < limit.y0 || b.x1 > limit.x1 || b.y1 > limit.y1 {
+			return
+		}
+		cost := weight*coveredArea(b, p.counters) + 0.02*float64(order)
+		if overlapsAny(b, np.placed) || overlapsAny(b, np.kept) {
+			cost += 1e6
+		}
+		if cost < bestCost {
+			best, bestCost = b, cost
+			bx0, bBase = x0, y0+h*0.82
+		}
+	}
+	order := 0
+	// A name a counter only grazes (under a third of its box) is
+	// written again where it is, over the counter's edge.
+	own := (n.b.x1 - n.b.x0) * (n.b.y1 - n.b.y0)
+	grazed := coveredArea(n.b, p.counters) < own/3
+	// Its own spot is a candidate too, at the cost of the counter
+	// it is under: a slight graze may still be the best spot.
+	// Written elsewhere, the name would show twice where the counter
+	// only grazes it: its own spot counts a third of what it covers.
+	tryAt((n.b.x0+n.b.x1)/2, (n.b.y0+n.b.y1)/2, order, 1.0/3)
+	for _, hx := range n.place.hexes {
+		if grazed && bestCost < 1e6 {
+			break
+		}
+		cx, cy := r.layout.Center(hx)
+		gut := np.a/2 + h*0.5 + 0.05*R
+		for _, dy := range []float64{gut, -gut, gut + 0.5*h, -gut - 0.5*h} {
+			for _, dx := range []float64{0, -0.45, 0.45, -0.9, 0.9, -1.35, 1.35} {
+				order++
+				tryAt(cx+dx*r.layout.W(), cy+dy, order, 1)
 			}
 		}
-		try := func(cx, cy float64, order int) { tryAt(cx, cy, order, 1) }
-		order := 0
-		// A name a counter only grazes (under a third of its box) is
-		// written again where it is, over the counter's edge.
-		own := (n.b.x1 - n.b.x0) * (n.b.y1 - n.b.y0)
-		grazed := coveredArea(n.b, p.counters) < own/3
-		// Its own spot is a candidate too, at the cost of the counter
-		// it is under: a slight graze may still be the best spot.
-		// Written elsewhere, the name would show twice where the counter
-		// only grazes it: its own spot counts a third of what it covers.
-		tryAt((n.b.x0+n.b.x1)/2, (n.b.y0+n.b.y1)/2, order, 1.0/3)
-		for _, hx := range n.place.hexes {
-			if grazed && bestCost < 1e6 {
-				break
-			}
-			cx, cy := r.layout.Center(hx)
-			gut := a/2 + h*0.5 + 0.05*R
-			for _, dy := range []float64{gut, -gut, gut + 0.5*h, -gut - 0.5*h} {
-				for _, dx := range []float64{0, -0.45, 0.45, -0.9, 0.9, -1.35, 1.35} {
-					order++
-					try(cx+dx*r.layout.W(), cy+dy, order)
-				}
-			}
-		}
-		// A town's name (not a rules place) is written again only where
-		// it hides no other name.
-		important := n.matters(vp)
-		if math.IsInf(bestCost, 1) || (!important && bestCost >= 1e6) {
-			if important {
-				p.hidden = append(p.hidden, n.place.name)
-			}
-			continue
-		}
-		if bestCost >= 1e6 {
+	}
+	// A town's name (not a rules place) is written again only where
+	// it hides no other name.
+	important := n.matters(np.vp)
+	if math.IsInf(bestCost, 1) || (!important && bestCost >= 1e6) {
+		if important {
 			p.hidden = append(p.hidden, n.place.name)
 		}
-		placed = append(placed, best)
-		p.moved = append(p.moved, movedName{name: n.place.name, px: n.px, bold: n.bold, x0: bx0, base: bBase, b: best,
-			plate: box{best.x0 + pad*0.4, best.y0 + 0.5, best.x1 - pad*0.4, best.y1 - 0.5}})
+		return
 	}
-	// Fortress badges on occupied fortresses, over the stack's top left
-	// corner.
-	for _, h := range r.m.Hexes() {
+	if bestCost >= 1e6 {
+		p.hidden = append(p.hidden, n.place.name)
+	}
+	np.placed = append(np.placed, best)
+	p.moved = append(p.moved, movedName{name: n.place.name, px: n.px, bold: n.bold, x0: bx0, base: bBase, b: best,
+		plate: box{best.x0 + pad*0.4, best.y0 + 0.5, best.x1 - pad*0.4, best.y1 - 0.5}})
+}
+
+// fortBadges puts a badge on each occupied fortress, over the stack's top
+// left corner.
+func (np *namePlanner) fortBadges(occupied map[hex.Hex]bool) {
+	R, a := np.r.layout.R, np.a
+	for _, h := range np.r.m.Hexes() {
 		if h.Fortress == 0 || !occupied[h.At] {
 			continue
 		}
-		cx, cy := r.layout.Center(h.At)
+		cx, cy := np.r.layout.Center(h.At)
 		ro := fortRadius(h.Fortress, R) * 0.7
 		x, y := cx-a/2+ro*0.3, cy-a/2+ro*0.3
-		p.forts = append(p.forts, fortBadge{x: x, y: y, ro: ro, strength: h.Fortress})
-		placed = append(placed, box{x - ro, y - ro, x + ro, y + ro})
+		np.p.forts = append(np.p.forts, fortBadge{x: x, y: y, ro: ro, strength: h.Fortress})
+		np.placed = append(np.placed, box{x - ro, y - ro, x + ro, y + ro})
 	}
-	// Combat tags: the spot farthest from the arrows that covers no name,
-	// no badge, no other tag and the least counter.
-	face := r.font.face(R * 0.42)
-	for _, cb := range s.Combats {
-		label := cb.Result
-		if cb.Odds != "" {
-			label = cb.Odds + " " + cb.Result
+}
+
+// combatTag places a combat's tag at the spot farthest from the arrows
+// that covers no name, no badge, no other tag and the least counter.
+func (np *namePlanner) combatTag(cb Combat, face font.Face) {
+	r, R, a := np.r, np.r.layout.R, np.a
+	label := cb.Result
+	if cb.Odds != "" {
+		label = cb.Odds + " " + cb.Result
+	}
+	if label == "" {
+		return
+	}
+	px := R * 0.42
+	w := float64(font.MeasureString(face, label)) / 64
+	h := float64(face.Metrics().Height) / 64
+	tpad := px * 0.3
+	dx, dy := r.layout.Center(cb.Defender)
+	var best tagSpot
+	bestCost := math.Inf(1)
+	for _, spot := range [][2]float64{{0, -0.95}, {0, 0.95}, {-1.25, 0}, {1.25, 0},
+		{-0.9, -0.8}, {0.9, -0.8}, {-0.9, 0.8}, {0.9, 0.8}, {0, -1.5}, {0, 1.5}} {
+		x, y := dx+spot[0]*R, dy+spot[1]*R
+		b := box{x - w/2 - tpad - 1, y - h/2 - tpad - 1, x + w/2 + tpad + 1, y + h/2 + tpad + 1}
+		gap := arrowGap(r.layout, cb, dx, dy, spot)
+		// An arrow under the tag costs as much as a quarter of a
+		// counter; a name under it, far more than any counter.
+		cost := coveredArea(b, np.p.counters) + (math.Pi-gap)*a*a/4/math.Pi*4
+		if overlapsAny(b, np.kept) || overlapsAny(b, np.placed) {
+			cost += 1e6
 		}
-		if label == "" {
+		for _, n := range r.names {
+			if b.overlaps(n.b) {
+				cost += 1e4 // a town's name
+			}
+		}
+		if cost < bestCost {
+			bestCost = cost
+			best = tagSpot{label: label, x: x, y: y, px: px, b: b, defender: cb.Defender, attackers: cb.Attackers}
+		}
+	}
+	np.p.tags = append(np.p.tags, best)
+	np.placed = append(np.placed, best.b)
+}
+
+// hideUnderTags hides after all a kept or moved name a tag landed on.
+func (np *namePlanner) hideUnderTags() {
+	for _, n := range np.r.names {
+		if !n.matters(np.vp) || overlapsAny(n.b, np.p.counters) {
 			continue
 		}
-		px := R * 0.42
-		w := float64(font.MeasureString(face, label)) / 64
-		h := float64(face.Metrics().Height) / 64
-		tpad := px * 0.3
-		dx, dy := r.layout.Center(cb.Defender)
-		var best tagSpot
-		bestCost := math.Inf(1)
-		for _, spot := range [][2]float64{{0, -0.95}, {0, 0.95}, {-1.25, 0}, {1.25, 0},
-			{-0.9, -0.8}, {0.9, -0.8}, {-0.9, 0.8}, {0.9, 0.8}, {0, -1.5}, {0, 1.5}} {
-			x, y := dx+spot[0]*R, dy+spot[1]*R
-			b := box{x - w/2 - tpad - 1, y - h/2 - tpad - 1, x + w/2 + tpad + 1, y + h/2 + tpad + 1}
-			gap := math.Pi
-			for _, at := range cb.Attackers {
-				ax, ay := r.layout.Center(at)
-				d := math.Abs(math.Atan2(ay-dy, ax-dx) - math.Atan2(spot[1], spot[0]))
-				if d > math.Pi {
-					d = 2*math.Pi - d
-				}
-				gap = math.Min(gap, d)
-			}
-			// An arrow under the tag costs as much as a quarter of a
-			// counter; a name under it, far more than any counter.
-			cost := coveredArea(b, p.counters) + (math.Pi-gap)*a*a/4/math.Pi*4
-			if overlapsAny(b, kept) || overlapsAny(b, placed) {
-				cost += 1e6
-			}
-			for _, n := range r.names {
-				if b.overlaps(n.b) {
-					cost += 1e4 // a town's name
-				}
-			}
-			if cost < bestCost {
-				bestCost = cost
-				best = tagSpot{label: label, x: x, y: y, px: px, b: b, defender: cb.Defender, attackers: cb.Attackers}
-			}
-		}
-		p.tags = append(p.tags, best)
-		placed = append(placed, best.b)
-	}
-	// A kept or moved name a tag landed on is hidden after all.
-	for _, n := range r.names {
-		if !n.matters(vp) || overlapsAny(n.b, p.counters) {
-			continue
-		}
-		for _, t := range p.tags {
+		for _, t := range np.p.tags {
 			if n.b.overlaps(t.b) {
-				p.hidden = append(p.hidden, n.place.name)
+				np.p.hidden = append(np.p.hidden, n.place.name)
 				break
 			}
 		}
 	}
-	sort.Strings(p.coveredBefore)
-	sort.Strings(p.hidden)
-	return p
 }
 
 // namesLayer draws the plan's moved names and fortress badges.

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
 
 	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
@@ -63,24 +64,45 @@ func (r *Renderer) overviewImage(s *Situation, width int) (img *image.RGBA, forc
 	dc.SetColor(paper)
 	dc.Clear()
 	dc.Translate(0, float64(capH))
+	o := &overview{dc: dc, l: l, m: m}
+	o.ground()
+	o.bordersAndRivers()
+	o.moves(s.Moves) // under the stacks
+	o.stacks(s.Stacks)
+	o.combats(s.Combats)
+	forced = o.cities(r.font.face(OverviewMinTextPx+1), float64(mw), float64(mh))
+	r.overviewCaption(dc, s, mw, capH)
+	return img, forced, nil
+}
 
-	hexPath := func(h hex.Hex, scale float64) {
-		cx, cy := l.Center(h)
-		for i := 0; i < 6; i++ {
-			a := math.Pi/180*(60*float64(i)) - math.Pi/2
-			x, y := cx+R*scale*math.Cos(a), cy+R*scale*math.Sin(a)
-			if i == 0 {
-				dc.MoveTo(x, y)
-			} else {
-				dc.LineTo(x, y)
-			}
+// overview draws the layers of the phone overview on its context.
+type overview struct {
+	dc *gg.Context
+	l  Layout
+	m  *board.Map
+}
+
+// hexPath outlines hex h, scale times its size.
+func (o *overview) hexPath(h hex.Hex, scale float64) {
+	cx, cy := o.l.Center(h)
+	for i := 0; i < 6; i++ {
+		a := math.Pi/180*(60*float64(i)) - math.Pi/2
+		x, y := cx+o.l.R*scale*math.Cos(a), cy+o.l.R*scale*math.Sin(a)
+		if i == 0 {
+			o.dc.MoveTo(x, y)
+		} else {
+			o.dc.LineTo(x, y)
 		}
-		dc.ClosePath()
 	}
-	// Ground: countries and sea, a hair larger than the hex so that no
-	// seam shows.
-	for _, h := range m.Hexes() {
-		hexPath(h.At, 1.04)
+	o.dc.ClosePath()
+}
+
+// ground tints countries and sea, each hex a hair larger than itself so
+// that no seam shows.
+func (o *overview) ground() {
+	dc := o.dc
+	for _, h := range o.m.Hexes() {
+		o.hexPath(h.At, 1.04)
 		if h.Terrain == board.Sea {
 			dc.SetColor(overviewSea)
 		} else if c, ok := overviewTint[h.Country]; ok {
@@ -90,19 +112,23 @@ func (r *Renderer) overviewImage(s *Situation, width int) (img *image.RGBA, forc
 		}
 		dc.Fill()
 	}
-	// Borders and major rivers along hexsides.
-	for _, sd := range sortedSides(m.Sides()) {
+}
+
+// bordersAndRivers draws the borders and major rivers along hexsides.
+func (o *overview) bordersAndRivers() {
+	dc, m, R := o.dc, o.m, o.l.R
+	for _, sd := range sortedSides(m.Hexsides()) {
 		a, okA := m.Hex(sd.A)
 		b, okB := m.Hex(sd.B)
 		if !okA || !okB {
 			continue
 		}
-		x1, y1, x2, y2 := l.SideEnds(sd.A, sd.B)
+		x1, y1, x2, y2 := o.l.SideEnds(sd.A, sd.B)
 		switch {
 		case a.Terrain != board.Sea && b.Terrain != board.Sea && a.Country != b.Country:
 			dc.SetColor(overviewBorder)
 			dc.SetLineWidth(math.Max(1, R*0.22))
-		case isMajorRiver(m.Side(sd.A, sd.B).River):
+		case isMajorRiver(m.Hexside(sd.A, sd.B).River):
 			dc.SetColor(color.NRGBA{riverBlue.R, riverBlue.G, riverBlue.B, 0x70})
 			dc.SetLineWidth(math.Max(1, R*0.16))
 		default:
@@ -111,16 +137,20 @@ func (r *Renderer) overviewImage(s *Situation, width int) (img *image.RGBA, forc
 		dc.DrawLine(x1, y1, x2, y2)
 		dc.Stroke()
 	}
-	// Moves, under the stacks.
-	for _, mv := range s.Moves {
+}
+
+// moves draws the last moves as lines in their side's colour.
+func (o *overview) moves(moves []Move) {
+	dc := o.dc
+	for _, mv := range moves {
 		if len(mv.Path) < 2 {
 			continue
 		}
 		ink := overviewSide[mv.Side]
 		dc.SetColor(color.NRGBA{ink.R, ink.G, ink.B, 0x90})
-		dc.SetLineWidth(math.Max(1, R*0.35))
+		dc.SetLineWidth(math.Max(1, o.l.R*0.35))
 		for i, h := range mv.Path {
-			x, y := l.Center(h)
+			x, y := o.l.Center(h)
 			if i == 0 {
 				dc.MoveTo(x, y)
 			} else {
@@ -129,25 +159,36 @@ func (r *Renderer) overviewImage(s *Situation, width int) (img *image.RGBA, forc
 		}
 		dc.Stroke()
 	}
-	// Stacks: solid hexes in their side's colour.
-	for _, st := range s.Stacks {
+}
+
+// stacks draws every stack as a solid hex in its side's colour.
+func (o *overview) stacks(stacks []Stack) {
+	for _, st := range stacks {
 		if len(st.Units) == 0 {
 			continue
 		}
-		hexPath(st.At, 0.92)
-		dc.SetColor(overviewSide[st.Side])
-		dc.Fill()
+		o.hexPath(st.At, 0.92)
+		o.dc.SetColor(overviewSide[st.Side])
+		o.dc.Fill()
 	}
-	for _, cb := range s.Combats {
-		hexPath(cb.Defender, 1.1)
-		dc.SetColor(combatRed)
-		dc.SetLineWidth(math.Max(1.5, R*0.3))
-		dc.Stroke()
+}
+
+// combats outlines the last combats' defending hexes in red.
+func (o *overview) combats(combats []Combat) {
+	for _, cb := range combats {
+		o.hexPath(cb.Defender, 1.1)
+		o.dc.SetColor(combatRed)
+		o.dc.SetLineWidth(math.Max(1.5, o.l.R*0.3))
+		o.dc.Stroke()
 	}
-	// The cities of 15.23, a dot and the name in large type, placed
-	// clear of one another.
-	face := r.font.face(OverviewMinTextPx + 1)
-	lb := &labeller{dc: dc, limit: box{1, 1, float64(mw) - 1, float64(mh) - 1}}
+}
+
+// cities draws the cities of 15.23, a dot and the name in large type,
+// placed clear of one another, and returns the names that found no free
+// place and were written over another name's edge.
+func (o *overview) cities(face font.Face, mw, mh float64) (forced []string) {
+	dc, l := o.dc, o.l
+	lb := &labeller{dc: dc, limit: box{1, 1, mw - 1, mh - 1}}
 	done := map[string]bool{}
 	var cities []board.VictoryHex
 	for _, v := range board.VictoryHexes() {
@@ -161,48 +202,50 @@ func (r *Renderer) overviewImage(s *Situation, width int) (img *image.RGBA, forc
 	// drawn (Dunkerque's name over Calais' dot).
 	for _, v := range cities {
 		x, y := l.Center(v.At)
-		dc.DrawCircle(x, y, math.Max(2, R*0.35))
-		dc.SetColor(cityRed)
-		dc.FillPreserve()
-		dc.SetColor(color.White)
-		dc.SetLineWidth(1)
-		dc.Stroke()
+		edgedDisc(dc, x, y, math.Max(2, l.R*0.35), cityRed, color.White, 1)
 		lb.taken = append(lb.taken, box{x - 3, y - 3, x + 3, y + 3})
 	}
 	for _, v := range cities {
-		x, y := l.Center(v.At)
 		name := v.Name
-		if h, ok := m.Hex(v.At); ok && h.Name != "" {
-			name = displayName(m, h)
+		if h, ok := o.m.Hex(v.At); ok && h.Name != "" {
+			name = displayName(o.m, h)
 		}
-		spots := [][4]float64{{x + 4, y, 0, 0.5}, {x - 4, y, 1, 0.5}, {x, y + 4, 0.5, 0}, {x, y - 4, 0.5, 1},
-			{x + 3, y + 3, 0, 0}, {x - 3, y + 3, 1, 0}, {x + 3, y - 3, 0, 1}, {x - 3, y - 3, 1, 1},
-			{x + 10, y, 0, 0.5}, {x - 10, y, 1, 0.5}, {x, y + 9, 0.5, 0}, {x, y - 9, 0.5, 1},
-			// Farther off, for the crowded coast (Dunkerque, Calais,
-			// Boulogne two hexes apart), still nearer this dot than any other.
-			{x + 8, y + 8, 0, 0}, {x - 8, y + 8, 1, 0}, {x + 8, y - 8, 0, 1}, {x - 8, y - 8, 1, 1},
-			{x + 4, y + 14, 0.2, 0}, {x + 4, y - 14, 0.2, 1}, {x + 16, y, 0, 0.5}, {x - 16, y, 1, 0.5}}
-		placed := false
-		for _, sp := range spots {
-			if lb.try(name, face, sp[0], sp[1], sp[2], sp[3], true, ink) {
-				placed = true
-				break
-			}
-		}
-		if !placed {
+		if !o.nameCity(lb, face, name, v.At) {
 			forced = append(forced, name)
-			// Every city of 15.23 is named, if need be over another
-			// name's edge; inside the picture.
-			for _, sp := range spots {
-				_, _, b := lb.measure(name, face, sp[0], sp[1], sp[2], sp[3])
-				if b.x0 >= lb.limit.x0 && b.x1 <= lb.limit.x1 && b.y0 >= lb.limit.y0 && b.y1 <= lb.limit.y1 {
-					lb.force(name, face, sp[0], sp[1], sp[2], sp[3], true, ink)
-					break
-				}
-			}
 		}
 	}
-	// Caption: turn, VP, whose view.
+	return forced
+}
+
+// nameCity writes a city's name at the first free spot around its dot and
+// reports whether there was one; if not, every city of 15.23 is named
+// still, over another name's edge, inside the picture.
+func (o *overview) nameCity(lb *labeller, face font.Face, name string, at hex.Hex) bool {
+	x, y := o.l.Center(at)
+	spots := [][4]float64{{x + 4, y, 0, 0.5}, {x - 4, y, 1, 0.5}, {x, y + 4, 0.5, 0}, {x, y - 4, 0.5, 1},
+		{x + 3, y + 3, 0, 0}, {x - 3, y + 3, 1, 0}, {x + 3, y - 3, 0, 1}, {x - 3, y - 3, 1, 1},
+		{x + 10, y, 0, 0.5}, {x - 10, y, 1, 0.5}, {x, y + 9, 0.5, 0}, {x, y - 9, 0.5, 1},
+		// Farther off, for the crowded coast (Dunkerque, Calais,
+		// Boulogne two hexes apart), still nearer this dot than any other.
+		{x + 8, y + 8, 0, 0}, {x - 8, y + 8, 1, 0}, {x + 8, y - 8, 0, 1}, {x - 8, y - 8, 1, 1},
+		{x + 4, y + 14, 0.2, 0}, {x + 4, y - 14, 0.2, 1}, {x + 16, y, 0, 0.5}, {x - 16, y, 1, 0.5}}
+	for _, sp := range spots {
+		if lb.try(name, face, sp[0], sp[1], sp[2], sp[3], true, ink) {
+			return true
+		}
+	}
+	for _, sp := range spots {
+		_, _, b := lb.measure(name, face, sp[0], sp[1], sp[2], sp[3])
+		if b.x0 >= lb.limit.x0 && b.x1 <= lb.limit.x1 && b.y0 >= lb.limit.y0 && b.y1 <= lb.limit.y1 {
+			lb.force(name, face, sp[0], sp[1], sp[2], sp[3], true, ink)
+			break
+		}
+	}
+	return false
+}
+
+// overviewCaption writes the caption's one line: turn, VP, whose view.
+func (r *Renderer) overviewCaption(dc *gg.Context, s *Situation, mw, capH int) {
 	dc.Identity()
 	dc.SetColor(panelFill)
 	dc.DrawRectangle(0, 0, float64(mw), float64(capH))
@@ -218,7 +261,6 @@ func (r *Renderer) overviewImage(s *Situation, width int) (img *image.RGBA, forc
 	}
 	dc.SetColor(ink)
 	dc.DrawStringAnchored(line, 4, float64(capH)/2, 0, 0.4)
-	return img, forced, nil
 }
 
 // DrawOverview is OverviewImage as PNG.

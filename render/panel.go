@@ -59,15 +59,35 @@ func (r *Renderer) withHeader(out *image.RGBA, s *Situation) *image.RGBA {
 	return out
 }
 
-// drawStatus draws the strip's three parts in a strip w wide, h high.
+// drawStatus draws the strip's three parts in a strip w wide, h high:
+// the state of the game, the keys, the Russian Front box.
 func drawStatus(c *Canvas, s *Situation, w, h float64) {
 	u := headerUnit(c.Layout.R)
-	lang := c.Lang
 	line := u * 0.78
-	turns := max(s.Turns, s.Turn, 1)
-
-	x, y := u*0.4, u*0.35
+	x := u * 0.4
 	colW := u * 13
+	drawGameState(c, s, x, u*0.35, colW, line, u)
+
+	// The key.
+	kx := x + colW + u*0.8
+	kw := u * 11.5
+	drawKey(c, kx, u*0.35, kw, line, u)
+
+	// The key to the counters (2.4), when the strip is wide enough for
+	// it and the Russian Front box.
+	bx := kx + kw + u*0.5
+	if w-bx >= counterKeyWidth*u+u*8 {
+		drawCounterKey(c, bx, u*0.35, counterKeyWidth*u, line, u)
+		bx += counterKeyWidth*u + u*0.5
+	}
+	drawRussianFrontBox(c, s, bx, w, h, u)
+}
+
+// drawGameState writes the strip's first part from (x, y), colW wide, a
+// line each: the turn and the viewer, the turn track with the months under
+// it, the segment and who is to move, the VP.
+func drawGameState(c *Canvas, s *Situation, x, y, colW, line, u float64) {
+	lang := c.Lang
 	text := func(t string, px float64, bold bool, col color.Color) {
 		c.SetFontSize(px)
 		c.SetColor(col)
@@ -78,10 +98,34 @@ func drawStatus(c *Canvas, s *Situation, w, h float64) {
 		y += line
 	}
 	text(turnLine(s, lang)+"   "+s.Viewer.Name().In(lang), u*0.56, true, ink)
-	// Turn track: one box a turn, the past ones grey, this one red, the
-	// turns outside the scenario (17.1) pale, a red bar after its last
-	// turn, and the months under the boxes.
+	turns := max(s.Turns, s.Turn, 1)
 	bw := colW / float64(turns)
+	drawTurnTrack(c, s, x, y, bw, line, u)
+	y += line
+	drawMonths(c, s, x, y, bw, u)
+	y += u * 0.42
+	text(s.Segment.In(lang)+"  ·  "+toMove(s, lang), u*0.5, true, sideInk(s.ToMove))
+	vp := i18n.Sprintf(i18n.T("VP  German %d · Allied %d", "VP  独軍 %d ・ 連合軍 %d"), s.VP[units.German], s.VP[units.Allied]).In(lang)
+	if s.NavalHeld > 0 {
+		vp += i18n.Sprintf(i18n.T("  · naval gunfire held %d", "  ・ 艦砲射撃 %d 保有"), s.NavalHeld).In(lang)
+	}
+	if s.BadWeather {
+		// Random events 11-14, after the VP on their line.
+		c.SetFontSize(u * 0.5)
+		vw, _ := c.MeasureString(vp)
+		c.SetFontSize(u * 0.44)
+		c.SetColor(weatherInk)
+		c.DrawStringAnchored(weatherText.In(lang), x+vw+u*0.5, y+line/2, 0, 0.4)
+		c.DrawStringAnchored(weatherText.In(lang), x+vw+u*0.5+0.6, y+line/2, 0, 0.4)
+	}
+	text(vp, u*0.5, false, ink)
+}
+
+// drawTurnTrack draws the turn track from (x, y), one box bw wide a turn:
+// the past ones grey, this one red, the turns outside the scenario (17.1)
+// pale, and a red bar after its last turn.
+func drawTurnTrack(c *Canvas, s *Situation, x, y, bw, line, u float64) {
+	turns := max(s.Turns, s.Turn, 1)
 	first, last := max(s.First, 1), s.Last
 	if last <= 0 {
 		last = turns
@@ -125,8 +169,13 @@ func drawStatus(c *Canvas, s *Situation, w, h float64) {
 		c.DrawLine(ex, y-u*0.06, ex, y+line+u*0.1)
 		c.Stroke()
 	}
-	y += line
-	// Months: one label under each run of turns of the same month.
+}
+
+// drawMonths writes under the turn track, from (x, y), one label under
+// each run of turns of the same month.
+func drawMonths(c *Canvas, s *Situation, x, y, bw, u float64) {
+	lang := c.Lang
+	turns := max(s.Turns, s.Turn, 1)
 	if len(s.Months) > 0 {
 		c.SetFontSize(u * 0.34)
 		c.SetColor(rgb(0x50, 0x48, 0x3c))
@@ -146,37 +195,13 @@ func drawStatus(c *Canvas, s *Situation, w, h float64) {
 			t = end + 1
 		}
 	}
-	y += u * 0.42
-	text(s.Segment.In(lang)+"  ·  "+toMove(s, lang), u*0.5, true, sideInk(s.ToMove))
-	vp := i18n.Sprintf(i18n.T("VP  German %d · Allied %d", "VP  独軍 %d ・ 連合軍 %d"), s.VP[units.German], s.VP[units.Allied]).In(lang)
-	if s.NavalHeld > 0 {
-		vp += i18n.Sprintf(i18n.T("  · naval gunfire held %d", "  ・ 艦砲射撃 %d 保有"), s.NavalHeld).In(lang)
-	}
-	if s.BadWeather {
-		// Random events 11-14, after the VP on their line.
-		c.SetFontSize(u * 0.5)
-		vw, _ := c.MeasureString(vp)
-		c.SetFontSize(u * 0.44)
-		c.SetColor(weatherInk)
-		c.DrawStringAnchored(weatherText.In(lang), x+vw+u*0.5, y+line/2, 0, 0.4)
-		c.DrawStringAnchored(weatherText.In(lang), x+vw+u*0.5+0.6, y+line/2, 0, 0.4)
-	}
-	text(vp, u*0.5, false, ink)
+}
 
-	// The key.
-	kx := x + colW + u*0.8
-	kw := u * 11.5
-	drawKey(c, kx, u*0.35, kw, line, u)
-
-	// The key to the counters (2.4), when the strip is wide enough for
-	// it and the Russian Front box.
-	bx := kx + kw + u*0.5
-	if w-bx >= counterKeyWidth*u+u*8 {
-		drawCounterKey(c, bx, u*0.35, counterKeyWidth*u, line, u)
-		bx += counterKeyWidth*u + u*0.5
-	}
-	// The Russian Front box, in what is left of the width: one line
-	// when it is empty, else as wide as its counters need.
+// drawRussianFrontBox draws the Russian Front box from bx in what is left
+// of the strip's width: one line when it is empty, else as wide as its
+// counters need.
+func drawRussianFrontBox(c *Canvas, s *Situation, bx, w, h, u float64) {
+	lang := c.Lang
 	bwBox := w - bx - u*0.4
 	if bwBox < u*3 {
 		return

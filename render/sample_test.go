@@ -69,9 +69,9 @@ func sampleMap() *board.Map {
 	town("0312", "Basel")
 	town("1011", "Aachen")
 
-	sides := map[hex.Side]board.Side{}
+	sides := map[hex.Hexside]board.Hexside{}
 	border := func(a, b hex.Hex) {
-		s, ok := hex.SideBetween(a, b)
+		s, ok := hex.HexsideBetween(a, b)
 		if !ok {
 			return
 		}
@@ -88,7 +88,7 @@ func sampleMap() *board.Map {
 	}
 	river := func(name string, pairs ...string) {
 		for i := 0; i+1 < len(pairs); i += 2 {
-			s, ok := hex.SideBetween(hex.MustParse(pairs[i]), hex.MustParse(pairs[i+1]))
+			s, ok := hex.HexsideBetween(hex.MustParse(pairs[i]), hex.MustParse(pairs[i+1]))
 			if !ok {
 				panic("not adjacent: " + pairs[i] + " " + pairs[i+1])
 			}
@@ -103,14 +103,14 @@ func sampleMap() *board.Map {
 	river("Aisne", "0405", "0505", "0505", "0506", "0605", "0606", "0605", "0706")
 	river("Rhine", "0309", "0310", "0409", "0410", "0509", "0510", "0609", "0610")
 
-	rail := map[hex.Side]bool{}
+	rail := map[hex.Hexside]bool{}
 	line := func(a, b string) {
 		for i, h := range hex.Line(hex.MustParse(a), hex.MustParse(b)) {
 			if i == 0 {
 				continue
 			}
 			prev := hex.Line(hex.MustParse(a), hex.MustParse(b))[i-1]
-			s, _ := hex.SideBetween(prev, h)
+			s, _ := hex.HexsideBetween(prev, h)
 			rail[s] = true
 		}
 	}

@@ -21,16 +21,38 @@ const maxEdges = 3
 // total attack and defence under them.
 type stacksLayer struct{ s *Situation }
 
+// stackPlacer sizes and places the stacks of a situation: two stacks in
+// one hex (only in the middle of a combat) sit side by side, smaller.
+type stackPlacer struct {
+	perHex, seen map[hex.Hex]int
+	a            float64 // a counter's side
+}
+
+func newStackPlacer(stacks []Stack, a float64) *stackPlacer {
+	p := &stackPlacer{perHex: map[hex.Hex]int{}, seen: map[hex.Hex]int{}, a: a}
+	for _, st := range stacks {
+		p.perHex[st.At]++
+	}
+	return p
+}
+
+// place is the centre's x and the counters' side of the next stack in hex
+// at, whose centre is at x cx.
+func (p *stackPlacer) place(at hex.Hex, cx float64) (float64, float64) {
+	n := p.perHex[at]
+	if n <= 1 {
+		return cx, p.a
+	}
+	i := p.seen[at]
+	p.seen[at]++
+	size := p.a * 0.7
+	return cx + (float64(i)-float64(n-1)/2)*size*0.8, size
+}
+
 func (l stacksLayer) DrawLayer(c *Canvas) {
 	R := c.Layout.R
 	a := counterSide(R)
-	// Two stacks in one hex (only in the middle of a combat) sit side
-	// by side.
-	perHex := map[hex.Hex]int{}
-	for _, st := range l.s.Stacks {
-		perHex[st.At]++
-	}
-	seen := map[hex.Hex]int{}
+	sp := newStackPlacer(l.s.Stacks, a)
 	for _, st := range orderedStacks(l.s.Stacks) {
 		if len(st.Units) == 0 {
 			continue
@@ -39,19 +61,13 @@ func (l stacksLayer) DrawLayer(c *Canvas) {
 		if !near(c, cx, cy, R) {
 			continue
 		}
-		size := a
-		if n := perHex[st.At]; n > 1 {
-			i := seen[st.At]
-			seen[st.At]++
-			size = a * 0.7
-			cx += (float64(i) - float64(n-1)/2) * size * 0.8
-		}
+		cx, size := sp.place(st.At, cx)
 		drawStack(c, st, cx, cy, size)
 	}
 	// The totals go on last, over the neighbouring counters they may
 	// touch, each on a white pill so that it reads over anything.
 	for _, st := range orderedStacks(l.s.Stacks) {
-		if len(st.Units) < 2 || !st.Known() || !detailed(a) || perHex[st.At] > 1 {
+		if len(st.Units) < 2 || !st.Known() || !detailed(a) || !sp.alone(st.At) {
 			continue
 		}
 		cx, cy := c.Layout.Center(st.At)
@@ -143,12 +159,7 @@ func drawStack(c *Canvas, st Stack, cx, cy, a float64) {
 	if n > 1 {
 		bx, by := tx+float64(edges)*d+a/2-a*0.06, ty-float64(edges)*d-a/2+a*0.06
 		r := a * 0.19
-		c.DrawCircle(bx, by, r)
-		c.SetColor(rgb(0x14, 0x14, 0x14))
-		c.FillPreserve()
-		c.SetColor(rgb(0xff, 0xff, 0xff))
-		c.SetLineWidth(math.Max(1, a*0.035))
-		c.Stroke()
+		edgedDisc(c.Context, bx, by, r, rgb(0x14, 0x14, 0x14), rgb(0xff, 0xff, 0xff), math.Max(1, a*0.035))
 		c.SetFontSize(r * 1.45)
 		c.DrawStringAnchored(strconv.Itoa(n), bx, by, 0.5, 0.4)
 	}
@@ -158,12 +169,7 @@ func drawStack(c *Canvas, st Stack, cx, cy, a float64) {
 // counter's left edge: an orange disc with a black cross-out bar.
 func drawOutOfCommand(c *Canvas, x, y, a float64) {
 	r := a * 0.17
-	c.DrawCircle(x, y, r)
-	c.SetColor(rgb(0xff, 0x8c, 0x00))
-	c.FillPreserve()
-	c.SetColor(rgb(0x20, 0x10, 0x00))
-	c.SetLineWidth(math.Max(1, a*0.035))
-	c.Stroke()
+	edgedDisc(c.Context, x, y, r, rgb(0xff, 0x8c, 0x00), rgb(0x20, 0x10, 0x00), math.Max(1, a*0.035))
 	c.SetLineWidth(math.Max(1.2, a*0.055))
 	c.DrawLine(x-r*0.6, y+r*0.6, x+r*0.6, y-r*0.6)
 	c.Stroke()
@@ -176,3 +182,6 @@ func sideInk(s units.Side) color.RGBA {
 	}
 	return rgb(0x1a, 0x4f, 0xa8)
 }
+
+// alone reports whether the stack in hex at is the only one there.
+func (p *stackPlacer) alone(at hex.Hex) bool { return p.perHex[at] == 1 }

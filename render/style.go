@@ -4,6 +4,8 @@ import (
 	"image/color"
 	"strings"
 
+	"github.com/fogleman/gg"
+
 	"rtrbot/engine/board"
 )
 
@@ -85,4 +87,15 @@ func isMajorRiver(name string) bool {
 		}
 	}
 	return false
+}
+
+// edgedDisc draws a disc of radius r at x, y filled with fill and edged
+// with edge, w wide.
+func edgedDisc(dc *gg.Context, x, y, r float64, fill, edge color.Color, w float64) {
+	dc.DrawCircle(x, y, r)
+	dc.SetColor(fill)
+	dc.FillPreserve()
+	dc.SetColor(edge)
+	dc.SetLineWidth(w)
+	dc.Stroke()
 }

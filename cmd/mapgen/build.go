@@ -170,9 +170,9 @@ type builder struct {
 	order    []hex.Hex // column, row
 	byName   map[string]*place
 	placesIn map[hex.Hex][]*place
-	sides    map[hex.Side]board.Side
-	rail     map[hex.Side]bool
-	lines    map[hex.Side][]string
+	sides    map[hex.Hexside]board.Hexside
+	rail     map[hex.Hexside]bool
+	lines    map[hex.Hexside][]string
 }
 
 // build turns the sources and the overrides into the map, stage by stage.
@@ -573,7 +573,7 @@ func (b *builder) overrideRivers() error {
 // bordersAndRivers fills the hexsides: a border between land hexes of two
 // countries, and the rivers (rivers.go).
 func (b *builder) bordersAndRivers() error {
-	b.sides = map[hex.Side]board.Side{}
+	b.sides = map[hex.Hexside]board.Hexside{}
 	for _, h := range b.order {
 		x := b.hexes[h]
 		for _, n := range h.Neighbors() {
@@ -582,8 +582,8 @@ func (b *builder) bordersAndRivers() error {
 				continue
 			}
 			if x.Country != y.Country {
-				sd, _ := hex.SideBetween(h, n)
-				b.sides[sd] = board.Side{Border: true}
+				sd, _ := hex.HexsideBetween(h, n)
+				b.sides[sd] = board.Hexside{Border: true}
 			}
 		}
 	}
@@ -616,7 +616,7 @@ func (b *builder) overrideSides() error {
 		if o.kind() != "side" {
 			continue
 		}
-		sd, err := hex.ParseSide(o.target)
+		sd, err := hex.ParseHexside(o.target)
 		if err != nil {
 			return o.errorf("%v", err)
 		}

@@ -39,7 +39,7 @@ func Figures(m *board.Map) string {
 	}
 	river, border := 0, 0
 	rivers := map[string]int{}
-	for _, s := range m.Sides() {
+	for _, s := range m.Hexsides() {
 		if s.River != "" {
 			river++
 			rivers[s.River]++

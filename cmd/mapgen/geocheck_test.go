@@ -285,7 +285,7 @@ func TestGeographyTownRiverBanks(t *testing.T) {
 			if across == nil {
 				break
 			}
-			if r := c.m.Side(h, n).River; r != "" && len(byName[r]) > 0 && near(p.at, byName[r]) < bankSlack {
+			if r := c.m.Hexside(h, n).River; r != "" && len(byName[r]) > 0 && near(p.at, byName[r]) < bankSlack {
 				across[r] = append(across[r], n)
 			}
 		}
@@ -307,7 +307,7 @@ func TestGeographyTownRiverBanks(t *testing.T) {
 		}
 		for _, n := range h.Neighbors() {
 			other, ok := at[n]
-			r := c.m.Side(h, n).River
+			r := c.m.Hexside(h, n).River
 			ls := byName[r]
 			if r == "" || len(ls) == 0 || near(p.at, ls) < bankSlack {
 				continue

@@ -108,7 +108,7 @@ func TestGeneratorAppliesOverrides(t *testing.T) {
 	if x.Terrain != board.Marsh || x.Name != "Testville" || x.Fortress != 6 {
 		t.Errorf("hex overrides not applied: %+v", x)
 	}
-	if m.Side(hex.New(18, 4), hex.New(18, 5)).River != "Test River" {
+	if m.Hexside(hex.New(18, 4), hex.New(18, 5)).River != "Test River" {
 		t.Error("river override not applied")
 	}
 	if !m.Rail(hex.New(1, 1), hex.New(1, 2)) {

@@ -21,9 +21,9 @@ const hubLine = "hub"
 // hex of the map (a town the map drowns) breaks the line there: no path
 // runs to or from it. The hexes of a station in several hexes (Paris,
 // Antwerp) are joined to each other: one city is one rail hub (railHub).
-func railLinks(s *sources, hexes map[hex.Hex]*board.Hex, byName map[string]*place, rep *report) (map[hex.Side]bool, map[hex.Side][]string) {
-	rail := map[hex.Side]bool{}
-	lines := map[hex.Side][]string{}
+func railLinks(s *sources, hexes map[hex.Hex]*board.Hex, byName map[string]*place, rep *report) (map[hex.Hexside]bool, map[hex.Hexside][]string) {
+	rail := map[hex.Hexside]bool{}
+	lines := map[hex.Hexside][]string{}
 	stations := map[*place]bool{}
 	for _, r := range s.rails {
 		var stops []*place
@@ -54,7 +54,7 @@ func railLinks(s *sources, hexes map[hex.Hex]*board.Hex, byName map[string]*plac
 				if !okA || !okB {
 					continue
 				}
-				sd, _ := hex.SideBetween(path[k-1], path[k])
+				sd, _ := hex.HexsideBetween(path[k-1], path[k])
 				rail[sd] = true
 				if l := lines[sd]; len(l) == 0 || l[len(l)-1] != r.id {
 					lines[sd] = append(lines[sd], r.id)
@@ -98,7 +98,7 @@ func drowned(p *place, hexes map[hex.Hex]*board.Hex) bool {
 // these links the lines would end side by side without meeting (in 1914
 // the Ceinture and the city's junctions joined every terminus). Every two
 // adjacent hexes of the city are linked.
-func railHub(p *place, hexes map[hex.Hex]*board.Hex, rail map[hex.Side]bool, lines map[hex.Side][]string, rep *report) {
+func railHub(p *place, hexes map[hex.Hex]*board.Hex, rail map[hex.Hexside]bool, lines map[hex.Hexside][]string, rep *report) {
 	var hs []hex.Hex
 	for _, h := range p.hexes {
 		if x, ok := hexes[h]; ok && x.Terrain != board.Sea {
@@ -106,7 +106,7 @@ func railHub(p *place, hexes map[hex.Hex]*board.Hex, rail map[hex.Side]bool, lin
 		}
 	}
 	link := func(a, b hex.Hex) {
-		sd, _ := hex.SideBetween(a, b)
+		sd, _ := hex.HexsideBetween(a, b)
 		rail[sd] = true
 		lines[sd] = append(lines[sd], hubLine)
 	}

@@ -22,7 +22,7 @@ import (
 // its own bank (Cologne and Mainz west of the Rhine, Koblenz south of the
 // Moselle) even where the river runs between the town and the hex's
 // centre. The town lies inside its hex, so the chains stay unbroken.
-func riverSides(s *sources, hexes map[hex.Hex]*board.Hex, order []hex.Hex, sides map[hex.Side]board.Side, at map[hex.Hex]pt, rep *report) {
+func riverSides(s *sources, hexes map[hex.Hex]*board.Hex, order []hex.Hex, sides map[hex.Hexside]board.Hexside, at map[hex.Hex]pt, rep *report) {
 	point := func(h hex.Hex) pt {
 		if p, ok := at[h]; ok {
 			return p
@@ -38,7 +38,7 @@ func riverSides(s *sources, hexes map[hex.Hex]*board.Hex, order []hex.Hex, sides
 	for name, r := range s.rankOverride {
 		rank[name] = r
 	}
-	crossed := map[string]map[hex.Side]bool{}
+	crossed := map[string]map[hex.Hexside]bool{}
 	land := func(h hex.Hex) bool { x, ok := hexes[h]; return ok && x.Terrain != board.Sea }
 	for _, l := range s.rivers {
 		if rank[l.name] > 2 || l.name == "" {
@@ -46,18 +46,18 @@ func riverSides(s *sources, hexes map[hex.Hex]*board.Hex, order []hex.Hex, sides
 		}
 		// Parity per line, then the union over the lines of one river:
 		// features that overlap where they join must not cancel out.
-		par := map[hex.Side]bool{}
+		par := map[hex.Hexside]bool{}
 		for i := 1; i < len(l.pts); i++ {
 			p1, p2 := l.pts[i-1], l.pts[i]
 			a, b := hexAt(p1), hexAt(p2)
-			tested := map[hex.Side]bool{}
+			tested := map[hex.Hexside]bool{}
 			for _, h := range hex.Line(a, b) {
 				for _, x := range append([]hex.Hex{h}, neighbours(h)...) {
 					if !land(x) {
 						continue
 					}
 					for _, n := range x.Neighbors() {
-						sd, _ := hex.SideBetween(x, n)
+						sd, _ := hex.HexsideBetween(x, n)
 						if tested[sd] || !land(n) {
 							continue
 						}
@@ -70,7 +70,7 @@ func riverSides(s *sources, hexes map[hex.Hex]*board.Hex, order []hex.Hex, sides
 			}
 		}
 		if crossed[l.name] == nil {
-			crossed[l.name] = map[hex.Side]bool{}
+			crossed[l.name] = map[hex.Hexside]bool{}
 		}
 		for sd, odd := range par {
 			if odd {

@@ -140,7 +140,7 @@ func (r *Replay) Apply(o db.Order) (db.Applied, error) {
 // snapshot point when it ended a segment. The commands use it when they
 // apply orders live, so that the live path and replay store the same.
 func Applied(o game.Order, after *game.State, evs []game.Event) db.Applied {
-	out := db.Applied{SegmentEnd: o.Verb == game.End}
+	out := db.Applied{SegmentEnd: o.Verb == game.VerbEnd}
 	for _, e := range evs {
 		out.Events = append(out.Events, db.Event{Kind: string(e.Kind), Text: e.String()})
 	}
@@ -169,7 +169,7 @@ func (r *Replay) Rekey(key []byte) (text string, a db.Applied, ok bool, err erro
 	if err != nil {
 		return "", db.Applied{}, false, err
 	}
-	o := game.Order{Side: s.ToMove(), Verb: game.Rekey}
+	o := game.Rekey().By(s.ToMove())
 	n, evs, err := game.Apply(s, o)
 	if err != nil {
 		return "", db.Applied{}, false, err

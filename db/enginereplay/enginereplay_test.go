@@ -11,7 +11,6 @@ import (
 	"rtrbot/db"
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
-	"rtrbot/engine/hex"
 )
 
 var (
@@ -86,9 +85,9 @@ func (p *player) play(untilTurn int) {
 		side := s.ToMove()
 		switch {
 		case s.Step == game.SetupStep:
-			p.give(game.Order{Side: side, Verb: game.AutoSetup})
+			p.give(game.AutoSetup().By(side))
 		case s.Step == game.Reinforcement:
-			p.give(game.Order{Side: side, Verb: game.AutoReinforce})
+			p.give(game.AutoReinforce().By(side))
 		case s.Step.IsMovement():
 			// The Russian Front's demand first (11.7): units go east by
 			// rail before anything moves, as the engine requires.
@@ -96,7 +95,7 @@ func (p *player) play(untilTurn int) {
 				if p.state.WithdrawAttack <= 0 && p.state.WithdrawHQ <= 0 {
 					break
 				}
-				p.give(game.Order{Side: side, Verb: game.Withdraw, Units: []string{c.ID}})
+				p.give(game.Withdraw(c.ID).By(side))
 			}
 			for _, c := range p.state.Actors() {
 				if p.rng.IntN(3) == 0 {
@@ -107,19 +106,19 @@ func (p *player) play(untilTurn int) {
 					continue
 				}
 				d := ds[p.rng.IntN(len(ds))]
-				p.give(game.Order{Side: side, Verb: game.Move, Units: []string{c.ID}, Hexes: []hex.Hex{d.To}})
+				p.give(game.Move(c.ID, d.To).By(side))
 			}
 			for _, h := range p.state.Overstacked(side) {
 				for i := 0; i < 20 && len(p.state.Overstacked(side)) > 0; i++ {
 					us := p.state.UnitsAt(h, side)
-					if len(us) == 0 || !p.give(game.Order{Side: side, Verb: game.Remove, Units: []string{us[len(us)-1].ID}}) {
+					if len(us) == 0 || !p.give(game.Remove(us[len(us)-1].ID).By(side)) {
 						break
 					}
 				}
 			}
 		}
-		if !p.give(game.Order{Side: side, Verb: game.End}) {
-			_, _, err := game.Apply(p.state, game.Order{Side: side, Verb: game.End})
+		if !p.give(game.End().By(side)) {
+			_, _, err := game.Apply(p.state, game.End().By(side))
 			p.t.Fatalf("%s cannot end %s: %v", side, p.state.Step, err)
 		}
 	}

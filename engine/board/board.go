@@ -84,8 +84,8 @@ type Hex struct {
 	Towns    []string // other towns in the hex, for name search and small labels
 }
 
-// Side is what lies along one hexside.
-type Side struct {
+// Hexside is what lies along one hexside.
+type Hexside struct {
 	River  string // river name, "" if none
 	Border bool   // a 1914 border between two countries
 }
@@ -94,9 +94,9 @@ type Side struct {
 type Map struct {
 	Cols, Rows int
 	hexes      map[hex.Hex]*Hex
-	sides      map[hex.Side]Side
-	rail       map[hex.Side]bool
-	railLines  map[hex.Side][]string // line ids of railways-1914.tsv per link (documentation only)
+	sides      map[hex.Hexside]Hexside
+	rail       map[hex.Hexside]bool
+	railLines  map[hex.Hexside][]string // line ids of railways-1914.tsv per link (documentation only)
 
 	// memo keeps what other packages derive from the map once (Memo).
 	memoMu sync.Mutex
@@ -130,13 +130,13 @@ func (m *Map) Memo(key any, build func() any) any {
 }
 
 // NewMap builds a map from its parts; the loader and tests use it.
-func NewMap(cols, rows int, hexes []*Hex, sides map[hex.Side]Side, rail map[hex.Side]bool) *Map {
+func NewMap(cols, rows int, hexes []*Hex, sides map[hex.Hexside]Hexside, rail map[hex.Hexside]bool) *Map {
 	m := &Map{Cols: cols, Rows: rows, hexes: make(map[hex.Hex]*Hex, len(hexes)), sides: sides, rail: rail}
 	if m.sides == nil {
-		m.sides = map[hex.Side]Side{}
+		m.sides = map[hex.Hexside]Hexside{}
 	}
 	if m.rail == nil {
-		m.rail = map[hex.Side]bool{}
+		m.rail = map[hex.Hexside]bool{}
 	}
 	for _, h := range hexes {
 		m.hexes[h.At] = h
@@ -153,18 +153,18 @@ func (m *Map) Hex(h hex.Hex) (*Hex, bool) {
 // OnMap reports whether h is a hex of the map.
 func (m *Map) OnMap(h hex.Hex) bool { _, ok := m.hexes[h]; return ok }
 
-// Side returns the hexside between two adjacent hexes (zero if none).
-func (m *Map) Side(a, b hex.Hex) Side {
-	s, ok := hex.SideBetween(a, b)
+// Hexside returns what lies along the hexside between two adjacent hexes (zero if none).
+func (m *Map) Hexside(a, b hex.Hex) Hexside {
+	s, ok := hex.HexsideBetween(a, b)
 	if !ok {
-		return Side{}
+		return Hexside{}
 	}
 	return m.sides[s]
 }
 
 // Rail reports whether a railway links adjacent hexes a and b.
 func (m *Map) Rail(a, b hex.Hex) bool {
-	s, ok := hex.SideBetween(a, b)
+	s, ok := hex.HexsideBetween(a, b)
 	return ok && m.rail[s]
 }
 
@@ -188,12 +188,12 @@ func (m *Map) Hexes() []*Hex {
 	return out
 }
 
-// Sides returns every hexside that carries something, in order.
-func (m *Map) Sides() map[hex.Side]Side { return m.sides }
+// Hexsides returns every hexside that carries something.
+func (m *Map) Hexsides() map[hex.Hexside]Hexside { return m.sides }
 
 // RailLinks returns every rail link between adjacent hexes.
-func (m *Map) RailLinks() []hex.Side {
-	out := make([]hex.Side, 0, len(m.rail))
+func (m *Map) RailLinks() []hex.Hexside {
+	out := make([]hex.Hexside, 0, len(m.rail))
 	for s, ok := range m.rail {
 		if ok {
 			out = append(out, s)
@@ -204,7 +204,7 @@ func (m *Map) RailLinks() []hex.Side {
 }
 
 // sortHexsides sorts hexsides by their first hex, then their second.
-func sortHexsides(out []hex.Side) {
+func sortHexsides(out []hex.Hexside) {
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].A != out[j].A {
 			return hex.Less(out[i].A, out[j].A)

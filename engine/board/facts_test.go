@@ -228,8 +228,8 @@ func TestRhineConnected(t *testing.T) {
 
 // rhineProblems says what is wrong with the Rhine's line of hexsides.
 func rhineProblems(m *Map) []string {
-	var rhine []hex.Side
-	for s, v := range m.Sides() {
+	var rhine []hex.Hexside
+	for s, v := range m.Hexsides() {
 		if v.River == "Rhine" {
 			rhine = append(rhine, s)
 		}
@@ -237,7 +237,7 @@ func rhineProblems(m *Map) []string {
 	if len(rhine) < 30 {
 		return []string{fmt.Sprintf("only %d Rhine hexsides", len(rhine))}
 	}
-	touches := func(s hex.Side, c Country) bool {
+	touches := func(s hex.Hexside, c Country) bool {
 		for _, h := range []hex.Hex{s.A, s.B} {
 			ns := h.Neighbors()
 			for _, n := range append(ns[:], h) {
@@ -248,7 +248,7 @@ func rhineProblems(m *Map) []string {
 		}
 		return false
 	}
-	edge := func(s hex.Side) bool {
+	edge := func(s hex.Hexside) bool {
 		for _, h := range []hex.Hex{s.A, s.B} {
 			if h.Col == 1 || h.Row == 1 || h.Col == m.Cols || h.Row == m.Rows {
 				return true
@@ -278,16 +278,16 @@ func rhineProblems(m *Map) []string {
 }
 
 // sideComponents groups hexsides that share a corner.
-func sideComponents(sides []hex.Side) [][]hex.Side {
+func sideComponents(sides []hex.Hexside) [][]hex.Hexside {
 	sort.Slice(sides, func(i, j int) bool { return sides[i].String() < sides[j].String() })
-	seen := map[hex.Side]bool{}
-	var out [][]hex.Side
+	seen := map[hex.Hexside]bool{}
+	var out [][]hex.Hexside
 	for _, s := range sides {
 		if seen[s] {
 			continue
 		}
-		var comp []hex.Side
-		stack := []hex.Side{s}
+		var comp []hex.Hexside
+		stack := []hex.Hexside{s}
 		seen[s] = true
 		for len(stack) > 0 {
 			c := stack[len(stack)-1]
@@ -307,7 +307,7 @@ func sideComponents(sides []hex.Side) [][]hex.Side {
 
 // sidesTouch: two different hexsides share a corner when their four hexes
 // include three mutually adjacent hexes (the hexes around that corner).
-func sidesTouch(a, b hex.Side) bool {
+func sidesTouch(a, b hex.Hexside) bool {
 	if a == b {
 		return false
 	}
@@ -324,8 +324,8 @@ func sidesTouch(a, b hex.Side) bool {
 
 // sideEnds returns the hexsides of a chain that touch only one other at
 // one of their two corners: the chain's ends.
-func sideEnds(comp []hex.Side) []hex.Side {
-	var ends []hex.Side
+func sideEnds(comp []hex.Hexside) []hex.Hexside {
+	var ends []hex.Hexside
 	for _, s := range comp {
 		corners := map[hex.Hex]bool{} // a corner is named by the third hex around it
 		for _, o := range comp {
@@ -346,7 +346,7 @@ func sideEnds(comp []hex.Side) []hex.Side {
 	return ends
 }
 
-func cornerSet(s hex.Side, thirds map[hex.Hex]bool) map[int]bool {
+func cornerSet(s hex.Hexside, thirds map[hex.Hex]bool) map[int]bool {
 	// The two corners of s are the two hexes adjacent to both A and B.
 	out := map[int]bool{}
 	i := 0
@@ -752,7 +752,7 @@ func TestFind(t *testing.T) {
 // most of a marginal victory.
 func TestVictoryTotals(t *testing.T) {
 	m := mustDefault(t)
-	named := map[Player]int{}
+	named := map[ScoringSide]int{}
 	for _, v := range VictoryHexes() {
 		named[v.Scorer] += v.VP
 	}
@@ -809,15 +809,15 @@ func TestNoOneHexEnclaves(t *testing.T) {
 // name).
 func TestMajorRiversUnbroken(t *testing.T) {
 	m := mustDefault(t)
-	var all []hex.Side
-	by := map[string][]hex.Side{}
-	for s, v := range m.Sides() {
+	var all []hex.Hexside
+	by := map[string][]hex.Hexside{}
+	for s, v := range m.Hexsides() {
 		if v.River != "" {
 			all = append(all, s)
 			by[v.River] = append(by[v.River], s)
 		}
 	}
-	comp := map[hex.Side]int{}
+	comp := map[hex.Hexside]int{}
 	for i, c := range sideComponents(all) {
 		for _, s := range c {
 			comp[s] = i

@@ -87,8 +87,8 @@ func Encode(m *Map, comment string) map[string][]byte {
 	return out
 }
 
-func sortedSides(sides map[hex.Side]Side) []hex.Side {
-	out := make([]hex.Side, 0, len(sides))
+func sortedSides(sides map[hex.Hexside]Hexside) []hex.Hexside {
+	out := make([]hex.Hexside, 0, len(sides))
 	for s := range sides {
 		out = append(out, s)
 	}
@@ -346,27 +346,27 @@ func parseHexRow(r record, seen map[hex.Hex]int) (*Hex, error) {
 
 // onMap reads a hexside of sides.tsv or rail.tsv, both of whose hexes
 // must be on the map.
-func (g *grid) onMap(file string, line int, s string) (hex.Side, error) {
-	side, err := hex.ParseSide(s)
+func (g *grid) onMap(file string, line int, s string) (hex.Hexside, error) {
+	side, err := hex.ParseHexside(s)
 	if err != nil {
-		return hex.Side{}, &DataError{file, line, err.Error()}
+		return hex.Hexside{}, &DataError{file, line, err.Error()}
 	}
 	for _, h := range []hex.Hex{side.A, side.B} {
 		if _, ok := g.seen[h]; !ok {
-			return hex.Side{}, &DataError{file, line, fmt.Sprintf("hexside %s: hex %s is not on the map (columns 01-%02d, rows 01-%02d)", s, h, g.cols, g.rows)}
+			return hex.Hexside{}, &DataError{file, line, fmt.Sprintf("hexside %s: hex %s is not on the map (columns 01-%02d, rows 01-%02d)", s, h, g.cols, g.rows)}
 		}
 	}
 	return side, nil
 }
 
 // parseSides reads sides.tsv: rivers and borders, each hexside once.
-func (g *grid) parseSides(data []byte) (map[hex.Side]Side, error) {
+func (g *grid) parseSides(data []byte) (map[hex.Hexside]Hexside, error) {
 	srecs, err := records(SidesFile, data, sideColumns)
 	if err != nil {
 		return nil, err
 	}
-	sides := map[hex.Side]Side{}
-	sideLine := map[hex.Side]int{}
+	sides := map[hex.Hexside]Hexside{}
+	sideLine := map[hex.Hexside]int{}
 	for _, r := range srecs {
 		s, err := g.onMap(SidesFile, r.line, r.fields[0])
 		if err != nil {
@@ -380,21 +380,21 @@ func (g *grid) parseSides(data []byte) (map[hex.Side]Side, error) {
 		if err != nil {
 			return nil, &DataError{SidesFile, r.line, fmt.Sprintf("hexside %s border: %v", s, err)}
 		}
-		sides[s] = Side{River: undash(r.fields[1]), Border: border}
+		sides[s] = Hexside{River: undash(r.fields[1]), Border: border}
 	}
 	return sides, nil
 }
 
 // parseRail reads rail.tsv: the railway links and the lines each belongs
 // to, each link once.
-func (g *grid) parseRail(data []byte) (map[hex.Side]bool, map[hex.Side][]string, error) {
+func (g *grid) parseRail(data []byte) (map[hex.Hexside]bool, map[hex.Hexside][]string, error) {
 	rrecs, err := records(RailFile, data, railColumns)
 	if err != nil {
 		return nil, nil, err
 	}
-	rail := map[hex.Side]bool{}
-	lines := map[hex.Side][]string{}
-	railLine := map[hex.Side]int{}
+	rail := map[hex.Hexside]bool{}
+	lines := map[hex.Hexside][]string{}
+	railLine := map[hex.Hexside]int{}
 	for _, r := range rrecs {
 		s, err := g.onMap(RailFile, r.line, r.fields[0])
 		if err != nil {
@@ -412,11 +412,11 @@ func (g *grid) parseRail(data []byte) (map[hex.Side]bool, map[hex.Side][]string,
 
 // SetRailLines records which railways use each link (the generator's
 // bookkeeping, written to rail.tsv so that a club sees what a link is).
-func (m *Map) SetRailLines(lines map[hex.Side][]string) { m.railLines = lines }
+func (m *Map) SetRailLines(lines map[hex.Hexside][]string) { m.railLines = lines }
 
 // RailLines returns the railway line ids that use the link a-b.
 func (m *Map) RailLines(a, b hex.Hex) []string {
-	s, ok := hex.SideBetween(a, b)
+	s, ok := hex.HexsideBetween(a, b)
 	if !ok {
 		return nil
 	}

@@ -33,7 +33,7 @@ func TestParseTiny(t *testing.T) {
 		len(x.Logistic) != 2 || x.Logistic[1] != British || x.Setup[0] != "B" || x.Local != "Liège / Luik" {
 		t.Errorf("0202 parsed as %+v", x)
 	}
-	if s := m.Side(hexes("0101")[0], hexes("0102")[0]); s.River != "Meuse" || !s.Border {
+	if s := m.Hexside(hexes("0101")[0], hexes("0102")[0]); s.River != "Meuse" || !s.Border {
 		t.Errorf("side %+v", s)
 	}
 	if !m.Rail(hexes("0102")[0], hexes("0101")[0]) || m.RailLines(hexes("0101")[0], hexes("0102")[0])[0] != "FR-E01" {

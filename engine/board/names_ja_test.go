@@ -48,7 +48,7 @@ func TestEveryPlaceAndRiverHasAJapaneseName(t *testing.T) {
 			}
 		}
 		for _, n := range x.At.Neighbors() {
-			if r := m.Side(x.At, n).River; r != "" {
+			if r := m.Hexside(x.At, n).River; r != "" {
 				rivers[r] = true
 				if JapaneseRiver(r) == r {
 					t.Errorf("river %q has no Japanese name in rivers_ja.tsv", r)

@@ -21,11 +21,11 @@ func (c Country) GermanTerritory(luxembourgNeutral bool) bool {
 // AlliedTerritory reports whether a hex of country c is French or Belgian.
 func (c Country) AlliedTerritory() bool { return c == France || c == Belgium }
 
-// Player is a side that scores victory points.
-type Player uint8
+// ScoringSide is a side that scores victory points.
+type ScoringSide uint8
 
 const (
-	Germans Player = iota + 1
+	Germans ScoringSide = iota + 1
 	Allies
 )
 
@@ -34,7 +34,7 @@ const (
 var victoryHexes = []struct {
 	Hex    string
 	Name   string
-	Scorer Player
+	Scorer ScoringSide
 	VP     int
 }{
 	{"1804", "Paris", Germans, 10}, {"1805", "Paris", Germans, 10}, {"1905", "Paris", Germans, 10},
@@ -50,7 +50,7 @@ var victoryHexes = []struct {
 type VictoryHex struct {
 	At     hex.Hex
 	Name   string
-	Scorer Player
+	Scorer ScoringSide
 	VP     int
 }
 
@@ -70,7 +70,7 @@ func VictoryHexes() []VictoryHex {
 // Strasbourg and 10 for every other German city. Luxembourg's hex scores
 // for the Germans only (15.23 names it among their objectives); neutral
 // cities score nothing. Doubling options (18.x) are the engine's business.
-func (m *Map) CityVP(h hex.Hex, p Player) int {
+func (m *Map) CityVP(h hex.Hex, p ScoringSide) int {
 	at := h.String()
 	for _, v := range victoryHexes {
 		if v.Hex == at {

@@ -102,17 +102,17 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 	if s.Step == GameOver {
 		return nil, nil, refuse("game-over")
 	}
-	if o.Verb == Rekey { // between any two orders, whoever is to move (dice.go)
+	if o.Verb == VerbRekey { // between any two orders, whoever is to move (dice.go)
 		return s.applyRekey()
 	}
 	if o.Side != s.ToMove() {
 		return nil, nil, refuse("not-your-turn",
 			s.Phase(), s.ToMove().Name(), o.Side.Name())
 	}
-	if len(s.Combat.Retreats) > 0 && o.Verb != Retreat {
+	if len(s.Combat.Retreats) > 0 && o.Verb != VerbRetreat {
 		return nil, nil, refuse("retreats-first", s.retreatIDs())
 	}
-	if (s.Combat.Delaying.Verb != "") != (o.Verb == Delay || o.Verb == Stand) {
+	if (s.Combat.Delaying.Verb != "") != (o.Verb == VerbDelay || o.Verb == VerbStand) {
 		return nil, nil, s.delayOrderRefused() // 16.2 (combat_delay.go)
 	}
 	var (
@@ -121,47 +121,47 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 		err error
 	)
 	switch o.Verb {
-	case End:
+	case VerbEnd:
 		n, evs, err = s.applyEnd()
-	case Place:
+	case VerbPlace:
 		n, evs, err = s.applyPlace(o)
-	case AutoSetup:
+	case VerbAutoSetup:
 		n, evs, err = s.applyAutoSetup()
-	case Move:
+	case VerbMove:
 		n, evs, err = s.applyMove(o)
-	case Rail:
+	case VerbRail:
 		n, evs, err = s.applyRail(o)
-	case Split:
+	case VerbSplit:
 		n, evs, err = s.applySplit(o)
-	case Merge:
+	case VerbMerge:
 		n, evs, err = s.applyMerge(o)
-	case Entrench, Unentrench:
+	case VerbEntrench, VerbUnentrench:
 		n, evs, err = s.applyEntrench(o)
-	case Reinforce:
+	case VerbReinforce:
 		n, evs, err = s.applyReinforce(o)
-	case AutoReinforce:
+	case VerbAutoReinforce:
 		n, evs, err = s.applyAutoReinforce()
-	case Remove, Withdraw:
+	case VerbRemove, VerbWithdraw:
 		if s.Step == SetupStep {
 			n, evs, err = s.setupReduction(o)
-		} else if o.Verb == Remove {
+		} else if o.Verb == VerbRemove {
 			n, evs, err = s.applyRemove(o)
 		} else {
 			n, evs, err = s.applyWithdraw(o)
 		}
-	case Attack:
+	case VerbAttack:
 		n, evs, err = s.applyAttack(o)
-	case Retreat:
+	case VerbRetreat:
 		n, evs, err = s.applyRetreat(o)
-	case Siege:
+	case VerbSiege:
 		n, evs, err = s.applySiege(o)
-	case Abandon:
+	case VerbAbandon:
 		n, evs, err = s.applyAbandon(o)
-	case Recon:
+	case VerbRecon:
 		n, evs, err = s.applyRecon(o)
-	case Delay, Stand:
+	case VerbDelay, VerbStand:
 		n, evs, err = s.applyDelay(o)
-	case Sea:
+	case VerbSea:
 		n, evs, err = s.applySea(o)
 	default:
 		return nil, nil, refuse("unknown-verb", o.Verb)

@@ -41,7 +41,7 @@ func BenchmarkApplyMove(b *testing.B) {
 	s := openingMovement(b)
 	c := s.Actors()[0]
 	ds, _ := s.Destinations(c)
-	o := Order{Side: s.Player, Verb: Move, Units: []string{c.ID}, Hexes: []hexT{ds[len(ds)-1].To}}
+	o := Order{Side: s.Player, Verb: VerbMove, Units: []string{c.ID}, Hexes: []hexT{ds[len(ds)-1].To}}
 	for b.Loop() {
 		if _, _, err := Apply(s, o); err != nil {
 			b.Fatal(err)

@@ -96,7 +96,7 @@ func (s *State) PlanAttack(o Order) (*AttackPlan, error) {
 	}
 	seen := map[string]bool{}
 	for _, id := range o.Units[1:] {
-		if id == "NAVAL" {
+		if id == navalGunfire {
 			if o.Side != units.Allied || s.NavalGunfire <= 0 {
 				return nil, refuse("naval-allies-only")
 			}
@@ -214,7 +214,7 @@ func (s *State) Odds(p *AttackPlan) CombatOdds {
 	for _, i := range p.Attackers {
 		co.Attack += s.Counter(i).Attack
 		from := s.Units[i].At
-		if s.rules.Map.Side(from, p.Target).River == "" {
+		if s.rules.Map.Hexside(from, p.Target).River == "" {
 			river = false
 		}
 	}

@@ -98,7 +98,7 @@ func (s *State) applyDelay(o Order) (*State, []Event, error) {
 		return nil, nil, err
 	}
 	var evs []Event
-	if o.Verb == Delay {
+	if o.Verb == VerbDelay {
 		p.Table, _ = Tables().CRT("recon")
 		evs = append(evs, ev(EvDelayOffered, o.Side, tr("Delaying action (16.2): the attack on %s is resolved on the reconnaissance-in-force table.", "遅滞行動 (16.2): %s への攻撃は威力偵察 CRT で解決。", p.Target)))
 	}

@@ -50,7 +50,7 @@ func TestRekeyChangesTheDiceFromTheNextRoll(t *testing.T) {
 	if err := s.SetKeys(keys); err != nil || s.PendingKeys() != 1 {
 		t.Fatalf("SetKeys: %v, %d pending", err, s.PendingKeys())
 	}
-	n, evs, err := Apply(s, Order{Side: units0(s), Verb: End})
+	n, evs, err := Apply(s, Order{Side: units0(s), Verb: VerbEnd})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestRekeyChangesTheDiceFromTheNextRoll(t *testing.T) {
 	if err := s2.SetKeys(keys); err != nil || s2.PendingKeys() != 0 {
 		t.Fatalf("SetKeys after the rekey: %v, %d pending", err, s2.PendingKeys())
 	}
-	_, evs, err = Apply(s2, Order{Side: units0(s2), Verb: End})
+	_, evs, err = Apply(s2, Order{Side: units0(s2), Verb: VerbEnd})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,12 +15,12 @@ import (
 type testMap struct {
 	cols, rows int
 	hexes      map[hex.Hex]*board.Hex
-	sides      map[hex.Side]board.Side
-	rail       map[hex.Side]bool
+	sides      map[hex.Hexside]board.Hexside
+	rail       map[hex.Hexside]bool
 }
 
 func newTestMap(cols, rows int) *testMap {
-	t := &testMap{cols: cols, rows: rows, hexes: map[hex.Hex]*board.Hex{}, sides: map[hex.Side]board.Side{}, rail: map[hex.Side]bool{}}
+	t := &testMap{cols: cols, rows: rows, hexes: map[hex.Hex]*board.Hex{}, sides: map[hex.Hexside]board.Hexside{}, rail: map[hex.Hexside]bool{}}
 	for c := 1; c <= cols; c++ {
 		for r := 1; r <= rows; r++ {
 			country := board.France
@@ -65,18 +65,18 @@ func (t *testMap) fortress(strength int, hs ...string) *testMap {
 }
 
 func (t *testMap) river(a, b string) *testMap {
-	s, ok := hex.SideBetween(hex.MustParse(a), hex.MustParse(b))
+	s, ok := hex.HexsideBetween(hex.MustParse(a), hex.MustParse(b))
 	if !ok {
 		panic("not adjacent: " + a + " " + b)
 	}
-	t.sides[s] = board.Side{River: "Test"}
+	t.sides[s] = board.Hexside{River: "Test"}
 	return t
 }
 
 // railway links each hex to the next.
 func (t *testMap) railway(hs ...string) *testMap {
 	for i := 1; i < len(hs); i++ {
-		s, ok := hex.SideBetween(hex.MustParse(hs[i-1]), hex.MustParse(hs[i]))
+		s, ok := hex.HexsideBetween(hex.MustParse(hs[i-1]), hex.MustParse(hs[i]))
 		if !ok {
 			panic("rail not adjacent: " + hs[i-1] + " " + hs[i])
 		}
@@ -208,7 +208,7 @@ func payRussia(t testing.TB, s *State) *State {
 		if s.Units[i].Box != OnMap || c.Side() != 0 {
 			continue
 		}
-		if n, _, err := Apply(s, Order{Side: 0, Verb: Withdraw, Units: []string{c.ID}}); err == nil {
+		if n, _, err := Apply(s, Order{Side: 0, Verb: VerbWithdraw, Units: []string{c.ID}}); err == nil {
 			s = n
 		}
 	}

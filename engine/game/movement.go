@@ -611,7 +611,7 @@ func (s *State) northOfMeuse(h hex.Hex) bool {
 			queue = queue[1:]
 			for _, nb := range at.Neighbors() {
 				x, ok := r.Map.Hex(nb)
-				if !ok || r.north[nb] || x.Country != board.Belgium || x.Terrain == board.Sea || r.Map.Side(at, nb).River == "Meuse" {
+				if !ok || r.north[nb] || x.Country != board.Belgium || x.Terrain == board.Sea || r.Map.Hexside(at, nb).River == "Meuse" {
 					continue
 				}
 				r.north[nb] = true

@@ -110,7 +110,7 @@ func TestMovementSearchMatchesEnterCost(t *testing.T) {
 
 // The dense grid (Rules.index), built from the map's lists of railways
 // and rivers, says of every hexside of every hex what the map's own
-// lookups say (Map.Rail, Map.Side).
+// lookups say (Map.Rail, Map.Hexside).
 func TestGridMatchesMapLookups(t *testing.T) {
 	r := realRules(t, "standard")
 	s, _ := New(r, 1, nil)
@@ -121,7 +121,7 @@ func TestGridMatchesMapLookups(t *testing.T) {
 			t.Fatalf("%s: no cell of its own", x.At)
 		}
 		for d, n := range x.At.Neighbors() {
-			rail, river := r.Map.Rail(x.At, n), r.Map.Side(x.At, n).River != ""
+			rail, river := r.Map.Rail(x.At, n), r.Map.Hexside(x.At, n).River != ""
 			if c.rail[d] != rail || c.river[d] != river {
 				t.Fatalf("%s towards %s: grid rail %v river %v, map %v %v", x.At, n, c.rail[d], c.river[d], rail, river)
 			}

@@ -262,7 +262,7 @@ func TestSelfPlayAllOptionalRules(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, o := range res.Orders {
-			if o.Verb == Delay || o.Verb == Stand {
+			if o.Verb == VerbDelay || o.Verb == VerbStand {
 				answered++
 			}
 		}

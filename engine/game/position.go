@@ -227,7 +227,7 @@ func (s *State) parseLater(key string, args []string) (handled bool, problem err
 		return true, s.parseUnitList(args, &s.Combat.Retreats)
 	case "delaying":
 		o, err := ParseOrder(strings.Join(args, " "))
-		if err != nil || o.Verb != Attack || len(o.Units) < 2 || len(o.Hexes) != 1 {
+		if err != nil || o.Verb != VerbAttack || len(o.Units) < 2 || len(o.Hexes) != 1 {
 			return true, refuse("position-delaying", strings.Join(args, " "))
 		}
 		s.Combat.Delaying = o

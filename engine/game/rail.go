@@ -224,7 +224,7 @@ func (s *State) withdrawalOwed() error {
 		if (c.Type == units.HQ && s.WithdrawHQ <= 0) || (c.Type != units.HQ && (s.WithdrawAttack <= 0 || c.Attack == 0)) {
 			continue
 		}
-		if _, _, err := s.applyWithdraw(Order{Side: units.German, Verb: Withdraw, Units: []string{c.ID}}); err == nil {
+		if _, _, err := s.applyWithdraw(Order{Side: units.German, Verb: VerbWithdraw, Units: []string{c.ID}}); err == nil {
 			return refuse("withdraw-still-owed", s.WithdrawAttack, s.WithdrawHQ, c.ID, c.ID)
 		}
 	}

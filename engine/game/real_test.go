@@ -103,7 +103,7 @@ func TestRealReinforcementsAllEnter(t *testing.T) {
 		if s.Step.IsMovement() {
 			s = spreadOut(t, s) // 7.0: reinforcements pile up on logistics hexes
 		}
-		n, evs, err := Apply(s, Order{Side: s.ToMove(), Verb: End})
+		n, evs, err := Apply(s, Order{Side: s.ToMove(), Verb: VerbEnd})
 		if err != nil {
 			t.Fatalf("%s %s: %v", s.Turn, s.Step, err)
 		}

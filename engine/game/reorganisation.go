@@ -174,7 +174,7 @@ func (s *State) applyEntrench(o Order) (*State, []Event, error) {
 	}
 	u := s.Units[c.Index]
 	n := s.clone()
-	if o.Verb == Entrench {
+	if o.Verb == VerbEntrench {
 		switch {
 		case !s.Entrenching:
 			return nil, nil, refuse("entrench-not-begun")

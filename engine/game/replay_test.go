@@ -46,19 +46,19 @@ func playBot(t testing.TB, r *Rules, seed uint64, untilTurn int) (*State, []Orde
 		side := s.ToMove()
 		switch {
 		case s.Step == SetupStep:
-			apply(Order{Side: side, Verb: AutoSetup})
+			apply(Order{Side: side, Verb: VerbAutoSetup})
 		case s.Step == Reinforcement:
-			apply(Order{Side: side, Verb: AutoReinforce})
+			apply(Order{Side: side, Verb: VerbAutoReinforce})
 		case s.Step.IsReorg():
 			for _, c := range s.Actors() {
 				if c.IsCorps() && rng.IntN(8) == 0 {
-					apply(Order{Side: side, Verb: Split, Units: []string{c.ID}})
+					apply(Order{Side: side, Verb: VerbSplit, Units: []string{c.ID}})
 				}
 			}
 		case s.Step.IsMovement():
 			for _, c := range s.rules.Counters.All() { // 14.3, 11.7: what the Russian Front demands
 				if s.Step == Move1 && (s.WithdrawAttack > 0 || s.WithdrawHQ > 0) && s.Units[c.Index].Box == OnMap && c.Side() == side {
-					apply(Order{Side: side, Verb: Withdraw, Units: []string{c.ID}})
+					apply(Order{Side: side, Verb: VerbWithdraw, Units: []string{c.ID}})
 				}
 			}
 			for _, c := range s.Actors() {
@@ -68,7 +68,7 @@ func playBot(t testing.TB, r *Rules, seed uint64, untilTurn int) (*State, []Orde
 				if s.Step == Move1 && rng.IntN(10) == 0 {
 					if ds, err := s.RailDestinations(c); err == nil && len(ds) > 0 {
 						to := ds[rng.IntN(len(ds))]
-						if s.stackDE(to, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: Rail, Units: []string{c.ID}, Hexes: []hexT{to}}) {
+						if s.stackDE(to, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: VerbRail, Units: []string{c.ID}, Hexes: []hexT{to}}) {
 							continue
 						}
 					}
@@ -79,21 +79,21 @@ func playBot(t testing.TB, r *Rules, seed uint64, untilTurn int) (*State, []Orde
 				}
 				d := ds[rng.IntN(len(ds))]
 				if s.stackDE(d.To, side)+c.DE <= StackLimit {
-					apply(Order{Side: side, Verb: Move, Units: []string{c.ID}, Hexes: []hexT{d.To}})
+					apply(Order{Side: side, Verb: VerbMove, Units: []string{c.ID}, Hexes: []hexT{d.To}})
 				}
 			}
 			// 7.0: the owner removes what is still over-stacked.
 			for _, h := range s.Overstacked(side) {
 				for s.stackDE(h, side) > StackLimit {
 					us := s.UnitsAt(h, side)
-					if !apply(Order{Side: side, Verb: Remove, Units: []string{us[len(us)-1].ID}}) {
+					if !apply(Order{Side: side, Verb: VerbRemove, Units: []string{us[len(us)-1].ID}}) {
 						t.Fatalf("cannot remove from %s", h)
 					}
 				}
 			}
 		}
-		if !apply(Order{Side: side, Verb: End}) {
-			_, _, err := Apply(s, Order{Side: side, Verb: End})
+		if !apply(Order{Side: side, Verb: VerbEnd}) {
+			_, _, err := Apply(s, Order{Side: side, Verb: VerbEnd})
 			t.Fatalf("%s cannot end %s: %v", side, s.Step, err)
 		}
 		checkInvariants(t, s)
@@ -161,9 +161,9 @@ func TestQuestionsAgreeWithApply(t *testing.T) {
 	r := realRules(t, "standard")
 	s, _ := playBot(t, r, 5, 2)
 	for s.Step != Move1 {
-		n, _, err := Apply(s, Order{Side: s.ToMove(), Verb: End})
+		n, _, err := Apply(s, Order{Side: s.ToMove(), Verb: VerbEnd})
 		if err != nil {
-			n, _, _ = Apply(s, Order{Side: s.ToMove(), Verb: AutoReinforce})
+			n, _, _ = Apply(s, Order{Side: s.ToMove(), Verb: VerbAutoReinforce})
 			if n == nil {
 				t.Fatal(err)
 			}
@@ -180,7 +180,7 @@ func TestQuestionsAgreeWithApply(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, d := range ds {
-			if err := Check(s, Order{Side: s.Player, Verb: Move, Units: []string{c.ID}, Hexes: []hexT{d.To}}); err != nil {
+			if err := Check(s, Order{Side: s.Player, Verb: VerbMove, Units: []string{c.ID}, Hexes: []hexT{d.To}}); err != nil {
 				t.Errorf("%s to %s offered but refused: %v", c.ID, d.To, err)
 			}
 		}
@@ -228,7 +228,7 @@ func TestReplayReusesOnlyDeadStates(t *testing.T) {
 	}
 	want, pos := first.Hash(), first.Position()
 	// A state built by Apply outside any replay, kept by its caller.
-	kept, _, err := Apply(first, Order{Side: first.ToMove(), Verb: End})
+	kept, _, err := Apply(first, Order{Side: first.ToMove(), Verb: VerbEnd})
 	keptPos := ""
 	if err == nil {
 		keptPos = kept.Position()

@@ -122,21 +122,21 @@ func (p *selfPlayer) playStep(rng *rand.Rand, cfg SelfPlayConfig) error {
 	case len(s.Combat.Retreats) > 0:
 		i := s.Combat.Retreats[0]
 		opts := s.RetreatHexes(i)
-		if len(opts) == 0 || !p.apply(Order{Side: side, Verb: Retreat, Units: []string{s.Counter(i).ID}, Hexes: []hex.Hex{opts[rng.IntN(len(opts))]}}) {
+		if len(opts) == 0 || !p.apply(Order{Side: side, Verb: VerbRetreat, Units: []string{s.Counter(i).ID}, Hexes: []hex.Hex{opts[rng.IntN(len(opts))]}}) {
 			return fmt.Errorf("seed %d: dead end: %s cannot retreat (%v)", p.seed, s.Counter(i).ID, opts)
 		}
 		return nil
 	case s.Combat.Delaying.Verb != "": // 16.2: the defender answers
-		p.apply(Order{Side: side, Verb: []Verb{Delay, Stand}[rng.IntN(2)]})
+		p.apply(Order{Side: side, Verb: []Verb{VerbDelay, VerbStand}[rng.IntN(2)]})
 		return nil
 	case s.Step == SetupStep:
-		p.apply(Order{Side: side, Verb: AutoSetup})
+		p.apply(Order{Side: side, Verb: VerbAutoSetup})
 	case s.Step == Reinforcement:
-		p.apply(Order{Side: side, Verb: AutoReinforce})
+		p.apply(Order{Side: side, Verb: VerbAutoReinforce})
 	case s.Step.IsReorg():
 		for _, c := range s.Actors() {
 			if c.IsCorps() && rng.IntN(10) == 0 {
-				p.apply(Order{Side: side, Verb: Split, Units: []string{c.ID}})
+				p.apply(Order{Side: side, Verb: VerbSplit, Units: []string{c.ID}})
 			}
 		}
 	case s.Step.IsMovement():
@@ -147,8 +147,8 @@ func (p *selfPlayer) playStep(rng *rand.Rand, cfg SelfPlayConfig) error {
 	if p.failure != nil || len(p.s.Combat.Retreats) > 0 || p.s.Combat.Delaying.Verb != "" {
 		return nil
 	}
-	if !p.apply(Order{Side: p.s.ToMove(), Verb: End}) && p.failure == nil {
-		_, _, err := Apply(p.s, Order{Side: p.s.ToMove(), Verb: End})
+	if !p.apply(Order{Side: p.s.ToMove(), Verb: VerbEnd}) && p.failure == nil {
+		_, _, err := Apply(p.s, Order{Side: p.s.ToMove(), Verb: VerbEnd})
 		return fmt.Errorf("seed %d: dead end: %s cannot end %s %s: %s", p.seed, p.s.ToMove(), p.s.Turn, p.s.Step, i18n.Message(err, i18n.EN))
 	}
 	return nil
@@ -180,7 +180,7 @@ func selfPlayMovement(s0 *State, rng *rand.Rand, cfg SelfPlayConfig, apply func(
 		for _, c := range s.rules.Counters.All() {
 			s = cur()
 			if s.Step == Move1 && (s.WithdrawAttack > 0 || s.WithdrawHQ > 0) && s.Units[c.Index].Box == OnMap && c.Side() == side {
-				apply(Order{Side: side, Verb: Withdraw, Units: []string{c.ID}})
+				apply(Order{Side: side, Verb: VerbWithdraw, Units: []string{c.ID}})
 			}
 		}
 	}
@@ -193,14 +193,14 @@ func selfPlayMovement(s0 *State, rng *rand.Rand, cfg SelfPlayConfig, apply func(
 				for k := 0; k < 3; k++ {
 					h = h.Neighbor(hex.Direction(rng.IntN(6)))
 				}
-				apply(Order{Side: side, Verb: Recon, Units: []string{c.ID}, Hexes: []hex.Hex{h}})
+				apply(Order{Side: side, Verb: VerbRecon, Units: []string{c.ID}, Hexes: []hex.Hex{h}})
 			}
 		}
 	}
 	if rng.IntN(40) == 0 {
 		for _, x := range cur().allHexes() {
 			if x.Fortress > 0 && rng.IntN(10) == 0 {
-				if apply(Order{Side: side, Verb: Abandon, Hexes: []hex.Hex{x.At}}) {
+				if apply(Order{Side: side, Verb: VerbAbandon, Hexes: []hex.Hex{x.At}}) {
 					break
 				}
 			}
@@ -217,7 +217,7 @@ func selfPlayMovement(s0 *State, rng *rand.Rand, cfg SelfPlayConfig, apply func(
 		if s.Step == Move1 && rng.IntN(12) == 0 {
 			if ds, err := s.RailDestinations(c); err == nil && len(ds) > 0 {
 				to := ds[rng.IntN(len(ds))]
-				if s.stackDE(to, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: Rail, Units: []string{c.ID}, Hexes: []hex.Hex{to}}) {
+				if s.stackDE(to, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: VerbRail, Units: []string{c.ID}, Hexes: []hex.Hex{to}}) {
 					moved++
 					continue
 				}
@@ -233,7 +233,7 @@ func selfPlayMovement(s0 *State, rng *rand.Rand, cfg SelfPlayConfig, apply func(
 						to = append(to, y.At)
 					}
 				}
-				if h := to[rng.IntN(len(to))]; s.stackDE(h, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: Sea, Units: []string{c.ID}, Hexes: []hex.Hex{h}}) {
+				if h := to[rng.IntN(len(to))]; s.stackDE(h, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: VerbSea, Units: []string{c.ID}, Hexes: []hex.Hex{h}}) {
 					moved++
 					continue
 				}
@@ -253,7 +253,7 @@ func selfPlayMovement(s0 *State, rng *rand.Rand, cfg SelfPlayConfig, apply func(
 			}
 			d = ds[best]
 		}
-		if s.stackDE(d.To, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: Move, Units: []string{c.ID}, Hexes: []hex.Hex{d.To}}) {
+		if s.stackDE(d.To, side)+c.DE <= StackLimit && apply(Order{Side: side, Verb: VerbMove, Units: []string{c.ID}, Hexes: []hex.Hex{d.To}}) {
 			moved++
 		}
 	}
@@ -261,7 +261,7 @@ func selfPlayMovement(s0 *State, rng *rand.Rand, cfg SelfPlayConfig, apply func(
 	for _, h := range cur().Overstacked(side) {
 		for cur().stackDE(h, side) > StackLimit {
 			us := cur().UnitsAt(h, side)
-			if !apply(Order{Side: side, Verb: Remove, Units: []string{us[len(us)-1].ID}}) {
+			if !apply(Order{Side: side, Verb: VerbRemove, Units: []string{us[len(us)-1].ID}}) {
 				return
 			}
 		}
@@ -291,7 +291,7 @@ func selfPlayCombat(rng *rand.Rand, cfg SelfPlayConfig, apply func(Order) bool, 
 		if u.Box == OnMap && c.Side() == side && c.Type == units.Siege {
 			for _, nb := range u.At.Neighbors() {
 				if cur().fortressOf(nb, side.Other()) > 0 {
-					apply(Order{Side: side, Verb: Siege, Units: []string{c.ID}, Hexes: []hex.Hex{nb}})
+					apply(Order{Side: side, Verb: VerbSiege, Units: []string{c.ID}, Hexes: []hex.Hex{nb}})
 					break
 				}
 			}
@@ -321,7 +321,7 @@ func selfPlayCombat(rng *rand.Rand, cfg SelfPlayConfig, apply func(Order) bool, 
 			return
 		}
 		t := targets[rng.IntN(len(targets))]
-		o := Order{Side: side, Verb: Attack, Units: []string{tablesByID[rng.IntN(3)]}, Hexes: []hex.Hex{t}}
+		o := Order{Side: side, Verb: VerbAttack, Units: []string{tablesByID[rng.IntN(3)]}, Hexes: []hex.Hex{t}}
 		for _, nb := range t.Neighbors() {
 			for _, i := range occ.At(nb, side) {
 				c := s.Counter(i)
@@ -341,7 +341,7 @@ func selfPlayCombat(rng *rand.Rand, cfg SelfPlayConfig, apply func(Order) bool, 
 			s = cur()
 			i := s.Combat.Retreats[0]
 			opts := s.RetreatHexes(i)
-			if len(opts) == 0 || !apply(Order{Side: s.ToMove(), Verb: Retreat, Units: []string{s.Counter(i).ID}, Hexes: []hex.Hex{opts[rng.IntN(len(opts))]}}) {
+			if len(opts) == 0 || !apply(Order{Side: s.ToMove(), Verb: VerbRetreat, Units: []string{s.Counter(i).ID}, Hexes: []hex.Hex{opts[rng.IntN(len(opts))]}}) {
 				return
 			}
 		}
@@ -366,7 +366,7 @@ func checkSelfPlay(prev, s *State, o Order, start, vpEvents [2]int) error {
 			return fmt.Errorf("%s in no box", s.Counter(i).ID)
 		}
 	}
-	if o.Verb == End && (prev.Step.IsMovement() || prev.Step.IsCombat()) {
+	if o.Verb == VerbEnd && (prev.Step.IsMovement() || prev.Step.IsCombat()) {
 		if over := s.Overstacked(prev.Player); len(over) > 0 {
 			return fmt.Errorf("7.0: over-stacked at the end of %s: %v", prev.Step, over)
 		}
@@ -402,17 +402,17 @@ func checkSelfPlay(prev, s *State, o Order, start, vpEvents [2]int) error {
 // common to every way.
 func arrivalOf(v Verb) arrival {
 	switch v {
-	case Place, AutoSetup:
+	case VerbPlace, VerbAutoSetup:
 		return bySetup
-	case Rail:
+	case VerbRail:
 		return byRail
-	case Sea:
+	case VerbSea:
 		return bySea
-	case Reinforce, AutoReinforce:
+	case VerbReinforce, VerbAutoReinforce:
 		return byReinforcement
-	case Retreat:
+	case VerbRetreat:
 		return byRetreat
-	case Abandon:
+	case VerbAbandon:
 		return byAbandonment
 	}
 	return byMovement

@@ -64,7 +64,7 @@ func FuzzParsePosition(f *testing.F) {
 		}
 		// Whatever a position says, the engine answers without panicking.
 		s.Actors()
-		for _, v := range []Verb{AutoSetup, AutoReinforce, End, End} {
+		for _, v := range []Verb{VerbAutoSetup, VerbAutoReinforce, VerbEnd, VerbEnd} {
 			if n, _, err := Apply(s, Order{Side: s.ToMove(), Verb: v}); err == nil {
 				s = n
 			}

@@ -28,7 +28,7 @@ func TestMayPlaceKeepsEverySetupHex(t *testing.T) {
 			continue // an option void alone
 		}
 		states := []*State{s}
-		if n, _, err := Apply(s, Order{Side: s.Player, Verb: AutoSetup}); err == nil {
+		if n, _, err := Apply(s, Order{Side: s.Player, Verb: VerbAutoSetup}); err == nil {
 			states = append(states, n)
 		}
 		for _, st := range states {

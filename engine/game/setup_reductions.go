@@ -52,7 +52,7 @@ func (s *State) setupReduction(o Order) (*State, []Event, error) {
 	}
 	n := s.clone()
 	var e Event
-	if o.Verb == Withdraw {
+	if o.Verb == VerbWithdraw {
 		if _, _, ok := s.eastFront(); !ok {
 			return nil, nil, refuse("reduce-russia-needs-option")
 		}

@@ -124,8 +124,8 @@ func TestApplyRemembered(t *testing.T) {
 				t.Fatalf("order %d: the remembered result was not given again", n)
 			}
 			hits++
-			other := Order{Side: o.Side, Verb: End}
-			if d, _, err := Apply(s, other); o.Verb != End && err == nil && d == a {
+			other := Order{Side: o.Side, Verb: VerbEnd}
+			if d, _, err := Apply(s, other); o.Verb != VerbEnd && err == nil && d == a {
 				t.Fatalf("order %d: another order gave the remembered state", n)
 			}
 		}

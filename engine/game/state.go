@@ -102,9 +102,9 @@ func buildGrid(m *board.Map) *grid {
 		}
 	}
 	// The railways and rivers, from the map's lists of the hexsides
-	// that carry something (Map.Rail and Map.Side asked of those only).
-	mark := func(s hex.Side, set func(c *cell, d int)) {
-		if n, ok := hex.SideBetween(s.A, s.B); !ok || n != s {
+	// that carry something (Map.Rail and Map.Hexside asked of those only).
+	mark := func(s hex.Hexside, set func(c *cell, d int)) {
+		if n, ok := hex.HexsideBetween(s.A, s.B); !ok || n != s {
 			return // not a hexside as the map's lookups name it
 		}
 		for _, e := range [2][2]hex.Hex{{s.A, s.B}, {s.B, s.A}} {
@@ -120,7 +120,7 @@ func buildGrid(m *board.Map) *grid {
 	for _, s := range m.RailLinks() {
 		mark(s, func(c *cell, d int) { c.rail[d] = true })
 	}
-	for s, x := range m.Sides() {
+	for s, x := range m.Hexsides() {
 		if x.River != "" {
 			mark(s, func(c *cell, d int) { c.river[d] = true })
 		}

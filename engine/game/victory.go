@@ -174,7 +174,7 @@ func (s *State) trackEntries(these []Event, evs *[]Event) {
 				enter(e.Side, h)
 				if k > 0 && !s.Victory.Rhine && e.Side == units.Allied && s.frenchIn(e.Units) {
 					a := e.Hexes[k-1]
-					if s.rules.Map.Side(a, h).River == "Rhine" && h.Row > a.Row {
+					if s.rules.Map.Hexside(a, h).River == "Rhine" && h.Row > a.Row {
 						s.Victory.Rhine = true
 						s.addVP(units.Allied, 10, i18n.T("French units first cross the Rhine from west to east (15.22)", "仏軍が Rhine 河を西岸から東岸へ初渡河 (15.22)"), evs)
 					}

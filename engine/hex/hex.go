@@ -172,49 +172,49 @@ func abs(x int) int {
 	return x
 }
 
-// Side is a hexside: the edge between two adjacent hexes. Its identity is
+// Hexside is the edge between two adjacent hexes. Its identity is
 // the same whichever of the two hexes it is seen from: the two hexes are
 // stored in a fixed order.
-type Side struct{ A, B Hex }
+type Hexside struct{ A, B Hex }
 
-// SideBetween returns the hexside shared by a and b, and false if they are
+// HexsideBetween returns the hexside shared by a and b, and false if they are
 // not adjacent.
-func SideBetween(a, b Hex) (Side, bool) {
+func HexsideBetween(a, b Hex) (Hexside, bool) {
 	if !Adjacent(a, b) {
-		return Side{}, false
+		return Hexside{}, false
 	}
 	if less(b, a) {
 		a, b = b, a
 	}
-	return Side{a, b}, true
+	return Hexside{a, b}, true
 }
 
-// SideOf is the hexside of h in direction d.
-func (h Hex) SideOf(d Direction) Side {
-	s, _ := SideBetween(h, h.Neighbor(d))
+// HexsideOf is the hexside of h in direction d.
+func (h Hex) HexsideOf(d Direction) Hexside {
+	s, _ := HexsideBetween(h, h.Neighbor(d))
 	return s
 }
 
 // String prints a hexside as "XXYY/XXYY", the lower hex first.
-func (s Side) String() string { return s.A.String() + "/" + s.B.String() }
+func (s Hexside) String() string { return s.A.String() + "/" + s.B.String() }
 
-// ParseSide reads "XXYY/XXYY" (or "XXYY-XXYY") of two adjacent hexes.
-func ParseSide(s string) (Side, error) {
+// ParseHexside reads "XXYY/XXYY" (or "XXYY-XXYY") of two adjacent hexes.
+func ParseHexside(s string) (Hexside, error) {
 	parts := strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == '-' || r == ' ' })
 	if len(parts) != 2 {
-		return Side{}, fmt.Errorf("%q is not a hexside: write the two hexes on either side as XXYY/XXYY, e.g. 1804/1805", s)
+		return Hexside{}, fmt.Errorf("%q is not a hexside: write the two hexes on either side as XXYY/XXYY, e.g. 1804/1805", s)
 	}
 	a, err := Parse(parts[0])
 	if err != nil {
-		return Side{}, err
+		return Hexside{}, err
 	}
 	b, err := Parse(parts[1])
 	if err != nil {
-		return Side{}, err
+		return Hexside{}, err
 	}
-	side, ok := SideBetween(a, b)
+	side, ok := HexsideBetween(a, b)
 	if !ok {
-		return Side{}, fmt.Errorf("%s and %s are not adjacent, so they share no hexside", a, b)
+		return Hexside{}, fmt.Errorf("%s and %s are not adjacent, so they share no hexside", a, b)
 	}
 	return side, nil
 }

@@ -104,8 +104,8 @@ func TestCubeRoundTrip(t *testing.T) {
 
 func TestSideIdentity(t *testing.T) {
 	a, b := MustParse("1804"), MustParse("1905")
-	s1, ok1 := SideBetween(a, b)
-	s2, ok2 := SideBetween(b, a)
+	s1, ok1 := HexsideBetween(a, b)
+	s2, ok2 := HexsideBetween(b, a)
 	if !ok1 || !ok2 || s1 != s2 {
 		t.Fatalf("side seen from both hexes differs: %v %v", s1, s2)
 	}
@@ -115,22 +115,22 @@ func TestSideIdentity(t *testing.T) {
 		n := h.Neighbor(d)
 		found := false
 		for e := Direction(0); e < 6; e++ {
-			if n.SideOf(e) == h.SideOf(d) {
+			if n.HexsideOf(e) == h.HexsideOf(d) {
 				found = true
 			}
 		}
 		if !found {
-			t.Errorf("side %s of %s not found from %s", h.SideOf(d), h, n)
+			t.Errorf("side %s of %s not found from %s", h.HexsideOf(d), h, n)
 		}
 	}
-	if _, ok := SideBetween(a, MustParse("1807")); ok {
+	if _, ok := HexsideBetween(a, MustParse("1807")); ok {
 		t.Error("non-adjacent hexes must have no side")
 	}
-	if s, err := ParseSide("1905/1804"); err != nil || s != s1 {
-		t.Errorf("ParseSide = %v, %v", s, err)
+	if s, err := ParseHexside("1905/1804"); err != nil || s != s1 {
+		t.Errorf("ParseHexside = %v, %v", s, err)
 	}
-	if _, err := ParseSide("1804/1810"); err == nil {
-		t.Error("ParseSide accepted non-adjacent hexes")
+	if _, err := ParseHexside("1804/1810"); err == nil {
+		t.Error("ParseHexside accepted non-adjacent hexes")
 	}
 }
 

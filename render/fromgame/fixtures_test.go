@@ -30,8 +30,8 @@ func opening(t testing.TB) (*board.Map, *game.State) {
 		t.Fatal(err)
 	}
 	for _, o := range []game.Order{
-		{Side: units.Allied, Verb: game.AutoSetup}, {Side: units.Allied, Verb: game.End},
-		{Side: units.German, Verb: game.AutoSetup}, {Side: units.German, Verb: game.End},
+		{Side: units.Allied, Verb: game.VerbAutoSetup}, game.End().By(units.Allied),
+		{Side: units.German, Verb: game.VerbAutoSetup}, game.End().By(units.German),
 	} {
 		if s, _, err = game.Apply(s, o); err != nil {
 			t.Fatalf("%v: %v", o, err)
@@ -153,7 +153,7 @@ func withMarkers(t testing.TB) marked {
 	// The German first combat segment: the attack on Liège, by the
 	// engine (9.0).
 	s.Step, s.Player = game.Combat1, units.German
-	after, evs, err := game.Apply(&s, game.Order{Side: units.German, Verb: game.Attack, Units: append([]string{"ASSAULT"}, attackers...), Hexes: []hex.Hex{liege}})
+	after, evs, err := game.Apply(&s, game.Attack("ASSAULT", liege, attackers...).By(units.German))
 	if err != nil {
 		t.Fatalf("the attack on Liège: %v", err)
 	}

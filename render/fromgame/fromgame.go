@@ -38,24 +38,29 @@ func WithScenario(sit *render.Situation, sc scenario.Scenario) {
 	sit.First, sit.Last = int(sc.First), int(sc.Last)
 }
 
+// viewers pair the renderer's and the engine's names of the viewers that
+// are a side; anyone else is the public.
+var viewers = []struct {
+	r render.Viewer
+	g game.Viewer
+}{{render.GermanView, game.GermanView}, {render.AlliedView, game.AlliedView}}
+
 // gameViewer is the engine's name for a viewer.
 func gameViewer(v render.Viewer) game.Viewer {
-	switch v {
-	case render.GermanView:
-		return game.GermanView
-	case render.AlliedView:
-		return game.AlliedView
+	for _, x := range viewers {
+		if x.r == v {
+			return x.g
+		}
 	}
 	return game.PublicView
 }
 
 // renderViewer is the renderer's name for a viewer.
 func renderViewer(v game.Viewer) render.Viewer {
-	switch v {
-	case game.GermanView:
-		return render.GermanView
-	case game.AlliedView:
-		return render.AlliedView
+	for _, x := range viewers {
+		if x.g == v {
+			return x.r
+		}
 	}
 	return render.Public
 }

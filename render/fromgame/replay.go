@@ -21,7 +21,7 @@ func Segments(r *game.Rules, key []byte, options []string, orders []game.Order, 
 	var out []render.Situation
 	var since []game.Event
 	for i, o := range orders {
-		if o.Verb == game.End && (s.Step.IsMovement() || s.Step.IsCombat()) {
+		if o.Verb == game.VerbEnd && (s.Step.IsMovement() || s.Step.IsCombat()) {
 			out = append(out, For(s, since, viewer))
 		}
 		n, evs, err := game.Apply(s, o)
@@ -29,7 +29,7 @@ func Segments(r *game.Rules, key []byte, options []string, orders []game.Order, 
 			return out, fmt.Errorf("order %d (%s) is refused: %w", i+1, o, err)
 		}
 		since = append(since, evs...)
-		if o.Verb == game.End {
+		if o.Verb == game.VerbEnd {
 			since = since[:0]
 		}
 		s = n

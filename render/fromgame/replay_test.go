@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"rtrbot/engine/game"
-	"rtrbot/engine/hex"
 	"rtrbot/render"
 )
 
@@ -41,9 +40,9 @@ func TestSegmentsOfARealGame(t *testing.T) {
 		side := s.ToMove()
 		switch {
 		case s.Step == game.SetupStep:
-			apply(game.Order{Side: side, Verb: game.AutoSetup})
+			apply(game.AutoSetup().By(side))
 		case s.Step == game.Reinforcement:
-			apply(game.Order{Side: side, Verb: game.AutoReinforce})
+			apply(game.AutoReinforce().By(side))
 		case s.Step.IsMovement():
 			for _, c := range s.Actors() {
 				if c.Side() != side {
@@ -59,7 +58,7 @@ func TestSegmentsOfARealGame(t *testing.T) {
 						far = d
 					}
 				}
-				if apply(game.Order{Side: side, Verb: game.Move, Units: []string{c.ID}, Hexes: []hex.Hex{far.To}}) {
+				if apply(game.Move(c.ID, far.To).By(side)) {
 					break
 				}
 			}
@@ -70,15 +69,15 @@ func TestSegmentsOfARealGame(t *testing.T) {
 		// The Russian Front's demands (11.7) are met by withdrawing
 		// units, whichever the engine accepts, until the segment may end.
 		for _, c := range s.Actors() {
-			if _, _, err := game.Apply(s, game.Order{Side: s.ToMove(), Verb: game.End}); err == nil {
+			if _, _, err := game.Apply(s, game.End().By(s.ToMove())); err == nil {
 				break
 			}
 			if c.Side() == s.ToMove() && s.Step.IsMovement() {
-				apply(game.Order{Side: c.Side(), Verb: game.Withdraw, Units: []string{c.ID}})
+				apply(game.Withdraw(c.ID).By(c.Side()))
 			}
 		}
-		if !apply(game.Order{Side: s.ToMove(), Verb: game.End}) {
-			_, _, err := game.Apply(s, game.Order{Side: s.ToMove(), Verb: game.End})
+		if !apply(game.End().By(s.ToMove())) {
+			_, _, err := game.Apply(s, game.End().By(s.ToMove()))
 			t.Fatalf("cannot end %s at %s: %v", s.Step, s.Turn, err)
 		}
 	}
