@@ -32,15 +32,11 @@ type Joined struct {
 // sides; nil where there are no threads. One seat change of a game at a
 // time: two users asking for one seat at once get it once.
 func (t *Service) Join(ctx context.Context, a actor.Actor, at Where, sideName string, now time.Time, th Threads) (*Joined, error) {
-	release, err := t.seatLock(ctx, at)
+	g, side, unlock, release, err := t.seatOf(ctx, at, sideName)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	g, side, unlock, err := t.seatOf(ctx, at, sideName)
-	if err != nil {
-		return nil, err
-	}
 	defer func() { unlock() }()
 	proposed, err := mayJoin(g, a, side)
 	if err != nil {
@@ -428,15 +424,11 @@ func (t *Service) List(ctx context.Context, a actor.Actor, guild string) ([]List
 // a side only with a player of that side. th adds him to the side's
 // private thread (nil where there are no threads).
 func (t *Service) Add(ctx context.Context, a actor.Actor, at Where, sideName, user, name string, now time.Time, th Threads) (*Joined, error) {
-	release, err := t.seatLock(ctx, at)
+	g, side, unlock, release, err := t.seatOf(ctx, at, sideName)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	g, side, unlock, err := t.seatOf(ctx, at, sideName)
-	if err != nil {
-		return nil, err
-	}
 	defer func() { unlock() }()
 	if mine, ok := g.SideOf(a.ID); !ok || mine != side {
 		return nil, i18n.Errorf("Only a player of the %s side adds a player to it.",
@@ -464,22 +456,28 @@ func (t *Service) Add(ctx context.Context, a actor.Actor, at Where, sideName, us
 	return j, nil
 }
 
-// seatOf finds the game where a seat is asked for, and the side asked:
-// one a game still running has.
-// The game comes back with its lock held: the caller calls unlock.
-func (t *Service) seatOf(ctx context.Context, at Where, sideName string) (*Game, units.Side, func(), error) {
-	g, unlock, err := t.acquire(ctx, at)
-	if err != nil {
-		return nil, 0, nil, err
+// seatOf takes the place's seat lock (release) and its game's lock
+// (unlock) for a seat change on the side named sideName, refusing a side
+// that is none and a game that is over.
+func (t *Service) seatOf(ctx context.Context, at Where, sideName string) (g *Game, side units.Side, unlock, release func(), err error) {
+	if release, err = t.seatLock(ctx, at); err != nil {
+		return nil, 0, nil, nil, err
 	}
-	side, err := units.ParseSide(sideName)
+	g, unlock, err = t.acquire(ctx, at)
+	if err != nil {
+		release()
+		return nil, 0, nil, nil, err
+	}
+	side, err = units.ParseSide(sideName)
 	if err != nil {
 		unlock()
-		return nil, 0, nil, i18n.Errorf("Choose side:german or side:allied.", "side:german か side:allied を選んでください。")
+		release()
+		return nil, 0, nil, nil, i18n.Errorf("Choose side:german or side:allied.", "side:german か side:allied を選んでください。")
 	}
 	if g.Status != db.Active || g.State.Step == game.GameOver {
 		unlock()
-		return nil, 0, nil, i18n.Errorf("This game is over: nobody can join it.", "このゲームは終了しているため参加できません。")
+		release()
+		return nil, 0, nil, nil, i18n.Errorf("This game is over: nobody can join it.", "このゲームは終了しているため参加できません。")
 	}
-	return g, side, unlock, nil
+	return g, side, unlock, release, nil
 }
