@@ -15,6 +15,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -31,6 +32,15 @@ type long struct {
 	lines int
 }
 
+// figures is what the survey of a tree finds.
+type figures struct {
+	longs      []long   // functions over 100 lines, tests aside, longest first
+	funcs      int      // functions with a body, tests aside
+	background []string // context.Background() outside main packages and tests, as path:line
+	ifaces     []string // the games package's interfaces and their sizes
+	history    []string // lines that speak of development history, as path:line
+}
+
 func main() {
 	verbose := flag.Bool("v", false, "list every place, not only the counts")
 	flag.Parse()
@@ -38,13 +48,37 @@ func main() {
 	if flag.NArg() > 0 {
 		root = flag.Arg(0)
 	}
-	var (
-		longs      []long
-		funcs      int
-		background []string
-		hist       []string
-		ifaces     []string
-	)
+	f, err := survey(root)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fmt.Printf("functions over 100 lines (tests aside): %d of %d\n", len(f.longs), f.funcs)
+	if *verbose {
+		for _, l := range f.longs {
+			fmt.Printf("  %4d %s\n", l.lines, l.where)
+		}
+	}
+	fmt.Printf("context.Background() outside main packages and tests: %d\n", len(f.background))
+	if *verbose {
+		for _, b := range f.background {
+			fmt.Println("  " + b)
+		}
+	}
+	fmt.Printf("interfaces in games (methods): %s\n", strings.Join(f.ifaces, ", "))
+	fmt.Printf("docs/ai.md: %d lines\n", lines(filepath.Join(root, "docs", "ai.md")))
+	fmt.Printf("development history in code and docs: %d places\n", len(f.history))
+	if *verbose {
+		for _, h := range f.history {
+			fmt.Println("  " + h)
+		}
+	}
+}
+
+// survey reads every Go file below root (but .git and testdata) and the
+// tree's text files for history.
+func survey(root string) (*figures, error) {
+	var out figures
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -56,68 +90,50 @@ func main() {
 			}
 			return nil
 		}
-		rel, _ := filepath.Rel(root, p)
-		if !strings.HasSuffix(p, ".go") {
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
 			return nil
 		}
+		rel, _ := filepath.Rel(root, p)
 		f, err := parser.ParseFile(fset, p, nil, 0)
 		if err != nil {
 			return err
 		}
-		test := strings.HasSuffix(p, "_test.go")
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if n.Body == nil || test {
-					return true
-				}
-				funcs++
-				if l := fset.Position(n.End()).Line - fset.Position(n.Pos()).Line + 1; l > 100 {
-					longs = append(longs, long{rel + ":" + n.Name.Name, l})
-				}
-			case *ast.CallExpr:
-				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Background" && !test && f.Name.Name != "main" {
-					if x, ok := sel.X.(*ast.Ident); ok && x.Name == "context" {
-						background = append(background, fmt.Sprintf("%s:%d", rel, fset.Position(n.Pos()).Line))
-					}
-				}
-			case *ast.TypeSpec:
-				if it, ok := n.Type.(*ast.InterfaceType); ok && !test && filepath.Dir(rel) == "games" {
-					ifaces = append(ifaces, fmt.Sprintf("games.%s %d", n.Name.Name, len(it.Methods.List)))
-				}
-			}
-			return true
-		})
+		out.file(fset, filepath.ToSlash(rel), f)
 		return nil
 	})
-	if err == nil {
-		hist, err = historyPlaces(root)
-	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+		return nil, err
 	}
-	sort.Slice(longs, func(i, j int) bool { return longs[i].lines > longs[j].lines })
-	fmt.Printf("functions over 100 lines (tests aside): %d of %d\n", len(longs), funcs)
-	if *verbose {
-		for _, l := range longs {
-			fmt.Printf("  %4d %s\n", l.lines, l.where)
+	sort.Slice(out.longs, func(i, j int) bool { return out.longs[i].lines > out.longs[j].lines })
+	out.history, err = historyPlaces(root)
+	return &out, err
+}
+
+// file adds what one (non-test) Go file holds to the figures.
+func (out *figures) file(fset *token.FileSet, rel string, f *ast.File) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Body == nil {
+				return true
+			}
+			out.funcs++
+			if l := fset.Position(n.End()).Line - fset.Position(n.Pos()).Line + 1; l > 100 {
+				out.longs = append(out.longs, long{rel + ":" + n.Name.Name, l})
+			}
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Background" && f.Name.Name != "main" {
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "context" {
+					out.background = append(out.background, fmt.Sprintf("%s:%d", rel, fset.Position(n.Pos()).Line))
+				}
+			}
+		case *ast.TypeSpec:
+			if it, ok := n.Type.(*ast.InterfaceType); ok && path.Dir(rel) == "games" {
+				out.ifaces = append(out.ifaces, fmt.Sprintf("games.%s %d", n.Name.Name, len(it.Methods.List)))
+			}
 		}
-	}
-	fmt.Printf("context.Background() outside main packages and tests: %d\n", len(background))
-	if *verbose {
-		for _, b := range background {
-			fmt.Println("  " + b)
-		}
-	}
-	fmt.Printf("interfaces in games (methods): %s\n", strings.Join(ifaces, ", "))
-	fmt.Printf("docs/ai.md: %d lines\n", lines(filepath.Join(root, "docs", "ai.md")))
-	fmt.Printf("development history in code and docs: %d places\n", len(hist))
-	if *verbose {
-		for _, h := range hist {
-			fmt.Println("  " + h)
-		}
-	}
+		return true
+	})
 }
 
 // historyPlaces lists, as "path:line", the lines of the tree's text files
