@@ -222,7 +222,8 @@ func eventReading(r tables.EventResult, faces []int, cond tables.EventConditions
 			parts = append(parts, tx("→ Give violated: to settle it: in the standard game Germany has violated Belgium (17.6), so this is no event unless option 18.1(5) kept Belgium neutral and the Netherlands were spared.",
 				"→ violated: を指定すれば確定します: 標準シナリオでは独軍はベルギーを侵犯している (17.6) ので、オプション 18.1(5) でベルギーが中立のままでオランダも侵犯していない場合を除き「イベントなし」。"))
 		case "russia":
-			parts = append(parts, tx("→ Unless an earlier Russian Front roll gave stalemate or a victory (then give settled:yes: no event), roll /russia now.",
+			parts = append(parts, tx(
+				"→ Unless an earlier Russian Front roll gave stalemate or a victory (then give settled:yes: no event), roll /russia now.",
 				"→ 以前のロシア戦線表で膠着か勝利が出ていなければ (出ていれば settled:yes で「イベントなし」)、今 /russia を振ってください。"))
 		}
 	}
@@ -360,7 +361,8 @@ func planCombat(opts map[string]string) (*rollPlan, error) {
 				"fortress:%s: occupied か empty を指定してください (未破壊の要塞がなければ省略)。", v)
 		}
 		if crt.ID == "mobile" && !tables.MobileAllowedAgainstFortress {
-			return nil, i18n.Errorf("The mobile table cannot be chosen against an undestroyed fortress (9.7, 12.5): use table:recon or table:assault.",
+			return nil, i18n.Errorf(
+				"The mobile table cannot be chosen against an undestroyed fortress (9.7, 12.5): use table:recon or table:assault.",
 				"未破壊の要塞には機動戦闘結果表を選べません (9.7, 12.5): table:recon か table:assault を使ってください。")
 		}
 	}

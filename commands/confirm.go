@@ -162,7 +162,8 @@ func (b *Bot) confirmEndUntil(ctx context.Context, req *Request) *Response {
 			break
 		}
 	}
-	return askFirst(req, fmt.Sprintf(req.T("End every step from now until %s begins? That ends: %s (each by its own order; your side's orders not yet given in them are lost).",
+	return askFirst(req, fmt.Sprintf(req.T(
+		"End every step from now until %s begins? That ends: %s (each by its own order; your side's orders not yet given in them are lost).",
 		"%sが始まるまで全ての手順を終了しますか? 終了するのは: %s (各手順ごとに終了命令を記録。まだ出していない命令はできなくなります)。"),
 		target.Name().In(req.Lang), strings.Join(names, req.T(", ", "、"))), games.BindingFor(g, sidePtr(g.State.ToMove()), true))
 }

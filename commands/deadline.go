@@ -44,7 +44,8 @@ func (b *Bot) setDeadline(ctx context.Context, req *Request) *Response {
 	if g.DeadlineAction == "end" {
 		what = req.T("the segment ends with no further orders", "その時点でセグを終了します")
 	}
-	return Reply(fmt.Sprintf(req.T("Each segment now has %d hours; this one ends <t:%d:f>. A reminder comes when a quarter of the time is left; when it passes, %s.",
+	return Reply(fmt.Sprintf(req.T(
+		"Each segment now has %d hours; this one ends <t:%d:f>. A reminder comes when a quarter of the time is left; when it passes, %s.",
 		"各セグの期限は %d 時間です。現在のセグの期限は <t:%d:f>。残り4分の1で通知し、期限を過ぎると%s。"), hours, g.Deadline.Unix(), what))
 }
 
@@ -112,7 +113,8 @@ func (b *Bot) noticeMessages(ctx context.Context, n games.Notice) []Message {
 	case games.CannotEnd:
 		// Why is the side's own business (it may name its units): it goes
 		// to the side's private thread; the game's thread hears only that.
-		out := []Message{{Target: n.Channel, Text: b.posted("⌛ %s: the deadline passed but the segment cannot end yet; the side has been told why. The next deadline is <t:%d:f>.",
+		out := []Message{{Target: n.Channel, Text: b.posted(
+			"⌛ %s: the deadline passed but the segment cannot end yet; the side has been told why. The next deadline is <t:%d:f>.",
 			"⌛ %s: 期限切れですが、まだセグを終了できません (理由は手番側に通知済み)。次の期限は <t:%d:f>。", n.Who, n.Deadline.Unix())}}
 		if n.Thread != "" {
 			why := gameFail(&Request{}, n.Why)
@@ -120,7 +122,8 @@ func (b *Bot) noticeMessages(ctx context.Context, n games.Notice) []Message {
 		}
 		return out
 	}
-	return []Message{{Target: n.Channel, Text: b.posted("⌛ %s: the deadline for the %s segment has passed. Please give your orders and /end; the next deadline is <t:%d:f>.",
+	return []Message{{Target: n.Channel, Text: b.posted(
+		"⌛ %s: the deadline for the %s segment has passed. Please give your orders and /end; the next deadline is <t:%d:f>.",
 		"⌛ %s: %s の期限が過ぎました。命令を出して /end してください。次の期限は <t:%d:f>。", n.Who, n.Step.Name().EN, n.Deadline.Unix())}}
 }
 

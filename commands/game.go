@@ -33,7 +33,8 @@ func (b *Bot) registerGame(r *Router) {
 					{Name: "scenario", Description: i18n.T("standard (Aug II - Sep IV) or extended (Aug II - Nov IV)",
 						"standard (8月II～9月IV) か extended (8月II～11月IV)"), Type: String,
 						Choices: []Choice{{Name: i18n.T("standard", "標準"), Value: "standard"}, {Name: i18n.T("extended", "延長"), Value: "extended"}}},
-					{Name: "seed", Description: i18n.T("a dice seed of your choice: makes a public practice game, never rated (default: a 256-bit secret)",
+					{Name: "seed", Description: i18n.T(
+						"a dice seed of your choice: makes a public practice game, never rated (default: a 256-bit secret)",
 						"任意のダイスシード: 公開の練習ゲームになり、レーティング対象外 (既定: 256 ビットの秘密シード)"), Type: Integer},
 					{Name: "options", Description: i18n.T("scenario options, e.g. 18.1(10) 18.2(14)", "シナリオオプション (例: 18.1(10) 18.2(14))"), Type: String},
 					replaceOpt, confirmOpt,
@@ -89,7 +90,8 @@ func (b *Bot) registerGame(r *Router) {
 			{
 				Name:        "check",
 				Description: i18n.T("Would this order be legal now? The engine's answer and its reason", "この命令は今合法か? エンジンの判定と理由"),
-				Options: []Option{{Name: "order", Description: i18n.T("one order as /orders reads it, e.g. move G-III 3023 (your side; german or allied first names one)",
+				Options: []Option{{Name: "order", Description: i18n.T(
+					"one order as /orders reads it, e.g. move G-III 3023 (your side; german or allied first names one)",
 					"/orders と同じ書き方の命令1つ (例: move G-III 3023。自軍の命令。先頭の german か allied で陣営を指定)"), Type: String, Required: true, Text: true}},
 				Handler: func(ctx context.Context, req *Request) *Response { return b.gameCheck(ctx, req) },
 			},
@@ -164,7 +166,8 @@ func (b *Bot) gameLoad(ctx context.Context, req *Request) *Response {
 			return req.Files["attachment"], nil
 		case req.Has("file"):
 			if req.Guild != "console" {
-				return nil, i18n.Errorf("file: reads a file on the bot's own machine and works only in the local console; attach the position file instead.",
+				return nil, i18n.Errorf(
+					"file: reads a file on the bot's own machine and works only in the local console; attach the position file instead.",
 					"file: はボットのマシン上のファイルを読むため、ローカルコンソール専用です。局面ファイルを添付してください。")
 			}
 			data, err := os.ReadFile(req.Opt("file"))
@@ -320,27 +323,36 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 	return Reply(sb.String())
 }
 
-func (b *Bot) gamePosition(ctx context.Context, req *Request) *Response {
+// readSeeingBoth reads the game for an answer that shows both sides'
+// secrets: given only to one who sees both (at a hot seat, or once the game
+// is over); anyone else is told no.
+func (b *Bot) readSeeingBoth(ctx context.Context, req *Request, no string) (*games.Game, *Response) {
 	g, fail := b.read(ctx, req)
 	if fail != nil {
-		return fail
+		return nil, fail
 	}
 	if !g.CanSee(req.Actor(), units.German) || !g.CanSee(req.Actor(), units.Allied) {
-		return Private(req.T("The whole position shows both sides' hidden units: it is given in a hot-seat game or once the game is over. /units lists your own side; /map shows the public view.",
-			"局面全体には両軍の隠れたユニットが含まれるため、ホットシートか終了後のゲームでのみ表示します。/units で自軍、/map で公開情報を見られます。"))
+		return nil, Private(no)
+	}
+	return g, nil
+}
+
+func (b *Bot) gamePosition(ctx context.Context, req *Request) *Response {
+	g, fail := b.readSeeingBoth(ctx, req, req.T("The whole position shows both sides' hidden units: it is given in a hot-seat game or once the game is over. /units lists your own side; /map shows the public view.",
+		"局面全体には両軍の隠れたユニットが含まれるため、ホットシートか終了後のゲームでのみ表示します。/units で自軍、/map で公開情報を見られます。"))
+	if fail != nil {
+		return fail
 	}
 	p := g.State.Position()
 	return Private("```\n" + p + "```").WithFile(File{Name: "position.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(p)})
 }
 
 func (b *Bot) gameOrders(ctx context.Context, req *Request) *Response {
-	g, fail := b.read(ctx, req)
+	g, fail := b.readSeeingBoth(ctx, req, req.T(
+		"The orders show both sides' moves: they are given in a hot-seat game or once the game is over (a referee has /game export).",
+		"命令一覧には両軍の移動が含まれるため、ホットシートか終了後のゲームでのみ表示します (審判は /game export)。"))
 	if fail != nil {
 		return fail
-	}
-	if !g.CanSee(req.Actor(), units.German) || !g.CanSee(req.Actor(), units.Allied) {
-		return Private(req.T("The orders show both sides' moves: they are given in a hot-seat game or once the game is over (a referee has /game export).",
-			"命令一覧には両軍の移動が含まれるため、ホットシートか終了後のゲームでのみ表示します (審判は /game export)。"))
 	}
 	var sb strings.Builder
 	if g.State.Step == game.GameOver || g.Sandbox {

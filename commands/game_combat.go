@@ -37,7 +37,8 @@ func (b *Bot) registerCombat(r *Router) {
 	})
 	r.Add(&Command{
 		Name: "retreat", Description: i18n.T("Retreat a unit one hex after a combat result (9.4)", "戦闘結果によりユニットを1ヘクス退却 (9.4)"),
-		Options: []Option{unitOpt("unit", i18n.T("unit that must retreat", "退却するユニット"), true), hexOpt("hex", i18n.T("hex to retreat into XXYY (left out: where it may go)",
+		Options: []Option{unitOpt("unit", i18n.T("unit that must retreat", "退却するユニット"), true), hexOpt("hex", i18n.T(
+			"hex to retreat into XXYY (left out: where it may go)",
 			"退却先ヘクス XXYY (省略時: 退却可能なヘクスを表示)"), false)},
 		Complete: complete,
 		Handler: func(ctx context.Context, req *Request) *Response {
@@ -155,6 +156,7 @@ func (b *Bot) retreatWhere(ctx context.Context, req *Request) *Response {
 			"%s は %s から %s へ退却できます (9.4)。/retreat unit:%s hex:XXYY で退却先を指定してください。"),
 			id, r.From, i18n.T(strings.Join(hs, ", "), strings.Join(hs, "、")).In(req.Lang), id))
 	}
-	return Private(fmt.Sprintf(req.T("%s owes no retreat it can make now (9.4); /retreat unit:%s hex:XXYY retreats a unit a combat result moves back.",
+	return Private(fmt.Sprintf(req.T(
+		"%s owes no retreat it can make now (9.4); /retreat unit:%s hex:XXYY retreats a unit a combat result moves back.",
 		"%s には今できる退却はありません (9.4)。/retreat unit:%s hex:XXYY は戦闘結果で退却するユニットを動かします。"), id, id))
 }

@@ -44,7 +44,8 @@ func (b *Bot) export(ctx context.Context, req *Request) *Response {
 	file := File{Name: fmt.Sprintf("rtrbot-game-%d.txt", x.ID), ContentType: "text/plain; charset=utf-8", Data: x.Data}
 	switch {
 	case x.Damaged:
-		return Private(fmt.Sprintf(req.T("Damaged game #%d as a file (its fault is noted in the comments): mend it, /game abandon this one, and /game import the mended file.",
+		return Private(fmt.Sprintf(req.T(
+			"Damaged game #%d as a file (its fault is noted in the comments): mend it, /game abandon this one, and /game import the mended file.",
 			"破損したゲーム #%d のファイル (不具合はコメントに記載)。修正し、このゲームを /game abandon して、修正したファイルを /game import してください。"), x.ID)).WithFile(file)
 	case x.Finished:
 		return Private(fmt.Sprintf(req.T("Game #%d (%s) as a file.", "ゲーム #%d (%s) のファイル。"), x.ID, x.Status.Text().In(req.Lang))).WithFile(file)
@@ -54,7 +55,8 @@ func (b *Bot) export(ctx context.Context, req *Request) *Response {
 	// A running game's file holds its dice seed: who took it is said in the
 	// game's thread (a referee act).
 	if g := b.games.Peek(ctx, req.Channel); g != nil && g.ID == x.ID && g.Channel != "" {
-		r.Add(Message{Target: g.Channel, Text: fmt.Sprintf(req.T("%s, a referee who plays neither side, exported game #%d (its file holds the dice seed).",
+		r.Add(Message{Target: g.Channel, Text: fmt.Sprintf(req.T(
+			"%s, a referee who plays neither side, exported game #%d (its file holds the dice seed).",
 			"両陣営をプレイしていない審判 %s がゲーム #%d をエクスポートしました (ファイルにはダイスのシードが含まれます)。"), req.User.Name, x.ID)})
 	}
 	return r
@@ -89,7 +91,8 @@ func (b *Bot) importGame(ctx context.Context, req *Request) *Response {
 		msg += "\n" + fmt.Sprintf(req.T("Practice game: its seed %s is public and goes on; it is never rated.",
 			"練習ゲーム: シード %s は公開済みで、そのまま続きます。レーティングには数えません。"), g.PracticeSeed())
 	case g.State.Step != game.GameOver:
-		msg += "\n" + fmt.Sprintf(req.T("The file's dice key decides no die again: from roll #%d the dice come from a new secret key, commitment %s (docs/dice.md).",
+		msg += "\n" + fmt.Sprintf(req.T(
+			"The file's dice key decides no die again: from roll #%d the dice come from a new secret key, commitment %s (docs/dice.md).",
 			"ファイルのダイスの鍵が再びダイスを決めることはありません。ダイス #%d からは新しい秘密の鍵で振ります。コミットメント %s (docs/dice.md)。"), g.State.Dice.Rolls+1, g.State.Commitment())
 	}
 	var named []string
@@ -99,7 +102,8 @@ func (b *Bot) importGame(ctx context.Context, req *Request) *Response {
 		}
 	}
 	if len(named) > 0 {
-		msg += "\n" + fmt.Sprintf(req.T("The file seats nobody. It names %s: each confirms his seat with /game join side:SIDE; until then nobody gives orders.",
+		msg += "\n" + fmt.Sprintf(req.T(
+			"The file seats nobody. It names %s: each confirms his seat with /game join side:SIDE; until then nobody gives orders.",
 			"ファイルでは誰も着席しません。ファイルに記載されたプレイヤー %s は、それぞれ /game join side:陣営 で自分の席を確定してください。それまで誰も命令できません。"), strings.Join(named, ", "))
 	}
 	return Reply(msg)

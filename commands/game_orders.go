@@ -311,7 +311,8 @@ func unitsSide(g *games.Game, req *Request) (units.Side, *Response) {
 			"あなたはこのゲームのプレイヤーではありません。%s側のユニットはその陣営のプレイヤーにしか見えません (14.1)。/map で両軍を公開情報として見られます。"), side.Name().In(req.Lang)))
 	}
 	if !g.CanSee(req.Actor(), side) {
-		return side, Private(fmt.Sprintf(req.T("The %s side's units are hidden from you (14.1): /units lists your own side's; /map shows the enemy as the public sees him.",
+		return side, Private(fmt.Sprintf(req.T(
+			"The %s side's units are hidden from you (14.1): /units lists your own side's; /map shows the enemy as the public sees him.",
 			"%s側のユニットはあなたには見えません (14.1)。/units は自軍のユニットを表示します。敵は /map で公開情報として見られます。"), side.Name().In(req.Lang)))
 	}
 	return side, nil

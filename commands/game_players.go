@@ -108,7 +108,8 @@ func (b *Bot) join(ctx context.Context, req *Request) *Response {
 		if th == "" {
 			return nil
 		}
-		m := Message{Target: th, Text: fmt.Sprintf(req.T("%s: this is the %s side's private thread. Your own map and your secret choices come here; /units and /map view:mine answer only you.",
+		m := Message{Target: th, Text: fmt.Sprintf(req.T(
+			"%s: this is the %s side's private thread. Your own map and your secret choices come here; /units and /map view:mine answer only you.",
 			"%s: ここは%s側の非公開スレッドです。自軍マップと秘密の選択はここに投稿されます。/units と /map view:mine はあなたにだけ表示されます。"),
 			games.MentionOf(user, req.User.Name), side.Name().In(req.Lang))}
 		// A new private thread gets the side's own map at once, so that
@@ -127,7 +128,8 @@ func (b *Bot) join(ctx context.Context, req *Request) *Response {
 	g, side := j.Game, j.Side
 	r := Reply(fmt.Sprintf(req.T("%s joins the %s side.", "%s が%s側に参加しました。"), req.User.Name, side.Name().In(req.Lang)))
 	if j.Switched { // say what he left: the other seat is open again
-		r = Reply(fmt.Sprintf(req.T("%[1]s leaves the %[2]s side and joins the %[3]s side; the %[2]s side has a free seat again (/game join side:%[4]s).",
+		r = Reply(fmt.Sprintf(req.T(
+			"%[1]s leaves the %[2]s side and joins the %[3]s side; the %[2]s side has a free seat again (/game join side:%[4]s).",
 			"%[1]s は%[2]s側を離れ、%[3]s側に参加しました。%[2]s側の席は空いています (/game join side:%[4]s)。"),
 			req.User.Name, side.Other().Name().In(req.Lang), side.Name().In(req.Lang), side.Other().String()))
 	}
@@ -305,7 +307,8 @@ func (b *Bot) fix(ctx context.Context, req *Request) *Response {
 				"%s のプレイヤーがこの修正を提案しました: %s。受け入れるには次を入力: /game fix order:%s"), prop.Side.Name().In(req.Lang), prop.Orders, prop.Orders)})
 		}
 		if prop.Game.Channel != "" {
-			r.Add(Message{Target: prop.Game.Channel, Text: fmt.Sprintf(req.T("%s (%s side) proposes a fix of the game; the %s player is asked to confirm it.",
+			r.Add(Message{Target: prop.Game.Channel, Text: fmt.Sprintf(req.T(
+				"%s (%s side) proposes a fix of the game; the %s player is asked to confirm it.",
 				"%s (%s側) がゲームの修正を提案しました。%s のプレイヤーの確認を待っています。"), req.User.Name, prop.Side.Name().In(req.Lang), other.Name().In(req.Lang))})
 		}
 		return r
@@ -326,7 +329,8 @@ func (b *Bot) resign(ctx context.Context, req *Request) *Response {
 		return gameFail(req, err)
 	}
 	g, side := x.Game, x.Side
-	r := announce(req, g, Reply(fmt.Sprintf(req.T("The %s side resigns: the %s side wins. The game's seed is %s (commitment %s): /game export gives every order and roll.",
+	r := announce(req, g, Reply(fmt.Sprintf(req.T(
+		"The %s side resigns: the %s side wins. The game's seed is %s (commitment %s): /game export gives every order and roll.",
 		"%s側が投了しました。%s側の勝利です。シードは %s (コミットメント %s)。/game export で全命令とダイスを確認できます。"),
 		side.Name().In(req.Lang), (1-side).Name().In(req.Lang), g.State.KeyText(), g.State.Commitment())))
 	return withFinalStatus(r, g, i18n.Sprintf(i18n.T("**Game over**: the %s side resigned; the %s side wins.",

@@ -386,7 +386,8 @@ func (s *hexSheet) hexsideLines(m *board.Map, x *board.Hex) (riverFrom, railFrom
 		s.line(t("Rivers: ", "河川: "), strings.Join(rivers, sep))
 	}
 	if rhine {
-		s.line(t("Rhine (15.22): ", "ライン河 (15.22): "), t("+10 VP to the Allies the first time French units cross the Rhine from the west bank to the east",
+		s.line(t("Rhine (15.22): ", "ライン河 (15.22): "), t(
+			"+10 VP to the Allies the first time French units cross the Rhine from the west bank to the east",
 			"仏軍が初めて西岸から東岸へ渡河すると連合軍へ +10 VP"))
 	}
 	if len(borders) > 0 {
