@@ -36,7 +36,7 @@ func (b *Bot) logCommand() *Command {
 		Description: i18n.T("Dice session number (default: the channel's latest)", "ダイスセッション番号 (既定はこのチャンネルの最新)")}
 	recent := &Command{Name: "recent", Description: i18n.T("The channel's recent rolls", "このチャンネルの最近のロール"),
 		Options: []Option{{Name: "count", Type: Integer, MinInt: 1, MaxInt: logMaxCount,
-			Description: i18n.T(fmt.Sprintf("How many (default %d, at most %d)", logDefaultCount, logMaxCount), fmt.Sprintf("件数 (既定 %d、最大 %d)", logDefaultCount, logMaxCount))}},
+			Description: i18n.Sprintf(i18n.T("How many (default %d, at most %d)", "件数 (既定 %d、最大 %d)"), logDefaultCount, logMaxCount)}},
 		Handler: b.logRecent}
 	return &Command{
 		Name:        "log",
@@ -47,8 +47,8 @@ func (b *Bot) logCommand() *Command {
 			{Name: "export", Description: i18n.T("Every roll of the channel (or of one session) as a CSV file", "このチャンネル (または1セッション) の全ロールを CSV ファイルで"),
 				Options: []Option{sessionOpt}, Slow: true, Handler: b.logExport},
 			{Name: "seed", Description: i18n.T("Add your own seed to the dice of this channel's session", "このチャンネルのセッションのダイスに自分のシードを加える"),
-				Options: []Option{{Name: "value", Required: true, Text: true, Description: i18n.T(
-					fmt.Sprintf("Any text of 1-%d characters (no '|')", seedMaxRunes), fmt.Sprintf("1〜%d文字の任意の文字列 ('|' は不可)", seedMaxRunes))}},
+				Options: []Option{{Name: "value", Required: true, Text: true, Description: i18n.Sprintf(i18n.T(
+					"Any text of 1-%d characters (no '|')", "1〜%d文字の任意の文字列 ('|' は不可)"), seedMaxRunes)}},
 				Handler: b.logSeed},
 			{Name: "reveal", Description: i18n.T("End the dice session and reveal its server seed", "ダイスセッションを終えてサーバーシードを公開する"), Handler: b.logReveal},
 			{Name: "verify", Description: i18n.T("Recompute every roll of a revealed session", "公開済みセッションの全ロールを再計算して検証する"), Options: []Option{sessionOpt}, Slow: true, Handler: b.logVerify},
@@ -395,7 +395,7 @@ func (v verification) text() i18n.Text {
 			table = tx("%s at the table, every one read again on the tables to the same result.",
 				"卓で振ったダイス %sは、すべて表を引き直して同じ結果になりました。", i18n.Count(v.table, "roll entered", "rolls entered", "件"))
 		}
-		parts = append(parts, i18n.T("✅ "+drawn.EN+" "+table.EN, "✅ "+drawn.JA+table.JA))
+		parts = append(parts, tx("✅ %s %s", "✅ %s%s", drawn, table))
 	} else {
 		parts = append(parts, tx("❌ %s not match:", "❌ 一致しないロールが %s あります:", i18n.Count(len(v.mismatches), "roll does", "rolls do", "件")))
 		for i, m := range v.mismatches {
@@ -494,8 +494,7 @@ func diceStats(sess rolls.Session, logged []rolls.Roll) i18n.Text {
 	}
 	slices.Sort(sizes)
 	parts := []i18n.Text{tx("Dice of session %d (%s), drawn by the bot (dice entered from the table are not counted):",
-		"セッション %d (%s) でボットが振ったダイス (卓で振った目は数えない):", sess.ID, sessionState(sess).EN)}
-	parts[0].JA = fmt.Sprintf("セッション %d (%s) でボットが振ったダイス (卓で振った目は数えない):", sess.ID, sessionState(sess).JA)
+		"セッション %d (%s) でボットが振ったダイス (卓で振った目は数えない):", sess.ID, sessionState(sess))}
 	if len(sizes) == 0 {
 		return join(parts[0], i18n.T("none yet.", "まだありません。"))
 	}

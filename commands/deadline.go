@@ -97,7 +97,7 @@ func (b *Bot) noticeMessages(ctx context.Context, n games.Notice) []Message {
 	switch n.Kind {
 	case games.Reminder:
 		return []Message{{Target: n.Channel, Text: b.posted("⏰ %s: the %s segment ends <t:%d:R>.", "⏰ %s: %s の期限は <t:%d:R> です。",
-			n.Who, n.Step.Name().EN, n.Deadline.Unix())}}
+			n.Who, n.Step.Name(), n.Deadline.Unix())}}
 	case games.Ended:
 		out := []Message{{Target: n.Channel, Text: bilingual("⌛ The deadline passed: the %s segment was ended with no further orders.",
 			"⌛ 期限切れのため、%sのセグをこれ以上の命令なしで終了しました。", n.Side.Name())}}
@@ -124,7 +124,7 @@ func (b *Bot) noticeMessages(ctx context.Context, n games.Notice) []Message {
 	}
 	return []Message{{Target: n.Channel, Text: b.posted(
 		"⌛ %s: the deadline for the %s segment has passed. Please give your orders and /end; the next deadline is <t:%d:f>.",
-		"⌛ %s: %s の期限が過ぎました。命令を出して /end してください。次の期限は <t:%d:f>。", n.Who, n.Step.Name().EN, n.Deadline.Unix())}}
+		"⌛ %s: %s の期限が過ぎました。命令を出して /end してください。次の期限は <t:%d:f>。", n.Who, n.Step.Name(), n.Deadline.Unix())}}
 }
 
 // RunDeadlines calls Tick at once (deadlines that passed while the bot was

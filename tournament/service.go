@@ -867,11 +867,12 @@ func (s *Service) Next(ctx context.Context, guild, name string, by actor.Actor, 
 			for _, g := range m {
 				tabs = append(tabs, fmt.Sprint(g.Table))
 			}
-			en := fmt.Sprintf("Round %d is not over: tables %s have no confirmed result (report, confirm or fix them; or wait for the deadline).", t.Current().Number, strings.Join(tabs, ", "))
+			open := i18n.T("Round %d is not over: tables %s have no confirmed result (report, confirm or fix them; or wait for the deadline).",
+				"第%dラウンドは終わっていません。%s番卓の結果が確定していません (報告・確認・訂正するか、期限を待ってください)。")
 			if len(tabs) == 1 {
-				en = fmt.Sprintf("Round %d is not over: table %s has no confirmed result (report, confirm or fix it; or wait for the deadline).", t.Current().Number, tabs[0])
+				open.EN = "Round %d is not over: table %s has no confirmed result (report, confirm or fix it; or wait for the deadline)."
 			}
-			return &i18n.Error{Text: i18n.T(en, fmt.Sprintf("第%dラウンドは終わっていません。%s番卓の結果が確定していません (報告・確認・訂正するか、期限を待ってください)。", t.Current().Number, strings.Join(tabs, "、")))}
+			return &i18n.Error{Text: i18n.Sprintf(open, t.Current().Number, i18n.T(strings.Join(tabs, ", "), strings.Join(tabs, "、")))}
 		}
 		t.Current().Closed = true
 		t.Current().ClosedAt = now.UTC()

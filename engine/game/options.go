@@ -130,8 +130,8 @@ var Supported = func() map[string]i18n.Text {
 		}
 		m[string(d.Code)] = d.Text
 		if d.DefaultOn {
-			m[d.OffCode()] = i18n.T("Optional rule "+string(d.Code)+" switched off (16.0): not "+strings.TrimPrefix(d.Text.EN, "Optional rule: "),
-				"選択ルール "+string(d.Code)+" を使用しない (16.0): "+strings.TrimPrefix(d.Text.JA, "選択ルール: ")+" は適用しない")
+			m[d.OffCode()] = i18n.Sprintf(i18n.T("Optional rule %s switched off (16.0): not %s", "選択ルール %s を使用しない (16.0): %s は適用しない"),
+				string(d.Code), withoutHeading(d.Text))
 		}
 	}
 	return m
@@ -425,4 +425,10 @@ func checkOptionDefs(out []OptionDef, problem func(line int, f string, args ...a
 			}
 		}
 	}
+}
+
+// withoutHeading is an optional rule's text without its heading
+// ("Optional rule: ", "選択ルール: ").
+func withoutHeading(t i18n.Text) i18n.Text {
+	return i18n.T(strings.TrimPrefix(t.EN, "Optional rule: "), strings.TrimPrefix(t.JA, "選択ルール: "))
 }
