@@ -135,8 +135,10 @@ func TestCheatFixProposalCarriesAMention(t *testing.T) {
 	if g := s.Peek(context.Background(), "C1"); g.Meta["fix:proposal"] != "" {
 		t.Fatalf("proposed: %q", g.Meta["fix:proposal"])
 	}
-	// The limit: MaxFixProposals per player and segment.
-	for i := 0; i < MaxFixProposals; i++ {
+	// The limit: MaxFixProposals per player and segment. The refused
+	// proposal above counts: it was of the other side's orders, and so
+	// could have been a probe of its hidden units (14.1).
+	for i := 0; i < MaxFixProposals-1; i++ {
 		line := []string{"german move G-III 2721", "german end"}[i%2]
 		if _, err := s.Fix(ctx, alice, at, t0, fix(line)); !errors.As(err, &prop) {
 			t.Fatalf("proposal %d: %v", i+1, err)
@@ -146,8 +148,9 @@ func TestCheatFixProposalCarriesAMention(t *testing.T) {
 	if err == nil || errors.As(err, &prop) || !strings.Contains(err.Error(), "the most one player may") {
 		t.Fatalf("proposal %d: %v, want the limit", MaxFixProposals+1, err)
 	}
-	// Bob's own proposals are his.
-	if _, err := s.Fix(ctx, bob, at, t0, fix("german end")); !errors.As(err, &prop) {
+	// Bob's own proposals are his (Alice's pending one is "german end",
+	// which Bob's would confirm).
+	if _, err := s.Fix(ctx, bob, at, t0, fix("german move G-III 2721")); !errors.As(err, &prop) {
 		t.Fatalf("Bob's proposal: %v", err)
 	}
 }

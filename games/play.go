@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -129,41 +130,41 @@ func (t *Service) Fix(ctx context.Context, a actor.Actor, at Where, now time.Tim
 			return nil, err
 		}
 		prop, by := g.Meta["fix:proposal"], g.Meta["fix:by"]
-		if prop != text || by == "" || by == side.String() {
-			count, err := proposable(g, a, lines)
-			if err != nil {
+		// A proposal is confirmed only where it was made: once an order
+		// is given after it, it is stale, and the same text proposes anew.
+		if prop != text || by == "" || by == side.String() || g.Meta["fix:at"] != fixPlace(g) {
+			count, refused := proposable(g, a, side, lines)
+			if count == "" {
 				unlock()
-				return nil, err
+				return nil, refused
 			}
-			err = t.update(ctx, g, func(tx *db.GameTx) error {
-				if err := tx.SetMeta("fix:proposal", text); err != nil {
-					return err
-				}
-				if err := tx.SetMeta(fixCountKey(a), count); err != nil {
-					return err
-				}
-				return tx.SetMeta("fix:by", side.String())
-			})
+			meta := map[string]string{fixCountKey(a): count}
+			if refused == nil {
+				meta["fix:proposal"], meta["fix:by"], meta["fix:at"] = text, side.String(), fixPlace(g)
+			}
+			err = t.update(ctx, g, func(tx *db.GameTx) error { return setMetas(tx, meta) })
 			if err == nil {
 				g.Meta = cloneMeta(g.Meta)
-				g.Meta["fix:proposal"], g.Meta["fix:by"] = text, side.String()
-				g.Meta[fixCountKey(a)] = count
-				err = &FixProposal{Game: g.copy(), Side: side, Orders: text}
+				for k, v := range meta {
+					g.Meta[k] = v
+				}
+				err = refused
+				if refused == nil {
+					err = &FixProposal{Game: g.copy(), Side: side, Orders: text}
+				}
 			}
 			unlock()
 			return nil, err
 		}
 		// The other side confirms: the proposal is used up.
 		err = t.update(ctx, g, func(tx *db.GameTx) error {
-			if err := tx.SetMeta("fix:proposal", ""); err != nil {
-				return err
-			}
-			return tx.SetMeta("fix:by", "")
+			return setMetas(tx, map[string]string{"fix:proposal": "", "fix:by": "", "fix:at": ""})
 		})
 		if err == nil {
 			g.Meta = cloneMeta(g.Meta)
 			delete(g.Meta, "fix:proposal")
 			delete(g.Meta, "fix:by")
+			delete(g.Meta, "fix:at")
 		}
 		unlock()
 		if err != nil {
@@ -183,13 +184,36 @@ const MaxFixProposals = 3
 
 func fixCountKey(a actor.Actor) string { return "fix:count:" + a.ID }
 
+// fixPlace is where a game stands for a fix proposal: its segment and how
+// many orders it has taken.
+func fixPlace(g *Game) string { return SegmentOf(g.State) + " " + strconv.Itoa(len(g.Orders)) }
+
+// setMetas stores the game's metadata in sorted key order.
+func setMetas(tx *db.GameTx, meta map[string]string) error {
+	keys := make([]string, 0, len(meta))
+	for k := range meta {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if err := tx.SetMeta(k, meta[k]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // proposable checks a player's fix before it is proposed, and so before
 // the other side's thread reads it: its lines must be orders the game
 // takes now, one after the other (anything else is refused, and only
 // orders as the engine writes them are ever posted), and its proposer
 // must be under MaxFixProposals in this segment. It returns the
-// proposer's count to store ("segment n").
-func proposable(g *Game, a actor.Actor, lines []Pending) (string, error) {
+// proposer's count to store ("segment n"), or "" with the refusal when
+// nothing is to be stored. An order of the other side that the game does
+// not take is refused without the engine's reason, which could name that
+// side's hidden units (14.1), and counts as a proposal, so that trying
+// tells at most MaxFixProposals answers a segment.
+func proposable(g *Game, a actor.Actor, proposer units.Side, lines []Pending) (string, error) {
 	seg := SegmentOf(g.State)
 	n := 0
 	if s, c, ok := strings.Cut(g.Meta[fixCountKey(a)], " "); ok && s == seg {
@@ -208,6 +232,12 @@ func proposable(g *Game, a actor.Actor, lines []Pending) (string, error) {
 			line := l.Line
 			if line == 0 {
 				line = i + 1
+			}
+			count := seg + " " + strconv.Itoa(n+1)
+			if o.Side != proposer {
+				return count, i18n.Errorf("Your fix cannot be proposed: the game does not take its line %d (%s) now. Why is not said, as it could tell of the %s side's hidden units (14.1); nothing was proposed, and the attempt counts as one of your %s in this segment.",
+					"この修正は提案できません: %d 行目 (%s) は今のゲームが受け付けません。理由は%s側の隠れたユニットを明かしうるため示しません (14.1)。何も提案していませんが、このセグの提案 %s のうち1回に数えます。",
+					line, o.Text(), o.Side.Name(), i18n.Count(MaxFixProposals, "fix", "fixes", "件"))
 			}
 			why := lineRefused(line, o.Text(), err)
 			return "", i18n.Errorf("Your fix cannot be proposed: %s\nA fix is orders the game takes now, one after the other; nothing was proposed.",
