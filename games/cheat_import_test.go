@@ -54,22 +54,8 @@ func playSome(t *testing.T, s *Service, w Where) {
 var withdrawable = regexp.MustCompile(`/withdraw unit:(\S+)`)
 
 func TestCheatImportLaundersTheDiceKey(t *testing.T) {
-	s, st, _ := freshTable(t)
+	s, st, fileKey, file := abandonedFile(t)
 	ctx := context.Background()
-	g, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	seat(t, s)
-	playSome(t, s, at)
-	fileKey := g.Game.Key
-	file, err := st.Export(ctx, g.Game.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Abandon(ctx, alice, at); err != nil {
-		t.Fatal(err)
-	}
 	to := Where{Guild: "G1", Channel: "C2"}
 	g2, err := s.Import(ctx, carol, to, t0, func() ([]byte, error) { return file, nil })
 	if err != nil {

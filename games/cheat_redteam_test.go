@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"rtrbot/actor"
+	"rtrbot/db"
 	"rtrbot/db/gamefile"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
@@ -123,6 +124,29 @@ func finishedGame(t *testing.T) (*Service, []byte) {
 		t.Fatal(err)
 	}
 	return s, file
+}
+
+// abandonedFile is a game Alice and Bob played in C1 until a die was
+// rolled, then abandoned: its store, dice key and the file exported
+// before the abandon, which the import tests bring back elsewhere.
+func abandonedFile(t *testing.T) (*Service, *db.Store, []byte, []byte) {
+	t.Helper()
+	s, st, _ := freshTable(t)
+	ctx := context.Background()
+	g, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat(t, s)
+	playSome(t, s, at)
+	file, err := st.Export(ctx, g.Game.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Abandon(ctx, alice, at); err != nil {
+		t.Fatal(err)
+	}
+	return s, st, g.Game.Key, file
 }
 
 // rateable says what commands' /ladder rate:true asks of a casual game
@@ -344,24 +368,11 @@ func TestCheatCutFileMakesARatingWithoutAGame(t *testing.T) {
 // the line "practice 1": the import keeps the file's key (no new secret,
 // docs/playing.md "Export and import"), and marks a real game practice.
 func TestCheatForgedPracticeMarkKeepsTheFileKey(t *testing.T) {
-	s, st, _ := freshTable(t)
+	s, _, key, file := abandonedFile(t)
 	ctx := context.Background()
-	g, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	seat(t, s)
-	playSome(t, s, at)
-	file, err := st.Export(ctx, g.Game.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Abandon(ctx, alice, at); err != nil {
-		t.Fatal(err)
-	}
 	to := Where{Guild: "G1", Channel: "C2"}
 	g2, err := s.Import(ctx, bob, to, t0, func() ([]byte, error) { return forge(t, file, -1, bob, alice, "active", "1"), nil })
-	if err == nil && bytes.Equal(g2.State.Key(), g.Game.Key) {
+	if err == nil && bytes.Equal(g2.State.Key(), key) {
 		t.Error("the imported game goes on with the key of the file Bob held")
 	}
 	if err == nil && g2.Practice() {
