@@ -157,10 +157,7 @@ func TestCheatImportLaundersTheDiceKey(t *testing.T) {
 func TestCheatPracticeGameStaysPracticeThroughAFile(t *testing.T) {
 	s, st, _ := freshTable(t)
 	ctx := context.Background()
-	g, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard", Seed: 42, SeedGiven: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := mustNewGame(t, s, alice, at, NewGame{Scenario: "standard", Seed: 42, SeedGiven: true})
 	file, err := st.Export(ctx, g.Game.ID)
 	if err != nil {
 		t.Fatal(err)

@@ -114,10 +114,7 @@ func finishedGame(t *testing.T) (*Service, []byte) {
 	t.Helper()
 	s, st, _ := freshTable(t)
 	ctx := context.Background()
-	g, err := s.NewGame(ctx, carol, at, NewGame{Scenario: "standard"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := mustNewGame(t, s, carol, at, NewGame{Scenario: "standard"})
 	playToEnd(t, s, carol, at)
 	file, err := st.Export(ctx, g.Game.ID)
 	if err != nil {
@@ -133,10 +130,7 @@ func abandonedFile(t *testing.T) (*Service, *db.Store, []byte, []byte) {
 	t.Helper()
 	s, st, _ := freshTable(t)
 	ctx := context.Background()
-	g, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := mustNewGame(t, s, alice, at, NewGame{Scenario: "standard"})
 	seat(t, s)
 	playSome(t, s, at)
 	file, err := st.Export(ctx, g.Game.ID)
