@@ -36,10 +36,7 @@ func mustApply(t testing.TB, s *State, text string) (*State, []Event) {
 // stacking enforced, every setup unit placed where its instruction says.
 func TestRealSetup(t *testing.T) {
 	r := realRules(t, "standard")
-	s, err := New(r, 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, 1, nil)
 	if s.ToMove().String() != "allied" {
 		t.Fatalf("17.1: the Allies set up first, got %v", s.ToMove())
 	}

@@ -192,10 +192,7 @@ func eachPosition(t *testing.T, r *Rules, seed uint64, opts []string, f func(n i
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(r, seed, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, seed, opts)
 	for n, o := range res.Orders {
 		f(n, s, o)
 		if s, _, err = Apply(s, o); err != nil {
