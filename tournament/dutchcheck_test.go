@@ -24,10 +24,7 @@ import (
 // otherwise: the goal is none. RTRBOT_DUTCH_BIG=512 adds one tournament
 // of that many players.
 func TestExternalDutchChecker(t *testing.T) {
-	bin := os.Getenv("RTRBOT_DUTCH_CHECKER")
-	if bin == "" {
-		t.Skip("RTRBOT_DUTCH_CHECKER is not set")
-	}
+	bin := envOrSkip(t, "RTRBOT_DUTCH_CHECKER")
 	n := envCount("RTRBOT_DUTCH_N", 100)
 	rng := rand.New(rand.NewSource(16))
 	dir := t.TempDir()

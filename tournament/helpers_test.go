@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"testing"
 )
 
 // envCount is the positive whole number the environment variable name
@@ -13,6 +14,17 @@ func envCount(name string, def int) int {
 		return v
 	}
 	return def
+}
+
+// envOrSkip is the value of the environment variable name, skipping the
+// test when it is unset: the opt-in checks run only when asked.
+func envOrSkip(t *testing.T, name string) string {
+	t.Helper()
+	v := os.Getenv(name)
+	if v == "" {
+		t.Skip(name + " is not set")
+	}
+	return v
 }
 
 // numberedSwiss is a running Swiss tournament of rounds rounds with the

@@ -71,10 +71,7 @@ func cgPairOnce(tr *Tournament) error {
 // that must pair alike write the same file (diff them). Without the
 // variable it is skipped.
 func TestPairingsDigest(t *testing.T) {
-	out := os.Getenv("RTRBOT_PAIRINGS_OUT")
-	if out == "" {
-		t.Skip("RTRBOT_PAIRINGS_OUT not set")
-	}
+	out := envOrSkip(t, "RTRBOT_PAIRINGS_OUT")
 	n := envCount("RTRBOT_PAIRINGS_N", 300)
 	rng := rand.New(rand.NewSource(61))
 	var b strings.Builder
