@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"rtrbot/actor"
+	"rtrbot/db"
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
@@ -43,6 +44,29 @@ func playSome(t *testing.T, s *Service, w Where) {
 	}
 }
 
+// abandonedFile is a game Alice and Bob played in C1 until a die was
+// rolled, then abandoned: its store, dice key and the file exported
+// before the abandon, which the import tests bring back elsewhere.
+func abandonedFile(t *testing.T) (*Service, *db.Store, []byte, []byte) {
+	t.Helper()
+	s, st, _ := freshTable(t)
+	ctx := context.Background()
+	g := mustNewGame(t, s, alice, at, NewGame{Scenario: "standard"})
+	seat(t, s)
+	playSome(t, s, at)
+	file, err := st.Export(ctx, g.Game.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Abandon(ctx, alice, at); err != nil {
+		t.Fatal(err)
+	}
+	return s, st, g.Game.Key, file
+}
+
+// withdrawable reads the unit a refused end names for the Russian Front.
+var withdrawable = regexp.MustCompile(`/withdraw unit:(\S+)`)
+
 // A file a person held never decides a die again, and seats nobody: the
 // documented move of a game (export, abandon, import elsewhere) goes on
 // with a new secret key from the next roll, announced by its commitment;
@@ -50,8 +74,6 @@ func playSome(t *testing.T, s *Service, w Where) {
 // nothing after the import; the players the file names are not seated,
 // and confirm their own seats; the game replays exactly from storage,
 // and moves again through its own file.
-// withdrawable reads the unit a refused end names for the Russian Front.
-var withdrawable = regexp.MustCompile(`/withdraw unit:(\S+)`)
 
 func TestCheatImportLaundersTheDiceKey(t *testing.T) {
 	s, st, fileKey, file := abandonedFile(t)

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/db/gamefile"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
@@ -121,26 +120,6 @@ func finishedGame(t *testing.T) (*Service, []byte) {
 		t.Fatal(err)
 	}
 	return s, file
-}
-
-// abandonedFile is a game Alice and Bob played in C1 until a die was
-// rolled, then abandoned: its store, dice key and the file exported
-// before the abandon, which the import tests bring back elsewhere.
-func abandonedFile(t *testing.T) (*Service, *db.Store, []byte, []byte) {
-	t.Helper()
-	s, st, _ := freshTable(t)
-	ctx := context.Background()
-	g := mustNewGame(t, s, alice, at, NewGame{Scenario: "standard"})
-	seat(t, s)
-	playSome(t, s, at)
-	file, err := st.Export(ctx, g.Game.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Abandon(ctx, alice, at); err != nil {
-		t.Fatal(err)
-	}
-	return s, st, g.Game.Key, file
 }
 
 // rateable says what commands' /ladder rate:true asks of a casual game
