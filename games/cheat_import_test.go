@@ -74,7 +74,6 @@ var withdrawable = regexp.MustCompile(`/withdraw unit:(\S+)`)
 // nothing after the import; the players the file names are not seated,
 // and confirm their own seats; the game replays exactly from storage,
 // and moves again through its own file.
-
 func TestCheatImportLaundersTheDiceKey(t *testing.T) {
 	s, st, fileKey, file := abandonedFile(t)
 	ctx := context.Background()
