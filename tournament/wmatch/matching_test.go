@@ -13,6 +13,16 @@ type smallEdge struct {
 	W    int64
 }
 
+// zeroWeights is an n×n weight matrix of zeros (no edge), for a test to
+// fill above the diagonal.
+func zeroWeights(n int) [][]Weight {
+	w := make([][]Weight, n)
+	for i := range w {
+		w[i] = make([]Weight, n)
+	}
+	return w
+}
+
 // oddShift is how far a random graph's weights are shifted: not at all
 // on even iterations, 64 bits or more (less than 64+spread) on odd ones,
 // so that half the graphs weigh far beyond 64 bits.
@@ -129,10 +139,7 @@ func TestCertifiedAgainstBruteForce(t *testing.T) {
 	for iter := 0; iter < 3000; iter++ {
 		n := 2 + rng.Intn(9)
 		var all []smallEdge
-		ws := make([][]Weight, n)
-		for i := range ws {
-			ws[i] = make([]Weight, n)
-		}
+		ws := zeroWeights(n)
 		p := 0.3 + 0.7*rng.Float64()
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
