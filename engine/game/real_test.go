@@ -6,6 +6,17 @@ import (
 	"rtrbot/engine/board"
 )
 
+// realMap is the embedded map of the game, failing the test if it does
+// not load.
+func realMap(t testing.TB) *board.Map {
+	t.Helper()
+	m, err := board.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 func realRules(t testing.TB, scen string) *Rules {
 	t.Helper()
 	m, err := board.Default()
