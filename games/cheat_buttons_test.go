@@ -28,9 +28,7 @@ func TestCheatStaleResignButtonOfAnAbandonedGame(t *testing.T) {
 	if _, err := s.Abandon(ctx, alice, at); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.NewGame(ctx, carol, at, NewGame{Scenario: "standard", Seed: 8, SeedGiven: true}); err != nil {
-		t.Fatal(err)
-	}
+	mustNewGame(t, s, carol, at, NewGame{Scenario: "standard", Seed: 8, SeedGiven: true})
 	for _, j := range []struct {
 		a    actor.Actor
 		side string
@@ -160,18 +158,12 @@ func TestCheatFixProposalCarriesAMention(t *testing.T) {
 func TestCheatStaleAbandonButtonOfADamagedGame(t *testing.T) {
 	s, st, _ := freshTable(t)
 	ctx := context.Background()
-	first, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	first := mustNewGame(t, s, alice, at, NewGame{Scenario: "standard"})
 	stale := BindingFor(first.Game, nil, false)
 	if _, err := s.Abandon(ctx, alice, at); err != nil {
 		t.Fatal(err)
 	}
-	second, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	second := mustNewGame(t, s, alice, at, NewGame{Scenario: "standard"})
 	row, err := st.Game(ctx, second.Game.ID)
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"rtrbot/actor"
+	"rtrbot/db"
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
@@ -43,26 +44,16 @@ func playSome(t *testing.T, s *Service, w Where) {
 	}
 }
 
-// A file a person held never decides a die again, and seats nobody: the
-// documented move of a game (export, abandon, import elsewhere) goes on
-// with a new secret key from the next roll, announced by its commitment;
-// the file's key (which the abandoned copy's file gives anyone) predicts
-// nothing after the import; the players the file names are not seated,
-// and confirm their own seats; the game replays exactly from storage,
-// and moves again through its own file.
-// withdrawable reads the unit a refused end names for the Russian Front.
-var withdrawable = regexp.MustCompile(`/withdraw unit:(\S+)`)
-
-func TestCheatImportLaundersTheDiceKey(t *testing.T) {
+// abandonedFile is a game Alice and Bob played in C1 until a die was
+// rolled, then abandoned: its store, dice key and the file exported
+// before the abandon, which the import tests bring back elsewhere.
+func abandonedFile(t *testing.T) (*Service, *db.Store, []byte, []byte) {
+	t.Helper()
 	s, st, _ := freshTable(t)
 	ctx := context.Background()
-	g, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := mustNewGame(t, s, alice, at, NewGame{Scenario: "standard"})
 	seat(t, s)
 	playSome(t, s, at)
-	fileKey := g.Game.Key
 	file, err := st.Export(ctx, g.Game.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -70,6 +61,22 @@ func TestCheatImportLaundersTheDiceKey(t *testing.T) {
 	if _, err := s.Abandon(ctx, alice, at); err != nil {
 		t.Fatal(err)
 	}
+	return s, st, g.Game.Key, file
+}
+
+// withdrawable reads the unit a refused end names for the Russian Front.
+var withdrawable = regexp.MustCompile(`/withdraw unit:(\S+)`)
+
+// A file a person held never decides a die again, and seats nobody: the
+// documented move of a game (export, abandon, import elsewhere) goes on
+// with a new secret key from the next roll, announced by its commitment;
+// the file's key (which the abandoned copy's file gives anyone) predicts
+// nothing after the import; the players the file names are not seated,
+// and confirm their own seats; the game replays exactly from storage,
+// and moves again through its own file.
+func TestCheatImportLaundersTheDiceKey(t *testing.T) {
+	s, st, fileKey, file := abandonedFile(t)
+	ctx := context.Background()
 	to := Where{Guild: "G1", Channel: "C2"}
 	g2, err := s.Import(ctx, carol, to, t0, func() ([]byte, error) { return file, nil })
 	if err != nil {
@@ -171,10 +178,7 @@ func TestCheatImportLaundersTheDiceKey(t *testing.T) {
 func TestCheatPracticeGameStaysPracticeThroughAFile(t *testing.T) {
 	s, st, _ := freshTable(t)
 	ctx := context.Background()
-	g, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard", Seed: 42, SeedGiven: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := mustNewGame(t, s, alice, at, NewGame{Scenario: "standard", Seed: 42, SeedGiven: true})
 	file, err := st.Export(ctx, g.Game.ID)
 	if err != nil {
 		t.Fatal(err)

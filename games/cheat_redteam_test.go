@@ -113,10 +113,7 @@ func finishedGame(t *testing.T) (*Service, []byte) {
 	t.Helper()
 	s, st, _ := freshTable(t)
 	ctx := context.Background()
-	g, err := s.NewGame(ctx, carol, at, NewGame{Scenario: "standard"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := mustNewGame(t, s, carol, at, NewGame{Scenario: "standard"})
 	playToEnd(t, s, carol, at)
 	file, err := st.Export(ctx, g.Game.ID)
 	if err != nil {
@@ -344,24 +341,11 @@ func TestCheatCutFileMakesARatingWithoutAGame(t *testing.T) {
 // the line "practice 1": the import keeps the file's key (no new secret,
 // docs/playing.md "Export and import"), and marks a real game practice.
 func TestCheatForgedPracticeMarkKeepsTheFileKey(t *testing.T) {
-	s, st, _ := freshTable(t)
+	s, _, key, file := abandonedFile(t)
 	ctx := context.Background()
-	g, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	seat(t, s)
-	playSome(t, s, at)
-	file, err := st.Export(ctx, g.Game.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Abandon(ctx, alice, at); err != nil {
-		t.Fatal(err)
-	}
 	to := Where{Guild: "G1", Channel: "C2"}
 	g2, err := s.Import(ctx, bob, to, t0, func() ([]byte, error) { return forge(t, file, -1, bob, alice, "active", "1"), nil })
-	if err == nil && bytes.Equal(g2.State.Key(), g.Game.Key) {
+	if err == nil && bytes.Equal(g2.State.Key(), key) {
 		t.Error("the imported game goes on with the key of the file Bob held")
 	}
 	if err == nil && g2.Practice() {

@@ -78,9 +78,7 @@ func (m *memberThreads) threadsOf(user string) []string {
 func emptyGame(t *testing.T) *Service {
 	t.Helper()
 	s, _, _ := freshTable(t)
-	if _, err := s.NewGame(context.Background(), alice, at, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true}); err != nil {
-		t.Fatal(err)
-	}
+	mustNewGame(t, s, alice, at, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true})
 	return s
 }
 

@@ -37,10 +37,7 @@ func TestNewGameDrawsASecret(t *testing.T) {
 	ctx := context.Background()
 	var keys [][]byte
 	for i, ch := range []string{"C1", "C2"} {
-		g, err := s.NewGame(ctx, alice, Where{Guild: "G1", Channel: ch}, NewGame{Scenario: "standard"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := mustNewGame(t, s, alice, Where{Guild: "G1", Channel: ch}, NewGame{Scenario: "standard"})
 		k := g.Game.Key
 		if len(k) != game.SecretSize || g.Game.Practice() || g.Game.PracticeSeed() != "" {
 			t.Fatalf("game %d: a %d-byte key, practice %v", i, len(k), g.Game.Practice())
@@ -77,10 +74,7 @@ func TestNewGameDrawsASecret(t *testing.T) {
 func TestChosenSeedMakesAPracticeGame(t *testing.T) {
 	s, st, _ := freshTable(t)
 	ctx := context.Background()
-	g, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard", Seed: 42, SeedGiven: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := mustNewGame(t, s, alice, at, NewGame{Scenario: "standard", Seed: 42, SeedGiven: true})
 	if !g.Game.Practice() || g.Game.PracticeSeed() != "42" {
 		t.Fatalf("a chosen seed: practice %v, public seed %q", g.Game.Practice(), g.Game.PracticeSeed())
 	}

@@ -40,12 +40,20 @@ func service(t *testing.T) *Service {
 	}
 	t.Cleanup(func() { st.Close() })
 	s := New(Config{Map: m, Store: st})
-	ctx := context.Background()
-	if _, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true}); err != nil {
-		t.Fatal(err)
-	}
+	mustNewGame(t, s, alice, at, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true})
 	seat(t, s)
 	return s
+}
+
+// mustNewGame starts a game in w for a, failing the test if it is
+// refused: the first step of most of these tests.
+func mustNewGame(t *testing.T, s *Service, a actor.Actor, w Where, n NewGame) *Started {
+	t.Helper()
+	g, err := s.NewGame(context.Background(), a, w, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 // seat seats Alice on the Allies and Bob on the Germans in C1.
@@ -314,9 +322,7 @@ func TestEndUntil(t *testing.T) {
 func TestJoinOpensThread(t *testing.T) {
 	s, _, _ := freshTable(t)
 	ctx := context.Background()
-	if _, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true}); err != nil {
-		t.Fatal(err)
-	}
+	mustNewGame(t, s, alice, at, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true})
 	dave := actor.Actor{ID: "444", Name: "Dave", Lang: i18n.JA}
 	calls := 0
 	open := func(ctx context.Context, parent string, id int64) (string, error) {

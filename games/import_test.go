@@ -48,10 +48,7 @@ func TestImportOutsideTheLockAndCapped(t *testing.T) {
 	s := New(Config{Map: m, Store: ps})
 	ps.t = s
 	ctx := context.Background()
-	g, err := s.NewGame(ctx, alice, at, NewGame{Scenario: "standard", Seed: 3, SeedGiven: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := mustNewGame(t, s, alice, at, NewGame{Scenario: "standard", Seed: 3, SeedGiven: true})
 	file, err := st.Export(ctx, g.Game.ID)
 	if err != nil {
 		t.Fatal(err)

@@ -18,10 +18,7 @@ func TestDeadlineLoopSurvivesAPanic(t *testing.T) {
 	var ids []int64
 	for _, ch := range []string{"C1", "C2"} {
 		w := Where{Guild: "G1", Channel: ch}
-		g, err := s.NewGame(ctx, alice, w, NewGame{Scenario: "standard"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := mustNewGame(t, s, alice, w, NewGame{Scenario: "standard"})
 		if _, err := s.SetDeadline(ctx, alice, w, 4, "remind", t0); err != nil {
 			t.Fatal(err)
 		}

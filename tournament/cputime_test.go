@@ -1,9 +1,7 @@
 package tournament
 
 import (
-	"os"
 	"sort"
-	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -16,8 +14,8 @@ import (
 // time. The median and range of single pairings are printed, each
 // measured alone.
 func TestPairCPUTime(t *testing.T) {
-	runs, _ := strconv.Atoi(os.Getenv("RTRBOT_PAIR_CPU"))
-	if runs <= 0 {
+	runs := envCount("RTRBOT_PAIR_CPU", 0)
+	if runs == 0 {
 		t.Skip("RTRBOT_PAIR_CPU not set")
 	}
 	tr := benchTournament(t, 512, 4)

@@ -24,14 +24,8 @@ import (
 // otherwise: the goal is none. RTRBOT_DUTCH_BIG=512 adds one tournament
 // of that many players.
 func TestExternalDutchChecker(t *testing.T) {
-	bin := os.Getenv("RTRBOT_DUTCH_CHECKER")
-	if bin == "" {
-		t.Skip("RTRBOT_DUTCH_CHECKER is not set")
-	}
-	n := 100
-	if v, err := strconv.Atoi(os.Getenv("RTRBOT_DUTCH_N")); err == nil && v > 0 {
-		n = v
-	}
+	bin := envOrSkip(t, "RTRBOT_DUTCH_CHECKER")
+	n := envCount("RTRBOT_DUTCH_N", 100)
 	rng := rand.New(rand.NewSource(16))
 	dir := t.TempDir()
 	bad, rounds, diff, unchecked, stopped, confirmed := 0, 0, 0, 0, 0, 0
@@ -48,12 +42,9 @@ func TestExternalDutchChecker(t *testing.T) {
 		if nr >= players {
 			nr = players - 1
 		}
-		tr := &Tournament{Name: fmt.Sprintf("check%d", it), Status: StatusRunning, Settings: Settings{Format: Swiss, Rounds: nr, Points: DefaultPoints()}}
+		tr := numberedSwiss(fmt.Sprintf("check%d", it), players, nr)
 		if rng.Intn(4) == 0 {
 			tr.Settings.Points.Bye = rng.Intn(2) // bye:half or bye:zero
-		}
-		for i := 1; i <= players; i++ {
-			tr.Players = append(tr.Players, &Player{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("P%d", i)})
 		}
 		paired := 0
 		for r := 1; r <= nr; r++ {

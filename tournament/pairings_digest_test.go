@@ -71,23 +71,14 @@ func cgPairOnce(tr *Tournament) error {
 // that must pair alike write the same file (diff them). Without the
 // variable it is skipped.
 func TestPairingsDigest(t *testing.T) {
-	out := os.Getenv("RTRBOT_PAIRINGS_OUT")
-	if out == "" {
-		t.Skip("RTRBOT_PAIRINGS_OUT not set")
-	}
-	n := 300
-	if v, err := strconv.Atoi(os.Getenv("RTRBOT_PAIRINGS_N")); err == nil && v > 0 {
-		n = v
-	}
+	out := envOrSkip(t, "RTRBOT_PAIRINGS_OUT")
+	n := envCount("RTRBOT_PAIRINGS_N", 300)
 	rng := rand.New(rand.NewSource(61))
 	var b strings.Builder
 	for it := 0; it < n; it++ {
 		players := 4 + rng.Intn(125)
 		nr := min(3+rng.Intn(7), players-1)
-		tr := &Tournament{Name: fmt.Sprintf("d%d", it), Status: StatusRunning, Settings: Settings{Format: Swiss, Rounds: nr, Points: DefaultPoints()}}
-		for i := 1; i <= players; i++ {
-			tr.Players = append(tr.Players, &Player{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("P%d", i)})
-		}
+		tr := numberedSwiss(fmt.Sprintf("d%d", it), players, nr)
 		for r := 1; r <= nr; r++ {
 			if err := tr.pairNext(t0); err != nil {
 				fmt.Fprintf(&b, "%d stopped at round %d\n", it, r)

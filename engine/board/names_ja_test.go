@@ -5,10 +5,7 @@ import "testing"
 // Places are found by their Japanese names too, and every place the
 // Japanese list names is on the map.
 func TestJapaneseNames(t *testing.T) {
-	m, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustDefault(t)
 	onMap := map[string]bool{}
 	for _, x := range m.Hexes() {
 		onMap[x.Name] = true
@@ -36,10 +33,7 @@ func TestJapaneseNames(t *testing.T) {
 // Japanese sentence has to name one in Latin letters alone; every river
 // the Japanese list names is on the map.
 func TestEveryPlaceAndRiverHasAJapaneseName(t *testing.T) {
-	m, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustDefault(t)
 	rivers := map[string]bool{}
 	for _, x := range m.Hexes() {
 		for _, n := range append([]string{x.Name}, x.Towns...) {

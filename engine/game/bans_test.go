@@ -39,10 +39,7 @@ func TestSelfPlayBansHoldEveryWay(t *testing.T) {
 func TestMayEnterSetupOnlyBan(t *testing.T) {
 	r := realRules(t, "standard")
 	for _, opts := range [][]string{{"18.1(12)"}, nil} {
-		s, err := New(r, 1, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := mustNew(t, r, 1, opts)
 		var lu hex.Hex
 		for _, x := range s.allHexes() {
 			if x.Country == board.Luxembourg && x.Terrain != board.Sea {

@@ -616,10 +616,7 @@ func loadCases(t *testing.T) []*ruleCase {
 
 // TestCases runs every rule case.
 func TestCases(t *testing.T) {
-	real, err := board.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	real := realMap(t)
 	for _, c := range loadCases(t) {
 		t.Run(c.file+"/"+c.title, func(t *testing.T) {
 			for _, f := range c.run(real) {
@@ -632,10 +629,7 @@ func TestCases(t *testing.T) {
 // The runner can fail: wrong expectations of every kind are reported,
 // and a malformed file is refused with its line, never a panic.
 func TestCaseRunnerReportsFailures(t *testing.T) {
-	real, err := board.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	real := realMap(t)
 	const pre = "PRESTATE\n  step movement-1\n  0101: F-XX\n  0505: G-III\n"
 	for _, c := range []struct{ name, text, want string }{
 		{"wrong hex", "CASE 8.0 x\nMAP 10x10\n" + pre + "ORDERS\n  german move G-III 0506\nPOSTSTATE\n  0507: G-III:moved\nEND\n", "0507 holds nothing"},
@@ -687,10 +681,7 @@ func TestCaseRunnerReportsFailures(t *testing.T) {
 // the runner.
 func FuzzParseCases(f *testing.F) {
 	f.Add("CASE 8.0 x\nMAP 10x10\n  rail 0101 0102\nPRESTATE\n  0101: F-XX\nORDERS\n  DICE 3\n  allied move F-XX 0102\n  REFUSED enter-ezoc\nPOSTSTATE\n  0102: F-XX\n  EVENT moved\nEND\n")
-	real, err := board.Default()
-	if err != nil {
-		f.Fatal(err)
-	}
+	real := realMap(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		cs, err := parseCases("f.txt", text)
 		if err != nil {
@@ -704,10 +695,7 @@ func FuzzParseCases(f *testing.F) {
 
 // The examples of docs/cases.md are cases that hold.
 func TestCasesDocExamples(t *testing.T) {
-	real, err := board.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	real := realMap(t)
 	b, err := os.ReadFile("../../docs/cases.md")
 	if err != nil {
 		t.Fatal(err)

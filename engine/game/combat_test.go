@@ -138,31 +138,67 @@ func combatCode(t testing.TB, evs []Event) string {
 // 9.0, 9.7: every cell of the three combat results tables, by real attacks
 // at each column's odds with the die forced, against the printed tables.
 func TestCombatEveryCellOfTheThreeTables(t *testing.T) {
-	m := newTestMap(10, 10).build()
-	for table, rows := range printedCRT {
-		for col, attack := range columnAttack {
-			body, ids := packAttack(t, nil2rules(t, m), attack, "F-XX")
-			s := position(t, m, body)
-			p, err := s.PlanAttack(mustOrder(t, "german attack "+table+" "+strings.Join(ids, " ")+" 0505"))
-			if err != nil {
-				t.Fatalf("%s %d: %v", table, attack, err)
-			}
-			if got := s.Odds(p).Odds.Column; got != col {
-				t.Fatalf("%s: attack %d against 6 gives column %d, want %d", table, attack, got, col)
-			}
-			for die := 1; die <= 6; die++ {
-				forceDie(t, s, die)
-				_, evs, err := try(t, s, "german attack "+table+" "+strings.Join(ids, " ")+" 0505")
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := strings.Fields(rows[die-1])[col]
-				if got := combatCode(t, evs); got != want {
-					t.Errorf("%s column %d die %d: %s, the printed table says %s", table, col, die, got, want)
-				}
+	for _, c := range crtColumns(t) {
+		p, err := c.s.PlanAttack(mustOrder(t, c.order()))
+		if err != nil {
+			t.Fatalf("%s %d: %v", c.table, c.attack, err)
+		}
+		if got := c.s.Odds(p).Odds.Column; got != c.col {
+			t.Fatalf("%s: attack %d against 6 gives column %d, want %d", c.table, c.attack, got, c.col)
+		}
+		for die := 1; die <= 6; die++ {
+			want := c.want(die)
+			if got := combatCode(t, c.attackWithDie(t, die)); got != want {
+				t.Errorf("%s column %d die %d: %s, the printed table says %s", c.table, c.col, die, got, want)
 			}
 		}
 	}
+}
+
+// crtColumn is a position where a German attack of strength attack, by
+// the units ids on 0505, falls in column col of a printed combat results
+// table, whose rows are the results by die.
+type crtColumn struct {
+	table       string
+	col, attack int
+	rows        [6]string
+	s           *State
+	ids         []string
+}
+
+// crtColumns builds a crtColumn for every column of the three printed
+// tables: the cells the combat tests play with each die forced.
+func crtColumns(t *testing.T) []crtColumn {
+	t.Helper()
+	m := newTestMap(10, 10).build()
+	var cs []crtColumn
+	for table, rows := range printedCRT {
+		for col, attack := range columnAttack {
+			body, ids := packAttack(t, nil2rules(t, m), attack, "F-XX")
+			cs = append(cs, crtColumn{table: table, col: col, attack: attack, rows: rows, s: position(t, m, body), ids: ids})
+		}
+	}
+	return cs
+}
+
+// order is the attack the column's position is built for.
+func (c crtColumn) order() string {
+	return "german attack " + c.table + " " + strings.Join(c.ids, " ") + " 0505"
+}
+
+// want is the printed result of the column's cell for die.
+func (c crtColumn) want(die int) string { return strings.Fields(c.rows[die-1])[c.col] }
+
+// attackWithDie plays the column's attack with the die forced to show die
+// and returns its events.
+func (c crtColumn) attackWithDie(t *testing.T, die int) []Event {
+	t.Helper()
+	forceDie(t, c.s, die)
+	_, evs, err := try(t, c.s, c.order())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return evs
 }
 
 func nil2rules(t testing.TB, m *board.Map) *Rules {

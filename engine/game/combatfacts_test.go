@@ -14,47 +14,39 @@ import (
 // and the attackers' hexes (each once). Checked on every cell of the
 // three tables, against the printed tables and against the sentence.
 func TestCombatEventCarriesItsFacts(t *testing.T) {
-	m := newTestMap(10, 10).build()
-	for table, rows := range printedCRT {
-		for col, attack := range columnAttack {
-			body, ids := packAttack(t, nil2rules(t, m), attack, "F-XX")
-			s := position(t, m, body)
-			var from []hex.Hex
-			for _, id := range ids {
-				c, _ := s.Lookup(id)
-				if at := s.Units[c.Index].At; !slices.Contains(from, at) {
-					from = append(from, at)
+	for _, c := range crtColumns(t) {
+		var from []hex.Hex
+		for _, id := range c.ids {
+			u, _ := c.s.Lookup(id)
+			if at := c.s.Units[u.Index].At; !slices.Contains(from, at) {
+				from = append(from, at)
+			}
+		}
+		table, col := c.table, c.col
+		for die := 1; die <= 6; die++ {
+			evs := c.attackWithDie(t, die)
+			var e *Event
+			for i := range evs {
+				if evs[i].Kind == EvCombat {
+					e = &evs[i]
+				} else if evs[i].Combat != nil {
+					t.Errorf("a %s event carries combat facts", evs[i].Kind)
 				}
 			}
-			for die := 1; die <= 6; die++ {
-				forceDie(t, s, die)
-				_, evs, err := try(t, s, "german attack "+table+" "+strings.Join(ids, " ")+" 0505")
-				if err != nil {
-					t.Fatal(err)
-				}
-				var e *Event
-				for i := range evs {
-					if evs[i].Kind == EvCombat {
-						e = &evs[i]
-					} else if evs[i].Combat != nil {
-						t.Errorf("a %s event carries combat facts", evs[i].Kind)
-					}
-				}
-				if e == nil || e.Combat == nil {
-					t.Fatalf("%s column %d die %d: no combat event with facts in %v", table, col, die, evs)
-				}
-				f := e.Combat
-				want := strings.Fields(rows[die-1])[col]
-				column := Tables().Columns()[col]
-				if !strings.EqualFold(f.Table, table) || f.Odds != column || f.Die != die || string(f.Result) != want ||
-					f.Defender != hex.MustParse("0505") || !reflect.DeepEqual(f.Attackers, from) {
-					t.Errorf("%s column %d die %d: facts %+v, want table %s, odds %s, die %d, result %s, defender 0505, attackers %v",
-						table, col, die, *f, table, column, die, want, from)
-				}
-				// The sentence says the same.
-				if said := " at " + column.String() + ", die " + itoa(die) + ": " + want + " — "; !strings.Contains(e.Text.EN, said) {
-					t.Errorf("the sentence %q does not say %q", e.Text.EN, said)
-				}
+			if e == nil || e.Combat == nil {
+				t.Fatalf("%s column %d die %d: no combat event with facts in %v", table, col, die, evs)
+			}
+			f := e.Combat
+			want := c.want(die)
+			column := Tables().Columns()[col]
+			if !strings.EqualFold(f.Table, table) || f.Odds != column || f.Die != die || string(f.Result) != want ||
+				f.Defender != hex.MustParse("0505") || !reflect.DeepEqual(f.Attackers, from) {
+				t.Errorf("%s column %d die %d: facts %+v, want table %s, odds %s, die %d, result %s, defender 0505, attackers %v",
+					table, col, die, *f, table, column, die, want, from)
+			}
+			// The sentence says the same.
+			if said := " at " + column.String() + ", die " + itoa(die) + ": " + want + " — "; !strings.Contains(e.Text.EN, said) {
+				t.Errorf("the sentence %q does not say %q", e.Text.EN, said)
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package game
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -20,16 +19,8 @@ func testsAndCases(t *testing.T) string {
 			src.Write(b)
 		}
 	}
-	files, _ := filepath.Glob(filepath.Join("testdata", "cases", "*.txt"))
-	for _, f := range files {
-		b, _ := os.ReadFile(f)
-		cs, err := parseCases(filepath.Base(f), string(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range cs {
-			src.WriteString("CASE " + c.title + "\n")
-		}
+	for _, c := range loadCases(t) {
+		src.WriteString("CASE " + c.title + "\n")
 	}
 	return src.String()
 }

@@ -10,10 +10,7 @@ import (
 // and a verb outside the list is.
 func TestEveryVerbDispatched(t *testing.T) {
 	r := realRules(t, "standard")
-	s, err := New(r, 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, 1, nil)
 	for _, v := range verbs {
 		if _, _, err := Apply(s, Order{Side: units.Allied, Verb: v}); RefusalCode(err) == "unknown-verb" {
 			t.Errorf("%s is not dispatched", v)

@@ -2,7 +2,6 @@ package game
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -104,24 +103,16 @@ func TestRulingsAndCasesInStep(t *testing.T) {
 		t.Fatalf("read only %d rulings from docs/rulings.md", len(order))
 	}
 	citing := map[string]map[string]bool{} // ruling -> "FILE RULE" of the cases citing it
-	files, _ := filepath.Glob(filepath.Join("testdata", "cases", "*.txt"))
-	for _, f := range files {
-		data, _ := os.ReadFile(f)
-		cs, err := parseCases(filepath.Base(f), string(data))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range cs {
-			for _, id := range c.rulings {
-				if named[id] == nil {
-					t.Errorf("%s:%d cites ruling %s, which docs/rulings.md does not have", c.file, c.line, id)
-					continue
-				}
-				if citing[id] == nil {
-					citing[id] = map[string]bool{}
-				}
-				citing[id][c.file+" "+c.rule] = true
+	for _, c := range loadCases(t) {
+		for _, id := range c.rulings {
+			if named[id] == nil {
+				t.Errorf("%s:%d cites ruling %s, which docs/rulings.md does not have", c.file, c.line, id)
+				continue
 			}
+			if citing[id] == nil {
+				citing[id] = map[string]bool{}
+			}
+			citing[id][c.file+" "+c.rule] = true
 		}
 	}
 	for _, id := range order {

@@ -9,10 +9,7 @@ import (
 // Front box (14.3 major victory) are named to the Germans only; the
 // Allies and the public, who only count the box (14.1), read how many.
 func TestRussianReturnNamesHiddenFromEnemy(t *testing.T) {
-	s, err := New(realRules(t, "standard"), 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, realRules(t, "standard"), 1, nil)
 	n := 0
 	for i, u := range s.Units {
 		if c := s.Counter(i); c.ID == "G-V" || c.ID == "G-XIII" {

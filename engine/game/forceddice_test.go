@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"rtrbot/engine/board"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
 )
@@ -12,10 +11,7 @@ import (
 // Forced dice are rolled first, in order, then the generator's dice as if
 // nothing had been forced (docs/dice.md stays verifiable).
 func TestForcedDice(t *testing.T) {
-	m, err := board.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := realMap(t)
 	s, err := ParsePosition(m, "scenario standard\nseed 7\ndice 4 2\n")
 	if err != nil {
 		t.Fatal(err)

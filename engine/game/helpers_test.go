@@ -118,6 +118,17 @@ func position(t testing.TB, m *board.Map, body string) *State {
 	return s
 }
 
+// mustNew is the opening state of a game of r with seed and options,
+// failing the test if New refuses them.
+func mustNew(t testing.TB, r *Rules, seed uint64, opts []string) *State {
+	t.Helper()
+	s, err := New(r, seed, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // try applies an order given as text and returns the error, if any.
 func try(t testing.TB, s *State, text string) (*State, []Event, error) {
 	t.Helper()

@@ -15,10 +15,7 @@ import (
 func TestMemoMatchesFreshZOC(t *testing.T) {
 	r := realRules(t, "standard")
 	_, orders := playBot(t, r, 5, 3)
-	s, err := New(r, 5, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, 5, nil)
 	hits := 0
 	for k, o := range orders {
 		n, _, err := Apply(s, o)

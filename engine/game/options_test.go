@@ -162,10 +162,7 @@ func TestOptionTextsComplete(t *testing.T) {
 // Each option's VP are added at the start, whatever else is chosen.
 func TestOptionVPAtStart(t *testing.T) {
 	r := realRules(t, "standard")
-	base, err := New(r, 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	base := mustNew(t, r, 1, nil)
 	for _, d := range optionDefs {
 		if d.Preset {
 			continue
@@ -234,10 +231,7 @@ func TestVoidOptions(t *testing.T) {
 func TestOptionsReplay(t *testing.T) {
 	r := realRules(t, "standard")
 	opts := []string{"all-16", "18.2(4)", "18.1(5)", "no-16.6", "18.2(14)"}
-	a, err := New(r, 7, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustNew(t, r, 7, opts)
 	b, err := Replay(r, 7, opts, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -330,10 +324,7 @@ func TestOptionsDoc(t *testing.T) {
 // the 8th Army's 24 attack strength, 0 instead of +2 (14.3).
 func TestM91RussianFrontBox(t *testing.T) {
 	r := realRules(t, "standard")
-	s, err := New(r, 1, []string{"M91-russia"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, 1, []string{"M91-russia"})
 	for _, id := range []string{"G-I", "G-XVII", "G-XXAK", "G-IR", "G-3R", "G-8A"} {
 		if s.Units[mustID(t, s, id)].Box != Russia {
 			t.Errorf("%s is not in the Russian Front box", id)
@@ -373,10 +364,7 @@ func TestM91RussianFrontBox(t *testing.T) {
 // of the box: box units may be placed in a German setup area, spares not.
 func TestM91BoxGivesTheWesternExtras(t *testing.T) {
 	r := realRules(t, "standard")
-	s, err := New(r, 1, []string{"M91-russia", "18.1(2)"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, 1, []string{"M91-russia", "18.1(2)"})
 	s = wantOK(t, s, "allied autosetup")
 	s = wantOK(t, s, "allied end")
 	var area string

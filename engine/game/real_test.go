@@ -6,6 +6,17 @@ import (
 	"rtrbot/engine/board"
 )
 
+// realMap is the embedded map of the game, failing the test if it does
+// not load.
+func realMap(t testing.TB) *board.Map {
+	t.Helper()
+	m, err := board.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 func realRules(t testing.TB, scen string) *Rules {
 	t.Helper()
 	m, err := board.Default()
@@ -36,10 +47,7 @@ func mustApply(t testing.TB, s *State, text string) (*State, []Event) {
 // stacking enforced, every setup unit placed where its instruction says.
 func TestRealSetup(t *testing.T) {
 	r := realRules(t, "standard")
-	s, err := New(r, 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, 1, nil)
 	if s.ToMove().String() != "allied" {
 		t.Fatalf("17.1: the Allies set up first, got %v", s.ToMove())
 	}

@@ -15,7 +15,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
 	"rtrbot/i18n"
 )
@@ -235,11 +234,8 @@ func TestRefuse(t *testing.T) {
 // A position's mistake is refused with the line and the problem's code,
 // in both languages.
 func TestPositionRefusal(t *testing.T) {
-	m, err := board.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = ParsePosition(m, "scenario standard\n\n3024: G-III:shiny\n")
+	m := realMap(t)
+	_, err := ParsePosition(m, "scenario standard\n\n3024: G-III:shiny\n")
 	if RefusalCode(err) != "position-unknown-flag" {
 		t.Fatalf("code %q (%v)", RefusalCode(err), err)
 	}

@@ -20,10 +20,7 @@ type hexT = hex.Hex
 // two places and that stacking holds whenever a movement segment ends.
 func playBot(t testing.TB, r *Rules, seed uint64, untilTurn int) (*State, []Order) {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	s, err := New(r, seed, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, seed, nil)
 	var orders []Order
 	apply := func(o Order) bool {
 		n, evs, err := Apply(s, o)

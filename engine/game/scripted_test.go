@@ -84,10 +84,7 @@ func TestScriptedGame(t *testing.T) {
 		}
 	}
 	seed, orders := loadScript(t)
-	s, err := New(r, seed, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, seed, nil)
 	kinds := map[EventKind]int{}
 	for i, o := range orders {
 		n, evs, err := Apply(s, o)

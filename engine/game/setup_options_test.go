@@ -48,10 +48,7 @@ func TestOptionsTimidAndFreeSetup(t *testing.T) {
 // reinforcements at all.
 func TestOptionsArmouredCarsAndNoReinforcements(t *testing.T) {
 	r := realRules(t, "standard")
-	s, err := New(r, 1, []string{"18.1(9)", "18.2(9)", "18.3"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, 1, []string{"18.1(9)", "18.2(9)", "18.3"})
 	for _, id := range []string{"G-PK1", "G-PK2", "F-AM", "GB-RNAS"} {
 		if at(t, s, id) != "unplaced" {
 			t.Errorf("%s is %s, want unplaced", id, at(t, s, id))
@@ -119,10 +116,7 @@ func TestPositionWithUnitsOut(t *testing.T) {
 	m := newTestMap(10, 10)
 	m.logistic("DE", "0509")
 	r, _ := NewRules(m.build(), "standard")
-	s, err := New(r, 1, []string{"18.2(6)"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, 1, []string{"18.2(6)"})
 	if p, err := ParsePosition(m.build(), s.Position()); err != nil || p.Hash() != s.Hash() {
 		t.Errorf("position with units out of the game: %v", err)
 	}
@@ -161,10 +155,7 @@ func TestOptionBelgiumRavished(t *testing.T) {
 // Germans lose 10 attack.
 func TestOptionsReduceStartingForces(t *testing.T) {
 	r := realRules(t, "standard")
-	s, err := New(r, 1, []string{"18.1(1)b"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, 1, []string{"18.1(1)b"})
 	s = wantOK(t, s, "allied autosetup")
 	s = wantOK(t, s, "allied end")
 	n := wantOK(t, s, "german withdraw G-XI")
@@ -217,10 +208,7 @@ func TestOptionsReduceStartingForces(t *testing.T) {
 // III. 18.2(8): the BEF lands in French or Belgian ports on Aug III.
 func TestOptionsWestOffensiveAndBEFLanding(t *testing.T) {
 	r := realRules(t, "standard")
-	s, err := New(r, 1, []string{"18.1(2)", "18.2(8)"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, 1, []string{"18.1(2)", "18.2(8)"})
 	if at(t, s, "GB-I") != "pool" {
 		t.Errorf("18.2(8): GB-I %s", at(t, s, "GB-I"))
 	}
@@ -277,10 +265,7 @@ func firstEntry(t *testing.T, s *State, n units.Nation) string {
 // 18.1(12): the extra Aug I turn.
 func TestOptionPreMobilisation(t *testing.T) {
 	r := realRules(t, "standard")
-	s, err := New(r, 1, []string{"18.1(12)"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, 1, []string{"18.1(12)"})
 	if s.Turn != 1 || at(t, s, "GB-I") != "pool" {
 		t.Fatalf("18.1(12): turn %v, GB-I %s", s.Turn, at(t, s, "GB-I"))
 	}

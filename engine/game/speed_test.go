@@ -27,9 +27,7 @@ func TestMayMoveAndCanReach(t *testing.T) {
 					continue
 				}
 				ezoc, enemy := s.ZOC(c.Side().Other()), s.occupiedBy(c.Side().Other())
-				sr := s.movementSearch(c, s.Units[c.Index].At, s.Allowance(c), ezoc, enemy)
-				want := len(sr.order) > 0
-				s.putSearch(sr)
+				want := searchFindsAMove(s, c, ezoc, enemy)
 				if got := s.canReach(c, ezoc, enemy); got != want {
 					t.Fatalf("seed %d order %d (%s %s): canReach(%s) = %v, the search %v", tc.seed, n, s.Turn, s.Step, c.ID, got, want)
 				}
@@ -45,6 +43,14 @@ func TestMayMoveAndCanReach(t *testing.T) {
 	}
 }
 
+// searchFindsAMove says whether the whole movement search from c's hex
+// reaches any hex: the answer canReach must give without searching.
+func searchFindsAMove(s *State, c *units.Counter, ezoc, enemy marks) bool {
+	sr := s.movementSearch(c, s.Units[c.Index].At, s.Allowance(c), ezoc, enemy)
+	defer s.putSearch(sr)
+	return len(sr.order) > 0
+}
+
 // canReach says no where the search finds nothing: a German corps next to
 // French corps on four sides, whose two other neighbours are in their zone
 // of control (6.0: no move from EZOC to EZOC), and one ringed by enemy
@@ -58,9 +64,7 @@ func TestCanReachHemmedIn(t *testing.T) {
 			continue
 		}
 		ezoc, enemy := s.ZOC(c.Side().Other()), s.occupiedBy(c.Side().Other())
-		sr := s.movementSearch(c, s.Units[c.Index].At, s.Allowance(c), ezoc, enemy)
-		want := len(sr.order) > 0
-		s.putSearch(sr)
+		want := searchFindsAMove(s, c, ezoc, enemy)
 		if got := s.canReach(c, ezoc, enemy); got != want {
 			t.Errorf("canReach(%s) = %v, the search %v", c.ID, got, want)
 		}
@@ -192,10 +196,7 @@ func eachPosition(t *testing.T, r *Rules, seed uint64, opts []string, f func(n i
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(r, seed, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustNew(t, r, seed, opts)
 	for n, o := range res.Orders {
 		f(n, s, o)
 		if s, _, err = Apply(s, o); err != nil {

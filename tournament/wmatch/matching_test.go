@@ -13,6 +13,41 @@ type smallEdge struct {
 	W    int64
 }
 
+// zeroWeights is an n×n weight matrix of zeros (no edge), for a test to
+// fill above the diagonal.
+func zeroWeights(n int) [][]Weight {
+	w := make([][]Weight, n)
+	for i := range w {
+		w[i] = make([]Weight, n)
+	}
+	return w
+}
+
+// oddShift is how far a random graph's weights are shifted: not at all
+// on even iterations, 64 bits or more (less than 64+spread) on odd ones,
+// so that half the graphs weigh far beyond 64 bits.
+func oddShift(rng *rand.Rand, iter, spread int) uint {
+	if iter%2 == 0 {
+		return 0
+	}
+	return uint(64 + rng.Intn(spread))
+}
+
+// checkEndSlacks fails the test if the duals m ends with leave an edge of
+// es with a negative slack (their optimality certificate); a matcher that
+// kept no duals is not checked.
+func checkEndSlacks(t *testing.T, what string, m *wmatcher, es []edge) {
+	t.Helper()
+	if m.dualvar == nil {
+		return
+	}
+	for _, e := range es {
+		if !m.certifies(e.I, e.J, e.W) {
+			t.Fatalf("%s: edge %d-%d has a negative slack at the end", what, e.I, e.J)
+		}
+	}
+}
+
 // randomGraph is a graph of n vertices in which each pair, in order, is an
 // edge if keep says so, of weight w: as small weights, and as wide ones
 // shifted left by shift.
@@ -83,10 +118,7 @@ func TestMatchingAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for iter := 0; iter < 3000; iter++ {
 		n := 1 + rng.Intn(10)
-		shift := uint(0)
-		if iter%2 == 1 {
-			shift = uint(64 + rng.Intn(300))
-		}
+		shift := oddShift(rng, iter, 300)
 		p := rng.Float64()
 		edges, wes := randomGraph(n, shift, func() bool { return rng.Float64() < p }, func() int64 { return int64(1 + rng.Intn(20)) })
 		mate := maxWeightMatchingW(n, wes)
@@ -107,10 +139,7 @@ func TestCertifiedAgainstBruteForce(t *testing.T) {
 	for iter := 0; iter < 3000; iter++ {
 		n := 2 + rng.Intn(9)
 		var all []smallEdge
-		ws := make([][]Weight, n)
-		for i := range ws {
-			ws[i] = make([]Weight, n)
-		}
+		ws := zeroWeights(n)
 		p := 0.3 + 0.7*rng.Float64()
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {

@@ -21,10 +21,7 @@ func TestBestFromSAgainstBestToS(t *testing.T) {
 	var total wcounts
 	for iter := 0; iter < 400; iter++ {
 		n := 10 + rng.Intn(51)
-		shift := uint(0)
-		if iter%2 == 1 {
-			shift = uint(64 + rng.Intn(380))
-		}
+		shift := oddShift(rng, iter, 380)
 		maxw := 2 + rng.Intn(12)
 		p := 0.1 + 0.8*rng.Float64()
 		_, wes := randomGraph(n, shift, func() bool { return rng.Float64() < p }, func() int64 { return int64(1 + rng.Intn(maxw)) })
@@ -35,11 +32,7 @@ func TestBestFromSAgainstBestToS(t *testing.T) {
 				t.Fatalf("iter %d: not a matching", iter)
 			}
 		}
-		for _, e := range wes {
-			if m.dualvar != nil && !m.certifies(e.I, e.J, e.W) {
-				t.Fatalf("iter %d n=%d: edge %d-%d has a negative slack at the end", iter, n, e.I, e.J)
-			}
-		}
+		checkEndSlacks(t, fmt.Sprintf("iter %d n=%d", iter, n), m, wes)
 		total.crossed += m.counts.crossed
 		total.crossBad += m.counts.crossBad
 		total.fromS += m.counts.fromS

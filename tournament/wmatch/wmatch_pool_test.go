@@ -22,10 +22,7 @@ func TestPooledMatcherAsFresh(t *testing.T) {
 		if iter%10 == 0 {
 			n = 100 + rng.Intn(60)
 		}
-		w := make([][]Weight, n)
-		for i := range w {
-			w[i] = make([]Weight, n)
-		}
+		w := zeroWeights(n)
 		p := 0.2 + 0.8*rng.Float64()
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
