@@ -16,10 +16,7 @@ func TestRiverNamesInCrops(t *testing.T) {
 	if err != nil {
 		t.Skip("no embedded map:", err)
 	}
-	r, err := New(m, Options{Scale: 1.5, NoLegend: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, m, Options{Scale: 1.5, NoLegend: true})
 	var named, all int
 	seen := map[hex.Hex]bool{}
 	for _, v := range board.VictoryHexes() {

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"testing"
+
 	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
 )
@@ -119,4 +121,14 @@ func sampleMap() *board.Map {
 	line("0604", "0610")
 	line("0909", "1011")
 	return board.NewMap(cols, rows, hexes, sides, rail)
+}
+
+// newRenderer is a renderer of m with o; the test fails if New refuses them.
+func newRenderer(t testing.TB, m *board.Map, o Options) *Renderer {
+	t.Helper()
+	r, err := New(m, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
