@@ -93,7 +93,7 @@ func campaignPosition(b testing.TB) *game.State {
 	if err != nil {
 		b.Fatal(err)
 	}
-	players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: 1}), NewHeuristic(Config{Side: units.Allied, Seed: 1})}
+	players := campaignPlayers(1, 1)
 	moves := 0
 	for s.Step != game.GameOver {
 		if s.Step == game.Move1 && s.ToMove() == units.German {
@@ -104,25 +104,7 @@ func campaignPosition(b testing.TB) *game.State {
 		side := s.ToMove()
 		// One request at a time, to stop at the segment's start.
 		v, bd := s.ViewFor(game.ViewerOf(side)), NewBoard(s, side)
-		progressed := false
-		for _, o := range players[side].Orders(v, bd) {
-			o.Side = side
-			n, _, err := game.Apply(s, o)
-			if err != nil {
-				break
-			}
-			s, progressed = n, true
-			if s.Step == game.GameOver || s.ToMove() != side || s.Step != v.Step {
-				break
-			}
-		}
-		if !progressed {
-			n, _, err := game.Apply(s, game.End().By(side))
-			if err != nil {
-				b.Fatal(err)
-			}
-			s = n
-		}
+		s = applyRequestUntil(b, s, side, players[side].Orders(v, bd), func(n *game.State) bool { return n.Step != v.Step })
 	}
 	b.Fatal("no third German movement segment")
 	return nil

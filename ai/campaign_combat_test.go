@@ -20,7 +20,7 @@ func TestCombatTally(t *testing.T) {
 	var final [2]int
 	attacks := [2]int{}
 	for _, seed := range []uint64{11, 12} {
-		players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: seed * 2}), NewHeuristic(Config{Side: units.Allied, Seed: seed*2 + 1})}
+		players := campaignPlayers(seed*2, seed*2+1)
 		res, err := PlayGame(r, seed, nil, players)
 		if err != nil {
 			t.Fatal(err)
@@ -96,7 +96,7 @@ func TestCombatTally(t *testing.T) {
 // count.
 func TestCombatTallyRefusesAForeignLog(t *testing.T) {
 	r := rules(t)
-	players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: 2}), NewHeuristic(Config{Side: units.Allied, Seed: 3})}
+	players := campaignPlayers(2, 3)
 	res, err := PlayGame(r, 1, nil, players)
 	if err != nil {
 		t.Fatal(err)
@@ -113,7 +113,7 @@ func TestCombatTallyRefusesAForeignLog(t *testing.T) {
 // their own, 9.4), and every key of Net is a key of the results.
 func TestCombatTallyNet(t *testing.T) {
 	r := rules(t)
-	players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: 26}), NewHeuristic(Config{Side: units.Allied, Seed: 27})}
+	players := campaignPlayers(26, 27)
 	res, err := PlayGame(r, 13, nil, players)
 	if err != nil {
 		t.Fatal(err)

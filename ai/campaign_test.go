@@ -85,31 +85,14 @@ func startOfPlay(t *testing.T, seed uint64) *game.State {
 		t.Fatal(err)
 	}
 	h := NewHeuristic(Config{})
-	at := func() bool { return s.Step.IsMovement() && s.ToMove() == units.German }
-	for guard := 0; !at(); guard++ {
+	at := func(s *game.State) bool { return s.Step.IsMovement() && s.ToMove() == units.German }
+	for guard := 0; !at(s); guard++ {
 		if guard > 200 {
 			t.Fatalf("no German movement segment (%v %v)", s.Turn, s.Step)
 		}
 		side := s.ToMove()
 		v := s.ViewFor(game.ViewerOf(side))
-		progressed := false
-		for _, o := range h.Orders(v, NewBoard(s, side)) {
-			n, _, err := game.Apply(s, o)
-			if err != nil {
-				break
-			}
-			s, progressed = n, true
-			if at() || s.ToMove() != side {
-				break
-			}
-		}
-		if !progressed {
-			n, _, err := game.Apply(s, game.End().By(side))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s = n
-		}
+		s = applyRequestUntil(t, s, side, h.Orders(v, NewBoard(s, side)), at)
 	}
 	return s
 }
@@ -322,7 +305,7 @@ func TestCampaignHQExposure(t *testing.T) {
 		exposeWeight = w
 		checked, positive := 0, 0
 		for seed := uint64(1000); seed < 1002; seed++ {
-			players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
+			players := campaignPlayers(seed, seed)
 			beforeGermanEnds(t, r, seed, players, game.Step.IsMovement, func(s *game.State, b *Board, k *knowledge) {
 				// At the end of each German movement segment: the HQs'
 				// stacks against the enemy next to them.
@@ -381,7 +364,15 @@ func TestCampaignHQExposure(t *testing.T) {
 // applyRequest applies a request's orders for side until one is refused or
 // the side no longer moves; with none applied, the step's end (or 16.2's
 // stand) moves the game on.
-func applyRequest(t *testing.T, s *game.State, side units.Side, orders []game.Order) *game.State {
+func applyRequest(t testing.TB, s *game.State, side units.Side, orders []game.Order) *game.State {
+	t.Helper()
+	return applyRequestUntil(t, s, side, orders, nil)
+}
+
+// applyRequestUntil is applyRequest stopping also as soon as the state
+// reached satisfies stop (if not nil): for tests that want a position at
+// a given point of a segment.
+func applyRequestUntil(t testing.TB, s *game.State, side units.Side, orders []game.Order, stop func(*game.State) bool) *game.State {
 	t.Helper()
 	progressed := false
 	for _, o := range orders {
@@ -390,7 +381,7 @@ func applyRequest(t *testing.T, s *game.State, side units.Side, orders []game.Or
 			break
 		}
 		s, progressed = n, true
-		if s.Step == game.GameOver || s.ToMove() != side {
+		if s.Step == game.GameOver || s.ToMove() != side || (stop != nil && stop(s)) {
 			break
 		}
 	}
@@ -430,4 +421,10 @@ func eachGermanMovement(t *testing.T, r *game.Rules, seed uint64, f func(s *game
 		}
 		s = applyRequest(t, s, side, players[side].Orders(v, b))
 	}
+}
+
+// campaignPlayers are the campaign's Germans and the heuristic's Allies,
+// each with its seed: the pairing the campaign's tests play.
+func campaignPlayers(german, allied uint64) [2]Computer {
+	return [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: german}), NewHeuristic(Config{Side: units.Allied, Seed: allied})}
 }
