@@ -13,10 +13,7 @@ import (
 // reached by random play from seed 5.
 func movementPosition(b *testing.B) *game.State {
 	r := rules(b)
-	s, err := game.New(r, 5, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
+	s := newGame(b, r, 5)
 	var players [2]Computer
 	for side := range players {
 		players[side], _ = New("random", Config{Side: units.Side(side), Seed: 5})
@@ -89,10 +86,7 @@ func BenchmarkFloorMovementQuestions(b *testing.B) {
 // from seed 6000: a position the search meets, with both fronts engaged.
 func campaignPosition(b testing.TB) *game.State {
 	r := rules(b)
-	s, err := game.New(r, 6000, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
+	s := newGame(b, r, 6000)
 	players := campaignPlayers(1, 1)
 	moves := 0
 	for s.Step != game.GameOver {

@@ -80,10 +80,7 @@ func TestCampaignFile(t *testing.T) {
 // Germans' first movement segment.
 func startOfPlay(t *testing.T, seed uint64) *game.State {
 	t.Helper()
-	s, err := game.New(rules(t), seed, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newGame(t, rules(t), seed)
 	h := NewHeuristic(Config{})
 	at := func(s *game.State) bool { return s.Step.IsMovement() && s.ToMove() == units.German }
 	for guard := 0; !at(s); guard++ {
@@ -404,10 +401,7 @@ func applyRequestUntil(t testing.TB, s *game.State, side units.Side, orders []ga
 // it; it stops when f returns true or the game ends.
 func eachGermanMovement(t *testing.T, r *game.Rules, seed uint64, f func(s *game.State, b *Board, k *knowledge, p *plan) bool) {
 	t.Helper()
-	s, err := game.New(r, seed, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newGame(t, r, seed)
 	players := [2]*Heuristic{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
 	for guard := 0; s.Step != game.GameOver && guard < 20000; guard++ {
 		side := s.ToMove()

@@ -18,10 +18,7 @@ func TestDeterminised(t *testing.T) {
 	r := rules(t)
 	checked, filled := 0, 0
 	for seed := uint64(1); seed <= 2 && checked < 20; seed++ {
-		s, err := game.New(r, seed, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := newGame(t, r, seed)
 		var drivers [2]Computer
 		for side := range drivers {
 			drivers[side] = NewHeuristic(Config{Side: units.Side(side), Seed: seed})
@@ -135,10 +132,7 @@ func TestChoosePlan(t *testing.T) {
 // given step in turn n or later.
 func playedTo(t *testing.T, seed uint64, n int, step game.Step) *game.State {
 	t.Helper()
-	s, err := game.New(rules(t), seed, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newGame(t, rules(t), seed)
 	var drivers [2]Computer
 	drivers[units.German] = newCampaignHeuristic(Config{Side: units.German, Seed: seed})
 	drivers[units.Allied] = NewHeuristic(Config{Side: units.Allied, Seed: seed})
