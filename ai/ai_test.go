@@ -34,6 +34,17 @@ func rules(t testing.TB) *game.Rules {
 	return stdRules
 }
 
+// playGame plays a game of r from seed between players to its end; the
+// test fails if the game cannot be played.
+func playGame(t testing.TB, r *game.Rules, seed uint64, players [2]Computer) *GameResult {
+	t.Helper()
+	res, err := PlayGame(r, seed, nil, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 // newGame is a new game of r with seed; the test fails if the engine
 // refuses it.
 func newGame(t testing.TB, r *game.Rules, seed uint64) *game.State {
@@ -242,10 +253,7 @@ func isMove2(st game.Step) bool { return st == game.Move2 }
 // just before each German End of a step that when accepts.
 func beforeGermanEnds(t *testing.T, r *game.Rules, seed uint64, players [2]Computer, when func(game.Step) bool, visit func(s *game.State, b *Board, k *knowledge)) {
 	t.Helper()
-	res, err := PlayGame(r, seed, nil, players)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := playGame(t, r, seed, players)
 	s := newGame(t, r, seed)
 	for _, o := range res.Log {
 		if when(s.Step) && s.ToMove() == units.German && o.Verb == game.VerbEnd {

@@ -21,10 +21,7 @@ func TestCombatTally(t *testing.T) {
 	attacks := [2]int{}
 	for _, seed := range []uint64{11, 12} {
 		players := campaignPlayers(seed*2, seed*2+1)
-		res, err := PlayGame(r, seed, nil, players)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := playGame(t, r, seed, players)
 		for i := range final {
 			final[i] += res.Final.VP[i]
 		}
@@ -97,10 +94,7 @@ func TestCombatTally(t *testing.T) {
 func TestCombatTallyRefusesAForeignLog(t *testing.T) {
 	r := rules(t)
 	players := campaignPlayers(2, 3)
-	res, err := PlayGame(r, 1, nil, players)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := playGame(t, r, 1, players)
 	bad := append([]game.Order{{Side: units.Allied, Verb: game.VerbAttack}}, res.Log...)
 	if err := NewCombatTally().Add(r, 1, nil, bad); err == nil {
 		t.Error("an attack before the setup was replayed without an error")
@@ -114,10 +108,7 @@ func TestCombatTallyRefusesAForeignLog(t *testing.T) {
 func TestCombatTallyNet(t *testing.T) {
 	r := rules(t)
 	players := campaignPlayers(26, 27)
-	res, err := PlayGame(r, 13, nil, players)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := playGame(t, r, 13, players)
 	tl := NewCombatTally()
 	if err := tl.Add(r, 13, nil, res.Log); err != nil {
 		t.Fatal(err)

@@ -140,10 +140,7 @@ func TestCampaignGunsFire(t *testing.T) {
 	for seed := uint64(1000); seed < 1004; seed++ {
 		g, _ := New("campaign", Config{Side: units.German, Seed: seed})
 		a, _ := New("heuristic", Config{Side: units.Allied, Seed: seed})
-		res, err := PlayGame(r, seed, nil, [2]Computer{g, a})
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := playGame(t, r, seed, [2]Computer{g, a})
 		shots := 0
 		for _, o := range res.Log {
 			if o.Verb == game.VerbSiege && o.Side == units.German {
