@@ -12,10 +12,7 @@ import (
 // 15.23, every river with at least 4 hexsides inside the crop has its
 // name written inside it. The figure is the share of such rivers named.
 func TestRiverNamesInCrops(t *testing.T) {
-	m, err := board.Default()
-	if err != nil {
-		t.Skip("no embedded map:", err)
-	}
+	m := embeddedMap(t)
 	r := newRenderer(t, m, Options{Scale: 1.5, NoLegend: true})
 	var named, all int
 	seen := map[hex.Hex]bool{}

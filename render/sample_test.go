@@ -132,3 +132,14 @@ func newRenderer(t testing.TB, m *board.Map, o Options) *Renderer {
 	}
 	return r
 }
+
+// embeddedMap is the real map; a test of its names is skipped where it is
+// not embedded.
+func embeddedMap(t *testing.T) *board.Map {
+	t.Helper()
+	m, err := board.Default()
+	if err != nil {
+		t.Skip("no embedded map:", err)
+	}
+	return m
+}
