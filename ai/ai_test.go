@@ -34,6 +34,28 @@ func rules(t testing.TB) *game.Rules {
 	return stdRules
 }
 
+// playGame plays a game of r from seed between players to its end; the
+// test fails if the game cannot be played.
+func playGame(t testing.TB, r *game.Rules, seed uint64, players [2]Computer) *GameResult {
+	t.Helper()
+	res, err := PlayGame(r, seed, nil, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// newGame is a new game of r with seed; the test fails if the engine
+// refuses it.
+func newGame(t testing.TB, r *game.Rules, seed uint64) *game.State {
+	t.Helper()
+	s, err := game.New(r, seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // hiddenTwin is s with what side may not see changed: a hidden enemy
 // unit (not the top of its stack) swapped for an enemy unit of the pool
 // that comes after the top unit, the swapped-in unit on its trench side
@@ -87,10 +109,7 @@ func TestNoPeek(t *testing.T) {
 	levels := []string{"random", "heuristic", "search", "campaign"}
 	checked := 0
 	for seed := uint64(1); seed <= 3 && checked < 40; seed++ {
-		s, err := game.New(r, seed, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := newGame(t, r, seed)
 		var drivers [2]Computer
 		for side := range drivers {
 			drivers[side], _ = New("random", Config{Side: units.Side(side), Seed: seed})
@@ -220,10 +239,7 @@ func (panicky) Orders(game.View, *Board) []game.Order { panic("boom") }
 
 // TestPanickyPlayer: a player that panics is an error of Turn, not a crash.
 func TestPanickyPlayer(t *testing.T) {
-	s, err := game.New(rules(t), 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newGame(t, rules(t), 1)
 	if _, err := Turn(s, s.ToMove(), panicky{}); err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Fatalf("Turn with a panicking player: %v", err)
 	}
@@ -237,14 +253,8 @@ func isMove2(st game.Step) bool { return st == game.Move2 }
 // just before each German End of a step that when accepts.
 func beforeGermanEnds(t *testing.T, r *game.Rules, seed uint64, players [2]Computer, when func(game.Step) bool, visit func(s *game.State, b *Board, k *knowledge)) {
 	t.Helper()
-	res, err := PlayGame(r, seed, nil, players)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := game.New(r, seed, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := playGame(t, r, seed, players)
+	s := newGame(t, r, seed)
 	for _, o := range res.Log {
 		if when(s.Step) && s.ToMove() == units.German && o.Verb == game.VerbEnd {
 			b := NewBoard(s, units.German)

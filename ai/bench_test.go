@@ -13,10 +13,7 @@ import (
 // reached by random play from seed 5.
 func movementPosition(b *testing.B) *game.State {
 	r := rules(b)
-	s, err := game.New(r, 5, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
+	s := newGame(b, r, 5)
 	var players [2]Computer
 	for side := range players {
 		players[side], _ = New("random", Config{Side: units.Side(side), Seed: 5})
@@ -89,11 +86,8 @@ func BenchmarkFloorMovementQuestions(b *testing.B) {
 // from seed 6000: a position the search meets, with both fronts engaged.
 func campaignPosition(b testing.TB) *game.State {
 	r := rules(b)
-	s, err := game.New(r, 6000, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: 1}), NewHeuristic(Config{Side: units.Allied, Seed: 1})}
+	s := newGame(b, r, 6000)
+	players := campaignPlayers(1, 1)
 	moves := 0
 	for s.Step != game.GameOver {
 		if s.Step == game.Move1 && s.ToMove() == units.German {
@@ -104,25 +98,7 @@ func campaignPosition(b testing.TB) *game.State {
 		side := s.ToMove()
 		// One request at a time, to stop at the segment's start.
 		v, bd := s.ViewFor(game.ViewerOf(side)), NewBoard(s, side)
-		progressed := false
-		for _, o := range players[side].Orders(v, bd) {
-			o.Side = side
-			n, _, err := game.Apply(s, o)
-			if err != nil {
-				break
-			}
-			s, progressed = n, true
-			if s.Step == game.GameOver || s.ToMove() != side || s.Step != v.Step {
-				break
-			}
-		}
-		if !progressed {
-			n, _, err := game.Apply(s, game.End().By(side))
-			if err != nil {
-				b.Fatal(err)
-			}
-			s = n
-		}
+		s = applyRequestUntil(b, s, side, players[side].Orders(v, bd), func(n *game.State) bool { return n.Step != v.Step })
 	}
 	b.Fatal("no third German movement segment")
 	return nil

@@ -20,11 +20,8 @@ func TestCombatTally(t *testing.T) {
 	var final [2]int
 	attacks := [2]int{}
 	for _, seed := range []uint64{11, 12} {
-		players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: seed * 2}), NewHeuristic(Config{Side: units.Allied, Seed: seed*2 + 1})}
-		res, err := PlayGame(r, seed, nil, players)
-		if err != nil {
-			t.Fatal(err)
-		}
+		players := campaignPlayers(seed*2, seed*2+1)
+		res := playGame(t, r, seed, players)
 		for i := range final {
 			final[i] += res.Final.VP[i]
 		}
@@ -96,11 +93,8 @@ func TestCombatTally(t *testing.T) {
 // count.
 func TestCombatTallyRefusesAForeignLog(t *testing.T) {
 	r := rules(t)
-	players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: 2}), NewHeuristic(Config{Side: units.Allied, Seed: 3})}
-	res, err := PlayGame(r, 1, nil, players)
-	if err != nil {
-		t.Fatal(err)
-	}
+	players := campaignPlayers(2, 3)
+	res := playGame(t, r, 1, players)
 	bad := append([]game.Order{{Side: units.Allied, Verb: game.VerbAttack}}, res.Log...)
 	if err := NewCombatTally().Add(r, 1, nil, bad); err == nil {
 		t.Error("an attack before the setup was replayed without an error")
@@ -113,11 +107,8 @@ func TestCombatTallyRefusesAForeignLog(t *testing.T) {
 // their own, 9.4), and every key of Net is a key of the results.
 func TestCombatTallyNet(t *testing.T) {
 	r := rules(t)
-	players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: 26}), NewHeuristic(Config{Side: units.Allied, Seed: 27})}
-	res, err := PlayGame(r, 13, nil, players)
-	if err != nil {
-		t.Fatal(err)
-	}
+	players := campaignPlayers(26, 27)
+	res := playGame(t, r, 13, players)
 	tl := NewCombatTally()
 	if err := tl.Add(r, 13, nil, res.Log); err != nil {
 		t.Fatal(err)

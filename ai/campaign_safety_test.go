@@ -15,7 +15,7 @@ import (
 func TestReachThreat(t *testing.T) {
 	r := rules(t)
 	seed := uint64(1000)
-	players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
+	players := campaignPlayers(seed, seed)
 	checked, positive := 0, 0
 	beforeGermanEnds(t, r, seed, players, isMove2, func(s *game.State, b *Board, k *knowledge) {
 		for _, c := range b.Actors() {

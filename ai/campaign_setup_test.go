@@ -12,10 +12,7 @@ import (
 // (17.5), the Allies set up by the heuristic if they set up first.
 func germanSetup(t *testing.T, seed uint64) *game.State {
 	t.Helper()
-	s, err := game.New(rules(t), seed, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newGame(t, rules(t), seed)
 	for guard := 0; s.Step != game.SetupStep || s.ToMove() != units.German; guard++ {
 		if guard > 10 {
 			t.Fatalf("no German setup step (%v %v)", s.Turn, s.Step)

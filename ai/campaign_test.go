@@ -80,36 +80,16 @@ func TestCampaignFile(t *testing.T) {
 // Germans' first movement segment.
 func startOfPlay(t *testing.T, seed uint64) *game.State {
 	t.Helper()
-	s, err := game.New(rules(t), seed, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newGame(t, rules(t), seed)
 	h := NewHeuristic(Config{})
-	at := func() bool { return s.Step.IsMovement() && s.ToMove() == units.German }
-	for guard := 0; !at(); guard++ {
+	at := func(s *game.State) bool { return s.Step.IsMovement() && s.ToMove() == units.German }
+	for guard := 0; !at(s); guard++ {
 		if guard > 200 {
 			t.Fatalf("no German movement segment (%v %v)", s.Turn, s.Step)
 		}
 		side := s.ToMove()
 		v := s.ViewFor(game.ViewerOf(side))
-		progressed := false
-		for _, o := range h.Orders(v, NewBoard(s, side)) {
-			n, _, err := game.Apply(s, o)
-			if err != nil {
-				break
-			}
-			s, progressed = n, true
-			if at() || s.ToMove() != side {
-				break
-			}
-		}
-		if !progressed {
-			n, _, err := game.Apply(s, game.End().By(side))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s = n
-		}
+		s = applyRequestUntil(t, s, side, h.Orders(v, NewBoard(s, side)), at)
 	}
 	return s
 }
@@ -160,10 +140,7 @@ func TestCampaignGunsFire(t *testing.T) {
 	for seed := uint64(1000); seed < 1004; seed++ {
 		g, _ := New("campaign", Config{Side: units.German, Seed: seed})
 		a, _ := New("heuristic", Config{Side: units.Allied, Seed: seed})
-		res, err := PlayGame(r, seed, nil, [2]Computer{g, a})
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := playGame(t, r, seed, [2]Computer{g, a})
 		shots := 0
 		for _, o := range res.Log {
 			if o.Verb == game.VerbSiege && o.Side == units.German {
@@ -184,59 +161,43 @@ func TestCampaignHuntsRaiders(t *testing.T) {
 	r := rules(t)
 	found := false
 	for seed := uint64(1); seed <= 20 && !found; seed++ {
-		s, err := game.New(r, seed, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		players := [2]*Heuristic{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
-		for guard := 0; s.Step != game.GameOver && guard < 20000; guard++ {
-			side := s.ToMove()
-			v := s.ViewFor(game.ViewerOf(side))
-			b := NewBoard(s, side)
-			if side == units.German && s.Step.IsMovement() {
-				h := players[units.German]
-				k := newKnowledge(v, b, h.citiesOf(b))
-				p := newPlan(h.campaign, b)
-				p.huntRaiders(b, k)
-				for _, rh := range p.raiders {
-					if x, _ := b.Hex(rh); x.Country != board.Germany || k.enemy[rh] == nil {
-						t.Fatalf("seed %d: raider at %s, not an enemy stack seen in Germany", seed, rh)
-					}
-				}
-				for _, c := range b.Actors() {
-					at := b.Unit(c).At
-					if c.Type == units.HQ || c.Type == units.Siege || len(p.raiders) == 0 {
-						continue
-					}
-					near := -1
-					for _, rh := range p.raiders {
-						if d := hex.Distance(at, rh); d <= huntFrom && (near < 0 || d < near) {
-							near = d
-						}
-					}
-					if near < 0 {
-						continue
-					}
-					found = true
-					here, ok := p.distance(b, c, at)
-					if !ok || here != pull*float64(max(near-1, 0)) {
-						t.Errorf("seed %d %s: %s in %s, raider %d hexes away: distance %v %v", seed, s.Turn, c.ID, at, near, here, ok)
-					}
-					for _, rh := range p.raiders {
-						if hex.Distance(at, rh) <= huntFrom {
-							if d, _ := p.distance(b, c, rh.Neighbors()[0]); d != 0 {
-								t.Errorf("seed %d: %s next to the raider in %s: distance %v, want 0", seed, c.ID, rh, d)
-							}
-							break
-						}
-					}
-				}
-				if found {
-					break
+		eachGermanMovement(t, r, seed, func(s *game.State, b *Board, k *knowledge, p *plan) bool {
+			p.huntRaiders(b, k)
+			for _, rh := range p.raiders {
+				if x, _ := b.Hex(rh); x.Country != board.Germany || k.enemy[rh] == nil {
+					t.Fatalf("seed %d: raider at %s, not an enemy stack seen in Germany", seed, rh)
 				}
 			}
-			s = applyRequest(t, s, side, players[side].Orders(v, b))
-		}
+			for _, c := range b.Actors() {
+				at := b.Unit(c).At
+				if c.Type == units.HQ || c.Type == units.Siege || len(p.raiders) == 0 {
+					continue
+				}
+				near := -1
+				for _, rh := range p.raiders {
+					if d := hex.Distance(at, rh); d <= huntFrom && (near < 0 || d < near) {
+						near = d
+					}
+				}
+				if near < 0 {
+					continue
+				}
+				found = true
+				here, ok := p.distance(b, c, at)
+				if !ok || here != pull*float64(max(near-1, 0)) {
+					t.Errorf("seed %d %s: %s in %s, raider %d hexes away: distance %v %v", seed, s.Turn, c.ID, at, near, here, ok)
+				}
+				for _, rh := range p.raiders {
+					if hex.Distance(at, rh) <= huntFrom {
+						if d, _ := p.distance(b, c, rh.Neighbors()[0]); d != 0 {
+							t.Errorf("seed %d: %s next to the raider in %s: distance %v, want 0", seed, c.ID, rh, d)
+						}
+						break
+					}
+				}
+			}
+			return found
+		})
 	}
 	if !found {
 		t.Fatal("no German unit near an Allied stack in Germany in 20 games")
@@ -256,78 +217,65 @@ func TestCampaignStrikes(t *testing.T) {
 	r := rules(t)
 	found, forts := 0, 0
 	for seed := uint64(1000); seed < 1003; seed++ {
-		s, err := game.New(r, seed, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		players := [2]*Heuristic{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
-		for guard := 0; s.Step != game.GameOver && guard < 20000; guard++ {
-			side := s.ToMove()
-			v := s.ViewFor(game.ViewerOf(side))
-			b := NewBoard(s, side)
-			if side == units.German && s.Step.IsMovement() {
-				h := players[units.German]
-				k := newKnowledge(v, b, h.citiesOf(b))
-				p := newPlan(h.campaign, b)
-				actors := b.Actors()
-				p.planStrikes(b, k, actors)
-				att := map[hex.Hex]float64{}
-				for _, c := range actors {
-					at, ok := p.strikes[c.Index]
-					if !ok {
-						continue
-					}
-					found++
-					att[at] += float64(c.Attack)
-					if c.Type == units.HQ || c.Type == units.Siege || c.Attack == 0 || p.wing(b, c).holdGround {
-						t.Errorf("seed %d %s: %s (%v, wing %s) sent against %s", seed, s.Turn, c.ID, c.Type, p.wing(b, c).name, at)
-					}
-					near := hex.Distance(b.Unit(c).At, at) == 1
-					for _, d := range b.Destinations(c) {
-						near = near || hex.Distance(d.To, at) == 1
-					}
-					if !near {
-						t.Errorf("seed %d %s: %s cannot get next to %s", seed, s.Turn, c.ID, at)
-					}
-					if d, ok := p.distance(b, c, at.Neighbors()[0]); !ok || d > 0 || d < -6*strikeRing {
-						t.Errorf("seed %d: %s next to its target %s: distance %v %v", seed, c.ID, at, d, ok)
-					}
-					if d0, _ := p.distance(b, c, at.Neighbors()[0]); func() bool {
-						far := at
-						for i := 0; i < 3; i++ {
-							far = far.Neighbors()[0]
-						}
-						d, _ := p.distance(b, c, far)
-						return d <= d0
-					}() {
-						t.Errorf("seed %d: %s: distance does not grow away from %s", seed, c.ID, at)
-					}
+		eachGermanMovement(t, r, seed, func(s *game.State, b *Board, k *knowledge, p *plan) bool {
+			actors := b.Actors()
+			p.planStrikes(b, k, actors)
+			att := map[hex.Hex]float64{}
+			for _, c := range actors {
+				at, ok := p.strikes[c.Index]
+				if !ok {
+					continue
 				}
-				for at, a := range att {
-					e := k.enemy[at]
-					if e == nil {
-						// An empty standing fortress (12.5), struck at 7:1.
-						x, _ := b.Hex(at)
-						if !b.s.EnemyFortress(units.German, at) || x.Fortress > strikeFortMax || a < strikeFortMin*float64(x.Fortress) {
-							t.Errorf("seed %d %s: strike at %s with %v attack: no enemy stack seen, nor an empty fortress of at most %d", seed, s.Turn, at, a, strikeFortMax)
-						}
-						forts++
-						continue
+				found++
+				att[at] += float64(c.Attack)
+				if c.Type == units.HQ || c.Type == units.Siege || c.Attack == 0 || p.wing(b, c).holdGround {
+					t.Errorf("seed %d %s: %s (%v, wing %s) sent against %s", seed, s.Turn, c.ID, c.Type, p.wing(b, c).name, at)
+				}
+				near := hex.Distance(b.Unit(c).At, at) == 1
+				for _, d := range b.Destinations(c) {
+					near = near || hex.Distance(d.To, at) == 1
+				}
+				if !near {
+					t.Errorf("seed %d %s: %s cannot get next to %s", seed, s.Turn, c.ID, at)
+				}
+				if d, ok := p.distance(b, c, at.Neighbors()[0]); !ok || d > 0 || d < -6*strikeRing {
+					t.Errorf("seed %d: %s next to its target %s: distance %v %v", seed, c.ID, at, d, ok)
+				}
+				if d0, _ := p.distance(b, c, at.Neighbors()[0]); func() bool {
+					far := at
+					for i := 0; i < 3; i++ {
+						far = far.Neighbors()[0]
 					}
-					if b.s.EnemyFortress(units.German, at) {
-						t.Fatalf("seed %d %s: strike at %s: an occupied standing fortress", seed, s.Turn, at)
-					}
-					d := e.defence
-					if x, _ := b.Hex(at); x.Terrain == board.Rough || x.Terrain == board.Mountain {
-						d *= 2
-					}
-					if a < strikeMin*max(d, 1) {
-						t.Errorf("seed %d %s: strike at %s with %v attack against %v defence", seed, s.Turn, at, a, d)
-					}
+					d, _ := p.distance(b, c, far)
+					return d <= d0
+				}() {
+					t.Errorf("seed %d: %s: distance does not grow away from %s", seed, c.ID, at)
 				}
 			}
-			s = applyRequest(t, s, side, players[side].Orders(v, b))
-		}
+			for at, a := range att {
+				e := k.enemy[at]
+				if e == nil {
+					// An empty standing fortress (12.5), struck at 7:1.
+					x, _ := b.Hex(at)
+					if !b.s.EnemyFortress(units.German, at) || x.Fortress > strikeFortMax || a < strikeFortMin*float64(x.Fortress) {
+						t.Errorf("seed %d %s: strike at %s with %v attack: no enemy stack seen, nor an empty fortress of at most %d", seed, s.Turn, at, a, strikeFortMax)
+					}
+					forts++
+					continue
+				}
+				if b.s.EnemyFortress(units.German, at) {
+					t.Fatalf("seed %d %s: strike at %s: an occupied standing fortress", seed, s.Turn, at)
+				}
+				d := e.defence
+				if x, _ := b.Hex(at); x.Terrain == board.Rough || x.Terrain == board.Mountain {
+					d *= 2
+				}
+				if a < strikeMin*max(d, 1) {
+					t.Errorf("seed %d %s: strike at %s with %v attack against %v defence", seed, s.Turn, at, a, d)
+				}
+			}
+			return false
+		})
 	}
 	if found == 0 || forts == 0 {
 		t.Fatalf("in three games: %d units sent on strikes, %d strikes at empty fortresses", found, forts)
@@ -351,7 +299,7 @@ func TestCampaignHQExposure(t *testing.T) {
 		exposeWeight = w
 		checked, positive := 0, 0
 		for seed := uint64(1000); seed < 1002; seed++ {
-			players := [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
+			players := campaignPlayers(seed, seed)
 			beforeGermanEnds(t, r, seed, players, game.Step.IsMovement, func(s *game.State, b *Board, k *knowledge) {
 				// At the end of each German movement segment: the HQs'
 				// stacks against the enemy next to them.
@@ -410,7 +358,15 @@ func TestCampaignHQExposure(t *testing.T) {
 // applyRequest applies a request's orders for side until one is refused or
 // the side no longer moves; with none applied, the step's end (or 16.2's
 // stand) moves the game on.
-func applyRequest(t *testing.T, s *game.State, side units.Side, orders []game.Order) *game.State {
+func applyRequest(t testing.TB, s *game.State, side units.Side, orders []game.Order) *game.State {
+	t.Helper()
+	return applyRequestUntil(t, s, side, orders, nil)
+}
+
+// applyRequestUntil is applyRequest stopping also as soon as the state
+// reached satisfies stop (if not nil): for tests that want a position at
+// a given point of a segment.
+func applyRequestUntil(t testing.TB, s *game.State, side units.Side, orders []game.Order, stop func(*game.State) bool) *game.State {
 	t.Helper()
 	progressed := false
 	for _, o := range orders {
@@ -419,7 +375,7 @@ func applyRequest(t *testing.T, s *game.State, side units.Side, orders []game.Or
 			break
 		}
 		s, progressed = n, true
-		if s.Step == game.GameOver || s.ToMove() != side {
+		if s.Step == game.GameOver || s.ToMove() != side || (stop != nil && stop(s)) {
 			break
 		}
 	}
@@ -434,4 +390,32 @@ func applyRequest(t *testing.T, s *game.State, side units.Side, orders []game.Or
 		s = n
 	}
 	return s
+}
+
+// eachGermanMovement plays the game of seed on r, the campaign's Germans
+// against the heuristic's Allies, and hands f each German movement segment
+// before the Germans move, with the knowledge and a fresh campaign plan of
+// it; it stops when f returns true or the game ends.
+func eachGermanMovement(t *testing.T, r *game.Rules, seed uint64, f func(s *game.State, b *Board, k *knowledge, p *plan) bool) {
+	t.Helper()
+	s := newGame(t, r, seed)
+	players := [2]*Heuristic{newCampaignHeuristic(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
+	for guard := 0; s.Step != game.GameOver && guard < 20000; guard++ {
+		side := s.ToMove()
+		v := s.ViewFor(game.ViewerOf(side))
+		b := NewBoard(s, side)
+		if side == units.German && s.Step.IsMovement() {
+			h := players[units.German]
+			if f(s, b, newKnowledge(v, b, h.citiesOf(b)), newPlan(h.campaign, b)) {
+				return
+			}
+		}
+		s = applyRequest(t, s, side, players[side].Orders(v, b))
+	}
+}
+
+// campaignPlayers are the campaign's Germans and the heuristic's Allies,
+// each with its seed: the pairing the campaign's tests play.
+func campaignPlayers(german, allied uint64) [2]Computer {
+	return [2]Computer{newCampaignHeuristic(Config{Side: units.German, Seed: german}), NewHeuristic(Config{Side: units.Allied, Seed: allied})}
 }

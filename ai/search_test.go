@@ -18,10 +18,7 @@ func TestDeterminised(t *testing.T) {
 	r := rules(t)
 	checked, filled := 0, 0
 	for seed := uint64(1); seed <= 2 && checked < 20; seed++ {
-		s, err := game.New(r, seed, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := newGame(t, r, seed)
 		var drivers [2]Computer
 		for side := range drivers {
 			drivers[side] = NewHeuristic(Config{Side: units.Side(side), Seed: seed})
@@ -135,39 +132,18 @@ func TestChoosePlan(t *testing.T) {
 // given step in turn n or later.
 func playedTo(t *testing.T, seed uint64, n int, step game.Step) *game.State {
 	t.Helper()
-	s, err := game.New(rules(t), seed, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newGame(t, rules(t), seed)
 	var drivers [2]Computer
 	drivers[units.German] = newCampaignHeuristic(Config{Side: units.German, Seed: seed})
 	drivers[units.Allied] = NewHeuristic(Config{Side: units.Allied, Seed: seed})
-	at := func() bool { return int(s.Turn) >= n && s.Step == step && s.ToMove() == units.German }
+	at := func(s *game.State) bool { return int(s.Turn) >= n && s.Step == step && s.ToMove() == units.German }
 	for guard := 0; s.Step != game.GameOver && guard < 20000; guard++ {
-		if at() {
+		if at(s) {
 			return s
 		}
 		side := s.ToMove()
 		v := s.ViewFor(game.ViewerOf(side))
-		progressed := false
-		for _, o := range drivers[side].Orders(v, NewBoard(s, side)) {
-			o.Side = side
-			x, _, err := game.Apply(s, o)
-			if err != nil {
-				break
-			}
-			s, progressed = x, true
-			if at() || s.ToMove() != side {
-				break
-			}
-		}
-		if !progressed {
-			x, _, err := game.Apply(s, game.End().By(side))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s = x
-		}
+		s = applyRequestUntil(t, s, side, drivers[side].Orders(v, NewBoard(s, side)), at)
 	}
 	t.Fatalf("seed %d: the game ended before turn %d", seed, n)
 	return nil

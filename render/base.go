@@ -201,20 +201,26 @@ func (r *Renderer) drawCoast(dc *gg.Context, hexes []*board.Hex) {
 	dc.Stroke()
 }
 
+// pathSides adds to dc's path the hexsides of sides whose map data want
+// accepts and says how many, so that one kind of hexside is stroked at once.
+func (r *Renderer) pathSides(dc *gg.Context, sides []hex.Hexside, want func(board.Hexside) bool) int {
+	n := 0
+	for _, s := range sides {
+		if want(r.m.Hexside(s.A, s.B)) {
+			r.sidePath(dc, s.A, s.B)
+			n++
+		}
+	}
+	return n
+}
+
 // drawBorders draws 1914 borders as a broad translucent band with a dashed
 // line in it: distinct from rivers (blue, solid) and rails (dark, centre to
 // centre), and still visible where a river runs along the border.
 func (r *Renderer) drawBorders(dc *gg.Context) {
 	sides := sortedSides(r.m.Hexsides())
 	R := r.layout.R
-	n := 0
-	for _, s := range sides {
-		if r.m.Hexside(s.A, s.B).Border {
-			r.sidePath(dc, s.A, s.B)
-			n++
-		}
-	}
-	if n == 0 {
+	if r.pathSides(dc, sides, func(x board.Hexside) bool { return x.Border }) == 0 {
 		return
 	}
 	dc.SetLineCapRound()
@@ -261,15 +267,8 @@ func (r *Renderer) drawRivers(dc *gg.Context) {
 	sides := sortedSides(r.m.Hexsides())
 	R := r.layout.R
 	for _, major := range []bool{false, true} {
-		n := 0
-		for _, s := range sides {
-			name := r.m.Hexside(s.A, s.B).River
-			if name != "" && isMajorRiver(name) == major {
-				r.sidePath(dc, s.A, s.B)
-				n++
-			}
-		}
-		if n == 0 {
+		isRiver := func(x board.Hexside) bool { return x.River != "" && isMajorRiver(x.River) == major }
+		if r.pathSides(dc, sides, isRiver) == 0 {
 			continue
 		}
 		dc.SetLineCapRound()

@@ -12,10 +12,7 @@ import (
 // the picture: the ground of a counter drawn alone in a hex, sampled
 // near its right edge (clear of symbol and numbers).
 func TestCounterColoursOfRule24(t *testing.T) {
-	r, err := New(sampleMap(), Options{Scale: 2, NoLegend: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, sampleMap(), Options{Scale: 2, NoLegend: true})
 	at := hex.New(5, 5)
 	cases := []struct {
 		nation units.Nation
@@ -59,10 +56,7 @@ func closeTo(a, b int) bool { return a-b < 12 && b-a < 12 }
 // type, the infantry types told apart), and the trench side differs from
 // the mobile side (13.0): no two of these counters draw the same picture.
 func TestCounterKindsLookDifferent(t *testing.T) {
-	r, err := New(sampleMap(), Options{Scale: 2, NoLegend: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, sampleMap(), Options{Scale: 2, NoLegend: true})
 	at := hex.New(5, 5)
 	draw := func(k Counter) string {
 		s := Situation{Stacks: []Stack{{At: at, Side: units.German, Units: []Counter{k}}}}

@@ -13,10 +13,7 @@ import (
 // box lies inside the picture under the band, and the band's pixels over
 // the picture's top row are the caption's ground, not a counter's.
 func TestCropCaptionClipsNoCounter(t *testing.T) {
-	r, err := New(sampleMap(), Options{Scale: 1.5, NoLegend: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, sampleMap(), Options{Scale: 1.5, NoLegend: true})
 	centre := hex.New(5, 5)
 	var s Situation
 	// Stacks on every hex within 3 of the centre: the crop's edge rows,

@@ -49,18 +49,9 @@ func checkGolden(t *testing.T, name string, got []byte) {
 
 func TestGoldenSampleMap(t *testing.T) {
 	m := sampleMap()
-	en, err := New(m, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ja, err := New(m, Options{Lang: i18n.JA})
-	if err != nil {
-		t.Fatal(err)
-	}
-	big, err := New(m, Options{Scale: 1.5, NoLegend: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	en := newRenderer(t, m, Options{})
+	ja := newRenderer(t, m, Options{Lang: i18n.JA})
+	big := newRenderer(t, m, Options{Scale: 1.5, NoLegend: true})
 	cases := []goldenFrame{
 		{"sample-full.png", en, Frame{}},
 		{"sample-full-ja.png", ja, Frame{}},
@@ -72,19 +63,13 @@ func TestGoldenSampleMap(t *testing.T) {
 // The comparison must fail on a real difference: the sample map with one
 // hex turned to forest and one name removed is not the sample picture.
 func TestGoldenComparisonCatchesChanges(t *testing.T) {
-	a, err := New(sampleMap(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := newRenderer(t, sampleMap(), Options{})
 	m := sampleMap()
 	h, _ := m.Hex(mustHex("0305"))
 	h.Terrain = 3 // forest
 	h2, _ := m.Hex(mustHex("0807"))
 	h2.Name = ""
-	b, err := New(m, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := newRenderer(t, m, Options{})
 	pa, _ := a.Draw(Frame{})
 	pb, _ := b.Draw(Frame{})
 	if err := SamePicture(pa, pb); err == nil {
@@ -119,14 +104,8 @@ func TestGoldenRealMap(t *testing.T) {
 	} else if old, err := os.ReadFile(fpPath); err != nil || strings.TrimSpace(string(old)) != fp {
 		t.Skipf("the map data changed since the golden pictures were drawn (fingerprint %s, pictures drawn from %s): look at the map and run go test ./render -update", fp, strings.TrimSpace(string(old)))
 	}
-	full, err := New(m, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	crop, err := New(m, Options{Scale: 1.5, NoLegend: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	full := newRenderer(t, m, Options{})
+	crop := newRenderer(t, m, Options{Scale: 1.5, NoLegend: true})
 	cases := []goldenFrame{
 		{"map-full.png", full, Frame{}},
 		{"map-around-1819.png", crop, Frame{Crop: &Crop{Center: mustHex("1819"), Radius: 5}, Layers: []Layer{Focus(mustHex("1819"))}}},
@@ -180,10 +159,7 @@ func TestRealMapSizeAndNames(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the embedded map does not load: %v", err)
 	}
-	r, err := New(m, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, m, Options{})
 	b, err := r.Draw(Frame{})
 	if err != nil {
 		t.Fatal(err)

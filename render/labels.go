@@ -439,20 +439,7 @@ func sortSides(s []hex.Hexside) {
 func (r *Renderer) drawRiverNames(l *labeller) {
 	R := r.layout.R
 	face := r.font.face(0.4 * R)
-	bySide := map[string][]hex.Hexside{}
-	var names []string
-	for _, s := range sortedSides(r.m.Hexsides()) {
-		n := r.m.Hexside(s.A, s.B).River
-		if n == "" {
-			continue
-		}
-		if _, ok := bySide[n]; !ok {
-			names = append(names, n)
-		}
-		bySide[n] = append(bySide[n], s)
-	}
-	// Longest rivers first: they are the ones players name.
-	sort.SliceStable(names, func(i, j int) bool { return len(bySide[names[i]]) > len(bySide[names[j]]) })
+	names, bySide := r.riverSidesByName(nil)
 	mid := func(s hex.Hexside) (float64, float64) {
 		x1, y1, x2, y2 := r.layout.SideEnds(s.A, s.B)
 		return (x1 + x2) / 2, (y1 + y2) / 2
@@ -585,6 +572,33 @@ func (r *Renderer) RiverNamesIn(c Crop, minSides int) (named, unnamed []string, 
 	return named, unnamed, nil
 }
 
+// riverSidesByName groups the river hexsides whose middle keep accepts
+// (all of them with a nil keep) by river name, and lists the names longest
+// river first, map order among equals: they are the ones players name, so
+// they are placed first.
+func (r *Renderer) riverSidesByName(keep func(x, y float64) bool) ([]string, map[string][]hex.Hexside) {
+	bySide := map[string][]hex.Hexside{}
+	var names []string
+	for _, s := range sortedSides(r.m.Hexsides()) {
+		n := r.m.Hexside(s.A, s.B).River
+		if n == "" {
+			continue
+		}
+		if keep != nil {
+			x1, y1, x2, y2 := r.layout.SideEnds(s.A, s.B)
+			if !keep((x1+x2)/2, (y1+y2)/2) {
+				continue
+			}
+		}
+		if _, ok := bySide[n]; !ok {
+			names = append(names, n)
+		}
+		bySide[n] = append(bySide[n], s)
+	}
+	sort.SliceStable(names, func(i, j int) bool { return len(bySide[names[i]]) > len(bySide[names[j]]) })
+	return names, bySide
+}
+
 // cropRiverNames names, for a crop, the rivers with 3 hexsides or more
 // inside it whose name the whole map writes elsewhere: once each, at the
 // hexside nearest the crop's middle where the name covers no other name,
@@ -596,29 +610,13 @@ func (r *Renderer) cropRiverNames(rect image.Rectangle, avoid []box) []riverName
 	in := func(x, y float64) bool {
 		return x >= float64(rect.Min.X) && x < float64(rect.Max.X) && y >= float64(rect.Min.Y) && y < float64(rect.Max.Y)
 	}
-	bySide := map[string][]hex.Hexside{}
-	var names []string
-	for _, s := range sortedSides(r.m.Hexsides()) {
-		n := r.m.Hexside(s.A, s.B).River
-		if n == "" {
-			continue
-		}
-		x1, y1, x2, y2 := r.layout.SideEnds(s.A, s.B)
-		if !in((x1+x2)/2, (y1+y2)/2) {
-			continue
-		}
-		if _, ok := bySide[n]; !ok {
-			names = append(names, n)
-		}
-		bySide[n] = append(bySide[n], s)
-	}
+	names, bySide := r.riverSidesByName(in)
 	named := map[string]bool{}
 	for _, rn := range r.riverNames {
 		if in(rn.b.x0, rn.b.y0) && in(rn.b.x1, rn.b.y1) {
 			named[rn.name] = true
 		}
 	}
-	sort.SliceStable(names, func(i, j int) bool { return len(bySide[names[i]]) > len(bySide[names[j]]) })
 	dc := gg.NewContext(1, 1)
 	lim := box{float64(rect.Min.X) + 2, float64(rect.Min.Y) + 2, float64(rect.Max.X) - 2, float64(rect.Max.Y) - 2}
 	l := &labeller{dc: dc, taken: append(append([]box(nil), r.taken...), avoid...), soft: r.soft, limit: lim}

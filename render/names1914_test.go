@@ -3,7 +3,6 @@ package render
 import (
 	"testing"
 
-	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
 )
 
@@ -12,10 +11,7 @@ import (
 // Dunkerque its French one; bilingual pairs, names with a suffix and
 // later mergers keep the data's name.
 func TestDisplayNames1914(t *testing.T) {
-	m, err := board.Default()
-	if err != nil {
-		t.Skip("no embedded map:", err)
-	}
+	m := embeddedMap(t)
 	for _, c := range []struct{ hex, want string }{
 		{"1923", "Diedenhofen"},           // Thionville
 		{"0627", "Mülhausen"},             // Mulhouse

@@ -14,10 +14,7 @@ func TestOverviewCityNamesClear(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := New(m, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, m, Options{})
 	for _, w := range []int{400, 560} {
 		_, forced, err := r.overviewImage(&Situation{Turn: 1, Turns: 16}, w)
 		if err != nil {

@@ -109,10 +109,7 @@ func TestNewRejectsBadInput(t *testing.T) {
 }
 
 func TestCrop(t *testing.T) {
-	r, err := New(sampleMap(), Options{NoLegend: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, sampleMap(), Options{NoLegend: true})
 	img, err := r.Image(Frame{Crop: &Crop{Center: mustHex("0707"), Radius: 2}})
 	if err != nil {
 		t.Fatal(err)
@@ -136,10 +133,7 @@ func TestCrop(t *testing.T) {
 // Layers draw over the base in whole-map coordinates, also in a crop, and
 // never change the cached base.
 func TestLayersDrawOverCachedBase(t *testing.T) {
-	r, err := New(sampleMap(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, sampleMap(), Options{})
 	before, _ := r.Draw(Frame{})
 	red := color.RGBA{0xff, 0, 0, 0xff}
 	target := mustHex("0707")
@@ -187,10 +181,7 @@ func (r *Renderer) layoutY(h hex.Hex) float64 { _, y := r.layout.Center(h); retu
 // Focus outlines its hexes in red just inside each hexside; the hex centre
 // keeps its colour.
 func TestFocusOutline(t *testing.T) {
-	r, err := New(sampleMap(), Options{NoLegend: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, sampleMap(), Options{NoLegend: true})
 	h := mustHex("0305")
 	img, err := r.Image(Frame{Layers: []Layer{Focus(h)}})
 	if err != nil {
@@ -213,10 +204,7 @@ func TestFocusOutline(t *testing.T) {
 
 // Renderers are shared by concurrent commands.
 func TestConcurrentDraws(t *testing.T) {
-	r, err := New(sampleMap(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, sampleMap(), Options{})
 	want, _ := r.Draw(Frame{})
 	var wg sync.WaitGroup
 	errs := make(chan string, 8)
@@ -257,10 +245,7 @@ func TestConcurrentDraws(t *testing.T) {
 
 // Every place of the sample map is named: none had to be dropped.
 func TestSampleLabelsAllPlaced(t *testing.T) {
-	r, err := New(sampleMap(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, sampleMap(), Options{})
 	if d := r.Dropped(); len(d) > 0 {
 		t.Errorf("names dropped for lack of room: %q", d)
 	}
@@ -288,10 +273,7 @@ func TestMajorRivers(t *testing.T) {
 }
 
 func TestDrawIsPNG(t *testing.T) {
-	r, err := New(sampleMap(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, sampleMap(), Options{})
 	b, err := r.Draw(Frame{})
 	if err != nil {
 		t.Fatal(err)

@@ -13,10 +13,7 @@ import (
 // (situationClip), and a frame whose counters reach farther than another's
 // must not make a frame of another size.
 func TestCroppedReplayOneSize(t *testing.T) {
-	r, err := New(sampleMap(), Options{Scale: 1.5, NoLegend: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, sampleMap(), Options{Scale: 1.5, NoLegend: true})
 	crop := Crop{Center: hex.New(5, 5), Radius: 2}
 	st := func(h hex.Hex, n int) Stack {
 		s := Stack{At: h, Side: units.German}

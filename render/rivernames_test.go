@@ -12,14 +12,8 @@ import (
 // 15.23, every river with at least 4 hexsides inside the crop has its
 // name written inside it. The figure is the share of such rivers named.
 func TestRiverNamesInCrops(t *testing.T) {
-	m, err := board.Default()
-	if err != nil {
-		t.Skip("no embedded map:", err)
-	}
-	r, err := New(m, Options{Scale: 1.5, NoLegend: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := embeddedMap(t)
+	r := newRenderer(t, m, Options{Scale: 1.5, NoLegend: true})
 	var named, all int
 	seen := map[hex.Hex]bool{}
 	for _, v := range board.VictoryHexes() {

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"testing"
+
 	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
 )
@@ -119,4 +121,25 @@ func sampleMap() *board.Map {
 	line("0604", "0610")
 	line("0909", "1011")
 	return board.NewMap(cols, rows, hexes, sides, rail)
+}
+
+// newRenderer is a renderer of m with o; the test fails if New refuses them.
+func newRenderer(t testing.TB, m *board.Map, o Options) *Renderer {
+	t.Helper()
+	r, err := New(m, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// embeddedMap is the real map; a test of its names is skipped where it is
+// not embedded.
+func embeddedMap(t *testing.T) *board.Map {
+	t.Helper()
+	m, err := board.Default()
+	if err != nil {
+		t.Skip("no embedded map:", err)
+	}
+	return m
 }

@@ -86,14 +86,8 @@ func sampleSituation() Situation {
 // a phone crop: the renderer's own golden, independent of the game data.
 func TestGoldenSampleSituation(t *testing.T) {
 	s := sampleSituation()
-	en, err := New(sampleMap(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	big, err := New(sampleMap(), Options{Scale: 2, NoLegend: true, Lang: i18n.JA})
-	if err != nil {
-		t.Fatal(err)
-	}
+	en := newRenderer(t, sampleMap(), Options{})
+	big := newRenderer(t, sampleMap(), Options{Scale: 2, NoLegend: true, Lang: i18n.JA})
 	for _, c := range []struct {
 		name string
 		r    *Renderer
@@ -116,10 +110,7 @@ func TestGoldenSampleSituation(t *testing.T) {
 // different hidden counter under the top one makes the same picture, and
 // the picture differs once the counter is known (14.1).
 func TestHiddenCounterDrawsOnlyItsNation(t *testing.T) {
-	r, err := New(sampleMap(), Options{Scale: 1.5, NoLegend: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, sampleMap(), Options{Scale: 1.5, NoLegend: true})
 	k := allKinds()
 	draw := func(under Counter) []byte {
 		s := Situation{Stacks: []Stack{{At: hex.New(5, 5), Side: units.German, Units: []Counter{k[0], under}}}}
@@ -187,10 +178,7 @@ func syntheticGame(n int) []Situation {
 // The replay is a GIF with one frame a segment, each frame only the part
 // that changed, and the whole picture's size.
 func TestReplay(t *testing.T) {
-	r, err := New(sampleMap(), Options{Scale: 0.6, NoLegend: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t, sampleMap(), Options{Scale: 0.6, NoLegend: true})
 	frames := syntheticGame(12)
 	b, err := r.Replay(frames, ReplayOptions{})
 	if err != nil {

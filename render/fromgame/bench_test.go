@@ -17,32 +17,30 @@ import (
 // bot posts it after a segment: copy of the cached base, counters,
 // status strip, 256 colours, PNG.
 func BenchmarkFullMapWithUnits(b *testing.B) {
-	mk := withMarkers(b)
-	m, v := mk.m, mk.view(render.Public)
-	r, err := render.New(m, render.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	var n int
-	for b.Loop() {
-		png, err := r.DrawSituation(&v, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		n = len(png)
-	}
-	b.ReportMetric(float64(n), "png-bytes")
+	r, v := markedRenderer(b, render.Public, render.Options{})
+	benchDraw(b, r, v, nil)
 }
 
 // A phone crop around the front (radius 5 at scale 1.5, as /map around:).
 func BenchmarkCropWithUnits(b *testing.B) {
+	r, v := markedRenderer(b, render.GermanView, render.Options{Scale: 1.5, NoLegend: true})
+	benchDraw(b, r, v, &render.Crop{Center: hex.MustParse("3021"), Radius: 5})
+}
+
+// markedRenderer is the opening with its markers as viewer sees it, and a
+// renderer with o for its map: the setting of the situation benchmarks.
+func markedRenderer(b *testing.B, viewer render.Viewer, o render.Options) (*render.Renderer, render.Situation) {
 	mk := withMarkers(b)
-	m, v := mk.m, mk.view(render.GermanView)
-	r, err := render.New(m, render.Options{Scale: 1.5, NoLegend: true})
+	r, err := render.New(mk.m, o)
 	if err != nil {
 		b.Fatal(err)
 	}
-	crop := &render.Crop{Center: hex.MustParse("3021"), Radius: 5}
+	return r, mk.view(viewer)
+}
+
+// benchDraw draws v (within crop; nil for the whole map) once an
+// iteration and reports the size of the PNG.
+func benchDraw(b *testing.B, r *render.Renderer, v render.Situation, crop *render.Crop) {
 	var n int
 	for b.Loop() {
 		png, err := r.DrawSituation(&v, crop)
@@ -152,12 +150,7 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 // markers, status strip), without the 256-colour reduction and the PNG
 // encoding: what redrawing only the changed hexes could save at most.
 func BenchmarkFullMapDrawingOnly(b *testing.B) {
-	mk := withMarkers(b)
-	v := mk.view(render.Public)
-	r, err := render.New(mk.m, render.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	r, v := markedRenderer(b, render.Public, render.Options{})
 	for b.Loop() {
 		if _, err := r.SituationImage(&v, nil); err != nil {
 			b.Fatal(err)

@@ -13,6 +13,21 @@ import (
 	"rtrbot/render"
 )
 
+// newStandardGame is the standard scenario's rules on m and a new game of
+// them with seed, before either side's setup.
+func newStandardGame(t testing.TB, m *board.Map, seed uint64) (*game.Rules, *game.State) {
+	t.Helper()
+	r, err := game.NewRules(m, "standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := game.New(r, seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, s
+}
+
 // opening is the standard scenario after both sides' default setup
 // (17.1-17.5): the real opening position, from the engine itself.
 func opening(t testing.TB) (*board.Map, *game.State) {
@@ -21,14 +36,7 @@ func opening(t testing.TB) (*board.Map, *game.State) {
 	if err != nil {
 		t.Fatalf("the embedded map does not load: %v", err)
 	}
-	r, err := game.NewRules(m, "standard")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := game.New(r, 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, s := newStandardGame(t, m, 1)
 	for _, o := range []game.Order{
 		{Side: units.Allied, Verb: game.VerbAutoSetup}, game.End().By(units.Allied),
 		{Side: units.German, Verb: game.VerbAutoSetup}, game.End().By(units.German),

@@ -2,6 +2,7 @@ package fromgame
 
 import (
 	"bytes"
+	"image"
 	"image/png"
 	"io"
 	"sort"
@@ -16,20 +17,7 @@ import (
 // draws (decoded once, outside the timer). Figures are quoted as the
 // ratio of the two, measured in the same run (docs/benchmarks.md).
 func BenchmarkFloorPNGEncode(b *testing.B) {
-	mk := withMarkers(b)
-	m, v := mk.m, mk.view(render.Public)
-	r, err := render.New(m, render.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	data, err := r.DrawSituation(&v, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		b.Fatal(err)
-	}
+	_, _, _, img := fullMapPicture(b)
 	for b.Loop() {
 		if err := png.Encode(io.Discard, img); err != nil {
 			b.Fatal(err)
@@ -43,20 +31,7 @@ func BenchmarkFloorPNGEncode(b *testing.B) {
 // alike, which two benchmarks run one after the other cannot promise.
 // The goal is a ratio of at most 1.5 (docs/performance.md).
 func BenchmarkFullMapVsFloor(b *testing.B) {
-	mk := withMarkers(b)
-	m, v := mk.m, mk.view(render.Public)
-	r, err := render.New(m, render.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	data, err := r.DrawSituation(&v, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		b.Fatal(err)
-	}
+	r, v, data, img := fullMapPicture(b)
 	var mapT, floorT time.Duration
 	var ratios []float64
 	for b.Loop() {
@@ -78,4 +53,19 @@ func BenchmarkFullMapVsFloor(b *testing.B) {
 	b.ReportMetric(float64(mapT)/float64(floorT), "ratio")
 	b.ReportMetric(ratios[len(ratios)/2], "median-ratio")
 	b.ReportMetric(float64(len(data)), "png-bytes")
+}
+
+// fullMapPicture is BenchmarkFullMapWithUnits's renderer and situation,
+// the PNG it draws and that PNG decoded: what the floor is measured on.
+func fullMapPicture(b *testing.B) (*render.Renderer, render.Situation, []byte, image.Image) {
+	r, v := markedRenderer(b, render.Public, render.Options{})
+	data, err := r.DrawSituation(&v, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return r, v, data, img
 }

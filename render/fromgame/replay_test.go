@@ -17,14 +17,7 @@ import (
 // GIF has as many frames.
 func TestSegmentsOfARealGame(t *testing.T) {
 	m, _ := opening(t)
-	rules, err := game.NewRules(m, "standard")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := game.New(rules, 5, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rules, s := newStandardGame(t, m, 5)
 	var orders []game.Order
 	apply := func(o game.Order) bool {
 		n, _, err := game.Apply(s, o)
