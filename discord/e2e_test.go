@@ -630,6 +630,29 @@ func TestHeartbeats(t *testing.T) {
 	}
 }
 
+// checkShardAnswers checks that two shards serving guilds even and odd
+// registered the commands once a guild (shard 0 registers in both guilds;
+// shard 1 does not) and that /shard in each guild is answered by its shard.
+func checkShardAnswers(t *testing.T, srv *fakediscord.Server, even, odd string) {
+	t.Helper()
+	if n := srv.Registrations(); n != 2 {
+		t.Errorf("%d registrations, want 2 (shard 0, one per guild)", n)
+	}
+	for g, want := range map[string]string{even: "shard 0", odd: "shard 1"} {
+		c, err := srv.Slash(fakediscord.Invoke{User: alice, Guild: g, Path: "shard"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, err := c.WaitMessages(1, wait)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ms[0].Content != want {
+			t.Errorf("guild %s answered by %q, want %q", g, ms[0].Content, want)
+		}
+	}
+}
+
 func TestShardsServeTheirGuilds(t *testing.T) {
 	t.Parallel()
 	srv := fakediscord.New()
@@ -660,22 +683,7 @@ func TestShardsServeTheirGuilds(t *testing.T) {
 		}
 		defer a.Close()
 	}
-	if n := srv.Registrations(); n != 2 { // shard 0 registers in both guilds; shard 1 does not
-		t.Errorf("%d registrations, want 2 (shard 0, one per guild)", n)
-	}
-	for g, want := range map[string]string{even: "shard 0", odd: "shard 1"} {
-		c, err := srv.Slash(fakediscord.Invoke{User: alice, Guild: g, Path: "shard"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ms, err := c.WaitMessages(1, wait)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ms[0].Content != want {
-			t.Errorf("guild %s answered by %q, want %q", g, ms[0].Content, want)
-		}
-	}
+	checkShardAnswers(t, srv, even, odd)
 	var shards []int
 	for _, id := range srv.Identifies() {
 		shards = append(shards, id.Shard[0]*10+id.Shard[1])

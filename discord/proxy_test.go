@@ -69,22 +69,7 @@ func TestRESTThroughSharedProxy(t *testing.T) {
 		}
 		defer a.Close()
 	}
-	if n := srv.Registrations(); n != 2 {
-		t.Errorf("%d registrations, want 2 (shard 0, one per guild)", n)
-	}
-	for g, want := range map[string]string{even: "shard 0", odd: "shard 1"} {
-		c, err := srv.Slash(fakediscord.Invoke{User: alice, Guild: g, Path: "shard"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ms, err := c.WaitMessages(1, wait)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ms[0].Content != want {
-			t.Errorf("guild %s answered by %q, want %q", g, ms[0].Content, want)
-		}
-	}
+	checkShardAnswers(t, srv, even, odd)
 	mu.Lock()
 	defer mu.Unlock()
 	var registered, answered int
