@@ -612,22 +612,38 @@ func TestShutdownLetsRunningCommandsFinish(t *testing.T) {
 	}
 }
 
-func TestHeartbeats(t *testing.T) {
-	t.Parallel()
-	srv := fakediscord.New()
-	srv.Heartbeat = 50 * time.Millisecond
-	defer srv.Close()
-	a, err := discord.New(context.Background(), discord.Config{Token: srv.Token, API: srv.API, Dial: srv.Dial, Guilds: srv.Guilds, Log: quiet}, testRouter(0))
+// openAdapter makes an adapter and connects it, failing the test if either
+// step fails; the caller closes it.
+func openAdapter(t *testing.T, cfg discord.Config, r *commands.Router) *discord.Adapter {
+	t.Helper()
+	a, err := discord.New(context.Background(), cfg, r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := a.Open(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	return a
+}
+
+func TestHeartbeats(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New()
+	srv.Heartbeat = 50 * time.Millisecond
+	defer srv.Close()
+	a := openAdapter(t, discord.Config{Token: srv.Token, API: srv.API, Dial: srv.Dial, Guilds: srv.Guilds, Log: quiet}, testRouter(0))
 	defer a.Close()
 	if err := srv.WaitHeartbeats(3, wait); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// twoShardGuilds gives srv two guilds, one for each of two shards: Discord
+// routes guild g to shard (g >> 22) % 2.
+func twoShardGuilds(srv *fakediscord.Server) (even, odd string) {
+	even, odd = "200000000000000000", fmt.Sprint(uint64(200000000000000000)+1<<22)
+	srv.Guilds = []string{even, odd}
+	return even, odd
 }
 
 // checkShardAnswers checks that two shards serving guilds even and odd
@@ -657,9 +673,7 @@ func TestShardsServeTheirGuilds(t *testing.T) {
 	t.Parallel()
 	srv := fakediscord.New()
 	defer srv.Close()
-	// Discord routes guild g to shard (g >> 22) % 2.
-	even, odd := "200000000000000000", fmt.Sprint(uint64(200000000000000000)+1<<22)
-	srv.Guilds = []string{even, odd}
+	even, odd := twoShardGuilds(srv)
 	var mu sync.Mutex
 	served := map[string]int{}
 	shardRouter := func(id int) *commands.Router {
@@ -674,13 +688,7 @@ func TestShardsServeTheirGuilds(t *testing.T) {
 		return r
 	}
 	for id := 0; id < 2; id++ {
-		a, err := discord.New(context.Background(), discord.Config{Token: srv.Token, API: srv.API, Dial: srv.Dial, Guilds: srv.Guilds, ShardID: id, ShardCount: 2, Log: quiet}, shardRouter(id))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := a.Open(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		a := openAdapter(t, discord.Config{Token: srv.Token, API: srv.API, Dial: srv.Dial, Guilds: srv.Guilds, ShardID: id, ShardCount: 2, Log: quiet}, shardRouter(id))
 		defer a.Close()
 	}
 	checkShardAnswers(t, srv, even, odd)

@@ -27,8 +27,7 @@ func TestRESTThroughSharedProxy(t *testing.T) {
 	t.Parallel()
 	srv := fakediscord.New()
 	defer srv.Close()
-	even, odd := "200000000000000000", fmt.Sprint(uint64(200000000000000000)+1<<22)
-	srv.Guilds = []string{even, odd}
+	even, odd := twoShardGuilds(srv)
 	target, err := url.Parse(srv.API)
 	if err != nil {
 		t.Fatal(err)
@@ -60,13 +59,7 @@ func TestRESTThroughSharedProxy(t *testing.T) {
 			Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
 				return commands.Reply(fmt.Sprintf("shard %d", id))
 			}})
-		a, err := discord.New(context.Background(), discord.Config{Token: srv.Token, API: proxy.URL + "/api", Dial: srv.Dial, Guilds: srv.Guilds, ShardID: id, ShardCount: 2, Log: quiet}, r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := a.Open(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		a := openAdapter(t, discord.Config{Token: srv.Token, API: proxy.URL + "/api", Dial: srv.Dial, Guilds: srv.Guilds, ShardID: id, ShardCount: 2, Log: quiet}, r)
 		defer a.Close()
 	}
 	checkShardAnswers(t, srv, even, odd)
