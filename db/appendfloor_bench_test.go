@@ -38,18 +38,7 @@ func BenchmarkAppendVsFloor(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	floorOne := func(i int) {
-		tx, err := f.DB.BeginTx(ctx, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO floor(text) VALUES (?)`, benchOrder(i)); err != nil {
-			b.Fatal(err)
-		}
-		if err := tx.Commit(); err != nil {
-			b.Fatal(err)
-		}
-	}
+	floorOne := func(i int) { insertFloorRow(ctx, b, f.DB, i) }
 	var ta, tf time.Duration
 	i := 0
 	for b.Loop() {

@@ -72,10 +72,7 @@ func TestBackupWhileWriting(t *testing.T) {
 	if ok != "ok" {
 		t.Errorf("backup integrity_check: %s", ok)
 	}
-	l, err := b.Verify(ctx, g.ID, fakeEngine{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := verifyFake(t, b, g.ID)
 	if n := l.Game.LastSeq; n < before || n > after {
 		t.Errorf("backup holds %d orders; %d were committed before it began and %d when it ended", n, before, after)
 	}

@@ -77,10 +77,7 @@ func TestExportImportReplaysToTheSameState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := other.Verify(ctx, ng.ID, fakeEngine{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := verifyFake(t, other, ng.ID)
 	if l.Replay.Hash() != rp.Hash() {
 		t.Errorf("imported game: hash %s, want %s", l.Replay.Hash(), rp.Hash())
 	}

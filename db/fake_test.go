@@ -86,6 +86,17 @@ func play(t testing.TB, s *Store, rp Replay, game int64, author, side string, te
 	}
 }
 
+// verifyFake verifies game id of s with the fake engine, failing the test
+// if it cannot: most tests check what the verified game holds.
+func verifyFake(t *testing.T, s *Store, id int64) *Loaded {
+	t.Helper()
+	l, err := s.Verify(context.Background(), id, fakeEngine{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
 func openTest(t testing.TB) *Store {
 	t.Helper()
 	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "rtrbot.db"))

@@ -439,19 +439,9 @@ func (s *Store) Events(ctx context.Context, game, from, to int64) ([]StoredEvent
 		WHERE e.game_id = ? AND e.seq BETWEEN ? AND ?
 		AND NOT EXISTS (SELECT 1 FROM orders u WHERE u.game_id = e.game_id AND u.kind = 'undo' AND u.undoes = e.seq)
 		ORDER BY e.seq, e.n`, game, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []StoredEvent
-	for rows.Next() {
-		var e StoredEvent
-		if err := rows.Scan(&e.Seq, &e.N, &e.Kind, &e.Visible, &e.Text); err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
+	return collectRows(rows, err, func(rows *sql.Rows) (e StoredEvent, err error) {
+		return e, rows.Scan(&e.Seq, &e.N, &e.Kind, &e.Visible, &e.Text)
+	})
 }
 
 // SnapshotInfo is a snapshot without its state.
@@ -469,19 +459,13 @@ func (s *Store) Snapshots(ctx context.Context, game int64) ([]SnapshotInfo, erro
 
 func getSnapshots(ctx context.Context, q querier, game int64) ([]SnapshotInfo, error) {
 	rows, err := q.QueryContext(ctx, `SELECT seq, label, hash, at FROM snapshots WHERE game_id = ? ORDER BY seq`, game)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []SnapshotInfo
-	for rows.Next() {
+	return collectRows(rows, err, func(rows *sql.Rows) (SnapshotInfo, error) {
 		var si SnapshotInfo
 		var at string
 		if err := rows.Scan(&si.Seq, &si.Label, &si.Hash, &at); err != nil {
-			return nil, err
+			return si, err
 		}
 		si.At, _ = parseTS(at)
-		out = append(out, si)
-	}
-	return out, rows.Err()
+		return si, nil
+	})
 }

@@ -176,19 +176,13 @@ func readSnapshots(ctx context.Context, q querier, g *Game, full bool) ([]snapRo
 		query = `SELECT seq, hash, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1`
 	}
 	rows, err := q.QueryContext(ctx, query, g.ID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var snaps []snapRow
-	for rows.Next() {
+	return collectRows(rows, err, func(rows *sql.Rows) (snapRow, error) {
 		var sr snapRow
 		if err := rows.Scan(&sr.seq, &sr.hash, &sr.state); err != nil {
-			return nil, damage(g, sr.seq, "a snapshot cannot be read: %v", err)
+			return sr, damage(g, sr.seq, "a snapshot cannot be read: %v", err)
 		}
-		snaps = append(snaps, sr)
-	}
-	return snaps, rows.Err()
+		return sr, nil
+	})
 }
 
 // safeReplay is replay, with a panic of the engine's code turned into
@@ -435,17 +429,7 @@ func (s *Store) Repair(ctx context.Context, id int64, r Replayer, by string) (fi
 // queryIDs runs a query whose rows are one id each and reads them all.
 func queryIDs(ctx context.Context, q *sql.DB, query string, args ...any) ([]int64, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return collectRows(rows, err, func(rows *sql.Rows) (id int64, err error) {
+		return id, rows.Scan(&id)
+	})
 }

@@ -226,19 +226,7 @@ func (s *Store) Session(ctx context.Context, guild, channel string, id int64) (r
 func (s *Store) ChannelSessions(ctx context.Context, guild, channel string) ([]rolls.Session, error) {
 	rows, err := s.DB.QueryContext(ctx, `SELECT `+rollSessionCols+` FROM roll_sessions
 		WHERE guild_id = ? AND channel_id = ? ORDER BY id`, guild, channel)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []rolls.Session
-	for rows.Next() {
-		sess, err := scanRollSession(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sess)
-	}
-	return out, rows.Err()
+	return collectRows(rows, err, func(rows *sql.Rows) (rolls.Session, error) { return scanRollSession(rows) })
 }
 
 const rollCols = `session_id, number, user_id, user_name, rolled_at, guild_id, channel_id, command, inputs, players_seed, source, sides, faces, result`

@@ -66,14 +66,11 @@ func TestGameLifecycle(t *testing.T) {
 	}
 	play(t, s, rp, g.ID, "u1", "german", "move a 1804", "move b 1805", "end german movement")
 	play(t, s, rp, g.ID, "u2", "allied", "attack 1806", "end allied combat")
-	l, err := s.Verify(ctx, g.ID, fakeEngine{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := verifyFake(t, s, g.ID)
 	if l.Replay.Hash() != rp.Hash() || l.Replayed != 5 {
 		t.Errorf("verify: hash %s after %d orders, want %s after 5", l.Replay.Hash(), l.Replayed, rp.Hash())
 	}
-	l, err = s.Load(ctx, g.ID, fakeEngine{})
+	l, err := s.Load(ctx, g.ID, fakeEngine{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,10 +202,7 @@ func TestUndo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := s.Verify(ctx, g.ID, fakeEngine{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := verifyFake(t, s, g.ID)
 	if l.Replay.Hash() != want.Hash() {
 		t.Errorf("after undo: hash %s, want %s (the state without the undone order)", l.Replay.Hash(), want.Hash())
 	}

@@ -189,19 +189,9 @@ func (tt Tournaments) TournamentByGame(ctx context.Context, gameID int64) (*tour
 // ("" for all), newest first.
 func (tt Tournaments) ListTournaments(ctx context.Context, guild, status string) ([]string, error) {
 	rows, err := tt.S.DB.QueryContext(ctx, `SELECT name FROM tournaments WHERE guild_id = ? AND (? = '' OR status = ?) ORDER BY id DESC`, guild, status, status)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, rows.Err()
+	return collectRows(rows, err, func(rows *sql.Rows) (name string, err error) {
+		return name, rows.Scan(&name)
+	})
 }
 
 // AllTournaments reads every tournament of a guild ("" every guild's),

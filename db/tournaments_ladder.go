@@ -49,19 +49,13 @@ func (tt Tournaments) MarkRated(ctx context.Context, m LadderMark) (both bool, e
 func (tt Tournaments) RatedCasualGames(ctx context.Context, guild string) ([]tournament.CasualGame, error) {
 	rows, err := tt.S.DB.QueryContext(ctx, `SELECT german, allied, score_german, ended_at FROM ladder_games
 		WHERE guild_id = ? AND german_ok = 1 AND allied_ok = 1 ORDER BY ended_at, game_id`, guild)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []tournament.CasualGame
-	for rows.Next() {
+	return collectRows(rows, err, func(rows *sql.Rows) (tournament.CasualGame, error) {
 		var c tournament.CasualGame
 		var at string
 		if err := rows.Scan(&c.A, &c.B, &c.ScoreA, &at); err != nil {
-			return nil, err
+			return c, err
 		}
 		c.At, _ = parseTS(at)
-		out = append(out, c)
-	}
-	return out, rows.Err()
+		return c, nil
+	})
 }

@@ -612,55 +612,46 @@ func TestShutdownLetsRunningCommandsFinish(t *testing.T) {
 	}
 }
 
-func TestHeartbeats(t *testing.T) {
-	t.Parallel()
-	srv := fakediscord.New()
-	srv.Heartbeat = 50 * time.Millisecond
-	defer srv.Close()
-	a, err := discord.New(context.Background(), discord.Config{Token: srv.Token, API: srv.API, Dial: srv.Dial, Guilds: srv.Guilds, Log: quiet}, testRouter(0))
+// openAdapter makes an adapter and connects it, failing the test if either
+// step fails; the caller closes it.
+func openAdapter(t *testing.T, cfg discord.Config, r *commands.Router) *discord.Adapter {
+	t.Helper()
+	a, err := discord.New(context.Background(), cfg, r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := a.Open(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	return a
+}
+
+func TestHeartbeats(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New()
+	srv.Heartbeat = 50 * time.Millisecond
+	defer srv.Close()
+	a := openAdapter(t, discord.Config{Token: srv.Token, API: srv.API, Dial: srv.Dial, Guilds: srv.Guilds, Log: quiet}, testRouter(0))
 	defer a.Close()
 	if err := srv.WaitHeartbeats(3, wait); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func TestShardsServeTheirGuilds(t *testing.T) {
-	t.Parallel()
-	srv := fakediscord.New()
-	defer srv.Close()
-	// Discord routes guild g to shard (g >> 22) % 2.
-	even, odd := "200000000000000000", fmt.Sprint(uint64(200000000000000000)+1<<22)
+// twoShardGuilds gives srv two guilds, one for each of two shards: Discord
+// routes guild g to shard (g >> 22) % 2.
+func twoShardGuilds(srv *fakediscord.Server) (even, odd string) {
+	even, odd = "200000000000000000", fmt.Sprint(uint64(200000000000000000)+1<<22)
 	srv.Guilds = []string{even, odd}
-	var mu sync.Mutex
-	served := map[string]int{}
-	shardRouter := func(id int) *commands.Router {
-		r := testRouter(0)
-		r.Add(&commands.Command{Name: "shard", Description: i18n.T("Which shard", "どのシャード"),
-			Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
-				mu.Lock()
-				served[req.Guild] = id
-				mu.Unlock()
-				return commands.Reply(fmt.Sprintf("shard %d", id))
-			}})
-		return r
-	}
-	for id := 0; id < 2; id++ {
-		a, err := discord.New(context.Background(), discord.Config{Token: srv.Token, API: srv.API, Dial: srv.Dial, Guilds: srv.Guilds, ShardID: id, ShardCount: 2, Log: quiet}, shardRouter(id))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := a.Open(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		defer a.Close()
-	}
-	if n := srv.Registrations(); n != 2 { // shard 0 registers in both guilds; shard 1 does not
+	return even, odd
+}
+
+// checkShardAnswers checks that two shards serving guilds even and odd
+// registered the commands once a guild (shard 0 registers in both guilds;
+// shard 1 does not) and that /shard in each guild is answered by its shard.
+func checkShardAnswers(t *testing.T, srv *fakediscord.Server, even, odd string) {
+	t.Helper()
+	if n := srv.Registrations(); n != 2 {
 		t.Errorf("%d registrations, want 2 (shard 0, one per guild)", n)
 	}
 	for g, want := range map[string]string{even: "shard 0", odd: "shard 1"} {
@@ -676,6 +667,31 @@ func TestShardsServeTheirGuilds(t *testing.T) {
 			t.Errorf("guild %s answered by %q, want %q", g, ms[0].Content, want)
 		}
 	}
+}
+
+func TestShardsServeTheirGuilds(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New()
+	defer srv.Close()
+	even, odd := twoShardGuilds(srv)
+	var mu sync.Mutex
+	served := map[string]int{}
+	shardRouter := func(id int) *commands.Router {
+		r := testRouter(0)
+		r.Add(&commands.Command{Name: "shard", Description: i18n.T("Which shard", "どのシャード"),
+			Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
+				mu.Lock()
+				served[req.Guild] = id
+				mu.Unlock()
+				return commands.Reply(fmt.Sprintf("shard %d", id))
+			}})
+		return r
+	}
+	for id := 0; id < 2; id++ {
+		a := openAdapter(t, discord.Config{Token: srv.Token, API: srv.API, Dial: srv.Dial, Guilds: srv.Guilds, ShardID: id, ShardCount: 2, Log: quiet}, shardRouter(id))
+		defer a.Close()
+	}
+	checkShardAnswers(t, srv, even, odd)
 	var shards []int
 	for _, id := range srv.Identifies() {
 		shards = append(shards, id.Shard[0]*10+id.Shard[1])

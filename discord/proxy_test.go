@@ -27,8 +27,7 @@ func TestRESTThroughSharedProxy(t *testing.T) {
 	t.Parallel()
 	srv := fakediscord.New()
 	defer srv.Close()
-	even, odd := "200000000000000000", fmt.Sprint(uint64(200000000000000000)+1<<22)
-	srv.Guilds = []string{even, odd}
+	even, odd := twoShardGuilds(srv)
 	target, err := url.Parse(srv.API)
 	if err != nil {
 		t.Fatal(err)
@@ -60,31 +59,10 @@ func TestRESTThroughSharedProxy(t *testing.T) {
 			Handler: func(ctx context.Context, req *commands.Request) *commands.Response {
 				return commands.Reply(fmt.Sprintf("shard %d", id))
 			}})
-		a, err := discord.New(context.Background(), discord.Config{Token: srv.Token, API: proxy.URL + "/api", Dial: srv.Dial, Guilds: srv.Guilds, ShardID: id, ShardCount: 2, Log: quiet}, r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := a.Open(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		a := openAdapter(t, discord.Config{Token: srv.Token, API: proxy.URL + "/api", Dial: srv.Dial, Guilds: srv.Guilds, ShardID: id, ShardCount: 2, Log: quiet}, r)
 		defer a.Close()
 	}
-	if n := srv.Registrations(); n != 2 {
-		t.Errorf("%d registrations, want 2 (shard 0, one per guild)", n)
-	}
-	for g, want := range map[string]string{even: "shard 0", odd: "shard 1"} {
-		c, err := srv.Slash(fakediscord.Invoke{User: alice, Guild: g, Path: "shard"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ms, err := c.WaitMessages(1, wait)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ms[0].Content != want {
-			t.Errorf("guild %s answered by %q, want %q", g, ms[0].Content, want)
-		}
-	}
+	checkShardAnswers(t, srv, even, odd)
 	mu.Lock()
 	defer mu.Unlock()
 	var registered, answered int

@@ -25,6 +25,21 @@ func buildBot(t *testing.T) string {
 	return bin
 }
 
+// consolePipes gives the standard input and output of cmd, not yet started:
+// the console the tests type into and read answers from.
+func consolePipes(t *testing.T, cmd *exec.Cmd) (io.WriteCloser, io.ReadCloser) {
+	t.Helper()
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in, out
+}
+
 // answers reads a console's standard output line by line, and ask sends
 // a line and waits up to 30 s for an output line holding want; stopped
 // says what to add when the output ends first (the process's stderr).
@@ -71,14 +86,7 @@ func TestSecondProcessRefused(t *testing.T) {
 
 	first := exec.Command(bin)
 	first.Env = env
-	in, err := first.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := first.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, out := consolePipes(t, first)
 	var firstErr bytes.Buffer
 	first.Stderr = &firstErr
 	if err := first.Start(); err != nil {

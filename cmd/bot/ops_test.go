@@ -61,14 +61,7 @@ func TestMetricsScraped(t *testing.T) {
 	cmd := exec.Command(bin)
 	cmd.Env = append(os.Environ(), "DISCORD_TOKEN=", "RTRBOT_DB="+filepath.Join(t.TempDir(), "m.db"), "RTRBOT_OUT="+t.TempDir(),
 		"RTRBOT_LANG=en", "RTRBOT_METRICS=127.0.0.1:0")
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, out := consolePipes(t, cmd)
 	errPipe, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -23,15 +23,7 @@ type geoCheck struct {
 
 func loadGeoCheck(t *testing.T) *geoCheck {
 	t.Helper()
-	geo := geoDir(t)
-	ovs, err := parseOverrides(overridesFile(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := anchoredGrid(geo, ovs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	geo, ovs, g := testGrid(t)
 	src, err := readSources(geo, g)
 	if err != nil {
 		t.Fatal(err)

@@ -32,6 +32,24 @@ func overridesFile(t *testing.T) []byte {
 	return b
 }
 
+// testGrid reads the shared geography and the map's overrides and builds
+// the anchored grid from them, as the generator does; it skips without the
+// geography.
+func testGrid(t *testing.T) (geo string, ovs []override, g grid) {
+	t.Helper()
+	geo = geoDir(t)
+	var err error
+	ovs, err = parseOverrides(overridesFile(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err = anchoredGrid(geo, ovs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return geo, ovs, g
+}
+
 // The transform of map-grid.md: the 20 rules places land within about a
 // hex of their rules hexes (the fit's residuals are 0.08-1.06 hex), and
 // latLon inverts toHexSpace.
@@ -196,15 +214,7 @@ func FuzzParseOverrides(f *testing.F) {
 // hex (the centroid of its hexes for Paris and Antwerp) and leaves ground
 // far from every anchor where the affine puts it.
 func TestAnchoredGrid(t *testing.T) {
-	geo := geoDir(t)
-	ovs, err := parseOverrides(overridesFile(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := anchoredGrid(geo, ovs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, g := testGrid(t)
 	if len(g.anchors) != 20 {
 		t.Fatalf("%d anchors, want the 20 places of map-grid.md", len(g.anchors))
 	}

@@ -232,13 +232,18 @@ func (s *Server) WaitHeartbeats(n int, timeout time.Duration) error {
 	return s.wait(timeout, func() bool { return s.heartbeat >= n }, fmt.Sprintf("%d heartbeats", n))
 }
 
+// connsNow copies the gateway connections under s.mu, so that each can then
+// be acted on without holding the lock across its network call.
+func (s *Server) connsNow() []*conn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*conn(nil), s.conns...)
+}
+
 // DropConnections cuts every gateway connection without a close frame, as
 // a network failure would; the bot is expected to reconnect.
 func (s *Server) DropConnections() {
-	s.mu.Lock()
-	conns := append([]*conn(nil), s.conns...)
-	s.mu.Unlock()
-	for _, c := range conns {
+	for _, c := range s.connsNow() {
 		s.mu.Lock()
 		c.ready = false
 		s.mu.Unlock()
@@ -257,10 +262,7 @@ func (s *Server) Resumes() int {
 // RequestReconnect sends op 7 (reconnect) on every gateway connection, as
 // Discord does before moving a session to another server.
 func (s *Server) RequestReconnect() {
-	s.mu.Lock()
-	conns := append([]*conn(nil), s.conns...)
-	s.mu.Unlock()
-	for _, c := range conns {
+	for _, c := range s.connsNow() {
 		s.mu.Lock()
 		c.ready = false // Discord holds events for the resumed session
 		s.changed.Broadcast()

@@ -500,6 +500,20 @@ func (s *Server) buttons(raw json.RawMessage) []Button {
 	return out
 }
 
+// messageBody reads the body of a message request (not wrapped); a body
+// it cannot decode is answered 400 and recorded as a problem, and false
+// is returned. s.mu is not held; it is taken to record the problem.
+func (s *Server) messageBody(w http.ResponseWriter, r *http.Request, what string) (*body, bool) {
+	b, err := readBody(r, false)
+	if err != nil {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		apiError(w, http.StatusBadRequest, 50109, s.problem("%s: %v", what, err))
+		return nil, false
+	}
+	return b, true
+}
+
 // channelMsg finds a channel message by ID; s.mu is held.
 func (s *Server) channelMsg(channel, id string) *Message {
 	for _, m := range s.channels[channel] {
@@ -513,13 +527,12 @@ func (s *Server) channelMsg(channel, id string) *Message {
 // editChannelMessage is PATCH /channels/{c}/messages/{m}: the bot edits
 // its own post (the pinned status of a game).
 func (s *Server) editChannelMessage(w http.ResponseWriter, r *http.Request, m []string) {
-	b, err := readBody(r, false)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err != nil {
-		apiError(w, http.StatusBadRequest, 50109, s.problem("edit channel message: %v", err))
+	b, ok := s.messageBody(w, r, "edit channel message")
+	if !ok {
 		return
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	msg := s.channelMsg(m[1], m[2])
 	if msg == nil || msg.Deleted {
 		apiError(w, http.StatusNotFound, 10008, "Unknown Message")
@@ -585,13 +598,12 @@ func (s *Server) webhookCall(w http.ResponseWriter, app, token string) *Call {
 }
 
 func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
-	b, err := readBody(r, false)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err != nil {
-		apiError(w, http.StatusBadRequest, 50109, s.problem("follow-up: %v", err))
+	b, ok := s.messageBody(w, r, "follow-up")
+	if !ok {
 		return
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	c := s.webhookCall(w, m[1], m[2])
 	if c == nil {
 		return
@@ -640,19 +652,25 @@ func (s *Server) message(w http.ResponseWriter, c *Call, id string) *Message {
 	return nil
 }
 
-func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string) {
-	b, err := readBody(r, false)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err != nil {
-		apiError(w, http.StatusBadRequest, 50109, s.problem("edit: %v", err))
-		return
-	}
+// webhookMessage finds the message of webhooks/{app}/{token}/messages/{id}
+// (m[1], m[2], m[3]) for the edit, delete and get routes, answering 404
+// when either is unknown (msg is nil then); s.mu is held.
+func (s *Server) webhookMessage(w http.ResponseWriter, m []string) (*Call, *Message) {
 	c := s.webhookCall(w, m[1], m[2])
 	if c == nil {
+		return nil, nil
+	}
+	return c, s.message(w, c, m[3])
+}
+
+func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string) {
+	b, ok := s.messageBody(w, r, "edit")
+	if !ok {
 		return
 	}
-	msg := s.message(w, c, m[3])
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, msg := s.webhookMessage(w, m)
 	if msg == nil {
 		return
 	}
@@ -686,11 +704,7 @@ func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string)
 func (s *Server) deleteMessage(w http.ResponseWriter, r *http.Request, m []string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := s.webhookCall(w, m[1], m[2])
-	if c == nil {
-		return
-	}
-	msg := s.message(w, c, m[3])
+	_, msg := s.webhookMessage(w, m)
 	if msg == nil {
 		return
 	}
@@ -702,23 +716,18 @@ func (s *Server) deleteMessage(w http.ResponseWriter, r *http.Request, m []strin
 func (s *Server) getMessage(w http.ResponseWriter, r *http.Request, m []string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := s.webhookCall(w, m[1], m[2])
-	if c == nil {
-		return
-	}
-	if msg := s.message(w, c, m[3]); msg != nil {
+	if _, msg := s.webhookMessage(w, m); msg != nil {
 		writeJSON(w, http.StatusOK, msg.wire())
 	}
 }
 
 func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request, m []string) {
-	b, err := readBody(r, false)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err != nil {
-		apiError(w, http.StatusBadRequest, 50109, s.problem("channel message: %v", err))
+	b, ok := s.messageBody(w, r, "channel message")
+	if !ok {
 		return
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if b.Data != nil && b.Data.Flags&ephemeralFlag != 0 {
 		apiError(w, http.StatusBadRequest, 50035, s.problem("channel message with the ephemeral flag"))
 		return
