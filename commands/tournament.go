@@ -53,12 +53,14 @@ var (
 )
 
 // tournamentDone is the answer to a subcommand that says only that it was
-// done: en and ja name the tournament with %s.
-func tournamentDone(req *Request, t *tournament.Tournament, err error, en, ja string) *Response {
+// done: en and ja take args, then the tournament's name. What a user typed
+// is an argument, never part of the format, so that a % in a name is
+// written as typed.
+func tournamentDone(req *Request, t *tournament.Tournament, err error, en, ja string, args ...any) *Response {
 	if err != nil {
 		return Fail(req, err)
 	}
-	return Reply(fmt.Sprintf(req.T(en, ja), t.Name))
+	return Reply(fmt.Sprintf(req.T(en, ja), append(args, t.Name)...))
 }
 
 // tournamentResultOf is the result the options result, level and margin
@@ -209,7 +211,7 @@ func (b *Bot) tournamentWithdraw(svc *tournament.Service) *Command {
 	return &Command{Name: "withdraw", Description: i18n.T("Withdraw from a tournament", "大会から辞退"), Options: []Option{tournamentNameOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			t, err := svc.Withdraw(ctx, req.Guild, req.Opt("name"), req.Actor())
-			return tournamentDone(req, t, err, req.User.Name+" withdraws from %s.", req.User.Name+" が「%s」から辞退しました。")
+			return tournamentDone(req, t, err, "%s withdraws from %s.", "%s が「%s」から辞退しました。", req.User.Name)
 		}}
 }
 
@@ -218,7 +220,7 @@ func (b *Bot) tournamentCheckin(svc *tournament.Service) *Command {
 	return &Command{Name: "checkin", Description: i18n.T("Check in before the start", "開始前のチェックイン"), Options: []Option{tournamentNameOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			t, err := svc.CheckIn(ctx, req.Guild, req.Opt("name"), req.Actor())
-			return tournamentDone(req, t, err, req.User.Name+" checks in for %s.", req.User.Name+" が「%s」にチェックインしました。")
+			return tournamentDone(req, t, err, "%s checks in for %s.", "%s が「%s」にチェックインしました。", req.User.Name)
 		}}
 }
 
@@ -276,7 +278,7 @@ func (b *Bot) tournamentConfirm(svc *tournament.Service) *Command {
 		Handler: func(ctx context.Context, req *Request) *Response {
 			n, _ := strconv.Atoi(req.Opt("table"))
 			t, err := svc.Confirm(ctx, req.Guild, req.Opt("name"), req.Actor(), n)
-			return tournamentDone(req, t, err, "Result of table "+req.Opt("table")+" in %s confirmed.", "「%s」の卓 "+req.Opt("table")+" の結果を確定しました。")
+			return tournamentDone(req, t, err, "Result of table %s in %s confirmed.", "「%[2]s」の卓 %[1]s の結果を確定しました。", req.Opt("table"))
 		}}
 }
 
@@ -338,7 +340,7 @@ func (b *Bot) tournamentDrop(svc *tournament.Service) *Command {
 		Options: []Option{tournamentNameOpt, {Name: "player", Description: i18n.T("the player's name", "プレイヤー名"), Type: String, Required: true}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			t, err := svc.Drop(ctx, req.Guild, req.Opt("name"), req.Actor(), req.Opt("player"))
-			return tournamentDone(req, t, err, req.Opt("player")+" is dropped from %s.", req.Opt("player")+" を「%s」から外しました。")
+			return tournamentDone(req, t, err, "%s is dropped from %s.", "%s を「%s」から外しました。", req.Opt("player"))
 		}}
 }
 
@@ -386,8 +388,8 @@ func (b *Bot) tournamentFix(svc *tournament.Service) *Command {
 				res.Double = res.Winner == tournament.Draw
 			}
 			t, err := svc.FixResult(ctx, req.Guild, req.Opt("name"), req.Actor(), round, n, res)
-			return tournamentDone(req, t, err, "Result of table "+req.Opt("table")+" in %s set by the organiser.",
-				"「%s」の卓 "+req.Opt("table")+" の結果を主催者が設定しました。")
+			return tournamentDone(req, t, err, "Result of table %s in %s set by the organiser.",
+				"「%[2]s」の卓 %[1]s の結果を主催者が設定しました。", req.Opt("table"))
 		}}
 }
 

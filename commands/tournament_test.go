@@ -65,3 +65,22 @@ func TestTournamentThroughCommands(t *testing.T) {
 		t.Errorf("an unknown tournament: %+v", r)
 	}
 }
+
+// A name is written as typed: a player called "100%" who checks in and
+// withdraws, and an organiser who drops "50%off", read their names, not
+// a garbled format ("%!s(MISSING)").
+func TestTournamentNamesWithPercent(t *testing.T) {
+	b, clock := newStoredBot(t)
+	org := actor.Actor{ID: "900", Name: "Org"}
+	pc := actor.Actor{ID: "901", Name: "100%"}
+	off := actor.Actor{ID: "902", Name: "50%off"}
+	do := func(u actor.Actor, line string) *Response { return act(t, b, clock, u, "C1", line) }
+	expect(t, txt(do(org, "/tournament new name:Autumn format:swiss rounds:2 scenario:standard checkin:true")), "Autumn")
+	expect(t, txt(do(pc, "/tournament join name:Autumn")), "100% joins Autumn")
+	expect(t, txt(do(off, "/tournament join name:Autumn")), "50%off joins Autumn")
+	expect(t, txt(do(pc, "/tournament checkin name:Autumn")), "100% checks in for Autumn.")
+	expect(t, txt(do(pc, "/tournament withdraw name:Autumn")), "100% withdraws from Autumn.")
+	if r := txt(do(org, "/tournament drop name:Autumn player:50%off")); strings.Contains(r, "%!") {
+		t.Errorf("drop: %s", r)
+	}
+}
