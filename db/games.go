@@ -23,17 +23,18 @@ const (
 	Abandoned Status = "abandoned"
 )
 
-// Text names the status for players.
+// statusTexts name the statuses for players.
+var statusTexts = map[Status]i18n.Text{
+	Active:    i18n.T("in progress", "進行中"),
+	Finished:  i18n.T("finished", "終了"),
+	Damaged:   i18n.T("damaged (a referee can export it and mend it)", "破損 (審判がエクスポートして修復できます)"),
+	Abandoned: i18n.T("abandoned", "放棄"),
+}
+
+// Text names the status for players (an unknown one by its stored word).
 func (st Status) Text() i18n.Text {
-	switch st {
-	case Active:
-		return i18n.T("in progress", "進行中")
-	case Finished:
-		return i18n.T("finished", "終了")
-	case Damaged:
-		return i18n.T("damaged (a referee can export it and mend it)", "破損 (審判がエクスポートして修復できます)")
-	case Abandoned:
-		return i18n.T("abandoned", "放棄")
+	if t, ok := statusTexts[st]; ok {
+		return t
 	}
 	return i18n.T(string(st), string(st))
 }

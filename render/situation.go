@@ -67,10 +67,10 @@ const (
 
 // Name is the viewer for captions.
 func (v Viewer) Name() i18n.Text {
-	switch v {
-	case GermanView:
+	if v == GermanView {
 		return i18n.T("German view (private)", "独軍視点 (非公開)")
-	case AlliedView:
+	}
+	if v == AlliedView {
 		return i18n.T("Allied view (private)", "連合軍視点 (非公開)")
 	}
 	return i18n.T("public view", "公開視点")

@@ -133,29 +133,24 @@ func (s *State) enter(st Step, evs *[]Event) {
 	}
 }
 
-// Name is the step for players.
+// stepTexts name the steps of the sequence of play (3.0) for players.
+var stepTexts = map[Step]i18n.Text{
+	SetupStep:     i18n.T("setup", "初期配置"),
+	EventStep:     i18n.T("event phase", "イベントPh"),
+	Reinforcement: i18n.T("reinforcement phase", "増援Ph"),
+	Reorg1:        i18n.T("first impulse, reorganisation segment", "第1インパルスの再編成セグ"),
+	Move1:         i18n.T("first impulse, movement segment", "第1インパルスの移動セグ"),
+	Combat1:       i18n.T("first impulse, combat segment", "第1インパルスの戦闘セグ"),
+	Command:       i18n.T("command phase", "指揮統制Ph"),
+	Reorg2:        i18n.T("second impulse, reorganisation segment", "第2インパルスの再編成セグ"),
+	Move2:         i18n.T("second impulse, movement segment", "第2インパルスの移動セグ"),
+	Combat2:       i18n.T("second impulse, combat segment", "第2インパルスの戦闘セグ"),
+}
+
+// Name is the step for players (any step past the last: game over).
 func (st Step) Name() i18n.Text {
-	switch st {
-	case SetupStep:
-		return i18n.T("setup", "初期配置")
-	case EventStep:
-		return i18n.T("event phase", "イベントPh")
-	case Reinforcement:
-		return i18n.T("reinforcement phase", "増援Ph")
-	case Reorg1:
-		return i18n.T("first impulse, reorganisation segment", "第1インパルスの再編成セグ")
-	case Move1:
-		return i18n.T("first impulse, movement segment", "第1インパルスの移動セグ")
-	case Combat1:
-		return i18n.T("first impulse, combat segment", "第1インパルスの戦闘セグ")
-	case Command:
-		return i18n.T("command phase", "指揮統制Ph")
-	case Reorg2:
-		return i18n.T("second impulse, reorganisation segment", "第2インパルスの再編成セグ")
-	case Move2:
-		return i18n.T("second impulse, movement segment", "第2インパルスの移動セグ")
-	case Combat2:
-		return i18n.T("second impulse, combat segment", "第2インパルスの戦闘セグ")
+	if t, ok := stepTexts[st]; ok {
+		return t
 	}
 	return i18n.T("game over", "ゲーム終了")
 }

@@ -237,21 +237,22 @@ var boxNames = [...]string{"pool", "unplaced", "map", "eliminated", "russia", "o
 
 func (b Box) String() string { return boxNames[b] }
 
+// boxTexts name the boxes for players, in Box order.
+var boxTexts = [...]i18n.Text{
+	Pool:       i18n.T("not in play", "未登場"),
+	Unplaced:   i18n.T("to set up", "未配置"),
+	OnMap:      i18n.T("on the map", "盤上"),
+	Eliminated: i18n.T("eliminated", "除去済"),
+	Russia:     i18n.T("Russian Front box", "ロシア戦線ボックス"),
+	Out:        i18n.T("out of the game", "ゲーム外"),
+}
+
 // Name is the box for players.
 func (b Box) Name() i18n.Text {
-	switch b {
-	case Pool:
-		return i18n.T("not in play", "未登場")
-	case Unplaced:
-		return i18n.T("to set up", "未配置")
-	case OnMap:
-		return i18n.T("on the map", "盤上")
-	case Eliminated:
-		return i18n.T("eliminated", "除去済")
-	case Russia:
-		return i18n.T("Russian Front box", "ロシア戦線ボックス")
+	if b >= 0 && int(b) < len(boxTexts) {
+		return boxTexts[b]
 	}
-	return i18n.T("out of the game", "ゲーム外")
+	return boxTexts[Out]
 }
 
 // Unit is the state of one counter. The zero value is a counter in the pool.

@@ -60,14 +60,17 @@ const (
 	Decisive
 )
 
+// levelNames name the victory levels of 15.1 for players.
+var levelNames = map[Level]i18n.Text{
+	Marginal:  i18n.T("limited victory", "限定的勝利"),
+	Strategic: i18n.T("strategic victory", "戦略的勝利"),
+	Decisive:  i18n.T("decisive victory", "決定的勝利"),
+}
+
+// Name is the victory level for players (no level: a draw).
 func (l Level) Name() i18n.Text {
-	switch l {
-	case Marginal:
-		return i18n.T("limited victory", "限定的勝利")
-	case Strategic:
-		return i18n.T("strategic victory", "戦略的勝利")
-	case Decisive:
-		return i18n.T("decisive victory", "決定的勝利")
+	if t, ok := levelNames[l]; ok {
+		return t
 	}
 	return i18n.T("draw", "引分け")
 }

@@ -86,25 +86,22 @@ func (n Nation) Valid() bool {
 	return false
 }
 
-// Name is the nationality for players.
+// nationNames name the nationalities for players.
+var nationNames = map[Nation]i18n.Text{
+	DE: i18n.T("German", "独軍"),
+	BY: i18n.T("Bavarian", "ババリア軍"),
+	AH: i18n.T("Austro-Hungarian", "墺軍"),
+	IT: i18n.T("Italian", "伊軍"),
+	FR: i18n.T("French", "仏軍"),
+	GB: i18n.T("British", "英軍"),
+	BE: i18n.T("Belgian", "ベルギー軍"),
+	NL: i18n.T("Dutch", "オランダ軍"),
+}
+
+// Name is the nationality for players (an unknown one by its code).
 func (n Nation) Name() i18n.Text {
-	switch n {
-	case DE:
-		return i18n.T("German", "独軍")
-	case BY:
-		return i18n.T("Bavarian", "ババリア軍")
-	case AH:
-		return i18n.T("Austro-Hungarian", "墺軍")
-	case IT:
-		return i18n.T("Italian", "伊軍")
-	case FR:
-		return i18n.T("French", "仏軍")
-	case GB:
-		return i18n.T("British", "英軍")
-	case BE:
-		return i18n.T("Belgian", "ベルギー軍")
-	case NL:
-		return i18n.T("Dutch", "オランダ軍")
+	if t, ok := nationNames[n]; ok {
+		return t
 	}
 	return i18n.T(string(n), string(n))
 }
