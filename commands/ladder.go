@@ -39,7 +39,8 @@ func (b *Bot) ladderCommand() *Command {
 			"クラブのラダー (Glicko-2)。rate:true でこのチャンネルの終了した対局をレーティング対象に"),
 		Options: []Option{{Name: "rate", Description: i18n.T("mark the finished game of this channel rated (both players must)",
 			"このチャンネルの終了した対局をレーティング対象にする (両者の指定が必要)"), Type: Boolean},
-			{Name: "player", Description: i18n.T("a player: his rating and the rated games behind it", "プレイヤー: そのレーティングと、元になった対象対局"), Type: String}},
+			{Name: "player", Description: i18n.T("a player: his rating and the rated games behind it", "プレイヤー: そのレーティングと、元になった対象対局"), Type: String},
+			{Name: "side", Description: i18n.T("the ladder of one side: ratings from the games played as it", "一方の陣営のラダー: その陣営で指した対局によるレーティング"), Type: String, Choices: sideChoices}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if req.Opt("rate") == "true" {
 				return b.ladderRate(ctx, req)
@@ -52,7 +53,7 @@ func (b *Bot) ladderCommand() *Command {
 				}
 			}
 			if who := req.Opt("player"); who != "" {
-				me, games, ok, err := b.tournamentService().LadderOf(ctx, req.Guild, casual, who)
+				me, games, ok, err := b.tournamentService().LadderOf(ctx, req.Guild, casual, who, req.Now)
 				if err != nil {
 					return Fail(req, err)
 				}
@@ -62,11 +63,12 @@ func (b *Bot) ladderCommand() *Command {
 				}
 				return Reply(tournament.PlayerGamesText(me, games, req.Lang))
 			}
-			lines, err := b.tournamentService().Ladder(ctx, req.Guild, casual, nil)
+			side := req.Opt("side") // german, allied (the router checks the choice) or none
+			lines, err := b.tournamentService().Ladder(ctx, req.Guild, casual, nil, req.Now)
 			if err != nil {
 				return Fail(req, err)
 			}
-			return Reply(tournament.LadderText(lines, req.Lang))
+			return Reply(tournament.LadderText(lines, side, req.Lang))
 		},
 	}
 }

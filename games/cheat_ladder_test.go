@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"rtrbot/actor"
 	"rtrbot/tournament"
@@ -38,7 +39,7 @@ func TestCheatOrganisersWordIsNoRatedResult(t *testing.T) {
 	if _, err := s.FixResult(ctx, "G1", "Autumn", org, 1, g.Table, tournament.Result{Winner: tournament.German, Margin: 5}); err != nil {
 		t.Fatal(err)
 	}
-	lines, err := s.Ladder(ctx, "G1", nil, nil)
+	lines, err := s.Ladder(ctx, "G1", nil, nil, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,16 +59,16 @@ func TestCheatOrganisersWordIsNoRatedResult(t *testing.T) {
 	if _, err := s.Report(ctx, "G1", "Winter", german, g.Table, tournament.Result{Winner: tournament.Allied, Margin: 3}); err != nil {
 		t.Fatal(err)
 	}
-	if lines, _ := s.Ladder(ctx, "G1", nil, nil); len(lines) != 0 {
+	if lines, _ := s.Ladder(ctx, "G1", nil, nil, time.Time{}); len(lines) != 0 {
 		t.Fatal("one player's report is rated before the other confirms")
 	}
 	if _, err := s.Confirm(ctx, "G1", "Winter", allied, g.Table); err != nil {
 		t.Fatal(err)
 	}
-	if lines, _ := s.Ladder(ctx, "G1", nil, nil); len(lines) != 2 || lines[0].Games != 1 {
+	if lines, _ := s.Ladder(ctx, "G1", nil, nil, time.Time{}); len(lines) != 2 || lines[0].Games != 1 {
 		t.Fatalf("a confirmed game: %+v", lines)
 	}
-	me, games, ok, err := s.LadderOf(ctx, "G1", nil, "alice")
+	me, games, ok, err := s.LadderOf(ctx, "G1", nil, "alice", time.Time{})
 	if err != nil || !ok || len(games) != 1 || !strings.Contains(games[0].What.EN, "Winter round 1") {
 		t.Fatalf("the games behind Alice's rating: %+v %+v %v %v", me, games, ok, err)
 	}

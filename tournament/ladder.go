@@ -14,16 +14,55 @@ import (
 // The club ladder: a server-wide Glicko-2 rating from the rated games,
 // which are every game of a tournament played over the board (a bye or a
 // forfeit is not rated) and the casual games both players marked rated.
-// One rating period is one tournament round (its games rated together)
-// or one casual game; periods are taken in time order, so that the same
-// games always give the same ladder.
+//
+// Rating periods are calendar weeks (RatingPeriod, from Monday 00:00 UTC,
+// as the game's own turns are weeks): the games that end in a week are
+// rated together from the ratings all had when it began, and every week a
+// player sits out widens their deviation (Glickman's step 6), so a rating
+// that has not been played for months says so. The week in progress is
+// rated with the games it has so far; the ladder is always computed anew
+// from every rated game, as of a time the caller gives, so the same games
+// and the same time always give the same ladder.
+//
+// Besides the overall rating each player has one as the Germans and one as
+// the Allies: a side rating is updated only by games on that side, against
+// the opponent's rating on the other side, because in this asymmetric game
+// a German win and an Allied win are not the same feat.
 
-// CasualGame is a casual game both players marked rated: A's score
-// against B (1, ½, 0), when it ended.
+// RatingPeriod is the length of a rating period: one week.
+const RatingPeriod = 7 * 24 * time.Hour
+
+// periodEpoch is a Monday 00:00 UTC: periods are whole weeks from it.
+var periodEpoch = time.Date(2024, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// InactiveAfter is how many periods (weeks) without a rated game take a
+// player off the visible ladder; their ratings are kept, shown by
+// /ladder player:, and they come back with their next rated game.
+const InactiveAfter = 26
+
+// periodOf is the index of the week holding t.
+func periodOf(t time.Time) int64 {
+	d := t.Sub(periodEpoch)
+	p := int64(d / RatingPeriod)
+	if d < 0 && d%RatingPeriod != 0 {
+		p--
+	}
+	return p
+}
+
+// CasualGame is a casual game both players marked rated: A (the German
+// player) scored ScoreA (1, ½, 0) against B (the Allied player).
 type CasualGame struct {
 	At     time.Time
 	A, B   string
 	ScoreA float64
+}
+
+// SideRecord is a player's rating and record on one side.
+type SideRecord struct {
+	Rating              Rating
+	Games               int
+	Wins, Draws, Losses int
 }
 
 // LadderLine is one player's line of the ladder.
@@ -33,19 +72,26 @@ type LadderLine struct {
 	Name   string
 	Rating Rating
 	Games  int
+	// German and Allied are the player's ratings and records as each side
+	// (Games 0: never played it).
+	German, Allied SideRecord
+	// LastPlayed is when the player's last rated game ended; Inactive
+	// marks a player with none in the last InactiveAfter periods.
+	LastPlayed time.Time
+	Inactive   bool
 }
 
-type period struct {
+// datedGame is one rated game and when it ended.
+type datedGame struct {
 	at    time.Time
 	order int // tie-break for equal times: the order found
-	games []RatedGame
+	RatedGame
 }
 
-// BuildLadder rates the games of the tournaments and the casual games.
-// names maps user IDs to names (the tournaments' own names are used
-// first).
-func BuildLadder(ts []*Tournament, casual []CasualGame, names map[string]string) []LadderLine {
-	var ps []period
+// ratedGames lists the rated games of the tournaments and the casual
+// games with when each ended, in time order, and the players' names.
+func ratedGames(ts []*Tournament, casual []CasualGame, names map[string]string) ([]datedGame, map[string]string) {
+	var gs []datedGame
 	name := map[string]string{}
 	for id, n := range names {
 		name[id] = n
@@ -63,71 +109,161 @@ func BuildLadder(ts []*Tournament, casual []CasualGame, names map[string]string)
 			}
 			sub := *t
 			sub.Rounds = []*Round{r}
-			if gs := sub.RatedGames(); len(gs) > 0 {
-				ps = append(ps, period{at: at, order: len(ps), games: gs})
+			for _, g := range sub.RatedGames() {
+				gs = append(gs, datedGame{at, len(gs), g})
 			}
 		}
 	}
 	for _, c := range casual {
-		ps = append(ps, period{at: c.At, order: len(ps), games: []RatedGame{{c.A, c.B, c.ScoreA}}})
+		gs = append(gs, datedGame{c.At, len(gs), RatedGame{c.A, c.B, c.ScoreA}})
 	}
-	sort.SliceStable(ps, func(i, j int) bool {
-		if !ps[i].at.Equal(ps[j].at) {
-			return ps[i].at.Before(ps[j].at)
+	sort.SliceStable(gs, func(i, j int) bool {
+		if !gs[i].at.Equal(gs[j].at) {
+			return gs[i].at.Before(gs[j].at)
 		}
-		return ps[i].order < ps[j].order
+		return gs[i].order < gs[j].order
 	})
-	var l Ladder
-	count := map[string]int{}
-	for _, p := range ps {
-		l.Period(p.games)
-		for _, g := range p.games {
-			count[g.A]++
-			count[g.B]++
+	return gs, name
+}
+
+// sideKey names a player on one side in the side ladder.
+func sideKey(id string, german bool) string {
+	if german {
+		return "G " + id
+	}
+	return "A " + id
+}
+
+// BuildLadder rates the games of the tournaments and the casual games in
+// weekly periods up to the week holding asOf (zero: the week of the last
+// game). names maps user IDs to names (the tournaments' own names are
+// used first). Every player is listed, the inactive ones marked.
+func BuildLadder(ts []*Tournament, casual []CasualGame, names map[string]string, asOf time.Time) []LadderLine {
+	gs, name := ratedGames(ts, casual, names)
+	if len(gs) == 0 {
+		return nil
+	}
+	if asOf.IsZero() || asOf.Before(gs[len(gs)-1].at) {
+		asOf = gs[len(gs)-1].at
+	}
+	var all, sides Ladder
+	lines := map[string]*LadderLine{}
+	line := func(id string) *LadderLine {
+		if lines[id] == nil {
+			lines[id] = &LadderLine{ID: id}
+		}
+		return lines[id]
+	}
+	record := func(r *SideRecord, score float64) {
+		r.Games++
+		switch score {
+		case 1:
+			r.Wins++
+		case 0:
+			r.Losses++
+		default:
+			r.Draws++
 		}
 	}
-	var out []LadderLine
-	for id, r := range l.Ratings {
-		n := name[id]
-		if n == "" {
-			n = id
+	next := 0
+	for p := periodOf(gs[0].at); p <= periodOf(asOf); p++ {
+		var week, weekSides []RatedGame
+		for ; next < len(gs) && periodOf(gs[next].at) == p; next++ {
+			g := gs[next]
+			week = append(week, g.RatedGame)
+			weekSides = append(weekSides, RatedGame{sideKey(g.A, true), sideKey(g.B, false), g.ScoreA})
+			if g.A == g.B || g.ScoreA < 0 || g.ScoreA > 1 {
+				continue
+			}
+			ger, alli := line(g.A), line(g.B)
+			ger.Games++
+			alli.Games++
+			record(&ger.German, g.ScoreA)
+			record(&alli.Allied, 1-g.ScoreA)
+			ger.LastPlayed, alli.LastPlayed = g.at, g.at
 		}
-		out = append(out, LadderLine{ID: id, Name: n, Rating: r, Games: count[id]})
+		all.Period(week)
+		sides.Period(weekSides)
 	}
+	out := make([]LadderLine, 0, len(lines))
+	for id, ln := range lines {
+		ln.Name = name[id]
+		if ln.Name == "" {
+			ln.Name = id
+		}
+		ln.Rating = all.Ratings[id]
+		if ln.German.Games > 0 {
+			ln.German.Rating = sides.Ratings[sideKey(id, true)]
+		}
+		if ln.Allied.Games > 0 {
+			ln.Allied.Rating = sides.Ratings[sideKey(id, false)]
+		}
+		ln.Inactive = periodOf(asOf)-periodOf(ln.LastPlayed) >= InactiveAfter
+		out = append(out, *ln)
+	}
+	rank(out, func(l LadderLine) Rating { return l.Rating })
+	return out
+}
+
+// rank sorts lines by the rating rating gives (rounded, then the smaller
+// deviation, then the ID) and numbers them.
+func rank(out []LadderLine, rating func(LadderLine) Rating) {
 	sort.Slice(out, func(i, j int) bool {
-		ri, rj := math.Round(out[i].Rating.R), math.Round(out[j].Rating.R)
-		if ri != rj {
-			return ri > rj
+		ri, rj := rating(out[i]), rating(out[j])
+		if a, b := math.Round(ri.R), math.Round(rj.R); a != b {
+			return a > b
 		}
-		if out[i].Rating.RD != out[j].Rating.RD {
-			return out[i].Rating.RD < out[j].Rating.RD
+		if ri.RD != rj.RD {
+			return ri.RD < rj.RD
 		}
 		return out[i].ID < out[j].ID
 	})
 	for i := range out {
 		out[i].Rank = i + 1
 	}
+}
+
+// Visible is the ladder as shown: the active players, ranked overall or,
+// with side "german" or "allied", by their rating on that side among those
+// who have played it.
+func Visible(lines []LadderLine, side string) []LadderLine {
+	var out []LadderLine
+	for _, l := range lines {
+		if l.Inactive || (side == "german" && l.German.Games == 0) || (side == "allied" && l.Allied.Games == 0) {
+			continue
+		}
+		out = append(out, l)
+	}
+	switch side {
+	case "german":
+		rank(out, func(l LadderLine) Rating { return l.German.Rating })
+	case "allied":
+		rank(out, func(l LadderLine) Rating { return l.Allied.Rating })
+	default:
+		rank(out, func(l LadderLine) Rating { return l.Rating })
+	}
 	return out
 }
 
-// Ladder is the guild's ladder from its tournaments and the casual games
-// given.
-func (s *Service) Ladder(ctx context.Context, guild string, casual []CasualGame, names map[string]string) ([]LadderLine, error) {
+// Ladder is the guild's ladder as of asOf from its tournaments and the
+// casual games given: every player, the inactive ones marked (Visible
+// gives the ladder as shown).
+func (s *Service) Ladder(ctx context.Context, guild string, casual []CasualGame, names map[string]string, asOf time.Time) ([]LadderLine, error) {
 	ts, err := s.guildTournaments(ctx, guild)
 	if err != nil {
 		return nil, err
 	}
-	return BuildLadder(ts, casual, names), nil
+	return BuildLadder(ts, casual, names, asOf), nil
 }
 
 // LadderOf is one player's ladder line and the rated games behind it
 // (PlayerGames).
-func (s *Service) LadderOf(ctx context.Context, guild string, casual []CasualGame, who string) (LadderLine, []LadderGame, bool, error) {
+func (s *Service) LadderOf(ctx context.Context, guild string, casual []CasualGame, who string, asOf time.Time) (LadderLine, []LadderGame, bool, error) {
 	ts, err := s.guildTournaments(ctx, guild)
 	if err != nil {
 		return LadderLine{}, nil, false, err
 	}
-	me, games, ok := PlayerGames(ts, casual, nil, who)
+	me, games, ok := PlayerGames(ts, casual, nil, who, asOf)
 	return me, games, ok, nil
 }
 
@@ -150,8 +286,8 @@ type LadderGame struct {
 // PlayerGames are the rated games of the player whose ID or name (as
 // people read it, NameKey) is who, in time order, with his ladder line;
 // ok false if he has no rated game.
-func PlayerGames(ts []*Tournament, casual []CasualGame, names map[string]string, who string) (LadderLine, []LadderGame, bool) {
-	lines := BuildLadder(ts, casual, names)
+func PlayerGames(ts []*Tournament, casual []CasualGame, names map[string]string, who string, asOf time.Time) (LadderLine, []LadderGame, bool) {
+	lines := BuildLadder(ts, casual, names, asOf)
 	var me LadderLine
 	found := false
 	for _, ln := range lines {
@@ -202,11 +338,26 @@ func PlayerGames(ts []*Tournament, casual []CasualGame, names map[string]string,
 	return me, out, true
 }
 
-// PlayerGamesText is a player's rating and the games behind it, in lang.
+// PlayerGamesText is a player's ratings and the games behind them, in lang.
 func PlayerGamesText(me LadderLine, games []LadderGame, lang i18n.Lang) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, i18n.T("%s: rank %d, rating %.0f ± %.0f, from %d rated games:\n", "%s: %d位、レーティング %.0f ± %.0f、対象対局 %d 局:\n").In(lang),
+	fmt.Fprintf(&sb, i18n.T("%s: rank %d, rating %.0f ± %.0f, from %d rated games.\n", "%s: %d位、レーティング %.0f ± %.0f、対象対局 %d 局。\n").In(lang),
 		me.Name, me.Rank, me.Rating.R, 2*me.Rating.RD, len(games))
+	for _, sr := range []struct {
+		side i18n.Text
+		r    SideRecord
+	}{{i18n.T("As the Germans", "独軍で"), me.German}, {i18n.T("As the Allies", "連合軍で"), me.Allied}} {
+		if sr.r.Games == 0 {
+			fmt.Fprintf(&sb, i18n.T("%s: no rated game yet.\n", "%s: 対象対局なし。\n").In(lang), sr.side.In(lang))
+			continue
+		}
+		fmt.Fprintf(&sb, i18n.T("%s: %.0f ± %.0f, %d won, %d drawn, %d lost.\n", "%s: %.0f ± %.0f、%d勝 %d分 %d敗。\n").In(lang),
+			sr.side.In(lang), sr.r.Rating.R, 2*sr.r.Rating.RD, sr.r.Wins, sr.r.Draws, sr.r.Losses)
+	}
+	if me.Inactive {
+		fmt.Fprintf(&sb, i18n.T("Off the ladder for now: no rated game in the last %d weeks; the next one brings them back.\n",
+			"直近 %d 週に対象対局がないため、現在はラダーに表示されません。次の対象対局で戻ります。\n").In(lang), InactiveAfter)
+	}
 	for _, g := range games {
 		score := map[float64]string{1: "1", 0.5: "½", 0: "0"}[g.Score]
 		fmt.Fprintf(&sb, i18n.T("%s  %s against %s: %s\n", "%s  %s 対 %s: %s\n").In(lang), g.At.UTC().Format("2006-01-02"), g.What.In(lang), g.Opponent, score)
@@ -214,16 +365,44 @@ func PlayerGamesText(me LadderLine, games []LadderGame, lang i18n.Lang) string {
 	return sb.String()
 }
 
-// LadderText is the ladder as text, in l.
-func LadderText(lines []LadderLine, lang i18n.Lang) string {
-	if len(lines) == 0 {
+// LadderText is the visible ladder (Visible) as text, in lang: overall,
+// or with side "german" or "allied" that side's.
+func LadderText(lines []LadderLine, side string, lang i18n.Lang) string {
+	shown := Visible(lines, side)
+	if len(shown) == 0 {
+		if len(lines) > 0 && side == "" {
+			return fmt.Sprintf(i18n.T("Nobody is on the ladder now: no rated game in the last %d weeks (/ladder player:NAME still shows a rating).",
+				"現在ラダーに表示されるプレイヤーはいません。直近 %d 週に対象対局がありません (/ladder player:名前 でレーティングは見られます)。").In(lang), InactiveAfter)
+		}
 		return i18n.T("The ladder is empty: no rated game yet (tournament games, and casual games both players mark with /ladder rate).",
 			"ラダーは空です。レーティング対象の対局がまだありません (大会の対局と、両者が /ladder rate で指定した通常対局)。").In(lang)
 	}
 	var sb strings.Builder
-	sb.WriteString(i18n.T("Club ladder (Glicko-2): rank, player, rating ± deviation, rated games\n", "クラブラダー (Glicko-2): 順位、プレイヤー、レーティング ± 偏差、対象対局数\n").In(lang))
-	for _, ln := range lines {
-		fmt.Fprintf(&sb, "%d. %s  %.0f ± %.0f  (%d)\n", ln.Rank, ln.Name, ln.Rating.R, 2*ln.Rating.RD, ln.Games)
+	switch side {
+	case "german", "allied":
+		head := i18n.T("Club ladder as the Germans (Glicko-2 of their games on that side): rank, player, rating ± deviation, games: won-drawn-lost\n",
+			"独軍としてのクラブラダー (独軍で指した対局の Glicko-2): 順位、プレイヤー、レーティング ± 偏差、対局数: 勝-分-敗\n")
+		if side == "allied" {
+			head = i18n.T("Club ladder as the Allies (Glicko-2 of their games on that side): rank, player, rating ± deviation, games: won-drawn-lost\n",
+				"連合軍としてのクラブラダー (連合軍で指した対局の Glicko-2): 順位、プレイヤー、レーティング ± 偏差、対局数: 勝-分-敗\n")
+		}
+		sb.WriteString(head.In(lang))
+		for _, ln := range shown {
+			r := ln.German
+			if side == "allied" {
+				r = ln.Allied
+			}
+			fmt.Fprintf(&sb, "%d. %s  %.0f ± %.0f  (%d: %d-%d-%d)\n", ln.Rank, ln.Name, r.Rating.R, 2*r.Rating.RD, r.Games, r.Wins, r.Draws, r.Losses)
+		}
+	default:
+		sb.WriteString(i18n.T("Club ladder (Glicko-2): rank, player, rating ± deviation, rated games\n", "クラブラダー (Glicko-2): 順位、プレイヤー、レーティング ± 偏差、対象対局数\n").In(lang))
+		for _, ln := range shown {
+			fmt.Fprintf(&sb, "%d. %s  %.0f ± %.0f  (%d)\n", ln.Rank, ln.Name, ln.Rating.R, 2*ln.Rating.RD, ln.Games)
+		}
+	}
+	if hidden := len(lines) - len(Visible(lines, "")); hidden > 0 {
+		fmt.Fprintf(&sb, i18n.T("(%d more without a rated game in the last %d weeks: /ladder player:NAME shows them.)\n",
+			"(ほかに %d 人が直近 %d 週に対象対局がなく表示されていません: /ladder player:名前 で表示)\n").In(lang), hidden, InactiveAfter)
 	}
 	return sb.String()
 }
