@@ -24,6 +24,7 @@ import (
 type ladderMarks interface {
 	RatedCasualGames(ctx context.Context, guild string) ([]tournament.CasualGame, error)
 	MarkRated(ctx context.Context, m db.LadderMark) (both bool, err error)
+	tournament.ReliabilityReader
 }
 
 // ladderMarks is the tournaments' store as ladderMarks, if it keeps them.
@@ -46,9 +47,13 @@ func (b *Bot) ladderCommand() *Command {
 				return b.ladderRate(ctx, req)
 			}
 			var casual []tournament.CasualGame
+			var rel map[string]tournament.Reliability
 			if marks, ok := b.ladderMarks(); ok {
 				var err error
 				if casual, err = marks.RatedCasualGames(ctx, req.Guild); err != nil {
+					return Fail(req, err)
+				}
+				if rel, err = marks.Reliability(ctx, req.Guild); err != nil {
 					return Fail(req, err)
 				}
 			}
@@ -61,12 +66,16 @@ func (b *Bot) ladderCommand() *Command {
 					return Private(fmt.Sprintf(req.T("%s has no rated game in this server: /ladder lists the players who have.",
 						"%s はこのサーバーで対象対局がありません。/ladder で対象のプレイヤーを一覧できます。"), who))
 				}
+				me.Reliability = rel[me.ID]
 				return Reply(tournament.PlayerGamesText(me, games, req.Lang))
 			}
 			side := req.Opt("side") // german, allied (the router checks the choice) or none
 			lines, err := b.tournamentService().Ladder(ctx, req.Guild, casual, nil, req.Now)
 			if err != nil {
 				return Fail(req, err)
+			}
+			for i := range lines {
+				lines[i].Reliability = rel[lines[i].ID]
 			}
 			return Reply(tournament.LadderText(lines, side, req.Lang))
 		},

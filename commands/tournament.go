@@ -137,18 +137,21 @@ func (b *Bot) tournamentNew(svc *tournament.Service) *Command {
 			{Name: "cap", Description: i18n.T("the most players", "定員"), Type: Integer, MinInt: 2, MaxInt: 1000},
 			{Name: "checkin", Description: i18n.T("players must check in before the start (no-shows dropped)",
 				"開始前のチェックインを必須にする (未チェックインは除外)"), Type: Boolean},
-			{Name: "registration", Description: i18n.T("hours until registration closes", "登録締切までの時間"), Type: Integer, MinInt: 1, MaxInt: 24 * 60}},
+			{Name: "registration", Description: i18n.T("hours until registration closes", "登録締切までの時間"), Type: Integer, MinInt: 1, MaxInt: 24 * 60},
+			{Name: "reliability", Description: i18n.T("the least share of ended games a player has finished, in % (new players admitted)",
+				"参加に必要な完遂率 (終了した対局のうち最後まで指した割合、%。新規プレイヤーは可)"), Type: Integer, MinInt: 0, MaxInt: 100}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			rounds, _ := strconv.Atoi(req.Opt("rounds"))
 			cut, _ := strconv.Atoi(req.Opt("cut"))
 			hours, _ := strconv.Atoi(req.Opt("deadline"))
 			capN, _ := strconv.Atoi(req.Opt("cap"))
+			minRel, _ := strconv.Atoi(req.Opt("reliability"))
 			scen := req.Opt("scenario")
 			if scen == "" {
 				scen = "standard"
 			}
 			st := tournament.Settings{Format: tournament.Format(req.Opt("format")), Rounds: rounds, Scenario: scen, Sides: req.Opt("sides"), Cut: cut,
-				DeadlineHours: hours, Cap: capN, CheckIn: req.Opt("checkin") == "true", Play: req.Opt("play"), ByeGame: req.Opt("byegame"),
+				DeadlineHours: hours, Cap: capN, MinReliability: minRel, CheckIn: req.Opt("checkin") == "true", Play: req.Opt("play"), ByeGame: req.Opt("byegame"),
 				Options: listFields(req.Opt("options")), Tiebreaks: tiebreakList(req.Opt("tiebreaks"))}
 			st.OptionsChosen = len(st.Options) == 0
 			if st.ByeGame == "none" {

@@ -79,6 +79,9 @@ type LadderLine struct {
 	// marks a player with none in the last InactiveAfter periods.
 	LastPlayed time.Time
 	Inactive   bool
+	// Reliability is how the player's ended games ended (reliability.go);
+	// the caller fills it in from the games database.
+	Reliability Reliability
 }
 
 // datedGame is one rated game and when it ended.
@@ -354,6 +357,7 @@ func PlayerGamesText(me LadderLine, games []LadderGame, lang i18n.Lang) string {
 		fmt.Fprintf(&sb, i18n.T("%s: %.0f ± %.0f, %d won, %d drawn, %d lost.\n", "%s: %.0f ± %.0f、%d勝 %d分 %d敗。\n").In(lang),
 			sr.side.In(lang), sr.r.Rating.R, 2*sr.r.Rating.RD, sr.r.Wins, sr.r.Draws, sr.r.Losses)
 	}
+	fmt.Fprintf(&sb, i18n.T("Reliability: %s.\n", "完遂率: %s。\n").In(lang), me.Reliability.Text().In(lang))
 	if me.Inactive {
 		fmt.Fprintf(&sb, i18n.T("Off the ladder for now: no rated game in the last %d weeks; the next one brings them back.\n",
 			"直近 %d 週に対象対局がないため、現在はラダーに表示されません。次の対象対局で戻ります。\n").In(lang), InactiveAfter)
@@ -395,9 +399,10 @@ func LadderText(lines []LadderLine, side string, lang i18n.Lang) string {
 			fmt.Fprintf(&sb, "%d. %s  %.0f ± %.0f  (%d: %d-%d-%d)\n", ln.Rank, ln.Name, r.Rating.R, 2*r.Rating.RD, r.Games, r.Wins, r.Draws, r.Losses)
 		}
 	default:
-		sb.WriteString(i18n.T("Club ladder (Glicko-2): rank, player, rating ± deviation, rated games\n", "クラブラダー (Glicko-2): 順位、プレイヤー、レーティング ± 偏差、対象対局数\n").In(lang))
+		sb.WriteString(i18n.T("Club ladder (Glicko-2): rank, player, rating ± deviation, (rated games), share of ended games finished\n",
+			"クラブラダー (Glicko-2): 順位、プレイヤー、レーティング ± 偏差、(対象対局数)、完遂率\n").In(lang))
 		for _, ln := range shown {
-			fmt.Fprintf(&sb, "%d. %s  %.0f ± %.0f  (%d)\n", ln.Rank, ln.Name, ln.Rating.R, 2*ln.Rating.RD, ln.Games)
+			fmt.Fprintf(&sb, "%d. %s  %.0f ± %.0f  (%d)  %.0f%%\n", ln.Rank, ln.Name, ln.Rating.R, 2*ln.Rating.RD, ln.Games, ln.Reliability.Percent())
 		}
 	}
 	if hidden := len(lines) - len(Visible(lines, "")); hidden > 0 {

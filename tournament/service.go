@@ -160,6 +160,9 @@ func (s *Service) New(ctx context.Context, req NewTournament) (*Tournament, erro
 	if st.Play != PlayBot && st.Play != PlayTable {
 		return nil, i18n.Errorf("play:%s is not known: use bot (the referee plays every game) or table (a physical table, results reported)", "play:%s は使えません。bot (ボットが審判する対局) か table (実物の盤、結果を報告) を指定してください。", st.Play)
 	}
+	if st.MinReliability < 0 || st.MinReliability > 100 {
+		return nil, i18n.Errorf("reliability:%d is not a share: give a percentage from 0 to 100.", "reliability:%d は割合ではありません。0〜100 の百分率を指定してください。", st.MinReliability)
+	}
 	if st.DeadlineHours < 0 || st.Cap < 0 {
 		return nil, i18n.Errorf("Deadline and cap cannot be negative.", "期限と定員は負にできません。")
 	}
@@ -209,6 +212,10 @@ func (s *Service) Get(ctx context.Context, guild, name string) (*Tournament, err
 // Join registers u; while a Swiss tournament runs, u enters late and is
 // paired from the next round (the rounds missed score nothing).
 func (s *Service) Join(ctx context.Context, guild, name string, u actor.Actor, now time.Time) (*Tournament, error) {
+	rel, err := s.reliabilityOf(ctx, guild, u.ID)
+	if err != nil {
+		return nil, err
+	}
 	return s.update(ctx, guild, name, func(t *Tournament) error {
 		if t.Player(u.ID) != nil {
 			return i18n.Errorf("You are already registered in %s.", "すでに%sに登録済みです。", t.Name)
@@ -221,6 +228,10 @@ func (s *Service) Join(ctx context.Context, guild, name string, u actor.Actor, n
 			return i18n.Errorf("Registration for %s closed at %s.", "%sの登録は%sに締め切られました。", t.Name, rd.UTC().Format("2006-01-02 15:04 UTC"))
 		case t.Status == StatusRunning && (t.Settings.Format != Swiss || t.stage() != string(Swiss)):
 			return i18n.Errorf("%s has started: only a Swiss tournament takes late entries, during its Swiss rounds", "%sは始まっています。途中参加できるのはスイス式のラウンド中だけです。", t.Name)
+		case rel.Games() > 0 && rel.Percent() < float64(t.Settings.MinReliability):
+			return i18n.Errorf("%s asks players to have finished at least %d%% of their ended games; yours: %s. Seeing your next games through raises it (/ladder player:NAME shows it).",
+				"%sの参加には、終了した対局の %d%% 以上を完遂していることが必要です。あなたは %s。次の対局を最後まで指すと上がります (/ladder player:名前 で確認)。",
+				t.Name, t.Settings.MinReliability, rel.Text())
 		case t.Settings.Cap > 0 && t.activeCount() >= t.Settings.Cap:
 			return i18n.Errorf("%s is full (%s)", "%sは満員です (%s)", t.Name, i18n.Count(t.Settings.Cap, "player", "players", "人"))
 		}
@@ -1006,4 +1017,21 @@ func (s *Service) Extend(ctx context.Context, guild, name string, by actor.Actor
 		c.Deadline = base.Add(time.Duration(hours) * time.Hour)
 		return nil
 	})
+}
+
+// ReliabilityReader is a store that knows how the guild's players' games
+// ended (the games database does; in memory nothing is known).
+type ReliabilityReader interface {
+	Reliability(ctx context.Context, guild string) (map[string]Reliability, error)
+}
+
+// reliabilityOf is one player's reliability in the guild (none known: a
+// new player's, which every minimum admits).
+func (s *Service) reliabilityOf(ctx context.Context, guild, user string) (Reliability, error) {
+	rr, ok := s.Store.(ReliabilityReader)
+	if !ok {
+		return Reliability{}, nil
+	}
+	all, err := rr.Reliability(ctx, guild)
+	return all[user], err
 }

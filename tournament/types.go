@@ -92,9 +92,12 @@ type Settings struct {
 	DeadlineHours        int       `json:"deadline_hours"`    // a round's length; 0: none
 	Cap                  int       `json:"cap"`               // most players; 0: no cap
 	RegistrationDeadline time.Time `json:"registration_deadline,omitzero"`
-	CheckIn              bool      `json:"checkin"` // players must check in before the start
-	Points               Points    `json:"points"`
-	Tiebreaks            []string  `json:"tiebreaks"`
+	// MinReliability is the least share of ended games finished
+	// (reliability.go, 0–100) a player needs to register; 0: none.
+	MinReliability int      `json:"reliability,omitempty"`
+	CheckIn        bool     `json:"checkin"` // players must check in before the start
+	Points         Points   `json:"points"`
+	Tiebreaks      []string `json:"tiebreaks"`
 	// Play is where the games are played: "bot" (each table opens a bot
 	// game in its own thread, whose end gives the result) or "table" (a
 	// physical table: results are reported and confirmed). Empty is bot.

@@ -1,0 +1,54 @@
+package commands
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"rtrbot/actor"
+)
+
+// Reliability from the stored games (tournament/reliability.go): Bob's
+// German segment is ended by its deadline and the game then finished by
+// a resignation; a second game is abandoned by its referee. Bob's record
+// is then one game timed out and one abandoned (0 % finished); Alice's
+// first game counts as finished (the deadline never ended a segment of
+// hers), her second as abandoned (50 %). A tournament with
+// reliability:60 refuses both, privately, saying their figures, and
+// admits Dave, who has no ended game yet.
+func TestReliabilityFromStoredGames(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.db")
+	clock := newClock()
+	b := storedBot(t, path, clock)
+	ctx := context.Background()
+	opening(t, b, clock)
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
+	withdraw(t, b, clock, bob)
+	if g := peek(b, "C1"); g.State.ToMove().String() != "german" {
+		t.Fatalf("the German side should be to move: %v", g.State.ToMove())
+	}
+	if m := b.Tick(ctx, clock.t.Add(4*time.Hour+time.Minute), nil); len(m) == 0 || !strings.Contains(m[0].Text, "deadline passed") {
+		t.Fatalf("the deadline did not end Bob's segment: %+v", m)
+	}
+	clock.t = clock.t.Add(5 * time.Hour)
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game resign confirm:true")), "resigned")
+	// A second game, abandoned by its referee (Alice created it).
+	expect(t, txt(act(t, b, clock, alice, "C2", "/game new scenario:standard")), "Game #2")
+	expect(t, txt(act(t, b, clock, alice, "C2", "/game join side:allied")), "Alice joins")
+	expect(t, txt(act(t, b, clock, bob, "C2", "/game join side:german")), "Bob joins")
+	expect(t, txt(act(t, b, clock, alice, "C2", "/game abandon confirm:true")), "bandon")
+
+	expect(t, txt(act(t, b, clock, carol, "C3", "/ladder player:222")), "no rated game")
+	expect(t, txt(act(t, b, clock, alice, "C3", "/tournament new name:Reliable format:swiss rounds:3 reliability:60")), "Reliable created")
+	refusal := act(t, b, clock, bob, "C3", "/tournament join name:Reliable")
+	expect(t, txt(refusal), "at least 60%", "0% finished (0 of 2; timed out 1, taken over 0, abandoned 1)")
+	if len(refusal.Messages) == 0 || !refusal.Messages[0].Ephemeral {
+		t.Errorf("the refusal names a player's record: it must be private: %+v", refusal)
+	}
+	expect(t, txt(act(t, b, clock, alice, "C3", "/tournament join name:Reliable")), "50% finished (1 of 2; timed out 0, taken over 0, abandoned 1)")
+	dave := actor.Actor{ID: "444", Name: "Dave"}
+	expect(t, txt(act(t, b, clock, dave, "C3", "/tournament join name:Reliable")), "Dave joins Reliable")
+	expect(t, txt(act(t, b, clock, alice, "C3", "/tournament new name:Bad format:swiss rounds:3 reliability:120")), "reliability")
+}
