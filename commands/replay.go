@@ -124,8 +124,8 @@ func replayIndex(req *Request, n int) (int, *Response) {
 	if req.Has("segment") {
 		k, _ = strconv.Atoi(req.Opt("segment"))
 		if k < 1 || k > n {
-			return 0, Private(fmt.Sprintf(req.T("This replay has %d segments: give segment:1 to segment:%d.",
-				"このリプレイは %d セグメントです。segment:1 から segment:%d を指定してください。"), n, n))
+			return 0, Private(fmt.Sprintf(req.T("This replay has %s: give segment:1 to segment:%d.",
+				"このリプレイは %s です。segment:1 から segment:%d を指定してください。"), i18n.Count(n, "segment", "segments", "セグメント").In(req.Lang), n))
 		}
 	}
 	switch req.Opt("go") {

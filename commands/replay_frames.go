@@ -53,7 +53,7 @@ func replayFrames(g *games.Game, v game.Viewer) ([]replayFrame, error) {
 		lines = nil
 	}
 	for i, o := range g.Orders {
-		if o.Verb == game.VerbEnd && (s.Step.IsMovement() || s.Step.IsCombat()) {
+		if o.Verb == game.VerbEnd && (s.Step == game.SetupStep || s.Step.IsMovement() || s.Step.IsCombat()) {
 			frame(s)
 		}
 		n, evs, err := game.Apply(s, o)
