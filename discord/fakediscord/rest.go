@@ -8,6 +8,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -429,9 +430,11 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request, m []string) {
 				return
 			}
 		}
-		// the message is the press's own from now on: @original names it
+		// @original names it from now on; it is the press's once edited
 		c.original = c.source
-		c.messages = append(c.messages, c.source)
+		if b.Type == UpdateMessage {
+			c.messages = append(c.messages, c.source)
+		}
 	case AutocompleteResult:
 		if c.Type != 4 {
 			apiError(w, http.StatusBadRequest, 50035, s.problem("autocomplete result for a non-autocomplete interaction"))
@@ -681,6 +684,9 @@ func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
 }
 
 func (s *Server) message(w http.ResponseWriter, c *Call, id string) *Message {
+	if id == "@original" && c.original != nil && c.original == c.source && !c.source.Deleted {
+		return c.source // a deferred update edits the pressed message
+	}
 	for _, msg := range c.messages {
 		if id == "@original" && msg == c.original || msg.ID == id {
 			if !msg.Deleted {
@@ -727,6 +733,10 @@ func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string)
 		return
 	}
 	first := msg.Thinking // a deferral's first content notifies like a new message
+	if msg == c.source && !slices.Contains(c.messages, msg) {
+		c.messages = append(c.messages, msg) // the press's answer is this edit
+		msg.Edits++
+	}
 	msg.Content, msg.Files, msg.Thinking, msg.Edited, msg.At = content, files, false, true, time.Now()
 	if b.Data != nil && b.Data.Components != nil {
 		msg.Buttons = s.buttons(b.Data.Components)
