@@ -228,7 +228,7 @@ func TestReplayStepsInPlaceThroughDiscord(t *testing.T) {
 // pressing a forged button that asks for it on the public message (which
 // stays as it was); a button naming another game or a segment out of
 // range is refused privately too.
-func TestReplayForgedPressesRefusedThroughDiscord(t *testing.T) {
+func TestCheatReplayForgedPressesThroughDiscord(t *testing.T) {
 	rt := newReplayTable(t, 3)
 	for _, u := range []fakediscord.User{replayCarol, discordtest.Alice} {
 		got := rt.say(u, rt.thread, "replay", map[string]any{"view": "german"})
@@ -267,4 +267,44 @@ func brief(ms []fakediscord.Message) string {
 		out = append(out, fmt.Sprintf("[ephemeral %v, %d files, edits %d] %.160q", m.Ephemeral, len(m.Files), m.Edits, m.Content))
 	}
 	return strings.Join(out, "; ")
+}
+
+// Once the game is over (the Allied player resigned), each side's players
+// may step through their own side's view, answered privately and stepped
+// in place; a spectator, or the other side's player, may not; the public
+// view is anyone's, and /replay in the channel finds the ended game.
+func TestReplaySideViewsAfterTheGameThroughDiscord(t *testing.T) {
+	rt := newReplayTable(t, 3)
+	kenji, alice := discordtest.Kenji, discordtest.Alice
+	rt.say(kenji, rt.thread, "game resign", map[string]any{"confirm": true})
+	for _, c := range []struct {
+		who  fakediscord.User
+		view string
+		ok   bool
+	}{
+		{alice, "german", true}, {kenji, "allied", true}, {kenji, "german", false},
+		{replayCarol, "german", false}, {replayCarol, "allied", false}, {replayCarol, "public", true},
+	} {
+		got := rt.say(c.who, rt.thread, "replay", map[string]any{"view": c.view})
+		if len(got) != 1 {
+			t.Fatalf("%s view:%s: %s", c.who.Name, c.view, brief(got))
+		}
+		shown := len(got[0].Files) == 1
+		if shown != c.ok || shown && got[0].Ephemeral != (c.view != "public") || !shown && !got[0].Ephemeral {
+			t.Errorf("%s view:%s after the game: %s", c.who.Name, c.view, brief(got))
+		}
+	}
+	own := rt.say(alice, rt.thread, "replay", map[string]any{"view": "german", "segment": 2})[0]
+	rt.press(alice, own, "▶")
+	var calls []*fakediscord.Call
+	for _, c := range rt.h.Srv.Calls() {
+		calls = append(calls, c)
+	}
+	last := calls[len(calls)-1].Visible()
+	if len(last) != 1 || last[0].ID != own.ID || !last[0].Ephemeral || at(t, last[0]) != "3/4" {
+		t.Errorf("▶ on Alice's German replay: %s", brief(last))
+	}
+	if got := rt.say(replayCarol, fakediscord.DefaultChannel, "replay", nil); len(got) != 1 || len(got[0].Files) != 1 || !strings.Contains(got[0].Content, "game #1") {
+		t.Errorf("/replay in the game's channel after the game: %s", brief(got))
+	}
 }
