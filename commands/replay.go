@@ -48,9 +48,9 @@ func (b *Bot) registerReplay(r *Router) {
 	r.Add(&Command{
 		Name: "replay", Slow: true, EditsPressed: true,
 		Description: i18n.T("Step through this channel's game segment by segment, with buttons",
-			"このチャンネルのゲームをセグメントごとにボタンで再生"),
+			"このチャンネルのゲームをセグごとにボタンで再生"),
 		Options: []Option{
-			{Name: "segment", Description: i18n.T("the segment to show, from 1 (default: the first)", "表示するセグメント (1 から。既定は最初)"), Type: Integer, MinInt: 1, MaxInt: 100000},
+			{Name: "segment", Description: i18n.T("the segment to show, from 1 (default: the first)", "表示するセグ (1 から。既定は最初)"), Type: Integer, MinInt: 1, MaxInt: 100000},
 			{Name: "view", Description: i18n.T("whose view: public (while the game runs, the only one)", "視点: public (ゲーム進行中はこれのみ)"), Choices: views},
 			{Name: "gif", Description: i18n.T("an animated GIF of this turn instead (1 = Aug I ... 16 = Nov IV)", "代わりにこのターンのアニメーション GIF (1 = 8月I ... 16 = 11月IV)"), Type: Integer, MinInt: int(turn.First), MaxInt: int(turn.Last)},
 			{Name: "go", Description: i18n.T("from segment:, go to the first, previous, next or last", "segment: から最初・前・次・最後へ"), Choices: steps},
@@ -125,7 +125,7 @@ func replayIndex(req *Request, n int) (int, *Response) {
 		k, _ = strconv.Atoi(req.Opt("segment"))
 		if k < 1 || k > n {
 			return 0, Private(fmt.Sprintf(req.T("This replay has %s: give segment:1 to segment:%d.",
-				"このリプレイは %s です。segment:1 から segment:%d を指定してください。"), i18n.Count(n, "segment", "segments", "セグメント").In(req.Lang), n))
+				"このリプレイは %s です。segment:1 から segment:%d を指定してください。"), i18n.Count(n, "segment", "segments", "セグ").In(req.Lang), n))
 		}
 	}
 	switch req.Opt("go") {
@@ -242,7 +242,7 @@ func (b *Bot) replayGIF(req *Request, g *games.Game, v game.Viewer, frames []rep
 	if !t.Valid() || len(sits) == 0 {
 		first, last := frames[0].turn, frames[len(frames)-1].turn
 		return Private(fmt.Sprintf(req.T("This game has no segment in turn %d: its replay runs from turn %d (%s) to turn %d (%s).",
-			"このゲームにはターン %d のセグメントがありません。リプレイはターン %d (%s) から %d (%s) までです。"),
+			"このゲームにはターン %d のセグがありません。リプレイはターン %d (%s) から %d (%s) までです。"),
 			n, int(first), replayTurn(req, first), int(last), replayTurn(req, last)))
 	}
 	b.waitRender()

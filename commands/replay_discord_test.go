@@ -3,8 +3,8 @@ package commands_test
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"encoding/binary"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
