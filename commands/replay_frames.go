@@ -4,7 +4,6 @@ import (
 	"container/list"
 	"crypto/sha256"
 	"fmt"
-	"math"
 	"sync"
 
 	"rtrbot/engine/game"
@@ -79,40 +78,41 @@ func replayFrames(g *games.Game, v game.Viewer) ([]replayFrame, error) {
 	return out, nil
 }
 
-// replayCrop is the part of the map a replay frame shows: around the
-// segment's moves and combats, else around the front, small enough that
-// the counters can be read on a phone; nil (the whole map) when no unit
-// is on it yet.
+// replayCrop is the part of the map a replay frame shows, small enough
+// that the counters can be read on a phone: around the segment's main
+// action (the hex of its moves' ends and its combats with the most of
+// them near it), else around the front; nil (the whole map) when no unit
+// is on it yet. The account lists everything; the GIF shows the whole map.
 func replayCrop(sit *render.Situation) *render.Crop {
 	var hot []hex.Hex
 	for _, m := range sit.Moves {
-		hot = append(hot, m.Path[0], m.Path[len(m.Path)-1])
+		hot = append(hot, m.Path[len(m.Path)-1])
 	}
 	for _, c := range sit.Combats {
 		hot = append(hot, c.Defender)
-		hot = append(hot, c.Attackers...)
 	}
 	if len(hot) == 0 {
 		return render.FrontCrop(sit, replayRadius)
 	}
-	var sc, sr float64
+	best, most := hot[0], 0
 	for _, h := range hot {
-		sc += float64(h.Col)
-		sr += float64(h.Row)
+		n := 0
+		for _, o := range hot {
+			if hex.Distance(h, o) < replayRadius {
+				n++
+			}
+		}
+		if n > most {
+			best, most = h, n
+		}
 	}
-	n := float64(len(hot))
-	centre := hex.Hex{Col: int(math.Round(sc / n)), Row: int(math.Round(sr / n))}
-	radius := 0
-	for _, h := range hot {
-		radius = max(radius, hex.Distance(centre, h))
-	}
-	return &render.Crop{Center: centre, Radius: min(max(radius+1, defaultRadius), replayRadius)}
+	return &render.Crop{Center: best, Radius: replayRadius}
 }
 
-// replayRadius bounds a replay frame's crop: at the crop scale a radius
-// of 8 is about 900 pixels across, which a phone shows at 400 with the
-// counters' letters still readable.
-const replayRadius = 8
+// replayRadius is a replay frame's crop: at the crop scale a radius of 5
+// is about 750 pixels across, which a phone shows at 400 with the
+// counters' values still readable.
+const replayRadius = 5
 
 // replayCache keeps the frames of the replays asked lately, so that
 // stepping through a replay replays the game once, not at every press.
