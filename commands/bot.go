@@ -62,6 +62,8 @@ type Bot struct {
 	pics   mapPictures
 	// maps keeps the pictures drawn lately, each drawn once (mapcache.go).
 	maps mapCache
+	// replays keeps the frames of the replays stepped through lately (replay_frames.go).
+	replays replayCache
 	// rolls is the companion's roll log (companion.go, companion_log.go);
 	// nil without a database.
 	rolls *rolls.Log
@@ -119,6 +121,7 @@ func New(d Deps) *Bot {
 		b.registerUndo,       // game_undo.go: /undo
 		b.registerAdmin,      // admin.go: backup
 		b.registerTournament, // tournament.go: /tournament
+		b.registerReplay,     // replay.go: /replay
 	} {
 		register(b.Router)
 	}

@@ -59,6 +59,10 @@ type Command struct {
 	// Slow commands are deferred on Discord before they run (map drawing,
 	// exports); fast ones are answered directly.
 	Slow bool
+	// EditsPressed says that a press of one of its buttons may be
+	// answered by editing the pressed message (Message.Edit): on Discord
+	// the press is deferred as an update of that message, not as a new one.
+	EditsPressed bool
 	// Private decides, before the command runs, whether its answer is
 	// private (Router.Private). The bot's own commands are decided in
 	// commands/privacy.go; nil is private.
@@ -154,6 +158,12 @@ type Message struct {
 	// pressing one runs its command as the one who pressed it, with the
 	// same checks as typing it. The console prints them as commands to type.
 	Buttons []Button
+	// Edit answers a press of a button of the command's own message by
+	// editing that message in place (its text, picture and buttons: a
+	// replay stepping on) instead of posting a new one. It is kept only
+	// when the pressed message has the answer's visibility; anywhere
+	// else (a typed command, the console) the message is sent as usual.
+	Edit bool
 }
 
 // ButtonStyle is how a button looks.

@@ -45,6 +45,9 @@ var visibility = map[string]func(req *Request) bool{
 	// The map is public unless it shows one's own side: view:mine, or
 	// where one's unit may move.
 	"map": func(req *Request) bool { return req.Opt("view") == "mine" || req.Has("unit") },
+	// A replay is public in the public view; a side's view (after the
+	// game, for its players) is answered to its asker only.
+	"replay": func(req *Request) bool { return req.Opt("view") == "german" || req.Opt("view") == "allied" },
 }
 
 func always(*Request) bool { return true }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -176,4 +177,85 @@ func (c chat) remember(key, id string) {
 		c.a.pins = map[string]string{}
 	}
 	c.a.pins[key] = id
+}
+
+// pressedUpdate says whether a press is of a command that answers by
+// editing the pressed message (commands.Command.EditsPressed: a replay).
+func pressedUpdate(i *discordgo.Interaction, in *input) bool {
+	return i.Type == discordgo.InteractionMessageComponent && in.cmd != nil && in.cmd.EditsPressed && i.Message != nil
+}
+
+// runUpdate waits for the answer to a press of a command that edits the
+// pressed message in place: directly if it comes within DeferAfter (and
+// was not to be deferred), else after a deferred update (Discord shows
+// no "thinking…" message, only the button's own wait).
+func (a *Adapter) runUpdate(i *discordgo.Interaction, in *input, done chan *commands.Response, deferred bool) {
+	if !deferred {
+		t := time.NewTimer(a.cfg.DeferAfter)
+		select {
+		case resp := <-done:
+			t.Stop()
+			a.update(i, in.req, resp, false)
+			return
+		case <-t.C:
+		}
+	}
+	a.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+	a.update(i, in.req, <-done, true)
+}
+
+// update sends the answer to such a press: its first part replaces the
+// pressed message (text, files and buttons) when it is an edit of the
+// same visibility; anything else (a refusal, a private answer to a press
+// on a public message) is sent as new messages with their own
+// visibility, the pressed message left as it was. deferred: a deferred
+// update was sent.
+func (a *Adapter) update(i *discordgo.Interaction, req *commands.Request, resp *commands.Response, deferred bool) {
+	parts, posts := a.answerParts(req, resp)
+	first := parts[0]
+	if !first.edit || (i.Message.Flags&discordgo.MessageFlagsEphemeral != 0) != first.ephemeral {
+		if !deferred {
+			a.deliver(i, req, resp, nil)
+			return
+		}
+		for _, p := range parts {
+			if err := a.followUp(i, p); err != nil {
+				return
+			}
+		}
+		for _, m := range posts {
+			a.post(i, req, m)
+		}
+		return
+	}
+	text, rows := first.text, first.components
+	if rows == nil {
+		rows = []discordgo.MessageComponent{}
+	}
+	kept := []*discordgo.MessageAttachment{} // the old picture goes, the new one comes
+	var err error
+	if deferred {
+		_, err = a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text, Components: &rows, Files: first.files, Attachments: &kept, AllowedMentions: none}, discordgo.WithContext(a.ctx))
+	} else {
+		err = a.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+			Data: &discordgo.InteractionResponseData{Content: text, Components: rows, Files: first.files, Attachments: &kept, AllowedMentions: none}})
+	}
+	if err != nil {
+		a.log.Error("editing the pressed message", "id", i.ID, "err", err)
+		if deferred {
+			a.followUp(i, part{ephemeral: true, text: undelivered(req, err)})
+		} else {
+			a.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: undelivered(req, err), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: none}})
+		}
+		return
+	}
+	for _, p := range parts[1:] {
+		if a.followUp(i, p) != nil {
+			return
+		}
+	}
+	for _, m := range posts {
+		a.post(i, req, m)
+	}
 }

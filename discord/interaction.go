@@ -93,6 +93,10 @@ func (a *Adapter) run(i *discordgo.Interaction, in *input) {
 		done <- a.router.Run(a.ctx, in.req)
 	}()
 	deferred := slow || len(in.files) > 0
+	if pressedUpdate(i, in) {
+		a.runUpdate(i, in, done, deferred)
+		return
+	}
 	if !deferred {
 		t := time.NewTimer(a.cfg.DeferAfter)
 		select {
@@ -134,6 +138,7 @@ type part struct {
 	ephemeral  bool
 	files      []*discordgo.File
 	components []discordgo.MessageComponent
+	edit       bool // may replace the pressed message (commands.Message.Edit)
 }
 
 const (
@@ -313,6 +318,9 @@ func split(m commands.Message) []part {
 	}
 	if cs := components(m.Buttons); len(cs) > 0 && len(out) > 0 {
 		out[len(out)-1].components = cs // under the last part, where the eye ends
+	}
+	if len(out) == 1 {
+		out[0].edit = m.Edit // a message in several parts is posted anew
 	}
 	return out
 }

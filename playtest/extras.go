@@ -138,6 +138,11 @@ func (r *Runner) everyCommand(ctx context.Context, early bool) {
 	}{
 		{p.spec, "/map", false},
 		{p.spec, "/hex hex:1804", false}, // Paris: a city, a fortress, a logistics hex
+		{p.spec, "/replay", false},       // its first button is pressed below
+		{other, "/replay segment:1 go:next", false},
+		{p.spec, "/replay gif:2", false},
+		{acting, "/replay view:" + acting.side.String(), true}, // public only while the game runs
+		{p.spec, "/replay segment:100000", true},
 		{acting, "/map view:mine", false},
 		{p.ref, "/game pause", false},
 		{acting, "/end", true},

@@ -106,7 +106,7 @@ func (s *Server) Press(in Invoke, m Message, b Button) (*Call, error) {
 	if in.Path == "" {
 		in.Path = "button:" + b.CustomID
 	}
-	return s.Inject(3, in, map[string]any{"custom_id": b.CustomID, "component_type": 2})
+	return s.inject(3, in, map[string]any{"custom_id": b.CustomID, "component_type": 2}, m.ID)
 }
 
 func (m *Message) wire() map[string]any {
@@ -135,6 +135,7 @@ type Call struct {
 	late     bool
 	messages []*Message
 	original *Message
+	source   *Message // a component's message, which an update edits
 }
 
 // Wait waits for the first answer (callback) to the interaction.
@@ -411,6 +412,13 @@ func (s *Server) findChain(scope, path string) (*Command, []*CommandOption, erro
 // given: tests use it for input a well-behaved client never sends (a
 // wrong option type, no data at all). data may be nil.
 func (s *Server) Inject(typ int, in Invoke, data map[string]any) (*Call, error) {
+	return s.inject(typ, in, data, "")
+}
+
+// inject is Inject; a component's interaction also carries the message
+// its button is under (source: its ID), as Discord sends it, and an
+// update of that message (callback 6 or 7) edits it.
+func (s *Server) inject(typ int, in Invoke, data map[string]any, source string) (*Call, error) {
 	guild := in.Guild
 	if guild == "" && !in.DM && len(s.Guilds) > 0 {
 		guild = s.Guilds[0]
@@ -428,6 +436,15 @@ func (s *Server) Inject(typ int, in Invoke, data map[string]any) (*Call, error) 
 	}
 	s.mu.Lock()
 	c := &Call{ID: s.snowflake(), Token: "tok" + s.snowflake(), Type: typ, Path: in.Path, Guild: guild, Channel: channel, s: s}
+	var msg map[string]any
+	if c.source = s.findMessage(source); c.source != nil {
+		msg = c.source.wire()
+	} else if source != "" {
+		// a message the fake never sent (a forged press): Discord still
+		// sends the message the button was on, here an empty one of the channel
+		msg = map[string]any{"id": source, "channel_id": channel, "content": "", "flags": 0, "type": 0,
+			"timestamp": time.Now().UTC().Format(time.RFC3339Nano), "author": map[string]any{"id": "100000000000000001", "username": "rtrbot", "bot": true}}
+	}
 	s.calls[c.ID] = c
 	s.byToken[c.Token] = c
 	s.mu.Unlock()
@@ -439,6 +456,9 @@ func (s *Server) Inject(typ int, in Invoke, data map[string]any) (*Call, error) 
 	}
 	if data != nil {
 		ev["data"] = data
+	}
+	if msg != nil {
+		ev["message"] = msg
 	}
 	if in.DM {
 		ev["user"] = user
@@ -466,6 +486,29 @@ func (s *Server) Inject(typ int, in Invoke, data map[string]any) (*Call, error) 
 	return c, nil
 }
 
+// findMessage is the message the bot sent with this ID, anywhere; nil if
+// none. s.mu is held.
+func (s *Server) findMessage(id string) *Message {
+	if id == "" {
+		return nil
+	}
+	for _, c := range s.calls {
+		for _, m := range c.messages {
+			if m.ID == id {
+				return m
+			}
+		}
+	}
+	for _, ms := range s.channels {
+		for _, m := range ms {
+			if m.ID == id {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
 // Public returns every message anyone in the server could see: answers and
 // follow-ups without the ephemeral flag, and channel and thread posts, in
 // the order they were sent. A test of hidden information scans them all.
@@ -473,9 +516,11 @@ func (s *Server) Public() []Message {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []Message
+	seen := map[*Message]bool{} // an updated message is also its press's
 	for _, c := range s.calls {
 		for _, m := range c.messages {
-			if !m.Ephemeral && !m.Deleted && !m.Thinking {
+			if !m.Ephemeral && !m.Deleted && !m.Thinking && !seen[m] {
+				seen[m] = true
 				out = append(out, *m)
 			}
 		}

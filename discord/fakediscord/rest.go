@@ -8,6 +8,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -418,6 +419,22 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request, m []string) {
 		}
 		c.original = &Message{ID: s.snowflake(), Channel: c.Channel, Flags: flags, Ephemeral: flags&ephemeralFlag != 0, Kind: "reply", Thinking: true, At: now}
 		c.messages = append(c.messages, c.original)
+	case UpdateMessage, DeferredUpdateMessage:
+		if c.Type != 3 || c.source == nil || c.source.Deleted {
+			apiError(w, http.StatusBadRequest, 50035, s.problem("/%s: update of a message (callback %d) answering no button of a message", c.Path, b.Type))
+			return
+		}
+		if b.Type == UpdateMessage {
+			if why := s.updateMessage(c.source, b.Data, b.Files); why != "" {
+				s.refuseMessage(w, "/"+c.Path+" update", why)
+				return
+			}
+		}
+		// @original names it from now on; it is the press's once edited
+		c.original = c.source
+		if b.Type == UpdateMessage {
+			c.messages = append(c.messages, c.source)
+		}
 	case AutocompleteResult:
 		if c.Type != 4 {
 			apiError(w, http.StatusBadRequest, 50035, s.problem("autocomplete result for a non-autocomplete interaction"))
@@ -451,6 +468,32 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request, m []string) {
 	c.callback = cb
 	s.changed.Broadcast()
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// updateMessage edits a message in place, as an update callback (7) does:
+// its text, and its files and buttons when given (files replace the
+// old ones: the bot sends attachments:[]); "" or why Discord refuses it.
+// An edit notifies nobody. s.mu is held.
+func (s *Server) updateMessage(m *Message, d *msgData, files []File) string {
+	content := m.Content
+	if d != nil {
+		content = d.Content
+	}
+	if len(files) == 0 {
+		files = m.Files
+	}
+	if why := checkMessage(&msgData{Content: content}, files); why != "" {
+		return why
+	}
+	m.Content, m.Files = content, files
+	if d != nil && d.Components != nil {
+		m.Buttons = s.buttons(d.Components)
+	}
+	if d != nil {
+		m.Pings = pings(d)
+	}
+	m.Edited, m.Edits, m.At = true, m.Edits+1, time.Now()
+	return ""
 }
 
 func (s *Server) newMessage(channel string, d *msgData, files []File, kind string) *Message {
@@ -641,6 +684,9 @@ func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
 }
 
 func (s *Server) message(w http.ResponseWriter, c *Call, id string) *Message {
+	if id == "@original" && c.original != nil && c.original == c.source && !c.source.Deleted {
+		return c.source // a deferred update edits the pressed message
+	}
 	for _, msg := range c.messages {
 		if id == "@original" && msg == c.original || msg.ID == id {
 			if !msg.Deleted {
@@ -687,6 +733,10 @@ func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string)
 		return
 	}
 	first := msg.Thinking // a deferral's first content notifies like a new message
+	if msg == c.source && !slices.Contains(c.messages, msg) {
+		c.messages = append(c.messages, msg) // the press's answer is this edit
+		msg.Edits++
+	}
 	msg.Content, msg.Files, msg.Thinking, msg.Edited, msg.At = content, files, false, true, time.Now()
 	if b.Data != nil && b.Data.Components != nil {
 		msg.Buttons = s.buttons(b.Data.Components)

@@ -1,0 +1,124 @@
+package games
+
+import (
+	"context"
+
+	"rtrbot/actor"
+	"rtrbot/db"
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+	"rtrbot/i18n"
+)
+
+// What a replay (/replay) may show, and of which game: the games of the
+// place it is asked in, and, while a game runs, its public view only.
+
+// replayScan bounds how many of a guild's ended games are looked at for
+// the newest one of a place.
+const replayScan = 50
+
+// errNotHere refuses a game of another place (a forged or stale button).
+func errNotHere(id int64) error {
+	return i18n.Errorf("Game #%d was not played here: a replay shows the games of the channel it is asked in (/replay alone shows this channel's game).",
+		"ゲーム #%d はこの場所で行われたゲームではありません。リプレイは尋ねたチャンネルのゲームだけを表示します (/replay だけでこのチャンネルのゲームを表示)。", id)
+}
+
+// ReplayGame is the game a replay at a place shows, as a copy: game id
+// when it was played there (its channel or one of its threads), or with
+// id 0 the place's running game, else its newest ended one. ErrNoGame
+// when there is none; a game of another place, a damaged one or one that
+// runs elsewhere is refused.
+func (t *Service) ReplayGame(ctx context.Context, at Where, id int64) (*Game, error) {
+	live, err := t.lookup(ctx, at.Guild, at.Channel)
+	if err == nil && live != nil && (id == 0 || live.ID == id) {
+		lk := t.lockOf(live)
+		lk.Lock()
+		defer lk.Unlock()
+		return live.copy(), nil
+	}
+	if t.store == nil {
+		if id != 0 {
+			return nil, errNotHere(id)
+		}
+		return nil, ErrNoGame
+	}
+	if id == 0 {
+		if id = t.newestEnded(ctx, at); id == 0 {
+			return nil, ErrNoGame
+		}
+	}
+	row, err := t.store.Game(ctx, id)
+	if err != nil || row == nil || row.Guild != at.Guild || (row.Status != db.Finished && row.Status != db.Abandoned) {
+		return nil, errNotHere(id)
+	}
+	g, err := t.load(ctx, id)
+	if err != nil {
+		return nil, t.loadError(ctx, at, err)
+	}
+	if !g.playedAt(at.Channel) {
+		return nil, errNotHere(id)
+	}
+	return g, nil
+}
+
+// newestEnded is the newest finished or abandoned game of a place (0:
+// none among the guild's latest).
+func (t *Service) newestEnded(ctx context.Context, at Where) int64 {
+	list, err := t.store.ListGames(ctx, db.Filter{Guild: at.Guild})
+	if err != nil {
+		return 0
+	}
+	seen := 0
+	for _, l := range list {
+		if l.Problem != nil || (l.Status != db.Finished && l.Status != db.Abandoned) {
+			continue
+		}
+		if seen++; seen > replayScan {
+			return 0
+		}
+		g := &Game{Channel: l.Channel}
+		if g.Meta, err = t.store.Meta(ctx, l.ID); err == nil && g.playedAt(at.Channel) {
+			return l.ID
+		}
+	}
+	return 0
+}
+
+// playedAt says whether the game was played in channel: its own, its
+// parent channel, or one of its sides' threads.
+func (g *Game) playedAt(channel string) bool {
+	return channel != "" && (g.Channel == channel || g.Meta["thread:parent"] == channel ||
+		g.Thread(units.German) == channel || g.Thread(units.Allied) == channel)
+}
+
+// Running says whether the game is still being played: its hidden
+// information is still hidden (14.1).
+func (g *Game) Running() bool {
+	return g.Status != db.Finished && g.Status != db.Abandoned && g.State.Step != game.GameOver
+}
+
+// MayReplayAs refuses a replay of g in viewer v's eyes to a who may not
+// have it. The public view is everyone's. While the game runs a replay
+// shows the public view only, to everyone, the side's own players too
+// (a side's picture of the past would be its present knowledge, which
+// belongs to /map view:mine). Once it is over, each side's players may
+// step through their side's view; in a hot-seat game (nobody joined),
+// anyone.
+func (g *Game) MayReplayAs(a actor.Actor, v game.Viewer) error {
+	if v == game.PublicView {
+		return nil
+	}
+	side := units.Side(v)
+	if g.Running() {
+		return i18n.Errorf("While the game runs, its replay shows the public view only (14.1); each side's players may step through their side's view once the game is over. /map view:mine shows your side's units now.",
+			"ゲーム進行中のリプレイは公開視点のみです (14.1)。ゲーム終了後は各陣営のプレイヤーが自陣営の視点で見られます。現在の自軍ユニットは /map view:mine で表示できます。")
+	}
+	if g.HotSeat() {
+		return nil
+	}
+	if mine, ok := g.SideOf(a.ID); ok && mine == side {
+		return nil
+	}
+	return i18n.Errorf("The %s view of this game is for its %s players; you may step through the public view (view:public).",
+		"このゲームの%s視点は%sのプレイヤー専用です。公開視点 (view:public) なら見られます。", side.Name(), side.Name())
+}
