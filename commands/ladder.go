@@ -2,11 +2,13 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
+	"rtrbot/games"
 	"rtrbot/i18n"
 	"rtrbot/tournament"
 )
@@ -25,6 +27,7 @@ type ladderMarks interface {
 	RatedCasualGames(ctx context.Context, guild string) ([]tournament.CasualGame, error)
 	MarkRated(ctx context.Context, m db.LadderMark) (both bool, err error)
 	tournament.ReliabilityReader
+	PlayerNames(ctx context.Context, guild string) (map[string]string, error)
 }
 
 // ladderMarks is the tournaments' store as ladderMarks, if it keeps them.
@@ -48,6 +51,7 @@ func (b *Bot) ladderCommand() *Command {
 			}
 			var casual []tournament.CasualGame
 			var rel map[string]tournament.Reliability
+			var names map[string]string
 			if marks, ok := b.ladderMarks(); ok {
 				var err error
 				if casual, err = marks.RatedCasualGames(ctx, req.Guild); err != nil {
@@ -56,9 +60,12 @@ func (b *Bot) ladderCommand() *Command {
 				if rel, err = marks.Reliability(ctx, req.Guild); err != nil {
 					return Fail(req, err)
 				}
+				if names, err = marks.PlayerNames(ctx, req.Guild); err != nil {
+					return Fail(req, err)
+				}
 			}
 			if who := req.Opt("player"); who != "" {
-				me, games, ok, err := b.tournamentService().LadderOf(ctx, req.Guild, casual, who, req.Now)
+				me, games, ok, err := b.tournamentService().LadderOf(ctx, req.Guild, casual, names, who, req.Now)
 				if err != nil {
 					return Fail(req, err)
 				}
@@ -70,7 +77,7 @@ func (b *Bot) ladderCommand() *Command {
 				return Reply(tournament.PlayerGamesText(me, games, req.Lang))
 			}
 			side := req.Opt("side") // german, allied (the router checks the choice) or none
-			lines, err := b.tournamentService().Ladder(ctx, req.Guild, casual, nil, req.Now)
+			lines, err := b.tournamentService().Ladder(ctx, req.Guild, casual, names, req.Now)
 			if err != nil {
 				return Fail(req, err)
 			}
@@ -87,7 +94,12 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 	if !ok {
 		return Private(req.T("The ladder needs the bot's database: casual games cannot be rated here.", "ラダーにはボットのデータベースが必要です。ここでは通常対局を対象にできません。"))
 	}
-	g := b.games.Peek(ctx, req.Channel)
+	// The channel's game: the running one, or the last that ended here (a
+	// finished or resigned game no longer holds the channel).
+	g, err := b.games.ReplayGame(ctx, games.Where{Guild: req.Guild, Channel: req.Channel}, 0)
+	if err != nil && !errors.Is(err, games.ErrNoGame) {
+		return Fail(req, err)
+	}
 	switch {
 	case g == nil || g.ID == 0:
 		return Private(req.T("There is no game in this channel to rate: give /ladder rate:true in the channel or thread of the finished game.",
@@ -95,7 +107,9 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 	case g.Imported():
 		return Private(req.T("This game came in by /game import: its moves are whatever the file held, and anyone may write a file, so an imported game is never rated. Only a game played here from its start counts for the ladder.",
 			"この対局は /game import で取り込んだものです。手順はファイルの内容そのままで、ファイルは誰でも書けるため、取り込んだ対局はレーティング対象外です。ラダーに数えるのは、ここで最初から指した対局だけです。"))
-	case g.State == nil || g.State.Step != game.GameOver:
+	case g.Status == db.Abandoned:
+		return Private(req.T("This game was abandoned: only a game played to its end (or resigned) is rated.", "この対局は放棄されました。レーティング対象は最後まで指した (または投了した) 対局だけです。"))
+	case g.State == nil || g.Running():
 		return Private(req.T("This game is not over: a game is rated once it has ended.", "この対局はまだ終わっていません。レーティングは終了後です。"))
 	case g.Practice():
 		return Private(req.T("A practice game (a chosen dice seed, or a sandbox) is never rated.", "練習対局 (シード指定やサンドボックス) はレーティング対象外です。"))
@@ -110,14 +124,7 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 	if _, ok := g.SideOf(req.User.ID); !ok {
 		return Private(req.T("Only the game's players mark it rated.", "レーティング対象にできるのはその対局のプレイヤーだけです。"))
 	}
-	w, lv, _ := game.Outcome(g.State.VP)
-	score := 0.5
-	if lv != game.Draw {
-		score = 0
-		if w == units.German {
-			score = 1
-		}
-	}
+	score := germanScore(g)
 	both, err := marks.MarkRated(ctx, db.LadderMark{Game: g.ID, Guild: req.Guild, German: ger[0].UserID, Allied: all[0].UserID,
 		ScoreGerman: score, Ended: req.Now, By: req.User.ID})
 	if err != nil {
@@ -129,4 +136,24 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 	}
 	return Reply(fmt.Sprintf(req.T("Game #%d is rated: both players marked it. /ladder shows the ladder.",
 		"ゲーム #%d はレーティング対象になりました (両者指定)。/ladder でラダーを表示します。"), g.ID))
+}
+
+// germanScore is the German player's score of an ended game for the
+// ladder: a resignation loses (MetaResigned), else the victory level of
+// 15.1 decides (a draw: ½).
+func germanScore(g *games.Game) float64 {
+	if s, err := units.ParseSide(g.Meta[games.MetaResigned]); err == nil {
+		if s == units.German {
+			return 0
+		}
+		return 1
+	}
+	w, lv, _ := game.Outcome(g.State.VP)
+	switch {
+	case lv == game.Draw:
+		return 0.5
+	case w == units.German:
+		return 1
+	}
+	return 0
 }

@@ -52,3 +52,35 @@ func TestReliabilityFromStoredGames(t *testing.T) {
 	expect(t, txt(act(t, b, clock, dave, "C3", "/tournament join name:Reliable")), "Dave joins Reliable")
 	expect(t, txt(act(t, b, clock, alice, "C3", "/tournament new name:Bad format:swiss rounds:3 reliability:120")), "reliability")
 }
+
+// A casual game that ended by a resignation is rated where it was played
+// (it no longer holds the channel), the resigning side losing whatever
+// the VP said; an abandoned one is never rated; the side ladders then
+// show each player on the side they played.
+func TestLadderRateAfterResignation(t *testing.T) {
+	b := storedBot(t, filepath.Join(t.TempDir(), "l.db"), newClock())
+	clock := newClock()
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game new scenario:standard")), "Game #1")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game join side:allied")), "Alice joins")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game join side:german")), "Bob joins")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/ladder rate:true")), "not over")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game resign confirm:true")), "resigned")
+	expect(t, txt(act(t, b, clock, carol, "C1", "/ladder rate:true")), "Only the game's players")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/ladder rate:true")), "when the opponent does too")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/ladder rate:true")), "Game #1 is rated")
+	lad := txt(act(t, b, clock, carol, "C9", "/ladder"))
+	expect(t, lad, "1. Alice  1662 ± 581  (1)  100%", "2. Bob  1338 ± 581  (1)  100%")
+	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder side:german")), "1. Bob  1338 ± 581  (1: 0-0-1)")
+	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder side:allied")), "1. Alice  1662 ± 581  (1: 1-0-0)")
+	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder player:Alice")), "As the Allies: 1662 ± 581, 1 won, 0 drawn, 0 lost")
+
+	expect(t, txt(act(t, b, clock, alice, "C2", "/game new scenario:standard")), "Game #2")
+	expect(t, txt(act(t, b, clock, alice, "C2", "/game join side:allied")), "Alice joins")
+	expect(t, txt(act(t, b, clock, bob, "C2", "/game join side:german")), "Bob joins")
+	expect(t, txt(act(t, b, clock, alice, "C2", "/game abandon confirm:true")), "bandon")
+	r := act(t, b, clock, alice, "C2", "/ladder rate:true")
+	expect(t, txt(r), "abandoned")
+	if len(r.Messages) == 0 || !r.Messages[0].Ephemeral {
+		t.Errorf("a refusal is private: %+v", r)
+	}
+}

@@ -42,3 +42,24 @@ func (tt Tournaments) Reliability(ctx context.Context, guild string) (map[string
 	}
 	return out, nil
 }
+
+// PlayerNames are the names the guild's players had in their games (the
+// latest one each), for the ladder's casual games, which store IDs only.
+func (tt Tournaments) PlayerNames(ctx context.Context, guild string) (map[string]string, error) {
+	rows, err := tt.S.DB.QueryContext(ctx, `SELECT p.user_id, p.user_name FROM game_players p JOIN games g ON g.id = p.game_id
+		WHERE g.guild_id = ? AND p.user_name <> '' ORDER BY p.joined_at, g.id`, guild)
+	type named struct{ id, name string }
+	list, err := collectRows(rows, err, func(rows *sql.Rows) (named, error) {
+		var n named
+		err := rows.Scan(&n.id, &n.name)
+		return n, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, n := range list {
+		out[n.id] = n.name
+	}
+	return out, nil
+}

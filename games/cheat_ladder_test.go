@@ -68,7 +68,7 @@ func TestCheatOrganisersWordIsNoRatedResult(t *testing.T) {
 	if lines, _ := s.Ladder(ctx, "G1", nil, nil, time.Time{}); len(lines) != 2 || lines[0].Games != 1 {
 		t.Fatalf("a confirmed game: %+v", lines)
 	}
-	me, games, ok, err := s.LadderOf(ctx, "G1", nil, "alice", time.Time{})
+	me, games, ok, err := s.LadderOf(ctx, "G1", nil, nil, "alice", time.Time{})
 	if err != nil || !ok || len(games) != 1 || !strings.Contains(games[0].What.EN, "Winter round 1") {
 		t.Fatalf("the games behind Alice's rating: %+v %+v %v %v", me, games, ok, err)
 	}

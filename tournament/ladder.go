@@ -261,12 +261,12 @@ func (s *Service) Ladder(ctx context.Context, guild string, casual []CasualGame,
 
 // LadderOf is one player's ladder line and the rated games behind it
 // (PlayerGames).
-func (s *Service) LadderOf(ctx context.Context, guild string, casual []CasualGame, who string, asOf time.Time) (LadderLine, []LadderGame, bool, error) {
+func (s *Service) LadderOf(ctx context.Context, guild string, casual []CasualGame, names map[string]string, who string, asOf time.Time) (LadderLine, []LadderGame, bool, error) {
 	ts, err := s.guildTournaments(ctx, guild)
 	if err != nil {
 		return LadderLine{}, nil, false, err
 	}
-	me, games, ok := PlayerGames(ts, casual, nil, who, asOf)
+	me, games, ok := PlayerGames(ts, casual, names, who, asOf)
 	return me, games, ok, nil
 }
 
