@@ -121,6 +121,7 @@ func New(d Deps) *Bot {
 		b.registerUndo,       // game_undo.go: /undo
 		b.registerAdmin,      // admin.go: backup
 		b.registerTournament, // tournament.go: /tournament
+		b.registerStats,      // stats.go: /stats balance, bid
 		b.registerReplay,     // replay.go: /replay
 	} {
 		register(b.Router)

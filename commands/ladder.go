@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"rtrbot/balance"
 	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
@@ -28,6 +29,7 @@ type ladderMarks interface {
 	MarkRated(ctx context.Context, m db.LadderMark) (both bool, err error)
 	tournament.ReliabilityReader
 	PlayerNames(ctx context.Context, guild string) (map[string]string, error)
+	RatedCasualResults(ctx context.Context, guild string) ([]db.BalanceGame, error)
 }
 
 // ladderMarks is the tournaments' store as ladderMarks, if it keeps them.
@@ -125,8 +127,13 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 		return Private(req.T("Only the game's players mark it rated.", "レーティング対象にできるのはその対局のプレイヤーだけです。"))
 	}
 	score := germanScore(g)
+	var vp *[2]int
+	if g.Meta[games.MetaResigned] == "" {
+		vp = &[2]int{g.State.VP[units.German], g.State.VP[units.Allied]}
+	}
 	both, err := marks.MarkRated(ctx, db.LadderMark{Game: g.ID, Guild: req.Guild, German: ger[0].UserID, Allied: all[0].UserID,
-		ScoreGerman: score, Ended: req.Now, By: req.User.ID})
+		ScoreGerman: score, Ended: req.Now, By: req.User.ID,
+		Scenario: g.State.Rules().Scenario.Name, Options: balance.OptionKey(g.Options), VP: vp})
 	if err != nil {
 		return Fail(req, err)
 	}

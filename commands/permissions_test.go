@@ -110,7 +110,7 @@ var classOf = map[string]class{
 	"tournament start": cRead, "tournament pairings": cRead, "tournament report": cRead, "tournament confirm": cRead,
 	"tournament next": cRead, "tournament standings": cRead, "tournament export": cRead, "tournament drop": cRead,
 	"tournament bid": cRead, "tournament fix": cRead, "tournament pair": cRead, "tournament extend": cRead,
-	"tournament missing": cRead, "ladder": cRead,
+	"tournament missing": cRead, "ladder": cRead, "stats balance": cRead, "stats bid": cRead, "replay": cRead,
 }
 
 // whoMay says whether a role may change the game with a command of a
@@ -239,7 +239,8 @@ func defaultOpts(c *Command) map[string]string {
 		"units": "G-III", "table": "assault", "player": "Bob", "by": "106", "hours": "24", "options": "18.2(3)", "hq": "G-III",
 		"with": "G-III", "dice": "1d6", "odds": "1:1", "fortress": "6", "value": "seed", "role": "<@&9>", "game": "1",
 		"scenario": "standard", "file": "/nonexistent", "die": "3", "box": "10", "session": "1", "count": "3", "until": "event",
-		"then": "end", "user": "106", "name": "Sam", "month": "8", "confirm": "true", "maps": "segment"}
+		"then": "end", "user": "106", "name": "Sam", "month": "8", "confirm": "true", "maps": "segment",
+		"german": "Alice", "allied": "Bob"}
 	opts := map[string]string{}
 	for _, o := range c.Options {
 		if v, ok := vals[o.Name]; ok && (o.Required || o.Name == "side" || o.Name == "until" || o.Name == "player" || o.Name == "confirm" || o.Name == "maps") {

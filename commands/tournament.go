@@ -138,8 +138,8 @@ func (b *Bot) tournamentNew(svc *tournament.Service) *Command {
 			{Name: "checkin", Description: i18n.T("players must check in before the start (no-shows dropped)",
 				"開始前のチェックインを必須にする (未チェックインは除外)"), Type: Boolean},
 			{Name: "registration", Description: i18n.T("hours until registration closes", "登録締切までの時間"), Type: Integer, MinInt: 1, MaxInt: 24 * 60},
-			{Name: "reliability", Description: i18n.T("the least share of ended games a player has finished, in % (new players admitted)",
-				"参加に必要な完遂率 (終了した対局のうち最後まで指した割合、%。新規プレイヤーは可)"), Type: Integer, MinInt: 0, MaxInt: 100}},
+			{Name: "reliability", Description: i18n.T("the least share of ended games a player has finished, in percent (new players admitted)",
+				"参加に必要な完遂率 (終了した対局のうち最後まで指した割合、百分率。新規プレイヤーは可)"), Type: Integer, MinInt: 0, MaxInt: 100}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			rounds, _ := strconv.Atoi(req.Opt("rounds"))
 			cut, _ := strconv.Atoi(req.Opt("cut"))
@@ -189,6 +189,9 @@ func (b *Bot) tournamentNew(svc *tournament.Service) *Command {
 			msg := fmt.Sprintf(req.T("Tournament %s created: players /tournament join, the organiser /tournament start.",
 				"大会「%s」を作成しました。参加は /tournament join、開始は主催者が /tournament start。"), t.Name)
 			msg += "\n" + req.T("Tiebreaks: ", "タイブレーク: ") + t.TiebreakOrder(req.Lang)
+			if st.Sides == "bid" {
+				msg += "\n" + b.bidHint(ctx, req, scen, st.Options)
+			}
 			return Reply(msg)
 		}}
 }

@@ -17,14 +17,23 @@ type LadderMark struct {
 	ScoreGerman    float64 // 1, 0.5 or 0
 	Ended          time.Time
 	By             string // the player who marks: German or Allied
+	// Scenario and Options (codes, sorted, space-separated) and the final
+	// VP (nil: the game ended by resignation) are for the balance.
+	Scenario, Options string
+	VP                *[2]int // German, Allied
 }
 
 // MarkRated records a player's mark and says whether both players have
 // now marked the game.
 func (tt Tournaments) MarkRated(ctx context.Context, m LadderMark) (both bool, err error) {
 	err = tt.S.Write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO ladder_games (game_id, guild_id, german, allied, score_german, ended_at) VALUES (?, ?, ?, ?, ?, ?)
-			ON CONFLICT(game_id) DO NOTHING`, m.Game, m.Guild, m.German, m.Allied, m.ScoreGerman, ts(m.Ended)); err != nil {
+		var gvp, avp any
+		if m.VP != nil {
+			gvp, avp = m.VP[0], m.VP[1]
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO ladder_games (game_id, guild_id, german, allied, score_german, ended_at, scenario, options, german_vp, allied_vp)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(game_id) DO NOTHING`,
+			m.Game, m.Guild, m.German, m.Allied, m.ScoreGerman, ts(m.Ended), m.Scenario, m.Options, gvp, avp); err != nil {
 			return err
 		}
 		col := "allied_ok"
@@ -57,5 +66,25 @@ func (tt Tournaments) RatedCasualGames(ctx context.Context, guild string) ([]tou
 		}
 		c.At, _ = parseTS(at)
 		return c, nil
+	})
+}
+
+// BalanceGame is one rated casual game played to its end, for the
+// balance: its scenario, options and each side's final VP.
+type BalanceGame struct {
+	Scenario, Options string
+	German, Allied    int
+}
+
+// RatedCasualResults lists the guild's casual games both players marked
+// rated that ended by 15.1 (not by resignation), with their VP.
+func (tt Tournaments) RatedCasualResults(ctx context.Context, guild string) ([]BalanceGame, error) {
+	rows, err := tt.S.DB.QueryContext(ctx, `SELECT scenario, options, german_vp, allied_vp FROM ladder_games
+		WHERE guild_id = ? AND german_ok = 1 AND allied_ok = 1 AND german_vp IS NOT NULL AND allied_vp IS NOT NULL
+		ORDER BY ended_at, game_id`, guild)
+	return collectRows(rows, err, func(rows *sql.Rows) (BalanceGame, error) {
+		var g BalanceGame
+		err := rows.Scan(&g.Scenario, &g.Options, &g.German, &g.Allied)
+		return g, err
 	})
 }
