@@ -121,7 +121,7 @@ func New(d Deps) *Bot {
 		b.registerUndo,       // game_undo.go: /undo
 		b.registerAdmin,      // admin.go: backup
 		b.registerTournament, // tournament.go: /tournament
-		b.registerStats,      // stats.go: /stats balance, bid
+		b.registerStats,      // stats.go, story.go: /stats balance, bid, game
 		b.registerReplay,     // replay.go: /replay
 	} {
 		register(b.Router)

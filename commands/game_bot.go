@@ -105,6 +105,9 @@ func (b *Bot) botMoves(ctx context.Context, req *Request, resp *Response) *Respo
 				resp.Add(m)
 			}
 		}
+		for _, m := range b.storiesOf(ctx, p.Reports) {
+			resp.Add(m)
+		}
 	}
 	if m, ok := openSegmentNews(req.Lang, g, played); ok {
 		resp.Add(m)
@@ -145,6 +148,7 @@ func (b *Bot) botAfterNotice(ctx context.Context, now time.Time, n games.Notice)
 		for _, r := range p.Reports {
 			out = append(out, b.segmentMessages(b.postLang(), r)...)
 		}
+		out = append(out, b.storiesOf(ctx, p.Reports)...)
 	}
 	if m, ok := openSegmentNews(b.postLang(), g, played); ok {
 		out = append(out, m)

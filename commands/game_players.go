@@ -333,6 +333,9 @@ func (b *Bot) resign(ctx context.Context, req *Request) *Response {
 		"The %s side resigns: the %s side wins. The game's seed is %s (commitment %s): /game export gives every order and roll.",
 		"%s側が投了しました。%s側の勝利です。シードは %s (コミットメント %s)。/game export で全命令とダイスを確認できます。"),
 		side.Name().In(req.Lang), (1-side).Name().In(req.Lang), g.State.KeyText(), g.State.Commitment())))
+	for _, m := range b.storyAtEnd(ctx, g.ID, g.Channel, []i18n.Lang{req.Lang}) {
+		r.Add(m)
+	}
 	return withFinalStatus(r, g, i18n.Sprintf(i18n.T("**Game over**: the %s side resigned; the %s side wins.",
 		"**ゲーム終了**: %s側が投了し、%s側の勝利。"), side.Name(), (1-side).Name()))
 }

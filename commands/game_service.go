@@ -119,6 +119,9 @@ func (b *Bot) played(ctx context.Context, req *Request, p *games.Played, err err
 			resp.Add(m)
 		}
 	}
+	for _, m := range b.storiesOf(ctx, p.Reports) {
+		resp.Add(m)
+	}
 	if m, ok := statusMessage(req.Lang, p.Reports); ok {
 		resp.Add(m)
 	}

@@ -56,6 +56,7 @@ func (b *Bot) takeoverMessages(ctx context.Context, n games.Notice) []Message {
 	for _, r := range n.Reports {
 		out = append(out, b.segmentMessages(b.postLang(), r)...)
 	}
+	out = append(out, b.storiesOf(ctx, n.Reports)...)
 	if m, ok := statusMessage("", n.Reports); ok {
 		out = append(out, m)
 	}

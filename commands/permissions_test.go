@@ -110,7 +110,7 @@ var classOf = map[string]class{
 	"tournament start": cRead, "tournament pairings": cRead, "tournament report": cRead, "tournament confirm": cRead,
 	"tournament next": cRead, "tournament standings": cRead, "tournament export": cRead, "tournament drop": cRead,
 	"tournament bid": cRead, "tournament fix": cRead, "tournament pair": cRead, "tournament extend": cRead,
-	"tournament missing": cRead, "ladder": cRead, "stats balance": cRead, "stats bid": cRead, "replay": cRead,
+	"tournament missing": cRead, "ladder": cRead, "stats balance": cRead, "stats bid": cRead, "stats game": cRead, "replay": cRead,
 }
 
 // whoMay says whether a role may change the game with a command of a

@@ -28,7 +28,7 @@ var scenarioOpt = Option{Name: "scenario", Description: i18n.T("standard or exte
 var optionsOpt = Option{Name: "options", Description: i18n.T("scenario options, e.g. 18.1(10) 18.2(14) (default: none)", "シナリオオプション (例: 18.1(10) 18.2(14)。既定: なし)"), Type: String}
 
 func (b *Bot) registerStats(r *Router) {
-	r.Add(&Command{Name: "stats", Description: i18n.T("What the bot has measured: the game's balance, a fair bid", "ボットが測った数値: ゲームのバランス、公平な入札"),
+	r.Add(&Command{Name: "stats", Description: i18n.T("What the bot has measured: the game's balance, a fair bid, a finished game's story", "ボットが測った数値: ゲームのバランス、公平な入札、終了したゲームの記録"),
 		Sub: []*Command{
 			{Name: "balance", Description: i18n.T("Each side's results and VP margins in a scenario: the club's rated games and computer self-play",
 				"シナリオごとの両陣営の勝敗と VP 差: クラブのレーティング対象対局とコンピュータの自己対戦"),
@@ -38,6 +38,7 @@ func (b *Bot) registerStats(r *Router) {
 				Options: []Option{{Name: "german", Description: i18n.T("the German player (name)", "独軍のプレイヤー (名前)"), Type: String, Required: true},
 					{Name: "allied", Description: i18n.T("the Allied player (name)", "連合軍のプレイヤー (名前)"), Type: String, Required: true},
 					scenarioOpt, optionsOpt}, Handler: b.statsBid},
+			b.statsGameCommand(),
 		}})
 }
 
