@@ -37,7 +37,7 @@ func TestVPChart(t *testing.T) {
 			}
 		}
 		for _, c := range []struct {
-			name string
+			name    string
 			r, g, b uint32
 		}{{"German", 0x50, 0x50, 0x50}, {"Allied", 0x2c, 0x64, 0xb0}} {
 			if !found[[3]uint32{c.r, c.g, c.b}] {
