@@ -121,6 +121,7 @@ func New(d Deps) *Bot {
 		b.registerUndo,       // game_undo.go: /undo
 		b.registerAdmin,      // admin.go: backup
 		b.registerTournament, // tournament.go: /tournament
+		b.registerAbsence,    // absence.go: /vacation
 		b.registerStats,      // stats.go, story.go: /stats balance, bid, game
 		b.registerReplay,     // replay.go: /replay
 	} {

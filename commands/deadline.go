@@ -111,6 +111,9 @@ func (b *Bot) noticeMessages(ctx context.Context, n games.Notice) []Message {
 		return out
 	case games.TakenOver:
 		return b.takeoverMessages(ctx, n) // game_takeover.go
+	case games.VacationOver:
+		return []Message{{Target: n.Channel, Text: b.posted("🏖 The %s side's vacation is over; the clock runs again: %s, the %s segment now ends <t:%d:f>.",
+			"🏖 %s側の休暇が終わり、時計が再び動きます。%s: %s の期限は <t:%d:f> です。", n.Side.Name(), n.Who, n.Step.Name(), n.Deadline.Unix())}}
 	case games.CannotEnd:
 		// Why is the side's own business (it may name its units): it goes
 		// to the side's private thread; the game's thread hears only that.

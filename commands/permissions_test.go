@@ -111,6 +111,10 @@ var classOf = map[string]class{
 	"tournament next": cRead, "tournament standings": cRead, "tournament export": cRead, "tournament drop": cRead,
 	"tournament bid": cRead, "tournament fix": cRead, "tournament pair": cRead, "tournament extend": cRead,
 	"tournament missing": cRead, "ladder": cRead, "stats balance": cRead, "stats bid": cRead, "stats game": cRead, "replay": cRead,
+	// /vacation changes only the game's clock, which the matrix's
+	// fingerprint does not read: who may take one is tested in
+	// absence_test.go.
+	"vacation": cRead,
 }
 
 // whoMay says whether a role may change the game with a command of a

@@ -145,6 +145,10 @@ func (t *Service) tick(ctx context.Context, now time.Time, row *db.Game) (Notice
 		unlock()
 		return Notice{}, false
 	}
+	if vn, skip := t.vacationTick(ctx, g, now, row.Deadline); skip { // absence.go
+		unlock()
+		return vn, vn.Kind == VacationOver
+	}
 	dl, hours := row.Deadline, row.SegmentHours
 	side := g.State.ToMove()
 	n := Notice{Game: g.ID, Channel: g.Channel, Who: g.Mention(side), Side: side, Step: g.State.Step, Thread: g.Thread(side)}
