@@ -21,6 +21,7 @@ type Store interface {
 	games.Storage
 	rolls.Storage
 	admin.Storage
+	quietStorage // absence_quiet.go
 }
 
 var _ Store = (*db.Store)(nil)
@@ -122,12 +123,14 @@ func New(d Deps) *Bot {
 		b.registerAdmin,      // admin.go: backup
 		b.registerTournament, // tournament.go: /tournament
 		b.registerAbsence,    // absence.go: /vacation
+		b.registerMe,         // absence_quiet.go: /me
 		b.registerStats,      // stats.go, story.go: /stats balance, bid, game
 		b.registerReplay,     // replay.go: /replay
 	} {
 		register(b.Router)
 	}
 	b.watchTournamentGames(b.Router) // tournament_games.go: a tournament game's end goes to its table
+	b.holdQuietPings(b.Router)       // absence_quiet.go: no ping to a user in their quiet hours
 	decideVisibility(b.Router)       // privacy.go: private or public, before a command runs
 	return b
 }

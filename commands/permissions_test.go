@@ -114,7 +114,7 @@ var classOf = map[string]class{
 	// /vacation changes only the game's clock, which the matrix's
 	// fingerprint does not read: who may take one is tested in
 	// absence_test.go.
-	"vacation": cRead,
+	"vacation": cRead, "me": cRead,
 }
 
 // whoMay says whether a role may change the game with a command of a

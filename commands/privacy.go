@@ -48,6 +48,14 @@ var visibility = map[string]func(req *Request) bool{
 	// A replay is public in the public view; a side's view (after the
 	// game, for its players) is answered to its asker only.
 	"replay": func(req *Request) bool { return req.Opt("view") == "german" || req.Opt("view") == "allied" },
+	// The balance, a bid and a finished game's story come from results
+	// the ladder shows anyway; the story is told only after the game.
+	"stats balance": never, "stats bid": never, "stats game": never,
+	// A vacation is news for both sides; with no option it tells the
+	// asker's own bank.
+	"vacation": func(req *Request) bool { return !req.Has("days") && req.Opt("end") != "true" },
+	// One's own settings.
+	"me": always,
 }
 
 func always(*Request) bool { return true }

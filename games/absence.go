@@ -184,3 +184,13 @@ func (t *Service) vacationTick(ctx context.Context, g *Game, now time.Time, dl t
 	}
 	return Notice{}, false
 }
+
+// clockStopped says whether the game's clock is stopped at now: paused by
+// a referee, no longer active, or a side on vacation (vacationTick, whose
+// end it reports).
+func (t *Service) clockStopped(ctx context.Context, g *Game, now time.Time, dl time.Time) (Notice, bool) {
+	if g.Paused() || g.Status != db.Active {
+		return Notice{}, true
+	}
+	return t.vacationTick(ctx, g, now, dl)
+}

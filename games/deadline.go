@@ -141,11 +141,7 @@ func (t *Service) tick(ctx context.Context, now time.Time, row *db.Game) (Notice
 		}
 	}
 	held = true
-	if g.Paused() || g.Status != db.Active {
-		unlock()
-		return Notice{}, false
-	}
-	if vn, skip := t.vacationTick(ctx, g, now, row.Deadline); skip { // absence.go
+	if vn, skip := t.clockStopped(ctx, g, now, row.Deadline); skip { // paused, over, or a vacation (absence.go)
 		unlock()
 		return vn, vn.Kind == VacationOver
 	}
