@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -35,9 +36,7 @@ func TestReliabilityFromStoredGames(t *testing.T) {
 	clock.t = clock.t.Add(5 * time.Hour)
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game resign confirm:true")), "resigned")
 	// A second game, abandoned by its referee (Alice created it).
-	expect(t, txt(act(t, b, clock, alice, "C2", "/game new scenario:standard")), "Game #2")
-	expect(t, txt(act(t, b, clock, alice, "C2", "/game join side:allied")), "Alice joins")
-	expect(t, txt(act(t, b, clock, bob, "C2", "/game join side:german")), "Bob joins")
+	seatAliceAndBob(t, b, clock, "C2", 2)
 	expect(t, txt(act(t, b, clock, alice, "C2", "/game abandon confirm:true")), "bandon")
 
 	expect(t, txt(act(t, b, clock, carol, "C3", "/ladder player:222")), "no rated game")
@@ -60,9 +59,7 @@ func TestReliabilityFromStoredGames(t *testing.T) {
 func TestLadderRateAfterResignation(t *testing.T) {
 	b := storedBot(t, filepath.Join(t.TempDir(), "l.db"), newClock())
 	clock := newClock()
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game new scenario:standard")), "Game #1")
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game join side:allied")), "Alice joins")
-	expect(t, txt(act(t, b, clock, bob, "C1", "/game join side:german")), "Bob joins")
+	seatAliceAndBob(t, b, clock, "C1", 1)
 	expect(t, txt(act(t, b, clock, bob, "C1", "/ladder rate:true")), "not over")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game resign confirm:true")), "resigned")
 	expect(t, txt(act(t, b, clock, carol, "C1", "/ladder rate:true")), "Only the game's players")
@@ -74,13 +71,20 @@ func TestLadderRateAfterResignation(t *testing.T) {
 	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder side:allied")), "1. Alice  1662 ± 581  (1: 1-0-0)")
 	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder player:Alice")), "As the Allies: 1662 ± 581, 1 won, 0 drawn, 0 lost")
 
-	expect(t, txt(act(t, b, clock, alice, "C2", "/game new scenario:standard")), "Game #2")
-	expect(t, txt(act(t, b, clock, alice, "C2", "/game join side:allied")), "Alice joins")
-	expect(t, txt(act(t, b, clock, bob, "C2", "/game join side:german")), "Bob joins")
+	seatAliceAndBob(t, b, clock, "C2", 2)
 	expect(t, txt(act(t, b, clock, alice, "C2", "/game abandon confirm:true")), "bandon")
 	r := act(t, b, clock, alice, "C2", "/ladder rate:true")
 	expect(t, txt(r), "abandoned")
 	if len(r.Messages) == 0 || !r.Messages[0].Ephemeral {
 		t.Errorf("a refusal is private: %+v", r)
 	}
+}
+
+// seatAliceAndBob starts game number n in channel ch, Alice on the Allied
+// side and Bob on the German.
+func seatAliceAndBob(t *testing.T, b *Bot, clock *fixedClock, ch string, n int) {
+	t.Helper()
+	expect(t, txt(act(t, b, clock, alice, ch, "/game new scenario:standard")), fmt.Sprintf("Game #%d", n))
+	expect(t, txt(act(t, b, clock, alice, ch, "/game join side:allied")), "Alice joins")
+	expect(t, txt(act(t, b, clock, bob, ch, "/game join side:german")), "Bob joins")
 }

@@ -89,9 +89,7 @@ func TestStatsBid(t *testing.T) {
 		t.Errorf("new players: bid %d (expected score %.2f), want the even bid %d", vp, e, even)
 	}
 	// Alice wins a rated game as the Allies: her Allied rating rises.
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game new scenario:standard")), "Game #1")
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game join side:allied")), "Alice joins")
-	expect(t, txt(act(t, b, clock, bob, "C1", "/game join side:german")), "Bob joins")
+	seatAliceAndBob(t, b, clock, "C1", 1)
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game resign confirm:true")), "resigned")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/ladder rate:true")), "marks game #1")
 	expect(t, txt(act(t, b, clock, alice, "C1", "/ladder rate:true")), "is rated")

@@ -100,18 +100,9 @@ func (t *Service) TakeVacation(ctx context.Context, a actor.Actor, at Where, day
 			"days:%d は指定できません。このゲームで自陣営に残る休暇は %d 日です (全 %d 日)。days:1〜days:%d を指定してください。", days, left, VacationBank, left)
 	}
 	v := Vacation{Side: side, From: now.UTC(), Until: now.UTC().Add(time.Duration(days) * 24 * time.Hour), Left: left - days}
-	used := strconv.Itoa(VacationBank - v.Left)
-	stored := v.From.Format(time.RFC3339) + " " + v.Until.Format(time.RFC3339)
-	if err := t.update(ctx, g, func(tx *db.GameTx) error {
-		if err := tx.SetMeta(metaVacation(side), stored); err != nil {
-			return err
-		}
-		return tx.SetMeta(metaVacationUsed(side), used)
-	}); err != nil {
+	if err := t.storeVacation(ctx, g, v); err != nil {
 		return nil, Vacation{}, err
 	}
-	g.Meta = cloneMeta(g.Meta)
-	g.Meta[metaVacation(side)], g.Meta[metaVacationUsed(side)] = stored, used
 	return g.copy(), v, nil
 }
 
@@ -134,19 +125,28 @@ func (t *Service) EndVacation(ctx context.Context, a actor.Actor, at Where, now 
 	back := int(v.Until.Sub(now) / (24 * time.Hour))
 	v.Until = now.UTC()
 	v.Left = g.VacationLeft(side) + back
+	if err := t.storeVacation(ctx, g, v); err != nil {
+		return nil, Vacation{}, err
+	}
+	return g.copy(), v, nil
+}
+
+// storeVacation keeps a side's vacation and what is left of its bank, in
+// the database and in g (locked by the caller).
+func (t *Service) storeVacation(ctx context.Context, g *Game, v Vacation) error {
 	used := strconv.Itoa(VacationBank - v.Left)
 	stored := v.From.Format(time.RFC3339) + " " + v.Until.Format(time.RFC3339)
 	if err := t.update(ctx, g, func(tx *db.GameTx) error {
-		if err := tx.SetMeta(metaVacation(side), stored); err != nil {
+		if err := tx.SetMeta(metaVacation(v.Side), stored); err != nil {
 			return err
 		}
-		return tx.SetMeta(metaVacationUsed(side), used)
+		return tx.SetMeta(metaVacationUsed(v.Side), used)
 	}); err != nil {
-		return nil, Vacation{}, err
+		return err
 	}
 	g.Meta = cloneMeta(g.Meta)
-	g.Meta[metaVacation(side)], g.Meta[metaVacationUsed(side)] = stored, used
-	return g.copy(), v, nil
+	g.Meta[metaVacation(v.Side)], g.Meta[metaVacationUsed(v.Side)] = stored, used
+	return nil
 }
 
 // VacationOver: a side's vacation ended and the deadline moved by its
