@@ -78,7 +78,8 @@ var mentionRE = regexp.MustCompile(`<@!?(\d+)>`)
 // holdQuiet takes the pings of users in their quiet hours out of public
 // messages: each such mention becomes the user's name, and one held ping
 // a user a channel waits for the hours' end (TakeDue in Tick).
-func (b *Bot) holdQuiet(ctx context.Context, now time.Time, here string, msgs []Message) []Message {
+// The asker (awake: they just gave a command) is pinged as usual.
+func (b *Bot) holdQuiet(ctx context.Context, now time.Time, here, asker string, msgs []Message) []Message {
 	if b.Store == nil {
 		return msgs
 	}
@@ -88,7 +89,9 @@ func (b *Bot) holdQuiet(ctx context.Context, now time.Time, here string, msgs []
 		}
 		var ids []string
 		for _, x := range mentionRE.FindAllStringSubmatch(m.Text, -1) {
-			ids = append(ids, x[1])
+			if x[1] != asker {
+				ids = append(ids, x[1])
+			}
 		}
 		qs, err := b.Store.QuietOf(ctx, ids)
 		if err != nil || len(qs) == 0 {
@@ -150,7 +153,7 @@ func (b *Bot) holdQuietPings(r *Router) {
 		c.Handler = func(ctx context.Context, req *Request) *Response {
 			resp := h(ctx, req)
 			if resp != nil {
-				resp.Messages = b.holdQuiet(ctx, req.Now, req.Channel, resp.Messages)
+				resp.Messages = b.holdQuiet(ctx, req.Now, req.Channel, req.User.ID, resp.Messages)
 			}
 			return resp
 		}

@@ -63,7 +63,7 @@ func (b *Bot) Tick(ctx context.Context, now time.Time, chat Chat) []Message {
 		out = append(out, b.botAfterNotice(ctx, now, n)...) // game_bot.go: the computer's turn, if the deadline handed it the move
 	}
 	out = append(out, b.tournamentTick(ctx, now)...) // tournament_clock.go
-	out = b.holdQuiet(ctx, now, "", out)             // absence_quiet.go
+	out = b.holdQuiet(ctx, now, "", "", out)         // absence_quiet.go
 	out = append(out, b.heldDue(ctx, now)...)
 	if chat != nil {
 		for _, m := range out {
