@@ -105,7 +105,7 @@ var classOf = map[string]class{
 	"russia": cRead, "combat": cRead, "siege": cRead, "log recent": cRead, "log export": cRead, "log seed": cRead,
 	"log reveal": cRead, "log verify": cRead, "log stats": cRead, "game options": cRead, "game status": cRead,
 	"game check": cRead, "game position": cRead, "game orders": cRead, "game players": cRead, "game list": cRead,
-	"game export": cRead, "game referee": cRead, "game log": cRead,
+	"game export": cRead, "game referee": cRead, "game log": cRead, "replay": cRead,
 	"tournament new": cRead, "tournament join": cRead, "tournament withdraw": cRead, "tournament checkin": cRead,
 	"tournament start": cRead, "tournament pairings": cRead, "tournament report": cRead, "tournament confirm": cRead,
 	"tournament next": cRead, "tournament standings": cRead, "tournament export": cRead, "tournament drop": cRead,
