@@ -110,7 +110,7 @@ var classOf = map[string]class{
 	"tournament start": cRead, "tournament pairings": cRead, "tournament report": cRead, "tournament confirm": cRead,
 	"tournament next": cRead, "tournament standings": cRead, "tournament export": cRead, "tournament drop": cRead,
 	"tournament bid": cRead, "tournament fix": cRead, "tournament pair": cRead, "tournament extend": cRead,
-	"tournament missing": cRead, "ladder": cRead, "stats balance": cRead, "stats bid": cRead, "stats game": cRead, "replay": cRead,
+	"tournament missing": cRead, "ladder": cRead, "stats balance": cRead, "stats bid": cRead, "stats game": cRead,
 	// /vacation changes only the game's clock, which the matrix's
 	// fingerprint does not read: who may take one is tested in
 	// absence_test.go.
