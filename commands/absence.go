@@ -25,6 +25,9 @@ func (b *Bot) registerAbsence(r *Router) {
 }
 
 func (b *Bot) vacation(ctx context.Context, req *Request) *Response {
+	if g, err := b.games.ReplayGame(ctx, games.Where{Guild: req.Guild, Channel: req.Channel}, 0); err == nil && !g.Running() {
+		return Private(fmt.Sprintf(req.T("Game #%d is over: there is no clock to stop.", "ゲーム #%d は終了しています。止める時計はありません。"), g.ID))
+	}
 	switch {
 	case req.Opt("end") == "true":
 		g, v, err := b.games.EndVacation(ctx, req.Actor(), where(req), req.Now)
@@ -32,8 +35,8 @@ func (b *Bot) vacation(ctx context.Context, req *Request) *Response {
 			return gameFail(req, err)
 		}
 		return announce(req, g, Reply(b.vacationPost(req,
-			"🏖 The %s side ends its vacation early (%d days left in its bank); the clock runs again at the next tick, every deadline moved by the time away.",
-			"🏖 %s側が休暇を早めに終えました (残り %d 日)。次の確認で時計が再び動き、期限は不在の時間だけ延びます。", v.Side.Name(), v.Left)))
+			"🏖 The %s side ends its vacation early (%d days left in its bank: the days not begun come back); the clock runs again within a minute, every deadline moved by the time away.",
+			"🏖 %s側が休暇を早めに終えました (残り %d 日。始まっていない日数は戻ります)。1分以内に時計が再び動き、期限は不在の時間だけ延びます。", v.Side.Name(), v.Left)))
 	case req.Has("days"):
 		days, _ := strconv.Atoi(req.Opt("days"))
 		g, v, err := b.games.TakeVacation(ctx, req.Actor(), where(req), days, req.Now)

@@ -43,7 +43,7 @@ func (b *Bot) me(ctx context.Context, req *Request) *Response {
 	}
 	if !req.Has("quiet") {
 		if req.Has("tz") {
-			return Private(req.T("Give tz: with quiet:, e.g. /me quiet:22-07 tz:Europe/Paris.", "tz: は quiet: と一緒に指定してください (例 /me quiet:22-07 tz:Europe/Paris)。"))
+			return Private(req.T("tz: goes with quiet: (to change only the zone, give your hours again): /me quiet:22-07 tz:Europe/Paris.", "tz: は quiet: と一緒に指定してください (タイムゾーンだけ変えるときも時間帯を再指定): /me quiet:22-07 tz:Europe/Paris。"))
 		}
 		qs, err := b.Store.QuietOf(ctx, []string{req.User.ID})
 		if err != nil {
@@ -66,7 +66,7 @@ func (b *Bot) me(ctx context.Context, req *Request) *Response {
 		}
 		return Private(req.T("Quiet hours off: the bot pings you at any hour.", "通知を控える時間帯を解除しました (いつでも通知します)。"))
 	}
-	if err := b.Store.SetQuiet(ctx, db.Quiet{User: req.User.ID, Name: req.User.Name, Span: strings.TrimSpace(req.Opt("quiet")), Zone: h.Zone.String()}); err != nil {
+	if err := b.Store.SetQuiet(ctx, db.Quiet{User: req.User.ID, Name: req.User.Name, Span: h.Span(), Zone: h.Zone.String()}); err != nil {
 		return Fail(req, err)
 	}
 	return Private(fmt.Sprintf(req.T("Quiet hours set: %s. Pings to you in those hours are held and come when they end.",

@@ -27,7 +27,7 @@ func TestQuietHoursHoldPings(t *testing.T) {
 	if expect(t, txt(r), "Quiet hours set: 22:00-07:00 UTC"); !r.Messages[0].Ephemeral {
 		t.Error("one's settings are private")
 	}
-	expect(t, txt(act(t, b, clock, bob, "C1", "/me")), "22-07 (UTC)")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/me")), "22:00-07:00 (UTC)")
 	opening(t, b, clock) // the German side (Bob) to move
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game deadline hours:8 then:remind")), "Each segment now has 8 hours")
 	dl := peek(b, "C1").Deadline

@@ -45,8 +45,8 @@ func (b *Bot) setDeadline(ctx context.Context, req *Request) *Response {
 		what = req.T("the segment ends with no further orders", "その時点でセグを終了します")
 	}
 	return Reply(fmt.Sprintf(req.T(
-		"Each segment now has %d hours; this one ends <t:%d:f>. A reminder comes when a quarter of the time is left; when it passes, %s.",
-		"各セグの期限は %d 時間です。現在のセグの期限は <t:%d:f>。残り4分の1で通知し、期限を過ぎると%s。"), hours, g.Deadline.Unix(), what))
+		"Each segment now has %s; this one ends <t:%d:f>. A reminder comes when a quarter of the time is left; when it passes, %s.",
+		"各セグの期限は %s です。現在のセグの期限は <t:%d:f>。残り4分の1で通知し、期限を過ぎると%s。"), i18n.Count(hours, "hour", "hours", "時間").In(req.Lang), g.Deadline.Unix(), what))
 }
 
 // Tick does what deadlines demand at now: reminders, and the deadlines

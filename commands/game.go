@@ -302,8 +302,18 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 		sb.WriteString(p.In(req.Lang) + "\n")
 	}
 	if !g.Deadline.IsZero() {
+		then := req.T("a reminder", "再通知")
+		if g.DeadlineAction == "end" {
+			then = req.T("the segment ends", "セグ終了")
+		}
 		fmt.Fprintf(&sb, req.T("Deadline of this segment: <t:%d:f> (then: %s).\n",
-			"このセグの期限: <t:%d:f> (期限後: %s)。\n"), g.Deadline.Unix(), g.DeadlineAction)
+			"このセグの期限: <t:%d:f> (期限後: %s)。\n"), g.Deadline.Unix(), then)
+		for _, side := range []units.Side{units.German, units.Allied} {
+			if v, on := g.VacationOf(side); on && req.Now.Before(v.Until) {
+				fmt.Fprintf(&sb, req.T("🏖 The %s side is on vacation until <t:%d:f>: the clock is stopped (/vacation).\n",
+					"🏖 %s側は <t:%d:f> まで休暇中です。時計は止まっています (/vacation)。\n"), side.Name().In(req.Lang), v.Until.Unix())
+			}
+		}
 	}
 	if g.Practice() {
 		sb.WriteString(practiceNote(g.PracticeSeed()).In(req.Lang) + "\n")

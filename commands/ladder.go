@@ -119,6 +119,9 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 	if _, _, err := b.tournamentService().ByGame(ctx, g.ID); err == nil {
 		return Private(req.T("This is a tournament game: it is rated already.", "これは大会の対局なので、すでにレーティング対象です。"))
 	}
+	if _, _, bot := g.Bot(); bot {
+		return Private(req.T("A game against the computer is not rated: the ladder rates games between people.", "コンピュータとの対局はレーティング対象外です。ラダーは人同士の対局だけを数えます。"))
+	}
 	ger, all := g.PlayersOf(units.German), g.PlayersOf(units.Allied)
 	if len(ger) != 1 || len(all) != 1 || ger[0].UserID == all[0].UserID {
 		return Private(req.T("Only a game of one player a side is rated.", "レーティング対象は1陣営1人の対局だけです。"))

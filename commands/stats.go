@@ -186,7 +186,7 @@ func (b *Bot) sideRating(ctx context.Context, req *Request, who string, german b
 	}
 	switch {
 	case !ok:
-		return balance.Rating{R: 1500, RD: 350}, req.T("new player: 1500 ± 700", "新規プレイヤー: 1500 ± 700"), nil
+		return balance.Rating{R: 1500, RD: 350}, req.T("no rated game here, so a new player's 1500 ± 700", "ここでの対象対局がないため新規プレイヤーの 1500 ± 700"), nil
 	case side.Games > 0:
 		return balance.Rating{R: side.Rating.R, RD: side.Rating.RD}, fmt.Sprintf(req.T("%.0f ± %.0f on this side", "この陣営で %.0f ± %.0f"), side.Rating.R, 2*side.Rating.RD), nil
 	}
@@ -198,7 +198,7 @@ func (b *Bot) statsBid(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return Fail(req, err)
 	}
-	gName, aName := req.Opt("german"), req.Opt("allied")
+	gName, aName := playerRef(req.Opt("german")), playerRef(req.Opt("allied"))
 	if Inert(gName) != gName || Inert(aName) != aName {
 		return Private(req.T("A player is named as the ladder shows them, without < > @ or Discord's formatting signs.", "プレイヤーはラダーの表記どおりに指定してください (< > @ や Discord の書式記号なし)。"))
 	}
@@ -240,7 +240,7 @@ func (b *Bot) bidHint(ctx context.Context, req *Request, scenario string, option
 	if err != nil || len(games) == 0 {
 		return req.T("Sides by bid: /stats bid german:NAME allied:NAME scenario:… suggests a bid for two players.", "入札で陣営を決めます: /stats bid german:名前 allied:名前 scenario:… で2人の入札の目安を示します。")
 	}
-	return fmt.Sprintf(req.T("Sides by bid: between equal players %s is even (from %s); /stats bid german:NAME allied:NAME scenario:%s gives it for two players from their side ratings.",
+	return fmt.Sprintf(req.T("Sides by bid. Even bid between equal players: %s (from %s); /stats bid german:NAME allied:NAME scenario:%s gives it for two players from their side ratings.",
 		"入札で陣営を決めます: 互角の2人なら、%s で五分です (%sから)。/stats bid german:名前 allied:名前 scenario:%s で2人の陣営別レーティングからの目安を示します。"),
 		bidText(balance.EvenBid(games), req.Lang), what, scenario)
 }
@@ -267,4 +267,14 @@ func playersText(players string) i18n.Text {
 		return i18n.T(l, l)
 	}
 	return i18n.Sprintf(i18n.T("%s as the Germans against %s as the Allies", "独軍 %s 対 連合軍 %s"), name(g), name(a))
+}
+
+// playerRef is a player as /stats bid is given one: a name, @name, or a
+// Discord mention <@ID> (the ID then).
+func playerRef(s string) string {
+	s = strings.TrimSpace(s)
+	if m := mentionRE.FindStringSubmatch(s); m != nil && m[0] == s {
+		return m[1]
+	}
+	return strings.TrimPrefix(s, "@")
 }

@@ -34,7 +34,7 @@ func (b *Bot) statsGameCommand() *Command {
 				return Fail(req, err)
 			case g.Running():
 				return Private(req.T("This game is still being played: its story (losses, dice) is told when it ends, since until then it would show what the fog of war hides (14.1).",
-					"このゲームはまだ進行中です。損害やダイスは索敵 (14.1) で隠れているものを明かしてしまうため、記録はゲーム終了後に示します。"))
+					"このゲームはまだ進行中です。損害やダイスは戦場の霧 (14.1) で隠れているものを明かしてしまうため、記録はゲーム終了後に示します。"))
 			case g.Status == "abandoned":
 				return Private(req.T("This game was abandoned unfinished: it has no story to tell.", "このゲームは途中で放棄されたため、記録はありません。"))
 			}
@@ -164,8 +164,8 @@ func diceSentence(side units.Side, d story.Dice, lang i18n.Lang) string {
 	default:
 		how = i18n.Sprintf(i18n.T("lucky: fair dice do better only about 1 game in %d", "幸運: 公正なダイスでこれより良いのは約 %d 局に1局"), int(math.Round(100/(100-p))))
 	}
-	return fmt.Sprintf(i18n.T("%s dice (attacks, sieges, Russian Front, where higher is better): mean %.2f over %s (fair dice: 3.50), above %.0f%% of fair runs of as many: %s.",
-		"%sのダイス (攻撃・攻城・ロシア戦線。大きいほど有利): 平均 %.2f (%s、公正なダイスは 3.50)。同じ回数の公正なダイスの %.0f%% より上: %s。").In(lang),
+	return fmt.Sprintf(i18n.T("%s dice (attacks, sieges, Russian Front, where higher is better): mean %.2f over %s (fair dice average 3.50); better than %.0f%% of fair dice rolled as often: %s.",
+		"%sのダイス (攻撃・攻城・ロシア戦線。大きいほど有利): 平均 %.2f (%s。公正なダイスの平均は 3.50)。同じ回数を公正なダイスで振った場合の %.0f%% より良い出目: %s。").In(lang),
 		side.Name().In(lang), d.Mean(), i18n.Count(n, "roll", "rolls", "回").In(lang), p, how.In(lang))
 }
 

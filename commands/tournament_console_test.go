@@ -617,7 +617,7 @@ func TestConsoleRoundRobin6(t *testing.T) {
 	// The ladder rates the 15 games: Glicko-2 orders them as the results
 	// do; every player has five rated games.
 	lad := r.must("Ann", "/ladder")
-	order := regexp.MustCompile(`(?m)^\d+\. (\S+)  (\d+) ± \d+  \((\d+)\)  \d+%$`).FindAllStringSubmatch(lad, -1)
+	order := regexp.MustCompile(`(?m)^\d+\. (\S+)  (\d+) ± \d+  \((\d+)\)  (?:\d+%|–)$`).FindAllStringSubmatch(lad, -1)
 	if len(order) != 6 {
 		t.Fatalf("ladder:\n%s", lad)
 	}

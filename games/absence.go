@@ -106,8 +106,9 @@ func (t *Service) TakeVacation(ctx context.Context, a actor.Actor, at Where, day
 	return g.copy(), v, nil
 }
 
-// EndVacation ends the asker's side's vacation now: its unused whole days
-// go back to the bank; the clock closes it at its next tick (vacationTick).
+// EndVacation ends the asker's side's vacation now: the days not begun go
+// back to the bank (a day begun counts); the clock closes it at its next
+// tick (vacationTick).
 func (t *Service) EndVacation(ctx context.Context, a actor.Actor, at Where, now time.Time) (*Game, Vacation, error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
@@ -122,7 +123,10 @@ func (t *Service) EndVacation(ctx context.Context, a actor.Actor, at Where, now 
 	if !on || !now.Before(v.Until) {
 		return nil, Vacation{}, i18n.Errorf("Your side is not on vacation.", "自陣営は休暇中ではありません。")
 	}
-	back := int(v.Until.Sub(now) / (24 * time.Hour))
+	day := 24 * time.Hour
+	taken := int(v.Until.Sub(v.From) / day)
+	begun := int((now.Sub(v.From) + day - 1) / day)
+	back := max(0, taken-begun)
 	v.Until = now.UTC()
 	v.Left = g.VacationLeft(side) + back
 	if err := t.storeVacation(ctx, g, v); err != nil {

@@ -100,6 +100,11 @@ func (h Hours) End(t time.Time) time.Time {
 	return end
 }
 
+// Span is the span alone ("22:00-07:00"), as Parse reads it back.
+func (h Hours) Span() string {
+	return fmt.Sprintf("%02d:%02d-%02d:%02d", h.From/60, h.From%60, h.To/60, h.To%60)
+}
+
 // String is the span as typed ("22:00-07:00 Europe/Paris").
 func (h Hours) String() string {
 	return fmt.Sprintf("%02d:%02d-%02d:%02d %s", h.From/60, h.From%60, h.To/60, h.To%60, h.Zone)

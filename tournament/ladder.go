@@ -344,8 +344,8 @@ func PlayerGames(ts []*Tournament, casual []CasualGame, names map[string]string,
 // PlayerGamesText is a player's ratings and the games behind them, in lang.
 func PlayerGamesText(me LadderLine, games []LadderGame, lang i18n.Lang) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, i18n.T("%s: rank %d, rating %.0f ± %.0f, from %d rated games.\n", "%s: %d位、レーティング %.0f ± %.0f、対象対局 %d 局。\n").In(lang),
-		me.Name, me.Rank, me.Rating.R, 2*me.Rating.RD, len(games))
+	fmt.Fprintf(&sb, i18n.T("%s: rank %d, rating %.0f ± %.0f, from %s.\n", "%s: %d位、レーティング %.0f ± %.0f、対象対局 %s。\n").In(lang),
+		me.Name, me.Rank, me.Rating.R, 2*me.Rating.RD, i18n.Count(len(games), "rated game", "rated games", "局").In(lang))
 	for _, sr := range []struct {
 		side i18n.Text
 		r    SideRecord
@@ -364,7 +364,7 @@ func PlayerGamesText(me LadderLine, games []LadderGame, lang i18n.Lang) string {
 	}
 	for _, g := range games {
 		score := map[float64]string{1: "1", 0.5: "½", 0: "0"}[g.Score]
-		fmt.Fprintf(&sb, i18n.T("%s  %s against %s: %s\n", "%s  %s 対 %s: %s\n").In(lang), g.At.UTC().Format("2006-01-02"), g.What.In(lang), g.Opponent, score)
+		fmt.Fprintf(&sb, i18n.T("%s  %s against %s: scored %s\n", "%s  %s 対 %s: 得点 %s\n").In(lang), g.At.UTC().Format("2006-01-02"), g.What.In(lang), g.Opponent, score)
 	}
 	return sb.String()
 }
@@ -399,10 +399,10 @@ func LadderText(lines []LadderLine, side string, lang i18n.Lang) string {
 			fmt.Fprintf(&sb, "%d. %s  %.0f ± %.0f  (%d: %d-%d-%d)\n", ln.Rank, ln.Name, r.Rating.R, 2*r.Rating.RD, r.Games, r.Wins, r.Draws, r.Losses)
 		}
 	default:
-		sb.WriteString(i18n.T("Club ladder (Glicko-2): rank, player, rating ± deviation, (rated games), share of ended games finished\n",
-			"クラブラダー (Glicko-2): 順位、プレイヤー、レーティング ± 偏差、(対象対局数)、完遂率\n").In(lang))
+		sb.WriteString(i18n.T("Club ladder (Glicko-2): rank, player, rating ± twice the deviation, (rated games), reliability (the share of their ended games they finished; – none yet)\n",
+			"クラブラダー (Glicko-2): 順位、プレイヤー、レーティング ± 偏差の2倍、(対象対局数)、完遂率 (終了した対局のうち最後まで指した割合。– はまだなし)\n").In(lang))
 		for _, ln := range shown {
-			fmt.Fprintf(&sb, "%d. %s  %.0f ± %.0f  (%d)  %.0f%%\n", ln.Rank, ln.Name, ln.Rating.R, 2*ln.Rating.RD, ln.Games, ln.Reliability.Percent())
+			fmt.Fprintf(&sb, "%d. %s  %.0f ± %.0f  (%d)  %s\n", ln.Rank, ln.Name, ln.Rating.R, 2*ln.Rating.RD, ln.Games, ln.Reliability.Short())
 		}
 	}
 	if hidden := len(lines) - len(Visible(lines, "")); hidden > 0 {

@@ -1,6 +1,10 @@
 package tournament
 
-import "rtrbot/i18n"
+import (
+	"fmt"
+
+	"rtrbot/i18n"
+)
 
 // Reliability: how often a player sees a game through. Each ended game a
 // person held a seat in counts once, by the worst that happened to their
@@ -17,6 +21,15 @@ import "rtrbot/i18n"
 // Reliability is one player's count of ended games by how they ended.
 type Reliability struct {
 	Finished, TimedOut, TakenOver, Abandoned int
+}
+
+// Short is the figure for a ladder's line: the percentage, or "–" with no
+// ended game yet.
+func (r Reliability) Short() string {
+	if r.Games() == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%%", r.Percent())
 }
 
 // Games is how many ended games count.
@@ -52,6 +65,6 @@ func (r Reliability) Text() i18n.Text {
 		return i18n.T("no ended game yet", "終了した対局なし")
 	}
 	return i18n.Sprintf(i18n.T("%.0f%% finished (%d of %d; timed out %d, taken over %d, abandoned %d)",
-		"完遂率 %.0f%% (%d/%d、期限切れ %d、コンピュータ代行 %d、放棄 %d)"),
+		"%.0f%% (%d/%d 局を完遂。期限切れ %d、コンピュータ代行 %d、放棄 %d)"),
 		r.Percent(), r.Finished, r.Games(), r.TimedOut, r.TakenOver, r.Abandoned)
 }
