@@ -278,3 +278,25 @@ func playerRef(s string) string {
 	}
 	return strings.TrimPrefix(s, "@")
 }
+
+// tableBid is the suggested bid of a tournament table with sides:bid, for
+// its players on the sides the pairing gave them (/stats bid's figures).
+func (b *Bot) tableBid(ctx context.Context, req *Request, t *tournament.Tournament, g *tournament.Game) string {
+	name := func(id string) string {
+		if p := t.Player(id); p != nil && p.Name != "" {
+			return p.Name
+		}
+		return id
+	}
+	sub := &Request{Guild: req.Guild, Lang: req.Lang, Now: req.Now, Options: map[string]string{"scenario": t.Settings.Scenario, "options": strings.Join(t.Settings.Options, " ")}}
+	d, err := b.balanceOf(ctx, sub)
+	games, _ := d.basis(req.Lang)
+	gr, _, err1 := b.sideRating(ctx, req, g.German, true)
+	ar, _, err2 := b.sideRating(ctx, req, g.Allied, false)
+	if err != nil || err1 != nil || err2 != nil || len(games) == 0 {
+		return fmt.Sprintf(req.T("Table %d: %s and %s.", "第%d卓: %s と %s。"), g.Table, name(g.German), name(g.Allied))
+	}
+	bid := balance.Suggest(games, gr, ar)
+	return fmt.Sprintf(req.T("Table %d (%s as the Germans, %s as the Allies): for an even game, %s (/stats bid says how).",
+		"第%d卓 (独軍 %s、連合軍 %s): 五分にするには%s (計算は /stats bid)。"), g.Table, name(g.German), name(g.Allied), bidText(bid.VP, req.Lang))
+}

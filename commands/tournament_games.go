@@ -49,22 +49,25 @@ func (b *Bot) openTables(ctx context.Context, req *Request, t *tournament.Tourna
 	if t.Settings.Play == tournament.PlayTable || t.Status != tournament.StatusRunning || c == nil || c.Closed {
 		return resp
 	}
-	var todo, byes []*tournament.Game
-	waitBids := false
+	var todo, byes, bidding []*tournament.Game
 	for _, g := range c.Games {
 		switch {
 		case g.Bye() && g.GameID == 0 && t.Settings.ByeGame != "":
 			byes = append(byes, g)
 		case g.Bye() || g.GameID != 0 || g.Result != nil:
 		case t.Settings.Sides == "bid" && len(g.Bids) < 2:
-			waitBids = true
+			bidding = append(bidding, g)
 		default:
 			todo = append(todo, g)
 		}
 	}
-	if waitBids {
-		resp.Add(Message{Text: req.T("Sides by bid: each player of a table bids in secret with /tournament bid table:N side:german|allied vp:N; the table's game opens when both bids are in.",
-			"陣営は入札で決めます。各卓の両者が /tournament bid table:N side:german|allied vp:N で秘密に入札し、揃うと対局が始まります。")})
+	if len(bidding) > 0 {
+		text := fmt.Sprintf(req.T("Sides by bid: each player of a table bids in secret with /tournament bid name:%s table:N side:german|allied vp:N; the table's game opens when both bids are in.",
+			"陣営は入札で決めます。各卓の両者が /tournament bid name:%s table:N side:german|allied vp:N で秘密に入札し、揃うと対局が始まります。"), t.Name)
+		for _, g := range bidding {
+			text += "\n" + b.tableBid(ctx, req, t, g)
+		}
+		resp.Add(Message{Text: text})
 	}
 	if len(todo)+len(byes) == 0 {
 		return resp
