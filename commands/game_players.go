@@ -336,7 +336,7 @@ func (b *Bot) resign(ctx context.Context, req *Request) *Response {
 	for _, m := range b.storyAtEnd(ctx, g.ID, g.Channel, []i18n.Lang{req.Lang}) {
 		r.Add(m)
 	}
-	return withFinalStatus(r, g, i18n.Sprintf(i18n.T("**Game over**: the %s side resigned; the %s side wins.",
+	return b.withFinalStatus(r, g, i18n.Sprintf(i18n.T("**Game over**: the %s side resigned; the %s side wins.",
 		"**ゲーム終了**: %s側が投了し、%s側の勝利。"), side.Name(), (1-side).Name()))
 }
 
@@ -345,16 +345,20 @@ func (b *Bot) abandon(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return gameFail(req, err)
 	}
-	return withFinalStatus(announce(req, g, ended(req, g)), g, i18n.T("**Game abandoned** by a referee.", "**ゲーム放棄** (審判による)。"))
+	return b.withFinalStatus(announce(req, g, ended(req, g)), g, i18n.T("**Game abandoned** by a referee.", "**ゲーム放棄** (審判による)。"))
 }
 
 // withFinalStatus edits the game's pinned status message (notify.go) into
 // its last word: how the game ended.
-func withFinalStatus(r *Response, g *games.Game, how i18n.Text) *Response {
+func (b *Bot) withFinalStatus(r *Response, g *games.Game, how i18n.Text) *Response {
 	if g == nil || g.Channel == "" {
 		return r
 	}
-	return r.Add(Message{Target: g.Channel, Pin: statusMarker(g.ID), Text: statusMarker(g.ID) + "\n" + how.EN + "\n" + how.JA + "\n/game log · /game export"})
+	text := how.EN + "\n" + how.JA // a post for nobody in particular
+	if b.Reader != "" {
+		text = how.In(b.Reader) // the console's one reader
+	}
+	return r.Add(Message{Target: g.Channel, Pin: statusMarker(g.ID), Text: statusMarker(g.ID) + "\n" + text + "\n/game log · /game export"})
 }
 
 // ended says a game is over (finished or abandoned) and its place free.
