@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"rtrbot/actor"
 	"rtrbot/engine/units"
 )
 
@@ -105,5 +106,38 @@ func TestCheatReplaySideViewWhileRunning(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCheatReplayOtherSideAfterEnd: once the game is over, Carol (a
+// spectator) and Bob (German) try the Allied view of the replay, by the
+// command, by a forged button's options (game:, view:, gif:) and from
+// another channel naming the game; Bob also asks /stats game elsewhere.
+// What stops them: games.MayReplayAs gives a side's view to its own
+// players only (the game is not hot-seat), and ReplayGame refuses a game
+// not played at the asking place; Bob's own German view is his.
+func TestCheatReplayOtherSideAfterEnd(t *testing.T) {
+	b, clock := newStoredBot(t)
+	opening(t, b, clock)
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game resign confirm:true")), "The Allied side resigns")
+	for _, who := range []struct {
+		ch   string
+		line string
+	}{{"C1", "/replay view:allied"}, {"C1", "/replay view:allied game:1 segment:1 go:next"}, {"C1", "/replay view:allied game:1 gif:1"},
+		{"C2", "/replay view:allied game:1"}, {"C2", "/replay view:german game:1"}, {"C2", "/replay game:1"}} {
+		for _, u := range []actor.Actor{bob, carol} {
+			r := act(t, b, clock, u, who.ch, who.line)
+			for _, m := range r.Messages {
+				if len(m.Files) != 0 {
+					t.Errorf("%s by %s in %s: a picture: %q", who.line, u.Name, who.ch, m.Text)
+				}
+			}
+		}
+	}
+	if r := act(t, b, clock, bob, "C1", "/replay view:german"); len(r.Messages) == 0 || len(r.Messages[0].Files) == 0 || !r.Messages[0].Ephemeral {
+		t.Errorf("Bob's own German view after the game: %q", txt(r))
+	}
+	if r := act(t, b, clock, bob, "C2", "/stats game"); strings.Contains(txt(r), "story of game #1") {
+		t.Errorf("the story from another channel: %q", txt(r))
 	}
 }
