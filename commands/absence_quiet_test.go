@@ -29,7 +29,7 @@ func TestQuietHoursHoldPings(t *testing.T) {
 	}
 	expect(t, txt(act(t, b, clock, bob, "C1", "/me")), "22:00-07:00 (UTC)")
 	opening(t, b, clock) // the German side (Bob) to move
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game deadline hours:8 then:remind")), "Each segment now has 8 hours")
+	expect(t, txt(act(t, b, clock, umpire, "C1", "/game deadline hours:8 then:remind")), "Each segment now has 8 hours")
 	dl := peek(b, "C1").Deadline
 	m := b.Tick(ctx, dl.Add(-time.Hour), nil) // a quarter left: in Bob's night
 	if len(m) != 1 || strings.Contains(m[0].Text, "<@222>") || !strings.Contains(m[0].Text, "@Bob") {

@@ -22,7 +22,7 @@ func TestVacationStopsTheClock(t *testing.T) {
 	if expect(t, txt(r), "no deadlines"); !r.Messages[0].Ephemeral {
 		t.Error("a refusal is private")
 	}
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
+	expect(t, txt(act(t, b, clock, umpire, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
 	start := peek(b, "C1").Deadline
 	for _, who := range []struct {
 		line, want string

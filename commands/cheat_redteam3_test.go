@@ -26,7 +26,7 @@ import (
 func TestCheatVacationOpponentsBank(t *testing.T) {
 	b, clock := newStoredBot(t)
 	opening(t, b, clock)
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
+	expect(t, txt(act(t, b, clock, umpire, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
 	for _, line := range []string{"/vacation days:0", "/vacation days:-3", "/vacation days:15",
 		"/vacation days:99999999999999999999", "/vacation days:1e1", "/vacation days:14.5"} {
 		r := act(t, b, clock, bob, "C1", line)

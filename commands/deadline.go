@@ -40,6 +40,10 @@ func (b *Bot) setDeadline(ctx context.Context, req *Request) *Response {
 	if hours == 0 {
 		return Reply(req.T("No deadline now: segments take as long as the players need.", "期限を解除しました。"))
 	}
+	if g.Deadline.IsZero() {
+		return Reply(fmt.Sprintf(req.T("Each segment has %s from the next segment on: you play in this game, so the segment your opponent is playing now keeps its clock (none).",
+			"次のセグから各セグの期限は %s です。あなたはこのゲームのプレイヤーなので、相手が指している現在のセグの時計はそのまま (期限なし) です。"), i18n.Count(hours, "hour", "hours", "時間").In(req.Lang)))
+	}
 	what := req.T("the players are reminded again", "再度通知します")
 	if g.DeadlineAction == "end" {
 		what = req.T("the segment ends with no further orders", "その時点でセグを終了します")

@@ -293,7 +293,7 @@ func TestDeadlines(t *testing.T) {
 	b := storedBot(t, path, clock)
 	opening(t, b, clock)
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game deadline hours:4 then:end")), "Only a referee")
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
+	expect(t, txt(act(t, b, clock, umpire, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
 	ctx := context.Background()
 	if m := b.Tick(ctx, clock.t.Add(2*time.Hour), nil); len(m) != 0 {
 		t.Errorf("reminded too early: %v", m)
@@ -336,7 +336,7 @@ func TestDeadlines(t *testing.T) {
 	// then:remind reminds again when it passes and sets the next deadline;
 	// a paused game is left alone.
 	clock.t = clock.t.Add(5 * time.Hour)
-	expect(t, txt(act(t, b2, clock, alice, "C1", "/game deadline hours:2 then:remind")), "Each segment now has 2 hours")
+	expect(t, txt(act(t, b2, clock, umpire, "C1", "/game deadline hours:2 then:remind")), "Each segment now has 2 hours")
 	expect(t, txt(act(t, b2, clock, alice, "C1", "/game pause")), "paused")
 	if m := b2.Tick(ctx, clock.t.Add(3*time.Hour), nil); len(m) != 0 {
 		t.Errorf("a paused game's deadline acted: %v", m)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"rtrbot/actor"
+	"rtrbot/db"
 )
 
 // Reliability from the stored games (tournament/reliability.go): Bob's
@@ -25,7 +26,7 @@ func TestReliabilityFromStoredGames(t *testing.T) {
 	b := storedBot(t, path, clock)
 	ctx := context.Background()
 	opening(t, b, clock)
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
+	expect(t, txt(act(t, b, clock, umpire, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
 	withdraw(t, b, clock, bob)
 	if g := peek(b, "C1"); g.State.ToMove().String() != "german" {
 		t.Fatalf("the German side should be to move: %v", g.State.ToMove())
@@ -87,4 +88,35 @@ func seatAliceAndBob(t *testing.T, b *Bot, clock *fixedClock, ch string, n int) 
 	expect(t, txt(act(t, b, clock, alice, ch, "/game new scenario:standard")), fmt.Sprintf("Game #%d", n))
 	expect(t, txt(act(t, b, clock, alice, ch, "/game join side:allied")), "Alice joins")
 	expect(t, txt(act(t, b, clock, bob, ch, "/game join side:german")), "Bob joins")
+}
+
+// umpire manages the server, so referees every game without playing in
+// one: the deadlines of these tests are set by a referee who is not a
+// player (a player-referee cannot shorten his opponent's clock).
+var umpire = actor.Actor{ID: "555", Name: "Uma", Manager: true}
+
+// A player who referees his own game (its creator) cannot put a deadline
+// on the segment his opponent is playing, to time him out: the new hours
+// apply from the next segment; the opponent's reliability stays clean.
+func TestCheatRefereeTimesOutHisOpponent(t *testing.T) {
+	b, clock := newStoredBot(t)
+	ctx := context.Background()
+	opening(t, b, clock) // Alice (creator, Allied) referees; Bob (German) to move
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game deadline hours:1 then:end")), "from the next segment on", "keeps its clock")
+	if g := peek(b, "C1"); !g.Deadline.IsZero() {
+		t.Fatalf("Bob's segment got a deadline from his opponent: %v", g.Deadline)
+	}
+	for _, m := range b.Tick(ctx, clock.t.Add(2*time.Hour), nil) {
+		if strings.Contains(m.Text, "deadline passed") {
+			t.Fatalf("Bob was timed out by his opponent's deadline: %+v", m)
+		}
+	}
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game resign confirm:true")), "resigned")
+	rel, err := db.Tournaments{S: dbOf(b)}.Reliability(ctx, "G1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rel[bob.ID]; r.TimedOut != 0 || r.Finished != 1 {
+		t.Errorf("Bob's reliability: %+v", r)
+	}
 }

@@ -41,6 +41,7 @@ func (t *Service) SetDeadline(ctx context.Context, a actor.Actor, at Where, hour
 	if hours > 0 {
 		dl = now.Add(time.Duration(hours) * time.Hour)
 	}
+	dl = g.deadlineForReferee(a, dl)
 	if err := t.update(ctx, g, func(tx *db.GameTx) error {
 		if err := tx.SetDeadlinePolicy(hours, then); err != nil {
 			return err
@@ -54,6 +55,23 @@ func (t *Service) SetDeadline(ctx context.Context, a actor.Actor, at Where, hour
 	}
 	g.SegmentHours, g.DeadlineAction, g.Deadline = hours, then, dl
 	return g.copy(), nil
+}
+
+// deadlineForReferee is the current segment's new deadline dl as a
+// referee a may set it. A referee who plays in the game cannot shorten the
+// clock of a segment the other side is playing (a timeout counts against
+// that side's reliability): a running deadline may only move later, and a
+// segment without one keeps none; the new hours apply from the next
+// segment on. Removing deadlines (dl zero) is always allowed.
+func (g *Game) deadlineForReferee(a actor.Actor, dl time.Time) time.Time {
+	side, plays := g.SideOf(a.ID)
+	if !plays || g.HotSeat() || g.State.ToMove() == side || dl.IsZero() {
+		return dl
+	}
+	if g.Deadline.IsZero() || g.Deadline.After(dl) {
+		return g.Deadline
+	}
+	return dl
 }
 
 // NoticeKind is what a deadline did.
