@@ -215,16 +215,6 @@ func TestArenaSmall(t *testing.T) {
 	}
 }
 
-func TestWilson(t *testing.T) {
-	lo, hi := Wilson(95, 100)
-	if lo < 0.88 || lo > 0.90 || hi < 0.97 || hi > 0.985 {
-		t.Fatalf("Wilson(95,100) = %.3f-%.3f, want about 0.888-0.978", lo, hi)
-	}
-	if lo, hi := Wilson(0, 10); lo != 0 || hi < 0.27 || hi > 0.29 {
-		t.Fatalf("Wilson(0,10) = %.3f-%.3f", lo, hi)
-	}
-}
-
 func itoa(n int) string {
 	if n < 10 {
 		return string(rune('0' + n))

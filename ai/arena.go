@@ -3,6 +3,7 @@ package ai
 import (
 	"fmt"
 	"math"
+	"rtrbot/balance"
 	"sort"
 	"strings"
 	"sync"
@@ -162,19 +163,6 @@ func Percentile(sorted []time.Duration, p float64) time.Duration {
 	return sorted[min(max(i, 0), len(sorted)-1)]
 }
 
-// Wilson is the 95 % Wilson score interval of k successes in n trials.
-func Wilson(k, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959964
-	p, fn := float64(k)/float64(n), float64(n)
-	d := 1 + z*z/fn
-	c := (p + z*z/(2*fn)) / d
-	h := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn)) / d
-	return max(0, c-h), min(1, c+h)
-}
-
 // Report is the match's summary: a line naming the match, the result
 // line "german wins W/N, allied wins A/N, draws D/N", then the time per
 // segment, the confidence intervals of the win rates and the mean VP
@@ -196,8 +184,8 @@ func (r *ArenaResult) Report() string {
 	fmt.Fprintf(&b, "time per segment: p50 %s, p95 %s, max %s (%d segments)\n",
 		Percentile(r.Segments, 50).Round(time.Microsecond), Percentile(r.Segments, 95).Round(time.Microsecond),
 		Percentile(r.Segments, 100).Round(time.Microsecond), len(r.Segments))
-	gl, gh := Wilson(r.Wins[0], n)
-	al, ah := Wilson(r.Wins[1], n)
+	gl, gh := balance.Wilson(r.Wins[0], n)
+	al, ah := balance.Wilson(r.Wins[1], n)
 	fmt.Fprintf(&b, "95%% confidence (Wilson): german wins %.1f-%.1f %%, allied wins %.1f-%.1f %%\n", 100*gl, 100*gh, 100*al, 100*ah)
 	if m, h, k := r.Margin(); k > 1 {
 		fmt.Fprintf(&b, "VP margin (German - Allied): mean %.1f, 95%% confidence %.1f to %.1f (%d games)\n", m, m-h, m+h, k)

@@ -72,7 +72,7 @@ func Wilson(k, n int) (low, high float64) {
 	if n == 0 {
 		return 0, 1
 	}
-	const z = 1.96
+	const z = 1.959964
 	p, nf := float64(k)/float64(n), float64(n)
 	den := 1 + z*z/nf
 	mid := (p + z*z/(2*nf)) / den

@@ -21,6 +21,9 @@ func TestWilson(t *testing.T) {
 	lo, hi = Wilson(0, 10)
 	near(t, "0 of 10, low", lo, 0, 1e-9)
 	near(t, "0 of 10, high", hi, 0.2775, 0.0001)
+	if lo, hi := Wilson(95, 100); lo < 0.88 || lo > 0.90 || hi < 0.97 || hi > 0.985 {
+		t.Fatalf("Wilson(95,100) = %.3f-%.3f, want about 0.888-0.978", lo, hi)
+	}
 }
 
 // The results by 15.1: over 50 a German victory, under −50 an Allied

@@ -25,7 +25,7 @@ var botOptions = []Option{
 	{Name: "side", Description: i18n.T("your side against the computer", "コンピュータ対戦での自分の陣営"), Type: String,
 		Choices: []Choice{{Name: i18n.T("german", "独軍"), Value: "german"}, {Name: i18n.T("allied", "連合軍"), Value: "allied"}}},
 	{Name: "level", Description: i18n.T("the computer's level: random, heuristic (default) or search", "コンピュータの強さ: random、heuristic (既定)、search"), Type: String,
-		Choices: []Choice{{Name: i18n.T("random", "ランダム"), Value: "random"}, {Name: i18n.T("heuristic", "ヒューリスティック"), Value: "heuristic"}, {Name: i18n.T("search", "探索"), Value: "search"}}},
+		Choices: []Choice{levelChoice("random"), levelChoice("heuristic"), levelChoice("search")}},
 }
 
 // gameNewMaybeBot is /game new, against the computer when vs:bot.

@@ -18,8 +18,8 @@ import (
 // takeoverOption is /game settings' takeover: (game_settings.go).
 var takeoverOption = Option{Name: "takeover", Description: i18n.T("your side agrees that the computer plays a segment whose deadline passes (off: withdraw)", "期限切れのセグをコンピュータが代行することに自陣営が同意 (off で取り消し)"),
 	Type: String, Choices: []Choice{
-		{Name: i18n.T("heuristic", "ヒューリスティック"), Value: "heuristic"},
-		{Name: i18n.T("search", "探索"), Value: "search"},
+		levelChoice("heuristic"),
+		levelChoice("search"),
 		{Name: i18n.T("off", "オフ"), Value: "off"},
 	}}
 

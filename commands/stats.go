@@ -161,24 +161,38 @@ func bidText(vp int, lang i18n.Lang) string {
 	return i18n.T("no VP either way", "VP の受け渡しなし").In(lang)
 }
 
-// sideRating is a player's rating on a side for the bid: the side's own,
-// or with no game on it the overall one, or a new player's; ok false when
-// no player of that name or ID has a rated game (a new player).
-func (b *Bot) sideRating(ctx context.Context, req *Request, who string, german bool) (balance.Rating, string, error) {
+// clubLadder is the guild's whole ladder as of the request (the inactive
+// players too), read once for all the ratings an answer needs.
+func (b *Bot) clubLadder(ctx context.Context, req *Request) ([]tournament.LadderLine, error) {
 	var casual []tournament.CasualGame
 	var names map[string]string
 	if marks, ok := b.ladderMarks(); ok {
 		var err error
 		if casual, err = marks.RatedCasualGames(ctx, req.Guild); err != nil {
-			return balance.Rating{}, "", err
+			return nil, err
 		}
 		if names, err = marks.PlayerNames(ctx, req.Guild); err != nil {
-			return balance.Rating{}, "", err
+			return nil, err
 		}
 	}
-	me, _, ok, err := b.tournamentService().LadderOf(ctx, req.Guild, casual, names, who, req.Now)
+	lines, err := b.tournamentService().Ladder(ctx, req.Guild, casual, names, req.Now)
 	if err != nil && b.Store != nil {
-		return balance.Rating{}, "", err
+		return nil, err
+	}
+	return lines, nil
+}
+
+// sideRating is a player's rating on a side for the bid, from the
+// ladder's lines: the side's own, or with no game on it the overall one,
+// or a new player's when no player of that name or ID has a rated game.
+func sideRating(req *Request, lines []tournament.LadderLine, who string, german bool) (balance.Rating, string) {
+	var me tournament.LadderLine
+	ok := false
+	for _, l := range lines {
+		if l.ID == who || tournament.NameKey(l.Name) == tournament.NameKey(who) {
+			me, ok = l, true
+			break
+		}
 	}
 	side := me.Allied
 	if german {
@@ -186,11 +200,11 @@ func (b *Bot) sideRating(ctx context.Context, req *Request, who string, german b
 	}
 	switch {
 	case !ok:
-		return balance.Rating{R: 1500, RD: 350}, req.T("no rated game here, so a new player's 1500 ± 700", "ここでの対象対局がないため新規プレイヤーの 1500 ± 700"), nil
+		return balance.Rating{R: 1500, RD: 350}, req.T("no rated game here, so a new player's 1500 ± 700", "ここでの対象対局がないため新規プレイヤーの 1500 ± 700")
 	case side.Games > 0:
-		return balance.Rating{R: side.Rating.R, RD: side.Rating.RD}, fmt.Sprintf(req.T("%.0f ± %.0f on this side", "この陣営で %.0f ± %.0f"), side.Rating.R, 2*side.Rating.RD), nil
+		return balance.Rating{R: side.Rating.R, RD: side.Rating.RD}, fmt.Sprintf(req.T("%.0f ± %.0f on this side", "この陣営で %.0f ± %.0f"), side.Rating.R, 2*side.Rating.RD)
 	}
-	return balance.Rating{R: me.Rating.R, RD: me.Rating.RD}, fmt.Sprintf(req.T("%.0f ± %.0f overall (no game on this side yet)", "総合 %.0f ± %.0f (この陣営ではまだ対局なし)"), me.Rating.R, 2*me.Rating.RD), nil
+	return balance.Rating{R: me.Rating.R, RD: me.Rating.RD}, fmt.Sprintf(req.T("%.0f ± %.0f overall (no game on this side yet)", "総合 %.0f ± %.0f (この陣営ではまだ対局なし)"), me.Rating.R, 2*me.Rating.RD)
 }
 
 func (b *Bot) statsBid(ctx context.Context, req *Request) *Response {
@@ -205,14 +219,12 @@ func (b *Bot) statsBid(ctx context.Context, req *Request) *Response {
 	if strings.EqualFold(gName, aName) {
 		return Private(req.T("A bid is for two different players: give german: and allied: different names.", "入札は2人の別々のプレイヤーについてです。german: と allied: に別の名前を指定してください。"))
 	}
-	gr, gWhat, err := b.sideRating(ctx, req, gName, true)
+	lines, err := b.clubLadder(ctx, req)
 	if err != nil {
 		return Fail(req, err)
 	}
-	ar, aWhat, err := b.sideRating(ctx, req, aName, false)
-	if err != nil {
-		return Fail(req, err)
-	}
+	gr, gWhat := sideRating(req, lines, gName, true)
+	ar, aWhat := sideRating(req, lines, aName, false)
 	games, what := d.basis(req.Lang)
 	if len(games) == 0 {
 		return Private(fmt.Sprintf(req.T("No games to base a bid on for %s: the club has no rated game of it and the computer's self-play covers each scenario without options only.",
@@ -253,6 +265,9 @@ var levelNames = map[string]i18n.Text{
 	"search":    i18n.T("search", "探索"),
 }
 
+// levelChoice is a computer level as an option's choice.
+func levelChoice(level string) Choice { return Choice{Name: levelNames[level], Value: level} }
+
 // playersText is who played a self-play corpus ("X (German) against Y
 // (Allied)", as cmd/arena writes it) in both languages.
 func playersText(players string) i18n.Text {
@@ -279,9 +294,10 @@ func playerRef(s string) string {
 	return strings.TrimPrefix(s, "@")
 }
 
-// tableBid is the suggested bid of a tournament table with sides:bid, for
-// its players on the sides the pairing gave them (/stats bid's figures).
-func (b *Bot) tableBid(ctx context.Context, req *Request, t *tournament.Tournament, g *tournament.Game) string {
+// tableBids are the suggested bids of a sides:bid round's tables, for
+// their players on the sides the pairing gave them (/stats bid's figures),
+// from one reading of the balance and the ladder.
+func (b *Bot) tableBids(ctx context.Context, req *Request, t *tournament.Tournament, tables []*tournament.Game) []string {
 	name := func(id string) string {
 		if p := t.Player(id); p != nil && p.Name != "" {
 			return p.Name
@@ -291,12 +307,18 @@ func (b *Bot) tableBid(ctx context.Context, req *Request, t *tournament.Tourname
 	sub := &Request{Guild: req.Guild, Lang: req.Lang, Now: req.Now, Options: map[string]string{"scenario": t.Settings.Scenario, "options": strings.Join(t.Settings.Options, " ")}}
 	d, err := b.balanceOf(ctx, sub)
 	games, _ := d.basis(req.Lang)
-	gr, _, err1 := b.sideRating(ctx, req, g.German, true)
-	ar, _, err2 := b.sideRating(ctx, req, g.Allied, false)
-	if err != nil || err1 != nil || err2 != nil || len(games) == 0 {
-		return fmt.Sprintf(req.T("Table %d: %s and %s.", "第%d卓: %s と %s。"), g.Table, name(g.German), name(g.Allied))
+	lines, err2 := b.clubLadder(ctx, req)
+	var out []string
+	for _, g := range tables {
+		if err != nil || err2 != nil || len(games) == 0 {
+			out = append(out, fmt.Sprintf(req.T("Table %d: %s and %s.", "第%d卓: %s と %s。"), g.Table, name(g.German), name(g.Allied)))
+			continue
+		}
+		gr, _ := sideRating(req, lines, g.German, true)
+		ar, _ := sideRating(req, lines, g.Allied, false)
+		bid := balance.Suggest(games, gr, ar)
+		out = append(out, fmt.Sprintf(req.T("Table %d (%s as the Germans, %s as the Allies): for an even game, %s (/stats bid says how).",
+			"第%d卓 (独軍 %s、連合軍 %s): 五分にするには%s (計算は /stats bid)。"), g.Table, name(g.German), name(g.Allied), bidText(bid.VP, req.Lang)))
 	}
-	bid := balance.Suggest(games, gr, ar)
-	return fmt.Sprintf(req.T("Table %d (%s as the Germans, %s as the Allies): for an even game, %s (/stats bid says how).",
-		"第%d卓 (独軍 %s、連合軍 %s): 五分にするには%s (計算は /stats bid)。"), g.Table, name(g.German), name(g.Allied), bidText(bid.VP, req.Lang))
+	return out
 }

@@ -38,32 +38,33 @@ func (b *Bot) statsGameCommand() *Command {
 			case g.Status == "abandoned":
 				return Private(req.T("This game was abandoned unfinished: it has no story to tell.", "このゲームは途中で放棄されたため、記録はありません。"))
 			}
-			m, err := b.storyMessage(g, req.Lang)
+			st, err := storyOf(g)
 			if err != nil {
 				return Fail(req, err)
 			}
-			return &Response{Messages: []Message{m}}
+			return &Response{Messages: []Message{b.storyMessage(g, st, req.Lang)}}
 		}}
 }
 
-// storyMessage is a finished game's story in lang, with its chart.
-func (b *Bot) storyMessage(g *games.Game, lang i18n.Lang) (Message, error) {
+// storyOf replays a finished game from its start and tells its story.
+func storyOf(g *games.Game) (story.Story, error) {
 	if g.Sandbox {
-		return Message{}, i18n.Errorf("A game from a position has no story from its start.", "局面から始めたゲームには開始からの記録がありません。")
+		return story.Story{}, i18n.Errorf("A game from a position has no story from its start.", "局面から始めたゲームには開始からの記録がありません。")
 	}
 	start, err := game.NewKey(g.State.Rules(), g.Key, g.Options)
 	if err != nil {
-		return Message{}, err
+		return story.Story{}, err
 	}
-	st, err := story.Of(start, g.Orders)
-	if err != nil {
-		return Message{}, err
-	}
+	return story.Of(start, g.Orders)
+}
+
+// storyMessage is a finished game's story in lang, with its chart.
+func (b *Bot) storyMessage(g *games.Game, st story.Story, lang i18n.Lang) Message {
 	m := Message{Text: storyText(b, g, st, lang)}
 	if png, err := render.VPChartPNG(vpChart(g, st, lang)); err == nil {
 		m.Files = append(m.Files, File{Name: fmt.Sprintf("game-%d-vp.png", g.ID), ContentType: "image/png", Data: png})
 	}
-	return m, nil
+	return m
 }
 
 // turnLabel is a turn as the reader writes it.
@@ -183,13 +184,14 @@ func (b *Bot) storyAtEnd(ctx context.Context, id int64, channel string, langs []
 	if b.Reader != "" {
 		langs = []i18n.Lang{b.Reader}
 	}
+	st, err := storyOf(g)
+	if err != nil {
+		b.Log.Warn("story: a finished game's story", "game", id, "err", err)
+		return nil
+	}
 	var out []Message
 	for _, l := range langs {
-		m, err := b.storyMessage(g, l)
-		if err != nil {
-			b.Log.Warn("story: a finished game's story", "game", id, "err", err)
-			return out
-		}
+		m := b.storyMessage(g, st, l)
 		m.Target = channel
 		out = append(out, m)
 	}

@@ -64,8 +64,8 @@ func (b *Bot) openTables(ctx context.Context, req *Request, t *tournament.Tourna
 	if len(bidding) > 0 {
 		text := fmt.Sprintf(req.T("Sides by bid: each player of a table bids in secret with /tournament bid name:%s table:N side:german|allied vp:N; the table's game opens when both bids are in.",
 			"陣営は入札で決めます。各卓の両者が /tournament bid name:%s table:N side:german|allied vp:N で秘密に入札し、揃うと対局が始まります。"), t.Name)
-		for _, g := range bidding {
-			text += "\n" + b.tableBid(ctx, req, t, g)
+		for _, line := range b.tableBids(ctx, req, t, bidding) {
+			text += "\n" + line
 		}
 		resp.Add(Message{Text: text})
 	}

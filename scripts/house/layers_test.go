@@ -16,8 +16,8 @@ var layers = map[string]struct {
 	allowed []string
 	why     string
 }{
-	"ai": {[]string{"rtrbot/engine/", "rtrbot/i18n"},
-		"the computer players know what the engine's view and board give them: no database, chat, service or renderer"},
+	"ai": {[]string{"rtrbot/engine/", "rtrbot/i18n", "rtrbot/balance"},
+		"the computer players know what the engine's view and board give them: no database, chat, service or renderer (balance is pure statistics)"},
 	"games": {[]string{"rtrbot/engine/", "rtrbot/db", "rtrbot/db/", "rtrbot/i18n", "rtrbot/ai", "rtrbot/actor"},
 		"the service runs games and decides; it writes no message and draws no map"},
 	"render": {[]string{"rtrbot/engine/board", "rtrbot/engine/hex", "rtrbot/engine/units", "rtrbot/i18n"},
