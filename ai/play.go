@@ -121,10 +121,16 @@ func PlayGame(r *game.Rules, seed uint64, options []string, players [2]Computer)
 	if err != nil {
 		return nil, err
 	}
+	return playOn(s, players, fmt.Sprintf("seed %d", seed))
+}
+
+// playOn plays a game on from s to its end, each side by its player;
+// what names the game in errors.
+func playOn(s *game.State, players [2]Computer, what string) (*GameResult, error) {
 	res := &GameResult{}
 	for guard := 0; s.Step != game.GameOver; guard++ {
 		if guard > 20000 {
-			return res, fmt.Errorf("seed %d: the game does not end", seed)
+			return res, fmt.Errorf("%s: the game does not end", what)
 		}
 		side := s.ToMove()
 		tr, err := Turn(s, side, players[side])
@@ -138,7 +144,7 @@ func PlayGame(r *game.Rules, seed uint64, options []string, players [2]Computer)
 			res.Segments = append(res.Segments, tr.Thinking)
 		}
 		if err != nil {
-			return res, fmt.Errorf("seed %d: %w", seed, err)
+			return res, fmt.Errorf("%s: %w", what, err)
 		}
 		s = tr.State
 	}

@@ -71,3 +71,17 @@ func (s *State) Blindfold(side units.Side) *State {
 
 // blindSeed is the public dice key of a blindfolded state.
 const blindSeed = 0x626c696e64 // "blind"
+
+// WithPlayOutDice is the whole state with the game's dice replaced by an
+// 8-byte key of the caller's (forced dice and pending keys dropped): a
+// referee's play-out of the position (adjudication, analysis) that rolls
+// dice which say nothing of the game's own. Nothing is hidden; only the
+// referee's code may call it, never a player's.
+func (s *State) WithPlayOutDice(seed uint64) *State {
+	n := s.clone()
+	n.Secret = nil
+	n.nextKeys = nil
+	n.Seed = seed
+	n.Dice.Forced = nil
+	return n
+}
