@@ -7,8 +7,10 @@ package console
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,8 +141,8 @@ func (c *Console) print(resp *commands.Response) {
 	}
 }
 
-// save writes an attachment under OutDir, numbered so that the files of a
-// session never overwrite each other.
+// save writes an attachment under OutDir, numbered so that no file, of
+// this session or an earlier one in the same folder, is overwritten.
 func (c *Console) save(f commands.File) (string, error) {
 	dir := c.OutDir
 	if dir == "" {
@@ -149,13 +151,28 @@ func (c *Console) save(f commands.File) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	c.files++
 	name := filepath.Base(f.Name)
 	if name == "." || name == "/" || name == "" {
 		name = "file"
 	}
-	path := filepath.Join(dir, fmt.Sprintf("%03d-%s", c.files, name))
-	return path, os.WriteFile(path, f.Data, 0o644)
+	for {
+		c.files++
+		path := filepath.Join(dir, fmt.Sprintf("%03d-%s", c.files, name))
+		// O_EXCL: a number an earlier session used is skipped, never
+		// overwritten.
+		out, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		_, err = out.Write(f.Data)
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+		return path, err
+	}
 }
 
 func optionOf(r *commands.Router, path, name string) *commands.Option {

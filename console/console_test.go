@@ -122,6 +122,23 @@ func TestSession(t *testing.T) {
 	}
 }
 
+// A second session writing to the same folder numbers its files after the
+// first session's: a map of yesterday's session is never overwritten.
+func TestSecondSessionKeepsFiles(t *testing.T) {
+	dir := t.TempDir()
+	for session, want := range []int{1, 2} {
+		var out bytes.Buffer
+		c := &Console{Router: testRouter(), Out: &out, OutDir: dir, Lang: i18n.EN, User: actor.Actor{Name: "anna"}}
+		if err := c.Run(context.Background(), strings.NewReader("/pic")); err != nil {
+			t.Fatal(err)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "*map.png"))
+		if len(files) != want {
+			t.Fatalf("after session %d: files %v, want %d", session+1, files, want)
+		}
+	}
+}
+
 // A line typed on a Japanese keyboard, with a full-width slash, letters,
 // digits and colon and an ideographic space, is the line typed in ASCII.
 func TestParseFullWidth(t *testing.T) {
