@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -159,8 +160,8 @@ func checkViews(t testing.TB, s *State) {
 			case u.Box == Eliminated:
 				return true
 			case u.Box != OnMap:
-				return hasInt(s.Combat.Retreats, c.Index)
-			case tops[id], containsHex(s.Sight.Revealed, u.At), hasInt(s.Combat.Retreats, c.Index):
+				return slices.Contains(s.Combat.Retreats, c.Index)
+			case tops[id], slices.Contains(s.Sight.Revealed, u.At), slices.Contains(s.Combat.Retreats, c.Index):
 				return true
 			case v == PublicView:
 				return false

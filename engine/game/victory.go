@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"sort"
 	"sync"
 
@@ -165,7 +166,7 @@ func (s *State) trackEntries(these []Event, evs *[]Event) {
 		if s.scoringHex(h) {
 			s.Victory.setHolder(h, side)
 		}
-		if side == units.German && !s.Victory.Paris && containsHex(paris, h) {
+		if side == units.German && !s.Victory.Paris && slices.Contains(paris, h) {
 			s.Victory.Paris = true
 			s.addVP(units.German, 10, i18n.T("first entry into Paris (15.22)", "Paris に初進入 (15.22)"), evs)
 		}
