@@ -57,6 +57,21 @@ func TestDiscordConfigFromEnvironment(t *testing.T) {
 	}
 }
 
+// askHelp has Ana (in locale, "" for the default) ask /help on srv, and
+// gives the call and its first answer, waited for at most wait.
+func askHelp(t *testing.T, srv *fakediscord.Server, locale string, wait time.Duration) (*fakediscord.Call, []fakediscord.Message) {
+	t.Helper()
+	c, err := srv.Slash(fakediscord.Invoke{User: fakediscord.User{ID: "400000000000000001", Name: "Ana", Locale: locale}, Path: "help"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := c.WaitMessages(1, wait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, ms
+}
+
 // runDiscord, as main calls it, serves the commands against a fake
 // Discord given by RTRBOT_DISCORD_API, and returns when ctx ends.
 func TestRunDiscordAgainstFakeServer(t *testing.T) {
@@ -74,15 +89,7 @@ func TestRunDiscordAgainstFakeServer(t *testing.T) {
 	if err := srv.WaitRegistered(srv.Guilds[0], 10*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	c, err := srv.Slash(fakediscord.Invoke{User: fakediscord.User{ID: "400000000000000001", Name: "Ana", Locale: "ja"}, Path: "help"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms, err := c.WaitMessages(1, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(ms[0].Content, "コマンド一覧") {
+	if _, ms := askHelp(t, srv, "ja", 5*time.Second); !strings.HasPrefix(ms[0].Content, "コマンド一覧") {
 		t.Errorf("/help: %q", ms[0].Content)
 	}
 	cancel()
@@ -127,13 +134,7 @@ func TestRunWithTokenServesDiscord(t *testing.T) {
 		cancel()
 		t.Fatalf("%v (run: %v)", err, <-done)
 	}
-	c, err := srv.Slash(fakediscord.Invoke{User: fakediscord.User{ID: "400000000000000001", Name: "Ana"}, Path: "help"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.WaitMessages(1, 5*time.Second); err != nil {
-		t.Fatal(err)
-	}
+	askHelp(t, srv, "", 5*time.Second)
 	cancel()
 	if err := <-done; err != nil {
 		t.Errorf("run: %v", err)
@@ -178,14 +179,7 @@ func TestBinaryServesFakeDiscord(t *testing.T) {
 	if err := srv.WaitRegistered(srv.Guilds[0], 60*time.Second); err != nil {
 		t.Fatalf("%v\nbot's stderr:\n%s", err, stderr.String())
 	}
-	c, err := srv.Slash(fakediscord.Invoke{User: fakediscord.User{ID: "400000000000000001", Name: "Ana", Locale: "ja"}, Path: "help"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms, err := c.WaitMessages(1, 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, ms := askHelp(t, srv, "ja", 10*time.Second)
 	if !strings.HasPrefix(ms[0].Content, "コマンド一覧") || c.Latency() > fakediscord.Window {
 		t.Errorf("/help after %v: %q", c.Latency(), ms[0].Content)
 	}
