@@ -3,7 +3,6 @@ package render
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"flag"
 	"fmt"
 	"testing"
 
@@ -11,16 +10,6 @@ import (
 	"rtrbot/i18n"
 	"rtrbot/render/internal/golden"
 )
-
-// go test ./render -update rewrites the golden pictures in testdata/.
-var update = flag.Bool("update", false, "rewrite the golden PNGs in render/testdata")
-
-// checkGolden compares got (PNG bytes) with testdata/name, or rewrites it
-// with -update (golden.Check).
-func checkGolden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	golden.Check(t, name, got, *update, SamePicture, "go test ./render -update (if the renderer or the map data in engine/board/data changed)")
-}
 
 func TestGoldenSampleMap(t *testing.T) {
 	m := sampleMap()
@@ -70,7 +59,7 @@ func TestGoldenRealMap(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the embedded map does not load: %v", err)
 	}
-	golden.SkipIfChanged(t, "map.fingerprint", fingerprint(m), *update, "the map data", "go test ./render -update")
+	golden.SkipIfChanged(t, "map.fingerprint", fingerprint(m), "the map data", "go test ./render -update")
 	full := newRenderer(t, m, Options{})
 	crop := newRenderer(t, m, Options{Scale: 1.5, NoLegend: true})
 	cases := []goldenFrame{
@@ -78,6 +67,13 @@ func TestGoldenRealMap(t *testing.T) {
 		{"map-around-1819.png", crop, Frame{Crop: &Crop{Center: mustHex("1819"), Radius: 5}, Layers: []Layer{Focus(mustHex("1819"))}}},
 	}
 	checkGoldenFrames(t, cases)
+}
+
+// checkGolden compares got (PNG bytes) with testdata/name, or rewrites it
+// with go test ./render -update (golden.Check).
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	golden.Check(t, name, got, SamePicture, "go test ./render -update (if the renderer or the map data in engine/board/data changed)")
 }
 
 // goldenFrame is a golden picture: its file's name and the frame a

@@ -466,8 +466,7 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request, m []string) {
 		return
 	}
 	c.callback = cb
-	s.changed.Broadcast()
-	w.WriteHeader(http.StatusNoContent)
+	s.answerChangedNoContent(w)
 }
 
 // updateMessage edits a message in place, as an update callback (7) does:
@@ -557,6 +556,21 @@ func (s *Server) messageBody(w http.ResponseWriter, r *http.Request, what string
 	return b, true
 }
 
+// answerChanged wakes the tests waiting for a change and answers the bot
+// with the message it created or changed; s.mu is held.
+func (s *Server) answerChanged(w http.ResponseWriter, msg *Message) {
+	s.changed.Broadcast()
+	writeJSON(w, http.StatusOK, msg.wire())
+}
+
+// answerChangedNoContent wakes the tests waiting for a change and answers
+// the bot 204, as Discord answers a change with nothing to return; s.mu
+// is held.
+func (s *Server) answerChangedNoContent(w http.ResponseWriter) {
+	s.changed.Broadcast()
+	w.WriteHeader(http.StatusNoContent)
+}
+
 // channelMsg finds a channel message by ID; s.mu is held.
 func (s *Server) channelMsg(channel, id string) *Message {
 	for _, m := range s.channels[channel] {
@@ -592,8 +606,7 @@ func (s *Server) editChannelMessage(w http.ResponseWriter, r *http.Request, m []
 		}
 	}
 	msg.Edited, msg.Edits, msg.At = true, msg.Edits+1, time.Now()
-	s.changed.Broadcast()
-	writeJSON(w, http.StatusOK, msg.wire())
+	s.answerChanged(w, msg)
 }
 
 func (s *Server) getPins(w http.ResponseWriter, r *http.Request, m []string) {
@@ -617,8 +630,7 @@ func (s *Server) pin(w http.ResponseWriter, r *http.Request, m []string) {
 		return
 	}
 	msg.Pinned = true
-	s.changed.Broadcast()
-	w.WriteHeader(http.StatusNoContent)
+	s.answerChangedNoContent(w)
 }
 
 // Forget deletes a channel message as a moderator would (a test of a
@@ -667,8 +679,7 @@ func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
 			if b.Data != nil {
 				o.Content, o.Pings, o.Pinged = b.Data.Content, pings(b.Data), nil // an edit notifies nobody
 			}
-			s.changed.Broadcast()
-			writeJSON(w, http.StatusOK, o.wire())
+			s.answerChanged(w, o)
 			return
 		}
 		o.Thinking, takesPlace = false, o
@@ -679,8 +690,7 @@ func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
 		msg.Ephemeral = o.Ephemeral
 	}
 	c.messages = append(c.messages, msg)
-	s.changed.Broadcast()
-	writeJSON(w, http.StatusOK, msg.wire())
+	s.answerChanged(w, msg)
 }
 
 func (s *Server) message(w http.ResponseWriter, c *Call, id string) *Message {
@@ -747,8 +757,7 @@ func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string)
 			msg.Pinged = pinged(b.Data)
 		}
 	}
-	s.changed.Broadcast()
-	writeJSON(w, http.StatusOK, msg.wire())
+	s.answerChanged(w, msg)
 }
 
 func (s *Server) deleteMessage(w http.ResponseWriter, r *http.Request, m []string) {
@@ -759,8 +768,7 @@ func (s *Server) deleteMessage(w http.ResponseWriter, r *http.Request, m []strin
 		return
 	}
 	msg.Deleted = true
-	s.changed.Broadcast()
-	w.WriteHeader(http.StatusNoContent)
+	s.answerChangedNoContent(w)
 }
 
 func (s *Server) getMessage(w http.ResponseWriter, r *http.Request, m []string) {
@@ -789,8 +797,7 @@ func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request, m []stri
 	msg := s.newMessage(m[1], b.Data, b.Files, "channel")
 	s.addPinged(m[1], msg.Pinged) // press.go: a mention in a thread adds its user
 	s.channels[m[1]] = append(s.channels[m[1]], msg)
-	s.changed.Broadcast()
-	writeJSON(w, http.StatusOK, msg.wire())
+	s.answerChanged(w, msg)
 }
 
 // attachment serves a file a test gave the bot as an attachment option.
@@ -858,8 +865,7 @@ func (s *Server) addThreadMember(w http.ResponseWriter, r *http.Request, m []str
 	for _, t := range s.threads {
 		if t.ID == m[1] {
 			t.Members = append(t.Members, m[2])
-			s.changed.Broadcast()
-			w.WriteHeader(http.StatusNoContent)
+			s.answerChangedNoContent(w)
 			return
 		}
 	}

@@ -1,7 +1,6 @@
 package fromgame
 
 import (
-	"flag"
 	"testing"
 
 	"rtrbot/engine/hex"
@@ -10,14 +9,12 @@ import (
 	"rtrbot/render/internal/golden"
 )
 
-// go test ./render/fromgame -update rewrites the golden pictures.
-var update = flag.Bool("update", false, "rewrite the golden PNGs in render/fromgame/testdata")
-
 // checkGolden compares got with testdata/name (render.SamePicture: a
-// small tolerance for antialiasing), or rewrites it with -update.
+// small tolerance for antialiasing), or rewrites it with go test
+// ./render/fromgame -update.
 func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	golden.Check(t, name, got, *update, render.SamePicture, "go test ./render/fromgame -update")
+	golden.Check(t, name, got, render.SamePicture, "go test ./render/fromgame -update")
 }
 
 // skipIfInputsChanged skips the golden comparison when the map data or
@@ -25,7 +22,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 // itself stays guarded by the sample-map goldens of package render.
 func skipIfInputsChanged(t *testing.T) {
 	m, s := opening(t)
-	golden.SkipIfChanged(t, "inputs.fingerprint", fingerprint(m, s), *update, "the map or the default setup", "go test ./render/fromgame -update")
+	golden.SkipIfChanged(t, "inputs.fingerprint", fingerprint(m, s), "the map or the default setup", "go test ./render/fromgame -update")
 }
 
 func renderer(t *testing.T, opt render.Options) *render.Renderer {

@@ -6,21 +6,26 @@
 package golden
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
+// update is the tests' -update flag: rewrite the golden pictures and
+// fingerprints instead of comparing them.
+var update = flag.Bool("update", false, "rewrite the golden pictures (PNG) and their fingerprints in testdata")
+
 // Check compares got (PNG bytes) with testdata/name by same (render's
-// SamePicture, which allows for antialiasing), or rewrites the file when
-// update is set. On a mismatch the picture drawn is kept in a temporary
+// SamePicture, which allows for antialiasing), or rewrites the file with
+// -update. On a mismatch the picture drawn is kept in a temporary
 // folder, whose path the failure names with the command that rewrites the
 // pictures (updateCmd), so that one can open both.
-func Check(t testing.TB, name string, got []byte, update bool, same func(want, got []byte) error, updateCmd string) {
+func Check(t testing.TB, name string, got []byte, same func(want, got []byte) error, updateCmd string) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
-	if update {
+	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -46,13 +51,12 @@ func Check(t testing.TB, name string, got []byte, update bool, same func(want, g
 
 // SkipIfChanged skips the test when fingerprint is not the one kept in
 // testdata/file, the fingerprint of what the pictures were drawn from
-// (what names it for the message), or rewrites the file when update is
-// set. The inputs (the map data, the default setup) change far more often
+// (what names it for the message), or rewrites the file with -update. The inputs (the map data, the default setup) change far more often
 // than the renderer, and the pictures then need a look and -update anyway.
-func SkipIfChanged(t testing.TB, file, fingerprint string, update bool, what, updateCmd string) {
+func SkipIfChanged(t testing.TB, file, fingerprint, what, updateCmd string) {
 	t.Helper()
 	path := filepath.Join("testdata", file)
-	if update {
+	if *update {
 		if err := os.WriteFile(path, []byte(fingerprint+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -40,6 +40,13 @@ func inGoroutine(f func()) {
 	<-done
 }
 
+// withUpdate runs f as under -update.
+func withUpdate(f func()) {
+	*update = true
+	defer func() { *update = false }()
+	f()
+}
+
 // bytesSame stands for render.SamePicture: equal bytes are the same picture.
 func bytesSame(want, got []byte) error {
 	if string(want) != string(got) {
@@ -59,11 +66,11 @@ func TestCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := &recorder{TB: t}
-	Check(r, "a.png", []byte("kept"), false, bytesSame, "go test -update")
+	Check(r, "a.png", []byte("kept"), bytesSame, "go test -update")
 	if len(r.errors) != 0 {
 		t.Fatalf("the kept picture failed: %q", r.errors)
 	}
-	Check(r, "a.png", []byte("drawn"), false, bytesSame, "go test -update")
+	Check(r, "a.png", []byte("drawn"), bytesSame, "go test -update")
 	if len(r.errors) != 1 || !strings.Contains(r.errors[0], "go test -update") {
 		t.Fatalf("a different picture: %q, want one failure naming the update command", r.errors)
 	}
@@ -74,11 +81,11 @@ func TestCheck(t *testing.T) {
 		os.RemoveAll(filepath.Dir(strings.TrimSuffix(at, ";")))
 	}
 	r.errors = nil
-	Check(r, "a.png", []byte("drawn"), true, bytesSame, "go test -update")
+	withUpdate(func() { Check(r, "a.png", []byte("drawn"), bytesSame, "go test -update") })
 	if b, _ := os.ReadFile(filepath.Join("testdata", "a.png")); len(r.errors) != 0 || string(b) != "drawn" {
 		t.Errorf("-update: %q, file %q", r.errors, b)
 	}
-	inGoroutine(func() { Check(r, "missing.png", []byte("drawn"), false, bytesSame, "go test -update") })
+	inGoroutine(func() { Check(r, "missing.png", []byte("drawn"), bytesSame, "go test -update") })
 	if len(r.errors) != 1 || !strings.HasPrefix(r.errors[0], "reading golden picture") {
 		t.Errorf("a missing golden picture: %q, want one failure", r.errors)
 	}
@@ -92,16 +99,16 @@ func TestSkipIfChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := &recorder{TB: t}
-	SkipIfChanged(r, "x.fingerprint", "abc", false, "the map", "go test -update")
+	SkipIfChanged(r, "x.fingerprint", "abc", "the map", "go test -update")
 	if len(r.skips) != 1 {
 		t.Fatalf("no fingerprint kept: skips %q, want one", r.skips)
 	}
-	SkipIfChanged(r, "x.fingerprint", "abc", true, "the map", "go test -update")
-	SkipIfChanged(r, "x.fingerprint", "abc", false, "the map", "go test -update")
+	withUpdate(func() { SkipIfChanged(r, "x.fingerprint", "abc", "the map", "go test -update") })
+	SkipIfChanged(r, "x.fingerprint", "abc", "the map", "go test -update")
 	if len(r.skips) != 1 || len(r.errors) != 0 {
 		t.Fatalf("the kept fingerprint: skips %q, errors %q", r.skips, r.errors)
 	}
-	SkipIfChanged(r, "x.fingerprint", "abd", false, "the map", "go test -update")
+	SkipIfChanged(r, "x.fingerprint", "abd", "the map", "go test -update")
 	if len(r.skips) != 2 || !strings.HasPrefix(r.skips[1], "the map changed") {
 		t.Fatalf("another fingerprint: skips %q", r.skips)
 	}
