@@ -69,12 +69,7 @@ var levelNames = map[Level]i18n.Text{
 }
 
 // Name is the victory level for players (no level: a draw).
-func (l Level) Name() i18n.Text {
-	if t, ok := levelNames[l]; ok {
-		return t
-	}
-	return i18n.T("draw", "引分け")
-}
+func (l Level) Name() i18n.Text { return i18n.Named(levelNames, l, i18n.T("draw", "引分け")) }
 
 func (l Level) String() string { return l.Name().EN }
 
