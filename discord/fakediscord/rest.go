@@ -30,14 +30,14 @@ var routes = []route{
 	{"GET", regexp.MustCompile(`^applications/(\d+)/commands$`), (*Server).getCommands},
 	{"GET", regexp.MustCompile(`^applications/(\d+)/guilds/(\d+)/commands$`), (*Server).getCommands},
 	{"POST", regexp.MustCompile(`^interactions/(\d+)/([^/]+)/callback$`), (*Server).callback},
-	{"POST", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)$`), (*Server).followUp},
-	{"PATCH", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)/messages/(@original|\d+)$`), (*Server).editMessage},
+	{"POST", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)$`), messageRoute("follow-up", (*Server).followUp)},
+	{"PATCH", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)/messages/(@original|\d+)$`), messageRoute("edit", (*Server).editMessage)},
 	{"DELETE", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)/messages/(@original|\d+)$`), (*Server).deleteMessage},
 	{"GET", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)/messages/(@original|\d+)$`), (*Server).getMessage},
-	{"POST", regexp.MustCompile(`^channels/(\d+)/messages$`), (*Server).channelMessage},
+	{"POST", regexp.MustCompile(`^channels/(\d+)/messages$`), messageRoute("channel message", (*Server).channelMessage)},
 	{"POST", regexp.MustCompile(`^channels/(\d+)/threads$`), (*Server).createThread},
 	{"PUT", regexp.MustCompile(`^channels/(\d+)/thread-members/(\d+)$`), (*Server).addThreadMember},
-	{"PATCH", regexp.MustCompile(`^channels/(\d+)/messages/(\d+)$`), (*Server).editChannelMessage},
+	{"PATCH", regexp.MustCompile(`^channels/(\d+)/messages/(\d+)$`), messageRoute("edit channel message", (*Server).editChannelMessage)},
 	{"GET", regexp.MustCompile(`^channels/(\d+)/pins$`), (*Server).getPins},
 	{"PUT", regexp.MustCompile(`^channels/(\d+)/pins/(\d+)$`), (*Server).pin},
 }
@@ -571,6 +571,21 @@ func (s *Server) answerChangedNoContent(w http.ResponseWriter) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// messageRoute is the handler of a route whose request carries a message
+// (what names it in a problem): its body is read first (messageBody, which
+// answers a bad one), then h runs with s.mu held.
+func messageRoute(what string, h func(s *Server, w http.ResponseWriter, b *body, m []string)) func(*Server, http.ResponseWriter, *http.Request, []string) {
+	return func(s *Server, w http.ResponseWriter, r *http.Request, m []string) {
+		b, ok := s.messageBody(w, r, what)
+		if !ok {
+			return
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		h(s, w, b, m)
+	}
+}
+
 // channelMsg finds a channel message by ID; s.mu is held.
 func (s *Server) channelMsg(channel, id string) *Message {
 	for _, m := range s.channels[channel] {
@@ -583,13 +598,7 @@ func (s *Server) channelMsg(channel, id string) *Message {
 
 // editChannelMessage is PATCH /channels/{c}/messages/{m}: the bot edits
 // its own post (the pinned status of a game).
-func (s *Server) editChannelMessage(w http.ResponseWriter, r *http.Request, m []string) {
-	b, ok := s.messageBody(w, r, "edit channel message")
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (s *Server) editChannelMessage(w http.ResponseWriter, b *body, m []string) {
 	msg := s.channelMsg(m[1], m[2])
 	if msg == nil || msg.Deleted {
 		apiError(w, http.StatusNotFound, 10008, "Unknown Message")
@@ -652,13 +661,7 @@ func (s *Server) webhookCall(w http.ResponseWriter, app, token string) *Call {
 	return c
 }
 
-func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
-	b, ok := s.messageBody(w, r, "follow-up")
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (s *Server) followUp(w http.ResponseWriter, b *body, m []string) {
 	c := s.webhookCall(w, m[1], m[2])
 	if c == nil {
 		return
@@ -719,13 +722,7 @@ func (s *Server) webhookMessage(w http.ResponseWriter, m []string) (*Call, *Mess
 	return c, s.message(w, c, m[3])
 }
 
-func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string) {
-	b, ok := s.messageBody(w, r, "edit")
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (s *Server) editMessage(w http.ResponseWriter, b *body, m []string) {
 	c, msg := s.webhookMessage(w, m)
 	if msg == nil {
 		return
@@ -779,13 +776,7 @@ func (s *Server) getMessage(w http.ResponseWriter, r *http.Request, m []string) 
 	}
 }
 
-func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request, m []string) {
-	b, ok := s.messageBody(w, r, "channel message")
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (s *Server) channelMessage(w http.ResponseWriter, b *body, m []string) {
 	if b.Data != nil && b.Data.Flags&ephemeralFlag != 0 {
 		apiError(w, http.StatusBadRequest, 50035, s.problem("channel message with the ephemeral flag"))
 		return
