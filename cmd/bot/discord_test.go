@@ -16,9 +16,8 @@ import (
 	"time"
 
 	"rtrbot/commands"
-	"rtrbot/db"
+	"rtrbot/discord/discordtest"
 	"rtrbot/discord/fakediscord"
-	"rtrbot/engine/board"
 	"rtrbot/metrics"
 )
 
@@ -215,20 +214,13 @@ func TestBinaryServesFakeDiscord(t *testing.T) {
 // A segment's deadline set through Discord is watched while the bot runs:
 // when the clock passes it, the reminder is posted to the game's thread.
 func TestDeadlinePostedThroughDiscord(t *testing.T) {
-	m, err := board.Default()
-	if err != nil {
-		t.Skip("map not available yet:", err)
-	}
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "club.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	deps := discordtest.RealDeps(t)
 	var mu sync.Mutex
 	now := time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	bot := commands.New(commands.Deps{Map: m, Store: store, Log: quiet, Now: clock})
+	deps.Log, deps.Now = quiet, clock
+	bot := commands.New(deps)
 	if bot.Router.Find("game deadline") == nil {
 		t.Skip("/game deadline not built")
 	}
