@@ -75,21 +75,8 @@ func (s *State) freeCounter(prefer []string, nation units.Nation, typ units.Type
 	return nil
 }
 
-// reorganisingUnit is the one unit of a split or an entrenchment order,
-// if it may reorganise now (canReorganise: 10.0, 13.0).
-func (s *State) reorganisingUnit(o Order) (*units.Counter, error) {
-	c, err := s.oneUnit(o)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.canReorganise(c); err != nil {
-		return nil, err
-	}
-	return c, nil
-}
-
 func (s *State) applySplit(o Order) (*State, []Event, error) {
-	c, err := s.reorganisingUnit(o)
+	c, err := s.oneUnitThat(o, s.canReorganise) // 10.0, 13.0
 	if err != nil {
 		return nil, nil, err
 	}
@@ -175,7 +162,7 @@ func (s *State) applyMerge(o Order) (*State, []Event, error) {
 
 // applyEntrench flips a unit to its trench side or back (13.0, 13.3).
 func (s *State) applyEntrench(o Order) (*State, []Event, error) {
-	c, err := s.reorganisingUnit(o)
+	c, err := s.oneUnitThat(o, s.canReorganise) // 10.0, 13.0
 	if err != nil {
 		return nil, nil, err
 	}
