@@ -105,11 +105,8 @@ func TestScriptedGame(t *testing.T) {
 	if foggedEvents == 0 {
 		t.Errorf("no event of the scripted game was hidden by the fog of war: its texts went unchecked")
 	}
-	want, err := os.ReadFile(resultPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := resultText(s); got != string(want) {
+	want := readText(t, resultPath)
+	if got := resultText(s); got != want {
 		t.Errorf("the scripted game ends\n%s\nbut %s says\n%s", got, resultPath, want)
 	}
 	again, err := Replay(r, seed, nil, orders)
