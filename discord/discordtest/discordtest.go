@@ -14,16 +14,13 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"rtrbot/commands"
-	"rtrbot/db"
 	"rtrbot/discord"
 	"rtrbot/discord/fakediscord"
-	"rtrbot/engine/board"
 )
 
 // Wait is how long a harness waits for an answer before failing.
@@ -34,23 +31,6 @@ var (
 	Alice = fakediscord.User{ID: "400000000000000011", Name: "Alice", Locale: "en-US"}
 	Kenji = fakediscord.User{ID: "400000000000000012", Name: "Kenji", Locale: "ja"}
 )
-
-// RealDeps are the commands' dependencies as a club runs the bot: the
-// real map and a SQLite file in a temporary folder, closed when the test
-// ends. The test is skipped where the map is not embedded.
-func RealDeps(t testing.TB) commands.Deps {
-	t.Helper()
-	m, err := board.Default()
-	if err != nil {
-		t.Skip("map not available yet:", err)
-	}
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "rtrbot.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	return commands.Deps{Map: m, Store: store}
-}
 
 // Harness is a fake Discord with the bot connected to it.
 type Harness struct {
