@@ -1,7 +1,6 @@
 package discordtest
 
 import (
-	"context"
 	"path/filepath"
 	"testing"
 
@@ -19,7 +18,7 @@ func RealDeps(t testing.TB) commands.Deps {
 	if err != nil {
 		t.Skip("map not available yet:", err)
 	}
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "rtrbot.db"))
+	store, err := db.Open(t.Context(), filepath.Join(t.TempDir(), "rtrbot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
