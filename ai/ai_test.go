@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 )
@@ -21,12 +20,7 @@ var (
 
 func rules(t testing.TB) *game.Rules {
 	rulesOnce.Do(func() {
-		m, err := board.Default()
-		if err != nil {
-			rulesErr = err
-			return
-		}
-		stdRules, rulesErr = game.NewRules(m, "standard")
+		stdRules, rulesErr = game.DefaultRules("standard")
 	})
 	if rulesErr != nil {
 		t.Fatal(rulesErr)

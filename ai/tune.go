@@ -32,35 +32,42 @@ type TuneConfig struct {
 	Log  func(string) // one line per candidate (may be nil)
 }
 
-// TuneParams are the names of the weights tuned, in the order tried.
-var TuneParams = []string{"Objective", "Contact", "Danger", "Terrain", "Stack", "MinEV", "Guard", "Grab"}
+// tuned are the weights tuned, in the order tried: each one's name (its
+// field's), the field, and the value it is tried at when it is zero (a
+// factor of zero is zero).
+var tuned = []struct {
+	name  string
+	field func(*Weights) *float64
+	unit  float64
+}{
+	{"Objective", func(w *Weights) *float64 { return &w.Objective }, 1},
+	{"Contact", func(w *Weights) *float64 { return &w.Contact }, 1},
+	{"Danger", func(w *Weights) *float64 { return &w.Danger }, 1},
+	{"Terrain", func(w *Weights) *float64 { return &w.Terrain }, 1},
+	{"Stack", func(w *Weights) *float64 { return &w.Stack }, 0.3},
+	{"MinEV", func(w *Weights) *float64 { return &w.MinEV }, 0.2},
+	{"Guard", func(w *Weights) *float64 { return &w.Guard }, 2},
+	{"Grab", func(w *Weights) *float64 { return &w.Grab }, 10},
+}
 
-// weightPtr is the field of w named n.
+// TuneParams are the names of the weights tuned, in the order tried.
+var TuneParams = func() []string {
+	var names []string
+	for _, t := range tuned {
+		names = append(names, t.name)
+	}
+	return names
+}()
+
+// weightPtr is the field of w named n, or nil.
 func weightPtr(w *Weights, n string) *float64 {
-	switch n {
-	case "Objective":
-		return &w.Objective
-	case "Contact":
-		return &w.Contact
-	case "Danger":
-		return &w.Danger
-	case "Terrain":
-		return &w.Terrain
-	case "Stack":
-		return &w.Stack
-	case "MinEV":
-		return &w.MinEV
-	case "Guard":
-		return &w.Guard
-	case "Grab":
-		return &w.Grab
+	for _, t := range tuned {
+		if t.name == n {
+			return t.field(w)
+		}
 	}
 	return nil
 }
-
-// unitOf is the value a weight at zero is tried at (a factor of zero is
-// zero).
-var unitOf = map[string]float64{"Objective": 1, "Contact": 1, "Danger": 1, "Terrain": 1, "Stack": 0.3, "MinEV": 0.2, "Guard": 2, "Grab": 10}
 
 // TuneEval plays the campaign heuristic with weights w (the Germans)
 // against the heuristic (the Allies) on games seeds from seed, one at a
@@ -126,15 +133,16 @@ func Tune(cfg TuneConfig) (Weights, error) {
 	}
 	logf("start %s: margin %.1f, German wins %d/%d", FormatWeights(best), meanOf(bestM), wins, cfg.Games)
 	for _, f := range cfg.Factors {
-		for _, name := range TuneParams {
+		for _, t := range tuned {
+			name := t.name
 			for _, g := range []float64{f, 1 / f} {
 				w := best
-				p := weightPtr(&w, name)
+				p := t.field(&w)
 				if *p == 0 {
 					if g < 1 {
 						continue
 					}
-					*p = unitOf[name]
+					*p = t.unit
 				} else {
 					*p *= g
 				}

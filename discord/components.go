@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -191,13 +190,9 @@ func pressedUpdate(i *discordgo.Interaction, in *input) bool {
 // no "thinking…" message, only the button's own wait).
 func (a *Adapter) runUpdate(i *discordgo.Interaction, in *input, done chan *commands.Response, deferred bool) {
 	if !deferred {
-		t := time.NewTimer(a.cfg.DeferAfter)
-		select {
-		case resp := <-done:
-			t.Stop()
+		if resp, ok := a.answerInTime(done); ok {
 			a.update(i, in.req, resp, false)
 			return
-		case <-t.C:
 		}
 	}
 	a.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})

@@ -296,13 +296,21 @@ func TestSubcommandsAndGroups(t *testing.T) {
 	}
 }
 
+// runDeferred runs in and requires its callback to be a deferral (Discord
+// shows "thinking…"), as a command's that does not answer at once.
+func runDeferred(t *testing.T, h *discordtest.Harness, in fakediscord.Invoke) (*fakediscord.Call, fakediscord.Callback) {
+	t.Helper()
+	c, cb := h.Run(in)
+	if cb.Type != fakediscord.DeferredChannelMessage {
+		t.Fatalf("/%s: callback type %d, want deferred (5)", in.Path, cb.Type)
+	}
+	return c, cb
+}
+
 func TestSlowCommandDeferredThenFollowedUp(t *testing.T) {
 	t.Parallel()
 	h := discordtest.New(t, testRouter(300*time.Millisecond), nil)
-	c, cb := h.Run(fakediscord.Invoke{User: alice, Path: "map"})
-	if cb.Type != fakediscord.DeferredChannelMessage {
-		t.Fatalf("callback type %d, want deferred (5)", cb.Type)
-	}
+	c, cb := runDeferred(t, h, fakediscord.Invoke{User: alice, Path: "map"})
 	ms := h.Messages(c, 2)
 	// Acknowledged before it ran: the 300 ms of work lie between the
 	// deferral and the answer.
@@ -360,10 +368,7 @@ func TestEphemeralStaysEphemeral(t *testing.T) {
 func TestFastCommandThatOverrunsIsDeferred(t *testing.T) {
 	t.Parallel()
 	h := discordtest.New(t, testRouter(600*time.Millisecond), func(c *discord.Config) { c.DeferAfter = 100 * time.Millisecond })
-	c, cb := h.Run(fakediscord.Invoke{User: alice, Path: "overrun"})
-	if cb.Type != fakediscord.DeferredChannelMessage {
-		t.Fatalf("callback type %d, want deferred", cb.Type)
-	}
+	c, _ := runDeferred(t, h, fakediscord.Invoke{User: alice, Path: "overrun"})
 	if ms := h.Messages(c, 1); ms[0].Content != "finally" {
 		t.Errorf("got %q", ms[0].Content)
 	}
@@ -599,10 +604,7 @@ func TestRestartAgainstSameServer(t *testing.T) {
 func TestShutdownLetsRunningCommandsFinish(t *testing.T) {
 	t.Parallel()
 	h := discordtest.New(t, testRouter(500*time.Millisecond), nil)
-	c, cb := h.Run(fakediscord.Invoke{User: alice, Path: "map"})
-	if cb.Type != fakediscord.DeferredChannelMessage {
-		t.Fatalf("callback %d", cb.Type)
-	}
+	c, _ := runDeferred(t, h, fakediscord.Invoke{User: alice, Path: "map"})
 	start := time.Now()
 	if err := h.Bot.Close(); err != nil {
 		t.Fatal(err)

@@ -98,19 +98,30 @@ func (a *Adapter) run(i *discordgo.Interaction, in *input) {
 		return
 	}
 	if !deferred {
-		t := time.NewTimer(a.cfg.DeferAfter)
-		select {
-		case resp := <-done:
-			t.Stop()
+		if resp, ok := a.answerInTime(done); ok {
 			a.deliver(i, in.req, resp, nil)
 			return
-		case <-t.C:
-			a.log.Warn("command overran the direct-answer budget; deferring", "path", in.req.Path, "budget", a.cfg.DeferAfter)
 		}
+		a.log.Warn("command overran the direct-answer budget; deferring", "path", in.req.Path, "budget", a.cfg.DeferAfter)
 	}
 	a.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: flags(private), AllowedMentions: none}})
 	a.deliver(i, in.req, <-done, &private)
+}
+
+// answerInTime waits at most DeferAfter for the command's answer, so that
+// one that comes in time is the interaction's direct answer; ok is false
+// when it did not come (the interaction is then deferred: Discord wants
+// an acknowledgement within three seconds).
+func (a *Adapter) answerInTime(done <-chan *commands.Response) (resp *commands.Response, ok bool) {
+	t := time.NewTimer(a.cfg.DeferAfter)
+	defer t.Stop()
+	select {
+	case resp = <-done:
+		return resp, true
+	case <-t.C:
+		return nil, false
+	}
 }
 
 // takeSlow counts a user's Slow command in, unless he has too many.

@@ -2,16 +2,11 @@ package discord_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"image/png"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"rtrbot/db"
-	"rtrbot/engine/board"
 
 	"rtrbot/commands"
 	"rtrbot/discord"
@@ -235,14 +230,7 @@ func atoi(s string) int {
 // temporary folder (closed at the end of the test), every command family.
 func realBot(t testing.TB) *commands.Bot {
 	t.Helper()
-	m, err := board.Default()
-	if err != nil {
-		t.Skip("map not available yet:", err)
-	}
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "rtrbot.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	return commands.New(commands.Deps{Map: m, Store: store, Log: quiet})
+	deps := discordtest.RealDeps(t)
+	deps.Log = quiet
+	return commands.New(deps)
 }

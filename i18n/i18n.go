@@ -127,6 +127,15 @@ func Join(ts []Text, sep Text) Text {
 	return Text{EN: strings.Join(en, sep.EN), JA: strings.Join(ja, sep.JA)}
 }
 
+// Named is the text names gives k, or none where it gives none: the
+// readers' name of a code from its table (a nation, a step, a level).
+func Named[K comparable](names map[K]Text, k K, none Text) Text {
+	if t, ok := names[k]; ok {
+		return t
+	}
+	return none
+}
+
 // TextOf is err in both languages: an *Error in its own words, any
 // other error as is in both.
 func TextOf(err error) Text { return Text{EN: Message(err, EN), JA: Message(err, JA)} }

@@ -14,6 +14,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -326,7 +327,7 @@ func drawOptions(rng *rand.Rand) []string {
 		var pick []string
 		for k := rng.IntN(4); k > 0; k-- {
 			c := string(defs[rng.IntN(len(defs))].Code)
-			if !contains(pick, c) {
+			if !slices.Contains(pick, c) {
 				pick = append(pick, c)
 			}
 		}
@@ -335,15 +336,6 @@ func drawOptions(rng *rand.Rand) []string {
 		}
 	}
 	return nil
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // game is the game being played, as the service holds it.

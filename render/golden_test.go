@@ -3,49 +3,13 @@ package render
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"rtrbot/engine/board"
 	"rtrbot/i18n"
+	"rtrbot/render/internal/golden"
 )
-
-// go test ./render -update rewrites the golden pictures in testdata/.
-var update = flag.Bool("update", false, "rewrite the golden PNGs in render/testdata")
-
-// checkGolden compares got (PNG bytes) with testdata/name, or rewrites it
-// with -update. On a mismatch the picture drawn is kept in a temporary
-// folder, whose path the failure names, so one can open both.
-func checkGolden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("wrote %s (%d bytes)", path, len(got))
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("reading golden picture: %v (run go test ./render -update to create it)", err)
-	}
-	if err := SamePicture(want, got); err != nil {
-		dir, derr := os.MkdirTemp("", "render-golden-")
-		if derr == nil {
-			out := filepath.Join(dir, name)
-			if werr := os.WriteFile(out, got, 0o644); werr == nil {
-				t.Errorf("%s: %v\n\tthe picture drawn is at %s; look at both, and if the change is intended (a change of the renderer or of the map data in engine/board/data), run go test ./render -update", path, err, out)
-				return
-			}
-		}
-		t.Errorf("%s: %v (could not save the picture drawn)", path, err)
-	}
-}
 
 func TestGoldenSampleMap(t *testing.T) {
 	m := sampleMap()
@@ -95,15 +59,7 @@ func TestGoldenRealMap(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the embedded map does not load: %v", err)
 	}
-	fp := fingerprint(m)
-	fpPath := filepath.Join("testdata", "map.fingerprint")
-	if *update {
-		if err := os.WriteFile(fpPath, []byte(fp+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	} else if old, err := os.ReadFile(fpPath); err != nil || strings.TrimSpace(string(old)) != fp {
-		t.Skipf("the map data changed since the golden pictures were drawn (fingerprint %s, pictures drawn from %s): look at the map and run go test ./render -update", fp, strings.TrimSpace(string(old)))
-	}
+	golden.SkipIfChanged(t, "map.fingerprint", fingerprint(m), "the map data", "go test ./render -update")
 	full := newRenderer(t, m, Options{})
 	crop := newRenderer(t, m, Options{Scale: 1.5, NoLegend: true})
 	cases := []goldenFrame{
@@ -111,6 +67,13 @@ func TestGoldenRealMap(t *testing.T) {
 		{"map-around-1819.png", crop, Frame{Crop: &Crop{Center: mustHex("1819"), Radius: 5}, Layers: []Layer{Focus(mustHex("1819"))}}},
 	}
 	checkGoldenFrames(t, cases)
+}
+
+// checkGolden compares got (PNG bytes) with testdata/name, or rewrites it
+// with go test ./render -update (golden.Check).
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	golden.Check(t, name, got, SamePicture, "go test ./render -update (if the renderer or the map data in engine/board/data changed)")
 }
 
 // goldenFrame is a golden picture: its file's name and the frame a

@@ -451,42 +451,41 @@ func (t *Tournament) PairingsTextIn(r int, explain bool, lang i18n.Lang) (string
 	return sb.String(), nil
 }
 
-func stageName(stage string, lang i18n.Lang) string {
-	switch stage {
-	case string(Swiss):
-		return i18n.T("Swiss", "スイス式").In(lang)
-	case string(RoundRobin):
-		return i18n.T("round robin", "総当たり").In(lang)
-	case string(Elimination):
-		return i18n.T("elimination", "ノックアウト").In(lang)
+// stageNames, sideNames and levelNames name a round's format, a side and
+// a victory level for readers.
+var (
+	stageNames = map[string]i18n.Text{
+		string(Swiss):       i18n.T("Swiss", "スイス式"),
+		string(RoundRobin):  i18n.T("round robin", "総当たり"),
+		string(Elimination): i18n.T("elimination", "ノックアウト"),
 	}
-	return stage
+	sideNames = map[string]i18n.Text{
+		German: i18n.T("German", "独軍"),
+		Allied: i18n.T("Allied", "連合軍"),
+	}
+	levelNames = map[string]i18n.Text{
+		Marginal:  i18n.T("marginal", "限定的"),
+		Strategic: i18n.T("strategic", "戦略的"),
+		Decisive:  i18n.T("decisive", "決定的"),
+	}
+)
+
+// nameIn is the name names gives key, in lang; a key it does not name
+// stands as it is.
+func nameIn(names map[string]i18n.Text, key string, lang i18n.Lang) string {
+	if t, ok := names[key]; ok {
+		return t.In(lang)
+	}
+	return key
 }
+
+func stageName(stage string, lang i18n.Lang) string { return nameIn(stageNames, stage, lang) }
 
 func resultText(g *Game) string { return resultTextIn(g, i18n.EN) }
 
 func resultTextIn(g *Game, lang i18n.Lang) string {
 	r := g.Result
-	side := func(s string) string {
-		switch s {
-		case German:
-			return i18n.T("German", "独軍").In(lang)
-		case Allied:
-			return i18n.T("Allied", "連合軍").In(lang)
-		}
-		return s
-	}
-	level := func(l string) string {
-		switch l {
-		case Marginal:
-			return i18n.T("marginal", "限定的").In(lang)
-		case Strategic:
-			return i18n.T("strategic", "戦略的").In(lang)
-		case Decisive:
-			return i18n.T("decisive", "決定的").In(lang)
-		}
-		return l
-	}
+	side := func(s string) string { return nameIn(sideNames, s, lang) }
 	switch {
 	case r.Double:
 		return i18n.T("double forfeit", "両者不戦敗").In(lang)
@@ -495,7 +494,7 @@ func resultTextIn(g *Game, lang i18n.Lang) string {
 	case r.Winner == Draw:
 		return i18n.T("draw", "引き分け").In(lang)
 	}
-	return fmt.Sprintf(i18n.T("%s %s victory by %d VP", "%sの%s勝利 (%d VP差)").In(lang), side(r.Winner), level(r.Level), r.Margin)
+	return fmt.Sprintf(i18n.T("%s %s victory by %d VP", "%sの%s勝利 (%d VP差)").In(lang), side(r.Winner), nameIn(levelNames, r.Level, lang), r.Margin)
 }
 
 // validResult checks a reported result.

@@ -82,21 +82,16 @@ func (t *Tournament) TiebreakOrder(lang i18n.Lang) string {
 	return i18n.T("points, then ", "勝点、次に").In(lang) + strings.Join(names, sep) + sep + i18n.T("pairing number", "組合せ番号").In(lang)
 }
 
-func tiebreakLong(tb string, lang i18n.Lang) string {
-	switch tb {
-	case TBBuchholz:
-		return i18n.T("Buchholz", "ブッフホルツ").In(lang)
-	case TBBuchholzCut1:
-		return i18n.T("Buchholz cut 1", "ブッフホルツ・カット1").In(lang)
-	case TBSonneborn:
-		return i18n.T("Sonneborn–Berger", "ゾンネボルン・ベルガー").In(lang)
-	case TBHeadToHead:
-		return i18n.T("head-to-head", "直接対決").In(lang)
-	case TBMargin:
-		return i18n.T("cumulative VP margin", "累積VP差").In(lang)
-	}
-	return tb
+// tiebreakNames name the tiebreaks in full, for the published order.
+var tiebreakNames = map[string]i18n.Text{
+	TBBuchholz:     i18n.T("Buchholz", "ブッフホルツ"),
+	TBBuchholzCut1: i18n.T("Buchholz cut 1", "ブッフホルツ・カット1"),
+	TBSonneborn:    i18n.T("Sonneborn–Berger", "ゾンネボルン・ベルガー"),
+	TBHeadToHead:   i18n.T("head-to-head", "直接対決"),
+	TBMargin:       i18n.T("cumulative VP margin", "累積VP差"),
 }
+
+func tiebreakLong(tb string, lang i18n.Lang) string { return nameIn(tiebreakNames, tb, lang) }
 
 // Reminders lists the current round's tables still without a result when
 // its deadline is at most `within` away (or past): the players to remind.

@@ -53,6 +53,24 @@ func runDiscord(ctx context.Context, cfg config, bot *commands.Bot, log *slog.Lo
 	return err
 }
 
+// idList reads the comma-separated Discord IDs (snowflakes) of the
+// variable name, blanks skipped. An ID that is not a number is an error
+// saying what it should be (what: "guild") and where Discord gives it
+// (copyWhat: its "Copy Server ID").
+func idList(getenv func(string) string, name, what, copyWhat string) ([]string, error) {
+	var ids []string
+	for _, id := range strings.Split(getenv(name), ",") {
+		if id = strings.TrimSpace(id); id == "" {
+			continue
+		}
+		if _, err := strconv.ParseUint(id, 10, 64); err != nil {
+			return nil, fmt.Errorf("%s: %q is not a %s ID (a number, as Discord's \"Copy %s ID\" gives it)", name, id, what, copyWhat)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
 // discordConfig reads the Discord settings that only the Discord side
 // needs: RTRBOT_GUILDS (comma-separated guild IDs to register commands
 // in at once; empty registers them globally), RTRBOT_OPERATORS
@@ -60,23 +78,12 @@ func runDiscord(ctx context.Context, cfg config, bot *commands.Bot, log *slog.Lo
 // SHARD_COUNT.
 func discordConfig(cfg config, getenv func(string) string) (discord.Config, error) {
 	dc := discord.Config{Token: cfg.token, API: cfg.api, Dial: dial}
-	for _, g := range strings.Split(getenv("RTRBOT_GUILDS"), ",") {
-		if g = strings.TrimSpace(g); g == "" {
-			continue
-		}
-		if _, err := strconv.ParseUint(g, 10, 64); err != nil {
-			return dc, fmt.Errorf("RTRBOT_GUILDS: %q is not a guild ID (a number, as Discord's \"Copy Server ID\" gives it)", g)
-		}
-		dc.Guilds = append(dc.Guilds, g)
+	var err error
+	if dc.Guilds, err = idList(getenv, "RTRBOT_GUILDS", "guild", "Server"); err != nil {
+		return dc, err
 	}
-	for _, u := range strings.Split(getenv("RTRBOT_OPERATORS"), ",") {
-		if u = strings.TrimSpace(u); u == "" {
-			continue
-		}
-		if _, err := strconv.ParseUint(u, 10, 64); err != nil {
-			return dc, fmt.Errorf("RTRBOT_OPERATORS: %q is not a user ID (a number, as Discord's \"Copy User ID\" gives it)", u)
-		}
-		dc.Operators = append(dc.Operators, u)
+	if dc.Operators, err = idList(getenv, "RTRBOT_OPERATORS", "user", "User"); err != nil {
+		return dc, err
 	}
 	count, id := 1, 0
 	if v := getenv("SHARD_COUNT"); v != "" {

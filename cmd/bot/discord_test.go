@@ -16,9 +16,8 @@ import (
 	"time"
 
 	"rtrbot/commands"
-	"rtrbot/db"
+	"rtrbot/discord/discordtest"
 	"rtrbot/discord/fakediscord"
-	"rtrbot/engine/board"
 	"rtrbot/metrics"
 )
 
@@ -57,6 +56,21 @@ func TestDiscordConfigFromEnvironment(t *testing.T) {
 	}
 }
 
+// askHelp has Ana (in locale, "" for the default) ask /help on srv, and
+// gives the call and its first answer, waited for at most wait.
+func askHelp(t *testing.T, srv *fakediscord.Server, locale string, wait time.Duration) (*fakediscord.Call, []fakediscord.Message) {
+	t.Helper()
+	c, err := srv.Slash(fakediscord.Invoke{User: fakediscord.User{ID: "400000000000000001", Name: "Ana", Locale: locale}, Path: "help"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := c.WaitMessages(1, wait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, ms
+}
+
 // runDiscord, as main calls it, serves the commands against a fake
 // Discord given by RTRBOT_DISCORD_API, and returns when ctx ends.
 func TestRunDiscordAgainstFakeServer(t *testing.T) {
@@ -74,15 +88,7 @@ func TestRunDiscordAgainstFakeServer(t *testing.T) {
 	if err := srv.WaitRegistered(srv.Guilds[0], 10*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	c, err := srv.Slash(fakediscord.Invoke{User: fakediscord.User{ID: "400000000000000001", Name: "Ana", Locale: "ja"}, Path: "help"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms, err := c.WaitMessages(1, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(ms[0].Content, "コマンド一覧") {
+	if _, ms := askHelp(t, srv, "ja", 5*time.Second); !strings.HasPrefix(ms[0].Content, "コマンド一覧") {
 		t.Errorf("/help: %q", ms[0].Content)
 	}
 	cancel()
@@ -127,13 +133,7 @@ func TestRunWithTokenServesDiscord(t *testing.T) {
 		cancel()
 		t.Fatalf("%v (run: %v)", err, <-done)
 	}
-	c, err := srv.Slash(fakediscord.Invoke{User: fakediscord.User{ID: "400000000000000001", Name: "Ana"}, Path: "help"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.WaitMessages(1, 5*time.Second); err != nil {
-		t.Fatal(err)
-	}
+	askHelp(t, srv, "", 5*time.Second)
 	cancel()
 	if err := <-done; err != nil {
 		t.Errorf("run: %v", err)
@@ -178,14 +178,7 @@ func TestBinaryServesFakeDiscord(t *testing.T) {
 	if err := srv.WaitRegistered(srv.Guilds[0], 60*time.Second); err != nil {
 		t.Fatalf("%v\nbot's stderr:\n%s", err, stderr.String())
 	}
-	c, err := srv.Slash(fakediscord.Invoke{User: fakediscord.User{ID: "400000000000000001", Name: "Ana", Locale: "ja"}, Path: "help"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms, err := c.WaitMessages(1, 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, ms := askHelp(t, srv, "ja", 10*time.Second)
 	if !strings.HasPrefix(ms[0].Content, "コマンド一覧") || c.Latency() > fakediscord.Window {
 		t.Errorf("/help after %v: %q", c.Latency(), ms[0].Content)
 	}
@@ -221,20 +214,13 @@ func TestBinaryServesFakeDiscord(t *testing.T) {
 // A segment's deadline set through Discord is watched while the bot runs:
 // when the clock passes it, the reminder is posted to the game's thread.
 func TestDeadlinePostedThroughDiscord(t *testing.T) {
-	m, err := board.Default()
-	if err != nil {
-		t.Skip("map not available yet:", err)
-	}
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "club.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	deps := discordtest.RealDeps(t)
 	var mu sync.Mutex
 	now := time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	bot := commands.New(commands.Deps{Map: m, Store: store, Log: quiet, Now: clock})
+	deps.Log, deps.Now = quiet, clock
+	bot := commands.New(deps)
 	if bot.Router.Find("game deadline") == nil {
 		t.Skip("/game deadline not built")
 	}

@@ -1,10 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"strings"
+
+	"rtrbot/engine/datafile"
 )
 
 // An override is one hand correction from overrides.tsv: what it changes
@@ -73,39 +74,34 @@ func (o override) errorf(format string, args ...any) error {
 // tab-separated fields a line. Every line needs a reason.
 func parseOverrides(data []byte) ([]override, error) {
 	var out []override
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	n, header := 0, false
-	for sc.Scan() {
-		n++
-		l := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
+	header := false
+	err := datafile.EachLine(bytes.NewReader(data), func(n int, l string) error {
 		if !header {
 			if l != overrideColumns {
-				return nil, fmt.Errorf("overrides.tsv line %d: the header must be %q (tab-separated)", n, strings.ReplaceAll(overrideColumns, "\t", " "))
+				return fmt.Errorf("overrides.tsv line %d: the header must be %q (tab-separated)", n, strings.ReplaceAll(overrideColumns, "\t", " "))
 			}
 			header = true
-			continue
+			return nil
 		}
 		f := strings.Split(l, "\t")
 		if len(f) != 4 {
-			return nil, fmt.Errorf("overrides.tsv line %d: %d fields, want 4 tab-separated fields: target field value reason", n, len(f))
+			return fmt.Errorf("overrides.tsv line %d: %d fields, want 4 tab-separated fields: target field value reason", n, len(f))
 		}
 		o := override{line: n, target: strings.TrimSpace(f[0]), field: strings.TrimSpace(f[1]), value: strings.TrimSpace(f[2]), reason: strings.TrimSpace(f[3])}
 		if o.reason == "" {
-			return nil, o.errorf("every override needs a one-line reason")
+			return o.errorf("every override needs a one-line reason")
 		}
 		ok := false
 		for _, fl := range overrideFields[o.kind()] {
 			ok = ok || fl == o.field
 		}
 		if !ok {
-			return nil, o.errorf("a %s override changes one of %s, not %q", o.kind(), strings.Join(overrideFields[o.kind()], ", "), o.field)
+			return o.errorf("a %s override changes one of %s, not %q", o.kind(), strings.Join(overrideFields[o.kind()], ", "), o.field)
 		}
 		out = append(out, o)
-	}
-	if err := sc.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -75,23 +75,12 @@ func moveGuild(ctx context.Context, args []string, out io.Writer) error {
 		return fmt.Errorf("the source file: %w", err)
 	}
 	// Both files are written: neither may be in use by a bot.
-	for _, f := range []string{*from, *to} {
-		l, err := db.Lock(f, "rtrbot-admin")
-		if err != nil {
-			return err
-		}
-		defer l.Close()
-	}
-	src, err := db.Open(ctx, *from)
+	stores, done, err := openLocked(ctx, *from, *to)
 	if err != nil {
 		return err
 	}
-	defer src.Close()
-	dst, err := db.Open(ctx, *to)
-	if err != nil {
-		return err
-	}
-	defer dst.Close()
+	defer done()
+	src, dst := stores[0], stores[1]
 	m, err := db.MoveGuild(ctx, src, dst, *guild, !*keep)
 	if err != nil {
 		return err
@@ -104,6 +93,37 @@ func moveGuild(ctx context.Context, args []string, out io.Writer) error {
 		fmt.Fprintf(out, "%d live game(s) in %s marked abandoned (moved:to %s)\n", m.Retired, *from, *to)
 	}
 	return nil
+}
+
+// openLocked takes the database files from any bot (db.Lock: the tool
+// writes them), all of them before it opens any, then opens them in
+// order; done closes them and releases the locks. On an error nothing is
+// left open or locked.
+func openLocked(ctx context.Context, paths ...string) (stores []*db.Store, done func(), err error) {
+	var held []io.Closer
+	done = func() {
+		for i := len(held) - 1; i >= 0; i-- {
+			held[i].Close()
+		}
+	}
+	for _, p := range paths {
+		l, err := db.Lock(p, "rtrbot-admin")
+		if err != nil {
+			done()
+			return nil, nil, err
+		}
+		held = append(held, l)
+	}
+	for _, p := range paths {
+		s, err := db.Open(ctx, p)
+		if err != nil {
+			done()
+			return nil, nil, err
+		}
+		held = append(held, s)
+		stores = append(stores, s)
+	}
+	return stores, done, nil
 }
 
 func shard(args []string, out io.Writer) error {
@@ -141,16 +161,12 @@ func check(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	// The check marks the games that fail damaged: it writes.
-	l, err := db.Lock(*path, "rtrbot-admin")
+	stores, done, err := openLocked(ctx, *path)
 	if err != nil {
 		return err
 	}
-	defer l.Close()
-	s, err := db.Open(ctx, *path)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
+	defer done()
+	s := stores[0]
 	res, err := s.CheckAll(ctx, enginereplay.Replayer{Map: m}, *full)
 	if err != nil {
 		return err

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 )
 
@@ -24,12 +23,7 @@ func main() {
 	budget := flag.Duration("budget", 0, "stop starting games after this long (0: no limit)")
 	options := flag.String("options", "", "scenario options for every game, e.g. \"18.1(5) 18.2(14)\"")
 	flag.Parse()
-	m, err := board.Default()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	r, err := game.NewRules(m, *scenario)
+	r, err := game.DefaultRules(*scenario)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)

@@ -21,7 +21,6 @@ import (
 	"strings"
 
 	"rtrbot/ai"
-	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 )
 
@@ -40,11 +39,7 @@ func main() {
 }
 
 func run(games int, seed uint64, factors string, keep float64, vseed uint64, vgames int, w io.Writer) error {
-	m, err := board.Default()
-	if err != nil {
-		return err
-	}
-	r, err := game.NewRules(m, "standard")
+	r, err := game.DefaultRules("standard")
 	if err != nil {
 		return err
 	}

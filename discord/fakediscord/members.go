@@ -32,8 +32,7 @@ func (s *Server) removeThreadMember(w http.ResponseWriter, r *http.Request, m []
 		}
 		t.Members = slices.DeleteFunc(t.Members, func(u string) bool { return u == m[2] })
 		t.Removed = append(t.Removed, m[2])
-		s.changed.Broadcast()
-		w.WriteHeader(http.StatusNoContent)
+		s.answerChangedNoContent(w)
 		return
 	}
 	apiError(w, http.StatusNotFound, 10003, s.problem("thread member removed from unknown thread %s", m[1]))

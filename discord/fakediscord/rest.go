@@ -30,14 +30,14 @@ var routes = []route{
 	{"GET", regexp.MustCompile(`^applications/(\d+)/commands$`), (*Server).getCommands},
 	{"GET", regexp.MustCompile(`^applications/(\d+)/guilds/(\d+)/commands$`), (*Server).getCommands},
 	{"POST", regexp.MustCompile(`^interactions/(\d+)/([^/]+)/callback$`), (*Server).callback},
-	{"POST", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)$`), (*Server).followUp},
-	{"PATCH", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)/messages/(@original|\d+)$`), (*Server).editMessage},
+	{"POST", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)$`), messageRoute("follow-up", (*Server).followUp)},
+	{"PATCH", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)/messages/(@original|\d+)$`), messageRoute("edit", (*Server).editMessage)},
 	{"DELETE", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)/messages/(@original|\d+)$`), (*Server).deleteMessage},
 	{"GET", regexp.MustCompile(`^webhooks/(\d+)/([^/]+)/messages/(@original|\d+)$`), (*Server).getMessage},
-	{"POST", regexp.MustCompile(`^channels/(\d+)/messages$`), (*Server).channelMessage},
+	{"POST", regexp.MustCompile(`^channels/(\d+)/messages$`), messageRoute("channel message", (*Server).channelMessage)},
 	{"POST", regexp.MustCompile(`^channels/(\d+)/threads$`), (*Server).createThread},
 	{"PUT", regexp.MustCompile(`^channels/(\d+)/thread-members/(\d+)$`), (*Server).addThreadMember},
-	{"PATCH", regexp.MustCompile(`^channels/(\d+)/messages/(\d+)$`), (*Server).editChannelMessage},
+	{"PATCH", regexp.MustCompile(`^channels/(\d+)/messages/(\d+)$`), messageRoute("edit channel message", (*Server).editChannelMessage)},
 	{"GET", regexp.MustCompile(`^channels/(\d+)/pins$`), (*Server).getPins},
 	{"PUT", regexp.MustCompile(`^channels/(\d+)/pins/(\d+)$`), (*Server).pin},
 }
@@ -466,8 +466,7 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request, m []string) {
 		return
 	}
 	c.callback = cb
-	s.changed.Broadcast()
-	w.WriteHeader(http.StatusNoContent)
+	s.answerChangedNoContent(w)
 }
 
 // updateMessage edits a message in place, as an update callback (7) does:
@@ -557,6 +556,36 @@ func (s *Server) messageBody(w http.ResponseWriter, r *http.Request, what string
 	return b, true
 }
 
+// answerChanged wakes the tests waiting for a change and answers the bot
+// with the message it created or changed; s.mu is held.
+func (s *Server) answerChanged(w http.ResponseWriter, msg *Message) {
+	s.changed.Broadcast()
+	writeJSON(w, http.StatusOK, msg.wire())
+}
+
+// answerChangedNoContent wakes the tests waiting for a change and answers
+// the bot 204, as Discord answers a change with nothing to return; s.mu
+// is held.
+func (s *Server) answerChangedNoContent(w http.ResponseWriter) {
+	s.changed.Broadcast()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// messageRoute is the handler of a route whose request carries a message
+// (what names it in a problem): its body is read first (messageBody, which
+// answers a bad one), then h runs with s.mu held.
+func messageRoute(what string, h func(s *Server, w http.ResponseWriter, b *body, m []string)) func(*Server, http.ResponseWriter, *http.Request, []string) {
+	return func(s *Server, w http.ResponseWriter, r *http.Request, m []string) {
+		b, ok := s.messageBody(w, r, what)
+		if !ok {
+			return
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		h(s, w, b, m)
+	}
+}
+
 // channelMsg finds a channel message by ID; s.mu is held.
 func (s *Server) channelMsg(channel, id string) *Message {
 	for _, m := range s.channels[channel] {
@@ -569,13 +598,7 @@ func (s *Server) channelMsg(channel, id string) *Message {
 
 // editChannelMessage is PATCH /channels/{c}/messages/{m}: the bot edits
 // its own post (the pinned status of a game).
-func (s *Server) editChannelMessage(w http.ResponseWriter, r *http.Request, m []string) {
-	b, ok := s.messageBody(w, r, "edit channel message")
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (s *Server) editChannelMessage(w http.ResponseWriter, b *body, m []string) {
 	msg := s.channelMsg(m[1], m[2])
 	if msg == nil || msg.Deleted {
 		apiError(w, http.StatusNotFound, 10008, "Unknown Message")
@@ -592,8 +615,7 @@ func (s *Server) editChannelMessage(w http.ResponseWriter, r *http.Request, m []
 		}
 	}
 	msg.Edited, msg.Edits, msg.At = true, msg.Edits+1, time.Now()
-	s.changed.Broadcast()
-	writeJSON(w, http.StatusOK, msg.wire())
+	s.answerChanged(w, msg)
 }
 
 func (s *Server) getPins(w http.ResponseWriter, r *http.Request, m []string) {
@@ -617,8 +639,7 @@ func (s *Server) pin(w http.ResponseWriter, r *http.Request, m []string) {
 		return
 	}
 	msg.Pinned = true
-	s.changed.Broadcast()
-	w.WriteHeader(http.StatusNoContent)
+	s.answerChangedNoContent(w)
 }
 
 // Forget deletes a channel message as a moderator would (a test of a
@@ -640,13 +661,7 @@ func (s *Server) webhookCall(w http.ResponseWriter, app, token string) *Call {
 	return c
 }
 
-func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
-	b, ok := s.messageBody(w, r, "follow-up")
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (s *Server) followUp(w http.ResponseWriter, b *body, m []string) {
 	c := s.webhookCall(w, m[1], m[2])
 	if c == nil {
 		return
@@ -667,8 +682,7 @@ func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
 			if b.Data != nil {
 				o.Content, o.Pings, o.Pinged = b.Data.Content, pings(b.Data), nil // an edit notifies nobody
 			}
-			s.changed.Broadcast()
-			writeJSON(w, http.StatusOK, o.wire())
+			s.answerChanged(w, o)
 			return
 		}
 		o.Thinking, takesPlace = false, o
@@ -679,8 +693,7 @@ func (s *Server) followUp(w http.ResponseWriter, r *http.Request, m []string) {
 		msg.Ephemeral = o.Ephemeral
 	}
 	c.messages = append(c.messages, msg)
-	s.changed.Broadcast()
-	writeJSON(w, http.StatusOK, msg.wire())
+	s.answerChanged(w, msg)
 }
 
 func (s *Server) message(w http.ResponseWriter, c *Call, id string) *Message {
@@ -709,13 +722,7 @@ func (s *Server) webhookMessage(w http.ResponseWriter, m []string) (*Call, *Mess
 	return c, s.message(w, c, m[3])
 }
 
-func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string) {
-	b, ok := s.messageBody(w, r, "edit")
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (s *Server) editMessage(w http.ResponseWriter, b *body, m []string) {
 	c, msg := s.webhookMessage(w, m)
 	if msg == nil {
 		return
@@ -747,8 +754,7 @@ func (s *Server) editMessage(w http.ResponseWriter, r *http.Request, m []string)
 			msg.Pinged = pinged(b.Data)
 		}
 	}
-	s.changed.Broadcast()
-	writeJSON(w, http.StatusOK, msg.wire())
+	s.answerChanged(w, msg)
 }
 
 func (s *Server) deleteMessage(w http.ResponseWriter, r *http.Request, m []string) {
@@ -759,8 +765,7 @@ func (s *Server) deleteMessage(w http.ResponseWriter, r *http.Request, m []strin
 		return
 	}
 	msg.Deleted = true
-	s.changed.Broadcast()
-	w.WriteHeader(http.StatusNoContent)
+	s.answerChangedNoContent(w)
 }
 
 func (s *Server) getMessage(w http.ResponseWriter, r *http.Request, m []string) {
@@ -771,13 +776,7 @@ func (s *Server) getMessage(w http.ResponseWriter, r *http.Request, m []string) 
 	}
 }
 
-func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request, m []string) {
-	b, ok := s.messageBody(w, r, "channel message")
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (s *Server) channelMessage(w http.ResponseWriter, b *body, m []string) {
 	if b.Data != nil && b.Data.Flags&ephemeralFlag != 0 {
 		apiError(w, http.StatusBadRequest, 50035, s.problem("channel message with the ephemeral flag"))
 		return
@@ -789,8 +788,7 @@ func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request, m []stri
 	msg := s.newMessage(m[1], b.Data, b.Files, "channel")
 	s.addPinged(m[1], msg.Pinged) // press.go: a mention in a thread adds its user
 	s.channels[m[1]] = append(s.channels[m[1]], msg)
-	s.changed.Broadcast()
-	writeJSON(w, http.StatusOK, msg.wire())
+	s.answerChanged(w, msg)
 }
 
 // attachment serves a file a test gave the bot as an attachment option.
@@ -858,8 +856,7 @@ func (s *Server) addThreadMember(w http.ResponseWriter, r *http.Request, m []str
 	for _, t := range s.threads {
 		if t.ID == m[1] {
 			t.Members = append(t.Members, m[2])
-			s.changed.Broadcast()
-			w.WriteHeader(http.StatusNoContent)
+			s.answerChangedNoContent(w)
 			return
 		}
 	}

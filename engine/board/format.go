@@ -1,13 +1,13 @@
 package board
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io/fs"
 	"strconv"
 	"strings"
 
+	"rtrbot/engine/datafile"
 	"rtrbot/engine/hex"
 )
 
@@ -167,33 +167,31 @@ type record struct {
 // records splits a data file into its lines after checking the header.
 func records(file string, data []byte, cols []string) ([]record, error) {
 	var out []record
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	n, header := 0, false
-	for sc.Scan() {
-		n++
-		line := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	last, header := 0, false
+	err := datafile.EachLine(bytes.NewReader(data), func(n int, line string) error {
+		last = n
 		f := strings.Split(line, "\t")
 		for i := range f {
 			f[i] = strings.TrimSpace(f[i])
 		}
 		if !header {
 			if strings.Join(f, "\t") != strings.Join(cols, "\t") {
-				return nil, &DataError{file, n, fmt.Sprintf("the header must be the columns %q separated by tabs, not %q", strings.Join(cols, " "), strings.Join(f, " "))}
+				return &DataError{file, n, fmt.Sprintf("the header must be the columns %q separated by tabs, not %q", strings.Join(cols, " "), strings.Join(f, " "))}
 			}
 			header = true
-			continue
+			return nil
 		}
 		if len(f) != len(cols) {
-			return nil, &DataError{file, n, fmt.Sprintf("%d fields, want %d tab-separated fields (%s)", len(f), len(cols), strings.Join(cols, " "))}
+			return &DataError{file, n, fmt.Sprintf("%d fields, want %d tab-separated fields (%s)", len(f), len(cols), strings.Join(cols, " "))}
 		}
 		out = append(out, record{n, f})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, &DataError{file, n, err.Error()}
+		return nil
+	})
+	if err != nil {
+		if _, ours := err.(*DataError); !ours { // a read error
+			err = &DataError{file, last, err.Error()}
+		}
+		return nil, err
 	}
 	if !header {
 		return nil, &DataError{File: file, What: "no header line (" + strings.Join(cols, " ") + ")"}

@@ -74,6 +74,17 @@ func (s *State) neutralUnit(c *units.Counter) bool {
 	return c.Nation == units.BE && s.Option(OptNoBelgium)
 }
 
+// DefaultRules are the rules of a scenario on the embedded map
+// (board.Default), as the tools and tests that play the real game load
+// them.
+func DefaultRules(name string) (*Rules, error) {
+	m, err := board.Default()
+	if err != nil {
+		return nil, err
+	}
+	return NewRules(m, name)
+}
+
 // NewRules gathers the rules of a scenario: the map given, the embedded
 // counters and reinforcement table.
 func NewRules(m *board.Map, name string) (*Rules, error) {

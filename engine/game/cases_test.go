@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -598,11 +597,8 @@ func loadCases(t *testing.T) []*ruleCase {
 	}
 	var all []*ruleCase
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs, err := parseCases(filepath.Base(f), string(data))
+		data := readText(t, f)
+		cs, err := parseCases(filepath.Base(f), data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -696,13 +692,10 @@ func FuzzParseCases(f *testing.F) {
 // The examples of docs/cases.md are cases that hold.
 func TestCasesDocExamples(t *testing.T) {
 	real := realMap(t)
-	b, err := os.ReadFile("../../docs/cases.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := readText(t, "../../docs/cases.md")
 	var block []string
 	n := 0
-	for _, l := range strings.Split(string(b), "\n") {
+	for _, l := range strings.Split(b, "\n") {
 		if strings.HasPrefix(l, "    ") {
 			block = append(block, strings.TrimPrefix(l, "    "))
 			continue

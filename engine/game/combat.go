@@ -149,7 +149,7 @@ func (s *State) canAttack(c *units.Counter, target hex.Hex) error {
 	switch {
 	case c.Attack == 0:
 		return refuse("attack-no-strength", c.ID)
-	case hasInt(s.Combat.Attacked, c.Index):
+	case slices.Contains(s.Combat.Attacked, c.Index):
 		return refuse("attacked-already", c.ID)
 	case u.Trench:
 		return refuse("attack-entrenched", c.ID)
@@ -601,7 +601,7 @@ func (s *State) combatActors() []*units.Counter {
 	occ := s.occupancy()
 	for i, u := range s.Units {
 		c := s.Counter(i)
-		if u.Box != OnMap || c.Side() != side || hasInt(s.Combat.Attacked, i) {
+		if u.Box != OnMap || c.Side() != side || slices.Contains(s.Combat.Attacked, i) {
 			continue
 		}
 		for _, nb := range u.At.Neighbors() {

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -154,11 +155,11 @@ func TestFortressCombat(t *testing.T) {
 	}
 	// 12.7: a destroyed fortress loses its logistics for good.
 	intact := position(t, m, "step reinforcement\nplayer allied\n")
-	if hs, _ := intact.EntryHexes(units.FR); !containsHex(hs, hex.MustParse("0505")) {
+	if hs, _ := intact.EntryHexes(units.FR); !slices.Contains(hs, hex.MustParse("0505")) {
 		t.Fatalf("the fortress's logistics hex is not an entry hex: %v", hs)
 	}
 	razed := position(t, m, "step reinforcement\nplayer allied\ndestroyed 0505\n")
-	if hs, _ := razed.EntryHexes(units.FR); containsHex(hs, hex.MustParse("0505")) {
+	if hs, _ := razed.EntryHexes(units.FR); slices.Contains(hs, hex.MustParse("0505")) {
 		t.Error("12.7: a destroyed fortress keeps its logistics")
 	}
 	// 12.7: a destroyed fortress hex is no longer closed to the enemy.

@@ -103,11 +103,7 @@ func TestCheckProgramOfDiceDoc(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command")
 	}
-	doc, err := os.ReadFile("../../docs/dice.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(doc)
+	text := readText(t, "../../docs/dice.md")
 	i := strings.Index(text, "**Recomputing the rolls of a finished game.**")
 	if i < 0 {
 		t.Fatal("docs/dice.md has no 'Recomputing the rolls' paragraph")

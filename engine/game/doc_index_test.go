@@ -1,7 +1,6 @@
 package game
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -11,12 +10,9 @@ import (
 // The index of doc.go lists every file of the package that is not a test
 // and nothing that does not exist.
 func TestDocIndex(t *testing.T) {
-	doc, err := os.ReadFile("doc.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := readText(t, "doc.go")
 	listed := map[string]bool{}
-	for _, m := range regexp.MustCompile(`(?m)^//\t(\S+\.(?:go|txt))\s`).FindAllStringSubmatch(string(doc), -1) {
+	for _, m := range regexp.MustCompile(`(?m)^//\t(\S+\.(?:go|txt))\s`).FindAllStringSubmatch(doc, -1) {
 		if listed[m[1]] {
 			t.Errorf("%s is listed twice", m[1])
 		}
@@ -58,11 +54,8 @@ func TestNoDevelopmentHistory(t *testing.T) {
 		if strings.HasSuffix(f, "_test.go") || !(strings.HasSuffix(f, ".go") || strings.HasSuffix(f, ".txt")) {
 			continue
 		}
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, line := range strings.Split(string(b), "\n") {
+		b := readText(t, f)
+		for i, line := range strings.Split(b, "\n") {
 			if history.MatchString(line) {
 				t.Errorf("%s:%d: %s", f, i+1, strings.TrimSpace(line))
 			}

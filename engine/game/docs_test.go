@@ -9,11 +9,7 @@ import (
 // The example of docs/positions.md loads on the real map.
 func TestPositionsDocExample(t *testing.T) {
 	r := realRules(t, "standard")
-	b, err := os.ReadFile("../../docs/positions.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := string(b)
+	doc := readText(t, "../../docs/positions.md")
 	i := strings.Index(doc, "## Example")
 	var lines []string
 	for _, l := range strings.Split(doc[i:], "\n")[1:] {
@@ -36,10 +32,7 @@ func TestPositionsDocExample(t *testing.T) {
 // Every ruling of docs/rulings.md names tests that exist (the cases are
 // checked by TestRulingsAndCasesInStep).
 func TestRulingsNameTests(t *testing.T) {
-	b, err := os.ReadFile("../../docs/rulings.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := readText(t, "../../docs/rulings.md")
 	var src strings.Builder
 	entries, _ := os.ReadDir(".")
 	for _, e := range entries {
@@ -49,7 +42,7 @@ func TestRulingsNameTests(t *testing.T) {
 		}
 	}
 	n := 0
-	for _, part := range strings.Split(string(b), "[")[1:] {
+	for _, part := range strings.Split(b, "[")[1:] {
 		ref := part[:strings.Index(part, "]")]
 		for _, name := range strings.Split(ref, ",") {
 			f := strings.Fields(name)
@@ -77,13 +70,10 @@ func TestRulingsNameTests(t *testing.T) {
 // ([case FILE RULE]) exactly the files and rules of the cases that cite
 // it.
 func TestRulingsAndCasesInStep(t *testing.T) {
-	b, err := os.ReadFile("../../docs/rulings.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := readText(t, "../../docs/rulings.md")
 	named := map[string]map[string]bool{} // ruling -> "FILE RULE" its paragraph names
 	var order []string
-	for _, para := range strings.Split(string(b), "\n\n") {
+	for _, para := range strings.Split(b, "\n\n") {
 		id, _, ok := strings.Cut(strings.TrimPrefix(para, "**"), ".")
 		if !strings.HasPrefix(para, "**") || !ok || len(id) < 2 || strings.Trim(id[1:], "0123456789") != "" {
 			continue

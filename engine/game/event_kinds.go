@@ -33,8 +33,5 @@ func parseEventKinds(text string) map[EventKind]i18n.Text {
 // Name is the kind in the readers' words (event_kinds.txt); a kind the
 // file lacks reads as its code, which TestEventKindNames forbids.
 func (k EventKind) Name() i18n.Text {
-	if t, ok := eventKindNames[k]; ok {
-		return t
-	}
-	return i18n.T(string(k), string(k))
+	return i18n.Named(eventKindNames, k, i18n.T(string(k), string(k)))
 }

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"os"
 	"regexp"
 	"testing"
 )
@@ -10,12 +9,9 @@ import (
 // readers' names in event_kinds.txt, in both languages, and the file names
 // no kind the code lacks.
 func TestEventKindNames(t *testing.T) {
-	src, err := os.ReadFile("event.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := readText(t, "event.go")
 	declared := map[EventKind]bool{}
-	for _, m := range regexp.MustCompile(`EventKind = "([a-z-]+)"`).FindAllStringSubmatch(string(src), -1) {
+	for _, m := range regexp.MustCompile(`EventKind = "([a-z-]+)"`).FindAllStringSubmatch(src, -1) {
 		declared[EventKind(m[1])] = true
 	}
 	if len(declared) < 30 {

@@ -104,7 +104,7 @@ func (s *State) Sees(v Viewer, side units.Side, h hex.Hex) bool {
 	if v != PublicView && units.Side(v) == side {
 		return true
 	}
-	if s.Step == GameOver || containsHex(s.Sight.Revealed, h) {
+	if s.Step == GameOver || slices.Contains(s.Sight.Revealed, h) {
 		return true
 	}
 	if v == PublicView {

@@ -4,6 +4,7 @@ import (
 	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
+	"slices"
 )
 
 // Fortresses 12.0-12.7 beyond combat (combat.go adds the intrinsic defence
@@ -29,7 +30,7 @@ func (s *State) applySiege(o Order) (*State, []Event, error) {
 		return nil, nil, refuse("siege-wrong-step", s.Phase())
 	case c.Type != units.Siege:
 		return nil, nil, refuse("siege-not-siege-gun", c.ID)
-	case hasInt(s.Combat.Attacked, c.Index):
+	case slices.Contains(s.Combat.Attacked, c.Index):
 		return nil, nil, refuse("siege-fired-already", c.ID)
 	case u.Edge:
 		return nil, nil, refuse("attack-edge-entry", c.ID)

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -233,4 +234,16 @@ func hasEventKind(evs []Event, k EventKind) bool {
 		}
 	}
 	return false
+}
+
+// readText is the file at path (from this package's folder: a source
+// file, a rule case, a page of docs/), failing the test where it cannot
+// be read.
+func readText(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

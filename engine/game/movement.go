@@ -365,16 +365,7 @@ func (s *State) canMove(c *units.Counter) error {
 
 // ownUnitOnMap checks the unit is the moving player's and on the map.
 // ownOneUnit is the one unit an order names, checked by ownUnitOnMap.
-func (s *State) ownOneUnit(o Order) (*units.Counter, error) {
-	c, err := s.oneUnit(o)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.ownUnitOnMap(c); err != nil {
-		return nil, err
-	}
-	return c, nil
-}
+func (s *State) ownOneUnit(o Order) (*units.Counter, error) { return s.oneUnitThat(o, s.ownUnitOnMap) }
 
 func (s *State) ownUnitOnMap(c *units.Counter) error {
 	if s.Step == EventStep { // 3.0 A: the event phase is no player's turn

@@ -277,12 +277,9 @@ func TestSelfPlayAllOptionalRules(t *testing.T) {
 // its own heading, with its texts in both languages as the file has them,
 // its side and VP, and how the engine applies it in both languages.
 func TestOptionsDoc(t *testing.T) {
-	b, err := os.ReadFile("../../docs/options.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := readText(t, "../../docs/options.md")
 	sections := map[string]string{}
-	for _, part := range strings.Split(string(b), "\n### ")[1:] {
+	for _, part := range strings.Split(b, "\n### ")[1:] {
 		head, body, _ := strings.Cut(part, "\n")
 		sections[strings.TrimSpace(head)] = body
 	}

@@ -279,6 +279,19 @@ func (s *State) oneUnit(o Order) (*units.Counter, error) {
 	return s.counter(o.Units[0])
 }
 
+// oneUnitThat is the one unit an order names, if check (a rule's
+// condition on the unit) lets it act.
+func (s *State) oneUnitThat(o Order, check func(*units.Counter) error) (*units.Counter, error) {
+	c, err := s.oneUnit(o)
+	if err != nil {
+		return nil, err
+	}
+	if err := check(c); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
 func (s *State) counter(id string) (*units.Counter, error) {
 	c, ok := s.Lookup(id)
 	if !ok {

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -60,11 +59,8 @@ var (
 // storedOrders are the orders of the stored test games: the scripted
 // standard game and the ORDERS of every rule case.
 func storedOrders(t *testing.T) (script, cases []string) {
-	b, err := os.ReadFile(scriptPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, l := range strings.Split(string(b), "\n") {
+	b := readText(t, scriptPath)
+	for _, l := range strings.Split(b, "\n") {
 		if f := strings.Fields(l); len(f) > 1 && (f[0] == "german" || f[0] == "allied") {
 			script = append(script, strings.TrimSpace(l))
 		}
@@ -74,12 +70,9 @@ func storedOrders(t *testing.T) (script, cases []string) {
 		t.Fatalf("no rule cases: %v", err)
 	}
 	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := readText(t, f)
 		in := false
-		for _, l := range strings.Split(string(b), "\n") {
+		for _, l := range strings.Split(b, "\n") {
 			w := strings.TrimSpace(l)
 			switch {
 			case w == "ORDERS":

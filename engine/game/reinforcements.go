@@ -257,7 +257,7 @@ func (s *State) applyReinforce(o Order) (*State, []Event, error) {
 		if ok || j == i || !s.eligible(c, d) {
 			continue
 		}
-		if hs, e := s.entryFor(d); containsHex(hs, h) {
+		if hs, e := s.entryFor(d); slices.Contains(hs, h) {
 			i, hexes, edge, ok = j, hs, e, true
 		}
 	}

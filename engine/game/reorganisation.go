@@ -76,11 +76,8 @@ func (s *State) freeCounter(prefer []string, nation units.Nation, typ units.Type
 }
 
 func (s *State) applySplit(o Order) (*State, []Event, error) {
-	c, err := s.oneUnit(o)
+	c, err := s.oneUnitThat(o, s.canReorganise) // 10.0, 13.0
 	if err != nil {
-		return nil, nil, err
-	}
-	if err := s.canReorganise(c); err != nil {
 		return nil, nil, err
 	}
 	if !c.IsCorps() {
@@ -165,11 +162,8 @@ func (s *State) applyMerge(o Order) (*State, []Event, error) {
 
 // applyEntrench flips a unit to its trench side or back (13.0, 13.3).
 func (s *State) applyEntrench(o Order) (*State, []Event, error) {
-	c, err := s.oneUnit(o)
+	c, err := s.oneUnitThat(o, s.canReorganise) // 10.0, 13.0
 	if err != nil {
-		return nil, nil, err
-	}
-	if err := s.canReorganise(c); err != nil {
 		return nil, nil, err
 	}
 	u := s.Units[c.Index]

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"sort"
 
 	"rtrbot/engine/hex"
@@ -39,7 +40,7 @@ func (s *State) RetreatHexes(i int) []hex.Hex {
 // queueRetreats marks the surviving units of a combat result to retreat.
 func (s *State) queueRetreats(group []int, evs *[]Event) {
 	for _, i := range group {
-		if s.Units[i].Box != OnMap || hasInt(s.Combat.Retreats, i) {
+		if s.Units[i].Box != OnMap || slices.Contains(s.Combat.Retreats, i) {
 			continue
 		}
 		s.Units[i].Trench = false // 13.3: retreat on the mobile side
@@ -82,7 +83,7 @@ func (s *State) applyRetreat(o Order) (*State, []Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if !hasInt(s.Combat.Retreats, c.Index) {
+	if !slices.Contains(s.Combat.Retreats, c.Index) {
 		if len(s.Combat.Retreats) == 0 {
 			return nil, nil, refuse("retreat-none")
 		}
@@ -92,7 +93,7 @@ func (s *State) applyRetreat(o Order) (*State, []Event, error) {
 		return nil, nil, refuse("retreat-not-yours", c.ID)
 	}
 	options := s.RetreatHexes(c.Index)
-	if len(o.Hexes) != 1 || !containsHex(options, o.Hexes[0]) {
+	if len(o.Hexes) != 1 || !slices.Contains(options, o.Hexes[0]) {
 		return nil, nil, refuse("retreat-wrong-hex", c.ID, hexList(options))
 	}
 	n := s.clone()

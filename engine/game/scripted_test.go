@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -104,11 +105,8 @@ func TestScriptedGame(t *testing.T) {
 	if foggedEvents == 0 {
 		t.Errorf("no event of the scripted game was hidden by the fog of war: its texts went unchecked")
 	}
-	want, err := os.ReadFile(resultPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := resultText(s); got != string(want) {
+	want := readText(t, resultPath)
+	if got := resultText(s); got != want {
 		t.Errorf("the scripted game ends\n%s\nbut %s says\n%s", got, resultPath, want)
 	}
 	again, err := Replay(r, seed, nil, orders)
@@ -159,8 +157,8 @@ func checkViews(t testing.TB, s *State) {
 			case u.Box == Eliminated:
 				return true
 			case u.Box != OnMap:
-				return hasInt(s.Combat.Retreats, c.Index)
-			case tops[id], containsHex(s.Sight.Revealed, u.At), hasInt(s.Combat.Retreats, c.Index):
+				return slices.Contains(s.Combat.Retreats, c.Index)
+			case tops[id], slices.Contains(s.Sight.Revealed, u.At), slices.Contains(s.Combat.Retreats, c.Index):
 				return true
 			case v == PublicView:
 				return false

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"rtrbot/engine/hex"
@@ -307,7 +308,7 @@ func selfPlayCombat(rng *rand.Rand, cfg SelfPlayConfig, apply func(Order) bool, 
 		seen := map[hex.Hex]bool{}
 		occ := s.occupancy()
 		for i, u := range s.Units {
-			if u.Box != OnMap || s.Counter(i).Side() != side || s.Counter(i).Attack == 0 || hasInt(s.Combat.Attacked, i) {
+			if u.Box != OnMap || s.Counter(i).Side() != side || s.Counter(i).Attack == 0 || slices.Contains(s.Combat.Attacked, i) {
 				continue
 			}
 			for _, nb := range u.At.Neighbors() {

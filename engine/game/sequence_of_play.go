@@ -149,10 +149,7 @@ var stepTexts = map[Step]i18n.Text{
 
 // Name is the step for players (any step past the last: game over).
 func (st Step) Name() i18n.Text {
-	if t, ok := stepTexts[st]; ok {
-		return t
-	}
-	return i18n.T("game over", "ゲーム終了")
+	return i18n.Named(stepTexts, st, i18n.T("game over", "ゲーム終了"))
 }
 
 // eventPhase is 3.0 A: the Allies' random event roll (5.0) and its

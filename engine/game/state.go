@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -553,30 +554,12 @@ func (s *State) UnitsAt(h hex.Hex, side units.Side) []*units.Counter {
 
 // addHex adds h to a sorted list of hexes, once.
 func addHex(list []hex.Hex, h hex.Hex) []hex.Hex {
-	if containsHex(list, h) {
+	if slices.Contains(list, h) {
 		return list
 	}
 	list = append(list, h)
 	sort.Slice(list, func(i, j int) bool { return hex.Less(list[i], list[j]) })
 	return list
-}
-
-func hasInt(list []int, x int) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
-func containsHex(hs []hex.Hex, h hex.Hex) bool {
-	for _, x := range hs {
-		if x == h {
-			return true
-		}
-	}
-	return false
 }
 
 // OptionState is what the options keep between phases.

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"sort"
 	"sync"
 
@@ -68,12 +69,7 @@ var levelNames = map[Level]i18n.Text{
 }
 
 // Name is the victory level for players (no level: a draw).
-func (l Level) Name() i18n.Text {
-	if t, ok := levelNames[l]; ok {
-		return t
-	}
-	return i18n.T("draw", "引分け")
-}
+func (l Level) Name() i18n.Text { return i18n.Named(levelNames, l, i18n.T("draw", "引分け")) }
 
 func (l Level) String() string { return l.Name().EN }
 
@@ -165,7 +161,7 @@ func (s *State) trackEntries(these []Event, evs *[]Event) {
 		if s.scoringHex(h) {
 			s.Victory.setHolder(h, side)
 		}
-		if side == units.German && !s.Victory.Paris && containsHex(paris, h) {
+		if side == units.German && !s.Victory.Paris && slices.Contains(paris, h) {
 			s.Victory.Paris = true
 			s.addVP(units.German, 10, i18n.T("first entry into Paris (15.22)", "Paris に初進入 (15.22)"), evs)
 		}

@@ -1,7 +1,6 @@
 package units
 
 import (
-	"bufio"
 	"bytes"
 	_ "embed"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"rtrbot/engine/datafile"
 	"rtrbot/engine/turn"
 )
 
@@ -125,13 +125,9 @@ func readTypeRow(f []string, vals map[typeKey]Values) error {
 		}
 		n[i] = x
 	}
-	rng := 0
-	if f[9] != "-" {
-		x, err := strconv.Atoi(f[9])
-		if err != nil || x < 1 {
-			return fmt.Errorf("range %q is not a positive number", f[9])
-		}
-		rng = x
+	rng, err := positiveOr(f[9], "-", "range", 0)
+	if err != nil {
+		return err
 	}
 	mv := Moves(f[10])
 	switch mv {
@@ -155,6 +151,20 @@ func readTypeRow(f []string, vals map[typeKey]Values) error {
 		vals[k] = v
 	}
 	return nil
+}
+
+// positiveOr reads an optional column that holds a positive whole number:
+// def where the field is absent (the file's mark for none), an error
+// naming the column (what) where it is not such a number.
+func positiveOr(field, absent, what string, def int) (int, error) {
+	if field == absent {
+		return def, nil
+	}
+	x, err := strconv.Atoi(field)
+	if err != nil || x < 1 {
+		return 0, fmt.Errorf("%s %q is not a positive number", what, field)
+	}
+	return x, nil
 }
 
 // add gives a counter its values and its place in the set.
@@ -181,13 +191,9 @@ func (s *Set) readCounterRow(f []string, vals map[typeKey]Values) error {
 	if err != nil {
 		return err
 	}
-	count := 1
-	if f[8] != "" {
-		x, err := strconv.Atoi(f[8])
-		if err != nil || x < 1 {
-			return fmt.Errorf("count %q is not a positive number", f[8])
-		}
-		count = x
+	count, err := positiveOr(f[8], "", "count", 1)
+	if err != nil {
+		return err
 	}
 	parts, err := breakdownParts(c, f[7])
 	if err != nil {
@@ -268,14 +274,7 @@ func breakdownParts(c *Counter, field string) ([][2]string, error) {
 }
 
 func eachRow(r io.Reader, file string, cols int, f func(line int, fields []string) error) error {
-	sc := bufio.NewScanner(r)
-	line := 0
-	for sc.Scan() {
-		line++
-		t := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
+	return datafile.EachLine(r, func(line int, t string) error {
 		fields := strings.Split(t, "\t")
 		for len(fields) < cols {
 			fields = append(fields, "")
@@ -289,8 +288,8 @@ func eachRow(r io.Reader, file string, cols int, f func(line int, fields []strin
 		if err := f(line, fields); err != nil {
 			return fmt.Errorf("%s line %d: %w", file, line, err)
 		}
-	}
-	return sc.Err()
+		return nil
+	})
 }
 
 // Where is a parsed setup instruction (17.2-17.5).

@@ -99,12 +99,7 @@ var nationNames = map[Nation]i18n.Text{
 }
 
 // Name is the nationality for players (an unknown one by its code).
-func (n Nation) Name() i18n.Text {
-	if t, ok := nationNames[n]; ok {
-		return t
-	}
-	return i18n.T(string(n), string(n))
-}
+func (n Nation) Name() i18n.Text { return i18n.Named(nationNames, n, i18n.T(string(n), string(n))) }
 
 // Kin reports whether units of nations a and b may combine into one corps
 // or split into each other's divisions (10.0: same nationality, Bavarians
@@ -150,12 +145,7 @@ var typeNames = map[Type]i18n.Text{
 }
 
 // Name is the type for players.
-func (t Type) Name() i18n.Text {
-	if n, ok := typeNames[t]; ok {
-		return n
-	}
-	return i18n.T(string(t), string(t))
-}
+func (t Type) Name() i18n.Text { return i18n.Named(typeNames, t, i18n.T(string(t), string(t))) }
 
 // Valid reports whether t is a known type.
 func (t Type) Valid() bool { _, ok := typeNames[t]; return ok }

@@ -1,66 +1,28 @@
 package fromgame
 
 import (
-	"flag"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"rtrbot/engine/hex"
 	"rtrbot/i18n"
 	"rtrbot/render"
+	"rtrbot/render/internal/golden"
 )
 
-// go test ./render/fromgame -update rewrites the golden pictures.
-var update = flag.Bool("update", false, "rewrite the golden PNGs in render/fromgame/testdata")
-
 // checkGolden compares got with testdata/name (render.SamePicture: a
-// small tolerance for antialiasing), or rewrites it with -update. On a
-// mismatch the picture drawn is kept where the failure says.
+// small tolerance for antialiasing), or rewrites it with go test
+// ./render/fromgame -update.
 func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("wrote %s (%d bytes)", path, len(got))
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("reading golden picture: %v (run go test ./render/fromgame -update to create it)", err)
-	}
-	if err := render.SamePicture(want, got); err != nil {
-		out := filepath.Join(t.TempDir(), name)
-		if dir, derr := os.MkdirTemp("", "fromgame-golden-"); derr == nil {
-			out = filepath.Join(dir, name)
-		}
-		_ = os.WriteFile(out, got, 0o644)
-		t.Errorf("%s: %v\n\tthe picture drawn is at %s; look at both, and if the change is intended run go test ./render/fromgame -update", path, err, out)
-	}
+	golden.Check(t, name, got, render.SamePicture, "go test ./render/fromgame -update")
 }
 
 // skipIfInputsChanged skips the golden comparison when the map data or
-// the default setup changed since the pictures were drawn: those change
-// far more often than the renderer, and the pictures would need a look
-// and -update anyway. The renderer itself stays guarded by the sample-map
-// goldens of package render.
+// the default setup changed since the pictures were drawn. The renderer
+// itself stays guarded by the sample-map goldens of package render.
 func skipIfInputsChanged(t *testing.T) {
 	m, s := opening(t)
-	fp := fingerprint(m, s)
-	path := filepath.Join("testdata", "inputs.fingerprint")
-	if *update {
-		if err := os.WriteFile(path, []byte(fp+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	old, _ := os.ReadFile(path)
-	if strings.TrimSpace(string(old)) != fp {
-		t.Skipf("the map or the default setup changed since the golden pictures were drawn (fingerprint %s, pictures from %s): look at them and run go test ./render/fromgame -update", fp, strings.TrimSpace(string(old)))
-	}
+	golden.SkipIfChanged(t, "inputs.fingerprint", fingerprint(m, s), "the map or the default setup", "go test ./render/fromgame -update")
 }
 
 func renderer(t *testing.T, opt render.Options) *render.Renderer {

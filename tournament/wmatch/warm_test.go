@@ -162,3 +162,16 @@ func TestWarmCertifiedAgainstScratch(t *testing.T) {
 		}
 	}
 }
+
+// runFrom runs m from the warm start ws where ws fits m's vertices (from
+// scratch else), and gives the matching and the warm start m hands on to
+// the next round of changed weights.
+func (m *wmatcher) runFrom(ws *Warm) ([]int, *Warm) {
+	if ws.usable(m.nvertex) {
+		m.warm = ws
+	}
+	mate := m.run()
+	next := &Warm{}
+	m.warmOut(next)
+	return mate, next
+}

@@ -40,16 +40,23 @@ func randWide(rng *rand.Rand) Weight {
 	return a
 }
 
+// slackCase is three random weights a, b, c; when near, c is (a+b)/2 give
+// or take 2, so that a slack a+b-2c is near zero, where a lost carry
+// flips the sign.
+func slackCase(rng *rand.Rand, near bool) (a, b, c Weight) {
+	a, b, c = randWide(rng), randWide(rng), randWide(rng)
+	if near {
+		c = a.Add(b).half().Add(Small(rng.Int63n(5) - 2))
+	}
+	return a, b, c
+}
+
 // TestWideUnrolled checks the unrolled addsubTo, addsubTight, addTo, subTo and slackNeg against
 // math/big on values whose carries cross every word.
 func TestWideUnrolled(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	for it := 0; it < 20000; it++ {
-		a, b, c := randWide(rng), randWide(rng), randWide(rng)
-		if it%2 == 0 {
-			// a+b-2c near zero, where a lost carry flips the sign
-			c = a.Add(b).half().Add(Small(rng.Int63n(5) - 2))
-		}
+		a, b, c := slackCase(rng, it%2 == 0)
 		var s Weight
 		addsubTo(&s, &a, &b, &c)
 		want := new(big.Int).Add(bigOf(a), bigOf(b))

@@ -29,10 +29,8 @@ func TestActiveSetCovers(t *testing.T) {
 		for round := 0; round < 3; round++ {
 			edges, wes := randomGraph(n, shift, func() bool { return rng.Float64() < p }, func() int64 { return int64(1 + rng.Intn(maxw)) })
 			m := &wmatcher{nvertex: n, edges: wes, checkAct: true}
-			if ws.usable(n) {
-				m.warm = ws
-			}
-			mate := m.run()
+			var mate []int
+			mate, ws = m.runFrom(ws)
 			what := fmt.Sprintf("iter %d round %d n=%d", iter, round, n)
 			if m.counts.actMiss != 0 {
 				t.Fatalf("%s: act missed %d vertices", what, m.counts.actMiss)
@@ -47,8 +45,6 @@ func TestActiveSetCovers(t *testing.T) {
 				}
 			}
 			steps += m.counts.kept
-			ws = &Warm{}
-			m.warmOut(ws)
 		}
 	}
 	if steps == 0 {

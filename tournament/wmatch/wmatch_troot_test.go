@@ -22,17 +22,12 @@ func TestTreeRootsKept(t *testing.T) {
 		for round := 0; round < 3; round++ {
 			_, wes := randomGraph(n, shift, func() bool { return rng.Float64() < p }, func() int64 { return int64(1 + rng.Intn(maxw)) })
 			m := &wmatcher{nvertex: n, edges: wes, crossCheck: true}
-			if ws.usable(n) {
-				m.warm = ws
-			}
-			m.run()
+			_, ws = m.runFrom(ws)
 			if m.counts.rootBad != 0 {
 				t.Fatalf("iter %d round %d n=%d: %d vertices put in other trees", iter, round, n, m.counts.rootBad)
 			}
 			kept += m.counts.kept
 			crossed += m.counts.crossed
-			ws = &Warm{}
-			m.warmOut(ws)
 		}
 	}
 	if kept == 0 || crossed == 0 {
