@@ -41,9 +41,7 @@ func (s *syncBuffer) String() string {
 // how to mend it; the operator's log has the fault.
 func TestDamagedGameNamesNothingHidden(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.db")
-	clock := newClock()
-	b := storedBot(t, path, clock)
-	opening(t, b, clock)
+	b, clock := openedAt(t, path)
 	u, h := legalMove(t, b, "C1", 0)
 	expect(t, txt(act(t, b, clock, bob, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
 	// The German move is made one that does not replay: the unit moves

@@ -58,7 +58,15 @@ func newStoredBot(t testing.TB) (*Bot, *fixedClock) {
 
 // openedGame is a stored bot with the opening played (opening).
 func openedGame(t testing.TB) (*Bot, *fixedClock) {
-	b, clock := newStoredBot(t)
+	return openedAt(t, filepath.Join(t.TempDir(), "g.db"))
+}
+
+// openedAt is a bot over the database file at path, with the tests' clock
+// and the opening played; a test that restarts opens path again.
+func openedAt(t testing.TB, path string) (*Bot, *fixedClock) {
+	t.Helper()
+	clock := newClock()
+	b := storedBot(t, path, clock)
 	opening(t, b, clock)
 	return b, clock
 }
@@ -84,13 +92,22 @@ func storedOrders(t testing.TB, b *Bot, ch string) int64 {
 	return mustGame(t, b, ch).LastSeq
 }
 
+// seatBoth has Alice create a game in channel ch by newLine ("/game new
+// …") and seats her on the Allied side and Bob on the German, the players
+// most tests need; it returns the answer to /game new.
+func seatBoth(t testing.TB, b *Bot, clock *fixedClock, ch, newLine string) string {
+	t.Helper()
+	created := txt(act(t, b, clock, alice, ch, newLine))
+	expect(t, txt(act(t, b, clock, alice, ch, "/game join side:allied")), "Alice joins the Allied side")
+	expect(t, txt(act(t, b, clock, bob, ch, "/game join side:german")), "Bob joins the German side")
+	return created
+}
+
 // opening creates a game in C1 with Alice (Allied) and Bob (German) and
 // plays the setup, up to the first German movement segment.
 func opening(t testing.TB, b *Bot, clock *fixedClock) {
 	t.Helper()
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game new scenario:standard seed:7")), "Game #1", "commitment")
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game join side:allied")), "Alice joins the Allied side")
-	expect(t, txt(act(t, b, clock, bob, "C1", "/game join side:german")), "Bob joins the German side")
+	expect(t, seatBoth(t, b, clock, "C1", "/game new scenario:standard seed:7"), "Game #1", "commitment")
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game setup")), "Set up ")
 	expect(t, txt(act(t, b, clock, alice, "C1", "/end")), "Segment ended", "<@222>")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game setup")), "Set up ")
@@ -139,9 +156,7 @@ func legalMove(t testing.TB, b *Bot, ch string, skip int) (string, string) {
 // file, and the game is back, in the same state, and goes on.
 func TestGameSurvivesRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
-	clock := newClock()
-	b1 := storedBot(t, path, clock)
-	opening(t, b1, clock)
+	b1, clock := openedAt(t, path)
 	u, h := legalMove(t, b1, "C1", 0)
 	segStart := peek(b1, "C1").State.Hash()
 	expect(t, txt(act(t, b1, clock, bob, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
@@ -255,9 +270,7 @@ func TestBatchOrders(t *testing.T) {
 // and both choices are shown together once both confirmed.
 func TestSecretOptions(t *testing.T) {
 	b, clock := newStoredBot(t)
-	act(t, b, clock, alice, "C1", "/game new scenario:standard seed:7")
-	act(t, b, clock, alice, "C1", "/game join side:allied")
-	act(t, b, clock, bob, "C1", "/game join side:german")
+	seatBoth(t, b, clock, "C1", "/game new scenario:standard seed:7")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game choose options:18.2(14)")), "option of the Allied side")
 	expect(t, txt(act(t, b, clock, carol, "C1", "/game choose options:18.1(10)")), "Only the players")
 	r := act(t, b, clock, bob, "C1", "/game choose options:18.1(10) 16.1")
@@ -289,9 +302,7 @@ func TestSecretOptions(t *testing.T) {
 // ended when it passes (then:end), and all of it after a restart.
 func TestDeadlines(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.db")
-	clock := newClock()
-	b := storedBot(t, path, clock)
-	opening(t, b, clock)
+	b, clock := openedAt(t, path)
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game deadline hours:4 then:end")), "Only a referee")
 	expect(t, txt(act(t, b, clock, umpire, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
 	ctx := context.Background()
@@ -388,9 +399,7 @@ func TestExportImport(t *testing.T) {
 // A damaged game answers with the database's message; the others go on.
 func TestDamagedGameAlone(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.db")
-	clock := newClock()
-	b := storedBot(t, path, clock)
-	opening(t, b, clock)
+	b, clock := openedAt(t, path)
 	expect(t, txt(act(t, b, clock, carol, "C2", "/game new scenario:standard seed:9")), "Game #2")
 	expect(t, txt(act(t, b, clock, carol, "C3", "/game list")), "#2 standard in <#C2>: 0 players", "#1 standard in <#C1>: 2 players")
 	if _, err := dbOf(b).DB.Exec(`UPDATE games SET options = 'not json' WHERE channel_id = 'C2'`); err != nil {
