@@ -78,9 +78,8 @@ func TestDamagedGameNamesNothingHidden(t *testing.T) {
 	hidden := []string{u, "0101", text[:strings.Index(text, u)], "order " + itoa(seq), "by 222"}
 	say := func(who actor.Actor, manager bool, line string, lang i18n.Lang) string {
 		t.Helper()
-		p, opts := readLine(b2.Router, line)
 		who.Manager = manager
-		r := b2.Router.Run(context.Background(), &Request{Path: p, Options: opts, Guild: "G1", Channel: "C1", Lang: lang, User: who, Now: clock.Now()})
+		r := actIn(t, b2, clock, who, "C1", line, lang)
 		for _, m := range r.Messages {
 			if !m.Ephemeral {
 				t.Errorf("%s to %s: a public answer about a damaged game:\n%s", line, who.Name, m.Text)

@@ -74,8 +74,14 @@ func openedAt(t testing.TB, path string) (*Bot, *fixedClock) {
 // act runs a console-style line as a user in guild G1, channel ch.
 func act(t testing.TB, b *Bot, clock *fixedClock, who actor.Actor, ch, line string) *Response {
 	t.Helper()
+	return actIn(t, b, clock, who, ch, line, i18n.EN)
+}
+
+// actIn is act for a user who reads lang.
+func actIn(t testing.TB, b *Bot, clock *fixedClock, who actor.Actor, ch, line string, lang i18n.Lang) *Response {
+	t.Helper()
 	path, opts := readLine(b.Router, line)
-	return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: ch, Lang: i18n.EN, User: who, Now: clock.Now()})
+	return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: ch, Lang: lang, User: who, Now: clock.Now()})
 }
 
 func txt(r *Response) string {
@@ -704,8 +710,7 @@ func mustRules(t testing.TB, b *Bot) *game.Rules {
 func TestGameRepliesInJapanese(t *testing.T) {
 	b, clock := openedGame(t)
 	ja := func(who actor.Actor, line string) string {
-		path, opts := readLine(b.Router, line)
-		return txt(b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: "C1", Lang: i18n.JA, User: who, Now: clock.t}))
+		return txt(actIn(t, b, clock, who, "C1", line, i18n.JA))
 	}
 	for _, c := range []struct {
 		who        actor.Actor
