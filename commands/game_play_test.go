@@ -647,11 +647,7 @@ func TestAutocompleteDestinations(t *testing.T) {
 // the other limit.
 func TestUndoLimits(t *testing.T) {
 	b := gameBot(t)
-	pos := filepath.Join(t.TempDir(), "p.txt")
-	if err := os.WriteFile(pos, []byte("scenario standard\nseed 5\nstep combat-1\n2620: F-XX F-66R\n2621: G-III G-IV\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	expect(t, say(t, b, "/game load file:"+pos), "Sandbox game loaded")
+	loadConsolePosition(t, b, "step combat-1\n2620: F-XX F-66R\n2621: G-III G-IV\n")
 	expect(t, say(t, b, "/undo"), "nothing to take back")
 	expect(t, say(t, b, "/attack table:assault units:G-III G-IV hex:2620"), "Attack on 2620")
 	hash := peek(b, "c1").State.Hash()
