@@ -139,6 +139,19 @@ func opening(t testing.TB, b *Bot, clock *fixedClock) {
 	t.Fatal("no movement segment reached")
 }
 
+// undoThenMove has Bob take back his move of unit u in C1, which must
+// bring the game back to the state hash start (the undo reaches past a
+// restart), and move another unit (legalPublicMove's second).
+func undoThenMove(t testing.TB, b *Bot, clock *fixedClock, u, start string) {
+	t.Helper()
+	expect(t, txt(act(t, b, clock, bob, "C1", "/undo")), "Taken back: German: move "+u)
+	if h := peek(b, "C1").State.Hash(); h != start {
+		t.Errorf("after the undo the state is %s, want %s, the state before the move", h, start)
+	}
+	u2, h2 := legalPublicMove(t, b, "C1", 1)
+	expect(t, txt(act(t, b, clock, bob, "C1", "/move unit:"+u2+" to:"+h2)), u2+" moved")
+}
+
 // legalMove finds a legal move of the side to move: "UNIT HEX".
 func legalMove(t testing.TB, b *Bot, ch string, skip int) (string, string) {
 	t.Helper()
@@ -184,12 +197,7 @@ func TestGameSurvivesRestart(t *testing.T) {
 	// The players and their rights came back too.
 	expect(t, txt(act(t, b2, clock, alice, "C1", "/end")), "You play the Allied side")
 	// Undo reaches into the segment begun before the restart.
-	expect(t, txt(act(t, b2, clock, bob, "C1", "/undo")), "Taken back: German: move "+u)
-	if h := peek(b2, "C1").State.Hash(); h != segStart {
-		t.Errorf("after the undo the state is %s, want the segment's start %s", h, segStart)
-	}
-	u2, h2 := legalPublicMove(t, b2, "C1", 1)
-	expect(t, txt(act(t, b2, clock, bob, "C1", "/move unit:"+u2+" to:"+h2)), u2+" moved")
+	undoThenMove(t, b2, clock, u, segStart)
 	withdraw(t, b2, clock, bob)
 	// The mover's own side stays to act: the post tells the public what
 	// happened and mentions no one; the status says who acts.
