@@ -419,6 +419,18 @@ func (r *consoleRun) playSwissRound(name string, l *ledger, round int, last bool
 	}
 }
 
+// newSwiss has Org create a Swiss tournament of the standard scenario,
+// played at the table, and the players join it in their pairing order;
+// it returns the test's ledger of it.
+func (r *consoleRun) newSwiss(name string, rounds int, players []string) *ledger {
+	r.t.Helper()
+	r.must("Org", fmt.Sprintf("/tournament new name:%s format:swiss rounds:%d scenario:standard play:table", name, rounds))
+	for _, p := range players {
+		r.must(p, "/tournament join name:"+name)
+	}
+	return &ledger{players: players, rounds: rounds, byes: map[string][]int{}}
+}
+
 func names(prefix string, n int) []string {
 	var out []string
 	for i := 1; i <= n; i++ {
@@ -430,11 +442,7 @@ func names(prefix string, n int) []string {
 // 9 players, 4 Swiss rounds.
 func TestConsoleSwiss9x4(t *testing.T) {
 	r := newConsoleRun(t, filepath.Join(t.TempDir(), "t.db"))
-	r.must("Org", "/tournament new name:Autumn format:swiss rounds:4 scenario:standard play:table")
-	l := &ledger{players: names("P", 9), rounds: 4, byes: map[string][]int{}}
-	for _, p := range l.players {
-		r.must(p, "/tournament join name:Autumn")
-	}
+	l := r.newSwiss("Autumn", 4, names("P", 9))
 	out := r.must("Org", "/tournament start name:Autumn")
 	if !strings.Contains(out, "Tiebreaks: points, then Buchholz cut 1, then Buchholz, then Sonneborn–Berger, then head-to-head, then cumulative VP margin, then pairing number") {
 		t.Errorf("the tiebreak order is not published at the start:\n%s", out)
@@ -472,11 +480,7 @@ func expectIn(t *testing.T, got string, want ...string) {
 // middle of round 4 loses nothing.
 func TestConsoleSwiss17x5DropLateRestart(t *testing.T) {
 	r := newConsoleRun(t, filepath.Join(t.TempDir(), "t.db"))
-	r.must("Org", "/tournament new name:Winter format:swiss rounds:5 scenario:standard play:table")
-	l := &ledger{players: names("Q", 17), rounds: 5, byes: map[string][]int{}}
-	for _, p := range l.players {
-		r.must(p, "/tournament join name:Winter")
-	}
+	l := r.newSwiss("Winter", 5, names("Q", 17))
 	r.refused("Q01", "/tournament join name:Winter", "already registered")
 	r.refused("Q01", "/tournament start name:Winter", "Only the organiser")
 	r.must("Org", "/tournament start name:Winter")
