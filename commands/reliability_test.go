@@ -56,8 +56,7 @@ func TestReliabilityFromStoredGames(t *testing.T) {
 // the VP said; an abandoned one is never rated; the side ladders then
 // show each player on the side they played.
 func TestLadderRateAfterResignation(t *testing.T) {
-	b := storedBot(t, filepath.Join(t.TempDir(), "l.db"), newClock())
-	clock := newClock()
+	b, clock := newStoredBot(t)
 	seatAliceAndBob(t, b, clock, "C1", 1)
 	expect(t, txt(act(t, b, clock, bob, "C1", "/ladder rate:true")), "not over")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game resign confirm:true")), "resigned")
