@@ -14,10 +14,8 @@ import (
 // restart keeps it; days left over go back when it ends early.
 func TestVacationStopsTheClock(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v.db")
-	clock := newClock()
-	b := storedBot(t, path, clock)
+	b, clock := openedAt(t, path)
 	ctx := context.Background()
-	opening(t, b, clock)
 	r := act(t, b, clock, bob, "C1", "/vacation days:2")
 	if expect(t, txt(r), "no deadlines"); !r.Messages[0].Ephemeral {
 		t.Error("a refusal is private")

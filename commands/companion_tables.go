@@ -144,25 +144,12 @@ func planEvent(opts map[string]string) (*rollPlan, error) {
 		cond.Month = m
 		in["month"] = [...]string{"aug", "sep", "oct", "nov"}[m-8]
 	}
-	if v, ok := opts["violated"]; ok {
-		switch strings.ToLower(strings.TrimSpace(v)) {
-		case "yes", "true":
-			cond.Violated, in["violated"] = tables.Yes, "yes"
-		case "no", "false":
-			cond.Violated, in["violated"] = tables.No, "no"
-		default:
-			return nil, i18n.Errorf("violated:%s: answer yes or no.", "violated:%s: yes か no で答えてください。", v)
-		}
+	var err error
+	if cond.Violated, err = yesNoOption(opts, "violated", in); err != nil {
+		return nil, err
 	}
-	if v, ok := opts["settled"]; ok {
-		switch strings.ToLower(strings.TrimSpace(v)) {
-		case "yes", "true":
-			cond.RussiaSettled, in["settled"] = tables.Yes, "yes"
-		case "no", "false":
-			cond.RussiaSettled, in["settled"] = tables.No, "no"
-		default:
-			return nil, i18n.Errorf("settled:%s: answer yes or no.", "settled:%s: yes か no で答えてください。", v)
-		}
+	if cond.RussiaSettled, err = yesNoOption(opts, "settled", in); err != nil {
+		return nil, err
 	}
 	p := &rollPlan{command: "event", inputs: in, count: 2, sides: 6}
 	if v, ok := opts["roll"]; ok {
@@ -230,6 +217,37 @@ func eventReading(r tables.EventResult, faces []int, cond tables.EventConditions
 	return reading{result: result, text: join(parts...)}
 }
 
+// yesNoOption reads an event condition's yes/no option (true/false are
+// taken too), noting the answer in the roll's inputs; Unknown if not given.
+func yesNoOption(opts map[string]string, name string, in map[string]string) (tables.Tri, error) {
+	v, ok := opts[name]
+	if !ok {
+		return tables.Unknown, nil
+	}
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "yes", "true":
+		in[name] = "yes"
+		return tables.Yes, nil
+	case "no", "false":
+		in[name] = "no"
+		return tables.No, nil
+	}
+	return tables.Unknown, i18n.Errorf("%s:%s: answer yes or no.", "%s:%s: yes か no で答えてください。", name, v)
+}
+
+// trueFalseOption reads a true/false option of a table roll; false if not given.
+func trueFalseOption(opts map[string]string, name string) (bool, error) {
+	v, ok := opts[name]
+	if !ok {
+		return false, nil
+	}
+	b, err := strconv.ParseBool(strings.TrimSpace(v))
+	if err != nil {
+		return false, i18n.Errorf("%s:%s: answer true or false.", "%s:%s: true か false で答えてください。", name, v)
+	}
+	return b, nil
+}
+
 func planRussia(opts map[string]string) (*rollPlan, error) {
 	box := 0
 	if v, ok := opts["box"]; ok {
@@ -240,21 +258,13 @@ func planRussia(opts map[string]string) (*rollPlan, error) {
 		}
 		box = n
 	}
-	maxOff := false
-	if v, ok := opts["maxoffensive"]; ok {
-		b, err := strconv.ParseBool(strings.TrimSpace(v))
-		if err != nil {
-			return nil, i18n.Errorf("maxoffensive:%s: answer true or false.", "maxoffensive:%s: true か false で答えてください。", v)
-		}
-		maxOff = b
+	maxOff, err := trueFalseOption(opts, "maxoffensive")
+	if err != nil {
+		return nil, err
 	}
-	alt := false
-	if v, ok := opts["alternative"]; ok {
-		b, err := strconv.ParseBool(strings.TrimSpace(v))
-		if err != nil {
-			return nil, i18n.Errorf("alternative:%s: answer true or false.", "alternative:%s: true か false で答えてください。", v)
-		}
-		alt = b
+	alt, err := trueFalseOption(opts, "alternative")
+	if err != nil {
+		return nil, err
 	}
 	given, err := givenDie(opts)
 	if err != nil {

@@ -162,16 +162,30 @@ func TestSiegeEveryCell(t *testing.T) {
 
 // The Russian Front table 14.3 as the rules print it: modified roll to
 // result (Japanese name) and what it does.
-var rulesRussia = []struct {
+type russiaRow struct {
 	lo, hi int
 	ja, en string
 	fact   string // a fact of the result, in English
-}{
+}
+
+var rulesRussia = []russiaRow{
 	{0, 1, "大敗北", "Major defeat", "Allies gain 20 VP"},
 	{2, 3, "増援の要請", "Reinforcements requested", "10 combat strength"},
 	{4, 5, "東部戦線の膠着", "Stalemate in the East", "counts as no event"},
 	{6, 8, "東部で小規模勝利", "Minor victory in the East", "Germans gain 20 VP"},
 	{9, 10, "東部で大規模勝利", "Major victory in the East", "Germans gain 40 VP"},
+}
+
+// russiaRowFor is the row of the transcribed Russian Front table that a
+// modified roll of 0 to 10 reads.
+func russiaRowFor(total int) russiaRow {
+	want := rulesRussia[0]
+	for _, r := range rulesRussia {
+		if total >= r.lo && total <= r.hi {
+			want = r
+		}
+	}
+	return want
 }
 
 // Every result of the Russian Front table with its cumulative modifiers:
@@ -192,12 +206,7 @@ func TestRussiaEveryResult(t *testing.T) {
 					total--
 				}
 				seen[total] = true
-				var want = rulesRussia[0]
-				for _, r := range rulesRussia {
-					if total >= r.lo && total <= r.hi {
-						want = r
-					}
-				}
+				want := russiaRowFor(total)
 				opts := []string{fmt.Sprint("box:", box), fmt.Sprint("die:", die), fmt.Sprint("maxoffensive:", maxOff)}
 				en := c.public(i18n.EN, "russia", opts...)
 				if !strings.Contains(en, fmt.Sprintf("= %d → **%s**", total, want.en)) || !strings.Contains(en, want.fact) {
@@ -235,12 +244,7 @@ func TestRussiaAlternative(t *testing.T) {
 						raw--
 					}
 					total := max(0, min(10, raw))
-					var want = rulesRussia[0]
-					for _, r := range rulesRussia {
-						if total >= r.lo && total <= r.hi {
-							want = r
-						}
-					}
+					want := russiaRowFor(total)
 					out := c.public(i18n.EN, "russia", fmt.Sprint("box:", box), fmt.Sprint("die:", die), fmt.Sprint("maxoffensive:", maxOff), "alternative:true")
 					calc := fmt.Sprintf("die %d %+d (box %d, MOVES #91 alternative)", die, a.drm, box)
 					result := fmt.Sprintf("= %d → **%s**", total, want.en)
@@ -277,6 +281,15 @@ var rulesEvents = []struct {
 	{31, 36, "塹壕構築開始", "Entrenchment begins", "entrench (13.0)", "塹壕構築ができる", ""},
 	{41, 46, "イベントなし", "No event", "Nothing happens", "イベントは起こらない", ""},
 	{51, 66, "ロシア戦線", "Russian Front", "Russian Front table (14.3)", "ロシア戦線表", "russia"},
+}
+
+// The rows of the events table that a yes/no answer settles: Italy (no
+// event if Belgium or the Netherlands were violated) and the Russian Front
+// (no event once settled, 14.3); the option, and what the answer says
+// when it is not given.
+var yesNoEvents = map[string]struct{ option, unsettled string }{
+	"italy":  {"violated", "Give violated:"},
+	"russia": {"settled", "roll /russia now"},
 }
 
 // Every reading 11..66 of the events table (5.0) with the conditions of
@@ -320,25 +333,16 @@ func TestEventEveryRow(t *testing.T) {
 				if out := c.public(i18n.JA, "event", roll, "month:aug"); !strings.Contains(out, "**イベントなし**") {
 					t.Errorf("event %d in August (ja): want イベントなし in %q", n, out)
 				}
-			case "italy":
-				if out := c.public(i18n.EN, "event", roll, "violated:yes"); !strings.Contains(out, "**no event**") {
-					t.Errorf("Italy after a violation: want no event in %q", out)
+			case "italy", "russia":
+				y := yesNoEvents[want.cond]
+				if out := c.public(i18n.EN, "event", roll, y.option+":yes"); !strings.Contains(out, "**no event**") {
+					t.Errorf("%s with %s:yes: want no event in %q", want.en, y.option, out)
 				}
-				if out := c.public(i18n.EN, "event", roll, "violated:no"); strings.Contains(out, "**no event**") {
-					t.Errorf("Italy without a violation: the event applies, got %q", out)
+				if out := c.public(i18n.EN, "event", roll, y.option+":no"); strings.Contains(out, "**no event**") {
+					t.Errorf("%s with %s:no: the event applies, got %q", want.en, y.option, out)
 				}
-				if out := c.public(i18n.EN, "event", roll); !strings.Contains(out, "Give violated:") {
-					t.Errorf("Italy without violated: should say how to settle it: %q", out)
-				}
-			case "russia":
-				if out := c.public(i18n.EN, "event", roll, "settled:yes"); !strings.Contains(out, "**no event**") {
-					t.Errorf("Russian Front once settled (14.3): want no event in %q", out)
-				}
-				if out := c.public(i18n.EN, "event", roll, "settled:no"); strings.Contains(out, "**no event**") {
-					t.Errorf("Russian Front not settled: the event applies, got %q", out)
-				}
-				if out := c.public(i18n.EN, "event", roll); !strings.Contains(out, "roll /russia now") {
-					t.Errorf("Russian Front without settled: should say what to do: %q", out)
+				if out := c.public(i18n.EN, "event", roll); !strings.Contains(out, y.unsettled) {
+					t.Errorf("%s without %s: should say what to do (%q): %q", want.en, y.option, y.unsettled, out)
 				}
 			default:
 				for _, opts := range [][]string{{"month:aug", "violated:yes", "settled:yes"}, {"month:nov", "violated:no", "settled:no"}} {

@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -20,8 +19,7 @@ func TestConsolePublicPostsInItsLanguageOnly(t *testing.T) {
 		act(t, b, clock, alice, "C1", "/game join side:allied") // both players joined in English
 		act(t, b, clock, bob, "C1", "/game join side:german")
 		act(t, b, clock, alice, "C1", "/game setup")
-		path, opts := readLine(b.Router, "/end")
-		r := b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: "C1", Lang: i18n.JA, User: alice, Now: clock.Now()})
+		r := actIn(t, b, clock, alice, "C1", "/end", i18n.JA)
 		var public []string
 		for _, m := range r.Messages {
 			if m.Target != "" && !m.Ephemeral && m.Pin == "" {

@@ -41,9 +41,7 @@ func (s *syncBuffer) String() string {
 // how to mend it; the operator's log has the fault.
 func TestDamagedGameNamesNothingHidden(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.db")
-	clock := newClock()
-	b := storedBot(t, path, clock)
-	opening(t, b, clock)
+	b, clock := openedAt(t, path)
 	u, h := legalMove(t, b, "C1", 0)
 	expect(t, txt(act(t, b, clock, bob, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
 	// The German move is made one that does not replay: the unit moves
@@ -80,9 +78,8 @@ func TestDamagedGameNamesNothingHidden(t *testing.T) {
 	hidden := []string{u, "0101", text[:strings.Index(text, u)], "order " + itoa(seq), "by 222"}
 	say := func(who actor.Actor, manager bool, line string, lang i18n.Lang) string {
 		t.Helper()
-		p, opts := readLine(b2.Router, line)
 		who.Manager = manager
-		r := b2.Router.Run(context.Background(), &Request{Path: p, Options: opts, Guild: "G1", Channel: "C1", Lang: lang, User: who, Now: clock.Now()})
+		r := actIn(t, b2, clock, who, "C1", line, lang)
 		for _, m := range r.Messages {
 			if !m.Ephemeral {
 				t.Errorf("%s to %s: a public answer about a damaged game:\n%s", line, who.Name, m.Text)

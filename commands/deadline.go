@@ -97,6 +97,27 @@ func bilingual(en, ja string, args ...any) string {
 	return t.EN + "\n" + t.JA
 }
 
+// reportPosts are the posts of segments that nobody's order ended (a
+// deadline, the computer): each segment's account, then the story of a
+// game they ended, in the post language.
+func (b *Bot) reportPosts(ctx context.Context, reports []games.SegmentReport) []Message {
+	var out []Message
+	for _, r := range reports {
+		out = append(out, b.segmentMessages(b.postLang(), r)...)
+	}
+	return append(out, b.storiesOf(ctx, reports)...)
+}
+
+// noticeReports are a deadline notice's reportPosts and the game's status
+// after them, so that the side now to act sees where it stands.
+func (b *Bot) noticeReports(ctx context.Context, reports []games.SegmentReport) []Message {
+	out := b.reportPosts(ctx, reports)
+	if m, ok := statusMessage("", reports); ok {
+		out = append(out, m)
+	}
+	return out
+}
+
 // noticeMessages says what a deadline did, in both languages (nobody asked:
 // no asker's language to choose).
 func (b *Bot) noticeMessages(ctx context.Context, n games.Notice) []Message {
@@ -107,14 +128,7 @@ func (b *Bot) noticeMessages(ctx context.Context, n games.Notice) []Message {
 	case games.Ended:
 		out := []Message{{Target: n.Channel, Text: bilingual("⌛ The deadline passed: the %s segment was ended with no further orders.",
 			"⌛ 期限切れのため、%sのセグをこれ以上の命令なしで終了しました。", n.Side.Name())}}
-		for _, r := range n.Reports {
-			out = append(out, b.segmentMessages(b.postLang(), r)...)
-		}
-		out = append(out, b.storiesOf(ctx, n.Reports)...)
-		if m, ok := statusMessage("", n.Reports); ok {
-			out = append(out, m)
-		}
-		return out
+		return append(out, b.noticeReports(ctx, n.Reports)...)
 	case games.TakenOver:
 		return b.takeoverMessages(ctx, n) // game_takeover.go
 	case games.VacationOver:

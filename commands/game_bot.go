@@ -73,18 +73,9 @@ func (b *Bot) gameNewMaybeBot(ctx context.Context, req *Request) *Response {
 	return b.botMoves(ctx, req, resp)
 }
 
-// levelName is a computer level as the reader says it.
-func levelName(level string) i18n.Text {
-	switch level {
-	case "random":
-		return i18n.T("random", "ランダム")
-	case "heuristic":
-		return i18n.T("heuristic", "経験則")
-	case "search":
-		return i18n.T("search", "探索")
-	}
-	return i18n.T(level, level)
-}
+// levelName is a computer level as the reader says it, in the words of
+// the level: choices and /stats (levelNames).
+func levelName(level string) i18n.Text { return nameOr(levelNames, level) }
 
 // botMoves lets the computer play if the game here has one and its side
 // is to move, adding the segment accounts its orders gave (public, as a
@@ -145,10 +136,7 @@ func (b *Bot) botAfterNotice(ctx context.Context, now time.Time, n games.Notice)
 	applied := 0
 	for _, p := range played {
 		applied += p.Applied
-		for _, r := range p.Reports {
-			out = append(out, b.segmentMessages(b.postLang(), r)...)
-		}
-		out = append(out, b.storiesOf(ctx, p.Reports)...)
+		out = append(out, b.reportPosts(ctx, p.Reports)...)
 	}
 	if m, ok := openSegmentNews(b.postLang(), g, played); ok {
 		out = append(out, m)

@@ -10,6 +10,7 @@ import (
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/games"
+	"rtrbot/i18n"
 )
 
 // TestGameVsBot: /game new vs:bot seats the asker and the computer; the
@@ -52,7 +53,39 @@ func TestGameVsBot(t *testing.T) {
 	if g.State.Step != game.GameOver {
 		t.Fatalf("the game did not end: %s %s", g.State.Turn, g.State.Step)
 	}
-	row, err := b.Store.Game(context.Background(), g.ID)
+	if byBot, total := computerOrders(t, b, g.ID, "allied"); byBot["bot:heuristic"] < 20 {
+		t.Fatalf("only %d of %d stored orders are the computer's (%v)", byBot["bot:heuristic"], total, byBot)
+	}
+	if st := txt(act(t, b, clock, bob, "C1", "/game status")); !strings.Contains(st, "Game over") {
+		t.Fatalf("status after the end: %s", st)
+	}
+}
+
+// /game new vs:bot seats both sides at once: its answer does not invite
+// anyone to /game join nor speak of a hot seat, and in Japanese the
+// computer's level is named in Japanese.
+func TestVsBotStartSaysBothSeatsAreTaken(t *testing.T) {
+	b, clock := newStoredBot(t)
+	r := txt(act(t, b, clock, bob, "C1", "/game new vs:bot side:german level:random seed:3"))
+	for _, bad := range []string{"/game join side:german or side:allied", "whoever types plays both sides"} {
+		if strings.Contains(r, bad) {
+			t.Errorf("vs:bot start says %q:\n%s", bad, r)
+		}
+	}
+	expect(t, r, "The computer (random) plays the Allied side")
+	b2, clock2 := newStoredBot(t)
+	ja := txt(actIn(t, b2, clock2, bob, "C1", "/game new vs:bot side:german level:random seed:3", i18n.JA))
+	if !strings.Contains(ja, "コンピュータ (ランダム)") {
+		t.Errorf("the level is not named in Japanese:\n%s", ja)
+	}
+}
+
+// computerOrders counts game id's stored orders by each computer author
+// ("bot:heuristic"), failing the test if the computer gave one for a side
+// other than side (the one it plays); total is the whole log's length.
+func computerOrders(t testing.TB, b *Bot, id int64, side string) (byBot map[string]int, total int) {
+	t.Helper()
+	row, err := b.Store.Game(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,21 +93,16 @@ func TestGameVsBot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byBot := 0
+	byBot = map[string]int{}
 	for _, o := range orders {
 		if games.IsBot(o.Author) {
-			byBot++
-			if o.Side != "allied" {
+			byBot[o.Author]++
+			if o.Side != side {
 				t.Fatalf("the computer gave an order for the %s side: %s", o.Side, o.Text)
 			}
 		}
 	}
-	if byBot < 20 {
-		t.Fatalf("only %d of %d stored orders are the computer's", byBot, len(orders))
-	}
-	if st := txt(act(t, b, clock, bob, "C1", "/game status")); !strings.Contains(st, "Game over") {
-		t.Fatalf("status after the end: %s", st)
-	}
+	return byBot, len(orders)
 }
 
 // TestBotAfterDeadline: a deadline that ends the asker's segment hands the

@@ -23,10 +23,7 @@ func TestDelayOwedAndAnswered(t *testing.T) {
 	}
 	b := New(Deps{Map: m})
 	b.noMaps = true
-	run := func(u actor.Actor, line string, files map[string][]byte) *Response {
-		path, opts := readLine(b.Router, line)
-		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: "C1", Lang: i18n.EN, User: u, Files: files})
-	}
+	run := runWithFiles(b)
 	pos := "scenario standard\nseed 3\noptions 16.2\nstep combat-1\nplayer german\n2621: G-III\n2620: F-6C\n"
 	run(mAlice, "/game load", map[string][]byte{"attachment": []byte(pos)})
 	run(mBob, "/game join side:german", nil)

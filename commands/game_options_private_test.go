@@ -112,9 +112,7 @@ func TestSecretChoiceLeaksNothing(t *testing.T) {
 // options; it is not stored, so nothing waits on it.
 func TestOwnInvalidChoiceRefusedAtOnce(t *testing.T) {
 	b, clock := newStoredBot(t)
-	act(t, b, clock, alice, "C1", "/game new scenario:standard seed:7")
-	act(t, b, clock, alice, "C1", "/game join side:allied")
-	act(t, b, clock, bob, "C1", "/game join side:german")
+	seatBoth(t, b, clock, "C1", "/game new scenario:standard seed:7")
 	for _, bad := range []string{"18.1(14) 18.1(5)", "18.1(1)a 18.1(1)c", "18.1(2) 18.1(1)b", "16.4 no-16.4"} {
 		r := act(t, b, clock, bob, "C1", "/game choose options:"+bad)
 		for _, m := range r.Messages {

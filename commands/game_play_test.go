@@ -58,7 +58,15 @@ func newStoredBot(t testing.TB) (*Bot, *fixedClock) {
 
 // openedGame is a stored bot with the opening played (opening).
 func openedGame(t testing.TB) (*Bot, *fixedClock) {
-	b, clock := newStoredBot(t)
+	return openedAt(t, filepath.Join(t.TempDir(), "g.db"))
+}
+
+// openedAt is a bot over the database file at path, with the tests' clock
+// and the opening played; a test that restarts opens path again.
+func openedAt(t testing.TB, path string) (*Bot, *fixedClock) {
+	t.Helper()
+	clock := newClock()
+	b := storedBot(t, path, clock)
 	opening(t, b, clock)
 	return b, clock
 }
@@ -66,8 +74,14 @@ func openedGame(t testing.TB) (*Bot, *fixedClock) {
 // act runs a console-style line as a user in guild G1, channel ch.
 func act(t testing.TB, b *Bot, clock *fixedClock, who actor.Actor, ch, line string) *Response {
 	t.Helper()
+	return actIn(t, b, clock, who, ch, line, i18n.EN)
+}
+
+// actIn is act for a user who reads lang.
+func actIn(t testing.TB, b *Bot, clock *fixedClock, who actor.Actor, ch, line string, lang i18n.Lang) *Response {
+	t.Helper()
 	path, opts := readLine(b.Router, line)
-	return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: ch, Lang: i18n.EN, User: who, Now: clock.Now()})
+	return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: ch, Lang: lang, User: who, Now: clock.Now()})
 }
 
 func txt(r *Response) string {
@@ -84,13 +98,22 @@ func storedOrders(t testing.TB, b *Bot, ch string) int64 {
 	return mustGame(t, b, ch).LastSeq
 }
 
+// seatBoth has Alice create a game in channel ch by newLine ("/game new
+// …") and seats her on the Allied side and Bob on the German, the players
+// most tests need; it returns the answer to /game new.
+func seatBoth(t testing.TB, b *Bot, clock *fixedClock, ch, newLine string) string {
+	t.Helper()
+	created := txt(act(t, b, clock, alice, ch, newLine))
+	expect(t, txt(act(t, b, clock, alice, ch, "/game join side:allied")), "Alice joins the Allied side")
+	expect(t, txt(act(t, b, clock, bob, ch, "/game join side:german")), "Bob joins the German side")
+	return created
+}
+
 // opening creates a game in C1 with Alice (Allied) and Bob (German) and
 // plays the setup, up to the first German movement segment.
 func opening(t testing.TB, b *Bot, clock *fixedClock) {
 	t.Helper()
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game new scenario:standard seed:7")), "Game #1", "commitment")
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game join side:allied")), "Alice joins the Allied side")
-	expect(t, txt(act(t, b, clock, bob, "C1", "/game join side:german")), "Bob joins the German side")
+	expect(t, seatBoth(t, b, clock, "C1", "/game new scenario:standard seed:7"), "Game #1", "commitment")
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game setup")), "Set up ")
 	expect(t, txt(act(t, b, clock, alice, "C1", "/end")), "Segment ended", "<@222>")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game setup")), "Set up ")
@@ -116,6 +139,19 @@ func opening(t testing.TB, b *Bot, clock *fixedClock) {
 	t.Fatal("no movement segment reached")
 }
 
+// undoThenMove has Bob take back his move of unit u in C1, which must
+// bring the game back to the state hash start (the undo reaches past a
+// restart), and move another unit (legalPublicMove's second).
+func undoThenMove(t testing.TB, b *Bot, clock *fixedClock, u, start string) {
+	t.Helper()
+	expect(t, txt(act(t, b, clock, bob, "C1", "/undo")), "Taken back: German: move "+u)
+	if h := peek(b, "C1").State.Hash(); h != start {
+		t.Errorf("after the undo the state is %s, want %s, the state before the move", h, start)
+	}
+	u2, h2 := legalPublicMove(t, b, "C1", 1)
+	expect(t, txt(act(t, b, clock, bob, "C1", "/move unit:"+u2+" to:"+h2)), u2+" moved")
+}
+
 // legalMove finds a legal move of the side to move: "UNIT HEX".
 func legalMove(t testing.TB, b *Bot, ch string, skip int) (string, string) {
 	t.Helper()
@@ -139,9 +175,7 @@ func legalMove(t testing.TB, b *Bot, ch string, skip int) (string, string) {
 // file, and the game is back, in the same state, and goes on.
 func TestGameSurvivesRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
-	clock := newClock()
-	b1 := storedBot(t, path, clock)
-	opening(t, b1, clock)
+	b1, clock := openedAt(t, path)
 	u, h := legalMove(t, b1, "C1", 0)
 	segStart := peek(b1, "C1").State.Hash()
 	expect(t, txt(act(t, b1, clock, bob, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
@@ -163,12 +197,7 @@ func TestGameSurvivesRestart(t *testing.T) {
 	// The players and their rights came back too.
 	expect(t, txt(act(t, b2, clock, alice, "C1", "/end")), "You play the Allied side")
 	// Undo reaches into the segment begun before the restart.
-	expect(t, txt(act(t, b2, clock, bob, "C1", "/undo")), "Taken back: German: move "+u)
-	if h := peek(b2, "C1").State.Hash(); h != segStart {
-		t.Errorf("after the undo the state is %s, want the segment's start %s", h, segStart)
-	}
-	u2, h2 := legalPublicMove(t, b2, "C1", 1)
-	expect(t, txt(act(t, b2, clock, bob, "C1", "/move unit:"+u2+" to:"+h2)), u2+" moved")
+	undoThenMove(t, b2, clock, u, segStart)
 	withdraw(t, b2, clock, bob)
 	// The mover's own side stays to act: the post tells the public what
 	// happened and mentions no one; the status says who acts.
@@ -255,9 +284,7 @@ func TestBatchOrders(t *testing.T) {
 // and both choices are shown together once both confirmed.
 func TestSecretOptions(t *testing.T) {
 	b, clock := newStoredBot(t)
-	act(t, b, clock, alice, "C1", "/game new scenario:standard seed:7")
-	act(t, b, clock, alice, "C1", "/game join side:allied")
-	act(t, b, clock, bob, "C1", "/game join side:german")
+	seatBoth(t, b, clock, "C1", "/game new scenario:standard seed:7")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game choose options:18.2(14)")), "option of the Allied side")
 	expect(t, txt(act(t, b, clock, carol, "C1", "/game choose options:18.1(10)")), "Only the players")
 	r := act(t, b, clock, bob, "C1", "/game choose options:18.1(10) 16.1")
@@ -289,9 +316,7 @@ func TestSecretOptions(t *testing.T) {
 // ended when it passes (then:end), and all of it after a restart.
 func TestDeadlines(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.db")
-	clock := newClock()
-	b := storedBot(t, path, clock)
-	opening(t, b, clock)
+	b, clock := openedAt(t, path)
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game deadline hours:4 then:end")), "Only a referee")
 	expect(t, txt(act(t, b, clock, umpire, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
 	ctx := context.Background()
@@ -388,9 +413,7 @@ func TestExportImport(t *testing.T) {
 // A damaged game answers with the database's message; the others go on.
 func TestDamagedGameAlone(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.db")
-	clock := newClock()
-	b := storedBot(t, path, clock)
-	opening(t, b, clock)
+	b, clock := openedAt(t, path)
 	expect(t, txt(act(t, b, clock, carol, "C2", "/game new scenario:standard seed:9")), "Game #2")
 	expect(t, txt(act(t, b, clock, carol, "C3", "/game list")), "#2 standard in <#C2>: 0 players", "#1 standard in <#C1>: 2 players")
 	if _, err := dbOf(b).DB.Exec(`UPDATE games SET options = 'not json' WHERE channel_id = 'C2'`); err != nil {
@@ -632,11 +655,7 @@ func TestAutocompleteDestinations(t *testing.T) {
 // the other limit.
 func TestUndoLimits(t *testing.T) {
 	b := gameBot(t)
-	pos := filepath.Join(t.TempDir(), "p.txt")
-	if err := os.WriteFile(pos, []byte("scenario standard\nseed 5\nstep combat-1\n2620: F-XX F-66R\n2621: G-III G-IV\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	expect(t, say(t, b, "/game load file:"+pos), "Sandbox game loaded")
+	loadConsolePosition(t, b, "step combat-1\n2620: F-XX F-66R\n2621: G-III G-IV\n")
 	expect(t, say(t, b, "/undo"), "nothing to take back")
 	expect(t, say(t, b, "/attack table:assault units:G-III G-IV hex:2620"), "Attack on 2620")
 	hash := peek(b, "c1").State.Hash()
@@ -695,8 +714,7 @@ func mustRules(t testing.TB, b *Bot) *game.Rules {
 func TestGameRepliesInJapanese(t *testing.T) {
 	b, clock := openedGame(t)
 	ja := func(who actor.Actor, line string) string {
-		path, opts := readLine(b.Router, line)
-		return txt(b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: "C1", Lang: i18n.JA, User: who, Now: clock.t}))
+		return txt(actIn(t, b, clock, who, "C1", line, i18n.JA))
 	}
 	for _, c := range []struct {
 		who        actor.Actor

@@ -51,12 +51,7 @@ func TestSandboxGameSurvivesRestart(t *testing.T) {
 		t.Fatalf("after restart: hash %s orders %d seg %d sandbox %v; before %s", after.State.Hash(), len(after.Orders), len(after.Seg), after.Sandbox, before.State.Hash())
 	}
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/game status")), "(sandbox from a position)")
-	expect(t, txt(act(t, b2, clock, bob, "C1", "/undo")), "Taken back: German: move "+u)
-	if h := peek(b2, "C1").State.Hash(); h != start {
-		t.Errorf("after the undo the state is %s, want the loaded position's %s", h, start)
-	}
-	u2, h2 := legalPublicMove(t, b2, "C1", 1)
-	expect(t, txt(act(t, b2, clock, bob, "C1", "/move unit:"+u2+" to:"+h2)), u2+" moved")
+	undoThenMove(t, b2, clock, u, start)
 	expect(t, txt(act(t, b2, clock, bob, "C1", "/end")), "Segment ended")
 	ended := peek(b2, "C1").State.Hash()
 	id := peek(b2, "C1").ID

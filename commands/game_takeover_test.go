@@ -65,25 +65,8 @@ func TestTakeoverAfterDeadline(t *testing.T) {
 	if g.State.Step != game.SetupStep || g.State.ToMove() != units.German || len(g.State.Unplaced()) == 0 {
 		t.Fatalf("after the takeover: %s %s, %s to move, %d unplaced", g.State.Turn, g.State.Step, g.State.ToMove(), len(g.State.Unplaced()))
 	}
-	row, err := b.Store.Game(context.Background(), g.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	log, err := b.Store.Log(context.Background(), row, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byBot := 0
-	for _, o := range log {
-		if o.Author == "bot:heuristic" {
-			byBot++
-			if o.Side != "allied" {
-				t.Fatalf("the computer gave an order for the %s side: %s", o.Side, o.Text)
-			}
-		}
-	}
-	if byBot == 0 {
-		t.Fatalf("no order in the log is the computer's (%d orders)", len(log))
+	if byBot, total := computerOrders(t, b, g.ID, "allied"); byBot["bot:heuristic"] == 0 {
+		t.Fatalf("no order in the log is the computer's (%d orders)", total)
 	}
 	// Bob withdraws his side's agreement: his own deadline only reminds.
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game settings takeover:off")), "no longer agrees")

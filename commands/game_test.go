@@ -39,6 +39,23 @@ func sayIn(t testing.TB, b *Bot, line string, lang i18n.Lang) string {
 	return txt(b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: lang, User: actor.Actor{ID: "u", Name: "u"}}))
 }
 
+// loadConsolePosition loads a sandbox game at the console from a position
+// of the standard scenario with seed 5 (docs/positions.md) followed by the
+// lines body, replacing (confirmed) a game already there, and checks that
+// it loaded.
+func loadConsolePosition(t testing.TB, b *Bot, body string) {
+	t.Helper()
+	pos := filepath.Join(t.TempDir(), "p.txt")
+	if err := os.WriteFile(pos, []byte("scenario standard\nseed 5\n"+body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := "/game load file:" + pos
+	if peek(b, "c1") != nil {
+		line += " replace:true confirm:true"
+	}
+	expect(t, say(t, b, line), "Sandbox game loaded")
+}
+
 func expect(t testing.TB, got string, want ...string) {
 	t.Helper()
 	for _, w := range want {

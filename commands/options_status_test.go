@@ -9,9 +9,7 @@ import (
 // option once, even one both sides chose.
 func TestOptionsInForceShown(t *testing.T) {
 	b, clock := newStoredBot(t)
-	act(t, b, clock, alice, "C1", "/game new scenario:standard seed:3")
-	act(t, b, clock, alice, "C1", "/game join side:allied")
-	act(t, b, clock, bob, "C1", "/game join side:german")
+	seatBoth(t, b, clock, "C1", "/game new scenario:standard seed:3")
 	if s := txt(act(t, b, clock, carol, "C1", "/game status")); strings.Contains(s, "Options in force") {
 		t.Errorf("options shown before any is chosen:\n%s", s)
 	}

@@ -186,15 +186,21 @@ func who(r role, s state) (actor.Actor, bool, bool, string) {
 	return mOut, false, false, "G-elsewhere"
 }
 
+// runWithFiles is a runner of console-style lines on b as user u in guild
+// G1, channel C1, with files attached (a position for /game load).
+func runWithFiles(b *Bot) func(u actor.Actor, line string, files map[string][]byte) *Response {
+	return func(u actor.Actor, line string, files map[string][]byte) *Response {
+		path, opts := readLine(b.Router, line)
+		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: "C1", Lang: i18n.EN, User: u, Files: files})
+	}
+}
+
 // matrixState builds a bot with the game in a state.
 func matrixState(t testing.TB, m *board.Map, s state) *Bot {
 	t.Helper()
 	b := New(Deps{Map: m})
 	b.noMaps = true
-	run := func(u actor.Actor, line string, files map[string][]byte) *Response {
-		path, opts := readLine(b.Router, line)
-		return b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G1", Channel: "C1", Lang: i18n.EN, User: u, Files: files})
-	}
+	run := runWithFiles(b)
 	pos := ""
 	switch s {
 	case sRunning, sPaused, sOver:

@@ -86,9 +86,7 @@ func TestUnitsListsArrivalsFirst(t *testing.T) {
 // no autocomplete).
 func TestPlaceNamesSetupHexes(t *testing.T) {
 	b, clock := newStoredBot(t)
-	act(t, b, clock, alice, "C1", "/game new")
-	act(t, b, clock, alice, "C1", "/game join side:allied")
-	act(t, b, clock, bob, "C1", "/game join side:german")
+	seatBoth(t, b, clock, "C1", "/game new")
 	s := peek(b, "C1").State
 	c, _ := s.Lookup("F-1A")
 	hs := s.SetupHexes(c)

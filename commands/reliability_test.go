@@ -22,10 +22,8 @@ import (
 // admits Dave, who has no ended game yet.
 func TestReliabilityFromStoredGames(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.db")
-	clock := newClock()
-	b := storedBot(t, path, clock)
+	b, clock := openedAt(t, path)
 	ctx := context.Background()
-	opening(t, b, clock)
 	expect(t, txt(act(t, b, clock, umpire, "C1", "/game deadline hours:4 then:end")), "Each segment now has 4 hours")
 	withdraw(t, b, clock, bob)
 	if g := peek(b, "C1"); g.State.ToMove().String() != "german" {
@@ -58,8 +56,7 @@ func TestReliabilityFromStoredGames(t *testing.T) {
 // the VP said; an abandoned one is never rated; the side ladders then
 // show each player on the side they played.
 func TestLadderRateAfterResignation(t *testing.T) {
-	b := storedBot(t, filepath.Join(t.TempDir(), "l.db"), newClock())
-	clock := newClock()
+	b, clock := newStoredBot(t)
 	seatAliceAndBob(t, b, clock, "C1", 1)
 	expect(t, txt(act(t, b, clock, bob, "C1", "/ladder rate:true")), "not over")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game resign confirm:true")), "resigned")
@@ -85,9 +82,7 @@ func TestLadderRateAfterResignation(t *testing.T) {
 // side and Bob on the German.
 func seatAliceAndBob(t *testing.T, b *Bot, clock *fixedClock, ch string, n int) {
 	t.Helper()
-	expect(t, txt(act(t, b, clock, alice, ch, "/game new scenario:standard")), fmt.Sprintf("Game #%d", n))
-	expect(t, txt(act(t, b, clock, alice, ch, "/game join side:allied")), "Alice joins")
-	expect(t, txt(act(t, b, clock, bob, ch, "/game join side:german")), "Bob joins")
+	expect(t, seatBoth(t, b, clock, ch, "/game new scenario:standard"), fmt.Sprintf("Game #%d", n))
 }
 
 // umpire manages the server, so referees every game without playing in

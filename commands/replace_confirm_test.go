@@ -10,9 +10,7 @@ import (
 // no referee may not replace the game at all.
 func TestGameNewReplaceAsksFirst(t *testing.T) {
 	b, clock := newStoredBot(t)
-	act(t, b, clock, alice, "C1", "/game new scenario:standard seed:7")
-	act(t, b, clock, alice, "C1", "/game join side:allied")
-	act(t, b, clock, bob, "C1", "/game join side:german")
+	seatBoth(t, b, clock, "C1", "/game new scenario:standard seed:7")
 	first := peek(b, "C1").ID
 
 	r := act(t, b, clock, alice, "C1", "/game new scenario:standard replace:true")

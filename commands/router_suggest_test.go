@@ -2,8 +2,6 @@ package commands
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -37,11 +35,7 @@ func TestUnitsSpectatorAndEmptyHex(t *testing.T) {
 // /retreat without a hex lists where the unit may retreat (9.4).
 func TestRetreatWithoutHexListsHexes(t *testing.T) {
 	b := gameBot(t)
-	pos := filepath.Join(t.TempDir(), "p.txt")
-	if err := os.WriteFile(pos, []byte("scenario standard\nseed 5\nstep combat-1\n2620: F-XX F-66R\n2621: G-III G-IV\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	say(t, b, "/game load file:"+pos)
+	loadConsolePosition(t, b, "step combat-1\n2620: F-XX F-66R\n2621: G-III G-IV\n")
 	say(t, b, "/attack table:assault units:G-III G-IV hex:2620")
 	owed := retreatsOwed(peek(b, "c1"), peek(b, "c1").State.ToMove())
 	if len(owed) == 0 || len(owed[0].To) == 0 {
@@ -82,11 +76,7 @@ func TestHexListsOwnUnitsPrivately(t *testing.T) {
 // may not move.
 func TestMapUnitOutsideMovement(t *testing.T) {
 	b := gameBot(t)
-	pos := filepath.Join(t.TempDir(), "p.txt")
-	if err := os.WriteFile(pos, []byte("scenario standard\nseed 5\nstep combat-1\n2620: F-XX F-66R\n2621: G-III G-IV\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	say(t, b, "/game load file:"+pos)
+	loadConsolePosition(t, b, "step combat-1\n2620: F-XX F-66R\n2621: G-III G-IV\n")
 	path, opts := readLine(b.Router, "/map unit:G-III")
 	r := b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "console", Channel: "c1", Lang: i18n.EN, User: actor.Actor{ID: "u", Name: "u"}})
 	expect(t, txt(r), "G-III in 2621", "it may not move now", "movement segment")

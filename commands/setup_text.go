@@ -101,17 +101,22 @@ func ordinal(n int) string {
 	return fmt.Sprintf("%dth", n)
 }
 
-// territory is a country as the setup rules name it (仏領, 独領).
-func territory(code string) i18n.Text {
-	switch code {
-	case "FR":
-		return i18n.T("France", "仏領")
-	case "DE":
-		return i18n.T("Germany", "独領")
-	case "LU":
-		return i18n.T("Luxembourg", "ルクセンブルク領")
-	case "BE":
-		return i18n.T("Belgium", "ベルギー領")
+// territories are the countries as the setup rules name them (仏領, 独領).
+var territories = map[string]i18n.Text{
+	"FR": i18n.T("France", "仏領"),
+	"DE": i18n.T("Germany", "独領"),
+	"LU": i18n.T("Luxembourg", "ルクセンブルク領"),
+	"BE": i18n.T("Belgium", "ベルギー領"),
+}
+
+// territory is a country code as the setup rules name it.
+func territory(code string) i18n.Text { return nameOr(territories, code) }
+
+// nameOr is a code's name from a table of names, or the code itself in
+// both languages when the table has none: a new code still reads.
+func nameOr(names map[string]i18n.Text, code string) i18n.Text {
+	if t, ok := names[code]; ok {
+		return t
 	}
 	return i18n.T(code, code)
 }

@@ -3,7 +3,6 @@ package commands
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
@@ -19,8 +18,7 @@ import (
 // figures decide and the self-play is not shown. Options select their own
 // games. The answers are public; a bad option is refused privately.
 func TestStatsBalance(t *testing.T) {
-	b := storedBot(t, filepath.Join(t.TempDir(), "s.db"), newClock())
-	clock := newClock()
+	b, clock := newStoredBot(t)
 	self, _, err := balance.SelfPlay("extended")
 	if err != nil {
 		t.Fatal(err)
@@ -66,8 +64,7 @@ func TestStatsBalance(t *testing.T) {
 // name with Discord's mentions or the same player twice is refused
 // privately.
 func TestStatsBid(t *testing.T) {
-	b := storedBot(t, filepath.Join(t.TempDir(), "b.db"), newClock())
-	clock := newClock()
+	b, clock := newStoredBot(t)
 	self, _, _ := balance.SelfPlay("extended")
 	even := balance.EvenBid(self.Games)
 	bidOf := func(line string) (vp int, expected float64) {

@@ -12,9 +12,7 @@ import (
 // player and a spectator do not.
 func TestStatusActorsCountOnlyForTheSideToAct(t *testing.T) {
 	b, clock := newStoredBot(t)
-	act(t, b, clock, alice, "C1", "/game new scenario:standard seed:7")
-	act(t, b, clock, alice, "C1", "/game join side:allied")
-	act(t, b, clock, bob, "C1", "/game join side:german")
+	seatBoth(t, b, clock, "C1", "/game new scenario:standard seed:7")
 	const count = "may still act in this step"
 	if st := txt(act(t, b, clock, alice, "C1", "/game status")); !strings.Contains(st, "Allied player to act") || !strings.Contains(st, count) {
 		t.Fatalf("the Allied player, to act, should read his count:\n%s", st)

@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -11,8 +10,7 @@ import (
 // was played; posted when a player resigns, with its chart; given to
 // anyone, a spectator too, by /stats game once the game is over.
 func TestStoryAfterTheGame(t *testing.T) {
-	b := storedBot(t, filepath.Join(t.TempDir(), "s.db"), newClock())
-	clock := newClock()
+	b, clock := newStoredBot(t)
 	r := act(t, b, clock, carol, "C9", "/stats game")
 	if expect(t, txt(r), "no game in this channel"); !r.Messages[0].Ephemeral {
 		t.Error("the refusal is private")

@@ -393,8 +393,10 @@ func resultLine(name string, n int, o outcome) string {
 }
 
 // playSwissRound reads the round's pairings, checks them, and has each
-// table's German player report and the Allied player confirm.
-func (r *consoleRun) playSwissRound(name string, l *ledger, round int, last bool) {
+// table's German player report and the Allied player confirm. between, if
+// not nil, runs at the i-th table of tabs between the report and the
+// confirmation (bad input, a restart).
+func (r *consoleRun) playSwissRound(name string, l *ledger, round int, last bool, between func(i int, tabs []table, o outcome)) {
 	r.t.Helper()
 	tabs := parseTables(r.t, r.must("Org", "/tournament pairings name:"+name))
 	checkRound(r.t, l, round, tabs, last, float64(2*(round-1)))
@@ -402,16 +404,31 @@ func (r *consoleRun) playSwissRound(name string, l *ledger, round int, last bool
 	for i, p := range l.players {
 		idx[p] = i + 1
 	}
-	for _, tb := range tabs {
+	for i, tb := range tabs {
 		if tb.allied == "" {
 			l.byes[tb.german] = append(l.byes[tb.german], round)
 			continue
 		}
 		o := decide(round, idx[tb.german], idx[tb.allied])
 		r.must(tb.german, resultLine(name, tb.n, o))
+		if between != nil {
+			between(i, tabs, o)
+		}
 		r.must(tb.allied, fmt.Sprintf("/tournament confirm name:%s table:%d", name, tb.n))
 		l.games = append(l.games, played{round, tb.german, tb.allied, o})
 	}
+}
+
+// newSwiss has Org create a Swiss tournament of the standard scenario,
+// played at the table, and the players join it in their pairing order;
+// it returns the test's ledger of it.
+func (r *consoleRun) newSwiss(name string, rounds int, players []string) *ledger {
+	r.t.Helper()
+	r.must("Org", fmt.Sprintf("/tournament new name:%s format:swiss rounds:%d scenario:standard play:table", name, rounds))
+	for _, p := range players {
+		r.must(p, "/tournament join name:"+name)
+	}
+	return &ledger{players: players, rounds: rounds, byes: map[string][]int{}}
 }
 
 func names(prefix string, n int) []string {
@@ -425,17 +442,13 @@ func names(prefix string, n int) []string {
 // 9 players, 4 Swiss rounds.
 func TestConsoleSwiss9x4(t *testing.T) {
 	r := newConsoleRun(t, filepath.Join(t.TempDir(), "t.db"))
-	r.must("Org", "/tournament new name:Autumn format:swiss rounds:4 scenario:standard play:table")
-	l := &ledger{players: names("P", 9), rounds: 4, byes: map[string][]int{}}
-	for _, p := range l.players {
-		r.must(p, "/tournament join name:Autumn")
-	}
+	l := r.newSwiss("Autumn", 4, names("P", 9))
 	out := r.must("Org", "/tournament start name:Autumn")
 	if !strings.Contains(out, "Tiebreaks: points, then Buchholz cut 1, then Buchholz, then Sonneborn–Berger, then head-to-head, then cumulative VP margin, then pairing number") {
 		t.Errorf("the tiebreak order is not published at the start:\n%s", out)
 	}
 	for round := 1; round <= 4; round++ {
-		r.playSwissRound("Autumn", l, round, round == 4)
+		r.playSwissRound("Autumn", l, round, round == 4, nil)
 		out := r.must("Org", "/tournament next name:Autumn")
 		if !strings.Contains(out, "standings.png") {
 			t.Errorf("round %d: no standings picture:\n%s", round, out)
@@ -467,30 +480,16 @@ func expectIn(t *testing.T, got string, want ...string) {
 // middle of round 4 loses nothing.
 func TestConsoleSwiss17x5DropLateRestart(t *testing.T) {
 	r := newConsoleRun(t, filepath.Join(t.TempDir(), "t.db"))
-	r.must("Org", "/tournament new name:Winter format:swiss rounds:5 scenario:standard play:table")
-	l := &ledger{players: names("Q", 17), rounds: 5, byes: map[string][]int{}}
-	for _, p := range l.players {
-		r.must(p, "/tournament join name:Winter")
-	}
+	l := r.newSwiss("Winter", 5, names("Q", 17))
 	r.refused("Q01", "/tournament join name:Winter", "already registered")
 	r.refused("Q01", "/tournament start name:Winter", "Only the organiser")
 	r.must("Org", "/tournament start name:Winter")
 	for round := 1; round <= 5; round++ {
+		var between func(i int, tabs []table, o outcome)
 		if round == 4 {
 			// half the round reported, then a restart
-			tabs := parseTables(t, r.must("Org", "/tournament pairings name:Winter"))
-			checkRound(t, l, round, tabs, false, 6)
-			idx := map[string]int{}
-			for i, p := range l.players {
-				idx[p] = i + 1
-			}
-			for i, tb := range tabs {
-				if tb.allied == "" {
-					l.byes[tb.german] = append(l.byes[tb.german], round)
-					continue
-				}
-				o := decide(round, idx[tb.german], idx[tb.allied])
-				r.must(tb.german, resultLine("Winter", tb.n, o))
+			between = func(i int, tabs []table, o outcome) {
+				tb := tabs[i]
 				// bad input: the same report twice, a report by an outsider
 				if i == 0 {
 					r.refused(tb.german, resultLine("Winter", tb.n, o), "already reported")
@@ -500,12 +499,9 @@ func TestConsoleSwiss17x5DropLateRestart(t *testing.T) {
 				if i%2 == 1 {
 					r.restart()
 				}
-				r.must(tb.allied, fmt.Sprintf("/tournament confirm name:Winter table:%d", tb.n))
-				l.games = append(l.games, played{round, tb.german, tb.allied, o})
 			}
-		} else {
-			r.playSwissRound("Winter", l, round, round == 5)
 		}
+		r.playSwissRound("Winter", l, round, round == 5, between)
 		if round == 2 {
 			r.must("Org", "/tournament drop name:Winter player:Q05")
 			r.must("Late", "/tournament join name:Winter")

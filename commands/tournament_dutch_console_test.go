@@ -40,11 +40,8 @@ func TestConsoleDutchChecker(t *testing.T) {
 		if nr >= players {
 			nr = players - 1
 		}
-		r.must("Org", fmt.Sprintf("/tournament new name:%s format:swiss rounds:%d scenario:standard play:table", name, nr))
 		in := names("H", players)
-		for _, p := range in {
-			r.must(p, "/tournament join name:"+name)
-		}
+		r.newSwiss(name, nr, in)
 		r.must("Org", "/tournament start name:"+name)
 		late := 0
 		for round := 1; round <= nr; round++ {
