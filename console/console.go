@@ -141,8 +141,8 @@ func (c *Console) print(resp *commands.Response) {
 	}
 }
 
-// save writes an attachment under OutDir, numbered so that no file, of
-// this session or an earlier one in the same folder, is overwritten.
+// save writes an attachment under OutDir, numbered after the files
+// already there, so that no attachment is ever overwritten.
 func (c *Console) save(f commands.File) (string, error) {
 	dir := c.OutDir
 	if dir == "" {
