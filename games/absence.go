@@ -79,17 +79,28 @@ func (g *Game) vacationer(a actor.Actor) (units.Side, error) {
 	return side, nil
 }
 
+// acquireVacationer locks the game at a and finds the side the asker may
+// send on vacation or bring back; unlock is set only when err is nil.
+func (t *Service) acquireVacationer(ctx context.Context, a actor.Actor, at Where) (*Game, units.Side, func(), error) {
+	g, unlock, err := t.acquire(ctx, at)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	side, err := g.vacationer(a)
+	if err != nil {
+		unlock()
+		return nil, 0, nil, err
+	}
+	return g, side, unlock, nil
+}
+
 // TakeVacation starts a vacation of days for the asker's side.
 func (t *Service) TakeVacation(ctx context.Context, a actor.Actor, at Where, days int, now time.Time) (*Game, Vacation, error) {
-	g, unlock, err := t.acquire(ctx, at)
+	g, side, unlock, err := t.acquireVacationer(ctx, a, at)
 	if err != nil {
 		return nil, Vacation{}, err
 	}
 	defer unlock()
-	side, err := g.vacationer(a)
-	if err != nil {
-		return nil, Vacation{}, err
-	}
 	if v, on := g.VacationOf(side); on {
 		return nil, v, i18n.Errorf("Your side is already on vacation until %s UTC: /vacation end:true ends it first.", "自陣営はすでに %s (UTC) まで休暇中です。先に /vacation end:true で終えてください。",
 			v.Until.UTC().Format("2006-01-02 15:04"))
@@ -110,15 +121,11 @@ func (t *Service) TakeVacation(ctx context.Context, a actor.Actor, at Where, day
 // back to the bank (a day begun counts); the clock closes it at its next
 // tick (vacationTick).
 func (t *Service) EndVacation(ctx context.Context, a actor.Actor, at Where, now time.Time) (*Game, Vacation, error) {
-	g, unlock, err := t.acquire(ctx, at)
+	g, side, unlock, err := t.acquireVacationer(ctx, a, at)
 	if err != nil {
 		return nil, Vacation{}, err
 	}
 	defer unlock()
-	side, err := g.vacationer(a)
-	if err != nil {
-		return nil, Vacation{}, err
-	}
 	v, on := g.VacationOf(side)
 	if !on || !now.Before(v.Until) {
 		return nil, Vacation{}, i18n.Errorf("Your side is not on vacation.", "自陣営は休暇中ではありません。")

@@ -126,57 +126,11 @@ func Apply(s *State, o Order) (*State, []Event, error) {
 	if (s.Combat.Delaying.Verb != "") != (o.Verb == VerbDelay || o.Verb == VerbStand) {
 		return nil, nil, s.delayOrderRefused() // 16.2 (combat_delay.go)
 	}
-	var (
-		n   *State
-		evs []Event
-		err error
-	)
-	switch o.Verb {
-	case VerbEnd:
-		n, evs, err = s.applyEnd()
-	case VerbPlace:
-		n, evs, err = s.applyPlace(o)
-	case VerbAutoSetup:
-		n, evs, err = s.applyAutoSetup()
-	case VerbMove:
-		n, evs, err = s.applyMove(o)
-	case VerbRail:
-		n, evs, err = s.applyRail(o)
-	case VerbSplit:
-		n, evs, err = s.applySplit(o)
-	case VerbMerge:
-		n, evs, err = s.applyMerge(o)
-	case VerbEntrench, VerbUnentrench:
-		n, evs, err = s.applyEntrench(o)
-	case VerbReinforce:
-		n, evs, err = s.applyReinforce(o)
-	case VerbAutoReinforce:
-		n, evs, err = s.applyAutoReinforce()
-	case VerbRemove, VerbWithdraw:
-		if s.Step == SetupStep {
-			n, evs, err = s.setupReduction(o)
-		} else if o.Verb == VerbRemove {
-			n, evs, err = s.applyRemove(o)
-		} else {
-			n, evs, err = s.applyWithdraw(o)
-		}
-	case VerbAttack:
-		n, evs, err = s.applyAttack(o)
-	case VerbRetreat:
-		n, evs, err = s.applyRetreat(o)
-	case VerbSiege:
-		n, evs, err = s.applySiege(o)
-	case VerbAbandon:
-		n, evs, err = s.applyAbandon(o)
-	case VerbRecon:
-		n, evs, err = s.applyRecon(o)
-	case VerbDelay, VerbStand:
-		n, evs, err = s.applyDelay(o)
-	case VerbSea:
-		n, evs, err = s.applySea(o)
-	default:
+	apply, ok := appliers[o.Verb]
+	if !ok {
 		return nil, nil, refuse("unknown-verb", o.Verb)
 	}
+	n, evs, err := apply(s, o)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -273,4 +227,41 @@ func ReplayKey(r *Rules, key []byte, options []string, orders []Order) (*State, 
 		s = n
 	}
 	return s, nil
+}
+
+// appliers are the verbs' rules: each applies one order to a state.
+var appliers = map[Verb]func(*State, Order) (*State, []Event, error){
+	VerbEnd:           func(s *State, _ Order) (*State, []Event, error) { return s.applyEnd() },
+	VerbPlace:         (*State).applyPlace,
+	VerbAutoSetup:     func(s *State, _ Order) (*State, []Event, error) { return s.applyAutoSetup() },
+	VerbMove:          (*State).applyMove,
+	VerbRail:          (*State).applyRail,
+	VerbSplit:         (*State).applySplit,
+	VerbMerge:         (*State).applyMerge,
+	VerbEntrench:      (*State).applyEntrench,
+	VerbUnentrench:    (*State).applyEntrench,
+	VerbReinforce:     (*State).applyReinforce,
+	VerbAutoReinforce: func(s *State, _ Order) (*State, []Event, error) { return s.applyAutoReinforce() },
+	VerbRemove:        (*State).applyReduction,
+	VerbWithdraw:      (*State).applyReduction,
+	VerbAttack:        (*State).applyAttack,
+	VerbRetreat:       (*State).applyRetreat,
+	VerbSiege:         (*State).applySiege,
+	VerbAbandon:       (*State).applyAbandon,
+	VerbRecon:         (*State).applyRecon,
+	VerbDelay:         (*State).applyDelay,
+	VerbStand:         (*State).applyDelay,
+	VerbSea:           (*State).applySea,
+}
+
+// applyReduction is a removal (7.0) or a withdrawal to the Russian Front
+// (11.7), or at setup either of them as the setup's reduction.
+func (s *State) applyReduction(o Order) (*State, []Event, error) {
+	switch {
+	case s.Step == SetupStep:
+		return s.setupReduction(o)
+	case o.Verb == VerbRemove:
+		return s.applyRemove(o)
+	}
+	return s.applyWithdraw(o)
 }
