@@ -4,12 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"rtrbot/actor"
+	"rtrbot/commands/commandstest"
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 	"rtrbot/i18n"
@@ -89,10 +89,10 @@ func TestHotSeatGame(t *testing.T) {
 			if strings.Contains(st, "movement segment") {
 				// Move the first unit that may act to its cheapest destination.
 				units := say(t, b, "/units")
-				id := firstActor(units)
+				id := commandstest.FirstActor(units)
 				if id != "" {
 					dests := say(t, b, "/moves unit:"+id)
-					if to := firstDest(dests); to != "" {
+					if to := commandstest.FirstDest(dests); to != "" {
 						expect(t, say(t, b, "/move unit:"+id+" to:"+to), id+" moved")
 						moved++
 					}
@@ -104,7 +104,7 @@ func TestHotSeatGame(t *testing.T) {
 			out := say(t, b, "/end")
 			if strings.Contains(out, "Stacking is over the limit") {
 				// 7.0: the owner removes a unit of his choice, then ends.
-				ids := strings.Fields(overstackRE.FindStringSubmatch(out)[1])
+				ids := strings.Fields(commandstest.Overstack.FindStringSubmatch(out)[1])
 				expect(t, say(t, b, "/remove unit:"+ids[len(ids)-1]), "removed from over-stacked")
 				out = say(t, b, "/end")
 			}
@@ -120,30 +120,6 @@ func TestHotSeatGame(t *testing.T) {
 	}
 	expect(t, say(t, b, "/move unit:ZZ-9 to:1804"), "There is no unit")
 	expect(t, say(t, b, "/attack"), "")
-}
-
-var overstackRE = regexp.MustCompile(`\d{4} \(([^)]*)\)`)
-
-func firstActor(units string) string {
-	for _, f := range strings.Fields(units) {
-		if strings.HasPrefix(f, "*") {
-			id := strings.TrimPrefix(f, "*")
-			if i := strings.IndexAny(id, "[("); i > 0 {
-				id = id[:i]
-			}
-			return id
-		}
-	}
-	return ""
-}
-
-func firstDest(moves string) string {
-	for _, line := range strings.Split(moves, "\n") {
-		if strings.HasPrefix(line, "1 MP: ") || strings.HasPrefix(line, "2 MP: ") {
-			return strings.Fields(strings.TrimPrefix(line[strings.Index(line, ":")+1:], " "))[0]
-		}
-	}
-	return ""
 }
 
 // /game load starts a sandbox game from a position file; the reply names

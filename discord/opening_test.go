@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"rtrbot/commands/commandstest"
 	"rtrbot/discord/discordtest"
 	"rtrbot/discord/fakediscord"
 )
@@ -191,7 +192,7 @@ func TestOpeningTurnThroughDiscord(t *testing.T) {
 		}
 		if strings.Contains(st, "movement segment") && movedIn != segment {
 			movedIn = segment // one move a segment is enough to show it
-			id := firstActor(discordtest.Text(tr.say(player, "units", nil)))
+			id := commandstest.FirstActor(discordtest.Text(tr.say(player, "units", nil)))
 			if id != "" {
 				// The unit autocomplete offers this unit when its ID is typed.
 				ac, err := h.Srv.Autocomplete(fakediscord.Invoke{User: player, Channel: tr.channel, Path: "move", Options: map[string]any{"unit": id[:2]}}, "unit")
@@ -209,7 +210,7 @@ func TestOpeningTurnThroughDiscord(t *testing.T) {
 				if len(cb.Choices) > 25 || (!found && len(cb.Choices) < 25) {
 					t.Errorf("autocomplete for %q: %d choices, %s among them: %v", id[:2], len(cb.Choices), id, found)
 				}
-				if to := firstDest(discordtest.Text(tr.say(player, "moves", map[string]any{"unit": id}))); to != "" {
+				if to := commandstest.FirstDest(discordtest.Text(tr.say(player, "moves", map[string]any{"unit": id}))); to != "" {
 					if moved == 1 && bot.Router.Find("orders") != nil {
 						// The second move as a batch typed into the text box.
 						if got := tr.batch(player, "move "+id+" "+to+"\nfly "+id+" 9999"); !strings.Contains(got, id) || !strings.Contains(got, "fly") {
@@ -230,7 +231,7 @@ func TestOpeningTurnThroughDiscord(t *testing.T) {
 		if m := withdrawRE.FindStringSubmatch(out); m != nil {
 			tr.say(player, "withdraw", map[string]any{"unit": m[1]})
 		} else if strings.Contains(out, "/remove") {
-			if m := overstackRE.FindStringSubmatch(out); m != nil {
+			if m := commandstest.Overstack.FindStringSubmatch(out); m != nil {
 				ids := strings.Fields(m[1])
 				tr.say(player, "remove", map[string]any{"unit": ids[len(ids)-1]})
 			}
@@ -260,29 +261,6 @@ func TestOpeningTurnThroughDiscord(t *testing.T) {
 }
 
 var (
-	segmentRE   = regexp.MustCompile(`▶[^\n]*`)
-	withdrawRE  = regexp.MustCompile(`/withdraw unit:(\S+)`)
-	overstackRE = regexp.MustCompile(`\d{4} \(([^)]*)\)`)
+	segmentRE  = regexp.MustCompile(`▶[^\n]*`)
+	withdrawRE = regexp.MustCompile(`/withdraw unit:(\S+)`)
 )
-
-func firstActor(units string) string {
-	for _, f := range strings.Fields(units) {
-		if strings.HasPrefix(f, "*") {
-			id := strings.TrimPrefix(f, "*")
-			if i := strings.IndexAny(id, "[("); i > 0 {
-				id = id[:i]
-			}
-			return id
-		}
-	}
-	return ""
-}
-
-func firstDest(moves string) string {
-	for _, line := range strings.Split(moves, "\n") {
-		if strings.HasPrefix(line, "1 MP: ") || strings.HasPrefix(line, "2 MP: ") {
-			return strings.Fields(strings.TrimPrefix(line[strings.Index(line, ":")+1:], " "))[0]
-		}
-	}
-	return ""
-}
