@@ -8,38 +8,9 @@ import (
 
 	"rtrbot/actor"
 	"rtrbot/commands"
+	"rtrbot/engine/tables/tablestest"
 	"rtrbot/i18n"
 )
-
-// The three combat results tables transcribed from the rules (戦闘結果表:
-// 威力偵察, 突撃, 機動), independently of engine/tables/data/crt.txt: a
-// slip in either shows up here.
-var rulesCRT = map[string][6]string{
-	"recon": {
-		"AA AA AA AR AR NE NE NE NE",
-		"AA AA AR AR NE NE DR DR DR",
-		"AA AR AR NE NE DR DR DR DA",
-		"AR AR NE NE DR DR DR DA DA",
-		"AR NE NE DR DR DA DA DA DA",
-		"AR DR DR DR DA DA DA DA DA",
-	},
-	"assault": {
-		"AZ AZ AZ AA BB BB BB BB BB",
-		"AZ AZ AA BB BB BB DR DR DR",
-		"AZ AA BB BB DR DR DA DA DA",
-		"AA AA BB DR DA DA DA DA DZ",
-		"AA BB DR DA DA DA DZ DZ DZ",
-		"AA DA DA DA DZ DZ DZ DZ DZ",
-	},
-	"mobile": {
-		"AZ AZ AA AR BB BB DH DH DH",
-		"AZ AA AR BB DH DH DH DH DZ",
-		"AA AA BB DH DH DH DZ DZ DZ",
-		"AA AR DH DH DZ DZ DZ DZ DZ",
-		"AR DH DZ DZ DZ DZ DZ DZ DZ",
-		"AR DZ DZ DZ DZ DZ DZ DZ DZ",
-	},
-}
 
 var rulesColumns = []string{"1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1"}
 
@@ -59,7 +30,7 @@ var tableNamesJA = map[string]string{"recon": "威力偵察", "assault": "突撃
 // the odds column and a die rolled at the table, in both languages.
 func TestCombatEveryCell(t *testing.T) {
 	c := newCompanion(t)
-	for table, rows := range rulesCRT {
+	for table, rows := range tablestest.PrintedCRT {
 		for die := 1; die <= 6; die++ {
 			codes := strings.Fields(rows[die-1])
 			for col, want := range codes {
@@ -91,7 +62,7 @@ func TestCombatAgainstFortress(t *testing.T) {
 	c := newCompanion(t)
 	for _, table := range []string{"recon", "assault"} {
 		for die := 1; die <= 6; die++ {
-			for col, code := range strings.Fields(rulesCRT[table][die-1]) {
+			for col, code := range strings.Fields(tablestest.PrintedCRT[table][die-1]) {
 				for _, state := range []string{"occupied", "empty"} {
 					destroyed := code == "DZ" || (state == "empty" && code == "DA")
 					out := c.public(i18n.EN, "combat", "table:"+table, "odds:"+rulesColumns[col], fmt.Sprint("die:", die), "fortress:"+state)

@@ -8,38 +8,9 @@ import (
 
 	"rtrbot/engine/board"
 	"rtrbot/engine/hex"
+	"rtrbot/engine/tables/tablestest"
 	"rtrbot/engine/units"
 )
-
-// The three combat results tables as printed in the rules (9.0, 9.7),
-// transcribed here independently of engine/tables/data/crt.txt: columns
-// 1:3 1:2 1:1 2:1 3:1 4:1 5:1 6:1 7:1, rows die 1..6.
-var printedCRT = map[string][6]string{
-	"RECON": {
-		"AA AA AA AR AR NE NE NE NE",
-		"AA AA AR AR NE NE DR DR DR",
-		"AA AR AR NE NE DR DR DR DA",
-		"AR AR NE NE DR DR DR DA DA",
-		"AR NE NE DR DR DA DA DA DA",
-		"AR DR DR DR DA DA DA DA DA",
-	},
-	"ASSAULT": {
-		"AZ AZ AZ AA BB BB BB BB BB",
-		"AZ AZ AA BB BB BB DR DR DR",
-		"AZ AA BB BB DR DR DA DA DA",
-		"AA AA BB DR DA DA DA DA DZ",
-		"AA BB DR DA DA DA DZ DZ DZ",
-		"AA DA DA DA DZ DZ DZ DZ DZ",
-	},
-	"MOBILE": {
-		"AZ AZ AA AR BB BB DH DH DH",
-		"AZ AA AR BB DH DH DH DH DZ",
-		"AA AA BB DH DH DH DZ DZ DZ",
-		"AA AR DH DH DZ DZ DZ DZ DZ",
-		"AR DH DZ DZ DZ DZ DZ DZ DZ",
-		"AR DZ DZ DZ DZ DZ DZ DZ DZ",
-	},
-}
 
 // attack strength against the defence 6 of one French active corps in
 // clear terrain that gives each column (9.0: 1:6 is read as 1:3).
@@ -172,10 +143,10 @@ func crtColumns(t *testing.T) []crtColumn {
 	t.Helper()
 	m := newTestMap(10, 10).build()
 	var cs []crtColumn
-	for table, rows := range printedCRT {
+	for table, rows := range tablestest.PrintedCRT {
 		for col, attack := range columnAttack {
 			body, ids := packAttack(t, nil2rules(t, m), attack, "F-XX")
-			cs = append(cs, crtColumn{table: table, col: col, attack: attack, rows: rows, s: position(t, m, body), ids: ids})
+			cs = append(cs, crtColumn{table: strings.ToUpper(table), col: col, attack: attack, rows: rows, s: position(t, m, body), ids: ids})
 		}
 	}
 	return cs
