@@ -1221,7 +1221,8 @@ func allocate(a, b *phist) (*phist, *phist, i18n.Text) {
 	for k := 1; k <= len(a.colours) && k <= len(b.colours); k++ {
 		xa, xb := a.colours[len(a.colours)-k], b.colours[len(b.colours)-k]
 		if xa != xb {
-			return give(xb, i18n.T(fmt.Sprintf("equal preferences: sides alternated from %d games ago (5.2.4)", k), fmt.Sprintf("同じ希望: %d局前の陣営から交互に (5.2.4)", k)))
+			ago := i18n.T(i18n.Count(k, "game", "games", "").EN, fmt.Sprintf("%d局", k))
+			return give(xb, i18n.Sprintf(i18n.T("equal preferences: sides alternated from %s ago (5.2.4)", "同じ希望: %s前の陣営から交互に (5.2.4)"), ago))
 		}
 	}
 	return give(ca.pref, i18n.Sprintf(i18n.T("equal preferences: the higher ranked's granted (%s) (5.2.5)", "同じ希望: 上位者の希望どおり (%s) (5.2.5)"), ta))
