@@ -370,14 +370,16 @@ func drawCounterKey(c *Canvas, x, y, w, line, u float64) {
 var weatherText = i18n.T("bad weather: MA −1, HQ range −1, no air recon",
 	"悪天候: 移動力−1・指揮範囲−1・航空偵察不可")
 
-// turnLine is "GT 3 of 7 · Aug III": the turn out of the scenario's
-// game turns (17.1), not out of the whole turn track.
+// turnLine is "GT 3 (2 of 7) · Aug III": the turn as the track numbers
+// it, then its place among the scenario's game turns (17.1: the standard
+// game is GT 2 to GT 8, seven turns).
 func turnLine(s *Situation, lang i18n.Lang) string {
-	last := s.Turns
-	if s.Last > 0 {
-		last = s.Last
+	first, last := max(s.First, 1), s.Last
+	if last <= 0 {
+		last = max(s.Turns, s.Turn)
 	}
-	out := i18n.Sprintf(i18n.T("GT %d of %d", "第%dターン (全%dターン)"), s.Turn, max(last, s.Turn)).In(lang)
+	last = max(last, s.Turn)
+	out := i18n.Sprintf(i18n.T("GT %d (%d of %d)", "第%[1]dターン (全%[3]dターン中%[2]dターン目)"), s.Turn, s.Turn-first+1, last-first+1).In(lang)
 	if n := s.TurnName.In(lang); n != "" {
 		out += " · " + n
 	}
