@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"rtrbot/engine/game"
-	"rtrbot/engine/hex"
 	"rtrbot/i18n"
 )
 
@@ -28,7 +27,7 @@ func (b *Bot) registerCombat(r *Router) {
 			{Name: "naval", Description: i18n.T("use the British naval gunfire marker (16.4)", "英軍艦砲射撃マーカーを使用 (16.4)"), Type: Boolean},
 		},
 		Handler: func(ctx context.Context, req *Request) *Response {
-			o, bad := attackOrder(req)
+			o, bad := b.attackOrder(req)
 			if bad != nil {
 				return bad
 			}
@@ -78,14 +77,14 @@ func (b *Bot) registerCombat(r *Router) {
 
 // attackOrder reads /attack's options into an engine order:
 // ATTACK TABLE UNITS... [NAVAL] HEX.
-func attackOrder(req *Request) (game.Order, *Response) {
+func (b *Bot) attackOrder(req *Request) (game.Order, *Response) {
 	var ids []string
 	for _, f := range listFields(req.Opt("units")) {
 		ids = append(ids, strings.ToUpper(f))
 	}
-	h, err := hex.Parse(strings.TrimSpace(req.Opt("hex")))
-	if err != nil {
-		return game.Order{}, Private(fmt.Sprintf("hex: %v", err))
+	h, bad := b.hexArg(req, "hex", req.Opt("hex"))
+	if bad != nil {
+		return game.Order{}, bad
 	}
 	o := game.Attack(strings.TrimSpace(req.Opt("table")), h, ids...)
 	if req.Opt("naval") == "true" {
@@ -100,9 +99,9 @@ func (b *Bot) combatOrder(ctx context.Context, req *Request, verb game.Verb, uni
 	if u := strings.TrimSpace(unit); u != "" {
 		ids = []string{strings.ToUpper(u)}
 	}
-	h, err := hex.Parse(strings.TrimSpace(at))
-	if err != nil {
-		return Private(fmt.Sprintf("hex: %v", err))
+	h, bad := b.hexArg(req, "hex", at)
+	if bad != nil {
+		return bad
 	}
 	return b.order(ctx, req, game.Written(verb, ids, h))
 }
@@ -114,8 +113,8 @@ func (b *Bot) reconReport(ctx context.Context, req *Request, resp *Response) *Re
 	if g == nil || resp == nil {
 		return resp
 	}
-	h, err := hex.Parse(strings.TrimSpace(req.Opt("hex")))
-	if err != nil {
+	h, bad := b.hexArg(req, "hex", req.Opt("hex"))
+	if bad != nil {
 		return resp
 	}
 	ids, looked := g.Reconnaissance(h)

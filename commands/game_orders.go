@@ -194,9 +194,9 @@ func (b *Bot) unitOrder(ctx context.Context, req *Request, verb game.Verb, hexOp
 	var hexes []hex.Hex
 	for _, name := range hexOpts {
 		for _, f := range listFields(req.Opt(name)) {
-			h, err := hex.Parse(f)
-			if err != nil {
-				return Private(fmt.Sprintf("%s: %v", name, err))
+			h, bad := b.hexArg(req, name, f)
+			if bad != nil {
+				return bad
 			}
 			hexes = append(hexes, h)
 		}
@@ -256,9 +256,9 @@ func (b *Bot) listUnits(ctx context.Context, req *Request) *Response {
 	}
 	var only hex.Hex
 	if req.Has("hex") {
-		h, err := hex.Parse(req.Opt("hex"))
-		if err != nil {
-			return Private(err.Error())
+		h, bad := b.hexArg(req, "hex", req.Opt("hex"))
+		if bad != nil {
+			return bad
 		}
 		only = h
 	}

@@ -48,7 +48,7 @@ func (b *Bot) hexInfo(ctx context.Context, req *Request) *Response {
 		case len(found) == 1:
 			return b.hexReply(ctx, req, m, found[0])
 		default:
-			return Private(whichPlace(req, in, found))
+			return Private(whichPlace(req, in, found, "/hex hex:"))
 		}
 	}
 	x, ok := m.Hex(h)
@@ -116,7 +116,8 @@ func notAHex(m *board.Map, req *Request, in string, err error) string {
 
 // whichPlace asks which hex a name means when it names several: a city
 // over several hexes (Paris), or several places it begins or is part of.
-func whichPlace(req *Request, in string, found []*board.Hex) string {
+// example is the command and option to give the number to ("/hex hex:").
+func whichPlace(req *Request, in string, found []*board.Hex, example string) string {
 	var list []string
 	for i, x := range found {
 		if i == 12 {
@@ -127,13 +128,36 @@ func whichPlace(req *Request, in string, found []*board.Hex) string {
 	}
 	first := found[0].At.String()
 	return i18n.Sprintf(i18n.T(
-		"%q names %s: %s. Which one? Give its number, e.g. /hex hex:%s.",
-		"「%s」に該当するヘクスは %sあります: %s。どのヘクスかを番号で指定してください (例: /hex hex:%s)。"),
-		in, i18n.Count(len(found), "hex", "hexes", "個"), strings.Join(list, i18n.T(", ", "、").In(req.Lang)), first).In(req.Lang)
+		"%q names %s: %s. Which one? Give its number, e.g. %s%s.",
+		"「%s」に該当するヘクスは %sあります: %s。どのヘクスかを番号で指定してください (例: %s%s)。"),
+		in, i18n.Count(len(found), "hex", "hexes", "個"), strings.Join(list, i18n.T(", ", "、").In(req.Lang)), example, first).In(req.Lang)
 }
 
 // placeName is a hex's place name as a reader writes it: in Japanese its
 // katakana name first (names_ja.tsv), then the map's.
+// hexArg reads a hex given in option opt: a number XXYY, or a place name
+// as /hex takes it (English, the local spelling with or without accents,
+// Japanese) when it names one hex. Neither, or a name of several hexes,
+// is answered privately with what would do.
+func (b *Bot) hexArg(req *Request, opt, in string) (hex.Hex, *Response) {
+	in = strings.TrimSpace(in)
+	h, err := hex.Parse(in)
+	if err == nil || b.Map == nil {
+		if err != nil {
+			return h, Private(fmt.Sprintf("%s: %v", opt, err))
+		}
+		return h, nil
+	}
+	switch found := b.Map.Find(in); {
+	case in == "" || len(found) == 0:
+		return h, Private(notAHex(b.Map, req, in, err))
+	case len(found) == 1:
+		return found[0].At, nil
+	default:
+		return h, Private(whichPlace(req, in, found, "/"+req.Path+" "+opt+":"))
+	}
+}
+
 func placeName(x *board.Hex, l i18n.Lang) string { return townName(x.Name, l) }
 
 // placeText is a place's name in both languages.
