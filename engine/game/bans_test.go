@@ -67,7 +67,7 @@ func TestMayEnterSetupOnlyBan(t *testing.T) {
 		if why := s.mayEnter(c, lu, byMovement); why != whyNone {
 			t.Errorf("options %v: %s moving into %s: %q, want none", opts, c.ID, lu, why)
 		}
-		if code := RefusalCode(s.setupPlace(c, units.Where{Countries: []string{"LU"}}, lu)); opts != nil && code != "setup-sea-or-neutral" {
+		if code := RefusalCode(s.setupPlace(c, units.Where{Countries: []string{"LU"}}, lu)); opts != nil && code != "enter-setup-luxembourg" {
 			t.Errorf("options %v: setting up %s in %s refused with %q", opts, c.ID, lu, code)
 		}
 	}

@@ -103,8 +103,10 @@ func (s *State) setupWhy(c *units.Counter, w units.Where, h hex.Hex) (int, *unit
 	// Germans (18.1(12)) are refused before the instruction is read; the
 	// other hexes the unit may not be in (mayEnter) after it.
 	switch s.closedTo(c.Side(), h, bySetup) {
-	case whySea, whyNeutral, whySetupLuxembourg:
+	case whySea, whyNeutral:
 		return placeClosed, nil
+	case whySetupLuxembourg:
+		return placeBarred, nil // refused with its own reason (18.1(12))
 	}
 	if handled, why := s.rightWing(c, w, x); handled {
 		return why, nil
