@@ -30,12 +30,40 @@ type ladderMarks interface {
 	tournament.ReliabilityReader
 	PlayerNames(ctx context.Context, guild string) (map[string]string, error)
 	RatedCasualResults(ctx context.Context, guild string) ([]db.BalanceGame, error)
+	ComputerGamesToRate(ctx context.Context, guild string) ([]db.ComputerGame, error)
 }
 
 // ladderMarks is the tournaments' store as ladderMarks, if it keeps them.
 func (b *Bot) ladderMarks() (ladderMarks, bool) {
 	m, ok := b.tournamentService().Store.(ladderMarks)
 	return m, ok
+}
+
+// ladderInputs is what the ladder is built from besides the tournaments:
+// the casual games rated (the ended games against the computer rated
+// first), the players' names with the computer levels' in lang, and the
+// players' reliability. Without the database there are none.
+func (b *Bot) ladderInputs(ctx context.Context, guild string, lang i18n.Lang) ([]tournament.CasualGame, map[string]string, map[string]tournament.Reliability, error) {
+	marks, ok := b.ladderMarks()
+	if !ok {
+		return nil, computerNames(nil, lang), nil, nil
+	}
+	if err := b.rateComputerGames(ctx, marks, guild); err != nil {
+		return nil, nil, nil, err
+	}
+	casual, err := marks.RatedCasualGames(ctx, guild)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	rel, err := marks.Reliability(ctx, guild)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	names, err := marks.PlayerNames(ctx, guild)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return casual, computerNames(names, lang), rel, nil
 }
 
 func (b *Bot) ladderCommand() *Command {
@@ -51,29 +79,18 @@ func (b *Bot) ladderCommand() *Command {
 			if req.Opt("rate") == "true" {
 				return b.ladderRate(ctx, req)
 			}
-			var casual []tournament.CasualGame
-			var rel map[string]tournament.Reliability
-			var names map[string]string
-			if marks, ok := b.ladderMarks(); ok {
-				var err error
-				if casual, err = marks.RatedCasualGames(ctx, req.Guild); err != nil {
-					return Fail(req, err)
-				}
-				if rel, err = marks.Reliability(ctx, req.Guild); err != nil {
-					return Fail(req, err)
-				}
-				if names, err = marks.PlayerNames(ctx, req.Guild); err != nil {
-					return Fail(req, err)
-				}
+			casual, names, rel, err := b.ladderInputs(ctx, req.Guild, req.Lang)
+			if err != nil {
+				return Fail(req, err)
 			}
-			if who := req.Opt("player"); who != "" {
+			if who := computerWho(req.Opt("player")); who != "" {
 				me, games, ok, err := b.tournamentService().LadderOf(ctx, req.Guild, casual, names, who, req.Now)
 				if err != nil {
 					return Fail(req, err)
 				}
 				if !ok {
 					return Private(fmt.Sprintf(req.T("%s has no rated game in this server: /ladder lists the players who have.",
-						"%s はこのサーバーで対象対局がありません。/ladder で対象のプレイヤーを一覧できます。"), who))
+						"%s はこのサーバーで対象対局がありません。/ladder で対象のプレイヤーを一覧できます。"), req.Opt("player")))
 				}
 				me.Reliability = rel[me.ID]
 				return Reply(tournament.PlayerGamesText(me, games, req.Lang))
@@ -120,7 +137,8 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 		return Private(req.T("This is a tournament game: it is rated already.", "これは大会の対局なので、すでにレーティング対象です。"))
 	}
 	if _, _, bot := g.Bot(); bot {
-		return Private(req.T("A game against the computer is not rated: the ladder rates games between people.", "コンピュータとの対局はレーティング対象外です。ラダーは人同士の対局だけを数えます。"))
+		return Private(req.T("A game against the computer needs no mark: once it is over it is rated by itself (unless it is a practice game), the computer level being rated as a player. /ladder shows it.",
+			"コンピュータとの対局は指定不要です。終了すれば自動でレーティング対象になります (練習対局を除く)。コンピュータのレベルもプレイヤーとして評価されます。/ladder で表示します。"))
 	}
 	ger, all := g.PlayersOf(units.German), g.PlayersOf(units.Allied)
 	if len(ger) != 1 || len(all) != 1 || ger[0].UserID == all[0].UserID {

@@ -164,16 +164,9 @@ func bidText(vp int, lang i18n.Lang) string {
 // clubLadder is the guild's whole ladder as of the request (the inactive
 // players too), read once for all the ratings an answer needs.
 func (b *Bot) clubLadder(ctx context.Context, req *Request) ([]tournament.LadderLine, error) {
-	var casual []tournament.CasualGame
-	var names map[string]string
-	if marks, ok := b.ladderMarks(); ok {
-		var err error
-		if casual, err = marks.RatedCasualGames(ctx, req.Guild); err != nil {
-			return nil, err
-		}
-		if names, err = marks.PlayerNames(ctx, req.Guild); err != nil {
-			return nil, err
-		}
+	casual, names, _, err := b.ladderInputs(ctx, req.Guild, req.Lang)
+	if err != nil {
+		return nil, err
 	}
 	lines, err := b.tournamentService().Ladder(ctx, req.Guild, casual, names, req.Now)
 	if err != nil && b.Store != nil {

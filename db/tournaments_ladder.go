@@ -77,10 +77,13 @@ type BalanceGame struct {
 }
 
 // RatedCasualResults lists the guild's casual games both players marked
-// rated that ended by 15.1 (not by resignation), with their VP.
+// rated that ended by 15.1 (not by resignation), with their VP; games
+// against the computer are left out (they measure the computer, not the
+// scenario's balance between people).
 func (tt Tournaments) RatedCasualResults(ctx context.Context, guild string) ([]BalanceGame, error) {
 	rows, err := tt.S.DB.QueryContext(ctx, `SELECT scenario, options, german_vp, allied_vp FROM ladder_games
 		WHERE guild_id = ? AND german_ok = 1 AND allied_ok = 1 AND german_vp IS NOT NULL AND allied_vp IS NOT NULL
+		AND german NOT LIKE 'bot:%' AND allied NOT LIKE 'bot:%'
 		ORDER BY ended_at, game_id`, guild)
 	return collectRows(rows, err, func(rows *sql.Rows) (BalanceGame, error) {
 		var g BalanceGame

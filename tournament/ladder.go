@@ -82,7 +82,14 @@ type LadderLine struct {
 	// Reliability is how the player's ended games ended (reliability.go);
 	// the caller fills it in from the games database.
 	Reliability Reliability
+	// Computer marks a computer level rated from its games against people
+	// (its ID starts with ComputerPrefix).
+	Computer bool
 }
+
+// ComputerPrefix starts the ID of a computer level's seat (the games
+// service's bot seats): such a player is shown as a computer.
+const ComputerPrefix = "bot:"
 
 // datedGame is one rated game and when it ended.
 type datedGame struct {
@@ -195,6 +202,7 @@ func BuildLadder(ts []*Tournament, casual []CasualGame, names map[string]string,
 			ln.Name = id
 		}
 		ln.Rating = all.Ratings[id]
+		ln.Computer = strings.HasPrefix(id, ComputerPrefix)
 		if ln.German.Games > 0 {
 			ln.German.Rating = sides.Ratings[sideKey(id, true)]
 		}
@@ -345,7 +353,7 @@ func PlayerGames(ts []*Tournament, casual []CasualGame, names map[string]string,
 func PlayerGamesText(me LadderLine, games []LadderGame, lang i18n.Lang) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, i18n.T("%s: rank %d, rating %.0f ± %.0f, from %s.\n", "%s: %d位、レーティング %.0f ± %.0f、対象対局 %s。\n").In(lang),
-		me.Name, me.Rank, me.Rating.R, 2*me.Rating.RD, i18n.Count(len(games), "rated game", "rated games", "局").In(lang))
+		me.shownName(lang), me.Rank, me.Rating.R, 2*me.Rating.RD, i18n.Count(len(games), "rated game", "rated games", "局").In(lang))
 	for _, sr := range []struct {
 		side i18n.Text
 		r    SideRecord
@@ -369,6 +377,15 @@ func PlayerGamesText(me LadderLine, games []LadderGame, lang i18n.Lang) string {
 	return sb.String()
 }
 
+// shownName is the line's name, a computer's marked as such whatever
+// name it was given.
+func (ln LadderLine) shownName(lang i18n.Lang) string {
+	if ln.Computer {
+		return i18n.Sprintf(i18n.T("%s [computer]", "%s [コンピュータ]"), ln.Name).In(lang)
+	}
+	return ln.Name
+}
+
 // LadderText is the visible ladder (Visible) as text, in lang: overall,
 // or with side "german" or "allied" that side's.
 func LadderText(lines []LadderLine, side string, lang i18n.Lang) string {
@@ -378,8 +395,8 @@ func LadderText(lines []LadderLine, side string, lang i18n.Lang) string {
 			return fmt.Sprintf(i18n.T("Nobody is on the ladder now: no rated game in the last %d weeks (/ladder player:NAME still shows a rating).",
 				"現在ラダーに表示されるプレイヤーはいません。直近 %d 週に対象対局がありません (/ladder player:名前 でレーティングは見られます)。").In(lang), InactiveAfter)
 		}
-		return i18n.T("The ladder is empty: no rated game yet (tournament games, and casual games both players mark with /ladder rate).",
-			"ラダーは空です。レーティング対象の対局がまだありません (大会の対局と、両者が /ladder rate で指定した通常対局)。").In(lang)
+		return i18n.T("The ladder is empty: no rated game yet (tournament games, casual games both players mark with /ladder rate, games against the computer).",
+			"ラダーは空です。レーティング対象の対局がまだありません (大会の対局、両者が /ladder rate で指定した通常対局、コンピュータとの対局)。").In(lang)
 	}
 	var sb strings.Builder
 	switch side {
@@ -396,13 +413,13 @@ func LadderText(lines []LadderLine, side string, lang i18n.Lang) string {
 			if side == "allied" {
 				r = ln.Allied
 			}
-			fmt.Fprintf(&sb, "%d. %s  %.0f ± %.0f  (%d: %d-%d-%d)\n", ln.Rank, ln.Name, r.Rating.R, 2*r.Rating.RD, r.Games, r.Wins, r.Draws, r.Losses)
+			fmt.Fprintf(&sb, "%d. %s  %.0f ± %.0f  (%d: %d-%d-%d)\n", ln.Rank, ln.shownName(lang), r.Rating.R, 2*r.Rating.RD, r.Games, r.Wins, r.Draws, r.Losses)
 		}
 	default:
 		sb.WriteString(i18n.T("Club ladder (Glicko-2): rank, player, rating ± twice the deviation, (rated games), reliability (the share of their ended games they finished; – none yet)\n",
 			"クラブラダー (Glicko-2): 順位、プレイヤー、レーティング ± 偏差の2倍、(対象対局数)、完遂率 (終了した対局のうち最後まで指した割合。– はまだなし)\n").In(lang))
 		for _, ln := range shown {
-			fmt.Fprintf(&sb, "%d. %s  %.0f ± %.0f  (%d)  %s\n", ln.Rank, ln.Name, ln.Rating.R, 2*ln.Rating.RD, ln.Games, ln.Reliability.Short())
+			fmt.Fprintf(&sb, "%d. %s  %.0f ± %.0f  (%d)  %s\n", ln.Rank, ln.shownName(lang), ln.Rating.R, 2*ln.Rating.RD, ln.Games, ln.Reliability.Short())
 		}
 	}
 	if hidden := len(lines) - len(Visible(lines, "")); hidden > 0 {

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"bufio"
+	"fmt"
 	"math"
 	"os"
 	"strings"
@@ -166,5 +167,43 @@ func TestLadderInactivePlayersHidden(t *testing.T) {
 	back := append(games, CasualGame{At: asOf.Add(time.Hour), A: "ann", B: "cat", ScoreA: 0.5})
 	if lineOf(t, BuildLadder(nil, back, nil, asOf.Add(time.Hour)), "ann").Inactive {
 		t.Error("a new game should bring Ann back")
+	}
+}
+
+// A computer level is a ladder player like any other: rated from its
+// games against people and marked as a computer. Beating a level that
+// loses to everyone is worth little: eight players beat the random level
+// and lose to the search in the first week; in the second a new player
+// who beats the random level gains far less than one who beats the
+// search, and the random level sits far below the search.
+func TestLadderComputerLevelsRatedAsPlayers(t *testing.T) {
+	var games []CasualGame
+	for i := 0; i < 8; i++ {
+		p := fmt.Sprintf("p%d", i)
+		games = append(games, CasualGame{At: monday, A: p, B: "bot:random", ScoreA: 1},
+			CasualGame{At: monday, A: p, B: "bot:search", ScoreA: 0})
+	}
+	next := monday.Add(RatingPeriod)
+	games = append(games, CasualGame{At: next, A: "x", B: "bot:random", ScoreA: 1},
+		CasualGame{At: next, A: "y", B: "bot:search", ScoreA: 1})
+	byID := map[string]LadderLine{}
+	for _, ln := range BuildLadder(nil, games, nil, next) {
+		byID[ln.ID] = ln
+	}
+	random, search, x, y := byID["bot:random"], byID["bot:search"], byID["x"], byID["y"]
+	if !random.Computer || !search.Computer || x.Computer {
+		t.Errorf("computer marks: random %v, search %v, x %v", random.Computer, search.Computer, x.Computer)
+	}
+	if random.Rating.R > 1300 || search.Rating.R < 1700 {
+		t.Errorf("random %.0f, search %.0f: eight games each should put them far apart", random.Rating.R, search.Rating.R)
+	}
+	gainX, gainY := x.Rating.R-1500, y.Rating.R-1500
+	if gainX <= 0 || gainX*3 > gainY {
+		t.Errorf("beating random gains %.0f, beating search %.0f: the weak level should be worth far less", gainX, gainY)
+	}
+	t.Logf("random %.0f ± %.0f, search %.0f ± %.0f; x beat random: +%.0f, y beat search: +%.0f",
+		random.Rating.R, random.Rating.RD, search.Rating.R, search.Rating.RD, gainX, gainY)
+	if text := LadderText(BuildLadder(nil, games, map[string]string{"bot:search": "Computer (search)"}, next), "", i18n.EN); !strings.Contains(text, "Computer (search) [computer]") {
+		t.Errorf("the computer is not marked:\n%s", text)
 	}
 }

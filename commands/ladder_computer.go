@@ -1,0 +1,115 @@
+package commands
+
+import (
+	"context"
+
+	"rtrbot/balance"
+	"rtrbot/db"
+	"rtrbot/engine/game"
+	"rtrbot/engine/units"
+	"rtrbot/games"
+	"rtrbot/i18n"
+	"rtrbot/tournament"
+)
+
+// The computer levels are players of the ladder: a game of one person
+// against a computer level (/game new vs:bot), played here from its start
+// and not a practice game, is rated by itself once it is over, with no
+// mark from anyone (the computer cannot mark, and the person alone must
+// not choose which of his games count). A tournament's game against the
+// computer (a bye's practice game) is not. A resignation loses; a game
+// abandoned after its setup counts as lost by the person (abandoning a
+// lost position must not save a rating); one abandoned during its setup
+// is not rated. The computer is rated like any player, from its games
+// against people only.
+
+// rateComputerGames rates the guild's ended games against the computer
+// that the ladder has not rated yet: each is loaded once and given its
+// ladder row, marked by both seats.
+func (b *Bot) rateComputerGames(ctx context.Context, marks ladderMarks, guild string) error {
+	todo, err := marks.ComputerGamesToRate(ctx, guild)
+	if err != nil {
+		return err
+	}
+	for _, c := range todo {
+		if _, _, err := b.tournamentService().ByGame(ctx, c.ID); err == nil {
+			continue // a tournament's game (a bye's practice against the computer) is the tournament's
+		}
+		g, err := b.games.ReplayGame(ctx, games.Where{Guild: guild, Channel: c.Channel}, c.ID)
+		if err != nil || g.State == nil {
+			continue // a game that cannot be loaded is shown by /game list, not rated
+		}
+		m, ok := computerMark(g, guild, c)
+		if !ok {
+			continue
+		}
+		for _, by := range []string{m.German, m.Allied} {
+			m.By = by
+			if _, err := marks.MarkRated(ctx, m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// computerMark is the ladder row of an ended game against the computer,
+// or false if it is not rated (abandoned in its setup, no single person).
+func computerMark(g *games.Game, guild string, c db.ComputerGame) (db.LadderMark, bool) {
+	botSide, _, ok := g.Bot()
+	ger, all := g.PlayersOf(units.German), g.PlayersOf(units.Allied)
+	if !ok || len(ger) != 1 || len(all) != 1 {
+		return db.LadderMark{}, false
+	}
+	m := db.LadderMark{Game: g.ID, Guild: guild, German: ger[0].UserID, Allied: all[0].UserID, Ended: c.Ended,
+		Scenario: g.State.Rules().Scenario.Name, Options: balance.OptionKey(g.Options)}
+	switch {
+	case g.Status == db.Abandoned && g.State.Step == game.SetupStep:
+		return db.LadderMark{}, false
+	case g.Status == db.Abandoned:
+		m.ScoreGerman = 0 // the person lost
+		if botSide == units.German {
+			m.ScoreGerman = 1
+		}
+	default:
+		m.ScoreGerman = germanScore(g)
+		if g.Meta[games.MetaResigned] == "" {
+			m.VP = &[2]int{g.State.VP[units.German], g.State.VP[units.Allied]}
+		}
+	}
+	return m, true
+}
+
+// computerName is a computer level's name on the ladder: "Computer (search)".
+func computerName(level string) i18n.Text {
+	return i18n.Sprintf(i18n.T("Computer (%s)", "コンピュータ (%s)"), levelName(level))
+}
+
+// computerNames adds the computer levels' names in lang to the players'
+// names, by their seats' IDs.
+func computerNames(names map[string]string, lang i18n.Lang) map[string]string {
+	out := make(map[string]string, len(names)+len(levelNames))
+	for id, n := range names {
+		out[id] = n
+	}
+	for level := range levelNames {
+		out[games.BotPrefix+level] = computerName(level).In(lang)
+	}
+	return out
+}
+
+// computerWho reads player: as a computer level's seat when it names a
+// level in either language ("search", "探索", "Computer (search)",
+// "bot:search"), else as given.
+func computerWho(who string) string {
+	key := tournament.NameKey(who)
+	for level, name := range levelNames {
+		full := computerName(level)
+		for _, n := range []string{level, name.EN, name.JA, full.EN, full.JA, games.BotPrefix + level} {
+			if key == tournament.NameKey(n) {
+				return games.BotPrefix + level
+			}
+		}
+	}
+	return who
+}

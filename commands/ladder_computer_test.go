@@ -1,0 +1,53 @@
+package commands
+
+import (
+	"context"
+	"testing"
+
+	"rtrbot/games"
+	"rtrbot/i18n"
+	"rtrbot/tournament"
+)
+
+// The computer levels are ladder players: a game of Bob against the
+// random level, resigned, rates both with no mark (the same figures as
+// two new people, 1662 and 1338); asking again rates nothing twice; a
+// practice game (a chosen seed) and a game abandoned in its setup are
+// not rated; one abandoned after the setup is the person's loss; the
+// computer is found by its level's name in either language and marked as
+// a computer; another server's ladder does not see any of it.
+func TestLadderRatesComputerGames(t *testing.T) {
+	b, clock := newStoredBot(t)
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game new vs:bot side:german level:random")), "Game #1")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game resign confirm:true")), "resigns")
+	lad := txt(act(t, b, clock, carol, "C9", "/ladder"))
+	expect(t, lad, "1. Computer (random) [computer]  1662 ± 581  (1)", "2. Bob  1338 ± 581  (1)")
+	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder")), "(1)")
+	if again := txt(act(t, b, clock, carol, "C9", "/ladder")); again != lad {
+		t.Errorf("the ladder changed when asked again:\n%s\nthen\n%s", lad, again)
+	}
+	expect(t, txt(act(t, b, clock, bob, "C1", "/ladder rate:true")), "needs no mark")
+	expect(t, txt(actIn(t, b, clock, carol, "C9", "/ladder player:ランダム", i18n.JA)), "コンピュータ (ランダム) [コンピュータ]: 1位")
+	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder side:allied")), "1. Computer (random) [computer]  1662 ± 581  (1: 1-0-0)")
+
+	expect(t, txt(act(t, b, clock, bob, "C2", "/game new vs:bot side:german level:random seed:7")), "Game #2")
+	expect(t, txt(act(t, b, clock, bob, "C2", "/game resign confirm:true")), "resigns")
+	expect(t, txt(act(t, b, clock, bob, "C3", "/game new vs:bot side:german level:random")), "Game #3")
+	expect(t, txt(act(t, b, clock, bob, "C3", "/game abandon confirm:true")), "bandon")
+	// (Bob's reliability falls: the abandoned game counts there.)
+	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder")), "1. Computer (random) [computer]  1662 ± 581  (1)", "2. Bob  1338 ± 581  (1)")
+
+	expect(t, txt(act(t, b, clock, bob, "C4", "/game new vs:bot side:german level:random")), "Game #4")
+	act(t, b, clock, bob, "C4", "/game setup")
+	expect(t, txt(act(t, b, clock, bob, "C4", "/end")), "Aug II")
+	expect(t, txt(act(t, b, clock, bob, "C4", "/game abandon confirm:true")), "bandon")
+	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder")), "Computer (random) [computer]", "(2)")
+	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder player:bob")), "0 won, 0 drawn, 2 lost")
+
+	path, opts := readLine(b.Router, "/ladder")
+	elsewhere := b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G2", Channel: "C9", Lang: i18n.EN, User: carol, Now: clock.Now()})
+	expect(t, txt(elsewhere), "The ladder is empty")
+	if games.BotPrefix != tournament.ComputerPrefix {
+		t.Errorf("the ladder marks computers by %q, the games' bot seats start %q", tournament.ComputerPrefix, games.BotPrefix)
+	}
+}
