@@ -6,7 +6,7 @@
 // the adjudicated winner (or draw) are the game's actual ones, with 95 %
 // Wilson intervals:
 //
-//	nice -n 19 go run ./cmd/adjudicate -games 40 -turns 4,8,12 -playouts 5 -iterations 1 -parallel 2
+//	nice -n 19 go run ./cmd/adjudicate -games 40 -seed 1 -iterations 1 -playouts 5 -turns 3,4,5,6,7,8 -parallel 2
 //
 // Everything is a function of the flags (seeds and fixed iterations), so a
 // run replays exactly. docs/ai.md, "Adjudication", has the figures.
@@ -42,7 +42,7 @@ func main() {
 	seed := flag.Uint64("seed", 1, "the first game's seed (the others follow)")
 	iterations := flag.Int("iterations", 1, "the search's candidates a request, in the games and the play-outs")
 	playouts := flag.Int("playouts", ai.DefaultPlayOuts, "play-outs an adjudication (K)")
-	turnsFlag := flag.String("turns", "4,8,12", "the turns whose starting positions are adjudicated")
+	turnsFlag := flag.String("turns", "3,4,5,6,7,8", "the turns whose starting positions are adjudicated")
 	parallel := flag.Int("parallel", 2, "games at once")
 	flag.Parse()
 	var turns []int
