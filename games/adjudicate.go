@@ -212,3 +212,33 @@ func AdjudicationText(a ai.Adjudication) i18n.Text {
 		"判定: %s (15.1)。終了までの %d 回のプレイアウトの中央値による: VP 差 %+d (独軍 − 連合軍、中央の半数は %+d ～ %+d)。プレイアウトの内訳: 独軍勝利 %d、連合軍勝利 %d、引分け %d。"),
 		res, a.PlayOuts, a.Margin, a.Q1, a.Q3, a.Wins[0], a.Wins[1], a.Draws)
 }
+
+// AdjudicateAtLimit ends the game played at at (it must be game id) by
+// adjudication: a tournament round's hard limit (the clock's, no one's
+// request; the caller decides it is due). The game's lock is held while
+// the play-outs run, so its players cannot move on meanwhile; other games
+// go on. Nothing is done to a game that is over or is another.
+func (t *Service) AdjudicateAtLimit(ctx context.Context, at Where, id int64) (*Game, ai.Adjudication, error) {
+	g, unlock, err := t.acquire(ctx, at)
+	if err != nil {
+		return nil, ai.Adjudication{}, err
+	}
+	defer unlock()
+	if g.ID != id || g.State == nil || g.Status != "" && g.Status != db.Active || g.State.Step == game.GameOver {
+		return nil, ai.Adjudication{}, i18n.Errorf("Game #%d is not running here.", "ゲーム #%d はここで進行中ではありません。", id)
+	}
+	select {
+	case adjudications <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ai.Adjudication{}, ctx.Err()
+	}
+	res, err := ai.Adjudicate(g.State, t.AdjudicationConfig())
+	<-adjudications
+	if err != nil {
+		return nil, ai.Adjudication{}, err
+	}
+	if err := t.setStatus(ctx, g, db.Finished, MetaAdjudicated, EncodeAdjudication(res)); err != nil {
+		return nil, ai.Adjudication{}, err
+	}
+	return g.copy(), res, nil
+}
