@@ -17,6 +17,8 @@ import (
 // for it at the same position. A tournament game is the organiser's
 // clock's to adjudicate (docs/tournaments.md), so it is refused here.
 
+func init() { movedCommands["game adjudicate"] = "computer adjudicate" }
+
 func (b *Bot) registerComputerAdjudicate(r *Router) {
 	r.AddSub("computer", &Command{Name: "adjudicate", Slow: true,
 		Description: i18n.T("Ask to end this game by adjudication: played out to the end, the median result (both sides ask)",
@@ -47,8 +49,8 @@ func (b *Bot) computerAdjudicate(ctx context.Context, req *Request) *Response {
 		return announce(req, g, r)
 	}
 	how := games.AdjudicationText(x.Result)
-	r := announce(req, g, Reply(fmt.Sprintf(req.T("Game #%d ends by adjudication, as both sides asked. %s The game's seed is %s (commitment %s): /game export gives every order and roll.",
-		"両陣営の求めにより、ゲーム #%d は判定で終了しました。%sシードは %s (コミットメント %s)。/game export で全命令とダイスを確認できます。"),
+	r := announce(req, g, Reply(fmt.Sprintf(req.T("Game #%d ends by adjudication, which both sides agreed to. %s The game's seed is %s (commitment %s): /game export gives every order and roll.",
+		"両陣営の同意により、ゲーム #%d は判定で終了しました。%sシードは %s (コミットメント %s)。/game export で全命令とダイスを確認できます。"),
 		g.ID, how.In(req.Lang), g.State.KeyText(), g.State.Commitment())))
 	return b.withFinalStatus(r, g, i18n.Sprintf(i18n.T("**Game over** by adjudication. %s", "**ゲーム終了** (判定)。%s"), how))
 }

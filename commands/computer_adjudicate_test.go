@@ -55,7 +55,7 @@ func TestComputerAdjudicateNeedsBothSides(t *testing.T) {
 	}
 	// Alice agrees in C1: the game ends by adjudication, in public.
 	r = act(t, b, clock, alice, "C1", "/computer adjudicate")
-	expect(t, txt(r), "Game #1 ends by adjudication, as both sides asked", "Adjudicated: ", "median of 1 play-outs", "**Game over** by adjudication")
+	expect(t, txt(r), "Game #1 ends by adjudication, which both sides agreed to", "Adjudicated: ", "median of 1 play-outs", "**Game over** by adjudication")
 	if r.Messages[0].Ephemeral {
 		t.Fatal("the adjudication was private")
 	}
@@ -109,4 +109,11 @@ func TestComputerAdjudicateAgainstTheComputer(t *testing.T) {
 	if peek(b, "C1") != nil {
 		t.Fatal("the game against the computer still runs")
 	}
+}
+
+// /game adjudicate, where one might look for it, says where it is.
+func TestGameAdjudicateSaysWhereItIs(t *testing.T) {
+	b, clock := newStoredBot(t)
+	r := b.Router.Run(context.Background(), &Request{Path: "game adjudicate", Guild: "G1", Channel: "C1", User: bob, Now: clock.Now()})
+	expect(t, txt(r), "/game adjudicate is now /computer adjudicate")
 }
