@@ -90,7 +90,7 @@ func (b *Bot) adjudicateAtLimit(ctx context.Context, t *tournament.Tournament, n
 		how := games.AdjudicationText(res)
 		text := bilingual("⚖️ %s, round %d, table %d: the round's limit passed with game #%d unfinished, so it is adjudicated; the table's result: %s. %s The organiser may overrule it with /tournament fix.",
 			"⚖️ %s 第%dラウンド %d番卓: ゲーム #%d が未終了のままラウンドの期限を過ぎたため判定しました。卓の結果: %s。%s主催者は /tournament fix で変更できます。",
-			nt.Name, t.Current().Number, tb.Table, g.ID, i18n.T(tableResult(tb, i18n.EN), tableResult(tb, i18n.JA)), how)
+			nt.Name, t.Current().Number, tb.Table, g.ID, tournament.ResultText(tb), how)
 		out = append(out, Message{Target: table.Thread, Pin: statusMarker(g.ID), Text: statusMarker(g.ID) + "\n" + text})
 		if nt.Channel != "" && nt.Channel != table.Thread {
 			out = append(out, Message{Target: nt.Channel, Text: text})
@@ -118,11 +118,6 @@ func tableOutcome(vp [2]int) (winner, level string, margin int) {
 		level = tournament.Decisive
 	}
 	return winner, level, d
-}
-
-// tableResult is a table's result as its round's table shows it.
-func tableResult(g *tournament.Game, lang i18n.Lang) string {
-	return tournament.ResultTextIn(g, lang)
 }
 
 // tournamentAdjudicateOpt is /tournament new's adjudicate option.

@@ -120,5 +120,8 @@ func (t *Tournament) adjudicatedLines(lang i18n.Lang) string {
 	return i18n.T("Adjudicated at a round's limit (the organiser may overrule with /tournament fix):\n", "ラウンドの期限で判定した卓 (主催者は /tournament fix で変更可):\n").In(lang) + sb.String()
 }
 
-// ResultTextIn is a table's result as the round's table shows it, in lang.
-func ResultTextIn(g *Game, lang i18n.Lang) string { return resultTextIn(g, lang) }
+// ResultText is a table's result as the round's table shows it, in both
+// languages.
+func ResultText(g *Game) i18n.Text {
+	return i18n.Text{EN: resultTextIn(g, i18n.EN), JA: resultTextIn(g, i18n.JA)}
+}
