@@ -35,6 +35,55 @@ type position struct {
 	adj    ai.Adjudication
 	winner units.Side
 	level  game.Level
+	seed   uint64
+}
+
+// readLines reads the per-position lines a run printed ("seed S turn T:
+// adjudicated R (…), actual R"), skipping the others.
+func readLines(path string) ([]position, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []position
+	seen := map[[2]int]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		var seed uint64
+		var t int
+		if n, _ := fmt.Sscanf(line, "seed %d turn %d:", &seed, &t); n != 2 {
+			continue
+		}
+		_, rest, ok := strings.Cut(line, ": adjudicated ")
+		adj, rest2, ok2 := strings.Cut(rest, " (median ")
+		_, actual, ok3 := strings.Cut(rest2, "), actual ")
+		if !ok || !ok2 || !ok3 {
+			return nil, fmt.Errorf("%s: cannot read %q", path, line)
+		}
+		p := position{turn: t, seed: seed}
+		if p.adj.Winner, p.adj.Level, err = parseResult(adj); err != nil {
+			return nil, fmt.Errorf("%s: %q: %w", path, line, err)
+		}
+		if p.winner, p.level, err = parseResult(actual); err != nil {
+			return nil, fmt.Errorf("%s: %q: %w", path, line, err)
+		}
+		if k := [2]int{int(seed), t}; !seen[k] {
+			seen[k] = true
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// parseResult reads result's words back.
+func parseResult(s string) (units.Side, game.Level, error) {
+	for _, w := range []units.Side{units.German, units.Allied} {
+		for _, l := range []game.Level{game.Draw, game.Marginal, game.Strategic, game.Decisive} {
+			if result(w, l) == strings.TrimSpace(s) {
+				return w, l, nil
+			}
+		}
+	}
+	return 0, 0, fmt.Errorf("no result %q", s)
 }
 
 func main() {
@@ -44,6 +93,7 @@ func main() {
 	playouts := flag.Int("playouts", ai.DefaultPlayOuts, "play-outs an adjudication (K)")
 	turnsFlag := flag.String("turns", "3,4,5,6,7,8", "the turns whose starting positions are adjudicated")
 	parallel := flag.Int("parallel", 2, "games at once")
+	from := flag.String("table", "", "tabulate the lines of an earlier run's output (a file) instead of playing: a run stopped early still gives its table")
 	flag.Parse()
 	var turns []int
 	for _, f := range strings.Split(*turnsFlag, ",") {
@@ -53,6 +103,15 @@ func main() {
 			os.Exit(2)
 		}
 		turns = append(turns, n)
+	}
+	if *from != "" {
+		all, err := readLines(*from)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		table(all, turns)
+		return
 	}
 	m, err := board.Default()
 	if err != nil {
@@ -138,7 +197,7 @@ func one(r *game.Rules, seed uint64, iterations int, turns []int, cfg ai.Adjudic
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, position{turn: turns[i], adj: a, winner: w, level: l})
+		out = append(out, position{turn: turns[i], adj: a, winner: w, level: l, seed: seed})
 	}
 	return out, nil
 }
@@ -155,7 +214,11 @@ func result(w units.Side, l game.Level) string {
 // right, with 95 % Wilson intervals, as a Markdown table.
 func table(all []position, turns []int) {
 	sort.Ints(turns)
-	fmt.Println()
+	games := map[uint64]bool{}
+	for _, p := range all {
+		games[p.seed] = true
+	}
+	fmt.Printf("\n%d games\n", len(games))
 	fmt.Println("| turn | positions | victory level right | 95 % interval | winner or draw right | 95 % interval |")
 	fmt.Println("|---|---|---|---|---|---|")
 	for _, t := range turns {
