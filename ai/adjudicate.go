@@ -25,8 +25,9 @@ type AdjudicateConfig struct {
 
 // The referee's defaults: 9 play-outs by the search on both sides at 2
 // candidates a request. A whole game of the search at 2 candidates takes
-// a few seconds of one core, so adjudicating the first turn takes well
-// under a minute, and a late turn a few seconds (docs/ai.md,
+// about 8 s of one core (BenchmarkAdjudicatePlayOut), so adjudicating the
+// opening takes about a minute and a quarter, a later turn less: well
+// under the few minutes a round's clock or a player may wait (docs/ai.md,
 // "Adjudication").
 const (
 	DefaultPlayOuts             = 9
