@@ -117,3 +117,12 @@ func TestGameAdjudicateSaysWhereItIs(t *testing.T) {
 	r := b.Router.Run(context.Background(), &Request{Path: "game adjudicate", Guild: "G1", Channel: "C1", User: bob, Now: clock.Now()})
 	expect(t, txt(r), "/game adjudicate is now /computer adjudicate")
 }
+
+// An adjudicated casual game is not rated on the ladder.
+func TestAdjudicatedGameIsNotRated(t *testing.T) {
+	b, clock := openedGame(t)
+	cheapAdjudication(b)
+	act(t, b, clock, alice, "C1", "/computer adjudicate")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/computer adjudicate")), "ends by adjudication")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/ladder rate:true")), "ended by adjudication", "not rated")
+}
