@@ -125,10 +125,13 @@ func New(d Deps) *Bot {
 		b.registerAbsence,    // absence.go: /vacation
 		b.registerMe,         // absence_quiet.go: /me
 		b.registerStats,      // stats.go, story.go: /stats balance, bid, game
+		b.registerComputer,   // computer.go: /computer
 		b.registerReplay,     // replay.go: /replay
 	} {
 		register(b.Router)
 	}
+	b.registerComputerAdjudicate(b.Router) // computer_adjudicate.go: /computer adjudicate (after registerComputer)
+
 	b.watchTournamentGames(b.Router) // tournament_games.go: a tournament game's end goes to its table
 	b.holdQuietPings(b.Router)       // absence_quiet.go: no ping to a user in their quiet hours
 	decideVisibility(b.Router)       // privacy.go: private or public, before a command runs

@@ -128,6 +128,9 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 			"この対局は /game import で取り込んだものです。手順はファイルの内容そのままで、ファイルは誰でも書けるため、取り込んだ対局はレーティング対象外です。ラダーに数えるのは、ここで最初から指した対局だけです。"))
 	case g.Status == db.Abandoned:
 		return Private(req.T("This game was abandoned: only a game played to its end (or resigned) is rated.", "この対局は放棄されました。レーティング対象は最後まで指した (または投了した) 対局だけです。"))
+	case g.Meta[games.MetaAdjudicated] != "":
+		return Private(req.T("This game ended by adjudication: the referee's play-outs, not the players, decided it, so it is not rated. Only a game played to its end (or resigned) is rated.",
+			"この対局は判定で終了しました。結果を決めたのはプレイヤーではなく審判のプレイアウトなので、レーティング対象外です。レーティング対象は最後まで指した (または投了した) 対局だけです。"))
 	case g.State == nil || g.Running():
 		return Private(req.T("This game is not over: a game is rated once it has ended.", "この対局はまだ終わっていません。レーティングは終了後です。"))
 	case g.Practice():

@@ -79,6 +79,7 @@ const (
 	cSettings class = "change the table's settings (maps; takeover: players only, each for his side)"
 	cSeat     class = "give a seat away"
 	cResign   class = "resign"
+	cAdjudge  class = "ask for adjudication (players only, each for his side)"
 	cJoin     class = "take a seat"
 	cSecret   class = "choose options secretly"
 	cCreate   class = "start or load a game where none runs"
@@ -96,9 +97,10 @@ var classOf = map[string]class{
 	"game fix":   cFix,
 	"game pause": cReferee, "game resume": cReferee, "game deadline": cReferee, "game abandon": cReferee,
 	"game replace": cSeat, "game settings": cSettings,
-	"game resign": cResign,
-	"game join":   cJoin,
-	"game choose": cSecret, "game confirm": cSecret,
+	"game resign":         cResign,
+	"computer adjudicate": cAdjudge,
+	"game join":           cJoin,
+	"game choose":         cSecret, "game confirm": cSecret,
 	"game new": cCreate, "game load": cCreate, "game import": cCreate,
 	"admin backup": cOperator, "admin check": cOperator, "admin repair": cOperator, "admin games": cOperator, "admin delete": cOperator,
 	"hex": cRead, "help": cRead, "map": cRead, "moves": cRead, "units": cRead, "roll": cRead, "event": cRead,
@@ -140,6 +142,10 @@ func whoMay(c class, r role, s state) bool {
 		return (r == rNeutral || r == rOperator || r == bobsRole(s)) && s != sOver
 	case cResign:
 		return player && s != sOver
+	case cAdjudge:
+		// a player's ask is recorded (the other side's ends the game);
+		// not while the options are chosen in secret
+		return player && s != sOver && s != sOptions
 	case cCreate:
 		return s == sOver
 	case cOperator:
@@ -238,8 +244,10 @@ func fingerprint(b *Bot) string {
 		ps = append(ps, p.UserID+"="+p.Side)
 	}
 	sort.Strings(ps)
-	return fmt.Sprintf("%s|%v|%s|%v|maps=%s|takeover=%s,%s", g.State.Position(), ps, g.Status, g.Paused(), g.Meta["maps"],
-		g.TakeoverAgreed(0), g.TakeoverAgreed(1))
+	asked, _ := g.AdjudicationAsked()
+	_, adjudication := g.AdjudicationAsked()
+	return fmt.Sprintf("%s|%v|%s|%v|maps=%s|takeover=%s,%s|adjudicate=%v,%v", g.State.Position(), ps, g.Status, g.Paused(), g.Meta["maps"],
+		g.TakeoverAgreed(0), g.TakeoverAgreed(1), adjudication, asked)
 }
 
 // defaultOpts gives a command's required options (and some telling

@@ -56,6 +56,9 @@ var visibility = map[string]func(req *Request) bool{
 	"vacation": func(req *Request) bool { return !req.Has("days") && req.Opt("end") != "true" },
 	// One's own settings.
 	"me": always,
+	// An adjudication asked for, agreed and its result are news for both
+	// sides and the spectators (its refusals are private, as every one).
+	"computer adjudicate": never,
 }
 
 func always(*Request) bool { return true }

@@ -139,7 +139,8 @@ func (b *Bot) tournamentNew(svc *tournament.Service) *Command {
 				"開始前のチェックインを必須にする (未チェックインは除外)"), Type: Boolean},
 			{Name: "registration", Description: i18n.T("hours until registration closes", "登録締切までの時間"), Type: Integer, MinInt: 1, MaxInt: 24 * 60},
 			{Name: "reliability", Description: i18n.T("the least share of ended games a player has finished, in percent (new players admitted)",
-				"参加に必要な完遂率 (終了した対局のうち最後まで指した割合、百分率。新規プレイヤーは可)"), Type: Integer, MinInt: 0, MaxInt: 100}},
+				"参加に必要な完遂率 (終了した対局のうち最後まで指した割合、百分率。新規プレイヤーは可)"), Type: Integer, MinInt: 0, MaxInt: 100},
+			tournamentAdjudicateOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			rounds, _ := strconv.Atoi(req.Opt("rounds"))
 			cut, _ := strconv.Atoi(req.Opt("cut"))
@@ -154,6 +155,9 @@ func (b *Bot) tournamentNew(svc *tournament.Service) *Command {
 				DeadlineHours: hours, Cap: capN, MinReliability: minRel, CheckIn: req.Opt("checkin") == "true", Play: req.Opt("play"), ByeGame: req.Opt("byegame"),
 				Options: listFields(req.Opt("options")), Tiebreaks: tiebreakList(req.Opt("tiebreaks"))}
 			st.OptionsChosen = len(st.Options) == 0
+			if st.Adjudicate = req.Opt("adjudicate") == "true"; st.Adjudicate && (st.Play == "table" || hours == 0) {
+				return Private(tournamentAdjudicateNeeds(req))
+			}
 			if st.ByeGame == "none" {
 				st.ByeGame = ""
 			}

@@ -29,6 +29,9 @@ func (b *Bot) tournamentTick(ctx context.Context, now time.Time) []Message {
 		for _, t := range ts {
 			if t.Status == tournament.StatusRunning {
 				out = append(out, b.syncTournamentGames(ctx, t.Guild, t.Name)...)
+				if t, err := svc.Get(ctx, t.Guild, t.Name); err == nil {
+					out = append(out, b.adjudicateAtLimit(ctx, t, now)...) // computer_adjudicate.go
+				}
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"rtrbot/actor"
+	"rtrbot/ai"
 	"rtrbot/db"
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/board"
@@ -52,6 +53,8 @@ type Service struct {
 	imports map[string][]time.Time
 	// seats are the games' seat locks, by the game's channel (seats.go).
 	seats map[string]*sync.Mutex
+	// adjudication is how games are adjudicated (adjudicate.go).
+	adjudication ai.AdjudicateConfig
 }
 
 // loadCall is one cold load of a place's game; done is closed when g and

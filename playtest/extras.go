@@ -150,6 +150,8 @@ func (r *Runner) everyCommand(ctx context.Context, early bool) {
 		{p.ref, "/game replace player:nobody by:nobody2", true},
 		{p.ref, "/game fix order:nonsense", true},
 		{acting, "/game resign", false},
+		{p.spec, "/computer adjudicate", true},  // a spectator may not ask
+		{acting, "/computer adjudicate", false}, // asks and waits: the next order cancels it
 		{p.spec, "/game abandon", true},
 		{p.spec, "/game referee role:123", true},
 		{acting, "/game new", true},

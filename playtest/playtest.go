@@ -201,6 +201,7 @@ func New(ctx context.Context, cfg Config) (*Runner, func(), error) {
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc := games.New(games.Config{Map: m, Store: store, Log: quiet})
+	svc.SetAdjudication(ai.AdjudicateConfig{PlayOuts: 1, Level: "heuristic"}) // quick: the playtest holds who may ask, not the play-outs
 	r := &Runner{cfg: cfg, svc: svc, store: store, clock: time.Date(1914, 8, 2, 6, 0, 0, 0, time.UTC)}
 	bot := commands.New(commands.Deps{Map: m, Store: store, Games: svc, Log: quiet,
 		Now: func() time.Time { return r.clock }, Entropy: rand.NewChaCha8([32]byte{byte(cfg.Seed), byte(cfg.Seed >> 8), 'p', 't'})})

@@ -423,7 +423,7 @@ func (t *Tournament) PairingsTextIn(r int, explain bool, lang i18n.Lang) (string
 			fmt.Fprintf(&sb, tr("table %d: %s (German) – %s (Allied)", "卓 %d: %s (独軍)– %s (連合軍)"), g.Table, t.nameOf(g.German), t.nameOf(g.Allied))
 			switch {
 			case g.Result != nil:
-				sb.WriteString(": " + resultTextIn(g, lang))
+				sb.WriteString(": " + resultTextIn(g, lang) + AdjudicationNoteIn(g, lang))
 			case g.Disputed:
 				sb.WriteString(tr(": disputed", ": 異議あり"))
 			case g.Reported != nil:

@@ -316,6 +316,7 @@ func (t *Tournament) StandingsTextIn(lang i18n.Lang) string {
 	for _, r := range rows {
 		line(r)
 	}
+	sb.WriteString(t.adjudicatedLines(lang))
 	return sb.String()
 }
 

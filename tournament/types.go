@@ -107,6 +107,9 @@ type Settings struct {
 	// in the round, in a thread of its own; "" is no game. The game is
 	// practice: the bye's points stand whatever its result.
 	ByeGame string `json:"bye_game,omitempty"`
+	// Adjudicate: at a round's deadline every bot game still unfinished
+	// is adjudicated (adjudicate.go) instead of left to the organiser.
+	Adjudicate bool `json:"adjudicate,omitempty"`
 }
 
 // Player is an entrant. Pairing numbers are the order of Players (1-based),
@@ -170,6 +173,9 @@ type Game struct {
 	Manual    bool           `json:"manual,omitempty"`
 	Explain   string         `json:"explain,omitempty"`    // why the pairing was made (English)
 	ExplainJA string         `json:"explain_ja,omitempty"` // the same in Japanese
+	// Adjudication is the spread of the round limit's adjudication of
+	// the table's game (SourceAdjudicated; adjudicate.go).
+	Adjudication *Adjudication `json:"adjudication,omitempty"`
 }
 
 // Bid is a player's secret bid for a side.
