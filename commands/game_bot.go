@@ -108,6 +108,9 @@ func (b *Bot) botMoves(ctx context.Context, req *Request, resp *Response) *Respo
 		for _, m := range b.storiesOf(ctx, p.Reports) {
 			resp.Add(m)
 		}
+		if m, ok := explainedPost(p.Explained, p.Game.Channel, req.Lang); ok {
+			resp.Add(m) // computer_explain.go
+		}
 	}
 	if m, ok := openSegmentNews(req.Lang, g, played); ok {
 		resp.Add(m)
@@ -149,6 +152,9 @@ func (b *Bot) botAfterNotice(ctx context.Context, now time.Time, n games.Notice)
 			out = append(out, b.segmentMessages(b.postLang(), r)...)
 		}
 		out = append(out, b.storiesOf(ctx, p.Reports)...)
+		if m, ok := explainedPost(p.Explained, n.Channel, b.postLang()); ok {
+			out = append(out, m) // computer_explain.go
+		}
 	}
 	if m, ok := openSegmentNews(b.postLang(), g, played); ok {
 		out = append(out, m)

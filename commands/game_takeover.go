@@ -57,6 +57,9 @@ func (b *Bot) takeoverMessages(ctx context.Context, n games.Notice) []Message {
 		out = append(out, b.segmentMessages(b.postLang(), r)...)
 	}
 	out = append(out, b.storiesOf(ctx, n.Reports)...)
+	if m, ok := explainedPost(n.Explained, n.Channel, b.postLang()); ok {
+		out = append(out, m) // computer_explain.go
+	}
 	if m, ok := statusMessage("", n.Reports); ok {
 		out = append(out, m)
 	}

@@ -56,6 +56,8 @@ var visibility = map[string]func(req *Request) bool{
 	"vacation": func(req *Request) bool { return !req.Has("days") && req.Opt("end") != "true" },
 	// One's own settings.
 	"me": always,
+	// The computer's account holds only what the channel may see.
+	"computer explain": never,
 }
 
 func always(*Request) bool { return true }
