@@ -213,6 +213,19 @@ func (r *record) objectives(h *Heuristic, b *Board, k *knowledge) {
 			return hex.Less(out[i].At, out[j].At)
 		})
 	}
+	// One line a place: a city of several hexes (Paris) once.
+	named := map[string]bool{}
+	kept := out[:0]
+	for _, o := range out {
+		if x, ok := b.Hex(o.At); ok && x.Name != "" {
+			if named[x.Name] {
+				continue
+			}
+			named[x.Name] = true
+		}
+		kept = append(kept, o)
+	}
+	out = kept
 	if len(out) > maxObjectives {
 		out = out[:maxObjectives]
 	}

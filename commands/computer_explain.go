@@ -97,7 +97,7 @@ func accountText(acc ai.Account, v game.View, m *board.Map, l i18n.Lang) string 
 		lines = append(lines, attackLine(a, m, l))
 	}
 	if n := len(acc.Attacks) - maxAttackLines; n > 0 {
-		lines = append(lines, fmt.Sprintf(t("• and %s more.", "• ほか %s。"), i18n.Count(n, "attack", "attacks", "回の攻撃").In(l)))
+		lines = append(lines, fmt.Sprintf(t("• and %s.", "• ほか %s。"), i18n.Count(n, "more attack", "more attacks", "回の攻撃").In(l)))
 	}
 	switch {
 	case len(acc.Plans) > 0:
