@@ -175,3 +175,27 @@ func purposeText(p ai.Purpose) i18n.Text {
 	}
 	return i18n.T("the enemy's losses", "敵の損失")
 }
+
+// movedToComputer answers "/game explain" (and any /game X that is a
+// /computer subcommand: /game holds the 25 subcommands Discord allows)
+// with where it is.
+func (rt *Router) movedToComputer(req *Request) (string, bool) {
+	words := strings.Fields(req.Path)
+	if len(words) != 2 {
+		return "", false
+	}
+	if err := rt.MovedSub(words[0], words[1]); err != nil {
+		return i18n.Message(err, req.Lang), true
+	}
+	return "", false
+}
+
+// MovedSub is the answer to a subcommand typed under /game that is a
+// /computer one (the console asks it of a line it cannot parse), or nil.
+func (rt *Router) MovedSub(parent, sub string) error {
+	if parent != "game" || rt.Find("computer "+sub) == nil {
+		return nil
+	}
+	return i18n.Errorf("/game %s is /computer %s: the computer's commands are under /computer.",
+		"/game %s は /computer %s です。コンピュータのコマンドは /computer にあります。", sub, sub)
+}

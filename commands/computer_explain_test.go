@@ -66,6 +66,10 @@ func TestComputerExplain(t *testing.T) {
 	if !r.Messages[0].Ephemeral || !strings.Contains(txt(r), "No computer plays in this game") || !strings.Contains(txt(r), "/game new vs:bot") {
 		t.Fatalf("no computer: %q (ephemeral %v)", txt(r), r.Messages[0].Ephemeral)
 	}
+	r = b.Router.Run(context.Background(), &Request{Path: "game explain", Options: map[string]string{}, Guild: "G1", Channel: "C2", Lang: i18n.EN, User: carol, Now: clock.Now()})
+	if !r.Messages[0].Ephemeral || !strings.Contains(txt(r), "/game explain is /computer explain") {
+		t.Fatalf("/game explain: %q", txt(r))
+	}
 	r = asIn(t, b, clock, carol, "C9", i18n.EN, "/computer explain")
 	if !r.Messages[0].Ephemeral || strings.Contains(txt(r), "🤖") {
 		t.Fatalf("no game: %q", txt(r))

@@ -165,6 +165,9 @@ func (rt *Router) Complete(ctx context.Context, req *Request, focused string) (o
 }
 
 func (rt *Router) unknown(req *Request) string {
+	if msg, ok := rt.movedToComputer(req); ok { // computer_explain.go
+		return msg
+	}
 	names := make([]string, 0, len(rt.top))
 	for _, c := range rt.Commands() {
 		names = append(names, "/"+c.Name)

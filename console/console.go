@@ -212,6 +212,9 @@ func Parse(r *commands.Router, line string) (*commands.Request, error) {
 		return &commands.Request{Path: strings.Join(cmdWords, " "), Options: map[string]string{}}, nil
 	}
 	if len(rest) > 0 {
+		if err := r.MovedSub(path, rest[0]); err != nil {
+			return nil, err // /game explain: /computer explain
+		}
 		if len(cmd.Sub) > 0 {
 			var subs []string
 			for _, s := range cmd.Sub {
