@@ -35,6 +35,9 @@ type Account struct {
 	// (the campaign's next place of each wing, or the heuristic's cities
 	// worth the most VP that its side does not hold, 15.23).
 	Objectives []Objective `json:"objectives,omitempty"`
+	// Moved counts the movement orders it gave (by road or rail, 8.0,
+	// 8.5), over the turn's movement segments.
+	Moved int `json:"moved,omitempty"`
 	// Attacks are the attacks and siege-gun shots it chose, in order.
 	Attacks []AttackNote `json:"attacks,omitempty"`
 	// Plans are the search's chosen movement plans, one per movement
@@ -100,7 +103,7 @@ type PlanNote struct {
 
 // Empty says whether the account holds nothing to tell.
 func (a Account) Empty() bool {
-	return len(a.Objectives) == 0 && len(a.Attacks) == 0 && len(a.Plans) == 0
+	return len(a.Objectives) == 0 && len(a.Attacks) == 0 && len(a.Plans) == 0 && a.Moved == 0
 }
 
 // Merge adds the later record n of the same player turn to a (the
@@ -114,6 +117,7 @@ func (a Account) Merge(n Account) Account {
 	if len(n.Objectives) > 0 {
 		out.Objectives = n.Objectives
 	}
+	out.Moved += n.Moved
 	out.Attacks = append(append([]AttackNote(nil), a.Attacks...), n.Attacks...)
 	out.Plans = append(append([]PlanNote(nil), a.Plans...), n.Plans...)
 	return out
@@ -231,6 +235,15 @@ func (r *record) objectives(h *Heuristic, b *Board, k *knowledge) {
 	}
 	if len(out) > 0 {
 		r.acc.Objectives = out
+	}
+}
+
+// moved notes the movement orders of a movement request.
+func (r *record) moved(orders []game.Order) {
+	for _, o := range orders {
+		if o.Verb == game.VerbMove || o.Verb == game.VerbRail {
+			r.acc.Moved++
+		}
 	}
 }
 

@@ -39,6 +39,18 @@ func (s *spy) Orders(v game.View, b *Board) []game.Order {
 	}
 	k := newKnowledge(v, b, NewHeuristic(Config{}).citiesOf(b))
 	if v.Step.IsMovement() {
+		moves, was := 0, before.Moved
+		for _, o := range orders {
+			if o.Verb == game.VerbMove || o.Verb == game.VerbRail {
+				moves++
+			}
+		}
+		if before.Turn != after.Turn {
+			was = 0
+		}
+		if after.Moved-was != moves {
+			t.Fatalf("%s %s: %d movement orders given, the account counts %d", v.Turn, v.Step, moves, after.Moved-was)
+		}
 		want := map[string]int{}
 		for _, h := range k.objs {
 			want[h.String()] = k.cities.worth[b.Side()][h]

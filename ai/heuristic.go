@@ -110,10 +110,12 @@ func (p *Heuristic) Orders(v game.View, b *Board) []game.Order {
 	case st == game.Reinforcement:
 		return []game.Order{game.AutoReinforce().By(side), end}
 	case st.IsMovement():
+		orders := p.movement(v, b, k)
 		if rec != nil {
 			rec.objectives(p, b, k)
+			rec.moved(orders)
 		}
-		return append(p.movement(v, b, k), end)
+		return append(orders, end)
 	case st.IsCombat():
 		if o, ev, ok := p.attack(b, k); ok {
 			if rec != nil {

@@ -83,6 +83,7 @@ func (p *Search) Orders(v game.View, b *Board) []game.Order {
 		if rec != nil {
 			rec.objectives(p.mine(side), b, newKnowledge(v, b, p.h.citiesOf(b)))
 			rec.plan(v.Step, fit, p.scored-scored)
+			rec.moved(orders)
 		}
 		return orders
 	}

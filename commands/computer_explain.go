@@ -85,6 +85,9 @@ func accountText(acc ai.Account, v game.View, m *board.Map, l i18n.Lang) string 
 		}
 		lines = append(lines, fmt.Sprintf(t("• Objectives of its movement: %s.", "• 移動の目標: %s。"), strings.Join(objs, t(", ", "、"))))
 	}
+	if acc.Moved > 0 {
+		lines = append(lines, i18n.Sprintf(i18n.T("• It gave %s (by road and rail, 8.0, 8.5).", "• 移動命令を %s出しました (道路と鉄道、8.0, 8.5)。"), i18n.Count(acc.Moved, "movement order", "movement orders", "件")).In(l))
+	}
 	total, heuristic := 0.0, false
 	for i, a := range acc.Attacks {
 		if !a.Playout {

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"rtrbot/actor"
 	"rtrbot/ai"
@@ -198,13 +199,18 @@ func TestAccountLinesAreTheDecision(t *testing.T) {
 		}
 		// Each value changed changes the text.
 		for name, mutate := range map[string]func(a *ai.Account){
-			"hex":       func(a *ai.Account) { a.Attacks[0].At = hex.New(a.Attacks[0].At.Col+1, a.Attacks[0].At.Row) },
-			"odds":      func(a *ai.Account) { a.Attacks[0].Odds.A += 1 },
-			"table":     func(a *ai.Account) { a.Attacks[0].Table = map[bool]string{true: "MOBILE", false: "RECON"}[a.Attacks[0].Table != "MOBILE"] },
-			"ev":        func(a *ai.Account) { a.Attacks[0].EV += 1 },
-			"purpose":   func(a *ai.Account) { a.Attacks[0].Purpose = map[bool]ai.Purpose{true: ai.ForCity, false: ai.ForFortress}[a.Attacks[0].Purpose != ai.ForCity] },
+			"hex":  func(a *ai.Account) { a.Attacks[0].At = hex.New(a.Attacks[0].At.Col+1, a.Attacks[0].At.Row) },
+			"odds": func(a *ai.Account) { a.Attacks[0].Odds.A += 1 },
+			"table": func(a *ai.Account) {
+				a.Attacks[0].Table = map[bool]string{true: "MOBILE", false: "RECON"}[a.Attacks[0].Table != "MOBILE"]
+			},
+			"ev": func(a *ai.Account) { a.Attacks[0].EV += 1 },
+			"purpose": func(a *ai.Account) {
+				a.Attacks[0].Purpose = map[bool]ai.Purpose{true: ai.ForCity, false: ai.ForFortress}[a.Attacks[0].Purpose != ai.ForCity]
+			},
 			"objective": func(a *ai.Account) { a.Objectives = append(a.Objectives[:0:0], ai.Objective{At: hex.New(1, 1), VP: 7}) },
 			"plan":      func(a *ai.Account) { a.Plans = []ai.PlanNote{{Step: game.Move1, Margin: 4.25, Candidates: 9}} },
+			"moved":     func(a *ai.Account) { a.Moved++ },
 		} {
 			c := acc
 			c.Attacks = append([]ai.AttackNote(nil), acc.Attacks...)
@@ -257,5 +263,50 @@ func TestAccountNamesNoHiddenUnit(t *testing.T) {
 	c.Attacks[0].Units = append([]string{hidden}, c.Attacks[0].Units...)
 	if text := accountText(c, v, m, i18n.EN); strings.Contains(text, hidden) {
 		t.Fatalf("hidden %s named:\n%s", hidden, text)
+	}
+}
+
+// TestComputerExplainTakeover: a segment the computer takes over at a
+// missed deadline is explained with the takeover's notice, naming what
+// it went for in that segment; /computer explain gives it again.
+func TestComputerExplainTakeover(t *testing.T) {
+	b, clock := newStoredBot(t)
+	act(t, b, clock, alice, "C1", "/game new seed:4")
+	act(t, b, clock, bob, "C1", "/game join side:german")
+	act(t, b, clock, alice, "C1", "/game join side:allied")
+	act(t, b, clock, alice, "C1", "/game deadline hours:4 then:remind")
+	act(t, b, clock, bob, "C1", "/game settings takeover:heuristic")
+	act(t, b, clock, alice, "C1", "/game settings takeover:heuristic")
+	if r := asIn(t, b, clock, carol, "C1", i18n.EN, "/computer explain"); !strings.Contains(txt(r), "has not played a player turn") {
+		t.Fatalf("before any takeover: %q", txt(r))
+	}
+	for i := 0; i < 20; i++ {
+		s := peek(b, "C1").State
+		if s.Step == game.Move1 && s.ToMove() == units.German {
+			break
+		}
+		who := alice
+		if s.ToMove() == units.German {
+			who = bob
+		}
+		switch s.Step {
+		case game.SetupStep:
+			act(t, b, clock, who, "C1", "/game setup")
+		case game.Reinforcement:
+			act(t, b, clock, who, "C1", "/orders text:autoreinforce")
+		}
+		act(t, b, clock, who, "C1", "/end")
+	}
+	if s := peek(b, "C1").State; s.Step != game.Move1 || s.ToMove() != units.German {
+		t.Fatalf("not at the German movement: %s %s", s.Turn, s.Step)
+	}
+	out := tickText(b, clock.t.Add(4*time.Hour+time.Minute))
+	i := strings.Index(out, "🤖 The computer (heuristic, German)")
+	if !strings.Contains(out, "the computer (heuristic) played it") || i < 0 || !strings.Contains(out[i:], "Objectives of its movement") {
+		t.Fatalf("the takeover's notice: %s", out)
+	}
+	t.Log(out[i:])
+	if got := txt(asIn(t, b, clock, carol, "C1", i18n.EN, "/computer explain")); !strings.Contains(got, "Objectives of its movement") {
+		t.Fatalf("/computer explain after the takeover: %q", got)
 	}
 }

@@ -87,7 +87,7 @@ func (t *Service) botPlay(ctx context.Context, at Where, now time.Time, pick fun
 	var out []*Played
 	var player ai.Computer
 	defer func() { // what the player says of its turn (explain.go)
-		if ex := t.keepAccount(ctx, at, player); ex != nil && len(out) > 0 {
+		if ex := t.keepAccount(ctx, at, player, referee); ex != nil && len(out) > 0 {
 			out[len(out)-1].Explained = ex
 		}
 	}()

@@ -45,8 +45,10 @@ func (g *Game) lastAccount() (ai.Account, bool) {
 // keepAccount keeps what player recorded of its player turn with the
 // game at, merged with the account kept of the same player turn; it
 // returns the account for the game's channel once that player turn is
-// over (nil before, or when the player keeps none).
-func (t *Service) keepAccount(ctx context.Context, at Where, player ai.Computer) *Explained {
+// over (nil before, or when the player keeps none). A takeover (segment)
+// plays one segment only, whoever plays the rest of the turn: what it
+// did in that segment is returned at once.
+func (t *Service) keepAccount(ctx context.Context, at Where, player ai.Computer, segment bool) *Explained {
 	ex, ok := player.(ai.Explainer)
 	if !ok {
 		return nil
@@ -62,6 +64,7 @@ func (t *Service) keepAccount(ctx context.Context, at Where, player ai.Computer)
 	defer unlock()
 	s := g.State
 	acc = acc.Shown(s.ViewFor(game.ViewerOf(acc.Side.Other())))
+	played := acc
 	if old, ok := g.lastAccount(); ok {
 		acc = old.Merge(acc)
 	}
@@ -75,6 +78,9 @@ func (t *Service) keepAccount(ctx context.Context, at Where, player ai.Computer)
 	}
 	g.Meta = cloneMeta(g.Meta)
 	g.Meta[metaExplain] = string(data)
+	if segment {
+		return &Explained{Account: played, View: s.ViewFor(game.PublicView), Map: s.Rules().Map}
+	}
 	if s.Step != game.GameOver && int(s.Turn) == acc.Turn && s.Player == acc.Side {
 		return nil // its player turn goes on (a retreat of the enemy's)
 	}
