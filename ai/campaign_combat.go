@@ -212,10 +212,17 @@ func (t *CombatTally) Report() string {
 // at odds below 1:1 as the side estimates them (the hidden defenders as
 // the average enemy counter, 14.1).
 func (p *Heuristic) campaignAttack(b *Board, k *knowledge) (game.Order, bool) {
+	o, _, ok := p.campaignAttackEV(b, k)
+	return o, ok
+}
+
+// campaignAttackEV is campaignAttack with the attack's expected VP (0
+// for a siege-gun shot).
+func (p *Heuristic) campaignAttackEV(b *Board, k *knowledge) (game.Order, float64, bool) {
 	side := b.Side()
 	actors := b.Actors()
 	if o, ok := siegeShot(b, side, actors); ok {
-		return o, true
+		return o, 0, true
 	}
 	var best game.Order
 	bestEV, found := p.W.MinEV, false
@@ -226,7 +233,7 @@ func (p *Heuristic) campaignAttack(b *Board, k *knowledge) (game.Order, bool) {
 		}
 		best, bestEV, found = o, ev, true
 	}
-	return best, found
+	return best, bestEV, found
 }
 
 // below1to1 reports whether an attack's estimated odds are below 1:1.

@@ -6,7 +6,6 @@ import (
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
-	"rtrbot/engine/tables"
 	"rtrbot/engine/units"
 )
 
@@ -26,6 +25,10 @@ type Heuristic struct {
 	cities *cities
 	// campaign, when set, leads the German side's movement (campaign.go).
 	campaign *campaign
+	// rec, when set, keeps the account of the player's decisions
+	// (explain.go): set on the player a game is given, never on the
+	// candidates and play-outs of a search.
+	rec *record
 }
 
 // cities are the hexes worth VP to each side at the end (15.23), listed
@@ -77,10 +80,17 @@ func NewHeuristic(cfg Config) *Heuristic { return &Heuristic{cfg: cfg, W: Defaul
 
 func (p *Heuristic) Level() string { return "heuristic" }
 
+// Account is the record of the heuristic's player turn (explain.go).
+func (p *Heuristic) Account() Account { return p.rec.account() }
+
 func (p *Heuristic) Orders(v game.View, b *Board) []game.Order {
 	side := b.Side()
 	k := newKnowledge(v, b, p.citiesOf(b))
 	k.trapAR = p.campaign != nil && side == units.German
+	rec := p.rec
+	if !rec.turn(v, side) {
+		rec = nil
+	}
 	if o, ok := retreatOrder(v, b, side, k.bestRetreat); ok {
 		return []game.Order{o}
 	}
@@ -100,9 +110,17 @@ func (p *Heuristic) Orders(v game.View, b *Board) []game.Order {
 	case st == game.Reinforcement:
 		return []game.Order{game.AutoReinforce().By(side), end}
 	case st.IsMovement():
-		return append(p.movement(v, b, k), end)
+		orders := p.movement(v, b, k)
+		if rec != nil {
+			rec.objectives(p, b, k)
+			rec.moved(orders)
+		}
+		return append(orders, end)
 	case st.IsCombat():
-		if o, ok := p.attack(b, k); ok {
+		if o, ev, ok := p.attack(b, k); ok {
+			if rec != nil {
+				rec.attack(b, k, o, ev, false)
+			}
 			return []game.Order{o}
 		}
 	}
@@ -525,18 +543,19 @@ func (k *knowledge) guardIn(b *Board, c *units.Counter, h hex.Hex, f *hexFacts) 
 	return float64(v) / 10 * (1 - float64(near)/10)
 }
 
-// attack is the heuristic's next attack (or siege gun shot), or false to end.
-func (p *Heuristic) attack(b *Board, k *knowledge) (game.Order, bool) {
+// attack is the heuristic's next attack (or siege gun shot) and its
+// expected VP (0 for a shot), or false to end.
+func (p *Heuristic) attack(b *Board, k *knowledge) (game.Order, float64, bool) {
 	side := b.Side()
 	if b.ToMove() != side {
-		return game.Order{}, false
+		return game.Order{}, 0, false
 	}
 	if p.campaign != nil && side == units.German {
-		return p.campaignAttack(b, k) // the campaign's combat (campaign_combat.go)
+		return p.campaignAttackEV(b, k) // the campaign's combat (campaign_combat.go)
 	}
 	actors := b.Actors()
 	if o, ok := siegeShot(b, side, actors); ok {
-		return o, true
+		return o, 0, true
 	}
 	type cand struct {
 		o  game.Order
@@ -550,9 +569,9 @@ func (p *Heuristic) attack(b *Board, k *knowledge) (game.Order, bool) {
 		}
 	}
 	if best == nil {
-		return game.Order{}, false
+		return game.Order{}, 0, false
 	}
-	return best.o, true
+	return best.o, best.ev, true
 }
 
 // attackTargets are the hexes some actor may attack.
@@ -653,18 +672,12 @@ func planAttack(b *Board, k *knowledge, actors []*units.Counter, t hex.Hex) (gam
 // (9.0): the defender's losses less the attacker's, retreats counted a
 // little; hidden defenders add their estimated defence to the odds.
 func expectedVP(table string, co game.CombatOdds, e *estimate, k *knowledge, att []*units.Counter, b *Board) float64 {
-	def := co.Defence
-	defVP, hiddenDef := 0.0, 0.0
+	defVP := 0.0
 	if e != nil {
-		hiddenDef = float64(e.hidden) * k.avgDef
-		if co.Doubled {
-			hiddenDef *= 2
-		}
 		defVP = e.vp
 	}
-	def += int(hiddenDef + 0.5)
-	odds, err := game.Tables().Odds(min(max(co.Attack, 1), tables.MaxStrength), min(max(def, 1), tables.MaxStrength), co.Shift)
-	if err != nil {
+	odds, ok := estimatedOdds(co, e, k) // explain.go
+	if !ok {
 		return -1e9
 	}
 	crt, err := game.Tables().CRT(table)

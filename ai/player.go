@@ -48,13 +48,15 @@ func New(level string, cfg Config) (Computer, error) {
 	case "random":
 		return &Random{cfg: cfg}, nil
 	case "heuristic":
-		return NewHeuristic(cfg), nil
+		h := NewHeuristic(cfg)
+		h.rec = &record{level: level} // its account (explain.go)
+		return h, nil
 	case "search":
 		if cfg.Budget <= 0 {
 			cfg.Budget = time.Second
 		}
 		g := campaignFor(cfg)
-		return &Search{cfg: cfg, h: NewHeuristic(cfg), g: g, g0: g.W}, nil
+		return &Search{cfg: cfg, h: NewHeuristic(cfg), g: g, g0: g.W, rec: &record{level: level}}, nil
 	case "campaign":
 		// The heuristic led by the German campaign (campaign.go): the
 		// search's German play-outs, measured alone in the arena. Not a

@@ -43,7 +43,12 @@ type Search struct {
 	// scored counts the candidates played out (the heuristic's own plan
 	// aside), over the player's requests.
 	scored int
+	// rec keeps the account of the player's decisions (explain.go).
+	rec *record
 }
+
+// Account is the record of the search's player turn (explain.go).
+func (p *Search) Account() Account { return p.rec.account() }
 
 // german are the settings of the search's German side.
 func (p *Search) german() GermanSettings {
@@ -58,7 +63,11 @@ func (p *Search) Level() string { return "search" }
 func (p *Search) Orders(v game.View, b *Board) []game.Order {
 	side := b.Side()
 	if b.ToMove() != side || v.Player != side || !(v.Step.IsMovement() || v.Step.IsCombat()) || len(v.Retreats) > 0 {
-		return p.mine(side).Orders(v, b)
+		return p.heuristics(v, b)
+	}
+	rec := p.rec
+	if !rec.turn(v, side) {
+		rec = nil
 	}
 	rng := Rand(p.cfg.Seed, v, b)
 	if gs := p.german(); side == units.German && p.g != nil && gs.PlanTurns > 0 && v.Step == game.Move1 && int(v.Turn) != p.planned && int(v.Turn) <= gs.PlanTurns {
@@ -69,14 +78,30 @@ func (p *Search) Orders(v game.View, b *Board) []game.Order {
 		p.seg, p.deadline = seg, time.Now().Add(p.cfg.Budget)
 	}
 	if v.Step.IsMovement() {
-		return p.movement(v, b, rng)
+		scored := p.scored
+		orders, fit := p.movement(v, b, rng)
+		if rec != nil {
+			rec.objectives(p.mine(side), b, newKnowledge(v, b, p.h.citiesOf(b)))
+			rec.plan(v.Step, fit, p.scored-scored)
+			rec.moved(orders)
+		}
+		return orders
 	}
 	if gs := p.german(); side == units.German && p.g != nil && gs.CombatPlayouts {
 		return p.combat(v, b, rng) // the attacks by play-outs (search_combat.go)
 	}
 	// Combat is the heuristic's: choosing attacks by sampled play-outs
 	// measured worse than its expected values (docs/ai.md, "Why the defaults").
-	return p.mine(side).Orders(v, b)
+	return p.heuristics(v, b)
+}
+
+// heuristics is the request answered by the search's heuristic of the
+// side, its decisions kept in the search's account.
+func (p *Search) heuristics(v game.View, b *Board) []game.Order {
+	h := p.mine(b.Side())
+	h.rec = p.rec
+	defer func() { h.rec = nil }()
+	return h.Orders(v, b)
 }
 
 // weighted is h with the weights w (a candidate of the search).
@@ -125,7 +150,8 @@ const samples = 3 // dice samples per candidate
 // defaults"); the Allies keep samples.
 const germanSamples = 5
 
-func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
+// movement is the chosen plan of a movement request and its fitness.
+func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) ([]game.Order, float64) {
 	k := newKnowledge(v, b, p.h.citiesOf(b))
 	end := game.End().By(b.Side())
 	h := p.mine(b.Side())
@@ -215,10 +241,14 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) []game.Order {
 			}
 		}
 	}
-	if confirming && bestFit > own.fit+keep {
-		bestPlan = p.confirm(v, b, rng, own, scoredPlans, len(dice), keep, p.german())
+	fit := bestFit
+	if planKey(bestPlan) == planKey(own.plan) {
+		fit = own.fit // the heuristic's own plan: its score without the margin it is given
 	}
-	return append(bestPlan, end)
+	if confirming && bestFit > own.fit+keep {
+		bestPlan, fit = p.confirm(v, b, rng, own, scoredPlans, len(dice), keep, p.german())
+	}
+	return append(bestPlan, end), fit
 }
 
 // scoredPlan is a candidate plan and its fitness on the request's samples.
@@ -234,7 +264,7 @@ type scoredPlan struct {
 // samples is played, the campaign's plan given keep. The best of many
 // noisy scores reads high (a winner keeps only part of its gain on fresh
 // samples); fresh samples tell a lucky plan from a better one.
-func (p *Search) confirm(v game.View, b *Board, rng *rand.Rand, own scoredPlan, cands []scoredPlan, n int, keep float64, gs GermanSettings) []game.Order {
+func (p *Search) confirm(v game.View, b *Board, rng *rand.Rand, own scoredPlan, cands []scoredPlan, n int, keep float64, gs GermanSettings) ([]game.Order, float64) {
 	end := game.End().By(b.Side())
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].fit > cands[j].fit })
 	if len(cands) > gs.ConfirmTop {
@@ -246,16 +276,17 @@ func (p *Search) confirm(v game.View, b *Board, rng *rand.Rand, own scoredPlan, 
 		f := p.fitness(v, b, append(c.plan, end), dice)
 		return (float64(n)*c.fit + m*f) / (float64(n) + m)
 	}
-	best, bestFit := own.plan, mean(own)+keep
+	ownMean := mean(own)
+	best, bestFit, fit := own.plan, ownMean+keep, ownMean
 	for _, c := range cands {
 		if c.fit <= own.fit+keep {
 			break // sorted: no later candidate beat the campaign's plan
 		}
 		if f := mean(c); f > bestFit {
-			best, bestFit = c.plan, f
+			best, bestFit, fit = c.plan, f, f
 		}
 	}
-	return best
+	return best, fit
 }
 
 // newReply is a record of the enemy's reply for the repairs of a plan.

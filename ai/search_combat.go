@@ -75,6 +75,13 @@ func (p *Search) combat(v game.View, b *Board, rng *rand.Rand) []game.Order {
 			best, bestFit = i, f
 		}
 	}
+	if p.rec.turn(v, side) && list[best].Verb == game.VerbAttack {
+		f := bestFit
+		if best == 0 {
+			f -= keep
+		}
+		p.rec.attack(b, k, list[best], f, true)
+	}
 	return []game.Order{list[best]}
 }
 

@@ -374,7 +374,7 @@ func TestConfirm(t *testing.T) {
 	}
 	pick := func(claimed float64) string {
 		rng := rand.New(rand.NewPCG(5, 6))
-		got := p.confirm(v, b, rng, scoredPlan{plan: own, fit: ownFit}, []scoredPlan{{plan: nil, fit: claimed}}, len(dice), gs.Margin, gs)
+		got, _ := p.confirm(v, b, rng, scoredPlan{plan: own, fit: ownFit}, []scoredPlan{{plan: nil, fit: claimed}}, len(dice), gs.Margin, gs)
 		return planKey(got)
 	}
 	if got := pick(ownFit + gs.Margin + 0.5); got != planKey(own) {

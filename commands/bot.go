@@ -126,6 +126,7 @@ func New(d Deps) *Bot {
 		b.registerMe,         // absence_quiet.go: /me
 		b.registerStats,      // stats.go, story.go: /stats balance, bid, game
 		b.registerComputer,   // computer.go: /computer
+		b.registerExplain,    // computer_explain.go: /computer explain
 		b.registerReplay,     // replay.go: /replay
 	} {
 		register(b.Router)

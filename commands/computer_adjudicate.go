@@ -17,8 +17,6 @@ import (
 // for it at the same position. A tournament game is the organiser's
 // clock's to adjudicate (docs/tournaments.md), so it is refused here.
 
-func init() { movedCommands["game adjudicate"] = "computer adjudicate" }
-
 func (b *Bot) registerComputerAdjudicate(r *Router) {
 	r.AddSub("computer", &Command{Name: "adjudicate", Slow: true,
 		Description: i18n.T("Ask to end this game by adjudication: played out to the end, the median result (both sides ask)",

@@ -115,7 +115,7 @@ func TestComputerAdjudicateAgainstTheComputer(t *testing.T) {
 func TestGameAdjudicateSaysWhereItIs(t *testing.T) {
 	b, clock := newStoredBot(t)
 	r := b.Router.Run(context.Background(), &Request{Path: "game adjudicate", Guild: "G1", Channel: "C1", User: bob, Now: clock.Now()})
-	expect(t, txt(r), "/game adjudicate is now /computer adjudicate")
+	expect(t, txt(r), "/game adjudicate is /computer adjudicate")
 }
 
 // An adjudicated casual game is not rated on the ladder.

@@ -99,6 +99,9 @@ func (b *Bot) botMoves(ctx context.Context, req *Request, resp *Response) *Respo
 		for _, m := range b.storiesOf(ctx, p.Reports) {
 			resp.Add(m)
 		}
+		if m, ok := explainedPost(p.Explained, p.Game.Channel, req.Lang); ok {
+			resp.Add(m) // computer_explain.go
+		}
 	}
 	if m, ok := openSegmentNews(req.Lang, g, played); ok {
 		resp.Add(m)
@@ -137,6 +140,9 @@ func (b *Bot) botAfterNotice(ctx context.Context, now time.Time, n games.Notice)
 	for _, p := range played {
 		applied += p.Applied
 		out = append(out, b.reportPosts(ctx, p.Reports)...)
+		if m, ok := explainedPost(p.Explained, n.Channel, b.postLang()); ok {
+			out = append(out, m) // computer_explain.go
+		}
 	}
 	if m, ok := openSegmentNews(b.postLang(), g, played); ok {
 		out = append(out, m)

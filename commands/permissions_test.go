@@ -117,6 +117,7 @@ var classOf = map[string]class{
 	// fingerprint does not read: who may take one is tested in
 	// absence_test.go.
 	"vacation": cRead, "me": cRead,
+	"computer explain": cRead,
 }
 
 // whoMay says whether a role may change the game with a command of a

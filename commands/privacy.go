@@ -59,6 +59,8 @@ var visibility = map[string]func(req *Request) bool{
 	// An adjudication asked for, agreed and its result are news for both
 	// sides and the spectators (its refusals are private, as every one).
 	"computer adjudicate": never,
+	// The computer's account holds only what the channel may see.
+	"computer explain": never,
 }
 
 func always(*Request) bool { return true }

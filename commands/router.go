@@ -164,20 +164,9 @@ func (rt *Router) Complete(ctx context.Context, req *Request, focused string) (o
 	return out
 }
 
-// movedCommands are commands that live elsewhere now, by the path typed
-// (e.g. "game adjudicate": "computer adjudicate"), each added from its
-// command's own file.
-var movedCommands = map[string]string{}
-
-// MovedTo is where a command typed by its old path lives now.
-func MovedTo(path string) (string, bool) {
-	to, ok := movedCommands[path]
-	return to, ok
-}
-
 func (rt *Router) unknown(req *Request) string {
-	if to, ok := movedCommands[strings.Join(strings.Fields(req.Path), " ")]; ok {
-		return i18n.Sprintf(i18n.T("/%s is now /%s.", "/%s は /%s に移りました。"), req.Path, to).In(req.Lang)
+	if msg, ok := rt.movedToComputer(req); ok { // computer_explain.go
+		return msg
 	}
 	names := make([]string, 0, len(rt.top))
 	for _, c := range rt.Commands() {

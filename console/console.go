@@ -229,8 +229,8 @@ func Parse(r *commands.Router, line string) (*commands.Request, error) {
 		return &commands.Request{Path: strings.Join(cmdWords, " "), Options: map[string]string{}}, nil
 	}
 	if len(rest) > 0 {
-		if to, ok := commands.MovedTo(path + " " + rest[0]); ok {
-			return nil, i18n.Errorf("/%s is now /%s.", "/%s は /%s に移りました。", path+" "+rest[0], to)
+		if err := r.MovedSub(path, rest[0]); err != nil {
+			return nil, err // /game explain: /computer explain
 		}
 		if len(cmd.Sub) > 0 {
 			var subs []string

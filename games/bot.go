@@ -86,6 +86,11 @@ func (t *Service) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Play
 func (t *Service) botPlay(ctx context.Context, at Where, now time.Time, pick func(*Game) (units.Side, string, bool), referee bool) ([]*Played, error) {
 	var out []*Played
 	var player ai.Computer
+	defer func() { // what the player says of its turn (explain.go)
+		if ex := t.keepAccount(ctx, at, player, referee); ex != nil && len(out) > 0 {
+			out[len(out)-1].Explained = ex
+		}
+	}()
 	idle := 0
 	for i := 0; i < 2000; i++ {
 		g, unlock, err := t.acquire(ctx, at)

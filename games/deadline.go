@@ -102,6 +102,8 @@ type Notice struct {
 	Reports  []SegmentReport
 	Thread   string // the side's private thread ("" if none)
 	Why      error
+	// Explained is the computer's account of the turn it took over.
+	Explained *Explained
 }
 
 // Tick does what deadlines demand at now: reminders, and the deadlines

@@ -43,6 +43,9 @@ type Played struct {
 	Events []game.Event
 	// Reports are the segments the orders ended, for the game's thread.
 	Reports []SegmentReport
+	// Explained is the computer's account of the player turn it ended
+	// (explain.go), on the last of a computer's plays.
+	Explained *Explained
 }
 
 // Orders checks and applies orders of the side to move.

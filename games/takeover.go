@@ -135,6 +135,9 @@ func (t *Service) takeOver(ctx context.Context, now time.Time, at Where, side un
 	for _, p := range played {
 		applied += p.Applied
 		n.Reports = append(n.Reports, p.Reports...)
+		if p.Explained != nil {
+			n.Explained = p.Explained
+		}
 	}
 	if applied == 0 {
 		return n, false

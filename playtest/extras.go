@@ -176,6 +176,8 @@ func (r *Runner) everyCommand(ctx context.Context, early bool) {
 		{acting, "/stand", true},
 		{acting, "/sea unit:" + id + " hex:0101", true},
 		{acting, "/siege fortress:liege", false},
+		{p.spec, "/computer explain", true}, // no computer plays here: refused, saying where it explains
+		{acting, "/game explain", true},     // it is /computer explain
 		{acting, "/log seed value:playtest", false},
 		{acting, "/log stats", false},
 		{acting, "/log export", false},
