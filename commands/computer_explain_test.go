@@ -107,7 +107,7 @@ func TestComputerExplain(t *testing.T) {
 	}
 	ja := txt(asIn(t, b, clock, carol, "C1", i18n.JA, "/computer explain"))
 	t.Log(ja)
-	if !strings.Contains(ja, "🤖 コンピュータ (経験則、独軍)") || !strings.Contains(ja, "見込み") || strings.Contains(ja, "The computer") {
+	if !strings.Contains(ja, "🤖 コンピュータ (ヒューリスティック、独軍)") || !strings.Contains(ja, "見込み") || strings.Contains(ja, "The computer") {
 		t.Fatalf("a Japanese reader: %q", ja)
 	}
 	// The other channel's game still has none.
