@@ -57,12 +57,7 @@ func (s *Store) Orders(ctx context.Context, g *games.Record, from int64) ([]game
 	if err != nil {
 		return nil, err
 	}
-	eff := db.Effective(log)
-	out := make([]games.OrderRow, len(eff))
-	for i, o := range eff {
-		out[i] = games.OrderRow(o)
-	}
-	return out, nil
+	return each(db.Effective(log), func(o db.Order) games.OrderRow { return games.OrderRow(o) }), nil
 }
 
 func (s *Store) Update(ctx context.Context, id int64, fn func(games.Tx) error) error {
@@ -108,17 +103,11 @@ func Record(g *db.Game) *games.Record {
 	if g == nil {
 		return nil
 	}
-	r := &games.Record{ID: g.ID, Guild: g.Guild, Channel: g.Channel, Scenario: g.Scenario, Options: g.Options,
+	return &games.Record{ID: g.ID, Guild: g.Guild, Channel: g.Channel, Scenario: g.Scenario, Options: g.Options,
 		Seed: g.Seed, SeedCommitment: g.SeedCommitment, Status: games.Status(g.Status), Damage: g.Damage,
 		CreatedBy: g.CreatedBy, Created: g.Created, Updated: g.Updated, Deadline: g.Deadline,
-		DeadlineAction: g.DeadlineAction, SegmentHours: g.SegmentHours, LastSeq: g.LastSeq, Position: g.Position}
-	if g.Players != nil {
-		r.Players = make([]games.Player, len(g.Players))
-		for i, p := range g.Players {
-			r.Players[i] = games.Player(p)
-		}
-	}
-	return r
+		DeadlineAction: g.DeadlineAction, SegmentHours: g.SegmentHours, LastSeq: g.LastSeq, Position: g.Position,
+		Players: each(g.Players, func(p db.Player) games.Player { return games.Player(p) })}
 }
 
 // row is the service's record as a db game.
@@ -134,23 +123,22 @@ func row(r *games.Record) *db.Game {
 }
 
 func players(ps []games.Player) []db.Player {
-	if ps == nil {
-		return nil
-	}
-	out := make([]db.Player, len(ps))
-	for i, p := range ps {
-		out[i] = db.Player(p)
-	}
-	return out
+	return each(ps, func(p games.Player) db.Player { return db.Player(p) })
 }
 
 func events(evs []games.Event) []db.Event {
-	if evs == nil {
+	return each(evs, func(e games.Event) db.Event { return db.Event(e) })
+}
+
+// each is f of every element of in (nil stays nil: a game read without
+// its players keeps none).
+func each[S, T any](in []S, f func(S) T) []T {
+	if in == nil {
 		return nil
 	}
-	out := make([]db.Event, len(evs))
-	for i, e := range evs {
-		out[i] = db.Event(e)
+	out := make([]T, len(in))
+	for i, v := range in {
+		out[i] = f(v)
 	}
 	return out
 }
