@@ -17,6 +17,7 @@ import (
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
+	"rtrbot/games/sqlstore"
 	"rtrbot/i18n"
 )
 
@@ -30,7 +31,7 @@ func TestAdminBackup(t *testing.T) {
 	if _, err := store.CreateGame(ctx, db.NewGame{Guild: "G", Channel: "C", Scenario: "standard", Seed: []byte{1}, CreatedBy: "u"}); err != nil {
 		t.Fatal(err)
 	}
-	bot := commands.New(commands.Deps{Store: store})
+	bot := commands.New(commands.Deps{Store: sqlstore.New(store)})
 	req := func(guild, user string, lang i18n.Lang) *commands.Request {
 		return &commands.Request{Path: "admin backup", Options: map[string]string{}, User: actor.Actor{ID: user, Name: "x"},
 			Guild: guild, Channel: "c", Lang: lang, Now: time.Now()}
@@ -118,7 +119,7 @@ func TestAdminCheck(t *testing.T) {
 		}
 		ids = append(ids, g.ID)
 	}
-	bot := commands.New(commands.Deps{Store: store, Map: m})
+	bot := commands.New(commands.Deps{Store: sqlstore.New(store), Map: m})
 	run := func(opts map[string]string) string {
 		return bot.Router.Run(ctx, &commands.Request{Path: "admin check", Options: opts, User: actor.Actor{ID: "console:op"},
 			Guild: "console", Lang: i18n.EN}).Messages[0].Text
@@ -195,7 +196,7 @@ func TestAdminGames(t *testing.T) {
 		}
 	}
 	store.Update(ctx, 5, func(tx *db.GameTx) error { return tx.SetStatus(db.Finished, "") })
-	bot := commands.New(commands.Deps{Store: store})
+	bot := commands.New(commands.Deps{Store: sqlstore.New(store)})
 	run := func(opts map[string]string, lang i18n.Lang) string {
 		return bot.Router.Run(ctx, &commands.Request{Path: "admin games", Options: opts, User: actor.Actor{ID: "console:op"}, Guild: "console", Lang: lang}).Messages[0].Text
 	}

@@ -7,15 +7,16 @@ import (
 	"time"
 
 	"rtrbot/admin"
-	"rtrbot/db"
 	"rtrbot/engine/board"
 	"rtrbot/games"
+	"rtrbot/games/sqlstore"
 	"rtrbot/i18n"
 	"rtrbot/rolls"
 )
 
 // Store is what the commands need of the database: the games service's
-// storage, the companion's roll log and the operator's tools. *db.Store
+// storage, the companion's roll log and the operator's tools. A
+// *sqlstore.Store (a *db.Store as the games service's storage)
 // is one; nil runs without a database (games in memory only).
 type Store interface {
 	games.Storage
@@ -24,7 +25,7 @@ type Store interface {
 	quietStorage // absence_quiet.go
 }
 
-var _ Store = (*db.Store)(nil)
+var _ Store = (*sqlstore.Store)(nil)
 
 // Deps is what the commands need from the outside, wired in cmd/bot.
 type Deps struct {
@@ -88,8 +89,8 @@ func New(d Deps) *Bot {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	if s, ok := d.Store.(*db.Store); ok && s == nil {
-		d.Store = nil // a nil *db.Store is no database
+	if s, ok := d.Store.(*sqlstore.Store); ok && s == nil {
+		d.Store = nil // a nil *sqlstore.Store is no database
 	}
 	if d.Games == nil {
 		c := games.Config{Map: d.Map, Log: d.Log}

@@ -18,6 +18,7 @@ import (
 	"rtrbot/actor"
 	"rtrbot/commands"
 	"rtrbot/db"
+	"rtrbot/games/sqlstore"
 	"rtrbot/i18n"
 )
 
@@ -60,7 +61,7 @@ func newCompanion(t testing.TB) *companion {
 	}
 	t.Cleanup(func() { store.Close() })
 	c := &companion{t: t, store: store, clock: time.Date(1914, 8, 9, 12, 0, 0, 0, time.UTC)}
-	c.bot = commands.New(commands.Deps{Store: store, Entropy: &fixedEntropy{}, Now: func() time.Time { return c.clock },
+	c.bot = commands.New(commands.Deps{Store: sqlstore.New(store), Entropy: &fixedEntropy{}, Now: func() time.Time { return c.clock },
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	return c
 }

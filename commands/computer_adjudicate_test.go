@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"rtrbot/ai"
-	"rtrbot/db"
 	"rtrbot/games"
 )
 
@@ -41,7 +40,7 @@ func TestComputerAdjudicateNeedsBothSides(t *testing.T) {
 	for i := 0; i < 2; i++ {
 		r = act(t, b, clock, bob, "C1", "/computer adjudicate")
 		expect(t, txt(r), "Bob asks for the German side to end game #1 by adjudication", "<@111>")
-		if g := peek(b, "C1"); g == nil || g.Status != db.Active {
+		if g := peek(b, "C1"); g == nil || g.Status != games.Active {
 			t.Fatal("one player alone ended the game by adjudication")
 		}
 	}
@@ -50,7 +49,7 @@ func TestComputerAdjudicateNeedsBothSides(t *testing.T) {
 	}
 	// Dave asks in C2 for that game's Allies: C1's Allies have not asked.
 	expect(t, txt(act(t, b, clock, dave, "C2", "/computer adjudicate")), "Dave asks for the Allied side to end game #2")
-	if g := peek(b, "C1"); g == nil || g.Status != db.Active {
+	if g := peek(b, "C1"); g == nil || g.Status != games.Active {
 		t.Fatal("another channel's ask ended game #1")
 	}
 	// Alice agrees in C1: the game ends by adjudication, in public.
@@ -63,7 +62,7 @@ func TestComputerAdjudicateNeedsBothSides(t *testing.T) {
 		t.Fatalf("the adjudicated game still holds C1 (%s)", g.Status)
 	}
 	row, err := b.Store.Game(context.Background(), 1)
-	if err != nil || row == nil || row.Status != db.Finished {
+	if err != nil || row == nil || row.Status != games.Finished {
 		t.Fatalf("game #1 after adjudication: %+v, %v", row, err)
 	}
 	g, err := b.games.LoadStored(context.Background(), 1)
@@ -77,7 +76,7 @@ func TestComputerAdjudicateNeedsBothSides(t *testing.T) {
 	expect(t, txt(act(t, b, clock, bob, "C1", "/end")), "There is no game in this channel")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/computer adjudicate")), "There is no game in this channel")
 	// Game #2 still waits for Bob.
-	if g := peek(b, "C2"); g == nil || g.Status != db.Active {
+	if g := peek(b, "C2"); g == nil || g.Status != games.Active {
 		t.Fatal("game #2 ended")
 	}
 }
@@ -94,7 +93,7 @@ func TestComputerAdjudicateAnOrderCancels(t *testing.T) {
 		t.Fatal("the order did not change the position")
 	}
 	expect(t, txt(act(t, b, clock, bob, "C1", "/computer adjudicate")), "Bob asks for the German side")
-	if g := peek(b, "C1"); g == nil || g.Status != db.Active {
+	if g := peek(b, "C1"); g == nil || g.Status != games.Active {
 		t.Fatal("an ask given before an order agreed with one after it")
 	}
 }

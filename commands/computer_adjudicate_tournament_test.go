@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"rtrbot/actor"
-	"rtrbot/db"
+	"rtrbot/games"
 	"rtrbot/tournament"
 )
 
@@ -66,7 +66,7 @@ func TestTournamentLimitAdjudicates(t *testing.T) {
 	if g := b.games.Peek(ctx, t2.Thread); g != nil {
 		t.Fatal("the adjudicated game still runs")
 	}
-	if row, err := b.Store.Game(ctx, t2.GameID); err != nil || row.Status != db.Finished {
+	if row, err := b.Store.Game(ctx, t2.GameID); err != nil || row.Status != games.Finished {
 		t.Fatalf("table 2's game: %+v %v", row, err)
 	}
 	ger := actor.Actor{ID: t2.German, Name: tr.Player(t2.German).Name}

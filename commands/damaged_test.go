@@ -13,6 +13,7 @@ import (
 	"rtrbot/actor"
 	"rtrbot/db"
 	"rtrbot/engine/board"
+	"rtrbot/games/sqlstore"
 	"rtrbot/i18n"
 )
 
@@ -73,7 +74,7 @@ func TestDamagedGameNamesNothingHidden(t *testing.T) {
 	}
 	defer st2.Close()
 	var logged syncBuffer
-	b2 := New(Deps{Map: m, Store: st2, Now: clock.Now, Log: slog.New(slog.NewTextHandler(&logged, nil))})
+	b2 := New(Deps{Map: m, Store: sqlstore.New(st2), Now: clock.Now, Log: slog.New(slog.NewTextHandler(&logged, nil))})
 	b2.noMaps = true
 	hidden := []string{u, "0101", text[:strings.Index(text, u)], "order " + itoa(seq), "by 222"}
 	say := func(who actor.Actor, manager bool, line string, lang i18n.Lang) string {

@@ -11,6 +11,7 @@ import (
 	"rtrbot/discord/discordtest"
 	"rtrbot/discord/fakediscord"
 	"rtrbot/engine/board"
+	"rtrbot/games/sqlstore"
 )
 
 // discordTable is a bot over a fresh database on a fake Discord, with say
@@ -45,7 +46,7 @@ func (d *discordTable) open() *commands.Bot {
 		d.t.Fatal(err)
 	}
 	d.store = store
-	return commands.New(commands.Deps{Map: d.m, Store: store})
+	return commands.New(commands.Deps{Map: d.m, Store: sqlstore.New(store)})
 }
 
 // restart stops the bot and starts a new one on the same database, as a

@@ -85,11 +85,11 @@ func TestVsBotStartSaysBothSeatsAreTaken(t *testing.T) {
 // other than side (the one it plays); total is the whole log's length.
 func computerOrders(t testing.TB, b *Bot, id int64, side string) (byBot map[string]int, total int) {
 	t.Helper()
-	row, err := b.Store.Game(context.Background(), id)
+	row, err := dbOf(b).Game(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	orders, err := b.Store.Log(context.Background(), row, 0)
+	orders, err := dbOf(b).Log(context.Background(), row, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

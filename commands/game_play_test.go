@@ -16,6 +16,7 @@ import (
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
 	"rtrbot/engine/units"
+	"rtrbot/games/sqlstore"
 	"rtrbot/i18n"
 )
 
@@ -42,7 +43,7 @@ func storedBot(t testing.TB, path string, clock *fixedClock) *Bot {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	b := New(Deps{Map: m, Store: st, Now: clock.Now})
+	b := New(Deps{Map: m, Store: sqlstore.New(st), Now: clock.Now})
 	b.noMaps = true
 	return b
 }
@@ -354,7 +355,7 @@ func TestDeadlines(t *testing.T) {
 	if g := peek(b2, "C1"); g.State.Step == step {
 		t.Error("the segment did not end")
 	}
-	log, _ := b2.Store.Log(ctx, mustGame(t, b2, "C1"), 1)
+	log, _ := dbOf(b2).Log(ctx, mustGame(t, b2, "C1"), 1)
 	if last := log[len(log)-1]; last.Author != "deadline" || !strings.HasSuffix(last.Text, " end") {
 		t.Errorf("last order %+v", last)
 	}
@@ -382,7 +383,7 @@ func mustGame(t testing.TB, b *Bot, ch string) *db.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := b.Store.Game(context.Background(), id)
+	g, err := dbOf(b).Game(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -126,7 +126,7 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 	case g.Imported():
 		return Private(req.T("This game came in by /game import: its moves are whatever the file held, and anyone may write a file, so an imported game is never rated. Only a game played here from its start counts for the ladder.",
 			"この対局は /game import で取り込んだものです。手順はファイルの内容そのままで、ファイルは誰でも書けるため、取り込んだ対局はレーティング対象外です。ラダーに数えるのは、ここで最初から指した対局だけです。"))
-	case g.Status == db.Abandoned:
+	case g.Status == games.Abandoned:
 		return Private(req.T("This game was abandoned: only a game played to its end (or resigned) is rated.", "この対局は放棄されました。レーティング対象は最後まで指した (または投了した) 対局だけです。"))
 	case g.Meta[games.MetaAdjudicated] != "":
 		return Private(req.T("This game ended by adjudication: the referee's play-outs, not the players, decided it, so it is not rated. Only a game played to its end (or resigned) is rated.",

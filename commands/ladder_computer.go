@@ -64,9 +64,9 @@ func computerMark(g *games.Game, guild string, c db.ComputerGame) (db.LadderMark
 	m := db.LadderMark{Game: g.ID, Guild: guild, German: ger[0].UserID, Allied: all[0].UserID, Ended: c.Ended,
 		Scenario: g.State.Rules().Scenario.Name, Options: balance.OptionKey(g.Options)}
 	switch {
-	case g.Status == db.Abandoned && g.State.Step == game.SetupStep:
+	case g.Status == games.Abandoned && g.State.Step == game.SetupStep:
 		return db.LadderMark{}, false
-	case g.Status == db.Abandoned:
+	case g.Status == games.Abandoned:
 		m.ScoreGerman = 0 // the person lost
 		if botSide == units.German {
 			m.ScoreGerman = 1

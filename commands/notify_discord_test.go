@@ -16,6 +16,7 @@ import (
 	"rtrbot/discord/discordtest"
 	"rtrbot/discord/fakediscord"
 	"rtrbot/engine/board"
+	"rtrbot/games/sqlstore"
 )
 
 // turnFigures are what reached Discord for one game turn.
@@ -52,7 +53,7 @@ func playThroughDiscord(t *testing.T, stop string, every bool) (map[string]*turn
 		t.Fatal(err)
 	}
 	defer store.Close()
-	bot := commands.New(commands.Deps{Map: m, Store: store})
+	bot := commands.New(commands.Deps{Map: m, Store: sqlstore.New(store)})
 	// A script gives its orders faster than a person: the slow commands
 	// of one user are not capped here (their posts are counted by content).
 	h := discordtest.New(t, bot.Router, func(c *discord.Config) { c.MaxSlowPerUser = 1 << 20 })

@@ -7,6 +7,7 @@ import (
 
 	"rtrbot/db"
 	"rtrbot/games"
+	"rtrbot/games/sqlstore"
 )
 
 // peek is the game played in a channel, as the service holds it (nil if
@@ -14,7 +15,7 @@ import (
 func peek(b *Bot, channel string) *games.Game { return b.games.Peek(context.Background(), channel) }
 
 // dbOf is the bot's database, for tests that close it or look inside.
-func dbOf(b *Bot) *db.Store { return b.Store.(*db.Store) }
+func dbOf(b *Bot) *db.Store { return b.Store.(*sqlstore.Store).Store }
 
 // readLine reads a console-style line ("/move unit:G-III to:3023") into
 // its command's path and options as the console does: a word without a

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"rtrbot/db"
+	"rtrbot/games/sqlstore"
 	"rtrbot/i18n"
 	"rtrbot/tournament"
 )
@@ -24,8 +25,8 @@ func (b *Bot) tournamentService() *tournament.Service {
 		return b.tourney.svc
 	}
 	b.tourney = &tourneyState{seen: map[int64]bool{}}
-	if st, ok := b.Store.(*db.Store); ok && st != nil {
-		b.tourney.svc = &tournament.Service{Store: db.Tournaments{S: st}}
+	if st, ok := b.Store.(*sqlstore.Store); ok && st != nil {
+		b.tourney.svc = &tournament.Service{Store: db.Tournaments{S: st.Store}}
 	} else {
 		b.tourney.svc = &tournament.Service{Store: &tournament.MemStore{}}
 	}

@@ -18,6 +18,7 @@ import (
 	"rtrbot/commands"
 	"rtrbot/console"
 	"rtrbot/db"
+	"rtrbot/games/sqlstore"
 	"rtrbot/i18n"
 )
 
@@ -54,7 +55,7 @@ func newConsoleRun(t *testing.T, path string) *consoleRun {
 
 // boot builds the bot over the store, as cmd/bot does at a start.
 func (r *consoleRun) boot() {
-	b := commands.New(commands.Deps{Store: r.store, Now: func() time.Time { return *r.clock }})
+	b := commands.New(commands.Deps{Store: sqlstore.New(r.store), Now: func() time.Time { return *r.clock }})
 	r.c = &console.Console{Router: b.Router, Out: r.out, OutDir: r.dir, Lang: i18n.EN, Guild: "console", Chan: "console",
 		User: actor.Actor{ID: "console:Org", Name: "Org"}, Now: func() time.Time { return *r.clock }}
 }

@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/games"
@@ -342,7 +341,7 @@ func (b *Bot) recordStored(ctx context.Context, id int64) []Message {
 		return nil
 	}
 	row, err := b.Store.Game(ctx, id)
-	if err != nil || row == nil || row.Status != db.Finished {
+	if err != nil || row == nil || row.Status != games.Finished {
 		return nil // still live elsewhere, abandoned, damaged or gone
 	}
 	g, err := b.games.LoadStored(ctx, id)

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/games"
@@ -292,7 +291,7 @@ func TestLadderRefusesAnImportedGame(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "i.db")
 	b := storedBot(t, path, clock)
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game new scenario:standard")), "Game #1")
-	data, err := b.Store.(*db.Store).Export(context.Background(), 1)
+	data, err := dbOf(b).Export(context.Background(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -386,19 +386,13 @@ func (s *Store) ListGames(ctx context.Context, f Filter) ([]Listed, error) {
 	}
 	q += ` ORDER BY g.id DESC`
 	rows, err := s.DB.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Listed
-	for rows.Next() {
+	return collectRows(rows, err, func(rows *sql.Rows) (Listed, error) {
 		g, err := scanGame(rows)
 		if g == nil {
-			return nil, err
+			return Listed{}, err
 		}
-		out = append(out, Listed{g, err})
-	}
-	return out, rows.Err()
+		return Listed{g, err}, nil // a row that cannot be decoded is listed with its problem
+	})
 }
 
 // DueGames returns the active games whose deadline has passed at now.

@@ -433,3 +433,6 @@ func queryIDs(ctx context.Context, q *sql.DB, query string, args ...any) ([]int6
 		return id, rows.Scan(&id)
 	})
 }
+
+// DamagedGame is the game that is damaged (games.DamageError).
+func (e *DamageError) DamagedGame() int64 { return e.Game }

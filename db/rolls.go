@@ -77,6 +77,21 @@ func openRollSession(ctx context.Context, tx *sql.Tx, guild, channel string, at 
 	return s, true, nil
 }
 
+// inRollSession runs fn in one transaction on the channel's open session
+// (sess, which fn may change), starting one from fresh if none is open;
+// started says whether it did.
+func (s *Store) inRollSession(ctx context.Context, guild, channel string, at time.Time, fresh rolls.NewSession,
+	fn func(tx *sql.Tx, sess *rolls.Session) error) (sess rolls.Session, started bool, err error) {
+	err = s.Write(ctx, func(tx *sql.Tx) error {
+		var err error
+		if sess, started, err = openRollSession(ctx, tx, guild, channel, at, &fresh); err != nil {
+			return err
+		}
+		return fn(tx, &sess)
+	})
+	return sess, started, err
+}
+
 // AppendRoll logs one roll in the channel's open session, starting a
 // session from fresh if none is open, all in one transaction. draw gets
 // the session (with its secret seed) and the roll's number and returns the
@@ -85,18 +100,13 @@ func openRollSession(ctx context.Context, tx *sql.Tx, guild, channel string, at 
 func (s *Store) AppendRoll(ctx context.Context, guild, channel string, at time.Time, fresh rolls.NewSession,
 	draw func(sess rolls.Session, number int) (rolls.Roll, error)) (rolls.Roll, rolls.Session, bool, error) {
 	var r rolls.Roll
-	var sess rolls.Session
-	var started bool
-	err := s.Write(ctx, func(tx *sql.Tx) error {
-		var err error
-		if sess, started, err = openRollSession(ctx, tx, guild, channel, at, &fresh); err != nil {
-			return err
-		}
+	sess, started, err := s.inRollSession(ctx, guild, channel, at, fresh, func(tx *sql.Tx, sess *rolls.Session) error {
 		var last int
 		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(number), 0) FROM rolls WHERE session_id = ?`, sess.ID).Scan(&last); err != nil {
 			return err
 		}
-		if r, err = draw(sess, last+1); err != nil {
+		var err error
+		if r, err = draw(*sess, last+1); err != nil {
 			return err
 		}
 		r.Session, r.Number, r.Guild, r.Channel, r.At, r.PlayersSeed = sess.ID, last+1, guild, channel, at.UTC(), sess.PlayersSeed
@@ -125,13 +135,7 @@ func (s *Store) AppendRoll(ctx context.Context, guild, channel string, at time.T
 func (s *Store) AddPlayersSeed(ctx context.Context, guild, channel, userID, userName, value string, at time.Time,
 	fresh rolls.NewSession) (rolls.PlayerSeed, rolls.Session, bool, error) {
 	var p rolls.PlayerSeed
-	var sess rolls.Session
-	var started bool
-	err := s.Write(ctx, func(tx *sql.Tx) error {
-		var err error
-		if sess, started, err = openRollSession(ctx, tx, guild, channel, at, &fresh); err != nil {
-			return err
-		}
+	sess, started, err := s.inRollSession(ctx, guild, channel, at, fresh, func(tx *sql.Tx, sess *rolls.Session) error {
 		var made, seeds int
 		if err := tx.QueryRowContext(ctx, `SELECT
 			(SELECT COALESCE(MAX(number), 0) FROM rolls WHERE session_id = ?),

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
@@ -70,7 +69,7 @@ func (g *Game) vacationer(a actor.Actor) (units.Side, error) {
 			"休暇を取れるのは、このゲームの陣営に着席しているプレイヤーだけです (自陣営の分)。")
 	case g.ID == 0:
 		return 0, i18n.Errorf("Vacations need a stored game (the bot runs without its database, or this is a sandbox).", "休暇には保存されたゲームが必要です (データベースなし、またはサンドボックス)。")
-	case g.Status != db.Active || g.State.Step == game.GameOver:
+	case g.Status != Active || g.State.Step == game.GameOver:
 		return 0, i18n.Errorf("This game is over: there is no clock to stop.", "このゲームは終了しています。止める時計はありません。")
 	case g.SegmentHours <= 0:
 		return 0, i18n.Errorf("This game has no deadlines, so there is no clock to stop: take your time. (A referee sets deadlines with /game deadline.)",
@@ -147,7 +146,7 @@ func (t *Service) EndVacation(ctx context.Context, a actor.Actor, at Where, now 
 func (t *Service) storeVacation(ctx context.Context, g *Game, v Vacation) error {
 	used := strconv.Itoa(VacationBank - v.Left)
 	stored := v.From.Format(time.RFC3339) + " " + v.Until.Format(time.RFC3339)
-	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+	if err := t.update(ctx, g, func(tx Tx) error {
 		if err := tx.SetMeta(metaVacation(v.Side), stored); err != nil {
 			return err
 		}
@@ -178,7 +177,7 @@ func (t *Service) vacationTick(ctx context.Context, g *Game, now time.Time, dl t
 			return Notice{}, true
 		}
 		next := dl.Add(v.Until.Sub(v.From))
-		if err := t.update(ctx, g, func(tx *db.GameTx) error {
+		if err := t.update(ctx, g, func(tx Tx) error {
 			if err := tx.SetMeta(metaVacation(side), ""); err != nil {
 				return err
 			}
@@ -200,7 +199,7 @@ func (t *Service) vacationTick(ctx context.Context, g *Game, now time.Time, dl t
 // a referee, no longer active, or a side on vacation (vacationTick, whose
 // end it reports).
 func (t *Service) clockStopped(ctx context.Context, g *Game, now time.Time, dl time.Time) (Notice, bool) {
-	if g.Paused() || g.Status != db.Active {
+	if g.Paused() || g.Status != Active {
 		return Notice{}, true
 	}
 	return t.vacationTick(ctx, g, now, dl)

@@ -8,7 +8,6 @@ import (
 
 	"rtrbot/actor"
 	"rtrbot/ai"
-	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
@@ -81,7 +80,7 @@ func (t *Service) AskAdjudication(ctx context.Context, a actor.Actor, at Where, 
 	}
 	hash := g.State.Hash()
 	other := 1 - side
-	if err := t.update(ctx, g, func(tx *db.GameTx) error { return tx.SetMeta(metaAdjudicateAsk(side), hash) }); err != nil {
+	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(metaAdjudicateAsk(side), hash) }); err != nil {
 		unlock()
 		return nil, err
 	}
@@ -113,7 +112,7 @@ func (t *Service) AskAdjudication(ctx context.Context, a actor.Actor, at Where, 
 		return nil, i18n.Errorf("The game went on while it was being adjudicated: nothing ended. Both sides ask again (/computer adjudicate) at the position where they want the game adjudicated.",
 			"判定の間にゲームが進んだため、何も終了していません。判定したい局面で両陣営がもう一度 /computer adjudicate を実行してください。")
 	}
-	if err := t.setStatus(ctx, g, db.Finished, MetaAdjudicated, EncodeAdjudication(res)); err != nil {
+	if err := t.setStatus(ctx, g, Finished, MetaAdjudicated, EncodeAdjudication(res)); err != nil {
 		return nil, err
 	}
 	x.Game, x.Result = g.copy(), res
@@ -123,7 +122,7 @@ func (t *Service) AskAdjudication(ctx context.Context, a actor.Actor, at Where, 
 // adjudicationSide is the side a asks for, and whether his ask is both
 // sides' (a hot-seat game, or a game against the computer).
 func adjudicationSide(g *Game, a actor.Actor) (side units.Side, both bool, err error) {
-	if g.Status != "" && g.Status != db.Active || g.State == nil || g.State.Step == game.GameOver {
+	if g.Status != "" && g.Status != Active || g.State == nil || g.State.Step == game.GameOver {
 		return 0, false, i18n.Errorf("This game is over: there is nothing to adjudicate.", "このゲームは終了しているため、判定するものはありません。")
 	}
 	if p := g.PendingChoice(); p.EN != "" {
@@ -224,7 +223,7 @@ func (t *Service) AdjudicateAtLimit(ctx context.Context, at Where, id int64) (*G
 		return nil, ai.Adjudication{}, err
 	}
 	defer unlock()
-	if g.ID != id || g.State == nil || g.Status != "" && g.Status != db.Active || g.State.Step == game.GameOver {
+	if g.ID != id || g.State == nil || g.Status != "" && g.Status != Active || g.State.Step == game.GameOver {
 		return nil, ai.Adjudication{}, i18n.Errorf("Game #%d is not running here.", "ゲーム #%d はここで進行中ではありません。", id)
 	}
 	select {
@@ -237,7 +236,7 @@ func (t *Service) AdjudicateAtLimit(ctx context.Context, at Where, id int64) (*G
 	if err != nil {
 		return nil, ai.Adjudication{}, err
 	}
-	if err := t.setStatus(ctx, g, db.Finished, MetaAdjudicated, EncodeAdjudication(res)); err != nil {
+	if err := t.setStatus(ctx, g, Finished, MetaAdjudicated, EncodeAdjudication(res)); err != nil {
 		return nil, ai.Adjudication{}, err
 	}
 	return g.copy(), res, nil

@@ -8,7 +8,6 @@ import (
 
 	"rtrbot/actor"
 	"rtrbot/ai"
-	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
@@ -99,7 +98,7 @@ func (t *Service) botPlay(ctx context.Context, at Where, now time.Time, pick fun
 		}
 		side, level, ok := pick(g)
 		s := g.State // a state is never changed in place: it may be read after the unlock
-		idleGame := !ok || s.Step == game.GameOver || s.ToMove() != side || g.Status != db.Active || g.Paused() || g.PendingChoice().EN != ""
+		idleGame := !ok || s.Step == game.GameOver || s.ToMove() != side || g.Status != Active || g.Paused() || g.PendingChoice().EN != ""
 		id := g.ID
 		unlock()
 		if idleGame {

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"rtrbot/ai"
-	"rtrbot/db"
 )
 
 // Adjudication's cheats: a referee who does not play, a computer's ID and
@@ -36,7 +35,7 @@ func TestCheatAdjudication(t *testing.T) {
 			t.Fatalf("Alice's ask %d: %+v, %v", i, x, err)
 		}
 	}
-	if g := s.Peek(ctx, "C1"); g == nil || g.Status != db.Active {
+	if g := s.Peek(ctx, "C1"); g == nil || g.Status != Active {
 		t.Fatal("one side's asks ended the game")
 	}
 	// The clock's adjudication of another game's number ends nothing.
@@ -48,7 +47,7 @@ func TestCheatAdjudication(t *testing.T) {
 		t.Fatal("the game ended")
 	}
 	g, res, err := s.AdjudicateAtLimit(ctx, at, id)
-	if err != nil || g.Status != db.Finished || res.PlayOuts != 1 {
+	if err != nil || g.Status != Finished || res.PlayOuts != 1 {
 		t.Fatalf("the clock's adjudication: %+v, %v", res, err)
 	}
 	if a, ok := g.Adjudicated(); !ok || a.Margin != res.Margin || a.Level != res.Level || a.PlayOuts != 1 {

@@ -155,7 +155,7 @@ func TestCheatImportLaundersTheDiceKey(t *testing.T) {
 	if _, err := st.Verify(ctx, after.ID, enginereplay.Replayer{Map: s.m}); err != nil {
 		t.Fatalf("the imported game does not replay: %v", err)
 	}
-	back, err := New(Config{Map: s.m, Store: st}).Status(ctx, alice, to)
+	back, err := New(Config{Map: s.m, Store: SQLStore(st)}).Status(ctx, alice, to)
 	if err != nil || back.State.Hash() != after.State.Hash() {
 		t.Fatalf("after a restart: %v", err)
 	}
@@ -193,7 +193,7 @@ func TestCheatPracticeGameStaysPracticeThroughAFile(t *testing.T) {
 	if !g2.Practice() || g2.PracticeSeed() != "42" {
 		t.Errorf("imported: practice %v, seed %q", g2.Practice(), g2.PracticeSeed())
 	}
-	back, err := New(Config{Map: s.m, Store: st}).Status(ctx, alice, at)
+	back, err := New(Config{Map: s.m, Store: SQLStore(st)}).Status(ctx, alice, at)
 	if err != nil || !back.Practice() {
 		t.Errorf("after a restart the practice mark is gone: %v", err)
 	}

@@ -76,7 +76,7 @@ func manyGames(tb testing.TB, n int) (string, *board.Map, game.Order) {
 		tb.Fatal(err)
 	}
 	defer st.Close()
-	t := New(Config{Map: m, Store: st})
+	t := New(Config{Map: m, Store: SQLStore(st)})
 	for i := 0; i < n; i++ {
 		at := Where{Guild: fmt.Sprint("guild-", i%10), Channel: fmt.Sprint("chan-", i)}
 		if _, err := t.LoadPosition(ctx, actor.Actor{ID: "u", Console: true}, at, false, false, func() ([]byte, error) { return pos, nil }); err != nil {
@@ -112,7 +112,7 @@ func BenchmarkConcurrentGames(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer st.Close()
-			t := New(Config{Map: m, Store: st})
+			t := New(Config{Map: m, Store: SQLStore(st)})
 			// The restart: every game loaded cold by the clients at once
 			// (reported as load-all-ms), then the commands are timed.
 			var wg sync.WaitGroup

@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/i18n"
 )
 
@@ -40,9 +39,9 @@ type Damage struct {
 
 // DamageOf is the damage err reports, if it is a damaged game's.
 func DamageOf(err error) (Damage, bool) {
-	var de *db.DamageError
+	var de DamageError
 	if !errors.As(err, &de) {
 		return Damage{}, false
 	}
-	return Damage{Game: de.Game, In: de.In}, true
+	return Damage{Game: de.DamagedGame(), In: de.In}, true
 }

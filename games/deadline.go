@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
@@ -42,7 +41,7 @@ func (t *Service) SetDeadline(ctx context.Context, a actor.Actor, at Where, hour
 		dl = now.Add(time.Duration(hours) * time.Hour)
 	}
 	dl = g.deadlineForReferee(a, dl)
-	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+	if err := t.update(ctx, g, func(tx Tx) error {
 		if err := tx.SetDeadlinePolicy(hours, then); err != nil {
 			return err
 		}
@@ -112,7 +111,7 @@ func (t *Service) Tick(ctx context.Context, now time.Time) []Notice {
 	if t.store == nil {
 		return nil
 	}
-	games, err := t.store.ListGames(ctx, db.Filter{Status: db.Active})
+	games, err := t.store.Records(ctx, Filter{Status: Active})
 	if err != nil {
 		t.log.Error("deadlines: listing games", "err", err)
 		return nil
@@ -122,7 +121,7 @@ func (t *Service) Tick(ctx context.Context, now time.Time) []Notice {
 		if l.Problem != nil || l.Deadline.IsZero() || l.SegmentHours <= 0 {
 			continue
 		}
-		if n, ok := t.safeTick(ctx, now, l.Game); ok {
+		if n, ok := t.safeTick(ctx, now, l.Record); ok {
 			out = append(out, n)
 		}
 	}
@@ -132,7 +131,7 @@ func (t *Service) Tick(ctx context.Context, now time.Time) []Notice {
 // deadlineActor is who ends a segment when its deadline passes.
 var deadlineActor = actor.Actor{ID: "deadline", Name: "deadline"}
 
-func (t *Service) tick(ctx context.Context, now time.Time, row *db.Game) (Notice, bool) {
+func (t *Service) tick(ctx context.Context, now time.Time, row *Record) (Notice, bool) {
 	// The game's lock is taken and given back through lock and unlock,
 	// which know whether it is held, so that a panic (safeTick) never
 	// leaves it held nor gives it back twice. Other games go on meanwhile.
@@ -177,7 +176,7 @@ func (t *Service) tick(ctx context.Context, now time.Time, row *db.Game) (Notice
 		if now.Before(dl.Add(-lead)) || g.Meta["reminded"] == dl.UTC().Format(time.RFC3339) {
 			return n, false
 		}
-		if err := t.update(ctx, g, func(tx *db.GameTx) error { return tx.SetMeta("reminded", dl.UTC().Format(time.RFC3339)) }); err != nil {
+		if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta("reminded", dl.UTC().Format(time.RFC3339)) }); err != nil {
 			return n, false
 		}
 		g.Meta = cloneMeta(g.Meta)
@@ -207,7 +206,7 @@ func (t *Service) tick(ctx context.Context, now time.Time, row *db.Game) (Notice
 		lock()
 		defer unlock()
 		next := now.Add(time.Duration(hours) * time.Hour)
-		if err := t.update(ctx, g, func(tx *db.GameTx) error { return tx.SetDeadline(next) }); err != nil {
+		if err := t.update(ctx, g, func(tx Tx) error { return tx.SetDeadline(next) }); err != nil {
 			t.log.Error("deadlines: setting the next one", "game", g.ID, "err", err)
 			return n, false // tried again at the next tick
 		}
@@ -217,7 +216,7 @@ func (t *Service) tick(ctx context.Context, now time.Time, row *db.Game) (Notice
 	}
 	defer unlock()
 	next := now.Add(time.Duration(hours) * time.Hour)
-	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+	if err := t.update(ctx, g, func(tx Tx) error {
 		if err := tx.SetMeta("reminded", ""); err != nil {
 			return err
 		}
@@ -232,13 +231,13 @@ func (t *Service) tick(ctx context.Context, now time.Time, row *db.Game) (Notice
 
 // tickHook, when set (tests), runs at the start of each game's tick: a
 // test makes it panic to show that the loop survives.
-var tickHook func(*db.Game)
+var tickHook func(*Record)
 
 // safeTick is tick for one game, surviving a panic in its code (the
 // engine's, through the orders a deadline gives): the game is marked
 // damaged with the fault and dropped from the table, and the loop goes on
 // with the others.
-func (t *Service) safeTick(ctx context.Context, now time.Time, row *db.Game) (n Notice, ok bool) {
+func (t *Service) safeTick(ctx context.Context, now time.Time, row *Record) (n Notice, ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			t.log.Error("deadlines: checking a game failed; it is marked damaged", "game", row.ID, "panic", p)

@@ -26,7 +26,7 @@ func freshTable(t *testing.T) (*Service, *db.Store, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	return New(Config{Map: m, Store: st}), st, path
+	return New(Config{Map: m, Store: SQLStore(st)}), st, path
 }
 
 // The bot's dice: a 256-bit secret that nobody chose, committed to with a
@@ -59,7 +59,7 @@ func TestNewGameDrawsASecret(t *testing.T) {
 		t.Error("two games drew the same secret")
 	}
 	// After a restart the game is loaded with the same key.
-	s2 := New(Config{Map: s.m, Store: st})
+	s2 := New(Config{Map: s.m, Store: SQLStore(st)})
 	g, err := s2.Status(ctx, alice, at)
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +78,7 @@ func TestChosenSeedMakesAPracticeGame(t *testing.T) {
 	if !g.Game.Practice() || g.Game.PracticeSeed() != "42" {
 		t.Fatalf("a chosen seed: practice %v, public seed %q", g.Game.Practice(), g.Game.PracticeSeed())
 	}
-	s2 := New(Config{Map: s.m, Store: st})
+	s2 := New(Config{Map: s.m, Store: SQLStore(st)})
 	back, err := s2.Status(ctx, alice, at)
 	if err != nil {
 		t.Fatal(err)

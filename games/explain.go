@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 
 	"rtrbot/ai"
-	"rtrbot/db"
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 	"rtrbot/i18n"
@@ -72,7 +71,7 @@ func (t *Service) keepAccount(ctx context.Context, at Where, player ai.Computer,
 	if err != nil {
 		return nil
 	}
-	if err := t.update(ctx, g, func(tx *db.GameTx) error { return tx.SetMeta(metaExplain, string(data)) }); err != nil {
+	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(metaExplain, string(data)) }); err != nil {
 		t.log.Error("keeping the computer's account", "game", g.ID, "err", err)
 		return nil
 	}

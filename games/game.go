@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
@@ -24,9 +23,9 @@ type Game struct {
 	ID             int64 // the stored game's number; 0: memory only
 	Guild, Channel string
 	Creator        string
-	Players        []db.Player
+	Players        []Player
 	Meta           map[string]string // db/play.go keys: threads, pause, secret choices
-	Status         db.Status
+	Status         Status
 	Deadline       time.Time
 	DeadlineAction string
 	SegmentHours   int
@@ -48,7 +47,7 @@ type SegOrder struct {
 
 func (g *Game) copy() *Game { c := *g; return &c }
 
-func fromRow(r *db.Game) *Game {
+func fromRow(r *Record) *Game {
 	return &Game{ID: r.ID, Guild: r.Guild, Channel: r.Channel, Creator: r.CreatedBy, Players: r.Players, Status: r.Status,
 		Deadline: r.Deadline, DeadlineAction: r.DeadlineAction, SegmentHours: r.SegmentHours}
 }
@@ -125,8 +124,8 @@ func (g *Game) proposalsBut(side units.Side, user string) string {
 }
 
 // PlayersOf lists the players of a side.
-func (g *Game) PlayersOf(side units.Side) []db.Player {
-	var out []db.Player
+func (g *Game) PlayersOf(side units.Side) []Player {
+	var out []Player
 	for _, p := range g.Players {
 		if p.Side == side.String() {
 			out = append(out, p)

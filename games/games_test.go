@@ -39,7 +39,7 @@ func service(t *testing.T) *Service {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	s := New(Config{Map: m, Store: st})
+	s := New(Config{Map: m, Store: SQLStore(st)})
 	mustNewGame(t, s, alice, at, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true})
 	seat(t, s)
 	return s

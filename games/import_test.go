@@ -15,12 +15,12 @@ import (
 // through the service while it runs: it returns only if the service's
 // lock is free during the import's replay.
 type peekingStore struct {
-	*db.Store
+	SQLStorage
 	t     *Service
 	peeks int
 }
 
-func (p *peekingStore) Import(ctx context.Context, r db.Replayer, data []byte, to db.ImportTo) (*db.Game, error) {
+func (p *peekingStore) Import(ctx context.Context, m *board.Map, data []byte, to ImportTo) (*Record, error) {
 	done := make(chan struct{})
 	go func() { p.t.Peek(context.Background(), "C1"); close(done) }()
 	select {
@@ -29,7 +29,7 @@ func (p *peekingStore) Import(ctx context.Context, r db.Replayer, data []byte, t
 	case <-time.After(5 * time.Second):
 		return nil, context.DeadlineExceeded
 	}
-	return p.Store.Import(ctx, r, data, to)
+	return p.SQLStorage.Import(ctx, m, data, to)
 }
 
 // An import replays outside the lock every other game needs, and one user
@@ -44,7 +44,7 @@ func TestImportOutsideTheLockAndCapped(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	ps := &peekingStore{Store: st}
+	ps := &peekingStore{SQLStorage: SQLStore(st)}
 	s := New(Config{Map: m, Store: ps})
 	ps.t = s
 	ctx := context.Background()

@@ -16,19 +16,19 @@ import (
 // stalling is a Storage whose writes to one game wait until released: a
 // slow disk, or a long transaction, on that game only.
 type stalling struct {
-	*db.Store
+	SQLStorage
 	game    int64
 	entered chan struct{}
 	release chan struct{}
 	once    sync.Once
 }
 
-func (s *stalling) Update(ctx context.Context, id int64, fn func(*db.GameTx) error) error {
+func (s *stalling) Update(ctx context.Context, id int64, fn func(Tx) error) error {
 	if id == s.game {
 		s.once.Do(func() { close(s.entered) })
 		<-s.release
 	}
-	return s.Store.Update(ctx, id, fn)
+	return s.SQLStorage.Update(ctx, id, fn)
 }
 
 // Each game has its own lock: while one game's orders wait on its write,
@@ -47,14 +47,14 @@ func TestOneGameDoesNotWaitForAnother(t *testing.T) {
 	}
 	defer st.Close()
 	places := []Where{{"G", "A"}, {"G", "B"}, {"G", "C"}}
-	setup := New(Config{Map: m, Store: st})
+	setup := New(Config{Map: m, Store: SQLStore(st)})
 	for _, w := range places {
 		if _, err := setup.NewGame(ctx, alice, w, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	a := setup.Peek(context.Background(), "A")
-	s := &stalling{Store: st, game: a.ID, entered: make(chan struct{}), release: make(chan struct{})}
+	s := &stalling{SQLStorage: SQLStore(st), game: a.ID, entered: make(chan struct{}), release: make(chan struct{})}
 	tb := New(Config{Map: m, Store: s}) // a fresh table: games load cold
 	auto := []Pending{{Order: game.AutoSetup()}}
 
@@ -131,13 +131,13 @@ func TestConcurrentCommandsKeepEachGameWhole(t *testing.T) {
 	}
 	defer st.Close()
 	const games, clients, each = 4, 12, 3
-	setup := New(Config{Map: m, Store: st})
+	setup := New(Config{Map: m, Store: SQLStore(st)})
 	for g := 0; g < games; g++ {
 		if _, err := setup.NewGame(ctx, alice, Where{"G", fmt.Sprint("C", g)}, NewGame{Scenario: "standard", Seed: uint64(g + 1), SeedGiven: true}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	tb := New(Config{Map: m, Store: st})
+	tb := New(Config{Map: m, Store: SQLStore(st)})
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	applied := map[string]int{}
@@ -165,7 +165,7 @@ func TestConcurrentCommandsKeepEachGameWhole(t *testing.T) {
 	for g := 0; g < games; g++ {
 		ch := fmt.Sprint("C", g)
 		cached := tb.Peek(context.Background(), ch)
-		fresh, err := New(Config{Map: m, Store: st}).LoadStored(ctx, cached.ID)
+		fresh, err := New(Config{Map: m, Store: SQLStore(st)}).LoadStored(ctx, cached.ID)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
@@ -133,7 +132,7 @@ func (t *Service) Choose(ctx context.Context, a actor.Actor, at Where, named, op
 	if v == "" {
 		v = "none"
 	}
-	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+	if err := t.update(ctx, g, func(tx Tx) error {
 		if err := tx.SetMeta(key, v); err != nil {
 			return err
 		}
@@ -157,7 +156,7 @@ func (t *Service) Confirm(ctx context.Context, a actor.Actor, at Where, named st
 	if g.Meta["choice:"+side.String()] == "" {
 		return nil, i18n.Errorf("Choose first: /game choose options:... (or options:none).", "先に選んでください: /game choose options:... (なしは options:none)。")
 	}
-	if err := t.update(ctx, g, func(tx *db.GameTx) error { return tx.SetMeta("confirmed:"+side.String(), "1") }); err != nil {
+	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta("confirmed:"+side.String(), "1") }); err != nil {
 		return nil, err
 	}
 	g.Meta = cloneMeta(g.Meta)
@@ -187,7 +186,7 @@ func (t *Service) reveal(ctx context.Context, g *Game, last units.Side) (*Confir
 	if err != nil {
 		// Each side's choice was checked when made; should the two still
 		// not start a game, both choose again, told nothing of either.
-		if err := t.update(ctx, g, func(tx *db.GameTx) error {
+		if err := t.update(ctx, g, func(tx Tx) error {
 			for _, k := range []string{"confirmed:german", "confirmed:allied"} {
 				if err := tx.SetMeta(k, ""); err != nil {
 					return err
@@ -203,7 +202,7 @@ func (t *Service) reveal(ctx context.Context, g *Game, last units.Side) (*Confir
 		out.Clash, out.Game = true, g.copy()
 		return out, nil
 	}
-	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+	if err := t.update(ctx, g, func(tx Tx) error {
 		if err := tx.SetOptions(enginereplay.Options(opts)); err != nil {
 			return err
 		}

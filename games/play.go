@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
@@ -145,7 +144,7 @@ func (t *Service) Fix(ctx context.Context, a actor.Actor, at Where, now time.Tim
 			if refused == nil {
 				meta["fix:proposal"], meta["fix:by"], meta["fix:at"] = text, side.String(), fixPlace(g)
 			}
-			err = t.update(ctx, g, func(tx *db.GameTx) error { return setMetas(tx, meta) })
+			err = t.update(ctx, g, func(tx Tx) error { return setMetas(tx, meta) })
 			if err == nil {
 				g.Meta = cloneMeta(g.Meta)
 				for k, v := range meta {
@@ -160,7 +159,7 @@ func (t *Service) Fix(ctx context.Context, a actor.Actor, at Where, now time.Tim
 			return nil, err
 		}
 		// The other side confirms: the proposal is used up.
-		err = t.update(ctx, g, func(tx *db.GameTx) error {
+		err = t.update(ctx, g, func(tx Tx) error {
 			return setMetas(tx, map[string]string{"fix:proposal": "", "fix:by": "", "fix:at": ""})
 		})
 		if err == nil {
@@ -192,7 +191,7 @@ func fixCountKey(a actor.Actor) string { return "fix:count:" + a.ID }
 func fixPlace(g *Game) string { return SegmentOf(g.State) + " " + strconv.Itoa(len(g.Orders)) }
 
 // setMetas stores the game's metadata in sorted key order.
-func setMetas(tx *db.GameTx, meta map[string]string) error {
+func setMetas(tx Tx, meta map[string]string) error {
 	keys := make([]string, 0, len(meta))
 	for k := range meta {
 		keys = append(keys, k)
@@ -287,7 +286,7 @@ func (t *Service) run(ctx context.Context, a actor.Actor, at Where, now time.Tim
 			out.NotRun = len(orders) - i - 1
 			break
 		}
-		if err := next.mayOrder(a, side); err != nil && !(p.Referee && next.Status == db.Active) {
+		if err := next.mayOrder(a, side); err != nil && !(p.Referee && next.Status == Active) {
 			if !batch {
 				return nil, err
 			}
@@ -323,7 +322,7 @@ func (t *Service) run(ctx context.Context, a actor.Actor, at Where, now time.Tim
 		}
 		*g = next
 		if g.State.Step == game.GameOver {
-			g.Status = db.Finished
+			g.Status = Finished
 		}
 	}
 	out.Game = g.copy()
@@ -353,9 +352,9 @@ func (t *Service) save(ctx context.Context, a actor.Actor, now time.Time, old, n
 		return nil
 	}
 	var seqs []int64
-	err := t.store.Update(ctx, old.ID, func(tx *db.GameTx) error {
+	err := t.store.Update(ctx, old.ID, func(tx Tx) error {
 		for _, so := range done {
-			row, err := tx.Append(db.NewOrder{Author: a.ID, Side: so.Order.Side.String(), Text: so.Order.String()})
+			row, err := tx.Append(NewOrder{Author: a.ID, Side: so.Order.Side.String(), Text: so.Order.String()})
 			if err != nil {
 				return err
 			}
@@ -368,7 +367,7 @@ func (t *Service) save(ctx context.Context, a actor.Actor, now time.Time, old, n
 				if err := tx.Snapshot(enginereplay.Label(n), n.Hash(), []byte(n.Position())); err != nil {
 					return err
 				}
-				if h := tx.Game.SegmentHours; h > 0 && n.Step != game.GameOver {
+				if h := tx.Row().SegmentHours; h > 0 && n.Step != game.GameOver {
 					if err := tx.SetDeadline(now.Add(time.Duration(h) * time.Hour)); err != nil {
 						return err
 					}
@@ -380,7 +379,7 @@ func (t *Service) save(ctx context.Context, a actor.Actor, now time.Time, old, n
 					return err
 				}
 				next.Deadline = time.Time{}
-				if err := tx.SetStatus(db.Finished, ""); err != nil {
+				if err := tx.SetStatus(Finished, ""); err != nil {
 					return err
 				}
 			}
@@ -404,14 +403,14 @@ func (t *Service) save(ctx context.Context, a actor.Actor, now time.Time, old, n
 // storedEvents marks each event with who may read it, as the engine
 // says (game.EventKind.Public, 14.1): what happens in front of both
 // players is public, the rest is its side's own.
-func storedEvents(evs []game.Event) []db.Event {
-	out := make([]db.Event, len(evs))
+func storedEvents(evs []game.Event) []Event {
+	out := make([]Event, len(evs))
 	for i, e := range evs {
 		v := ""
 		if !e.Kind.Public() {
 			v = e.Side.String()
 		}
-		out[i] = db.Event{Kind: string(e.Kind), Visible: v, Text: e.String()}
+		out[i] = Event{Kind: string(e.Kind), Visible: v, Text: e.String()}
 	}
 	return out
 }

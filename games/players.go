@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
@@ -42,7 +41,7 @@ func (t *Service) Join(ctx context.Context, a actor.Actor, at Where, sideName st
 	if err != nil {
 		return nil, err
 	}
-	p := db.Player{UserID: a.ID, Name: a.Name, Side: side.String(), Joined: now}
+	p := Player{UserID: a.ID, Name: a.Name, Side: side.String(), Joined: now}
 	var thread string
 	newThread := false
 	if th != nil && g.Thread(side) == "" {
@@ -103,8 +102,8 @@ func (t *Service) Join(ctx context.Context, a actor.Actor, at Where, sideName st
 // with a's language; proposed: the game's file proposed the seat to him,
 // and the proposal is used up; newThread: thread is the side's private
 // thread, opened for him. Call with the game's lock held.
-func (t *Service) seat(ctx context.Context, g *Game, a actor.Actor, side units.Side, p db.Player, proposed bool, thread string, newThread bool) error {
-	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+func (t *Service) seat(ctx context.Context, g *Game, a actor.Actor, side units.Side, p Player, proposed bool, thread string, newThread bool) error {
+	if err := t.update(ctx, g, func(tx Tx) error {
 		if err := tx.AddPlayer(p); err != nil {
 			return err
 		}
@@ -123,7 +122,7 @@ func (t *Service) seat(ctx context.Context, g *Game, a actor.Actor, side units.S
 	}); err != nil {
 		return err
 	}
-	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q db.Player) bool { return q.UserID == p.UserID }), p)
+	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q Player) bool { return q.UserID == p.UserID }), p)
 	g.Meta = cloneMeta(g.Meta)
 	g.Meta["lang:"+a.ID] = string(a.Lang)
 	if proposed {
@@ -186,7 +185,7 @@ func (t *Service) Pause(ctx context.Context, a actor.Actor, at Where, on bool) (
 	if g.Paused() == on {
 		return nil, i18n.Errorf("Nothing to change: the game is already so.", "変更はありません (既にその状態です)。")
 	}
-	if err := t.update(ctx, g, func(tx *db.GameTx) error { return tx.SetMeta("paused", v) }); err != nil {
+	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta("paused", v) }); err != nil {
 		return nil, err
 	}
 	g.Meta = cloneMeta(g.Meta)
@@ -257,8 +256,8 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 	if name == "" {
 		name = newID
 	}
-	p := db.Player{UserID: newID, Name: name, Side: side.String(), Joined: now}
-	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+	p := Player{UserID: newID, Name: name, Side: side.String(), Joined: now}
+	if err := t.update(ctx, g, func(tx Tx) error {
 		if !empty {
 			if err := tx.RemovePlayer(old); err != nil {
 				return err
@@ -268,7 +267,7 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 	}); err != nil {
 		return nil, err
 	}
-	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q db.Player) bool { return q.UserID == old || q.UserID == newID }), p)
+	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q Player) bool { return q.UserID == old || q.UserID == newID }), p)
 	x := &Replaced{Game: g.copy(), Old: old, By: newID, Name: name, Side: side}
 	unlock()
 	unlock = func() {}
@@ -310,7 +309,7 @@ func (t *Service) Resign(ctx context.Context, a actor.Actor, at Where) (*Resigne
 		}
 		side = g.State.ToMove()
 	}
-	if err := t.setStatus(ctx, g, db.Finished, MetaResigned, side.String()); err != nil {
+	if err := t.setStatus(ctx, g, Finished, MetaResigned, side.String()); err != nil {
 		return nil, err
 	}
 	return &Resigned{Game: g.copy(), Side: side}, nil
@@ -332,7 +331,7 @@ func (t *Service) Abandon(ctx context.Context, a actor.Actor, at Where) (*Game, 
 	if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("abandon the game", "ゲームの放棄")); err != nil {
 		return nil, err
 	}
-	if err := t.setStatus(ctx, g, db.Abandoned); err != nil {
+	if err := t.setStatus(ctx, g, Abandoned); err != nil {
 		return nil, err
 	}
 	return g.copy(), nil
@@ -342,8 +341,8 @@ func (t *Service) Abandon(ctx context.Context, a actor.Actor, at Where) (*Game, 
 // the cache so that the place is free. Call with the game's lock held.
 // meta is key, value pairs stored with the status, in the same
 // transaction.
-func (t *Service) setStatus(ctx context.Context, g *Game, st db.Status, meta ...string) error {
-	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+func (t *Service) setStatus(ctx context.Context, g *Game, st Status, meta ...string) error {
+	if err := t.update(ctx, g, func(tx Tx) error {
 		if err := tx.SetDeadline(time.Time{}); err != nil {
 			return err
 		}
@@ -388,28 +387,29 @@ func (t *Service) SetRefereeRole(ctx context.Context, a actor.Actor, guild, role
 
 // Listed is a game of List, with its number of players.
 type Listed struct {
-	db.Listed
-	Players int
+	*Record
+	Problem error // non-nil when the record cannot be decoded
+	Players int   // List only
 }
 
 // Damaged says the game cannot be played: it is marked damaged, or its
 // row cannot be read.
-func (l Listed) Damaged() bool { return l.Problem != nil || l.Status == db.Damaged }
+func (l Listed) Damaged() bool { return l.Problem != nil || l.Status == Damaged }
 
 // List is the guild's running and damaged games.
 func (t *Service) List(ctx context.Context, a actor.Actor, guild string) ([]Listed, error) {
 	if t.store == nil {
 		return nil, i18n.Errorf("Without the database the bot keeps no list of games.", "データベースがないため、ゲームの一覧はありません。")
 	}
-	all, err := t.store.ListGames(ctx, db.Filter{Guild: guild})
+	all, err := t.store.Records(ctx, Filter{Guild: guild})
 	if err != nil {
 		return nil, err
 	}
 	var games []Listed
 	for _, l := range all {
-		if l.Problem != nil || l.Status == db.Active || l.Status == db.Damaged {
-			x := Listed{Listed: l}
-			if l.Problem == nil && l.Status != db.Damaged {
+		if l.Problem != nil || l.Status == Active || l.Status == Damaged {
+			x := l
+			if l.Problem == nil && l.Status != Damaged {
 				if row, _ := t.store.Game(ctx, l.ID); row != nil {
 					x.Players = len(row.Players)
 				}
@@ -444,8 +444,8 @@ func (t *Service) Add(ctx context.Context, a actor.Actor, at Where, sideName, us
 	if name == "" {
 		name = id
 	}
-	p := db.Player{UserID: id, Name: name, Side: side.String(), Joined: now}
-	if err := t.update(ctx, g, func(tx *db.GameTx) error { return tx.AddPlayer(p) }); err != nil {
+	p := Player{UserID: id, Name: name, Side: side.String(), Joined: now}
+	if err := t.update(ctx, g, func(tx Tx) error { return tx.AddPlayer(p) }); err != nil {
 		return nil, err
 	}
 	g.Players = append(slices.Clone(g.Players), p)
@@ -474,7 +474,7 @@ func (t *Service) seatOf(ctx context.Context, at Where, sideName string) (g *Gam
 		release()
 		return nil, 0, nil, nil, i18n.Errorf("Choose side:german or side:allied.", "side:german か side:allied を選んでください。")
 	}
-	if g.Status != db.Active || g.State.Step == game.GameOver {
+	if g.Status != Active || g.State.Step == game.GameOver {
 		unlock()
 		release()
 		return nil, 0, nil, nil, i18n.Errorf("This game is over: nobody can join it.", "このゲームは終了しているため参加できません。")

@@ -24,7 +24,7 @@ func TestDeadlineLoopSurvivesAPanic(t *testing.T) {
 		}
 		ids = append(ids, g.Game.ID)
 	}
-	tickHook = func(g *db.Game) {
+	tickHook = func(g *Record) {
 		if g.ID == ids[0] {
 			panic("a bug met on game " + g.Channel)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
@@ -48,7 +47,7 @@ func (t *Service) ReplayGame(ctx context.Context, at Where, id int64) (*Game, er
 		}
 	}
 	row, err := t.store.Game(ctx, id)
-	if err != nil || row == nil || row.Guild != at.Guild || (row.Status != db.Finished && row.Status != db.Abandoned) {
+	if err != nil || row == nil || row.Guild != at.Guild || (row.Status != Finished && row.Status != Abandoned) {
 		return nil, errNotHere(id)
 	}
 	g, err := t.load(ctx, id)
@@ -64,13 +63,13 @@ func (t *Service) ReplayGame(ctx context.Context, at Where, id int64) (*Game, er
 // newestEnded is the newest finished or abandoned game of a place (0:
 // none among the guild's latest).
 func (t *Service) newestEnded(ctx context.Context, at Where) int64 {
-	list, err := t.store.ListGames(ctx, db.Filter{Guild: at.Guild})
+	list, err := t.store.Records(ctx, Filter{Guild: at.Guild})
 	if err != nil {
 		return 0
 	}
 	seen := 0
 	for _, l := range list {
-		if l.Problem != nil || (l.Status != db.Finished && l.Status != db.Abandoned) {
+		if l.Problem != nil || (l.Status != Finished && l.Status != Abandoned) {
 			continue
 		}
 		if seen++; seen > replayScan {
@@ -94,7 +93,7 @@ func (g *Game) playedAt(channel string) bool {
 // Running says whether the game is still being played: its hidden
 // information is still hidden (14.1).
 func (g *Game) Running() bool {
-	return g.Status != db.Finished && g.Status != db.Abandoned && g.State.Step != game.GameOver
+	return g.Status != Finished && g.Status != Abandoned && g.State.Step != game.GameOver
 }
 
 // MayReplayAs refuses a replay of g in viewer v's eyes to a who may not

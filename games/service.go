@@ -12,6 +12,7 @@
 // Files:
 //
 //	service.go      Where, the storage it needs, Config, the errors
+//	storage.go      the storage's types: Record, Tx, statuses, log rows
 //	game.go         Game (one running game) and what it says of its players
 //	permissions.go  who may order, referee, see a side's hidden information
 //	table.go        Service: the cache of games over Storage, loading a stored game
@@ -30,28 +31,41 @@ import (
 	"log/slog"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/engine/board"
 )
 
 // Where is the place a command is given: a guild and a channel or thread.
 type Where struct{ Guild, Channel string }
 
-// Storage is what the service needs of the database; *db.Store is one.
+// Storage is what the service needs of the database; games/sqlstore.Store
+// is one.
 type Storage interface {
+	// LiveGameAt is the active or damaged game played at a place, or
+	// ErrNoGame.
 	LiveGameAt(ctx context.Context, guild, channel string) (int64, error)
-	Load(ctx context.Context, id int64, r db.Replayer) (*db.Loaded, error)
-	MarkDamaged(ctx context.Context, g *db.Game, fault string) error
-	Log(ctx context.Context, g *db.Game, from int64) ([]db.Order, error)
+	// Load rebuilds a stored game with the rules on m, from its newest
+	// snapshot; a game that cannot be read or does not replay comes back
+	// as a DamageError and is marked damaged.
+	Load(ctx context.Context, id int64, m *board.Map) (*Loaded, error)
+	MarkDamaged(ctx context.Context, g *Record, fault string) error
+	// Orders is the game's log from row from on, less the orders taken
+	// back and the undo rows: the orders in force.
+	Orders(ctx context.Context, g *Record, from int64) ([]OrderRow, error)
 	Meta(ctx context.Context, game int64) (map[string]string, error)
 	SetMeta(ctx context.Context, game int64, key, value string) error
 	SnapshotState(ctx context.Context, game, seq int64) ([]byte, error)
-	Update(ctx context.Context, id int64, fn func(*db.GameTx) error) error
-	CreateGame(ctx context.Context, ng db.NewGame) (*db.Game, error)
-	Game(ctx context.Context, id int64) (*db.Game, error)
-	ListGames(ctx context.Context, f db.Filter) ([]db.Listed, error)
+	// Update runs fn on game id in one transaction; nothing is written if
+	// fn returns an error.
+	Update(ctx context.Context, id int64, fn func(Tx) error) error
+	CreateGame(ctx context.Context, ng NewRecord) (*Record, error)
+	// Game is a game's record with its players. A record that cannot be
+	// decoded comes back with a DamageError and as much as could be read.
+	Game(ctx context.Context, id int64) (*Record, error)
+	// Records lists games, newest first, without their players.
+	Records(ctx context.Context, f Filter) ([]Listed, error)
 	Export(ctx context.Context, id int64) ([]byte, error)
-	Import(ctx context.Context, r db.Replayer, data []byte, to db.ImportTo) (*db.Game, error)
+	// Import replays an export file with the rules on m and stores it.
+	Import(ctx context.Context, m *board.Map, data []byte, to ImportTo) (*Record, error)
 	RefereeRole(ctx context.Context, guild string) (string, error)
 	SetRefereeRole(ctx context.Context, guild, role string) error
 }
@@ -68,7 +82,7 @@ type Config struct {
 var ErrNoGame = errors.New("games: no game here")
 
 // LoadError is a stored game that cannot be loaded (Err is often a
-// *db.DamageError saying which order is wrong); other games go on. The
+// DamageError saying which order is wrong); other games go on. The
 // fault may name an order or a unit, so only MayMend's askers are shown
 // it (damaged.go).
 type LoadError struct {

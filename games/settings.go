@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/i18n"
 )
 
@@ -33,7 +32,7 @@ func (t *Service) SetMaps(ctx context.Context, a actor.Actor, at Where, value st
 	if value == "turn" {
 		stored = "" // the default
 	}
-	if err := t.update(ctx, g, func(tx *db.GameTx) error { return tx.SetMeta(MetaMaps, stored) }); err != nil {
+	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(MetaMaps, stored) }); err != nil {
 		return nil, fmt.Errorf("storing the setting: %w", err)
 	}
 	if g.Meta == nil {

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/db/enginereplay"
 	"rtrbot/db/gamefile"
 	"rtrbot/engine/game"
@@ -73,14 +72,14 @@ func (t *Service) retire(ctx context.Context, at Where) error {
 		return nil
 	}
 	defer unlock()
-	if g.State.Step == game.GameOver || g.Status != db.Active {
+	if g.State.Step == game.GameOver || g.Status != Active {
 		t.drop(g)
 		return nil
 	}
 	if g.Channel != at.Channel && g.Meta["thread:parent"] == at.Channel {
 		return nil // it goes on in its own thread
 	}
-	return t.setStatus(ctx, g, db.Abandoned)
+	return t.setStatus(ctx, g, Abandoned)
 }
 
 // NewGame starts a game at a place (on Discord in a thread of its own).
@@ -114,7 +113,7 @@ func (t *Service) NewGame(ctx context.Context, a actor.Actor, at Where, n NewGam
 		return nil, err
 	}
 	g := &Game{State: s, Key: key, Options: n.Options, Guild: at.Guild, Channel: at.Channel, Creator: a.ID,
-		Status: db.Active, SegStart: s, Meta: map[string]string{}}
+		Status: Active, SegStart: s, Meta: map[string]string{}}
 	if n.SeedGiven {
 		g.Meta[MetaPractice] = s.KeyText()
 	}
@@ -143,7 +142,7 @@ func (t *Service) NewGame(ctx context.Context, a actor.Actor, at Where, n NewGam
 			}
 			g.Channel, g.Meta["thread:parent"] = th, parent
 		}
-		row, err := t.store.CreateGame(ctx, db.NewGame{Guild: at.Guild, Channel: g.Channel, Scenario: name,
+		row, err := t.store.CreateGame(ctx, NewRecord{Guild: at.Guild, Channel: g.Channel, Scenario: name,
 			Options: enginereplay.Options(n.Options), Seed: key, CreatedBy: a.ID})
 		if err != nil {
 			return nil, err
@@ -180,15 +179,15 @@ func (t *Service) LoadPosition(ctx context.Context, a actor.Actor, at Where, rep
 		return nil, err
 	}
 	g := &Game{State: s, Key: s.Key(), Options: s.Options, Sandbox: true, Guild: at.Guild, Channel: at.Channel,
-		Creator: a.ID, Status: db.Active, SegStart: s, Meta: map[string]string{}}
+		Creator: a.ID, Status: Active, SegStart: s, Meta: map[string]string{}}
 	if t.store != nil {
 		// Stored like a scenario game, its start being the position as
 		// loaded (and a snapshot of it at seq 0), so that it survives a
 		// restart.
-		row, err := t.store.CreateGame(ctx, db.NewGame{Guild: at.Guild, Channel: at.Channel,
+		row, err := t.store.CreateGame(ctx, NewRecord{Guild: at.Guild, Channel: at.Channel,
 			Scenario: s.Rules().Scenario.Name, Options: enginereplay.Options(s.Options), Seed: s.Key(),
 			CreatedBy: a.ID, Position: string(text),
-			Start: &db.Snapshot{Label: enginereplay.Label(s), Hash: s.Hash(), State: []byte(s.Position())}})
+			Start: &Snapshot{Label: enginereplay.Label(s), Hash: s.Hash(), State: []byte(s.Position())}})
 		if err != nil {
 			return nil, err
 		}
@@ -206,7 +205,7 @@ const ImportsPerHour = 5
 type Exported struct {
 	ID     int64
 	Data   []byte
-	Status db.Status
+	Status Status
 	// Damaged: the place's damaged game, for its referee to mend;
 	// Finished: the place's newest finished game (no game runs there).
 	Damaged, Finished bool
@@ -241,7 +240,7 @@ func (t *Service) Export(ctx context.Context, a actor.Actor, at Where) (*Exporte
 		return nil, i18n.Errorf("This game is not stored (the bot runs without a database): /game orders and /game position give what it has.",
 			"このゲームは保存されていません (ボットがデータベースなしで動作中)。/game orders と /game position を使ってください。")
 	}
-	if g.State.Step != game.GameOver && g.Status == db.Active {
+	if g.State.Step != game.GameOver && g.Status == Active {
 		if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("export a running game (its file holds the seed, which predicts every die)", "進行中のゲームのエクスポート (ファイルには全ダイスを予言できるシードが含まれます)")); err != nil {
 			return nil, err
 		}
@@ -263,12 +262,12 @@ func (t *Service) exportFinished(ctx context.Context, at Where, fail error) (*Ex
 	if t.store == nil {
 		return nil, fail
 	}
-	list, err := t.store.ListGames(ctx, db.Filter{Guild: at.Guild})
+	list, err := t.store.Records(ctx, Filter{Guild: at.Guild})
 	if err != nil {
 		return nil, fail
 	}
 	for _, l := range list {
-		if l.Problem == nil && l.Channel == at.Channel && (l.Status == db.Finished || l.Status == db.Abandoned) {
+		if l.Problem == nil && l.Channel == at.Channel && (l.Status == Finished || l.Status == Abandoned) {
 			data, err := t.store.Export(ctx, l.ID)
 			if err != nil {
 				return nil, err
@@ -327,7 +326,7 @@ func (t *Service) Import(ctx context.Context, a actor.Actor, at Where, now time.
 	// A practice mark is believed only when the file's key is the very
 	// key /game new seed: makes of that public seed; any other key is a
 	// secret that mark would keep (docs/dice.md).
-	to := db.ImportTo{Guild: at.Guild, Channel: at.Channel, By: a.ID, Players: []db.Player{}, Meta: map[string]string{
+	to := ImportTo{Guild: at.Guild, Channel: at.Channel, By: a.ID, Players: []Player{}, Meta: map[string]string{
 		MetaImported: fmt.Sprintf("game #%d", gf.Game)}}
 	if gf.Practice != "" {
 		if !bytes.Equal(practiceKey(gf.Practice), gf.Seed) {
@@ -349,7 +348,7 @@ func (t *Service) Import(ctx context.Context, a actor.Actor, at Where, now time.
 	}
 	// The file is replayed and stored without the table's lock: every
 	// other game goes on meanwhile (a whole game's replay takes a while).
-	row, err := t.store.Import(ctx, enginereplay.Replayer{Map: t.m}, data, to)
+	row, err := t.store.Import(ctx, t.m, data, to)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,6 @@ import (
 
 	"rtrbot/actor"
 	"rtrbot/ai"
-	"rtrbot/db"
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
@@ -24,7 +23,7 @@ import (
 // again; without one (tests of the engine's commands, a console run with
 // no file) games live in memory only. Sandbox games loaded from a position
 // are stored the same way, their start being the position's text
-// (db.Game.Position) instead of a scenario's setup.
+// (Record.Position) instead of a scenario's setup.
 type Service struct {
 	// mu guards the maps below and nothing else: it is held only to read
 	// or change them, never across a load, a database write or the
@@ -171,7 +170,7 @@ func (t *Service) lockOf(g *Game) *sync.Mutex {
 }
 
 // lookup finds a game: the cache first, then the database. err is set when
-// a stored game cannot be loaded (a *db.DamageError says why). It takes
+// a stored game cannot be loaded (a DamageError says why). It takes
 // t.mu only to read and change the cache: a cold load runs outside it
 // (other games go on, and other places load in parallel), and a place
 // being loaded is loaded once, whoever asks meanwhile waiting for it.
@@ -227,7 +226,7 @@ func (t *Service) coldLoad(ctx context.Context, guild, channel string) (*Game, e
 		return nil, ctx.Err()
 	}
 	id, err := t.store.LiveGameAt(ctx, guild, channel)
-	if errors.Is(err, db.ErrNoGame) {
+	if errors.Is(err, ErrNoGame) {
 		return nil, nil
 	}
 	if err != nil {
@@ -287,7 +286,7 @@ func (t *Service) acquire(ctx context.Context, at Where) (g *Game, unlock func()
 
 // update runs fn on the stored game in one transaction (a memory-only
 // game has nothing to store).
-func (t *Service) update(ctx context.Context, g *Game, fn func(tx *db.GameTx) error) error {
+func (t *Service) update(ctx context.Context, g *Game, fn func(tx Tx) error) error {
 	if g.ID == 0 || t.store == nil {
 		return nil
 	}
@@ -298,36 +297,35 @@ func (t *Service) update(ctx context.Context, g *Game, fn func(tx *db.GameTx) er
 }
 
 // rowUpdater is a Storage that can run a transaction without reading the
-// game's players (db.Store.UpdateRow): the table holds them already.
+// game's players (games/sqlstore.Store.UpdateRow): the table holds them already.
 type rowUpdater interface {
-	UpdateRow(ctx context.Context, id int64, fn func(*db.GameTx) error) error
+	UpdateRow(ctx context.Context, id int64, fn func(Tx) error) error
 }
 
 // load rebuilds a stored game: the engine's state from the newest snapshot
-// and the orders after it (db.Store.Load checks the hashes), the current
+// and the orders after it (Storage.Load checks the hashes), the current
 // segment's orders replayed from its start for undo and the account.
 func (t *Service) load(ctx context.Context, id int64) (*Game, error) {
 	st := t.store
 	if t.m == nil {
 		return nil, errors.New("no map")
 	}
-	l, err := st.Load(ctx, id, enginereplay.Replayer{Map: t.m})
+	l, err := st.Load(ctx, id, t.m)
 	if err != nil {
 		return nil, err
 	}
-	cur := l.Replay.(*enginereplay.Replay).Game
-	log, err := st.Log(ctx, l.Game, 1)
+	cur := l.State
+	eff, err := st.Orders(ctx, l.Record, 1)
 	if err != nil {
 		return nil, err
 	}
-	eff := db.Effective(log)
-	g := fromRow(l.Game)
+	g := fromRow(l.Record)
 	g.State = cur
-	g.Sandbox = l.Game.Position != ""
-	if g.Key, err = enginereplay.Key(l.Game.Seed); err != nil {
+	g.Sandbox = l.Record.Position != ""
+	if g.Key, err = enginereplay.Key(l.Record.Seed); err != nil {
 		return nil, err
 	}
-	if g.Options, err = enginereplay.ParseOptions(l.Game.Options); err != nil {
+	if g.Options, err = enginereplay.ParseOptions(l.Record.Options); err != nil {
 		return nil, err
 	}
 	var segFrom int
@@ -364,7 +362,7 @@ func (t *Service) load(ctx context.Context, id int64) (*Game, error) {
 			}
 		}
 	case g.Sandbox: // no snapshot: from the loaded position
-		if start, err = game.ParsePosition(t.m, l.Game.Position); err != nil {
+		if start, err = game.ParsePosition(t.m, l.Record.Position); err != nil {
 			return nil, err
 		}
 		for _, o := range g.Orders[:segFrom] {
@@ -411,7 +409,7 @@ func (t *Service) damaged(ctx context.Context, at Where) *Game {
 		return nil
 	}
 	row, _ := t.store.Game(ctx, id) // a row that cannot be decoded still comes back
-	if row == nil || row.Status != db.Damaged {
+	if row == nil || row.Status != Damaged {
 		return nil
 	}
 	g := fromRow(row)

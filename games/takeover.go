@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
 )
@@ -78,7 +77,7 @@ func (t *Service) SetTakeover(ctx context.Context, a actor.Actor, at Where, leve
 		return nil, err
 	}
 	defer unlock()
-	if g.Status != "" && g.Status != db.Active {
+	if g.Status != "" && g.Status != Active {
 		st := g.Status.Text()
 		return nil, i18n.Errorf("This game is %s: its settings no longer change.", "このゲームは%sのため、設定は変更できません。", st)
 	}
@@ -95,7 +94,7 @@ func (t *Service) SetTakeover(ctx context.Context, a actor.Actor, at Where, leve
 	if level == "off" {
 		stored = ""
 	}
-	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+	if err := t.update(ctx, g, func(tx Tx) error {
 		for _, side := range sides {
 			if err := tx.SetMeta(metaTakeover(side), stored); err != nil {
 				return err

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"rtrbot/actor"
-	"rtrbot/db"
 	"rtrbot/engine/game"
 	"rtrbot/i18n"
 )
@@ -74,7 +73,7 @@ func (t *Service) Undo(ctx context.Context, a actor.Actor, at Where) (*Undone, e
 	if s.Dice.Rolls != g.State.Dice.Rolls {
 		return nil, i18n.Errorf("This order cannot be taken back: dice were rolled since.", "この命令は取り消せません: その後ダイスが振られています。")
 	}
-	if err := t.update(ctx, g, func(tx *db.GameTx) error {
+	if err := t.update(ctx, g, func(tx Tx) error {
 		_, err := tx.Undo(last.Seq, a.ID, side.String())
 		return err
 	}); err != nil {

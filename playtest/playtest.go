@@ -28,6 +28,7 @@ import (
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/games"
+	"rtrbot/games/sqlstore"
 	"rtrbot/i18n"
 )
 
@@ -200,10 +201,11 @@ func New(ctx context.Context, cfg Config) (*Runner, func(), error) {
 		return nil, nil, err
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc := games.New(games.Config{Map: m, Store: store, Log: quiet})
+	gs := sqlstore.New(store)
+	svc := games.New(games.Config{Map: m, Store: gs, Log: quiet})
 	svc.SetAdjudication(ai.AdjudicateConfig{PlayOuts: 1, Level: "heuristic"}) // quick: the playtest holds who may ask, not the play-outs
 	r := &Runner{cfg: cfg, svc: svc, store: store, clock: time.Date(1914, 8, 2, 6, 0, 0, 0, time.UTC)}
-	bot := commands.New(commands.Deps{Map: m, Store: store, Games: svc, Log: quiet,
+	bot := commands.New(commands.Deps{Map: m, Store: gs, Games: svc, Log: quiet,
 		Now: func() time.Time { return r.clock }, Entropy: rand.NewChaCha8([32]byte{byte(cfg.Seed), byte(cfg.Seed >> 8), 'p', 't'})})
 	if !cfg.Maps {
 		bot.LeaveMapsOut()

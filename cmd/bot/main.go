@@ -19,6 +19,7 @@ import (
 	"rtrbot/db/enginereplay"
 	"rtrbot/engine/board"
 	"rtrbot/games"
+	"rtrbot/games/sqlstore"
 	"rtrbot/i18n"
 )
 
@@ -64,8 +65,9 @@ func run(ctx context.Context, cfg config) error {
 	}
 	// The games service runs every game over the database; the commands
 	// parse requests, call it and format its answers.
-	svc := games.New(games.Config{Map: m, Store: store, Log: log})
-	deps := commands.Deps{Map: m, Store: store, Games: svc, Log: log}
+	gs := sqlstore.New(store) // the database in the games service's terms
+	svc := games.New(games.Config{Map: m, Store: gs, Log: log})
+	deps := commands.Deps{Map: m, Store: gs, Games: svc, Log: log}
 	if cfg.token == "" {
 		deps.Reader = cfg.lang // the console: one reader, public posts in its language only
 	}

@@ -16,6 +16,7 @@ import (
 
 	"rtrbot/commands"
 	"rtrbot/db"
+	"rtrbot/games/sqlstore"
 	"rtrbot/metrics"
 )
 
@@ -138,7 +139,7 @@ func TestHealthz(t *testing.T) {
 		t.Fatal(err)
 	}
 	op := newOps(false)
-	op.watch(store, commands.New(commands.Deps{Store: store}), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	op.watch(store, commands.New(commands.Deps{Store: sqlstore.New(store)}), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	check := func(wantCode int, want ...string) {
 		t.Helper()
 		rec := httptest.NewRecorder()

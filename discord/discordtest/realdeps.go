@@ -7,6 +7,7 @@ import (
 	"rtrbot/commands"
 	"rtrbot/db"
 	"rtrbot/engine/board"
+	"rtrbot/games/sqlstore"
 )
 
 // RealDeps are the commands' dependencies as a club runs the bot: the
@@ -23,5 +24,5 @@ func RealDeps(t testing.TB) commands.Deps {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	return commands.Deps{Map: m, Store: store}
+	return commands.Deps{Map: m, Store: sqlstore.New(store)}
 }
