@@ -221,24 +221,7 @@ func (b *Bot) openGame(ctx context.Context, req *Request, t *tournament.Tourname
 // gameResult is a finished game's result for its table: the VP with the
 // table's bid, by 15.1.
 func gameResult(g *games.Game, table *tournament.Game) (winner, level string, margin int) {
-	vp := table.AdjustVP(g.State.VP)
-	w, lv, d := game.Outcome(vp)
-	if lv == game.Draw {
-		return tournament.Draw, "", d
-	}
-	winner = tournament.German
-	if w == units.Allied {
-		winner = tournament.Allied
-	}
-	switch lv {
-	case game.Marginal:
-		level = tournament.Marginal
-	case game.Strategic:
-		level = tournament.Strategic
-	default:
-		level = tournament.Decisive
-	}
-	return winner, level, d
+	return tableOutcome(table.AdjustVP(g.State.VP)) // computer_adjudicate.go
 }
 
 // recordEnded gives a finished bot game's result to its table, once, and

@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -63,14 +62,7 @@ func (t *Tournament) AdjudicationDue(now time.Time) []Game {
 func (s *Service) RecordAdjudication(ctx context.Context, gameID int64, winner, level string, margin int, a Adjudication, now time.Time) (t *Tournament, table *Game, changed bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t, err = s.Store.TournamentByGame(ctx, gameID)
-	if err != nil {
-		if errors.Is(err, ErrNotFound) {
-			return nil, nil, false, i18n.Errorf("Game %d belongs to no tournament.", "対局%dはどの大会にも属していません。", gameID)
-		}
-		return nil, nil, false, err
-	}
-	r, err := validResult(Result{Winner: winner, Level: level, Margin: margin})
+	t, r, err := s.gameAndResult(ctx, gameID, winner, level, margin)
 	if err != nil {
 		return nil, nil, false, err
 	}

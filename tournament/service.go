@@ -705,20 +705,27 @@ func (g *Game) AdjustVP(vp [2]int) [2]int {
 	return vp
 }
 
+// gameAndResult is the tournament of a bot game and a result checked for
+// its table (s.mu held).
+func (s *Service) gameAndResult(ctx context.Context, gameID int64, winner, level string, margin int) (*Tournament, Result, error) {
+	t, err := s.Store.TournamentByGame(ctx, gameID)
+	if err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil, Result{}, i18n.Errorf("Game %d belongs to no tournament.", "対局%dはどの大会にも属していません。", gameID)
+		}
+		return nil, Result{}, err
+	}
+	r, err := validResult(Result{Winner: winner, Level: level, Margin: margin})
+	return t, r, err
+}
+
 // RecordGame gives a finished bot game's result to its table, confirmed
 // (the referee saw it). changed is false when the table already had this
 // very result (the game's end seen twice).
 func (s *Service) RecordGame(ctx context.Context, gameID int64, winner, level string, margin int) (t *Tournament, table *Game, changed bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t, err = s.Store.TournamentByGame(ctx, gameID)
-	if err != nil {
-		if errors.Is(err, ErrNotFound) {
-			return nil, nil, false, i18n.Errorf("Game %d belongs to no tournament.", "対局%dはどの大会にも属していません。", gameID)
-		}
-		return nil, nil, false, err
-	}
-	r, err := validResult(Result{Winner: winner, Level: level, Margin: margin})
+	t, r, err := s.gameAndResult(ctx, gameID, winner, level, margin)
 	if err != nil {
 		return nil, nil, false, err
 	}
