@@ -31,7 +31,7 @@ func (b *Bot) registerComputerAnalysis(r *Router) {
 			"終了したゲームの分析: 各セグ後の最終 VP 差の期待値と、大きく動いた3か所"),
 		Options: []Option{{Name: "game", Description: i18n.T("an ended game of this channel, by number (default: its newest)", "このチャンネルの終了したゲームの番号 (既定は最新)"),
 			Type: Integer, MinInt: 1, MaxInt: 1 << 30}},
-		Handler: b.computerAnalysis})
+		Handler: b.computerAnalysis}, b.computerHintCommand())
 }
 
 func (b *Bot) computerAnalysis(ctx context.Context, req *Request) *Response {
