@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"rtrbot/ai"
 	"rtrbot/engine/game"
@@ -88,7 +89,7 @@ const analysesKept = 200
 
 func analysisKey(g *games.Game) string {
 	k := sha256.Sum256(g.Key)
-	return fmt.Sprintf("%x %d %s", k[:8], len(g.Orders), g.State.Hash())
+	return fmt.Sprintf("%x %d %s %d", k[:8], len(g.Orders), g.State.Hash(), analysisPlayOuts)
 }
 
 // analysisOf is g's analysis, computed once; a second ask while the first
@@ -131,7 +132,15 @@ func analysisOf(ctx context.Context, g *games.Game) (*ai.Analysis, error) {
 	return a, nil
 }
 
+// analysisPlayOuts are the play-outs a point (ai.AnalysisPlayOuts; the
+// commands' tests take fewer, the analysis itself is tested in ai).
+var analysisPlayOuts = ai.AnalysisPlayOuts
+
+// analysisRuns counts the analyses computed (not those read back).
+var analysisRuns atomic.Int64
+
 func computeAnalysis(ctx context.Context, g *games.Game) (*ai.Analysis, error) {
+	analysisRuns.Add(1)
 	select {
 	case analysisSlot <- struct{}{}:
 	case <-ctx.Done():
@@ -142,7 +151,7 @@ func computeAnalysis(ctx context.Context, g *games.Game) (*ai.Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ai.Analyse(start, g.Orders, g.Key, ai.AnalysisPlayOuts, ai.AnalysisPlayers)
+	return ai.Analyse(start, g.Orders, g.Key, analysisPlayOuts, ai.AnalysisPlayers)
 }
 
 // analysisChart is the chart of a in lang: a turn's label at its first

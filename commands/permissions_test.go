@@ -115,6 +115,9 @@ var classOf = map[string]class{
 	// fingerprint does not read: who may take one is tested in
 	// absence_test.go.
 	"vacation": cRead, "me": cRead,
+	// /computer hint and analysis read: who may have them is tested in
+	// computer_hint_test.go and computer_analysis_test.go.
+	"computer hint": cRead, "computer analysis": cRead,
 }
 
 // whoMay says whether a role may change the game with a command of a

@@ -56,6 +56,9 @@ var visibility = map[string]func(req *Request) bool{
 	"vacation": func(req *Request) bool { return !req.Has("days") && req.Opt("end") != "true" },
 	// One's own settings.
 	"me": always,
+	// A hint is its side's plan, for its asker alone; a finished game's
+	// analysis is read by anyone, like its story (refused while it runs).
+	"computer hint": always, "computer analysis": never,
 }
 
 func always(*Request) bool { return true }
