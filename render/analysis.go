@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
 )
 
 // The analysis of a finished game as a chart: the expected final VP
@@ -78,6 +79,58 @@ func AnalysisChartPNG(c AnalysisChart) ([]byte, error) {
 	dc.SetColor(tableInk)
 	dc.DrawStringAnchored(c.Title, W/2, 24, 0.5, 0.5)
 
+	analysisAxes(dc, c, small, ymin, ymax, step, xAt, yAt, top, left, right, ph, W)
+
+	// The play-outs' spread as a band, then the line.
+	line := color.RGBA{0x8a, 0x2b, 0x1e, 0xff}
+	if len(c.Spread) == len(c.Values) {
+		dc.SetColor(color.NRGBA{0x8a, 0x2b, 0x1e, 0x38})
+		for i := range c.Values {
+			dc.LineTo(xAt(i), yAt(c.Values[i]+c.Spread[i]))
+		}
+		for i := len(c.Values) - 1; i >= 0; i-- {
+			dc.LineTo(xAt(i), yAt(c.Values[i]-c.Spread[i]))
+		}
+		dc.ClosePath()
+		dc.Fill()
+	}
+	dc.SetColor(line)
+	dc.SetLineWidth(3)
+	for i, v := range c.Values {
+		if i == 0 {
+			dc.MoveTo(xAt(i), yAt(v))
+		} else {
+			dc.LineTo(xAt(i), yAt(v))
+		}
+	}
+	dc.Stroke()
+	// The swings: a numbered disc on the point each swing reached.
+	for k, i := range c.Swings {
+		if i < 0 || i >= len(c.Values) {
+			continue
+		}
+		x, y := xAt(i), yAt(c.Values[i])
+		dc.SetColor(tableInk)
+		dc.DrawCircle(x, y, 13)
+		dc.Fill()
+		dc.SetColor(paper)
+		dc.DrawStringAnchored(fmt.Sprint(k+1), x, y-1, 0.5, 0.5)
+	}
+	if c.Note != "" {
+		dc.SetColor(tableInk)
+		dc.DrawStringAnchored(c.Note, W/2, top+ph+56, 0.5, 0.5)
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, dc.Image()); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// analysisAxes draws the grid with the margin's numbers (the zero line,
+// a draw, darker), the halves' names, the turn labels (at most eight)
+// and the axes.
+func analysisAxes(dc *gg.Context, c AnalysisChart, small font.Face, ymin, ymax, step float64, xAt func(int) float64, yAt func(float64) float64, top, left, right, ph, W float64) {
 	// The grid and the margin's numbers; the zero line (a draw) darker.
 	dc.SetFontFace(small)
 	for v := ymin; v <= ymax+step/2; v += step {
@@ -126,49 +179,4 @@ func AnalysisChartPNG(c AnalysisChart) ([]byte, error) {
 	dc.RotateAbout(-math.Pi/2, 18, top+ph/2)
 	dc.DrawStringAnchored(c.YLabel, 18, top+ph/2, 0.5, 0.5)
 	dc.Pop()
-
-	// The play-outs' spread as a band, then the line.
-	line := color.RGBA{0x8a, 0x2b, 0x1e, 0xff}
-	if len(c.Spread) == len(c.Values) {
-		dc.SetColor(color.NRGBA{0x8a, 0x2b, 0x1e, 0x38})
-		for i := range c.Values {
-			dc.LineTo(xAt(i), yAt(c.Values[i]+c.Spread[i]))
-		}
-		for i := len(c.Values) - 1; i >= 0; i-- {
-			dc.LineTo(xAt(i), yAt(c.Values[i]-c.Spread[i]))
-		}
-		dc.ClosePath()
-		dc.Fill()
-	}
-	dc.SetColor(line)
-	dc.SetLineWidth(3)
-	for i, v := range c.Values {
-		if i == 0 {
-			dc.MoveTo(xAt(i), yAt(v))
-		} else {
-			dc.LineTo(xAt(i), yAt(v))
-		}
-	}
-	dc.Stroke()
-	// The swings: a numbered disc on the point each swing reached.
-	for k, i := range c.Swings {
-		if i < 0 || i >= len(c.Values) {
-			continue
-		}
-		x, y := xAt(i), yAt(c.Values[i])
-		dc.SetColor(tableInk)
-		dc.DrawCircle(x, y, 13)
-		dc.Fill()
-		dc.SetColor(paper)
-		dc.DrawStringAnchored(fmt.Sprint(k+1), x, y-1, 0.5, 0.5)
-	}
-	if c.Note != "" {
-		dc.SetColor(tableInk)
-		dc.DrawStringAnchored(c.Note, W/2, top+ph+56, 0.5, 0.5)
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, dc.Image()); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }
