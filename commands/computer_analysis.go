@@ -195,15 +195,30 @@ func marginText(m float64, lang i18n.Lang) string {
 	return fmt.Sprintf(i18n.T("Allies +%.1f", "連合軍 +%.1f").In(lang), -m)
 }
 
+// analysisText is the analysis' answer in lang: as many of each swing's
+// rolls as a message holds (2,000 characters).
 func analysisText(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang) string {
+	for rolls := 4; ; rolls-- {
+		text := analysisTextWith(b, g, a, lang, rolls)
+		if len([]rune(text)) <= 2000 || rolls == 0 {
+			return text
+		}
+	}
+}
+
+func analysisTextWith(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang, most int) string {
 	var sb strings.Builder
 	first, last := a.Points[0], a.Points[len(a.Points)-1]
-	fmt.Fprintf(&sb, i18n.T("**Analysis of game #%d**: expected final margin at the start %s, at the end %s (the game's own: %s).\n",
-		"**ゲーム #%d の分析**: 最終 VP 差の期待値は開始時 %s、終了時 %s (実際の結果: %s)。\n").In(lang),
-		g.ID, marginText(first.Margin, lang), marginText(last.Margin, lang), marginText(float64(a.Final), lang))
 	if g.Meta[games.MetaResigned] != "" {
+		fmt.Fprintf(&sb, i18n.T("**Analysis of game #%d**: expected final margin at the start %s, at the resignation %s (the VP then: %s).\n",
+			"**ゲーム #%d の分析**: 最終 VP 差の期待値は開始時 %s、投了時 %s (その時点の VP: %s)。\n").In(lang),
+			g.ID, marginText(first.Margin, lang), marginText(last.Margin, lang), marginText(float64(a.Final), lang))
 		sb.WriteString(i18n.T("The game ended by resignation: its last point plays the final position on to the end.\n",
 			"投了で終わったゲームのため、最後の点は最終局面を最後まで指し進めた期待値です。\n").In(lang))
+	} else {
+		fmt.Fprintf(&sb, i18n.T("**Analysis of game #%d**: expected final margin at the start %s; the game ended %s.\n",
+			"**ゲーム #%d の分析**: 最終 VP 差の期待値は開始時 %s、実際の結果は %s。\n").In(lang),
+			g.ID, marginText(first.Margin, lang), marginText(float64(a.Final), lang))
 	}
 	if len(a.Swings) > 0 {
 		sb.WriteString(i18n.T("The biggest swings:\n", "最も大きく動いた局面:\n").In(lang))
@@ -216,21 +231,31 @@ func analysisText(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang) string 
 		}
 		fmt.Fprintf(&sb, i18n.T("%d. Segment %d, %s, %s %s: %+.1f VP (to %s), %s.\n", "%d. セグ %d、%s、%sの%s: %+.1f VP (%sへ)、%s。\n").In(lang),
 			k+1, s.Point, turn, p.Side.Name().In(lang), p.Step.Name().In(lang), s.Change, marginText(p.Margin, lang),
-			i18n.Count(s.Orders, "order", "orders", "命令").In(lang))
+			i18n.Count(s.Orders, "order", "orders", "件の命令").In(lang))
 		if len(s.Rolls) == 0 {
-			sb.WriteString(i18n.T("   No die was rolled: the moves alone did it.\n", "   ダイスは振られていません。移動だけで動きました。\n").In(lang))
+			sb.WriteString(i18n.T("   No die was rolled in it.\n", "   このセグではダイスは振られていません。\n").In(lang))
 		}
 		for i, r := range s.Rolls {
-			if i == 4 {
+			if i == most {
 				fmt.Fprintf(&sb, i18n.T("   … and %d more.\n", "   …ほか %d 件。\n").In(lang), len(s.Rolls)-i)
 				break
 			}
-			sb.WriteString("   " + rollText(b, r, lang) + "\n")
+			sb.WriteString("   " + clipRunes(rollText(b, r, lang), 160) + "\n")
 		}
 	}
-	fmt.Fprintf(&sb, i18n.T("-# Each point is the mean final margin (German − Allied) of %d play-outs of the whole position, the German campaign against the heuristic Allies, with dice of their own: a few minutes of one core for a whole game, computed once.",
-		"-# 各点は局面全体のプレイアウト %d 回 (独軍キャンペーン対連合軍ヒューリスティック、専用のダイス) の最終 VP 差 (独軍 − 連合軍) の平均です。1ゲーム全体で1コア数分、計算は1回だけです。").In(lang), a.PlayOuts)
+	fmt.Fprintf(&sb, i18n.T("-# Each point is the mean final margin (German − Allied) of %d play-outs of the whole position, the German campaign against the heuristic Allies, with dice of their own; the band is their spread, and a swing well inside it may be the play-outs' own luck. A few minutes of one core for a whole game, computed once.",
+		"-# 各点は局面全体のプレイアウト %d 回 (独軍キャンペーン対連合軍ヒューリスティック、専用のダイス) の最終 VP 差 (独軍 − 連合軍) の平均です。帯はそのばらつきで、帯の幅より十分小さな変動はプレイアウト自体の運かもしれません。1ゲーム全体で1コア数分、計算は1回だけです。").In(lang), a.PlayOuts)
 	return sb.String()
+}
+
+// clipRunes cuts s to at most n characters, ending in "…" if cut, so
+// that the answer holds three swings within a message.
+func clipRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }
 
 // rollText is one roll of a swing: an attack with its odds, die and

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"rtrbot/ai"
+	"rtrbot/engine/game"
+	"rtrbot/games"
 	"rtrbot/i18n"
 )
 
@@ -37,7 +40,7 @@ func TestComputerAnalysisAfterTheGame(t *testing.T) {
 	act(t, b, clock, bob, "C1", "/game resign confirm:true")
 	r = act(t, b, clock, carol, "C1", "/computer analysis")
 	m := r.Messages[0]
-	expect(t, m.Text, "Analysis of game #1", "expected final margin at the start", "resignation", "play-outs")
+	expect(t, m.Text, "Analysis of game #1", "expected final margin at the start", "at the resignation", "play-outs")
 	if m.Ephemeral || len(m.Files) != 1 || !strings.HasSuffix(m.Files[0].Name, "-analysis.png") {
 		t.Fatalf("the analysis after the game: public, with its chart: %+v", m)
 	}
@@ -104,3 +107,26 @@ func TestCheatComputerAnalysisElsewhereOrRunning(t *testing.T) {
 // The commands' tests analyse with one play-out a point: the play-outs
 // themselves are tested in ai (TestAnalysisCurveAndSwings).
 func init() { analysisPlayOuts = 1 }
+
+// The analysis' answer holds in one message however long its swings'
+// rolls are: fewer rolls are named, never a text Discord refuses.
+func TestAnalysisTextFitsAMessage(t *testing.T) {
+	b, _ := newStoredBot(t)
+	g := &games.Game{ID: 3, Meta: map[string]string{}}
+	long := game.Event{Kind: game.EvRussia, Text: i18n.T(strings.Repeat("Russian Front, a long sentence. ", 20), strings.Repeat("ロシア戦線の長い文。", 40))}
+	var rolls []ai.Roll
+	for i := 0; i < 9; i++ {
+		rolls = append(rolls, ai.Roll{Event: long})
+	}
+	a := &ai.Analysis{PlayOuts: 6, Points: []ai.Point{{}, {Margin: 30}, {Margin: -20}, {Margin: 40}},
+		Swings: []ai.Swing{{Point: 3, Change: 60, Rolls: rolls}, {Point: 2, Change: -50, Rolls: rolls}, {Point: 1, Change: 30, Rolls: rolls}}}
+	for _, lang := range []i18n.Lang{i18n.EN, i18n.JA} {
+		text := analysisText(b, g, a, lang)
+		if n := len([]rune(text)); n > 2000 {
+			t.Errorf("%s: %d characters", lang, n)
+		}
+		if !strings.Contains(text, "1. ") || !strings.Contains(text, "3. ") {
+			t.Errorf("%s: the swings are not all named:\n%s", lang, text)
+		}
+	}
+}
