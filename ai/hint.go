@@ -39,7 +39,12 @@ func HintFor(v game.View, b *Board, iterations int) (Hint, error) {
 	if iterations < 1 {
 		iterations = HintIterations
 	}
-	p, err := New("search", Config{Side: b.Side(), Seed: HintSeed, Iterations: iterations, Budget: time.Minute})
+	// Without the German search's plan of its first turns (PlanTurns),
+	// which plays whole turns out and would take minutes: a hint answers
+	// in seconds.
+	gs := DefaultGerman()
+	gs.PlanTurns = 0
+	p, err := New("search", Config{Side: b.Side(), Seed: HintSeed, Iterations: iterations, Budget: time.Minute, German: &gs})
 	if err != nil {
 		return Hint{}, err
 	}
