@@ -44,7 +44,7 @@ func HintFor(v game.View, b *Board, iterations int) (Hint, error) {
 	// in seconds.
 	gs := DefaultGerman()
 	gs.PlanTurns = 0
-	p, err := New("search", Config{Side: b.Side(), Seed: HintSeed, Iterations: iterations, Budget: time.Minute, German: &gs})
+	p, err := New("search", Config{Side: b.Side(), Seed: HintSeed, Iterations: iterations, Budget: 3 * time.Second, German: &gs})
 	if err != nil {
 		return Hint{}, err
 	}
