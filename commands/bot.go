@@ -105,35 +105,35 @@ func New(d Deps) *Bot {
 		b.admin = admin.New(d.Store, d.Map, d.Games.Forget)
 	}
 	for _, register := range []func(*Router){
-		b.registerHelp,       // help.go
-		b.registerMapInfo,    // hexinfo.go: /hex
-		b.registerMapImage,   // mapimage.go: /map
-		b.registerCompanion,  // companion.go: /roll /event /russia /combat /siege /log
-		b.registerGame,       // game.go: /game new, load, options, status, setup, check, position, orders
-		b.registerPlayers,    // game_players.go: /game join, players, pause, resume, replace, fix, resign, abandon, referee, list
-		b.registerDeadline,   // deadline.go: /game deadline
-		b.registerSettings,   // game_settings.go: /game settings
-		b.registerLog,        // game_log.go: /game log
-		b.registerOptions,    // game_options.go: /game choose, confirm
-		b.registerExport,     // game_export.go: /game export, import
-		b.registerOrders,     // game_orders.go: /place /move /moves /rail /reorg /reinforce /remove /withdraw /end /units
-		b.registerCombat,     // game_combat.go: /attack /retreat /bombard /abandon /recon
-		b.registerOptional,   // game_optional.go: /delay /stand /sea (16.2, 16.3)
-		b.registerBatch,      // orders_batch.go: /orders
-		b.registerUndo,       // game_undo.go: /undo
-		b.registerAdmin,      // admin.go: backup
-		b.registerTournament, // tournament.go: /tournament
-		b.registerAbsence,    // absence.go: /vacation
-		b.registerMe,         // absence_quiet.go: /me
-		b.registerStats,      // stats.go, story.go: /stats balance, bid, game
-		b.registerComputer,   // computer.go: /computer
-		b.registerExplain,    // computer_explain.go: /computer explain
-		b.registerReplay,     // replay.go: /replay
+		b.registerHelp,               // help.go
+		b.registerMapInfo,            // hexinfo.go: /hex
+		b.registerMapImage,           // mapimage.go: /map
+		b.registerCompanion,          // companion.go: /roll /event /russia /combat /siege /log
+		b.registerGame,               // game.go: /game new, load, options, status, setup, check, position, orders
+		b.registerPlayers,            // game_players.go: /game join, players, pause, resume, replace, fix, resign, abandon, referee, list
+		b.registerDeadline,           // deadline.go: /game deadline
+		b.registerSettings,           // game_settings.go: /game settings
+		b.registerLog,                // game_log.go: /game log
+		b.registerOptions,            // game_options.go: /game choose, confirm
+		b.registerExport,             // game_export.go: /game export, import
+		b.registerOrders,             // game_orders.go: /place /move /moves /rail /reorg /reinforce /remove /withdraw /end /units
+		b.registerCombat,             // game_combat.go: /attack /retreat /bombard /abandon /recon
+		b.registerOptional,           // game_optional.go: /delay /stand /sea (16.2, 16.3)
+		b.registerBatch,              // orders_batch.go: /orders
+		b.registerUndo,               // game_undo.go: /undo
+		b.registerAdmin,              // admin.go: backup
+		b.registerTournament,         // tournament.go: /tournament
+		b.registerAbsence,            // absence.go: /vacation
+		b.registerMe,                 // absence_quiet.go: /me
+		b.registerStats,              // stats.go, story.go: /stats balance, bid, game
+		b.registerComputer,           // computer.go: /computer
+		b.registerExplain,            // computer_explain.go: /computer explain
+		b.registerComputerAnalysis,   // computer_analysis.go, computer_hint.go: /computer analysis, hint
+		b.registerComputerAdjudicate, // computer_adjudicate.go: /computer adjudicate
+		b.registerReplay,             // replay.go: /replay
 	} {
 		register(b.Router)
 	}
-	b.registerComputerAdjudicate(b.Router) // computer_adjudicate.go: /computer adjudicate (after registerComputer)
-
 	b.watchTournamentGames(b.Router) // tournament_games.go: a tournament game's end goes to its table
 	b.holdQuietPings(b.Router)       // absence_quiet.go: no ping to a user in their quiet hours
 	decideVisibility(b.Router)       // privacy.go: private or public, before a command runs

@@ -17,7 +17,8 @@ import (
 // and not a practice game, is rated by itself once it is over, with no
 // mark from anyone (the computer cannot mark, and the person alone must
 // not choose which of his games count). A tournament's game against the
-// computer (a bye's practice game) is not. A resignation loses; a game
+// computer (a bye's practice game) is not, nor one in which the person
+// took a hint (/computer hint). A resignation loses; a game
 // abandoned after its setup counts as lost by the person (abandoning a
 // lost position must not save a rating); one abandoned during its setup
 // is not rated. The computer is rated like any player, from its games

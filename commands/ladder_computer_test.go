@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"rtrbot/games"
@@ -50,4 +51,18 @@ func TestLadderRatesComputerGames(t *testing.T) {
 	if games.BotPrefix != tournament.ComputerPrefix {
 		t.Errorf("the ladder marks computers by %q, the games' bot seats start %q", tournament.ComputerPrefix, games.BotPrefix)
 	}
+}
+
+// A hint takes a game against the computer off the ladder: the player is
+// told so with the hint, and the game, resigned, rates nobody.
+func TestLadderHintedComputerGameNotRated(t *testing.T) {
+	b, clock := newStoredBot(t)
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game new vs:bot side:allied level:random")), "Game #1")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/computer hint")), "now practice", "Hint")
+	again := txt(act(t, b, clock, bob, "C1", "/computer hint"))
+	if strings.Contains(again, "now practice") {
+		t.Errorf("the second hint says it again:\n%s", again)
+	}
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game resign confirm:true")), "resigns")
+	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder")), "The ladder is empty")
 }

@@ -118,6 +118,9 @@ var classOf = map[string]class{
 	// absence_test.go.
 	"vacation": cRead, "me": cRead,
 	"computer explain": cRead,
+	// /computer hint and analysis read: who may have them is tested in
+	// computer_hint_test.go and computer_analysis_test.go.
+	"computer hint": cRead, "computer analysis": cRead,
 }
 
 // whoMay says whether a role may change the game with a command of a

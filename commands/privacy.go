@@ -61,6 +61,9 @@ var visibility = map[string]func(req *Request) bool{
 	"computer adjudicate": never,
 	// The computer's account holds only what the channel may see.
 	"computer explain": never,
+	// A hint is its side's plan, for its asker alone; a finished game's
+	// analysis is read by anyone, like its story (refused while it runs).
+	"computer hint": always, "computer analysis": never,
 }
 
 func always(*Request) bool { return true }

@@ -237,6 +237,13 @@ func Parse(r *commands.Router, line string) (*commands.Request, error) {
 			for _, s := range cmd.Sub {
 				subs = append(subs, s.Name)
 			}
+			// A subcommand that lives under another command (/computer
+			// hint, not /game hint) is named where it is.
+			for _, other := range r.Commands() {
+				if c, there, left := r.Lookup([]string{other.Name, rest[0]}); other.Name != path && c != nil && len(left) == 0 && there != other.Name {
+					return nil, i18n.Errorf("/%s has no subcommand %q: it is /%s.", "/%s にサブコマンド %q はありません。/%s です。", path, rest[0], there)
+				}
+			}
 			return nil, i18n.Errorf("/%s has no subcommand %q: use one of %s.", "/%s にサブコマンド %q はありません: %s のいずれかです。",
 				path, rest[0], strings.Join(subs, ", "))
 		}

@@ -189,6 +189,10 @@ func (r *Runner) everyCommand(ctx context.Context, early bool) {
 		{acting, "/admin delete game:1", true},
 		{acting, "/admin games", true},
 		{other, "/orders text:end", true},
+		{acting, "/computer hint", false},    // a practice game: the search's plan, privately
+		{other, "/computer hint", true},      // not his side's move
+		{p.spec, "/computer hint", true},     // not a player
+		{p.spec, "/computer analysis", true}, // the game runs: refused (14.1)
 		{p.ref, "/tournament new name:" + t + " format:swiss rounds:1 play:table", false},
 		{p.sides[units.German], "/tournament join name:" + t, false},
 		{p.sides[units.Allied], "/tournament join name:" + t, false},

@@ -504,6 +504,14 @@ func (r *Runner) finish(ctx context.Context) {
 	}
 	r.say(ctx, p.spec, "/game log")
 	r.say(ctx, p.ref, "/game export")
+	if p.n == 0 {
+		// The analysis of the first game (a whole game's play-outs take
+		// minutes, so one game a run): public, with its chart.
+		resp := r.say(ctx, p.spec, "/computer analysis")
+		if resp == nil || len(resp.Messages) == 0 || resp.Messages[0].Ephemeral || len(resp.Messages[0].Files) == 0 {
+			r.violate(InvEnd, p.spec, "/computer analysis", "the finished game's analysis is not public with its chart", resp)
+		}
+	}
 	r.logf("game %d: seed %d %s %s options %q: %s, VP %d-%d", p.n, p.seed, p.scenario, p.lang, p.options, name, s.VP[0], s.VP[1])
 }
 

@@ -1,0 +1,159 @@
+package ai
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"sort"
+
+	"rtrbot/engine/game"
+	"rtrbot/engine/turn"
+	"rtrbot/engine/units"
+)
+
+// The analysis of a finished game: after each segment of the game (each
+// step a side ended), the final VP margin (German − Allied) the position
+// promises, estimated as the mean of play-outs of the whole position
+// (PlayOut) to the game's end; and the segments where that expectation
+// moved most, with what was rolled in them. It sees the whole state, so it
+// is for games that are over, when nothing is hidden any more (14.1).
+
+// AnalysisPlayOuts is how many play-outs estimate each segment's expected
+// margin. With the campaign and the heuristic (a few milliseconds a
+// segment) a whole game costs a few minutes of one core at most (docs/ai.md).
+const AnalysisPlayOuts = 6
+
+// AnalysisPlayers are the play-outs' players: the German campaign and the
+// heuristic Allies, the search's own play-out players (ai.Search.mine),
+// seeded with the play-out's seed.
+func AnalysisPlayers(seed uint64) [2]Computer {
+	return [2]Computer{campaignFor(Config{Side: units.German, Seed: seed}), NewHeuristic(Config{Side: units.Allied, Seed: seed})}
+}
+
+// Point is the expected final margin after one segment.
+type Point struct {
+	Turn  turn.Turn
+	Step  game.Step
+	Side  units.Side // the side whose step ended (the start: the first to move)
+	Order int        // the orders applied when the segment ended
+	// Margin is the play-outs' mean final margin, German − Allied; Spread
+	// their standard deviation.
+	Margin, Spread float64
+}
+
+// Roll is a die of a segment that the analysis names: an attack (the
+// order, its odds, die and result) or another roll (a siege, the Russian
+// Front, the random event) by its event.
+type Roll struct {
+	Order  game.Order        // the attack (Facts set), or the order that rolled
+	Facts  *game.CombatFacts // an attack's odds, die and result
+	Event  game.Event        // the roll's event (for a roll that is not an attack)
+	Attack bool
+}
+
+// Swing is a segment where the expected margin moved most.
+type Swing struct {
+	Point  int     // index of the segment's point in Analysis.Points (≥ 1)
+	Change float64 // Points[Point].Margin − Points[Point-1].Margin
+	Rolls  []Roll
+	Orders int // the orders the segment held
+}
+
+// Analysis is a finished game's expected margin by segment.
+type Analysis struct {
+	Points   []Point // the start, then after each segment
+	Swings   []Swing // the largest changes, largest first (at most three)
+	PlayOuts int     // play-outs per point
+	Final    int     // the game's actual final margin, German − Allied
+}
+
+// AnalysisSeed is the dice seed of play-out i after segment seg: a
+// one-way function of the game's dice key, so that nobody learns the
+// game's dice from the play-outs, and the analysis replays exactly.
+func AnalysisSeed(key []byte, seg, i int) uint64 {
+	h := sha256.New()
+	h.Write([]byte("rtrbot analysis play-out\x00"))
+	h.Write(key)
+	var b [16]byte
+	binary.BigEndian.PutUint64(b[:8], uint64(seg))
+	binary.BigEndian.PutUint64(b[8:], uint64(i))
+	h.Write(b[:])
+	return binary.BigEndian.Uint64(h.Sum(nil))
+}
+
+// Analyse replays orders from start and estimates the expected final
+// margin after each segment from n play-outs of the whole position, each
+// with dice of its own (AnalysisSeed of key), by the players players
+// makes from a seed (AnalysisPlayers).
+func Analyse(start *game.State, orders []game.Order, key []byte, n int, players func(seed uint64) [2]Computer) (*Analysis, error) {
+	if n < 1 {
+		n = 1
+	}
+	a := &Analysis{PlayOuts: n}
+	estimate := func(s *game.State, seg int) (Point, error) {
+		p := Point{Turn: s.Turn, Step: s.Step, Side: s.ToMove()}
+		var sum, sq float64
+		for i := 0; i < n; i++ {
+			seed := AnalysisSeed(key, seg, i)
+			r, err := PlayOut(s, seed, players(seed))
+			if err != nil {
+				return p, err
+			}
+			m := float64(r.Final.VP[units.German] - r.Final.VP[units.Allied])
+			sum, sq = sum+m, sq+m*m
+		}
+		p.Margin = sum / float64(n)
+		p.Spread = math.Sqrt(math.Max(0, sq/float64(n)-p.Margin*p.Margin))
+		return p, nil
+	}
+	s := start
+	p, err := estimate(s, 0)
+	if err != nil {
+		return nil, err
+	}
+	a.Points = append(a.Points, p)
+	var cur []Roll
+	from := 0
+	for i, o := range orders {
+		next, evs, err := game.Apply(s, o)
+		if err != nil {
+			return nil, fmt.Errorf("order %d (%s) is refused: %w", i+1, o, err)
+		}
+		cur = append(cur, rollsOf(o, evs)...)
+		ended := o.Verb == game.VerbEnd || i == len(orders)-1
+		if ended {
+			p, err := estimate(next, len(a.Points))
+			if err != nil {
+				return nil, err
+			}
+			p.Turn, p.Step, p.Side, p.Order = s.Turn, s.Step, s.ToMove(), i+1
+			a.Points = append(a.Points, p)
+			a.Swings = append(a.Swings, Swing{Point: len(a.Points) - 1, Change: p.Margin - a.Points[len(a.Points)-2].Margin, Rolls: cur, Orders: i + 1 - from})
+			cur, from = nil, i+1
+		}
+		s = next
+	}
+	a.Final = s.VP[units.German] - s.VP[units.Allied]
+	sort.SliceStable(a.Swings, func(i, j int) bool { return math.Abs(a.Swings[i].Change) > math.Abs(a.Swings[j].Change) })
+	if len(a.Swings) > 3 {
+		a.Swings = a.Swings[:3]
+	}
+	return a, nil
+}
+
+// rollsOf are the dice an order rolled: its attack, or the other rolls
+// its events tell (sieges, the Russian Front, the random event).
+func rollsOf(o game.Order, evs []game.Event) []Roll {
+	var out []Roll
+	for _, e := range evs {
+		switch {
+		case e.Kind == game.EvCombat && e.Combat != nil:
+			f := *e.Combat
+			out = append(out, Roll{Order: o, Facts: &f, Event: e, Attack: true})
+		case e.Kind == game.EvSiege || e.Kind == game.EvRussia || e.Kind == game.EvRandom:
+			out = append(out, Roll{Order: o, Event: e})
+		}
+	}
+	return out
+}

@@ -1,0 +1,275 @@
+package commands
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"rtrbot/ai"
+	"rtrbot/engine/game"
+	"rtrbot/games"
+	"rtrbot/i18n"
+	"rtrbot/render"
+)
+
+// /computer analysis: after a game has ended, the final VP margin each
+// position promised, segment by segment, estimated from play-outs of the
+// whole position (ai.Analyse), and the three segments where that moved
+// most, with the rolls in them. Like the story (/stats game) it is for
+// finished games only: the play-outs see every unit, so while a game runs
+// the curve would tell what the fog of war hides (14.1). Anyone in the
+// game's place may read it, as anyone may read the story.
+
+func (b *Bot) registerComputerAnalysis(r *Router) {
+	r.AddSub("computer", &Command{Name: "analysis", Slow: true,
+		Description: i18n.T("After a game: the expected final VP margin after each segment, and its three biggest swings",
+			"終了したゲームの分析: 各セグ後の最終 VP 差の期待値と、大きく動いた3か所"),
+		Options: []Option{{Name: "game", Description: i18n.T("an ended game of this channel, by number (default: its newest)", "このチャンネルの終了したゲームの番号 (既定は最新)"),
+			Type: Integer, MinInt: 1, MaxInt: 1 << 30}},
+		Handler: b.computerAnalysis}, b.computerHintCommand())
+}
+
+func (b *Bot) computerAnalysis(ctx context.Context, req *Request) *Response {
+	var id int64
+	if req.Has("game") {
+		n, err := strconv.ParseInt(req.Opt("game"), 10, 64)
+		if err != nil || n < 1 {
+			return Private(fmt.Sprintf(req.T("game: is a game's number, e.g. game:12; %q is not one.", "game: はゲームの番号です (例 game:12)。「%s」は番号ではありません。"), req.Opt("game")))
+		}
+		id = n
+	}
+	g, err := b.games.ReplayGame(ctx, games.Where{Guild: req.Guild, Channel: req.Channel}, id)
+	switch {
+	case errors.Is(err, games.ErrNoGame):
+		return Private(req.T("There is no game in this channel: give /computer analysis in the channel or thread of a finished game.",
+			"このチャンネルにゲームがありません。終了したゲームのチャンネルかスレッドで /computer analysis としてください。"))
+	case err != nil:
+		return Fail(req, err)
+	case g.Running():
+		return Private(req.T("This game is still being played: its analysis comes when it ends, since the play-outs see every unit and would show what the fog of war hides (14.1).",
+			"このゲームはまだ進行中です。分析のプレイアウトは全ユニットを見るため戦場の霧 (14.1) で隠れているものを明かしてしまいます。分析はゲーム終了後に示します。"))
+	case g.Status == "abandoned":
+		return Private(req.T("This game was abandoned unfinished: it has no analysis.", "このゲームは途中で放棄されたため、分析はありません。"))
+	case g.Sandbox:
+		return Private(req.T("A game from a position has no analysis from its start.", "局面から始めたゲームには開始からの分析がありません。"))
+	}
+	a, err := analysisOf(ctx, g)
+	if err != nil {
+		return Fail(req, err)
+	}
+	m := Message{Text: analysisText(b, g, a, req.Lang)}
+	if png, err := render.AnalysisChartPNG(analysisChart(g, a, req.Lang)); err == nil {
+		m.Files = append(m.Files, File{Name: fmt.Sprintf("game-%d-analysis.png", g.ID), ContentType: "image/png", Data: png})
+	}
+	return &Response{Messages: []Message{m}}
+}
+
+// analyses keeps each finished game's analysis, computed once: a game
+// that has ended never changes, so its analysis is kept under what it is
+// made of (the dice key, the orders, the final state) and a second ask is
+// answered at once. At most one analysis runs at a time (analysisSlot),
+// off every game's lock, so that it takes one core and holds up no game.
+var analyses = struct {
+	sync.Mutex
+	done    map[string]*ai.Analysis
+	running map[string]chan struct{}
+	order   []string
+}{done: map[string]*ai.Analysis{}, running: map[string]chan struct{}{}}
+
+var analysisSlot = make(chan struct{}, 1)
+
+// analysesKept is how many analyses stay in memory (the oldest go first).
+const analysesKept = 200
+
+func analysisKey(g *games.Game) string {
+	k := sha256.Sum256(g.Key)
+	return fmt.Sprintf("%x %d %s %d", k[:8], len(g.Orders), g.State.Hash(), analysisPlayOuts)
+}
+
+// analysisOf is g's analysis, computed once; a second ask while the first
+// runs waits for it.
+func analysisOf(ctx context.Context, g *games.Game) (*ai.Analysis, error) {
+	key := analysisKey(g)
+	for {
+		analyses.Lock()
+		if a, ok := analyses.done[key]; ok {
+			analyses.Unlock()
+			return a, nil
+		}
+		wait, busy := analyses.running[key]
+		if !busy {
+			analyses.running[key] = make(chan struct{})
+			analyses.Unlock()
+			break
+		}
+		analyses.Unlock()
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	a, err := computeAnalysis(ctx, g)
+	analyses.Lock()
+	defer analyses.Unlock()
+	close(analyses.running[key])
+	delete(analyses.running, key)
+	if err != nil {
+		return nil, err
+	}
+	analyses.done[key] = a
+	analyses.order = append(analyses.order, key)
+	if len(analyses.order) > analysesKept {
+		delete(analyses.done, analyses.order[0])
+		analyses.order = analyses.order[1:]
+	}
+	return a, nil
+}
+
+// analysisPlayOuts are the play-outs a point (ai.AnalysisPlayOuts; the
+// commands' tests take fewer, the analysis itself is tested in ai).
+var analysisPlayOuts = ai.AnalysisPlayOuts
+
+// analysisRuns counts the analyses computed (not those read back).
+var analysisRuns atomic.Int64
+
+func computeAnalysis(ctx context.Context, g *games.Game) (*ai.Analysis, error) {
+	analysisRuns.Add(1)
+	select {
+	case analysisSlot <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-analysisSlot }()
+	start, err := game.NewKey(g.State.Rules(), g.Key, g.Options)
+	if err != nil {
+		return nil, err
+	}
+	return ai.Analyse(start, g.Orders, g.Key, analysisPlayOuts, ai.AnalysisPlayers)
+}
+
+// analysisChart is the chart of a in lang: a turn's label at its first
+// segment.
+func analysisChart(g *games.Game, a *ai.Analysis, lang i18n.Lang) render.AnalysisChart {
+	c := render.AnalysisChart{
+		Title:  fmt.Sprintf(i18n.T("Game #%d: expected final margin after each segment", "ゲーム #%d: 各セグ後の最終 VP 差の期待値").In(lang), g.ID),
+		YLabel: i18n.T("German − Allied VP", "独軍 − 連合軍 VP").In(lang),
+		Above:  i18n.T("Germans ahead", "独軍優勢").In(lang),
+		Below:  i18n.T("Allies ahead", "連合軍優勢").In(lang),
+		Note: fmt.Sprintf(i18n.T("each point: the mean of %d play-outs (campaign v. heuristic); band: their spread", "各点: プレイアウト %d 回の平均 (キャンペーン対ヒューリスティック)。帯: ばらつき").In(lang),
+			a.PlayOuts),
+	}
+	last := -1
+	for _, p := range a.Points {
+		label := ""
+		if int(p.Turn) != last {
+			label, last = p.Turn.String(), int(p.Turn)
+			if lang == i18n.JA {
+				label = p.Turn.Japanese()
+			}
+		}
+		c.Labels = append(c.Labels, label)
+		c.Values = append(c.Values, p.Margin)
+		c.Spread = append(c.Spread, p.Spread)
+	}
+	for _, s := range a.Swings {
+		c.Swings = append(c.Swings, s.Point)
+	}
+	return c
+}
+
+// marginText is a margin as the reader reads it: which side it favours.
+func marginText(m float64, lang i18n.Lang) string {
+	switch {
+	case math.Abs(m) < 0.05:
+		return i18n.T("even", "互角").In(lang)
+	case m > 0:
+		return fmt.Sprintf(i18n.T("Germans +%.1f", "独軍 +%.1f").In(lang), m)
+	}
+	return fmt.Sprintf(i18n.T("Allies +%.1f", "連合軍 +%.1f").In(lang), -m)
+}
+
+// analysisText is the analysis' answer in lang: as many of each swing's
+// rolls as a message holds (2,000 characters).
+func analysisText(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang) string {
+	for rolls := 4; ; rolls-- {
+		text := analysisTextWith(b, g, a, lang, rolls)
+		if len([]rune(text)) <= 2000 || rolls == 0 {
+			return text
+		}
+	}
+}
+
+func analysisTextWith(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang, most int) string {
+	var sb strings.Builder
+	first, last := a.Points[0], a.Points[len(a.Points)-1]
+	if g.Meta[games.MetaResigned] != "" {
+		fmt.Fprintf(&sb, i18n.T("**Analysis of game #%d**: expected final margin at the start %s, at the resignation %s (the VP then: %s).\n",
+			"**ゲーム #%d の分析**: 最終 VP 差の期待値は開始時 %s、投了時 %s (その時点の VP: %s)。\n").In(lang),
+			g.ID, marginText(first.Margin, lang), marginText(last.Margin, lang), marginText(float64(a.Final), lang))
+		sb.WriteString(i18n.T("The game ended by resignation: its last point plays the final position on to the end.\n",
+			"投了で終わったゲームのため、最後の点は最終局面を最後まで指し進めた期待値です。\n").In(lang))
+	} else {
+		fmt.Fprintf(&sb, i18n.T("**Analysis of game #%d**: expected final margin at the start %s; the game ended %s.\n",
+			"**ゲーム #%d の分析**: 最終 VP 差の期待値は開始時 %s、実際の結果は %s。\n").In(lang),
+			g.ID, marginText(first.Margin, lang), marginText(float64(a.Final), lang))
+	}
+	if len(a.Swings) > 0 {
+		sb.WriteString(i18n.T("The biggest swings:\n", "最も大きく動いた局面:\n").In(lang))
+	}
+	for k, s := range a.Swings {
+		p := a.Points[s.Point]
+		turn := p.Turn.String()
+		if lang == i18n.JA {
+			turn = p.Turn.Japanese()
+		}
+		fmt.Fprintf(&sb, i18n.T("%d. Segment %d, %s, %s %s: %+.1f VP (to %s), %s.\n", "%d. セグ %d、%s、%sの%s: %+.1f VP (%sへ)、%s。\n").In(lang),
+			k+1, s.Point, turn, p.Side.Name().In(lang), p.Step.Name().In(lang), s.Change, marginText(p.Margin, lang),
+			i18n.Count(s.Orders, "order", "orders", "件の命令").In(lang))
+		if len(s.Rolls) == 0 {
+			sb.WriteString(i18n.T("   No die was rolled in it.\n", "   このセグではダイスは振られていません。\n").In(lang))
+		}
+		for i, r := range s.Rolls {
+			if i == most {
+				fmt.Fprintf(&sb, i18n.T("   … and %d more.\n", "   …ほか %d 件。\n").In(lang), len(s.Rolls)-i)
+				break
+			}
+			sb.WriteString("   " + clipRunes(rollText(b, r, lang), 160) + "\n")
+		}
+	}
+	fmt.Fprintf(&sb, i18n.T("-# Each point is the mean final margin (German − Allied) of %d play-outs of the whole position, the German campaign against the heuristic Allies, with dice of their own; the band is their spread, and a swing well inside it may be the play-outs' own luck. A few minutes of one core for a whole game, computed once.",
+		"-# 各点は局面全体のプレイアウト %d 回 (独軍キャンペーン対連合軍ヒューリスティック、専用のダイス) の最終 VP 差 (独軍 − 連合軍) の平均です。帯はそのばらつきで、帯の幅より十分小さな変動はプレイアウト自体の運かもしれません。1ゲーム全体で1コア数分、計算は1回だけです。").In(lang), a.PlayOuts)
+	return sb.String()
+}
+
+// clipRunes cuts s to at most n characters, ending in "…" if cut, so
+// that the answer holds three swings within a message.
+func clipRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// rollText is one roll of a swing: an attack with its odds, die and
+// result, or another roll's sentence.
+func rollText(b *Bot, r ai.Roll, lang i18n.Lang) string {
+	if !r.Attack {
+		return r.Event.Text.In(lang)
+	}
+	f := r.Facts
+	target := f.Defender.String()
+	if x, ok := b.Map.Hex(f.Defender); ok && x.Name != "" {
+		target = placeName(x, lang)
+	}
+	return fmt.Sprintf(i18n.T("%s attack (%s) on %s by %s at %s: die %d, %s.", "%sの攻撃 (%s) %s へ、%s、%s: ダイス %d、%s。").In(lang),
+		r.Order.Side.Name().In(lang), tableName(f.Table).In(lang), target, strings.Join(r.Order.Attackers(), ", "), f.Odds.String(), f.Die, string(f.Result))
+}
+
