@@ -98,13 +98,14 @@ func (g *Game) SegmentEnded(now time.Time) SegmentReport {
 	}
 	for _, l := range []i18n.Lang{i18n.EN, i18n.JA} {
 		for k, v := range g.Meta {
-			if strings.HasPrefix(k, "lang:") && v == string(l) && !slices.Contains(p.Langs, l) {
+			// A computer's seat reads no post: its language never adds one.
+			if strings.HasPrefix(k, "lang:") && !IsBot(strings.TrimPrefix(k, "lang:")) && v == string(l) && !slices.Contains(p.Langs, l) {
 				p.Langs = append(p.Langs, l)
 			}
 		}
 		for _, side := range []units.Side{units.German, units.Allied} {
 			for _, pl := range g.PlayersOf(side) {
-				if g.Meta["lang:"+pl.UserID] == string(l) && !slices.Contains(p.SideLangs[side], l) {
+				if !IsBot(pl.UserID) && g.Meta["lang:"+pl.UserID] == string(l) && !slices.Contains(p.SideLangs[side], l) {
 					p.SideLangs[side] = append(p.SideLangs[side], l)
 				}
 			}
