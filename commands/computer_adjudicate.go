@@ -39,6 +39,13 @@ func (b *Bot) computerAdjudicate(ctx context.Context, req *Request) *Response {
 		return gameFail(req, err)
 	}
 	g := x.Game
+	if !x.Agreed && x.Alone {
+		r := Reply(fmt.Sprintf(req.T("%s asks to end game #%d by adjudication: the referee plays the position out to the end several times with dice of its own and takes the median result (15.1: a side wins by a margin over 50 VP). No one else need agree here, so nothing is done yet: give /computer adjudicate again (or press the button) to end the game now; any order cancels the request.",
+			"%s がゲーム #%d を判定で終了することを求めています。審判が独自のダイスで局面を終了まで何度もプレイアウトし、その中央値の結果とします (15.1: VP 差が 50 を超えれば勝利)。ここでは他の同意は不要なため、まだ何も実行していません。今すぐ終了するには、もう一度 /computer adjudicate を実行するか、ボタンを押してください。命令があると要求は取り消されます。"),
+			req.User.Name, g.ID))
+		r.Messages[0].Buttons = []Button{{Label: req.T("End now: adjudicate", "今すぐ判定で終了"), Path: "computer adjudicate", Style: Danger}}
+		return announce(req, g, r)
+	}
 	if !x.Agreed {
 		r := Reply(fmt.Sprintf(req.T("%s asks for the %s side to end game #%d by adjudication: the referee plays the position out to the end several times with dice of its own and takes the median result (15.1). %s, to agree, give /computer adjudicate (or press the button) before the next order; any order cancels the request.",
 			"%[1]s が%[2]s側として、ゲーム #%[3]d を判定で終了することを求めています。審判が独自のダイスで局面を終了まで何度もプレイアウトし、その中央値の結果 (15.1) とします。%[4]s、同意する場合は次の命令の前に /computer adjudicate を実行するか、ボタンを押してください。命令があると要求は取り消されます。"),

@@ -104,6 +104,12 @@ func TestComputerAdjudicateAgainstTheComputer(t *testing.T) {
 	cheapAdjudication(b)
 	act(t, b, clock, bob, "C1", "/game new vs:bot side:german level:random seed:3")
 	expect(t, txt(act(t, b, clock, carol, "C1", "/computer adjudicate")), "Only a player of this game")
+	// One ask only asks (a mistyped command ends nothing); the same ask
+	// again at the same position ends the game.
+	expect(t, txt(act(t, b, clock, bob, "C1", "/computer adjudicate")), "nothing is done yet")
+	if peek(b, "C1") == nil {
+		t.Fatal("one ask ended the game against the computer")
+	}
 	expect(t, txt(act(t, b, clock, bob, "C1", "/computer adjudicate")), "ends by adjudication")
 	if peek(b, "C1") != nil {
 		t.Fatal("the game against the computer still runs")

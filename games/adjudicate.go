@@ -55,6 +55,10 @@ type AdjudicationAsk struct {
 	Side   units.Side
 	Other  units.Side
 	Agreed bool
+	// Alone says the asker's ask is both sides' (against the computer, or
+	// at one seat): his first ask only asks; a second at the same position
+	// ends the game, so that one mistyped command never does.
+	Alone  bool
 	Result ai.Adjudication
 }
 
@@ -80,14 +84,15 @@ func (t *Service) AskAdjudication(ctx context.Context, a actor.Actor, at Where, 
 	}
 	hash := g.State.Hash()
 	other := 1 - side
+	again := g.Meta[metaAdjudicateAsk(side)] == hash
 	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(metaAdjudicateAsk(side), hash) }); err != nil {
 		unlock()
 		return nil, err
 	}
 	g.Meta = cloneMeta(g.Meta)
 	g.Meta[metaAdjudicateAsk(side)] = hash
-	agreed := both || g.Meta[metaAdjudicateAsk(other)] == hash
-	x := &AdjudicationAsk{Game: g.copy(), Side: side, Other: other, Agreed: agreed}
+	agreed := (both && again) || g.Meta[metaAdjudicateAsk(other)] == hash
+	x := &AdjudicationAsk{Game: g.copy(), Side: side, Other: other, Agreed: agreed, Alone: both}
 	state, id := g.State, g.ID
 	unlock()
 	if !agreed {
@@ -207,8 +212,8 @@ func AdjudicationText(a ai.Adjudication) i18n.Text {
 		return i18n.Sprintf(i18n.T("Adjudicated: %s (the game was already over: VP difference %+d, Germans minus Allies).",
 			"判定: %s (ゲームは既に終了: VP 差 %+d、独軍 − 連合軍)。"), res, a.Margin)
 	}
-	return i18n.Sprintf(i18n.T("Adjudicated: %s (15.1), by the median of %d play-outs to the end: VP difference %+d (Germans minus Allies; middle half %+d to %+d). The play-outs: Germans won %d, Allies %d, draws %d.",
-		"判定: %s (15.1)。終了までの %d 回のプレイアウトの中央値による: VP 差 %+d (独軍 − 連合軍、中央の半数は %+d ～ %+d)。プレイアウトの内訳: 独軍勝利 %d、連合軍勝利 %d、引分け %d。"),
+	return i18n.Sprintf(i18n.T("Adjudicated: %s (15.1), by the median of %d play-outs to the end: VP difference %+d (Germans minus Allies; a side wins by more than 50; middle half %+d to %+d). The play-outs: Germans won %d, Allies %d, draws %d.",
+		"判定: %s (15.1)。終了までの %d 回のプレイアウトの中央値による: VP 差 %+d (独軍 − 連合軍。50 を超えればその側の勝利。中央の半数は %+d ～ %+d)。プレイアウトの内訳: 独軍勝利 %d、連合軍勝利 %d、引分け %d。"),
 		res, a.PlayOuts, a.Margin, a.Q1, a.Q3, a.Wins[0], a.Wins[1], a.Draws)
 }
 
