@@ -272,4 +272,3 @@ func rollText(b *Bot, r ai.Roll, lang i18n.Lang) string {
 	return fmt.Sprintf(i18n.T("%s attack (%s) on %s by %s at %s: die %d, %s.", "%sの攻撃 (%s) %s へ、%s、%s: ダイス %d、%s。").In(lang),
 		r.Order.Side.Name().In(lang), tableName(f.Table).In(lang), target, strings.Join(r.Order.Attackers(), ", "), f.Odds.String(), f.Die, string(f.Result))
 }
-
