@@ -55,22 +55,36 @@ func (b *Bot) rateComputerGames(ctx context.Context, marks ladderMarks, guild st
 }
 
 // computerMark is the ladder row of an ended game against the computer,
-// or false if it is not rated (abandoned in its setup, no single person).
+// or false if it is not rated (abandoned in its setup). The person rated
+// is the first seated on the computer's opponent side: seating a friend
+// beside him does not take the game off the ladder.
 func computerMark(g *games.Game, guild string, c db.ComputerGame) (db.LadderMark, bool) {
-	botSide, _, ok := g.Bot()
-	ger, all := g.PlayersOf(units.German), g.PlayersOf(units.Allied)
-	if !ok || len(ger) != 1 || len(all) != 1 {
+	botSide, level, ok := g.Bot()
+	people := g.PlayersOf(botSide.Other())
+	if !ok || len(people) == 0 {
 		return db.LadderMark{}, false
 	}
-	m := db.LadderMark{Game: g.ID, Guild: guild, German: ger[0].UserID, Allied: all[0].UserID, Ended: c.Ended,
+	seat := [2]string{}
+	seat[botSide], seat[botSide.Other()] = games.BotPrefix+level, people[0].UserID
+	m := db.LadderMark{Game: g.ID, Guild: guild, German: seat[units.German], Allied: seat[units.Allied], Ended: c.Ended,
 		Scenario: g.State.Rules().Scenario.Name, Options: balance.OptionKey(g.Options)}
+	lost := 0.0 // the person's loss, as the German score
+	if botSide == units.German {
+		lost = 1
+	}
+	adj, adjudicated := g.Adjudicated()
 	switch {
 	case g.Status == games.Abandoned && g.State.Step == game.SetupStep:
 		return db.LadderMark{}, false
 	case g.Status == games.Abandoned:
-		m.ScoreGerman = 0 // the person lost
-		if botSide == units.German {
-			m.ScoreGerman = 1
+		m.ScoreGerman = lost
+	case adjudicated: // the play-outs' median result: asking for it saves nothing
+		m.ScoreGerman = 0.5
+		if adj.Level != game.Draw {
+			m.ScoreGerman = 0
+			if adj.Winner == units.German {
+				m.ScoreGerman = 1
+			}
 		}
 	default:
 		m.ScoreGerman = germanScore(g)

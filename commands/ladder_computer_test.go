@@ -43,7 +43,7 @@ func TestLadderRatesComputerGames(t *testing.T) {
 	expect(t, txt(act(t, b, clock, bob, "C4", "/end")), "Aug II")
 	expect(t, txt(act(t, b, clock, bob, "C4", "/game abandon confirm:true")), "bandon")
 	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder")), "Computer (random) [computer]", "(2)")
-	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder player:bob")), "0 won, 0 drawn, 2 lost")
+	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder player:bob")), "0 won, 0 drawn, 2 lost", "game against the computer (rated by itself)")
 
 	path, opts := readLine(b.Router, "/ladder")
 	elsewhere := b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: "G2", Channel: "C9", Lang: i18n.EN, User: carol, Now: clock.Now()})
@@ -65,4 +65,26 @@ func TestLadderHintedComputerGameNotRated(t *testing.T) {
 	}
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game resign confirm:true")), "resigns")
 	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder")), "The ladder is empty")
+}
+
+// Ending a game against the computer some other way than playing it out
+// saves no rating: seating a friend beside oneself still rates the first
+// person's game (here his resignation), and an adjudicated game is rated
+// by its adjudicated result.
+func TestCheatLadderComputerGameDodges(t *testing.T) {
+	b, clock := newStoredBot(t)
+	cheapAdjudication(b)
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game new vs:bot side:german level:random")), "Game #1")
+	act(t, b, clock, bob, "C1", "/game setup")
+	act(t, b, clock, bob, "C1", "/end")
+	act(t, b, clock, bob, "C1", "/game join side:german user:carol")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game resign confirm:true")), "resigns")
+	expect(t, txt(act(t, b, clock, umpire, "C9", "/ladder player:bob")), "0 won, 0 drawn, 1 lost")
+
+	expect(t, txt(act(t, b, clock, bob, "C2", "/game new vs:bot side:german level:random")), "Game #2")
+	act(t, b, clock, bob, "C2", "/game setup")
+	act(t, b, clock, bob, "C2", "/end")
+	act(t, b, clock, bob, "C2", "/computer adjudicate")
+	expect(t, txt(act(t, b, clock, bob, "C2", "/computer adjudicate")), "ends by adjudication")
+	expect(t, txt(act(t, b, clock, umpire, "C9", "/ladder player:bob")), "rating", "2 rated games")
 }

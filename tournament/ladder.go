@@ -343,7 +343,11 @@ func PlayerGames(ts []*Tournament, casual []CasualGame, names map[string]string,
 		}
 	}
 	for _, c := range casual {
-		add(c.At, i18n.T("casual game marked rated by both players", "両者が指定した通常対局"), c.A, c.B, c.ScoreA)
+		what := i18n.T("casual game marked rated by both players", "両者が指定した通常対局")
+		if strings.HasPrefix(c.A, ComputerPrefix) || strings.HasPrefix(c.B, ComputerPrefix) {
+			what = i18n.T("game against the computer (rated by itself)", "コンピュータ戦 (自動で対象)")
+		}
+		add(c.At, what, c.A, c.B, c.ScoreA)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].At.Before(out[j].At) })
 	return me, out, true
