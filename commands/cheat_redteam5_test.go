@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"rtrbot/actor"
 	"rtrbot/games"
@@ -129,4 +130,66 @@ func TestCheatHexOptionOddInput(t *testing.T) {
 		}
 	}
 	expect(t, txt(act(t, b, clock, bob, "C1", "/hex hex:ＰＡＲＩＳ")), "names 3 hexes")
+}
+
+// The cheater, losing his adjudicate:true tournament game, reports a
+// result of his own (his friend at the table confirms it) before the
+// round's limit, so that the table "already has a result" and the
+// play-outs leave it alone. Stopped by the tournament's inPlay: a report
+// or confirmation of a table whose bot game is in play is refused, so
+// the limit adjudicates the table.
+func TestCheatReportToDodgeAdjudication(t *testing.T) {
+	b, clock := newStoredBot(t)
+	cheapAdjudication(b)
+	chat := &fakeChat{}
+	org := actor.Actor{ID: "900", Name: "Org"}
+	ps := []actor.Actor{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}}
+	do := func(u actor.Actor, ch, line string) *Response { return chatAct(b, clock, chat, u, ch, line) }
+	do(org, "C1", "/tournament new name:Judge format:swiss rounds:1 scenario:standard deadline:48 adjudicate:true")
+	for _, p := range ps {
+		do(p, "C1", "/tournament join name:Judge")
+	}
+	do(org, "C1", "/tournament start name:Judge")
+	ctx := context.Background()
+	tr, _ := b.tournamentService().Get(ctx, "G1", "Judge")
+	tb := tr.Current().Games[0]
+	ger := actor.Actor{ID: tb.German, Name: tr.Player(tb.German).Name}
+	all := actor.Actor{ID: tb.Allied, Name: tr.Player(tb.Allied).Name}
+	expect(t, txt(do(ger, "C1", "/tournament report name:Judge table:1 result:german level:decisive margin:200")), "still in play")
+	expect(t, txt(do(all, "C1", "/tournament report name:Judge table:1 result:german level:decisive margin:200")), "still in play")
+	expect(t, txt(do(all, "C1", "/tournament confirm name:Judge table:1")), "")
+	tr, _ = b.tournamentService().Get(ctx, "G1", "Judge")
+	if g := tr.Current().Games[0]; g.Result != nil || g.Reported != nil {
+		t.Fatalf("a report of a bot game in play was kept: %+v %+v", g.Result, g.Reported)
+	}
+	out := ""
+	for _, m := range b.Tick(ctx, clock.t.Add(48*time.Hour), nil) {
+		out += m.Text + "\n"
+	}
+	expect(t, out, "it is adjudicated")
+	tr, _ = b.tournamentService().Get(ctx, "G1", "Judge")
+	if !tr.Current().Games[0].Adjudicated() {
+		t.Fatal("the table was not adjudicated at the limit")
+	}
+}
+
+// The cheater feeds numeric options huge, negative and full-width
+// numbers (radius, deadline, days, rounds), and odd names to /ladder
+// player:. Stopped by the options' bounds (refused in private, saying
+// the range) and the full-width normalisation; nothing panics and no
+// rated game appears from a name.
+func TestCheatNumbersAndNamesOddInput(t *testing.T) {
+	b, clock := newStoredBot(t)
+	for _, line := range []string{"/map around:1819 radius:99999999999999", "/map around:1819 radius:-5",
+		"/tournament new name:X format:swiss rounds:2 deadline:99999999999999999 adjudicate:true"} {
+		r := act(t, b, clock, bob, "C1", line)
+		expect(t, txt(r), "must be between")
+		if !r.Messages[0].Ephemeral {
+			t.Errorf("%s: a public refusal", line)
+		}
+	}
+	expect(t, txt(act(t, b, clock, bob, "C1", "/map around:１８１９ radius:３")), "1819")
+	for _, who := range []string{"bot:search", "\u202e", "Computer (search)", "探索", "bot:", "bot:../../etc", strings.Repeat("ｂ", 500)} {
+		expect(t, txt(act(t, b, clock, carol, "C9", "/ladder player:"+who)), "no rated game")
+	}
 }
