@@ -3,10 +3,12 @@ package commands
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"rtrbot/actor"
+	"rtrbot/ai"
 	"rtrbot/games"
 )
 
@@ -191,5 +193,38 @@ func TestCheatNumbersAndNamesOddInput(t *testing.T) {
 	expect(t, txt(act(t, b, clock, bob, "C1", "/map around:１８１９ radius:３")), "1819")
 	for _, who := range []string{"bot:search", "\u202e", "Computer (search)", "探索", "bot:", "bot:../../etc", strings.Repeat("ｂ", 500)} {
 		expect(t, txt(act(t, b, clock, carol, "C9", "/ladder player:"+who)), "no rated game")
+	}
+}
+
+// The cheater asks for adjudication against the computer and goes on
+// giving orders while the play-outs run (outside the game's lock), to
+// end the game at a position other than the one judged, or to race the
+// referee's copy of the state. Stopped by AskAdjudication's re-check
+// under the lock (the position's hash): either the ask came after the
+// orders and judged that position, or nothing ends and the game goes on;
+// under -race, no data race between the play-outs and the orders.
+func TestCheatOrdersDuringAdjudication(t *testing.T) {
+	b, clock := newStoredBot(t)
+	b.games.SetAdjudication(ai.AdjudicateConfig{PlayOuts: 2, Level: "heuristic"})
+	act(t, b, clock, bob, "C1", "/game new vs:bot side:german level:random")
+	var wg sync.WaitGroup
+	var asked string
+	wg.Add(1)
+	go func() { defer wg.Done(); asked = txt(act(t, b, clock, bob, "C1", "/computer adjudicate")) }()
+	for _, l := range []string{"/game setup", "/end", "/end", "/end"} {
+		act(t, b, clock, bob, "C1", l)
+	}
+	wg.Wait()
+	switch g := peek(b, "C1"); {
+	case strings.Contains(asked, "went on while it was being adjudicated"):
+		if g == nil || g.Status != games.Active {
+			t.Fatal("an adjudication refused for a changed position ended the game")
+		}
+	case strings.Contains(asked, "ends by adjudication"):
+		if g != nil {
+			t.Fatal("the adjudicated game still runs")
+		}
+	default:
+		t.Fatalf("the ask: %q", asked)
 	}
 }
