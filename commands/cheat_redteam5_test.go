@@ -201,12 +201,14 @@ func TestCheatNumbersAndNamesOddInput(t *testing.T) {
 // end the game at a position other than the one judged, or to race the
 // referee's copy of the state. Stopped by AskAdjudication's re-check
 // under the lock (the position's hash): either the ask came after the
-// orders and judged that position, or nothing ends and the game goes on;
+// orders and judged that position, or nothing ends and the game goes on
+// (the orders having cancelled the first ask, the second only asks anew);
 // under -race, no data race between the play-outs and the orders.
 func TestCheatOrdersDuringAdjudication(t *testing.T) {
 	b, clock := newStoredBot(t)
 	b.games.SetAdjudication(ai.AdjudicateConfig{PlayOuts: 2, Level: "heuristic"})
 	act(t, b, clock, bob, "C1", "/game new vs:bot side:german level:random")
+	act(t, b, clock, bob, "C1", "/computer adjudicate") // the first ask only asks
 	var wg sync.WaitGroup
 	var asked string
 	wg.Add(1)
@@ -219,6 +221,10 @@ func TestCheatOrdersDuringAdjudication(t *testing.T) {
 	case strings.Contains(asked, "went on while it was being adjudicated"):
 		if g == nil || g.Status != games.Active {
 			t.Fatal("an adjudication refused for a changed position ended the game")
+		}
+	case strings.Contains(asked, "nothing is done yet"): // the orders came first: a new first ask
+		if g == nil || g.Status != games.Active {
+			t.Fatal("a first ask ended the game")
 		}
 	case strings.Contains(asked, "ends by adjudication"):
 		if g != nil {
