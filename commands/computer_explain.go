@@ -106,12 +106,12 @@ func accountText(acc ai.Account, v game.View, m *board.Map, l i18n.Lang) string 
 	case len(acc.Plans) > 0:
 		p := acc.Plans[len(acc.Plans)-1]
 		lines = append(lines, fmt.Sprintf(t(
-			"• It expects a margin of %+.1f VP (its VP and end VP less the enemy's) at the end of the enemy's next player turn: the best of its movement plans for the %s (%s scored).",
-			"• 見込み: 敵の次のプレイヤーターン終了時に VP 差 %+.1f (自軍の VP と終了時 VP から敵のものを引いた値)。%sの移動計画 (%s を評価) の最良案。"),
-			p.Margin, p.Step.Name().In(l), i18n.Count(p.Candidates+1, "plan", "plans", "案").In(l)))
+			"• It expects to stand %+.1f VP against the enemy (VP held and VP the game's end would give, 15.2) when the enemy's next player turn ends: the best of %s it scored for the %s.",
+			"• 見込み: 敵の次のプレイヤーターン終了時に、敵に対して %+.1[1]f VP (得ている VP と、その時点でゲームが終われば得る VP の合計の差、15.2)。%[3]sの移動計画 %[2]s のうちの最良案。"),
+			p.Margin, i18n.Count(p.Candidates+1, "plan", "plans", "案").In(l), p.Step.Name().In(l)))
 	case heuristic:
-		lines = append(lines, fmt.Sprintf(t("• It expects %+.1f VP in all from its attacks (the enemy's losses less its own, 9.7).",
-			"• 見込み: 攻撃による期待値は合計 %+.1f VP (敵の損失から自軍の損失を引いた値, 9.7)。"), total))
+		lines = append(lines, fmt.Sprintf(t("• It expects its attacks to gain %+.1f VP in all (the enemy's losses less its own, by the combat results table, 9.7).",
+			"• 見込み: 攻撃による期待値は合計 %+.1f VP (戦闘結果表 (9.7) による敵の損失から自軍の損失を引いた値)。"), total))
 	}
 	if len(lines) == 1 {
 		lines = append(lines, t("• It made no attack and had no objective to go for.", "• 攻撃はなく、目指す目標もありませんでした。"))
