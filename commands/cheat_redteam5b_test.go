@@ -33,10 +33,11 @@ func TestCheatHintThroughTakeover(t *testing.T) {
 }
 
 // The human in a game against the computer asks for a hint while the
-// computer's side owes the move, or for the computer's side itself (to
-// see what the computer plans from its view), and a spectator asks for
-// the human's side: mayOrder lets only the side to move's players have
-// its hint.
+// computer's side owes the move (to see what the computer plans from its
+// view; in the standard setup the Allies move first, so with Bob Allied
+// this branch runs only if the order of setup changes), and a spectator
+// asks for the human's side: mayOrder lets only the side to move's
+// players have its hint.
 func TestCheatHintForTheComputersSide(t *testing.T) {
 	b, clock := newStoredBot(t)
 	act(t, b, clock, bob, "C1", "/game new vs:bot side:allied level:random")
