@@ -104,3 +104,25 @@ func TestCheatAnalysisOddGameNumbers(t *testing.T) {
 		t.Errorf("another guild's analysis: %q", txt(r))
 	}
 }
+
+// A referee hands a person's seat to a made-up computer ("bot:nonsense"),
+// to make a game between people count as a game against the computer, or
+// seat a level that does not exist. Stopped by Replace: a computer takes
+// a side only by /game new vs:bot or a takeover agreement.
+func TestCheatReplaceSeatsAComputer(t *testing.T) {
+	b, clock := newStoredBot(t)
+	seatAliceAndBob(t, b, clock, "C1", 1)
+	expect(t, txt(act(t, b, clock, umpire, "C1", "/game replace player:Alice by:bot:nonsense")), "computer's seat")
+	expect(t, txt(act(t, b, clock, umpire, "C1", "/game players")), "Alice")
+}
+
+// A hint taken in a game against the computer, whose seat a referee then
+// gives to a person: both players' marks cannot rate the game.
+func TestCheatHintedGameMarkedRated(t *testing.T) {
+	b, clock := newStoredBot(t)
+	act(t, b, clock, bob, "C1", "/game new vs:bot side:german level:random")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/computer hint")), "now practice")
+	act(t, b, clock, umpire, "C1", "/game replace player:bot:random by:333 name:Carol")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game resign confirm:true")), "resigns")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/ladder rate:true")), "hint was taken")
+}

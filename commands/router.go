@@ -257,7 +257,7 @@ func checkOptions(c *Command, req *Request) string {
 		if !ok {
 			return i18n.Sprintf(i18n.T(
 				"/%s has no option %q. Its options: %s.",
-				"/%s にオプション %q はありません。使えるオプション: %s"), req.Path, n, optionList(c)).In(req.Lang)
+				"/%s にオプション %q はありません。使えるオプション: %s"), req.Path, n, optionList(c, req.Lang)).In(req.Lang)
 		}
 		v := req.Options[n]
 		switch o.Type {
@@ -299,9 +299,9 @@ func checkOptions(c *Command, req *Request) string {
 	return ""
 }
 
-func optionList(c *Command) string {
+func optionList(c *Command, lang i18n.Lang) string {
 	if len(c.Options) == 0 {
-		return "(none)"
+		return i18n.T("(none)", "(なし)").In(lang)
 	}
 	var s []string
 	for _, o := range c.Options {

@@ -250,6 +250,10 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 		}
 	}
 	newID := g.UserRef(by)
+	if IsBot(newID) {
+		return nil, i18n.Errorf("%s is a computer's seat: the computer takes a side only when a game is made against it (/game new vs:bot) or by the players' takeover agreement (/game settings takeover:), never by a seat change.",
+			"%s はコンピュータの席です。コンピュータが陣営を持つのは、コンピュータ戦を作ったとき (/game new vs:bot) か、プレイヤーの代打ち合意 (/game settings takeover:) のときだけで、席の交代ではできません。", by)
+	}
 	if s, ok := g.SideOf(newID); ok && s != side {
 		return nil, i18n.Errorf("%s plays the other side already: a player may not hold both sides.", "%s は既に相手側のプレイヤーです。両陣営を兼ねることはできません。", by)
 	}
