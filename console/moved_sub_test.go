@@ -14,7 +14,7 @@ func TestParseNamesASubcommandsOtherCommand(t *testing.T) {
 	r := testRouter()
 	r.Add(&commands.Command{Name: "computer", Sub: []*commands.Command{{Name: "hint", Handler: nil}}})
 	_, err := Parse(r, "/game hint")
-	if err == nil || !strings.Contains(i18n.Message(err, i18n.EN), "it is /computer hint") {
+	if err == nil || !strings.Contains(i18n.Message(err, i18n.EN), "/game hint is /computer hint") {
 		t.Fatalf("/game hint: %v", err)
 	}
 	_, err = Parse(r, "/game frobnicate")
