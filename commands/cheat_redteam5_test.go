@@ -234,3 +234,23 @@ func TestCheatOrdersDuringAdjudication(t *testing.T) {
 		t.Fatalf("the ask: %q", asked)
 	}
 }
+
+// The cheater asks for adjudication, the opponent gives an order (which
+// cancels the ask) and takes it back: the ask must not come back with the
+// position, or the cheater's opponent would end the game by a later ask
+// he thought was his own request. Stopped by Undo clearing the asks.
+func TestCheatUndoBringsBackAnAsk(t *testing.T) {
+	b, clock := openedGame(t)
+	cheapAdjudication(b)
+	act(t, b, clock, alice, "C1", "/computer adjudicate")
+	at := peek(b, "C1").State.Hash()
+	act(t, b, clock, bob, "C1", "/withdraw unit:G-III")
+	act(t, b, clock, bob, "C1", "/undo")
+	if peek(b, "C1").State.Hash() != at {
+		t.Fatal("the order was not taken back: the test proves nothing")
+	}
+	if side, asked := peek(b, "C1").AdjudicationAsked(); asked {
+		t.Fatalf("the %s ask came back with /undo", side)
+	}
+	expect(t, txt(act(t, b, clock, bob, "C1", "/computer adjudicate")), "Bob asks for the German side")
+}

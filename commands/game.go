@@ -28,7 +28,7 @@ func (b *Bot) registerGame(r *Router) {
 		Sub: []*Command{
 			{
 				Name: "new", Slow: true, // it may open a thread on Discord
-				Description: i18n.T("Start a hot-seat game: setup, Allies first (17.1)", "ホットシートのゲームを開始 (初期配置は連合軍から, 17.1)"),
+				Description: i18n.T("Start a game: players join by side, or vs:bot against the computer; Allies set up first (17.1)", "ゲームを開始: 陣営ごとに参加、または vs:bot でコンピュータ戦。初期配置は連合軍から (17.1)"),
 				Options: []Option{
 					{Name: "scenario", Description: i18n.T("standard (Aug II - Sep IV) or extended (Aug II - Nov IV)",
 						"standard (8月II～9月IV) か extended (8月II～11月IV)"), Type: String,

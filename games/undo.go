@@ -5,6 +5,7 @@ import (
 
 	"rtrbot/actor"
 	"rtrbot/engine/game"
+	"rtrbot/engine/units"
 	"rtrbot/i18n"
 )
 
@@ -73,11 +74,32 @@ func (t *Service) Undo(ctx context.Context, a actor.Actor, at Where) (*Undone, e
 	if s.Dice.Rolls != g.State.Dice.Rolls {
 		return nil, i18n.Errorf("This order cannot be taken back: dice were rolled since.", "この命令は取り消せません: その後ダイスが振られています。")
 	}
+	// An adjudication asked before the order stays cancelled: taking the
+	// order back returns to the position, not to the request.
+	var asked []string
+	for _, sd := range []units.Side{units.German, units.Allied} {
+		if g.Meta[metaAdjudicateAsk(sd)] != "" {
+			asked = append(asked, metaAdjudicateAsk(sd))
+		}
+	}
 	if err := t.update(ctx, g, func(tx Tx) error {
-		_, err := tx.Undo(last.Seq, a.ID, side.String())
-		return err
+		if _, err := tx.Undo(last.Seq, a.ID, side.String()); err != nil {
+			return err
+		}
+		for _, k := range asked {
+			if err := tx.SetMeta(k, ""); err != nil {
+				return err
+			}
+		}
+		return nil
 	}); err != nil {
 		return nil, err
+	}
+	if len(asked) > 0 {
+		g.Meta = cloneMeta(g.Meta)
+		for _, k := range asked {
+			delete(g.Meta, k)
+		}
 	}
 	g.State = s
 	g.Orders = g.Orders[:len(g.Orders)-1]
