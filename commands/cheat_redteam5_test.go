@@ -25,20 +25,10 @@ import (
 func TestCheatAdjudicateTournamentGameByAsking(t *testing.T) {
 	b, clock := newStoredBot(t)
 	cheapAdjudication(b)
-	chat := &fakeChat{}
-	org := actor.Actor{ID: "900", Name: "Org"}
-	ps := []actor.Actor{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}}
-	do := func(u actor.Actor, ch, line string) *Response { return chatAct(b, clock, chat, u, ch, line) }
-	do(org, "C1", "/tournament new name:Judge format:swiss rounds:1 scenario:standard deadline:48 adjudicate:true")
-	for _, p := range ps {
-		do(p, "C1", "/tournament join name:Judge")
-	}
-	do(org, "C1", "/tournament start name:Judge")
+	do, tr := judgeRound(t, b, clock, 1, "Ann", "Ben")
 	ctx := context.Background()
-	tr, _ := b.tournamentService().Get(ctx, "G1", "Judge")
 	tb := tr.Current().Games[0]
-	ger := actor.Actor{ID: tb.German, Name: tr.Player(tb.German).Name}
-	all := actor.Actor{ID: tb.Allied, Name: tr.Player(tb.Allied).Name}
+	ger, all := tableSeats(tr, tb)
 	for _, who := range []actor.Actor{ger, all, ger} {
 		expect(t, txt(do(who, tb.Thread, "/computer adjudicate")), "This is a tournament game")
 	}
@@ -49,7 +39,7 @@ func TestCheatAdjudicateTournamentGameByAsking(t *testing.T) {
 		t.Fatal("a refused ask was recorded with the position")
 	}
 	// Nor does the organiser's word as a non-player adjudicate it.
-	expect(t, txt(do(org, tb.Thread, "/computer adjudicate")), "")
+	expect(t, txt(do(judgeOrganiser, tb.Thread, "/computer adjudicate")), "")
 	if g := b.games.Peek(ctx, tb.Thread); g == nil || g.Status != games.Active {
 		t.Fatal("the organiser's ask ended the tournament game")
 	}
@@ -143,20 +133,10 @@ func TestCheatHexOptionOddInput(t *testing.T) {
 func TestCheatReportToDodgeAdjudication(t *testing.T) {
 	b, clock := newStoredBot(t)
 	cheapAdjudication(b)
-	chat := &fakeChat{}
-	org := actor.Actor{ID: "900", Name: "Org"}
-	ps := []actor.Actor{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}}
-	do := func(u actor.Actor, ch, line string) *Response { return chatAct(b, clock, chat, u, ch, line) }
-	do(org, "C1", "/tournament new name:Judge format:swiss rounds:1 scenario:standard deadline:48 adjudicate:true")
-	for _, p := range ps {
-		do(p, "C1", "/tournament join name:Judge")
-	}
-	do(org, "C1", "/tournament start name:Judge")
+	do, tr := judgeRound(t, b, clock, 1, "Ann", "Ben")
 	ctx := context.Background()
-	tr, _ := b.tournamentService().Get(ctx, "G1", "Judge")
 	tb := tr.Current().Games[0]
-	ger := actor.Actor{ID: tb.German, Name: tr.Player(tb.German).Name}
-	all := actor.Actor{ID: tb.Allied, Name: tr.Player(tb.Allied).Name}
+	ger, all := tableSeats(tr, tb)
 	expect(t, txt(do(ger, "C1", "/tournament report name:Judge table:1 result:german level:decisive margin:200")), "still in play")
 	expect(t, txt(do(all, "C1", "/tournament report name:Judge table:1 result:german level:decisive margin:200")), "still in play")
 	expect(t, txt(do(all, "C1", "/tournament confirm name:Judge table:1")), "")

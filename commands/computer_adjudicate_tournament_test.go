@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,34 @@ import (
 	"rtrbot/tournament"
 )
 
+// judgeRound starts the tournament Judge (Swiss, bot games, a 48-hour
+// deadline, adjudicate:true) of the Org organiser in C1 with the players
+// named, and gives the way to act in it and the tournament as started.
+func judgeRound(t *testing.T, b *Bot, clock *fixedClock, rounds int, names ...string) (func(actor.Actor, string, string) *Response, *tournament.Tournament) {
+	t.Helper()
+	chat := &fakeChat{}
+	do := func(u actor.Actor, ch, line string) *Response { return chatAct(b, clock, chat, u, ch, line) }
+	expect(t, txt(do(judgeOrganiser, "C1", "/tournament new name:Judge format:swiss rounds:2 scenario:standard play:table deadline:48 adjudicate:true")), "adjudicate:true needs bot games")
+	expect(t, txt(do(judgeOrganiser, "C1", fmt.Sprintf("/tournament new name:Judge format:swiss rounds:%d scenario:standard deadline:48 adjudicate:true", rounds))), "Judge")
+	for i, n := range names {
+		do(actor.Actor{ID: fmt.Sprint(901 + i), Name: n}, "C1", "/tournament join name:Judge")
+	}
+	do(judgeOrganiser, "C1", "/tournament start name:Judge")
+	tr, err := b.tournamentService().Get(context.Background(), "G1", "Judge")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return do, tr
+}
+
+// judgeOrganiser organises the tournament of judgeRound.
+var judgeOrganiser = actor.Actor{ID: "900", Name: "Org"}
+
+// tableSeats are the German and Allied players of a table.
+func tableSeats(tr *tournament.Tournament, tb *tournament.Game) (ger, all actor.Actor) {
+	return actor.Actor{ID: tb.German, Name: tr.Player(tb.German).Name}, actor.Actor{ID: tb.Allied, Name: tr.Player(tb.Allied).Name}
+}
+
 // With adjudicate:true a round's deadline adjudicates the bot games still
 // unfinished then, and only those: table 1 (resigned) keeps its result,
 // table 2's game ends adjudicated, its result marked so in the round's
@@ -19,18 +48,8 @@ import (
 func TestTournamentLimitAdjudicates(t *testing.T) {
 	b, clock := newStoredBot(t)
 	cheapAdjudication(b)
-	chat := &fakeChat{}
-	org := actor.Actor{ID: "900", Name: "Org"}
-	ps := []actor.Actor{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}, {ID: "903", Name: "Cat"}, {ID: "904", Name: "Dan"}}
-	do := func(u actor.Actor, ch, line string) *Response { return chatAct(b, clock, chat, u, ch, line) }
-	expect(t, txt(do(org, "C1", "/tournament new name:Judge format:swiss rounds:2 scenario:standard play:table deadline:48 adjudicate:true")), "adjudicate:true needs bot games")
-	expect(t, txt(do(org, "C1", "/tournament new name:Judge format:swiss rounds:2 scenario:standard deadline:48 adjudicate:true")), "Judge")
-	for _, p := range ps {
-		do(p, "C1", "/tournament join name:Judge")
-	}
-	do(org, "C1", "/tournament start name:Judge")
+	do, tr := judgeRound(t, b, clock, 2, "Ann", "Ben", "Cat", "Dan")
 	ctx := context.Background()
-	tr, _ := b.tournamentService().Get(ctx, "G1", "Judge")
 	t1, t2 := tr.Current().Games[0], tr.Current().Games[1]
 	allied := actor.Actor{ID: t1.Allied, Name: tr.Player(t1.Allied).Name}
 	expect(t, txt(do(allied, t1.Thread, "/game resign confirm:true")), "result is recorded")
@@ -71,8 +90,8 @@ func TestTournamentLimitAdjudicates(t *testing.T) {
 	}
 	ger := actor.Actor{ID: t2.German, Name: tr.Player(t2.German).Name}
 	expect(t, txt(do(ger, t2.Thread, "/end")), "There is no game")
-	expect(t, txt(do(org, "C1", "/tournament pairings name:Judge")), "(adjudicated: median of 1 play-outs")
-	expect(t, txt(do(org, "C1", "/tournament standings name:Judge")), "Adjudicated at a round's limit", "round 1, table 2")
+	expect(t, txt(do(judgeOrganiser, "C1", "/tournament pairings name:Judge")), "(adjudicated: median of 1 play-outs")
+	expect(t, txt(do(judgeOrganiser, "C1", "/tournament standings name:Judge")), "Adjudicated at a round's limit", "round 1, table 2")
 
 	// A player (even of the table) cannot overrule it; the organiser can.
 	r := do(ger, "C1", "/tournament fix name:Judge table:2 result:german level:marginal margin:60")
@@ -81,7 +100,7 @@ func TestTournamentLimitAdjudicates(t *testing.T) {
 	if !tr.Current().Games[1].Adjudicated() {
 		t.Fatal("a player overruled the adjudication")
 	}
-	expect(t, txt(do(org, "C1", "/tournament fix name:Judge table:2 result:german level:marginal margin:60")), "")
+	expect(t, txt(do(judgeOrganiser, "C1", "/tournament fix name:Judge table:2 result:german level:marginal margin:60")), "")
 	tr, _ = b.tournamentService().Get(ctx, "G1", "Judge")
 	if g := tr.Current().Games[1]; g.Adjudicated() || g.Result.Winner != tournament.German || g.Result.Margin != 60 {
 		t.Fatalf("after the organiser's fix: %+v, source %q", g.Result, g.Source)
@@ -94,14 +113,13 @@ func TestTournamentLimitWithoutAdjudication(t *testing.T) {
 	b, clock := newStoredBot(t)
 	cheapAdjudication(b)
 	chat := &fakeChat{}
-	org := actor.Actor{ID: "900", Name: "Org"}
 	ps := []actor.Actor{{ID: "901", Name: "Ann"}, {ID: "902", Name: "Ben"}}
 	do := func(u actor.Actor, ch, line string) *Response { return chatAct(b, clock, chat, u, ch, line) }
-	do(org, "C1", "/tournament new name:Plain format:swiss rounds:1 scenario:standard deadline:48")
+	do(judgeOrganiser, "C1", "/tournament new name:Plain format:swiss rounds:1 scenario:standard deadline:48")
 	for _, p := range ps {
 		do(p, "C1", "/tournament join name:Plain")
 	}
-	do(org, "C1", "/tournament start name:Plain")
+	do(judgeOrganiser, "C1", "/tournament start name:Plain")
 	ctx := context.Background()
 	tr, _ := b.tournamentService().Get(ctx, "G1", "Plain")
 	all := ""
