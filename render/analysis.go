@@ -1,10 +1,8 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
-	"image/png"
 	"math"
 
 	"github.com/fogleman/gg"
@@ -39,18 +37,14 @@ func AnalysisChartPNG(c AnalysisChart) ([]byte, error) {
 	if len(c.Values) == 0 || len(c.Labels) != len(c.Values) {
 		return nil, fmt.Errorf("render: an analysis chart needs a value and a label a point")
 	}
-	tf, err := tableFont()
+	cv, err := newChartCanvas()
 	if err != nil {
 		return nil, err
 	}
-	const W, H = 800.0, 480.0
+	defer cv.close()
+	dc, title, small := cv.dc, cv.title, cv.small
+	const W = chartW
 	const left, right, top, bottom = 96.0, 24.0, 64.0, 92.0
-	dc := gg.NewContext(int(W), int(H))
-	dc.SetColor(paper)
-	dc.Clear()
-	title, small := tf.face(26), tf.face(20)
-	defer title.Close()
-	defer small.Close()
 
 	lo, hi := 0.0, 0.0
 	for i, v := range c.Values {
@@ -60,20 +54,9 @@ func AnalysisChartPNG(c AnalysisChart) ([]byte, error) {
 		}
 		lo, hi = math.Min(lo, v-s), math.Max(hi, v+s)
 	}
-	step := niceStep((hi - lo) / 5)
-	ymin, ymax := math.Floor(lo/step)*step, math.Ceil(hi/step)*step
-	if ymax == ymin {
-		ymax = ymin + step
-	}
-	pw, ph := W-left-right, H-top-bottom
-	xAt := func(i int) float64 {
-		if len(c.Values) == 1 {
-			return left + pw/2
-		}
-		const inset = 20.0
-		return left + inset + (pw-2*inset)*float64(i)/float64(len(c.Values)-1)
-	}
-	yAt := func(v float64) float64 { return top + ph*(1-(v-ymin)/(ymax-ymin)) }
+	f := newChartFrame(lo, hi, len(c.Values), left, right, top, bottom, 20)
+	ymin, ymax, step, ph := f.ymin, f.ymax, f.step, f.ph
+	xAt, yAt := f.x, f.y
 
 	dc.SetFontFace(title)
 	dc.SetColor(tableInk)
@@ -120,11 +103,7 @@ func AnalysisChartPNG(c AnalysisChart) ([]byte, error) {
 		dc.SetColor(tableInk)
 		dc.DrawStringAnchored(c.Note, W/2, top+ph+56, 0.5, 0.5)
 	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, dc.Image()); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return cv.png()
 }
 
 // analysisAxes draws the grid with the margin's numbers (the zero line,

@@ -1,10 +1,8 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
-	"image/png"
 	"math"
 
 	"github.com/fogleman/gg"
@@ -46,18 +44,14 @@ func VPChartPNG(c VPChart) ([]byte, error) {
 	if len(c.Turns) == 0 || len(c.Series) == 0 {
 		return nil, fmt.Errorf("render: a VP chart needs turns and a series")
 	}
-	tf, err := tableFont()
+	cv, err := newChartCanvas()
 	if err != nil {
 		return nil, err
 	}
-	const W, H = 800.0, 480.0
+	defer cv.close()
+	dc, title, small := cv.dc, cv.title, cv.small
+	const W = chartW
 	const left, right, top, bottom = 78.0, 24.0, 64.0, 92.0
-	dc := gg.NewContext(int(W), int(H))
-	dc.SetColor(paper)
-	dc.Clear()
-	title, small := tf.face(26), tf.face(20)
-	defer title.Close()
-	defer small.Close()
 
 	lo, hi := 0, 0
 	for _, s := range c.Series {
@@ -65,21 +59,9 @@ func VPChartPNG(c VPChart) ([]byte, error) {
 			lo, hi = min(lo, v), max(hi, v)
 		}
 	}
-	step := niceStep(float64(hi-lo) / 5)
-	ymin := math.Floor(float64(lo)/step) * step
-	ymax := math.Ceil(float64(hi)/step) * step
-	if ymax == ymin {
-		ymax = ymin + step
-	}
-	pw, ph := W-left-right, H-top-bottom
-	xAt := func(i int) float64 {
-		if len(c.Turns) == 1 {
-			return left + pw/2
-		}
-		const inset = 36.0 // the first and last turns' labels stay on the picture
-		return left + inset + (pw-2*inset)*float64(i)/float64(len(c.Turns)-1)
-	}
-	yAt := func(v float64) float64 { return top + ph*(1-(v-ymin)/(ymax-ymin)) }
+	f := newChartFrame(float64(lo), float64(hi), len(c.Turns), left, right, top, bottom, 36) // the first and last turns' labels stay on the picture
+	ymin, ymax, step, ph := f.ymin, f.ymax, f.step, f.ph
+	xAt, yAt := f.x, f.y
 
 	dc.SetFontFace(title)
 	dc.SetColor(tableInk)
@@ -116,25 +98,7 @@ func VPChartPNG(c VPChart) ([]byte, error) {
 		dc.SetColor(tableInk)
 		dc.DrawStringAnchored(c.Note, W-right, top+ph+50, 1, 0.5)
 	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, dc.Image()); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// niceStep rounds a raw step up to 1, 2 or 5 times a power of ten.
-func niceStep(raw float64) float64 {
-	if raw <= 0 {
-		return 10
-	}
-	p := math.Pow(10, math.Floor(math.Log10(raw)))
-	for _, m := range []float64{1, 2, 5, 10} {
-		if m*p >= raw {
-			return m * p
-		}
-	}
-	return 10 * p
+	return cv.png()
 }
 
 // drawAxes draws the chart's grid, its numbers, the turn labels (at most
