@@ -2,7 +2,7 @@
 // and prints their results:
 //
 //	go run ./cmd/arena -games 100 -german heuristic -allied random -scenario standard
-//	go run ./cmd/arena -games 400 -german search -allied heuristic -budget 1s -seed 1
+//	go run ./cmd/arena -games 400 -german search -allied heuristic -seed 1
 //
 // Games run in parallel (-parallel, default the number of CPUs). The last
 // lines are "german wins W/N, allied wins A/N, draws D/N", the thinking
@@ -17,7 +17,6 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"time"
 
 	"rtrbot/ai"
 	"rtrbot/engine/board"
@@ -30,8 +29,8 @@ func main() {
 	flag.StringVar(&cfg.German, "german", "heuristic", "the German player's level ("+strings.Join(ai.Levels, ", ")+")")
 	flag.StringVar(&cfg.Allied, "allied", "random", "the Allied player's level")
 	scenario := flag.String("scenario", "standard", "standard or extended")
-	flag.DurationVar(&cfg.Budget, "budget", time.Second, "the search player's thinking time per segment")
-	flag.IntVar(&cfg.Iterations, "iterations", 0, "the search's candidates per request instead of its clock (0: the budget decides; reproducible)")
+	flag.DurationVar(&cfg.Budget, "budget", ai.DefaultBudget, "the cap on the search player's thinking time per segment")
+	flag.IntVar(&cfg.Iterations, "iterations", 0, "the search's candidates per request (0: the default, within -budget; above 0: exactly that many, reproducible whatever the load; below 0: as many as -budget allows)")
 	flag.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first game (the others follow)")
 	flag.IntVar(&cfg.Parallel, "parallel", runtime.NumCPU(), "games played at once")
 	options := flag.String("options", "", "scenario options for every game, e.g. \"18.1(5) 18.2(14)\"")
