@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 
 	"rtrbot/ai"
@@ -23,7 +24,15 @@ import (
 	"rtrbot/engine/game"
 )
 
+// gcPercent is the collector's target where GOGC is not set: the search's
+// play-outs make much short-lived garbage in a small heap (a few tens of
+// MB), and at 400 a search game takes about 30 % less CPU than at Go's 100.
+const gcPercent = 400
+
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 	cfg := ai.ArenaConfig{}
 	flag.IntVar(&cfg.Games, "games", 20, "games to play")
 	flag.StringVar(&cfg.German, "german", "heuristic", "the German player's level ("+strings.Join(ai.Levels, ", ")+")")
