@@ -28,9 +28,9 @@ type ArenaConfig struct {
 	// GermanSettings, where set, go to every player's Config
 	// (Config.German).
 	GermanSettings *GermanSettings
-	// Iterations, where set, goes to every player's Config: the search
-	// tries that many candidates per request instead of thinking until its
-	// budget's clock runs out (reproducible, independent of the load).
+	// Iterations goes to every player's Config (Config.Iterations: 0 the
+	// default candidates within Budget, above 0 exactly that many, below 0
+	// as many as Budget's clock allows).
 	Iterations int
 }
 
@@ -163,6 +163,21 @@ func Percentile(sorted []time.Duration, p float64) time.Duration {
 	return sorted[min(max(i, 0), len(sorted)-1)]
 }
 
+// arenaBudget names the search's budget of a match (Config.Iterations,
+// Config.Budget).
+func arenaBudget(iterations int, clock time.Duration) string {
+	if clock <= 0 {
+		clock = DefaultBudget
+	}
+	switch {
+	case iterations > 0:
+		return fmt.Sprintf("%d iterations", iterations)
+	case iterations == 0:
+		return fmt.Sprintf("%d iterations within %s (the default)", DefaultIterations, clock)
+	}
+	return clock.String()
+}
+
 // Report is the match's summary: a line naming the match, the result
 // line "german wins W/N, allied wins A/N, draws D/N", then the time per
 // segment, the confidence intervals of the win rates and the mean VP
@@ -171,10 +186,7 @@ func (r *ArenaResult) Report() string {
 	var b strings.Builder
 	n := len(r.Games)
 	c := r.Config
-	budget := c.Budget.String()
-	if c.Iterations > 0 {
-		budget = fmt.Sprintf("%d iterations", c.Iterations)
-	}
+	budget := arenaBudget(c.Iterations, c.Budget)
 	fmt.Fprintf(&b, "%s (German) against %s (Allied), %d games from seed %d, budget %s, %d at once, %s\n",
 		c.German, c.Allied, n, c.Seed, budget, c.Parallel, r.Elapsed.Round(time.Millisecond))
 	if r.Errors > 0 || r.Refused > 0 {

@@ -28,16 +28,28 @@ type Config struct {
 	Side units.Side
 	// Seed seeds the player's own generator (never the game's dice).
 	Seed uint64
-	// Budget is the search player's thinking time per segment (0: 1s).
+	// Budget bounds the search player's thinking time per segment (0:
+	// DefaultBudget). With the default Iterations it is only a cap, met
+	// on an overloaded machine alone.
 	Budget time.Duration
-	// Iterations, when set, fixes the search player's candidates per
-	// request instead of its clock (reproducible; tests).
+	// Iterations is the search player's candidates per request (0:
+	// DefaultIterations, within Budget; above 0: exactly that many,
+	// whatever the clock says; below 0: as many as Budget allows).
 	Iterations int
 	// German, where set, changes the search's settings for the German
 	// side and the campaign's weights from their defaults (DefaultGerman,
 	// CampaignWeights): for measuring them (cmd/arena).
 	German *GermanSettings
 }
+
+// The search's default budget (docs/ai.md, "Budget"): a fixed number of
+// candidates a request, so that its play is a function of the seeds and
+// the position, not of the machine's load; the clock is a cap for a
+// machine so loaded that the candidates would take longer.
+const (
+	DefaultIterations = 12
+	DefaultBudget     = 8 * time.Second
+)
 
 // Levels are the players' level names, weakest first.
 var Levels = []string{"random", "heuristic", "search"}
@@ -53,7 +65,7 @@ func New(level string, cfg Config) (Computer, error) {
 		return h, nil
 	case "search":
 		if cfg.Budget <= 0 {
-			cfg.Budget = time.Second
+			cfg.Budget = DefaultBudget
 		}
 		g := campaignFor(cfg)
 		return &Search{cfg: cfg, h: NewHeuristic(cfg), g: g, g0: g.W, rec: &record{level: level}}, nil

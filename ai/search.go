@@ -119,27 +119,38 @@ func (p *Search) mine(side units.Side) *Heuristic {
 }
 
 // budget says whether another candidate may be tried: a fixed number of
-// them when Iterations is set (reproducible), else until the time is up.
+// them (left, unless -1), until the time is up (unless the deadline is
+// zero).
 type budget struct {
 	deadline time.Time
 	left     int
 }
 
-// budget is a share of what is left of the segment's budget.
+// budget is the candidates of a request (Config.Iterations), and a share
+// of what is left of the segment's time where the clock counts.
 func (p *Search) budget(share float64) *budget {
 	if p.cfg.Iterations > 0 {
 		return &budget{left: p.cfg.Iterations}
 	}
-	left := time.Until(p.deadline)
-	return &budget{deadline: time.Now().Add(time.Duration(float64(left) * share)), left: -1}
+	bu := &budget{left: -1, deadline: time.Now().Add(time.Duration(float64(time.Until(p.deadline)) * share))}
+	if p.cfg.Iterations == 0 {
+		bu.left = DefaultIterations
+	}
+	return bu
 }
 
 func (bu *budget) more() bool {
+	if !bu.deadline.IsZero() && !time.Now().Before(bu.deadline) {
+		return false
+	}
+	if bu.left == -1 {
+		return true
+	}
 	if bu.left > 0 {
 		bu.left--
 		return true
 	}
-	return bu.left == -1 && time.Now().Before(bu.deadline)
+	return false
 }
 
 const samples = 3 // dice samples per candidate
@@ -190,8 +201,8 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) ([]game.Order, 
 	}
 	bu := p.budget(0.95)
 	free := 0 // duplicates not counted against Iterations (FreeDuplicates)
-	if b.Side() == units.German && p.german().FreeDuplicates {
-		free = 4 * p.cfg.Iterations
+	if b.Side() == units.German && p.german().FreeDuplicates && bu.left > 0 {
+		free = 4 * bu.left
 	}
 	for i := 0; bu.more(); {
 		var w Weights
@@ -215,7 +226,7 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) ([]game.Order, 
 			plan = h.weighted(w).movement(v, b, k)
 		}
 		if key := planKey(plan); seen[key] {
-			if free > 0 && bu.left >= 0 {
+			if free > 0 {
 				// The same orders cost no play-out: with FreeDuplicates
 				// they do not use up a candidate either (bounded).
 				free--

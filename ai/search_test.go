@@ -2,7 +2,9 @@ package ai
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"testing"
+	"time"
 
 	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
@@ -382,5 +384,45 @@ func TestConfirm(t *testing.T) {
 	}
 	if got := pick(ownFit + 1000); got != planKey(nil) {
 		t.Errorf("a plan scored 1000 VP over the campaign's on the first samples was not played: the first samples do not count")
+	}
+}
+
+// TestDefaultBudget: by default the search tries DefaultIterations
+// candidates a request, so that the same position gives the same orders
+// however loaded the machine (its clock only a cap); a negative
+// Iterations leaves it to the clock, and a spent clock stops the default
+// too, the first plan being scored whatever the budget.
+func TestDefaultBudget(t *testing.T) {
+	s := playedTo(t, 2, 3, game.Move1)
+	v, b := s.ViewFor(game.GermanView), NewBoard(s, units.German)
+	run := func(cfg Config) (*Search, []game.Order) {
+		cfg.Side, cfg.Seed = units.German, 4
+		pl, err := New("search", cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := pl.(*Search)
+		p.deadline = time.Now().Add(p.cfg.Budget)
+		orders, _ := p.movement(v, b, Rand(cfg.Seed, v, b))
+		return p, orders
+	}
+	p1, a := run(Config{})
+	if p1.cfg.Budget != DefaultBudget {
+		t.Fatalf("default budget %s, want %s", p1.cfg.Budget, DefaultBudget)
+	}
+	if p1.scored == 0 || p1.scored > DefaultIterations {
+		t.Fatalf("%d candidates scored by default, want 1 to %d", p1.scored, DefaultIterations)
+	}
+	p2, c := run(Config{Iterations: DefaultIterations})
+	if p2.scored != p1.scored || !reflect.DeepEqual(a, c) {
+		t.Fatalf("the default (%d candidates) differs from Iterations %d (%d candidates)", p1.scored, DefaultIterations, p2.scored)
+	}
+	p3, _ := run(Config{Budget: time.Nanosecond})
+	if p3.scored != 0 {
+		t.Fatalf("a spent clock let %d candidates be scored", p3.scored)
+	}
+	p4, _ := run(Config{Iterations: -1, Budget: time.Nanosecond})
+	if p4.scored != 0 {
+		t.Fatalf("the clock alone, spent, let %d candidates be scored", p4.scored)
 	}
 }

@@ -22,10 +22,6 @@ import (
 // BotPrefix starts the user ID of a computer player's seat.
 const BotPrefix = "bot:"
 
-// BotBudget is the search player's thinking time per segment here: short,
-// so that a bot's whole turn fits in an interaction's answer.
-const BotBudget = 500 * time.Millisecond
-
 // BotActor is the actor of a computer player of level.
 func BotActor(level string) actor.Actor {
 	return actor.Actor{ID: BotPrefix + level, Name: "rtrbot (" + level + ")", Lang: i18n.EN}
@@ -105,7 +101,7 @@ func (t *Service) botPlay(ctx context.Context, at Where, now time.Time, pick fun
 			return out, nil
 		}
 		if player == nil {
-			if player, err = ai.New(level, ai.Config{Side: side, Seed: uint64(id)*2 + uint64(side), Budget: BotBudget}); err != nil {
+			if player, err = ai.New(level, ai.Config{Side: side, Seed: uint64(id)*2 + uint64(side)}); err != nil {
 				return out, err
 			}
 		}

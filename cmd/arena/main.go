@@ -2,7 +2,7 @@
 // and prints their results:
 //
 //	go run ./cmd/arena -games 100 -german heuristic -allied random -scenario standard
-//	go run ./cmd/arena -games 400 -german search -allied heuristic -budget 1s -seed 1
+//	go run ./cmd/arena -games 400 -german search -allied heuristic -seed 1
 //
 // Games run in parallel (-parallel, default the number of CPUs). The last
 // lines are "german wins W/N, allied wins A/N, draws D/N", the thinking
@@ -16,22 +16,30 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
-	"time"
 
 	"rtrbot/ai"
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 )
 
+// gcPercent is the collector's target where GOGC is not set: the search's
+// play-outs make much short-lived garbage in a small heap (a few tens of
+// MB), and at 400 a search game takes about 30 % less CPU than at Go's 100.
+const gcPercent = 400
+
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 	cfg := ai.ArenaConfig{}
 	flag.IntVar(&cfg.Games, "games", 20, "games to play")
 	flag.StringVar(&cfg.German, "german", "heuristic", "the German player's level ("+strings.Join(ai.Levels, ", ")+")")
 	flag.StringVar(&cfg.Allied, "allied", "random", "the Allied player's level")
 	scenario := flag.String("scenario", "standard", "standard or extended")
-	flag.DurationVar(&cfg.Budget, "budget", time.Second, "the search player's thinking time per segment")
-	flag.IntVar(&cfg.Iterations, "iterations", 0, "the search's candidates per request instead of its clock (0: the budget decides; reproducible)")
+	flag.DurationVar(&cfg.Budget, "budget", ai.DefaultBudget, "the cap on the search player's thinking time per segment")
+	flag.IntVar(&cfg.Iterations, "iterations", 0, "the search's candidates per request (0: the default, within -budget; above 0: exactly that many, reproducible whatever the load; below 0: as many as -budget allows)")
 	flag.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first game (the others follow)")
 	flag.IntVar(&cfg.Parallel, "parallel", runtime.NumCPU(), "games played at once")
 	options := flag.String("options", "", "scenario options for every game, e.g. \"18.1(5) 18.2(14)\"")
