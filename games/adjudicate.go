@@ -28,7 +28,6 @@ const MetaAdjudicated = "adjudicated"
 // for adjudication: the other side's ask at the same position agrees.
 func metaAdjudicateAsk(side units.Side) string { return "adjudicate:" + side.String() }
 
-
 // SetAdjudication sets how the service adjudicates (zero fields: ai's
 // defaults); tests and the playtest lower the play-outs.
 func (t *Service) SetAdjudication(cfg ai.AdjudicateConfig) {
