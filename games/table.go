@@ -62,6 +62,8 @@ type Service struct {
 	// each): each keeps one core busy for up to a minute, and the other
 	// games must go on.
 	adjudications chan struct{}
+	// analyses are the finished games' analyses (analysis.go).
+	analyses analyses
 }
 
 // loadCall is one cold load of a place's game; done is closed when g and
