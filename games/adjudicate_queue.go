@@ -69,6 +69,7 @@ type limitQueue struct {
 // limitJob is a position to adjudicate: the game at at, its state and the
 // log's last row when it was queued.
 type limitJob struct {
+	ctx   context.Context // the clock's: the bot's life
 	at    Where
 	id    int64
 	state *game.State
@@ -91,7 +92,7 @@ func (t *Service) QueueAdjudicationAtLimit(ctx context.Context, at Where, id int
 	}
 	if err == nil {
 		if g.ID == id && limitLive(g) {
-			job := limitJob{at: at, id: id, state: g.State, hash: g.State.Hash(), seq: -1}
+			job := limitJob{ctx: ctx, at: at, id: id, state: g.State, hash: g.State.Hash(), seq: -1}
 			if t.store != nil && id != 0 {
 				rec, err := t.store.Game(ctx, id)
 				if err != nil {
@@ -160,10 +161,10 @@ func (t *Service) limitWorker() {
 		job := q.jobs[0]
 		q.jobs = q.jobs[1:]
 		q.mu.Unlock()
-		err := t.runLimit(context.Background(), job)
+		err := t.runLimit(job.ctx, job)
 		q.mu.Lock()
 		delete(q.queued, job.id)
-		if err != nil && !errors.Is(err, errMovedOn) {
+		if err != nil && !errors.Is(err, errMovedOn) && job.ctx.Err() == nil {
 			q.failed[job.id] = job.hash
 			t.log.Error("adjudicating a game at a round's limit", "game", job.id, "err", err)
 		}

@@ -122,7 +122,7 @@ func (t *Service) Analysis(ctx context.Context, g *Game, n int) (*ai.Analysis, e
 			run = &analysisRun{done: make(chan struct{})}
 			c.running[key] = run
 			c.wg.Add(1)
-			go t.analyse(g, key, n, run)
+			go t.analyse(context.WithoutCancel(ctx), g, key, n, run) // it outlives the ask
 		}
 		c.mu.Unlock()
 	}
@@ -159,7 +159,7 @@ type keptEstimates struct {
 
 // analyse makes g's analysis in the background (one at a time), keeps it
 // and tells the askers.
-func (t *Service) analyse(g *Game, key string, n int, run *analysisRun) {
+func (t *Service) analyse(ctx context.Context, g *Game, key string, n int, run *analysisRun) {
 	c := &t.analyses
 	defer c.wg.Done()
 	defer func() {
@@ -203,7 +203,7 @@ func (t *Service) analyse(g *Game, key string, n int, run *analysisRun) {
 	if st, ok := t.store.(AnalysisStore); ok && g.ID != 0 {
 		data, err := json.Marshal(kept)
 		if err == nil {
-			err = st.SaveAnalysis(context.Background(), g.ID, key, string(data))
+			err = st.SaveAnalysis(ctx, g.ID, key, string(data))
 		}
 		if err != nil {
 			t.log.Error("analysis: keeping it", "game", g.ID, "err", err)
