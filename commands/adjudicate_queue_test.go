@@ -134,3 +134,26 @@ func TestLimitAdjudicationOffTheClock(t *testing.T) {
 		t.Fatalf("a third process: %d play-outs:\n%s", again.calls.Load(), out)
 	}
 }
+
+// A limit whose play-outs fail is not played out again at the same
+// position, and holds the round no longer: the forfeit rule runs and
+// leaves the table to the organiser, as without adjudication.
+func TestLimitAdjudicationFailing(t *testing.T) {
+	b, clock := newStoredBot(t)
+	cheapAdjudication(b)
+	var calls atomic.Int64
+	b.games.SetAdjudicator(func(*game.State, ai.AdjudicateConfig) (ai.Adjudication, error) {
+		calls.Add(1)
+		return ai.Adjudication{}, errors.New("the play-outs failed")
+	})
+	_, tr := judgeRound(t, b, clock, 1, "Ann", "Ben")
+	out := postsText(limitTick(b, clock.t.Add(48*time.Hour)))
+	out += postsText(limitTick(b, clock.t.Add(49*time.Hour)))
+	if strings.Contains(out, "so it is adjudicated") || calls.Load() != 1 {
+		t.Fatalf("%d play-outs:\n%s", calls.Load(), out)
+	}
+	expect(t, out, "the deadline passed", "decides these")
+	if b.games.Peek(context.Background(), tr.Current().Games[0].Thread) == nil {
+		t.Fatal("the game ended")
+	}
+}
