@@ -90,22 +90,43 @@ func Analyse(start *game.State, orders []game.Order, key []byte, n int, players 
 	if n < 1 {
 		n = 1
 	}
-	a := &Analysis{PlayOuts: n}
-	estimate := func(s *game.State, seg int) (Point, error) {
-		p := Point{Turn: s.Turn, Step: s.Step, Side: s.ToMove()}
+	return AnalyseBy(start, orders, n, PlayOutEstimate(key, n, players))
+}
+
+// Estimate is an analysis' estimate of the position s after segment seg
+// (0: the start): the mean final margin, German − Allied, and its spread.
+type Estimate func(s *game.State, seg int) (mean, spread float64, err error)
+
+// PlayOutEstimate estimates a position by n play-outs with the dice of
+// AnalysisSeed(key, seg, i) and the players players makes.
+func PlayOutEstimate(key []byte, n int, players func(seed uint64) [2]Computer) Estimate {
+	return func(s *game.State, seg int) (float64, float64, error) {
 		var sum, sq float64
 		for i := 0; i < n; i++ {
 			seed := AnalysisSeed(key, seg, i)
 			r, err := PlayOut(s, seed, players(seed))
 			if err != nil {
-				return p, err
+				return 0, 0, err
 			}
 			m := float64(r.Final.VP[units.German] - r.Final.VP[units.Allied])
 			sum, sq = sum+m, sq+m*m
 		}
-		p.Margin = sum / float64(n)
-		p.Spread = math.Sqrt(math.Max(0, sq/float64(n)-p.Margin*p.Margin))
-		return p, nil
+		mean := sum / float64(n)
+		return mean, math.Sqrt(math.Max(0, sq/float64(n)-mean*mean)), nil
+	}
+}
+
+// AnalyseBy is Analyse with each position estimated by estimate (n, the
+// play-outs a point, is only reported): the segments, swings and rolls
+// come from replaying orders, so estimates kept from an earlier analysis
+// give it back without a play-out.
+func AnalyseBy(start *game.State, orders []game.Order, n int, estimateAt Estimate) (*Analysis, error) {
+	a := &Analysis{PlayOuts: n}
+	estimate := func(s *game.State, seg int) (Point, error) {
+		p := Point{Turn: s.Turn, Step: s.Step, Side: s.ToMove()}
+		var err error
+		p.Margin, p.Spread, err = estimateAt(s, seg)
+		return p, err
 	}
 	s := start
 	p, err := estimate(s, 0)

@@ -58,6 +58,9 @@ type Bot struct {
 	renders chan struct{}
 	// renderWaiting counts the maps waiting for a place in renders.
 	renderWaiting atomic.Int64
+	// analysisWait is how long /computer analysis waits for an analysis
+	// being made (0: analysisWaitDefault; computer_analysis.go).
+	analysisWait time.Duration
 	// noMaps leaves the map out of segment accounts (tests that play many
 	// segments and look only at the text).
 	noMaps bool

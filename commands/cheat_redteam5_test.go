@@ -145,7 +145,7 @@ func TestCheatReportToDodgeAdjudication(t *testing.T) {
 		t.Fatalf("a report of a bot game in play was kept: %+v %+v", g.Result, g.Reported)
 	}
 	out := ""
-	for _, m := range b.Tick(ctx, clock.t.Add(48*time.Hour), nil) {
+	for _, m := range limitTick(b, clock.t.Add(48*time.Hour)) {
 		out += m.Text + "\n"
 	}
 	expect(t, out, "it is adjudicated")

@@ -65,16 +65,22 @@ func (b *Bot) computerAdjudicate(ctx context.Context, req *Request) *Response {
 // (adjudicate:true): each game ends adjudicated, its result goes to its
 // table marked so, and both the game's thread and the tournament's
 // channel are told, in both languages (nobody asked). Run by the round's
-// clock (tournament_clock.go) before the forfeit rule.
-func (b *Bot) adjudicateAtLimit(ctx context.Context, t *tournament.Tournament, now time.Time) []Message {
-	var out []Message
+// clock (tournament_clock.go) before the forfeit rule. The play-outs run
+// on the games service's worker, off the clock: a tick queues a game and
+// a later one finds its result in the game's row and records it; pending
+// says some are still being played out.
+func (b *Bot) adjudicateAtLimit(ctx context.Context, t *tournament.Tournament, now time.Time) (out []Message, pending bool) {
 	for _, table := range t.AdjudicationDue(now) {
 		if table.Thread == "" {
 			continue
 		}
-		g, res, err := b.games.AdjudicateAtLimit(ctx, games.Where{Guild: t.Guild, Channel: table.Thread}, table.GameID)
+		g, res, st, err := b.games.QueueAdjudicationAtLimit(ctx, games.Where{Guild: t.Guild, Channel: table.Thread}, table.GameID)
 		if err != nil {
 			b.Log.Error("tournament: adjudicating a game at the round's limit", "game", table.GameID, "err", err)
+			continue
+		}
+		if st != games.LimitDone {
+			pending = pending || st == games.LimitQueued
 			continue
 		}
 		vp := table.AdjustVP([2]int{max(res.Margin, 0), max(-res.Margin, 0)})
@@ -101,7 +107,7 @@ func (b *Bot) adjudicateAtLimit(ctx context.Context, t *tournament.Tournament, n
 			out = append(out, Message{Target: nt.Channel, Text: text})
 		}
 	}
-	return out
+	return out, pending
 }
 
 // tableOutcome is a VP pair's result in the tournament's terms (15.1).

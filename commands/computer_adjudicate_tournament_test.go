@@ -62,7 +62,7 @@ func TestTournamentLimitAdjudicates(t *testing.T) {
 	if b.games.Peek(ctx, t2.Thread) == nil {
 		t.Fatal("table 2's game ended before the deadline")
 	}
-	m := b.Tick(ctx, clock.t.Add(48*time.Hour), nil)
+	m := limitTick(b, clock.t.Add(48*time.Hour))
 	all := ""
 	for _, x := range m {
 		all += x.Text + "\n"

@@ -2,17 +2,14 @@ package commands
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
+	"time"
 
 	"rtrbot/ai"
-	"rtrbot/engine/game"
 	"rtrbot/games"
 	"rtrbot/i18n"
 	"rtrbot/render"
@@ -59,7 +56,11 @@ func (b *Bot) computerAnalysis(ctx context.Context, req *Request) *Response {
 	case g.Sandbox:
 		return Private(req.T("A game from a position has no analysis from its start.", "局面から始めたゲームには開始からの分析がありません。"))
 	}
-	a, err := analysisOf(ctx, g)
+	a, err := b.analysisOf(ctx, g)
+	if errors.Is(err, games.ErrAnalysisRunning) {
+		return Private(fmt.Sprintf(req.T("The analysis of game #%d is still running (a whole game takes a few minutes of one core); ask again in a minute: it goes on meanwhile and is kept.",
+			"ゲーム #%d の分析はまだ計算中です (1ゲーム全体で1コア数分かかります)。計算は続けて結果を保存しますので、1分ほどしてからもう一度実行してください。"), g.ID))
+	}
 	if err != nil {
 		return Fail(req, err)
 	}
@@ -70,89 +71,28 @@ func (b *Bot) computerAnalysis(ctx context.Context, req *Request) *Response {
 	return &Response{Messages: []Message{m}}
 }
 
-// analyses keeps each finished game's analysis, computed once: a game
-// that has ended never changes, so its analysis is kept under what it is
-// made of (the dice key, the orders, the final state) and a second ask is
-// answered at once. At most one analysis runs at a time (analysisSlot),
-// off every game's lock, so that it takes one core and holds up no game.
-var analyses = struct {
-	sync.Mutex
-	done    map[string]*ai.Analysis
-	running map[string]chan struct{}
-	order   []string
-}{done: map[string]*ai.Analysis{}, running: map[string]chan struct{}{}}
-
-var analysisSlot = make(chan struct{}, 1)
-
-// analysesKept is how many analyses stay in memory (the oldest go first).
-const analysesKept = 200
-
-func analysisKey(g *games.Game) string {
-	k := sha256.Sum256(g.Key)
-	return fmt.Sprintf("%x %d %s %d", k[:8], len(g.Orders), g.State.Hash(), analysisPlayOuts)
+// analysisOf is g's analysis (games.Service.Analysis: made once, off
+// every game's lock, and kept across a restart), waited for at most
+// analysisWait: then the asker is told to ask again, and the analysis
+// goes on for the next ask.
+func (b *Bot) analysisOf(ctx context.Context, g *games.Game) (*ai.Analysis, error) {
+	wait := b.analysisWait
+	if wait == 0 {
+		wait = analysisWaitDefault
+	}
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	return b.games.Analysis(ctx, g, analysisPlayOuts)
 }
 
-// analysisOf is g's analysis, computed once; a second ask while the first
-// runs waits for it.
-func analysisOf(ctx context.Context, g *games.Game) (*ai.Analysis, error) {
-	key := analysisKey(g)
-	for {
-		analyses.Lock()
-		if a, ok := analyses.done[key]; ok {
-			analyses.Unlock()
-			return a, nil
-		}
-		wait, busy := analyses.running[key]
-		if !busy {
-			analyses.running[key] = make(chan struct{})
-			analyses.Unlock()
-			break
-		}
-		analyses.Unlock()
-		select {
-		case <-wait:
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-	}
-	a, err := computeAnalysis(ctx, g)
-	analyses.Lock()
-	defer analyses.Unlock()
-	close(analyses.running[key])
-	delete(analyses.running, key)
-	if err != nil {
-		return nil, err
-	}
-	analyses.done[key] = a
-	analyses.order = append(analyses.order, key)
-	if len(analyses.order) > analysesKept {
-		delete(analyses.done, analyses.order[0])
-		analyses.order = analyses.order[1:]
-	}
-	return a, nil
-}
+// analysisWaitDefault is how long an ask waits for an analysis being
+// made before it is told to ask again: a whole game takes a few minutes
+// of one core, and a slow command's place is not held longer.
+const analysisWaitDefault = time.Minute
 
 // analysisPlayOuts are the play-outs a point (ai.AnalysisPlayOuts; the
 // commands' tests take fewer, the analysis itself is tested in ai).
 var analysisPlayOuts = ai.AnalysisPlayOuts
-
-// analysisRuns counts the analyses computed (not those read back).
-var analysisRuns atomic.Int64
-
-func computeAnalysis(ctx context.Context, g *games.Game) (*ai.Analysis, error) {
-	analysisRuns.Add(1)
-	select {
-	case analysisSlot <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-	defer func() { <-analysisSlot }()
-	start, err := game.NewKey(g.State.Rules(), g.Key, g.Options)
-	if err != nil {
-		return nil, err
-	}
-	return ai.Analyse(start, g.Orders, g.Key, analysisPlayOuts, ai.AnalysisPlayers)
-}
 
 // analysisChart is the chart of a in lang: a turn's label at its first
 // segment.

@@ -20,7 +20,7 @@ func TestComputerAnalysisAfterTheGame(t *testing.T) {
 	if expect(t, txt(r), "no game in this channel"); !r.Messages[0].Ephemeral {
 		t.Error("the refusal is private")
 	}
-	runs := analysisRuns.Load()
+	runs := b.games.AnalysesComputed()
 	for _, who := range []struct {
 		name string
 		line string
@@ -34,7 +34,7 @@ func TestComputerAnalysisAfterTheGame(t *testing.T) {
 			t.Errorf("%s by %s while the game runs: %+v", who.line, who.name, r.Messages[0])
 		}
 	}
-	if analysisRuns.Load() != runs {
+	if b.games.AnalysesComputed() != runs {
 		t.Fatal("a running game was analysed")
 	}
 	act(t, b, clock, bob, "C1", "/game resign confirm:true")
@@ -44,7 +44,7 @@ func TestComputerAnalysisAfterTheGame(t *testing.T) {
 	if m.Ephemeral || len(m.Files) != 1 || !strings.HasSuffix(m.Files[0].Name, "-analysis.png") {
 		t.Fatalf("the analysis after the game: public, with its chart: %+v", m)
 	}
-	if got := analysisRuns.Load(); got != runs+1 {
+	if got := b.games.AnalysesComputed(); got != runs+1 {
 		t.Fatalf("%d analyses computed, want 1", got-runs)
 	}
 	// Asked again, in Japanese: the kept analysis, in the reader's language.
@@ -54,7 +54,7 @@ func TestComputerAnalysisAfterTheGame(t *testing.T) {
 	if strings.Contains(txt(ja), "Analysis") || len(ja.Messages[0].Files) != 1 {
 		t.Errorf("the Japanese analysis: %q", txt(ja))
 	}
-	if got := analysisRuns.Load(); got != runs+1 {
+	if got := b.games.AnalysesComputed(); got != runs+1 {
 		t.Fatalf("the second ask computed the analysis again (%d runs)", got-runs)
 	}
 	// Bad input: a number that is no game here.

@@ -15,11 +15,14 @@ import (
 // running rounds that ended are recorded, then tournament.Service.Tick
 // reminds the players of late tables once and applies the forfeit rule
 // when a round's deadline passes (docs/tournaments.md). Nobody asked, so
-// the notices are in both languages, in the tournament's channel.
+// the notices are in both languages, in the tournament's channel. A
+// round's limit being adjudicated (off the clock, on the games service's
+// worker) holds its tournament's forfeit rule until the results are in.
 
 func (b *Bot) tournamentTick(ctx context.Context, now time.Time) []Message {
 	svc := b.tournamentService()
 	var out []Message
+	held := map[[2]string]bool{} // tournaments whose round's limit is being adjudicated
 	if l, ok := svc.Store.(tournament.Lister); ok {
 		ts, err := l.AllTournaments(ctx, "")
 		if err != nil {
@@ -30,12 +33,14 @@ func (b *Bot) tournamentTick(ctx context.Context, now time.Time) []Message {
 			if t.Status == tournament.StatusRunning {
 				out = append(out, b.syncTournamentGames(ctx, t.Guild, t.Name)...)
 				if t, err := svc.Get(ctx, t.Guild, t.Name); err == nil {
-					out = append(out, b.adjudicateAtLimit(ctx, t, now)...) // computer_adjudicate.go
+					ms, pending := b.adjudicateAtLimit(ctx, t, now) // computer_adjudicate.go
+					out = append(out, ms...)
+					held[[2]string{t.Guild, t.Name}] = pending
 				}
 			}
 		}
 	}
-	ns, err := svc.Tick(ctx, now)
+	ns, err := svc.TickHolding(ctx, now, func(t *tournament.Tournament) bool { return held[[2]string{t.Guild, t.Name}] })
 	if err != nil {
 		b.Log.Error("tournaments: the round clock", "err", err)
 	}

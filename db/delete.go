@@ -63,7 +63,7 @@ func (s *Store) DeleteGame(ctx context.Context, id int64, dir string) (string, e
 				return err
 			}
 		}
-		for _, table := range []string{"events", "snapshots", "orders", "game_players", "game_meta"} {
+		for _, table := range []string{"events", "snapshots", "orders", "game_players", "game_meta", "analyses"} {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE game_id = ?`, id); err != nil {
 				return err
 			}

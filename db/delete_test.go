@@ -16,6 +16,9 @@ func TestDeleteGame(t *testing.T) {
 	if err := s.Update(ctx, other.ID, func(tx *GameTx) error { return logOrder(tx, rp, "u1", "move a") }); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.SaveAnalysis(ctx, g.ID, "k", `{"points":[]}`); err != nil {
+		t.Fatal(err)
+	}
 	before := counts(t, s)
 	path, err := s.DeleteGame(ctx, g.ID, t.TempDir())
 	if err != nil {
@@ -31,7 +34,7 @@ func TestDeleteGame(t *testing.T) {
 	if _, err := s.Game(ctx, g.ID); err == nil {
 		t.Error("the deleted game is still there")
 	}
-	for _, table := range []string{"events", "snapshots", "orders", "game_players", "game_meta"} {
+	for _, table := range []string{"events", "snapshots", "orders", "game_players", "game_meta", "analyses"} {
 		var n int
 		s.DB.QueryRow(`SELECT COUNT(*) FROM `+table+` WHERE game_id = ?`, g.ID).Scan(&n)
 		if n != 0 {

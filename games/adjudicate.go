@@ -28,10 +28,6 @@ const MetaAdjudicated = "adjudicated"
 // for adjudication: the other side's ask at the same position agrees.
 func metaAdjudicateAsk(side units.Side) string { return "adjudicate:" + side.String() }
 
-// adjudications bounds the adjudications running at once: each keeps one
-// core busy for up to a minute, and the other games must go on.
-var adjudications = make(chan struct{}, 1)
-
 // SetAdjudication sets how the service adjudicates (zero fields: ai's
 // defaults); tests and the playtest lower the play-outs.
 func (t *Service) SetAdjudication(cfg ai.AdjudicateConfig) {
@@ -99,12 +95,12 @@ func (t *Service) AskAdjudication(ctx context.Context, a actor.Actor, at Where, 
 		return x, nil
 	}
 	select {
-	case adjudications <- struct{}{}:
+	case t.adjudications <- struct{}{}:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	res, err := ai.Adjudicate(state, t.AdjudicationConfig())
-	<-adjudications
+	res, err := t.adjudicator()(state, t.AdjudicationConfig())
+	<-t.adjudications
 	if err != nil {
 		return nil, err
 	}
@@ -218,30 +214,41 @@ func AdjudicationText(a ai.Adjudication) i18n.Text {
 }
 
 // AdjudicateAtLimit ends the game played at at (it must be game id) by
-// adjudication: a tournament round's hard limit (the clock's, no one's
-// request; the caller decides it is due). The game's lock is held while
-// the play-outs run, so its players cannot move on meanwhile; other games
-// go on. Nothing is done to a game that is over or is another.
+// adjudication, waiting for the play-outs: a tournament round's hard
+// limit (the clock's, no one's request; the caller decides it is due).
+// The bot's clock queues it instead (QueueAdjudicationAtLimit). The
+// play-outs run off the game's lock; if the game moved on meanwhile,
+// nothing ends. Nothing is done to a game that is over or is another.
 func (t *Service) AdjudicateAtLimit(ctx context.Context, at Where, id int64) (*Game, ai.Adjudication, error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, ai.Adjudication{}, err
 	}
-	defer unlock()
-	if g.ID != id || g.State == nil || g.Status != "" && g.Status != Active || g.State.Step == game.GameOver {
+	if g.ID != id || !limitLive(g) {
+		unlock()
 		return nil, ai.Adjudication{}, i18n.Errorf("Game #%d is not running here.", "ゲーム #%d はここで進行中ではありません。", id)
 	}
+	state, hash := g.State, g.State.Hash()
+	unlock()
 	select {
-	case adjudications <- struct{}{}:
+	case t.adjudications <- struct{}{}:
 	case <-ctx.Done():
 		return nil, ai.Adjudication{}, ctx.Err()
 	}
-	res, err := ai.Adjudicate(g.State, t.AdjudicationConfig())
-	<-adjudications
+	res, err := t.adjudicator()(state, t.AdjudicationConfig())
+	<-t.adjudications
 	if err != nil {
 		return nil, ai.Adjudication{}, err
 	}
-	if err := t.setStatus(ctx, g, Finished, MetaAdjudicated, EncodeAdjudication(res)); err != nil {
+	g, unlock, err = t.acquire(ctx, at)
+	if err != nil {
+		return nil, ai.Adjudication{}, err
+	}
+	defer unlock()
+	if g.ID != id || !limitLive(g) || g.State.Hash() != hash {
+		return nil, ai.Adjudication{}, errMovedOn
+	}
+	if err := t.finishAdjudicated(ctx, g, res, -1); err != nil {
 		return nil, ai.Adjudication{}, err
 	}
 	return g.copy(), res, nil

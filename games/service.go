@@ -23,6 +23,8 @@
 //	players.go      joining, replacing, pausing, resigning, abandoning
 //	options.go      the secret choice of options (18.0)
 //	deadline.go     deadlines: setting them, and what passing them does
+//	adjudicate*.go  adjudication (判定): asked for, and a round's limit on a worker off the clock
+//	analysis.go     a finished game's analysis: made once in the background, kept in the database
 package games
 
 import (

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"context"
 	"time"
 
 	"rtrbot/engine/game"
@@ -36,6 +37,14 @@ type Tx interface {
 	// SetOptions replaces the options (a JSON object) while the log is
 	// empty.
 	SetOptions(opts string) error
+}
+
+// AnalysisStore is a Storage that keeps finished games' analyses
+// (analysis.go), each under the key of what it was made of; data is the
+// service's own encoding. Without one they are kept in memory only.
+type AnalysisStore interface {
+	Analysis(ctx context.Context, gameID int64, key string) (data string, ok bool, err error)
+	SaveAnalysis(ctx context.Context, gameID int64, key, data string) error
 }
 
 // Status is where a stored game stands.

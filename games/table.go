@@ -54,6 +54,16 @@ type Service struct {
 	seats map[string]*sync.Mutex
 	// adjudication is how games are adjudicated (adjudicate.go).
 	adjudication ai.AdjudicateConfig
+	// adjudicate plays positions out (nil: ai.Adjudicate); limits is
+	// the clock's adjudications' worker (adjudicate_queue.go).
+	adjudicate Adjudicator
+	limits     limitQueue
+	// adjudications bounds the adjudications running at once (a token
+	// each): each keeps one core busy for up to a minute, and the other
+	// games must go on.
+	adjudications chan struct{}
+	// analyses are the finished games' analyses (analysis.go).
+	analyses analyses
 }
 
 // loadCall is one cold load of a place's game; done is closed when g and
@@ -70,7 +80,8 @@ func New(c Config) *Service {
 		c.Log = slog.Default()
 	}
 	return &Service{m: c.Map, store: c.Store, log: c.Log, games: map[string]*Game{}, locks: map[*Game]*sync.Mutex{}, loading: map[string]*loadCall{},
-		loads: make(chan struct{}, max(2, 2*runtime.GOMAXPROCS(0))), imports: map[string][]time.Time{}}
+		loads: make(chan struct{}, max(2, 2*runtime.GOMAXPROCS(0))), imports: map[string][]time.Time{},
+		adjudications: make(chan struct{}, 1)}
 }
 
 // Status is the game played at a place, for a to read (loaded from the

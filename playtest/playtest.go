@@ -508,6 +508,12 @@ func (r *Runner) finish(ctx context.Context) {
 		// The analysis of the first game (a whole game's play-outs take
 		// minutes, so one game a run): public, with its chart.
 		resp := r.say(ctx, p.spec, "/computer analysis")
+		if resp != nil && len(resp.Messages) == 1 && resp.Messages[0].Ephemeral && len(resp.Messages[0].Files) == 0 {
+			// Still being made (the ask waits a minute at most): asked
+			// again once it is done, as the answer says.
+			r.svc.WaitAnalyses()
+			resp = r.say(ctx, p.spec, "/computer analysis")
+		}
 		if resp == nil || len(resp.Messages) == 0 || resp.Messages[0].Ephemeral || len(resp.Messages[0].Files) == 0 {
 			r.violate(InvEnd, p.spec, "/computer analysis", "the finished game's analysis is not public with its chart", resp)
 		}

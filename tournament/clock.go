@@ -98,6 +98,13 @@ func (t *Tournament) tick(now time.Time) *Notice {
 // forfeit rule (applyDeadline). Each notice is saved before it is
 // returned, so that a restart neither repeats nor loses one.
 func (s *Service) Tick(ctx context.Context, now time.Time) ([]Notice, error) {
+	return s.TickHolding(ctx, now, nil)
+}
+
+// TickHolding is Tick leaving alone the tournaments hold names (nil:
+// none): those whose round's limit is still being adjudicated, whose
+// forfeit rule waits for the adjudications.
+func (s *Service) TickHolding(ctx context.Context, now time.Time, hold func(*Tournament) bool) ([]Notice, error) {
 	l, ok := s.Store.(Lister)
 	if !ok {
 		return nil, nil
@@ -108,7 +115,7 @@ func (s *Service) Tick(ctx context.Context, now time.Time) ([]Notice, error) {
 	}
 	var out []Notice
 	for _, t := range ts {
-		if t.Status != StatusRunning {
+		if t.Status != StatusRunning || hold != nil && hold(t) {
 			continue
 		}
 		var n *Notice

@@ -172,3 +172,12 @@ func (x tx) SetDeadlinePolicy(hours int, action string) error {
 }
 func (x tx) SetMeta(key, value string) error { return x.t.SetMeta(key, value) }
 func (x tx) SetOptions(opts string) error    { return x.t.SetOptions(opts) }
+
+// Analysis and SaveAnalysis keep finished games' analyses (games.AnalysisStore).
+func (s *Store) Analysis(ctx context.Context, gameID int64, key string) (string, bool, error) {
+	return s.Store.Analysis(ctx, gameID, key)
+}
+
+func (s *Store) SaveAnalysis(ctx context.Context, gameID int64, key, data string) error {
+	return s.Store.SaveAnalysis(ctx, gameID, key, data)
+}
