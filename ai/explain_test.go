@@ -68,7 +68,7 @@ func (s *spy) Orders(v game.View, b *Board) []game.Order {
 			t.Fatalf("%s %s: attack %v made and %d notes added", v.Turn, v.Step, orders[0], len(after.Attacks)-len(before.Attacks))
 		}
 		o, n := orders[0], after.Attacks[len(after.Attacks)-1]
-		if n.At != o.To() || n.Table != o.Table() || !reflect.DeepEqual(n.Units, o.Units[1:]) || n.Step != v.Step {
+		if n.At != o.To() || n.Table != o.Table() || !reflect.DeepEqual(n.Units, o.Attackers()) || n.Step != v.Step {
 			t.Fatalf("%s %s: note %+v of attack %v", v.Turn, v.Step, n, o)
 		}
 		var att []*units.Counter
