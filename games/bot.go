@@ -85,8 +85,9 @@ func (t *Service) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Play
 func (t *Service) botPlay(ctx context.Context, at Where, now time.Time, pick func(*Game) (units.Side, string, bool), referee bool) ([]*Played, error) {
 	var out []*Played
 	var player ai.Computer
-	var fought witnessed // the attacks fought meanwhile (explain.go)
-	defer func() { // what the player says of its turn (explain.go)
+	var fought witnessed // the attacks fought meanwhile
+	// What the player says of its turn (explain.go).
+	defer func() {
 		if ex := t.keepAccount(ctx, at, player, referee, fought); ex != nil && len(out) > 0 {
 			out[len(out)-1].Explained = ex
 		}
