@@ -3,7 +3,6 @@ package games
 import (
 	"context"
 	"encoding/json"
-	"errors"
 
 	"rtrbot/ai"
 	"rtrbot/engine/board"
@@ -153,21 +152,14 @@ func (t *Service) keepAccount(ctx context.Context, at Where, player ai.Computer,
 }
 
 // Explain is the computer's account of its last player turn in the game
-// at (the place's running game, else the newest that ended there, as
-// ReplayGame finds it), for anyone who may read the game's channel, as
+// at (the place's running game, else the newest that ended there:
+// Latest), for anyone who may read the game's channel, as
 // Status is: the account holds only what the channel may see. It is
 // refused where the game has no computer player (no bot seat, no
 // takeover agreed) or the computer has not yet played a player turn.
 func (t *Service) Explain(ctx context.Context, at Where) (*Explained, error) {
-	g, unlock, err := t.acquire(ctx, at)
-	switch {
-	case err == nil:
-		defer unlock()
-	case errors.Is(err, ErrNoGame):
-		if g, err = t.ReplayGame(ctx, at, 0); err != nil {
-			return nil, err
-		}
-	default:
+	g, err := t.Latest(ctx, at)
+	if err != nil {
 		return nil, err
 	}
 	acc, kept := g.lastAccount()
@@ -176,6 +168,9 @@ func (t *Service) Explain(ctx context.Context, at Where) (*Explained, error) {
 	switch {
 	case kept:
 		return explained(g, acc), nil
+	case !g.Running() && (bot || takeover):
+		return nil, i18n.Errorf("Game #%d ended before the computer played a player turn of it: it has nothing to explain.",
+			"ゲーム #%d はコンピュータが自分のプレイヤーターンを指す前に終了したため、説明するものはありません。", g.ID)
 	case !bot && !takeover:
 		return nil, i18n.Errorf("No computer plays in this game, so there is nothing to explain: the computer explains its own turns in a game against it (/game new vs:bot) or when it takes over a side (/game settings takeover:).",
 			"このゲームではコンピュータが指していないため、説明するものはありません。コンピュータが説明するのは自分の手番です (/game new vs:bot の対戦、または /game settings takeover: で代行したとき)。")
