@@ -349,8 +349,12 @@ func finalStatus(g *games.Game, l i18n.Lang) string {
 		how = fmt.Sprintf(t("%s; the %s side wins", "%s。%s側の勝利"), how, side.Other().Name().In(l))
 	}
 	fmt.Fprintf(&sb, t("🏁 **Game #%d is over** (%s): %s.\n", "🏁 **ゲーム #%d は終了しました** (%s): %s。\n"), g.ID, g.Status.Text().In(l), how)
-	fmt.Fprintf(&sb, t("%s\nFinal VP: German %d, Allied %d. It ended in %s, %s.\n", "%s\n最終 VP: 独軍 %d、連合軍 %d。%s、%s で終了。\n"),
-		s.Rules().Scenario.Title.In(l), s.VP[units.German], s.VP[units.Allied], turnText(s.Turn).In(l), s.Phase().In(l))
+	when := turnText(s.Turn).In(l)
+	if s.Step != game.GameOver { // ended before the last turn's end: where it stood
+		when += t(", ", "、") + s.Phase().In(l)
+	}
+	fmt.Fprintf(&sb, t("%s\nFinal VP: German %d, Allied %d. It ended in %s.\n", "%s\n最終 VP: 独軍 %d、連合軍 %d。終了時点: %s。\n"),
+		s.Rules().Scenario.Title.In(l), s.VP[units.German], s.VP[units.Allied], when)
 	if !g.HotSeat() {
 		for _, side := range []units.Side{units.German, units.Allied} {
 			var names []string
