@@ -139,3 +139,71 @@ func TestAccountNamesTheCombatsAttackers(t *testing.T) {
 	}
 	t.Logf("%d attacks checked, %d with an attacker the view after the turn hides", checked, partial)
 }
+
+// TestExplainedHidesUntilTheEnd: what a finished game may show follows
+// its file's rule: while the game runs, an attack not fought (refused,
+// or waiting for the defender's answer, 16.2) names only the attackers
+// the public view shows and counts the others; once the game has ended
+// (finished, resigned, adjudicated or abandoned), anyone may export its
+// file, which holds every order and the dice key, and the account names
+// every attacker. A fought attack names them all in either case.
+func TestExplainedHidesUntilTheEnd(t *testing.T) {
+	ctx := context.Background()
+	s := vsBot(t, 3)
+	for i := 0; i < 10; i++ { // the Allied and German setups: stacks of several units
+		g, _ := s.Status(ctx, alice, at)
+		if g.State.Step != game.SetupStep {
+			break
+		}
+		if g.State.ToMove() == units.German {
+			if _, err := s.BotTurn(ctx, at, t0); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if _, err := s.Orders(ctx, alice, at, t0, []Pending{{Order: game.AutoSetup()}, {Order: game.End()}}, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := s.Status(ctx, alice, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var top, hidden string
+	for _, st := range g.State.ViewFor(game.PublicView).Stacks {
+		if st.Side == units.German && st.Count > 1 && !st.Full {
+			top = st.Units[0].ID
+			for i := range g.State.Units {
+				c := g.State.Counter(i)
+				if c.Side() == units.German && g.State.Units[i].At == st.At && c.ID != top {
+					hidden = c.ID
+				}
+			}
+			break
+		}
+	}
+	if top == "" || hidden == "" {
+		t.Fatal("no German stack with a hidden unit: the test proves nothing")
+	}
+	note := ai.AttackNote{Step: game.Combat1, Table: "ASSAULT", Units: []string{top, hidden}}
+	fought := note
+	fought.Fought = true
+	acc := ai.Account{Side: units.German, Level: "heuristic", Turn: 1, Attacks: []ai.AttackNote{note, fought}}
+	ex := explained(g, acc)
+	if a := ex.Account.Attacks[0]; ex.Over || !slices.Equal(a.Units, []string{top}) || a.Hidden != 1 {
+		t.Fatalf("while the game runs: %+v (over %v)", a, ex.Over)
+	}
+	if a := ex.Account.Attacks[1]; !slices.Equal(a.Units, []string{top, hidden}) || a.Hidden != 0 {
+		t.Fatalf("a fought attack while the game runs: %+v", a)
+	}
+	for _, st := range []Status{Finished, Abandoned} {
+		ended := g.copy()
+		ended.Status = st
+		ex := explained(ended, acc)
+		for _, a := range ex.Account.Attacks {
+			if !ex.Over || !slices.Equal(a.Units, []string{top, hidden}) || a.Hidden != 0 {
+				t.Fatalf("%s: %+v (over %v)", st, a, ex.Over)
+			}
+		}
+	}
+}
