@@ -348,7 +348,14 @@ func finalStatus(g *games.Game, l i18n.Lang) string {
 	if side, err := units.ParseSide(g.Meta[games.MetaResigned]); err == nil {
 		how = fmt.Sprintf(t("%s; the %s side wins", "%s。%s側の勝利"), how, side.Other().Name().In(l))
 	}
-	fmt.Fprintf(&sb, t("🏁 **Game #%d is over** (%s): %s.\n", "🏁 **ゲーム #%d は終了しました** (%s): %s。\n"), g.ID, g.Status.Text().In(l), how)
+	if g.ID != 0 {
+		fmt.Fprintf(&sb, t("🏁 **Game #%d is over** (%s): %s.\n", "🏁 **ゲーム #%d は終了しました** (%s): %s。\n"), g.ID, g.Status.Text().In(l), how)
+	} else { // a game the bot keeps in memory only has no number
+		fmt.Fprintf(&sb, t("🏁 **This game is over** (%s): %s.\n", "🏁 **このゲームは終了しました** (%s): %s。\n"), g.Status.Text().In(l), how)
+	}
+	if s.Step == game.GameOver { // the last turn's end: the result by 15.1 and its difference
+		sb.WriteString(statusLine(s, l) + "\n")
+	}
 	when := turnText(s.Turn).In(l)
 	if s.Step != game.GameOver { // ended before the last turn's end: where it stood
 		when += t(", ", "、") + s.Phase().In(l)
