@@ -74,8 +74,17 @@ const (
 type AttackNote struct {
 	Step game.Step `json:"step"`
 	At   hex.Hex   `json:"at"`
-	// Units are the attackers (the siege gun), by counter ID.
+	// Units are the attackers (the siege gun), by counter ID: all of
+	// them as the player chose them, until Shown leaves out those its
+	// reader may not see.
 	Units []string `json:"units"`
+	// Fought says the attack was resolved: its combat (9.0) or the siege
+	// gun's shot (12.6) showed both players every attacker (14.1), so
+	// that anyone may read them. Witness sets it from the game's events.
+	Fought bool `json:"fought,omitempty"`
+	// Hidden counts the attackers Shown left out of Units: units the
+	// reader has not seen.
+	Hidden int `json:"hidden,omitempty"`
 	// Table is the combat results table chosen (RECON, ASSAULT, MOBILE;
 	// "" for a siege-gun shot, 12.6).
 	Table string `json:"table,omitempty"`
@@ -123,24 +132,98 @@ func (a Account) Merge(n Account) Account {
 	return out
 }
 
-// Shown is the account as a viewer may read it (14.1): every attacker
-// the view does not show by its ID is left out of its attack (the attack
-// itself, on a hex the view's side saw attacked, stays). Give it the
-// opponent's view after the turn.
+// Shown is the account as a viewer may read it (14.1): an attack that
+// was fought names every attacker (its combat showed them to both
+// players); any other keeps the attackers v shows by their ID and counts
+// the rest in Hidden. The attack itself stays. Give it the view of the
+// account's readers.
 func (a Account) Shown(v game.View) Account {
 	seen := VisibleIDs(v)
 	out := a
 	out.Attacks = make([]AttackNote, len(a.Attacks))
 	for i, at := range a.Attacks {
-		at.Units = nil
-		for _, id := range a.Attacks[i].Units {
-			if seen[id] {
-				at.Units = append(at.Units, id)
+		if !at.Fought {
+			at.Units = nil
+			for _, id := range a.Attacks[i].Units {
+				if seen[id] {
+					at.Units = append(at.Units, id)
+				}
 			}
+			at.Hidden += len(a.Attacks[i].Units) - len(at.Units)
 		}
 		out.Attacks[i] = at
 	}
 	return out
+}
+
+// Witness marks the attacks of the account that evs show fought: evs are
+// the events of orders given from a position at step, in order (each
+// EvStep moves on to its step). An attack note is fought by a combat
+// (EvCombat) of the account's side in its step on its hex whose
+// attackers are its units, or a siege gun's shot (EvSiege) of its gun at
+// its hex; each event marks one note, the latest not yet marked (an
+// attack refused and given again is fought once, as given again). The
+// events of an attack are public (14.1), so what Witness marks anyone
+// may read.
+func (a Account) Witness(step game.Step, evs []game.Event) Account {
+	out := a
+	out.Attacks = append([]AttackNote(nil), a.Attacks...)
+	for _, e := range evs {
+		if e.Kind == game.EvStep {
+			step = game.Step(e.N)
+			continue
+		}
+		at, attackers, ok := attackOf(e)
+		if !ok || e.Side != a.Side {
+			continue
+		}
+		for i := len(out.Attacks) - 1; i >= 0; i-- {
+			n := out.Attacks[i]
+			if !n.Fought && n.Step == step && n.At == at && sameUnits(n.Units, attackers) && (n.Table == "") == (e.Kind == game.EvSiege) {
+				out.Attacks[i].Fought = true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// attackOf is the target and the attackers of an attack's event: a
+// combat names its attackers, then its defenders, and its hexes are the
+// target, then each attacker's hex (engine/game/combat.go, resolveAttack);
+// a siege gun's shot names the gun, its hex and the fortress's.
+func attackOf(e game.Event) (hex.Hex, []string, bool) {
+	switch e.Kind {
+	case game.EvCombat:
+		n := len(e.Hexes) - 1
+		if n < 1 || n > len(e.Units) {
+			return hex.Hex{}, nil, false
+		}
+		return e.Hexes[0], e.Units[:n], true
+	case game.EvSiege:
+		if len(e.Hexes) != 2 || len(e.Units) != 1 {
+			return hex.Hex{}, nil, false
+		}
+		return e.Hexes[1], e.Units, true
+	}
+	return hex.Hex{}, nil, false
+}
+
+// sameUnits says whether a and b name the same units.
+func sameUnits(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	in := map[string]bool{}
+	for _, id := range a {
+		in[id] = true
+	}
+	for _, id := range b {
+		if !in[id] {
+			return false
+		}
+	}
+	return true
 }
 
 // VisibleIDs are the counters a view shows by their ID (on the map and
@@ -256,7 +339,7 @@ func (r *record) attack(b *Board, k *knowledge, o game.Order, ev float64, playou
 		n.Units = append([]string(nil), o.Units...)
 	case game.VerbAttack:
 		n.Table = o.Table()
-		n.Units = append([]string(nil), o.Units[1:]...)
+		n.Units = o.Attackers() // not the naval gunfire marker (16.4)
 		if co, err := b.Odds(o); err == nil {
 			if odds, ok := estimatedOdds(co, k.enemy[o.To()], k); ok {
 				n.Odds = game.Tables().Columns()[odds.Column]

@@ -68,7 +68,7 @@ func (s *spy) Orders(v game.View, b *Board) []game.Order {
 			t.Fatalf("%s %s: attack %v made and %d notes added", v.Turn, v.Step, orders[0], len(after.Attacks)-len(before.Attacks))
 		}
 		o, n := orders[0], after.Attacks[len(after.Attacks)-1]
-		if n.At != o.To() || n.Table != o.Table() || !reflect.DeepEqual(n.Units, o.Units[1:]) || n.Step != v.Step {
+		if n.At != o.To() || n.Table != o.Table() || !reflect.DeepEqual(n.Units, o.Attackers()) || n.Step != v.Step {
 			t.Fatalf("%s %s: note %+v of attack %v", v.Turn, v.Step, n, o)
 		}
 		var att []*units.Counter
@@ -173,4 +173,78 @@ func TestSearchAccount(t *testing.T) {
 	if len(acc.Objectives) == 0 || acc.Objectives[0].Wing == "" {
 		t.Fatalf("the campaign's objectives are missing: %+v", acc.Objectives)
 	}
+}
+
+// TestWitnessAndShown: the German heuristic's attacks of a turn, marked
+// by the turn's events, are all fought, and an account shown to the
+// Allies names every attacker of them, whatever the view after the turn
+// shows; an attack the events do not show (refused, or waiting for the
+// defender's answer, 16.2) names only the attackers the view shows and
+// counts the others hidden, so that no unit the view hides is named.
+func TestWitnessAndShown(t *testing.T) {
+	r := rules(t)
+	s := newGame(t, r, 11)
+	me, _ := New("heuristic", Config{Side: units.German, Seed: 11})
+	enemy, _ := New("heuristic", Config{Side: units.Allied, Seed: 12})
+	var evs []game.Event
+	start := s.Step
+	for s.Step != game.GameOver && s.Turn < 6 {
+		side := s.ToMove()
+		p := enemy
+		if side == units.German {
+			if s.Player == units.German && evs == nil {
+				start = s.Step
+			}
+			p = me
+		}
+		res, err := Turn(s, side, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range res.Applied {
+			evs = append(evs, a.Events...)
+		}
+		s = res.State
+		if s.Player == units.German {
+			continue
+		}
+		acc := me.(Explainer).Account()
+		if len(acc.Attacks) == 0 {
+			evs = nil
+			continue
+		}
+		fought := acc.Witness(start, evs)
+		v := s.ViewFor(game.AlliedView)
+		seen := VisibleIDs(v)
+		shown := fought.Shown(v)
+		hides := false
+		for i, n := range fought.Attacks {
+			if !n.Fought {
+				t.Fatalf("attack %d on %s by %v: the turn's events do not mark it fought", i, n.At, n.Units)
+			}
+			if !reflect.DeepEqual(shown.Attacks[i].Units, n.Units) || shown.Attacks[i].Hidden != 0 {
+				t.Fatalf("attack %d: shown %v (%d hidden), fought by %v", i, shown.Attacks[i].Units, shown.Attacks[i].Hidden, n.Units)
+			}
+			for _, id := range n.Units {
+				hides = hides || !seen[id]
+			}
+		}
+		if !hides {
+			t.Fatal("every attacker is in the view after the turn: the test proves nothing")
+		}
+		// Not fought: cut to the view, the rest counted.
+		unfought := acc.Shown(v)
+		for i, n := range unfought.Attacks {
+			for _, id := range n.Units {
+				if !seen[id] {
+					t.Fatalf("attack %d: %s named, the view does not show it", i, id)
+				}
+			}
+			if len(n.Units)+n.Hidden != len(acc.Attacks[i].Units) {
+				t.Fatalf("attack %d: %d named and %d hidden of %d", i, len(n.Units), n.Hidden, len(acc.Attacks[i].Units))
+			}
+		}
+		return
+	}
+	t.Fatal("the German heuristic made no attack")
 }

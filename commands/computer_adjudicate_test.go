@@ -72,9 +72,9 @@ func TestComputerAdjudicateNeedsBothSides(t *testing.T) {
 	if a, ok := g.Adjudicated(); !ok || a.PlayOuts != 1 {
 		t.Fatalf("the stored game is not marked adjudicated: %q", g.Meta[games.MetaAdjudicated])
 	}
-	// Its players cannot play on.
-	expect(t, txt(act(t, b, clock, bob, "C1", "/end")), "There is no game in this channel")
-	expect(t, txt(act(t, b, clock, bob, "C1", "/computer adjudicate")), "There is no game in this channel")
+	// Its players cannot play on: the game is over, and /game new starts another.
+	expect(t, txt(act(t, b, clock, bob, "C1", "/end")), "Game #1 of this channel is over (finished)", "/game new")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/computer adjudicate")), "Game #1 of this channel is over (finished)", "/game new")
 	// Game #2 still waits for Bob.
 	if g := peek(b, "C2"); g == nil || g.Status != games.Active {
 		t.Fatal("game #2 ended")

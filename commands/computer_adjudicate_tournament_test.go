@@ -89,7 +89,7 @@ func TestTournamentLimitAdjudicates(t *testing.T) {
 		t.Fatalf("table 2's game: %+v %v", row, err)
 	}
 	ger := actor.Actor{ID: t2.German, Name: tr.Player(t2.German).Name}
-	expect(t, txt(do(ger, t2.Thread, "/end")), "There is no game")
+	expect(t, txt(do(ger, t2.Thread, "/end")), "of this channel is over (finished)", "/game new")
 	expect(t, txt(do(judgeOrganiser, "C1", "/tournament pairings name:Judge")), "(adjudicated: median of 1 play-outs")
 	expect(t, txt(do(judgeOrganiser, "C1", "/tournament standings name:Judge")), "Adjudicated at a round's limit", "round 1, table 2")
 

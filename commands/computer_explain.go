@@ -7,7 +7,6 @@ import (
 
 	"rtrbot/ai"
 	"rtrbot/engine/board"
-	"rtrbot/engine/game"
 	"rtrbot/engine/hex"
 	"rtrbot/engine/turn"
 	"rtrbot/games"
@@ -19,8 +18,11 @@ import (
 // is posted to the game's channel after each of the computer's player
 // turns (botMoves, botAfterNotice, takeoverMessages). Every line comes
 // from a value the computer player computed while deciding
-// (ai.Account); the formatter is given the account and a View, never
-// the game's state, and names no unit the view does not show (14.1).
+// (ai.Account); the formatter is given the account as the games service
+// cut it for the channel (games.Explained: every attacker of an attack
+// fought, which its combat showed both players; of the others those the
+// public view shows, the rest counted; everything once the game is
+// over), never the game's state (14.1).
 
 func (b *Bot) registerExplain(r *Router) {
 	r.AddSub("computer", &Command{
@@ -36,7 +38,12 @@ func (b *Bot) explain(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return gameFail(req, err)
 	}
-	return Reply(accountText(ex.Account, ex.View, ex.Map, req.Lang))
+	text := accountText(ex.Account, ex.Map, req.Lang)
+	if ex.Over {
+		text = fmt.Sprintf(req.T("Game #%d is over; the computer's last account, naming every unit it attacked with (nothing is hidden once a game has ended):\n",
+			"ゲーム #%d は終了しています。コンピュータの最後の説明です (終了したゲームに隠す情報はないため、攻撃した全ユニットを示します):\n"), ex.Game) + text
+	}
+	return Reply(text)
 }
 
 // explainedPost is the account of a computer's player turn for the
@@ -47,9 +54,9 @@ func explainedPost(ex *games.Explained, channel string, l i18n.Lang) (Message, b
 	}
 	var text string
 	if l == "" {
-		text = accountText(ex.Account, ex.View, ex.Map, i18n.EN) + "\n\n" + accountText(ex.Account, ex.View, ex.Map, i18n.JA)
+		text = accountText(ex.Account, ex.Map, i18n.EN) + "\n\n" + accountText(ex.Account, ex.Map, i18n.JA)
 	} else {
-		text = accountText(ex.Account, ex.View, ex.Map, l)
+		text = accountText(ex.Account, ex.Map, l)
 	}
 	return Message{Text: text, Target: channel}, true
 }
@@ -62,10 +69,10 @@ const maxAttackLines = 3
 // language: a line for the objectives its movement went for, a line for
 // each of its first attacks (hex, odds and table as it estimated them,
 // what it was for and its expected VP), and what it expects: the search's
-// plan margin, or the heuristic's attacks' expected VP in all. Attackers
-// v does not show are not named (14.1).
-func accountText(acc ai.Account, v game.View, m *board.Map, l i18n.Lang) string {
-	acc = acc.Shown(v)
+// plan margin, or the heuristic's attacks' expected VP in all. It names
+// the attackers acc names: cut it for its readers first (ai.Account.Shown,
+// 14.1); the attackers cut are counted.
+func accountText(acc ai.Account, m *board.Map, l i18n.Lang) string {
 	t := func(en, ja string) string { return i18n.T(en, ja).In(l) }
 	tr := turn.Turn(acc.Turn)
 	when := tr.String()
@@ -123,8 +130,13 @@ func accountText(acc ai.Account, v game.View, m *board.Map, l i18n.Lang) string 
 func attackLine(a ai.AttackNote, m *board.Map, l i18n.Lang) string {
 	t := func(en, ja string) string { return i18n.T(en, ja).In(l) }
 	who := strings.Join(a.Units, " ")
-	if who == "" {
-		who = t("units the enemy has not seen", "敵に見えていないユニット")
+	if a.Hidden > 0 {
+		hidden := i18n.Sprintf(i18n.T("%s the enemy has not seen", "敵に見えていないユニット %s"), i18n.Count(a.Hidden, "unit", "units", "個")).In(l)
+		if who == "" {
+			who = hidden
+		} else {
+			who = fmt.Sprintf(t("%s and %s", "%s、%s"), who, hidden)
+		}
 	}
 	where := placeOf(m, a.At, l)
 	var head string

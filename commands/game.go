@@ -259,9 +259,12 @@ func stepHint(s *game.State) i18n.Text {
 }
 
 func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
-	g, fail := b.read(ctx, req)
-	if fail != nil {
-		return fail
+	g, err := b.games.Latest(ctx, where(req)) // a finished game's channel still answers
+	if err != nil {
+		return gameFail(req, err)
+	}
+	if !g.Running() {
+		return Reply(finalStatus(g, req.Lang))
 	}
 	s := g.State
 	sc := s.Rules().Scenario
@@ -331,6 +334,50 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 		sb.WriteString(req.T(" (sandbox from a position)", " (局面からのサンドボックス)"))
 	}
 	return Reply(sb.String())
+}
+
+// finalStatus is the status of a game that has ended, marked so: how
+// it ended and its result, the final VP, the turn it reached, its
+// players, and what the channel still answers. Nothing of it is hidden
+// once the game is over; it names no unit anyway.
+func finalStatus(g *games.Game, l i18n.Lang) string {
+	t := func(en, ja string) string { return i18n.T(en, ja).In(l) }
+	s := g.State
+	var sb strings.Builder
+	how := endingText(g, l)
+	if side, err := units.ParseSide(g.Meta[games.MetaResigned]); err == nil {
+		how = fmt.Sprintf(t("%s; the %s side wins", "%s。%s側の勝利"), how, side.Other().Name().In(l))
+	}
+	if g.ID != 0 {
+		fmt.Fprintf(&sb, t("🏁 **Game #%d is over** (%s): %s.\n", "🏁 **ゲーム #%d は終了しました** (%s): %s。\n"), g.ID, g.Status.Text().In(l), how)
+	} else { // a game the bot keeps in memory only has no number
+		fmt.Fprintf(&sb, t("🏁 **This game is over** (%s): %s.\n", "🏁 **このゲームは終了しました** (%s): %s。\n"), g.Status.Text().In(l), how)
+	}
+	if s.Step == game.GameOver { // the last turn's end: the result by 15.1 and its difference
+		sb.WriteString(statusLine(s, l) + "\n")
+	}
+	when := turnText(s.Turn).In(l)
+	if s.Step != game.GameOver { // ended before the last turn's end: where it stood
+		when += t(", ", "、") + s.Phase().In(l)
+	}
+	fmt.Fprintf(&sb, t("%s\nFinal VP: German %d, Allied %d. It ended in %s.\n", "%s\n最終 VP: 独軍 %d、連合軍 %d。終了時点: %s。\n"),
+		s.Rules().Scenario.Title.In(l), s.VP[units.German], s.VP[units.Allied], when)
+	if !g.HotSeat() {
+		for _, side := range []units.Side{units.German, units.Allied} {
+			var names []string
+			for _, p := range g.PlayersOf(side) {
+				names = append(names, p.Name)
+			}
+			fmt.Fprintf(&sb, t("%s: %s\n", "%s: %s\n"), side.Name().In(l), strings.Join(names, ", "))
+		}
+	}
+	if len(s.Options) > 0 {
+		fmt.Fprintf(&sb, t("Options: %s.\n", "オプション: %s。\n"), strings.Join(s.Options, " "))
+	}
+	fmt.Fprintf(&sb, t("Orders given: %d; dice commitment %s.\n", "命令数: %d、ダイスのコミットメント %s。\n"), len(g.Orders), s.Commitment())
+	sb.WriteString(t("It takes no more orders. This channel still reads it: /replay, /game export, /stats game, /computer explain, /computer analysis. /game new starts a new game here.",
+		"このゲームはもう命令を受け付けません。このチャンネルでは引き続き /replay、/game export、/stats game、/computer explain、/computer analysis で参照できます。新しいゲームは /game new で始められます。"))
+	return sb.String()
 }
 
 // readSeeingBoth reads the game for an answer that shows both sides'

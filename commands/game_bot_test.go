@@ -28,27 +28,7 @@ func TestGameVsBot(t *testing.T) {
 	if r := txt(act(t, b, clock, bob, "C1", "/game setup")); len(peek(b, "C1").State.Unplaced()) > 0 {
 		t.Fatalf("/game setup left units to place: %s", r)
 	}
-	// Bob plays by the heuristic too, through /orders batches.
-	bobAI, err := ai.New("heuristic", ai.Config{Side: units.German, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < 3000 && peek(b, "C1").State.Step != game.GameOver; i++ {
-		g := peek(b, "C1")
-		if g.State.ToMove() != units.German {
-			t.Fatalf("%s %s: the computer's side is to move after Bob's orders", g.State.Turn, g.State.Step)
-		}
-		var lines []string
-		for _, o := range bobAI.Orders(g.State.ViewFor(game.GermanView), ai.NewBoard(g.State, units.German)) {
-			lines = append(lines, o.String())
-		}
-		r := txt(act(t, b, clock, bob, "C1", "/orders text:"+strings.Join(lines, "; ")))
-		if peek(b, "C1").State == g.State {
-			if e := txt(act(t, b, clock, bob, "C1", "/end")); peek(b, "C1").State == g.State {
-				t.Fatalf("%s %s: Bob is stuck: %s\n%s", g.State.Turn, g.State.Step, r, e)
-			}
-		}
-	}
+	playBobToTheEnd(t, b, clock)
 	g = peek(b, "C1")
 	if g.State.Step != game.GameOver {
 		t.Fatalf("the game did not end: %s %s", g.State.Turn, g.State.Step)
@@ -56,7 +36,7 @@ func TestGameVsBot(t *testing.T) {
 	if byBot, total := computerOrders(t, b, g.ID, "allied"); byBot["bot:heuristic"] < 20 {
 		t.Fatalf("only %d of %d stored orders are the computer's (%v)", byBot["bot:heuristic"], total, byBot)
 	}
-	if st := txt(act(t, b, clock, bob, "C1", "/game status")); !strings.Contains(st, "Game over") {
+	if st := txt(act(t, b, clock, bob, "C1", "/game status")); !strings.Contains(st, "is over") || !strings.Contains(st, "(15.1)") {
 		t.Fatalf("status after the end: %s", st)
 	}
 }
@@ -172,5 +152,32 @@ func TestBotAttacksToldBeforeTheRetreat(t *testing.T) {
 	}
 	if told == 0 {
 		t.Fatal("the computer never left a combat segment open for the person's retreats in four turns")
+	}
+}
+
+// playBobToTheEnd plays Bob's German side of the game against the
+// computer in C1 by the heuristic, through /orders batches, until the
+// game is over (15.1) or 3000 requests.
+func playBobToTheEnd(t *testing.T, b *Bot, clock *fixedClock) {
+	t.Helper()
+	bobAI, err := ai.New("heuristic", ai.Config{Side: units.German, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3000 && peek(b, "C1").State.Step != game.GameOver; i++ {
+		g := peek(b, "C1")
+		if g.State.ToMove() != units.German {
+			t.Fatalf("%s %s: the computer's side is to move after Bob's orders", g.State.Turn, g.State.Step)
+		}
+		var lines []string
+		for _, o := range bobAI.Orders(g.State.ViewFor(game.GermanView), ai.NewBoard(g.State, units.German)) {
+			lines = append(lines, o.String())
+		}
+		r := txt(act(t, b, clock, bob, "C1", "/orders text:"+strings.Join(lines, "; ")))
+		if peek(b, "C1").State == g.State {
+			if e := txt(act(t, b, clock, bob, "C1", "/end")); peek(b, "C1").State == g.State {
+				t.Fatalf("%s %s: Bob is stuck: %s\n%s", g.State.Turn, g.State.Step, r, e)
+			}
+		}
 	}
 }

@@ -37,7 +37,10 @@ func (b *Bot) read(ctx context.Context, req *Request) (*games.Game, *Response) {
 // loaded, or a refusal in the asker's language.
 func gameFail(req *Request, err error) *Response {
 	var le *games.LoadError
+	var ended *games.EndedError
 	switch {
+	case errors.As(err, &ended): // the channel's game is over: say so, and how to start anew
+		return Private(ended.In(req.Lang))
 	case errors.Is(err, games.ErrNoGame):
 		return noGame(req)
 	case errors.As(err, &le):

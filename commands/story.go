@@ -88,10 +88,21 @@ func vpChart(g *games.Game, st story.Story, lang i18n.Lang) render.VPChart {
 	return c
 }
 
-// endingText is how the game ended, in a few words.
+// endingText is how the game ended, in a few words: a resignation, an
+// adjudication, a referee's abandonment, or the VP of 15.1.
 func endingText(g *games.Game, lang i18n.Lang) string {
 	if s, err := units.ParseSide(g.Meta[games.MetaResigned]); err == nil {
 		return fmt.Sprintf(i18n.T("the %s side resigned", "%s側の投了").In(lang), s.Name().In(lang))
+	}
+	if a, ok := g.Adjudicated(); ok {
+		res := a.Level.Name().In(lang)
+		if a.Level != game.Draw {
+			res = fmt.Sprintf(i18n.T("%s %s", "%sの%s").In(lang), a.Winner.Name().In(lang), a.Level.Name().In(lang))
+		}
+		return fmt.Sprintf(i18n.T("adjudicated: %s (15.1; median VP difference %+d)", "判定: %s (15.1、VP 差の中央値 %+d)").In(lang), res, a.Margin)
+	}
+	if g.Status == games.Abandoned {
+		return i18n.T("abandoned by a referee, unfinished: no result", "審判により放棄 (未決着、勝敗なし)").In(lang)
 	}
 	w, lv, _ := game.Outcome(g.State.VP)
 	if lv == game.Draw {

@@ -81,8 +81,10 @@ func (t *Service) BotTurn(ctx context.Context, at Where, now time.Time) ([]*Play
 func (t *Service) botPlay(ctx context.Context, at Where, now time.Time, pick func(*Game) (units.Side, string, bool), referee bool) ([]*Played, error) {
 	var out []*Played
 	var player ai.Computer
-	defer func() { // what the player says of its turn (explain.go)
-		if ex := t.keepAccount(ctx, at, player, referee); ex != nil && len(out) > 0 {
+	var fought witnessed // the attacks fought meanwhile
+	// What the player says of its turn (explain.go).
+	defer func() {
+		if ex := t.keepAccount(ctx, at, player, referee, fought); ex != nil && len(out) > 0 {
 			out[len(out)-1].Explained = ex
 		}
 	}()
@@ -96,6 +98,7 @@ func (t *Service) botPlay(ctx context.Context, at Where, now time.Time, pick fun
 		s := g.State // a state is never changed in place: it may be read after the unlock
 		idleGame := !ok || s.Step == game.GameOver || s.ToMove() != side || g.Status != Active || g.Paused() || g.PendingChoice().EN != ""
 		id := g.ID
+		fought.segment(g) // an attack the enemy's answer resolved (16.2)
 		unlock()
 		if idleGame {
 			return out, nil
@@ -125,6 +128,7 @@ func (t *Service) botPlay(ctx context.Context, at Where, now time.Time, pick fun
 			return out, err
 		}
 		out = append(out, p)
+		fought.add(s.Step, p.Events)
 		switch {
 		case p.Applied > 0:
 			idle = 0

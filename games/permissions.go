@@ -39,7 +39,10 @@ func (t *Service) referee(ctx context.Context, a actor.Actor, guild string, g *G
 
 // mayOrder says why a may not give orders for side now (nil: he may).
 func (g *Game) mayOrder(a actor.Actor, side units.Side) error {
-	if g.Status != "" && g.Status != Active {
+	switch {
+	case (g.Status == Finished || g.Status == Abandoned) && g.ID != 0:
+		return errEnded(g.ID, g.Status)
+	case g.Status != "" && g.Status != Active:
 		st := g.Status.Text()
 		return i18n.Errorf("This game is %s: it takes no more orders.", "このゲームは%sのため、命令を受け付けません。", st)
 	}

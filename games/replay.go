@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"errors"
 
 	"rtrbot/actor"
 	"rtrbot/engine/game"
@@ -42,7 +43,7 @@ func (t *Service) ReplayGame(ctx context.Context, at Where, id int64) (*Game, er
 		return nil, ErrNoGame
 	}
 	if id == 0 {
-		if id = t.newestEnded(ctx, at); id == 0 {
+		if id, _ = t.newestEnded(ctx, at); id == 0 {
 			return nil, ErrNoGame
 		}
 	}
@@ -60,12 +61,18 @@ func (t *Service) ReplayGame(ctx context.Context, at Where, id int64) (*Game, er
 	return g, nil
 }
 
-// newestEnded is the newest finished or abandoned game of a place (0:
-// none among the guild's latest).
-func (t *Service) newestEnded(ctx context.Context, at Where) int64 {
+// newestEnded is the newest finished or abandoned game of a place and
+// how it stands (0: none among the guild's latest). The one lookup of a
+// place's ended game: ReplayGame (/replay, /computer analysis, /ladder
+// rate), and through find (EndedError) /game status, /computer explain
+// and the refusal of an order.
+func (t *Service) newestEnded(ctx context.Context, at Where) (int64, Status) {
+	if t.store == nil {
+		return 0, ""
+	}
 	list, err := t.store.Records(ctx, Filter{Guild: at.Guild})
 	if err != nil {
-		return 0
+		return 0, ""
 	}
 	seen := 0
 	for _, l := range list {
@@ -73,14 +80,54 @@ func (t *Service) newestEnded(ctx context.Context, at Where) int64 {
 			continue
 		}
 		if seen++; seen > replayScan {
-			return 0
+			return 0, ""
 		}
 		g := &Game{Channel: l.Channel}
 		if g.Meta, err = t.store.Meta(ctx, l.ID); err == nil && g.playedAt(at.Channel) {
-			return l.ID
+			return l.ID, l.Status
 		}
 	}
-	return 0
+	return 0, ""
+}
+
+// EndedError answers a request at a place where no game runs and whose
+// newest game has ended (finished: by 15.1, a resignation or an
+// adjudication; or abandoned): that game takes no orders and no changes,
+// and a new one starts with /game new. It is an ErrNoGame, so whatever
+// asks for the running game treats it as none; the readers of a finished
+// game (Latest) read that one.
+type EndedError struct {
+	ID int64
+	i18n.Text
+}
+
+func (e *EndedError) Error() string        { return e.EN }
+func (e *EndedError) Is(target error) bool { return target == ErrNoGame }
+
+// errEnded is the refusal of an order or a change to game id, which
+// ended as st says.
+func errEnded(id int64, st Status) *EndedError {
+	return &EndedError{ID: id, Text: i18n.Sprintf(i18n.T(
+		"Game #%d of this channel is over (%s): it takes no more orders or changes. /game status shows how it ended; /game new starts a new game here.",
+		"このチャンネルのゲーム #%d は終了しています (%s)。命令や変更はもう受け付けません。結果は /game status で確認でき、新しいゲームは /game new で始められます。"),
+		id, st.Text())}
+}
+
+// Latest is the game of a place as its readers find it, a copy: the
+// game running there, else the newest that ended there (ReplayGame's),
+// so that a finished game's channel still tells how it ended. ErrNoGame
+// when there is neither.
+func (t *Service) Latest(ctx context.Context, at Where) (*Game, error) {
+	g, unlock, err := t.acquire(ctx, at)
+	if err == nil {
+		defer unlock()
+		return g.copy(), nil
+	}
+	var ended *EndedError
+	if !errors.As(err, &ended) {
+		return nil, err
+	}
+	return t.ReplayGame(ctx, at, ended.ID)
 }
 
 // playedAt says whether the game was played in channel: its own, its

@@ -255,6 +255,9 @@ func (t *Service) find(ctx context.Context, at Where) (*Game, error) {
 		return nil, t.loadError(ctx, at, err)
 	}
 	if g == nil {
+		if id, st := t.newestEnded(ctx, at); id != 0 {
+			return nil, errEnded(id, st) // an ErrNoGame that says why
+		}
 		return nil, ErrNoGame
 	}
 	return g, nil
