@@ -328,6 +328,11 @@ func (b *Bot) resign(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return gameFail(req, err)
 	}
+	return b.resigned(ctx, req, x)
+}
+
+// resigned announces a resignation (/game resign, or a player's abandon).
+func (b *Bot) resigned(ctx context.Context, req *Request, x *games.Resigned) *Response {
 	g, side := x.Game, x.Side
 	r := announce(req, g, Reply(fmt.Sprintf(req.T(
 		"The %s side resigns: the %s side wins. The game's seed is %s (commitment %s): /game export gives every order and roll.",
@@ -344,6 +349,10 @@ func (b *Bot) abandon(ctx context.Context, req *Request) *Response {
 	g, err := b.games.Abandon(ctx, req.Actor(), where(req))
 	if err != nil {
 		return gameFail(req, err)
+	}
+	if side, err := units.ParseSide(g.Meta[games.MetaResigned]); err == nil && g.Status == games.Finished {
+		// a player who referees abandoned his game: he resigned it
+		return b.resigned(ctx, req, &games.Resigned{Game: g, Side: side})
 	}
 	return b.withFinalStatus(announce(req, g, ended(req, g)), g, i18n.T("**Game abandoned** by a referee.", "**ゲーム放棄** (審判による)。"))
 }

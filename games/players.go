@@ -320,6 +320,9 @@ func (t *Service) Resign(ctx context.Context, a actor.Actor, at Where) (*Resigne
 }
 
 // Abandon stops a game (it stays stored, the place is free): a referee's.
+// A referee who plays a side, past the setup, against a person, resigns
+// it instead (Game.AbandonResigns): the game is then Finished with
+// MetaResigned.
 // A damaged game is abandoned too, to free its place (docs/storage.md);
 // its State is then nil.
 func (t *Service) Abandon(ctx context.Context, a actor.Actor, at Where) (*Game, error) {
@@ -334,6 +337,13 @@ func (t *Service) Abandon(ctx context.Context, a actor.Actor, at Where) (*Game, 
 	defer unlock()
 	if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("abandon the game", "ゲームの放棄")); err != nil {
 		return nil, err
+	}
+	if side, resigns := g.AbandonResigns(a.ID); resigns {
+		// a player who referees: his abandon is his side's resignation
+		if err := t.setStatus(ctx, g, Finished, MetaResigned, side.String()); err != nil {
+			return nil, err
+		}
+		return g.copy(), nil
 	}
 	if err := t.setStatus(ctx, g, Abandoned); err != nil {
 		return nil, err
