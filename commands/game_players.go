@@ -279,7 +279,7 @@ func (b *Bot) replace(ctx context.Context, req *Request) *Response {
 		return gameFail(req, err)
 	}
 	r := announce(req, x.Game, Reply(fmt.Sprintf(req.T("%s gave %s's place on the %s side to %s.",
-		"%[1]s が%[3]s側の %[2]s の席を %[4]s に交代しました。"), req.User.Name, x.Old, x.Side.Name().In(req.Lang), games.MentionOf(x.By, x.Name))))
+		"%[1]s が%[3]s側の %[2]s の席を %[4]s に交代しました。"), req.User.Name, games.MentionOf(x.Old, ""), x.Side.Name().In(req.Lang), games.MentionOf(x.By, x.Name))))
 	sc.answer(r, x.Game, x.By, x.Side, false)
 	return r
 }

@@ -208,6 +208,11 @@ func (g *Game) UserRef(s string) string {
 	return s
 }
 
+// MetaLeft+userID is the side a player held and gave away (he handed his
+// seat over, or a referee gave it) after the game's setup: the game counts
+// as left by him in his reliability (tournament/reliability.go).
+const MetaLeft = "left:"
+
 // Replaced is a seat given to another user.
 type Replaced struct {
 	Game          *Game
@@ -261,15 +266,28 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 		name = newID
 	}
 	p := Player{UserID: newID, Name: name, Side: side.String(), Joined: now}
+	// A player whose seat goes to another once the setup is over left the
+	// game: his reliability counts it (MetaLeft), however the game ends,
+	// so that handing a lost position to someone else escapes nothing.
+	left := !empty && old != newID && !IsBot(old) && g.State.Step != game.SetupStep
 	if err := t.update(ctx, g, func(tx Tx) error {
 		if !empty {
 			if err := tx.RemovePlayer(old); err != nil {
 				return err
 			}
 		}
+		if left {
+			if err := tx.SetMeta(MetaLeft+old, side.String()); err != nil {
+				return err
+			}
+		}
 		return tx.AddPlayer(p)
 	}); err != nil {
 		return nil, err
+	}
+	if left {
+		g.Meta = cloneMeta(g.Meta)
+		g.Meta[MetaLeft+old] = side.String()
 	}
 	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q Player) bool { return q.UserID == old || q.UserID == newID }), p)
 	x := &Replaced{Game: g.copy(), Old: old, By: newID, Name: name, Side: side}
