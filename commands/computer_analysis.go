@@ -26,7 +26,7 @@ import (
 func (b *Bot) registerComputerAnalysis(r *Router) {
 	r.AddSub("computer", &Command{Name: "analysis", Slow: true,
 		Description: i18n.T("After a game: the expected final VP margin after each segment, and its three biggest swings",
-			"終了したゲームの分析: 各セグ後の最終 VP 差の期待値と、大きく動いた3か所"),
+			"終了したゲームの分析: 各セグメント後の最終 VP 差の期待値と、大きく動いた3か所"),
 		Options: []Option{{Name: "game", Description: i18n.T("an ended game of this channel, by number (default: its newest)", "このチャンネルの終了したゲームの番号 (既定は最新)"),
 			Type: Integer, MinInt: 1, MaxInt: 1 << 30}},
 		Handler: b.computerAnalysis}, b.computerHintCommand())
@@ -98,7 +98,7 @@ var analysisPlayOuts = ai.AnalysisPlayOuts
 // segment.
 func analysisChart(g *games.Game, a *ai.Analysis, lang i18n.Lang) render.AnalysisChart {
 	c := render.AnalysisChart{
-		Title:  fmt.Sprintf(i18n.T("Game #%d: expected final margin after each segment", "ゲーム #%d: 各セグ後の最終 VP 差の期待値").In(lang), g.ID),
+		Title:  fmt.Sprintf(i18n.T("Game #%d: expected final margin after each segment", "ゲーム #%d: 各セグメント後の最終 VP 差の期待値").In(lang), g.ID),
 		YLabel: i18n.T("German − Allied VP", "独軍 − 連合軍 VP").In(lang),
 		Above:  i18n.T("Germans ahead", "独軍優勢").In(lang),
 		Below:  i18n.T("Allies ahead", "連合軍優勢").In(lang),
@@ -169,11 +169,11 @@ func analysisTextWith(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang, mos
 		if lang == i18n.JA {
 			turn = p.Turn.Japanese()
 		}
-		fmt.Fprintf(&sb, i18n.T("%d. Segment %d, %s, %s %s: %+.1f VP (to %s), %s.\n", "%d. セグ %d、%s、%sの%s: %+.1f VP (%sへ)、%s。\n").In(lang),
+		fmt.Fprintf(&sb, i18n.T("%d. Segment %d, %s, %s %s: %+.1f VP (to %s), %s.\n", "%d. セグメント %d、%s、%sの%s: %+.1f VP (%sへ)、%s。\n").In(lang),
 			k+1, s.Point, turn, p.Side.Name().In(lang), p.Step.Name().In(lang), s.Change, marginText(p.Margin, lang),
 			i18n.Count(s.Orders, "order", "orders", "件の命令").In(lang))
 		if len(s.Rolls) == 0 {
-			sb.WriteString(i18n.T("   No die was rolled in it.\n", "   このセグではダイスは振られていません。\n").In(lang))
+			sb.WriteString(i18n.T("   No die was rolled in it.\n", "   このセグメントではダイスは振られていません。\n").In(lang))
 		}
 		for i, r := range s.Rolls {
 			if i == most {

@@ -88,6 +88,12 @@ func (b *Bot) confirmAbandon(ctx context.Context, req *Request) *Response {
 		bind = games.BindingFor(g, nil, false)
 		what = fmt.Sprintf(req.T("Abandon game #%d? It ends without a result; it stays stored and this channel is free for another game.",
 			"ゲーム #%d を放棄しますか? 結果なしで終了します。記録は残り、このチャンネルは別のゲームに使えます。"), g.ID)
+		if side, resigns := g.AbandonResigns(req.User.ID); resigns {
+			// a player who referees: his abandon is his resignation
+			what = i18n.Sprintf(i18n.T("You play the %[2]s side of game #%[1]d against a person, and its setup is over: abandoning it now is your side's resignation (the %[3]s side wins), as /game resign. Only a referee who plays neither side abandons a running game without a result. Resign?",
+				"ゲーム #%[1]d であなたは人間を相手に%[2]s側をプレイしており、配置も終わっています。いま放棄すると /game resign と同じく自陣営の投了になります (%[3]s側の勝利)。進行中のゲームを結果なしで放棄できるのは、どちらの陣営もプレイしていない審判だけです。投了しますか?"),
+				g.ID, side.Name(), (1 - side).Name()).In(req.Lang)
+		}
 	}
 	return askFirst(req, what, bind)
 }

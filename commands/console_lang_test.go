@@ -27,7 +27,7 @@ func TestConsolePublicPostsInItsLanguageOnly(t *testing.T) {
 			}
 		}
 		post := strings.Join(public, "\n")
-		if !strings.Contains(post, "セグ終了") {
+		if !strings.Contains(post, "セグメント終了") {
 			t.Fatalf("reader %q: no Japanese account of the segment:\n%s", reader, post)
 		}
 		if en := strings.Contains(post, "Segment ended"); en != (reader == "") {

@@ -20,12 +20,12 @@ import (
 
 func (b *Bot) registerDeadline(r *Router) {
 	r.AddSub("game", &Command{
-		Name: "deadline", Description: i18n.T("Referee: a deadline for every segment, and what happens when it passes", "審判: 各セグの期限と、期限切れ時の動作"),
+		Name: "deadline", Description: i18n.T("Referee: a deadline for every segment, and what happens when it passes", "審判: 各セグメントの期限と、期限切れ時の動作"),
 		Options: []Option{
-			{Name: "hours", Description: i18n.T("hours per segment; 0 for none", "1セグの時間 (なしは 0)"), Type: Integer, Required: true, MinInt: 0, MaxInt: 24 * 30},
+			{Name: "hours", Description: i18n.T("hours per segment; 0 for none", "1セグメントの時間 (なしは 0)"), Type: Integer, Required: true, MinInt: 0, MaxInt: 24 * 30},
 			{Name: "then", Description: i18n.T("when it passes: remind (again) or end (the segment, no further orders)",
-				"期限切れ時: remind (再通知) か end (セグ終了)"), Type: String,
-				Choices: []Choice{{Name: i18n.T("remind", "再通知"), Value: "remind"}, {Name: i18n.T("end the segment", "セグ終了"), Value: "end"}}},
+				"期限切れ時: remind (再通知) か end (セグメント終了)"), Type: String,
+				Choices: []Choice{{Name: i18n.T("remind", "再通知"), Value: "remind"}, {Name: i18n.T("end the segment", "セグメント終了"), Value: "end"}}},
 		},
 		Handler: b.setDeadline,
 	})
@@ -42,15 +42,15 @@ func (b *Bot) setDeadline(ctx context.Context, req *Request) *Response {
 	}
 	if g.Deadline.IsZero() {
 		return Reply(fmt.Sprintf(req.T("Each segment has %s from the next segment on: you play in this game, so the segment your opponent is playing now keeps its clock (none).",
-			"次のセグから各セグの期限は %s です。あなたはこのゲームのプレイヤーなので、相手が指している現在のセグの時計はそのまま (期限なし) です。"), i18n.Count(hours, "hour", "hours", "時間").In(req.Lang)))
+			"次のセグメントから各セグメントの期限は %s です。あなたはこのゲームのプレイヤーなので、相手が指している現在のセグメントの時計はそのまま (期限なし) です。"), i18n.Count(hours, "hour", "hours", "時間").In(req.Lang)))
 	}
 	what := req.T("the players are reminded again", "再度通知します")
 	if g.DeadlineAction == "end" {
-		what = req.T("the segment ends with no further orders", "その時点でセグを終了します")
+		what = req.T("the segment ends with no further orders", "その時点でセグメントを終了します")
 	}
 	return Reply(fmt.Sprintf(req.T(
 		"Each segment now has %s; this one ends <t:%d:f>. A reminder comes when a quarter of the time is left; when it passes, %s.",
-		"各セグの期限は %s です。現在のセグの期限は <t:%d:f>。残り4分の1で通知し、期限を過ぎると%s。"), i18n.Count(hours, "hour", "hours", "時間").In(req.Lang), g.Deadline.Unix(), what))
+		"各セグメントの期限は %s です。現在のセグメントの期限は <t:%d:f>。残り4分の1で通知し、期限を過ぎると%s。"), i18n.Count(hours, "hour", "hours", "時間").In(req.Lang), g.Deadline.Unix(), what))
 }
 
 // Tick does what deadlines demand at now: reminders, and the deadlines
@@ -127,7 +127,7 @@ func (b *Bot) noticeMessages(ctx context.Context, n games.Notice) []Message {
 			n.Who, n.Step.Name(), n.Deadline.Unix())}}
 	case games.Ended:
 		out := []Message{{Target: n.Channel, Text: bilingual("⌛ The deadline passed: the %s segment was ended with no further orders.",
-			"⌛ 期限切れのため、%sのセグをこれ以上の命令なしで終了しました。", n.Side.Name())}}
+			"⌛ 期限切れのため、%sのセグメントをこれ以上の命令なしで終了しました。", n.Side.Name())}}
 		return append(out, b.noticeReports(ctx, n.Reports)...)
 	case games.TakenOver:
 		return b.takeoverMessages(ctx, n) // game_takeover.go
@@ -139,7 +139,7 @@ func (b *Bot) noticeMessages(ctx context.Context, n games.Notice) []Message {
 		// to the side's private thread; the game's thread hears only that.
 		out := []Message{{Target: n.Channel, Text: b.posted(
 			"⌛ %s: the deadline passed but the segment cannot end yet; the side has been told why. The next deadline is <t:%d:f>.",
-			"⌛ %s: 期限切れですが、まだセグを終了できません (理由は手番側に通知済み)。次の期限は <t:%d:f>。", n.Who, n.Deadline.Unix())}}
+			"⌛ %s: 期限切れですが、まだセグメントを終了できません (理由は手番側に通知済み)。次の期限は <t:%d:f>。", n.Who, n.Deadline.Unix())}}
 		if n.Thread != "" {
 			why := gameFail(&Request{}, n.Why)
 			out = append(out, Message{Target: n.Thread, Text: "⌛ " + why.Messages[0].Text})

@@ -240,7 +240,7 @@ func playsSide(g *games.Game, user string, side units.Side) bool {
 func stepHint(s *game.State) i18n.Text {
 	switch {
 	case s.Step == game.EventStep:
-		return i18n.T("(the event has been rolled, 5.0; /end ends the phase)", "(イベントは判定済み、5.0。/end でPh終了)")
+		return i18n.T("(the event has been rolled, 5.0; /end ends the phase)", "(イベントは判定済み、5.0。/end でフェイズを終了)")
 	case s.Step == game.SetupStep:
 		return i18n.T("(/place unit: hex:, or /game setup; then /end)", "(/place unit: hex: または /game setup、その後 /end)")
 	case s.Step == game.Reinforcement && len(s.Dues) > 0:
@@ -307,10 +307,10 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 	if !g.Deadline.IsZero() {
 		then := req.T("a reminder", "再通知")
 		if g.DeadlineAction == "end" {
-			then = req.T("the segment ends", "セグ終了")
+			then = req.T("the segment ends", "セグメント終了")
 		}
 		fmt.Fprintf(&sb, req.T("Deadline of this segment: <t:%d:f> (then: %s).\n",
-			"このセグの期限: <t:%d:f> (期限後: %s)。\n"), g.Deadline.Unix(), then)
+			"このセグメントの期限: <t:%d:f> (期限後: %s)。\n"), g.Deadline.Unix(), then)
 		for _, side := range []units.Side{units.German, units.Allied} {
 			if v, on := g.VacationOf(side); on && req.Now.Before(v.Until) {
 				fmt.Fprintf(&sb, req.T("🏖 The %s side is on vacation until <t:%d:f>: the clock is stopped (/vacation).\n",

@@ -57,7 +57,7 @@ func (b *Bot) registerCombat(r *Router) {
 		},
 	})
 	r.Add(&Command{
-		Name: "abandon", Description: i18n.T("Abandon an own fortress in your movement segment (12.4)", "自軍移動セグに自軍要塞を放棄 (12.4)"),
+		Name: "abandon", Description: i18n.T("Abandon an own fortress in your movement segment (12.4)", "自軍移動セグメントに自軍要塞を放棄 (12.4)"),
 		Options: []Option{hexOpt("hex", i18n.T("fortress hex XXYY", "要塞ヘクス XXYY"), true),
 			{Name: "unit", Description: i18n.T("the Landwehr division to place (default: any free one)", "配置する後備師団 (既定: 任意)"), Type: String}},
 		Handler: func(ctx context.Context, req *Request) *Response {

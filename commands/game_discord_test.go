@@ -81,7 +81,7 @@ func TestTwoPlayersThroughDiscord(t *testing.T) {
 		}
 	}
 	// In English (Alice ended it) and in Japanese (Kenji reads Japanese).
-	if !strings.Contains(post.Content, "Segment ended") || !strings.Contains(post.Content, "セグ終了") || !strings.Contains(post.Content, "<@"+kenji.ID+">") {
+	if !strings.Contains(post.Content, "Segment ended") || !strings.Contains(post.Content, "セグメント終了") || !strings.Contains(post.Content, "<@"+kenji.ID+">") {
 		t.Errorf("segment post: %q", post.Content)
 	}
 	if len(post.Files) != 1 || !bytes.HasPrefix(post.Files[0].Data, []byte("\x89PNG")) {
@@ -117,7 +117,7 @@ func TestTwoPlayersThroughDiscord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if post := ms[before].Content; !regexp.MustCompile(`セグ終了`).MatchString(post) {
+	if post := ms[before].Content; !regexp.MustCompile(`セグメント終了`).MatchString(post) {
 		t.Errorf("Kenji's segment post in his language: %q", post)
 	}
 	// The status message was edited in place, not posted again.

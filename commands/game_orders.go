@@ -83,7 +83,7 @@ func (b *Bot) registerUnitOrders(r *Router) {
 			Handler: func(ctx context.Context, req *Request) *Response { return b.unitOrder(ctx, req, verb) }}
 	}
 	r.Add(&Command{
-		Name: "reorg", Description: i18n.T("Reorganisation segment: split, merge, entrench (10.0, 13.0)", "再編成セグ: 分割・統合・塹壕 (10.0, 13.0)"),
+		Name: "reorg", Description: i18n.T("Reorganisation segment: split, merge, entrench (10.0, 13.0)", "再編成セグメント: 分割・統合・塹壕 (10.0, 13.0)"),
 		Sub: []*Command{
 			reorg("split", game.VerbSplit, i18n.T("Break a corps into two divisions (10.0)", "軍団を師団2個に分割 (10.0)")),
 			reorg("merge", game.VerbMerge, i18n.T("Combine two divisions in one hex into a corps (10.0)", "同一ヘクスの師団2個を軍団に統合 (10.0)"),
@@ -128,7 +128,7 @@ func (b *Bot) registerStepCommands(r *Router) {
 	}
 	r.Add(&Command{
 		Name: "end", Slow: true, Description: i18n.T("End the current phase or segment (3.0); until: ends each step in turn up to the one named",
-			"現在の Ph またはセグを終了 (3.0)。until: で指定の手順まで順に終了"),
+			"現在のフェイズまたはセグメントを終了 (3.0)。until: で指定の手順まで順に終了"),
 		Options: []Option{{Name: "until", Description: i18n.T("stop when this step begins (each step is still ended by its own order)",
 			"この手順が始まるまで終了を繰り返す (各手順ごとに終了命令を記録)"), Type: String, Choices: stepChoices}, confirmOpt},
 		Handler: func(ctx context.Context, req *Request) *Response {

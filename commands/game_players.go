@@ -279,7 +279,7 @@ func (b *Bot) replace(ctx context.Context, req *Request) *Response {
 		return gameFail(req, err)
 	}
 	r := announce(req, x.Game, Reply(fmt.Sprintf(req.T("%s gave %s's place on the %s side to %s.",
-		"%[1]s が%[3]s側の %[2]s の席を %[4]s に交代しました。"), req.User.Name, x.Old, x.Side.Name().In(req.Lang), games.MentionOf(x.By, x.Name))))
+		"%[1]s が%[3]s側の %[2]s の席を %[4]s に交代しました。"), req.User.Name, games.MentionOf(x.Old, ""), x.Side.Name().In(req.Lang), games.MentionOf(x.By, x.Name))))
 	sc.answer(r, x.Game, x.By, x.Side, false)
 	return r
 }
@@ -328,6 +328,11 @@ func (b *Bot) resign(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return gameFail(req, err)
 	}
+	return b.resigned(ctx, req, x)
+}
+
+// resigned announces a resignation (/game resign, or a player's abandon).
+func (b *Bot) resigned(ctx context.Context, req *Request, x *games.Resigned) *Response {
 	g, side := x.Game, x.Side
 	r := announce(req, g, Reply(fmt.Sprintf(req.T(
 		"The %s side resigns: the %s side wins. The game's seed is %s (commitment %s): /game export gives every order and roll.",
@@ -344,6 +349,10 @@ func (b *Bot) abandon(ctx context.Context, req *Request) *Response {
 	g, err := b.games.Abandon(ctx, req.Actor(), where(req))
 	if err != nil {
 		return gameFail(req, err)
+	}
+	if side, err := units.ParseSide(g.Meta[games.MetaResigned]); err == nil && g.Status == games.Finished {
+		// a player who referees abandoned his game: he resigned it
+		return b.resigned(ctx, req, &games.Resigned{Game: g, Side: side})
 	}
 	return b.withFinalStatus(announce(req, g, ended(req, g)), g, i18n.T("**Game abandoned** by a referee.", "**ゲーム放棄** (審判による)。"))
 }

@@ -19,7 +19,7 @@ import (
 // It is made from public views and public events only.
 func account(p games.SegmentReport, l i18n.Lang, next bool, mention string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, i18n.T("**Segment ended: %s**\n", "**セグ終了: %s**\n").In(l), p.Ended.In(l))
+	fmt.Fprintf(&b, i18n.T("**Segment ended: %s**\n", "**セグメント終了: %s**\n").In(l), p.Ended.In(l))
 	if p.Practice != "" {
 		b.WriteString(practiceNote(p.Practice).In(l) + "\n")
 	}

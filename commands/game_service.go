@@ -301,7 +301,7 @@ func orderButtons(req *Request, g *games.Game) []Button {
 	}
 	bind := games.BindingFor(g, &side, true).String() // two presses at once end one segment
 	return []Button{
-		{Label: req.T("End the segment", "セグ終了"), Path: "end", Style: Primary, Bound: bind},
+		{Label: req.T("End the segment", "セグメント終了"), Path: "end", Style: Primary, Bound: bind},
 		{Label: req.T("Undo the last order", "直前の命令を取り消す"), Path: "undo", Bound: bind},
 	}
 }

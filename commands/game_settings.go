@@ -16,10 +16,10 @@ func (b *Bot) registerSettings(r *Router) {
 		Name: "settings", Description: i18n.T("Table settings: public maps; the computer taking over a missed deadline",
 			"卓の設定: 公開マップの頻度、期限切れ時のコンピュータ代行"),
 		Options: []Option{{Name: "maps", Description: i18n.T("turn: when the player turn passes (default); segment: after every segment",
-			"turn: 手番交代時 (既定)、segment: セグごと"),
+			"turn: 手番交代時 (既定)、segment: セグメントごと"),
 			Type: String, Choices: []Choice{
 				{Name: i18n.T("when the turn passes (default)", "手番交代時 (既定)"), Value: "turn"},
-				{Name: i18n.T("after every segment", "セグごと"), Value: "segment"},
+				{Name: i18n.T("after every segment", "セグメントごと"), Value: "segment"},
 			}}, takeoverOption},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			if req.Has("takeover") {
@@ -37,10 +37,10 @@ func (b *Bot) registerSettings(r *Router) {
 				return gameFail(req, err)
 			}
 			text := req.T("The game's thread now gets a public map when the player turn passes and at the end of each game turn, a crop of each combat, and a short account of segments in which something public happened.",
-				"ゲームのスレッドには、手番交代時とゲームターン終了時に公開マップ、戦闘ごとに切り抜き図、公開の出来事があったセグの短い記録が投稿されます。")
+				"ゲームのスレッドには、手番交代時とゲームターン終了時に公開マップ、戦闘ごとに切り抜き図、公開の出来事があったセグメントの短い記録が投稿されます。")
 			if req.Opt("maps") == "segment" {
 				text = req.T("The game's thread now gets a public map after every segment, and each side's thread its own map after every segment.",
-					"ゲームのスレッドにはセグごとに公開マップ、各陣営のスレッドにはセグごとに自軍マップが投稿されます。")
+					"ゲームのスレッドにはセグメントごとに公開マップ、各陣営のスレッドにはセグメントごとに自軍マップが投稿されます。")
 			}
 			return announce(req, g, Reply(text))
 		},

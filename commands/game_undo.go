@@ -14,7 +14,7 @@ import (
 func (b *Bot) registerUndo(r *Router) {
 	r.Add(&Command{
 		Name: "undo", Description: i18n.T("Take back your side's last order of this segment (not after a die roll or a reveal)",
-			"このセグの自軍の最後の命令を取り消す (ダイスや情報公開の後は不可)"),
+			"このセグメントの自軍の最後の命令を取り消す (ダイスや情報公開の後は不可)"),
 		Handler: func(ctx context.Context, req *Request) *Response {
 			u, err := b.games.Undo(ctx, req.Actor(), where(req))
 			if err != nil {

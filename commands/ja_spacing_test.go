@@ -10,8 +10,8 @@ import (
 )
 
 // straySpace is a space between two Japanese characters, or after 。 or
-// 、: Japanese sets no space between words ("独軍の 増援Ph" is wrong,
-// "独軍の増援Ph" right); a space stays beside Latin letters and digits
+// 、: Japanese sets no space between words ("独軍の 増援フェイズ" is wrong,
+// "独軍の増援フェイズ" right); a space stays beside Latin letters and digits
 // ("1804 は", "HQ 1 個").
 func straySpace(s string) (string, bool) {
 	r := []rune(s)
@@ -29,7 +29,7 @@ func straySpace(s string) (string, bool) {
 }
 
 // The Japanese account's headings name the turn and the step (3.0) as one
-// Japanese phrase: "8月II、独軍のプレイヤーターン、第1インパルスの移動セグ",
+// Japanese phrase: "8月II、独軍のプレイヤーターン、第1インパルスの移動セグメント",
 // never with English commas or spaces between words.
 func TestJapaneseLogHeadingsHaveNoStraySpaces(t *testing.T) {
 	b, clock := openedGame(t)
@@ -43,7 +43,7 @@ func TestJapaneseLogHeadingsHaveNoStraySpaces(t *testing.T) {
 	heads := 0
 	for _, l := range strings.Split(string(r.Messages[0].Files[0].Data), "\n") {
 		if !strings.HasPrefix(l, "**") && !strings.HasPrefix(l, "8月") {
-			continue // headings and the step lines ("8月I: 独軍の増援Ph。")
+			continue // headings and the step lines ("8月I: 独軍の増援フェイズ。")
 		}
 		heads++
 		if strings.Contains(l, ", ") {

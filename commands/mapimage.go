@@ -40,7 +40,7 @@ func (b *Bot) registerMapImage(r *Router) {
 			{Name: "unit", Description: i18n.T("With a game: show where your unit may move, with costs (private)",
 				"ゲーム中: 自軍ユニットの移動可能先とコストを表示 (非公開)"), Type: String, Autocomplete: true},
 			{Name: "replay", Description: i18n.T("With a game: an animated GIF of the game so far, one frame a segment",
-				"ゲーム中: ここまでのゲームのアニメーション GIF (1セグ1コマ)"), Type: Boolean},
+				"ゲーム中: ここまでのゲームのアニメーション GIF (1セグメント1コマ)"), Type: Boolean},
 		},
 		Slow:     true,
 		Handler:  func(ctx context.Context, req *Request) *Response { return b.mapImage(ctx, req, pics) },

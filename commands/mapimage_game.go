@@ -299,7 +299,7 @@ func (b *Bot) gameReplay(req *Request, g *games.Game) *Response {
 			"リプレイを描けませんでした。運営者がログを確認してください。"))
 	}
 	text := i18n.Sprintf(i18n.T("The game so far, one frame a segment (%d frames), public view.",
-		"ここまでのゲーム (1セグ1コマ、%d コマ、公開視点)。"), len(frames)).In(req.Lang)
+		"ここまでのゲーム (1セグメント1コマ、%d コマ、公開視点)。"), len(frames)).In(req.Lang)
 	return Reply(text).WithFile(File{Name: "replay.gif", ContentType: "image/gif", Data: gif})
 }
 

@@ -28,7 +28,7 @@ type turnFigures struct {
 }
 
 var (
-	endedRe  = regexp.MustCompile(`(?:Segment ended: ([A-Z][a-z]{2} [IVX]+),|セグ終了: (\d+)月([IVX]+)、)`)
+	endedRe  = regexp.MustCompile(`(?:Segment ended: ([A-Z][a-z]{2} [IVX]+),|セグメント終了: (\d+)月([IVX]+)、)`)
 	beginsRe = regexp.MustCompile(`(?:Your player turn begins \(|あなたのプレイヤーターンです \()(?:([A-Z][a-z]{2} [IVX]+)|(\d+)月([IVX]+))`)
 	mention  = regexp.MustCompile(`<@\d+>`)
 )
@@ -152,7 +152,7 @@ func playThroughDiscord(t *testing.T, stop string, every bool) (map[string]*turn
 					turn = months[m[2]] + " " + m[3]
 				}
 			}
-			if turn != "" && regexp.MustCompile(`(?:Segment ended: [A-Z][a-z]{2} [IVX]+, (?:German|Allied) setup|setup\)|初期配置\)|セグ終了: [^、]+、[^の]+の初期配置)`).MatchString(msg.Content) {
+			if turn != "" && regexp.MustCompile(`(?:Segment ended: [A-Z][a-z]{2} [IVX]+, (?:German|Allied) setup|setup\)|初期配置\)|セグメント終了: [^、]+、[^の]+の初期配置)`).MatchString(msg.Content) {
 				turn = "setup"
 			}
 			owed := strings.Contains(msg.Content, "you owe a retreat") || strings.Contains(msg.Content, "退却が必要です")

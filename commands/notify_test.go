@@ -20,7 +20,7 @@ func TestSegmentPostingRules(t *testing.T) {
 	b := gameBot(t)
 	b.noMaps = true
 	base := games.SegmentReport{Game: 7, Channel: "C1", Threads: map[units.Side]string{units.German: "TG", units.Allied: "TA"},
-		Ended: i18n.T("Aug III, German movement-1", "8月III 独軍 第1インパルス 移動セグ"), Mention: "<@222>"}
+		Ended: i18n.T("Aug III, German movement-1", "8月III 独軍 第1インパルス 移動セグメント"), Mention: "<@222>"}
 	for _, v := range []*game.View{&base.Before, &base.After} {
 		v.Turn, v.Step, v.Player, v.ToMove = 2, game.Move1, units.German, units.German
 		v.Stacks = []game.VisibleStack{{Side: units.German, At: hex.MustParse("0907")}}
@@ -97,7 +97,7 @@ func TestSegmentPostingRules(t *testing.T) {
 // language, and carries its marker for the edit in place.
 func TestStatusMessage(t *testing.T) {
 	r := games.SegmentReport{Game: 12, Channel: "C1", Langs: []i18n.Lang{i18n.EN, i18n.JA}, Options: []string{"18.3"},
-		Ended: i18n.T("Aug III, German combat-1", "8月III 独軍 第1インパルス 戦闘セグ")}
+		Ended: i18n.T("Aug III, German combat-1", "8月III 独軍 第1インパルス 戦闘セグメント")}
 	r.After.Turn, r.After.Step, r.After.Player, r.After.ToMove, r.After.VP = 2, game.Command, units.German, units.German, [2]int{3, 51}
 	r.Names = [2]string{"Kenji", "Alice"}
 	r.Mention = "<@222>"

@@ -75,7 +75,8 @@ const (
 	cOrder    class = "give the side's orders"
 	cUndo     class = "take back one's own order"
 	cFix      class = "fix the game at once"
-	cReferee  class = "pause, resume, deadline, abandon"
+	cReferee  class = "pause, resume, deadline"
+	cAbandon  class = "abandon (a referee's; a player's, past the setup against a person, is his side's resignation)"
 	cSettings class = "change the table's settings (maps; takeover: players only, each for his side)"
 	cSeat     class = "give a seat away"
 	cResign   class = "resign"
@@ -95,7 +96,7 @@ var classOf = map[string]class{
 	"end": cOrder, "game setup": cOrder,
 	"undo":       cUndo,
 	"game fix":   cFix,
-	"game pause": cReferee, "game resume": cReferee, "game deadline": cReferee, "game abandon": cReferee,
+	"game pause": cReferee, "game resume": cReferee, "game deadline": cReferee, "game abandon": cAbandon,
 	"game replace": cSeat, "game settings": cSettings,
 	"game resign":         cResign,
 	"computer adjudicate": cAdjudge,
@@ -137,7 +138,8 @@ func whoMay(c class, r role, s state) bool {
 		return player && s != sOver
 	case cFix:
 		return (r == rNeutral || r == rOperator) && s != sOver
-	case cReferee:
+	case cReferee, cAbandon:
+		// how an abandon ends the game: abandonOutcome
 		return referee && s != sOver
 	case cSettings:
 		return (player || referee) && s != sOver
@@ -156,6 +158,20 @@ func whoMay(c class, r role, s state) bool {
 		return r == rOperator
 	}
 	return false
+}
+
+// abandonOutcome is how /game abandon by a role ends the game in a state
+// it may: "abandoned" (no result), or "resigned allied" when a player who
+// referees abandons a game past its setup against a person (an abandoned
+// game is not rated: abandoning it would escape a lost game).
+func abandonOutcome(r role, s state) string {
+	if !whoMay(cAbandon, r, s) {
+		return ""
+	}
+	if r == rPlayRef && s != sOptions && s != sSetup {
+		return "resigned allied" // Alice plays the Allies against Bob
+	}
+	return "abandoned"
 }
 
 // In setup and while options are chosen the Allies move; in the retreat
@@ -210,6 +226,11 @@ func matrixState(t testing.TB, m *board.Map, s state) *Bot {
 	t.Helper()
 	b := New(Deps{Map: m})
 	b.noMaps = true
+	return matrixStateOn(b, s)
+}
+
+// matrixStateOn sets the game of a state up on b.
+func matrixStateOn(b *Bot, s state) *Bot {
 	run := runWithFiles(b)
 	pos := ""
 	switch s {
@@ -367,7 +388,7 @@ func whoMayTable() string {
 	}(), " | ") + " |\n|---|" + strings.Repeat("---|", len(roles)) + "\n")
 	var cs []class
 	seen := map[class]bool{}
-	for _, c := range []class{cRead, cOrder, cUndo, cResign, cSecret, cJoin, cSeat, cFix, cReferee, cSettings, cCreate, cOperator} {
+	for _, c := range []class{cRead, cOrder, cUndo, cResign, cSecret, cJoin, cSeat, cFix, cReferee, cAbandon, cSettings, cCreate, cOperator} {
 		if !seen[c] {
 			cs, seen[c] = append(cs, c), true
 		}
@@ -401,6 +422,8 @@ func whoMayTable() string {
 				}
 			case c == cSeat && (r == rMover || r == rOther || r == rPlayRef):
 				v = "its own seat"
+			case c == cAbandon && abandonOutcome(r, sRunning) == "resigned allied":
+				v = "in the setup; after it, resigns his side"
 			case whoMay(c, r, sRunning):
 				v = "yes"
 			}
@@ -438,5 +461,40 @@ func TestWhoMayTableInDocs(t *testing.T) {
 			return
 		}
 		t.Errorf("docs/playing.md's table differs from the matrix's rules; run RTRBOT_UPDATE_DOCS=1 go test ./commands -run TestWhoMayTableInDocs\nwant:\n%s", want)
+	}
+}
+
+// The who-may rule of /game abandon, played: in every state each role's
+// abandon either changes nothing, abandons the game without a result, or
+// (a player who referees, past the setup, against a person) resigns his
+// side, as abandonOutcome says. A stored bot, so that the ended game can
+// be read back.
+func TestAbandonOutcomes(t *testing.T) {
+	ctx := context.Background()
+	for _, s := range states {
+		if s == sOver {
+			continue // resigned before: nothing more to end
+		}
+		for _, r := range roles {
+			b := matrixStateOn(storedBot(t, t.TempDir()+"/g.db", newClock()), s)
+			before := b.games.Peek(ctx, "C1")
+			u, manager, operator, guild := who(r, s)
+			u.Manager, u.Operator = manager, operator
+			resp := b.Router.Run(ctx, &Request{Path: "game abandon", Options: map[string]string{"confirm": "true"}, Guild: guild, Channel: "C1", Lang: i18n.EN, User: u})
+			got := ""
+			if now := b.games.Peek(ctx, "C1"); now == nil || now.Status != before.Status {
+				g, err := b.games.ReplayGame(ctx, where(&Request{Guild: "G1", Channel: "C1"}), before.ID)
+				if err != nil {
+					t.Fatalf("%s, %s: the game ended and cannot be read back: %v", s, r, err)
+				}
+				got = string(g.Status)
+				if side := g.Meta["resigned"]; side != "" {
+					got = "resigned " + side
+				}
+			}
+			if want := abandonOutcome(r, s); got != want {
+				t.Errorf("%s, %s: /game abandon gave %q, want %q: %s", s, r, got, want, resp.Messages[0].Text)
+			}
+		}
 	}
 }

@@ -56,7 +56,7 @@ func TestEventPhaseSaysWhoActs(t *testing.T) {
 	rep := games.SegmentReport{Game: 1, Channel: "C1", Langs: []i18n.Lang{i18n.EN, i18n.JA}, After: g.State.ViewFor(game.PublicView)}
 	m, _ := statusMessage(i18n.EN, []games.SegmentReport{rep})
 	refuses(t, m.Text, "German player turn", "独軍のプレイヤーターン")
-	expect(t, m.Text, "event phase (5.0)", "To move: Allied", "イベントPh (5.0)")
+	expect(t, m.Text, "event phase (5.0)", "To move: Allied", "イベントフェイズ (5.0)")
 }
 
 // 11.1: /units in the reinforcement phase lists this turn's arrivals

@@ -41,11 +41,11 @@ func TestReliabilityFromStoredGames(t *testing.T) {
 	expect(t, txt(act(t, b, clock, carol, "C3", "/ladder player:222")), "no rated game")
 	expect(t, txt(act(t, b, clock, alice, "C3", "/tournament new name:Reliable format:swiss rounds:3 reliability:60")), "Reliable created")
 	refusal := act(t, b, clock, bob, "C3", "/tournament join name:Reliable")
-	expect(t, txt(refusal), "at least 60%", "0% finished (0 of 2; timed out 1, taken over 0, abandoned 1)")
+	expect(t, txt(refusal), "at least 60%", "0% finished (0 of 2; timed out 1, taken over 0, abandoned 1, seat handed over 0)")
 	if len(refusal.Messages) == 0 || !refusal.Messages[0].Ephemeral {
 		t.Errorf("the refusal names a player's record: it must be private: %+v", refusal)
 	}
-	expect(t, txt(act(t, b, clock, alice, "C3", "/tournament join name:Reliable")), "50% finished (1 of 2; timed out 0, taken over 0, abandoned 1)")
+	expect(t, txt(act(t, b, clock, alice, "C3", "/tournament join name:Reliable")), "50% finished (1 of 2; timed out 0, taken over 0, abandoned 1, seat handed over 0)")
 	dave := actor.Actor{ID: "444", Name: "Dave"}
 	expect(t, txt(act(t, b, clock, dave, "C3", "/tournament join name:Reliable")), "Dave joins Reliable")
 	expect(t, txt(act(t, b, clock, alice, "C3", "/tournament new name:Bad format:swiss rounds:3 reliability:120")), "reliability")
@@ -114,4 +114,31 @@ func TestCheatRefereeTimesOutHisOpponent(t *testing.T) {
 	if r := rel[bob.ID]; r.TimedOut != 0 || r.Finished != 1 {
 		t.Errorf("Bob's reliability: %+v", r)
 	}
+}
+
+// A player who hands his seat to another once the setup is over, in a
+// position he is losing, still counts as the one who left: Bob gives his
+// German seat to Dave after the opening, Dave resigns. Bob's record is one
+// game, left (0 %); Dave's one game, finished. A seat changed during the
+// setup (Erin gives hers to Frank before the first turn) counts nothing
+// against the one who left it.
+func TestReliabilityCountsASeatHandedOver(t *testing.T) {
+	b, clock := openedGame(t)
+	dave := actor.Actor{ID: "444", Name: "Dave"}
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game replace player:Bob by:444 name:Dave")), "<@222>'s place on the German side to <@444>")
+	expect(t, txt(act(t, b, clock, dave, "C1", "/game resign confirm:true")), "resigned")
+
+	erin, frank := actor.Actor{ID: "666", Name: "Erin"}, actor.Actor{ID: "777", Name: "Frank"}
+	expect(t, txt(act(t, b, clock, erin, "C2", "/game new scenario:standard")), "Game #2")
+	expect(t, txt(act(t, b, clock, erin, "C2", "/game join side:german")), "German")
+	expect(t, txt(act(t, b, clock, carol, "C2", "/game join side:allied")), "Allied")
+	expect(t, txt(act(t, b, clock, erin, "C2", "/game replace player:Erin by:777 name:Frank")), "<@777>")
+	expect(t, txt(act(t, b, clock, frank, "C2", "/game resign confirm:true")), "resigned")
+
+	expect(t, txt(act(t, b, clock, umpire, "C3", "/tournament new name:Reliable format:swiss rounds:3 reliability:60")), "Reliable created")
+	refusal := act(t, b, clock, bob, "C3", "/tournament join name:Reliable")
+	expect(t, txt(refusal), "at least 60%", "0% finished (0 of 1; timed out 0, taken over 0, abandoned 0, seat handed over 1)")
+	expect(t, txt(act(t, b, clock, dave, "C3", "/tournament join name:Reliable")), "Dave joins Reliable")
+	expect(t, txt(act(t, b, clock, erin, "C3", "/tournament join name:Reliable")), "Erin joins Reliable")
+	expect(t, txt(act(t, b, clock, frank, "C3", "/tournament join name:Reliable")), "Frank joins Reliable")
 }

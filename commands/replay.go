@@ -40,17 +40,17 @@ func (b *Bot) registerReplay(r *Router) {
 		{Name: i18n.T("Allied (after the game, its players)", "連合軍 (終了後、連合軍プレイヤーのみ)"), Value: "allied"},
 	}
 	steps := []Choice{
-		{Name: i18n.T("first segment", "最初のセグ"), Value: "first"},
-		{Name: i18n.T("previous segment", "前のセグ"), Value: "prev"},
-		{Name: i18n.T("next segment", "次のセグ"), Value: "next"},
-		{Name: i18n.T("last segment", "最後のセグ"), Value: "last"},
+		{Name: i18n.T("first segment", "最初のセグメント"), Value: "first"},
+		{Name: i18n.T("previous segment", "前のセグメント"), Value: "prev"},
+		{Name: i18n.T("next segment", "次のセグメント"), Value: "next"},
+		{Name: i18n.T("last segment", "最後のセグメント"), Value: "last"},
 	}
 	r.Add(&Command{
 		Name: "replay", Slow: true, EditsPressed: true,
 		Description: i18n.T("Step through this channel's game segment by segment, with buttons",
-			"このチャンネルのゲームをセグごとにボタンで再生"),
+			"このチャンネルのゲームをセグメントごとにボタンで再生"),
 		Options: []Option{
-			{Name: "segment", Description: i18n.T("the segment to show, from 1 (default: the first)", "表示するセグ (1 から。既定は最初)"), Type: Integer, MinInt: 1, MaxInt: 100000},
+			{Name: "segment", Description: i18n.T("the segment to show, from 1 (default: the first)", "表示するセグメント (1 から。既定は最初)"), Type: Integer, MinInt: 1, MaxInt: 100000},
 			{Name: "view", Description: i18n.T("whose view: public (while the game runs, the only one)", "視点: public (ゲーム進行中はこれのみ)"), Choices: views},
 			{Name: "gif", Description: i18n.T("an animated GIF of this turn instead (1 = Aug I ... 16 = Nov IV)", "代わりにこのターンのアニメーション GIF (1 = 8月I ... 16 = 11月IV)"), Type: Integer, MinInt: int(turn.First), MaxInt: int(turn.Last)},
 			{Name: "go", Description: i18n.T("from segment:, go to the first, previous, next or last", "segment: から最初・前・次・最後へ"), Choices: steps},
@@ -125,7 +125,7 @@ func replayIndex(req *Request, n int) (int, *Response) {
 		k, _ = strconv.Atoi(req.Opt("segment"))
 		if k < 1 || k > n {
 			return 0, Private(fmt.Sprintf(req.T("This replay has %s: give segment:1 to segment:%d.",
-				"このリプレイは %s です。segment:1 から segment:%d を指定してください。"), i18n.Count(n, "segment", "segments", "セグ").In(req.Lang), n))
+				"このリプレイは %s です。segment:1 から segment:%d を指定してください。"), i18n.Count(n, "segment", "segments", "セグメント").In(req.Lang), n))
 		}
 	}
 	switch req.Opt("go") {
@@ -242,7 +242,7 @@ func (b *Bot) replayGIF(req *Request, g *games.Game, v game.Viewer, frames []rep
 	if !t.Valid() || len(sits) == 0 {
 		first, last := frames[0].turn, frames[len(frames)-1].turn
 		return Private(fmt.Sprintf(req.T("This game has no segment in turn %d: its replay runs from turn %d (%s) to turn %d (%s).",
-			"このゲームにはターン %d のセグがありません。リプレイはターン %d (%s) から %d (%s) までです。"),
+			"このゲームにはターン %d のセグメントがありません。リプレイはターン %d (%s) から %d (%s) までです。"),
 			n, int(first), replayTurn(req, first), int(last), replayTurn(req, last)))
 	}
 	b.waitRender()
@@ -257,7 +257,7 @@ func (b *Bot) replayGIF(req *Request, g *games.Game, v game.Viewer, frames []rep
 		return Private(req.T("The replay could not be drawn; the bot's operator should check the log.",
 			"リプレイを描けませんでした。運営者がログを確認してください。"))
 	}
-	text := fmt.Sprintf(req.T("%s, %s, one frame a segment (%s).", "%s %s、1セグ1コマ (%s)。"),
+	text := fmt.Sprintf(req.T("%s, %s, one frame a segment (%s).", "%s %s、1セグメント1コマ (%s)。"),
 		replayTurn(req, t), sits[0].Viewer.Name().In(req.Lang), i18n.Count(len(sits), "frame", "frames", "コマ").In(req.Lang))
 	m := Message{Text: text, Ephemeral: v != game.PublicView,
 		Files: []File{{Name: fmt.Sprintf("replay-%d-turn-%d.gif", g.ID, n), ContentType: "image/gif", Data: gif}}}

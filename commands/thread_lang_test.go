@@ -43,7 +43,7 @@ func TestThreadCaptionInItsPlayersLanguage(t *testing.T) {
 func TestThreadMapWhenPlayerTurnBegins(t *testing.T) {
 	b := gameBot(t)
 	r := games.SegmentReport{Channel: "C1", Threads: map[units.Side]string{units.German: "TG", units.Allied: "TA"},
-		Ended: i18n.T("Aug II, German combat-2", "8月II 独軍 第2インパルス 戦闘セグ")}
+		Ended: i18n.T("Aug II, German combat-2", "8月II 独軍 第2インパルス 戦闘セグメント")}
 	r.Before.Player, r.After.Player = units.German, units.Allied
 	r.Before.ToMove, r.After.ToMove = units.German, units.Allied
 	r.SideLangs[units.German] = []i18n.Lang{i18n.EN}

@@ -229,7 +229,7 @@ func replayFile(gf *gamefile.File, rp Replay) (*imported, error) {
 		for _, sn := range im.snaps {
 			if sn.Seq >= o.Undoes && sn.Seq < o.Seq {
 				return nil, i18n.Errorf("Line undo %d of the file takes back order %d, but the segment ended after order %d: only orders of the current segment can be taken back. Nothing was imported.",
-					"ファイルの undo %d は命令 %d を取り消していますが、セグは命令 %d の後に終わっています。取り消せるのは現在のセグの命令だけです。何も取り込んでいません。", o.Seq, o.Undoes, sn.Seq)
+					"ファイルの undo %d は命令 %d を取り消していますが、セグメントは命令 %d の後に終わっています。取り消せるのは現在のセグメントの命令だけです。何も取り込んでいません。", o.Seq, o.Undoes, sn.Seq)
 			}
 		}
 	}

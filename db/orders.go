@@ -196,7 +196,7 @@ func (t *GameTx) Undo(seq int64, author, side string) (Order, error) {
 	}
 	if seq <= t.snap || seq > t.seq {
 		return Order{}, i18n.Errorf("Order %d cannot be taken back: only orders of the current segment (after %d) can.",
-			"命令 %d は取り消せません。取り消せるのは現在のセグの命令 (%d より後) だけです。", seq, t.snap)
+			"命令 %d は取り消せません。取り消せるのは現在のセグメントの命令 (%d より後) だけです。", seq, t.snap)
 	}
 	var kind string
 	var undone int

@@ -22,6 +22,9 @@ import (
 //	revealed        "1" once both choices were revealed
 //	reminded        the deadline (RFC 3339) a reminder was last sent for
 //	lang:USER       the language a player reads ("en", "ja"), as he joined
+//	left:USER       the side a player held and gave to another after the
+//	                setup (games.MetaLeft): his reliability counts him as
+//	                having left the game
 //
 // Metadata is not part of the game's log: replaying the orders never reads
 // it, and an export leaves it out.

@@ -58,7 +58,11 @@ func abandonedFile(t *testing.T) (*Service, *db.Store, []byte, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Abandon(ctx, alice, at); err != nil {
+	// abandoned by a referee who plays neither side (Alice's abandon,
+	// past the setup against Bob, would resign her side)
+	neutral := carol
+	neutral.Manager = true
+	if _, err := s.Abandon(ctx, neutral, at); err != nil {
 		t.Fatal(err)
 	}
 	return s, st, g.Game.Key, file

@@ -37,6 +37,30 @@ func (t *Service) referee(ctx context.Context, a actor.Actor, guild string, g *G
 	return err == nil && role != "" && slices.Contains(a.Roles, role)
 }
 
+// AbandonResigns says whether user, abandoning g, resigns instead, and
+// for which side: a player of a side, once the setup is over, against a
+// person on the other side. An abandoned game has no result (it is not
+// rated), so a player who referees (the game's creator, a member of the
+// referee role) could otherwise escape a lost game by abandoning it. A
+// referee who plays neither side abandons without a result; so does a
+// player during the setup, in a hot-seat game, or against the computer
+// (whose ladder counts that as the person's loss: ladder_computer.go).
+func (g *Game) AbandonResigns(user string) (units.Side, bool) {
+	if g == nil || g.State == nil || (g.Status != "" && g.Status != Active) || g.State.Step == game.SetupStep || g.State.Step == game.GameOver {
+		return 0, false
+	}
+	side, ok := g.SideOf(user)
+	if !ok {
+		return 0, false
+	}
+	for _, p := range g.Players {
+		if p.Side == (1-side).String() && p.UserID != user && !IsBot(p.UserID) {
+			return side, true
+		}
+	}
+	return 0, false
+}
+
 // mayOrder says why a may not give orders for side now (nil: he may).
 func (g *Game) mayOrder(a actor.Actor, side units.Side) error {
 	switch {

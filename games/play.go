@@ -223,7 +223,7 @@ func proposable(g *Game, a actor.Actor, proposer units.Side, lines []Pending) (s
 	}
 	if n >= MaxFixProposals {
 		return "", i18n.Errorf("You have proposed %s in this segment, the most one player may; nothing was proposed. Ask the other side to confirm your last one, or ask a referee who plays neither side.",
-			"このセグで提案できる修正は %s までで、既に提案済みです。何も提案していません。最後の提案を相手に確定してもらうか、両陣営をプレイしていない審判に依頼してください。", i18n.Count(MaxFixProposals, "fix", "fixes", "件"))
+			"このセグメントで提案できる修正は %s までで、既に提案済みです。何も提案していません。最後の提案を相手に確定してもらうか、両陣営をプレイしていない審判に依頼してください。", i18n.Count(MaxFixProposals, "fix", "fixes", "件"))
 	}
 	st := g.State
 	for i, l := range lines {
@@ -238,7 +238,7 @@ func proposable(g *Game, a actor.Actor, proposer units.Side, lines []Pending) (s
 			count := seg + " " + strconv.Itoa(n+1)
 			if o.Side != proposer {
 				return count, i18n.Errorf("Your fix cannot be proposed: the game does not take its line %d (%s) now. Why is not said, as it could tell of the %s side's hidden units (14.1); nothing was proposed, and the attempt counts as one of your %s in this segment.",
-					"この修正は提案できません: %d 行目 (%s) は今のゲームが受け付けません。理由は%s側の隠れたユニットを明かしうるため示しません (14.1)。何も提案していませんが、このセグの提案 %s のうち1回に数えます。",
+					"この修正は提案できません: %d 行目 (%s) は今のゲームが受け付けません。理由は%s側の隠れたユニットを明かしうるため示しません (14.1)。何も提案していませんが、このセグメントの提案 %s のうち1回に数えます。",
 					line, o.Text(), o.Side.Name(), i18n.Count(MaxFixProposals, "fix", "fixes", "件"))
 			}
 			why := lineRefused(line, o.Text(), err)

@@ -208,6 +208,11 @@ func (g *Game) UserRef(s string) string {
 	return s
 }
 
+// MetaLeft+userID is the side a player held and gave away (he handed his
+// seat over, or a referee gave it) after the game's setup: the game counts
+// as left by him in his reliability (tournament/reliability.go).
+const MetaLeft = "left:"
+
 // Replaced is a seat given to another user.
 type Replaced struct {
 	Game          *Game
@@ -261,15 +266,28 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 		name = newID
 	}
 	p := Player{UserID: newID, Name: name, Side: side.String(), Joined: now}
+	// A player whose seat goes to another once the setup is over left the
+	// game: his reliability counts it (MetaLeft), however the game ends,
+	// so that handing a lost position to someone else escapes nothing.
+	left := !empty && old != newID && !IsBot(old) && g.State.Step != game.SetupStep
 	if err := t.update(ctx, g, func(tx Tx) error {
 		if !empty {
 			if err := tx.RemovePlayer(old); err != nil {
 				return err
 			}
 		}
+		if left {
+			if err := tx.SetMeta(MetaLeft+old, side.String()); err != nil {
+				return err
+			}
+		}
 		return tx.AddPlayer(p)
 	}); err != nil {
 		return nil, err
+	}
+	if left {
+		g.Meta = cloneMeta(g.Meta)
+		g.Meta[MetaLeft+old] = side.String()
 	}
 	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q Player) bool { return q.UserID == old || q.UserID == newID }), p)
 	x := &Replaced{Game: g.copy(), Old: old, By: newID, Name: name, Side: side}
@@ -320,6 +338,9 @@ func (t *Service) Resign(ctx context.Context, a actor.Actor, at Where) (*Resigne
 }
 
 // Abandon stops a game (it stays stored, the place is free): a referee's.
+// A referee who plays a side, past the setup, against a person, resigns
+// it instead (Game.AbandonResigns): the game is then Finished with
+// MetaResigned.
 // A damaged game is abandoned too, to free its place (docs/storage.md);
 // its State is then nil.
 func (t *Service) Abandon(ctx context.Context, a actor.Actor, at Where) (*Game, error) {
@@ -334,6 +355,13 @@ func (t *Service) Abandon(ctx context.Context, a actor.Actor, at Where) (*Game, 
 	defer unlock()
 	if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("abandon the game", "ゲームの放棄")); err != nil {
 		return nil, err
+	}
+	if side, resigns := g.AbandonResigns(a.ID); resigns {
+		// a player who referees: his abandon is his side's resignation
+		if err := t.setStatus(ctx, g, Finished, MetaResigned, side.String()); err != nil {
+			return nil, err
+		}
+		return g.copy(), nil
 	}
 	if err := t.setStatus(ctx, g, Abandoned); err != nil {
 		return nil, err

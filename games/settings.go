@@ -16,7 +16,7 @@ import (
 func (t *Service) SetMaps(ctx context.Context, a actor.Actor, at Where, value string) (*Game, error) {
 	if value != "turn" && value != "segment" {
 		return nil, i18n.Errorf("maps: is turn (a map when the turn passes) or segment (a map after every segment), not %q.",
-			"maps: は turn (手番交代時に地図) か segment (セグごとに地図) です (%q ではありません)。", value)
+			"maps: は turn (手番交代時に地図) か segment (セグメントごとに地図) です (%q ではありません)。", value)
 	}
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {

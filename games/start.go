@@ -61,7 +61,15 @@ func (t *Service) busy(ctx context.Context, a actor.Actor, at Where, replace, th
 		return i18n.Errorf("A game is running in this channel (%s, %s); add replace:true to abandon it and start another.",
 			"このチャンネルでゲームが進行中です (%s、命令 %s)。破棄して新しく始めるには replace:true を付けてください。", g.State.Turn, i18n.Count(len(g.Orders), "order", "orders", "件"))
 	}
-	return t.refereeOnly(ctx, a, at.Guild, g, i18n.T("replace the running game", "進行中のゲームの置き換え"))
+	if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("replace the running game", "進行中のゲームの置き換え")); err != nil {
+		return err
+	}
+	if side, resigns := g.AbandonResigns(a.ID); resigns {
+		// replacing abandons the game: a player may not escape his game so
+		return i18n.Errorf("You play the %s side of the game running here, against a person, and its setup is over: replacing it would abandon it without a result. Resign it first (/game resign), or ask a referee who plays neither side to replace it.",
+			"ここで進行中のゲームであなたは人間を相手に%s側をプレイしており、配置も終わっています。置き換えると結果なしで放棄されます。先に投了する (/game resign) か、どちらの陣営もプレイしていない審判に置き換えを依頼してください。", side.Name())
+	}
+	return nil
 }
 
 // retire abandons the place's running game, if any, once its replacement

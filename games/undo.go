@@ -44,7 +44,7 @@ func (t *Service) Undo(ctx context.Context, a actor.Actor, at Where) (*Undone, e
 			return nil, err
 		}
 		return nil, i18n.Errorf("There is nothing to take back: undo reaches back only to the start of the current segment.",
-			"取り消せる命令はありません。取り消しは現在のセグの開始までです。")
+			"取り消せる命令はありません。取り消しは現在のセグメントの開始までです。")
 	}
 	last := g.Seg[len(g.Seg)-1]
 	// A side takes back its own orders only: the last order may be the
@@ -52,7 +52,7 @@ func (t *Service) Undo(ctx context.Context, a actor.Actor, at Where) (*Undone, e
 	side := last.Order.Side
 	if mine, ok := g.SideOf(a.ID); ok && mine != side && !g.HotSeat() {
 		return nil, i18n.Errorf("The last order of this segment is the %s player's (%s): you may take back only your own side's orders.",
-			"このセグの最後の命令は%sのもの (%s) です。取り消せるのは自軍の命令だけです。", side.Name(), last.Order.Text())
+			"このセグメントの最後の命令は%sのもの (%s) です。取り消せるのは自軍の命令だけです。", side.Name(), last.Order.Text())
 	}
 	if err := g.mayOrder(a, side); err != nil {
 		return nil, err

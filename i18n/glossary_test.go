@@ -112,12 +112,12 @@ func TestGlossaryCatchesVariants(t *testing.T) {
 		}
 		return false
 	}
-	for _, s := range []string{"指揮外", "勝利得点 3", "第1軍司令部", "港へ上陸", "鉄道輸送: 独 2/5", "修正値", "墺洪軍", "白", "3番テーブル", "決して復帰しません", "結果（確定）"} {
+	for _, s := range []string{"指揮外", "勝利得点 3", "第1軍司令部", "港へ上陸", "鉄道輸送: 独 2/5", "修正値", "墺洪軍", "白", "3番テーブル", "決して復帰しません", "結果（確定）", "移動セグ", "増援Ph", "イベント Ph (5.0)"} {
 		if !check(s) {
 			t.Errorf("%q passes the glossary", s)
 		}
 	}
-	for _, s := range []string{"指揮不通", "独軍総司令部の恐慌", "港湾", "鉄道移動", "修整", "墺軍", "ベルギー軍", "3番卓", "白地に青"} {
+	for _, s := range []string{"指揮不通", "独軍総司令部の恐慌", "港湾", "鉄道移動", "修整", "墺軍", "ベルギー軍", "3番卓", "白地に青", "移動セグメント", "増援フェイズ", "Phalsbourg"} {
 		if check(s) {
 			t.Errorf("%q fails the glossary", s)
 		}

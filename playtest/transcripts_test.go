@@ -72,7 +72,7 @@ func TestTranscriptsInOneLanguage(t *testing.T) {
 // TestTranscriptCheckFindsSlips: an English sentence left in a Japanese
 // answer, or Japanese in an English one, is found.
 func TestTranscriptCheckFindsSlips(t *testing.T) {
-	ja := "> /units\n[非公開]\n独軍ユニット (* は行動可能):\n0904: G-LW1\n> /end\nG-III has already moved this phase.\n▶ 8月III 増援Ph: 独軍の手番。(/end)\n"
+	ja := "> /units\n[非公開]\n独軍ユニット (* は行動可能):\n0904: G-LW1\n> /end\nG-III has already moved this phase.\n▶ 8月III 増援フェイズ: 独軍の手番。(/end)\n"
 	if got := languageSlips(ja, i18n.JA); len(got) != 1 || !strings.HasPrefix(got[0], "> /end") {
 		t.Errorf("English in a Japanese answer: found %q", got)
 	}

@@ -20,7 +20,7 @@ func TestAnalysisChart(t *testing.T) {
 	for _, name := range []string{"en", "ja"} {
 		title, y := "Game #3: expected final margin after each segment", "German − Allied VP"
 		if name == "ja" {
-			title, y = "ゲーム #3: 各セグ後の最終 VP 差の期待値", "独軍 − 連合軍 VP"
+			title, y = "ゲーム #3: 各セグメント後の最終 VP 差の期待値", "独軍 − 連合軍 VP"
 		}
 		data, err := AnalysisChartPNG(AnalysisChart{Title: title, YLabel: y, Labels: labels, Values: vals, Spread: spread,
 			Swings: []int{9, 5, 3}, Above: "German ahead", Below: "Allies ahead", Note: "6 play-outs a segment"})

@@ -46,7 +46,7 @@ func allKinds() []Counter {
 // marker.
 func sampleSituation() Situation {
 	s := Situation{Viewer: GermanView, Turn: 3, Turns: 16, TurnName: i18n.T("Aug III", "8月III"),
-		Segment: i18n.T("German combat, 1st impulse", "独軍 第1インパルス 戦闘セグ"), ToMove: units.German, VP: [2]int{4, 9}, NavalHeld: 1,
+		Segment: i18n.T("German combat, 1st impulse", "独軍 第1インパルス 戦闘セグメント"), ToMove: units.German, VP: [2]int{4, 9}, NavalHeld: 1,
 		First: 2, Last: 8, BadWeather: true}
 	for _, m := range [][2]string{{"Aug", "8月"}, {"Sep", "9月"}, {"Oct", "10月"}, {"Nov", "11月"}} {
 		for w := 0; w < 4; w++ {
@@ -159,7 +159,7 @@ func syntheticGame(n int) []Situation {
 	at := []hex.Hex{hex.New(3, 3), hex.New(4, 6), hex.New(6, 9), hex.New(8, 3), hex.New(9, 7), hex.New(10, 11)}
 	var out []Situation
 	for i := 0; i < n; i++ {
-		s := Situation{Turn: 1 + i/8, Turns: 16, Segment: i18n.T(fmt.Sprintf("segment %d", i%8+1), fmt.Sprintf("セグ %d", i%8+1)), VP: [2]int{i / 3, i / 4}}
+		s := Situation{Turn: 1 + i/8, Turns: 16, Segment: i18n.T(fmt.Sprintf("segment %d", i%8+1), fmt.Sprintf("セグメント %d", i%8+1)), VP: [2]int{i / 3, i / 4}}
 		for j := range at {
 			from := at[j]
 			nb := from.Neighbors()[rng.IntN(6)]

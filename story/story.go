@@ -34,7 +34,8 @@ type Fallen struct {
 // (12.6) and, for the Germans, the Russian Front (14.3): on each of those
 // tables a higher die is better for the side that rolls it, so their mean
 // says how lucky the side was. The random event's dice (5.0) are nobody's
-// luck and are left out.
+// luck and are left out; the Russian Front's die, rolled when its event
+// comes up, counts.
 type Dice struct {
 	Rolls []int
 }
@@ -65,8 +66,12 @@ func Of(start *game.State, orders []game.Order) (Story, error) {
 		for _, e := range evs {
 			events = events || e.Kind == game.EvEventPhase || e.Kind == game.EvRandom
 		}
-		for _, e := range evs {
-			if e.Kind == game.EvRoll && events {
+		for k, e := range evs {
+			// but the Russian Front's die (14.3), rolled in the event
+			// phase and read at once (its EvRussia follows), is the
+			// Germans' own
+			russia := k+1 < len(evs) && evs[k+1].Kind == game.EvRussia
+			if e.Kind == game.EvRoll && events && !russia {
 				continue
 			}
 			st.read(s, e)

@@ -112,3 +112,70 @@ func TestStoryOfAGame(t *testing.T) {
 		st.ByTurn, st.Losses[0], st.Losses[1], st.BrokenDown, len(st.Fortresses),
 		len(st.Dice[0].Rolls), st.Dice[0].Mean(), st.Dice[0].Percentile(), len(st.Dice[1].Rolls), st.Dice[1].Mean(), st.Dice[1].Percentile())
 }
+
+// The Russian Front's die (14.3) is the Germans' own: it comes up in the
+// event phase, in the same order as the random event's two dice (which
+// are nobody's luck and are left out), and counts as a German roll. A
+// game of the heuristic players replayed: the Germans' counted rolls are
+// every German roll outside an event phase plus one per Russian Front
+// roll.
+func TestRussianFrontRollCounts(t *testing.T) {
+	rulesOnce.Do(func() {
+		m, err := board.Default()
+		if err != nil {
+			rulesErr = err
+			return
+		}
+		std, rulesErr = game.NewRules(m, "standard")
+	})
+	if rulesErr != nil {
+		t.Skipf("map: %v", rulesErr)
+	}
+	var players [2]ai.Computer
+	for i := range players {
+		p, err := ai.New("heuristic", ai.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		players[i] = p
+	}
+	res, err := ai.PlayGame(std, 5, nil, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := game.New(std, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outside, russia := 0, 0
+	s := start
+	for _, o := range res.Log {
+		n, evs, err := game.Apply(s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		phase := false
+		for _, e := range evs {
+			phase = phase || e.Kind == game.EvEventPhase || e.Kind == game.EvRandom
+			if e.Kind == game.EvRussia {
+				russia++
+			}
+		}
+		for _, e := range evs {
+			if e.Kind == game.EvRoll && e.Side == units.German && !phase {
+				outside++
+			}
+		}
+		s = n
+	}
+	if russia == 0 {
+		t.Fatal("the game had no Russian Front roll: pick a seed whose game has one")
+	}
+	st, err := Of(start, res.Log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(st.Dice[units.German].Rolls), outside+russia; got != want {
+		t.Errorf("German rolls counted %d, want %d (%d outside the event phase, %d on the Russian Front table)", got, want, outside, russia)
+	}
+}

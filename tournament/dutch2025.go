@@ -487,8 +487,8 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 		p := d.partner[v]
 		if !d.gone[v] {
 			out = append(out, pairing{a: v, b: -1, explain: i18n.Sprintf(i18n.T(
-				"bye: in score group %s, the lowest whose pairing stays complete, no bye before (C.04.3 C2, C4, C9)",
-				"バイ: スコアグループ %s (残りを組み合わせられる最も低いグループ)、バイは初めて (C.04.3 C2・C4・C9)"), half2(ps[v].score))})
+				"bye: a player who has had no bye yet, from score group %s, the lowest from which everyone else can still be paired (FIDE Dutch system)",
+				"バイ: まだバイを受けていないプレイヤーに、残り全員を組み合わせられる最も低いスコアグループ %s から (FIDE ダッチ方式)"), half2(ps[v].score))})
 			continue
 		}
 		if p > v {
@@ -723,8 +723,8 @@ func (d *dutch) outsideWeights(bracket []int) *wmatch.Sep {
 func (b *bracketPass) mdpWhy(v int) i18n.Text {
 	d := b.d
 	return i18n.Sprintf(i18n.T(
-		"%s, moved down into bracket %s, meets the highest resident that the best pairing of the round (criteria C1–C21) allows (C.04.3 4.2)",
-		"ブラケット %[2]s に下りてきた%[1]sが、ラウンド最良の組み合わせ (基準 C1–C21) が許す最上位の残留者と対戦 (C.04.3 4.2)"),
+		"%s, who floated down into score group %s, meets the highest ranked player of that group whom the round's best pairing allows (no rematch, one bye each, sides and score differences weighed: FIDE Dutch system)",
+		"スコアグループ %[2]s に下りてきた%[1]sが、そのグループでラウンド全体の最良の組み合わせ (再戦なし、バイは1回まで、陣営と点差を考慮。FIDE ダッチ方式) が許す最上位のプレイヤーと対戦"),
 		d.ps[v].name, half2(d.score(b.bracket[b.mdp])))
 }
 
@@ -951,8 +951,8 @@ func (b *bracketPass) matchRemainder() int {
 // remWhy is the reason given for S1 player v's pairing (4.3).
 func (b *bracketPass) remWhy(v int) i18n.Text {
 	return i18n.Sprintf(i18n.T(
-		"%s in S1 meets the highest S2 player that the best pairing of the round (criteria C1–C21) allows, after %s between S1 and S2 (C.04.3 4.3)",
-		"S1 の%sが、ラウンド最良の組み合わせ (基準 C1–C21) が許す最上位の S2 と対戦、S1・S2 間の交換 %s (C.04.3 4.3)"),
+		"%s, in the upper half of the score group, meets the highest ranked player of the lower half whom the round's best pairing allows (no rematch, one bye each, sides and score differences weighed: FIDE Dutch system), after %s between the halves",
+		"スコアグループの上半分の%sが、ラウンド全体の最良の組み合わせ (再戦なし、バイは1回まで、陣営と点差を考慮。FIDE ダッチ方式) が許す下半分の最上位のプレイヤーと対戦 (上下の入れ替え %s)"),
 		b.d.ps[v].name, i18n.Count(b.exchanges, "exchange", "exchanges", "回"))
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -306,7 +307,7 @@ func TestSwiss9Players4Rounds(t *testing.T) {
 	for _, want := range []string{"table 1: Player01 (German) – Player05 (Allied)", "table 2: Player06 (German) – Player02 (Allied)",
 		"table 3: Player03 (German) – Player07 (Allied)", "table 4: Player08 (German) – Player04 (Allied)", "table 5: Player09 has a bye",
 		"why: score group 0; sides: no preferences: the higher ranked has an odd pairing number",
-		"pairing: Player01 in S1 meets the highest S2 player that the best pairing of the round (criteria C1–C21) allows, after 0 exchanges between S1 and S2 (C.04.3 4.3)"} {
+		"pairing: Player01, in the upper half of the score group, meets the highest ranked player of the lower half whom the round's best pairing allows (no rematch, one bye each, sides and score differences weighed: FIDE Dutch system), after 0 exchanges between the halves"} {
 		if !strings.Contains(txt, want) {
 			t.Fatalf("round 1 pairings lack %q:\n%s", want, txt)
 		}
@@ -317,7 +318,7 @@ func TestSwiss9Players4Rounds(t *testing.T) {
 		if strings.Contains(txt, " u0") {
 			t.Fatalf("an explanation names a player by ID:\n%s", txt)
 		}
-		moved = moved || strings.Contains(txt, "moved down into bracket")
+		moved = moved || strings.Contains(txt, "who floated down into score group")
 	}
 	if !moved {
 		t.Error("no pairing of rounds 2–4 is explained as a moved-down player's (C.04.3 4.2)")
@@ -805,5 +806,24 @@ func TestPairingsInJapanese(t *testing.T) {
 	}
 	if strings.Contains(txt, "why:") || strings.Contains(txt, "sides:") {
 		t.Errorf("English in the Japanese pairings:\n%s", txt)
+	}
+}
+
+// A pairing's explanation says the rule in words, in each language: no
+// criteria codes (C1–C21, S1/S2, C.04.3's article numbers) are shown to
+// players.
+func TestPairingExplanationsInWords(t *testing.T) {
+	tr, _ := runSwiss(t, 9, 4, 9, nil)
+	codes := regexp.MustCompile(`C\.04|\bC[0-9]|\bS[12]\b|ブラケット|基準 C`)
+	for r := 1; r <= 4; r++ {
+		for _, l := range []i18n.Lang{i18n.EN, i18n.JA} {
+			txt, err := tr.PairingsTextIn(r, true, l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m := codes.FindString(txt); m != "" {
+				t.Errorf("round %d (%s): the explanation shows the code %q:\n%s", r, l, m, txt)
+			}
+		}
 	}
 }

@@ -226,7 +226,7 @@ func (s *State) determineCommand(evs *[]Event) {
 			out = append(out, c.ID)
 		}
 	}
-	e := ev(EvCommand, s.Player, tr("Command phase (4.0): %d %s units out of command%s.", "指揮統制Ph (4.0): %[2]sユニット %[1]d 個が指揮不通%[3]s。", len(out), s.Player.Name(), listTail(out)))
+	e := ev(EvCommand, s.Player, tr("Command phase (4.0): %d %s units out of command%s.", "指揮統制フェイズ (4.0): %[2]sユニット %[1]d 個が指揮不通%[3]s。", len(out), s.Player.Name(), listTail(out)))
 	e.Units, e.N = out, len(out)
 	*evs = append(*evs, e)
 }

@@ -309,10 +309,10 @@ func (s *State) roomyEntry(c *units.Counter, hexes []hex.Hex, h hex.Hex) hex.Hex
 func overstackedEntry(t i18n.Text, h, room hex.Hex) i18n.Text {
 	if room != hex.None {
 		return tr("%s %s is over the stacking limit now (7.0), though %s had room: move units out of %s, or remove them, before the movement segment ends.",
-			"%s%s はスタック制限超過です (7.0。%s には余裕がありました)。移動セグ終了までに %s からユニットを移動させるか除去してください。", t, h, room, h)
+			"%s%s はスタック制限超過です (7.0。%s には余裕がありました)。移動セグメント終了までに %s からユニットを移動させるか除去してください。", t, h, room, h)
 	}
 	return tr("%s No entry hex had room, so %s is over the stacking limit now (7.0): move units out of %s, or remove them, before the movement segment ends.",
-		"%s余裕のある登場ヘクスがないため、%s はスタック制限超過です (7.0)。移動セグ終了までに %s からユニットを移動させるか除去してください。", t, h, h)
+		"%s余裕のある登場ヘクスがないため、%s はスタック制限超過です (7.0)。移動セグメント終了までに %s からユニットを移動させるか除去してください。", t, h, h)
 }
 
 // unbarred are the hexes of hs unit c may be in (mayEnter): a nation's entry

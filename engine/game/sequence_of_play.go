@@ -136,15 +136,15 @@ func (s *State) enter(st Step, evs *[]Event) {
 // stepTexts name the steps of the sequence of play (3.0) for players.
 var stepTexts = map[Step]i18n.Text{
 	SetupStep:     i18n.T("setup", "初期配置"),
-	EventStep:     i18n.T("event phase", "イベントPh"),
-	Reinforcement: i18n.T("reinforcement phase", "増援Ph"),
-	Reorg1:        i18n.T("first impulse, reorganisation segment", "第1インパルスの再編成セグ"),
-	Move1:         i18n.T("first impulse, movement segment", "第1インパルスの移動セグ"),
-	Combat1:       i18n.T("first impulse, combat segment", "第1インパルスの戦闘セグ"),
-	Command:       i18n.T("command phase", "指揮統制Ph"),
-	Reorg2:        i18n.T("second impulse, reorganisation segment", "第2インパルスの再編成セグ"),
-	Move2:         i18n.T("second impulse, movement segment", "第2インパルスの移動セグ"),
-	Combat2:       i18n.T("second impulse, combat segment", "第2インパルスの戦闘セグ"),
+	EventStep:     i18n.T("event phase", "イベントフェイズ"),
+	Reinforcement: i18n.T("reinforcement phase", "増援フェイズ"),
+	Reorg1:        i18n.T("first impulse, reorganisation segment", "第1インパルスの再編成セグメント"),
+	Move1:         i18n.T("first impulse, movement segment", "第1インパルスの移動セグメント"),
+	Combat1:       i18n.T("first impulse, combat segment", "第1インパルスの戦闘セグメント"),
+	Command:       i18n.T("command phase", "指揮統制フェイズ"),
+	Reorg2:        i18n.T("second impulse, reorganisation segment", "第2インパルスの再編成セグメント"),
+	Move2:         i18n.T("second impulse, movement segment", "第2インパルスの移動セグメント"),
+	Combat2:       i18n.T("second impulse, combat segment", "第2インパルスの戦闘セグメント"),
 }
 
 // Name is the step for players (any step past the last: game over).
@@ -155,7 +155,7 @@ func (st Step) Name() i18n.Text {
 // eventPhase is 3.0 A: the Allies' random event roll (5.0) and its
 // effects (random_events.go); the phase then waits for the Allied /end.
 func (s *State) eventPhase(evs *[]Event) {
-	*evs = append(*evs, ev(EvEventPhase, units.Allied, i18n.T("Event phase: the Allies roll the random event (5.0).", "イベントPh: 連合軍がランダムイベントを判定 (5.0)。")))
+	*evs = append(*evs, ev(EvEventPhase, units.Allied, i18n.T("Event phase: the Allies roll the random event (5.0).", "イベントフェイズ: 連合軍がランダムイベントを判定 (5.0)。")))
 	s.randomEvent(evs)
 }
 
@@ -166,7 +166,7 @@ func (s *State) eventPhase(evs *[]Event) {
 func PhaseName(st Step, player units.Side) i18n.Text {
 	switch st {
 	case EventStep:
-		return i18n.T("event phase (5.0)", "イベントPh (5.0)")
+		return i18n.T("event phase (5.0)", "イベントフェイズ (5.0)")
 	case SetupStep:
 		return tr("%s setup (17.1)", "%sの初期配置 (17.1)", player.Name())
 	case GameOver:
@@ -188,7 +188,7 @@ func (v View) Phase() i18n.Text { return PhaseName(v.Step, v.Player) }
 func (s *State) Owed() i18n.Text {
 	switch {
 	case s.Step == EventStep:
-		return i18n.T("the Allied player ends the event phase (5.0)", "連合軍がイベントPh (5.0) を終了する")
+		return i18n.T("the Allied player ends the event phase (5.0)", "連合軍がイベントフェイズ (5.0) を終了する")
 	case len(s.Combat.Retreats) > 0:
 		side := s.ToMove()
 		return tr("the %s player owes the retreat of %s (9.4)", "%sが %s の退却 (9.4) を行う", side.Name(), s.retreatIDs())

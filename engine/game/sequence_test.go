@@ -98,7 +98,7 @@ func TestPositionErrors(t *testing.T) {
 
 // 3.0: the Japanese names of the steps, and the phrases that say where
 // the sequence of play stands, set no space between Japanese words
-// ("独軍の増援Ph", "第1インパルスの移動セグ"), as the rules write them.
+// ("独軍の増援フェイズ", "第1インパルスの移動セグメント"), as the rules write them.
 func TestSequenceOfPlayJapaneseHasNoStraySpaces(t *testing.T) {
 	stray := func(s string) bool {
 		r := []rune(s)

@@ -79,7 +79,7 @@ func fifteenTurnsT(b testing.TB) []render.Situation {
 			stacks = next
 			v := start
 			v.Turn, v.Stacks, v.Moves = turn, stacks, moves
-			v.Segment = i18n.T("segment", "セグ")
+			v.Segment = i18n.T("segment", "セグメント")
 			v.ToMove = side
 			out = append(out, v)
 		}
