@@ -412,7 +412,7 @@ func (b *Bot) gameOrders(ctx context.Context, req *Request) *Response {
 		return fail
 	}
 	var sb strings.Builder
-	if g.State.Step == game.GameOver || g.Sandbox {
+	if g.Over() || g.Sandbox {
 		fmt.Fprintf(&sb, "seed %s\n", g.State.KeyText())
 	} else { // the seed predicts every die: it is revealed at the end
 		fmt.Fprintf(&sb, "commitment %s\n", g.State.Commitment())

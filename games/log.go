@@ -36,7 +36,7 @@ func (t *Service) Log(ctx context.Context, a actor.Actor, at Where) ([]LogLine, 
 	}
 	viewer := game.PublicView
 	switch {
-	case g.HotSeat() || g.State.Step == game.GameOver:
+	case g.HotSeat() || g.Over():
 		viewer = -1 // everything
 	default:
 		if side, ok := g.SideOf(a.ID); ok {

@@ -96,13 +96,20 @@ func (g *Game) mayOrder(a actor.Actor, side units.Side) error {
 }
 
 // CanSee says whether a may see side's hidden information: his own side,
-// a hot-seat game, or a finished one.
+// a hot-seat game, or one that is over (Over).
 func (g *Game) CanSee(a actor.Actor, side units.Side) bool {
-	if g.HotSeat() || g.State.Step == game.GameOver {
+	if g.HotSeat() || g.Over() {
 		return true
 	}
 	mine, ok := g.SideOf(a.ID)
 	return ok && mine == side
+}
+
+// Over says the game has ended, whichever way: played to its end (15.1),
+// resigned, adjudicated or abandoned. Nothing of an ended game is hidden
+// any more: its file, seed and all, is anyone's (Export).
+func (g *Game) Over() bool {
+	return g.State.Step == game.GameOver || (g.Status != "" && g.Status != Active)
 }
 
 // OwnSide is the side whose private picture a may see: the side he
