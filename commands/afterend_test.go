@@ -132,3 +132,40 @@ func TestFinishedGameChannelAnswers(t *testing.T) {
 		t.Fatalf("with a newer game running, explain gives: %q", txt(r))
 	}
 }
+
+// TestResignedGameReadsInFull: a game ended by a resignation before its
+// last turn hides nothing any more (its file is anyone's): a spectator
+// reads its log, its orders and its whole position in its channel, where
+// before the end all three were refused him and the orders and position
+// to the players too.
+func TestResignedGameReadsInFull(t *testing.T) {
+	b, clock := newStoredBot(t)
+	opening(t, b, clock)
+	act(t, b, clock, bob, "C1", "/end")
+	running := map[string]*Response{}
+	for _, line := range []string{"/game orders", "/game position"} {
+		running[line] = act(t, b, clock, carol, "C1", line)
+		if !running[line].Private || !strings.Contains(txt(running[line]), "once the game is over") {
+			t.Fatalf("%s while the game runs: %q", line, txt(running[line]))
+		}
+	}
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game resign confirm:true")), "The Allied side resigns")
+	for line, want := range map[string]string{"/game log": "moved", "/game orders": "move", "/game position": "G-"} {
+		r := act(t, b, clock, carol, "C1", line)
+		if strings.Contains(txt(r), "is over (") || strings.Contains(txt(r), "once the game is over") {
+			t.Fatalf("%s refused the spectator after the resignation: %q", line, txt(r))
+		}
+		expect(t, txt(r)+fileText(r), want)
+	}
+}
+
+// fileText is the text of a response's attachments.
+func fileText(r *Response) string {
+	var sb strings.Builder
+	for _, m := range r.Messages {
+		for _, f := range m.Files {
+			sb.Write(f.Data)
+		}
+	}
+	return sb.String()
+}

@@ -384,9 +384,9 @@ func finalStatus(g *games.Game, l i18n.Lang) string {
 // secrets: given only to one who sees both (at a hot seat, or once the game
 // is over); anyone else is told no.
 func (b *Bot) readSeeingBoth(ctx context.Context, req *Request, no string) (*games.Game, *Response) {
-	g, fail := b.read(ctx, req)
-	if fail != nil {
-		return nil, fail
+	g, err := b.games.Latest(ctx, where(req)) // a finished game's too: nothing of it is hidden
+	if err != nil {
+		return nil, gameFail(req, err)
 	}
 	if !g.CanSee(req.Actor(), units.German) || !g.CanSee(req.Actor(), units.Allied) {
 		return nil, Private(no)

@@ -24,12 +24,10 @@ type LogLine struct {
 // events and the public ones; a spectator the public ones; once the game
 // is over, or in a hot-seat game, everyone reads everything.
 func (t *Service) Log(ctx context.Context, a actor.Actor, at Where) ([]LogLine, error) {
-	g, unlock, err := t.acquire(ctx, at)
+	g, err := t.Latest(ctx, at) // a copy, read below without the lock; a finished game's too
 	if err != nil {
 		return nil, err
 	}
-	g = g.copy() // read below without the lock
-	unlock()
 	start, err := t.start(ctx, g)
 	if err != nil {
 		return nil, err
