@@ -536,7 +536,9 @@ func TestPublicMessagesLeakNothing(t *testing.T) {
 	// A combat, whose public account names the units it reveals (14.1).
 	pos := "scenario standard\nseed 3\nstep combat-1\nplayer german\n2620: F-XX F-66R\n2621: G-III G-IV\n2420: F-1A\n"
 	check(b.Router.Run(context.Background(), &Request{Path: "game load", Options: map[string]string{"replace": "true", "confirm": "true"},
-		Files: map[string][]byte{"attachment": []byte(pos)}, Guild: "G1", Channel: "C1", Lang: i18n.EN, User: alice, Now: clock.Now()}))
+		Files: map[string][]byte{"attachment": []byte(pos)}, Guild: "G1", Channel: "C1", Lang: i18n.EN, User: umpire, Now: clock.Now()}))
+	// (loaded by a referee who plays neither side: Alice, who plays the
+	// running game against Bob, may not replace it)
 	run(bob, "/game join side:german")
 	run(alice, "/game join side:allied")
 	run(bob, "/attack table:assault units:G-III G-IV hex:2620")
@@ -587,7 +589,7 @@ func TestRefereeing(t *testing.T) {
 	req.User.Manager = true
 	expect(t, txt(b.Router.Run(context.Background(), req)), "<@&999>")
 	req = &Request{Path: "game replace", Options: map[string]string{"player": "Bob", "by": "<@444>", "name": "Dave"}, Guild: "G1", Channel: "C1", User: actor.Actor{ID: carol.ID, Name: carol.Name, Roles: []string{"999"}}, Lang: i18n.EN, Now: clock.Now()}
-	expect(t, txt(b.Router.Run(context.Background(), req)), "gave 222's place on the German side to <@444>")
+	expect(t, txt(b.Router.Run(context.Background(), req)), "gave <@222>'s place on the German side to <@444>")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/move unit:"+u+" to:"+h)), "You do not play in this game")
 	expect(t, txt(act(t, b, clock, dave, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
 	// The referee ends the segment for an absent player.

@@ -98,8 +98,8 @@ func (b *Bot) ownUnitsIn(ctx context.Context, req *Request, h hex.Hex) string {
 // mapRange says which hex numbers exist and how to write one.
 func mapRange(m *board.Map, l i18n.Lang) string {
 	return i18n.Sprintf(i18n.T(
-		"The map runs from 0101 to %02d%02d: columns 01-%02d, rows 01-%02d. Write a hex as four digits XXYY, column then row, e.g. 1804 (Paris).",
-		"マップは 0101 から %02d%02d まで (列 01-%02d、行 01-%02d)。ヘクスは 4 桁 XXYY (列、行) で書きます。例: 1804 (パリ)。"),
+		"The map runs from 0101 to %02d%02d: columns 01-%02d, rows 01-%02d. Write a hex as four digits XXYY, column then row, e.g. 1804 (one of the three Paris hexes, with 1805 and 1905).",
+		"マップは 0101 から %02d%02d まで (列 01-%02d、行 01-%02d)。ヘクスは 4 桁 XXYY (列、行) で書きます。例: 1804 (パリの3ヘクス 1804・1805・1905 のひとつ)。"),
 		m.Cols, m.Rows, m.Cols, m.Rows).In(l)
 }
 

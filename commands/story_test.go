@@ -30,7 +30,7 @@ func TestStoryAfterTheGame(t *testing.T) {
 	if story == nil || story.Ephemeral || story.Target != "C1" || len(story.Files) != 1 || !strings.HasSuffix(story.Files[0].Name, "-vp.png") {
 		t.Fatalf("no public story with its chart at the resignation: %+v", r.Messages)
 	}
-	expect(t, story.Text, "the German side resigned", "German losses:", "Allied losses:", "The German side rolled no die")
+	expect(t, story.Text, "the German side resigned", "German losses:", "Allied losses:", "German dice (attacks, sieges, Russian Front, where higher is better): mean 2.00 over 1 roll")
 	after := act(t, b, clock, carol, "C1", "/stats game")
 	expect(t, txt(after), "The story of game #1", "No fortress fell")
 	if after.Messages[0].Ephemeral || len(after.Messages[0].Files) != 1 {

@@ -1,0 +1,28 @@
+package commands
+
+import (
+	"testing"
+
+	"rtrbot/i18n"
+)
+
+// Alice created the game (so she referees) and plays the Allies against
+// Bob. After the setup her /game abandon asks first, privately and in her
+// language, saying that it would be her side's resignation; confirmed,
+// it resigns (the Germans win) and the game is not left without a
+// result. /game new replace:true, which would abandon it, is refused to
+// her privately.
+func TestAbandonByAPlayerWhoRefereesIsAResignation(t *testing.T) {
+	b, clock := openedGame(t)
+	r := act(t, b, clock, alice, "C1", "/game new scenario:standard replace:true confirm:true")
+	expect(t, txt(r), "replacing it would abandon it without a result", "/game resign")
+	if len(r.Messages) == 0 || !r.Messages[0].Ephemeral {
+		t.Errorf("the refusal is private: %+v", r)
+	}
+	q := actIn(t, b, clock, alice, "C1", "/game abandon", i18n.JA)
+	expect(t, txt(q), "自陣営の投了になります", "連合軍側", "独軍側の勝利")
+	if len(q.Messages) == 0 || !q.Messages[0].Ephemeral {
+		t.Errorf("the question is private: %+v", q)
+	}
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game abandon confirm:true")), "The Allied side resigns: the German side wins")
+}
