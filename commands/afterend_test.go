@@ -145,12 +145,12 @@ func TestResignedGameReadsInFull(t *testing.T) {
 	running := map[string]*Response{}
 	for _, line := range []string{"/game orders", "/game position"} {
 		running[line] = act(t, b, clock, carol, "C1", line)
-		if !running[line].Private || !strings.Contains(txt(running[line]), "once the game is over") {
+		if !running[line].Messages[0].Ephemeral || !strings.Contains(txt(running[line]), "once the game is over") {
 			t.Fatalf("%s while the game runs: %q", line, txt(running[line]))
 		}
 	}
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game resign confirm:true")), "The Allied side resigns")
-	for line, want := range map[string]string{"/game log": "moved", "/game orders": "move", "/game position": "G-"} {
+	for line, want := range map[string]string{"/game log": "set up in", "/game orders": "german end", "/game position": "G-"} {
 		r := act(t, b, clock, carol, "C1", line)
 		if strings.Contains(txt(r), "is over (") || strings.Contains(txt(r), "once the game is over") {
 			t.Fatalf("%s refused the spectator after the resignation: %q", line, txt(r))
