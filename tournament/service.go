@@ -564,7 +564,7 @@ func (s *Service) Report(ctx context.Context, guild, name string, by actor.Actor
 		if err != nil {
 			return err
 		}
-		if by.ID == t.Organiser {
+		if t.neutralAt(by, g) {
 			g.Result, g.Reported, g.Disputed, g.ReportBy = &r, nil, false, by.ID
 			g.Source = SourceOrganiser
 			return nil
@@ -573,7 +573,7 @@ func (s *Service) Report(ctx context.Context, guild, name string, by actor.Actor
 			return err
 		}
 		if by.ID != g.German && by.ID != g.Allied {
-			return i18n.Errorf("You do not play at table %d: only its players or the organiser report its result.", "%d番卓の対局者ではありません。結果を報告できるのは対局者か主催者だけ を指定してください。", table)
+			return i18n.Errorf("You do not play at table %d: only its players or the organiser report its result.", "%d番卓の対局者ではありません。結果を報告できるのは対局者か主催者だけです。", table)
 		}
 		if g.Result != nil {
 			return i18n.Errorf("Table %d already has a result (%s): ask the organiser to fix it if it is wrong.", "%d番卓の結果はすでにあります (%s): 誤りなら主催者に訂正を頼んでください。", table, resultText(g))
@@ -592,6 +592,13 @@ func (s *Service) Report(ctx context.Context, guild, name string, by actor.Actor
 		g.Reported, g.ReportBy = &r, by.ID
 		return nil
 	})
+}
+
+// neutralAt says whether by decides table g's result as its organiser:
+// the organiser, and not one of its players (a player's word about his
+// own game needs his opponent's).
+func (t *Tournament) neutralAt(by actor.Actor, g *Game) bool {
+	return by.ID == t.Organiser && by.ID != g.German && by.ID != g.Allied
 }
 
 // inPlay refuses a player's report or confirmation for a table whose bot
@@ -620,15 +627,16 @@ func (s *Service) Confirm(ctx context.Context, guild, name string, by actor.Acto
 		if g.Reported == nil {
 			return i18n.Errorf("Table %d has no reported result to confirm: report it with /tournament report.", "%d番卓に確認する報告はありません。/tournament report で報告してください。", table)
 		}
-		if by.ID != t.Organiser {
+		neutral := t.neutralAt(by, g)
+		if !neutral {
 			if err := g.inPlay(table); err != nil {
 				return err
 			}
 		}
-		if g.Disputed && by.ID != t.Organiser {
+		if g.Disputed && !neutral {
 			return i18n.Errorf("Table %d is disputed: the organiser decides.", "%d番卓は異議があります。主催者が決めます。", table)
 		}
-		if by.ID != t.Organiser {
+		if !neutral {
 			if by.ID != g.German && by.ID != g.Allied {
 				return i18n.Errorf("You do not play at table %d.", "%d番卓の対局者ではありません。", table)
 			}
@@ -946,6 +954,10 @@ func (s *Service) FixResult(ctx context.Context, guild, name string, by actor.Ac
 		}
 		for _, g := range rd.Games {
 			if g.Table == table && !g.Bye() {
+				if !t.neutralAt(by, g) {
+					return i18n.Errorf("You play at table %d of round %d: your own table's result is reported by you and confirmed by your opponent (/tournament report, /tournament confirm), not fixed by you as organiser.",
+						"第%[2]dラウンドの%[1]d番卓はあなた自身の対局です。自分の卓の結果は主催者として修正できません。/tournament report で報告し、相手が /tournament confirm で確認します。", table, rd.Number)
+				}
 				g.Result, g.Reported, g.Disputed = &r, nil, false
 				g.Source = SourceOrganiser
 				return nil
