@@ -121,7 +121,7 @@ func TestCheatReplaceSeatsAComputer(t *testing.T) {
 func TestCheatHintedGameMarkedRated(t *testing.T) {
 	b, clock := newStoredBot(t)
 	act(t, b, clock, bob, "C1", "/game new vs:bot side:german level:random")
-	expect(t, txt(act(t, b, clock, bob, "C1", "/computer hint")), "now practice")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/computer hint")), "no longer rated")
 	act(t, b, clock, umpire, "C1", "/game replace player:bot:random by:333 name:Carol")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game resign confirm:true")), "resigns")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/ladder rate:true")), "hint was taken")

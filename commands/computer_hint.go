@@ -43,8 +43,8 @@ func (b *Bot) computerHint(ctx context.Context, req *Request) *Response {
 	}
 	text := hintText(pos, h, req.Lang)
 	if pos.OffLadder {
-		text = req.T("This game against the computer is now practice: a game in which you took a hint is not rated on the ladder.\n",
-			"このコンピュータ戦は練習対局扱いになりました。ヒントを使った対局はラダーのレーティング対象外です。\n") + text
+		text = req.T("You took a hint in this game against the computer: a win or a draw in it is no longer rated on the ladder, but a loss (a resignation or an abandon too) still counts.\n",
+			"このコンピュータ戦でヒントを使いました。この対局の勝ちや引分けはラダーのレーティング対象外になりますが、負け (投了・放棄を含む) はこれまでどおり数えます。\n") + text
 	}
 	return Private(text)
 }

@@ -134,7 +134,7 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 	case g.State == nil || g.Running():
 		return Private(req.T("This game is not over: a game is rated once it has ended.", "この対局はまだ終わっていません。レーティングは終了後です。"))
 	case g.Meta[games.MetaHinted] != "":
-		return Private(req.T("A hint was taken in this game (/computer hint): it is a practice game and never rated.", "この対局ではヒント (/computer hint) が使われたため練習対局扱いで、レーティング対象外です。"))
+		return Private(req.T("A hint was taken in this game (/computer hint): it is rated by itself only if its player lost, never by a mark.", "この対局ではヒント (/computer hint) が使われました。プレイヤーが負けた場合にだけ自動でレーティングされ、手動の登録はできません。"))
 	case g.Practice():
 		return Private(req.T("A practice game (a chosen dice seed, or a sandbox) is never rated.", "練習対局 (シード指定やサンドボックス) はレーティング対象外です。"))
 	}

@@ -17,8 +17,9 @@ import (
 // and not a practice game, is rated by itself once it is over, with no
 // mark from anyone (the computer cannot mark, and the person alone must
 // not choose which of his games count). A tournament's game against the
-// computer (a bye's practice game) is not, nor one in which the person
-// took a hint (/computer hint). A resignation loses; a game
+// computer (a bye's practice game) is not. A game in which the person
+// took a hint (/computer hint) is rated only if he lost: a hint's help
+// makes no win or draw, and taking one saves no lost game. A resignation loses; a game
 // abandoned after its setup counts as lost by the person (abandoning a
 // lost position must not save a rating); one abandoned during its setup
 // is not rated. The computer is rated like any player, from its games
@@ -91,6 +92,9 @@ func computerMark(g *games.Game, guild string, c db.ComputerGame) (db.LadderMark
 		if g.Meta[games.MetaResigned] == "" {
 			m.VP = &[2]int{g.State.VP[units.German], g.State.VP[units.Allied]}
 		}
+	}
+	if g.Meta[games.MetaHinted] != "" && m.ScoreGerman != lost {
+		return db.LadderMark{}, false // helped by a hint: only a loss counts
 	}
 	return m, true
 }

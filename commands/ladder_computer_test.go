@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"rtrbot/db"
+	"rtrbot/engine/units"
 	"rtrbot/games"
 	"rtrbot/i18n"
 	"rtrbot/tournament"
@@ -53,18 +55,33 @@ func TestLadderRatesComputerGames(t *testing.T) {
 	}
 }
 
-// A hint takes a game against the computer off the ladder: the player is
-// told so with the hint, and the game, resigned, rates nobody.
-func TestLadderHintedComputerGameNotRated(t *testing.T) {
+// A hint takes a win or a draw against the computer off the ladder, but
+// saves no lost game: the player is told so with his first hint, and the
+// game, resigned, is rated as his loss; had he won it, it would rate
+// nobody.
+func TestLadderHintedComputerGame(t *testing.T) {
 	b, clock := newStoredBot(t)
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game new vs:bot side:allied level:random")), "Game #1")
-	expect(t, txt(act(t, b, clock, bob, "C1", "/computer hint")), "now practice", "Hint")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/computer hint")), "no longer rated", "a loss", "Hint")
 	again := txt(act(t, b, clock, bob, "C1", "/computer hint"))
-	if strings.Contains(again, "now practice") {
+	if strings.Contains(again, "no longer rated") {
 		t.Errorf("the second hint says it again:\n%s", again)
 	}
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game resign confirm:true")), "resigns")
-	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder")), "The ladder is empty")
+	expect(t, txt(act(t, b, clock, carol, "C9", "/ladder player:bob")), "0 won, 0 drawn, 1 lost")
+
+	g, err := b.games.LoadStored(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := db.ComputerGame{ID: g.ID, Channel: "C1", Ended: clock.Now()}
+	if _, ok := computerMark(g, "G1", c); !ok {
+		t.Fatal("the hinted game the player lost is not rated")
+	}
+	g.Meta[games.MetaResigned] = units.German.String() // as if the computer had resigned
+	if m, ok := computerMark(g, "G1", c); ok {
+		t.Fatalf("a win helped by a hint is rated: %+v", m)
+	}
 }
 
 // Ending a game against the computer some other way than playing it out

@@ -21,14 +21,14 @@ type HintPosition struct {
 	Practice bool // a practice game (a public seed, or a sandbox)
 	VsBot    bool // the computer plays the other side
 	Imported bool
-	// OffLadder is set when this hint took the game off the club ladder:
-	// a game against the computer is rated (docs/tournaments.md) until its
-	// player takes a hint; then it is practice (MetaHinted).
+	// OffLadder is set when this hint was the game's first: a game against
+	// the computer is rated (docs/tournaments.md); once its player took a
+	// hint (MetaHinted), only a loss of his is.
 	OffLadder bool
 }
 
 // MetaHinted marks a game against the computer in which its player took
-// a hint: the ladder does not rate it.
+// a hint: the ladder rates it only if he lost.
 const MetaHinted = "hinted"
 
 // HintPosition gives the side to move's view and board to a player who
