@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -45,5 +46,27 @@ func TestCheatPlayerRefereeAbandonsHisGame(t *testing.T) {
 	}
 	if g.Status != Abandoned || g.Meta[MetaResigned] != "" {
 		t.Fatalf("a neutral referee's abandon: status %q, resigned %q; want abandoned without a result", g.Status, g.Meta[MetaResigned])
+	}
+}
+
+// A player who referees hands his own seat to someone else past the
+// setup, then abandons as if he were neutral: the result would vanish
+// (or fall on the player he handed it to). Refused: he held a side
+// (MetaLeft), and the game goes on.
+func TestCheatHandSeatOnThenAbandon(t *testing.T) {
+	ctx := context.Background()
+	s := service(t) // Alice created the game and plays the Allies; Bob the Germans
+	playSome(t, s, at)
+	if _, err := s.Replace(ctx, alice, at, alice.ID, "444", "Dave", t0, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, plays := s.Peek(ctx, "C1").SideOf(alice.ID); plays {
+		t.Fatal("Alice still plays after handing her seat on")
+	}
+	if _, err := s.Abandon(ctx, alice, at); err == nil || !strings.Contains(err.Error(), "handed your seat on") {
+		t.Fatalf("Alice abandoned the game whose seat she handed on: %v", err)
+	}
+	if g := s.Peek(ctx, "C1"); g == nil || g.Status != Active {
+		t.Fatal("the refused abandon ended the game")
 	}
 }

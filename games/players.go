@@ -356,6 +356,9 @@ func (t *Service) Abandon(ctx context.Context, a actor.Actor, at Where) (*Game, 
 	if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("abandon the game", "ゲームの放棄")); err != nil {
 		return nil, err
 	}
+	if err := g.mayAbandonAfterLeaving(a.ID); err != nil {
+		return nil, err
+	}
 	if side, resigns := g.AbandonResigns(a.ID); resigns {
 		// a player who referees: his abandon is his side's resignation
 		if err := t.setStatus(ctx, g, Finished, MetaResigned, side.String()); err != nil {
@@ -367,6 +370,26 @@ func (t *Service) Abandon(ctx context.Context, a actor.Actor, at Where) (*Game, 
 		return nil, err
 	}
 	return g.copy(), nil
+}
+
+// mayAbandonAfterLeaving refuses the abandon of a running game, past its
+// setup, to a referee who held one of its sides and handed it on
+// (MetaLeft): he is no neutral referee of it, and his abandon would take
+// the result from the player he gave his seat to, or from his opponent.
+func (g *Game) mayAbandonAfterLeaving(user string) error {
+	left := g.Meta[MetaLeft+user]
+	if left == "" || g.State == nil || g.Over() || g.State.Step == game.SetupStep {
+		return nil
+	}
+	if _, plays := g.SideOf(user); plays {
+		return nil // seated again: AbandonResigns decides
+	}
+	side := units.German
+	if left == units.Allied.String() {
+		side = units.Allied
+	}
+	return i18n.Errorf("You played the %s side of this game and handed your seat on: you are no neutral referee of it, and an abandon would take its result away. The game goes on; a referee who has played neither side may abandon it.",
+		"あなたはこのゲームで%s側を担当し、席を譲りました。中立の審判ではないため、結果を消してしまう放棄はできません。ゲームは続きます。放棄はどちらの側も担当していない審判が行えます。", side.Name())
 }
 
 // setStatus ends a game (finished or abandoned): stored, and dropped from
