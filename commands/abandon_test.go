@@ -26,3 +26,21 @@ func TestAbandonByAPlayerWhoRefereesIsAResignation(t *testing.T) {
 	}
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game abandon confirm:true")), "The Allied side resigns: the German side wins")
 }
+
+// The questions before an abandon say what follows: replace:true by a
+// player who would only be refused is refused at once (no question whose
+// answer is a refusal), and a game against the computer past its setup
+// is said to count as the player's loss on the ladder, as it does.
+func TestAbandonQuestionsSayWhatFollows(t *testing.T) {
+	b, clock := openedGame(t)
+	r := act(t, b, clock, alice, "C1", "/game new scenario:standard replace:true")
+	expect(t, txt(r), "replacing it would abandon it without a result")
+
+	b2, clock2 := newStoredBot(t)
+	expect(t, txt(act(t, b2, clock2, bob, "C2", "/game new vs:bot side:german level:random")), "Game #1")
+	act(t, b2, clock2, bob, "C2", "/game setup")
+	act(t, b2, clock2, bob, "C2", "/end")
+	expect(t, txt(act(t, b2, clock2, bob, "C2", "/game abandon")), "counts an abandoned game as your loss")
+	expect(t, txt(act(t, b2, clock2, bob, "C2", "/game new scenario:standard replace:true")), "counts it as your loss")
+	expect(t, txt(actIn(t, b2, clock2, bob, "C2", "/game abandon", i18n.JA)), "あなたの負けとして数えます")
+}

@@ -93,9 +93,21 @@ func (b *Bot) confirmAbandon(ctx context.Context, req *Request) *Response {
 			what = i18n.Sprintf(i18n.T("You play the %[2]s side of game #%[1]d against a person, and its setup is over: abandoning it now is your side's resignation (the %[3]s side wins), as /game resign. Only a referee who plays neither side abandons a running game without a result. Resign?",
 				"ゲーム #%[1]d であなたは人間を相手に%[2]s側をプレイしており、配置も終わっています。いま放棄すると /game resign と同じく自陣営の投了になります (%[3]s側の勝利)。進行中のゲームを結果なしで放棄できるのは、どちらの陣営もプレイしていない審判だけです。投了しますか?"),
 				g.ID, side.Name(), (1 - side).Name()).In(req.Lang)
+		} else if countsAsLoss(g, req.User.ID) {
+			what += "\n" + req.T("Against the computer, past its setup, the club ladder counts an abandoned game as your loss.",
+				"コンピュータ戦では、配置のあとに放棄した対局はクラブのラダーであなたの負けとして数えます。")
 		}
 	}
 	return askFirst(req, what, bind)
+}
+
+// countsAsLoss says whether the ladder counts g, abandoned now, as user's
+// loss: his game against the computer past its setup
+// (ladder_computer.go), unless it is practice.
+func countsAsLoss(g *games.Game, user string) bool {
+	botSide, _, bot := g.Bot()
+	side, plays := g.SideOf(user)
+	return bot && plays && side != botSide && !g.Practice() && g.State != nil && g.State.Step != game.SetupStep
 }
 
 // replacingGame is a command that starts a game (next), asking first when
@@ -120,11 +132,19 @@ func (b *Bot) confirmReplace(ctx context.Context, req *Request) *Response {
 	if err != nil || g.State == nil || g.State.Step == game.GameOver || (req.Chat != nil && g.Channel != req.Channel) {
 		return nil
 	}
+	if _, resigns := g.AbandonResigns(req.User.ID); resigns {
+		return nil // refused to him by the service, which says why: nothing to confirm
+	}
 	n := i18n.Count(len(g.Orders), "order", "orders", "件")
-	return askFirst(req, i18n.Sprintf(i18n.T(
+	what := i18n.Sprintf(i18n.T(
 		"Replace game #%d (%s, %s)? It ends at once without a result (it stays stored), and a new game starts here.",
 		"ゲーム #%d (%s、命令 %s) を置き換えますか? 結果なしで直ちに終了し (記録は残ります)、ここで新しいゲームが始まります。"),
-		g.ID, turnText(g.State.Turn), n).In(req.Lang), games.BindingFor(g, nil, false))
+		g.ID, turnText(g.State.Turn), n).In(req.Lang)
+	if countsAsLoss(g, req.User.ID) {
+		what += "\n" + req.T("Against the computer, past its setup, the club ladder counts it as your loss.",
+			"コンピュータ戦のため、配置のあとに終えた対局はクラブのラダーであなたの負けとして数えます。")
+	}
+	return askFirst(req, what, games.BindingFor(g, nil, false))
 }
 
 // segmentsUntil counts the ends that /end until:target takes from step s
