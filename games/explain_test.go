@@ -2,14 +2,11 @@ package games
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"sort"
 	"testing"
 
 	"rtrbot/ai"
-	"rtrbot/db"
-	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 )
@@ -18,16 +15,7 @@ import (
 // Alice plays the Allies and the German heuristic the Germans.
 func vsBot(t *testing.T, seed uint64) *Service {
 	t.Helper()
-	m, err := board.Default()
-	if err != nil {
-		t.Skipf("map: %v", err)
-	}
-	st, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "g.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	s := New(Config{Map: m, Store: SQLStore(st)})
+	s := emptyService(t)
 	mustNewGame(t, s, alice, at, NewGame{Scenario: "standard", Seed: seed, SeedGiven: true})
 	if _, err := s.Join(context.Background(), alice, at, "allied", t0, nil); err != nil {
 		t.Fatal(err)

@@ -30,6 +30,15 @@ var (
 // created by Alice, who plays the Allies; Bob plays the Germans.
 func service(t *testing.T) *Service {
 	t.Helper()
+	s := emptyService(t)
+	mustNewGame(t, s, alice, at, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true})
+	seat(t, s)
+	return s
+}
+
+// emptyService is a Table over a fresh database with no game.
+func emptyService(t *testing.T) *Service {
+	t.Helper()
 	m, err := board.Default()
 	if err != nil {
 		t.Skipf("map: %v", err)
@@ -39,10 +48,7 @@ func service(t *testing.T) *Service {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	s := New(Config{Map: m, Store: SQLStore(st)})
-	mustNewGame(t, s, alice, at, NewGame{Scenario: "standard", Seed: 7, SeedGiven: true})
-	seat(t, s)
-	return s
+	return New(Config{Map: m, Store: SQLStore(st)})
 }
 
 // mustNewGame starts a game in w for a, failing the test if it is

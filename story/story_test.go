@@ -38,43 +38,56 @@ func TestPercentile(t *testing.T) {
 	near(t, "mean", Dice{[]int{1, 2, 6}}.Mean(), 3)
 }
 
+// The game the tests read: game 5 of the heuristic players, played once
+// (a state is never changed in place, so the tests may share it).
 var (
-	rulesOnce sync.Once
-	std       *game.Rules
-	rulesErr  error
+	gameOnce  sync.Once
+	gameStart *game.State
+	gamePlay  *ai.GameResult
+	gameErr   error
+	mapErr    error // no map here: the tests are skipped
 )
+
+// heuristicGame is that game's start and its result.
+func heuristicGame(t *testing.T) (*game.State, *ai.GameResult) {
+	t.Helper()
+	gameOnce.Do(func() {
+		m, err := board.Default()
+		if err != nil {
+			mapErr = err
+			return
+		}
+		std, err := game.NewRules(m, "standard")
+		if err != nil {
+			gameErr = err
+			return
+		}
+		var players [2]ai.Computer
+		for i := range players {
+			if players[i], err = ai.New("heuristic", ai.Config{}); err != nil {
+				gameErr = err
+				return
+			}
+		}
+		if gamePlay, gameErr = ai.PlayGame(std, 5, nil, players); gameErr != nil {
+			return
+		}
+		gameStart, gameErr = game.New(std, 5, nil)
+	})
+	if mapErr != nil {
+		t.Skipf("map: %v", mapErr)
+	}
+	if gameErr != nil {
+		t.Fatal(gameErr)
+	}
+	return gameStart, gamePlay
+}
 
 // A whole game between the heuristic players: the story's last VP are the
 // game's final VP, it has a line for each turn played, its losses are the units left
 // in the eliminated box, and every die it counts is a die.
 func TestStoryOfAGame(t *testing.T) {
-	rulesOnce.Do(func() {
-		m, err := board.Default()
-		if err != nil {
-			rulesErr = err
-			return
-		}
-		std, rulesErr = game.NewRules(m, "standard")
-	})
-	if rulesErr != nil {
-		t.Skipf("map: %v", rulesErr)
-	}
-	var players [2]ai.Computer
-	for i := range players {
-		p, err := ai.New("heuristic", ai.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		players[i] = p
-	}
-	res, err := ai.PlayGame(std, 5, nil, players)
-	if err != nil {
-		t.Fatal(err)
-	}
-	start, err := game.New(std, 5, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	start, res := heuristicGame(t)
 	st, err := Of(start, res.Log)
 	if err != nil {
 		t.Fatal(err)
@@ -120,33 +133,7 @@ func TestStoryOfAGame(t *testing.T) {
 // every German roll outside an event phase plus one per Russian Front
 // roll.
 func TestRussianFrontRollCounts(t *testing.T) {
-	rulesOnce.Do(func() {
-		m, err := board.Default()
-		if err != nil {
-			rulesErr = err
-			return
-		}
-		std, rulesErr = game.NewRules(m, "standard")
-	})
-	if rulesErr != nil {
-		t.Skipf("map: %v", rulesErr)
-	}
-	var players [2]ai.Computer
-	for i := range players {
-		p, err := ai.New("heuristic", ai.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		players[i] = p
-	}
-	res, err := ai.PlayGame(std, 5, nil, players)
-	if err != nil {
-		t.Fatal(err)
-	}
-	start, err := game.New(std, 5, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	start, res := heuristicGame(t)
 	outside, russia := 0, 0
 	s := start
 	for _, o := range res.Log {
