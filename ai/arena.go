@@ -32,6 +32,11 @@ type ArenaConfig struct {
 	// default candidates within Budget, above 0 exactly that many, below 0
 	// as many as Budget's clock allows).
 	Iterations int
+	// ForkTurn, above 0, plays each game's turns before it with the
+	// players' default settings (no GermanSettings) and the rest with
+	// the match's: a variant that changes the late game is measured
+	// on the openings the default plays (PlayForked).
+	ForkTurn int
 }
 
 // ArenaGame is one game of a match.
@@ -128,21 +133,20 @@ func Arena(r *game.Rules, cfg ArenaConfig) (*ArenaResult, error) {
 
 func arenaGame(r *game.Rules, cfg ArenaConfig, seed uint64) (ArenaGame, []time.Duration) {
 	g := ArenaGame{Seed: seed}
-	var players [2]Computer
-	for side, l := range []string{cfg.German, cfg.Allied} {
-		pc := Config{Side: units.Side(side), Seed: seed*2 + uint64(side), Budget: cfg.Budget, German: cfg.GermanSettings, Iterations: cfg.Iterations}
-		if cfg.Players[side] != nil {
-			players[side] = cfg.Players[side](pc)
-			continue
-		}
-		p, err := New(l, pc)
-		if err != nil {
-			g.Err = err
-			return g, nil
-		}
-		players[side] = p
+	players, err := arenaPlayers(cfg, seed, cfg.GermanSettings)
+	if err != nil {
+		g.Err = err
+		return g, nil
 	}
-	gr, err := PlayGame(r, seed, cfg.Options, players)
+	var gr *GameResult
+	if cfg.ForkTurn > 0 {
+		var before [2]Computer
+		if before, err = arenaPlayers(cfg, seed, nil); err == nil {
+			gr, err = PlayForked(r, seed, cfg.Options, before, players, cfg.ForkTurn)
+		}
+	} else {
+		gr, err = PlayGame(r, seed, cfg.Options, players)
+	}
 	if gr != nil {
 		g.Refused, g.Orders = gr.Refused, len(gr.Log)
 	}
@@ -152,6 +156,24 @@ func arenaGame(r *game.Rules, cfg ArenaConfig, seed uint64) (ArenaGame, []time.D
 	}
 	g.Winner, g.Level, g.VP = gr.Winner, gr.Level, gr.Final.VP
 	return g, gr.Segments
+}
+
+// arenaPlayers are a game's two players, with the German settings gs.
+func arenaPlayers(cfg ArenaConfig, seed uint64, gs *GermanSettings) ([2]Computer, error) {
+	var players [2]Computer
+	for side, l := range []string{cfg.German, cfg.Allied} {
+		pc := Config{Side: units.Side(side), Seed: seed*2 + uint64(side), Budget: cfg.Budget, German: gs, Iterations: cfg.Iterations}
+		if cfg.Players[side] != nil {
+			players[side] = cfg.Players[side](pc)
+			continue
+		}
+		p, err := New(l, pc)
+		if err != nil {
+			return players, err
+		}
+		players[side] = p
+	}
+	return players, nil
 }
 
 // Percentile is the p-th percentile (0-100) of sorted durations.

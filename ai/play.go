@@ -124,13 +124,51 @@ func PlayGame(r *game.Rules, seed uint64, options []string, players [2]Computer)
 	return playOn(s, players, fmt.Sprintf("seed %d", seed))
 }
 
+// PlayForked plays a game from a seed with the players before until the
+// turn fork begins, then on to its end with the players after: two
+// players that differ only from that turn on are compared on the same
+// opening (the arena's -fork-turn).
+func PlayForked(r *game.Rules, seed uint64, options []string, before, after [2]Computer, fork int) (*GameResult, error) {
+	s, err := game.New(r, seed, options)
+	if err != nil {
+		return nil, err
+	}
+	what := fmt.Sprintf("seed %d", seed)
+	res := &GameResult{}
+	if s, err = playUntil(res, s, before, what, fork); err != nil {
+		return res, err
+	}
+	if s, err = playUntil(res, s, after, what, 0); err != nil {
+		return res, err
+	}
+	return finish(res, s), nil
+}
+
 // playOn plays a game on from s to its end, each side by its player;
 // what names the game in errors.
 func playOn(s *game.State, players [2]Computer, what string) (*GameResult, error) {
 	res := &GameResult{}
-	for guard := 0; s.Step != game.GameOver; guard++ {
+	s, err := playUntil(res, s, players, what, 0)
+	if err != nil {
+		return res, err
+	}
+	return finish(res, s), nil
+}
+
+// finish records the end of a game played to its end.
+func finish(res *GameResult, s *game.State) *GameResult {
+	res.Final = s
+	res.Orders = len(res.Log)
+	res.Winner, res.Level, _ = s.Result()
+	return res
+}
+
+// playUntil plays on from s, each side by its player, adding to res,
+// until the game ends or, where until is above 0, that turn begins.
+func playUntil(res *GameResult, s *game.State, players [2]Computer, what string, until int) (*game.State, error) {
+	for guard := 0; s.Step != game.GameOver && (until <= 0 || int(s.Turn) < until); guard++ {
 		if guard > 20000 {
-			return res, fmt.Errorf("%s: the game does not end", what)
+			return s, fmt.Errorf("%s: the game does not end", what)
 		}
 		side := s.ToMove()
 		tr, err := Turn(s, side, players[side])
@@ -144,12 +182,9 @@ func playOn(s *game.State, players [2]Computer, what string) (*GameResult, error
 			res.Segments = append(res.Segments, tr.Thinking)
 		}
 		if err != nil {
-			return res, fmt.Errorf("%s: %w", what, err)
+			return s, fmt.Errorf("%s: %w", what, err)
 		}
 		s = tr.State
 	}
-	res.Final = s
-	res.Orders = len(res.Log)
-	res.Winner, res.Level, _ = s.Result()
-	return res, nil
+	return s, nil
 }

@@ -194,7 +194,7 @@ func (p *Search) movement(v game.View, b *Board, rng *rand.Rand) ([]game.Order, 
 	if repair {
 		queue = p.repairsOf(v, b, h.weighted(best), bestPlan, r)
 	}
-	tried := styles(h.W)
+	tried := p.styles(v, b.Side(), h.W)
 	var strikes []strikeSet
 	if repair && h.campaign != nil && p.german().StrikeVariants {
 		strikes = strikeVariants()
@@ -335,6 +335,26 @@ func strikeVariants() []strikeSet {
 	}
 }
 
+// styles are the first weights a request tries after the first plan's
+// repairs: the styles, with the German settings' changes to them
+// (GermanSettings.NoStyles, GrabStyle).
+func (p *Search) styles(v game.View, side units.Side, w Weights) []Weights {
+	gs := p.german()
+	if side != units.German {
+		return styles(w)
+	}
+	if gs.NoStyles {
+		return nil // mutations of the best instead
+	}
+	out := styles(w)
+	if gs.GrabStyle > 0 && int(v.Turn) >= gs.GrabFrom {
+		grab := w
+		grab.Grab = gs.GrabStyle
+		out = append([]Weights{grab}, out...)
+	}
+	return out
+}
+
 // styles are the first candidates tried after the heuristic's own plan:
 // markedly different ways of playing the segment (bolder contact, less
 // pull towards the objectives, more caution, garrisons first),
@@ -360,7 +380,11 @@ func planKey(plan []game.Order) string {
 
 func mutate(w Weights, rng *rand.Rand) Weights {
 	f := func(x float64) float64 { return x * math.Exp(0.7*(2*rng.Float64()-1)) }
-	return Weights{Objective: f(w.Objective), Contact: f(w.Contact), Danger: f(w.Danger), Terrain: f(w.Terrain), Stack: f(w.Stack), MinEV: w.MinEV, Guard: f(w.Guard)}
+	m := Weights{Objective: f(w.Objective), Contact: f(w.Contact), Danger: f(w.Danger), Terrain: f(w.Terrain), Stack: f(w.Stack), MinEV: w.MinEV, Guard: f(w.Guard)}
+	if w.Grab != 0 {
+		m.Grab = f(w.Grab) // drawn only where set, so that the other mutations stay as they were
+	}
+	return m
 }
 
 // fitness plays orders, then both sides by the heuristic to the end of
@@ -392,8 +416,8 @@ func (p *Search) fitnessReply(v game.View, b *Board, orders []game.Order, dice [
 		if r != nil {
 			seen = r.sample(side).events
 		}
-		x = p.playOutWith(x, side, p.mine(side), false, seen)
-		sum += p.eval(x, side)
+		x = p.playOutWith(x, side, p.mine(side), p.toEnd(v, side), seen)
+		sum += p.utility(v, x, side)
 	}
 	return sum / float64(len(dice))
 }
@@ -515,6 +539,28 @@ func (p *Search) eval(b *Board, side units.Side) float64 {
 	return e
 }
 
+// toEnd says whether the play-outs of a request in view v run to the end
+// of the game (GermanSettings.EndFrom).
+func (p *Search) toEnd(v game.View, side units.Side) bool {
+	gs := p.german()
+	return side == units.German && gs.EndFrom > 0 && int(v.Turn) >= gs.EndFrom
+}
+
+// utility is eval with the victory level counted where the German
+// settings ask for it (GermanSettings.WinBonus).
+func (p *Search) utility(v game.View, b *Board, side units.Side) float64 {
+	e := p.eval(b, side)
+	gs := p.german()
+	if side != units.German || gs.WinBonus == 0 || int(v.Turn) < gs.WinFrom {
+		return e
+	}
+	sc := gs.WinScale
+	if sc <= 0 {
+		sc = 10
+	}
+	return e + gs.WinBonus*0.5*math.Erfc(-(e-50.5)/(sc*math.Sqrt2))
+}
+
 // GermanSettings are the search's settings for the German side that
 // were measured and left at their defaults (docs/ai.md, "Why the
 // defaults"; the arena's flags change them for measuring).
@@ -577,6 +623,27 @@ type GermanSettings struct {
 	// the mean over all its samples (the campaign's plan still given the
 	// margin). 0: no final round.
 	ConfirmTop, ConfirmSamples int
+	// WinBonus, WinScale and WinFrom make a German play-out's score
+	// count the victory level (15.1) as well as the margin: from turn
+	// WinFrom on, a play-out whose projected margin (VP and end VP) is m
+	// scores m + WinBonus·Φ((m − 50.5)/WinScale), Φ the normal
+	// distribution, so that near the line between a draw and a win a
+	// plan that crosses it in more samples is preferred. 0: the margin
+	// alone.
+	WinBonus, WinScale float64
+	WinFrom            int
+	// NoStyles leaves the styles out of the German candidates: their
+	// places go to mutations of the best plan.
+	NoStyles bool
+	// GrabStyle, where above 0, is a first style of the German
+	// candidates from turn GrabFrom on: the campaign's weights with Grab
+	// set to it (the enemy cities worth VP at the end, 15.23, entered).
+	GrabStyle float64
+	GrabFrom  int
+	// EndFrom makes the German play-outs from turn EndFrom on run to the
+	// end of the game (0: never), so that the last turns are scored on the
+	// final VP.
+	EndFrom int
 	// DefaultSetup sets the campaign's wings up by the engine's default
 	// placement instead of
 	// the forward setup campaign.txt gives the north and right wings

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -424,5 +425,32 @@ func TestDefaultBudget(t *testing.T) {
 	p4, _ := run(Config{Iterations: -1, Budget: time.Nanosecond})
 	if p4.scored != 0 {
 		t.Fatalf("the clock alone, spent, let %d candidates be scored", p4.scored)
+	}
+}
+
+// TestWinBonus checks the German play-out score that counts the victory
+// level (GermanSettings.WinBonus, 15.1): the margin alone before WinFrom
+// and by default, the margin plus the bonus times the normal
+// distribution's weight above the line of a win (51) from WinFrom on:
+// half the bonus at 50.5, nearly all of it far above.
+func TestWinBonus(t *testing.T) {
+	s := playedTo(t, 2, 3, game.Move1)
+	v, b := s.ViewFor(game.GermanView), NewBoard(s, units.German)
+	p := &Search{}
+	e := p.eval(b, units.German)
+	if got := p.utility(v, b, units.German); got != e {
+		t.Fatalf("by default the score is %v, want the margin %v", got, e)
+	}
+	p.cfg.German = &GermanSettings{WinBonus: 30, WinScale: 200, WinFrom: int(v.Turn) + 1}
+	if got := p.utility(v, b, units.German); got != e {
+		t.Fatalf("before WinFrom the score is %v, want the margin %v", got, e)
+	}
+	p.cfg.German.WinFrom = int(v.Turn)
+	want := e + 30*0.5*math.Erfc(-(e-50.5)/(200*math.Sqrt2))
+	if got := p.utility(v, b, units.German); math.Abs(got-want) > 1e-9 || got <= e {
+		t.Fatalf("from WinFrom the score is %v, want %v (margin %v)", got, want, e)
+	}
+	if got := p.utility(v, NewBoard(s, units.Allied), units.Allied); got != p.eval(NewBoard(s, units.Allied), units.Allied) {
+		t.Fatal("the Allied score counts the German bonus")
 	}
 }
