@@ -8,8 +8,8 @@ import (
 	"rtrbot/ai"
 	"rtrbot/engine/board"
 	"rtrbot/engine/game"
-	"rtrbot/i18n"
 	"rtrbot/engine/units"
+	"rtrbot/i18n"
 )
 
 // siegeAccount plays the German heuristic against the Allied one until
