@@ -50,6 +50,11 @@ type Roll struct {
 	Facts  *game.CombatFacts // an attack's odds, die and result
 	Event  game.Event        // the roll's event (for a roll that is not an attack)
 	Attack bool
+	// Turn and Step are when the die was rolled: the step the order was
+	// given in, or a later one it began (an end order that starts the
+	// next game turn rolls its event phase, 3.0 A, 17.0).
+	Turn turn.Turn
+	Step game.Step
 }
 
 // Swing is a segment where the expected margin moved most.
@@ -141,7 +146,7 @@ func AnalyseBy(start *game.State, orders []game.Order, n int, estimateAt Estimat
 		if err != nil {
 			return nil, fmt.Errorf("order %d (%s) is refused: %w", i+1, o, err)
 		}
-		cur = append(cur, rollsOf(o, evs)...)
+		cur = append(cur, rollsOf(s, o, evs)...)
 		ended := o.Verb == game.VerbEnd || i == len(orders)-1
 		if ended {
 			p, err := estimate(next, len(a.Points))
@@ -163,17 +168,24 @@ func AnalyseBy(start *game.State, orders []game.Order, n int, estimateAt Estimat
 	return a, nil
 }
 
-// rollsOf are the dice an order rolled: its attack, or the other rolls
-// its events tell (sieges, the Russian Front, the random event).
-func rollsOf(o game.Order, evs []game.Event) []Roll {
+// rollsOf are the dice order o, given in s, rolled: its attack, or the
+// other rolls its events tell (sieges, the Russian Front, the random
+// event), each with the turn and step it was rolled in (the events of a
+// new turn or step that o began move them on).
+func rollsOf(s *game.State, o game.Order, evs []game.Event) []Roll {
 	var out []Roll
+	tr, st := s.Turn, s.Step
 	for _, e := range evs {
 		switch {
+		case e.Kind == game.EvTurn:
+			tr = turn.Turn(e.N)
+		case e.Kind == game.EvStep:
+			st = game.Step(e.N)
 		case e.Kind == game.EvCombat && e.Combat != nil:
 			f := *e.Combat
-			out = append(out, Roll{Order: o, Facts: &f, Event: e, Attack: true})
+			out = append(out, Roll{Order: o, Facts: &f, Event: e, Attack: true, Turn: tr, Step: st})
 		case e.Kind == game.EvSiege || e.Kind == game.EvRussia || e.Kind == game.EvRandom:
-			out = append(out, Roll{Order: o, Event: e})
+			out = append(out, Roll{Order: o, Event: e, Turn: tr, Step: st})
 		}
 	}
 	return out

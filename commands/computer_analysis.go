@@ -180,7 +180,17 @@ func analysisTextWith(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang, mos
 				fmt.Fprintf(&sb, i18n.T("   … and %d more.\n", "   …ほか %d 件。\n").In(lang), len(s.Rolls)-i)
 				break
 			}
-			sb.WriteString("   " + clipRunes(rollText(b, r, lang), 160) + "\n")
+			line := rollText(b, r, lang)
+			if r.Turn != p.Turn || r.Step != p.Step {
+				// Rolled in a later step the segment's end began (the
+				// next turn's event phase, 3.0 A): say when.
+				when := r.Turn.String()
+				if lang == i18n.JA {
+					when = r.Turn.Japanese()
+				}
+				line = fmt.Sprintf(i18n.T("(in the %[2]s of %[1]s) %[3]s", "(%[1]s の%[2]sで) %[3]s").In(lang), when, r.Step.Name().In(lang), line)
+			}
+			sb.WriteString("   " + clipRunes(line, 160) + "\n")
 		}
 	}
 	fmt.Fprintf(&sb, i18n.T("-# Each point is the mean final margin (German − Allied) of %d play-outs of the whole position, the German campaign against the heuristic Allies, with dice of their own; the band is their spread, and a swing well inside it may be the play-outs' own luck. A few minutes of one core for a whole game, computed once.",

@@ -61,8 +61,8 @@ func explainedPost(ex *games.Explained, channel string, l i18n.Lang) (Message, b
 	return Message{Text: text, Target: channel}, true
 }
 
-// maxAttackLines are the attacks an account names, the rest counted:
-// with its other lines, at most eight.
+// maxAttackLines are the attacks (and siege-gun shots) an account names,
+// the rest counted: with its other lines, at most nine.
 const maxAttackLines = 3
 
 // accountText is the computer's account of a player turn in the reader's
@@ -95,8 +95,19 @@ func accountText(acc ai.Account, m *board.Map, l i18n.Lang) string {
 	if acc.Moved > 0 {
 		lines = append(lines, i18n.Sprintf(i18n.T("• It gave %s (by road and rail, 8.0, 8.5).", "• 移動命令を %s出しました (道路と鉄道、8.0, 8.5)。"), i18n.Count(acc.Moved, "movement order", "movement orders", "件")).In(l))
 	}
+	// A siege-gun shot (12.6) is not an attack (9.0): no combat results
+	// table, no defender's losses. The attacks are counted and summed
+	// apart from the shots, which have a line of their own.
+	var attacks, sieges []ai.AttackNote
+	for _, a := range acc.Attacks {
+		if a.Table == "" {
+			sieges = append(sieges, a)
+		} else {
+			attacks = append(attacks, a)
+		}
+	}
 	total, heuristic := 0.0, false
-	for i, a := range acc.Attacks {
+	for i, a := range attacks {
 		if !a.Playout {
 			total += a.EV
 			heuristic = true
@@ -106,8 +117,11 @@ func accountText(acc ai.Account, m *board.Map, l i18n.Lang) string {
 		}
 		lines = append(lines, attackLine(a, m, l))
 	}
-	if n := len(acc.Attacks) - maxAttackLines; n > 0 {
+	if n := len(attacks) - maxAttackLines; n > 0 {
 		lines = append(lines, fmt.Sprintf(t("• and %s.", "• ほか %s。"), i18n.Count(n, "more attack", "more attacks", "回の攻撃").In(l)))
+	}
+	if len(sieges) > 0 {
+		lines = append(lines, siegeLine(sieges, m, l))
 	}
 	switch {
 	case len(acc.Plans) > 0:
@@ -126,33 +140,50 @@ func accountText(acc ai.Account, m *board.Map, l i18n.Lang) string {
 	return strings.Join(lines, "\n")
 }
 
-// attackLine is one attack of an account.
-func attackLine(a ai.AttackNote, m *board.Map, l i18n.Lang) string {
-	t := func(en, ja string) string { return i18n.T(en, ja).In(l) }
+// attackers names the units of a, counting those its reader may not see.
+func attackers(a ai.AttackNote, l i18n.Lang) string {
 	who := strings.Join(a.Units, " ")
 	if a.Hidden > 0 {
 		hidden := i18n.Sprintf(i18n.T("%s the enemy has not seen", "敵に見えていないユニット %s"), i18n.Count(a.Hidden, "unit", "units", "個")).In(l)
 		if who == "" {
-			who = hidden
-		} else {
-			who = fmt.Sprintf(t("%s and %s", "%s、%s"), who, hidden)
+			return hidden
 		}
+		return fmt.Sprintf(i18n.T("%s and %s", "%s、%s").In(l), who, hidden)
 	}
+	return who
+}
+
+// attackLine is one attack of an account (not a siege-gun shot: siegeLine).
+func attackLine(a ai.AttackNote, m *board.Map, l i18n.Lang) string {
+	t := func(en, ja string) string { return i18n.T(en, ja).In(l) }
+	who := attackers(a, l)
 	where := placeOf(m, a.At, l)
-	var head string
-	if a.Table == "" {
-		head = fmt.Sprintf(t("Siege-gun fire at the fortress of %s by %s (12.6)", "%s の要塞を攻城砲で砲撃 (%s, 12.6)"), where, who)
-	} else {
-		head = fmt.Sprintf(t("Attack on %s at %s odds on the %s, by %s", "%s へ攻撃: 戦力比 %s、%s、攻撃側 %s"), where, a.Odds, tableName(a.Table).In(l), who)
-	}
+	head := fmt.Sprintf(t("Attack on %s at %s odds on the %s, by %s", "%s へ攻撃: 戦力比 %s、%s、攻撃側 %s"), where, a.Odds, tableName(a.Table).In(l), who)
 	ev := fmt.Sprintf(t("expected %+.1f VP", "期待値 %+.1f VP"), a.EV)
 	if a.Playout {
 		ev = fmt.Sprintf(t("its play-outs' margin %+.1f VP", "プレイアウトの VP 差 %+.1f"), a.EV)
 	}
-	if a.Table == "" {
-		return fmt.Sprintf(t("• %s.", "• %s。"), head)
-	}
 	return fmt.Sprintf(t("• %s: %s; %s.", "• %s。目的: %s。%s。"), head, purposeText(a.Purpose).In(l), ev)
+}
+
+// siegeLine is an account's siege-gun shots (12.6) in one line, apart
+// from its attacks: the fortress and the gun of each of the first
+// maxAttackLines, the rest counted.
+func siegeLine(sieges []ai.AttackNote, m *board.Map, l i18n.Lang) string {
+	t := func(en, ja string) string { return i18n.T(en, ja).In(l) }
+	var shots []string
+	for i, a := range sieges {
+		if i >= maxAttackLines {
+			break
+		}
+		who := attackers(a, l)
+		shots = append(shots, fmt.Sprintf(t("the fortress of %s by %s", "%s の要塞 (%s)"), placeOf(m, a.At, l), who))
+	}
+	s := strings.Join(shots, t("; ", "、"))
+	if n := len(sieges) - maxAttackLines; n > 0 {
+		s += fmt.Sprintf(t("; and %s", "、ほか %s"), i18n.Count(n, "more shot", "more shots", "回").In(l))
+	}
+	return fmt.Sprintf(t("• Siege-gun fire, not counted among its attacks (12.6): %s.", "• 攻城砲の砲撃 (12.6、攻撃には数えません): %s。"), s)
 }
 
 // placeOf is a hex as a reader names it: its number and place name.

@@ -23,7 +23,9 @@ import (
 // orders, without a play-out. At most one analysis runs at a time, in the
 // background and off every game's lock: an asker waits for it only as
 // long as his context allows (ErrAnalysisRunning), and the next ask finds
-// it done. A kept row that does not read is computed again.
+// it done. A kept row that does not read is computed again. An analysis
+// keeps each point as it makes it (a partial row), so that one the bot
+// stopped in the middle of goes on from there when next asked for.
 
 // analysisVersion names how analyses are made and kept: a change to the
 // analysis (its players, its estimates' encoding) changes it, so that a
@@ -192,23 +194,88 @@ func (t *Service) analyse(ctx context.Context, g *Game, key string, n int, run *
 		run.err = err
 		return
 	}
+	// The points made before the bot stopped (a partial row) are taken
+	// back, not played out again: each point's play-outs are seeded by
+	// the game's key and its segment alone (ai.AnalysisSeed), so a point
+	// kept is the point made again. Each point made is kept at once.
+	st, _ := t.store.(AnalysisStore)
+	if g.ID == 0 {
+		st = nil
+	}
+	before := t.partialAnalysis(ctx, st, g, key)
 	run.a, run.err = ai.AnalyseBy(start, g.Orders, n, func(s *game.State, seg int) (float64, float64, error) {
+		if seg == len(kept.Points) && seg < len(before) {
+			kept.Points = append(kept.Points, before[seg])
+			return before[seg][0], before[seg][1], nil
+		}
 		m, sd, err := estimate(s, seg)
 		kept.Points = append(kept.Points, [2]float64{m, sd})
+		if err == nil && st != nil && seg == len(kept.Points)-1 {
+			t.savePartialAnalysis(ctx, st, g, key, kept.Points)
+		}
 		return m, sd, err
 	})
 	if run.err != nil {
 		return
 	}
-	if st, ok := t.store.(AnalysisStore); ok && g.ID != 0 {
+	if st != nil {
 		data, err := json.Marshal(kept)
 		if err == nil {
 			err = st.SaveAnalysis(ctx, g.ID, key, string(data))
+		}
+		if err == nil {
+			err = st.SaveAnalysis(ctx, g.ID, partialKey(key), "{}") // done: nothing to resume
 		}
 		if err != nil {
 			t.log.Error("analysis: keeping it", "game", g.ID, "err", err)
 		}
 	}
+}
+
+// partialKey is the row under which an analysis not yet finished keeps
+// the points it has made.
+func partialKey(key string) string { return key + " partial" }
+
+// partialEstimates are the points an unfinished analysis has made, with
+// the key of the analysis they belong to.
+type partialEstimates struct {
+	Key    string       `json:"key"`
+	Points [][2]float64 `json:"points"`
+}
+
+// savePartialAnalysis keeps the points made so far of the analysis under
+// key; a failure is logged (the analysis goes on, and would only be
+// made again from the start after a restart).
+func (t *Service) savePartialAnalysis(ctx context.Context, st AnalysisStore, g *Game, key string, points [][2]float64) {
+	data, err := json.Marshal(partialEstimates{Key: key, Points: points})
+	if err == nil {
+		err = st.SaveAnalysis(ctx, g.ID, partialKey(key), string(data))
+	}
+	if err != nil {
+		t.log.Error("analysis: keeping its progress", "game", g.ID, "err", err)
+	}
+}
+
+// partialAnalysis is the points kept of the unfinished analysis under key
+// (none if there is no such row, or it does not read or belong to key).
+func (t *Service) partialAnalysis(ctx context.Context, st AnalysisStore, g *Game, key string) [][2]float64 {
+	if st == nil {
+		return nil
+	}
+	data, found, err := st.Analysis(ctx, g.ID, partialKey(key))
+	if err != nil || !found {
+		return nil
+	}
+	var p partialEstimates
+	if json.Unmarshal([]byte(data), &p) != nil || p.Key != key {
+		return nil
+	}
+	for _, q := range p.Points {
+		if math.IsNaN(q[0]) || math.IsInf(q[0], 0) || math.IsNaN(q[1]) || math.IsInf(q[1], 0) || q[1] < 0 {
+			return nil
+		}
+	}
+	return p.Points
 }
 
 // keptAnalysis rebuilds g's analysis from the database's row under key,
