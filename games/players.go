@@ -175,15 +175,27 @@ func (t *Service) Pause(ctx context.Context, a actor.Actor, at Where, on bool) (
 		return nil, err
 	}
 	defer unlock()
-	if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("pause or resume the game", "ゲームの一時停止・再開")); err != nil {
-		return nil, err
-	}
 	v := ""
 	if on {
 		v = "1"
 	}
+	if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("pause or resume the game", "ゲームの一時停止・再開")); err != nil {
+		if _, plays := g.SideOf(a.ID); !plays {
+			return nil, err
+		}
+	}
 	if g.Paused() == on {
 		return nil, i18n.Errorf("Nothing to change: the game is already so.", "変更はありません (既にその状態です)。")
+	}
+	how := "/game resume"
+	if on {
+		how = "/game pause"
+	}
+	if ok, err := t.agreed(ctx, a, at.Guild, g, i18n.T("pause or resume the game", "ゲームの一時停止・再開"), "pause", v, how); !ok || err != nil {
+		if err == nil {
+			err = i18n.Errorf("Nothing changed.", "何も変わっていません。")
+		}
+		return nil, err
 	}
 	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta("paused", v) }); err != nil {
 		return nil, err
