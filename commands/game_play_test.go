@@ -363,11 +363,11 @@ func TestDeadlines(t *testing.T) {
 	// a paused game is left alone.
 	clock.t = clock.t.Add(5 * time.Hour)
 	expect(t, txt(act(t, b2, clock, umpire, "C1", "/game deadline hours:2 then:remind")), "Each segment now has 2 hours")
-	expect(t, txt(act(t, b2, clock, alice, "C1", "/game pause")), "paused")
+	expect(t, txt(act(t, b2, clock, umpire, "C1", "/game pause")), "paused")
 	if m := b2.Tick(ctx, clock.t.Add(3*time.Hour), nil); len(m) != 0 {
 		t.Errorf("a paused game's deadline acted: %v", m)
 	}
-	act(t, b2, clock, alice, "C1", "/game resume")
+	act(t, b2, clock, umpire, "C1", "/game resume")
 	m = b2.Tick(ctx, clock.t.Add(3*time.Hour), nil)
 	if len(m) != 1 || !strings.Contains(m[0].Text, "has passed") {
 		t.Fatalf("remind: %+v", m)

@@ -48,7 +48,10 @@ func (t *Service) SetDeadline(ctx context.Context, a actor.Actor, at Where, hour
 	if hours > 0 {
 		dl = now.Add(time.Duration(hours) * time.Hour)
 	}
-	dl = g.deadlineForReferee(a, dl)
+	if side, plays := g.SideOf(a.ID); !plays || g.HotSeat() || !personPlays(g, 1-side) {
+		// one who decided alone; agreed by both sides, the clock is theirs
+		dl = g.deadlineForReferee(a, dl)
+	}
 	if err := t.update(ctx, g, func(tx Tx) error {
 		if err := tx.SetDeadlinePolicy(hours, then); err != nil {
 			return err

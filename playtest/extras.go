@@ -144,6 +144,7 @@ func (r *Runner) everyCommand(ctx context.Context, early bool) {
 		{acting, "/replay view:" + acting.side.String(), true}, // public only while the game runs
 		{p.spec, "/replay segment:100000", true},
 		{acting, "/map view:mine", false},
+		{acting, "/game pause", true}, // a player who referees nothing neither pauses nor proposes to
 		{p.ref, "/game pause", false},
 		{acting, "/end", true},
 		{p.ref, "/game resume", false},
