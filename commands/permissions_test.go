@@ -150,7 +150,8 @@ func whoMay(c class, r role, s state) bool {
 	case cSettings:
 		return (player || referee) && s != sOver
 	case cSeat:
-		// the holder hands over his own seat (Bob's here), or a neutral referee
+		// the holder offers his own seat (Bob's here; the person named
+		// accepts it: TestCheatHandSeatWithoutConsent), or a neutral referee
 		return (r == rNeutral || r == rOperator || r == bobsRole(s)) && s != sOver
 	case cResign:
 		return player && s != sOver
@@ -433,7 +434,7 @@ func whoMayTable() string {
 			case c == cReferee && (r == rMover || r == rOther):
 				v = "agrees to the other side's proposal by the same command"
 			case c == cSeat && (r == rMover || r == rOther || r == rPlayRef):
-				v = "its own seat"
+				v = "offers its own seat; the person named accepts it in his own name"
 			case c == cAbandon && abandonOutcome(r, sRunning) == "resigned allied":
 				v = "in the setup; after it, resigns his side"
 			case whoMay(c, r, sRunning):
