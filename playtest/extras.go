@@ -149,6 +149,7 @@ func (r *Runner) everyCommand(ctx context.Context, early bool) {
 		{acting, "/end", true},
 		{p.ref, "/game resume", false},
 		{p.ref, "/game replace player:nobody by:nobody2", true},
+		{acting, "/game replace player:" + acting.user.Name + " by:rtrbot", true}, // a person named as the computer is never seated
 		{p.ref, "/game fix order:nonsense", true},
 		{acting, "/game resign", false},
 		{p.spec, "/computer adjudicate", true},  // a spectator may not ask
