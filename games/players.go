@@ -286,19 +286,7 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 		}
 	}
 	if old == a.ID && !empty && newID != a.ID && !IsBot(newID) {
-		// The holder's hand-off is an offer: nothing changes until the
-		// person named accepts it in his own name.
-		if s, ok := g.SideOf(newID); ok && s != side {
-			return nil, i18n.Errorf("%s plays the other side already: a player may not hold both sides.", "%s は既に相手側のプレイヤーです。両陣営を兼ねることはできません。", by)
-		}
-		if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(offerKey, offer) }); err != nil {
-			return nil, err
-		}
-		g.Meta = cloneMeta(g.Meta)
-		g.Meta[offerKey] = offer
-		return nil, i18n.Errorf("You offer your %s seat to %s: nothing changes until %s accepts it by giving, in his own name, /game replace player:%s by:%s. Until then you keep the seat.",
-			"%s側の席を %s に譲ると申し出ました。%s が自分の名前で /game replace player:%s by:%s を実行して受けるまで、何も変わりません。それまで席はあなたのものです。",
-			side.Name(), by, by, a.Name, by)
+		return nil, t.offerSeat(ctx, g, side, newID, by, a.Name, offerKey, offer)
 	}
 	if IsBot(newID) {
 		return nil, i18n.Errorf("%s is a computer's seat: the computer takes a side only when a game is made against it (/game new vs:bot) or by the players' takeover agreement (/game settings takeover:), never by a seat change.",
@@ -358,6 +346,25 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 		th.Seated(ctx, x.Game, newID, side, false)
 	}
 	return x, nil
+}
+
+// offerSeat stores the holder's offer of his seat of side to newID (named
+// by): nothing changes until that person accepts it (Replace). It returns
+// the answer to the holder. Call with the game's lock held.
+func (t *Service) offerSeat(ctx context.Context, g *Game, side units.Side, newID, by, holder, offerKey, offer string) error {
+	// The holder's hand-off is an offer: nothing changes until the
+	// person named accepts it in his own name.
+	if s, ok := g.SideOf(newID); ok && s != side {
+		return i18n.Errorf("%s plays the other side already: a player may not hold both sides.", "%s は既に相手側のプレイヤーです。両陣営を兼ねることはできません。", by)
+	}
+	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(offerKey, offer) }); err != nil {
+		return err
+	}
+	g.Meta = cloneMeta(g.Meta)
+	g.Meta[offerKey] = offer
+	return i18n.Errorf("You offer your %s seat to %s: nothing changes until %s accepts it by giving, in his own name, /game replace player:%s by:%s. Until then you keep the seat.",
+		"%s側の席を %s に譲ると申し出ました。%s が自分の名前で /game replace player:%s by:%s を実行して受けるまで、何も変わりません。それまで席はあなたのものです。",
+		side.Name(), by, by, holder, by)
 }
 
 // MetaResigned is the side that resigned a finished game: stored with
