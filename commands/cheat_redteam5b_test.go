@@ -112,7 +112,7 @@ func TestCheatAnalysisOddGameNumbers(t *testing.T) {
 func TestCheatReplaceSeatsAComputer(t *testing.T) {
 	b, clock := newStoredBot(t)
 	seatAliceAndBob(t, b, clock, "C1", 1)
-	expect(t, txt(act(t, b, clock, umpire, "C1", "/game replace player:Alice by:bot:nonsense")), "computer's seat")
+	expect(t, txt(act(t, b, clock, umpire, "C1", "/game replace player:Alice by:bot:nonsense")), "computer's name")
 	expect(t, txt(act(t, b, clock, umpire, "C1", "/game players")), "Alice")
 }
 

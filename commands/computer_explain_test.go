@@ -274,7 +274,8 @@ func TestComputerExplainTakeover(t *testing.T) {
 	act(t, b, clock, alice, "C1", "/game new seed:4")
 	act(t, b, clock, bob, "C1", "/game join side:german")
 	act(t, b, clock, alice, "C1", "/game join side:allied")
-	act(t, b, clock, alice, "C1", "/game deadline hours:4 then:remind")
+	act(t, b, clock, alice, "C1", "/game deadline hours:4 then:remind") // Alice, who plays, proposes
+	act(t, b, clock, bob, "C1", "/game deadline hours:4 then:remind")   // Bob agrees
 	act(t, b, clock, bob, "C1", "/game settings takeover:heuristic")
 	act(t, b, clock, alice, "C1", "/game settings takeover:heuristic")
 	if r := asIn(t, b, clock, carol, "C1", i18n.EN, "/computer explain"); !strings.Contains(txt(r), "has not played a player turn") {

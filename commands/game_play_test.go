@@ -363,11 +363,11 @@ func TestDeadlines(t *testing.T) {
 	// a paused game is left alone.
 	clock.t = clock.t.Add(5 * time.Hour)
 	expect(t, txt(act(t, b2, clock, umpire, "C1", "/game deadline hours:2 then:remind")), "Each segment now has 2 hours")
-	expect(t, txt(act(t, b2, clock, alice, "C1", "/game pause")), "paused")
+	expect(t, txt(act(t, b2, clock, umpire, "C1", "/game pause")), "paused")
 	if m := b2.Tick(ctx, clock.t.Add(3*time.Hour), nil); len(m) != 0 {
 		t.Errorf("a paused game's deadline acted: %v", m)
 	}
-	act(t, b2, clock, alice, "C1", "/game resume")
+	act(t, b2, clock, umpire, "C1", "/game resume")
 	m = b2.Tick(ctx, clock.t.Add(3*time.Hour), nil)
 	if len(m) != 1 || !strings.Contains(m[0].Text, "has passed") {
 		t.Fatalf("remind: %+v", m)
@@ -579,10 +579,13 @@ func withdraw(t testing.TB, b *Bot, clock *fixedClock, who actor.Actor) {
 func TestRefereeing(t *testing.T) {
 	b, clock := openedGame(t)
 	dave := actor.Actor{ID: "444", Name: "Dave"}
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game pause")), "paused the game")
+	// Alice plays against Bob: she proposes, he agrees.
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game pause")), "agrees by giving the same command")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game pause")), "paused the game")
 	u, h := legalMove(t, b, "C1", 0)
 	expect(t, txt(act(t, b, clock, bob, "C1", "/move unit:"+u+" to:"+h)), "paused this game")
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game resume")), "resumed the game")
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game resume")), "agrees by giving the same command")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game resume")), "resumed the game")
 	// A guild's referee role: set by a manager, then its members referee.
 	req := &Request{Path: "game referee", Options: map[string]string{"role": "<@&999>"}, Guild: "G1", Channel: "C1", User: carol, Lang: i18n.EN, Now: clock.Now()}
 	expect(t, txt(b.Router.Run(context.Background(), req)), "Only someone who may manage")
@@ -729,7 +732,8 @@ func TestGameRepliesInJapanese(t *testing.T) {
 		{bob, "/orders text:fly", "命令 0/1 件を適用しました"},
 		{bob, "/game pause", "審判だけが行えます"},
 		{bob, "/game choose options:none", "既に始まっている"},
-		{alice, "/game deadline hours:2", "各セグメントの期限は 2 時間"},
+		{alice, "/game deadline hours:2", "同意すると有効"},
+		{bob, "/game deadline hours:2", "各セグメントの期限は 2 時間"},
 		{carol, "/units", "見えません"},
 		{alice, "/game players", "独軍: Bob"},
 		{alice, "/game status", "ゲーム #1"},

@@ -30,7 +30,9 @@ func TestTakeoverAfterDeadline(t *testing.T) {
 	act(t, b, clock, alice, "C1", "/game new seed:4")
 	act(t, b, clock, bob, "C1", "/game join side:german")
 	act(t, b, clock, alice, "C1", "/game join side:allied")
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game deadline hours:4 then:remind")), "Each segment now has 4 hours")
+	// Alice, who plays, proposes the deadline; Bob agrees.
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game deadline hours:4 then:remind")), "agrees by giving the same command")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game deadline hours:4 then:remind")), "Each segment now has 4 hours")
 
 	// Who may agree: a player, for his own side; not a spectator.
 	r := act(t, b, clock, carol, "C1", "/game settings takeover:heuristic")

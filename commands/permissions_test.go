@@ -75,7 +75,7 @@ const (
 	cOrder    class = "give the side's orders"
 	cUndo     class = "take back one's own order"
 	cFix      class = "fix the game at once"
-	cReferee  class = "pause, resume, deadline"
+	cReferee  class = "pause, resume, deadline (a player who referees, against a person: with the other side's agreement)"
 	cAbandon  class = "abandon (a referee's; a player's, past the setup against a person, is his side's resignation)"
 	cSettings class = "change the table's settings (maps; takeover: players only, each for his side)"
 	cSeat     class = "give a seat away"
@@ -138,13 +138,20 @@ func whoMay(c class, r role, s state) bool {
 		return player && s != sOver
 	case cFix:
 		return (r == rNeutral || r == rOperator) && s != sOver
-	case cReferee, cAbandon:
+	case cReferee:
+		// a player who referees, against a person (Alice against Bob),
+		// only proposes: a player of the other side agrees by giving the
+		// same command (TestPauseNeedsTheOpponent); against the computer he
+		// decides alone
+		return (r == rNeutral || r == rOperator) && s != sOver
+	case cAbandon:
 		// how an abandon ends the game: abandonOutcome
 		return referee && s != sOver
 	case cSettings:
 		return (player || referee) && s != sOver
 	case cSeat:
-		// the holder hands over his own seat (Bob's here), or a neutral referee
+		// the holder offers his own seat (Bob's here; the person named
+		// accepts it: TestCheatHandSeatWithoutConsent), or a neutral referee
 		return (r == rNeutral || r == rOperator || r == bobsRole(s)) && s != sOver
 	case cResign:
 		return player && s != sOver
@@ -251,7 +258,9 @@ func matrixStateOn(b *Bot, s state) *Bot {
 	case sOptions:
 		run(mDave, "/game choose options:18.2(3) side:allied", nil)
 	case sPaused:
+		// Alice, who plays, proposes; Bob agrees
 		run(mAlice, "/game pause", nil)
+		run(mBob, "/game pause", nil)
 	case sOver:
 		run(mBob, "/game resign confirm:true", nil)
 	}
@@ -420,8 +429,12 @@ func whoMayTable() string {
 				if r == rOther {
 					v = "its own side, in its turn"
 				}
+			case c == cReferee && r == rPlayRef:
+				v = "against a person, proposes and the other side agrees; against the computer, alone"
+			case c == cReferee && (r == rMover || r == rOther):
+				v = "agrees to the other side's proposal by the same command"
 			case c == cSeat && (r == rMover || r == rOther || r == rPlayRef):
-				v = "its own seat"
+				v = "offers its own seat; the person named accepts it in his own name"
 			case c == cAbandon && abandonOutcome(r, sRunning) == "resigned allied":
 				v = "in the setup; after it, resigns his side"
 			case whoMay(c, r, sRunning):

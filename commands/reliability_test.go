@@ -97,7 +97,9 @@ func TestCheatRefereeTimesOutHisOpponent(t *testing.T) {
 	b, clock := newStoredBot(t)
 	ctx := context.Background()
 	opening(t, b, clock) // Alice (creator, Allied) referees; Bob (German) to move
-	expect(t, txt(act(t, b, clock, alice, "C1", "/game deadline hours:1 then:end")), "from the next segment on", "keeps its clock")
+	// Against a person she may not set it alone at all: a proposal Bob
+	// does not take up.
+	expect(t, txt(act(t, b, clock, alice, "C1", "/game deadline hours:1 then:end")), "agrees by giving the same command")
 	if g := peek(b, "C1"); !g.Deadline.IsZero() {
 		t.Fatalf("Bob's segment got a deadline from his opponent: %v", g.Deadline)
 	}
@@ -125,14 +127,16 @@ func TestCheatRefereeTimesOutHisOpponent(t *testing.T) {
 func TestReliabilityCountsASeatHandedOver(t *testing.T) {
 	b, clock := openedGame(t)
 	dave := actor.Actor{ID: "444", Name: "Dave"}
-	expect(t, txt(act(t, b, clock, bob, "C1", "/game replace player:Bob by:444 name:Dave")), "<@222>'s place on the German side to <@444>")
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game replace player:Bob by:444 name:Dave")), "offer")
+	expect(t, txt(act(t, b, clock, dave, "C1", "/game replace player:Bob by:444")), "<@222>'s place on the German side to <@444>")
 	expect(t, txt(act(t, b, clock, dave, "C1", "/game resign confirm:true")), "resigned")
 
 	erin, frank := actor.Actor{ID: "666", Name: "Erin"}, actor.Actor{ID: "777", Name: "Frank"}
 	expect(t, txt(act(t, b, clock, erin, "C2", "/game new scenario:standard")), "Game #2")
 	expect(t, txt(act(t, b, clock, erin, "C2", "/game join side:german")), "German")
 	expect(t, txt(act(t, b, clock, carol, "C2", "/game join side:allied")), "Allied")
-	expect(t, txt(act(t, b, clock, erin, "C2", "/game replace player:Erin by:777 name:Frank")), "<@777>")
+	expect(t, txt(act(t, b, clock, erin, "C2", "/game replace player:Erin by:777 name:Frank")), "offer")
+	expect(t, txt(act(t, b, clock, frank, "C2", "/game replace player:Erin by:777")), "<@777>")
 	expect(t, txt(act(t, b, clock, frank, "C2", "/game resign confirm:true")), "resigned")
 
 	expect(t, txt(act(t, b, clock, umpire, "C3", "/tournament new name:Reliable format:swiss rounds:3 reliability:60")), "Reliable created")

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"rtrbot/actor"
 )
 
 // A player who is also the game's referee (its creator) and is losing
@@ -57,9 +59,7 @@ func TestCheatHandSeatOnThenAbandon(t *testing.T) {
 	ctx := context.Background()
 	s := service(t) // Alice created the game and plays the Allies; Bob the Germans
 	playSome(t, s, at)
-	if _, err := s.Replace(ctx, alice, at, alice.ID, "444", "Dave", t0, nil); err != nil {
-		t.Fatal(err)
-	}
+	handOn(t, s, alice, actor.Actor{ID: "444", Name: "Dave"})
 	if _, plays := s.Peek(ctx, "C1").SideOf(alice.ID); plays {
 		t.Fatal("Alice still plays after handing her seat on")
 	}

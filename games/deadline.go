@@ -27,8 +27,11 @@ func (t *Service) SetDeadline(ctx context.Context, a actor.Actor, at Where, hour
 		return nil, err
 	}
 	defer unlock()
-	if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("set the deadline", "期限の設定")); err != nil {
-		return nil, err
+	what := i18n.T("set the deadline", "期限の設定")
+	if err := t.refereeOnly(ctx, a, at.Guild, g, what); err != nil {
+		if _, plays := g.SideOf(a.ID); !plays {
+			return nil, err
+		}
 	}
 	if g.ID == 0 {
 		return nil, i18n.Errorf("Deadlines need a stored game (the bot runs without its database, or this is a sandbox).", "期限には保存されたゲームが必要です (データベースなし、またはサンドボックス)。")
@@ -36,11 +39,19 @@ func (t *Service) SetDeadline(ctx context.Context, a actor.Actor, at Where, hour
 	if then == "" {
 		then = "remind"
 	}
+	// A player who referees, against a person, proposes; the other side agrees.
+	how := fmt.Sprintf("/game deadline hours:%d then:%s", hours, then)
+	if ok, err := t.agreed(ctx, a, at.Guild, g, what, "deadline", fmt.Sprintf("%d %s", hours, then), how); !ok || err != nil {
+		return nil, err
+	}
 	var dl time.Time
 	if hours > 0 {
 		dl = now.Add(time.Duration(hours) * time.Hour)
 	}
-	dl = g.deadlineForReferee(a, dl)
+	if side, plays := g.SideOf(a.ID); !plays || g.HotSeat() || !personPlays(g, 1-side) {
+		// one who decided alone; agreed by both sides, the clock is theirs
+		dl = g.deadlineForReferee(a, dl)
+	}
 	if err := t.update(ctx, g, func(tx Tx) error {
 		if err := tx.SetDeadlinePolicy(hours, then); err != nil {
 			return err

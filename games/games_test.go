@@ -232,14 +232,17 @@ func TestUndoByActor(t *testing.T) {
 	}
 }
 
-// Referee powers: the creator (Alice) pauses, a stranger may not; a
-// server manager may; a paused game refuses orders.
+// Referee powers: the creator (Alice, who plays against Bob) pauses with
+// Bob's agreement, a stranger may not; a server manager may alone; a
+// paused game refuses orders.
 func TestRefereeByActor(t *testing.T) {
 	s := service(t)
 	ctx := context.Background()
 	_, err := s.Pause(ctx, carol, at, true)
 	refusal(t, err, "Only a referee may pause or resume the game")
-	if _, err := s.Pause(ctx, alice, at, true); err != nil {
+	_, err = s.Pause(ctx, alice, at, true)
+	refusal(t, err, "agrees by giving the same command")
+	if _, err := s.Pause(ctx, bob, at, true); err != nil {
 		t.Fatal(err)
 	}
 	_, err = s.Orders(ctx, alice, at, t0, []Pending{{Order: game.AutoSetup()}}, false)
@@ -272,7 +275,9 @@ func TestTick(t *testing.T) {
 	ctx := context.Background()
 	_, err := s.SetDeadline(ctx, bob, at, 4, "end", t0)
 	refusal(t, err, "Only a referee may set the deadline")
-	if _, err := s.SetDeadline(ctx, alice, at, 4, "end", t0); err != nil {
+	_, err = s.SetDeadline(ctx, alice, at, 4, "end", t0) // Alice proposes, Bob agrees
+	refusal(t, err, "agrees by giving the same command")
+	if _, err := s.SetDeadline(ctx, bob, at, 4, "end", t0); err != nil {
 		t.Fatal(err)
 	}
 	if n := s.Tick(ctx, t0.Add(time.Hour)); len(n) != 0 {

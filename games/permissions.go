@@ -147,3 +147,59 @@ func (g *Game) Started(side units.Side) bool {
 	}
 	return false
 }
+
+// MetaAgree+what is a two-sided decision one side's player proposed:
+// "side value" (agreed).
+const MetaAgree = "agree:"
+
+// agreed decides a referee's act on the game as a whole (what: pause,
+// deadline; value: what it sets) that a player who also referees may not
+// take alone against a person: the game's creator who plays would stop
+// the other side's clock or set it alone. A referee who plays neither
+// side, a player against the computer and a hot-seat game decide alone
+// (a referee's act, refereeOnly). Otherwise the act is a proposal: a
+// player of one side (who referees) proposes, it is stored, and a player
+// of the other side agrees by giving the same command with the same
+// value; only then does it go ahead (true). how is the command to give,
+// for the answer.
+func (t *Service) agreed(ctx context.Context, a actor.Actor, guild string, g *Game, what i18n.Text, key, value, how string) (bool, error) {
+	side, plays := g.SideOf(a.ID)
+	if !plays || g.HotSeat() || !personPlays(g, 1-side) {
+		return true, t.refereeOnly(ctx, a, guild, g, what)
+	}
+	if g.Meta[MetaAgree+key] == (1-side).String()+" "+value {
+		// the other side proposed just this: agreed, and used up
+		return true, t.setAgree(ctx, g, key, "")
+	}
+	if !t.referee(ctx, a, guild, g) {
+		return false, i18n.Errorf("Only a referee may %s. You play the %s side: when a referee of the other side proposes it, you agree by giving the same command (%s).",
+			"%[1]sは審判だけが行えます。あなたは%[2]s側のプレイヤーです。相手側の審判が提案したときは、同じコマンド (%[3]s) で同意できます。", what, side.Name(), how)
+	}
+	if err := t.setAgree(ctx, g, key, side.String()+" "+value); err != nil {
+		return false, err
+	}
+	return false, i18n.Errorf("You play the %s side against a person, so you may not %s alone: nothing changed. Your proposal is kept: it takes effect when a %s player agrees by giving the same command (%s). A referee who plays neither side may decide alone.",
+		"あなたは%s側として人間の相手と対戦しているため、%sを一人では行えません。何も変わっていません。提案は記録しました。%s側のプレイヤーが同じコマンド (%s) を実行して同意すると有効になります。両陣営をプレイしていない審判は一人で決められます。",
+		side.Name(), what, (1 - side).Name(), how)
+}
+
+// setAgree stores (or with "" clears) the proposal of key. Call with the
+// game's lock held.
+func (t *Service) setAgree(ctx context.Context, g *Game, key, v string) error {
+	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(MetaAgree+key, v) }); err != nil {
+		return err
+	}
+	g.Meta = cloneMeta(g.Meta)
+	g.Meta[MetaAgree+key] = v
+	return nil
+}
+
+// personPlays says whether a person (not the computer) holds a seat of side.
+func personPlays(g *Game, side units.Side) bool {
+	for _, p := range g.Players {
+		if p.Side == side.String() && !IsBot(p.UserID) {
+			return true
+		}
+	}
+	return false
+}

@@ -206,15 +206,21 @@ func setMetas(tx Tx, meta map[string]string) error {
 }
 
 // proposable checks a player's fix before it is proposed, and so before
-// the other side's thread reads it: its lines must be orders the game
-// takes now, one after the other (anything else is refused, and only
-// orders as the engine writes them are ever posted), and its proposer
-// must be under MaxFixProposals in this segment. It returns the
-// proposer's count to store ("segment n"), or "" with the refusal when
-// nothing is to be stored. An order of the other side that the game does
-// not take is refused without the engine's reason, which could name that
-// side's hidden units (14.1), and counts as a proposal, so that trying
-// tells at most MaxFixProposals answers a segment.
+// the other side's thread reads it: its lines must be orders as the
+// engine writes them (only those are ever posted), and its proposer must
+// be under MaxFixProposals in this segment. It returns the proposer's
+// count to store ("segment n"), or "" with the refusal when nothing is to
+// be stored.
+//
+// The proposer's own side's lines are checked as the game takes them now,
+// one after the other. From the first line of the other side on, the
+// answer may depend on nothing the proposer does not see (14.1): such a
+// line may name only units his side sees (his own, and the other side's
+// where his View shows them), and is not tried against the game, whose
+// reasons could tell of hidden units. The confirming player's game tries
+// it when he confirms, and the refusal, if any, is his to read. So a state
+// that differs only in the other side's hidden units answers a proposal
+// the same.
 func proposable(g *Game, a actor.Actor, proposer units.Side, lines []Pending) (string, error) {
 	seg := SegmentOf(g.State)
 	n := 0
@@ -225,29 +231,60 @@ func proposable(g *Game, a actor.Actor, proposer units.Side, lines []Pending) (s
 		return "", i18n.Errorf("You have proposed %s in this segment, the most one player may; nothing was proposed. Ask the other side to confirm your last one, or ask a referee who plays neither side.",
 			"このセグメントで提案できる修正は %s までで、既に提案済みです。何も提案していません。最後の提案を相手に確定してもらうか、両陣営をプレイしていない審判に依頼してください。", i18n.Count(MaxFixProposals, "fix", "fixes", "件"))
 	}
-	st := g.State
+	count := seg + " " + strconv.Itoa(n+1)
+	seen := seenBy(g.State, proposer)
+	st, tried := g.State, true
 	for i, l := range lines {
 		o := l.Order
+		line := l.Line
+		if line == 0 {
+			line = i + 1
+		}
+		if tried && st.ToMove() != proposer {
+			tried = false // from here on, only what the proposer sees
+		}
+		if !tried {
+			for _, id := range namedUnits(o) {
+				if !seen(id) {
+					return count, i18n.Errorf("Your fix cannot be proposed: its line %d (%s) names %s, a unit your side does not see now. A fix may name only your own units and the other side's units your map shows (14.1); nothing was proposed, and the attempt counts as one of your %s in this segment.",
+						"この修正は提案できません: %d 行目 (%s) が %s を指定していますが、これは自軍から今見えないユニットです。修正で指定できるのは自軍のユニットと、自軍マップに見えている敵ユニットだけです (14.1)。何も提案していませんが、このセグメントの提案 %s のうち1回に数えます。",
+						line, o.Text(), id, i18n.Count(MaxFixProposals, "fix", "fixes", "件"))
+				}
+			}
+			continue
+		}
 		o.Side = st.ToMove()
 		next, _, err := game.Apply(st, o)
 		if err != nil {
-			line := l.Line
-			if line == 0 {
-				line = i + 1
-			}
-			count := seg + " " + strconv.Itoa(n+1)
-			if o.Side != proposer {
-				return count, i18n.Errorf("Your fix cannot be proposed: the game does not take its line %d (%s) now. Why is not said, as it could tell of the %s side's hidden units (14.1); nothing was proposed, and the attempt counts as one of your %s in this segment.",
-					"この修正は提案できません: %d 行目 (%s) は今のゲームが受け付けません。理由は%s側の隠れたユニットを明かしうるため示しません (14.1)。何も提案していませんが、このセグメントの提案 %s のうち1回に数えます。",
-					line, o.Text(), o.Side.Name(), i18n.Count(MaxFixProposals, "fix", "fixes", "件"))
-			}
 			why := lineRefused(line, o.Text(), err)
 			return "", i18n.Errorf("Your fix cannot be proposed: %s\nA fix is orders the game takes now, one after the other; nothing was proposed.",
 				"この修正は提案できません: %s\n修正は今のゲームが受け付ける命令を順に並べたものです。何も提案していません。", why)
 		}
 		st = next
 	}
-	return seg + " " + strconv.Itoa(n+1), nil
+	return count, nil
+}
+
+// namedUnits are the units an order names (an attack's table and naval
+// gunfire marker are no units).
+func namedUnits(o game.Order) []string {
+	if o.Verb == game.VerbAttack {
+		return o.Attackers()
+	}
+	return o.Units
+}
+
+// seenBy says whether side sees the unit id now: one of its own counters,
+// or one its View shows (on the map or in a box). An id that names no
+// counter is not seen, as a hidden one is not: the answer is the same.
+func seenBy(s *game.State, side units.Side) func(id string) bool {
+	shown := s.ViewFor(game.ViewerOf(side)).VisibleIDs()
+	return func(id string) bool {
+		if c, ok := s.Lookup(id); ok && c.Side() == side {
+			return true
+		}
+		return shown[id]
+	}
 }
 
 // run checks and applies orders of the side to move, in order: a legal

@@ -175,15 +175,27 @@ func (t *Service) Pause(ctx context.Context, a actor.Actor, at Where, on bool) (
 		return nil, err
 	}
 	defer unlock()
-	if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("pause or resume the game", "ゲームの一時停止・再開")); err != nil {
-		return nil, err
-	}
 	v := ""
 	if on {
 		v = "1"
 	}
+	if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("pause or resume the game", "ゲームの一時停止・再開")); err != nil {
+		if _, plays := g.SideOf(a.ID); !plays {
+			return nil, err
+		}
+	}
 	if g.Paused() == on {
 		return nil, i18n.Errorf("Nothing to change: the game is already so.", "変更はありません (既にその状態です)。")
+	}
+	how := "/game resume"
+	if on {
+		how = "/game pause"
+	}
+	if ok, err := t.agreed(ctx, a, at.Guild, g, i18n.T("pause or resume the game", "ゲームの一時停止・再開"), "pause", v, how); !ok || err != nil {
+		if err == nil {
+			err = i18n.Errorf("Nothing changed.", "何も変わっていません。")
+		}
+		return nil, err
 	}
 	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta("paused", v) }); err != nil {
 		return nil, err
@@ -212,6 +224,18 @@ func (g *Game) UserRef(s string) string {
 // seat over, or a referee gave it) after the game's setup: the game counts
 // as left by him in his reliability (tournament/reliability.go).
 const MetaLeft = "left:"
+
+// MetaOffer+userID is a seat its holder offered to that user: "side
+// holderID". The user accepts it in his own name (Replace).
+const MetaOffer = "offer:"
+
+// looksLikeComputer says whether a name given for a person is the
+// computer's: its seat ID, or a name starting as the computer's does
+// ("rtrbot", "rtrbot (heuristic)").
+func looksLikeComputer(s string) bool {
+	s = strings.ToLower(strings.TrimSpace(s))
+	return IsBot(s) || strings.HasPrefix(s, "rtrbot")
+}
 
 // Replaced is a seat given to another user.
 type Replaced struct {
@@ -247,14 +271,23 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 	if !ok {
 		return nil, i18n.Errorf("%s does not play in this game; /game players lists who does.", "%s はこのゲームのプレイヤーではありません。/game players で一覧できます。", player)
 	}
-	// A seat changes when its holder hands it over, or by a referee who
-	// plays neither side.
-	if old != a.ID || empty {
+	newID := g.UserRef(by)
+	if looksLikeComputer(by) || looksLikeComputer(name) {
+		return nil, i18n.Errorf("%s is the computer's name: a seat is never handed to a person of that name, nor to the computer by a seat change. The computer takes a side only when a game is made against it (/game new vs:bot) or by the players' takeover agreement (/game settings takeover:); a person named so must be given by his user ID or @mention and another display name (name:).",
+			"%s はコンピュータの名前です。その名前の人にも、席の交代でコンピュータにも席を渡すことはできません。コンピュータが陣営を持つのは、コンピュータ戦を作ったとき (/game new vs:bot) か、プレイヤーの代打ち合意 (/game settings takeover:) のときだけです。その名前の人にはユーザー ID か @メンションと、別の表示名 (name:) で渡してください。", strings.TrimSpace(by+" "+name))
+	}
+	// A seat changes when its holder hands it over and the person he names
+	// accepts, or by a referee who plays neither side.
+	offerKey, offer := MetaOffer+newID, side.String()+" "+old
+	accepting := !empty && a.ID == newID && old != a.ID && g.Meta[offerKey] == offer
+	if (old != a.ID || empty) && !accepting {
 		if err := t.neutralReferee(ctx, a, at.Guild, g, i18n.T("give a seat that is not yours", "自分のものでない席の交代")); err != nil {
 			return nil, err
 		}
 	}
-	newID := g.UserRef(by)
+	if old == a.ID && !empty && newID != a.ID && !IsBot(newID) {
+		return nil, t.offerSeat(ctx, g, side, newID, by, a.Name, offerKey, offer)
+	}
 	if IsBot(newID) {
 		return nil, i18n.Errorf("%s is a computer's seat: the computer takes a side only when a game is made against it (/game new vs:bot) or by the players' takeover agreement (/game settings takeover:), never by a seat change.",
 			"%s はコンピュータの席です。コンピュータが陣営を持つのは、コンピュータ戦を作ったとき (/game new vs:bot) か、プレイヤーの代打ち合意 (/game settings takeover:) のときだけで、席の交代ではできません。", by)
@@ -264,6 +297,9 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 	}
 	if name == "" {
 		name = newID
+	}
+	if accepting && name == newID {
+		name = a.Name // accepted in his own name: his own display name
 	}
 	p := Player{UserID: newID, Name: name, Side: side.String(), Joined: now}
 	// A player whose seat goes to another once the setup is over left the
@@ -281,14 +317,20 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 				return err
 			}
 		}
+		if g.Meta[offerKey] != "" {
+			if err := tx.SetMeta(offerKey, ""); err != nil {
+				return err
+			}
+		}
 		return tx.AddPlayer(p)
 	}); err != nil {
 		return nil, err
 	}
+	g.Meta = cloneMeta(g.Meta)
 	if left {
-		g.Meta = cloneMeta(g.Meta)
 		g.Meta[MetaLeft+old] = side.String()
 	}
+	delete(g.Meta, offerKey)
 	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q Player) bool { return q.UserID == old || q.UserID == newID }), p)
 	x := &Replaced{Game: g.copy(), Old: old, By: newID, Name: name, Side: side}
 	unlock()
@@ -304,6 +346,25 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 		th.Seated(ctx, x.Game, newID, side, false)
 	}
 	return x, nil
+}
+
+// offerSeat stores the holder's offer of his seat of side to newID (named
+// by): nothing changes until that person accepts it (Replace). It returns
+// the answer to the holder. Call with the game's lock held.
+func (t *Service) offerSeat(ctx context.Context, g *Game, side units.Side, newID, by, holder, offerKey, offer string) error {
+	// The holder's hand-off is an offer: nothing changes until the
+	// person named accepts it in his own name.
+	if s, ok := g.SideOf(newID); ok && s != side {
+		return i18n.Errorf("%s plays the other side already: a player may not hold both sides.", "%s は既に相手側のプレイヤーです。両陣営を兼ねることはできません。", by)
+	}
+	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(offerKey, offer) }); err != nil {
+		return err
+	}
+	g.Meta = cloneMeta(g.Meta)
+	g.Meta[offerKey] = offer
+	return i18n.Errorf("You offer your %s seat to %s: nothing changes until %s accepts it by giving, in his own name, /game replace player:%s by:%s. Until then you keep the seat.",
+		"%s側の席を %s に譲ると申し出ました。%s が自分の名前で /game replace player:%s by:%s を実行して受けるまで、何も変わりません。それまで席はあなたのものです。",
+		side.Name(), by, by, holder, by)
 }
 
 // MetaResigned is the side that resigned a finished game: stored with

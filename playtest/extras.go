@@ -144,10 +144,12 @@ func (r *Runner) everyCommand(ctx context.Context, early bool) {
 		{acting, "/replay view:" + acting.side.String(), true}, // public only while the game runs
 		{p.spec, "/replay segment:100000", true},
 		{acting, "/map view:mine", false},
+		{acting, "/game pause", true}, // a player who referees nothing neither pauses nor proposes to
 		{p.ref, "/game pause", false},
 		{acting, "/end", true},
 		{p.ref, "/game resume", false},
 		{p.ref, "/game replace player:nobody by:nobody2", true},
+		{acting, "/game replace player:" + acting.user.Name + " by:rtrbot", true}, // a person named as the computer is never seated
 		{p.ref, "/game fix order:nonsense", true},
 		{acting, "/game resign", false},
 		{p.spec, "/computer adjudicate", true},  // a spectator may not ask
