@@ -38,7 +38,10 @@ func (b *Bot) read(ctx context.Context, req *Request) (*games.Game, *Response) {
 func gameFail(req *Request, err error) *Response {
 	var le *games.LoadError
 	var ended *games.EndedError
+	var pr *games.Proposal
 	switch {
+	case errors.As(err, &pr): // a proposal kept: the channel hears it, the other side agrees there
+		return proposed(req, pr)
 	case errors.As(err, &ended): // the channel's game is over: say so, and how to start anew
 		return Private(ended.In(req.Lang))
 	case errors.Is(err, games.ErrNoGame):
@@ -50,6 +53,28 @@ func gameFail(req *Request, err error) *Response {
 		return Private(loadError(err, req.Lang, false))
 	}
 	return Fail(req, err)
+}
+
+// proposed answers a two-sided decision that waits for the other person
+// (games.Proposal): in the game's channel, so that he learns of it, with
+// the command he agrees by as a button (the same command and options;
+// the service checks who presses it).
+func proposed(req *Request, pr *games.Proposal) *Response {
+	text := pr.Notice.In(req.Lang)
+	if m := pr.Game.Mention(pr.To); m != "" && req.Path != "game replace" {
+		text = m + " " + text
+	}
+	r := Reply(text)
+	label := req.T("Agree", "同意する")
+	if req.Path == "game replace" {
+		label = req.T("Take the seat", "席を受ける")
+	}
+	opts := map[string]string{}
+	for k, v := range req.Options {
+		opts[k] = v
+	}
+	r.Messages[0].Buttons = []Button{{Label: label, Path: req.Path, Options: opts, Style: Primary}}
+	return announce(req, pr.Game, r)
 }
 
 func noGame(req *Request) *Response {

@@ -124,6 +124,13 @@ var classOf = map[string]class{
 	"computer hint": cRead, "computer analysis": cRead,
 }
 
+// proposes says whether a role's command of a class, in a state, is a
+// proposal the other side agrees to (games.Proposal): a player who
+// referees, against a person, pausing, resuming or setting the deadline.
+func proposes(c class, r role, s state) bool {
+	return c == cReferee && r == rPlayRef && s != sOver
+}
+
 // whoMay says whether a role may change the game with a command of a
 // class in a state: the rules of games/permissions.go, written out.
 func whoMay(c class, r role, s state) bool {
@@ -368,6 +375,15 @@ func TestPermissionMatrix(t *testing.T) {
 				}
 				// A command that could change the game, refused to a role
 				// that may not: the answer is private.
+				if proposes(classOf[p], r, s) {
+					// a proposal is news for the other side: public, with
+					// the button that agrees (a refusal for another reason,
+					// such as nothing to change, stays private)
+					if m := resp.Messages[0]; !m.Ephemeral && (len(m.Buttons) == 0 || m.Buttons[0].Path != p) {
+						t.Errorf("%s, %s: /%s's proposal is not public with its button: %+v", s, r, p, m)
+					}
+					continue
+				}
 				if classOf[p] != cRead && !may {
 					for _, msg := range resp.Messages {
 						if !msg.Ephemeral && msg.Target == "" {

@@ -178,10 +178,32 @@ func (t *Service) agreed(ctx context.Context, a actor.Actor, guild string, g *Ga
 	if err := t.setAgree(ctx, g, key, side.String()+" "+value); err != nil {
 		return false, err
 	}
-	return false, i18n.Errorf("You play the %s side against a person, so you may not %s alone: nothing changed. Your proposal is kept: it takes effect when a %s player agrees by giving the same command (%s). A referee who plays neither side may decide alone.",
+	notice := i18n.Sprintf(i18n.T("%s (%s side) proposes to %s: nothing changes until a %s player agrees by giving the same command (%s) or pressing the button. A referee who plays neither side may decide alone.",
+		"%s (%s側) が%sを提案しました。%s側のプレイヤーが同じコマンド (%s) を実行するかボタンを押して同意するまで、何も変わりません。両陣営をプレイしていない審判は一人で決められます。"),
+		a.Name, side.Name(), what, (1 - side).Name(), how)
+	return false, &Proposal{Game: g.copy(), To: 1 - side, Notice: notice, Err: i18n.Errorf("You play the %s side against a person, so you may not %s alone: nothing changed. Your proposal is kept: it takes effect when a %s player agrees by giving the same command (%s). A referee who plays neither side may decide alone.",
 		"あなたは%s側として人間の相手と対戦しているため、%sを一人では行えません。何も変わっていません。提案は記録しました。%s側のプレイヤーが同じコマンド (%s) を実行して同意すると有効になります。両陣営をプレイしていない審判は一人で決められます。",
-		side.Name(), what, (1 - side).Name(), how)
+		side.Name(), what, (1 - side).Name(), how)}
 }
+
+// Proposal is a two-sided decision stored and waiting for the other
+// person (a pause, a deadline, a seat offered): nothing changed. Err is
+// the proposer's answer; Notice says in the game's channel what was
+// proposed and how the other agrees, so that he learns of it there; To is
+// the side that must agree (or, for a seat offered, the side offered).
+type Proposal struct {
+	Game   *Game
+	To     units.Side
+	Notice i18n.Text
+	Err    error
+}
+
+func (p *Proposal) Error() string { return p.Err.Error() }
+
+func (p *Proposal) Unwrap() error { return p.Err }
+
+// In is the proposer's answer in l.
+func (p *Proposal) In(l i18n.Lang) string { return i18n.Message(p.Err, l) }
 
 // setAgree stores (or with "" clears) the proposal of key. Call with the
 // game's lock held.
