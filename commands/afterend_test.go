@@ -81,7 +81,7 @@ func TestFinishedGameChannelAnswers(t *testing.T) {
 			}
 			continue
 		}
-		expect(t, txt(st), "🏁 **Game #1 is over** (finished)", "(15.1)", vp, "German: Bob", "Allied: rtrbot (heuristic)", "/game new")
+		expect(t, txt(st), "🏁 **Game #1 is over** (finished)", "(15.1)", vp, "German: Bob", "Allied: Computer (heuristic)", "/game new")
 		expect(t, txt(ex), "Game #1 is over", "🤖 The computer (heuristic, Allied)", accountText(acc, g.State.Rules().Map, i18n.EN))
 		for _, a := range acc.Attacks[:min(len(acc.Attacks), maxAttackLines)] {
 			expect(t, txt(ex), a.Units...) // every attacker, fought or not

@@ -87,8 +87,8 @@ func TestCheatQuietOddInput(t *testing.T) {
 	}
 }
 
-// TestCheatReplaySideViewWhileRunning: Bob (German) wants the Allied
-// units hidden from him (14.1) while the game runs: /replay view:allied,
+// TestCheatReplaySideViewWhileRunning: Bob (German) and Carol (a
+// spectator) want the units hidden from them (14.1) while the game runs: /replay view:allied,
 // the same as a GIF, and a forged button naming the game and the view,
 // from the game's channel and from another. What stops him:
 // games.MayReplayAs allows only the public view while the game runs, and
@@ -99,43 +99,43 @@ func TestCheatReplaySideViewWhileRunning(t *testing.T) {
 	for _, ch := range []string{"C1", "C2"} {
 		for _, line := range []string{"/replay view:allied", "/replay view:german", "/replay view:allied gif:1",
 			"/replay view:allied game:1 segment:1 go:last", "/replay view:ALLIED game:1", "/replay view:allied game:1 gif:1"} {
-			r := act(t, b, clock, bob, ch, line)
-			for _, m := range r.Messages {
-				if len(m.Files) != 0 || !m.Ephemeral {
-					t.Errorf("%s in %s: a picture or a public answer: %q", line, ch, m.Text)
+			for _, u := range []actor.Actor{bob, carol} {
+				r := act(t, b, clock, u, ch, line)
+				for _, m := range r.Messages {
+					if len(m.Files) != 0 || !m.Ephemeral {
+						t.Errorf("%s by %s in %s: a picture or a public answer: %q", line, u.Name, ch, m.Text)
+					}
 				}
 			}
 		}
 	}
 }
 
-// TestCheatReplayOtherSideAfterEnd: once the game is over, Carol (a
-// spectator) and Bob (German) try the Allied view of the replay, by the
-// command, by a forged button's options (game:, view:, gif:) and from
-// another channel naming the game; Bob also asks /stats game elsewhere.
-// What stops them: games.MayReplayAs gives a side's view to its own
-// players only (the game is not hot-seat), and ReplayGame refuses a game
-// not played at the asking place; Bob's own German view is his.
+// TestCheatReplayOtherSideAfterEnd: once the game is over, /game export
+// gives anyone the whole log (14.1 no longer applies), and the replay
+// agrees: Carol (a spectator) and Bob (German) step through the Allied
+// view in the game's channel, by the command, a button's options and a
+// GIF. From another channel, naming the game, they still get no picture
+// (ReplayGame refuses a game not played at the asking place), and Bob's
+// /stats game elsewhere tells nothing.
 func TestCheatReplayOtherSideAfterEnd(t *testing.T) {
 	b, clock := newStoredBot(t)
 	opening(t, b, clock)
 	expect(t, txt(act(t, b, clock, alice, "C1", "/game resign confirm:true")), "The Allied side resigns")
-	for _, who := range []struct {
-		ch   string
-		line string
-	}{{"C1", "/replay view:allied"}, {"C1", "/replay view:allied game:1 segment:1 go:next"}, {"C1", "/replay view:allied game:1 gif:1"},
-		{"C2", "/replay view:allied game:1"}, {"C2", "/replay view:german game:1"}, {"C2", "/replay game:1"}} {
-		for _, u := range []actor.Actor{bob, carol} {
-			r := act(t, b, clock, u, who.ch, who.line)
+	for _, u := range []actor.Actor{bob, carol} {
+		for _, line := range []string{"/replay view:allied", "/replay view:allied game:1 segment:1 go:next", "/replay view:allied game:1 gif:2", "/replay view:german"} {
+			if r := act(t, b, clock, u, "C1", line); len(r.Messages) == 0 || len(r.Messages[0].Files) == 0 || !r.Messages[0].Ephemeral {
+				t.Errorf("%s by %s after the game: no private picture: %q", line, u.Name, txt(r))
+			}
+		}
+		for _, line := range []string{"/replay view:allied game:1", "/replay view:german game:1", "/replay game:1"} {
+			r := act(t, b, clock, u, "C2", line)
 			for _, m := range r.Messages {
 				if len(m.Files) != 0 {
-					t.Errorf("%s by %s in %s: a picture: %q", who.line, u.Name, who.ch, m.Text)
+					t.Errorf("%s by %s in C2: a picture: %q", line, u.Name, m.Text)
 				}
 			}
 		}
-	}
-	if r := act(t, b, clock, bob, "C1", "/replay view:german"); len(r.Messages) == 0 || len(r.Messages[0].Files) == 0 || !r.Messages[0].Ephemeral {
-		t.Errorf("Bob's own German view after the game: %q", txt(r))
 	}
 	if r := act(t, b, clock, bob, "C2", "/stats game"); strings.Contains(txt(r), "story of game #1") {
 		t.Errorf("the story from another channel: %q", txt(r))

@@ -291,7 +291,7 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 		for _, side := range []units.Side{units.German, units.Allied} {
 			var names []string
 			for _, p := range g.PlayersOf(side) {
-				names = append(names, p.Name)
+				names = append(names, seatName(p, req.Lang))
 			}
 			fmt.Fprintf(&sb, req.T("%s: %s\n", "%s: %s\n"), side.Name().In(req.Lang), strings.Join(names, ", "))
 		}
@@ -366,7 +366,7 @@ func finalStatus(g *games.Game, l i18n.Lang) string {
 		for _, side := range []units.Side{units.German, units.Allied} {
 			var names []string
 			for _, p := range g.PlayersOf(side) {
-				names = append(names, p.Name)
+				names = append(names, seatName(p, l))
 			}
 			fmt.Fprintf(&sb, t("%s: %s\n", "%s: %s\n"), side.Name().In(l), strings.Join(names, ", "))
 		}

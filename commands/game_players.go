@@ -235,7 +235,7 @@ func (b *Bot) players(ctx context.Context, req *Request) *Response {
 	for _, side := range []units.Side{units.German, units.Allied} {
 		var names []string
 		for _, p := range g.PlayersOf(side) {
-			names = append(names, p.Name)
+			names = append(names, seatName(p, req.Lang))
 		}
 		if len(names) == 0 {
 			names = []string{req.T("(nobody yet)", "(まだいません)")}

@@ -62,7 +62,7 @@ func TestTakeoverAfterDeadline(t *testing.T) {
 	// The next deadline passes: the computer sets the Allies up, and
 	// only that segment: the Germans' setup is Bob's.
 	tick = tick.Add(4*time.Hour + time.Minute)
-	expect(t, tickText(b, tick), "the computer (heuristic) played it", "Segment ended: Aug II, Allied setup")
+	expect(t, tickText(b, tick), "the computer (heuristic) played it", "コンピュータ (ヒューリスティック) が代行", "Segment ended: Aug II, Allied setup")
 	g := peek(b, "C1")
 	if g.State.Step != game.SetupStep || g.State.ToMove() != units.German || len(g.State.Unplaced()) == 0 {
 		t.Fatalf("after the takeover: %s %s, %s to move, %d unplaced", g.State.Turn, g.State.Step, g.State.ToMove(), len(g.State.Unplaced()))

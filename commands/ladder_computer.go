@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"strings"
 
 	"rtrbot/balance"
 	"rtrbot/db"
@@ -102,6 +103,18 @@ func computerMark(g *games.Game, guild string, c db.ComputerGame) (db.LadderMark
 // computerName is a computer level's name on the ladder: "Computer (search)".
 func computerName(level string) i18n.Text {
 	return i18n.Sprintf(i18n.T("Computer (%s)", "コンピュータ (%s)"), levelName(level))
+}
+
+// seatName is a seat's holder as lang's reader names him: a computer
+// player by its level in the reader's language (its stored name,
+// games.BotActor's, is English), a person by his name.
+func seatName(p games.Player, lang i18n.Lang) string {
+	if level, ok := strings.CutPrefix(p.UserID, games.BotPrefix); ok {
+		if _, known := levelNames[level]; known {
+			return computerName(level).In(lang)
+		}
+	}
+	return p.Name
 }
 
 // computerNames adds the computer levels' names in lang to the players'

@@ -36,8 +36,8 @@ import (
 func (b *Bot) registerReplay(r *Router) {
 	views := []Choice{
 		{Name: i18n.T("public", "公開"), Value: "public"},
-		{Name: i18n.T("German (after the game, its players)", "独軍 (終了後、独軍プレイヤーのみ)"), Value: "german"},
-		{Name: i18n.T("Allied (after the game, its players)", "連合軍 (終了後、連合軍プレイヤーのみ)"), Value: "allied"},
+		{Name: i18n.T("German (after the game)", "独軍 (ゲーム終了後)"), Value: "german"},
+		{Name: i18n.T("Allied (after the game)", "連合軍 (ゲーム終了後)"), Value: "allied"},
 	}
 	steps := []Choice{
 		{Name: i18n.T("first segment", "最初のセグメント"), Value: "first"},

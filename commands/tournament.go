@@ -410,7 +410,7 @@ func (b *Bot) tournamentPair(svc *tournament.Service) *Command {
 	return &Command{Name: "pair", Slow: true, Description: i18n.T("Organiser: pair the current round by hand", "主催者: 現在のラウンドを手で組む"),
 		Options: []Option{tournamentNameOpt,
 			{Name: "tables", Description: i18n.T("German-Allied pairs by name, space separated; a name alone has a bye: Ann-Ben Cat-Dan Eve",
-				"独軍-連合軍 の名前の組を空白区切りで。単独の名前はバイ: Ann-Ben Cat-Dan Eve"), Type: String, Required: true, Text: true},
+				"「独軍-連合軍」の名前の組を空白区切りで。単独の名前はバイ: Ann-Ben Cat-Dan Eve"), Type: String, Required: true, Text: true},
 			{Name: "confirm", Description: i18n.T("pair a rematch all the same", "再戦でも組む"), Type: Boolean}},
 		Handler: func(ctx context.Context, req *Request) *Response {
 			var pairs []tournament.Pair

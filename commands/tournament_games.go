@@ -93,7 +93,7 @@ func (b *Bot) openTables(ctx context.Context, req *Request, t *tournament.Tourna
 			continue
 		}
 		msg := fmt.Sprintf(req.T("%s, round %d, table %d: %s plays the German side, %s the Allied side (game #%d, scenario %s). The result goes to the tournament by itself when the game ends.",
-			"%s 第%dラウンド 卓 %d: 独軍 %s、連合軍 %s (ゲーム #%d、シナリオ %s)。対局が終わると結果は自動で大会に記録されます。"),
+			"%s 第%dラウンド第%d卓: 独軍 %s、連合軍 %s (ゲーム #%d、シナリオ %s)。対局が終わると結果は自動で大会に記録されます。"),
 			t.Name, c.Number, g.Table, games.MentionOf(g.German, nameIn(t, g.German)), games.MentionOf(g.Allied, nameIn(t, g.Allied)), id, t.Settings.Scenario)
 		if t.Settings.OptionsChosen {
 			msg += "\n" + req.T("Options are chosen by 18.0: each side in secret with /game choose, then /game confirm.",

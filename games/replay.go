@@ -147,24 +147,13 @@ func (g *Game) Running() bool {
 // have it. The public view is everyone's. While the game runs a replay
 // shows the public view only, to everyone, the side's own players too
 // (a side's picture of the past would be its present knowledge, which
-// belongs to /map view:mine). Once it is over, each side's players may
-// step through their side's view; in a hot-seat game (nobody joined),
-// anyone.
+// belongs to /map view:mine). Once it is over (Over, as for /game
+// export, which then gives anyone the whole log), 14.1 no longer hides
+// anything: anyone may step through either side's view.
 func (g *Game) MayReplayAs(a actor.Actor, v game.Viewer) error {
-	if v == game.PublicView {
+	if v == game.PublicView || g.Over() {
 		return nil
 	}
-	side := units.Side(v)
-	if g.Running() {
-		return i18n.Errorf("While the game runs, its replay shows the public view only (14.1); each side's players may step through their side's view once the game is over. /map view:mine shows your side's units now.",
-			"ゲーム進行中のリプレイは公開視点のみです (14.1)。ゲーム終了後は各陣営のプレイヤーが自陣営の視点で見られます。現在の自軍ユニットは /map view:mine で表示できます。")
-	}
-	if g.HotSeat() {
-		return nil
-	}
-	if mine, ok := g.SideOf(a.ID); ok && mine == side {
-		return nil
-	}
-	return i18n.Errorf("The %s view of this game is for its %s players; you may step through the public view (view:public).",
-		"このゲームの%s視点は%sのプレイヤー専用です。公開視点 (view:public) なら見られます。", side.Name(), side.Name())
+	return i18n.Errorf("While the game runs, its replay shows the public view only (14.1); once the game is over, anyone may step through either side's view. /map view:mine shows your side's units now.",
+		"ゲーム進行中のリプレイは公開視点のみです (14.1)。ゲーム終了後は誰でも両陣営の視点で見られます。現在の自軍ユニットは /map view:mine で表示できます。")
 }

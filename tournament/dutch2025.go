@@ -1195,19 +1195,19 @@ func allocate(a, b *phist) (*phist, *phist, i18n.Text) {
 	switch {
 	case ca.pref == "" && cb.pref == "":
 		if a.pn%2 == 1 {
-			return give(German, i18n.T("no preferences: the higher ranked has an odd pairing number, so the initial side, German (5.2.5)", "希望なし: 上位者の組合せ番号が奇数なので初期陣営の独軍 (5.2.5)"))
+			return give(German, i18n.T("no preferences: the higher ranked has an odd pairing number, so the initial side, German", "希望なし: 上位者の組合せ番号が奇数なので初期陣営の独軍"))
 		}
-		return give(Allied, i18n.T("no preferences: the higher ranked has an even pairing number, so the side opposite the initial one (5.2.5)", "希望なし: 上位者の組合せ番号が偶数なので初期陣営の反対 (5.2.5)"))
+		return give(Allied, i18n.T("no preferences: the higher ranked has an even pairing number, so the side opposite the initial one", "希望なし: 上位者の組合せ番号が偶数なので初期陣営の反対"))
 	case ca.pref != cb.pref && ca.pref != "" && cb.pref != "":
-		return give(ca.pref, i18n.Sprintf(i18n.T("both preferences granted (%s; %s) (5.2.1)", "両者の希望どおり (%s、%s) (5.2.1)"), ta, tb))
+		return give(ca.pref, i18n.Sprintf(i18n.T("both preferences granted (%s; %s)", "両者の希望どおり (%s、%s)"), ta, tb))
 	case cb.pref == "":
-		return give(ca.pref, i18n.Sprintf(i18n.T("preference of %s granted (%s) (5.2.1)", "%sの希望どおり (%s) (5.2.1)"), a.name, ta))
+		return give(ca.pref, i18n.Sprintf(i18n.T("preference of %s granted (%s)", "%sの希望どおり (%s)"), a.name, ta))
 	case ca.pref == "":
-		return give(other(cb.pref), i18n.Sprintf(i18n.T("preference of %s granted (%s) (5.2.1)", "%sの希望どおり (%s) (5.2.1)"), b.name, tb))
+		return give(other(cb.pref), i18n.Sprintf(i18n.T("preference of %s granted (%s)", "%sの希望どおり (%s)"), b.name, tb))
 	}
 	// the same preference
-	absWhy := i18n.T("the absolute preference (the wider side difference) granted (5.2.2)", "絶対の希望 (陣営差の大きい方) どおり (5.2.2)")
-	strongWhy := i18n.T("the strong preference granted over a mild one (5.2.3)", "強い希望を弱い希望より優先 (5.2.3)")
+	absWhy := i18n.T("the absolute preference (the wider side difference) granted", "絶対の希望 (陣営差の大きい方) どおり")
+	strongWhy := i18n.T("the strong preference granted over a mild one", "強い希望を弱い希望より優先")
 	switch {
 	case ca.abs && (ca.imb > cb.imb || !cb.abs):
 		return give(ca.pref, absWhy)
@@ -1222,8 +1222,8 @@ func allocate(a, b *phist) (*phist, *phist, i18n.Text) {
 		xa, xb := a.colours[len(a.colours)-k], b.colours[len(b.colours)-k]
 		if xa != xb {
 			ago := i18n.T(i18n.Count(k, "game", "games", "").EN, fmt.Sprintf("%d局", k))
-			return give(xb, i18n.Sprintf(i18n.T("equal preferences: sides alternated from %s ago (5.2.4)", "同じ希望: %s前の陣営から交互に (5.2.4)"), ago))
+			return give(xb, i18n.Sprintf(i18n.T("equal preferences: sides alternated from %s ago", "同じ希望: %s前の陣営から交互に"), ago))
 		}
 	}
-	return give(ca.pref, i18n.Sprintf(i18n.T("equal preferences: the higher ranked's granted (%s) (5.2.5)", "同じ希望: 上位者の希望どおり (%s) (5.2.5)"), ta))
+	return give(ca.pref, i18n.Sprintf(i18n.T("equal preferences: the higher ranked's granted (%s)", "同じ希望: 上位者の希望どおり (%s)"), ta))
 }

@@ -338,7 +338,7 @@ func PlayerGames(ts []*Tournament, casual []CasualGame, names map[string]string,
 				if g.Source == SourceConfirmed {
 					how = i18n.T("reported and confirmed by both players", "両対局者が報告・確認")
 				}
-				add(at, i18n.Sprintf(i18n.T("%s round %d table %d (%s)", "%s 第%dラウンド 第%d卓 (%s)"), t.Name, r.Number, g.Table, how), g.German, g.Allied, s)
+				add(at, i18n.Sprintf(i18n.T("%s round %d table %d (%s)", "%s 第%dラウンド第%d卓 (%s)"), t.Name, r.Number, g.Table, how), g.German, g.Allied, s)
 			}
 		}
 	}

@@ -225,7 +225,7 @@ func (t *Tournament) pairRoundRobin(r int) *Round {
 				continue // the dummy: a rest round
 			}
 			games = append(games, explained(&Game{German: t.Players[ger-1].ID, Allied: t.Players[all-1].ID},
-				i18n.Sprintf(i18n.T("Berger table, round %d", "バーガー表 第%dラウンド"), r)))
+				i18n.Sprintf(i18n.T("Berger table, round %d", "バーガー表の第%dラウンド"), r)))
 		}
 	}
 	sort.SliceStable(games, func(a, b int) bool {

@@ -582,11 +582,18 @@ func (s *State) destroyFortress(h hex.Hex, by units.Side, vp bool, why i18n.Text
 	}
 }
 
-func placeName(x *board.Hex) string {
-	if x.Name != "" {
-		return x.Name + " (" + x.At.String() + ")"
+// placeName is a place as each reader names it: its name and hex, in
+// Japanese by its Japanese name where the map's data has one
+// (board.JapaneseNames, "パリ (0525)"), else the map's spelling.
+func placeName(x *board.Hex) i18n.Text {
+	if x.Name == "" {
+		return i18n.T(x.At.String(), x.At.String())
 	}
-	return x.At.String()
+	ja := x.Name
+	if names := board.JapaneseNames(x.Name); len(names) > 0 {
+		ja = names[0]
+	}
+	return i18n.T(x.Name+" ("+x.At.String()+")", ja+" ("+x.At.String()+")")
 }
 
 // combatActors are the units that may act now in a combat segment: those

@@ -61,7 +61,7 @@ func (s *State) setupReduction(o Order) (*State, []Event, error) {
 		}
 		n.Units[c.Index] = Unit{Box: Russia}
 		a, h := n.boxed(Russia)
-		e = ev(EvWithdrawn, units.German, tr("%s goes to the Russian Front box (18.1(1)): %d attack and %d HQ there now.", "%s をロシア戦線ボックスへ (18.1(1))。現在 攻撃力 %d、HQ %d。", c.ID, a, h))
+		e = ev(EvWithdrawn, units.German, tr("%s goes to the Russian Front box (18.1(1)): %d attack and %d HQ there now.", "%s をロシア戦線ボックスへ (18.1(1))。現在の攻撃力 %d、HQ %d。", c.ID, a, h))
 	} else {
 		if !s.Option(OptInvadeNetherlands) {
 			return nil, nil, refuse("reduce-remove-needs-option")
