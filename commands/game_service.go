@@ -69,9 +69,12 @@ func proposed(req *Request, pr *games.Proposal) *Response {
 	if req.Path == "game replace" {
 		label = req.T("Take the seat", "席を受ける")
 	}
-	opts := map[string]string{}
-	for k, v := range req.Options {
-		opts[k] = v
+	opts := pr.Options // short, so that the button fits Discord's 100 characters
+	if opts == nil {
+		opts = map[string]string{}
+		for k, v := range req.Options {
+			opts[k] = v
+		}
 	}
 	r.Messages[0].Buttons = []Button{{Label: label, Path: req.Path, Options: opts, Style: Primary}}
 	return announce(req, pr.Game, r)

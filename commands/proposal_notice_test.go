@@ -45,6 +45,11 @@ func TestProposalsReachTheOtherSide(t *testing.T) {
 
 	dave, carol := actor.Actor{ID: "444", Name: "Dave"}, actor.Actor{ID: "333", Name: "Carol"}
 	btn = public(act(t, b, clock, bob, "C1", "/game replace player:Bob by:444 name:Dave"), "<@444>", "offers the German seat", "/game replace player:Bob by:444")
+	// the button carries IDs only, so that it fits Discord's 100
+	// characters of a custom ID whatever names were typed
+	if len(btn.Options) != 2 || btn.Options["player"] != "222" || btn.Options["by"] != "444" {
+		t.Fatalf("the offer's button carries %v", btn.Options)
+	}
 	if r := press(carol, btn); r.Messages[0].Ephemeral == false || strings.Contains(txt(r), "place on the German side") {
 		t.Fatalf("Carol took Dave's offer: %q", txt(r))
 	}

@@ -196,6 +196,10 @@ type Proposal struct {
 	To     units.Side
 	Notice i18n.Text
 	Err    error
+	// Options, where set, are the options of the command that agrees (a
+	// seat offered: the holder and the person offered, by their IDs);
+	// otherwise the proposer's own command agrees.
+	Options map[string]string
 }
 
 func (p *Proposal) Error() string { return p.Err.Error() }

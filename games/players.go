@@ -286,7 +286,7 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 		}
 	}
 	if old == a.ID && !empty && newID != a.ID && !IsBot(newID) {
-		return nil, t.offerSeat(ctx, g, side, newID, by, a.Name, offerKey, offer)
+		return nil, t.offerSeat(ctx, g, side, newID, by, a.Name, a.ID, offerKey, offer)
 	}
 	if IsBot(newID) {
 		return nil, i18n.Errorf("%s is a computer's seat: the computer takes a side only when a game is made against it (/game new vs:bot) or by the players' takeover agreement (/game settings takeover:), never by a seat change.",
@@ -351,7 +351,7 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 // offerSeat stores the holder's offer of his seat of side to newID (named
 // by): nothing changes until that person accepts it (Replace). It returns
 // the answer to the holder. Call with the game's lock held.
-func (t *Service) offerSeat(ctx context.Context, g *Game, side units.Side, newID, by, holder, offerKey, offer string) error {
+func (t *Service) offerSeat(ctx context.Context, g *Game, side units.Side, newID, by, holder, holderID, offerKey, offer string) error {
 	// The holder's hand-off is an offer: nothing changes until the
 	// person named accepts it in his own name.
 	if s, ok := g.SideOf(newID); ok && s != side {
@@ -365,7 +365,7 @@ func (t *Service) offerSeat(ctx context.Context, g *Game, side units.Side, newID
 	notice := i18n.Sprintf(i18n.T("%s offers the %s seat to %s, who takes it by giving /game replace player:%s by:%s in his own name (or the button); until then %s keeps it.",
 		"%[1]s が%[2]s側の席を %[3]s に譲ると申し出ました。%[3]s が自分の名前で /game replace player:%[4]s by:%[5]s を実行する (またはボタンを押す) と席を受けます。それまで席は %[1]s のものです。"),
 		holder, side.Name(), MentionOf(newID, by), holder, by, holder)
-	return &Proposal{Game: g.copy(), To: side, Notice: notice, Err: i18n.Errorf("You offer your %s seat to %s: nothing changes until %s accepts it by giving, in his own name, /game replace player:%s by:%s. Until then you keep the seat.",
+	return &Proposal{Game: g.copy(), To: side, Notice: notice, Options: map[string]string{"player": holderID, "by": newID}, Err: i18n.Errorf("You offer your %s seat to %s: nothing changes until %s accepts it by giving, in his own name, /game replace player:%s by:%s. Until then you keep the seat.",
 		"%s側の席を %s に譲ると申し出ました。%s が自分の名前で /game replace player:%s by:%s を実行して受けるまで、何も変わりません。それまで席はあなたのものです。",
 		side.Name(), by, by, holder, by)}
 }
