@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"rtrbot/ai"
-	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/i18n"
@@ -16,18 +15,7 @@ import (
 // an account of its turn holds a siege-gun shot (12.6).
 func siegeAccount(t *testing.T) (ai.Account, *game.State) {
 	t.Helper()
-	m, err := board.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := game.NewRules(m, "standard")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := game.New(r, 11, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := standardGame(t, 11)
 	me, _ := ai.New("heuristic", ai.Config{Side: units.German, Seed: 11})
 	enemy, _ := ai.New("heuristic", ai.Config{Side: units.Allied, Seed: 12})
 	for s.Step != game.GameOver && s.Turn < 12 {

@@ -121,9 +121,8 @@ func TestComputerExplain(t *testing.T) {
 	}
 }
 
-// explainAccount is the German heuristic's account and the state after a state of a game between heuristics at the first
-// German combat segment with an attack the German heuristic chooses.
-func explainAccount(t *testing.T) (ai.Account, *game.State) {
+// standardGame is a new game of the standard scenario from seed.
+func standardGame(t *testing.T, seed uint64) *game.State {
 	t.Helper()
 	m, err := board.Default()
 	if err != nil {
@@ -133,10 +132,18 @@ func explainAccount(t *testing.T) (ai.Account, *game.State) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := game.New(r, 11, nil)
+	s, err := game.New(r, seed, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s
+}
+
+// explainAccount is the German heuristic's account and the state after a state of a game between heuristics at the first
+// German combat segment with an attack the German heuristic chooses.
+func explainAccount(t *testing.T) (ai.Account, *game.State) {
+	t.Helper()
+	s := standardGame(t, 11)
 	me, _ := ai.New("heuristic", ai.Config{Side: units.German, Seed: 11})
 	enemy, _ := ai.New("heuristic", ai.Config{Side: units.Allied, Seed: 12})
 	for s.Step != game.GameOver && s.Turn < 6 {
