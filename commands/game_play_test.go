@@ -732,7 +732,7 @@ func TestGameRepliesInJapanese(t *testing.T) {
 		{bob, "/orders text:fly", "命令 0/1 件を適用しました"},
 		{bob, "/game pause", "審判だけが行えます"},
 		{bob, "/game choose options:none", "既に始まっている"},
-		{alice, "/game deadline hours:2", "同意すると有効"},
+		{alice, "/game deadline hours:2", "期限の設定を提案しました"},
 		{bob, "/game deadline hours:2", "各セグメントの期限は 2 時間"},
 		{carol, "/units", "見えません"},
 		{alice, "/game players", "独軍: Bob"},

@@ -362,9 +362,9 @@ func (t *Service) offerSeat(ctx context.Context, g *Game, side units.Side, newID
 	}
 	g.Meta = cloneMeta(g.Meta)
 	g.Meta[offerKey] = offer
-	notice := i18n.Sprintf(i18n.T("%s offers the %s seat to %s, who takes it by giving /game replace player:%s by:%s in his own name (or the button); until then %s keeps it.",
+	notice := i18n.Sprintf(i18n.T("%[1]s offers the %[2]s seat to %[3]s, who takes it by giving /game replace player:%[4]s by:%[5]s in his own name (or the button); until then %[1]s keeps it.",
 		"%[1]s が%[2]s側の席を %[3]s に譲ると申し出ました。%[3]s が自分の名前で /game replace player:%[4]s by:%[5]s を実行する (またはボタンを押す) と席を受けます。それまで席は %[1]s のものです。"),
-		holder, side.Name(), MentionOf(newID, by), holder, by, holder)
+		holder, side.Name(), MentionOf(newID, by), holder, by)
 	return &Proposal{Game: g.copy(), To: side, Notice: notice, Options: map[string]string{"player": holderID, "by": newID}, Err: i18n.Errorf("You offer your %s seat to %s: nothing changes until %s accepts it by giving, in his own name, /game replace player:%s by:%s. Until then you keep the seat.",
 		"%s側の席を %s に譲ると申し出ました。%s が自分の名前で /game replace player:%s by:%s を実行して受けるまで、何も変わりません。それまで席はあなたのものです。",
 		side.Name(), by, by, holder, by)}
