@@ -45,6 +45,9 @@ func TestProposalsReachTheOtherSide(t *testing.T) {
 
 	dave, carol := actor.Actor{ID: "444", Name: "Dave"}, actor.Actor{ID: "333", Name: "Carol"}
 	btn = public(act(t, b, clock, bob, "C1", "/game replace player:Bob by:444 name:Dave"), "<@444>", "offers the German seat", "/game replace player:Bob by:444")
+	if _, ok := peek(b, "C1").SideOf("444"); ok {
+		t.Fatal("an offer seated Dave")
+	}
 	// the button carries IDs only, so that it fits Discord's 100
 	// characters of a custom ID whatever names were typed
 	if len(btn.Options) != 2 || btn.Options["player"] != "222" || btn.Options["by"] != "444" {
@@ -56,5 +59,23 @@ func TestProposalsReachTheOtherSide(t *testing.T) {
 	if _, ok := peek(b, "C1").SideOf("333"); ok {
 		t.Fatal("Carol holds a seat")
 	}
+	// A new offer replaces the earlier one; the holder may take his back.
+	erin := actor.Actor{ID: "555", Name: "Erin"}
+	btnErin := public(act(t, b, clock, bob, "C1", "/game replace player:Bob by:555"), "<@555>", "take the offer back")
+	if r := press(dave, btn); !r.Messages[0].Ephemeral {
+		t.Fatalf("Dave took an offer replaced by Erin's: %q", txt(r))
+	}
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game replace player:Bob by:Bob")), "withdrawn")
+	if r := press(erin, btnErin); !r.Messages[0].Ephemeral {
+		t.Fatalf("Erin took a withdrawn offer: %q", txt(r))
+	}
+	expect(t, txt(act(t, b, clock, bob, "C1", "/game replace player:Bob by:Bob")), "offered it to nobody")
+	if _, ok := peek(b, "C1").SideOf("222"); !ok {
+		t.Fatal("Bob lost his seat")
+	}
+	btn = public(act(t, b, clock, bob, "C1", "/game replace player:Bob by:444"), "<@444>")
 	expect(t, txt(press(dave, btn)), "<@222>'s place on the German side to <@444>")
+	if _, ok := peek(b, "C1").SideOf("444"); !ok {
+		t.Fatal("Dave's press did not seat him")
+	}
 }

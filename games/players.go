@@ -285,6 +285,9 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 			return nil, err
 		}
 	}
+	if old == a.ID && !empty && newID == a.ID {
+		return nil, t.withdrawOffers(ctx, g, side, offer)
+	}
 	if old == a.ID && !empty && newID != a.ID && !IsBot(newID) {
 		return nil, t.offerSeat(ctx, g, side, newID, by, a.Name, a.ID, offerKey, offer)
 	}
@@ -357,17 +360,65 @@ func (t *Service) offerSeat(ctx context.Context, g *Game, side units.Side, newID
 	if s, ok := g.SideOf(newID); ok && s != side {
 		return i18n.Errorf("%s plays the other side already: a player may not hold both sides.", "%s は既に相手側のプレイヤーです。両陣営を兼ねることはできません。", by)
 	}
+	// One offer a seat at a time: a new one replaces the holder's earlier.
+	if _, err := t.clearOffers(ctx, g, offer); err != nil {
+		return err
+	}
 	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(offerKey, offer) }); err != nil {
 		return err
 	}
 	g.Meta = cloneMeta(g.Meta)
 	g.Meta[offerKey] = offer
-	notice := i18n.Sprintf(i18n.T("%[1]s offers the %[2]s seat to %[3]s, who takes it by giving /game replace player:%[4]s by:%[5]s in his own name (or the button); until then %[1]s keeps it.",
-		"%[1]s が%[2]s側の席を %[3]s に譲ると申し出ました。%[3]s が自分の名前で /game replace player:%[4]s by:%[5]s を実行する (またはボタンを押す) と席を受けます。それまで席は %[1]s のものです。"),
+	notice := i18n.Sprintf(i18n.T("%[1]s offers the %[2]s seat to %[3]s, who takes it by giving /game replace player:%[4]s by:%[5]s in his own name (or the button); until then %[1]s keeps it and may take the offer back (/game replace player:%[4]s by:%[4]s).",
+		"%[1]s が%[2]s側の席を %[3]s に譲ると申し出ました。%[3]s が自分の名前で /game replace player:%[4]s by:%[5]s を実行する (またはボタンを押す) と席を受けます。それまで席は %[1]s のもので、申し出は取り消せます (/game replace player:%[4]s by:%[4]s)。"),
 		holder, side.Name(), MentionOf(newID, by), holder, by)
 	return &Proposal{Game: g.copy(), To: side, Notice: notice, Options: map[string]string{"player": holderID, "by": newID}, Err: i18n.Errorf("You offer your %s seat to %s: nothing changes until %s accepts it by giving, in his own name, /game replace player:%s by:%s. Until then you keep the seat.",
 		"%s側の席を %s に譲ると申し出ました。%s が自分の名前で /game replace player:%s by:%s を実行して受けるまで、何も変わりません。それまで席はあなたのものです。",
 		side.Name(), by, by, holder, by)}
+}
+
+// clearOffers takes back every offer of the seat offer names ("side
+// holderID"), saying how many there were. Call with the game's lock held.
+func (t *Service) clearOffers(ctx context.Context, g *Game, offer string) (int, error) {
+	var keys []string
+	for k, v := range g.Meta {
+		if strings.HasPrefix(k, MetaOffer) && v == offer {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return 0, nil
+	}
+	if err := t.update(ctx, g, func(tx Tx) error {
+		for _, k := range keys {
+			if err := tx.SetMeta(k, ""); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		return 0, err
+	}
+	g.Meta = cloneMeta(g.Meta)
+	for _, k := range keys {
+		delete(g.Meta, k)
+	}
+	return len(keys), nil
+}
+
+// withdrawOffers is the holder's /game replace of his seat by himself:
+// his offer of it, if any, is taken back. Call with the game's lock held.
+func (t *Service) withdrawOffers(ctx context.Context, g *Game, side units.Side, offer string) error {
+	n, err := t.clearOffers(ctx, g, offer)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return i18n.Errorf("You hold the %s seat and have offered it to nobody: nothing changed. To offer it, name the person (by:).",
+			"あなたは%s側の席を持っており、誰にも譲る申し出をしていません。何も変わっていません。譲るには相手を by: で指定してください。", side.Name())
+	}
+	return i18n.Errorf("Your offer of the %s seat is withdrawn: nobody can take it now, and you keep it.",
+		"%s側の席を譲る申し出を取り消しました。もう誰も受けられず、席はあなたのものです。", side.Name())
 }
 
 // MetaResigned is the side that resigned a finished game: stored with
