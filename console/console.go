@@ -73,6 +73,7 @@ func (c *Console) Line(ctx context.Context, line string) {
 		return
 	}
 	req.User, req.Guild, req.Channel, req.Lang = c.User, c.Guild, c.Chan, c.Lang
+	personNames(req)
 	if c.Now != nil {
 		req.Now = c.Now()
 	} else {
@@ -93,6 +94,22 @@ func (c *Console) Line(ctx context.Context, line string) {
 	}
 	resp := c.Router.Run(ctx, req)
 	c.print(resp)
+}
+
+// personOptions are the options that name a person to seat: at the
+// console a person is the user of that name at the keyboard (/as
+// user:NAME), so a plain name there means his console ID.
+var personOptions = map[string]string{"game replace": "by", "game join": "user"}
+
+// personNames turns a plain name given for a person into the console's ID
+// of the user so named; an ID, a mention or a name already so stays.
+func personNames(req *commands.Request) {
+	opt, ok := personOptions[req.Path]
+	v := strings.TrimSpace(req.Options[opt])
+	if !ok || v == "" || strings.ContainsAny(v, ":<@") || strings.Trim(v, "0123456789") == "" {
+		return
+	}
+	req.Options[opt] = "console:" + v
 }
 
 func (c *Console) switchUser(req *commands.Request) {

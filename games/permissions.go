@@ -133,7 +133,31 @@ func (t *Service) neutralReferee(ctx context.Context, a actor.Actor, guild strin
 		return i18n.Errorf("You play the %s side of this game, so you may not %s in it: that is for a referee who plays neither side (a server manager, a member of the referee role, the bot's operator).",
 			"あなたはこのゲームの%s側のプレイヤーなので、このゲームでは%sを行えません。両陣営のどちらもプレイしていない審判 (サーバー管理者、審判ロールのメンバー、ボットの運営者) が行います。", side.Name(), what)
 	}
-	return nil
+	return g.leftErr(a.ID, what)
+}
+
+// leftErr refuses what to a player who handed his seat of this running
+// game on (MetaLeft, MetaHeld): he saw his side's secrets and is no
+// neutral referee, nor a player any more, so he may no longer act for the
+// game as a whole (export it, fix it, pause it, set its deadline, give
+// seats). nil for anyone else.
+func (g *Game) leftErr(user string, what i18n.Text) error {
+	left := g.Meta[MetaLeft+user]
+	if left == "" {
+		left = g.Meta[MetaHeld+user]
+	}
+	if left == "" || g.Over() {
+		return nil
+	}
+	if _, plays := g.SideOf(user); plays {
+		return nil
+	}
+	side, err := units.ParseSide(left)
+	if err != nil {
+		return nil
+	}
+	return i18n.Errorf("You played the %s side of this game and handed your seat on, so you may not %s in it: you have seen that side's secrets and are no neutral referee. A referee who never played it, or the players, decide.",
+		"あなたはこのゲームの%s側をプレイし、席を譲りました。その陣営の秘密を見ているため中立の審判ではなく、このゲームでは%sを行えません。一度もプレイしていない審判か、プレイヤーが決めます。", side.Name(), what)
 }
 
 // Started says whether side has given an order in g (its setup has
@@ -164,6 +188,9 @@ const MetaAgree = "agree:"
 // for the answer.
 func (t *Service) agreed(ctx context.Context, a actor.Actor, guild string, g *Game, what i18n.Text, key, value, how string) (bool, error) {
 	side, plays := g.SideOf(a.ID)
+	if err := g.leftErr(a.ID, what); err != nil {
+		return false, err
+	}
 	if !plays || g.HotSeat() || !personPlays(g, 1-side) {
 		return true, t.refereeOnly(ctx, a, guild, g, what)
 	}

@@ -111,6 +111,9 @@ func (t *Service) Fix(ctx context.Context, a actor.Actor, at Where, now time.Tim
 	side, plays := g.SideOf(a.ID)
 	if !plays {
 		err = t.refereeOnly(ctx, a, at.Guild, g, i18n.T("fix the game", "ゲームの修正"))
+		if err == nil {
+			err = g.leftErr(a.ID, i18n.T("fix the game", "ゲームの修正"))
+		}
 	}
 	g = g.copy() // read below without the lock
 	unlock()

@@ -225,6 +225,11 @@ func (g *Game) UserRef(s string) string {
 // as left by him in his reliability (tournament/reliability.go).
 const MetaLeft = "left:"
 
+// MetaHeld+userID is the side a person held in this game and gave away,
+// at any time (the setup included): he has seen its secrets, so he is no
+// neutral referee of it (leftErr).
+const MetaHeld = "held:"
+
 // MetaOffer+userID is a seat its holder offered to that user: "side
 // holderID". The user accepts it in his own name (Replace).
 const MetaOffer = "offer:"
@@ -233,7 +238,7 @@ const MetaOffer = "offer:"
 // computer's: its seat ID, or a name starting as the computer's does
 // ("rtrbot", "rtrbot (heuristic)").
 func looksLikeComputer(s string) bool {
-	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(s)), "console:") // the console's user of that name
 	return IsBot(s) || strings.HasPrefix(s, "rtrbot")
 }
 
@@ -299,7 +304,7 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 		return nil, i18n.Errorf("%s plays the other side already: a player may not hold both sides.", "%s は既に相手側のプレイヤーです。両陣営を兼ねることはできません。", by)
 	}
 	if name == "" {
-		name = newID
+		name = strings.TrimPrefix(newID, "console:") // the console's user is named as at the keyboard
 	}
 	if accepting && name == newID {
 		name = a.Name // accepted in his own name: his own display name
@@ -309,6 +314,7 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 	// game: his reliability counts it (MetaLeft), however the game ends,
 	// so that handing a lost position to someone else escapes nothing.
 	left := !empty && old != newID && !IsBot(old) && g.State.Step != game.SetupStep
+	held := !empty && old != newID && !IsBot(old) // he saw the side's secrets, setup included
 	if err := t.update(ctx, g, func(tx Tx) error {
 		if !empty {
 			if err := tx.RemovePlayer(old); err != nil {
@@ -317,6 +323,11 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 		}
 		if left {
 			if err := tx.SetMeta(MetaLeft+old, side.String()); err != nil {
+				return err
+			}
+		}
+		if held {
+			if err := tx.SetMeta(MetaHeld+old, side.String()); err != nil {
 				return err
 			}
 		}
@@ -332,6 +343,9 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 	g.Meta = cloneMeta(g.Meta)
 	if left {
 		g.Meta[MetaLeft+old] = side.String()
+	}
+	if held {
+		g.Meta[MetaHeld+old] = side.String()
 	}
 	delete(g.Meta, offerKey)
 	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q Player) bool { return q.UserID == old || q.UserID == newID }), p)

@@ -252,6 +252,9 @@ func (t *Service) Export(ctx context.Context, a actor.Actor, at Where) (*Exporte
 		if err := t.refereeOnly(ctx, a, at.Guild, g, i18n.T("export a running game (its file holds the seed, which predicts every die)", "進行中のゲームのエクスポート (ファイルには全ダイスを予言できるシードが含まれます)")); err != nil {
 			return nil, err
 		}
+		if err := g.leftErr(a.ID, i18n.T("export the running game", "進行中のゲームのエクスポート")); err != nil {
+			return nil, err
+		}
 		if _, plays := g.SideOf(a.ID); plays {
 			return nil, i18n.Errorf("You play in this game, and its file holds the seed, which would tell you every die to come: a running game is exported by a referee who does not play, and by anyone once it is over.",
 				"あなたはこのゲームのプレイヤーです。ファイルには今後の全ダイスがわかるシードが含まれるため、進行中のゲームをエクスポートできるのはプレイしていない審判だけです (終了後は誰でも可)。")
