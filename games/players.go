@@ -315,6 +315,30 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 	// so that handing a lost position to someone else escapes nothing.
 	left := !empty && old != newID && !IsBot(old) && g.State.Step != game.SetupStep
 	held := !empty && old != newID && !IsBot(old) // he saw the side's secrets, setup included
+	if err := t.moveSeat(ctx, g, old, p, side, offerKey, empty, left, held); err != nil {
+		return nil, err
+	}
+	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q Player) bool { return q.UserID == old || q.UserID == newID }), p)
+	x := &Replaced{Game: g.copy(), Old: old, By: newID, Name: name, Side: side}
+	unlock()
+	unlock = func() {}
+	// Threads follow seats: the player leaving leaves the side's thread.
+	if th != nil {
+		if old != newID {
+			if !empty {
+				t.leave(ctx, th, x.Game, side, old)
+			}
+			t.enter(ctx, th, x.Game, side, newID)
+		}
+		th.Seated(ctx, x.Game, newID, side, false)
+	}
+	return x, nil
+}
+
+// moveSeat stores the seat of side going from old to p: the seat itself,
+// the marks of who left it (MetaLeft, MetaHeld) and its offer used up.
+// Call with the game's lock held.
+func (t *Service) moveSeat(ctx context.Context, g *Game, old string, p Player, side units.Side, offerKey string, empty, left, held bool) error {
 	if err := t.update(ctx, g, func(tx Tx) error {
 		if !empty {
 			if err := tx.RemovePlayer(old); err != nil {
@@ -338,7 +362,7 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 		}
 		return tx.AddPlayer(p)
 	}); err != nil {
-		return nil, err
+		return err
 	}
 	g.Meta = cloneMeta(g.Meta)
 	if left {
@@ -348,21 +372,7 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 		g.Meta[MetaHeld+old] = side.String()
 	}
 	delete(g.Meta, offerKey)
-	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q Player) bool { return q.UserID == old || q.UserID == newID }), p)
-	x := &Replaced{Game: g.copy(), Old: old, By: newID, Name: name, Side: side}
-	unlock()
-	unlock = func() {}
-	// Threads follow seats: the player leaving leaves the side's thread.
-	if th != nil {
-		if old != newID {
-			if !empty {
-				t.leave(ctx, th, x.Game, side, old)
-			}
-			t.enter(ctx, th, x.Game, side, newID)
-		}
-		th.Seated(ctx, x.Game, newID, side, false)
-	}
-	return x, nil
+	return nil
 }
 
 // offerSeat stores the holder's offer of his seat of side to newID (named
