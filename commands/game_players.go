@@ -256,10 +256,10 @@ func (b *Bot) pause(ctx context.Context, req *Request, on bool) *Response {
 		return gameFail(req, err)
 	}
 	if on {
-		return announce(req, g, Reply(fmt.Sprintf(req.T("The referee %s paused the game: no orders until /game resume.",
-			"審判 %s がゲームを一時停止しました。/game resume まで命令はできません。"), req.User.Name)))
+		return announce(req, g, Reply(fmt.Sprintf(req.T("%s paused the game: no orders until /game resume.",
+			"%s がゲームを一時停止しました。/game resume まで命令はできません。"), req.User.Name)))
 	}
-	return announce(req, g, Reply(fmt.Sprintf(req.T("The referee %s resumed the game.\n%s", "審判 %s がゲームを再開しました。\n%s"), req.User.Name, statusLine(g.State, req.Lang))))
+	return announce(req, g, Reply(fmt.Sprintf(req.T("%s resumed the game.\n%s", "%s がゲームを再開しました。\n%s"), req.User.Name, statusLine(g.State, req.Lang))))
 }
 
 func (b *Bot) replace(ctx context.Context, req *Request) *Response {

@@ -205,10 +205,10 @@ func (t *Service) agreed(ctx context.Context, a actor.Actor, guild string, g *Ga
 	if err := t.setAgree(ctx, g, key, side.String()+" "+value); err != nil {
 		return false, err
 	}
-	notice := i18n.Sprintf(i18n.T("%s (%s side) proposes to %s: nothing changes until a %s player agrees by giving the same command (%s) or pressing the button. A referee who plays neither side may decide alone.",
+	notice := i18n.Sprintf(i18n.T("%s (%s side) proposes to %s: nothing changes until a player of the %s side agrees by giving the same command (%s) or pressing the button. A referee who plays neither side may decide alone.",
 		"%s (%s側) が%sを提案しました。%s側のプレイヤーが同じコマンド (%s) を実行するかボタンを押して同意するまで、何も変わりません。両陣営をプレイしていない審判は一人で決められます。"),
 		a.Name, side.Name(), what, (1 - side).Name(), how)
-	return false, &Proposal{Game: g.copy(), To: 1 - side, Notice: notice, Err: i18n.Errorf("You play the %s side against a person, so you may not %s alone: nothing changed. Your proposal is kept: it takes effect when a %s player agrees by giving the same command (%s). A referee who plays neither side may decide alone.",
+	return false, &Proposal{Game: g.copy(), To: 1 - side, Notice: notice, Err: i18n.Errorf("You play the %s side against a person, so you may not %s alone: nothing changed. Your proposal is kept: it takes effect when a player of the %s side agrees by giving the same command (%s). A referee who plays neither side may decide alone.",
 		"あなたは%s側として人間の相手と対戦しているため、%sを一人では行えません。何も変わっていません。提案は記録しました。%s側のプレイヤーが同じコマンド (%s) を実行して同意すると有効になります。両陣営をプレイしていない審判は一人で決められます。",
 		side.Name(), what, (1 - side).Name(), how)}
 }
