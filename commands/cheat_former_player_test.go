@@ -1,9 +1,13 @@
 package commands
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"rtrbot/actor"
+	"rtrbot/engine/board"
+	"rtrbot/i18n"
 )
 
 // Red team: a creator who hands his seat on is no neutral referee of the
@@ -27,5 +31,37 @@ func TestCheatFormerPlayerIsNoNeutralReferee(t *testing.T) {
 	}
 	if fingerprint(b) != before || peek(b, "C1").Paused() {
 		t.Fatal("the former player changed the game")
+	}
+}
+
+// A neutral referee's fix is told in the game's channel naming the side
+// its orders were given for, not the side to move after them: ending the
+// side to move's steps one by one (from a loaded position), each
+// announcement names the side that was to move when the fix was given,
+// also when the fix hands the move to the other side.
+func TestFixAnnouncementNamesTheFixedSide(t *testing.T) {
+	m, err := board.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := matrixState(t, m, sRunning)
+	u, manager, operator, guild := who(rNeutral, sRunning)
+	u.Manager, u.Operator = manager, operator
+	handed := false
+	for i := 0; i < 40 && !handed; i++ {
+		before := peek(b, "C1").State.ToMove()
+		path, opts := readLine(b.Router, "/game fix order:end")
+		r := b.Router.Run(context.Background(), &Request{Path: path, Options: opts, Guild: guild, Channel: "C1", Lang: i18n.EN, User: u})
+		var told string
+		for _, m := range r.Messages {
+			if m.Target == "C1" && strings.Contains(m.Text, "Fix of the game by") {
+				told = m.Text
+			}
+		}
+		expect(t, told, "applied for the "+before.Name().In(i18n.EN)+" player")
+		handed = peek(b, "C1").State.ToMove() != before
+	}
+	if !handed {
+		t.Fatal("no fix handed the move to the other side")
 	}
 }

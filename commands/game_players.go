@@ -286,7 +286,9 @@ func (b *Bot) replace(ctx context.Context, req *Request) *Response {
 
 func (b *Bot) fix(ctx context.Context, req *Request) *Response {
 	var batch bool
+	var fixed units.Side // the side the fix's orders were given for
 	p, err := b.games.Fix(ctx, req.Actor(), where(req), req.Now, func(toMove units.Side) ([]games.Pending, error) {
+		fixed = toMove
 		lines, bad := parseBatch(req.Opt("order"), toMove, req.Lang)
 		if len(bad) > 0 {
 			return nil, &i18n.Error{Text: i18n.T(strings.Join(bad, "\n"), strings.Join(bad, "\n"))}
@@ -318,7 +320,7 @@ func (b *Bot) fix(ctx context.Context, req *Request) *Response {
 		// Every referee act is told in the game's thread: what and by whom,
 		// naming no unit.
 		r.Add(Message{Target: p.Game.Channel, Text: fmt.Sprintf(req.T("Fix of the game by %s: %s applied for the %s player.",
-			"%[1]s がゲームを修正しました: %[3]s の命令を %[2]s適用。"), req.User.Name, i18n.Count(p.Applied, "order", "orders", "件").In(req.Lang), p.Game.State.ToMove().Name().In(req.Lang))})
+			"%[1]s がゲームを修正しました: %[3]s の命令を %[2]s適用。"), req.User.Name, i18n.Count(p.Applied, "order", "orders", "件").In(req.Lang), fixed.Name().In(req.Lang))})
 	}
 	return r
 }
