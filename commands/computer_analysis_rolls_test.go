@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"rtrbot/ai"
-	"rtrbot/engine/board"
 	"rtrbot/engine/game"
 	"rtrbot/games"
 	"rtrbot/i18n"
@@ -16,18 +15,9 @@ import (
 // end order, is said to be of that event phase, in either language; a
 // roll of the segment itself is not marked.
 func TestAnalysisTextPlacesEventPhaseRolls(t *testing.T) {
-	m, err := board.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := game.NewRules(m, "standard")
-	if err != nil {
-		t.Fatal(err)
-	}
-	start, err := game.New(r, 5, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	start := standardGame(t, 5)
+	r := start.Rules()
+	m := r.Map
 	res, err := ai.PlayGame(r, 5, nil, ai.AnalysisPlayers(5))
 	if err != nil {
 		t.Fatal(err)
