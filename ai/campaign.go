@@ -49,6 +49,8 @@ type campaign struct {
 	// defaultSetup sets every wing up by the engine's default placement,
 	// whatever the file says (measuring: GermanSettings.DefaultSetup).
 	defaultSetup bool
+	// recon: its HQs look into enemy stacks (campaign_recon.go).
+	recon bool
 }
 
 // strikeSet are the strikes' parameters of a campaign (planStrikes).

@@ -110,6 +110,9 @@ func (p *Heuristic) Orders(v game.View, b *Board) []game.Order {
 	case st == game.Reinforcement:
 		return []game.Order{game.AutoReinforce().By(side), end}
 	case st.IsMovement():
+		if rs := p.reconOrders(v, b); len(rs) > 0 {
+			return rs // campaign_recon.go; the movement is asked for next
+		}
 		orders := p.movement(v, b, k)
 		if rec != nil {
 			rec.objectives(p, b, k)

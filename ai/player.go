@@ -109,5 +109,10 @@ func campaignFor(cfg Config) *Heuristic {
 		cp.defaultSetup = true
 		g.campaign = &cp
 	}
+	if gs := cfg.German; gs != nil && gs.Recon != g.campaign.recon {
+		cp := *g.campaign
+		cp.recon = gs.Recon
+		g.campaign = &cp
+	}
 	return g
 }

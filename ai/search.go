@@ -78,6 +78,9 @@ func (p *Search) Orders(v game.View, b *Board) []game.Order {
 		p.seg, p.deadline = seg, time.Now().Add(p.cfg.Budget)
 	}
 	if v.Step.IsMovement() {
+		if rs := p.mine(side).reconOrders(v, b); len(rs) > 0 {
+			return rs // campaign_recon.go; the movement is asked for next
+		}
 		scored := p.scored
 		orders, fit := p.movement(v, b, rng)
 		if rec != nil {
@@ -649,6 +652,9 @@ type GermanSettings struct {
 	// the forward setup campaign.txt gives the north and right wings
 	// (campaign_setup.go).
 	DefaultSetup bool
+	// Recon has the campaign's HQs look into enemy stacks (14.12,
+	// campaign_recon.go).
+	Recon bool
 }
 
 // DefaultGerman are the settings the search plays the Germans with.

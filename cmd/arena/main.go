@@ -72,6 +72,7 @@ func main() {
 	flag.Float64Var(&gs.WinScale, "win-scale", gs.WinScale, "the spread (VP) of -win-bonus around the win line")
 	flag.IntVar(&gs.WinFrom, "win-from", gs.WinFrom, "the turn from which -win-bonus counts")
 	flag.IntVar(&gs.EndFrom, "end-from", gs.EndFrom, "the turn from which the German play-outs run to the end of the game (0: never)")
+	flag.BoolVar(&gs.Recon, "recon", gs.Recon, "the campaign's HQs look into enemy stacks in the first movement segment (14.12)")
 	cw := flag.String("campaign-weights", "", "change the German campaign's weights, e.g. \"Danger=0.75,Guard=10\" (measuring; ai.CampaignWeights)")
 	flag.Parse()
 	if *cw != "" {
