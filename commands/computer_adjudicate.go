@@ -49,7 +49,7 @@ func (b *Bot) computerAdjudicate(ctx context.Context, req *Request) *Response {
 	if !x.Agreed {
 		r := Reply(fmt.Sprintf(req.T("%s asks for the %s side to end game #%d by adjudication: the referee plays the position out to the end several times with dice of its own and takes the median result (15.1). %s, to agree, give /computer adjudicate (or press the button) before the next order; any order cancels the request.",
 			"%[1]s が%[2]s側として、ゲーム #%[3]d を判定で終了することを求めています。審判が独自のダイスで局面を終了まで何度もプレイアウトし、その中央値の結果 (15.1) とします。%[4]s、同意する場合は次の命令の前に /computer adjudicate を実行するか、ボタンを押してください。命令があると要求は取り消されます。"),
-			req.User.Name, x.Side.Name().In(req.Lang), g.ID, g.Mention(x.Other)))
+			req.User.Name, x.Side.Name().In(req.Lang), g.ID, mentionIn(g, x.Other, req.Lang)))
 		r.Messages[0].Buttons = []Button{{Label: req.T("Agree: adjudicate", "同意して判定"), Path: "computer adjudicate", Style: Primary}}
 		return announce(req, g, r)
 	}

@@ -61,7 +61,7 @@ func gameFail(req *Request, err error) *Response {
 // the service checks who presses it).
 func proposed(req *Request, pr *games.Proposal) *Response {
 	text := pr.Notice.In(req.Lang)
-	if m := pr.Game.Mention(pr.To); m != "" && req.Path != "game replace" {
+	if m := mentionIn(pr.Game, pr.To, req.Lang); m != "" && req.Path != "game replace" {
 		text = m + " " + text
 	}
 	r := Reply(text)
@@ -302,7 +302,7 @@ func owedRetreatsTo(req *Request, p *games.Played, toAsker bool) (Message, bool)
 	if target == "" {
 		target = g.Channel
 	}
-	who := g.Mention(side)
+	who := mentionIn(g, side, req.Lang)
 	if who == "" {
 		who = side.Name().In(req.Lang)
 	}
