@@ -196,7 +196,7 @@ func eventLines(evs []game.Event, l i18n.Lang) []string {
 		at[h] = append(at[h], e.Units...)
 	}
 	sort.Slice(order, func(i, j int) bool { return hex.Less(order[i], order[j]) })
-	lines = append(lines, i18n.Sprintf(i18n.T("Set up %s in %s (17.1):", "%sを%sに配置 (17.1):"), i18n.Count(placed, "unit", "units", "個"), i18n.Count(len(order), "hex", "hexes", "ヘクス")).In(l))
+	lines = append(lines, i18n.Sprintf(i18n.T("Set up %s in %s (17.1):", "%sを %sに配置 (17.1):"), i18n.Count(placed, "unit", "units", "個"), i18n.Count(len(order), "hex", "hexes", "ヘクス")).In(l))
 	var row []string
 	for _, h := range order {
 		row = append(row, h.String()+" "+strings.Join(at[h], " "))

@@ -437,7 +437,7 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 		return ps[i].pn < ps[j].pn
 	})
 	if n > maxDutch {
-		return nil, i18n.Errorf("%s are more than the Swiss pairing takes (%d): the organiser pairs this round by hand", "%s はスイス式の組み合わせの上限 (%d人) を超えています。主催者が手で組んでください。", i18n.Count(n, "player", "players", "人"), maxDutch)
+		return nil, i18n.Errorf("%s are more than the Swiss pairing takes (%d): the organiser pairs this round by hand", "%sはスイス式の組み合わせの上限 (%d人) を超えています。主催者が手で組んでください。", i18n.Count(n, "player", "players", "人"), maxDutch)
 	}
 	d := &dutch{ps: ps, n: n, odd: n%2 == 1, B: uint(bits.Len(uint(n))), ranks: map[int]int{}, why: map[int]i18n.Text{}}
 	d.played = len(ps[0].floats)
