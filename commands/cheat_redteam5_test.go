@@ -202,7 +202,7 @@ func TestCheatOrdersDuringAdjudication(t *testing.T) {
 		if g == nil || g.Status != games.Active {
 			t.Fatal("an adjudication refused for a changed position ended the game")
 		}
-	case strings.Contains(asked, "nothing is done yet"): // the orders came first: a new first ask
+	case strings.Contains(asked, "the play-outs begin only when you confirm"): // the orders came first: a new first ask
 		if g == nil || g.Status != games.Active {
 			t.Fatal("a first ask ended the game")
 		}

@@ -397,7 +397,7 @@ func (v verification) text() i18n.Text {
 		}
 		parts = append(parts, tx("✅ %s %s", "✅ %s%s", drawn, table))
 	} else {
-		parts = append(parts, tx("❌ %s not match:", "❌ 一致しないロールが %s あります:", i18n.Count(len(v.mismatches), "roll does", "rolls do", "件")))
+		parts = append(parts, tx("❌ %s not match:", "❌ 一致しないロールが %sあります:", i18n.Count(len(v.mismatches), "roll does", "rolls do", "件")))
 		for i, m := range v.mismatches {
 			if i == verifyShowMax {
 				parts = append(parts, tx("… and %d more.", "… ほか %d 件。", len(v.mismatches)-verifyShowMax))

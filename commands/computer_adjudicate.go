@@ -39,25 +39,53 @@ func (b *Bot) computerAdjudicate(ctx context.Context, req *Request) *Response {
 		return gameFail(req, err)
 	}
 	g := x.Game
+	computer := againstComputer(g, x.Other)
 	if !x.Agreed && x.Alone {
-		r := Reply(fmt.Sprintf(req.T("%s asks to end game #%d by adjudication: the referee plays the position out to the end several times with dice of its own and takes the median result (15.1: a side wins by a margin over 50 VP). No one else need agree here, so nothing is done yet: give /computer adjudicate again (or press the button) to end the game now; any order cancels the request.",
-			"%s がゲーム #%d を判定で終了することを求めています。審判が独自のダイスで局面を終了まで何度もプレイアウトし、その中央値の結果とします (15.1: VP 差が 50 を超えれば勝利)。ここでは他の同意は不要なため、まだ何も実行していません。今すぐ終了するには、もう一度 /computer adjudicate を実行するか、ボタンを押してください。命令があると要求は取り消されます。"),
-			req.User.Name, g.ID))
+		var text string
+		if computer {
+			text = fmt.Sprintf(req.T("%s asks to end game #%d by adjudication: the referee plays the position out to the end several times with dice of its own and takes the median result (15.1: a side wins by a margin over 50 VP). The computer agrees at once. So that one mistyped command ends nothing, the play-outs begin only when you confirm: give /computer adjudicate again (or press the button) and the game ends with their result. Any order cancels the request.",
+				"%s がゲーム #%d を判定で終了することを求めています。審判が独自のダイスで局面を終了まで何度もプレイアウトし、その中央値の結果とします (15.1: VP 差が 50 を超えれば勝利)。コンピュータはすぐに同意します。誤操作で終わらないよう、プレイアウトは確認を待って始めます。もう一度 /computer adjudicate を実行するか、ボタンを押すと、その結果でゲームが終了します。命令があると要求は取り消されます。"),
+				req.User.Name, g.ID)
+		} else {
+			text = fmt.Sprintf(req.T("%s asks to end game #%d by adjudication: the referee plays the position out to the end several times with dice of its own and takes the median result (15.1: a side wins by a margin over 50 VP). You play both sides, so your ask is both sides' agreement. So that one mistyped command ends nothing, the play-outs begin only when you confirm: give /computer adjudicate again (or press the button) and the game ends with their result. Any order cancels the request.",
+				"%s がゲーム #%d を判定で終了することを求めています。審判が独自のダイスで局面を終了まで何度もプレイアウトし、その中央値の結果とします (15.1: VP 差が 50 を超えれば勝利)。両陣営ともあなたがプレイしているので、この要求で両陣営が同意したことになります。誤操作で終わらないよう、プレイアウトは確認を待って始めます。もう一度 /computer adjudicate を実行するか、ボタンを押すと、その結果でゲームが終了します。命令があると要求は取り消されます。"),
+				req.User.Name, g.ID)
+		}
+		r := Reply(text)
 		r.Messages[0].Buttons = []Button{{Label: req.T("End now: adjudicate", "今すぐ判定で終了"), Path: "computer adjudicate", Style: Danger}}
 		return announce(req, g, r)
 	}
 	if !x.Agreed {
 		r := Reply(fmt.Sprintf(req.T("%s asks for the %s side to end game #%d by adjudication: the referee plays the position out to the end several times with dice of its own and takes the median result (15.1). %s, to agree, give /computer adjudicate (or press the button) before the next order; any order cancels the request.",
 			"%[1]s が%[2]s側として、ゲーム #%[3]d を判定で終了することを求めています。審判が独自のダイスで局面を終了まで何度もプレイアウトし、その中央値の結果 (15.1) とします。%[4]s、同意する場合は次の命令の前に /computer adjudicate を実行するか、ボタンを押してください。命令があると要求は取り消されます。"),
-			req.User.Name, x.Side.Name().In(req.Lang), g.ID, g.Mention(x.Other)))
+			req.User.Name, x.Side.Name().In(req.Lang), g.ID, mentionIn(g, x.Other, req.Lang)))
 		r.Messages[0].Buttons = []Button{{Label: req.T("Agree: adjudicate", "同意して判定"), Path: "computer adjudicate", Style: Primary}}
 		return announce(req, g, r)
 	}
 	how := games.AdjudicationText(x.Result)
-	r := announce(req, g, Reply(fmt.Sprintf(req.T("Game #%d ends by adjudication, which both sides agreed to. %s The game's seed is %s (commitment %s): /game export gives every order and roll.",
-		"両陣営の同意により、ゲーム #%d は判定で終了しました。%sシードは %s (コミットメント %s)。/game export で全命令とダイスを確認できます。"),
-		g.ID, how.In(req.Lang), g.State.KeyText(), g.State.Commitment())))
+	agreed := i18n.T("Both sides asked for it.", "両陣営がこれを求めました。")
+	switch {
+	case computer:
+		agreed = i18n.Sprintf(i18n.T("%s asked for it for the %s side; the computer, playing the %s side, agreed.", "%s が%s側として求め、%s側のコンピュータが同意しました。"),
+			req.User.Name, x.Side.Name(), x.Other.Name())
+	case x.Alone:
+		agreed = i18n.Sprintf(i18n.T("%s, who plays both sides, asked for it.", "両陣営をプレイする %s がこれを求めました。"), req.User.Name)
+	}
+	r := announce(req, g, Reply(fmt.Sprintf(req.T("Game #%d ends by adjudication. %s %s The game's seed is %s (commitment %s): /game export gives every order and roll.",
+		"ゲーム #%d は判定で終了しました。%s%sシードは %s (コミットメント %s)。/game export で全命令とダイスを確認できます。"),
+		g.ID, agreed.In(req.Lang), how.In(req.Lang), g.State.KeyText(), g.State.Commitment())))
 	return b.withFinalStatus(r, g, i18n.Sprintf(i18n.T("**Game over** by adjudication. %s", "**ゲーム終了** (判定)。%s"), how))
+}
+
+// againstComputer says the computer holds side's seats in g.
+func againstComputer(g *games.Game, side units.Side) bool {
+	seats := g.PlayersOf(side)
+	for _, p := range seats {
+		if !games.IsBot(p.UserID) {
+			return false
+		}
+	}
+	return len(seats) > 0
 }
 
 // adjudicateAtLimit adjudicates the tables of t's current round whose bot

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"rtrbot/ai"
@@ -54,7 +55,7 @@ func TestComputerAdjudicateNeedsBothSides(t *testing.T) {
 	}
 	// Alice agrees in C1: the game ends by adjudication, in public.
 	r = act(t, b, clock, alice, "C1", "/computer adjudicate")
-	expect(t, txt(r), "Game #1 ends by adjudication, which both sides agreed to", "Adjudicated: ", "median of 1 play-outs", "**Game over** by adjudication")
+	expect(t, txt(r), "Game #1 ends by adjudication. Both sides asked for it.", "Adjudicated: ", "median of 1 play-outs", "**Game over** by adjudication")
 	if r.Messages[0].Ephemeral {
 		t.Fatal("the adjudication was private")
 	}
@@ -106,11 +107,19 @@ func TestComputerAdjudicateAgainstTheComputer(t *testing.T) {
 	expect(t, txt(act(t, b, clock, carol, "C1", "/computer adjudicate")), "Only a player of this game")
 	// One ask only asks (a mistyped command ends nothing); the same ask
 	// again at the same position ends the game.
-	expect(t, txt(act(t, b, clock, bob, "C1", "/computer adjudicate")), "nothing is done yet")
+	r := act(t, b, clock, bob, "C1", "/computer adjudicate")
+	expect(t, txt(r), "The computer agrees at once", "the play-outs begin only when you confirm")
+	if strings.Contains(txt(r), "nothing is done") || strings.Contains(txt(r), "No one else") {
+		t.Errorf("the ask against the computer reads as if nothing happens: %q", txt(r))
+	}
 	if peek(b, "C1") == nil {
 		t.Fatal("one ask ended the game against the computer")
 	}
-	expect(t, txt(act(t, b, clock, bob, "C1", "/computer adjudicate")), "ends by adjudication")
+	r = act(t, b, clock, bob, "C1", "/computer adjudicate")
+	expect(t, txt(r), "Game #1 ends by adjudication. Bob asked for it for the German side; the computer, playing the Allied side, agreed.")
+	if strings.Contains(txt(r), "both sides") {
+		t.Errorf("the result against the computer says both sides agreed: %q", txt(r))
+	}
 	if peek(b, "C1") != nil {
 		t.Fatal("the game against the computer still runs")
 	}

@@ -128,7 +128,7 @@ func accountText(acc ai.Account, m *board.Map, l i18n.Lang) string {
 		p := acc.Plans[len(acc.Plans)-1]
 		lines = append(lines, fmt.Sprintf(t(
 			"• It expects to stand %+.1f VP against the enemy (VP held and VP the game's end would give, 15.2) when the enemy's next player turn ends: the best of %s it scored for the %s.",
-			"• 見込み: 敵の次のプレイヤーターン終了時に、敵に対して %+.1[1]f VP (得ている VP と、その時点でゲームが終われば得る VP の合計の差、15.2)。%[3]sの移動計画 %[2]s のうちの最良案。"),
+			"• 見込み: 敵の次のプレイヤーターン終了時に、敵に対して %+.1[1]f VP (得ている VP と、その時点でゲームが終われば得る VP の合計の差、15.2)。%[3]sの移動計画 %[2]sのうちの最良案。"),
 			p.Margin, i18n.Count(p.Candidates+1, "plan", "plans", "案").In(l), p.Step.Name().In(l)))
 	case heuristic:
 		lines = append(lines, fmt.Sprintf(t("• It expects its attacks to gain %+.1f VP in all (the enemy's losses less its own, by the combat results table, 9.7).",

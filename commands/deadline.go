@@ -42,7 +42,7 @@ func (b *Bot) setDeadline(ctx context.Context, req *Request) *Response {
 	}
 	if g.Deadline.IsZero() {
 		return Reply(fmt.Sprintf(req.T("Each segment has %s from the next segment on: you play in this game, so the segment your opponent is playing now keeps its clock (none).",
-			"次のセグメントから各セグメントの期限は %s です。あなたはこのゲームのプレイヤーなので、相手が指している現在のセグメントの時計はそのまま (期限なし) です。"), i18n.Count(hours, "hour", "hours", "時間").In(req.Lang)))
+			"次のセグメントから各セグメントの期限は %sです。あなたはこのゲームのプレイヤーなので、相手が指している現在のセグメントの時計はそのまま (期限なし) です。"), i18n.Count(hours, "hour", "hours", "時間").In(req.Lang)))
 	}
 	what := req.T("the players are reminded again", "再度通知します")
 	if g.DeadlineAction == "end" {
@@ -50,7 +50,7 @@ func (b *Bot) setDeadline(ctx context.Context, req *Request) *Response {
 	}
 	return Reply(fmt.Sprintf(req.T(
 		"Each segment now has %s; this one ends <t:%d:f>. A reminder comes when a quarter of the time is left; when it passes, %s.",
-		"各セグメントの期限は %s です。現在のセグメントの期限は <t:%d:f>。残り4分の1で通知し、期限を過ぎると%s。"), i18n.Count(hours, "hour", "hours", "時間").In(req.Lang), g.Deadline.Unix(), what))
+		"各セグメントの期限は %sです。現在のセグメントの期限は <t:%d:f>。残り4分の1で通知し、期限を過ぎると%s。"), i18n.Count(hours, "hour", "hours", "時間").In(req.Lang), g.Deadline.Unix(), what))
 }
 
 // Tick does what deadlines demand at now: reminders, and the deadlines

@@ -60,6 +60,9 @@ func TestCombatCommands(t *testing.T) {
 	loadConsolePosition(t, b, "step combat-1\n2620: F-XX F-66R\n2621: G-III G-IV\n")
 	expect(t, say(t, b, "/attack table:mobile units:G-III hex:2620"), "wholly surrounded")
 	expect(t, say(t, b, "/attack table:assault units:G-III G-IV hex:2620"), "Attack on 2620 with the Assault table: G-III G-IV (attack 16) against F-66R F-XX")
+	// A hex the map names is named beside its number, as the other texts do.
+	loadConsolePosition(t, b, "step combat-1\n1819: F-XX\n1820: G-III G-IV\n")
+	expect(t, say(t, b, "/attack table:assault units:G-III G-IV hex:1819"), "Attack on Verdun (1819) with the Assault table")
 	loadConsolePosition(t, b, "step combat-1\n1819: F-XX\n1820: G-S1\n")
 	expect(t, say(t, b, "/bombard unit:G-S1 hex:1819"), "Siege gun G-S1 fires at the 12-strength fortress of Verdun")
 	loadConsolePosition(t, b, "step movement-1\nplayer allied\n")

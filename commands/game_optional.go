@@ -54,7 +54,7 @@ func owedDelay(req *Request, p *games.Played) (Message, bool) {
 	if target == "" {
 		return Message{}, false
 	}
-	who := g.Mention(side)
+	who := mentionIn(g, side, req.Lang)
 	if who == "" {
 		who = side.Name().In(req.Lang)
 	}

@@ -61,7 +61,7 @@ func gameFail(req *Request, err error) *Response {
 // the service checks who presses it).
 func proposed(req *Request, pr *games.Proposal) *Response {
 	text := pr.Notice.In(req.Lang)
-	if m := pr.Game.Mention(pr.To); m != "" && req.Path != "game replace" {
+	if m := mentionIn(pr.Game, pr.To, req.Lang); m != "" && req.Path != "game replace" {
 		text = m + " " + text
 	}
 	r := Reply(text)
@@ -196,7 +196,7 @@ func eventLines(evs []game.Event, l i18n.Lang) []string {
 		at[h] = append(at[h], e.Units...)
 	}
 	sort.Slice(order, func(i, j int) bool { return hex.Less(order[i], order[j]) })
-	lines = append(lines, i18n.Sprintf(i18n.T("Set up %s in %s (17.1):", "%sを%sに配置 (17.1):"), i18n.Count(placed, "unit", "units", "個"), i18n.Count(len(order), "hex", "hexes", "ヘクス")).In(l))
+	lines = append(lines, i18n.Sprintf(i18n.T("Set up %s in %s (17.1):", "%sを %sに配置 (17.1):"), i18n.Count(placed, "unit", "units", "個"), i18n.Count(len(order), "hex", "hexes", "ヘクス")).In(l))
 	var row []string
 	for _, h := range order {
 		row = append(row, h.String()+" "+strings.Join(at[h], " "))
@@ -302,7 +302,7 @@ func owedRetreatsTo(req *Request, p *games.Played, toAsker bool) (Message, bool)
 	if target == "" {
 		target = g.Channel
 	}
-	who := g.Mention(side)
+	who := mentionIn(g, side, req.Lang)
 	if who == "" {
 		who = side.Name().In(req.Lang)
 	}

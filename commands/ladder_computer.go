@@ -117,6 +117,35 @@ func seatName(p games.Player, lang i18n.Lang) string {
 	return p.Name
 }
 
+// seatNames are a side's seats as lang's reader names them, joined.
+func seatNames(seats []games.Player, lang i18n.Lang) string {
+	names := make([]string, len(seats))
+	for i, p := range seats {
+		names[i] = seatName(p, lang)
+	}
+	return strings.Join(names, i18n.T(", ", "、").In(lang))
+}
+
+// seatMentions mention a side's seats so that Discord notifies the
+// people, and name a computer seat in lang (its stored name, an
+// "@rtrbot (search)", would notify no one and read English).
+func seatMentions(seats []games.Player, lang i18n.Lang) string {
+	out := make([]string, len(seats))
+	for i, p := range seats {
+		if games.IsBot(p.UserID) {
+			out[i] = seatName(p, lang)
+		} else {
+			out[i] = games.MentionOf(p.UserID, p.Name)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// mentionIn is seatMentions for one side of g.
+func mentionIn(g *games.Game, side units.Side, lang i18n.Lang) string {
+	return seatMentions(g.PlayersOf(side), lang)
+}
+
 // computerNames adds the computer levels' names in lang to the players'
 // names, by their seats' IDs.
 func computerNames(names map[string]string, lang i18n.Lang) map[string]string {

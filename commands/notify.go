@@ -135,7 +135,7 @@ func (b *Bot) segmentMessages(l i18n.Lang, p games.SegmentReport) []Message {
 		// passed to it (not the player who just ended his own segment).
 		who := ""
 		if n.Passed && !n.GameOver {
-			who = p.Mention
+			who = seatMentions(p.Seats[p.After.ToMove], l)
 		}
 		next := n.Passed || n.TurnEnded || n.Begins
 		text := account(p, l, next, who)
@@ -239,7 +239,7 @@ func statusMessage(l i18n.Lang, reports []games.SegmentReport) (Message, bool) {
 			fmt.Fprintf(&b, i18n.T("**Game over** — VP: German %d, Allied %d.\n", "**ゲーム終了** — VP: 独軍 %d、連合軍 %d。\n").In(sl), v.VP[0], v.VP[1])
 		} else {
 			fmt.Fprintf(&b, "**%s** — %s\n", turnName(v, sl), v.Phase().In(sl))
-			who := p.Names[v.ToMove]
+			who := seatNames(p.Seats[v.ToMove], sl)
 			if who == "" {
 				who = i18n.T("no player yet: /game join", "プレイヤー未定: /game join").In(sl)
 			}

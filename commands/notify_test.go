@@ -20,7 +20,8 @@ func TestSegmentPostingRules(t *testing.T) {
 	b := gameBot(t)
 	b.noMaps = true
 	base := games.SegmentReport{Game: 7, Channel: "C1", Threads: map[units.Side]string{units.German: "TG", units.Allied: "TA"},
-		Ended: i18n.T("Aug III, German movement-1", "8月III 独軍 第1インパルス 移動セグメント"), Mention: "<@222>"}
+		Ended: i18n.T("Aug III, German movement-1", "8月III 独軍 第1インパルス 移動セグメント")}
+	base.Seats[units.German] = []games.Player{{UserID: "222", Name: "Alice"}}
 	for _, v := range []*game.View{&base.Before, &base.After} {
 		v.Turn, v.Step, v.Player, v.ToMove = 2, game.Move1, units.German, units.German
 		v.Stacks = []game.VisibleStack{{Side: units.German, At: hex.MustParse("0907")}}
@@ -41,10 +42,18 @@ func TestSegmentPostingRules(t *testing.T) {
 
 	passed := moved
 	passed.After.Step, passed.After.Player, passed.After.ToMove = game.Reinforcement, units.Allied, units.Allied
-	passed.Mention = "<@111>"
+	passed.Seats[units.Allied] = []games.Player{{UserID: "111", Name: "Kenji"}}
 	ms = b.segmentMessages(i18n.EN, passed)
 	if len(ms) != 2 || ms[0].Target != "C1" || !strings.Contains(ms[0].Text, "Next: Aug II, reinforcement phase — Allied player <@111>") {
 		t.Fatalf("the pass to the Allies: %+v", ms)
+	}
+	// The computer is named in the reader's language, not mentioned by
+	// its stored English name.
+	computer := passed
+	bot := games.BotActor("heuristic")
+	computer.Seats[units.Allied] = []games.Player{{UserID: bot.ID, Name: bot.Name}}
+	if ms := b.segmentMessages(i18n.JA, computer); len(ms) == 0 || strings.Contains(ms[0].Text, "rtrbot (") || !strings.Contains(ms[0].Text, "コンピュータ (") {
+		t.Errorf("the pass to the computer, in Japanese: %+v", ms)
 	}
 	if ms[1].Target != "TA" || !strings.Contains(ms[1].Text, "Your player turn begins") {
 		t.Errorf("the Allied thread at the start of its player turn: %+v", ms[1])
@@ -55,7 +64,7 @@ func TestSegmentPostingRules(t *testing.T) {
 	turnEnd := base
 	turnEnd.Before.Player, turnEnd.Before.ToMove, turnEnd.Before.Step = units.Allied, units.Allied, game.Combat2
 	turnEnd.After.Turn, turnEnd.After.Step, turnEnd.After.Player, turnEnd.After.ToMove = 3, game.EventStep, units.German, units.Allied
-	turnEnd.Mention = "<@111>"
+	turnEnd.Seats[units.Allied] = []games.Player{{UserID: "111", Name: "Kenji"}}
 	n := newsOf(turnEnd)
 	if n.Passed || !n.TurnEnded || !n.withMap(turnEnd) {
 		t.Errorf("end of a game turn: %+v", n)
@@ -99,7 +108,7 @@ func TestStatusMessage(t *testing.T) {
 	r := games.SegmentReport{Game: 12, Channel: "C1", Langs: []i18n.Lang{i18n.EN, i18n.JA}, Options: []string{"18.3"},
 		Ended: i18n.T("Aug III, German combat-1", "8月III 独軍 第1インパルス 戦闘セグメント")}
 	r.After.Turn, r.After.Step, r.After.Player, r.After.ToMove, r.After.VP = 2, game.Command, units.German, units.German, [2]int{3, 51}
-	r.Names = [2]string{"Kenji", "Alice"}
+	r.Seats = [2][]games.Player{{{UserID: "111", Name: "Kenji"}}, {{UserID: "222", Name: "Alice"}}}
 	r.Mention = "<@222>"
 	r.Public = []game.Event{{Kind: game.EvCombat, Text: i18n.T("Attack on 2620: DR.", "2620 への攻撃: DR。")}}
 	m, ok := statusMessage(i18n.EN, []games.SegmentReport{r})
@@ -116,5 +125,19 @@ func TestStatusMessage(t *testing.T) {
 	}
 	if _, ok := statusMessage(i18n.EN, nil); ok {
 		t.Error("a status message without a report")
+	}
+
+	// A computer's seat is named in each reader's language, not by its
+	// stored (English) name.
+	bot := games.BotActor("search")
+	r.Seats[units.German] = []games.Player{{UserID: bot.ID, Name: bot.Name}}
+	m, _ = statusMessage(i18n.EN, []games.SegmentReport{r})
+	for _, want := range []string{"To move: German (Computer (search))", "手番: 独軍 (コンピュータ (探索))"} {
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("status lacks %q:\n%s", want, m.Text)
+		}
+	}
+	if strings.Contains(m.Text, "rtrbot (") {
+		t.Errorf("status names the computer by its stored name:\n%s", m.Text)
 	}
 }

@@ -125,7 +125,7 @@ func replayIndex(req *Request, n int) (int, *Response) {
 		k, _ = strconv.Atoi(req.Opt("segment"))
 		if k < 1 || k > n {
 			return 0, Private(fmt.Sprintf(req.T("This replay has %s: give segment:1 to segment:%d.",
-				"このリプレイは %s です。segment:1 から segment:%d を指定してください。"), i18n.Count(n, "segment", "segments", "セグメント").In(req.Lang), n))
+				"このリプレイは %sです。segment:1 から segment:%d を指定してください。"), i18n.Count(n, "segment", "segments", "セグメント").In(req.Lang), n))
 		}
 	}
 	switch req.Opt("go") {

@@ -232,7 +232,7 @@ func proposable(g *Game, a actor.Actor, proposer units.Side, lines []Pending) (s
 	}
 	if n >= MaxFixProposals {
 		return "", i18n.Errorf("You have proposed %s in this segment, the most one player may; nothing was proposed. Ask the other side to confirm your last one, or ask a referee who plays neither side.",
-			"このセグメントで提案できる修正は %s までで、既に提案済みです。何も提案していません。最後の提案を相手に確定してもらうか、両陣営をプレイしていない審判に依頼してください。", i18n.Count(MaxFixProposals, "fix", "fixes", "件"))
+			"このセグメントで提案できる修正は %sまでで、既に提案済みです。何も提案していません。最後の提案を相手に確定してもらうか、両陣営をプレイしていない審判に依頼してください。", i18n.Count(MaxFixProposals, "fix", "fixes", "件"))
 	}
 	count := seg + " " + strconv.Itoa(n+1)
 	seen := seenBy(g.State, proposer)
@@ -250,7 +250,7 @@ func proposable(g *Game, a actor.Actor, proposer units.Side, lines []Pending) (s
 			for _, id := range namedUnits(o) {
 				if !seen(id) {
 					return count, i18n.Errorf("Your fix cannot be proposed: its line %d (%s) names %s, a unit your side does not see now. A fix may name only your own units and the other side's units your map shows (14.1); nothing was proposed, and the attempt counts as one of your %s in this segment.",
-						"この修正は提案できません: %d 行目 (%s) が %s を指定していますが、これは自軍から今見えないユニットです。修正で指定できるのは自軍のユニットと、自軍マップに見えている敵ユニットだけです (14.1)。何も提案していませんが、このセグメントの提案 %s のうち1回に数えます。",
+						"この修正は提案できません: %d 行目 (%s) が %s を指定していますが、これは自軍から今見えないユニットです。修正で指定できるのは自軍のユニットと、自軍マップに見えている敵ユニットだけです (14.1)。何も提案していませんが、このセグメントの提案 %sのうち1回に数えます。",
 						line, o.Text(), id, i18n.Count(MaxFixProposals, "fix", "fixes", "件"))
 				}
 			}

@@ -47,9 +47,9 @@ type SegmentReport struct {
 	// EveryMap is the table's setting (/game settings maps:segment): a
 	// public map after every segment, not only when the turn passes.
 	EveryMap bool
-	// Names are the players of each side as the public reads them (no
-	// mention: the status message names, it never notifies).
-	Names [2]string
+	// Seats are the players of each side (the status message names them
+	// in each reader's language, never mentions them: it never notifies).
+	Seats [2][]Player
 	// Scenario is the scenario played (its first and last turns for the
 	// maps' turn track, 17.1): the views do not say it.
 	Scenario scenario.Scenario
@@ -68,11 +68,7 @@ func (g *Game) SegmentEnded(now time.Time) SegmentReport {
 		Counters: g.State.Rules().Counters, Options: append([]string(nil), g.State.Options...), EveryMap: g.Meta[MetaMaps] == "segment",
 		Scenario: g.State.Rules().Scenario}
 	for _, side := range []units.Side{units.German, units.Allied} {
-		var names []string
-		for _, pl := range g.PlayersOf(side) {
-			names = append(names, pl.Name)
-		}
-		p.Names[side] = strings.Join(names, ", ")
+		p.Seats[side] = append([]Player(nil), g.PlayersOf(side)...)
 	}
 	for _, side := range []units.Side{units.German, units.Allied} {
 		p.Sides[side] = g.State.ViewFor(game.ViewerOf(side))

@@ -87,14 +87,24 @@ func (p ColourPref) String() string { return p.text().EN }
 
 func (p ColourPref) text() i18n.Text {
 	if p.Side == "" {
-		return i18n.T("no preference", "希望なし")
+		return i18n.T("no side due", "どちらの陣営でもよい")
 	}
-	strength := []i18n.Text{i18n.T("none", "なし"), i18n.T("mild", "弱い"), i18n.T("strong", "強い"), i18n.T("absolute", "絶対の")}
-	side := i18n.T("german", "独軍")
+	side := i18n.T("Germans", "独軍")
 	if p.Side == Allied {
-		side = i18n.T("allied", "連合軍")
+		side = i18n.T("Allies", "連合軍")
 	}
-	return i18n.Sprintf(i18n.T("%s %s", "%s%s希望"), strength[p.Strength], side)
+	// The strengths in a club player's words (C.04.3 A.6): a mild
+	// preference alternates from the last game, a strong one evens the
+	// sides, an absolute one must be granted.
+	switch p.Strength {
+	case 1:
+		return i18n.Sprintf(i18n.T("%s, for a change from last time", "前回と交代で%s"), side)
+	case 2:
+		return i18n.Sprintf(i18n.T("%s, to even the sides played", "担当陣営の回数をそろえるため%s"), side)
+	case 3:
+		return i18n.Sprintf(i18n.T("%s, due without fail", "必ず%s"), side)
+	}
+	return side
 }
 
 func abs(x int) int {
@@ -119,13 +129,13 @@ func half2(h int) string {
 func explainPair(a, b *phist, why i18n.Text) i18n.Text {
 	var group i18n.Text
 	if a.score == b.score {
-		group = i18n.Sprintf(i18n.T("score group %s", "スコアグループ %s"), half2(a.score))
+		group = i18n.Sprintf(i18n.T("players on the same score (%s)", "同じ得点 (%s 点) のプレイヤー同士"), half2(a.score))
 	} else {
 		hi, lo := a, b
 		if lo.score > hi.score {
 			hi, lo = lo, hi
 		}
-		group = i18n.Sprintf(i18n.T("%s floats down from %s, %s up from %s", "%sが %s から下へ、%sが %s から上へフロート"),
+		group = i18n.Sprintf(i18n.T("%s on %s plays %s on %s, a lower score", "%s (%s 点) が得点の低い %s (%s 点) と対戦"),
 			hi.name, half2(hi.score), lo.name, half2(lo.score))
 	}
 	return i18n.Sprintf(i18n.T("%s; sides: %s", "%s。陣営: %s"), group, why)

@@ -437,7 +437,7 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 		return ps[i].pn < ps[j].pn
 	})
 	if n > maxDutch {
-		return nil, i18n.Errorf("%s are more than the Swiss pairing takes (%d): the organiser pairs this round by hand", "%s はスイス式の組み合わせの上限 (%d人) を超えています。主催者が手で組んでください。", i18n.Count(n, "player", "players", "人"), maxDutch)
+		return nil, i18n.Errorf("%s are more than the Swiss pairing takes (%d): the organiser pairs this round by hand", "%sはスイス式の組み合わせの上限 (%d人) を超えています。主催者が手で組んでください。", i18n.Count(n, "player", "players", "人"), maxDutch)
 	}
 	d := &dutch{ps: ps, n: n, odd: n%2 == 1, B: uint(bits.Len(uint(n))), ranks: map[int]int{}, why: map[int]i18n.Text{}}
 	d.played = len(ps[0].floats)
@@ -487,8 +487,8 @@ func pairDutch(ps []*phist) ([]pairing, error) {
 		p := d.partner[v]
 		if !d.gone[v] {
 			out = append(out, pairing{a: v, b: -1, explain: i18n.Sprintf(i18n.T(
-				"bye: a player who has had no bye yet, from score group %s, the lowest from which everyone else can still be paired (FIDE Dutch system)",
-				"バイ: まだバイを受けていないプレイヤーに、残り全員を組み合わせられる最も低いスコアグループ %s から (FIDE ダッチ方式)"), half2(ps[v].score))})
+				"bye: a player who has had no bye yet, among the lowest score (%s) that still lets everyone else be paired (FIDE Dutch system)",
+				"バイ: まだバイを受けていないプレイヤーに。残り全員を組み合わせられる最も低い得点 (%s 点) の中から (FIDE ダッチ方式)"), half2(ps[v].score))})
 			continue
 		}
 		if p > v {
@@ -723,8 +723,8 @@ func (d *dutch) outsideWeights(bracket []int) *wmatch.Sep {
 func (b *bracketPass) mdpWhy(v int) i18n.Text {
 	d := b.d
 	return i18n.Sprintf(i18n.T(
-		"%s, who floated down into score group %s, meets the highest ranked player of that group whom the round's best pairing allows (no rematch, one bye each, sides and score differences weighed: FIDE Dutch system)",
-		"スコアグループ %[2]s に下りてきた%[1]sが、そのグループでラウンド全体の最良の組み合わせ (再戦なし、バイは1回まで、陣営と点差を考慮。FIDE ダッチ方式) が許す最上位のプレイヤーと対戦"),
+		"%s, left over from a higher score, meets the highest ranked player on %s whom the round's best pairing allows (no rematch, one bye each, sides and score differences weighed: FIDE Dutch system)",
+		"上の得点から持ち越された%[1]sが、%[2]s 点のプレイヤーのうち、ラウンド全体の最良の組み合わせ (再戦なし、バイは1回まで、陣営と点差を考慮。FIDE ダッチ方式) が許す最上位のプレイヤーと対戦"),
 		d.ps[v].name, half2(d.score(b.bracket[b.mdp])))
 }
 
@@ -950,10 +950,15 @@ func (b *bracketPass) matchRemainder() int {
 
 // remWhy is the reason given for S1 player v's pairing (4.3).
 func (b *bracketPass) remWhy(v int) i18n.Text {
-	return i18n.Sprintf(i18n.T(
-		"%s, in the upper half of the score group, meets the highest ranked player of the lower half whom the round's best pairing allows (no rematch, one bye each, sides and score differences weighed: FIDE Dutch system), after %s between the halves",
-		"スコアグループの上半分の%sが、ラウンド全体の最良の組み合わせ (再戦なし、バイは1回まで、陣営と点差を考慮。FIDE ダッチ方式) が許す下半分の最上位のプレイヤーと対戦 (上下の入れ替え %s)"),
-		b.d.ps[v].name, i18n.Count(b.exchanges, "exchange", "exchanges", "回"))
+	why := i18n.Sprintf(i18n.T(
+		"%s, in the top half of the players on the same score, meets the highest ranked player of the bottom half whom the round's best pairing allows (no rematch, one bye each, sides and score differences weighed: FIDE Dutch system)",
+		"同じ得点のプレイヤーの上位半分にいる%sが、ラウンド全体の最良の組み合わせ (再戦なし、バイは1回まで、陣営と点差を考慮。FIDE ダッチ方式) が許す下位半分の最上位のプレイヤーと対戦"),
+		b.d.ps[v].name)
+	if b.exchanges == 0 {
+		return why
+	}
+	return i18n.Sprintf(i18n.T("%s, after swapping %s between the top and bottom halves", "%s (上位半分と下位半分の間で %s入れ替えた後)"),
+		why, i18n.Count(b.exchanges, "pair of players", "pairs of players", "組"))
 }
 
 // settleFirstS1: without exchanges, the matching that counted them chose
@@ -1195,19 +1200,19 @@ func allocate(a, b *phist) (*phist, *phist, i18n.Text) {
 	switch {
 	case ca.pref == "" && cb.pref == "":
 		if a.pn%2 == 1 {
-			return give(German, i18n.T("no preferences: the higher ranked has an odd pairing number, so the initial side, German", "希望なし: 上位者の組合せ番号が奇数なので初期陣営の独軍"))
+			return give(German, i18n.T("neither is due a side: the higher ranked is odd-numbered in the starting list (1st, 3rd, ...), so takes Germans", "どちらも担当すべき陣営がない: 上位者は開始時の順位表で奇数番 (1番、3番…) なので独軍"))
 		}
-		return give(Allied, i18n.T("no preferences: the higher ranked has an even pairing number, so the side opposite the initial one", "希望なし: 上位者の組合せ番号が偶数なので初期陣営の反対"))
+		return give(Allied, i18n.T("neither is due a side: the higher ranked is even-numbered in the starting list (2nd, 4th, ...), so takes Allies", "どちらも担当すべき陣営がない: 上位者は開始時の順位表で偶数番 (2番、4番…) なので連合軍"))
 	case ca.pref != cb.pref && ca.pref != "" && cb.pref != "":
-		return give(ca.pref, i18n.Sprintf(i18n.T("both preferences granted (%s; %s)", "両者の希望どおり (%s、%s)"), ta, tb))
+		return give(ca.pref, i18n.Sprintf(i18n.T("both get the side due (%s; %s)", "両者とも担当すべき陣営どおり (%s、%s)"), ta, tb))
 	case cb.pref == "":
-		return give(ca.pref, i18n.Sprintf(i18n.T("preference of %s granted (%s)", "%sの希望どおり (%s)"), a.name, ta))
+		return give(ca.pref, i18n.Sprintf(i18n.T("%s gets the side due (%s)", "%sが担当すべき陣営どおり (%s)"), a.name, ta))
 	case ca.pref == "":
-		return give(other(cb.pref), i18n.Sprintf(i18n.T("preference of %s granted (%s)", "%sの希望どおり (%s)"), b.name, tb))
+		return give(other(cb.pref), i18n.Sprintf(i18n.T("%s gets the side due (%s)", "%sが担当すべき陣営どおり (%s)"), b.name, tb))
 	}
 	// the same preference
-	absWhy := i18n.T("the absolute preference (the wider side difference) granted", "絶対の希望 (陣営差の大きい方) どおり")
-	strongWhy := i18n.T("the strong preference granted over a mild one", "強い希望を弱い希望より優先")
+	absWhy := i18n.T("the one who must have the side gets it (the wider gap between sides played)", "必ず担当すべき側 (担当陣営の回数差が大きい方) どおり")
+	strongWhy := i18n.T("evening the sides played comes before a change from last time", "担当陣営の回数をそろえることを前回との交代より優先")
 	switch {
 	case ca.abs && (ca.imb > cb.imb || !cb.abs):
 		return give(ca.pref, absWhy)
@@ -1222,8 +1227,8 @@ func allocate(a, b *phist) (*phist, *phist, i18n.Text) {
 		xa, xb := a.colours[len(a.colours)-k], b.colours[len(b.colours)-k]
 		if xa != xb {
 			ago := i18n.T(i18n.Count(k, "game", "games", "").EN, fmt.Sprintf("%d局", k))
-			return give(xb, i18n.Sprintf(i18n.T("equal preferences: sides alternated from %s ago", "同じ希望: %s前の陣営から交互に"), ago))
+			return give(xb, i18n.Sprintf(i18n.T("both due the same side: sides alternated from %s ago", "両者とも同じ陣営が当然: %s前の陣営から交互に"), ago))
 		}
 	}
-	return give(ca.pref, i18n.Sprintf(i18n.T("equal preferences: the higher ranked's granted (%s)", "同じ希望: 上位者の希望どおり (%s)"), ta))
+	return give(ca.pref, i18n.Sprintf(i18n.T("both due the same side: the higher ranked gets it (%s)", "両者とも同じ陣営が当然: 上位者に (%s)"), ta))
 }

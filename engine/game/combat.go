@@ -299,7 +299,8 @@ func (n *State) resolveAttack(p *AttackPlan, out *[]Event) {
 	for _, i := range defenders {
 		defIDs = append(defIDs, n.Counter(i).ID)
 	}
-	die := n.roll(p.Side, tr("the attack on %s (%s table)", "%s への攻撃 (%s)", p.Target, p.Table.Name), &evs)
+	target := n.hexName(p.Target)
+	die := n.roll(p.Side, tr("the attack on %s (%s table)", "%s への攻撃 (%s)", target, p.Table.Name), &evs)
 	code, _ := p.Table.Lookup(co.Odds.Column, die)
 	col := Tables().Columns()[co.Odds.Column]
 	res, _ := Tables().Result(code)
@@ -310,7 +311,7 @@ func (n *State) resolveAttack(p *AttackPlan, out *[]Event) {
 	e := Event{Kind: EvCombat, Side: p.Side, Units: append(append([]string(nil), ids...), defIDs...), Hexes: hexes, N: die,
 		Text: tr("Attack on %s with the %s table: %s (attack %d) against %s (defence %d%s%s) at %s, die %d: %s — %s.",
 			"%s への攻撃 (%s): %s (攻撃力 %d) 対 %s (防御力 %d%s%s)、%s、ダイス %d: %s — %s。",
-			p.Target, p.Table.Name, strings.Join(ids, " "), co.Attack, orNone(defIDs), co.Defence, doubledNote(co), fortNote(fortText), col, die, code, res.Name),
+			target, p.Table.Name, strings.Join(ids, " "), co.Attack, orNone(defIDs), co.Defence, doubledNote(co), fortNote(fortText), col, die, code, res.Name),
 		Combat: &CombatFacts{Table: p.Table.ID, Odds: col, Die: die, Result: code, Defender: p.Target, Attackers: distinctHexes(hexes[1:])}}
 	evs = append(evs, e)
 	n.resolve(p, code, defenders, &evs)
@@ -594,6 +595,15 @@ func placeName(x *board.Hex) i18n.Text {
 		ja = names[0]
 	}
 	return i18n.T(x.Name+" ("+x.At.String()+")", ja+" ("+x.At.String()+")")
+}
+
+// hexName is a hex as the texts name it: placeName where the map has
+// the hex, else its number.
+func (s *State) hexName(h hex.Hex) i18n.Text {
+	if x, ok := s.hexAt(h); ok && x != nil {
+		return placeName(x)
+	}
+	return i18n.T(h.String(), h.String())
 }
 
 // combatActors are the units that may act now in a combat segment: those

@@ -72,7 +72,7 @@ func (s *State) offerDelay(o Order) (*State, []Event, error) {
 	return n, []Event{{Kind: EvDelayOffered, Side: o.Side, Hexes: o.Hexes, Text: tr(
 		"The attack on %s waits: the %s defenders are all cavalry and may make a delaying action (16.2). %s: delay (the reconnaissance-in-force table) or stand (the %s table).",
 		"%s への攻撃は保留: 防御側の%sは全て騎兵のため遅滞行動ができます (16.2)。%s: delay (威力偵察 CRT) か stand (%s) を選んでください。",
-		o.Hexes[0], d.Name(), d.Name(), o.Units[0])}}, nil
+		s.hexName(o.Hexes[0]), d.Name(), d.Name(), o.Units[0])}}, nil
 }
 
 // delayOrderRefused says why an order is refused while an attack waits for
@@ -100,7 +100,7 @@ func (s *State) applyDelay(o Order) (*State, []Event, error) {
 	var evs []Event
 	if o.Verb == VerbDelay {
 		p.Table, _ = Tables().CRT("recon")
-		evs = append(evs, ev(EvDelayOffered, o.Side, tr("Delaying action (16.2): the attack on %s is resolved on the reconnaissance-in-force table.", "遅滞行動 (16.2): %s への攻撃は威力偵察 CRT で解決。", p.Target)))
+		evs = append(evs, ev(EvDelayOffered, o.Side, tr("Delaying action (16.2): the attack on %s is resolved on the reconnaissance-in-force table.", "遅滞行動 (16.2): %s への攻撃は威力偵察 CRT で解決。", w.hexName(p.Target))))
 	}
 	w.resolveAttack(p, &evs)
 	return w, evs, nil

@@ -193,7 +193,7 @@ func (s *State) Owed() i18n.Text {
 		side := s.ToMove()
 		return tr("the %s player owes the retreat of %s (9.4)", "%sが %s の退却 (9.4) を行う", side.Name(), s.retreatIDs())
 	case s.Combat.Delaying.Verb != "":
-		return tr("the %s player answers the attack on %s: delay or stand (16.2)", "%sが %s への攻撃に遅滞行動か踏みとどまるかを答える (16.2)", s.ToMove().Name(), s.Combat.Delaying.Hexes[0])
+		return tr("the %s player answers the attack on %s: delay or stand (16.2)", "%sが %s への攻撃に遅滞行動か踏みとどまるかを答える (16.2)", s.ToMove().Name(), s.hexName(s.Combat.Delaying.Hexes[0]))
 	}
 	return i18n.Text{}
 }

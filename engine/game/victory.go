@@ -261,7 +261,7 @@ func (s *State) finalScore(evs *[]Event) {
 	}
 	*evs = append(*evs, Event{Kind: EvVictory, Side: w, N: int(l), Text: text})
 	*evs = append(*evs, Event{Kind: EvSeed, Side: w, Units: []string{s.KeyText()},
-		Text: tr("The game's dice seed was %s (commitment %s); docs/dice.md shows how to recompute every roll (%s).", "このゲームのダイスのシードは %s でした (コミットメント %s)。全 %s のダイスの再計算方法は docs/dice.md を参照。", s.KeyText(), s.Commitment(), i18n.Count(int(s.Dice.Rolls), "roll", "rolls", "回"))})
+		Text: tr("The game's dice seed was %s (commitment %s); docs/dice.md shows how to recompute every roll (%s).", "このゲームのダイスのシードは %s でした (コミットメント %s)。全 %sのダイスの再計算方法は docs/dice.md を参照。", s.KeyText(), s.Commitment(), i18n.Count(int(s.Dice.Rolls), "roll", "rolls", "回"))})
 }
 
 func itoa64(n uint64) string {
