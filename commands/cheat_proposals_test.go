@@ -14,7 +14,7 @@ import (
 // Carol, a spectator, cannot withdraw it (her /game resume changes
 // nothing). Once Alice withdraws it, Bob's press of the old button
 // answers privately that it no longer stands, and the game is not paused.
-func TestCheatProposalRepeatAndLapse(t *testing.T) {
+func TestCheatProposalRepeatAndWithdraw(t *testing.T) {
 	b, clock := openedGame(t)
 	press := func(who actor.Actor, btn Button) *Response {
 		t.Helper()

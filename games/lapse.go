@@ -40,7 +40,9 @@ func pressed(ctx context.Context) bool {
 	return v.b != (Binding{})
 }
 
-func proposalCountKey(key string, a actor.Actor) string { return MetaAgree + "count:" + key + ":" + a.ID }
+func proposalCountKey(key string, a actor.Actor) string {
+	return MetaAgree + "count:" + key + ":" + a.ID
+}
 
 // proposalCount is how many proposals of key a made in g's segment.
 func proposalCount(g *Game, key string, a actor.Actor) int {
