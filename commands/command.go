@@ -96,6 +96,11 @@ type Request struct {
 	// Bound is the binding of the button pressed (Button.Bound), "" for
 	// a typed command: the service refuses a game it does not match.
 	Bound string
+	// Plain is a console user who referees nothing (/as role:player or
+	// role:spectator): he has only the rights his seat gives, as on
+	// Discord, so that what players and spectators may do and read can be
+	// tried at the console.
+	Plain bool
 	// Chat lets a command act in the chat beyond its answer: open a
 	// game's thread or a side's private thread, post there. Nil where
 	// there is no chat (tests, and the console unless it provides one).
@@ -120,7 +125,7 @@ type Chat interface {
 func (r *Request) Actor() actor.Actor {
 	a := r.User
 	a.Lang = r.Lang
-	a.Console = r.Guild == "console"
+	a.Console = r.Guild == "console" && !r.Plain
 	return a
 }
 

@@ -76,7 +76,9 @@ func proposed(req *Request, pr *games.Proposal) *Response {
 			opts[k] = v
 		}
 	}
-	r.Messages[0].Buttons = []Button{{Label: label, Path: req.Path, Options: opts, Style: Primary}}
+	// Bound to the game only, so that the service knows a press from a
+	// typed command: a press of a proposal that lapsed does nothing.
+	r.Messages[0].Buttons = []Button{{Label: label, Path: req.Path, Options: opts, Style: Primary, Bound: games.BindingFor(pr.Game, nil, false).String()}}
 	return announce(req, pr.Game, r)
 }
 

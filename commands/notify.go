@@ -1,6 +1,8 @@
 package commands
 
 import (
+	"time"
+
 	"fmt"
 	"strings"
 
@@ -321,5 +323,10 @@ func statusNow(req *Request, g *games.Game) (Message, bool) {
 	}
 	r := g.SegmentEnded(req.Now)
 	r.Public = nil // nothing happened: the status only
+	// and the segment's deadline is the one it has, not one counted from now
+	r.Deadline = time.Time{}
+	if g.State.Step != game.GameOver {
+		r.Deadline = g.Deadline
+	}
 	return statusMessage(req.Lang, []games.SegmentReport{r})
 }

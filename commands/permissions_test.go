@@ -159,6 +159,8 @@ func whoMay(c class, r role, s state) bool {
 	case cSeat:
 		// the holder offers his own seat (Bob's here; the person named
 		// accepts it: TestCheatHandSeatWithoutConsent), or a neutral referee
+		// (who seats another person only by an offer he accepts:
+		// TestRefereeSeatsNobodyUnwilling)
 		return (r == rNeutral || r == rOperator || r == bobsRole(s)) && s != sOver
 	case cResign:
 		return player && s != sOver
@@ -451,6 +453,8 @@ func whoMayTable() string {
 				v = "agrees to the other side's proposal by the same command"
 			case c == cSeat && (r == rMover || r == rOther || r == rPlayRef):
 				v = "offers its own seat; the person named accepts it in his own name"
+			case c == cSeat && (r == rNeutral || r == rOperator):
+				v = "takes it himself, or offers it: the person named accepts it in his own name"
 			case c == cAbandon && abandonOutcome(r, sRunning) == "resigned allied":
 				v = "in the setup; after it, resigns his side"
 			case whoMay(c, r, sRunning):

@@ -38,6 +38,9 @@ type Console struct {
 	// console had nothing to read (no terminal, no script).
 	Read  int
 	files int
+	// plain: the user at the keyboard referees nothing (/as role:player
+	// or role:spectator); otherwise the console's user referees.
+	plain bool
 }
 
 // Run reads commands until end of input. Blank lines and lines starting
@@ -72,7 +75,7 @@ func (c *Console) Line(ctx context.Context, line string) {
 		c.switchUser(req)
 		return
 	}
-	req.User, req.Guild, req.Channel, req.Lang = c.User, c.Guild, c.Chan, c.Lang
+	req.User, req.Guild, req.Channel, req.Lang, req.Plain = c.User, c.Guild, c.Chan, c.Lang, c.plain
 	personNames(req)
 	if c.Now != nil {
 		req.Now = c.Now()
@@ -115,11 +118,21 @@ func personNames(req *commands.Request) {
 func (c *Console) switchUser(req *commands.Request) {
 	name := strings.TrimSpace(req.Options["user"])
 	if name == "" {
-		fmt.Fprintln(c.Out, i18n.T("Usage: /as user:NAME (play as another user at this keyboard).", "使い方: /as user:名前 (同じ端末で別のユーザーとして操作)").In(c.Lang))
+		fmt.Fprintln(c.Out, i18n.T("Usage: /as user:NAME [role:referee|player|spectator] (play as another user at this keyboard).", "使い方: /as user:名前 [role:referee|player|spectator] (同じ端末で別のユーザーとして操作)").In(c.Lang))
 		return
 	}
 	c.User = actor.Actor{ID: "console:" + name, Name: name}
-	fmt.Fprintln(c.Out, i18n.Sprintf(i18n.T("You are now %s.", "%s として操作します。"), name).In(c.Lang))
+	c.plain = req.Options["role"] == "player" || req.Options["role"] == "spectator"
+	switch req.Options["role"] {
+	case "player":
+		fmt.Fprintln(c.Out, i18n.Sprintf(i18n.T("You are now %s, a player who referees nothing: you order the side whose seat you hold (/game join), as on Discord.",
+			"%s として操作します。審判権限のないプレイヤーです。Discord と同じく、席を持つ陣営 (/game join) だけを指揮します。"), name).In(c.Lang))
+	case "spectator":
+		fmt.Fprintln(c.Out, i18n.Sprintf(i18n.T("You are now %s, a spectator who referees nothing: you see what anyone in the channel sees, and a seat's secrets only once you hold it.",
+			"%s として操作します。審判権限のない観戦者です。チャンネルの誰もが見られるものだけが見え、陣営の秘密は席を持ったときだけ見えます。"), name).In(c.Lang))
+	default:
+		fmt.Fprintln(c.Out, i18n.Sprintf(i18n.T("You are now %s.", "%s として操作します。"), name).In(c.Lang))
+	}
 }
 
 func (c *Console) print(resp *commands.Response) {
@@ -228,13 +241,7 @@ func Parse(r *commands.Router, line string) (*commands.Request, error) {
 		return nil, i18n.Errorf("Empty command: try /help.", "空のコマンドです: /help を参照してください。")
 	}
 	if strings.EqualFold(words[0], "as") {
-		req := &commands.Request{Path: "as", Options: map[string]string{}}
-		for _, w := range words[1:] {
-			if k, v, ok := strings.Cut(w, ":"); ok && k == "user" {
-				req.Options["user"] = v
-			}
-		}
-		return req, nil
+		return parseAs(words[1:])
 	}
 	var cmdWords []string
 	i := 0
@@ -342,4 +349,29 @@ func unquote(s string) string {
 		return s[1 : len(s)-1]
 	}
 	return strings.ReplaceAll(s, `"`, "")
+}
+
+// parseAs reads /as's options: user:NAME and role:referee (the console's
+// user referees, as always), role:player or role:spectator (he referees
+// nothing). Anything else is refused, never ignored.
+func parseAs(words []string) (*commands.Request, error) {
+	req := &commands.Request{Path: "as", Options: map[string]string{}}
+	for _, w := range words {
+		k, v, ok := strings.Cut(w, ":")
+		switch {
+		case ok && k == "user":
+			req.Options["user"] = v
+		case ok && k == "role":
+			v = strings.ToLower(strings.TrimSpace(v))
+			if v != "referee" && v != "player" && v != "spectator" {
+				return nil, i18n.Errorf("/as role:%s: the role is referee (the console's user, who referees every game here), player or spectator (who referee nothing). Nothing changed.",
+					"/as role:%s: ロールは referee (このコンソールの全ゲームの審判)、player または spectator (審判権限なし) のいずれかです。何も変わっていません。", v)
+			}
+			req.Options["role"] = v
+		default:
+			return nil, i18n.Errorf("/as takes user:NAME and role:referee|player|spectator; %s is none of them. Nothing changed.",
+				"/as のオプションは user:名前 と role:referee|player|spectator だけで、%s はどちらでもありません。何も変わっていません。", w)
+		}
+	}
+	return req, nil
 }

@@ -108,8 +108,8 @@ func TestCheatSeatSwitchKeepsTheOtherThread(t *testing.T) {
 	}
 }
 
-// A neutral referee gives Bob's Allied seat to Dave: Bob leaves the
-// Allied thread, Dave enters it.
+// A neutral referee gives Bob's Allied seat to Dave, who accepts it: Bob
+// leaves the Allied thread, Dave enters it.
 func TestCheatSeatReplacedLeavesTheThread(t *testing.T) {
 	s, th := emptyGame(t), newMemberThreads()
 	ctx := context.Background()
@@ -119,7 +119,11 @@ func TestCheatSeatReplacedLeavesTheThread(t *testing.T) {
 	if _, err := s.Join(ctx, carol, at, "german", t0, th); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Replace(ctx, alice, at, "Bob", "444", "Dave", t0, th); err != nil {
+	if _, err := s.Replace(ctx, alice, at, "Bob", "444", "Dave", t0, th); !isProposal(err) {
+		t.Fatalf("a referee's seating of Dave is no offer: %v", err)
+	}
+	dave := actor.Actor{ID: "444", Name: "Dave"}
+	if _, err := s.Replace(ctx, dave, at, bob.ID, "444", "", t0, th); err != nil {
 		t.Fatal(err)
 	}
 	allied := s.Peek(context.Background(), "C1").Thread(units.Allied)

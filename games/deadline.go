@@ -41,7 +41,18 @@ func (t *Service) SetDeadline(ctx context.Context, a actor.Actor, at Where, hour
 	}
 	// A player who referees, against a person, proposes; the other side agrees.
 	how := fmt.Sprintf("/game deadline hours:%d then:%s", hours, then)
-	if ok, err := t.agreed(ctx, a, at.Guild, g, what, "deadline", fmt.Sprintf("%d %s", hours, then), how); !ok || err != nil {
+	curThen := g.DeadlineAction
+	if curThen == "" {
+		curThen = "remind"
+	}
+	undo := fmt.Sprintf("/game deadline hours:%d then:%s", g.SegmentHours, curThen)
+	if how == undo {
+		// asking for what is so withdraws one's own proposal of another deadline
+		if err := t.withdrawProposal(ctx, a, g, what, "deadline"); err != nil {
+			return nil, err
+		}
+	}
+	if ok, err := t.agreed(ctx, a, at.Guild, g, what, "deadline", fmt.Sprintf("%d %s", hours, then), how, undo); !ok || err != nil {
 		return nil, err
 	}
 	var dl time.Time

@@ -3,6 +3,8 @@ package games
 import (
 	"context"
 	"slices"
+	"strconv"
+	"strings"
 
 	"rtrbot/actor"
 	"rtrbot/engine/game"
@@ -185,8 +187,11 @@ const MetaAgree = "agree:"
 // player of one side (who referees) proposes, it is stored, and a player
 // of the other side agrees by giving the same command with the same
 // value; only then does it go ahead (true). how is the command to give,
-// for the answer.
-func (t *Service) agreed(ctx context.Context, a actor.Actor, guild string, g *Game, what i18n.Text, key, value, how string) (bool, error) {
+// for the answer; undo the command by which the proposer withdraws his
+// proposal (withdrawProposal). A proposal lapses at the end of its segment
+// (lapse.go); a player makes at most MaxProposals of a kind a segment, and
+// repeating the one that stands is refused: each would ping the other side.
+func (t *Service) agreed(ctx context.Context, a actor.Actor, guild string, g *Game, what i18n.Text, key, value, how, undo string) (bool, error) {
 	side, plays := g.SideOf(a.ID)
 	if err := g.leftErr(a.ID, what); err != nil {
 		return false, err
@@ -194,23 +199,61 @@ func (t *Service) agreed(ctx context.Context, a actor.Actor, guild string, g *Ga
 	if !plays || g.HotSeat() || !personPlays(g, 1-side) {
 		return true, t.refereeOnly(ctx, a, guild, g, what)
 	}
-	if g.Meta[MetaAgree+key] == (1-side).String()+" "+value {
+	stored, lapsed := standing(g, g.Meta[MetaAgree+key])
+	if !lapsed && stored == (1-side).String()+" "+value {
 		// the other side proposed just this: agreed, and used up
 		return true, t.setAgree(ctx, g, key, "")
+	}
+	if !lapsed && stored == side.String()+" "+value {
+		return false, i18n.Errorf("Your proposal to %s stands already, and the %s side has been asked: nothing was sent again. It lapses at the end of this segment; to withdraw it, give %s. A referee who plays neither side may decide alone.",
+			"%sの提案は既に出ており、%s側に同意を求めています。再送はしていません。提案はこのセグメントの終わりに失効します。取り消すには %s を実行してください。両陣営をプレイしていない審判は一人で決められます。", what, (1 - side).Name(), undo)
+	}
+	if pressed(ctx) { // an Agree button whose proposal lapsed, was withdrawn or replaced
+		return false, errLapsed(what)
 	}
 	if !t.referee(ctx, a, guild, g) {
 		return false, i18n.Errorf("Only a referee may %s. You play the %s side: when a referee of the other side proposes it, you agree by giving the same command (%s).",
 			"%[1]sは審判だけが行えます。あなたは%[2]s側のプレイヤーです。相手側の審判が提案したときは、同じコマンド (%[3]s) で同意できます。", what, side.Name(), how)
 	}
-	if err := t.setAgree(ctx, g, key, side.String()+" "+value); err != nil {
+	n := proposalCount(g, key, a)
+	if n >= MaxProposals {
+		return false, i18n.Errorf("You have made %s to %s in this segment, the most one player may: nothing was proposed and the other side was not asked. Your last proposal, if it stands, lapses at the end of this segment (withdraw it with %s); or ask a referee who plays neither side.",
+			"このセグメントで%sの提案は %s までで、既に出しています。何も提案せず、相手側にも求めていません。最後の提案はこのセグメントの終わりに失効します (%s で取り消せます)。または両陣営をプレイしていない審判に依頼してください。", i18n.Count(MaxProposals, "proposal", "proposals", "件"), what, undo)
+	}
+	count := SegmentOf(g.State) + " " + strconv.Itoa(n+1)
+	if err := t.update(ctx, g, func(tx Tx) error {
+		if err := tx.SetMeta(proposalCountKey(key, a), count); err != nil {
+			return err
+		}
+		return tx.SetMeta(MetaAgree+key, stamped(g, side.String()+" "+value))
+	}); err != nil {
 		return false, err
 	}
-	notice := i18n.Sprintf(i18n.T("%s (%s side) proposes to %s: nothing changes until a player of the %s side agrees by giving the same command (%s) or pressing the button. A referee who plays neither side may decide alone.",
-		"%s (%s側) が%sを提案しました。%s側のプレイヤーが同じコマンド (%s) を実行するかボタンを押して同意するまで、何も変わりません。両陣営をプレイしていない審判は一人で決められます。"),
+	g.Meta = cloneMeta(g.Meta)
+	g.Meta[proposalCountKey(key, a)] = count
+	g.Meta[MetaAgree+key] = stamped(g, side.String()+" "+value)
+	notice := i18n.Sprintf(i18n.T("%s (%s side) proposes to %s: nothing changes until a player of the %s side agrees by giving the same command (%s) or pressing the button, before this segment ends (then the proposal lapses). A referee who plays neither side may decide alone.",
+		"%s (%s側) が%sを提案しました。%s側のプレイヤーがこのセグメントの終わりまでに同じコマンド (%s) を実行するかボタンを押して同意するまで、何も変わりません (セグメントが終わると提案は失効します)。両陣営をプレイしていない審判は一人で決められます。"),
 		a.Name, side.Name(), what, (1 - side).Name(), how)
-	return false, &Proposal{Game: g.copy(), To: 1 - side, Notice: notice, Err: i18n.Errorf("You play the %s side against a person, so you may not %s alone: nothing changed. Your proposal is kept: it takes effect when a player of the %s side agrees by giving the same command (%s). A referee who plays neither side may decide alone.",
-		"あなたは%s側として人間の相手と対戦しているため、%sを一人では行えません。何も変わっていません。提案は記録しました。%s側のプレイヤーが同じコマンド (%s) を実行して同意すると有効になります。両陣営をプレイしていない審判は一人で決められます。",
-		side.Name(), what, (1 - side).Name(), how)}
+	return false, &Proposal{Game: g.copy(), To: 1 - side, Notice: notice, Err: i18n.Errorf("You play the %s side against a person, so you may not %s alone: nothing changed. Your proposal is kept: it takes effect when a player of the %s side agrees by giving the same command (%s) before this segment ends, when it lapses; you may withdraw it with %s. A referee who plays neither side may decide alone.",
+		"あなたは%s側として人間の相手と対戦しているため、%sを一人では行えません。何も変わっていません。提案は記録しました。このセグメントの終わりまでに%s側のプレイヤーが同じコマンド (%s) を実行して同意すると有効になります (終われば失効します)。%s で取り消せます。両陣営をプレイしていない審判は一人で決められます。",
+		side.Name(), what, (1 - side).Name(), how, undo)}
+}
+
+// withdrawProposal takes back a's own standing proposal of key, if he has
+// one: the answer says so (an error: nothing else is done). It returns nil
+// when a has none. Call with the game's lock held.
+func (t *Service) withdrawProposal(ctx context.Context, a actor.Actor, g *Game, what i18n.Text, key string) error {
+	side, plays := g.SideOf(a.ID)
+	stored, lapsed := standing(g, g.Meta[MetaAgree+key])
+	if !plays || lapsed || !strings.HasPrefix(stored, side.String()+" ") {
+		return nil
+	}
+	if err := t.setAgree(ctx, g, key, ""); err != nil {
+		return err
+	}
+	return i18n.Errorf("Your proposal to %s is withdrawn: nothing changed, and the %s side can no longer agree to it.",
+		"%sの提案を取り消しました。何も変わっておらず、%s側はもう同意できません。", what, (1 - side).Name())
 }
 
 // Proposal is a two-sided decision stored and waiting for the other

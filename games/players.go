@@ -184,14 +184,19 @@ func (t *Service) Pause(ctx context.Context, a actor.Actor, at Where, on bool) (
 			return nil, err
 		}
 	}
+	what := i18n.T("pause or resume the game", "ゲームの一時停止・再開")
 	if g.Paused() == on {
+		// asking for what is so withdraws one's own proposal of the other
+		if err := t.withdrawProposal(ctx, a, g, what, "pause"); err != nil {
+			return nil, err
+		}
 		return nil, i18n.Errorf("Nothing to change: the game is already so.", "変更はありません (既にその状態です)。")
 	}
-	how := "/game resume"
+	how, undo := "/game resume", "/game pause"
 	if on {
-		how = "/game pause"
+		how, undo = undo, how
 	}
-	if ok, err := t.agreed(ctx, a, at.Guild, g, i18n.T("pause or resume the game", "ゲームの一時停止・再開"), "pause", v, how); !ok || err != nil {
+	if ok, err := t.agreed(ctx, a, at.Guild, g, what, "pause", v, how, undo); !ok || err != nil {
 		if err == nil {
 			err = i18n.Errorf("Nothing changed.", "何も変わっていません。")
 		}
@@ -284,7 +289,12 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 	// A seat changes when its holder hands it over and the person he names
 	// accepts, or by a referee who plays neither side.
 	offerKey, offer := MetaOffer+newID, side.String()+" "+old
-	accepting := !empty && a.ID == newID && old != a.ID && g.Meta[offerKey] == offer
+	standingOffer, lapsed := standing(g, g.Meta[offerKey])
+	accepting := a.ID == newID && old != a.ID && standingOffer == offer && !lapsed
+	if a.ID == newID && old != a.ID && (lapsed || pressed(ctx)) && !accepting {
+		// the offer lapsed with its segment (or was withdrawn): its button does nothing
+		return nil, errLapsed(i18n.Sprintf(i18n.T("the %s seat offered", "%s側の席の申し出"), side.Name()))
+	}
 	if (old != a.ID || empty) && !accepting {
 		if err := t.neutralReferee(ctx, a, at.Guild, g, i18n.T("give a seat that is not yours", "自分のものでない席の交代")); err != nil {
 			return nil, err
@@ -302,6 +312,11 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 	}
 	if s, ok := g.SideOf(newID); ok && s != side {
 		return nil, i18n.Errorf("%s plays the other side already: a player may not hold both sides.", "%s は既に相手側のプレイヤーです。両陣営を兼ねることはできません。", by)
+	}
+	if !accepting && newID != a.ID && newID != old {
+		// A referee seats another person only with his consent: the
+		// seating is an offer that person accepts, as a hand-off is.
+		return nil, t.refereeOffer(ctx, g, a, side, old, newID, by, offerKey, offer)
 	}
 	if name == "" {
 		name = strings.TrimPrefix(newID, "console:") // the console's user is named as at the keyboard
@@ -388,16 +403,43 @@ func (t *Service) offerSeat(ctx context.Context, g *Game, side units.Side, newID
 	if _, err := t.clearOffers(ctx, g, offer); err != nil {
 		return err
 	}
-	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(offerKey, offer) }); err != nil {
+	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(offerKey, stamped(g, offer)) }); err != nil {
 		return err
 	}
 	g.Meta = cloneMeta(g.Meta)
-	g.Meta[offerKey] = offer
-	notice := i18n.Sprintf(i18n.T("%[1]s offers the %[2]s seat to %[3]s, who takes it by giving /game replace player:%[4]s by:%[5]s in his own name (or the button); until then %[1]s keeps it and may take the offer back (/game replace player:%[4]s by:%[4]s).",
-		"%[1]s が%[2]s側の席を %[3]s に譲ると申し出ました。%[3]s が自分の名前で /game replace player:%[4]s by:%[5]s を実行する (またはボタンを押す) と席を受けます。それまで席は %[1]s のもので、申し出は取り消せます (/game replace player:%[4]s by:%[4]s)。"),
+	g.Meta[offerKey] = stamped(g, offer)
+	notice := i18n.Sprintf(i18n.T("%[1]s offers the %[2]s seat to %[3]s, who takes it by giving /game replace player:%[4]s by:%[5]s in his own name (or the button) before this segment ends, when the offer lapses; until then %[1]s keeps it and may take the offer back (/game replace player:%[4]s by:%[4]s).",
+		"%[1]s が%[2]s側の席を %[3]s に譲ると申し出ました。このセグメントの終わりまでに %[3]s が自分の名前で /game replace player:%[4]s by:%[5]s を実行する (またはボタンを押す) と席を受けます。セグメントが終わると申し出は失効します。それまで席は %[1]s のもので、申し出は取り消せます (/game replace player:%[4]s by:%[4]s)。"),
 		holder, side.Name(), MentionOf(newID, by), holder, by)
 	return &Proposal{Game: g.copy(), To: side, Notice: notice, Options: map[string]string{"player": holderID, "by": newID}, Err: i18n.Errorf("You offer your %s seat to %s: nothing changes until %s accepts it by giving, in his own name, /game replace player:%s by:%s. Until then you keep the seat.",
 		"%s側の席を %s に譲ると申し出ました。%s が自分の名前で /game replace player:%s by:%s を実行して受けるまで、何も変わりません。それまで席はあなたのものです。",
+		side.Name(), by, by, holder, by)}
+}
+
+// refereeOffer stores a neutral referee's seating of newID (named by) on
+// side, held by old (or nobody: empty), as an offer newID accepts in his
+// own name: nobody is seated unwilling. It returns the answer to the
+// referee. Call with the game's lock held.
+func (t *Service) refereeOffer(ctx context.Context, g *Game, a actor.Actor, side units.Side, old, newID, by, offerKey, offer string) error {
+	if _, err := t.clearOffers(ctx, g, offer); err != nil { // one offer of a seat at a time
+		return err
+	}
+	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(offerKey, stamped(g, offer)) }); err != nil {
+		return err
+	}
+	g.Meta = cloneMeta(g.Meta)
+	g.Meta[offerKey] = stamped(g, offer)
+	holder := old
+	for _, p := range g.Players {
+		if p.UserID == old {
+			holder = p.Name
+		}
+	}
+	notice := i18n.Sprintf(i18n.T("%[1]s (referee) offers the %[2]s seat to %[3]s, who takes it by giving /game replace player:%[4]s by:%[5]s in his own name (or the button) before this segment ends, when the offer lapses. Nobody is seated without consenting; until then the seat stays as it is.",
+		"%[1]s (審判) が%[2]s側の席を %[3]s に提示しました。このセグメントの終わりまでに %[3]s が自分の名前で /game replace player:%[4]s by:%[5]s を実行する (またはボタンを押す) と席を受けます。セグメントが終わると提示は失効します。本人の同意なしに席に就かせることはなく、それまで席はそのままです。"),
+		a.Name, side.Name(), MentionOf(newID, by), holder, by)
+	return &Proposal{Game: g.copy(), To: side, Notice: notice, Options: map[string]string{"player": old, "by": newID}, Err: i18n.Errorf("You offer the %s seat to %s: a referee seats nobody without his consent, so nothing changes until %s accepts it by giving, in his own name, /game replace player:%s by:%s (or the button) before this segment ends.",
+		"%s側の席を %s に提示しました。審判も本人の同意なしに席に就かせることはできないため、このセグメントの終わりまでに %s が自分の名前で /game replace player:%s by:%s を実行する (またはボタンを押す) まで何も変わりません。",
 		side.Name(), by, by, holder, by)}
 }
 
@@ -406,7 +448,7 @@ func (t *Service) offerSeat(ctx context.Context, g *Game, side units.Side, newID
 func (t *Service) clearOffers(ctx context.Context, g *Game, offer string) (int, error) {
 	var keys []string
 	for k, v := range g.Meta {
-		if strings.HasPrefix(k, MetaOffer) && v == offer {
+		if o, _ := standing(g, v); strings.HasPrefix(k, MetaOffer) && o == offer {
 			keys = append(keys, k)
 		}
 	}
