@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -116,6 +117,7 @@ func adjudicatedAnalysis(g *games.Game, a *ai.Analysis) *ai.Analysis {
 			c.Swings[i].Change = c.Points[last].Margin - c.Points[last-1].Margin
 		}
 	}
+	sort.SliceStable(c.Swings, func(i, j int) bool { return math.Abs(c.Swings[i].Change) > math.Abs(c.Swings[j].Change) })
 	return &c
 }
 
@@ -180,7 +182,7 @@ func analysisTextWith(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang, mos
 	first, last := a.Points[0], a.Points[len(a.Points)-1]
 	if adj, ok := g.Adjudicated(); ok {
 		fmt.Fprintf(&sb, i18n.T("**Analysis of game #%d**: expected final margin at the start %s; the game ended by adjudication: %s (the adjudication's median margin, %s).\n",
-			"**ゲーム #%d の分析**: 最終 VP 差の期待値は開始時 %s。ゲームは判定で終了し、結果は %s (判定のプレイアウトの VP 差の中央値 %s)。\n").In(lang),
+			"**ゲーム #%d の分析**: 最終 VP 差の期待値は開始時 %s。ゲームは判定で終了し、結果は%s (判定のプレイアウトの VP 差の中央値は%s)。\n").In(lang),
 			g.ID, marginText(first.Margin, lang), adjudicationResult(adj, lang), marginText(float64(a.Final), lang))
 		sb.WriteString(i18n.T("Its last point is that recorded result, not a play-out of the final position.\n",
 			"最後の点はこの記録された判定結果で、最終局面のプレイアウトではありません。\n").In(lang))

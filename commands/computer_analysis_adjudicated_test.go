@@ -58,5 +58,8 @@ func TestAnalysisOfAnAdjudicatedGame(t *testing.T) {
 		t.Errorf("the analysis of the adjudicated game: public, with its chart: %+v", r.Messages[0])
 	}
 	ja := actIn(t, b, clock, carol, "C1", "/computer analysis", i18n.JA)
+	if testing.Verbose() {
+		t.Log(txt(r) + "\n" + txt(ja))
+	}
 	expect(t, txt(ja), "判定で終了", adjudicationResult(adj, i18n.JA), marginText(float64(adj.Margin), i18n.JA))
 }
