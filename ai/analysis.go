@@ -57,7 +57,8 @@ type Roll struct {
 	Step game.Step
 }
 
-// Swing is a segment where the expected margin moved most.
+// Swing is a segment where the expected margin moved most, among those
+// in which an order besides its end was given or a die rolled.
 type Swing struct {
 	Point  int     // index of the segment's point in Analysis.Points (≥ 1)
 	Change float64 // Points[Point].Margin − Points[Point-1].Margin
@@ -68,7 +69,7 @@ type Swing struct {
 // Analysis is a finished game's expected margin by segment.
 type Analysis struct {
 	Points   []Point // the start, then after each segment
-	Swings   []Swing // the largest changes, largest first (at most three)
+	Swings   []Swing // the largest changes, largest first (at most three), of segments with an order or a die
 	PlayOuts int     // play-outs per point
 	Final    int     // the game's actual final margin, German − Allied
 }
@@ -141,12 +142,14 @@ func AnalyseBy(start *game.State, orders []game.Order, n int, estimateAt Estimat
 	a.Points = append(a.Points, p)
 	var cur []Roll
 	from := 0
+	acted := false // an order other than the segment's end was given in it
 	for i, o := range orders {
 		next, evs, err := game.Apply(s, o)
 		if err != nil {
 			return nil, fmt.Errorf("order %d (%s) is refused: %w", i+1, o, err)
 		}
 		cur = append(cur, rollsOf(s, o, evs)...)
+		acted = acted || o.Verb != game.VerbEnd
 		ended := o.Verb == game.VerbEnd || i == len(orders)-1
 		if ended {
 			p, err := estimate(next, len(a.Points))
@@ -155,8 +158,13 @@ func AnalyseBy(start *game.State, orders []game.Order, n int, estimateAt Estimat
 			}
 			p.Turn, p.Step, p.Side, p.Order = s.Turn, s.Step, s.ToMove(), i+1
 			a.Points = append(a.Points, p)
-			a.Swings = append(a.Swings, Swing{Point: len(a.Points) - 1, Change: p.Margin - a.Points[len(a.Points)-2].Margin, Rolls: cur, Orders: i + 1 - from})
-			cur, from = nil, i+1
+			if acted || len(cur) > 0 {
+				// A segment where only its end was given and no die
+				// rolled decided nothing: its change is the play-outs'
+				// own luck, never named a swing.
+				a.Swings = append(a.Swings, Swing{Point: len(a.Points) - 1, Change: p.Margin - a.Points[len(a.Points)-2].Margin, Rolls: cur, Orders: i + 1 - from})
+			}
+			cur, from, acted = nil, i+1, false
 		}
 		s = next
 	}

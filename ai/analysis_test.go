@@ -72,10 +72,27 @@ func TestAnalysisCurveAndSwings(t *testing.T) {
 	if math.Abs(a.Points[0].Margin-sum/2) > 1e-9 {
 		t.Fatalf("the first point is %.2f, its play-outs' mean %.2f", a.Points[0].Margin, sum/2)
 	}
-	// The swings: the three largest changes, in order.
+	// The swings: the three largest changes, in order, of the segments
+	// in which an order besides the end was given or a die rolled; a
+	// segment of its end alone, whatever the curve did there, is none.
 	var changes []float64
+	decided := decidingSegments(t, s, orders[cut:])
+	noise := 0.0
 	for i := 1; i < len(a.Points); i++ {
-		changes = append(changes, math.Abs(a.Points[i].Margin-a.Points[i-1].Margin))
+		c := math.Abs(a.Points[i].Margin - a.Points[i-1].Margin)
+		if decided[i] {
+			changes = append(changes, c)
+		} else {
+			noise = math.Max(noise, c)
+		}
+	}
+	for _, sw := range a.Swings {
+		if !decided[sw.Point] {
+			t.Errorf("the swing at point %d (%+.1f) is a segment of its end alone, without a die", sw.Point, sw.Change)
+		}
+	}
+	if noise <= math.Abs(a.Swings[len(a.Swings)-1].Change) {
+		t.Fatalf("no segment of its end alone moved the curve more than the swings: the test proves nothing")
 	}
 	if len(a.Swings) != 3 {
 		t.Fatalf("%d swings", len(a.Swings))
@@ -94,6 +111,36 @@ func TestAnalysisCurveAndSwings(t *testing.T) {
 			t.Fatalf("swing %d (%.2f) is not among the %d largest changes: %v", k, sw.Change, k+1, changes)
 		}
 	}
+}
+
+// decidingSegments marks, by analysis point (1: the first segment), the
+// segments of orders from s in which an order other than the end was
+// given or a die rolled (a combat, a siege, the Russian Front, a random
+// event).
+func decidingSegments(t *testing.T, s *game.State, orders []game.Order) map[int]bool {
+	t.Helper()
+	out := map[int]bool{}
+	point := 1
+	for i, o := range orders {
+		n, evs, err := game.Apply(s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Verb != game.VerbEnd {
+			out[point] = true
+		}
+		for _, e := range evs {
+			switch e.Kind {
+			case game.EvCombat, game.EvSiege, game.EvRussia, game.EvRandom:
+				out[point] = true
+			}
+		}
+		if o.Verb == game.VerbEnd || i == len(orders)-1 {
+			point++
+		}
+		s = n
+	}
+	return out
 }
 
 // BenchmarkAnalyseGame analyses a whole game of the campaign against the

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"rtrbot/ai"
+	"rtrbot/engine/game"
 	"rtrbot/games"
 	"rtrbot/i18n"
 	"rtrbot/render"
@@ -58,12 +60,13 @@ func (b *Bot) computerAnalysis(ctx context.Context, req *Request) *Response {
 	}
 	a, err := b.analysisOf(ctx, g)
 	if errors.Is(err, games.ErrAnalysisRunning) {
-		return Private(fmt.Sprintf(req.T("The analysis of game #%d is still running (a whole game takes a few minutes of one core); ask again in a minute: it goes on meanwhile and is kept.",
-			"ゲーム #%d の分析はまだ計算中です (1ゲーム全体で1コア数分かかります)。計算は続けて結果を保存しますので、1分ほどしてからもう一度実行してください。"), g.ID))
+		return Private(fmt.Sprintf(req.T("The analysis of game #%d is still running (a whole game takes a few minutes of one core); ask again in a few minutes: it goes on meanwhile and is kept.",
+			"ゲーム #%d の分析はまだ計算中です (1ゲーム全体で1コア数分かかります)。計算は続けて結果を保存しますので、数分後にもう一度実行してください。"), g.ID))
 	}
 	if err != nil {
 		return Fail(req, err)
 	}
+	a = adjudicatedAnalysis(g, a)
 	m := Message{Text: analysisText(b, g, a, req.Lang)}
 	if png, err := render.AnalysisChartPNG(analysisChart(g, a, req.Lang)); err == nil {
 		m.Files = append(m.Files, File{Name: fmt.Sprintf("game-%d-analysis.png", g.ID), ContentType: "image/png", Data: png})
@@ -86,9 +89,37 @@ func (b *Bot) analysisOf(ctx context.Context, g *games.Game) (*ai.Analysis, erro
 }
 
 // analysisWaitDefault is how long an ask waits for an analysis being
-// made before it is told to ask again: a whole game takes a few minutes
-// of one core, and a slow command's place is not held longer.
-const analysisWaitDefault = time.Minute
+// made before it is told to ask again: a kept analysis comes at once,
+// and one being made takes a few minutes of one core, so waiting longer
+// than a moment only keeps the asker (at the console, a minute of
+// nothing) from being told so.
+const analysisWaitDefault = 2 * time.Second
+
+// adjudicatedAnalysis is a with, for a game ended by adjudication, its
+// last point the recorded result (the adjudication's median margin)
+// rather than the analysis' own play-outs of the final position, and
+// the last segment's swing measured to it; a itself (kept, shared) is
+// not changed.
+func adjudicatedAnalysis(g *games.Game, a *ai.Analysis) *ai.Analysis {
+	adj, ok := g.Adjudicated()
+	if !ok || len(a.Points) < 2 {
+		return a
+	}
+	c := *a
+	c.Points = append([]ai.Point(nil), a.Points...)
+	last := len(c.Points) - 1
+	c.Points[last].Margin = float64(adj.Margin)
+	c.Points[last].Spread = math.Max(0, float64(adj.Q3-adj.Q1)/1.35) // the quartiles' spread as a deviation
+	c.Final = adj.Margin
+	c.Swings = append([]ai.Swing(nil), a.Swings...)
+	for i := range c.Swings {
+		if c.Swings[i].Point == last {
+			c.Swings[i].Change = c.Points[last].Margin - c.Points[last-1].Margin
+		}
+	}
+	sort.SliceStable(c.Swings, func(i, j int) bool { return math.Abs(c.Swings[i].Change) > math.Abs(c.Swings[j].Change) })
+	return &c
+}
 
 // analysisPlayOuts are the play-outs a point (ai.AnalysisPlayOuts; the
 // commands' tests take fewer, the analysis itself is tested in ai).
@@ -149,7 +180,13 @@ func analysisText(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang) string 
 func analysisTextWith(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang, most int) string {
 	var sb strings.Builder
 	first, last := a.Points[0], a.Points[len(a.Points)-1]
-	if g.Meta[games.MetaResigned] != "" {
+	if adj, ok := g.Adjudicated(); ok {
+		fmt.Fprintf(&sb, i18n.T("**Analysis of game #%d**: expected final margin at the start %s; the game ended by adjudication: %s (the adjudication's median margin, %s).\n",
+			"**ゲーム #%d の分析**: 最終 VP 差の期待値は開始時 %s。ゲームは判定で終了し、結果は%s (判定のプレイアウトの VP 差の中央値は%s)。\n").In(lang),
+			g.ID, marginText(first.Margin, lang), adjudicationResult(adj, lang), marginText(float64(a.Final), lang))
+		sb.WriteString(i18n.T("Its last point is that recorded result, not a play-out of the final position.\n",
+			"最後の点はこの記録された判定結果で、最終局面のプレイアウトではありません。\n").In(lang))
+	} else if g.Meta[games.MetaResigned] != "" {
 		fmt.Fprintf(&sb, i18n.T("**Analysis of game #%d**: expected final margin at the start %s, at the resignation %s (the VP then: %s).\n",
 			"**ゲーム #%d の分析**: 最終 VP 差の期待値は開始時 %s、投了時 %s (その時点の VP: %s)。\n").In(lang),
 			g.ID, marginText(first.Margin, lang), marginText(last.Margin, lang), marginText(float64(a.Final), lang))
@@ -170,7 +207,7 @@ func analysisTextWith(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang, mos
 			turn = p.Turn.Japanese()
 		}
 		fmt.Fprintf(&sb, i18n.T("%d. Segment %d, %s, %s %s: %+.1f VP (to %s), %s.\n", "%d. セグメント %d、%s、%sの%s: %+.1f VP (%sへ)、%s。\n").In(lang),
-			k+1, s.Point, turn, p.Side.Name().In(lang), p.Step.Name().In(lang), s.Change, marginText(p.Margin, lang),
+			k+1, replaySegmentOf(g, a, s.Point), turn, p.Side.Name().In(lang), p.Step.Name().In(lang), s.Change, marginText(p.Margin, lang),
 			i18n.Count(s.Orders, "order", "orders", "件の命令").In(lang))
 		if len(s.Rolls) == 0 {
 			sb.WriteString(i18n.T("   No die was rolled in it.\n", "   このセグメントではダイスは振られていません。\n").In(lang))
@@ -193,6 +230,8 @@ func analysisTextWith(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang, mos
 			sb.WriteString("   " + clipRunes(line, 160) + "\n")
 		}
 	}
+	sb.WriteString(i18n.T("-# Segment numbers are /replay's: /replay segment:N shows the position after segment N.\n",
+		"-# セグメント番号は /replay と同じです。/replay segment:N でセグメント N 終了時の局面を表示します。\n").In(lang))
 	fmt.Fprintf(&sb, i18n.T("-# Each point is the mean final margin (German − Allied) of %d play-outs of the whole position, the German campaign against the heuristic Allies, with dice of their own; the band is their spread, and a swing well inside it may be the play-outs' own luck. A few minutes of one core for a whole game, computed once.",
 		"-# 各点は局面全体のプレイアウト %d 回 (独軍キャンペーン対連合軍ヒューリスティック、専用のダイス) の最終 VP 差 (独軍 − 連合軍) の平均です。帯はそのばらつきで、帯の幅より十分小さな変動はプレイアウト自体の運かもしれません。1ゲーム全体で1コア数分、計算は1回だけです。").In(lang), a.PlayOuts)
 	return sb.String()
@@ -221,4 +260,36 @@ func rollText(b *Bot, r ai.Roll, lang i18n.Lang) string {
 	}
 	return fmt.Sprintf(i18n.T("%s attack (%s) on %s by %s at %s: die %d, %s.", "%sの攻撃 (%s) %s へ、%s、%s: ダイス %d、%s。").In(lang),
 		r.Order.Side.Name().In(lang), tableName(f.Table).In(lang), target, strings.Join(r.Order.Attackers(), ", "), f.Odds.String(), f.Die, string(f.Result))
+}
+
+// adjudicationResult is an adjudication's result by 15.1 in lang: "Germans
+// limited victory", "draw".
+func adjudicationResult(adj ai.Adjudication, lang i18n.Lang) string {
+	if adj.Level == game.Draw {
+		return adj.Level.Name().In(lang)
+	}
+	return i18n.Sprintf(i18n.T("%s %s", "%sの%s"), adj.Winner.Name(), adj.Level.Name()).In(lang)
+}
+
+// replaySegmentOf is the number /replay gives the segment that ends at
+// a's point k: /replay makes a frame at the end of each setup, movement
+// and combat segment (replayFrameEnds), so a segment of another step (an
+// event or reinforcement phase) is told in the account of the frame
+// after it.
+func replaySegmentOf(g *games.Game, a *ai.Analysis, k int) int {
+	n := 0
+	for j := 1; j <= k && j < len(a.Points); j++ {
+		p := a.Points[j]
+		end := true // an analysis without its orders (tests): every point ends a segment
+		if p.Order >= 1 && p.Order <= len(g.Orders) {
+			end = g.Orders[p.Order-1].Verb == game.VerbEnd
+		}
+		if end && replayFrameEnds(p.Step) {
+			n++
+			if j == k {
+				return n
+			}
+		}
+	}
+	return n + 1
 }

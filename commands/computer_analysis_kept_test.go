@@ -38,25 +38,25 @@ func (e *estimator) make(g *games.Game, n int) ai.Estimate {
 	}
 }
 
-// An ask for an analysis still being made waits only so long: the asker
-// is told in private, in his language, to ask again; the analysis goes on
-// (once, however often it is asked for) and the next ask gets it.
+// An ask for an analysis still being made waits only a moment (the
+// default wait, not a test's): the asker is told at once, in private, in
+// his language, to ask again; the analysis goes on (once, however often
+// it is asked for) and the next ask gets it.
 func TestComputerAnalysisWaitsWithALimit(t *testing.T) {
 	b, clock := openedGame(t)
 	act(t, b, clock, bob, "C1", "/game resign confirm:true")
 	slow := &estimator{entered: make(chan struct{}, 1), release: make(chan struct{})}
 	b.games.SetAnalysisEstimator(slow.make)
-	b.analysisWait = time.Nanosecond
 	r := act(t, b, clock, carol, "C1", "/computer analysis")
 	if slow.waited.Load() {
 		t.Fatal("the ask waited for the whole analysis")
 	}
-	if expect(t, txt(r), "still running", "ask again in a minute"); !r.Messages[0].Ephemeral || len(r.Messages[0].Files) != 0 {
+	if expect(t, txt(r), "still running", "ask again in a few minutes"); !r.Messages[0].Ephemeral || len(r.Messages[0].Files) != 0 {
 		t.Fatalf("the answer while it runs: %+v", r.Messages[0])
 	}
 	<-slow.entered
 	ja := actIn(t, b, clock, alice, "C1", "/computer analysis", i18n.JA)
-	if expect(t, txt(ja), "まだ計算中", "もう一度"); !ja.Messages[0].Ephemeral || strings.Contains(txt(ja), "still") {
+	if expect(t, txt(ja), "まだ計算中", "数分後にもう一度"); !ja.Messages[0].Ephemeral || strings.Contains(txt(ja), "still") {
 		t.Fatalf("the Japanese answer while it runs: %+v", ja.Messages[0])
 	}
 	close(slow.release)

@@ -3,6 +3,7 @@ package commands
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"rtrbot/ai"
 	"rtrbot/engine/game"
@@ -16,6 +17,7 @@ import (
 // once (a second ask computes nothing); in the reader's language.
 func TestComputerAnalysisAfterTheGame(t *testing.T) {
 	b, clock := openedGame(t)
+	b.analysisWait = time.Hour // this test reads the analysis at its first ask
 	r := act(t, b, clock, carol, "C9", "/computer analysis")
 	if expect(t, txt(r), "no game in this channel"); !r.Messages[0].Ephemeral {
 		t.Error("the refusal is private")

@@ -128,6 +128,9 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 			"この対局は /game import で取り込んだものです。手順はファイルの内容そのままで、ファイルは誰でも書けるため、取り込んだ対局はレーティング対象外です。ラダーに数えるのは、ここで最初から指した対局だけです。"))
 	case g.Status == games.Abandoned:
 		return Private(req.T("This game was abandoned: only a game played to its end (or resigned) is rated.", "この対局は放棄されました。レーティング対象は最後まで指した (または投了した) 対局だけです。"))
+	case g.Meta[games.MetaAdjudicated] != "" && isBotGame(g):
+		return Private(req.T("This game against the computer ended by adjudication: it needs no mark, and it is rated by itself only if the adjudication made it the person's loss (the play-outs, not the person, decided it, so they make no rated win or draw; asking for adjudication saves no lost game).",
+			"このコンピュータ戦は判定で終了しました。指定は不要です。判定の結果が人間側の負けの場合にだけ自動でレーティング対象になります (結果を決めたのはプレイヤーではなくプレイアウトなので、判定による勝ちや引き分けはレーティングされません。判定を求めても負けは消えません)。"))
 	case g.Meta[games.MetaAdjudicated] != "":
 		return Private(req.T("This game ended by adjudication: the referee's play-outs, not the players, decided it, so it is not rated. Only a game played to its end (or resigned) is rated.",
 			"この対局は判定で終了しました。結果を決めたのはプレイヤーではなく審判のプレイアウトなので、レーティング対象外です。レーティング対象は最後まで指した (または投了した) 対局だけです。"))
@@ -169,6 +172,12 @@ func (b *Bot) ladderRate(ctx context.Context, req *Request) *Response {
 	}
 	return Reply(fmt.Sprintf(req.T("Game #%d is rated: both players marked it. /ladder shows the ladder.",
 		"ゲーム #%d はレーティング対象になりました (両者指定)。/ladder でラダーを表示します。"), g.ID))
+}
+
+// isBotGame tells whether a computer level holds a seat of g.
+func isBotGame(g *games.Game) bool {
+	_, _, bot := g.Bot()
+	return bot
 }
 
 // germanScore is the German player's score of an ended game for the

@@ -20,7 +20,11 @@ import (
 // not choose which of his games count). A tournament's game against the
 // computer (a bye's practice game) is not. A game in which the person
 // took a hint (/computer hint) is rated only if he lost: a hint's help
-// makes no win or draw, and taking one saves no lost game. A resignation loses; a game
+// makes no win or draw, and taking one saves no lost game. The same holds
+// for a game ended by adjudication (/computer adjudicate): it is rated
+// only if the play-outs' result is the person's loss, so asking for
+// adjudication in a lost position saves nothing, and the play-outs, not
+// the person, make no rated win or draw. A resignation loses; a game
 // abandoned after its setup counts as lost by the person (abandoning a
 // lost position must not save a rating); one abandoned during its setup
 // is not rated. The computer is rated like any player, from its games
@@ -80,13 +84,16 @@ func computerMark(g *games.Game, guild string, c db.ComputerGame) (db.LadderMark
 		return db.LadderMark{}, false
 	case g.Status == games.Abandoned:
 		m.ScoreGerman = lost
-	case adjudicated: // the play-outs' median result: asking for it saves nothing
+	case adjudicated: // the play-outs' median result, rated only as a loss (below)
 		m.ScoreGerman = 0.5
 		if adj.Level != game.Draw {
 			m.ScoreGerman = 0
 			if adj.Winner == units.German {
 				m.ScoreGerman = 1
 			}
+		}
+		if m.ScoreGerman != lost {
+			return db.LadderMark{}, false // adjudication makes no rated win or draw
 		}
 	default:
 		m.ScoreGerman = germanScore(g)

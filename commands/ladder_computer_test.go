@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"rtrbot/ai"
 	"rtrbot/db"
+	"rtrbot/engine/game"
 	"rtrbot/engine/units"
 	"rtrbot/games"
 	"rtrbot/i18n"
@@ -87,7 +89,9 @@ func TestLadderHintedComputerGame(t *testing.T) {
 // Ending a game against the computer some other way than playing it out
 // saves no rating: seating a friend beside oneself still rates the first
 // person's game (here his resignation), and an adjudicated game is rated
-// by its adjudicated result.
+// only as his loss: asking for adjudication in a lost position still
+// loses, and an adjudicated win or draw rates nobody. /ladder,
+// /ladder player: and /ladder rate:true say the same of it.
 func TestCheatLadderComputerGameDodges(t *testing.T) {
 	b, clock := newStoredBot(t)
 	cheapAdjudication(b)
@@ -103,5 +107,47 @@ func TestCheatLadderComputerGameDodges(t *testing.T) {
 	act(t, b, clock, bob, "C2", "/end")
 	act(t, b, clock, bob, "C2", "/computer adjudicate")
 	expect(t, txt(act(t, b, clock, bob, "C2", "/computer adjudicate")), "ends by adjudication")
-	expect(t, txt(act(t, b, clock, umpire, "C9", "/ladder player:bob")), "rating", "2 rated games")
+	g, err := b.games.LoadStored(context.Background(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	adj, ok := g.Adjudicated()
+	if !ok {
+		t.Fatal("game #2 is not marked adjudicated")
+	}
+	// Bob holds the Germans: the game is rated only if the Allies won it.
+	want := "1 rated game"
+	if adj.Level != game.Draw && adj.Winner == units.Allied {
+		want = "2 rated games"
+	}
+	expect(t, txt(act(t, b, clock, umpire, "C9", "/ladder player:bob")), "rating", want)
+	rate := act(t, b, clock, bob, "C2", "/ladder rate:true")
+	expect(t, txt(rate), "ended by adjudication", "needs no mark", "only if the adjudication made it the person's loss")
+	if !rate.Messages[0].Ephemeral {
+		t.Error("the answer to /ladder rate:true on an adjudicated game against the computer is public")
+	}
+	expect(t, txt(actIn(t, b, clock, bob, "C2", "/ladder rate:true", i18n.JA)), "判定", "人間側の負けの場合にだけ")
+
+	// Each result the play-outs may give, for a person on either side.
+	c := db.ComputerGame{ID: g.ID, Channel: "C2", Ended: clock.Now()}
+	for _, tc := range []struct {
+		winner units.Side
+		level  game.Level
+		rated  bool // for Bob, the Germans
+	}{
+		{units.Allied, game.Decisive, true},
+		{units.Allied, game.Marginal, true},
+		{units.German, game.Marginal, false},
+		{units.German, game.Decisive, false},
+		{units.German, game.Draw, false},
+	} {
+		g.Meta[games.MetaAdjudicated] = games.EncodeAdjudication(ai.Adjudication{Winner: tc.winner, Level: tc.level, PlayOuts: 1})
+		m, rated := computerMark(g, "G1", c)
+		if rated != tc.rated {
+			t.Errorf("adjudicated %v %v: rated %v, want %v", tc.winner, tc.level, rated, tc.rated)
+		}
+		if rated && m.ScoreGerman != 0 {
+			t.Errorf("adjudicated %v %v: the German person scores %v, want 0", tc.winner, tc.level, m.ScoreGerman)
+		}
+	}
 }

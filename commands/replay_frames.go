@@ -52,7 +52,7 @@ func replayFrames(g *games.Game, v game.Viewer) ([]replayFrame, error) {
 		lines = nil
 	}
 	for i, o := range g.Orders {
-		if o.Verb == game.VerbEnd && (s.Step == game.SetupStep || s.Step.IsMovement() || s.Step.IsCombat()) {
+		if o.Verb == game.VerbEnd && replayFrameEnds(s.Step) {
 			frame(s)
 		}
 		n, evs, err := game.Apply(s, o)
@@ -76,6 +76,13 @@ func replayFrames(g *games.Game, v game.Viewer) ([]replayFrame, error) {
 	}
 	frame(s)
 	return out, nil
+}
+
+// replayFrameEnds tells whether the end of a segment of step makes a
+// replay frame: a setup, movement or combat segment's does (the
+// analysis numbers its segments by it too, replaySegmentOf).
+func replayFrameEnds(step game.Step) bool {
+	return step == game.SetupStep || step.IsMovement() || step.IsCombat()
 }
 
 // replayCrop is the part of the map a replay frame shows, small enough

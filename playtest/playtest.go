@@ -509,7 +509,7 @@ func (r *Runner) finish(ctx context.Context) {
 		// minutes, so one game a run): public, with its chart.
 		resp := r.say(ctx, p.spec, "/computer analysis")
 		if resp != nil && len(resp.Messages) == 1 && resp.Messages[0].Ephemeral && len(resp.Messages[0].Files) == 0 {
-			// Still being made (the ask waits a minute at most): asked
+			// Still being made (the ask waits only a moment): asked
 			// again once it is done, as the answer says.
 			r.svc.WaitAnalyses()
 			resp = r.say(ctx, p.spec, "/computer analysis")
