@@ -592,7 +592,9 @@ func TestRefereeing(t *testing.T) {
 	req.User.Manager = true
 	expect(t, txt(b.Router.Run(context.Background(), req)), "<@&999>")
 	req = &Request{Path: "game replace", Options: map[string]string{"player": "Bob", "by": "<@444>", "name": "Dave"}, Guild: "G1", Channel: "C1", User: actor.Actor{ID: carol.ID, Name: carol.Name, Roles: []string{"999"}}, Lang: i18n.EN, Now: clock.Now()}
-	expect(t, txt(b.Router.Run(context.Background(), req)), "gave <@222>'s place on the German side to <@444>")
+	// A neutral referee's seating is an offer: Dave takes it in his own name.
+	expect(t, txt(b.Router.Run(context.Background(), req)), "offers the German seat to <@444>")
+	expect(t, txt(act(t, b, clock, dave, "C1", "/game replace player:Bob by:<@444>")), "<@444>")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/move unit:"+u+" to:"+h)), "You do not play in this game")
 	expect(t, txt(act(t, b, clock, dave, "C1", "/move unit:"+u+" to:"+h)), u+" moved")
 	// The referee ends the segment for an absent player.

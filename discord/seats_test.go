@@ -102,8 +102,13 @@ func TestSeatReplacedPlayerLeavesTheSideThread(t *testing.T) {
 	sayIn(h, game, alice, "game join", map[string]any{"side": "allied"})
 	sayIn(h, game, seatCarol, "game join", map[string]any{"side": "german"})
 	got := sayIn(h, game, seatRef, "game replace", map[string]any{"player": alice.ID, "by": seatBob.ID, "name": "Bob"})
-	if !strings.Contains(got, "gave") {
-		t.Fatalf("the replacement: %q", got)
+	if !strings.Contains(got, "offers") {
+		t.Fatalf("the referee's offer: %q", got)
+	}
+	// A referee's seating is an offer: Bob takes the seat in his own name.
+	got = sayIn(h, game, seatBob, "game replace", map[string]any{"player": alice.ID, "by": seatBob.ID})
+	if !strings.Contains(got, "gave") && !strings.Contains(got, "takes") && !strings.Contains(got, "took") {
+		t.Fatalf("Bob taking the seat: %q", got)
 	}
 	allied := sideThread(t, h, "Allied")
 	if slices.Contains(allied.Members, alice.ID) || !slices.Contains(allied.Members, seatBob.ID) {

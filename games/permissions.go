@@ -218,7 +218,7 @@ func (t *Service) agreed(ctx context.Context, a actor.Actor, guild string, g *Ga
 	n := proposalCount(g, key, a)
 	if n >= MaxProposals {
 		return false, i18n.Errorf("You have made %s to %s in this segment, the most one player may: nothing was proposed and the other side was not asked. Your last proposal, if it stands, lapses at the end of this segment (withdraw it with %s); or ask a referee who plays neither side.",
-			"このセグメントで%sの提案は %s までで、既に出しています。何も提案せず、相手側にも求めていません。最後の提案はこのセグメントの終わりに失効します (%s で取り消せます)。または両陣営をプレイしていない審判に依頼してください。", i18n.Count(MaxProposals, "proposal", "proposals", "件"), what, undo)
+			"このセグメントで%[2]sの提案をすでに %[1]s出しており、1 人が出せる上限です。何も提案せず、相手側にも求めていません。最後の提案が残っていれば、このセグメントの終わりに失効します (%[3]s で取り消せます)。または両陣営をプレイしていない審判に依頼してください。", i18n.Count(MaxProposals, "proposal", "proposals", "件"), what, undo)
 	}
 	count := SegmentOf(g.State) + " " + strconv.Itoa(n+1)
 	if err := t.update(ctx, g, func(tx Tx) error {
