@@ -263,6 +263,7 @@ func matrixStateOn(b *Bot, s state) *Bot {
 	run(mBob, "/game join side:german", nil)
 	run(mAlice, "/game join side:allied", nil)
 	run(mAlice, "/game join side:allied user:104", nil)
+	run(mDave, "/game join side:allied", nil) // Dave takes the seat Alice offered
 	switch s {
 	case sOptions:
 		run(mDave, "/game choose options:18.2(3) side:allied", nil)
