@@ -148,6 +148,18 @@ func seatMentions(seats []games.Player, lang i18n.Lang) string {
 	return strings.Join(out, " ")
 }
 
+// seatsWho names a side's seats in a notice, for each reader: the
+// people mentioned, a computer seat by its name in the reader's language
+// (seatName), the side's name where nobody holds it. Every notice that
+// names a side's holders (a deadline, a vacation's end, a takeover) names
+// them so.
+func seatsWho(seats []games.Player, side units.Side) i18n.Text {
+	if len(seats) == 0 {
+		return side.Name()
+	}
+	return i18n.T(seatMentions(seats, i18n.EN), seatMentions(seats, i18n.JA))
+}
+
 // mentionIn is seatMentions for one side of g.
 func mentionIn(g *games.Game, side units.Side, lang i18n.Lang) string {
 	return seatMentions(g.PlayersOf(side), lang)

@@ -284,7 +284,7 @@ func TestTick(t *testing.T) {
 		t.Fatalf("an early tick did %+v", n)
 	}
 	n := s.Tick(ctx, t0.Add(3*time.Hour+time.Minute))
-	if len(n) != 1 || n[0].Kind != Reminder || n[0].Who != "<@111>" || n[0].Side != units.Allied {
+	if len(n) != 1 || n[0].Kind != Reminder || len(n[0].Seats) != 1 || n[0].Seats[0].UserID != "111" || n[0].Side != units.Allied {
 		t.Fatalf("reminder: %+v", n)
 	}
 	if n := s.Tick(ctx, t0.Add(3*time.Hour+2*time.Minute)); len(n) != 0 {
