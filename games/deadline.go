@@ -113,13 +113,13 @@ const (
 
 // Notice is one thing a deadline did in a game.
 type Notice struct {
-	Kind     NoticeKind
-	Game     int64
-	Channel  string // the game's thread or channel
+	Kind    NoticeKind
+	Game    int64
+	Channel string // the game's thread or channel
 	// Seats are the side to move's players, as stored: a notice names
 	// them for its reader (commands' seatsWho), a computer seat by its
 	// name in the reader's language, never by the stored name.
-	Seats []Player
+	Seats    []Player
 	Side     units.Side
 	Step     game.Step
 	Deadline time.Time
