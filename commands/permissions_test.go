@@ -429,7 +429,7 @@ func whoMayTable() string {
 			case c == cRead:
 				v = "yes"
 			case c == cJoin:
-				v = "before the side's first order, if nobody holds it; a side's player adds a second; after an import, the seat its file proposes"
+				v = "before the side's first order, if nobody holds it; a second, when a side's player offers it and he takes it himself; after an import, the seat its file proposes"
 				if r == rOutsider {
 					v = "—"
 				}
