@@ -105,3 +105,41 @@ func TestCheatComputerNotAddedByJoin(t *testing.T) {
 		}
 	}
 }
+
+// Each seat offer pings the person it names: one person makes at most
+// MaxProposals of them a segment, hand-offs, a referee's seatings and
+// second seats alike; past that he is refused, nothing is stored, and the
+// next segment he may offer again.
+func TestCheatSeatOffersCapped(t *testing.T) {
+	ctx := context.Background()
+	s := service(t) // Alice plays the Allies, Bob the Germans
+	playSome(t, s, at)
+	ids := []string{"501", "502", "503", "504"}
+	for i, id := range ids[:MaxProposals-1] {
+		if _, err := s.Replace(ctx, alice, at, alice.ID, id, "", t0, nil); !isProposal(err) {
+			t.Fatalf("Alice's hand-off %d: %v", i+1, err)
+		}
+	}
+	if err := s.Add(ctx, alice, at, "allied", ids[MaxProposals-1], ""); !isProposal(err) {
+		t.Fatalf("Alice's offer of a second seat: %v", err)
+	}
+	_, err := s.Replace(ctx, alice, at, alice.ID, "509", "", t0, nil)
+	if err == nil || isProposal(err) || !strings.Contains(i18n.Message(err, i18n.EN), "the most one person may") || !strings.Contains(i18n.Message(err, i18n.JA), "上限") {
+		t.Fatalf("Alice's offer past the cap: %v", err)
+	}
+	if err := s.Add(ctx, alice, at, "allied", "510", ""); err == nil || isProposal(err) {
+		t.Fatalf("Alice's second-seat offer past the cap: %v", err)
+	}
+	g := s.Peek(ctx, "C1")
+	if g.Meta[MetaOffer+"509"] != "" || g.Meta[MetaJoinOffer+"510"] != "" {
+		t.Error("an offer past the cap was stored")
+	}
+	// Bob's count is his own.
+	if _, err := s.Replace(ctx, bob, at, bob.ID, "601", "", t0, nil); !isProposal(err) {
+		t.Fatalf("Bob's hand-off: %v", err)
+	}
+	endSegment(t, s)
+	if _, err := s.Replace(ctx, alice, at, alice.ID, "509", "", t0, nil); !isProposal(err) {
+		t.Fatalf("Alice's hand-off in the next segment: %v", err)
+	}
+}

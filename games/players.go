@@ -413,6 +413,9 @@ func (t *Service) offerSeat(ctx context.Context, g *Game, side units.Side, newID
 	if s, ok := g.SideOf(newID); ok && s != side {
 		return i18n.Errorf("%s plays the other side already: a player may not hold both sides.", "%s は既に相手側のプレイヤーです。両陣営を兼ねることはできません。", by)
 	}
+	if err := t.countOffer(ctx, g, holderID); err != nil {
+		return err
+	}
 	// One offer a seat at a time: a new one replaces the holder's earlier.
 	if _, err := t.clearOffers(ctx, g, offer); err != nil {
 		return err
@@ -435,6 +438,9 @@ func (t *Service) offerSeat(ctx context.Context, g *Game, side units.Side, newID
 // own name: nobody is seated unwilling. It returns the answer to the
 // referee. Call with the game's lock held.
 func (t *Service) refereeOffer(ctx context.Context, g *Game, a actor.Actor, side units.Side, old, newID, by, offerKey, offer string) error {
+	if err := t.countOffer(ctx, g, a.ID); err != nil {
+		return err
+	}
 	if _, err := t.clearOffers(ctx, g, offer); err != nil { // one offer of a seat at a time
 		return err
 	}
@@ -712,6 +718,9 @@ func (t *Service) Add(ctx context.Context, a actor.Actor, at Where, sideName, us
 	}
 	// Nobody is seated unwilling (and so seen to act, pinged or rated):
 	// the addition is an offer the person named takes in his own name.
+	if err := t.countOffer(ctx, g, a.ID); err != nil {
+		return err
+	}
 	offer := side.String() + " " + a.ID
 	key := MetaJoinOffer + id
 	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(key, stamped(g, offer)) }); err != nil {
