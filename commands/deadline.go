@@ -37,6 +37,16 @@ func (b *Bot) setDeadline(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return gameFail(req, err)
 	}
+	r := b.deadlineSet(req, g, hours)
+	// The game's pinned status says the deadline too: it is edited at once.
+	if m, ok := statusNow(req, g); ok {
+		r.Add(m)
+	}
+	return r
+}
+
+// deadlineSet says what a deadline's change did.
+func (b *Bot) deadlineSet(req *Request, g *games.Game, hours int) *Response {
 	if hours == 0 {
 		return Reply(req.T("No deadline now: segments take as long as the players need.", "期限を解除しました。"))
 	}
