@@ -713,8 +713,8 @@ func (t *Service) Add(ctx context.Context, a actor.Actor, at Where, sideName, us
 	if s, ok := g.SideOf(id); ok {
 		return i18n.Errorf("%s already plays the %s side.", "%s は既に%s側のプレイヤーです。", user, s.Name())
 	}
-	if name == "" {
-		name = id
+	if name == "" || name == id {
+		name = strings.TrimPrefix(id, "console:") // the console's user is named as at the keyboard
 	}
 	// Nobody is seated unwilling (and so seen to act, pinged or rated):
 	// the addition is an offer the person named takes in his own name.
