@@ -37,6 +37,16 @@ func (b *Bot) setDeadline(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return gameFail(req, err)
 	}
+	r := b.deadlineSet(req, g, hours)
+	// The game's pinned status says the deadline too: it is edited at once.
+	if m, ok := statusNow(req, g); ok {
+		r.Add(m)
+	}
+	return r
+}
+
+// deadlineSet says what a deadline's change did.
+func (b *Bot) deadlineSet(req *Request, g *games.Game, hours int) *Response {
 	if hours == 0 {
 		return Reply(req.T("No deadline now: segments take as long as the players need.", "期限を解除しました。"))
 	}
@@ -124,7 +134,7 @@ func (b *Bot) noticeMessages(ctx context.Context, n games.Notice) []Message {
 	switch n.Kind {
 	case games.Reminder:
 		return []Message{{Target: n.Channel, Text: b.posted("⏰ %s: the %s segment ends <t:%d:R>.", "⏰ %s: %s の期限は <t:%d:R> です。",
-			n.Who, n.Step.Name(), n.Deadline.Unix())}}
+			seatsWho(n.Seats, n.Side), n.Step.Name(), n.Deadline.Unix())}}
 	case games.Ended:
 		out := []Message{{Target: n.Channel, Text: bilingual("⌛ The deadline passed: the %s segment was ended with no further orders.",
 			"⌛ 期限切れのため、%sのセグメントをこれ以上の命令なしで終了しました。", n.Side.Name())}}
@@ -133,13 +143,13 @@ func (b *Bot) noticeMessages(ctx context.Context, n games.Notice) []Message {
 		return b.takeoverMessages(ctx, n) // game_takeover.go
 	case games.VacationOver:
 		return []Message{{Target: n.Channel, Text: b.posted("🏖 The %s side's vacation is over; the clock runs again: %s, the %s segment now ends <t:%d:f>.",
-			"🏖 %s側の休暇が終わり、時計が再び動きます。%s: %s の期限は <t:%d:f> です。", n.Side.Name(), n.Who, n.Step.Name(), n.Deadline.Unix())}}
+			"🏖 %s側の休暇が終わり、時計が再び動きます。%s: %s の期限は <t:%d:f> です。", n.Side.Name(), seatsWho(n.Seats, n.Side), n.Step.Name(), n.Deadline.Unix())}}
 	case games.CannotEnd:
 		// Why is the side's own business (it may name its units): it goes
 		// to the side's private thread; the game's thread hears only that.
 		out := []Message{{Target: n.Channel, Text: b.posted(
 			"⌛ %s: the deadline passed but the segment cannot end yet; the side has been told why. The next deadline is <t:%d:f>.",
-			"⌛ %s: 期限切れですが、まだセグメントを終了できません (理由は手番側に通知済み)。次の期限は <t:%d:f>。", n.Who, n.Deadline.Unix())}}
+			"⌛ %s: 期限切れですが、まだセグメントを終了できません (理由は手番側に通知済み)。次の期限は <t:%d:f>。", seatsWho(n.Seats, n.Side), n.Deadline.Unix())}}
 		if n.Thread != "" {
 			why := gameFail(&Request{}, n.Why)
 			out = append(out, Message{Target: n.Thread, Text: "⌛ " + why.Messages[0].Text})
@@ -148,7 +158,7 @@ func (b *Bot) noticeMessages(ctx context.Context, n games.Notice) []Message {
 	}
 	return []Message{{Target: n.Channel, Text: b.posted(
 		"⌛ %s: the deadline for the %s segment has passed. Please give your orders and /end; the next deadline is <t:%d:f>.",
-		"⌛ %s: %s の期限が過ぎました。命令を出して /end してください。次の期限は <t:%d:f>。", n.Who, n.Step.Name(), n.Deadline.Unix())}}
+		"⌛ %s: %s の期限が過ぎました。命令を出して /end してください。次の期限は <t:%d:f>。", seatsWho(n.Seats, n.Side), n.Step.Name(), n.Deadline.Unix())}}
 }
 
 // RunDeadlines calls Tick at once (deadlines that passed while the bot was

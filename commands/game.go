@@ -304,6 +304,12 @@ func (b *Bot) gameStatus(ctx context.Context, req *Request) *Response {
 	if p := g.PendingChoice(); p.EN != "" {
 		sb.WriteString(p.In(req.Lang) + "\n")
 	}
+	// A proposal waiting for the other side's agreement: both sides see it.
+	for _, p := range g.StandingProposals() {
+		fmt.Fprintf(&sb, req.T("Proposed by the %s side: %s; a player of the %s side agrees by giving it before this segment ends, when it lapses.\n",
+			"%s側の提案: %s。このセグメントの終わりまでに%s側のプレイヤーが同じコマンドを実行すると同意になります (終われば失効)。\n"),
+			p.Side.Name().In(req.Lang), p.Command, p.Side.Other().Name().In(req.Lang))
+	}
 	if !g.Deadline.IsZero() {
 		then := req.T("a reminder", "再通知")
 		if g.DeadlineAction == "end" {

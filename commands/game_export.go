@@ -95,9 +95,13 @@ func (b *Bot) importGame(ctx context.Context, req *Request) *Response {
 			"The file's dice key decides no die again: from roll #%d the dice come from a new secret key, commitment %s (docs/dice.md).",
 			"ファイルのダイスの鍵が再びダイスを決めることはありません。ダイス #%d からは新しい秘密の鍵で振ります。コミットメント %s (docs/dice.md)。"), g.State.Dice.Rolls+1, g.State.Commitment())
 	}
-	var named []string
+	var named, computers []string
 	for _, side := range []units.Side{units.German, units.Allied} {
 		for _, id := range g.Proposals(side) {
+			if games.IsBot(id) { // named as the reader names the computer, never by its seat ID
+				computers = append(computers, fmt.Sprintf(req.T("the %s side by %s", "%s側を%s"), side.Name().In(req.Lang), seatName(games.Player{UserID: id, Name: id}, req.Lang)))
+				continue
+			}
 			named = append(named, games.MentionOf(id, "")+" ("+side.Name().In(req.Lang)+")")
 		}
 	}
@@ -105,6 +109,11 @@ func (b *Bot) importGame(ctx context.Context, req *Request) *Response {
 		msg += "\n" + fmt.Sprintf(req.T(
 			"The file seats nobody. It names %s: each confirms his seat with /game join side:SIDE; until then nobody gives orders.",
 			"ファイルでは誰も着席しません。ファイルに記載されたプレイヤー %s は、それぞれ /game join side:陣営 で自分の席を確定してください。それまで誰も命令できません。"), strings.Join(named, ", "))
+	}
+	if len(computers) > 0 {
+		msg += "\n" + fmt.Sprintf(req.T(
+			"The file's game played %s: an import does not seat the computer again. A person takes that side from a referee who plays neither side (/game replace player:SIDE by:).",
+			"ファイルの対局では%s がプレイしていました。取り込みでコンピュータが再び着席することはありません。その陣営は、両陣営をプレイしていない審判から人が受け継ぎます (/game replace player:陣営 by:)。"), strings.Join(computers, req.T("; ", "、")))
 	}
 	return Reply(msg)
 }

@@ -86,22 +86,10 @@ func (b *Bot) playCommands() []*Command {
 }
 
 func (b *Bot) join(ctx context.Context, req *Request) *Response {
-	if req.Has("user") {
-		sc := newSeatChat(req, func(g *games.Game, user string, side units.Side, _ bool) []Message {
-			th := g.Thread(side)
-			if th == "" {
-				return nil
-			}
-			return []Message{{Target: th, Text: fmt.Sprintf(req.T("%s: welcome to the %s side's private thread.", "%s: %s側の非公開スレッドへようこそ。"),
-				games.MentionOf(user, req.Opt("user")), side.Name().In(req.Lang))}}
-		})
-		j, err := b.games.Add(ctx, req.Actor(), where(req), req.Opt("side"), req.Opt("user"), req.Opt("user"), req.Now, sc.threads())
-		if err != nil {
-			return gameFail(req, err)
-		}
-		r := Reply(fmt.Sprintf(req.T("%s adds %s to the %s side.", "%s が %s を%s側に加えました。"), req.User.Name, req.Opt("user"), j.Side.Name().In(req.Lang)))
-		sc.answer(r, j.Game, j.Game.UserRef(req.Opt("user")), j.Side, false)
-		return announce(req, j.Game, r)
+	if req.Has("user") && !namesSelf(req, req.Opt("user")) { // naming oneself is one's own join
+		// A player of the side offers the seat; the person named takes it
+		// in his own name (games.Add answers with a games.Proposal).
+		return gameFail(req, b.games.Add(ctx, req.Actor(), where(req), req.Opt("side"), req.Opt("user"), req.Opt("user")))
 	}
 	sc := newSeatChat(req, func(g *games.Game, user string, side units.Side, newThread bool) []Message {
 		th := g.Thread(side)
@@ -135,6 +123,14 @@ func (b *Bot) join(ctx context.Context, req *Request) *Response {
 	}
 	sc.answer(r, g, req.User.ID, side, j.NewThread) // the welcome, and the dashboard naming the players
 	return announce(req, g, r)
+}
+
+// namesSelf says whether user (an ID, a <@mention> or a name) is the
+// asker.
+func namesSelf(req *Request, user string) bool {
+	u := strings.TrimSpace(user)
+	u = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(u, "<@!"), "<@"), ">")
+	return u != "" && (u == req.User.ID || strings.EqualFold(u, req.User.Name))
 }
 
 // ThreadMembers is what a Chat with private threads does when a seat

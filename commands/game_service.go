@@ -61,12 +61,13 @@ func gameFail(req *Request, err error) *Response {
 // the service checks who presses it).
 func proposed(req *Request, pr *games.Proposal) *Response {
 	text := pr.Notice.In(req.Lang)
-	if m := mentionIn(pr.Game, pr.To, req.Lang); m != "" && req.Path != "game replace" {
+	seat := req.Path == "game replace" || req.Path == "game join" // a seat offered: the notice names the person
+	if m := mentionIn(pr.Game, pr.To, req.Lang); m != "" && !seat {
 		text = m + " " + text
 	}
 	r := Reply(text)
 	label := req.T("Agree", "同意する")
-	if req.Path == "game replace" {
+	if seat {
 		label = req.T("Take the seat", "席を受ける")
 	}
 	opts := pr.Options // short, so that the button fits Discord's 100 characters

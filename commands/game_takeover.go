@@ -52,7 +52,7 @@ func (b *Bot) takeoverMessages(ctx context.Context, n games.Notice) []Message {
 		}
 	}
 	out := []Message{{Target: n.Channel, Text: b.posted("⌛ %s: the deadline for the %s segment passed, so the computer (%s) played it, as the players agreed (/game settings takeover:). Your side is yours again from the next segment.",
-		"⌛ %s: %s の期限が過ぎたため、合意どおりコンピュータ (%s) が代行しました (/game settings takeover:)。次のセグメントからは再びプレイヤーの手番です。", n.Who, n.Step.Name(), levelName(level))}}
+		"⌛ %s: %s の期限が過ぎたため、合意どおりコンピュータ (%s) が代行しました (/game settings takeover:)。次のセグメントからは再びプレイヤーの手番です。", seatsWho(n.Seats, n.Side), n.Step.Name(), levelName(level))}}
 	out = append(out, b.reportPosts(ctx, n.Reports)...)
 	if m, ok := explainedPost(n.Explained, n.Channel, b.postLang()); ok {
 		out = append(out, m) // computer_explain.go

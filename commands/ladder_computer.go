@@ -61,7 +61,8 @@ func (b *Bot) rateComputerGames(ctx context.Context, marks ladderMarks, guild st
 }
 
 // computerMark is the ladder row of an ended game against the computer,
-// or false if it is not rated (abandoned in its setup). The person rated
+// or false if it is not rated (abandoned in its setup, or not one side of
+// people against the computer alone). The person rated
 // is the first seated on the computer's opponent side: seating a friend
 // beside him does not take the game off the ladder.
 func computerMark(g *games.Game, guild string, c db.ComputerGame) (db.LadderMark, bool) {
@@ -69,6 +70,18 @@ func computerMark(g *games.Game, guild string, c db.ComputerGame) (db.LadderMark
 	people := g.PlayersOf(botSide.Other())
 	if !ok || len(people) == 0 {
 		return db.LadderMark{}, false
+	}
+	// Rated only as a game of people against the computer alone: its side
+	// held by one computer seat and nobody else, the other by people only
+	// (a computer seated beside a person, or a person beside the
+	// computer, is no such game, however it came about).
+	if comp := g.PlayersOf(botSide); len(comp) != 1 || !games.IsBot(comp[0].UserID) {
+		return db.LadderMark{}, false
+	}
+	for _, p := range people {
+		if games.IsBot(p.UserID) {
+			return db.LadderMark{}, false
+		}
 	}
 	seat := [2]string{}
 	seat[botSide], seat[botSide.Other()] = games.BotPrefix+level, people[0].UserID
@@ -146,6 +159,18 @@ func seatMentions(seats []games.Player, lang i18n.Lang) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// seatsWho names a side's seats in a notice, for each reader: the
+// people mentioned, a computer seat by its name in the reader's language
+// (seatName), the side's name where nobody holds it. Every notice that
+// names a side's holders (a deadline, a vacation's end, a takeover) names
+// them so.
+func seatsWho(seats []games.Player, side units.Side) i18n.Text {
+	if len(seats) == 0 {
+		return side.Name()
+	}
+	return i18n.T(seatMentions(seats, i18n.EN), seatMentions(seats, i18n.JA))
 }
 
 // mentionIn is seatMentions for one side of g.

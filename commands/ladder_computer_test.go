@@ -98,7 +98,8 @@ func TestCheatLadderComputerGameDodges(t *testing.T) {
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game new vs:bot side:german level:random")), "Game #1")
 	act(t, b, clock, bob, "C1", "/game setup")
 	act(t, b, clock, bob, "C1", "/end")
-	act(t, b, clock, bob, "C1", "/game join side:german user:carol")
+	act(t, b, clock, bob, "C1", "/game join side:german user:333")
+	act(t, b, clock, carol, "C1", "/game join side:german") // she takes the seat Bob offered
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game resign confirm:true")), "resigns")
 	expect(t, txt(act(t, b, clock, umpire, "C9", "/ladder player:bob")), "0 won, 0 drawn, 1 lost")
 

@@ -263,6 +263,7 @@ func matrixStateOn(b *Bot, s state) *Bot {
 	run(mBob, "/game join side:german", nil)
 	run(mAlice, "/game join side:allied", nil)
 	run(mAlice, "/game join side:allied user:104", nil)
+	run(mDave, "/game join side:allied", nil) // Dave takes the seat Alice offered
 	switch s {
 	case sOptions:
 		run(mDave, "/game choose options:18.2(3) side:allied", nil)
@@ -428,7 +429,7 @@ func whoMayTable() string {
 			case c == cRead:
 				v = "yes"
 			case c == cJoin:
-				v = "before the side's first order, if nobody holds it; a side's player adds a second; after an import, the seat its file proposes"
+				v = "before the side's first order, if nobody holds it; a second, when a side's player offers it and he takes it himself; after an import, the seat its file proposes"
 				if r == rOutsider {
 					v = "—"
 				}

@@ -121,7 +121,7 @@ func (b *Bot) openByeGame(ctx context.Context, req *Request, t *tournament.Tourn
 		side = units.Allied
 	}
 	level := t.Settings.ByeGame
-	title := fmt.Sprintf("%s R%d T%d: %s – rtrbot (%s)", t.Name, round, g.Table, nameIn(t, g.German), level)
+	title := byeTitle(b.threadLang(req), t.Name, round, nameIn(t, g.German), level)
 	fail := func(err error) {
 		b.Log.Error("tournament: opening a bye's game", "tournament", t.Name, "table", g.Table, "err", err)
 		resp.Add(Message{Text: fmt.Sprintf(req.T("Table %d: the bye's game against the computer could not be opened (%s); the bye's points stand.",
@@ -144,10 +144,37 @@ func (b *Bot) openByeGame(ctx context.Context, req *Request, t *tournament.Tourn
 	}
 	resp.Add(Message{Target: thread, Text: fmt.Sprintf(req.T("%s, round %d: %s has a bye (its points stand) and may play the computer (%s) meanwhile, on the %s side (game #%d). This game does not count.",
 		"%s 第%d ラウンド: %s はバイ (得点はそのまま) で、その間コンピュータ (%s) と%s側で練習対局ができます (ゲーム #%d)。この対局は得点に数えません。"),
-		t.Name, round, games.MentionOf(g.German, nameIn(t, g.German)), level, side.Name().In(req.Lang), id)})
+		t.Name, round, games.MentionOf(g.German, nameIn(t, g.German)), levelName(level).In(req.Lang), side.Name().In(req.Lang), id)})
 	sub := *req
 	sub.Channel = thread
 	b.botMoves(ctx, &sub, resp)
+}
+
+// threadLang is the one language of a thread's title, which every member
+// reads alike: the console's (RTRBOT_LANG) where the bot has one reader,
+// otherwise that of whoever opened the round (on Discord his locale, or
+// the server's).
+func (b *Bot) threadLang(req *Request) i18n.Lang {
+	if b.Reader != "" {
+		return b.Reader
+	}
+	if req.Lang == "" {
+		return i18n.EN
+	}
+	return req.Lang
+}
+
+// byeTitle is the title of a bye's practice thread in lang: the round,
+// the player and the computer named as players know it (Computer
+// (heuristic), コンピュータ (ヒューリスティック)), and that it is practice.
+// Discord takes at most 100 characters.
+func byeTitle(lang i18n.Lang, name string, round int, player, level string) string {
+	title := i18n.Sprintf(i18n.T("%s round %d: %s v %s (practice)", "%s 第%dラウンド: %s 対 %s (練習対局)"),
+		name, round, player, computerName(level)).In(lang)
+	if r := []rune(title); len(r) > 100 {
+		title = string(r[:99]) + "…"
+	}
+	return title
 }
 
 // sideBalance is how many more times player id played German than Allied

@@ -190,7 +190,7 @@ func (t *Service) vacationTick(ctx context.Context, g *Game, now time.Time, dl t
 		delete(g.Meta, metaVacation(side))
 		g.Deadline = next
 		return Notice{Kind: VacationOver, Game: g.ID, Channel: g.Channel, Side: side, Step: g.State.Step, Deadline: next,
-			Who: g.Mention(g.State.ToMove())}, true
+			Seats: g.PlayersOf(g.State.ToMove())}, true
 	}
 	return Notice{}, false
 }

@@ -113,10 +113,13 @@ const (
 
 // Notice is one thing a deadline did in a game.
 type Notice struct {
-	Kind     NoticeKind
-	Game     int64
-	Channel  string // the game's thread or channel
-	Who      string // the side to move's players, mentioned (or the side's name)
+	Kind    NoticeKind
+	Game    int64
+	Channel string // the game's thread or channel
+	// Seats are the side to move's players, as stored: a notice names
+	// them for its reader (commands' seatsWho), a computer seat by its
+	// name in the reader's language, never by the stored name.
+	Seats    []Player
 	Side     units.Side
 	Step     game.Step
 	Deadline time.Time
@@ -188,10 +191,7 @@ func (t *Service) tick(ctx context.Context, now time.Time, row *Record) (Notice,
 	}
 	dl, hours := row.Deadline, row.SegmentHours
 	side := g.State.ToMove()
-	n := Notice{Game: g.ID, Channel: g.Channel, Who: g.Mention(side), Side: side, Step: g.State.Step, Thread: g.Thread(side)}
-	if n.Who == "" {
-		n.Who = side.Name().EN
-	}
+	n := Notice{Game: g.ID, Channel: g.Channel, Seats: g.PlayersOf(side), Side: side, Step: g.State.Step, Thread: g.Thread(side)}
 	lead := time.Duration(hours) * time.Hour / 4
 	if now.Before(dl) {
 		defer unlock()

@@ -284,7 +284,7 @@ func TestTick(t *testing.T) {
 		t.Fatalf("an early tick did %+v", n)
 	}
 	n := s.Tick(ctx, t0.Add(3*time.Hour+time.Minute))
-	if len(n) != 1 || n[0].Kind != Reminder || n[0].Who != "<@111>" || n[0].Side != units.Allied {
+	if len(n) != 1 || n[0].Kind != Reminder || len(n[0].Seats) != 1 || n[0].Seats[0].UserID != "111" || n[0].Side != units.Allied {
 		t.Fatalf("reminder: %+v", n)
 	}
 	if n := s.Tick(ctx, t0.Add(3*time.Hour+2*time.Minute)); len(n) != 0 {
@@ -361,8 +361,11 @@ func TestJoinOpensThread(t *testing.T) {
 	if _, err := s.Join(ctx, carol, at, "german", t0, OpenThread(open)); err == nil {
 		t.Fatal("Carol took a seat on a side someone holds, by herself")
 	}
-	if j, err := s.Add(ctx, dave, at, "german", "333", "Carol", t0, nil); err != nil || j.NewThread || calls != 1 {
-		t.Fatalf("a second German player added by Dave: %+v %v, %d threads opened", j, err, calls)
+	if err := s.Add(ctx, dave, at, "german", "333", "Carol"); !isProposal(err) {
+		t.Fatalf("Dave's adding of Carol is not an offer: %v", err)
+	}
+	if j, err := s.Join(ctx, carol, at, "german", t0, OpenThread(open)); err != nil || j.NewThread || calls != 1 {
+		t.Fatalf("a second German player, added by Dave and accepting: %+v %v, %d threads opened", j, err, calls)
 	}
 	_, err = s.Join(ctx, carol, at, "allied", t0, OpenThread(open))
 	if err != nil {

@@ -59,3 +59,23 @@ func errLapsed(what i18n.Text) error {
 	return i18n.Errorf("This proposal (%s) no longer stands: a proposal or a seat offer lapses at the end of the segment it was made in, and its maker may withdraw or replace it. Nothing was done. Ask for it again if it is still wanted.",
 		"この提案 (%s) はもう有効ではありません。提案や席の申し出は、出されたセグメントの終わりに失効し、出した人が取り消したり出し直したりもできます。何も実行していません。まだ必要なら、改めて提案を依頼してください。", what)
 }
+
+// countOffer counts one more seat offer (a hand-off, a referee's seating,
+// a second seat on a side: each names and pings a person) by user in g's
+// segment, or refuses it past MaxProposals, storing nothing. Call with
+// the game's lock held.
+func (t *Service) countOffer(ctx context.Context, g *Game, user string) error {
+	a := actor.Actor{ID: user}
+	n := proposalCount(g, "seat", a)
+	if n >= MaxProposals {
+		return i18n.Errorf("You have made %s of a seat in this segment, the most one person may: nothing was offered and nobody was asked. Your last offer, if it stands, lapses at the end of this segment; the person it names may still take it.",
+			"このセグメントで席の申し出をすでに %s出しており、1 人が出せる上限です。何も申し出ておらず、誰にも求めていません。最後の申し出が残っていれば、このセグメントの終わりに失効します。それまでは申し出を受けた人が席に就けます。", i18n.Count(MaxProposals, "offer", "offers", "件"))
+	}
+	count := SegmentOf(g.State) + " " + strconv.Itoa(n+1)
+	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(proposalCountKey("seat", a), count) }); err != nil {
+		return err
+	}
+	g.Meta = cloneMeta(g.Meta)
+	g.Meta[proposalCountKey("seat", a)] = count
+	return nil
+}

@@ -212,6 +212,16 @@ func (t *Service) agreed(ctx context.Context, a actor.Actor, guild string, g *Ga
 		return false, errLapsed(what)
 	}
 	if !t.referee(ctx, a, guild, g) {
+		if theirs, ok := strings.CutPrefix(stored, (1-side).String()+" "); ok && stored != "" {
+			// The other side proposed something else, or its proposal
+			// lapsed: say so, and how to agree to what stands.
+			if lapsed {
+				return false, i18n.Errorf("The %s side's proposal (%s) lapsed at the end of the segment it was made in: nothing changed. Ask its player to propose again; a referee who plays neither side may decide alone.",
+					"%s側の提案 (%s) は、出されたセグメントの終わりに失効しました。何も変わっていません。相手に改めて提案するよう依頼してください。両陣営をプレイしていない審判は一人で決められます。", (1 - side).Name(), ProposalCommand(key, theirs))
+			}
+			return false, i18n.Errorf("The %s side's standing proposal is %s, not what you gave: nothing changed. To agree, give exactly that (or press its button) before this segment ends; only a referee may decide otherwise alone.",
+				"%s側の提案は %s で、入力された内容とは異なります。何も変わっていません。同意するには、このセグメントの終わりまでにそのとおり入力してください (またはボタンを押してください)。それ以外は審判だけが一人で決められます。", (1 - side).Name(), ProposalCommand(key, theirs))
+		}
 		return false, i18n.Errorf("Only a referee may %s. You play the %s side: when a referee of the other side proposes it, you agree by giving the same command (%s).",
 			"%[1]sは審判だけが行えます。あなたは%[2]s側のプレイヤーです。相手側の審判が提案したときは、同じコマンド (%[3]s) で同意できます。", what, side.Name(), how)
 	}
@@ -238,6 +248,51 @@ func (t *Service) agreed(ctx context.Context, a actor.Actor, guild string, g *Ga
 	return false, &Proposal{Game: g.copy(), To: 1 - side, Notice: notice, Err: i18n.Errorf("You play the %s side against a person, so you may not %s alone: nothing changed. Your proposal is kept: it takes effect when a player of the %s side agrees by giving the same command (%s) before this segment ends, when it lapses; you may withdraw it with %s. A referee who plays neither side may decide alone.",
 		"あなたは%s側として人間の相手と対戦しているため、%sを一人では行えません。何も変わっていません。提案は記録しました。このセグメントの終わりまでに%s側のプレイヤーが同じコマンド (%s) を実行して同意すると有効になります (終われば失効します)。%s で取り消せます。両陣営をプレイしていない審判は一人で決められます。",
 		side.Name(), what, (1 - side).Name(), how, undo)}
+}
+
+// ProposalCommand is the command that agrees to a proposal of key with
+// value: what a player of the other side gives.
+func ProposalCommand(key, value string) string {
+	switch key {
+	case "deadline":
+		h, then, _ := strings.Cut(value, " ")
+		return "/game deadline hours:" + h + " then:" + then
+	case "pause":
+		if value != "" {
+			return "/game pause"
+		}
+		return "/game resume"
+	}
+	return value
+}
+
+// StandingProposal is a proposal that stands: made by a player of Side, in
+// this segment, agreed to by Command.
+type StandingProposal struct {
+	Side    units.Side
+	Command string
+}
+
+// StandingProposals are the game's proposals that stand (a pause, a
+// deadline), for its status: both sides see what waits for agreement.
+func (g *Game) StandingProposals() []StandingProposal {
+	var out []StandingProposal
+	for _, key := range []string{"pause", "deadline"} {
+		stored, lapsed := standing(g, g.Meta[MetaAgree+key])
+		side, value, ok := strings.Cut(stored, " ")
+		if stored == "" || lapsed {
+			continue
+		}
+		if !ok {
+			value = ""
+		}
+		s, err := units.ParseSide(side)
+		if err != nil {
+			continue
+		}
+		out = append(out, StandingProposal{Side: s, Command: ProposalCommand(key, value)})
+	}
+	return out
 }
 
 // withdrawProposal takes back a's own standing proposal of key, if he has

@@ -115,6 +115,11 @@ func (t *Service) seat(ctx context.Context, g *Game, a actor.Actor, side units.S
 				return err
 			}
 		}
+		if g.Meta[MetaJoinOffer+a.ID] != "" {
+			if err := tx.SetMeta(MetaJoinOffer+a.ID, ""); err != nil {
+				return err
+			}
+		}
 		if newThread {
 			return tx.SetMeta("thread:"+side.String(), thread)
 		}
@@ -125,6 +130,7 @@ func (t *Service) seat(ctx context.Context, g *Game, a actor.Actor, side units.S
 	g.Players = append(slices.DeleteFunc(slices.Clone(g.Players), func(q Player) bool { return q.UserID == p.UserID }), p)
 	g.Meta = cloneMeta(g.Meta)
 	g.Meta["lang:"+a.ID] = string(a.Lang)
+	delete(g.Meta, MetaJoinOffer+a.ID)
 	if proposed {
 		if rest := g.proposalsBut(side, a.ID); rest != "" {
 			g.Meta[metaProposed+side.String()] = rest
@@ -154,11 +160,19 @@ func mayJoin(g *Game, a actor.Actor, side units.Side) (proposed bool, err error)
 	// A seat the game's file proposed is its player's to confirm, and
 	// nobody else's (a file seats nobody).
 	proposed = g.Proposed(side, a.ID)
+	// A seat a player of the side offered him (Add) is his to take.
+	offered, lapsed := joinOffered(g, a, side)
+	if lapsed && len(g.PlayersOf(side)) > 0 && !proposed {
+		return false, errLapsed(i18n.Sprintf(i18n.T("a seat on the %s side offered", "%s側の席の申し出"), side.Name()))
+	}
+	if offered {
+		return proposed, nil
+	}
 	// Seats: a side's seat is taken before its first order; a second
 	// player joins a side only with a player of that side.
 	if held := g.PlayersOf(side); len(held) > 0 && !proposed {
-		return false, i18n.Errorf("The %s side is held by %s: a second player joins a side only when a player of that side adds them (ask them for /game join side:%s user:%s).",
-			"%s側は %s が担当しています。2人目のプレイヤーはその陣営のプレイヤーの同意が必要です (担当者に /game join side:%s user:%s を依頼してください)。",
+		return false, i18n.Errorf("The %[1]s side is held by %[2]s: a second player joins a side only when a player of that side offers the seat and he takes it (ask them for /game join side:%[3]s user:%[4]s, then give /game join side:%[3]s yourself).",
+			"%[1]s側は %[2]s が担当しています。2人目のプレイヤーは、その陣営のプレイヤーが席を申し出て、本人がそれを受けたときだけ加われます (担当者に /game join side:%[3]s user:%[4]s を依頼し、その後ご自身で /game join side:%[3]s を実行してください)。",
 			side.Name(), held[0].Name, side, a.Name)
 	}
 	if g.Started(side) && !proposed {
@@ -399,6 +413,9 @@ func (t *Service) offerSeat(ctx context.Context, g *Game, side units.Side, newID
 	if s, ok := g.SideOf(newID); ok && s != side {
 		return i18n.Errorf("%s plays the other side already: a player may not hold both sides.", "%s は既に相手側のプレイヤーです。両陣営を兼ねることはできません。", by)
 	}
+	if err := t.countOffer(ctx, g, holderID); err != nil {
+		return err
+	}
 	// One offer a seat at a time: a new one replaces the holder's earlier.
 	if _, err := t.clearOffers(ctx, g, offer); err != nil {
 		return err
@@ -421,6 +438,9 @@ func (t *Service) offerSeat(ctx context.Context, g *Game, side units.Side, newID
 // own name: nobody is seated unwilling. It returns the answer to the
 // referee. Call with the game's lock held.
 func (t *Service) refereeOffer(ctx context.Context, g *Game, a actor.Actor, side units.Side, old, newID, by, offerKey, offer string) error {
+	if err := t.countOffer(ctx, g, a.ID); err != nil {
+		return err
+	}
 	if _, err := t.clearOffers(ctx, g, offer); err != nil { // one offer of a seat at a time
 		return err
 	}
@@ -656,40 +676,84 @@ func (t *Service) List(ctx context.Context, a actor.Actor, guild string) ([]List
 	return games, nil
 }
 
-// Add seats user (named name) beside a on a's side: a second player joins
-// a side only with a player of that side. th adds him to the side's
-// private thread (nil where there are no threads).
-func (t *Service) Add(ctx context.Context, a actor.Actor, at Where, sideName, user, name string, now time.Time, th Threads) (*Joined, error) {
+// MetaJoinOffer+userID is a player's offer of a second seat on his own
+// side to that user: "side adderID", stamped with its segment (lapse.go).
+// The user takes it in his own name (/game join side:, or the button);
+// nobody is seated beside a player unwilling.
+const MetaJoinOffer = "joinoffer:"
+
+// Add offers user (named name) a seat beside a on a's side: a second
+// player joins a side only with a player of that side, and only in his
+// own name. Nothing changes until that user accepts (Join, given by him);
+// the answer is a *Proposal, which names him in the channel with a button.
+// The computer is never added: it takes a side only by the paths made for
+// it (/game new vs:bot, the takeover agreement).
+func (t *Service) Add(ctx context.Context, a actor.Actor, at Where, sideName, user, name string) error {
 	g, side, unlock, release, err := t.seatOf(ctx, at, sideName)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer release()
-	defer func() { unlock() }()
+	defer unlock()
 	if mine, ok := g.SideOf(a.ID); !ok || mine != side {
-		return nil, i18n.Errorf("Only a player of the %s side adds a player to it.",
+		return i18n.Errorf("Only a player of the %s side adds a player to it.",
 			"%[1]s側にプレイヤーを加えられるのは%[1]s側のプレイヤーだけです。", side.Name())
 	}
 	id := g.UserRef(user)
 	if id == "" {
-		return nil, i18n.Errorf("Name the user to add: user:@name.", "加えるユーザーを user:@名前 で指定してください。")
+		return i18n.Errorf("Name the user to add: user:@name.", "加えるユーザーを user:@名前 で指定してください。")
+	}
+	if IsBot(id) || looksLikeComputer(user) || looksLikeComputer(name) {
+		return i18n.Errorf("%s is the computer's name: a player adds only a person beside him. The computer takes a side only when a game is made against it (/game new vs:bot) or by the players' takeover agreement (/game settings takeover:); a person named so must be given by his user ID or @mention.",
+			"%s はコンピュータの名前です。自軍に加えられるのは人だけです。コンピュータが陣営を持つのは、コンピュータ戦を作ったとき (/game new vs:bot) か、プレイヤーの代打ち合意 (/game settings takeover:) のときだけです。その名前の人はユーザー ID か @メンションで指定してください。", strings.TrimSpace(user))
+	}
+	if id == a.ID {
+		return i18n.Errorf("You already play the %s side.", "あなたは既に%s側です。", side.Name())
 	}
 	if s, ok := g.SideOf(id); ok {
-		return nil, i18n.Errorf("%s already plays the %s side.", "%s は既に%s側のプレイヤーです。", user, s.Name())
+		return i18n.Errorf("%s already plays the %s side.", "%s は既に%s側のプレイヤーです。", user, s.Name())
 	}
-	if name == "" {
-		name = id
+	if name == "" || name == id {
+		name = strings.TrimPrefix(id, "console:") // the console's user is named as at the keyboard
 	}
-	p := Player{UserID: id, Name: name, Side: side.String(), Joined: now}
-	if err := t.update(ctx, g, func(tx Tx) error { return tx.AddPlayer(p) }); err != nil {
-		return nil, err
+	// Nobody is seated unwilling (and so seen to act, pinged or rated):
+	// the addition is an offer the person named takes in his own name.
+	if err := t.countOffer(ctx, g, a.ID); err != nil {
+		return err
 	}
-	g.Players = append(slices.Clone(g.Players), p)
-	j := &Joined{Game: g.copy(), Side: side}
-	unlock()
-	unlock = func() {}
-	t.moveMember(ctx, th, j.Game, id, side, false, side, false)
-	return j, nil
+	offer := side.String() + " " + a.ID
+	key := MetaJoinOffer + id
+	if err := t.update(ctx, g, func(tx Tx) error { return tx.SetMeta(key, stamped(g, offer)) }); err != nil {
+		return err
+	}
+	g.Meta = cloneMeta(g.Meta)
+	g.Meta[key] = stamped(g, offer)
+	notice := i18n.Sprintf(i18n.T("%[1]s (%[2]s side) asks %[3]s to play the %[2]s side beside them; %[3]s takes the seat by giving /game join side:%[4]s in his own name (or the button) before this segment ends, when the offer lapses. Nobody is seated without consenting.",
+		"%[1]s (%[2]s側) が %[3]s に%[2]s側で一緒にプレイするよう申し出ました。このセグメントの終わりまでに %[3]s が自分の名前で /game join side:%[4]s を実行する (またはボタンを押す) と席に就きます。セグメントが終わると申し出は失効します。本人の同意なしに席に就かせることはありません。"),
+		a.Name, side.Name(), MentionOf(id, name), side.String())
+	return &Proposal{Game: g.copy(), To: side, Notice: notice, Options: map[string]string{"side": side.String()},
+		Err: i18n.Errorf("You ask %s to play the %s side beside you: nobody is seated without his consent, so nothing changes until %s takes the seat by giving, in his own name, /game join side:%s (or the button) before this segment ends.",
+			"%s に%s側で一緒にプレイするよう申し出ました。本人の同意なしに席に就かせることはできないため、このセグメントの終わりまでに %s が自分の名前で /game join side:%s を実行する (またはボタンを押す) まで何も変わりません。",
+			name, side.Name(), name, side.String())}
+}
+
+// joinOffered says whether a standing offer (MetaJoinOffer) lets a take a
+// seat of side, from a player who still holds it; lapsed: an offer of his
+// stands no more.
+func joinOffered(g *Game, a actor.Actor, side units.Side) (offered, lapsed bool) {
+	stored := g.Meta[MetaJoinOffer+a.ID]
+	if stored == "" {
+		return false, false
+	}
+	o, gone := standing(g, stored)
+	s, adder, _ := strings.Cut(o, " ")
+	if s != side.String() {
+		return false, false
+	}
+	if held, ok := g.SideOf(adder); gone || !ok || held != side {
+		return false, true
+	}
+	return true, false
 }
 
 // seatOf takes the place's seat lock (release) and its game's lock

@@ -149,7 +149,9 @@ func (r *Runner) everyCommand(ctx context.Context, early bool) {
 		{acting, "/end", true},
 		{p.ref, "/game resume", false},
 		{p.ref, "/game replace player:nobody by:nobody2", true},
-		{acting, "/game replace player:" + acting.user.Name + " by:rtrbot", true}, // a person named as the computer is never seated
+		{acting, "/game replace player:" + acting.user.Name + " by:rtrbot", true},              // a person named as the computer is never seated
+		{acting, "/game join side:" + acting.side.String() + " user:" + p.spec.user.ID, false}, // an offer of a seat beside him: the spectator does not take it, and it lapses
+		{acting, "/game join side:" + acting.side.String() + " user:bot:heuristic", true},      // the computer is never added beside a person
 		{p.ref, "/game fix order:nonsense", true},
 		{acting, "/game resign", false},
 		{p.spec, "/computer adjudicate", true},  // a spectator may not ask
