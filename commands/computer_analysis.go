@@ -60,8 +60,7 @@ func (b *Bot) computerAnalysis(ctx context.Context, req *Request) *Response {
 	}
 	a, err := b.analysisOf(ctx, g)
 	if errors.Is(err, games.ErrAnalysisRunning) {
-		return Private(fmt.Sprintf(req.T("The analysis of game #%d is still running (a whole game takes a few minutes of one core); ask again in a few minutes: it goes on meanwhile and is kept.",
-			"ゲーム #%d の分析はまだ計算中です (1ゲーム全体で1コア数分かかります)。計算は続けて結果を保存しますので、数分後にもう一度実行してください。"), g.ID))
+		return Private(analysisRunningText(g, err, req.Lang))
 	}
 	if err != nil {
 		return Fail(req, err)
@@ -72,6 +71,23 @@ func (b *Bot) computerAnalysis(ctx context.Context, req *Request) *Response {
 		m.Files = append(m.Files, File{Name: fmt.Sprintf("game-%d-analysis.png", g.ID), ContentType: "image/png", Data: png})
 	}
 	return &Response{Messages: []Message{m}}
+}
+
+// analysisRunningText tells the asker that g's analysis is still being
+// made, and how far it is (points made of all, kept across a restart),
+// or that it waits for another game's analysis, so that he sees it move.
+func analysisRunningText(g *games.Game, err error, lang i18n.Lang) string {
+	var run *games.AnalysisRunning
+	progress := ""
+	switch {
+	case errors.As(err, &run) && run.Queued:
+		progress = i18n.T("It waits for another game's analysis to finish (one is made at a time); ",
+			"他のゲームの分析が終わるのを待っています (分析は1件ずつ行います)。").In(lang)
+	case errors.As(err, &run) && run.Total > 0:
+		progress = fmt.Sprintf(i18n.T("%d of %d positions played out; ", "%d / %d 局面のプレイアウト完了。").In(lang), run.Done, run.Total)
+	}
+	return fmt.Sprintf(i18n.T("The analysis of game #%d is still running (a whole game takes a few minutes of one core, longer on a busy machine). %sask again later: it goes on meanwhile, and what is done is kept, even across a restart.",
+		"ゲーム #%d の分析はまだ計算中です (1ゲーム全体で1コア数分、混んでいるマシンではさらにかかります)。%s計算は続いており、済んだ分は再起動をはさんでも保存されますので、後でもう一度実行してください。").In(lang), g.ID, progress)
 }
 
 // analysisOf is g's analysis (games.Service.Analysis: made once, off
