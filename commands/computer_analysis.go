@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"rtrbot/ai"
 	"rtrbot/engine/game"
@@ -182,6 +183,19 @@ func marginText(m float64, lang i18n.Lang) string {
 	return fmt.Sprintf(i18n.T("Allies +%.1f", "連合軍 +%.1f").In(lang), -m)
 }
 
+// swingText says whom a swing of the expected margin (German − Allied)
+// favoured and by how much, the same way whichever side it was: "12.3 VP
+// toward the Allies".
+func swingText(change float64, lang i18n.Lang) string {
+	switch {
+	case math.Abs(change) < 0.05:
+		return i18n.T("no change", "変化なし").In(lang)
+	case change > 0:
+		return fmt.Sprintf(i18n.T("%.1f VP toward the Germans", "独軍に %.1f VP 有利").In(lang), change)
+	}
+	return fmt.Sprintf(i18n.T("%.1f VP toward the Allies", "連合軍に %.1f VP 有利").In(lang), -change)
+}
+
 // analysisText is the analysis' answer in lang: as many of each swing's
 // rolls as a message holds (2,000 characters).
 func analysisText(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang) string {
@@ -222,8 +236,8 @@ func analysisTextWith(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang, mos
 		if lang == i18n.JA {
 			turn = p.Turn.Japanese()
 		}
-		fmt.Fprintf(&sb, i18n.T("%d. Segment %d, %s, %s %s: %+.1f VP (to %s), %s.\n", "%d. セグメント %d、%s、%sの%s: %+.1f VP (%sへ)、%s。\n").In(lang),
-			k+1, replaySegmentOf(g, a, s.Point), turn, p.Side.Name().In(lang), p.Step.Name().In(lang), s.Change, marginText(p.Margin, lang),
+		fmt.Fprintf(&sb, i18n.T("%d. Segment %d, %s, %s %s: %s (expected margin after it: %s), %s.\n", "%d. セグメント %d、%s、%sの%s: %s (この後の期待値: %s)、%s。\n").In(lang),
+			k+1, replaySegmentOf(g, a, s.Point), turn, p.Side.Name().In(lang), p.Step.Name().In(lang), swingText(s.Change, lang), marginText(p.Margin, lang),
 			i18n.Count(s.Orders, "order", "orders", "件の命令").In(lang))
 		if len(s.Rolls) == 0 {
 			sb.WriteString(i18n.T("   No die was rolled in it.\n", "   このセグメントではダイスは振られていません。\n").In(lang))
@@ -260,7 +274,17 @@ func clipRunes(s string, n int) string {
 	if len(r) <= n {
 		return s
 	}
-	return string(r[:n-1]) + "…"
+	cut := n - 1
+	// Cut before the last word that does not fit whole (a space-separated
+	// text), unless that leaves less than half; Japanese, without spaces,
+	// is cut between characters.
+	for i := cut; i > n/2; i-- {
+		if unicode.IsSpace(r[i]) {
+			cut = i
+			break
+		}
+	}
+	return strings.TrimRightFunc(string(r[:cut]), func(c rune) bool { return unicode.IsSpace(c) || c == ',' || c == '、' }) + "…"
 }
 
 // rollText is one roll of a swing: an attack with its odds, die and
