@@ -249,13 +249,16 @@ func analysisTextWith(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang, mos
 			}
 			line := rollText(b, r, lang)
 			if r.Turn != p.Turn || r.Step != p.Step {
-				// Rolled in a later step the segment's end began (the
-				// next turn's event phase, 3.0 A): say when.
+				// Rolled in a later step the segment's end order began
+				// (the next turn's event phase, 3.0 A): its result is in
+				// this segment's change, but /replay tells it in the
+				// account of the next frame; say both.
 				when := r.Turn.String()
 				if lang == i18n.JA {
 					when = r.Turn.Japanese()
 				}
-				line = fmt.Sprintf(i18n.T("(in the %[2]s of %[1]s) %[3]s", "(%[1]s の%[2]sで) %[3]s").In(lang), when, r.Step.Name().In(lang), line)
+				line = fmt.Sprintf(i18n.T("(rolled as it ended, in the %[2]s of %[1]s; /replay segment %[3]d) %[4]s", "(終了時、%[1]s の%[2]sで。/replay ではセグメント %[3]d) %[4]s").In(lang),
+					when, r.Step.Name().In(lang), rollReplaySegment(g, a, s.Point), line)
 			}
 			sb.WriteString("   " + clipRunes(line, 160) + "\n")
 		}
@@ -309,6 +312,18 @@ func adjudicationResult(adj ai.Adjudication, lang i18n.Lang) string {
 		return adj.Level.Name().In(lang)
 	}
 	return i18n.Sprintf(i18n.T("%s %s", "%sの%s"), adj.Winner.Name(), adj.Level.Name()).In(lang)
+}
+
+// rollReplaySegment is the /replay segment whose account tells a die that
+// the end of the analysis' segment k rolled in a later step: /replay's
+// frame of a segment is the position before its end order, so what that
+// order began is told in the frame after.
+func rollReplaySegment(g *games.Game, a *ai.Analysis, k int) int {
+	n := replaySegmentOf(g, a, k)
+	if replayFrameEnds(a.Points[k].Step) {
+		n++
+	}
+	return n
 }
 
 // replaySegmentOf is the number /replay gives the segment that ends at
