@@ -69,3 +69,25 @@ func TestComputerAnalysisRunningTellsProgress(t *testing.T) {
 		t.Fatalf("%d analyses, %d positions played out for three asks; want 1 and %d", n, c, total)
 	}
 }
+
+// While another game's analysis holds the one slot, an ask is told that
+// this one waits for it, not that it is under way.
+func TestComputerAnalysisRunningTellsItWaits(t *testing.T) {
+	b, clock := openedGame(t)
+	dave := alice
+	dave.ID, dave.Name = "444", "Dave"
+	act(t, b, clock, dave, "C2", "/game new scenario:standard seed:9")
+	act(t, b, clock, dave, "C2", "/game join side:allied")
+	act(t, b, clock, bob, "C2", "/game join side:german")
+	act(t, b, clock, bob, "C1", "/game resign confirm:true")
+	act(t, b, clock, bob, "C2", "/game resign confirm:true")
+	held := &heldAt{at: 1, entered: make(chan struct{}, 1), release: make(chan struct{})}
+	b.games.SetAnalysisEstimator(held.make)
+	act(t, b, clock, carol, "C1", "/computer analysis")
+	<-held.entered
+	expect(t, txt(act(t, b, clock, carol, "C2", "/computer analysis")), "waits for another game's analysis", "still running")
+	expect(t, txt(actIn(t, b, clock, carol, "C2", "/computer analysis", i18n.JA)), "他のゲームの分析が終わるのを待っています")
+	close(held.release)
+	b.games.WaitAnalyses()
+	expect(t, txt(act(t, b, clock, carol, "C2", "/computer analysis")), "Analysis of game #2")
+}
