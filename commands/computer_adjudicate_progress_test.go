@@ -67,3 +67,25 @@ func TestComputerAdjudicateTellsThePlayOutsBegan(t *testing.T) {
 		}
 	}
 }
+
+// On Discord (a chat, no console), the notice that the play-outs began is
+// posted in the game's channel, in both languages, before they run.
+func TestComputerAdjudicatePostsThatThePlayOutsBegan(t *testing.T) {
+	b, clock := newStoredBot(t)
+	b.games.SetAdjudication(ai.AdjudicateConfig{PlayOuts: 5, Level: "heuristic"})
+	chat := &fakeChat{}
+	var before []Message
+	b.games.SetAdjudicator(func(s *game.State, cfg ai.AdjudicateConfig) (ai.Adjudication, error) {
+		chat.mu.Lock()
+		before = append([]Message(nil), chat.posts...)
+		chat.mu.Unlock()
+		return ai.Adjudication{Level: game.Draw, PlayOuts: cfg.PlayOuts, Iterations: 1}, nil
+	})
+	act(t, b, clock, bob, "C1", "/game new vs:bot side:german level:random seed:3")
+	chatAct(b, clock, chat, bob, "C1", "/computer adjudicate")
+	expect(t, txt(chatAct(b, clock, chat, bob, "C1", "/computer adjudicate")), "Game #1 ends by adjudication")
+	if len(before) != 1 || before[0].Target != "C1" {
+		t.Fatalf("posted before the play-outs: %+v", before)
+	}
+	expect(t, before[0].Text, "5 play-outs", "5 回の計算")
+}
