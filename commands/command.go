@@ -105,6 +105,9 @@ type Request struct {
 	// game's thread or a side's private thread, post there. Nil where
 	// there is no chat (tests, and the console unless it provides one).
 	Chat Chat
+	// Progress, if set, shows the asker a message at once while a long
+	// command goes on (the console prints it); its answer comes after.
+	Progress func(Message)
 }
 
 // Chat is what the chat platform does for commands besides answering.

@@ -34,7 +34,7 @@ func (b *Bot) computerAdjudicate(ctx context.Context, req *Request) *Response {
 		}
 		return nil
 	}
-	x, err := b.games.AskAdjudication(ctx, req.Actor(), where(req), notTournament)
+	x, err := b.games.AskAdjudicationTold(ctx, req.Actor(), where(req), notTournament, func(k int) { b.adjudicationStarted(ctx, req, k) })
 	if err != nil {
 		return gameFail(req, err)
 	}
@@ -75,6 +75,24 @@ func (b *Bot) computerAdjudicate(ctx context.Context, req *Request) *Response {
 		"ゲーム #%d は判定で終了しました。%s%sシードは %s (コミットメント %s)。/game export で全命令とダイスを確認できます。"),
 		g.ID, agreed.In(req.Lang), how.In(req.Lang), g.State.KeyText(), g.State.Commitment())))
 	return b.withFinalStatus(r, g, i18n.Sprintf(i18n.T("**Game over** by adjudication. %s", "**ゲーム終了** (判定)。%s"), how))
+}
+
+// adjudicationStarted tells the asker at once that the play-outs of his
+// confirmed adjudication have begun, how many and roughly how long, so
+// that the minutes they take are not silence: at the console in his
+// language before the answer, on Discord in the game's channel for
+// everyone (the command's own answer is deferred meanwhile).
+func (b *Bot) adjudicationStarted(ctx context.Context, req *Request, playOuts int) {
+	en, ja := "⚖️ The adjudication's %d play-outs of the position to the end have begun: about a minute of one core, longer on a busy machine. The result follows here when they are done.",
+		"⚖️ 判定のため、局面を終了までプレイアウトする %d 回の計算を始めました。1コアで1分程度、混んでいるマシンではさらにかかります。終わり次第ここに結果を示します。"
+	switch {
+	case req.Progress != nil:
+		req.Progress(Message{Text: fmt.Sprintf(req.T(en, ja), playOuts)})
+	case req.Chat != nil:
+		if err := req.Chat.Post(ctx, req.Channel, Message{Text: b.posted(en, ja, playOuts)}); err != nil {
+			b.Log.Warn("adjudicate: telling that the play-outs began", "err", err)
+		}
+	}
 }
 
 // againstComputer says the computer holds side's seats in g.

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"rtrbot/ai"
 	"rtrbot/engine/game"
@@ -60,8 +61,7 @@ func (b *Bot) computerAnalysis(ctx context.Context, req *Request) *Response {
 	}
 	a, err := b.analysisOf(ctx, g)
 	if errors.Is(err, games.ErrAnalysisRunning) {
-		return Private(fmt.Sprintf(req.T("The analysis of game #%d is still running (a whole game takes a few minutes of one core); ask again in a few minutes: it goes on meanwhile and is kept.",
-			"ゲーム #%d の分析はまだ計算中です (1ゲーム全体で1コア数分かかります)。計算は続けて結果を保存しますので、数分後にもう一度実行してください。"), g.ID))
+		return Private(analysisRunningText(g, err, req.Lang))
 	}
 	if err != nil {
 		return Fail(req, err)
@@ -72,6 +72,23 @@ func (b *Bot) computerAnalysis(ctx context.Context, req *Request) *Response {
 		m.Files = append(m.Files, File{Name: fmt.Sprintf("game-%d-analysis.png", g.ID), ContentType: "image/png", Data: png})
 	}
 	return &Response{Messages: []Message{m}}
+}
+
+// analysisRunningText tells the asker that g's analysis is still being
+// made, and how far it is (points made of all, kept across a restart),
+// or that it waits for another game's analysis, so that he sees it move.
+func analysisRunningText(g *games.Game, err error, lang i18n.Lang) string {
+	var run *games.AnalysisRunning
+	progress := ""
+	switch {
+	case errors.As(err, &run) && run.Queued:
+		progress = i18n.T("It waits for another game's analysis to finish (one is made at a time); ",
+			"他のゲームの分析が終わるのを待っています (分析は1件ずつ行います)。").In(lang)
+	case errors.As(err, &run) && run.Total > 0:
+		progress = fmt.Sprintf(i18n.T("%d of %d positions played out; ", "%d / %d 局面のプレイアウト完了。").In(lang), run.Done, run.Total)
+	}
+	return fmt.Sprintf(i18n.T("The analysis of game #%d is still running (a whole game takes a few minutes of one core, longer on a busy machine). %sask again later: it goes on meanwhile, and what is done is kept, even across a restart.",
+		"ゲーム #%d の分析はまだ計算中です (1ゲーム全体で1コア数分、混んでいるマシンではさらにかかります)。%s計算は続いており、済んだ分は再起動をはさんでも保存されますので、後でもう一度実行してください。").In(lang), g.ID, progress)
 }
 
 // analysisOf is g's analysis (games.Service.Analysis: made once, off
@@ -166,6 +183,19 @@ func marginText(m float64, lang i18n.Lang) string {
 	return fmt.Sprintf(i18n.T("Allies +%.1f", "連合軍 +%.1f").In(lang), -m)
 }
 
+// swingText says whom a swing of the expected margin (German − Allied)
+// favoured and by how much, the same way whichever side it was: "12.3 VP
+// toward the Allies".
+func swingText(change float64, lang i18n.Lang) string {
+	switch {
+	case math.Abs(change) < 0.05:
+		return i18n.T("no change", "変化なし").In(lang)
+	case change > 0:
+		return fmt.Sprintf(i18n.T("%.1f VP toward the Germans", "独軍に %.1f VP 有利").In(lang), change)
+	}
+	return fmt.Sprintf(i18n.T("%.1f VP toward the Allies", "連合軍に %.1f VP 有利").In(lang), -change)
+}
+
 // analysisText is the analysis' answer in lang: as many of each swing's
 // rolls as a message holds (2,000 characters).
 func analysisText(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang) string {
@@ -206,8 +236,8 @@ func analysisTextWith(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang, mos
 		if lang == i18n.JA {
 			turn = p.Turn.Japanese()
 		}
-		fmt.Fprintf(&sb, i18n.T("%d. Segment %d, %s, %s %s: %+.1f VP (to %s), %s.\n", "%d. セグメント %d、%s、%sの%s: %+.1f VP (%sへ)、%s。\n").In(lang),
-			k+1, replaySegmentOf(g, a, s.Point), turn, p.Side.Name().In(lang), p.Step.Name().In(lang), s.Change, marginText(p.Margin, lang),
+		fmt.Fprintf(&sb, i18n.T("%d. Segment %d, %s, %s %s: %s (expected margin after it: %s), %s.\n", "%d. セグメント %d、%s、%sの%s: %s (この後の期待値: %s)、%s。\n").In(lang),
+			k+1, replaySegmentOf(g, a, s.Point), turn, p.Side.Name().In(lang), p.Step.Name().In(lang), swingText(s.Change, lang), marginText(p.Margin, lang),
 			i18n.Count(s.Orders, "order", "orders", "件の命令").In(lang))
 		if len(s.Rolls) == 0 {
 			sb.WriteString(i18n.T("   No die was rolled in it.\n", "   このセグメントではダイスは振られていません。\n").In(lang))
@@ -219,13 +249,16 @@ func analysisTextWith(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang, mos
 			}
 			line := rollText(b, r, lang)
 			if r.Turn != p.Turn || r.Step != p.Step {
-				// Rolled in a later step the segment's end began (the
-				// next turn's event phase, 3.0 A): say when.
+				// Rolled in a later step the segment's end order began
+				// (the next turn's event phase, 3.0 A): its result is in
+				// this segment's change, but /replay tells it in the
+				// account of the next frame; say both.
 				when := r.Turn.String()
 				if lang == i18n.JA {
 					when = r.Turn.Japanese()
 				}
-				line = fmt.Sprintf(i18n.T("(in the %[2]s of %[1]s) %[3]s", "(%[1]s の%[2]sで) %[3]s").In(lang), when, r.Step.Name().In(lang), line)
+				line = fmt.Sprintf(i18n.T("(rolled as it ended, in the %[2]s of %[1]s; /replay segment %[3]d) %[4]s", "(終了時、%[1]s の%[2]sで。/replay ではセグメント %[3]d) %[4]s").In(lang),
+					when, r.Step.Name().In(lang), rollReplaySegment(g, a, s.Point), line)
 			}
 			sb.WriteString("   " + clipRunes(line, 160) + "\n")
 		}
@@ -244,7 +277,17 @@ func clipRunes(s string, n int) string {
 	if len(r) <= n {
 		return s
 	}
-	return string(r[:n-1]) + "…"
+	cut := n - 1
+	// Cut before the last word that does not fit whole (a space-separated
+	// text), unless that leaves less than half; Japanese, without spaces,
+	// is cut between characters.
+	for i := cut; i > n/2; i-- {
+		if unicode.IsSpace(r[i]) {
+			cut = i
+			break
+		}
+	}
+	return strings.TrimRightFunc(string(r[:cut]), func(c rune) bool { return unicode.IsSpace(c) || c == ',' || c == '、' }) + "…"
 }
 
 // rollText is one roll of a swing: an attack with its odds, die and
@@ -269,6 +312,18 @@ func adjudicationResult(adj ai.Adjudication, lang i18n.Lang) string {
 		return adj.Level.Name().In(lang)
 	}
 	return i18n.Sprintf(i18n.T("%s %s", "%sの%s"), adj.Winner.Name(), adj.Level.Name()).In(lang)
+}
+
+// rollReplaySegment is the /replay segment whose account tells a die that
+// the end of the analysis' segment k rolled in a later step: /replay's
+// frame of a segment is the position before its end order, so what that
+// order began is told in the frame after.
+func rollReplaySegment(g *games.Game, a *ai.Analysis, k int) int {
+	n := replaySegmentOf(g, a, k)
+	if replayFrameEnds(a.Points[k].Step) {
+		n++
+	}
+	return n
 }
 
 // replaySegmentOf is the number /replay gives the segment that ends at

@@ -51,12 +51,12 @@ func TestComputerAnalysisWaitsWithALimit(t *testing.T) {
 	if slow.waited.Load() {
 		t.Fatal("the ask waited for the whole analysis")
 	}
-	if expect(t, txt(r), "still running", "ask again in a few minutes"); !r.Messages[0].Ephemeral || len(r.Messages[0].Files) != 0 {
+	if expect(t, txt(r), "still running", "ask again later"); !r.Messages[0].Ephemeral || len(r.Messages[0].Files) != 0 {
 		t.Fatalf("the answer while it runs: %+v", r.Messages[0])
 	}
 	<-slow.entered
 	ja := actIn(t, b, clock, alice, "C1", "/computer analysis", i18n.JA)
-	if expect(t, txt(ja), "まだ計算中", "数分後にもう一度"); !ja.Messages[0].Ephemeral || strings.Contains(txt(ja), "still") {
+	if expect(t, txt(ja), "まだ計算中", "後でもう一度"); !ja.Messages[0].Ephemeral || strings.Contains(txt(ja), "still") {
 		t.Fatalf("the Japanese answer while it runs: %+v", ja.Messages[0])
 	}
 	close(slow.release)

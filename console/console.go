@@ -95,6 +95,7 @@ func (c *Console) Line(ctx context.Context, line string) {
 			req.Files[name] = data
 		}
 	}
+	req.Progress = func(m commands.Message) { c.print(&commands.Response{Messages: []commands.Message{m}}) }
 	resp := c.Router.Run(ctx, req)
 	c.print(resp)
 }

@@ -66,6 +66,13 @@ type AdjudicationAsk struct {
 // for his own side; against the computer the human's ask is enough.
 // allowed refuses a game the caller knows is not for this (a tournament's).
 func (t *Service) AskAdjudication(ctx context.Context, a actor.Actor, at Where, allowed func(*Game) error) (*AdjudicationAsk, error) {
+	return t.AskAdjudicationTold(ctx, a, at, allowed, nil)
+}
+
+// AskAdjudicationTold is AskAdjudication that calls started, if not nil,
+// with the play-outs' count when they begin (both sides agreed), before
+// they run, so that the asker is told at once that the work has begun.
+func (t *Service) AskAdjudicationTold(ctx context.Context, a actor.Actor, at Where, allowed func(*Game) error, started func(playOuts int)) (*AdjudicationAsk, error) {
 	g, unlock, err := t.acquire(ctx, at)
 	if err != nil {
 		return nil, err
@@ -99,7 +106,15 @@ func (t *Service) AskAdjudication(ctx context.Context, a actor.Actor, at Where, 
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	res, err := t.adjudicator()(state, t.AdjudicationConfig())
+	cfg := t.AdjudicationConfig()
+	if started != nil {
+		k := cfg.PlayOuts
+		if k == 0 {
+			k = ai.DefaultPlayOuts
+		}
+		started(k)
+	}
+	res, err := t.adjudicator()(state, cfg)
 	<-t.adjudications
 	if err != nil {
 		return nil, err

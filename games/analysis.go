@@ -36,6 +36,22 @@ const analysisVersion = "a1"
 // context; it goes on and is kept for the next ask.
 var ErrAnalysisRunning = errors.New("games: the analysis is still running")
 
+// AnalysisRunning is the ErrAnalysisRunning an ask gets, with how far the
+// analysis is: Done of Total points made (the start and each segment's
+// end, those kept from before a restart counted as made), or Queued when
+// it waits for another analysis to finish (one runs at a time).
+type AnalysisRunning struct {
+	Done, Total int
+	Queued      bool
+}
+
+func (e *AnalysisRunning) Error() string {
+	return fmt.Sprintf("%v (%d of %d points)", ErrAnalysisRunning, e.Done, e.Total)
+}
+
+// Is makes errors.Is(err, ErrAnalysisRunning) hold.
+func (e *AnalysisRunning) Is(target error) bool { return target == ErrAnalysisRunning }
+
 // AnalysisEstimator makes the estimate of g's positions, n play-outs a
 // point (nil: ai.PlayOutEstimate with the game's key and
 // ai.AnalysisPlayers); tests give a counting or slow one.
@@ -57,9 +73,29 @@ type analyses struct {
 // analysisRun is an analysis being made; done is closed when a and err
 // are set.
 type analysisRun struct {
-	done chan struct{}
-	a    *ai.Analysis
-	err  error
+	done    chan struct{}
+	a       *ai.Analysis
+	err     error
+	total   int          // the points to make: the start and each segment
+	made    atomic.Int64 // the points made so far
+	started atomic.Bool  // it has the slot (not waiting for another analysis)
+}
+
+// analysisPoints is how many points g's analysis has: the start and one
+// at each segment's end (an end order, or the last order).
+func analysisPoints(g *Game) int {
+	n := 1
+	for i, o := range g.Orders {
+		if o.Verb == game.VerbEnd || i == len(g.Orders)-1 {
+			n++
+		}
+	}
+	return n
+}
+
+// running is the error an ask gets while run goes on.
+func (run *analysisRun) running() error {
+	return &AnalysisRunning{Done: int(run.made.Load()), Total: run.total, Queued: !run.started.Load()}
 }
 
 // analysesKept is how many analyses stay in memory (the oldest go first;
@@ -121,7 +157,7 @@ func (t *Service) Analysis(ctx context.Context, g *Game, n int) (*ai.Analysis, e
 			return a, nil
 		}
 		if run = c.running[key]; run == nil {
-			run = &analysisRun{done: make(chan struct{})}
+			run = &analysisRun{done: make(chan struct{}), total: analysisPoints(g)}
 			c.running[key] = run
 			c.wg.Add(1)
 			go t.analyse(context.WithoutCancel(ctx), g, key, n, run) // it outlives the ask
@@ -136,7 +172,7 @@ func (t *Service) Analysis(ctx context.Context, g *Game, n int) (*ai.Analysis, e
 		case <-run.done:
 			return run.a, run.err
 		default:
-			return nil, ErrAnalysisRunning
+			return nil, run.running()
 		}
 	}
 }
@@ -178,6 +214,7 @@ func (t *Service) analyse(ctx context.Context, g *Game, key string, n int, run *
 	}()
 	c.slot <- struct{}{}
 	defer func() { <-c.slot }()
+	run.started.Store(true)
 	c.computed.Add(1)
 	c.mu.Lock()
 	est := c.estimate
@@ -206,10 +243,12 @@ func (t *Service) analyse(ctx context.Context, g *Game, key string, n int, run *
 	run.a, run.err = ai.AnalyseBy(start, g.Orders, n, func(s *game.State, seg int) (float64, float64, error) {
 		if seg == len(kept.Points) && seg < len(before) {
 			kept.Points = append(kept.Points, before[seg])
+			run.made.Add(1)
 			return before[seg][0], before[seg][1], nil
 		}
 		m, sd, err := estimate(s, seg)
 		kept.Points = append(kept.Points, [2]float64{m, sd})
+		run.made.Add(1)
 		if err == nil && st != nil && seg == len(kept.Points)-1 {
 			t.savePartialAnalysis(ctx, st, g, key, kept.Points)
 		}
