@@ -83,13 +83,13 @@ func (b *Bot) computerAdjudicate(ctx context.Context, req *Request) *Response {
 // language before the answer, on Discord in the game's channel for
 // everyone (the command's own answer is deferred meanwhile).
 func (b *Bot) adjudicationStarted(ctx context.Context, req *Request, playOuts int) {
-	en, ja := "⚖️ The adjudication's %d play-outs of the position to the end have begun: about a minute of one core, longer on a busy machine. The result follows here when they are done.",
-		"⚖️ 判定のため、局面を終了までプレイアウトする %d 回の計算を始めました。1コアで1分程度、混んでいるマシンではさらにかかります。終わり次第ここに結果を示します。"
+	en, ja := "⚖️ The adjudication's %s of the position to the end have begun: about a minute of one core, longer on a busy machine. The result follows here when they are done.",
+		"⚖️ 判定のため、局面を終了までプレイアウトする %sの計算を始めました。1コアで1分程度、混んでいるマシンではさらにかかります。終わり次第ここに結果を示します。"
 	switch {
 	case req.Progress != nil:
-		req.Progress(Message{Text: fmt.Sprintf(req.T(en, ja), playOuts)})
+		req.Progress(Message{Text: i18n.Sprintf(i18n.T(en, ja), playOutCount(playOuts)).In(req.Lang)})
 	case req.Chat != nil:
-		if err := req.Chat.Post(ctx, req.Channel, Message{Text: b.posted(en, ja, playOuts)}); err != nil {
+		if err := req.Chat.Post(ctx, req.Channel, Message{Text: b.posted(en, ja, playOutCount(playOuts))}); err != nil {
 			b.Log.Warn("adjudicate: telling that the play-outs began", "err", err)
 		}
 	}

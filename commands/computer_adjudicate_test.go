@@ -55,7 +55,7 @@ func TestComputerAdjudicateNeedsBothSides(t *testing.T) {
 	}
 	// Alice agrees in C1: the game ends by adjudication, in public.
 	r = act(t, b, clock, alice, "C1", "/computer adjudicate")
-	expect(t, txt(r), "Game #1 ends by adjudication. Both sides asked for it.", "Adjudicated: ", "median of 1 play-outs", "**Game over** by adjudication")
+	expect(t, txt(r), "Game #1 ends by adjudication. Both sides asked for it.", "Adjudicated: ", "median of 1 play-out", "**Game over** by adjudication")
 	if r.Messages[0].Ephemeral {
 		t.Fatal("the adjudication was private")
 	}

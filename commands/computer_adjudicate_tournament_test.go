@@ -67,7 +67,7 @@ func TestTournamentLimitAdjudicates(t *testing.T) {
 	for _, x := range m {
 		all += x.Text + "\n"
 	}
-	expect(t, all, "table 2: the round's limit passed with game #", "it is adjudicated", "median of 1 play-outs", "判定しました")
+	expect(t, all, "table 2: the round's limit passed with game #", "it is adjudicated", "median of 1 play-out", "判定しました")
 	if strings.Contains(all, "table 1: the round's limit") {
 		t.Fatalf("the finished table 1 was adjudicated:\n%s", all)
 	}
@@ -90,7 +90,7 @@ func TestTournamentLimitAdjudicates(t *testing.T) {
 	}
 	ger := actor.Actor{ID: t2.German, Name: tr.Player(t2.German).Name}
 	expect(t, txt(do(ger, t2.Thread, "/end")), "of this channel is over (finished)", "/game new")
-	expect(t, txt(do(judgeOrganiser, "C1", "/tournament pairings name:Judge")), "(adjudicated: median of 1 play-outs")
+	expect(t, txt(do(judgeOrganiser, "C1", "/tournament pairings name:Judge")), "(adjudicated: median of 1 play-out")
 	expect(t, txt(do(judgeOrganiser, "C1", "/tournament standings name:Judge")), "Adjudicated at a round's limit", "round 1, table 2")
 
 	// A player (even of the table) cannot overrule it; the organiser can.

@@ -150,8 +150,8 @@ func analysisChart(g *games.Game, a *ai.Analysis, lang i18n.Lang) render.Analysi
 		YLabel: i18n.T("German − Allied VP", "独軍 − 連合軍 VP").In(lang),
 		Above:  i18n.T("Germans ahead", "独軍優勢").In(lang),
 		Below:  i18n.T("Allies ahead", "連合軍優勢").In(lang),
-		Note: fmt.Sprintf(i18n.T("each point: the mean of %d play-outs (campaign v. heuristic); band: their spread", "各点: プレイアウト %d 回の平均 (キャンペーン対ヒューリスティック)。帯: ばらつき").In(lang),
-			a.PlayOuts),
+		Note: i18n.Sprintf(i18n.T("each point: the mean of %s (campaign v. heuristic); band: their spread", "各点: プレイアウト %sの平均 (キャンペーン対ヒューリスティック)。帯: ばらつき"),
+			playOutCount(a.PlayOuts)).In(lang),
 	}
 	last := -1
 	for _, p := range a.Points {
@@ -265,8 +265,8 @@ func analysisTextWith(b *Bot, g *games.Game, a *ai.Analysis, lang i18n.Lang, mos
 	}
 	sb.WriteString(i18n.T("-# Segment numbers are /replay's: /replay segment:N shows the position after segment N.\n",
 		"-# セグメント番号は /replay と同じです。/replay segment:N でセグメント N 終了時の局面を表示します。\n").In(lang))
-	fmt.Fprintf(&sb, i18n.T("-# Each point is the mean final margin (German − Allied) of %d play-outs of the whole position, the German campaign against the heuristic Allies, with dice of their own; the band is their spread, and a swing well inside it may be the play-outs' own luck. A few minutes of one core for a whole game, computed once.",
-		"-# 各点は局面全体のプレイアウト %d 回 (独軍キャンペーン対連合軍ヒューリスティック、専用のダイス) の最終 VP 差 (独軍 − 連合軍) の平均です。帯はそのばらつきで、帯の幅より十分小さな変動はプレイアウト自体の運かもしれません。1ゲーム全体で1コア数分、計算は1回だけです。").In(lang), a.PlayOuts)
+	sb.WriteString(i18n.Sprintf(i18n.T("-# Each point is the mean final margin (German − Allied) of %s of the whole position, the German campaign against the heuristic Allies, with dice of their own; the band is their spread, and a swing well inside it may be the play-outs' own luck. A few minutes of one core for a whole game, computed once.",
+		"-# 各点は局面全体のプレイアウト %s (独軍キャンペーン対連合軍ヒューリスティック、専用のダイス) の最終 VP 差 (独軍 − 連合軍) の平均です。帯はそのばらつきで、帯の幅より十分小さな変動はプレイアウト自体の運かもしれません。1ゲーム全体で1コア数分、計算は1回だけです。"), playOutCount(a.PlayOuts)).In(lang))
 	return sb.String()
 }
 
@@ -348,3 +348,7 @@ func replaySegmentOf(g *games.Game, a *ai.Analysis, k int) int {
 	}
 	return n + 1
 }
+
+// playOutCount is a number of play-outs in both languages ("1 play-out",
+// "9 play-outs", "9 回").
+func playOutCount(n int) i18n.Text { return i18n.Count(n, "play-out", "play-outs", "回") }

@@ -223,9 +223,9 @@ func AdjudicationText(a ai.Adjudication) i18n.Text {
 		return i18n.Sprintf(i18n.T("Adjudicated: %s (the game was already over: VP difference %+d, Germans minus Allies).",
 			"判定: %s (ゲームは既に終了: VP 差 %+d、独軍 − 連合軍)。"), res, a.Margin)
 	}
-	return i18n.Sprintf(i18n.T("Adjudicated: %s (15.1), by the median of %d play-outs to the end: VP difference %+d (Germans minus Allies; a side wins by more than 50; middle half %+d to %+d). The play-outs: Germans won %d, Allies %d, draws %d.",
-		"判定: %s (15.1)。終了までの %d 回のプレイアウトの中央値による: VP 差 %+d (独軍 − 連合軍。50 を超えればその側の勝利。中央の半数は %+d ～ %+d)。プレイアウトの内訳: 独軍勝利 %d、連合軍勝利 %d、引分け %d。"),
-		res, a.PlayOuts, a.Margin, a.Q1, a.Q3, a.Wins[0], a.Wins[1], a.Draws)
+	return i18n.Sprintf(i18n.T("Adjudicated: %s (15.1), by the median of %s to the end: VP difference %+d (Germans minus Allies; a side wins by more than 50; middle half %+d to %+d). The play-outs: Germans won %d, Allies %d, draws %d.",
+		"判定: %s (15.1)。終了までのプレイアウト %sの中央値による: VP 差 %+d (独軍 − 連合軍。50 を超えればその側の勝利。中央の半数は %+d ～ %+d)。プレイアウトの内訳: 独軍勝利 %d、連合軍勝利 %d、引分け %d。"),
+		res, i18n.Count(a.PlayOuts, "play-out", "play-outs", "回"), a.Margin, a.Q1, a.Q3, a.Wins[0], a.Wins[1], a.Draws)
 }
 
 // AdjudicateAtLimit ends the game played at at (it must be game id) by

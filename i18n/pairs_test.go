@@ -331,7 +331,7 @@ func TestPairsFormatAlike(t *testing.T) {
 // countedNoun is a count followed by the plural of something players
 // count ("%d units"), which reads "1 units" when the count is one; a
 // limit ("at most %d units") is always plural and passes.
-var countedNoun = regexp.MustCompile(`(^|[^a-z ] ?|[a-z]+ )%(\[\d+\])?d (units|orders|rolls|games|players|tables|lines|hexes|exchanges|sessions|segments|states|results)\b`)
+var countedNoun = regexp.MustCompile(`(^|[^a-z ] ?|[a-z]+ )%(\[\d+\])?d (units|orders|rolls|games|players|tables|lines|hexes|exchanges|sessions|segments|states|results|play-outs)\b`)
 
 // TestPairsCountInEnglish: a count of things players read is written with
 // Count, so that English says "1 unit" and "2 units"; never "unit(s)".

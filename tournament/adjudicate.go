@@ -90,9 +90,9 @@ func AdjudicationNoteIn(g *Game, lang i18n.Lang) string {
 		return ""
 	}
 	a := g.Adjudication
-	return fmt.Sprintf(i18n.T(" (adjudicated: median of %d play-outs %+d VP, middle half %+d to %+d; Germans won %d, Allies %d, draws %d)",
-		" (判定: %d 回のプレイアウトの中央値 %+d VP、中央の半数 %+d ～ %+d。独軍勝利 %d、連合軍勝利 %d、引分け %d)").In(lang),
-		a.PlayOuts, a.Median, a.Q1, a.Q3, a.Wins[0], a.Wins[1], a.Draws)
+	return i18n.Sprintf(i18n.T(" (adjudicated: median of %s %+d VP, middle half %+d to %+d; Germans won %d, Allies %d, draws %d)",
+		" (判定: プレイアウト %sの中央値 %+d VP、中央の半数 %+d ～ %+d。独軍勝利 %d、連合軍勝利 %d、引分け %d)"),
+		i18n.Count(a.PlayOuts, "play-out", "play-outs", "回"), a.Median, a.Q1, a.Q3, a.Wins[0], a.Wins[1], a.Draws).In(lang)
 }
 
 // adjudicatedLines are the adjudicated tables of every round, one line
