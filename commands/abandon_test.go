@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"strings"
 	"testing"
 
 	"rtrbot/i18n"
@@ -43,4 +44,18 @@ func TestAbandonQuestionsSayWhatFollows(t *testing.T) {
 	expect(t, txt(act(t, b2, clock2, bob, "C2", "/game abandon")), "counts an abandoned game as your loss")
 	expect(t, txt(act(t, b2, clock2, bob, "C2", "/game new scenario:standard replace:true")), "counts it as your loss")
 	expect(t, txt(actIn(t, b2, clock2, bob, "C2", "/game abandon", i18n.JA)), "あなたの負けとして数えます")
+}
+
+// The final status of an abandoned game names who abandoned it: a player
+// against the computer is no referee, and is not called one.
+func TestAbandonNamesWhoAbandoned(t *testing.T) {
+	b, clock := newStoredBot(t)
+	act(t, b, clock, bob, "C2", "/game new vs:bot side:german level:random")
+	act(t, b, clock, bob, "C2", "/game setup")
+	act(t, b, clock, bob, "C2", "/end")
+	r := txt(act(t, b, clock, bob, "C2", "/game abandon confirm:true"))
+	if strings.Contains(r, "by a referee") {
+		t.Errorf("the player is called a referee: %s", r)
+	}
+	expect(t, r, "abandoned** by "+bob.Name)
 }

@@ -352,7 +352,7 @@ func (b *Bot) abandon(ctx context.Context, req *Request) *Response {
 		// a player who referees abandoned his game: he resigned it
 		return b.resigned(ctx, req, &games.Resigned{Game: g, Side: side})
 	}
-	return b.withFinalStatus(announce(req, g, ended(req, g)), g, i18n.T("**Game abandoned** by a referee.", "**ゲーム放棄** (審判による)。"))
+	return b.withFinalStatus(announce(req, g, ended(req, g)), g, i18n.Sprintf(i18n.T("**Game abandoned** by %s.", "**ゲーム放棄** (%s による)。"), req.User.Name))
 }
 
 // withFinalStatus edits the game's pinned status message (notify.go) into
