@@ -63,11 +63,9 @@ func (b *Bot) gameNewMaybeBot(ctx context.Context, req *Request) *Response {
 	}
 	resp.Add(Message{Text: fmt.Sprintf(req.T("The computer (%s) plays the %s side: it moves as soon as its side is to move, and its orders are checked and logged like a player's.",
 		"コンピュータ (%s) が%s側を担当します。手番になるとすぐに行動し、その命令はプレイヤーと同じく検査・記録されます。"), levelName(level).In(req.Lang), side.Other().Name().In(req.Lang)), Target: g.Channel})
-	if g.Channel != req.Channel {
-		if g2 := b.games.Peek(ctx, req.Channel); g2 != nil {
-			if m, ok := statusNow(req, g2); ok {
-				resp.Add(m) // the dashboard again, now naming both seats
-			}
+	if g2 := b.games.Peek(ctx, req.Channel); g2 != nil {
+		if m, ok := statusNow(req, g2); ok {
+			resp.Add(m) // the dashboard again (it edits the pinned one), now naming both seats
 		}
 	}
 	return b.botMoves(ctx, req, resp)
