@@ -481,7 +481,10 @@ func nameIn(names map[string]i18n.Text, key string, lang i18n.Lang) string {
 
 func stageName(stage string, lang i18n.Lang) string { return nameIn(stageNames, stage, lang) }
 
-func resultText(g *Game) string { return resultTextIn(g, i18n.EN) }
+// resultText is a table's result in both languages.
+func resultText(g *Game) i18n.Text {
+	return i18n.Text{EN: resultTextIn(g, i18n.EN), JA: resultTextIn(g, i18n.JA)}
+}
 
 func resultTextIn(g *Game, lang i18n.Lang) string {
 	r := g.Result
@@ -493,6 +496,9 @@ func resultTextIn(g *Game, lang i18n.Lang) string {
 		return fmt.Sprintf(i18n.T("%s wins by forfeit", "%sの不戦勝").In(lang), side(r.Winner))
 	case r.Winner == Draw:
 		return i18n.T("draw", "引き分け").In(lang)
+	}
+	if r.Margin == 0 { // reported without a margin
+		return fmt.Sprintf(i18n.T("%s %s victory", "%sの%s勝利").In(lang), side(r.Winner), nameIn(levelNames, r.Level, lang))
 	}
 	return fmt.Sprintf(i18n.T("%s %s victory by %d VP", "%sの%s勝利 (%d VP差)").In(lang), side(r.Winner), nameIn(levelNames, r.Level, lang), r.Margin)
 }
