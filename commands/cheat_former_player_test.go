@@ -20,7 +20,7 @@ func TestCheatFormerPlayerIsNoNeutralReferee(t *testing.T) {
 	b, clock := openedGame(t)
 	dave := actor.Actor{ID: "444", Name: "Dave"}
 	act(t, b, clock, alice, "C1", "/game replace player:Alice by:444")
-	expect(t, txt(act(t, b, clock, dave, "C1", "/game replace player:Alice by:444")), "place on the Allied side to <@444>")
+	expect(t, txt(act(t, b, clock, dave, "C1", "/game replace player:Alice by:444")), "<@444> takes <@111>'s place on the Allied side.")
 	before := fingerprint(b)
 	for _, line := range []string{"/game export", "/game pause", "/game deadline hours:1 then:end", "/game fix order:end", "/game replace player:Bob by:555"} {
 		r := act(t, b, clock, alice, "C1", line)

@@ -274,8 +274,13 @@ func (b *Bot) replace(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return gameFail(req, err)
 	}
-	r := announce(req, x.Game, Reply(fmt.Sprintf(req.T("%s gave %s's place on the %s side to %s.",
-		"%[1]s が%[3]s側の %[2]s の席を %[4]s に交代しました。"), req.User.Name, games.MentionOf(x.Old, ""), x.Side.Name().In(req.Lang), games.MentionOf(x.By, x.Name))))
+	text := fmt.Sprintf(req.T("%s gave %s's place on the %s side to %s.",
+		"%[1]s が%[3]s側の %[2]s の席を %[4]s に交代しました。"), req.User.Name, games.MentionOf(x.Old, ""), x.Side.Name().In(req.Lang), games.MentionOf(x.By, x.Name))
+	if x.By == req.User.ID { // the offered person took the seat himself
+		text = fmt.Sprintf(req.T("%s takes %s's place on the %s side.", "%[1]s が%[3]s側の %[2]s の席に就きました。"),
+			games.MentionOf(x.By, x.Name), games.MentionOf(x.Old, ""), x.Side.Name().In(req.Lang))
+	}
+	r := announce(req, x.Game, Reply(text))
 	sc.answer(r, x.Game, x.By, x.Side, false)
 	return r
 }

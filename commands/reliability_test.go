@@ -128,7 +128,7 @@ func TestReliabilityCountsASeatHandedOver(t *testing.T) {
 	b, clock := openedGame(t)
 	dave := actor.Actor{ID: "444", Name: "Dave"}
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game replace player:Bob by:444 name:Dave")), "offer")
-	expect(t, txt(act(t, b, clock, dave, "C1", "/game replace player:Bob by:444")), "<@222>'s place on the German side to <@444>")
+	expect(t, txt(act(t, b, clock, dave, "C1", "/game replace player:Bob by:444")), "<@444> takes <@222>'s place on the German side.")
 	expect(t, txt(act(t, b, clock, dave, "C1", "/game resign confirm:true")), "resigned")
 
 	erin, frank := actor.Actor{ID: "666", Name: "Erin"}, actor.Actor{ID: "777", Name: "Frank"}

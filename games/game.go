@@ -156,7 +156,7 @@ func MentionOf(id, name string) string {
 		return "<@" + id + ">"
 	}
 	if name == "" {
-		name = id
+		name = strings.TrimPrefix(id, "console:") // the console's user, named as typed
 	}
 	return "@" + name
 }
