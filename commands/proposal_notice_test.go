@@ -74,7 +74,7 @@ func TestProposalsReachTheOtherSide(t *testing.T) {
 		t.Fatal("Bob lost his seat")
 	}
 	btn = public(act(t, b, clock, bob, "C1", "/game replace player:Bob by:444"), "<@444>")
-	expect(t, txt(press(dave, btn)), "<@222>'s place on the German side to <@444>")
+	expect(t, txt(press(dave, btn)), "<@444> takes <@222>'s place on the German side.")
 	if _, ok := peek(b, "C1").SideOf("444"); !ok {
 		t.Fatal("Dave's press did not seat him")
 	}

@@ -420,7 +420,7 @@ func (t *Tournament) PairingsTextIn(r int, explain bool, lang i18n.Lang) (string
 			}
 			sb.WriteString("\n")
 		} else {
-			fmt.Fprintf(&sb, tr("table %d: %s (German) – %s (Allied)", "卓 %d: %s (独軍)– %s (連合軍)"), g.Table, t.nameOf(g.German), t.nameOf(g.Allied))
+			fmt.Fprintf(&sb, tr("table %d: %s (German) – %s (Allied)", "卓 %d: %s (独軍) – %s (連合軍)"), g.Table, t.nameOf(g.German), t.nameOf(g.Allied))
 			switch {
 			case g.Result != nil:
 				sb.WriteString(": " + resultTextIn(g, lang) + AdjudicationNoteIn(g, lang))

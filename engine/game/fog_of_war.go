@@ -331,7 +331,7 @@ func EventsFor(v Viewer, before, after *State, evs []Event) []Event {
 		}
 		r := Event{Kind: e.Kind, Side: e.Side, Hexes: e.Hexes}
 		if len(e.Hexes) > 0 {
-			r.Text = tr("One %s unit acted in %s (%s; hidden by the fog of war, 14.1).", "%s ユニットが %s で行動しました (%s。詳細は戦場の霧により非公開、14.1)。", e.Side.Name(), hexList(e.Hexes), e.Kind.Name())
+			r.Text = tr("One %s unit acted in %s (%s; hidden by the fog of war, 14.1).", "%sのユニットが %s で行動しました (%s。詳細は戦場の霧により非公開、14.1)。", e.Side.Name(), hexList(e.Hexes), e.Kind.Name())
 		} else {
 			r.Text = tr("The %s player acted (%s; hidden by the fog of war, 14.1).", "%sが行動しました (%s。詳細は戦場の霧により非公開、14.1)。", e.Side.Name(), e.Kind.Name())
 		}

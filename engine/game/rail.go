@@ -201,7 +201,7 @@ func (s *State) applyWithdraw(o Order) (*State, []Event, error) {
 	if n.WithdrawAttack > 0 || n.WithdrawHQ > 0 {
 		// docs/rulings.md R21: owed this turn; what no unit can meet lapses.
 		e.Text = tr("%s Still owed this turn: %d attack strength and %d HQ. The first movement segment cannot end while a unit could still be sent; what no unit can meet (no rail to the eastern edge, or no rail capacity left) lapses at the end of the turn.",
-			"%s 本ターンの残り要求: 攻撃力 %d、HQ %d。送れるユニットがある限り第1インパルス移動セグメントは終了できません。どのユニットでも満たせない分 (東端への鉄道がない、または鉄道移動の上限 (8.5) に達した) はターン終了時に消滅します。", e.Text, n.WithdrawAttack, n.WithdrawHQ)
+			"%s本ターンの残り要求: 攻撃力 %d、HQ %d。送れるユニットがある限り第1インパルス移動セグメントは終了できません。どのユニットでも満たせない分 (東端への鉄道がない、または鉄道移動の上限 (8.5) に達した) はターン終了時に消滅します。", e.Text, n.WithdrawAttack, n.WithdrawHQ)
 	} else {
 		e.Text = tr("%s The Russian Front's demand is met.", "%s ロシア戦線の要求を満たしました。", e.Text)
 	}

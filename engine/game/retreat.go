@@ -47,7 +47,7 @@ func (s *State) queueRetreats(group []int, evs *[]Event) {
 		s.Combat.Retreats = append(s.Combat.Retreats, i)
 		c := s.Counter(i)
 		*evs = append(*evs, Event{Kind: EvRetreatDue, Side: c.Side(), Units: []string{c.ID}, Hexes: []hex.Hex{s.Units[i].At},
-			Text: tr("%s must retreat one hex from %s (9.4).", "%s は %s から1ヘクス退却しなければなりません (9.4)。", c.ID, s.Units[i].At)})
+			Text: tr("%s must retreat one hex from %s (9.4).", "%s は %s から 1ヘクス退却しなければなりません (9.4)。", c.ID, s.Units[i].At)})
 	}
 }
 

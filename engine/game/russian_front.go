@@ -67,7 +67,7 @@ func (s *State) applyRussia(die int, evs *[]Event) {
 	}
 	if s.WithdrawAttack > 0 || s.WithdrawHQ > 0 { // 11.7; docs/rulings.md R21
 		(*evs)[at].Text = tr("%s The German player owes the Russian Front this turn %d attack strength and %d HQ (11.7): units sent by rail off the eastern edge in his first movement segment, which cannot end while a unit could still go. What no unit can meet lapses at the end of the turn.",
-			"%s 独軍は本ターン、攻撃力 %d と HQ %d 個をロシア戦線へ転進させなければなりません (11.7): 第1インパルス移動セグメントに鉄道で東端から送り出します。送れるユニットがある限り同セグメントは終了できません。どのユニットでも満たせない分はターン終了時に消滅します。", (*evs)[at].Text, s.WithdrawAttack, s.WithdrawHQ)
+			"%s独軍は本ターン、攻撃力 %d と HQ %d 個をロシア戦線へ転進させなければなりません (11.7): 第1インパルス移動セグメントに鉄道で東端から送り出します。送れるユニットがある限り同セグメントは終了できません。どのユニットでも満たせない分はターン終了時に消滅します。", (*evs)[at].Text, s.WithdrawAttack, s.WithdrawHQ)
 	}
 }
 
