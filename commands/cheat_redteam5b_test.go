@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"rtrbot/actor"
 	"rtrbot/games"
 )
 
@@ -125,4 +126,25 @@ func TestCheatHintedGameMarkedRated(t *testing.T) {
 	act(t, b, clock, umpire, "C1", "/game replace player:bot:random by:333 name:Carol")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/game resign confirm:true")), "resigns")
 	expect(t, txt(act(t, b, clock, bob, "C1", "/ladder rate:true")), "hint was taken")
+}
+
+// A referee offers the computer's seat of a game against it to a person,
+// who takes it: the game would then be rated as one between people
+// though the computer played part of it. The computer's seat is never
+// handed on: both the offer and the taking are refused, privately, and
+// the computer keeps its side.
+func TestCheatComputerSeatHandedToAPerson(t *testing.T) {
+	b, clock := newStoredBot(t)
+	act(t, b, clock, bob, "C1", "/game new vs:bot side:german level:random")
+	dave := actor.Actor{ID: "444", Name: "Dave"}
+	for _, who := range []actor.Actor{umpire, dave} {
+		r := act(t, b, clock, who, "C1", "/game replace player:bot:random by:444")
+		expect(t, txt(r), "the computer's seat")
+		if len(r.Messages) == 0 || !r.Messages[0].Ephemeral {
+			t.Errorf("%s: the refusal is not private: %+v", who.Name, r)
+		}
+	}
+	if p := txt(act(t, b, clock, bob, "C1", "/game players")); strings.Contains(p, "444") || strings.Contains(p, "Dave") {
+		t.Errorf("the person holds the computer's seat: %s", p)
+	}
 }

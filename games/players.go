@@ -295,6 +295,13 @@ func (t *Service) Replace(ctx context.Context, a actor.Actor, at Where, player, 
 	if !ok {
 		return nil, i18n.Errorf("%s does not play in this game; /game players lists who does.", "%s はこのゲームのプレイヤーではありません。/game players で一覧できます。", player)
 	}
+	if IsBot(old) {
+		// The computer's seat is no person's to hand on: a game against
+		// the computer stays one (the ladder rates it as such), so a
+		// person takes no part of it over by a seat change.
+		return nil, i18n.Errorf("%s is the computer's seat: it is not handed to a person. A game against the computer stays one to its end; to play a person, start a new game (/game new).",
+			"%s はコンピュータの席で、人に交代することはできません。コンピュータ戦は最後までコンピュータ戦です。人と対戦するには新しいゲームを作ってください (/game new)。", player)
+	}
 	newID := g.UserRef(by)
 	if looksLikeComputer(by) || looksLikeComputer(name) {
 		return nil, i18n.Errorf("%s is the computer's name: a seat is never handed to a person of that name, nor to the computer by a seat change. The computer takes a side only when a game is made against it (/game new vs:bot) or by the players' takeover agreement (/game settings takeover:); a person named so must be given by his user ID or @mention and another display name (name:).",
